@@ -1,0 +1,5 @@
+import sys
+
+from engram.cli import main
+
+sys.exit(main())

@@ -1,0 +1,60 @@
+"""The `engram` command: a thin argparse layer over the library.
+
+argparse rather than click: hooks run `engram` on every prompt, and importing click costs about
+three times the interpreter's own start-up on a small machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from engram.errors import EngramError
+
+
+def _parser() -> argparse.ArgumentParser:
+    from engram.cli import commands
+
+    parser = argparse.ArgumentParser(prog="engram", description="Local-first memory for AI agents.")
+    parser.add_argument("-C", dest="cwd", metavar="DIR", help="run as if started in DIR")
+    parser.add_argument("--version", action="version", version=f"engram {_version()}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands.register(sub)
+    return parser
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("engram")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI; returns the exit code (0 ok, 1 problems found, 2 usage or input error)."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if not args.command:
+        parser.print_help()
+        return 2
+    start = Path(args.cwd) if args.cwd else None
+    try:
+        return int(args.run(args, start))
+    except EngramError as exc:
+        if getattr(args, "json", False):
+            error = {"message": exc.message, "hint": exc.hint}
+            print(json.dumps({"error": error}, ensure_ascii=False))
+        else:
+            print(f"engram: error: {exc.message}", file=sys.stderr)
+            if exc.hint:
+                print(f"engram: hint: {exc.hint}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0

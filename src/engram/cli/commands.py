@@ -1,0 +1,262 @@
+"""Command definitions. Each command parses its options and calls one library function."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from engram.errors import EngramError
+
+
+def _emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        sys.stdout.write(text)
+
+
+def _words(values: list[str] | None) -> list[str]:
+    """Repeatable flags that also accept comma-separated lists: `--tag a,b --tag c`."""
+    return [w.strip() for v in values or [] for w in v.split(",") if w.strip()]
+
+
+def _add(sub: Any, name: str, help_text: str, run: Any) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = sub.add_parser(name, help=help_text, description=help_text)
+    parser.add_argument("--json", action="store_true", help="print JSON (see docs/json.md)")
+    parser.set_defaults(run=run)
+    return parser
+
+
+def register(sub: Any) -> None:
+    load = _add(sub, "load", "Route a task to a compact pack of memories.", cmd_load)
+    load.add_argument("query", nargs="*", help="the task, in plain words")
+    load.add_argument("--dry-run", action="store_true", help="counts and match reasons only")
+    load.add_argument("--all", action="store_true", help="every visible match, no compact limit")
+    load.add_argument("--full", action="store_true", help="wider output, bodies only")
+    load.add_argument("--id", dest="ids", metavar="IDS", help="fetch full bodies: --id a,b")
+    load.add_argument("--disclosure", choices=("auto", "full"), help="auto: tiers; full: bodies")
+    load.add_argument("--budget-tokens", type=int, metavar="N", help="cap the output's tokens")
+    load.add_argument("--expand-top", type=int, metavar="N", help="bodies printed in full")
+    load.add_argument("--limit", type=int, metavar="N", help="compact pack size")
+    load.add_argument("--role", action="append", metavar="ROLE", help="active role (repeatable)")
+    load.add_argument("--no-global", action="store_true", help="ignore the global folder")
+
+    init = _add(
+        sub, "init", "Create the workspace skeleton (changes nothing that exists).", cmd_init
+    )
+    del init
+
+    new = _add(sub, "new", "Write a new memory file (body from stdin or $EDITOR).", cmd_new)
+    new.add_argument("type", choices=("rule", "skill", "knowledge", "workflow"))
+    new.add_argument("id", help="the memory id, e.g. deploy-checklist")
+    new.add_argument("--directive", default="", help="one-line imperative")
+    new.add_argument("--summary", default="", help="one-line description")
+    new.add_argument("--tag", "--tags", dest="tags", action="append", help="tags (repeatable)")
+    new.add_argument("--trigger", "--triggers", dest="triggers", action="append")
+    new.add_argument("--applies-to", dest="applies_to", action="append", help="path glob")
+    new.add_argument("--depends-on", dest="depends_on", action="append", help="prerequisite id")
+    new.add_argument("--level", help="foundation, intermediate, advanced or 0/1/2")
+    new.add_argument("--confidence", choices=("high", "medium", "low"), default="high")
+    new.add_argument("--global", dest="to_global", action="store_true", help="write it globally")
+
+    _add(sub, "doctor", "List every problem with memory files and settings.", cmd_doctor)
+    _add(sub, "verify", "Report changed, unapproved and unsafe memory files.", cmd_verify)
+    _add(sub, "rehash", "Approve the current content of every memory file.", cmd_rehash)
+    _add(sub, "reindex", "Rebuild the derived index from the files.", cmd_reindex)
+    _add(sub, "config", "Show the effective settings and where each came from.", cmd_config)
+    graph = _add(sub, "graph", "Show dependency layers, cycles and missing ids.", cmd_graph)
+    graph.add_argument("--rebuild", action="store_true", help="re-index and write the graph file")
+
+
+# -- load ------------------------------------------------------------------------------------
+def cmd_load(args: argparse.Namespace, start: Path | None) -> int:
+    from engram.render.pack import pack_json, render_text
+    from engram.workspace import open_workspace
+
+    flags = {
+        "load.disclosure": args.disclosure,
+        "load.expand_top": args.expand_top,
+        "load.limit": args.limit,
+        "load.budget_tokens": args.budget_tokens,
+        "load.roles": _words(args.role) if args.role else None,
+        "files.use_global": False if args.no_global else None,
+    }
+    query = " ".join(args.query).strip()
+    if not query and not args.ids:
+        raise EngramError(
+            "no task given", hint='pass the task in words, e.g. engram load "deploy the api"'
+        )
+    with open_workspace(start, flags=flags) as ws:
+        if args.ids:
+            pack = ws.fetch(_words([args.ids]))
+            _emit(args, pack_json(pack, query), render_text(pack))
+            return 0 if pack.items else 1
+        if args.dry_run:
+            from engram.render.report import dry_run_json, dry_run_text
+
+            routed = ws.route(query, select_all=args.all)
+            _emit(args, dry_run_json(routed, query), dry_run_text(routed))
+            return 0
+        mode = "all" if args.all else "full" if args.full else "compact"
+        pack = ws.load(query, mode=mode)
+        _emit(args, pack_json(pack, query), render_text(pack))
+    return 0
+
+
+# -- files -----------------------------------------------------------------------------------
+def cmd_init(args: argparse.Namespace, start: Path | None) -> int:
+    from engram.files.authoring import init_workspace
+
+    report = init_workspace((start or Path.cwd()).resolve())
+    lines = [f"workspace: {report.root}"]
+    lines += [f"created {name}" for name in report.created]
+    lines += [f"kept {name} (already there)" for name in report.kept]
+    data = {"root": str(report.root), "created": report.created, "kept": report.kept}
+    _emit(args, data, "\n".join(lines) + "\n")
+    return 0
+
+
+def _read_body() -> str:
+    if not sys.stdin.isatty():
+        return sys.stdin.read()
+    editor = os.environ.get("VISUAL") or os.environ.get("EDITOR")
+    if not editor:
+        raise EngramError(
+            "no body given", hint="pipe it on stdin, or set $EDITOR to write it in an editor"
+        )
+    with tempfile.NamedTemporaryFile("w+", suffix=".md", delete=False) as handle:
+        handle.write("# Title\n\n")
+        name = handle.name
+    try:
+        subprocess.run([*editor.split(), name], check=True)
+        return Path(name).read_text(encoding="utf-8")
+    except (OSError, subprocess.CalledProcessError) as exc:
+        raise EngramError(f"the editor {editor!r} failed: {exc}") from None
+    finally:
+        Path(name).unlink(missing_ok=True)
+
+
+def cmd_new(args: argparse.Namespace, start: Path | None) -> int:
+    from engram.config import load_config
+    from engram.files.authoring import new_memory
+    from engram.files.discovery import find_workspace, global_root
+
+    workspace = find_workspace(start)
+    if args.to_global:
+        config = load_config(workspace)
+        root = global_root(config["files.global_dir"])
+        if root is None:
+            raise EngramError(
+                "no global memory folder", hint="create it, or set ENGRAM_GLOBAL_DIR to a folder"
+            )
+    elif workspace is None:
+        raise EngramError("no workspace here", hint="run `engram init` first")
+    else:
+        root = workspace
+    path = new_memory(
+        root,
+        args.type,
+        args.id,
+        _read_body(),
+        directive=args.directive,
+        summary=args.summary,
+        tags=_words(args.tags),
+        triggers=_words(args.triggers),
+        applies_to=_words(args.applies_to),
+        depends_on=_words(args.depends_on),
+        level=args.level,
+        confidence=args.confidence,
+    )
+    _emit(args, {"path": str(path), "id": args.id}, f"wrote {path}\n")
+    return 0
+
+
+def cmd_doctor(args: argparse.Namespace, start: Path | None) -> int:
+    from engram.files.checks import doctor
+    from engram.workspace import open_workspace
+
+    with open_workspace(start) as ws:
+        findings = doctor(ws.indexes)
+    text = "\n".join(map(str, findings)) + "\n" if findings else "no problems found\n"
+    _emit(args, {"problems": [f.to_json() for f in findings]}, text)
+    return 1 if findings else 0
+
+
+def cmd_verify(args: argparse.Namespace, start: Path | None) -> int:
+    from engram.files.checks import verify
+    from engram.workspace import open_workspace
+
+    with open_workspace(start, flags={"files.on_hand_edit": "refuse"}) as ws:
+        findings = verify(ws.indexes)
+    text = "\n".join(map(str, findings)) + "\n" if findings else "all memory files verified\n"
+    _emit(args, {"findings": [f.to_json() for f in findings]}, text)
+    return 1 if findings else 0
+
+
+def cmd_rehash(args: argparse.Namespace, start: Path | None) -> int:
+    from engram.files.checks import rehash
+    from engram.workspace import open_workspace
+
+    with open_workspace(start, flags={"files.on_hand_edit": "refuse"}) as ws:
+        counts = rehash(ws.indexes)
+    text = "".join(f"approved {n} {scope} memory files\n" for scope, n in counts.items())
+    _emit(args, {"approved": counts}, text)
+    return 0
+
+
+def cmd_reindex(args: argparse.Namespace, start: Path | None) -> int:
+    from engram.files.index import rebuild
+    from engram.workspace import open_workspace
+
+    counts: dict[str, int] = {}
+    with open_workspace(start) as ws:
+        for index in ws.indexes:
+            with rebuild(index.root, on_hand_edit=ws.config["files.on_hand_edit"]) as fresh:
+                counts[index.root.scope] = fresh.stats()[0]
+    text = "".join(f"indexed {n} {scope} memory files\n" for scope, n in counts.items())
+    _emit(args, {"indexed": counts}, text)
+    return 0
+
+
+def cmd_config(args: argparse.Namespace, start: Path | None) -> int:
+    from engram.config import load_config
+    from engram.files.discovery import find_workspace
+
+    config = load_config(find_workspace(start))
+    data = {k: {"value": v, "source": config.sources[k]} for k, v in config.values.items()}
+    width = max(map(len, data))
+    text = "".join(
+        f"{k:<{width}} = {json.dumps(d['value'], ensure_ascii=False)}  ({d['source']})\n"
+        for k, d in data.items()
+    )
+    _emit(args, {"settings": data}, text)
+    return 0
+
+
+def cmd_graph(args: argparse.Namespace, start: Path | None) -> int:
+    from engram.graph.deps import build_graph
+    from engram.workspace import open_workspace
+
+    with open_workspace(start) as ws:
+        edges: dict[str, tuple[str, list[str], int]] = {}
+        for index in reversed(ws.indexes):  # global first, so the workspace overrides it
+            for mid, deps, level in index.dependency_edges():
+                edges[mid] = (mid, deps, level)
+        graph = build_graph(edges.values())
+        data = graph.to_json()
+        if args.rebuild and ws.workspace_root is not None:
+            target = ws.workspace_root / "memory.graph.json"
+            target.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", "utf-8")
+    lines = [f"layer {n}: {', '.join(layer)}" for n, layer in enumerate(graph.layers)]
+    lines += [f"cycle: {' -> '.join([*c, c[0]])}" for c in graph.cycles]
+    lines += [f"missing: {mid} depends on {', '.join(d)}" for mid, d in graph.missing.items()]
+    if args.rebuild and ws.workspace_root is not None:
+        lines.append(f"wrote {ws.workspace_root / 'memory.graph.json'}")
+    _emit(args, data, "\n".join(lines) + "\n")
+    return 1 if graph.cycles or graph.missing else 0

@@ -1,0 +1,215 @@
+"""Layered TOML configuration.
+
+Precedence, lowest first: built-in defaults < global file (``$ENGRAM_CONFIG_DIR/config.toml`` or
+``~/.config/engram/config.toml``) < workspace file (``.agents/.engram/engram.toml``) <
+environment (``ENGRAM_<SECTION>_<KEY>``, e.g. ``ENGRAM_LOAD_EXPAND_TOP=5``) < command-line flags.
+Every effective value remembers where it came from, so ``engram config`` can explain it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engram.errors import ConfigError
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One configuration key: its type, default, allowed values and meaning."""
+
+    kind: type
+    default: Any
+    doc: str
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+
+SETTINGS: dict[str, Setting] = {
+    "load.disclosure": Setting(
+        str,
+        "auto",
+        "auto: bodies for the top matches, cards for the rest; full: all bodies",
+        choices=("auto", "full"),
+    ),
+    "load.expand_top": Setting(
+        int, 3, "how many top matches are printed as full bodies", minimum=0, maximum=64
+    ),
+    "load.limit": Setting(
+        int,
+        8,
+        "compact pack size: routed memories selected by a default load",
+        minimum=1,
+        maximum=64,
+    ),
+    "load.budget_tokens": Setting(
+        int, 0, "default token budget for load output (0 = no budget)", minimum=0
+    ),
+    "load.roles": Setting(
+        list, [], "active roles; memories with a `role` list outside these are hidden"
+    ),
+    "files.global_dir": Setting(
+        str, "", "global memory folder (also $ENGRAM_GLOBAL_DIR); empty = ~/.engram/global"
+    ),
+    "files.use_global": Setting(bool, True, "read the global memory folder at all"),
+    "files.on_hand_edit": Setting(
+        str,
+        "reindex",
+        "reindex: hand-edited files are re-indexed and re-approved automatically; "
+        "refuse: they are not printed until `engram rehash`",
+        choices=("reindex", "refuse"),
+    ),
+    "hooks.path_rules": Setting(
+        str,
+        "native",
+        "native: generated Claude/Cursor rule files; hook: inject on file events",
+        choices=("native", "hook"),
+    ),
+    "hooks.proof": Setting(
+        str,
+        "off",
+        "compact: one line telling the user what a hook loaded",
+        choices=("off", "compact"),
+    ),
+}
+
+# Environment variables that predate the generic ENGRAM_<SECTION>_<KEY> form.
+ENV_ALIASES = {"ENGRAM_GLOBAL_DIR": "files.global_dir"}
+
+
+@dataclass
+class Config:
+    """Effective settings with the source of each value (`default`, a file path, `env VAR`…)."""
+
+    values: dict[str, Any] = field(default_factory=dict)
+    sources: dict[str, str] = field(default_factory=dict)
+
+    def __getitem__(self, key: str) -> Any:
+        return self.values[key]
+
+    def with_flags(self, flags: Mapping[str, Any]) -> Config:
+        """A copy with command-line values applied on top (None values are ignored)."""
+        values, sources = dict(self.values), dict(self.sources)
+        for key, raw in flags.items():
+            if raw is None:
+                continue
+            values[key] = coerce(key, raw, "command line")
+            sources[key] = "command line"
+        return Config(values, sources)
+
+
+def config_dir(env: Mapping[str, str] | None = None) -> Path:
+    """Folder of the user's global config file."""
+    env = os.environ if env is None else env
+    if env.get("ENGRAM_CONFIG_DIR"):
+        return Path(env["ENGRAM_CONFIG_DIR"]).expanduser()
+    base = env.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "engram"
+
+
+def coerce(key: str, value: Any, origin: str) -> Any:
+    """Check a value against the schema; string values (env, flags) are converted."""
+    setting = SETTINGS.get(key)
+    if setting is None:
+        raise ConfigError(
+            f"{origin}: unknown key '{key}'",
+            hint="known keys: " + ", ".join(sorted(SETTINGS)),
+        )
+    kind = setting.kind
+    if isinstance(value, str) and kind is not str:
+        value = _from_string(key, value, kind, origin)
+    if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+        raise ConfigError(f"{origin}: {key} must be an integer, got {value!r}")
+    if kind is bool and not isinstance(value, bool):
+        raise ConfigError(f"{origin}: {key} must be true or false, got {value!r}")
+    if kind is str and not isinstance(value, str):
+        raise ConfigError(f"{origin}: {key} must be a string, got {value!r}")
+    if kind is list and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+        raise ConfigError(f"{origin}: {key} must be a list of strings, got {value!r}")
+    if setting.choices and value not in setting.choices:
+        raise ConfigError(
+            f"{origin}: {key} must be one of {', '.join(setting.choices)}, got {value!r}"
+        )
+    if setting.minimum is not None and value < setting.minimum:
+        raise ConfigError(f"{origin}: {key} must be at least {setting.minimum}, got {value}")
+    if setting.maximum is not None and value > setting.maximum:
+        raise ConfigError(f"{origin}: {key} must be at most {setting.maximum}, got {value}")
+    return value
+
+
+def _from_string(key: str, raw: str, kind: type, origin: str) -> Any:
+    if kind is int:
+        try:
+            return int(raw)
+        except ValueError:
+            raise ConfigError(f"{origin}: {key} must be an integer, got {raw!r}") from None
+    if kind is bool:
+        lowered = raw.strip().lower()
+        if lowered in ("1", "true", "yes", "on"):
+            return True
+        if lowered in ("0", "false", "no", "off"):
+            return False
+        raise ConfigError(f"{origin}: {key} must be true or false, got {raw!r}")
+    return [part.strip() for part in raw.split(",") if part.strip()]
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    """Flatten a TOML file into `section.key` pairs, checking every key and value."""
+    import tomllib
+
+    try:
+        with path.open("rb") as handle:
+            data = tomllib.load(handle)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: invalid TOML: {exc}", hint="fix the syntax") from None
+    flat: dict[str, Any] = {}
+    for section, body in data.items():
+        if not isinstance(body, dict):
+            raise ConfigError(
+                f"{path}: unknown key '{section}'",
+                hint="settings live in sections such as [load] or [hooks]",
+            )
+        for name, value in body.items():
+            key = f"{section}.{name}"
+            flat[key] = coerce(key, value, str(path))
+    return flat
+
+
+def env_settings(env: Mapping[str, str]) -> dict[str, tuple[Any, str]]:
+    """Settings given by environment variables, with the variable's name."""
+    found: dict[str, tuple[Any, str]] = {}
+    for var, key in ENV_ALIASES.items():
+        if env.get(var):
+            found[key] = (coerce(key, env[var], f"env {var}"), f"env {var}")
+    for key in SETTINGS:
+        var = "ENGRAM_" + key.replace(".", "_").upper()
+        if var in env and var not in ENV_ALIASES:
+            found[key] = (coerce(key, env[var], f"env {var}"), f"env {var}")
+    return found
+
+
+def load_config(
+    workspace_root: Path | None = None,
+    *,
+    env: Mapping[str, str] | None = None,
+    flags: Mapping[str, Any] | None = None,
+) -> Config:
+    """Build the effective configuration for a workspace (its `.agents/.engram` folder)."""
+    env = os.environ if env is None else env
+    config = Config({k: s.default for k, s in SETTINGS.items()}, dict.fromkeys(SETTINGS, "default"))
+    files = [config_dir(env) / "config.toml"]
+    if workspace_root is not None:
+        files.append(workspace_root / "engram.toml")
+    for path in files:
+        if path.is_file():
+            for key, value in read_toml(path).items():
+                config.values[key] = value
+                config.sources[key] = str(path)
+    for key, (value, origin) in env_settings(env).items():
+        config.values[key] = value
+        config.sources[key] = origin
+    return config.with_flags(flags or {})

@@ -1,0 +1,36 @@
+"""Errors the user can act on: each names the file, field or value and says how to fix it."""
+
+from __future__ import annotations
+
+
+class EngramError(Exception):
+    """A problem with the user's input or files, reported without a traceback."""
+
+    def __init__(self, message: str, *, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+    def __str__(self) -> str:
+        return f"{self.message} ({self.hint})" if self.hint else self.message
+
+
+class ConfigError(EngramError):
+    """A configuration file, environment variable or flag holds an unknown key or a bad value."""
+
+
+class FrontmatterError(EngramError):
+    """A memory file's frontmatter does not parse or does not validate."""
+
+    def __init__(self, reason: str, *, line: int | None = None, path: str | None = None) -> None:
+        self.reason = reason
+        self.line = line
+        self.path = path
+        where = path or "memory file"
+        if line is not None:
+            where = f"{where}:{line}"
+        super().__init__(f"{where}: {reason}")
+
+
+class WorkspaceNotFound(EngramError):
+    """No `.agents/.engram/` folder above the current directory."""

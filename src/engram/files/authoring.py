@@ -1,0 +1,161 @@
+"""Creating things: `engram init` (the workspace skeleton) and `engram new` (a memory file)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+
+from engram.config import SETTINGS
+from engram.errors import EngramError, FrontmatterError
+from engram.files.approvals import read_approvals, write_approvals
+from engram.files.discovery import WORKSPACE_DIR
+from engram.files.frontmatter import LEVELS, parse_memory
+from engram.files.ignore import DEFAULT_IGNORE, IGNORE_FILE
+from engram.files.index import unsafe_reason
+from engram.files.model import FOLDERS, TYPE_FOLDER
+from engram.safety.hashes import content_hash
+
+
+@dataclass
+class InitReport:
+    """What `init` created and what it found already there (and left untouched)."""
+
+    root: Path
+    created: list[str] = field(default_factory=list)
+    kept: list[str] = field(default_factory=list)
+
+
+def config_template() -> str:
+    """A commented `engram.toml` listing every setting with its default (generated from the
+    settings table, so it cannot drift from the code)."""
+    lines = [
+        "# Engram workspace settings. Precedence: built-in defaults < global config.toml",
+        "# < this file < ENGRAM_<SECTION>_<KEY> environment variables < command-line flags.",
+        "# `engram config` shows every effective value and where it came from.",
+    ]
+    section = ""
+    for key, setting in SETTINGS.items():
+        head, name = key.split(".", 1)
+        if head != section:
+            section = head
+            lines += ["", f"[{section}]"]
+        value = setting.default
+        if isinstance(value, bool):
+            shown = "true" if value else "false"
+        elif isinstance(value, str):
+            shown = f'"{value}"'
+        else:
+            shown = str(value).replace("'", '"')
+        lines.append(f"# {name} = {shown}  # {setting.doc}")
+    return "\n".join(lines) + "\n"
+
+
+def init_workspace(project: Path) -> InitReport:
+    """Create `.agents/.engram/` with its folders, a commented config and a default ignore
+    file. Nothing that already exists is changed."""
+    root = project / WORKSPACE_DIR
+    report = InitReport(root)
+    for folder in FOLDERS:
+        path = root / folder
+        if path.is_dir():
+            report.kept.append(f"{folder}/")
+        else:
+            path.mkdir(parents=True)
+            report.created.append(f"{folder}/")
+    for name, text in (("engram.toml", config_template()), (IGNORE_FILE, DEFAULT_IGNORE)):
+        path = root / name
+        try:
+            with path.open("x", encoding="utf-8") as handle:
+                handle.write(text)
+            report.created.append(name)
+        except FileExistsError:
+            report.kept.append(name)
+    return report
+
+
+def _render_frontmatter(fields: dict[str, object]) -> str:
+    import yaml
+
+    return yaml.safe_dump(fields, sort_keys=False, allow_unicode=True, width=100)
+
+
+def new_memory(
+    root: Path,
+    kind: str,
+    memory_id: str,
+    body: str,
+    *,
+    directive: str = "",
+    summary: str = "",
+    tags: list[str] | None = None,
+    triggers: list[str] | None = None,
+    applies_to: list[str] | None = None,
+    depends_on: list[str] | None = None,
+    level: str | None = None,
+    confidence: str = "high",
+    today: date | None = None,
+) -> Path:
+    """Write a new, valid memory file under `root` (a scope root) and approve its hash.
+    Refuses to overwrite a file or reuse an id, and refuses secrets and injection text."""
+    kind = "skill" if kind == "workflow" else kind
+    if kind not in TYPE_FOLDER:
+        raise EngramError(f"unknown memory type {kind!r}", hint="use rule, skill or knowledge")
+    if level is not None and level not in LEVELS and not level.isdigit():
+        raise EngramError(
+            f"unknown level {level!r}", hint="use foundation, intermediate, advanced or 0/1/2"
+        )
+    if not body.strip():
+        raise EngramError("the memory body is empty", hint="pass the body on stdin or via $EDITOR")
+    fields: dict[str, object] = {"id": memory_id, "type": kind}
+    fields["authority"] = "reference" if kind == "knowledge" else "instruction"
+    optional: dict[str, object] = {
+        "directive": directive, "summary": summary, "tags": tags or [],
+        "triggers": triggers or [], "applies_to": applies_to or [],
+        "depends_on": depends_on or [],
+    }  # fmt: skip
+    fields.update({k: v for k, v in optional.items() if v})
+    if level is not None:
+        fields["level"] = int(level) if level.isdigit() else level
+    fields["confidence"] = confidence
+    fields["lifecycle"] = "active"
+    fields["created"] = (today or date.today()).isoformat()
+    text = "---\n" + _render_frontmatter(fields) + "---\n\n" + body.strip("\n") + "\n"
+    relative = f"{TYPE_FOLDER[kind]}/{memory_id}.md"
+    try:
+        parse_memory(text, path=relative, default_type=kind)
+    except FrontmatterError as exc:
+        raise EngramError(f"the new memory would not be valid: {exc.reason}") from None
+    reason = unsafe_reason(text)
+    if reason:
+        raise EngramError(
+            f"refusing to write {relative}: it contains a {reason}",
+            hint="remove it; memory files are shown to agents",
+        )
+    _refuse_existing_id(root, memory_id)
+    path = root / relative
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    except FileExistsError:
+        raise EngramError(f"{path} already exists", hint="choose another id") from None
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write(text)
+    approvals = read_approvals(root)
+    approvals[relative] = content_hash(text)
+    write_approvals(root, approvals)
+    return path
+
+
+def _refuse_existing_id(root: Path, memory_id: str) -> None:
+    from engram.files.discovery import ScopeRoot
+    from engram.files.index import MemoryIndex
+
+    with MemoryIndex.open(ScopeRoot(root, "workspace")) as index:
+        existing = index.by_ids([memory_id])
+    if existing:
+        raise EngramError(
+            f"a memory with id {memory_id!r} already exists in {existing[0].path}",
+            hint="choose another id or edit that file",
+        )

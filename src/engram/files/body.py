@@ -1,0 +1,52 @@
+"""The agent-facing part of a memory body.
+
+`## Context`, `## Example` and `## Origin` sections are written for humans and are never shown to
+agents (SPEC A1); the same holds for their Russian, Spanish and Japanese headings.
+"""
+
+from __future__ import annotations
+
+import re
+
+HIDDEN_SECTIONS = frozenset(
+    """
+context examples example origin контекст пример примеры происхождение источник contexto ejemplo
+ejemplos origen コンテキスト 背景 例 由来 出典
+""".split()
+)
+_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+_FENCE = re.compile(r"^\s*(```|~~~)")
+
+
+def visible_body(body: str) -> str:
+    """The body without human-only sections, trimmed of surrounding blank lines."""
+    out: list[str] = []
+    hidden_level = 0  # heading level of the section being hidden, 0 when showing
+    in_fence = False
+    for line in body.split("\n"):
+        if _FENCE.match(line):
+            in_fence = not in_fence
+        heading = None if in_fence else _HEADING.match(line)
+        if heading:
+            level = len(heading.group(1))
+            if hidden_level and level <= hidden_level:
+                hidden_level = 0
+            name = heading.group(2).strip().rstrip(":").casefold()
+            if not hidden_level and level >= 2 and name in HIDDEN_SECTIONS:
+                hidden_level = level
+        if not hidden_level:
+            out.append(line)
+    return "\n".join(out).strip("\n")
+
+
+def derived_summary(body: str, limit: int = 140) -> str:
+    """First line of prose in the visible body, cut at a word boundary (for cards)."""
+    for raw in visible_body(body).split("\n"):
+        line = raw.strip().lstrip("-*+> ").strip()
+        if not line or line.startswith(("#", "```", "~~~", "|")):
+            continue
+        if len(line) <= limit:
+            return line
+        cut = line[:limit].rsplit(" ", 1)[0]
+        return cut + "…"
+    return ""

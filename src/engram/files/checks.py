@@ -1,0 +1,136 @@
+"""Integrity reports: `engram verify`, `engram rehash` and `engram doctor`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engram.files.approvals import read_approvals, write_approvals
+from engram.files.discovery import scan_files
+from engram.files.index import MemoryIndex
+from engram.graph.deps import build_graph
+from engram.safety.hashes import content_hash
+
+
+@dataclass
+class Finding:
+    """One problem: where, what kind, and what to do."""
+
+    scope: str
+    path: str
+    kind: str
+    detail: str
+    line: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"scope": self.scope, "path": self.path, "line": self.line,
+                "kind": self.kind, "detail": self.detail}  # fmt: skip
+
+    def __str__(self) -> str:
+        where = self.path + (f":{self.line}" if self.line else "")
+        return f"{self.scope}:{where}: {self.kind}: {self.detail}"
+
+
+def verify(indexes: list[MemoryIndex]) -> list[Finding]:
+    """Files whose content differs from the approved hash, unapproved files, approvals of
+    missing files, and files holding secrets or injection patterns."""
+    findings: list[Finding] = []
+    for index in indexes:
+        root, scope = index.root.path, index.root.scope
+        approvals = read_approvals(root)
+        files = scan_files(root)
+        for path in sorted(files):
+            digest = content_hash((root / path).read_bytes())
+            approved = approvals.get(path)
+            if approved is None:
+                findings.append(
+                    Finding(
+                        scope,
+                        path,
+                        "unapproved",
+                        "no recorded hash; review it, then `engram rehash`",
+                    )
+                )
+            elif approved != digest:
+                findings.append(
+                    Finding(
+                        scope,
+                        path,
+                        "changed",
+                        "content differs from the approved hash; review it, then `engram rehash`",
+                    )
+                )
+        for path in sorted(set(approvals) - set(files)):
+            findings.append(
+                Finding(
+                    scope,
+                    path,
+                    "missing",
+                    "approved but the file is gone; `engram rehash` forgets it",
+                )
+            )
+        for row in index.all_docs():
+            if row.unsafe:
+                findings.append(
+                    Finding(scope, row.path, "unsafe", row.unsafe + "; it is never shown to agents")
+                )
+    return findings
+
+
+def rehash(indexes: list[MemoryIndex]) -> dict[str, int]:
+    """Approve the current content of every memory file; returns the count per scope."""
+    counts: dict[str, int] = {}
+    for index in indexes:
+        root = index.root.path
+        approvals = {path: content_hash((root / path).read_bytes()) for path in scan_files(root)}
+        write_approvals(root, approvals)
+        index.refresh(on_hand_edit="refuse")
+        index.sync_approvals(approvals)
+        counts[index.root.scope] = len(approvals)
+    return counts
+
+
+def doctor(indexes: list[MemoryIndex]) -> list[Finding]:
+    """Every problem that keeps a memory from routing or being shown."""
+    findings: list[Finding] = []
+    for index in indexes:
+        scope = index.root.scope
+        for path, line, reason in index.problems():
+            findings.append(Finding(scope, path, "invalid", reason, line))
+        seen: dict[str, str] = {}
+        for row in index.all_docs():
+            if row.id in seen:
+                findings.append(
+                    Finding(
+                        scope,
+                        row.path,
+                        "duplicate id",
+                        f"{row.id!r} is also used by {seen[row.id]}",
+                    )
+                )
+            seen.setdefault(row.id, row.path)
+        graph = build_graph(index.dependency_edges())
+        paths = {row.id: row.path for row in index.all_docs()}
+        for mid, absent in graph.missing.items():
+            if scope == "workspace" and len(indexes) > 1:
+                absent = [d for d in absent if not indexes[1].by_ids([d])]
+            if absent:
+                findings.append(
+                    Finding(
+                        scope,
+                        paths.get(mid, mid),
+                        "missing prerequisite",
+                        "depends_on " + ", ".join(absent) + " which no memory has",
+                    )
+                )
+        for cycle in graph.cycles:
+            findings.append(
+                Finding(
+                    scope,
+                    paths.get(cycle[0], cycle[0]),
+                    "dependency cycle",
+                    " -> ".join([*cycle, cycle[0]]),
+                )
+            )
+    findings.extend(f for f in verify(indexes) if f.kind != "missing")
+    return findings

@@ -1,0 +1,267 @@
+"""Frontmatter parsing and validation.
+
+YAML is parsed with PyYAML's safe C loader: no object construction, and anchors/aliases are
+rejected outright (they are never needed in frontmatter and enable "billion laughs" documents).
+Duplicate keys are rejected rather than silently keeping the last one. Every error carries the
+file's 1-based line number.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime
+from typing import Any
+
+from engram.errors import FrontmatterError
+from engram.files.model import TYPES, Memory, Source
+
+_ID = re.compile(r"^[\w][\w.\-]*$")
+_HEX = re.compile(r"^(?:sha256:)?([0-9a-fA-F]{64})$")
+LEVELS = {
+    "foundation": 0, "base": 0, "core": 0,
+    "intermediate": 1, "mid": 1,
+    "advanced": 2, "deep": 2,
+}  # fmt: skip
+LIFECYCLES = ("active", "review_due", "superseded", "archived")
+CONFIDENCES = ("high", "medium", "low")
+AUTHORITIES = ("instruction", "reference")
+MAX_FRONTMATTER = 64 * 1024
+
+# Fields this version understands; anything else is kept in `Memory.extra`.
+KNOWN_FIELDS = {
+    "id", "type", "authority", "tags", "directive", "summary", "triggers", "applies_to",
+    "depends_on", "level", "dependency_depth", "depth", "lifecycle", "valid_until",
+    "confidence", "scope", "role", "sources", "source_files", "source_hashes", "task_types",
+}  # fmt: skip
+
+
+def split_frontmatter(text: str) -> tuple[str, str, int]:
+    """Return (yaml text, body, line number where the body starts)."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    lines = text.split("\n")
+    if not lines or lines[0].rstrip() != "---":
+        raise FrontmatterError("missing frontmatter: the file must start with a '---' line", line=1)
+    for number in range(1, len(lines)):
+        if lines[number].rstrip() in ("---", "..."):
+            yaml_text = "\n".join(lines[1:number])
+            if len(yaml_text) > MAX_FRONTMATTER:
+                raise FrontmatterError("frontmatter is larger than 64 KiB", line=1)
+            return yaml_text, "\n".join(lines[number + 1 :]), number + 2
+    raise FrontmatterError("frontmatter is not closed: add a '---' line after it", line=1)
+
+
+def parse_yaml(yaml_text: str) -> tuple[dict[str, Any], dict[str, int]]:
+    """Parse a frontmatter mapping; return the values and each top-level key's line (1-based,
+    counted from the first line after the opening '---')."""
+    import yaml
+
+    loader_cls = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        for event in yaml.parse(yaml_text, Loader=loader_cls):
+            if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
+                line = event.start_mark.line + 1 if event.start_mark else None
+                raise FrontmatterError("YAML anchors and aliases are not allowed", line=line)
+        node = yaml.compose(yaml_text, Loader=loader_cls)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark else None
+        reason = exc.problem or exc.context or "invalid YAML"
+        raise FrontmatterError(f"invalid YAML: {reason}", line=line) from None
+    except yaml.YAMLError as exc:
+        raise FrontmatterError(f"invalid YAML: {exc}") from None
+    if node is None:
+        return {}, {}
+    if not isinstance(node, yaml.MappingNode):
+        raise FrontmatterError("frontmatter must be a mapping of keys to values", line=1)
+    lines: dict[str, int] = {}
+    for key_node, _ in node.value:
+        key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
+        if not isinstance(key, str):
+            raise FrontmatterError(
+                "frontmatter keys must be plain words", line=key_node.start_mark.line + 1
+            )
+        if key in lines:
+            raise FrontmatterError(f"duplicate key '{key}'", line=key_node.start_mark.line + 1)
+        lines[key] = key_node.start_mark.line + 1
+    try:
+        data = yaml.constructor.SafeConstructor().construct_document(node)
+    except yaml.YAMLError as exc:
+        raise FrontmatterError(f"invalid YAML value: {exc}") from None
+    return data, lines
+
+
+class _Fields:
+    """Typed accessors over the raw mapping that raise errors pointing at the key's line."""
+
+    def __init__(self, data: dict[str, Any], lines: dict[str, int], offset: int) -> None:
+        self.data = data
+        self.lines = lines
+        self.offset = offset
+
+    def fail(self, key: str, reason: str) -> FrontmatterError:
+        line = self.lines.get(key)
+        return FrontmatterError(
+            f"{key}: {reason}", line=None if line is None else line + self.offset
+        )
+
+    def text(self, key: str, *, one_line: bool = False) -> str:
+        value = self.data.get(key)
+        if value is None:
+            return ""
+        if isinstance(value, bool) or not isinstance(value, str | int | float):
+            raise self.fail(key, f"must be text, got {type(value).__name__}")
+        value = str(value).strip()
+        if one_line and "\n" in value:
+            raise self.fail(key, "must be a single line")
+        return value
+
+    def words(self, key: str) -> list[str]:
+        value = self.data.get(key)
+        if value is None:
+            return []
+        if isinstance(value, str):
+            return [v.strip() for v in value.split(",") if v.strip()]
+        if not isinstance(value, list):
+            raise self.fail(key, f"must be a list of strings, got {type(value).__name__}")
+        out = []
+        for item in value:
+            if isinstance(item, bool) or not isinstance(item, str | int | float):
+                raise self.fail(key, f"must be a list of strings, found {item!r}")
+            out.append(str(item).strip())
+        return [v for v in out if v]
+
+    def choice(self, key: str, choices: tuple[str, ...], default: str) -> str:
+        value = self.data.get(key)
+        if value is None:
+            return default
+        if not isinstance(value, str) or value.strip().lower() not in choices:
+            raise self.fail(key, f"must be one of {', '.join(choices)}, got {value!r}")
+        return value.strip().lower()
+
+
+def _level(fields: _Fields) -> int:
+    for key in ("level", "dependency_depth", "depth"):
+        value = fields.data.get(key)
+        if value is None:
+            continue
+        if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+            return value
+        if isinstance(value, str) and value.strip().lower() in LEVELS:
+            return LEVELS[value.strip().lower()]
+        if isinstance(value, str) and value.strip().isdigit():
+            return int(value.strip())
+        raise fields.fail(
+            key, f"must be foundation, intermediate, advanced or 0/1/2, got {value!r}"
+        )
+    return 0
+
+
+def _date(fields: _Fields, key: str) -> date | None:
+    value = fields.data.get(key)
+    if value is None or value == "":
+        return None
+    if isinstance(value, datetime):
+        return value.date()
+    if isinstance(value, date):
+        return value
+    if isinstance(value, str):
+        try:
+            return date.fromisoformat(value.strip()[:10])
+        except ValueError:
+            pass
+    raise fields.fail(key, f"must be a date like 2026-12-31, got {value!r}")
+
+
+def _sources(fields: _Fields) -> list[Source]:
+    out: list[Source] = []
+    raw = fields.data.get("sources")
+    if raw is not None:
+        if not isinstance(raw, list):
+            raise fields.fail("sources", "must be a list of paths or {path, sha256} entries")
+        for item in raw:
+            if isinstance(item, str) and item.strip():
+                out.append(Source(item.strip()))
+            elif isinstance(item, dict) and isinstance(item.get("path"), str):
+                digest = item.get("sha256") or item.get("hash")
+                out.append(Source(item["path"].strip(), _digest(fields, "sources", digest)))
+            else:
+                raise fields.fail("sources", f"entries need a path, found {item!r}")
+    # Files written by the TypeScript Engram: `source_files` plus `source_hashes`.
+    hashes = fields.data.get("source_hashes")
+    for index, path in enumerate(fields.words("source_files")):
+        digest = None
+        if isinstance(hashes, dict):
+            digest = hashes.get(path)
+        elif isinstance(hashes, list) and index < len(hashes):
+            digest = hashes[index]
+        out.append(Source(path, _digest(fields, "source_hashes", digest)))
+    return out
+
+
+def _digest(fields: _Fields, key: str, value: Any) -> str | None:
+    if value is None:
+        return None
+    match = _HEX.match(str(value).strip())
+    if not match:
+        raise fields.fail(key, f"hashes must be 64 hex digits (sha256), got {value!r}")
+    return match.group(1).lower()
+
+
+def memory_from_fields(
+    data: dict[str, Any],
+    lines: dict[str, int],
+    *,
+    default_type: str,
+    default_id: str,
+    offset: int = 1,
+) -> Memory:
+    """Validate a frontmatter mapping into a Memory (body not set)."""
+    fields = _Fields(data, lines, offset)
+    memory_id = fields.text("id", one_line=True) or default_id
+    if not _ID.match(memory_id):
+        raise fields.fail("id", f"{memory_id!r} may hold only letters, digits, '.', '_' and '-'")
+    kind = fields.text("type").lower() or default_type
+    if kind in ("workflow", "workflows", "skills"):
+        kind = "skill"
+    elif kind in ("rules", "knowledges"):
+        kind = kind.rstrip("s")
+    if kind not in TYPES:
+        raise fields.fail("type", f"must be rule, skill, knowledge or workflow, got {kind!r}")
+    default_authority = "reference" if kind == "knowledge" else "instruction"
+    return Memory(
+        id=memory_id,
+        type=kind,
+        authority=fields.choice("authority", AUTHORITIES, default_authority),
+        tags=fields.words("tags"),
+        directive=fields.text("directive", one_line=True),
+        summary=fields.text("summary"),
+        triggers=fields.words("triggers") + fields.words("task_types"),
+        applies_to=fields.words("applies_to"),
+        depends_on=fields.words("depends_on"),
+        level=_level(fields),
+        lifecycle=fields.choice("lifecycle", LIFECYCLES, "active"),
+        valid_until=_date(fields, "valid_until"),
+        confidence=fields.choice("confidence", CONFIDENCES, "high"),
+        roles=fields.words("role"),
+        sources=_sources(fields),
+        extra={k: v for k, v in data.items() if k not in KNOWN_FIELDS},
+    )
+
+
+def parse_memory(text: str, *, path: str = "", default_type: str = "knowledge") -> Memory:
+    """Parse a whole memory file. Raises FrontmatterError naming the path and file line."""
+    stem = path.rsplit("/", 1)[-1].removesuffix(".md") or "memory"
+    try:
+        yaml_text, body, _ = split_frontmatter(text)
+        try:
+            data, lines = parse_yaml(yaml_text)
+        except FrontmatterError as exc:  # YAML lines count from the line after the opening ---
+            line = None if exc.line is None else exc.line + 1
+            raise FrontmatterError(exc.reason, line=line) from None
+        memory = memory_from_fields(data, lines, default_type=default_type, default_id=stem)
+    except FrontmatterError as exc:
+        raise FrontmatterError(exc.reason, line=exc.line, path=path or None) from None
+    memory.path = path
+    memory.body = body
+    return memory

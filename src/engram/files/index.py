@@ -1,0 +1,523 @@
+"""The derived index of a scope root: a small SQLite file under `.cache/`.
+
+Files are the source of truth; this index only makes `load` fast. On every open it compares the
+memory files' (mtime, size) with what it recorded, re-parses only the files that changed, drops
+the ones that disappeared, and re-applies `.engramignore` when that file changed. Deleting the
+index is always safe: the next `load` rebuilds it.
+
+Postings hold one row per (term, memory) with the term's frequency in each routed field, so a
+query reads only the rows of its own anchors.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engram.errors import FrontmatterError
+from engram.files.approvals import HASHES_FILE, read_approvals, write_approvals
+from engram.files.body import derived_summary, visible_body
+from engram.files.discovery import ScopeRoot, scan_files
+from engram.files.frontmatter import parse_memory
+from engram.files.ignore import ignore_text, matcher
+from engram.files.model import FOLDERS, Memory
+from engram.safety.hashes import content_hash
+from engram.safety.injection import find_injection
+from engram.safety.secrets import find_secrets
+from engram.text.tokenize import latin_language, terms_of, tokenize
+
+# Bump when tokenizing, fields or tables change: an index of another version is rebuilt.
+INDEX_VERSION = "1"
+FIELDS = ("id", "tags", "directive", "summary", "triggers", "paths", "content")
+CACHE_DIR = ".cache"
+_CHUNK = 900  # stay under SQLite's historic limit of 999 bound parameters
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS files (
+    path TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL, size INTEGER NOT NULL,
+    sha256 TEXT NOT NULL, approved TEXT
+);
+CREATE TABLE IF NOT EXISTS docs (
+    doc INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, mid TEXT NOT NULL, type TEXT NOT NULL,
+    authority TEXT NOT NULL, directive TEXT NOT NULL, summary TEXT NOT NULL,
+    tags TEXT NOT NULL, applies_to TEXT NOT NULL, depends_on TEXT NOT NULL,
+    level INTEGER NOT NULL, lifecycle TEXT NOT NULL, valid_until TEXT, confidence TEXT NOT NULL,
+    roles TEXT NOT NULL, sources TEXT NOT NULL, ignored INTEGER NOT NULL, unsafe TEXT NOT NULL,
+    sha256 TEXT NOT NULL, lengths TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS docs_mid ON docs (mid);
+CREATE TABLE IF NOT EXISTS postings (
+    term TEXT NOT NULL, doc INTEGER NOT NULL,
+    f_id INTEGER NOT NULL, f_tags INTEGER NOT NULL, f_directive INTEGER NOT NULL,
+    f_summary INTEGER NOT NULL, f_triggers INTEGER NOT NULL, f_paths INTEGER NOT NULL,
+    f_content INTEGER NOT NULL,
+    PRIMARY KEY (term, doc)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS postings_doc ON postings (doc);
+CREATE TABLE IF NOT EXISTS problems (path TEXT PRIMARY KEY, line INTEGER, reason TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS fetches (mid TEXT PRIMARY KEY, count INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS source_stats (
+    path TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL, size INTEGER NOT NULL, sha256 TEXT NOT NULL
+);
+"""
+
+_DOC_COLUMNS = (
+    "doc, path, mid, type, authority, directive, summary, tags, applies_to, depends_on, level, "
+    "lifecycle, valid_until, confidence, roles, sources, ignored, unsafe, sha256, lengths"
+)
+# Rows are read joined with their file's approved hash.
+_SELECT = (
+    "SELECT d.doc, d.path, d.mid, d.type, d.authority, d.directive, d.summary, d.tags, "
+    "d.applies_to, d.depends_on, d.level, d.lifecycle, d.valid_until, d.confidence, d.roles, "
+    "d.sources, d.ignored, d.unsafe, d.sha256, d.lengths, f.approved "
+    "FROM docs d JOIN files f ON f.path = d.path"
+)
+
+
+@dataclass(slots=True)
+class DocRow:
+    """One indexed memory, as routing and rendering need it (no body)."""
+
+    doc: int
+    path: str
+    id: str
+    type: str
+    authority: str
+    directive: str
+    summary: str
+    tags: list[str]
+    applies_to: list[str]
+    depends_on: list[str]
+    level: int
+    lifecycle: str
+    valid_until: str | None
+    confidence: str
+    roles: list[str]
+    sources: list[list[str | None]]
+    ignored: bool
+    unsafe: str
+    sha256: str
+    lengths: list[int]
+    approved: str | None = None
+    scope: str = "workspace"
+
+    @property
+    def card_text(self) -> str:
+        return self.directive or self.summary
+
+
+@dataclass
+class RefreshReport:
+    """What an index refresh did."""
+
+    added: list[str] = field(default_factory=list)
+    changed: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+
+
+def _row(values: tuple[object, ...], scope: str) -> DocRow:
+    v = list(values)
+    for i in (7, 8, 9, 14, 15, 19):
+        v[i] = json.loads(v[i])  # type: ignore[arg-type]
+    v[16] = bool(v[16])
+    return DocRow(*v, scope=scope)  # type: ignore[arg-type]
+
+
+def unsafe_reason(text: str) -> str:
+    """Why a memory's text must not be shown to an agent ('' when it is safe)."""
+    secrets = find_secrets(text)
+    if secrets:
+        return f"secret: {secrets[0].family} (line {secrets[0].line})"
+    injections = find_injection(text)
+    if injections:
+        family, line = injections[0]
+        return f"prompt injection: {family} (line {line})"
+    return ""
+
+
+def field_terms(memory: Memory) -> list[list[str]]:
+    """Index terms of each routed field, in FIELDS order."""
+    shown = visible_body(memory.body)
+    summary = memory.summary or derived_summary(memory.body)
+    paths = " ".join(memory.applies_to).replace("*", " ")
+    parts = [memory.id, " ".join(memory.tags), memory.directive, summary,
+             " ".join(memory.triggers), paths, shown]  # fmt: skip
+    language = latin_language(tokenize(" ".join(parts)))
+    return [terms_of(part, language) for part in parts]
+
+
+class MemoryIndex:
+    """The derived index of one scope root. Use `MemoryIndex.open(root)`."""
+
+    def __init__(self, root: ScopeRoot, conn: sqlite3.Connection) -> None:
+        self.root = root
+        self.conn = conn
+
+    # -- opening and refreshing ------------------------------------------------------------
+    @classmethod
+    def open(cls, root: ScopeRoot, *, on_hand_edit: str = "reindex") -> MemoryIndex:
+        """Open (creating or rebuilding as needed) and refresh the index of a scope root."""
+        index = cls(root, _connect(root.path))
+        index.refresh(on_hand_edit=on_hand_edit)
+        return index
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> MemoryIndex:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _meta(self, key: str) -> str | None:
+        row = self.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def _set_meta(self, key: str, value: str) -> None:
+        self.conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
+
+    def _diff(self, current: dict[str, tuple[int, int]]) -> tuple[list[str], list[str]]:
+        known = {
+            path: (mtime, size)
+            for path, mtime, size in self.conn.execute("SELECT path, mtime_ns, size FROM files")
+        }
+        changed = [path for path, stat in current.items() if known.get(path) != stat]
+        removed = [path for path in known if path not in current]
+        return changed, removed
+
+    def refresh(self, *, on_hand_edit: str = "reindex") -> RefreshReport:
+        """Bring the index up to date with the files; only changed files are re-parsed."""
+        report = RefreshReport()
+        current = scan_files(self.root.path)
+        ignore = ignore_text(self.root.path)
+        ignore_sig = content_hash(ignore)
+        changed, removed = self._diff(current)
+        approvals_stat = _stat_key(self.root.path / HASHES_FILE)
+        if (
+            not changed
+            and not removed
+            and self._meta("ignore_sig") == ignore_sig
+            and self._meta("approvals_stat") == approvals_stat
+        ):
+            return report
+        is_ignored = matcher(ignore)
+        new_hashes: dict[str, str] = {}
+        with self.conn:
+            self.conn.execute("BEGIN IMMEDIATE")
+            changed, removed = self._diff(current)  # another process may have done it
+            for path in removed:
+                self._drop(path)
+                report.removed.append(path)
+            for path in changed:
+                state = self._update_file(path, current[path], is_ignored)
+                if state:
+                    (report.added if state == "added" else report.changed).append(path)
+                    new_hashes[path] = self._file_sha(path)
+            if self._meta("ignore_sig") != ignore_sig:
+                for doc, path in self.conn.execute("SELECT doc, path FROM docs").fetchall():
+                    self.conn.execute(
+                        "UPDATE docs SET ignored = ? WHERE doc = ?", (int(is_ignored(path)), doc)
+                    )
+                self._set_meta("ignore_sig", ignore_sig)
+        approvals = read_approvals(self.root.path)
+        if on_hand_edit == "reindex" and (new_hashes or removed):
+            approvals = self._approve(approvals, new_hashes, removed)
+        self.sync_approvals(approvals)
+        return report
+
+    def sync_approvals(self, approvals: dict[str, str]) -> None:
+        """Record the approved hash of every file, and the approvals file's state."""
+        with self.conn:
+            self.conn.execute("BEGIN IMMEDIATE")
+            self.conn.execute("UPDATE files SET approved = NULL")
+            self.conn.executemany(
+                "UPDATE files SET approved = ? WHERE path = ?",
+                [(sha, path) for path, sha in approvals.items()],
+            )
+            self._set_meta("approvals_stat", _stat_key(self.root.path / HASHES_FILE))
+
+    def _approve(
+        self, approvals: dict[str, str], new_hashes: dict[str, str], removed: list[str]
+    ) -> dict[str, str]:
+        updated = dict(approvals)
+        updated.update(new_hashes)
+        for path in removed:
+            updated.pop(path, None)
+        if updated != approvals:
+            try:
+                write_approvals(self.root.path, updated)
+            except OSError:
+                pass  # a read-only folder: the approvals live in the index only
+        return updated
+
+    def _file_sha(self, path: str) -> str:
+        row = self.conn.execute("SELECT sha256 FROM files WHERE path = ?", (path,)).fetchone()
+        return str(row[0])
+
+    def _drop(self, path: str) -> None:
+        row = self.conn.execute("SELECT doc, lengths FROM docs WHERE path = ?", (path,)).fetchone()
+        if row is not None:
+            self._add_totals(json.loads(row[1]), -1)
+            self.conn.execute("DELETE FROM postings WHERE doc = ?", (row[0],))
+            self.conn.execute("DELETE FROM docs WHERE doc = ?", (row[0],))
+        self.conn.execute("DELETE FROM files WHERE path = ?", (path,))
+        self.conn.execute("DELETE FROM problems WHERE path = ?", (path,))
+
+    def _update_file(self, path: str, stat: tuple[int, int], is_ignored: object) -> str:
+        """Re-index one file; returns 'added', 'changed' or '' (content unchanged)."""
+        try:
+            data = (self.root.path / path).read_bytes()
+        except OSError as exc:
+            self._drop(path)
+            self.conn.execute(
+                "INSERT OR REPLACE INTO problems VALUES (?, NULL, ?)", (path, f"unreadable: {exc}")
+            )
+            return ""
+        sha = content_hash(data)
+        old = self.conn.execute("SELECT sha256 FROM files WHERE path = ?", (path,)).fetchone()
+        if old is not None and old[0] == sha:
+            self.conn.execute(
+                "UPDATE files SET mtime_ns = ?, size = ? WHERE path = ?", (*stat, path)
+            )
+            return ""
+        self._drop(path)
+        self.conn.execute("INSERT INTO files VALUES (?, ?, ?, ?, NULL)", (path, *stat, sha))
+        try:
+            text = data.decode("utf-8")
+            memory = parse_memory(text, path=path, default_type=FOLDERS[path.split("/", 1)[0]])
+        except UnicodeDecodeError:
+            self._problem(path, None, "not UTF-8 text")
+        except FrontmatterError as exc:
+            self._problem(path, exc.line, exc.reason)
+        else:
+            self._insert(memory, text, sha, bool(is_ignored(path)))  # type: ignore[operator]
+        return "added" if old is None else "changed"
+
+    def _problem(self, path: str, line: int | None, reason: str) -> None:
+        self.conn.execute("INSERT OR REPLACE INTO problems VALUES (?, ?, ?)", (path, line, reason))
+
+    def _insert(self, memory: Memory, text: str, sha: str, ignored: bool) -> None:
+        terms = field_terms(memory)
+        lengths = [len(t) for t in terms]
+        cursor = self.conn.execute(
+            f"INSERT INTO docs ({_DOC_COLUMNS}) VALUES "
+            "(NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                memory.path, memory.id, memory.type, memory.authority, memory.directive,
+                memory.summary or derived_summary(memory.body),
+                json.dumps(memory.tags, ensure_ascii=False),
+                json.dumps(memory.applies_to, ensure_ascii=False),
+                json.dumps(memory.depends_on, ensure_ascii=False),
+                memory.level, memory.lifecycle,
+                memory.valid_until.isoformat() if memory.valid_until else None,
+                memory.confidence, json.dumps(memory.roles, ensure_ascii=False),
+                json.dumps([[s.path, s.sha256] for s in memory.sources], ensure_ascii=False),
+                int(ignored), unsafe_reason(text), sha, json.dumps(lengths),
+            ),
+        )  # fmt: skip
+        doc = cursor.lastrowid
+        counts: dict[str, list[int]] = {}
+        for position, field_words in enumerate(terms):
+            for term, count in Counter(field_words).items():
+                counts.setdefault(term, [0] * len(FIELDS))[position] = count
+        self.conn.executemany(
+            "INSERT INTO postings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(term, doc, *tfs) for term, tfs in counts.items()],
+        )
+        self._add_totals(lengths, 1)
+
+    def _add_totals(self, lengths: list[int], sign: int) -> None:
+        raw = self._meta("totals")
+        totals = json.loads(raw) if raw else [0] * (len(FIELDS) + 1)
+        totals[0] += sign
+        for i, n in enumerate(lengths, start=1):
+            totals[i] += sign * n
+        self._set_meta("totals", json.dumps(totals))
+
+    # -- reading ---------------------------------------------------------------------------
+    def stats(self) -> tuple[int, list[int]]:
+        """(number of memories, total length of each field)."""
+        raw = self._meta("totals")
+        totals = json.loads(raw) if raw else [0] * (len(FIELDS) + 1)
+        return int(totals[0]), [int(n) for n in totals[1:]]
+
+    def postings(self, terms: Iterable[str]) -> dict[str, list[tuple[int, ...]]]:
+        """term -> [(doc, tf per field...)] for the given terms."""
+        found: dict[str, list[tuple[int, ...]]] = {}
+        wanted = sorted(set(terms))
+        for start in range(0, len(wanted), _CHUNK):
+            chunk = wanted[start : start + _CHUNK]
+            marks = ",".join("?" * len(chunk))
+            for row in self.conn.execute(f"SELECT * FROM postings WHERE term IN ({marks})", chunk):
+                found.setdefault(row[0], []).append(row[1:])
+        return found
+
+    def docs(self, doc_ids: Iterable[int]) -> dict[int, DocRow]:
+        """Rows for the given internal doc numbers."""
+        wanted = list(doc_ids)
+        rows: dict[int, DocRow] = {}
+        for start in range(0, len(wanted), _CHUNK):
+            chunk = wanted[start : start + _CHUNK]
+            marks = ",".join("?" * len(chunk))
+            for values in self.conn.execute(f"{_SELECT} WHERE d.doc IN ({marks})", chunk):
+                rows[values[0]] = _row(values, self.root.scope)
+        return rows
+
+    def all_docs(self) -> Iterator[DocRow]:
+        for values in self.conn.execute(f"{_SELECT} ORDER BY d.path"):
+            yield _row(values, self.root.scope)
+
+    def by_ids(self, memory_ids: Iterable[str]) -> list[DocRow]:
+        wanted = list(dict.fromkeys(memory_ids))
+        rows: list[DocRow] = []
+        for start in range(0, len(wanted), _CHUNK):
+            chunk = wanted[start : start + _CHUNK]
+            marks = ",".join("?" * len(chunk))
+            rows.extend(
+                _row(values, self.root.scope)
+                for values in self.conn.execute(
+                    f"{_SELECT} WHERE d.mid IN ({marks}) ORDER BY d.path", chunk
+                )
+            )
+        return rows
+
+    def dependency_edges(self) -> list[tuple[str, list[str], int]]:
+        """(id, depends_on, level) of every memory that is not ignored."""
+        return [
+            (mid, json.loads(deps), level)
+            for mid, deps, level in self.conn.execute(
+                "SELECT mid, depends_on, level FROM docs WHERE ignored = 0"
+            )
+        ]
+
+    def hidden_by_ignore(self) -> int:
+        return int(self.conn.execute("SELECT COUNT(*) FROM docs WHERE ignored = 1").fetchone()[0])
+
+    def role_tagged(self) -> list[tuple[str, list[str]]]:
+        """(id, roles) of the memories that declare roles."""
+        return [
+            (mid, json.loads(roles))
+            for mid, roles in self.conn.execute(
+                "SELECT mid, roles FROM docs WHERE roles != '[]' AND ignored = 0"
+            )
+        ]
+
+    def problems(self) -> list[tuple[str, int | None, str]]:
+        return [tuple(r) for r in self.conn.execute("SELECT * FROM problems ORDER BY path")]  # type: ignore[misc]
+
+    def record_fetch(self, memory_ids: Iterable[str]) -> None:
+        """Count an agent's explicit fetch (`load --id`) of these memories."""
+        with self.conn:
+            self.conn.executemany(
+                "INSERT INTO fetches VALUES (?, 1) "
+                "ON CONFLICT(mid) DO UPDATE SET count = count + 1",
+                [(mid,) for mid in memory_ids],
+            )
+
+    def fetch_counts(self, memory_ids: Iterable[str]) -> dict[str, int]:
+        wanted = list(set(memory_ids))
+        counts: dict[str, int] = {}
+        for start in range(0, len(wanted), _CHUNK):
+            chunk = wanted[start : start + _CHUNK]
+            marks = ",".join("?" * len(chunk))
+            counts.update(
+                self.conn.execute(f"SELECT mid, count FROM fetches WHERE mid IN ({marks})", chunk)
+            )
+        return counts
+
+    def source_hash(self, project: Path, rel: str) -> str | None:
+        """Current SHA-256 of a source file (cached by mtime and size); None if it is gone."""
+        path = project / rel
+        try:
+            stat = path.stat()
+        except OSError:
+            return None
+        row = self.conn.execute(
+            "SELECT mtime_ns, size, sha256 FROM source_stats WHERE path = ?", (rel,)
+        ).fetchone()
+        if row is not None and row[0] == stat.st_mtime_ns and row[1] == stat.st_size:
+            return str(row[2])
+        try:
+            digest = content_hash(path.read_bytes())
+        except OSError:
+            return None
+        try:
+            with self.conn:
+                self.conn.execute(
+                    "INSERT OR REPLACE INTO source_stats VALUES (?, ?, ?, ?)",
+                    (rel, stat.st_mtime_ns, stat.st_size, digest),
+                )
+        except sqlite3.OperationalError:
+            pass  # read-only or busy: the hash is still right, only not cached
+        return digest
+
+
+def _stat_key(path: Path) -> str:
+    try:
+        stat = path.stat()
+    except OSError:
+        return "missing"
+    return f"{stat.st_mtime_ns}:{stat.st_size}"
+
+
+def index_path(root: Path) -> Path:
+    return root / CACHE_DIR / "index.sqlite"
+
+
+def _connect(root: Path) -> sqlite3.Connection:
+    """Open the index file, rebuilding it when its version differs; in memory if read-only."""
+    path = index_path(root)
+    conn: sqlite3.Connection | None = None
+    try:
+        if not path.parent.is_dir():
+            path.parent.mkdir()
+            # The cache folder ignores itself, so it never shows up in `git status`.
+            (path.parent / ".gitignore").write_text("*\n", encoding="utf-8")
+        conn = sqlite3.connect(path, timeout=10, isolation_level=None)
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=NORMAL")
+        version = _version(conn)
+        if version is not None and version != INDEX_VERSION:
+            conn.close()
+            for suffix in ("", "-wal", "-shm"):
+                Path(f"{path}{suffix}").unlink(missing_ok=True)
+            conn = sqlite3.connect(path, timeout=10, isolation_level=None)
+            conn.execute("PRAGMA journal_mode=WAL")
+        conn.executescript(SCHEMA)
+        conn.execute(
+            "INSERT OR IGNORE INTO meta (key, value) VALUES ('version', ?)", (INDEX_VERSION,)
+        )
+    except (OSError, sqlite3.OperationalError):
+        if conn is not None:
+            conn.close()
+        conn = sqlite3.connect(":memory:", isolation_level=None)
+        conn.executescript(SCHEMA)
+        conn.execute("INSERT INTO meta (key, value) VALUES ('version', ?)", (INDEX_VERSION,))
+    return conn
+
+
+def _version(conn: sqlite3.Connection) -> str | None:
+    try:
+        row = conn.execute("SELECT value FROM meta WHERE key = 'version'").fetchone()
+    except sqlite3.OperationalError:
+        return None
+    return None if row is None else str(row[0])
+
+
+def rebuild(root: ScopeRoot, *, on_hand_edit: str = "reindex") -> MemoryIndex:
+    """Throw the index away and build it again from the files (fetch counts are kept)."""
+    conn = _connect(root.path)
+    with conn:
+        conn.execute("BEGIN IMMEDIATE")
+        for table in ("files", "docs", "postings", "problems", "source_stats"):
+            conn.execute(f"DELETE FROM {table}")
+        conn.execute("DELETE FROM meta WHERE key IN ('totals', 'ignore_sig', 'approvals_stat')")
+    index = MemoryIndex(root, conn)
+    index.refresh(on_hand_edit=on_hand_edit)
+    return index

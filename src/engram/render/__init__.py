@@ -1,0 +1,1 @@
+"""Rendering routed memories: tiered packs, budgets, dry-run reports and JSON."""

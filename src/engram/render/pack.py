@@ -1,0 +1,184 @@
+"""The agent-facing pack (SPEC A4).
+
+Tiered disclosure: the first `load.expand_top` memories are printed as bodies under
+`### <id> [<type>, <authority>]`, every other selected memory and up to five left-out candidates
+as one-line cards, and a final `fetch: engram load --id …` line names what can be fetched.
+A token budget first demotes bodies to cards (lowest-ranked first), then drops the
+lowest-ranked cards; text is never cut in the middle, and the output says what it did.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engram.files.body import visible_body
+from engram.files.guard import body_of, guarded_text
+from engram.routing.route import Candidate, Route, Skip
+from engram.text.estimate import estimate_tokens
+
+
+@dataclass
+class PackItem:
+    """One printed memory: a body or a card."""
+
+    candidate: Candidate
+    tier: str  # "body" or "card"
+    body: str = ""
+    extra: bool = False  # a left-out candidate shown as a card, not a loaded memory
+
+
+@dataclass
+class Pack:
+    """What `load` prints, before it is turned into text or JSON."""
+
+    route: Route
+    items: list[PackItem] = field(default_factory=list)
+    skipped: list[Skip] = field(default_factory=list)
+    demoted: list[str] = field(default_factory=list)
+    dropped: list[str] = field(default_factory=list)
+    budget: int = 0
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def loaded(self) -> list[PackItem]:
+        return [item for item in self.items if not item.extra]
+
+    @property
+    def fetchable(self) -> list[str]:
+        return [item.candidate.id for item in self.items if item.tier == "card"]
+
+
+def _card(item: PackItem) -> str:
+    row = item.candidate.row
+    text = " ".join(row.card_text.split())
+    line = f"- {row.id} [{row.type}]" + (f" {text}" if text else "")
+    return line + (" (stale)" if item.candidate.stale else "")
+
+
+def _body(item: PackItem) -> str:
+    row = item.candidate.row
+    lines = [f"### {row.id} [{row.type}, {row.authority}]"]
+    if row.depends_on:
+        lines.append("requires: " + ", ".join(row.depends_on))
+    if item.body:
+        lines.append(item.body)
+    return "\n".join(lines)
+
+
+def render_text(pack: Pack) -> str:
+    """The pack as the agent sees it."""
+    route = pack.route
+    parts = [f"loaded {len(pack.loaded)} memory files / {route.related} total related memories"]
+    parts.extend(pack.notes)
+    bodies = [_body(i) for i in pack.items if i.tier == "body"]
+    cards = [_card(i) for i in pack.items if i.tier == "card"]
+    text = "\n".join(parts)
+    if bodies:
+        text += "\n\n" + "\n\n".join(bodies)
+    tail: list[str] = []
+    if cards:
+        tail.append("\n".join(cards))
+    if pack.skipped:
+        tail.append("skipped: " + "; ".join(f"{s.id} ({s.reason})" for s in pack.skipped))
+    if pack.demoted or pack.dropped:
+        note = f"budget {pack.budget} tokens:"
+        if pack.demoted:
+            note += " demoted to cards " + ", ".join(pack.demoted) + ";"
+        if pack.dropped:
+            note += " dropped " + ", ".join(pack.dropped) + ";"
+        tail.append(note.rstrip(";"))
+    if pack.fetchable:
+        tail.append("fetch: engram load --id " + ",".join(dict.fromkeys(pack.fetchable)))
+    if tail:
+        text += "\n\n" + "\n".join(tail)
+    return text + "\n"
+
+
+def build_pack(
+    route: Route,
+    roots: dict[str, Path],
+    *,
+    expand_top: int = 3,
+    tiers: bool = True,
+    budget_tokens: int = 0,
+    extra_cards: bool = True,
+) -> Pack:
+    """Check every memory to be printed, lay out bodies and cards, then apply the budget."""
+    pack = Pack(route, skipped=list(route.skipped), budget=budget_tokens)
+    bodies_left = expand_top if tiers else len(route.pack)
+    chosen = [(c, False) for c in route.pack]
+    if tiers and extra_cards:
+        chosen += [(c, True) for c in route.extra_cards]
+    for candidate, extra in chosen:
+        text, reason = guarded_text(candidate.row, roots[candidate.row.scope])
+        if text is None:
+            pack.skipped.append(Skip(candidate.id, candidate.row.scope, reason))
+            continue
+        if not extra and bodies_left > 0:
+            pack.items.append(PackItem(candidate, "body", visible_body(body_of(text))))
+            bodies_left -= 1
+        else:
+            pack.items.append(PackItem(candidate, "card", extra=extra))
+    if budget_tokens:
+        fit_budget(pack, budget_tokens)
+    return pack
+
+
+def fit_budget(pack: Pack, budget: int) -> None:
+    """Demote bodies (lowest-ranked first), then drop cards (lowest-ranked first), until the
+    rendered text fits the budget. The header and the fetch line always stay."""
+    while estimate_tokens(render_text(pack)) > budget:
+        bodies = [item for item in pack.items if item.tier == "body"]
+        if bodies:
+            item = bodies[-1]
+            item.tier, item.body = "card", ""
+            pack.demoted.append(item.candidate.id)
+            continue
+        if not pack.items:
+            return
+        item = pack.items.pop()
+        pack.dropped.append(item.candidate.id)
+
+
+def pack_json(pack: Pack, query: str) -> dict[str, Any]:
+    """The stable JSON shape of `load --json` (documented in docs/json.md)."""
+    route = pack.route
+    return {
+        "version": 1,
+        "query": query,
+        "anchors": [a.word for a in route.terms.anchors],
+        "ignored_words": list(route.terms.generic),
+        "loaded": len(pack.loaded),
+        "related": route.related,
+        "memories": [
+            {
+                "id": item.candidate.id,
+                "scope": item.candidate.row.scope,
+                "type": item.candidate.row.type,
+                "authority": item.candidate.row.authority,
+                "tier": item.tier,
+                "loaded": not item.extra,
+                "score": round(item.candidate.score, 4),
+                "stale": item.candidate.stale,
+                "requires": item.candidate.row.depends_on,
+                "prerequisite_of": item.candidate.prerequisite_of,
+                "path": item.candidate.row.path,
+                "card": item.candidate.row.card_text,
+                "body": item.body if item.tier == "body" else None,
+            }
+            for item in pack.items
+        ],
+        "skipped": [{"id": s.id, "scope": s.scope, "reason": s.reason} for s in pack.skipped],
+        "hidden": route.hidden,
+        "budget": {
+            "tokens": pack.budget,
+            "demoted": pack.demoted,
+            "dropped": pack.dropped,
+        }
+        if pack.budget
+        else None,
+        "fetch": list(dict.fromkeys(pack.fetchable)),
+        "notes": pack.notes,
+    }

@@ -1,0 +1,92 @@
+"""`load --dry-run`: counts, narrowing tags, match reasons and skip reasons — no bodies."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from engram.routing.route import Candidate, Route
+
+
+def narrowing_tags(route: Route, top: int = 5) -> list[tuple[str, int]]:
+    """Tags shared by some (not all) candidates: adding one to the query narrows the pack."""
+    anchors = {a.word for a in route.terms.anchors}
+    counts = Counter(
+        tag for c in route.candidates for tag in dict.fromkeys(c.row.tags) if tag not in anchors
+    )
+    total = len(route.candidates)
+    return [(tag, n) for tag, n in counts.most_common() if n < total][:top]
+
+
+def match_reason(candidate: Candidate) -> str:
+    """`deploy in id, tags; api in content; × workspace 1.1` — why a memory scored."""
+    parts = [f"{word} in {', '.join(fields)}" for word, fields in candidate.matched.items()]
+    if candidate.prerequisite_of:
+        parts.append(f"prerequisite of {candidate.prerequisite_of}")
+    factors = " ".join(f"× {name} {value:.2f}" for name, value in candidate.factors)
+    return "; ".join(parts) + (f" {factors}" if factors else "")
+
+
+def dry_run_text(route: Route) -> str:
+    terms = route.terms
+    lines = ["anchors: " + (", ".join(a.word for a in terms.anchors) or "(none)")]
+    if terms.generic:
+        lines.append("ignored generic words: " + ", ".join(terms.generic))
+    if not terms.anchors:
+        lines.append("no anchors: nothing loads; name the topic of the task")
+    selected = {c.key for c in route.pack}
+    lines.append(
+        f"candidates: {route.related} related, {len(route.pack)} selected, "
+        f"{route.not_admitted} not admitted by the anchor rule"
+    )
+    if route.hidden:
+        lines.append(
+            "hidden: " + ", ".join(f"{n} by {why}" for why, n in sorted(route.hidden.items()))
+        )
+    tags = narrowing_tags(route)
+    if tags:
+        lines.append("narrowing tags: " + ", ".join(f"{t} ({n})" for t, n in tags))
+    for candidate in route.pack + [c for c in route.candidates if c.key not in selected]:
+        mark = "+" if candidate.key in selected else "-"
+        row = candidate.row
+        lines.append(
+            f"{mark} {row.id} [{row.type}, {row.scope}] score {candidate.score:.3f}: "
+            + match_reason(candidate)
+        )
+    for skip in route.skipped:
+        lines.append(f"skipped {skip.id}: {skip.reason}")
+    if route.missing_prerequisites:
+        lines.append("missing prerequisites: " + ", ".join(route.missing_prerequisites))
+    return "\n".join(lines) + "\n"
+
+
+def dry_run_json(route: Route, query: str) -> dict[str, Any]:
+    selected = {c.key for c in route.pack}
+    return {
+        "version": 1,
+        "query": query,
+        "anchors": [a.word for a in route.terms.anchors],
+        "ignored_words": list(route.terms.generic),
+        "related": route.related,
+        "selected": len(route.pack),
+        "not_admitted": route.not_admitted,
+        "hidden": route.hidden,
+        "narrowing_tags": [{"tag": t, "count": n} for t, n in narrowing_tags(route)],
+        "candidates": [
+            {
+                "id": c.id,
+                "scope": c.row.scope,
+                "type": c.row.type,
+                "selected": c.key in selected,
+                "score": round(c.score, 4),
+                "bm25": round(c.bm25, 4),
+                "matched": c.matched,
+                "factors": [{"name": n, "value": v} for n, v in c.factors],
+                "stale": c.stale,
+                "prerequisite_of": c.prerequisite_of,
+            }
+            for c in route.pack + [c for c in route.candidates if c.key not in selected]
+        ],
+        "skipped": [{"id": s.id, "scope": s.scope, "reason": s.reason} for s in route.skipped],
+        "missing_prerequisites": route.missing_prerequisites,
+    }

@@ -1,0 +1,1 @@
+"""Routing: anchors, BM25 ranking, multipliers, admission, refinement and prerequisites."""

@@ -1,0 +1,179 @@
+"""Tokenizing for routing and search.
+
+Latin and Cyrillic words are split on anything that is not a letter or digit, lower-cased with
+``casefold`` after NFKC normalisation, and stemmed: Cyrillic with the Russian stemmer, Latin with
+the English or Spanish stemmer according to which language's function words dominate the text.
+Japanese has no spaces, so a run of CJK characters is split by script: katakana runs are kept as
+words (loan words such as デプロイ), kanji runs become overlapping bigrams (the usual unit of
+Japanese search without a dictionary), and hiragana runs — mostly particles and inflections —
+are dropped.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from engram.text.stem import stem
+from engram.text.words import (
+    ENGLISH_MARKERS,
+    GENERIC_WORDS,
+    SPANISH_MARKERS,
+    STOP_WORDS,
+    WORKFLOW_WORDS,
+)
+
+_WORD = re.compile(r"[^\W_]+")
+_CJK_RUN = re.compile(
+    r"([\u30a0-\u30ff\uff66-\uff9f]+)|([\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+)"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """A lower-cased word with the script it is written in (latin, cyrillic, cjk, other)."""
+
+    word: str
+    script: str
+
+
+@dataclass(frozen=True, slots=True)
+class Anchor:
+    """A meaningful query word and the stems it may appear under in an index."""
+
+    word: str
+    stems: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class QueryTerms:
+    """What a query contributes to routing."""
+
+    anchors: tuple[Anchor, ...]
+    generic: tuple[str, ...]  # generic memory words that were ignored
+    wants_skills: bool  # the query said workflow/workflows
+
+
+def _script_of(word: str) -> str:
+    if word.isascii():
+        return "latin"
+    for ch in word:
+        code = ord(ch)
+        if 0x0400 <= code <= 0x04FF:
+            return "cyrillic"
+        if 0x3040 <= code <= 0x30FF or 0x3400 <= code <= 0x9FFF or 0xF900 <= code <= 0xFAFF:
+            return "cjk"
+    if any("LATIN" in unicodedata.name(ch, "") for ch in word[:3]):
+        return "latin"
+    return "other"
+
+
+def _cjk_tokens(run: str) -> list[Token]:
+    out: list[Token] = []
+    for kana, kanji in _CJK_RUN.findall(run):
+        if kana:
+            out.append(Token(kana, "cjk"))
+        elif len(kanji) == 1:
+            out.append(Token(kanji, "cjk"))
+        else:
+            out.extend(Token(kanji[i : i + 2], "cjk") for i in range(len(kanji) - 1))
+    return out
+
+
+def normalize(text: str) -> str:
+    """NFKC + casefold: the one normalisation used for every comparison of words."""
+    if not text.isascii():
+        text = unicodedata.normalize("NFKC", text).replace("ё", "е").replace("Ё", "Е")
+    return text.casefold()
+
+
+def tokenize(text: str) -> list[Token]:
+    """Split text into lower-cased word tokens (no stop-word removal, no stemming)."""
+    tokens: list[Token] = []
+    for match in _WORD.finditer(normalize(text)):
+        word = match.group()
+        script = _script_of(word)
+        if script == "cjk":
+            tokens.extend(_cjk_tokens(word))
+        elif len(word) > 1:
+            tokens.append(Token(word, script))
+    return tokens
+
+
+def latin_language(tokens: list[Token]) -> str:
+    """Pick the stemmer for the Latin words of a text: `spanish` or `english`."""
+    es = en = 0
+    for token in tokens:
+        if token.word in SPANISH_MARKERS:
+            es += 1
+        if token.word in ENGLISH_MARKERS:
+            en += 1
+        if token.script == "latin" and any(ch in "ñáéíóú¿¡" for ch in token.word):
+            es += 1
+    return "spanish" if es > en else "english"
+
+
+def _term(token: Token, latin: str) -> str:
+    if token.script == "latin" and not token.word.isdigit():
+        return stem(token.word, latin)
+    if token.script == "cyrillic":
+        return stem(token.word, "russian")
+    return token.word
+
+
+def terms_of(text: str, language: str | None = None) -> list[str]:
+    """Index terms of a text: tokens without stop words, stemmed (order and repeats kept)."""
+    tokens = tokenize(text)
+    latin = language or latin_language(tokens)
+    return [_term(t, latin) for t in tokens if t.word not in STOP_WORDS]
+
+
+def term_variants(token: Token) -> tuple[str, ...]:
+    """Every stem a query word may be indexed under (English and Spanish for Latin words)."""
+    if token.script == "latin" and not token.word.isdigit():
+        en, es = stem(token.word, "english"), stem(token.word, "spanish")
+        return (en,) if en == es else (en, es)
+    return (_term(token, "english"),)
+
+
+_GENERIC_STEMS: set[str] | None = None
+
+
+def _generic_stems() -> set[str]:
+    global _GENERIC_STEMS
+    if _GENERIC_STEMS is None:
+        found: set[str] = set()
+        for word in GENERIC_WORDS:
+            for token in tokenize(word):
+                found.update(term_variants(token))
+        _GENERIC_STEMS = found
+    return _GENERIC_STEMS
+
+
+def is_generic(token: Token) -> bool:
+    """True for generic memory words in any inflection (`rules`, `правила`, `reglas`)."""
+    if token.word in GENERIC_WORDS or token.word in WORKFLOW_WORDS:
+        return True
+    variants = term_variants(token)
+    return variants[0] in _generic_stems() and token.script != "cjk"
+
+
+def anchors_of(query: str) -> QueryTerms:
+    """The meaningful terms of a query: stop words and generic memory words removed."""
+    anchors: list[Anchor] = []
+    generic: list[str] = []
+    seen: set[str] = set()
+    wants_skills = False
+    for token in tokenize(query):
+        if token.word in STOP_WORDS or token.word in seen:
+            continue
+        seen.add(token.word)
+        if token.word in WORKFLOW_WORDS:
+            wants_skills = True
+            generic.append(token.word)
+        elif is_generic(token):
+            generic.append(token.word)
+        else:
+            anchors.append(Anchor(token.word, term_variants(token)))
+    return QueryTerms(tuple(anchors), tuple(generic), wants_skills)

@@ -1,0 +1,107 @@
+"""Stop words and generic memory words for English, Russian, Spanish and Japanese.
+
+Stop words are dropped everywhere. Generic memory words (``rule``, ``knowledge``, ``память``…)
+are kept in documents but never become query anchors: a query made only of them must load
+nothing (SPEC A3). Both lists are compared in their surface (lower-cased) form and, for generic
+words, also after stemming so that inflected forms (``правила``, ``reglas``) are caught.
+"""
+
+from __future__ import annotations
+
+STOP_EN = frozenset(
+    """
+a about above after again against all also am an and any are as at be because been before
+being below between both but by can could did do does doing done down during each either else
+etc every few for from further get gets got had has have having he her here hers herself him
+himself his how however i if in into is it its itself just let like made make makes me might
+more most must my myself need needs no nor not now of off on once only or other our ours
+ourselves out over own please same shall she should so some such than that the their theirs
+them themselves then there these they this those through thus to too under until up upon us
+very via was way we were what when where which while who whom whose why will with within without
+would yet you your yours yourself yourselves want wants help something anything everything
+into onto lets i'm it's don't can't won't isn't aren't
+""".split()
+)
+
+STOP_RU = frozenset(
+    """
+а без более бы был была были было быть в вам вас весь во вот все всего всех вы где да даже
+для до его ее её если есть еще ещё же за здесь и из или им их к как какая какой когда кто ли
+либо между меня мне можно мой мы на над надо наш не него нее неё нет ни них но ну о об однако
+он она они оно от очень по под после потом при про раз с сам себе себя со так также такой там
+те тем то того тоже только том тот ту ты у уже хотя чего чей чем что чтобы чье чья эта эти это
+этого этой этом этот я нужно пожалуйста сделать как-то мой моя мои свой своя свои
+""".split()
+)
+
+STOP_ES = frozenset(
+    """
+a al algo algunas algunos ante antes como con contra cual cuales cuando de del desde donde
+dos el ella ellas ellos en entre era eran es esa esas ese eso esos esta estas este esto estos
+fue fueron ha hace hacer han hasta hay la las le les lo los más mas me mi mis mucho muy nada
+ni no nos nosotros o os otra otras otro otros para pero poco por porque que qué quien quienes
+se sea ser si sí sin sobre solo son su sus también tambien te tiene tienen todo todos tu tus
+un una unas uno unos usted ustedes y ya yo favor por_favor cómo como
+""".split()
+)
+
+# Kanji/katakana words too common in Japanese prompts to anchor on (hiragana runs are dropped
+# by the tokenizer, which removes most particles and inflections already).
+STOP_JA = frozenset(
+    ["場合", "以下", "以上", "今回", "全部", "全て", "方法", "使用", "利用", "お願"]
+)
+
+STOP_WORDS = STOP_EN | STOP_RU | STOP_ES | STOP_JA
+
+GENERIC_EN = frozenset(
+    """
+agent agents approved content context durable engram example examples future knowledge memory
+memories rule rules skill skills task tasks touch type types use used uses using note notes
+""".split()
+)
+GENERIC_RU = frozenset(
+    """
+агент агенты агента правило правила правил знание знания знаний память памяти навык навыки
+навыков задача задачи контекст пример примеры использовать тип типа заметка
+""".split()
+)
+GENERIC_ES = frozenset(
+    """
+agente agentes regla reglas conocimiento conocimientos memoria memorias habilidad habilidades
+tarea tareas contexto ejemplo ejemplos usar uso tipo tipos nota notas
+""".split()
+)
+GENERIC_JA = frozenset(
+    [
+        "ルール",
+        "スキル",
+        "知識",
+        "メモリ",
+        "メモリー",
+        "記憶",
+        "ナレッジ",
+        "エージェント",
+        "タスク",
+        "コンテキスト",
+        "規則",
+    ]
+)
+GENERIC_WORDS = GENERIC_EN | GENERIC_RU | GENERIC_ES | GENERIC_JA
+
+# Words that ask for procedures. They are generic (never anchors alone) but steer ranking to
+# skill memories, where `workflow` files are stored (SPEC A3).
+WORKFLOW_WORDS = frozenset(["workflow", "workflows", "ワークフロー", "воркфлоу", "flujo"])
+
+# Words hinting that a Latin-script text is Spanish rather than English; used to pick a stemmer.
+SPANISH_MARKERS = frozenset(
+    """
+el la los las de del que y en para con una un por es son se al como más pero sus este esta
+cuando donde siempre nunca antes después usar debe deben hay
+""".split()
+)
+ENGLISH_MARKERS = frozenset(
+    """
+the and of to in for with is are be this that on by as it always never before after should
+must when use from an or not
+""".split()
+)

@@ -1,0 +1,166 @@
+"""The read path in one place: discover → index → route → check → render (SPEC A2).
+
+`open_workspace()` finds the workspace and the global folder, reads the layered config and
+opens (refreshing) their indexes; `Workspace.load()` routes a task to a pack.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from engram.config import Config, load_config
+from engram.errors import EngramError, WorkspaceNotFound
+from engram.files.discovery import ScopeRoot, find_workspace, global_root, project_of
+from engram.files.index import DocRow, MemoryIndex
+from engram.render.pack import Pack, build_pack
+from engram.routing.route import Candidate, Route, RouteOptions, Signal, Skip, route
+from engram.text.tokenize import anchors_of
+
+
+@dataclass
+class Workspace:
+    """An opened workspace (and global folder) ready to route queries."""
+
+    config: Config
+    workspace_root: Path | None
+    global_root: Path | None
+    indexes: list[MemoryIndex] = field(default_factory=list)
+
+    @property
+    def project(self) -> Path | None:
+        return project_of(self.workspace_root) if self.workspace_root else None
+
+    @property
+    def roots(self) -> dict[str, Path]:
+        return {index.root.scope: index.root.path for index in self.indexes}
+
+    def close(self) -> None:
+        for index in self.indexes:
+            index.close()
+
+    def __enter__(self) -> Workspace:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def options(
+        self,
+        query: str,
+        *,
+        select_all: bool = False,
+        limit: int | None = None,
+        today: date | None = None,
+        roles: Sequence[str] | None = None,
+        signals: Sequence[Signal] = (),
+    ) -> RouteOptions:
+        return RouteOptions(
+            today=today or date.today(),
+            limit=limit or self.config["load.limit"],
+            select_all=select_all,
+            roles=tuple(self.config["load.roles"] if roles is None else roles),
+            project=self.project,
+            signals=tuple(signals),
+            query_text=query,
+        )
+
+    def route(self, query: str, **options: Any) -> Route:
+        """Route a query without rendering it (what `load --dry-run` reports)."""
+        return route(self.indexes, anchors_of(query), self.options(query, **options))
+
+    def load(
+        self,
+        query: str,
+        *,
+        mode: str = "compact",
+        disclosure: str | None = None,
+        expand_top: int | None = None,
+        budget_tokens: int | None = None,
+        **options: Any,
+    ) -> Pack:
+        """Route a task to a pack. `mode` is compact (default), full (wider, no tiers) or all
+        (every visible match, no compact limit, no tiers)."""
+        if mode not in ("compact", "full", "all"):
+            raise EngramError(f"unknown load mode {mode!r}", hint="use compact, full or all")
+        if mode == "full" and "limit" not in options:
+            options["limit"] = 2 * self.config["load.limit"]
+        routed = self.route(query, select_all=mode == "all", **options)
+        disclosure = disclosure or self.config["load.disclosure"]
+        tiers = mode == "compact" and disclosure == "auto"
+        budget = self.config["load.budget_tokens"] if budget_tokens is None else budget_tokens
+        pack = build_pack(
+            routed,
+            self.roots,
+            expand_top=self.config["load.expand_top"] if expand_top is None else expand_top,
+            tiers=tiers,
+            budget_tokens=budget,
+        )
+        if not routed.terms.anchors:
+            words = ", ".join(routed.terms.generic) or "nothing but stop words"
+            pack.notes.append(
+                f"no anchors: the query has only generic words ({words}); "
+                'name the topic, for example `engram load "deploy the api"`'
+            )
+        return pack
+
+    def find(self, memory_ids: Sequence[str]) -> tuple[list[DocRow], list[str]]:
+        """Rows for ids (workspace wins over global), and the ids not found."""
+        found: list[DocRow] = []
+        missing: list[str] = []
+        for memory_id in memory_ids:
+            row = next((r for ix in self.indexes for r in ix.by_ids([memory_id])), None)
+            if row is None:
+                missing.append(memory_id)
+            else:
+                found.append(row)
+        return found, missing
+
+    def fetch(self, memory_ids: Sequence[str]) -> Pack:
+        """Full bodies by id — what counts as an agent's fetch. Archived and superseded
+        memories are returned too, with a note; each fetch is recorded for the ranking boost."""
+        rows, missing = self.find(memory_ids)
+        routed = Route(anchors_of(""))
+        routed.pack = [Candidate(row) for row in rows]
+        pack = build_pack(routed, self.roots, tiers=False)
+        pack.skipped.extend(Skip(mid, "", "not found") for mid in missing)
+        for row in rows:
+            if row.lifecycle in ("archived", "superseded"):
+                pack.notes.append(f"note: {row.id} is {row.lifecycle}")
+        for index in self.indexes:
+            index.record_fetch(r.id for r in rows if r.scope == index.root.scope)
+        return pack
+
+
+def open_workspace(
+    start: Path | None = None,
+    *,
+    config: Config | None = None,
+    flags: dict[str, Any] | None = None,
+    require: bool = True,
+) -> Workspace:
+    """Find the workspace above `start` (default: the current folder) and the global folder,
+    read the config and open their indexes, refreshing them from the files."""
+    workspace_root = find_workspace(start)
+    config = config or load_config(workspace_root, flags=flags)
+    global_dir = global_root(config["files.global_dir"], use_global=config["files.use_global"])
+    same = global_dir and workspace_root and global_dir.resolve() == workspace_root.resolve()
+    if same:
+        global_dir = None
+    if workspace_root is None and global_dir is None and require:
+        raise WorkspaceNotFound(
+            f"no .agents/.engram folder in {(start or Path.cwd()).resolve()} or above it",
+            hint="run `engram init` in your project, or set ENGRAM_GLOBAL_DIR",
+        )
+    ws = Workspace(config, workspace_root, global_dir)
+    on_edit = config["files.on_hand_edit"]
+    if workspace_root is not None:
+        ws.indexes.append(
+            MemoryIndex.open(ScopeRoot(workspace_root, "workspace"), on_hand_edit=on_edit)
+        )
+    if global_dir is not None:
+        ws.indexes.append(MemoryIndex.open(ScopeRoot(global_dir, "global"), on_hand_edit=on_edit))
+    return ws

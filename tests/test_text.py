@@ -1,0 +1,100 @@
+"""Tokenizing, stemming, stop words and anchors (SPEC A3)."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from engram.text import estimate_tokens, terms_of, tokenize
+from engram.text.tokenize import anchors_of
+
+
+def words(query: str) -> list[str]:
+    return [a.word for a in anchors_of(query).anchors]
+
+
+def test_stop_words_are_not_anchors_in_four_languages() -> None:
+    assert words("how do I deploy the api") == ["deploy", "api"]
+    assert words("как мне развернуть сервис") == ["развернуть", "сервис"]
+    assert words("cómo desplegar el servicio") == ["desplegar", "servicio"]
+    assert words("サービスをデプロイする場合") == ["サービス", "デプロイ"]
+
+
+def test_generic_memory_words_are_never_anchors() -> None:
+    assert words("rules knowledge memory skill") == []
+    assert words("правила знания память навыки") == []
+    assert words("reglas conocimiento memoria habilidades") == []
+    assert words("ルール スキル 知識") == []
+
+
+def test_inflected_generic_words_are_caught_by_their_stem() -> None:
+    assert anchors_of("memories rules using").anchors == ()
+
+
+def test_workflow_word_asks_for_skills_without_being_an_anchor() -> None:
+    terms = anchors_of("release workflow")
+    assert terms.wants_skills
+    assert [a.word for a in terms.anchors] == ["release"]
+
+
+def test_english_inflections_share_a_stem() -> None:
+    assert terms_of("deploying") == terms_of("deployed") == terms_of("deploys")
+
+
+def test_russian_inflections_share_a_stem() -> None:
+    assert terms_of("тестов") == terms_of("тесты")
+
+
+def test_spanish_text_is_stemmed_as_spanish() -> None:
+    assert terms_of("el despliegue de los servicios") == terms_of("los despliegues del servicio")
+
+
+def test_query_words_carry_english_and_spanish_stems() -> None:
+    anchor = anchors_of("despliegues").anchors[0]
+    assert set(terms_of("el despliegue")) & set(anchor.stems)
+
+
+def test_japanese_kanji_become_bigrams_and_hiragana_is_dropped() -> None:
+    assert [t.word for t in tokenize("手順書を確認する")] == ["手順", "順書", "確認"]
+
+
+def test_katakana_words_are_kept_whole() -> None:
+    assert [t.word for t in tokenize("デプロイ")] == ["デプロイ"]
+
+
+def test_fullwidth_letters_are_normalised() -> None:
+    assert [t.word for t in tokenize("ＡＰＩ")] == ["api"]
+
+
+def test_token_estimate_counts_four_latin_characters_per_token() -> None:
+    assert estimate_tokens("abcdefgh") == 2
+    assert estimate_tokens("abcdefghi") == 3
+
+
+def test_token_estimate_counts_one_token_per_cjk_character() -> None:
+    assert estimate_tokens("手順書") == 3
+
+
+@given(st.text())
+def test_tokenize_never_fails_and_yields_lowercase_words(text: str) -> None:
+    for token in tokenize(text):
+        assert token.word
+        assert token.word == token.word.casefold()
+        assert token.script in {"latin", "cyrillic", "cjk", "other"}
+
+
+@given(st.text())
+def test_anchors_never_include_stop_or_generic_words(text: str) -> None:
+    from engram.text.words import GENERIC_WORDS, STOP_WORDS
+
+    for anchor in anchors_of(text).anchors:
+        assert anchor.word not in STOP_WORDS
+        assert anchor.word not in GENERIC_WORDS
+        assert anchor.stems
+
+
+@given(st.lists(st.sampled_from(["deploy", "api", "the", "тест", "デプロイ", "x"]), max_size=8))
+def test_terms_of_concatenation_is_concatenation_of_terms(parts: list[str]) -> None:
+    joined = " ".join(parts)
+    expected = [t for p in parts for t in terms_of(p, "english")]
+    assert terms_of(joined, "english") == expected
