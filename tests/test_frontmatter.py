@@ -159,7 +159,10 @@ def test_bad_field_values_name_the_field_and_line(line: str, field: str) -> None
 
 
 def test_hidden_sections_are_removed_from_the_visible_body() -> None:
-    body = "# T\n\nShown.\n\n## Context\nwhy\n\n## Steps\nshown too\n\n## Example\nex\n\n## Origin\no\n"
+    body = (
+        "# T\n\nShown.\n\n## Context\nwhy\n\n## Steps\nshown too\n\n"
+        "## Example\nex\n\n## Origin\no\n"
+    )
     shown = visible_body(body)
     assert "Shown." in shown and "shown too" in shown
     assert "why" not in shown and "ex" not in shown and "\no" not in shown

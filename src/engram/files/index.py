@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from engram.errors import FrontmatterError
 from engram.files.approvals import HASHES_FILE, read_approvals, write_approvals
@@ -120,12 +121,15 @@ class RefreshReport:
     removed: list[str] = field(default_factory=list)
 
 
-def _row(values: tuple[object, ...], scope: str) -> DocRow:
-    v = list(values)
-    for i in (7, 8, 9, 14, 15, 19):
-        v[i] = json.loads(v[i])  # type: ignore[arg-type]
-    v[16] = bool(v[16])
-    return DocRow(*v, scope=scope)  # type: ignore[arg-type]
+def _row(v: tuple[Any, ...], scope: str) -> DocRow:
+    """A DocRow from a `_SELECT` result row (JSON columns decoded)."""
+    return DocRow(
+        doc=v[0], path=v[1], id=v[2], type=v[3], authority=v[4], directive=v[5], summary=v[6],
+        tags=json.loads(v[7]), applies_to=json.loads(v[8]), depends_on=json.loads(v[9]),
+        level=v[10], lifecycle=v[11], valid_until=v[12], confidence=v[13],
+        roles=json.loads(v[14]), sources=json.loads(v[15]), ignored=bool(v[16]), unsafe=v[17],
+        sha256=v[18], lengths=json.loads(v[19]), approved=v[20], scope=scope,
+    )  # fmt: skip
 
 
 def unsafe_reason(text: str) -> str:
@@ -409,7 +413,8 @@ class MemoryIndex:
         ]
 
     def problems(self) -> list[tuple[str, int | None, str]]:
-        return [tuple(r) for r in self.conn.execute("SELECT * FROM problems ORDER BY path")]  # type: ignore[misc]
+        rows = self.conn.execute("SELECT path, line, reason FROM problems ORDER BY path")
+        return [(str(path), line, str(reason)) for path, line, reason in rows]
 
     def record_fetch(self, memory_ids: Iterable[str]) -> None:
         """Count an agent's explicit fetch (`load --id`) of these memories."""

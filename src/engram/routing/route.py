@@ -143,10 +143,11 @@ def route(indexes: Sequence[MemoryIndex], terms: QueryTerms, options: RouteOptio
         postings = index.postings(stems)
         for a, anchor in enumerate(terms.anchors):
             for stem in anchor.stems:
-                for doc, *tfs in postings.get(stem, ()):
-                    slot = per_doc.setdefault((position, doc), {})
+                for posting in postings.get(stem, ()):
+                    slot = per_doc.setdefault((position, posting[0]), {})
                     old = slot.get(a)
-                    slot[a] = tuple(tfs) if old is None else tuple(map(max, old, tfs))
+                    tfs = posting[1:]
+                    slot[a] = tfs if old is None else tuple(map(max, old, tfs))
     if not per_doc:
         return result
     averages = [t / doc_count if doc_count else 0.0 for t in totals]
@@ -169,9 +170,10 @@ def route(indexes: Sequence[MemoryIndex], terms: QueryTerms, options: RouteOptio
     weak: list[Candidate] = []
     many = len(terms.anchors) >= MANY_ANCHORS
     for key, slot in per_doc.items():
-        row = by_key.get(key)
-        if row is None:
+        found = by_key.get(key)
+        if found is None:
             continue
+        row = found
         reason = "shadowed" if f"{row.scope}:{row.id}" in shadowed else visibility(row, options)
         if reason == "lifecycle":
             result.skipped.append(Skip(row.id, row.scope, "lifecycle"))
@@ -180,12 +182,12 @@ def route(indexes: Sequence[MemoryIndex], terms: QueryTerms, options: RouteOptio
             hidden[reason] = hidden.get(reason, 0) + 1
             continue
         candidate = Candidate(row)
-        for a, tfs in slot.items():
-            candidate.bm25 += term_score(tfs, row.lengths, averages, weights[a])
+        for a, freqs in slot.items():
+            candidate.bm25 += term_score(freqs, row.lengths, averages, weights[a])
             word = terms.anchors[a].word
             candidate.hits.append(word)
-            candidate.matched[word] = fields_hit(tfs)
-            candidate.strong = candidate.strong or strong_hit(tfs)
+            candidate.matched[word] = fields_hit(freqs)
+            candidate.strong = candidate.strong or strong_hit(freqs)
         hit_count = len(candidate.hits)
         if terms.wants_skills and row.type == "skill":
             hit_count += 1

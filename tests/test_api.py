@@ -1,0 +1,39 @@
+"""The public API and the module boundaries."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import engram
+
+
+def test_every_public_name_is_exported_and_importable() -> None:
+    for name in engram.__all__:
+        assert getattr(engram, name) is not None, name
+
+
+def test_all_is_sorted_and_matches_the_lazy_table() -> None:
+    assert engram.__all__ == sorted(engram.__all__)
+    assert set(engram.__all__) == set(engram._WHERE)
+
+
+def _imported_after(code: str) -> set[str]:
+    probe = f"import sys; {code}; print(' '.join(sorted(sys.modules)))"
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    return set(out.stdout.split())
+
+
+def test_importing_engram_loads_nothing_heavy() -> None:
+    loaded = _imported_after("import engram")
+    assert not {"yaml", "pathspec", "Stemmer", "sqlite3", "engram.workspace"} & loaded
+
+
+def test_the_cli_module_does_not_import_yaml_or_pathspec() -> None:
+    loaded = _imported_after("import engram.cli")
+    assert not {"yaml", "pathspec"} & loaded
+
+
+def test_text_and_safety_do_not_depend_on_files_or_routing() -> None:
+    loaded = _imported_after("import engram.text, engram.safety")
+    assert not {m for m in loaded if m.startswith(("engram.files", "engram.routing", "engram.cli"))}

@@ -1,0 +1,209 @@
+"""The `engram` command, through its real entry point."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from engram.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_load_prints_the_pack(
+    project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    memory("deploy-api", "# Deploy\n\ndeploy steps\n", kind="skill")
+    code, out, _ = run(capsys, "-C", str(project), "load", "deploy", "the", "api")
+    assert code == 0
+    assert out.startswith("loaded 1 memory files / 1 total related memories\n")
+    assert "### deploy-api [skill, instruction]" in out
+
+
+def test_load_json_has_the_documented_keys(
+    project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    memory("deploy-api", "# Deploy\n\ndeploy steps\n")
+    code, out, _ = run(capsys, "-C", str(project), "load", "deploy", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["version"] == 1 and data["memories"][0]["id"] == "deploy-api"
+
+
+def test_load_dry_run_shows_reasons_and_no_bodies(
+    project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    memory("deploy-api", "# Deploy\n\nSECRET-BODY deploy steps\n", tags=["deploy", "ops"])
+    memory("deploy-web", "# Web\n\ndeploy web\n", tags=["deploy", "web"])
+    _, out, _ = run(capsys, "-C", str(project), "load", "deploy", "--dry-run")
+    assert "SECRET-BODY" not in out
+    assert "anchors: deploy" in out and "candidates: 2 related" in out
+    assert "narrowing tags:" in out and "deploy in id, tags, summary, content" in out
+
+
+def test_load_id_fetches_bodies_and_reports_unknown_ids(
+    project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    memory("deploy-api", "# Deploy\n\ndeploy steps\n")
+    code, out, _ = run(capsys, "-C", str(project), "load", "--id", "deploy-api,nope")
+    assert code == 0 and "### deploy-api" in out and "nope (not found)" in out
+
+
+def test_load_without_a_task_is_a_usage_error(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run(capsys, "-C", str(project), "load")
+    assert code == 2 and "no task given" in err
+
+
+def test_load_outside_a_workspace_says_how_to_fix_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run(capsys, "-C", str(tmp_path), "load", "deploy")
+    assert code == 2 and "engram init" in err
+
+
+def test_errors_are_json_with_json_flag(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "-C", str(tmp_path), "load", "deploy", "--json")
+    assert code == 2 and "engram init" in json.loads(out)["error"]["hint"]
+
+
+def test_init_creates_the_skeleton(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "-C", str(tmp_path), "init")
+    root = tmp_path / ".agents" / ".engram"
+    assert code == 0
+    for name in ("rules", "skills", "knowledge", "engram.toml", ".engramignore"):
+        assert (root / name).exists(), name
+    assert "created engram.toml" in out
+
+
+def test_init_changes_nothing_that_exists(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = tmp_path / ".agents" / ".engram"
+    root.mkdir(parents=True)
+    (root / "engram.toml").write_text("[load]\nexpand_top = 5\n")
+    run(capsys, "-C", str(tmp_path), "init")
+    assert (root / "engram.toml").read_text() == "[load]\nexpand_top = 5\n"
+
+
+def test_new_writes_a_valid_memory_from_stdin(
+    project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("# Deploy\n\nRun the script.\n"))
+    code, _, _ = run(capsys, "-C", str(project), "new", "skill", "deploy-api",
+                     "--directive", "Deploy safely.", "--tag", "deploy,api",
+                     "--depends-on", "release-foundation", "--level", "advanced")  # fmt: skip
+    assert code == 0
+    code, out, _ = run(capsys, "-C", str(project), "load", "deploy")
+    assert "### deploy-api [skill, instruction]\nrequires: release-foundation" in out
+
+
+def test_new_refuses_to_overwrite(
+    project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    import io
+
+    path = memory("deploy-api", "# Original\n", kind="skill")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("# New\n"))
+    code, _, err = run(capsys, "-C", str(project), "new", "skill", "deploy-api")
+    assert code == 2 and "already exists" in err and path.read_text().endswith("# Original\n")
+
+
+def test_new_refuses_a_body_with_a_secret(
+    project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    token = "ghp_" + "a1B2c3D4e5" * 4
+    monkeypatch.setattr(sys, "stdin", io.StringIO(f"# Keys\n\nuse {token}\n"))
+    code, _, err = run(capsys, "-C", str(project), "new", "knowledge", "keys")
+    assert code == 2 and "GitHub token" in err and token not in err
+    assert not (project / ".agents" / ".engram" / "knowledge" / "keys.md").exists()
+
+
+def test_doctor_lists_malformed_files_with_line_and_reason(
+    project: Path, ws_root: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    memory("good")
+    (ws_root / "rules" / "bad.md").write_text("---\nid: bad\nlevel: expert\n---\n")
+    code, out, _ = run(capsys, "-C", str(project), "doctor")
+    assert code == 1
+    assert "workspace:rules/bad.md:3: invalid: level: must be foundation" in out
+
+
+def test_doctor_reports_missing_prerequisites_and_cycles(
+    project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    memory("a", depends_on=["b"])
+    memory("b", depends_on=["a"])
+    memory("c", depends_on=["nowhere"])
+    _, out, _ = run(capsys, "-C", str(project), "doctor")
+    assert "dependency cycle: a -> b -> a" in out and "depends_on nowhere" in out
+
+
+def test_config_shows_values_and_sources(
+    project: Path, ws_root: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (ws_root / "engram.toml").write_text("[load]\nexpand_top = 5\n")
+    code, out, _ = run(capsys, "-C", str(project), "config")
+    lines = {line.split()[0]: line.split(maxsplit=2)[2] for line in out.splitlines()}
+    assert code == 0 and lines["load.expand_top"] == f"5  ({ws_root / 'engram.toml'})"
+    assert lines["load.disclosure"] == '"auto"  (default)'
+
+
+def test_config_error_names_file_and_key(
+    project: Path, ws_root: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (ws_root / "engram.toml").write_text("[load]\nbogus = 1\n")
+    code, _, err = run(capsys, "-C", str(project), "config")
+    assert code == 2 and "unknown key 'load.bogus'" in err and "engram.toml" in err
+
+
+def test_graph_rebuild_reports_layers_and_writes_the_graph(
+    project: Path, ws_root: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    memory("base")
+    memory("top", depends_on=["base", "ghost"])
+    code, out, _ = run(capsys, "-C", str(project), "graph", "--rebuild")
+    assert code == 1  # a missing id is a problem worth a non-zero exit
+    assert (
+        "layer 0: base" in out and "layer 1: top" in out and "missing: top depends on ghost" in out
+    )
+    assert json.loads((ws_root / "memory.graph.json").read_text())["layers"] == [["base"], ["top"]]
+
+
+def test_verify_and_rehash_round_trip(
+    project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = memory("deploy")
+    run(capsys, "-C", str(project), "load", "deploy")
+    path.write_text(path.read_text() + "edit\n")
+    code, out, _ = run(capsys, "-C", str(project), "verify")
+    assert code == 1 and "changed" in out
+    assert run(capsys, "-C", str(project), "rehash")[0] == 0
+    assert run(capsys, "-C", str(project), "verify")[:2] == (0, "all memory files verified\n")
+
+
+def test_console_script_runs_as_a_real_process(project: Path, memory: Callable[..., Path]) -> None:
+    memory("deploy-api", "# Deploy\n\ndeploy steps\n")
+    exe = shutil.which("engram") or ""
+    command = [exe] if exe else [sys.executable, "-m", "engram"]
+    done = subprocess.run(
+        [*command, "-C", str(project), "load", "deploy"], capture_output=True, text=True,
+        check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("loaded 1 memory files")

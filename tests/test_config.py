@@ -1,0 +1,84 @@
+"""Layered TOML configuration."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engram.config import load_config
+from engram.errors import ConfigError
+
+
+def write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_defaults_apply_without_files(tmp_path: Path) -> None:
+    config = load_config(tmp_path, env={"ENGRAM_CONFIG_DIR": str(tmp_path / "none")})
+    assert config["load.expand_top"] == 3 and config.sources["load.expand_top"] == "default"
+    assert config["load.disclosure"] == "auto" and config["hooks.path_rules"] == "native"
+
+
+def test_each_layer_overrides_the_one_below(tmp_path: Path) -> None:
+    glob = write(tmp_path / "cfg" / "config.toml", "[load]\nexpand_top = 1\nlimit = 4\n")
+    ws = write(tmp_path / "ws" / "engram.toml", "[load]\nexpand_top = 2\n")
+    env = {"ENGRAM_CONFIG_DIR": str(tmp_path / "cfg"), "ENGRAM_LOAD_LIMIT": "5"}
+    config = load_config(ws.parent, env=env, flags={"load.disclosure": "full"})
+    assert (config["load.expand_top"], config.sources["load.expand_top"]) == (2, str(ws))
+    assert (config["load.limit"], config.sources["load.limit"]) == (5, "env ENGRAM_LOAD_LIMIT")
+    assert config.sources["load.disclosure"] == "command line"
+    assert str(glob) not in config.sources.values()
+
+
+def test_flags_override_environment(tmp_path: Path) -> None:
+    env = {"ENGRAM_CONFIG_DIR": str(tmp_path), "ENGRAM_LOAD_LIMIT": "5"}
+    assert load_config(None, env=env, flags={"load.limit": 6})["load.limit"] == 6
+
+
+def test_global_dir_environment_variable_sets_files_global_dir(tmp_path: Path) -> None:
+    env = {"ENGRAM_CONFIG_DIR": str(tmp_path), "ENGRAM_GLOBAL_DIR": "/srv/mem"}
+    config = load_config(None, env=env)
+    assert config["files.global_dir"] == "/srv/mem"
+    assert config.sources["files.global_dir"] == "env ENGRAM_GLOBAL_DIR"
+
+
+def test_unknown_key_names_the_file_and_key(tmp_path: Path) -> None:
+    ws = write(tmp_path / "engram.toml", "[load]\nexpand = 2\n")
+    with pytest.raises(ConfigError, match=r"engram\.toml: unknown key 'load\.expand'"):
+        load_config(tmp_path, env={"ENGRAM_CONFIG_DIR": str(tmp_path / "x")})
+    assert ws.exists()
+
+
+def test_wrong_type_names_the_file_key_and_value(tmp_path: Path) -> None:
+    write(tmp_path / "engram.toml", '[load]\nexpand_top = "three"\n')
+    with pytest.raises(ConfigError, match=r"load\.expand_top must be an integer, got 'three'"):
+        load_config(tmp_path, env={"ENGRAM_CONFIG_DIR": str(tmp_path / "x")})
+
+
+def test_value_outside_choices_is_rejected(tmp_path: Path) -> None:
+    write(tmp_path / "engram.toml", '[hooks]\npath_rules = "magic"\n')
+    with pytest.raises(ConfigError, match="must be one of native, hook"):
+        load_config(tmp_path, env={"ENGRAM_CONFIG_DIR": str(tmp_path / "x")})
+
+
+def test_bad_environment_value_names_the_variable(tmp_path: Path) -> None:
+    env = {"ENGRAM_CONFIG_DIR": str(tmp_path), "ENGRAM_LOAD_EXPAND_TOP": "lots"}
+    with pytest.raises(ConfigError, match="env ENGRAM_LOAD_EXPAND_TOP"):
+        load_config(None, env=env)
+
+
+def test_invalid_toml_is_reported_with_the_file(tmp_path: Path) -> None:
+    write(tmp_path / "engram.toml", "[load\n")
+    with pytest.raises(ConfigError, match=r"engram\.toml: invalid TOML"):
+        load_config(tmp_path, env={"ENGRAM_CONFIG_DIR": str(tmp_path / "x")})
+
+
+def test_generated_config_template_parses_and_sets_nothing(tmp_path: Path) -> None:
+    from engram.files.authoring import config_template
+
+    write(tmp_path / "engram.toml", config_template())
+    config = load_config(tmp_path, env={"ENGRAM_CONFIG_DIR": str(tmp_path / "x")})
+    assert set(config.sources.values()) == {"default"}

@@ -1,0 +1,118 @@
+"""The derived index: incremental refresh, problems, ignore changes, rebuilds."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from engram.files.discovery import ScopeRoot
+from engram.files.index import MemoryIndex, index_path
+
+
+def open_index(ws_root: Path) -> MemoryIndex:
+    return MemoryIndex.open(ScopeRoot(ws_root, "workspace"))
+
+
+def test_first_open_indexes_every_file(ws_root: Path, memory: Callable[..., Path]) -> None:
+    memory("a")
+    memory("b")
+    with open_index(ws_root) as index:
+        assert index.stats()[0] == 2
+
+
+def test_touched_file_with_same_content_is_not_reparsed(
+    ws_root: Path, memory: Callable[..., Path]
+) -> None:
+    path = memory("keep")
+    open_index(ws_root).close()
+    os.utime(path, ns=(2, 2))
+    from engram.files.index import _connect
+
+    index = MemoryIndex(ScopeRoot(ws_root, "workspace"), _connect(ws_root))
+    report = index.refresh()
+    assert report.added == report.changed == report.removed == []
+    assert index.conn.execute("SELECT mtime_ns FROM files").fetchone()[0] == 2
+
+
+def test_open_reports_what_changed(ws_root: Path, memory: Callable[..., Path]) -> None:
+    memory("keep")
+    change = memory("change")
+    gone = memory("gone")
+    with open_index(ws_root):
+        pass
+    change.write_text(change.read_text() + "\nmore\n")
+    gone.unlink()
+    memory("added")
+    from engram.files.index import _connect
+
+    index = MemoryIndex(ScopeRoot(ws_root, "workspace"), _connect(ws_root))
+    report = index.refresh()
+    assert report.added == ["knowledge/added.md"]
+    assert report.changed == ["knowledge/change.md"]
+    assert report.removed == ["knowledge/gone.md"]
+    assert index.stats()[0] == 3
+
+
+def test_malformed_file_is_reported_and_others_still_load(
+    ws_root: Path, memory: Callable[..., Path]
+) -> None:
+    memory("good")
+    (ws_root / "rules" / "bad.md").write_text("---\nid: bad\ntags: [a\n---\n")
+    with open_index(ws_root) as index:
+        assert index.stats()[0] == 1
+        [(path, line, reason)] = index.problems()
+    assert path == "rules/bad.md" and line is not None and "invalid YAML" in reason
+
+
+def test_fixing_a_malformed_file_clears_its_problem(ws_root: Path) -> None:
+    bad = ws_root / "rules" / "bad.md"
+    bad.write_text("---\nid: [\n---\n")
+    open_index(ws_root).close()
+    bad.write_text("---\nid: fixed\n---\nbody\n")
+    with open_index(ws_root) as index:
+        assert index.problems() == [] and index.stats()[0] == 1
+
+
+def test_changing_the_ignore_file_reapplies_it(ws_root: Path, memory: Callable[..., Path]) -> None:
+    memory("secret-plan")
+    with open_index(ws_root) as index:
+        assert index.hidden_by_ignore() == 0
+    (ws_root / ".engramignore").write_text("knowledge/secret-*\n")
+    with open_index(ws_root) as index:
+        assert index.hidden_by_ignore() == 1
+
+
+def test_index_of_another_version_is_rebuilt(ws_root: Path, memory: Callable[..., Path]) -> None:
+    memory("a")
+    with open_index(ws_root) as index:
+        index.conn.execute("UPDATE meta SET value = 'old' WHERE key = 'version'")
+    with open_index(ws_root) as index:
+        assert index.stats()[0] == 1
+        assert (
+            index.conn.execute("SELECT value FROM meta WHERE key='version'").fetchone()[0] != "old"
+        )
+
+
+def test_deleting_the_index_is_safe(ws_root: Path, memory: Callable[..., Path]) -> None:
+    memory("a")
+    open_index(ws_root).close()
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{index_path(ws_root)}{suffix}").unlink(missing_ok=True)
+    with open_index(ws_root) as index:
+        assert index.stats()[0] == 1
+
+
+def test_unwritable_cache_falls_back_to_an_index_in_memory(
+    ws_root: Path, memory: Callable[..., Path]
+) -> None:
+    memory("a")
+    cache = index_path(ws_root).parent
+    cache.mkdir(exist_ok=True)
+    for child in cache.iterdir():
+        child.unlink()
+    cache.rmdir()
+    cache.write_text("a file where the cache folder should be")
+    with open_index(ws_root) as index:
+        assert index.stats()[0] == 1
+        assert index.conn.execute("PRAGMA database_list").fetchone()[2] == ""
