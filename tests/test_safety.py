@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 import engram
-from engram.safety import find_injection, find_secrets
+from engram.safety.injection import find_injection
+from engram.safety.secrets import find_secrets
 from tests.helpers import load, text
 
 FAKE = {

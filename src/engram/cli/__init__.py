@@ -20,10 +20,18 @@ def _parser() -> argparse.ArgumentParser:
 
     parser = argparse.ArgumentParser(prog="engram", description="Local-first memory for AI agents.")
     parser.add_argument("-C", dest="cwd", metavar="DIR", help="run as if started in DIR")
-    parser.add_argument("--version", action="version", version=f"engram {_version()}")
+    parser.add_argument("--version", action=_Version, nargs=0, help="print the version and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.register(sub)
     return parser
+
+
+class _Version(argparse.Action):
+    """`--version`, looked up only when asked: importlib.metadata costs ~20 ms to import."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object, **kw: object) -> None:
+        print(f"engram {_version()}")
+        parser.exit()
 
 
 def _version() -> str:

@@ -5,9 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -123,6 +121,9 @@ def cmd_init(args: argparse.Namespace, start: Path | None) -> int:
 
 
 def _read_body() -> str:
+    import subprocess
+    import tempfile
+
     if not sys.stdin.isatty():
         return sys.stdin.read()
     editor = os.environ.get("VISUAL") or os.environ.get("EDITOR")

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import re
 
+from engram.errors import FrontmatterError
+
 HIDDEN_SECTIONS = frozenset(
     """
 context examples example origin контекст пример примеры происхождение источник contexto ejemplo
 ejemplos origen コンテキスト 背景 例 由来 出典
 """.split()
 )
+MAX_FRONTMATTER = 64 * 1024
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 
@@ -50,3 +53,19 @@ def derived_summary(body: str, limit: int = 140) -> str:
         cut = line[:limit].rsplit(" ", 1)[0]
         return cut + "…"
     return ""
+
+
+def split_frontmatter(text: str) -> tuple[str, str, int]:
+    """Return (yaml text, body, line number where the body starts)."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    lines = text.split("\n")
+    if not lines or lines[0].rstrip() != "---":
+        raise FrontmatterError("missing frontmatter: the file must start with a '---' line", line=1)
+    for number in range(1, len(lines)):
+        if lines[number].rstrip() in ("---", "..."):
+            yaml_text = "\n".join(lines[1:number])
+            if len(yaml_text) > MAX_FRONTMATTER:
+                raise FrontmatterError("frontmatter is larger than 64 KiB", line=1)
+            return yaml_text, "\n".join(lines[number + 1 :]), number + 2
+    raise FrontmatterError("frontmatter is not closed: add a '---' line after it", line=1)

@@ -6,7 +6,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from engram.files.model import FOLDERS
+from engram.files.layout import FOLDERS
 
 WORKSPACE_DIR = Path(".agents") / ".engram"
 
@@ -44,22 +44,33 @@ def global_root(configured: str, *, use_global: bool = True) -> Path | None:
 
 
 def scan_files(root: Path) -> dict[str, tuple[int, int]]:
-    """Every `*.md` under the type folders: relative path -> (mtime_ns, size)."""
+    """Every `*.md` under the type folders: relative path -> (mtime_ns, size).
+
+    This runs on every `load` (it is how hand edits are noticed), so it stays a tight loop:
+    one `stat` per memory file, none for folders (their type comes from the directory entry).
+    """
     found: dict[str, tuple[int, int]] = {}
-    stack = [(root / folder, folder) for folder in FOLDERS]
-    while stack:
-        folder, rel = stack.pop()
-        try:
-            entries = os.scandir(folder)
-        except (FileNotFoundError, NotADirectoryError, PermissionError):
-            continue
-        with entries:
-            for entry in entries:
-                if entry.name.startswith("."):
-                    continue
-                if entry.is_dir(follow_symlinks=False):
-                    stack.append((Path(entry.path), f"{rel}/{entry.name}"))
-                elif entry.name.endswith(".md") and entry.is_file():
-                    stat = entry.stat()
-                    found[f"{rel}/{entry.name}"] = (stat.st_mtime_ns, stat.st_size)
+    for folder in FOLDERS:
+        _walk(os.path.join(root, folder), folder + "/", found)
     return found
+
+
+def _walk(path: str, prefix: str, found: dict[str, tuple[int, int]]) -> None:
+    try:
+        entries = os.scandir(path)
+    except OSError:
+        return
+    with entries:
+        for entry in entries:
+            name = entry.name
+            if name[0] == ".":
+                continue
+            if name.endswith(".md"):
+                try:
+                    stat = entry.stat()
+                except OSError:
+                    continue
+                if stat.st_mode & 0o170000 == 0o100000:  # a regular file
+                    found[prefix + name] = (stat.st_mtime_ns, stat.st_size)
+            elif entry.is_dir(follow_symlinks=False):
+                _walk(entry.path, prefix + name + "/", found)

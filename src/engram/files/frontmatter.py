@@ -13,6 +13,7 @@ from datetime import date, datetime
 from typing import Any
 
 from engram.errors import FrontmatterError
+from engram.files.body import split_frontmatter
 from engram.files.model import TYPES, Memory, Source
 
 _ID = re.compile(r"^[\w][\w.\-]*$")
@@ -25,7 +26,6 @@ LEVELS = {
 LIFECYCLES = ("active", "review_due", "superseded", "archived")
 CONFIDENCES = ("high", "medium", "low")
 AUTHORITIES = ("instruction", "reference")
-MAX_FRONTMATTER = 64 * 1024
 
 # Fields this version understands; anything else is kept in `Memory.extra`.
 KNOWN_FIELDS = {
@@ -33,22 +33,6 @@ KNOWN_FIELDS = {
     "depends_on", "level", "dependency_depth", "depth", "lifecycle", "valid_until",
     "confidence", "scope", "role", "sources", "source_files", "source_hashes", "task_types",
 }  # fmt: skip
-
-
-def split_frontmatter(text: str) -> tuple[str, str, int]:
-    """Return (yaml text, body, line number where the body starts)."""
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    lines = text.split("\n")
-    if not lines or lines[0].rstrip() != "---":
-        raise FrontmatterError("missing frontmatter: the file must start with a '---' line", line=1)
-    for number in range(1, len(lines)):
-        if lines[number].rstrip() in ("---", "..."):
-            yaml_text = "\n".join(lines[1:number])
-            if len(yaml_text) > MAX_FRONTMATTER:
-                raise FrontmatterError("frontmatter is larger than 64 KiB", line=1)
-            return yaml_text, "\n".join(lines[number + 1 :]), number + 2
-    raise FrontmatterError("frontmatter is not closed: add a '---' line after it", line=1)
 
 
 def parse_yaml(yaml_text: str) -> tuple[dict[str, Any], dict[str, int]]:

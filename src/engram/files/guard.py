@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engram.files.frontmatter import split_frontmatter
+from engram.errors import FrontmatterError
+from engram.files.body import split_frontmatter
 from engram.files.index import DocRow
 from engram.safety.hashes import content_hash
 
@@ -36,5 +37,5 @@ def body_of(text: str) -> str:
     """The Markdown body of a memory file's text (frontmatter removed)."""
     try:
         return split_frontmatter(text)[1]
-    except ValueError:
+    except FrontmatterError:
         return text

@@ -12,27 +12,29 @@ query reads only the rows of its own anchors.
 from __future__ import annotations
 
 import json
+import marshal
 import sqlite3
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engram.errors import FrontmatterError
 from engram.files.approvals import HASHES_FILE, read_approvals, write_approvals
-from engram.files.body import derived_summary, visible_body
 from engram.files.discovery import ScopeRoot, scan_files
-from engram.files.frontmatter import parse_memory
 from engram.files.ignore import ignore_text, matcher
-from engram.files.model import FOLDERS, Memory
+from engram.files.layout import FOLDERS
 from engram.safety.hashes import content_hash
-from engram.safety.injection import find_injection
-from engram.safety.secrets import find_secrets
-from engram.text.tokenize import latin_language, terms_of, tokenize
+
+if TYPE_CHECKING:
+    from engram.files.model import Memory
+
+# Parsing, scanning and tokenizing modules are imported inside the functions that index a
+# changed file: a load over an up-to-date index never needs them, and they cost start-up time.
 
 # Bump when tokenizing, fields or tables change: an index of another version is rebuilt.
-INDEX_VERSION = "1"
+INDEX_VERSION = "2"
 FIELDS = ("id", "tags", "directive", "summary", "triggers", "paths", "content")
 CACHE_DIR = ".cache"
 _CHUNK = 900  # stay under SQLite's historic limit of 999 bound parameters
@@ -49,8 +51,15 @@ CREATE TABLE IF NOT EXISTS docs (
     tags TEXT NOT NULL, applies_to TEXT NOT NULL, depends_on TEXT NOT NULL,
     level INTEGER NOT NULL, lifecycle TEXT NOT NULL, valid_until TEXT, confidence TEXT NOT NULL,
     roles TEXT NOT NULL, sources TEXT NOT NULL, ignored INTEGER NOT NULL, unsafe TEXT NOT NULL,
-    sha256 TEXT NOT NULL, lengths TEXT NOT NULL
+    sha256 TEXT NOT NULL,
+    -- terms in each routed field (FIELDS order), for BM25 length normalisation
+    l_id INTEGER NOT NULL, l_tags INTEGER NOT NULL, l_directive INTEGER NOT NULL,
+    l_summary INTEGER NOT NULL, l_triggers INTEGER NOT NULL, l_paths INTEGER NOT NULL,
+    l_content INTEGER NOT NULL
 );
+-- The (mtime, size) of every file as one marshalled dict: on an unchanged workspace a single
+-- dict comparison proves that nothing needs re-indexing.
+CREATE TABLE IF NOT EXISTS manifest (id INTEGER PRIMARY KEY CHECK (id = 1), data BLOB NOT NULL);
 CREATE INDEX IF NOT EXISTS docs_mid ON docs (mid);
 CREATE TABLE IF NOT EXISTS postings (
     term TEXT NOT NULL, doc INTEGER NOT NULL,
@@ -69,20 +78,26 @@ CREATE TABLE IF NOT EXISTS source_stats (
 
 _DOC_COLUMNS = (
     "doc, path, mid, type, authority, directive, summary, tags, applies_to, depends_on, level, "
-    "lifecycle, valid_until, confidence, roles, sources, ignored, unsafe, sha256, lengths"
+    "lifecycle, valid_until, confidence, roles, sources, ignored, unsafe, sha256, "
+    "l_id, l_tags, l_directive, l_summary, l_triggers, l_paths, l_content"
 )
 # Rows are read joined with their file's approved hash.
 _SELECT = (
     "SELECT d.doc, d.path, d.mid, d.type, d.authority, d.directive, d.summary, d.tags, "
     "d.applies_to, d.depends_on, d.level, d.lifecycle, d.valid_until, d.confidence, d.roles, "
-    "d.sources, d.ignored, d.unsafe, d.sha256, d.lengths, f.approved "
+    "d.sources, d.ignored, d.unsafe, d.sha256, f.approved, "
+    "d.l_id, d.l_tags, d.l_directive, d.l_summary, d.l_triggers, d.l_paths, d.l_content "
     "FROM docs d JOIN files f ON f.path = d.path"
 )
 
 
 @dataclass(slots=True)
 class DocRow:
-    """One indexed memory, as routing and rendering need it (no body)."""
+    """One indexed memory, as routing and rendering need it (no body).
+
+    List fields are kept as their JSON text and decoded on access: a query may touch
+    thousands of rows but reads the lists of only the few it prints.
+    """
 
     doc: int
     path: str
@@ -91,25 +106,45 @@ class DocRow:
     authority: str
     directive: str
     summary: str
-    tags: list[str]
-    applies_to: list[str]
-    depends_on: list[str]
+    tags_json: str
+    applies_to_json: str
+    depends_on_json: str
     level: int
     lifecycle: str
     valid_until: str | None
     confidence: str
-    roles: list[str]
-    sources: list[list[str | None]]
+    roles_json: str
+    sources_json: str
     ignored: bool
     unsafe: str
     sha256: str
-    lengths: list[int]
-    approved: str | None = None
+    approved: str | None
+    lengths: tuple[int, ...]
     scope: str = "workspace"
 
     @property
     def card_text(self) -> str:
         return self.directive or self.summary
+
+    @property
+    def tags(self) -> list[str]:
+        return _list(self.tags_json)
+
+    @property
+    def applies_to(self) -> list[str]:
+        return _list(self.applies_to_json)
+
+    @property
+    def depends_on(self) -> list[str]:
+        return _list(self.depends_on_json)
+
+    @property
+    def roles(self) -> list[str]:
+        return _list(self.roles_json)
+
+    @property
+    def sources(self) -> list[list[str | None]]:
+        return _list(self.sources_json)
 
 
 @dataclass
@@ -121,19 +156,23 @@ class RefreshReport:
     removed: list[str] = field(default_factory=list)
 
 
+def _list(raw: str) -> list[Any]:
+    return [] if raw == "[]" else list(json.loads(raw))
+
+
 def _row(v: tuple[Any, ...], scope: str) -> DocRow:
-    """A DocRow from a `_SELECT` result row (JSON columns decoded)."""
+    """A DocRow from a `_SELECT` result row."""
     return DocRow(
-        doc=v[0], path=v[1], id=v[2], type=v[3], authority=v[4], directive=v[5], summary=v[6],
-        tags=json.loads(v[7]), applies_to=json.loads(v[8]), depends_on=json.loads(v[9]),
-        level=v[10], lifecycle=v[11], valid_until=v[12], confidence=v[13],
-        roles=json.loads(v[14]), sources=json.loads(v[15]), ignored=bool(v[16]), unsafe=v[17],
-        sha256=v[18], lengths=json.loads(v[19]), approved=v[20], scope=scope,
+        v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10], v[11], v[12],
+        v[13], v[14], v[15], bool(v[16]), v[17], v[18], v[19], v[20:27], scope,
     )  # fmt: skip
 
 
 def unsafe_reason(text: str) -> str:
     """Why a memory's text must not be shown to an agent ('' when it is safe)."""
+    from engram.safety.injection import find_injection
+    from engram.safety.secrets import find_secrets
+
     secrets = find_secrets(text)
     if secrets:
         return f"secret: {secrets[0].family} (line {secrets[0].line})"
@@ -146,6 +185,9 @@ def unsafe_reason(text: str) -> str:
 
 def field_terms(memory: Memory) -> list[list[str]]:
     """Index terms of each routed field, in FIELDS order."""
+    from engram.files.body import derived_summary, visible_body
+    from engram.text.tokenize import latin_language, terms_of, tokenize
+
     shown = visible_body(memory.body)
     summary = memory.summary or derived_summary(memory.body)
     paths = " ".join(memory.applies_to).replace("*", " ")
@@ -186,6 +228,10 @@ class MemoryIndex:
     def _set_meta(self, key: str, value: str) -> None:
         self.conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
 
+    def _manifest(self) -> dict[str, tuple[int, int]] | None:
+        row = self.conn.execute("SELECT data FROM manifest WHERE id = 1").fetchone()
+        return None if row is None else dict(marshal.loads(row[0]))
+
     def _diff(self, current: dict[str, tuple[int, int]]) -> tuple[list[str], list[str]]:
         known = {
             path: (mtime, size)
@@ -201,15 +247,14 @@ class MemoryIndex:
         current = scan_files(self.root.path)
         ignore = ignore_text(self.root.path)
         ignore_sig = content_hash(ignore)
-        changed, removed = self._diff(current)
         approvals_stat = _stat_key(self.root.path / HASHES_FILE)
         if (
-            not changed
-            and not removed
+            self._manifest() == current
             and self._meta("ignore_sig") == ignore_sig
             and self._meta("approvals_stat") == approvals_stat
         ):
             return report
+        changed, removed = self._diff(current)
         is_ignored = matcher(ignore)
         new_hashes: dict[str, str] = {}
         with self.conn:
@@ -223,6 +268,10 @@ class MemoryIndex:
                 if state:
                     (report.added if state == "added" else report.changed).append(path)
                     new_hashes[path] = self._file_sha(path)
+            self.conn.execute(
+                "INSERT OR REPLACE INTO manifest (id, data) VALUES (1, ?)",
+                (marshal.dumps(current),),
+            )
             if self._meta("ignore_sig") != ignore_sig:
                 for doc, path in self.conn.execute("SELECT doc, path FROM docs").fetchall():
                     self.conn.execute(
@@ -265,9 +314,13 @@ class MemoryIndex:
         return str(row[0])
 
     def _drop(self, path: str) -> None:
-        row = self.conn.execute("SELECT doc, lengths FROM docs WHERE path = ?", (path,)).fetchone()
+        row = self.conn.execute(
+            "SELECT doc, l_id, l_tags, l_directive, l_summary, l_triggers, l_paths, l_content "
+            "FROM docs WHERE path = ?",
+            (path,),
+        ).fetchone()
         if row is not None:
-            self._add_totals(json.loads(row[1]), -1)
+            self._add_totals(list(row[1:]), -1)
             self.conn.execute("DELETE FROM postings WHERE doc = ?", (row[0],))
             self.conn.execute("DELETE FROM docs WHERE doc = ?", (row[0],))
         self.conn.execute("DELETE FROM files WHERE path = ?", (path,))
@@ -283,6 +336,8 @@ class MemoryIndex:
                 "INSERT OR REPLACE INTO problems VALUES (?, NULL, ?)", (path, f"unreadable: {exc}")
             )
             return ""
+        from engram.files.frontmatter import parse_memory
+
         sha = content_hash(data)
         old = self.conn.execute("SELECT sha256 FROM files WHERE path = ?", (path,)).fetchone()
         if old is not None and old[0] == sha:
@@ -307,11 +362,12 @@ class MemoryIndex:
         self.conn.execute("INSERT OR REPLACE INTO problems VALUES (?, ?, ?)", (path, line, reason))
 
     def _insert(self, memory: Memory, text: str, sha: str, ignored: bool) -> None:
+        from engram.files.body import derived_summary
+
         terms = field_terms(memory)
         lengths = [len(t) for t in terms]
         cursor = self.conn.execute(
-            f"INSERT INTO docs ({_DOC_COLUMNS}) VALUES "
-            "(NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            f"INSERT INTO docs ({_DOC_COLUMNS}) VALUES (NULL{', ?' * 25})",
             (
                 memory.path, memory.id, memory.type, memory.authority, memory.directive,
                 memory.summary or derived_summary(memory.body),
@@ -322,7 +378,7 @@ class MemoryIndex:
                 memory.valid_until.isoformat() if memory.valid_until else None,
                 memory.confidence, json.dumps(memory.roles, ensure_ascii=False),
                 json.dumps([[s.path, s.sha256] for s in memory.sources], ensure_ascii=False),
-                int(ignored), unsafe_reason(text), sha, json.dumps(lengths),
+                int(ignored), unsafe_reason(text), sha, *lengths,
             ),
         )  # fmt: skip
         doc = cursor.lastrowid
@@ -520,7 +576,7 @@ def rebuild(root: ScopeRoot, *, on_hand_edit: str = "reindex") -> MemoryIndex:
     conn = _connect(root.path)
     with conn:
         conn.execute("BEGIN IMMEDIATE")
-        for table in ("files", "docs", "postings", "problems", "source_stats"):
+        for table in ("files", "docs", "postings", "problems", "source_stats", "manifest"):
             conn.execute(f"DELETE FROM {table}")
         conn.execute("DELETE FROM meta WHERE key IN ('totals', 'ignore_sig', 'approvals_stat')")
     index = MemoryIndex(root, conn)

@@ -6,9 +6,9 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-TYPES = ("rule", "skill", "knowledge")
-FOLDERS = {"rules": "rule", "skills": "skill", "knowledge": "knowledge"}
-TYPE_FOLDER = {v: k for k, v in FOLDERS.items()}
+from engram.files.layout import FOLDERS, TYPE_FOLDER, TYPES
+
+__all__ = ["FOLDERS", "TYPES", "TYPE_FOLDER", "Memory", "Source"]
 
 
 @dataclass(frozen=True, slots=True)

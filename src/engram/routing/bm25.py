@@ -14,6 +14,7 @@ classic setting.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from engram.files.index import FIELDS
 
@@ -33,28 +34,32 @@ def idf(doc_count: int, df: int) -> float:
     return math.log(1.0 + (doc_count - df + 0.5) / (df + 0.5))
 
 
-def pseudo_tf(tfs: tuple[int, ...], lengths: list[int], averages: list[float]) -> float:
-    """Field-weighted, length-normalised term frequency of one term in one memory."""
+def score(
+    slot: dict[int, Sequence[int]],
+    lengths: Sequence[int],
+    averages: Sequence[float],
+    weights: Sequence[float],
+) -> float:
+    """BM25F score of one memory: `slot` maps each matched query term to its frequency in each
+    field, `weights` holds each query term's idf."""
+    norms = [
+        _W[i] / (1.0 - _B[i] + _B[i] * (lengths[i] / averages[i] if averages[i] else 1.0))
+        for i in range(len(_W))
+    ]
     total = 0.0
-    for i, tf in enumerate(tfs):
-        if tf:
-            norm = 1.0 - _B[i] + _B[i] * (lengths[i] / averages[i] if averages[i] else 1.0)
-            total += _W[i] * tf / norm
+    for term, tfs in slot.items():
+        tf = 0.0
+        for i, count in enumerate(tfs):
+            if count:
+                tf += norms[i] * count
+        total += weights[term] * tf / (K1 + tf)
     return total
 
 
-def term_score(
-    tfs: tuple[int, ...], lengths: list[int], averages: list[float], weight: float
-) -> float:
-    """BM25F contribution of one term; `weight` is its idf."""
-    tf = pseudo_tf(tfs, lengths, averages)
-    return weight * tf / (K1 + tf)
-
-
-def strong_hit(tfs: tuple[int, ...]) -> bool:
+def strong_hit(tfs: Sequence[int]) -> bool:
     """True when the term occurs in a strong field: id, tags, directive or an applies_to path."""
     return any(tfs[i] for i in _STRONG)
 
 
-def fields_hit(tfs: tuple[int, ...]) -> list[str]:
+def fields_hit(tfs: Sequence[int]) -> list[str]:
     return [FIELDS[i] for i, tf in enumerate(tfs) if tf]

@@ -12,7 +12,7 @@ from datetime import date
 from pathlib import Path
 
 from engram.files.index import FIELDS, DocRow, MemoryIndex
-from engram.routing.bm25 import fields_hit, idf, strong_hit, term_score
+from engram.routing.bm25 import fields_hit, idf, score, strong_hit
 from engram.text.tokenize import QueryTerms
 
 MULTIPLIERS = {
@@ -42,7 +42,7 @@ class Candidate:
     score: float = 0.0
     bm25: float = 0.0
     hits: list[str] = field(default_factory=list)
-    matched: dict[str, list[str]] = field(default_factory=dict)  # anchor -> fields
+    freqs: dict[str, Sequence[int]] = field(default_factory=dict)  # anchor -> tf per field
     factors: list[tuple[str, float]] = field(default_factory=list)
     stale: bool = False
     strong: bool = False
@@ -51,6 +51,11 @@ class Candidate:
     @property
     def key(self) -> str:
         return f"{self.row.scope}:{self.row.id}"
+
+    @property
+    def matched(self) -> dict[str, list[str]]:
+        """Each matched query word and the fields it was found in."""
+        return {word: fields_hit(tfs) for word, tfs in self.freqs.items()}
 
     @property
     def id(self) -> str:
@@ -135,7 +140,7 @@ def route(indexes: Sequence[MemoryIndex], terms: QueryTerms, options: RouteOptio
     stems = {s for anchor in terms.anchors for s in anchor.stems}
     doc_count = 0
     totals = [0] * len(FIELDS)
-    per_doc: dict[tuple[int, int], dict[int, tuple[int, ...]]] = {}
+    per_doc: dict[tuple[int, int], dict[int, Sequence[int]]] = {}
     for position, index in enumerate(indexes):
         n, lengths = index.stats()
         doc_count += n
@@ -157,10 +162,16 @@ def route(indexes: Sequence[MemoryIndex], terms: QueryTerms, options: RouteOptio
             df[a] += 1
     weights = [idf(doc_count, d) for d in df]
 
+    many = len(terms.anchors) >= MANY_ANCHORS
+    strong = {key: any(strong_hit(tfs) for tfs in slot.values()) for key, slot in per_doc.items()}
+    # Rows are read only for memories that can still be admitted: on a large workspace most
+    # postings belong to memories the anchor rule turns away.
+    needs_row = terms.wants_skills or bool(options.signals) or not many
+    wanted = [k for k, slot in per_doc.items() if needs_row or len(slot) >= 2 or strong[k]]
     rows: list[DocRow] = []
     by_key: dict[tuple[int, int], DocRow] = {}
     for position, index in enumerate(indexes):
-        docs = [doc for (p, doc) in per_doc if p == position]
+        docs = [doc for (p, doc) in wanted if p == position]
         for doc, row in index.docs(docs).items():
             by_key[(position, doc)] = row
             rows.append(row)
@@ -168,8 +179,7 @@ def route(indexes: Sequence[MemoryIndex], terms: QueryTerms, options: RouteOptio
     hidden: dict[str, int] = {}
     admitted: list[Candidate] = []
     weak: list[Candidate] = []
-    many = len(terms.anchors) >= MANY_ANCHORS
-    for key, slot in per_doc.items():
+    for key in wanted:
         found = by_key.get(key)
         if found is None:
             continue
@@ -181,14 +191,14 @@ def route(indexes: Sequence[MemoryIndex], terms: QueryTerms, options: RouteOptio
         if reason:
             hidden[reason] = hidden.get(reason, 0) + 1
             continue
-        candidate = Candidate(row)
+        slot = per_doc[key]
+        candidate = Candidate(row, strong=strong[key])
+        candidate.bm25 = score(slot, row.lengths, averages, weights)
         for a, freqs in slot.items():
-            candidate.bm25 += term_score(freqs, row.lengths, averages, weights[a])
             word = terms.anchors[a].word
             candidate.hits.append(word)
-            candidate.matched[word] = fields_hit(freqs)
-            candidate.strong = candidate.strong or strong_hit(freqs)
-        hit_count = len(candidate.hits)
+            candidate.freqs[word] = freqs
+        hit_count = len(slot)
         if terms.wants_skills and row.type == "skill":
             hit_count += 1
             candidate.factors.append(("workflow skill", MULTIPLIERS["workflow skill"]))

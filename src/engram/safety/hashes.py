@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-import hashlib
+try:  # the built-in module starts faster than OpenSSL's, and the digest is the same
+    from _sha256 import sha256  # type: ignore[import-not-found,unused-ignore]
+except ImportError:  # pragma: no cover - Python builds without it
+    from hashlib import sha256
 
 
 def content_hash(data: bytes | str) -> str:
     """Hex SHA-256 of the bytes (text is encoded as UTF-8)."""
     if isinstance(data, str):
         data = data.encode("utf-8")
-    return hashlib.sha256(data).hexdigest()
+    return str(sha256(data).hexdigest())

@@ -25,9 +25,7 @@ from engram.text.words import (
 )
 
 _WORD = re.compile(r"[^\W_]+")
-_CJK_RUN = re.compile(
-    r"([\u30a0-\u30ff\uff66-\uff9f]+)|([\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+)"
-)
+_CJK_PATTERN = r"([\u30a0-\u30ff\uff66-\uff9f]+)|([\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +69,8 @@ def _script_of(word: str) -> str:
 
 def _cjk_tokens(run: str) -> list[Token]:
     out: list[Token] = []
-    for kana, kanji in _CJK_RUN.findall(run):
+    # re caches compiled patterns; compiling this one costs ~1 ms, so only CJK text pays it.
+    for kana, kanji in re.findall(_CJK_PATTERN, run):
         if kana:
             out.append(Token(kana, "cjk"))
         elif len(kanji) == 1:

@@ -1,0 +1,27 @@
+"""Run every benchmark (or the ones named) and print a table for each.
+
+python -m benchmarks                 # all
+python -m benchmarks latency scifact
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+
+def main(names: list[str]) -> None:
+    from benchmarks import latency, scifact
+
+    benches = {"latency": latency.run, "scifact": scifact.run}
+    for name in names or list(benches):
+        if name not in benches:
+            sys.exit(f"unknown benchmark {name!r}; choose from {', '.join(benches)}")
+        start = time.perf_counter()
+        print(f"\n## {name}\n")
+        print(benches[name]())
+        print(f"\n({time.perf_counter() - start:.0f} s)")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,104 @@
+"""`engram load` process wall time on generated workspaces of 100, 1,000 and 10,000 files.
+
+Each workspace is generated from the real Cursor rule files in the shared data (their text is
+split into sections and recombined, so vocabulary and lengths are realistic); without the data
+a synthetic vocabulary is used. The index is built once (reported as the cold build), then
+`engram load "<task>"` is timed as a whole process — what a hook pays on every prompt — beside
+bare `python -c pass` measured in the same run. Targets: ≤3× bare at 1,000 files, ≤6× at 10,000.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from benchmarks.common import WORK, data_dir, engram_command, table, wall_ms
+
+QUERIES = [
+    "add a react component with typescript props",
+    "write pytest tests for the fastapi endpoint",
+    "deploy the docker image",
+    "fix flaky cypress e2e test",
+]
+SIZES = (100, 1000, 10000)
+TYPES = ("rules", "skills", "knowledge")
+
+
+def _sections() -> list[str]:
+    folder = data_dir() / "cursorrules" / "rules"
+    chunks: list[str] = []
+    for path in sorted(folder.glob("*.mdc")):
+        text = path.read_text(encoding="utf-8", errors="replace")
+        text = re.sub(r"^---\n.*?\n---\n", "", text, flags=re.S)
+        chunks.extend(c.strip() for c in re.split(r"\n(?=#+ )", text) if len(c.strip()) > 80)
+    if chunks:
+        return chunks
+    rng = random.Random(7)
+    words = [f"term{n}" for n in range(5000)]
+    return [" ".join(rng.choice(words) for _ in range(120)) for _ in range(2000)]
+
+
+def generate(folder: Path, count: int, seed: int = 1) -> None:
+    """Write `count` memory files under folder/.agents/.engram."""
+    rng = random.Random(seed)
+    sections = _sections()
+    root = folder / ".agents" / ".engram"
+    for kind in TYPES:
+        (root / kind).mkdir(parents=True, exist_ok=True)
+    for n in range(count):
+        body = "\n\n".join(rng.sample(sections, 2))
+        words = re.findall(r"[a-z]{4,}", body.lower())
+        tags = sorted(set(rng.sample(words, min(3, len(words))))) if words else []
+        kind = TYPES[n % 3]
+        directive = re.sub(r"\s+", " ", body.split("\n")[0].lstrip("# "))[:90]
+        text = (
+            f"---\nid: mem-{n:05}\ntype: {kind.rstrip('s') if kind != 'knowledge' else kind}\n"
+            f'tags: [{", ".join(tags)}]\ndirective: "{directive.replace(chr(34), "")}"\n---\n'
+            f"{body}\n"
+        )
+        (root / kind / f"mem-{n:05}.md").write_text(text, encoding="utf-8")
+
+
+def compile_package() -> None:
+    """Write the package's bytecode, as `pip install` does: an editable checkout run with
+    PYTHONDONTWRITEBYTECODE would otherwise recompile every module on every start."""
+    import compileall
+
+    import engram
+
+    compileall.compile_dir(Path(engram.__file__).parent, quiet=1)
+
+
+def run(runs: int = 15, sizes: tuple[int, ...] = SIZES) -> str:
+    compile_package()
+    command = engram_command()
+    rows = []
+    for size in sizes:
+        folder = WORK / f"ws-{size}"
+        if not (folder / ".agents" / ".engram" / "rules").is_dir():
+            shutil.rmtree(folder, ignore_errors=True)
+            generate(folder, size)
+        shutil.rmtree(folder / ".agents" / ".engram" / ".cache", ignore_errors=True)
+        start = time.perf_counter()
+        subprocess.run([*command, "load", QUERIES[0]], cwd=folder, capture_output=True, check=True)
+        build = (time.perf_counter() - start) * 1000
+        bare = wall_ms([sys.executable, "-c", "pass"], runs)
+        loads = [wall_ms([*command, "load", q], max(3, runs // len(QUERIES)), folder)
+                 for q in QUERIES]  # fmt: skip
+        load = sorted(loads)[len(loads) // 2]
+        target = 3 if size <= 1000 else 6
+        rows.append([size, f"{build:.0f}", f"{bare:.1f}", f"{load:.1f}", f"{load / bare:.2f}×",
+                     f"≤{target}×", "ok" if load / bare <= target else "MISSED"])  # fmt: skip
+    return table(
+        ["files", "cold build ms", "python -c pass ms", "engram load ms", "ratio", "target", ""],
+        rows,
+    )
+
+
+if __name__ == "__main__":
+    print(run())
