@@ -1,0 +1,49 @@
+"""The documentation names every command, so it cannot silently fall behind the CLI."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import pytest
+
+from engram.cli import _parser
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def commands() -> list[str]:
+    parser = _parser()
+    action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return sorted(action.choices)
+
+
+@pytest.mark.parametrize("command", commands())
+def test_every_command_is_in_the_readme(command: str) -> None:
+    assert f"`engram {command}" in (ROOT / "README.md").read_text()
+
+
+@pytest.mark.parametrize("command", commands())
+def test_every_command_has_a_documented_json_shape(command: str) -> None:
+    assert f"`{command}" in (ROOT / "docs" / "json.md").read_text() or command == "load"
+
+
+def test_readme_starts_with_exactly_two_setup_commands() -> None:
+    text = (ROOT / "README.md").read_text()
+    block = text.split("```sh\n", 1)[1].split("```", 1)[0]
+    assert block.strip().splitlines() == [
+        'pip install . && engram -C examples/demo load "deploy the api"',
+        'pip install -e ".[test]" && python -m pytest',
+    ]
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    assert 'pip install -e ".[test]" && python -m pytest' in (ROOT / ".ci" / "run").read_text()
+
+
+def test_every_setting_is_in_the_readme() -> None:
+    from engram.config import SETTINGS
+
+    text = (ROOT / "README.md").read_text()
+    for key in SETTINGS:
+        assert f"`{key}`" in text, key
