@@ -207,3 +207,40 @@ def test_console_script_runs_as_a_real_process(project: Path, memory: Callable[.
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("loaded 1 memory files")
+
+
+def test_new_takes_the_body_from_the_editor_when_stdin_is_a_terminal(
+    project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:  # fmt: skip
+    import io
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    editor = tmp_path / "fake-editor.py"
+    editor.write_text(
+        "import sys\nopen(sys.argv[1], 'w').write('# Cache\\n\\nKeep TTLs short.\\n')\n"
+    )
+    monkeypatch.setattr(sys, "stdin", Terminal())
+    monkeypatch.setenv("EDITOR", f"{sys.executable} {editor}")
+    code, _, err = run(capsys, "-C", str(project), "new", "rule", "cache-ttl")
+    assert code == 0, err
+    text = (project / ".agents" / ".engram" / "rules" / "cache-ttl.md").read_text()
+    assert text.endswith("# Cache\n\nKeep TTLs short.\n")
+
+
+def test_new_without_stdin_or_editor_says_how_to_give_a_body(
+    project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr(sys, "stdin", Terminal())
+    monkeypatch.delenv("VISUAL", raising=False)
+    code, _, err = run(capsys, "-C", str(project), "new", "rule", "cache-ttl")
+    assert code == 2 and "$EDITOR" in err

@@ -178,26 +178,28 @@ def cmd_new(args: argparse.Namespace, start: Path | None) -> int:
     return 0
 
 
+def _findings(args: argparse.Namespace, key: str, findings: list[Any], clean: str) -> int:
+    """Print findings (or `clean` when there are none); exit 1 when there are any."""
+    text = "".join(f"{f}\n" for f in findings) or clean + "\n"
+    _emit(args, {key: [f.to_json() for f in findings]}, text)
+    return 1 if findings else 0
+
+
 def cmd_doctor(args: argparse.Namespace, start: Path | None) -> int:
     from engram.files.checks import doctor
     from engram.workspace import open_workspace
 
     with open_workspace(start) as ws:
-        findings = doctor(ws.indexes)
-    text = "\n".join(map(str, findings)) + "\n" if findings else "no problems found\n"
-    _emit(args, {"problems": [f.to_json() for f in findings]}, text)
-    return 1 if findings else 0
+        return _findings(args, "problems", doctor(ws.indexes), "no problems found")
 
 
 def cmd_verify(args: argparse.Namespace, start: Path | None) -> int:
     from engram.files.checks import verify
     from engram.workspace import open_workspace
 
+    # Refuse mode: verifying must not quietly re-approve the edits it is meant to report.
     with open_workspace(start, flags={"files.on_hand_edit": "refuse"}) as ws:
-        findings = verify(ws.indexes)
-    text = "\n".join(map(str, findings)) + "\n" if findings else "all memory files verified\n"
-    _emit(args, {"findings": [f.to_json() for f in findings]}, text)
-    return 1 if findings else 0
+        return _findings(args, "findings", verify(ws.indexes), "all memory files verified")
 
 
 def cmd_rehash(args: argparse.Namespace, start: Path | None) -> int:

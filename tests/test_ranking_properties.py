@@ -1,0 +1,70 @@
+"""Property tests for ranking: invariants that must hold for any workspace and query."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import engram
+from engram.files.authoring import init_workspace
+from engram.text.tokenize import anchors_of, terms_of
+from tests.conftest import write_memory
+from tests.helpers import TODAY
+
+VOCAB = ["deploy", "api", "kafka", "schema", "cache", "react", "docker", "tests", "release", "log"]
+docs = st.lists(st.lists(st.sampled_from(VOCAB), min_size=1, max_size=8), min_size=1, max_size=8)
+queries = st.lists(st.sampled_from(VOCAB), min_size=1, max_size=5)
+
+
+def routed(bodies: list[list[str]], query: list[str], **options: object) -> engram.Route:
+    folder = Path(tempfile.mkdtemp())
+    try:
+        init_workspace(folder)
+        root = folder / ".agents" / ".engram"
+        for n, words in enumerate(bodies):
+            write_memory(root, f"m{n}", "# Note\n\n" + " ".join(words) + "\n")
+        with engram.open_workspace(folder) as ws:
+            return ws.route(" ".join(query), today=TODAY, **options)
+    finally:
+        shutil.rmtree(folder)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(docs, queries)
+def test_every_admitted_memory_shares_a_term_with_the_query(
+    bodies: list[list[str]], query: list[str]
+) -> None:
+    stems = {s for a in anchors_of(" ".join(query)).anchors for s in a.stems}
+    for candidate in routed(bodies, query, select_all=True).candidates:
+        words = bodies[int(candidate.id[1:])]
+        assert stems & set(terms_of(" ".join(words)))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(docs, queries)
+def test_candidates_are_sorted_by_score(bodies: list[list[str]], query: list[str]) -> None:
+    scores = [c.score for c in routed(bodies, query, select_all=True).candidates]
+    assert scores == sorted(scores, reverse=True)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(docs, queries)
+def test_compact_pack_is_the_top_of_the_full_ranking(
+    bodies: list[list[str]], query: list[str]
+) -> None:
+    full = [c.id for c in routed(bodies, query, select_all=True).candidates]
+    compact = [c.id for c in routed(bodies, query, limit=3).pack]
+    assert compact == full[:3]
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(docs, queries)
+def test_scores_do_not_depend_on_file_order(bodies: list[list[str]], query: list[str]) -> None:
+    forward = {c.id: round(c.score, 9) for c in routed(bodies, query).candidates}
+    backward = routed(bodies[::-1], query).candidates
+    last = len(bodies) - 1
+    assert {f"m{last - int(c.id[1:])}": round(c.score, 9) for c in backward} == forward
