@@ -135,6 +135,16 @@ def test_yaml_aliases_are_rejected() -> None:
     assert "aliases" in error_of("---\nid: x\na: &big [1, 2]\nb: *big\n---\n").reason
 
 
+def test_deeply_nested_yaml_is_rejected_instead_of_crashing() -> None:
+    depth = 30_000
+    err = error_of("---\nid: x\na: " + "[" * depth + "]" * depth + "\n---\n")
+    assert "nested deeper than" in err.reason and err.line == 3
+
+
+def test_oversized_frontmatter_is_rejected() -> None:
+    assert "64 KiB" in error_of("---\nid: x\nnote: " + "a" * 70_000 + "\n---\n").reason
+
+
 def test_python_object_tags_are_rejected() -> None:
     assert "invalid YAML" in error_of("---\nid: !!python/object/apply:os.system [ls]\n---\n").reason
 

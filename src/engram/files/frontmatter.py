@@ -26,6 +26,7 @@ LEVELS = {
 LIFECYCLES = ("active", "review_due", "superseded", "archived")
 CONFIDENCES = ("high", "medium", "low")
 AUTHORITIES = ("instruction", "reference")
+MAX_DEPTH = 20
 
 # Fields this version understands; anything else is kept in `Memory.extra`.
 KNOWN_FIELDS = {
@@ -42,10 +43,18 @@ def parse_yaml(yaml_text: str) -> tuple[dict[str, Any], dict[str, int]]:
 
     loader_cls = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
+        depth = 0
         for event in yaml.parse(yaml_text, Loader=loader_cls):
+            line = event.start_mark.line + 1 if event.start_mark else None
             if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
-                line = event.start_mark.line + 1 if event.start_mark else None
                 raise FrontmatterError("YAML anchors and aliases are not allowed", line=line)
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                # PyYAML builds nodes recursively: very deep nesting would crash the process.
+                if depth > MAX_DEPTH:
+                    raise FrontmatterError(f"nested deeper than {MAX_DEPTH} levels", line=line)
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
         node = yaml.compose(yaml_text, Loader=loader_cls)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
