@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engram.config import load_config
 from engram.errors import ConfigError
@@ -82,3 +84,22 @@ def test_generated_config_template_parses_and_sets_nothing(tmp_path: Path) -> No
     write(tmp_path / "engram.toml", config_template())
     config = load_config(tmp_path, env={"ENGRAM_CONFIG_DIR": str(tmp_path / "x")})
     assert set(config.sources.values()) == {"default"}
+
+
+def test_binary_config_file_is_a_clear_error(tmp_path: Path) -> None:
+    (tmp_path / "engram.toml").write_bytes(b"\xff\xfe\x00garbage")
+    with pytest.raises(ConfigError, match=r"engram\.toml: invalid TOML"):
+        load_config(tmp_path, env={"ENGRAM_CONFIG_DIR": str(tmp_path / "x")})
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(max_size=200))
+def test_any_config_text_gives_settings_or_a_config_error(text: str) -> None:
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        Path(folder, "engram.toml").write_text(text, encoding="utf-8")
+        try:
+            load_config(Path(folder), env={"ENGRAM_CONFIG_DIR": folder + "/none"})
+        except ConfigError as exc:
+            assert "engram.toml" in str(exc)
