@@ -17,8 +17,11 @@ def isolated_env(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.M
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("ENGRAM_CONFIG_DIR", str(home / "config"))
+    monkeypatch.setenv("ENGRAM_STATE_DIR", str(home / "state"))
     monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
-    for var in ("ENGRAM_GLOBAL_DIR", "ENGRAM_LOAD_EXPAND_TOP", "ENGRAM_LOAD_LIMIT", "EDITOR"):
+    for var in ("ENGRAM_GLOBAL_DIR", "ENGRAM_LOAD_EXPAND_TOP", "ENGRAM_LOAD_LIMIT", "EDITOR",
+                "CLAUDE_PROJECT_DIR", "GEMINI_PROJECT_DIR", "GEMINI_SESSION_ID",
+                "CURSOR_PROJECT_DIR", "XDG_STATE_HOME"):  # fmt: skip
         monkeypatch.delenv(var, raising=False)
     return home
 

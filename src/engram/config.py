@@ -69,6 +69,21 @@ SETTINGS: dict[str, Setting] = {
         "native: generated Claude/Cursor rule files; hook: inject on file events",
         choices=("native", "hook"),
     ),
+    "hooks.claude_max_chars": Setting(
+        int, 9500, "Claude Code cap on injected characters (its hard limit is 10,000)", minimum=200
+    ),
+    "hooks.codex_max_tokens": Setting(
+        int,
+        2400,
+        "Codex cap on injected tokens, counted as bytes/4 (its limit is 2,500)",
+        minimum=50,
+    ),
+    "hooks.gemini_max_chars": Setting(
+        int, 9500, "Gemini CLI cap on injected characters (self-imposed)", minimum=200
+    ),
+    "hooks.cursor_max_chars": Setting(
+        int, 9500, "Cursor cap on injected characters (self-imposed)", minimum=200
+    ),
     "hooks.proof": Setting(
         str,
         "off",

@@ -9,14 +9,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from engram.cli.output import add_command, emit
 from engram.errors import EngramError
-
-
-def _emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
-    if args.json:
-        print(json.dumps(data, ensure_ascii=False, indent=2))
-    else:
-        sys.stdout.write(text)
 
 
 def _words(values: list[str] | None) -> list[str]:
@@ -24,15 +18,8 @@ def _words(values: list[str] | None) -> list[str]:
     return [w.strip() for v in values or [] for w in v.split(",") if w.strip()]
 
 
-def _add(sub: Any, name: str, help_text: str, run: Any) -> argparse.ArgumentParser:
-    parser: argparse.ArgumentParser = sub.add_parser(name, help=help_text, description=help_text)
-    parser.add_argument("--json", action="store_true", help="print JSON (see docs/json.md)")
-    parser.set_defaults(run=run)
-    return parser
-
-
 def register(sub: Any) -> None:
-    load = _add(sub, "load", "Route a task to a compact pack of memories.", cmd_load)
+    load = add_command(sub, "load", "Route a task to a compact pack of memories.", cmd_load)
     load.add_argument("query", nargs="*", help="the task, in plain words")
     load.add_argument("--dry-run", action="store_true", help="counts and match reasons only")
     load.add_argument("--all", action="store_true", help="every visible match, no compact limit")
@@ -45,12 +32,11 @@ def register(sub: Any) -> None:
     load.add_argument("--role", action="append", metavar="ROLE", help="active role (repeatable)")
     load.add_argument("--no-global", action="store_true", help="ignore the global folder")
 
-    init = _add(
+    add_command(
         sub, "init", "Create the workspace skeleton (changes nothing that exists).", cmd_init
     )
-    del init
 
-    new = _add(sub, "new", "Write a new memory file (body from stdin or $EDITOR).", cmd_new)
+    new = add_command(sub, "new", "Write a new memory file (body from stdin or $EDITOR).", cmd_new)
     new.add_argument("type", choices=("rule", "skill", "knowledge", "workflow"))
     new.add_argument("id", help="the memory id, e.g. deploy-checklist")
     new.add_argument("--directive", default="", help="one-line imperative")
@@ -63,13 +49,17 @@ def register(sub: Any) -> None:
     new.add_argument("--confidence", choices=("high", "medium", "low"), default="high")
     new.add_argument("--global", dest="to_global", action="store_true", help="write it globally")
 
-    _add(sub, "doctor", "List every problem with memory files and settings.", cmd_doctor)
-    _add(sub, "verify", "Report changed, unapproved and unsafe memory files.", cmd_verify)
-    _add(sub, "rehash", "Approve the current content of every memory file.", cmd_rehash)
-    _add(sub, "reindex", "Rebuild the derived index from the files.", cmd_reindex)
-    _add(sub, "config", "Show the effective settings and where each came from.", cmd_config)
-    graph = _add(sub, "graph", "Show dependency layers, cycles and missing ids.", cmd_graph)
+    add_command(sub, "doctor", "List every problem with memory files and settings.", cmd_doctor)
+    add_command(sub, "verify", "Report changed, unapproved and unsafe memory files.", cmd_verify)
+    add_command(sub, "rehash", "Approve the current content of every memory file.", cmd_rehash)
+    add_command(sub, "reindex", "Rebuild the derived index from the files.", cmd_reindex)
+    add_command(sub, "config", "Show the effective settings and where each came from.", cmd_config)
+    graph = add_command(sub, "graph", "Show dependency layers, cycles and missing ids.", cmd_graph)
     graph.add_argument("--rebuild", action="store_true", help="re-index and write the graph file")
+
+    from engram.cli import hooks
+
+    hooks.register(sub)
 
 
 # -- load ------------------------------------------------------------------------------------
@@ -93,17 +83,17 @@ def cmd_load(args: argparse.Namespace, start: Path | None) -> int:
     with open_workspace(start, flags=flags) as ws:
         if args.ids:
             pack = ws.fetch(_words([args.ids]))
-            _emit(args, pack_json(pack, query), render_text(pack))
+            emit(args, pack_json(pack, query), render_text(pack))
             return 0 if pack.items else 1
         if args.dry_run:
             from engram.render.report import dry_run_json, dry_run_text
 
             routed = ws.route(query, select_all=args.all)
-            _emit(args, dry_run_json(routed, query), dry_run_text(routed))
+            emit(args, dry_run_json(routed, query), dry_run_text(routed))
             return 0
         mode = "all" if args.all else "full" if args.full else "compact"
         pack = ws.load(query, mode=mode)
-        _emit(args, pack_json(pack, query), render_text(pack))
+        emit(args, pack_json(pack, query), render_text(pack))
     return 0
 
 
@@ -116,7 +106,7 @@ def cmd_init(args: argparse.Namespace, start: Path | None) -> int:
     lines += [f"created {name}" for name in report.created]
     lines += [f"kept {name} (already there)" for name in report.kept]
     data = {"root": str(report.root), "created": report.created, "kept": report.kept}
-    _emit(args, data, "\n".join(lines) + "\n")
+    emit(args, data, "\n".join(lines) + "\n")
     return 0
 
 
@@ -174,23 +164,26 @@ def cmd_new(args: argparse.Namespace, start: Path | None) -> int:
         level=args.level,
         confidence=args.confidence,
     )
-    _emit(args, {"path": str(path), "id": args.id}, f"wrote {path}\n")
+    emit(args, {"path": str(path), "id": args.id}, f"wrote {path}\n")
     return 0
 
 
 def _findings(args: argparse.Namespace, key: str, findings: list[Any], clean: str) -> int:
     """Print findings (or `clean` when there are none); exit 1 when there are any."""
     text = "".join(f"{f}\n" for f in findings) or clean + "\n"
-    _emit(args, {key: [f.to_json() for f in findings]}, text)
+    emit(args, {key: [f.to_json() for f in findings]}, text)
     return 1 if findings else 0
 
 
 def cmd_doctor(args: argparse.Namespace, start: Path | None) -> int:
-    from engram.files.checks import doctor
+    from engram.files.checks import Finding, doctor
+    from engram.hooks.errorlog import last_errors, log_path
     from engram.workspace import open_workspace
 
     with open_workspace(start) as ws:
-        return _findings(args, "problems", doctor(ws.indexes), "no problems found")
+        findings = doctor(ws.indexes)
+    findings += [Finding("hooks", str(log_path()), "hook error", line) for line in last_errors()]
+    return _findings(args, "problems", findings, "no problems found")
 
 
 def cmd_verify(args: argparse.Namespace, start: Path | None) -> int:
@@ -209,7 +202,7 @@ def cmd_rehash(args: argparse.Namespace, start: Path | None) -> int:
     with open_workspace(start, flags={"files.on_hand_edit": "refuse"}) as ws:
         counts = rehash(ws.indexes)
     text = "".join(f"approved {n} {scope} memory files\n" for scope, n in counts.items())
-    _emit(args, {"approved": counts}, text)
+    emit(args, {"approved": counts}, text)
     return 0
 
 
@@ -223,7 +216,7 @@ def cmd_reindex(args: argparse.Namespace, start: Path | None) -> int:
             with rebuild(index.root, on_hand_edit=ws.config["files.on_hand_edit"]) as fresh:
                 counts[index.root.scope] = fresh.stats()[0]
     text = "".join(f"indexed {n} {scope} memory files\n" for scope, n in counts.items())
-    _emit(args, {"indexed": counts}, text)
+    emit(args, {"indexed": counts}, text)
     return 0
 
 
@@ -238,7 +231,7 @@ def cmd_config(args: argparse.Namespace, start: Path | None) -> int:
         f"{k:<{width}} = {json.dumps(d['value'], ensure_ascii=False)}  ({d['source']})\n"
         for k, d in data.items()
     )
-    _emit(args, {"settings": data}, text)
+    emit(args, {"settings": data}, text)
     return 0
 
 
@@ -261,5 +254,5 @@ def cmd_graph(args: argparse.Namespace, start: Path | None) -> int:
     lines += [f"missing: {mid} depends on {', '.join(d)}" for mid, d in graph.missing.items()]
     if args.rebuild and ws.workspace_root is not None:
         lines.append(f"wrote {ws.workspace_root / 'memory.graph.json'}")
-    _emit(args, data, "\n".join(lines) + "\n")
+    emit(args, data, "\n".join(lines) + "\n")
     return 1 if graph.cycles or graph.missing else 0

@@ -456,6 +456,23 @@ class MemoryIndex:
             )
         ]
 
+    def path_scoped(self) -> list[DocRow]:
+        """Memories with `applies_to` globs (not ignored)."""
+        query = f"{_SELECT} WHERE d.applies_to != '[]' AND d.ignored = 0 ORDER BY d.path"
+        return [_row(values, self.root.scope) for values in self.conn.execute(query)]
+
+    def tagged(self, tags: Iterable[str]) -> list[DocRow]:
+        """Memories carrying any of these tags exactly (not ignored)."""
+        rows: dict[int, DocRow] = {}
+        for tag in tags:
+            pattern = "%" + json.dumps(tag)[1:-1].replace("%", "").replace("_", "") + "%"
+            query = f"{_SELECT} WHERE d.tags LIKE ? AND d.ignored = 0 ORDER BY d.path"
+            for values in self.conn.execute(query, (pattern,)):
+                row = _row(values, self.root.scope)
+                if tag in row.tags:
+                    rows[row.doc] = row
+        return list(rows.values())
+
     def hidden_by_ignore(self) -> int:
         return int(self.conn.execute("SELECT COUNT(*) FROM docs WHERE ignored = 1").fetchone()[0])
 

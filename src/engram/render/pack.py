@@ -9,6 +9,7 @@ lowest-ranked cards; text is never cut in the middle, and the output says what i
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -40,6 +41,8 @@ class Pack:
     dropped: list[str] = field(default_factory=list)
     budget: int = 0
     notes: list[str] = field(default_factory=list)
+    already_loaded: list[str] = field(default_factory=list)  # delivered earlier in a session
+    limit_label: str = ""  # what limited the output: "budget 400 tokens", "cap 9500 characters"
 
     @property
     def loaded(self) -> list[PackItem]:
@@ -80,10 +83,12 @@ def render_text(pack: Pack) -> str:
     tail: list[str] = []
     if cards:
         tail.append("\n".join(cards))
+    if pack.already_loaded:
+        tail.append("already loaded: " + ", ".join(pack.already_loaded))
     if pack.skipped:
         tail.append("skipped: " + "; ".join(f"{s.id} ({s.reason})" for s in pack.skipped))
     if pack.demoted or pack.dropped:
-        note = f"budget {pack.budget} tokens:"
+        note = f"{pack.limit_label}:"
         if pack.demoted:
             note += " demoted to cards " + ", ".join(pack.demoted) + ";"
         if pack.dropped:
@@ -122,14 +127,18 @@ def build_pack(
         else:
             pack.items.append(PackItem(candidate, "card", extra=extra))
     if budget_tokens:
-        fit_budget(pack, budget_tokens)
+        pack.limit_label = f"budget {budget_tokens} tokens"
+        fit(pack, lambda text: estimate_tokens(text) <= budget_tokens)
     return pack
 
 
-def fit_budget(pack: Pack, budget: int) -> None:
+def fit(
+    pack: Pack, fits: Callable[[str], bool], render: Callable[[Pack], str] | None = None
+) -> None:
     """Demote bodies (lowest-ranked first), then drop cards (lowest-ranked first), until the
-    rendered text fits the budget. The header and the fetch line always stay."""
-    while estimate_tokens(render_text(pack)) > budget:
+    rendered text `fits`. The header and the fetch line always stay; text is never cut."""
+    render = render or render_text
+    while not fits(render(pack)):
         bodies = [item for item in pack.items if item.tier == "body"]
         if bodies:
             item = bodies[-1]

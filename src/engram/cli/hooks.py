@@ -1,0 +1,117 @@
+"""`engram hook` (what the hosts run) and `engram hooks install | uninstall | status | sync`."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from engram.cli.output import add_command, emit
+from engram.hooks.hosts import HOSTS
+
+
+def register(sub: Any) -> None:
+    hook = add_command(sub, "hook", "Answer one agent-host hook call (JSON on stdin).", cmd_hook)
+    # Free-form on purpose: a wrong --host must still exit 0 with "{}" (and a logged error)
+    # rather than break the host with a usage error.
+    hook.add_argument("--host", required=True, help="claude, codex, gemini or cursor")
+
+    hooks = sub.add_parser("hooks", help="Install, remove and inspect agent-host hooks.")
+    hooks_sub = hooks.add_subparsers(dest="hooks_command", metavar="ACTION", required=True)
+    for name, run, text in (
+        ("install", cmd_install, "Add Engram's hooks to a host's config, keeping yours."),
+        ("uninstall", cmd_uninstall, "Remove Engram's hooks (and only them) from a host."),
+    ):
+        parser = add_command(hooks_sub, name, text, run)
+        parser.add_argument("--host", required=True, choices=HOSTS)
+        parser.add_argument("--global", dest="is_global", action="store_true",
+                            help="the user-level config instead of the project's")  # fmt: skip
+    add_command(hooks_sub, "status", "Show which hosts have Engram's hooks, and where.", cmd_status)
+    sync_help = "Write the native Claude and Cursor rule files for path-scoped memories."
+    add_command(hooks_sub, "sync", sync_help, cmd_sync)
+
+
+def cmd_hook(args: argparse.Namespace, start: Path | None) -> int:
+    from engram.hooks.run import run_hook
+
+    try:
+        stdin = sys.stdin.read()
+    except Exception:  # unreadable stdin is malformed input: answer neutrally
+        stdin = ""
+    sys.stdout.write(run_hook(args.host, stdin) + "\n")
+    return 0
+
+
+def _project(start: Path | None) -> Path:
+    from engram.files.discovery import find_workspace, project_of
+
+    root = find_workspace(start)
+    return project_of(root) if root else (start or Path.cwd()).resolve()
+
+
+def cmd_install(args: argparse.Namespace, start: Path | None) -> int:
+    from engram.hooks.install import install
+
+    report = install(args.host, project=_project(start), is_global=args.is_global)
+    lines = [f"{'installed' if report.changed else 'already installed'}: {report.path}"]
+    if report.backup:
+        lines.append(f"backup: {report.backup}")
+    data: dict[str, Any] = {"host": args.host, "path": str(report.path),
+                            "changed": report.changed, "events": report.events,
+                            "backup": str(report.backup) if report.backup else None}  # fmt: skip
+    if args.host in ("claude", "cursor") and not args.is_global:
+        synced = _sync(start, (args.host,))
+        if synced is not None:
+            data["native_rules"] = synced
+            lines += [f"wrote {p}" for p in synced["written"]]
+    emit(args, data, "\n".join(lines) + "\n")
+    return 0
+
+
+def cmd_uninstall(args: argparse.Namespace, start: Path | None) -> int:
+    from engram.hooks.install import uninstall
+
+    report = uninstall(args.host, project=_project(start), is_global=args.is_global)
+    text = f"{'removed Engram from' if report.changed else 'nothing to remove in'} {report.path}\n"
+    if report.backup:
+        text += f"backup: {report.backup}\n"
+    data = {"host": args.host, "path": str(report.path), "changed": report.changed,
+            "backup": str(report.backup) if report.backup else None}  # fmt: skip
+    emit(args, data, text)
+    return 0
+
+
+def cmd_status(args: argparse.Namespace, start: Path | None) -> int:
+    from engram.hooks.install import status
+
+    rows = status(project=_project(start))
+    lines = []
+    for row in rows:
+        state = row["error"] or (", ".join(row["events"]) if row["events"] else "not installed")
+        lines.append(f"{row['host']:<7} {row['scope']:<8} {state}  ({row['path']})")
+    emit(args, {"hosts": rows}, "\n".join(lines) + "\n")
+    return 0
+
+
+def _sync(start: Path | None, hosts: tuple[str, ...]) -> dict[str, list[str]] | None:
+    from engram.hooks.native import sync_native_rules
+    from engram.workspace import open_workspace
+
+    with open_workspace(start, require=False) as ws:
+        if ws.workspace_root is None or ws.config["hooks.path_rules"] != "native":
+            return None
+        report = sync_native_rules(ws, hosts=hosts)
+    return {"written": report.written, "removed": report.removed, "kept": report.kept}
+
+
+def cmd_sync(args: argparse.Namespace, start: Path | None) -> int:
+    synced = _sync(start, ("claude", "cursor"))
+    if synced is None:
+        emit(args, {"written": [], "removed": [], "kept": []},
+             "nothing to do: no workspace, or hooks.path_rules is not native\n")  # fmt: skip
+        return 0
+    lines = [f"wrote {p}" for p in synced["written"]] + [f"removed {p}" for p in synced["removed"]]
+    lines += [f"kept hand-written {p}" for p in synced["kept"]]
+    emit(args, synced, "\n".join(lines or ["native rule files are up to date"]) + "\n")
+    return 0

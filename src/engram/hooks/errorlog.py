@@ -1,0 +1,46 @@
+"""The hooks' error log: hooks never fail in front of the host, so their errors land here,
+where `engram doctor` shows the latest ones."""
+
+from __future__ import annotations
+
+import time
+import traceback
+from pathlib import Path
+
+from engram.hooks.state import state_dir
+
+LOG_NAME = "hooks.log"
+MAX_BYTES = 256 * 1024  # past this the oldest half is dropped, so the log never grows unbounded
+
+
+def log_path() -> Path:
+    return state_dir() / LOG_NAME
+
+
+def log_error(host: str, event: str, exc: BaseException) -> None:
+    """Append one error (with its traceback, indented) to the log. Never raises."""
+    try:
+        path = log_path()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        stamp = time.strftime("%Y-%m-%dT%H:%M:%S")
+        trace = "".join(traceback.format_exception(exc)).rstrip().replace("\n", "\n    ")
+        entry = (
+            f"{stamp} host={host} event={event or '?'} {type(exc).__name__}: {exc}\n    {trace}\n"
+        )
+        if path.exists() and path.stat().st_size > MAX_BYTES:
+            text = path.read_text(encoding="utf-8", errors="replace")
+            path.write_text(text[len(text) // 2 :], encoding="utf-8")
+        with path.open("a", encoding="utf-8") as handle:
+            handle.write(entry)
+    except Exception:  # the log is the last resort: nothing may escape it
+        pass
+
+
+def last_errors(count: int = 5) -> list[str]:
+    """The first line of the latest `count` logged errors, oldest first."""
+    try:
+        lines = log_path().read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return []
+    heads = [line for line in lines if line and not line.startswith(" ")]
+    return heads[-count:]

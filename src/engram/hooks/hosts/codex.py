@@ -1,0 +1,66 @@
+"""Codex CLI: hooks in `.codex/hooks.json`; the same envelope as Claude. Edits arrive as
+PreToolUse with `tool_name: apply_patch` and the patch text in `tool_input.command`."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engram.hooks import events as ev
+
+KINDS = {
+    "SessionStart": ev.SESSION_START,
+    "UserPromptSubmit": ev.PROMPT,
+    "PreToolUse": ev.FILE_TOUCHED,
+    "SubagentStart": ev.SUBAGENT_START,
+    "PreCompact": ev.COMPACTION,
+}
+CONTEXT_EVENTS = ("SessionStart", "UserPromptSubmit", "PreToolUse", "SubagentStart")
+REGISTRATION = {
+    "SessionStart": "startup|resume|clear|compact",
+    "UserPromptSubmit": None,
+    "PreToolUse": "apply_patch",
+    "SubagentStart": None,
+    "PreCompact": None,
+}
+_PATCH_PATH = re.compile(
+    r"^\*\*\* (?:Add|Update|Delete) File: (.+?)\s*$|^\*\*\* Move to: (.+?)\s*$", re.M
+)
+
+
+def patch_paths(patch: str) -> list[str]:
+    """Paths an apply_patch text touches, in order, without repeats."""
+    found = [a or b for a, b in _PATCH_PATH.findall(patch)]
+    return list(dict.fromkeys(p for p in found if p))
+
+
+def normalize(payload: dict[str, Any], env: dict[str, str]) -> ev.Event:
+    name = ev.text_field(payload, "hook_event_name")
+    kind = KINDS.get(name, ev.IGNORED)
+    event = ev.Event(
+        host="codex",
+        kind=kind,
+        name=name,
+        session=ev.text_field(payload, "session_id"),
+        cwd=ev.cwd_of(payload, env),
+        prompt=ev.text_field(payload, "prompt"),
+        source=ev.text_field(payload, "source"),
+        agent=" ".join(
+            filter(None, [ev.text_field(payload, "agent_type"), ev.text_field(payload, "prompt")])
+        ),
+        agent_id=ev.text_field(payload, "agent_id"),
+    )
+    if kind == ev.FILE_TOUCHED:
+        tool_input = payload.get("tool_input")
+        command = tool_input.get("command") if isinstance(tool_input, dict) else None
+        if payload.get("tool_name") == "apply_patch" and isinstance(command, str):
+            event.paths = patch_paths(command)
+        else:
+            event.kind = ev.IGNORED
+    return event
+
+
+def respond(event: ev.Event, context: str) -> dict[str, Any]:
+    if not context or event.name not in CONTEXT_EVENTS:
+        return {}
+    return {"hookSpecificOutput": {"hookEventName": event.name, "additionalContext": context}}

@@ -1,0 +1,120 @@
+"""Native path rules (`hooks.path_rules = native`): memories with `applies_to` globs are written
+as `.claude/rules/engram/<id>.md` (with `paths:`) and `.cursor/rules/engram/<id>.mdc` (with
+`globs:`), so Claude Code and Cursor load them by themselves when a matching file is touched.
+
+Every generated file carries a marker comment. A sync writes what changed, removes generated
+files whose memory is gone or no longer path-scoped, and never touches a file without the
+marker (a hand-written rule of the same name is reported and left alone).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+
+from engram.files.body import split_frontmatter, visible_body
+from engram.files.guard import guarded_text
+from engram.files.index import DocRow
+from engram.routing.route import visibility
+from engram.workspace import Workspace
+
+MARKER = "<!-- engram:generated"
+CLAUDE_DIR = Path(".claude") / "rules" / "engram"
+CURSOR_DIR = Path(".cursor") / "rules" / "engram"
+_KEY = re.compile(r"<!-- engram:generated key=(\S+)")
+
+
+@dataclass
+class SyncReport:
+    """What a sync changed, relative to the project folder."""
+
+    written: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    kept: list[str] = field(default_factory=list)  # hand-written files in the way
+
+
+def path_memories(ws: Workspace, today: date | None = None) -> list[tuple[DocRow, str]]:
+    """Visible, safe path-scoped memories with their agent-facing bodies (workspace wins)."""
+    options = ws.options("", today=today)
+    chosen: dict[str, DocRow] = {}
+    for index in ws.indexes:  # workspace first
+        for row in index.path_scoped():
+            if row.id not in chosen and not visibility(row, options):
+                chosen[row.id] = row
+    out = []
+    for row in chosen.values():
+        text, _ = guarded_text(row, ws.roots[row.scope])
+        if text is not None:
+            out.append((row, visible_body(split_frontmatter(text)[1])))
+    return out
+
+
+def _marker(row: DocRow) -> str:
+    return (
+        f"{MARKER} key={row.scope}:{row.id} source={row.path}; edit the memory, not this file -->"
+    )
+
+
+def claude_rule(row: DocRow, body: str) -> str:
+    paths = "".join(f"  - {json.dumps(glob)}\n" for glob in row.applies_to)
+    return f"---\npaths:\n{paths}---\n{_marker(row)}\n{body}\n"
+
+
+def cursor_rule(row: DocRow, body: str) -> str:
+    description = json.dumps(f"Engram memory {row.id}: {row.card_text}".strip(": "))
+    globs = json.dumps(",".join(row.applies_to))
+    return (
+        f"---\ndescription: {description}\nglobs: {globs}\nalwaysApply: false\n---\n"
+        f"{_marker(row)}\n{body}\n"
+    )
+
+
+def generated_key(path: Path) -> str | None:
+    """The memory key a generated rule file stands for (None for other files)."""
+    try:
+        head = path.read_text(encoding="utf-8", errors="replace")[:4096]
+    except OSError:
+        return None
+    match = _KEY.search(head)
+    return match.group(1) if match else None
+
+
+def sync_native_rules(
+    ws: Workspace, hosts: tuple[str, ...] = ("claude", "cursor"), today: date | None = None
+) -> SyncReport:
+    """Bring the generated rule files of these hosts in line with the memories."""
+    report = SyncReport()
+    project = ws.project
+    if project is None:
+        return report
+    memories = path_memories(ws, today)
+    targets = {
+        "claude": (CLAUDE_DIR, ".md", claude_rule),
+        "cursor": (CURSOR_DIR, ".mdc", cursor_rule),
+    }
+    for host in hosts:
+        folder, suffix, render = targets[host]
+        wanted = {
+            project / folder / f"{row.id}{suffix}": render(row, body) for row, body in memories
+        }
+        present = (
+            sorted((project / folder).glob(f"*{suffix}")) if (project / folder).is_dir() else []
+        )
+        for path in present:
+            if path not in wanted and generated_key(path):
+                path.unlink()
+                report.removed.append(str(path.relative_to(project)))
+        for path, text in sorted(wanted.items()):
+            if path.exists():
+                if generated_key(path) is None:
+                    report.kept.append(str(path.relative_to(project)))
+                    continue
+                if path.read_text(encoding="utf-8") == text:
+                    continue
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            report.written.append(str(path.relative_to(project)))
+    return report

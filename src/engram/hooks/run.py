@@ -1,0 +1,243 @@
+"""`engram hook --host <h>`: read the host's JSON, act on the event, print the host's JSON.
+
+Fail-open: whatever goes wrong — malformed input, a broken config or memory file, a bug — the
+host gets an empty, valid answer and the error goes to the hooks' log (`engram doctor` shows it).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from engram.hooks import events as ev
+from engram.hooks.errorlog import log_error
+from engram.hooks.hosts import adapter
+
+if TYPE_CHECKING:  # imported lazily at run time: hooks start on every prompt
+    from engram.hooks.state import DeliveryState
+    from engram.render.pack import Pack
+    from engram.workspace import Workspace
+
+PATH_BODIES = 3  # at most this many path-triggered bodies per file event (SPEC A5)
+SESSION_TAGS = ("session-start", "always", "always-load")
+
+
+def run_hook(host: str, stdin_text: str, env: Mapping[str, str] | None = None) -> str:
+    """Handle one hook call; always returns valid JSON for the host, never raises."""
+    name = ""
+    try:
+        payload = json.loads(stdin_text)
+        if not isinstance(payload, dict):
+            raise ValueError(f"hook input must be a JSON object, got {type(payload).__name__}")
+        module = adapter(host)
+        event = module.normalize(payload, dict(os.environ if env is None else env))
+        name = event.name
+        answer = module.respond(event, handle(event))
+        return json.dumps(answer, ensure_ascii=False)
+    except Exception as exc:  # a hook must never break its host
+        log_error(host, name, exc)
+        return "{}"
+
+
+@dataclass(frozen=True)
+class Cap:
+    """A host's limit on injected text."""
+
+    limit: int
+    unit: str  # "characters" or "tokens"
+
+    def fits(self, text: str) -> bool:
+        if self.unit == "tokens":  # Codex counts ceil(bytes / 4)
+            return (len(text.encode("utf-8")) + 3) // 4 <= self.limit
+        return len(text) <= self.limit
+
+    @property
+    def label(self) -> str:
+        return f"cap {self.limit} {self.unit}"
+
+
+def cap_for(host: str, config: Mapping[str, Any]) -> Cap:
+    """The configured cap of a host (`hooks.codex_max_tokens`, `hooks.<host>_max_chars`)."""
+    if host == "codex":
+        return Cap(config["hooks.codex_max_tokens"], "tokens")
+    return Cap(config[f"hooks.{host}_max_chars"], "characters")
+
+
+def handle(event: ev.Event) -> str:
+    """The context to inject for an event ('' for none)."""
+    if event.kind == ev.IGNORED:
+        return ""
+    from engram.hooks.state import DeliveryState
+    from engram.workspace import open_workspace
+
+    with open_workspace(event.cwd, require=False) as ws:
+        if not ws.indexes:
+            return ""  # no workspace and no global folder here: nothing to do
+        scope_key = str(ws.workspace_root or ws.global_root)
+        session = event.session or "no-session"
+        if event.kind == ev.SUBAGENT_START:
+            session = f"{session}/subagent/{event.agent_id or 'anonymous'}"
+        with DeliveryState(event.host, scope_key, session) as state:
+            return _dispatch(event, ws, state)
+
+
+def _dispatch(event: ev.Event, ws: Workspace, state: DeliveryState) -> str:
+    config = ws.config.values
+    if event.kind == ev.COMPACTION:
+        state.reset()
+        return ""
+    if event.kind == ev.INSTRUCTIONS_LOADED:
+        _mark_native_rule(event, state)
+        return ""
+    if event.kind == ev.SESSION_START:
+        state.reset()
+        state.forget_old()
+        if config["hooks.path_rules"] == "native" and event.host in ("claude", "cursor"):
+            from engram.hooks.native import sync_native_rules
+
+            sync_native_rules(ws, hosts=(event.host,))
+        return _deliver(event, ws, state, session_pack(ws))
+    if event.kind == ev.PROMPT:
+        return _deliver(event, ws, state, ws.load(event.prompt), empty_reason="no match")
+    if event.kind == ev.SUBAGENT_START:
+        state.reset()  # a subagent starts with an empty context of its own
+        return _deliver(event, ws, state, ws.load(event.agent), empty_reason="no match")
+    if event.kind == ev.FILE_TOUCHED:
+        if event.host == "claude" and config["hooks.path_rules"] == "native":
+            return ""  # Claude loads the generated .claude/rules files itself
+        return _deliver(event, ws, state, path_pack(ws, event, state.delivered()))
+    return ""
+
+
+def session_pack(ws: Workspace) -> Pack:
+    """Memories tagged session-start / always / always-load, foundation first."""
+    from engram.render.pack import build_pack
+    from engram.routing.route import Candidate, Route, visibility, with_prerequisites
+    from engram.text.tokenize import anchors_of
+
+    options = ws.options("session start")
+    rows: dict[str, Candidate] = {}
+    for index in ws.indexes:
+        for row in index.tagged(SESSION_TAGS):
+            if row.id not in rows and not visibility(row, options):
+                rows[row.id] = Candidate(row)
+    ordered = sorted(rows.values(), key=lambda c: (c.row.level, c.row.scope != "workspace", c.id))
+    route = Route(anchors_of("session start"), candidates=ordered)
+    route.pack, route.missing_prerequisites = with_prerequisites(ordered, ws.indexes, options)
+    return build_pack(route, ws.roots, expand_top=len(route.pack))
+
+
+def path_pack(ws: Workspace, event: ev.Event, delivered: set[str]) -> Pack:
+    """Up to three not-yet-delivered memories whose `applies_to` globs match the touched files."""
+    from engram.render.pack import build_pack
+    from engram.routing.route import Candidate, Route, visibility
+    from engram.text.tokenize import anchors_of
+
+    base = ws.project or event.cwd
+    touched = [_relative(Path(p), event.cwd, base) for p in event.paths]
+    options = ws.options("")
+    chosen: dict[str, Candidate] = {}
+    for index in ws.indexes:
+        for row in index.path_scoped():
+            key = f"{row.scope}:{row.id}"
+            if row.id in chosen or key in delivered or visibility(row, options):
+                continue
+            if any(glob_matches(glob, path) for glob in row.applies_to for path in touched):
+                chosen[row.id] = Candidate(row)
+    ordered = sorted(chosen.values(), key=lambda c: (c.row.level, c.id))[:PATH_BODIES]
+    route = Route(anchors_of(""), candidates=ordered, pack=ordered)
+    return build_pack(route, ws.roots, expand_top=PATH_BODIES, extra_cards=False)
+
+
+def _relative(path: Path, cwd: Path, base: Path) -> str:
+    absolute = path if path.is_absolute() else cwd / path
+    try:
+        return absolute.resolve().relative_to(base.resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def glob_matches(glob: str, path: str) -> bool:
+    """gitignore-style glob matching (`src/api/**/*.py`, `*.md`) of a project-relative path."""
+    return bool(_spec(glob).match_file(path))
+
+
+@lru_cache(maxsize=1024)
+def _spec(glob: str) -> Any:
+    import pathspec
+
+    return pathspec.GitIgnoreSpec.from_lines([glob])
+
+
+def _deliver(
+    event: ev.Event, ws: Workspace, state: DeliveryState, pack: Pack, empty_reason: str = ""
+) -> str:
+    """Fold already-delivered memories into one line, fit the host's cap, remember what was
+    injected, and return the text (with the proof line when `hooks.proof = compact`)."""
+    from engram.render.pack import fit
+
+    delivered = state.delivered()
+    fresh = []
+    for item in pack.items:
+        if item.candidate.key in delivered:
+            pack.already_loaded.append(item.candidate.id)
+        else:
+            fresh.append(item)
+    pack.items = fresh
+    pack.notes = []  # notes are for people at a terminal, not for the agent
+    cap = cap_for(event.host, ws.config.values)
+    proof = ws.config["hooks.proof"] == "compact"
+
+    def render(p: Pack) -> str:
+        return _with_proof(p, proof, empty_reason)
+
+    pack.limit_label = cap.label
+    fit(pack, cap.fits, render)
+    state.add(item.candidate.key for item in pack.items if item.tier == "body")
+    return render(pack)
+
+
+def _with_proof(pack: Pack, proof: bool, empty_reason: str) -> str:
+    from engram.render.pack import render_text
+
+    has_content = bool(pack.items or pack.already_loaded)
+    text = render_text(pack) if has_content else ""
+    if not proof:
+        return text
+    return proof_line(pack, empty_reason) + ("\n" + text if text else "")
+
+
+def proof_line(pack: Pack, empty_reason: str = "") -> str:
+    """`engram: loaded 2 (a, b); reused 1 (c); skipped 1 (d: lifecycle)` — one line for people."""
+    parts = []
+    loaded = [i.candidate.id for i in pack.items if not i.extra]
+    if loaded:
+        parts.append(f"loaded {len(loaded)} ({', '.join(loaded)})")
+    if pack.already_loaded:
+        parts.append(f"reused {len(pack.already_loaded)} ({', '.join(pack.already_loaded)})")
+    if pack.skipped:
+        skipped = ", ".join(f"{s.id}: {s.reason}" for s in pack.skipped)
+        parts.append(f"skipped {len(pack.skipped)} ({skipped})")
+    if pack.demoted or pack.dropped:
+        parts.append(f"over the {pack.limit_label}")
+    if not parts:
+        reason = "no anchors" if not pack.route.terms.anchors and empty_reason else empty_reason
+        parts.append(f"nothing loaded ({reason or 'nothing matched'})")
+    return "engram: " + "; ".join(parts)
+
+
+def _mark_native_rule(event: ev.Event, state: DeliveryState) -> None:
+    """Claude loaded one of our generated rule files: its memory is now in context."""
+    from engram.hooks.native import generated_key
+
+    if not event.loaded_file:
+        return
+    path = Path(event.loaded_file)
+    key = generated_key(path if path.is_absolute() else event.cwd / path)
+    if key:
+        state.add([key])

@@ -1,0 +1,100 @@
+"""Per-session delivery state: which memory keys a hook already injected in a session.
+
+One small SQLite file in the user's state folder, keyed by host + workspace + session. WAL mode
+and a busy timeout let several hook processes (a prompt hook and a subagent hook, say) write at
+once; sessions untouched for two weeks are dropped whenever a session starts.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import time
+from collections.abc import Iterable
+from pathlib import Path
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS delivered (
+    host TEXT NOT NULL, workspace TEXT NOT NULL, session TEXT NOT NULL, key TEXT NOT NULL,
+    PRIMARY KEY (host, workspace, session, key)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS sessions (
+    host TEXT NOT NULL, workspace TEXT NOT NULL, session TEXT NOT NULL, seen REAL NOT NULL,
+    PRIMARY KEY (host, workspace, session)
+) WITHOUT ROWID;
+"""
+KEEP_SECONDS = 14 * 24 * 3600
+
+
+def state_dir() -> Path:
+    """Where hooks keep state and their error log: $ENGRAM_STATE_DIR, else
+    $XDG_STATE_HOME/engram, else ~/.local/state/engram."""
+    if os.environ.get("ENGRAM_STATE_DIR"):
+        return Path(os.environ["ENGRAM_STATE_DIR"])
+    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(base) / "engram"
+
+
+class DeliveryState:
+    """The delivered set of one (host, workspace, session)."""
+
+    def __init__(self, host: str, workspace: str, session: str, folder: Path | None = None):
+        folder = folder or state_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        self.conn = sqlite3.connect(folder / "hooks.sqlite", timeout=10, isolation_level=None)
+        self.conn.execute("PRAGMA journal_mode=WAL")
+        self.conn.executescript(SCHEMA)
+        self.id = (host, workspace, session)
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> DeliveryState:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def delivered(self) -> set[str]:
+        rows = self.conn.execute(
+            "SELECT key FROM delivered WHERE host = ? AND workspace = ? AND session = ?", self.id
+        )
+        return {str(key) for (key,) in rows}
+
+    def add(self, keys: Iterable[str]) -> None:
+        with self.conn:
+            self.conn.execute("BEGIN IMMEDIATE")
+            self.conn.executemany(
+                "INSERT OR IGNORE INTO delivered VALUES (?, ?, ?, ?)",
+                [(*self.id, key) for key in keys],
+            )
+            self._touch()
+
+    def reset(self) -> None:
+        """Forget what was delivered (a new session, a resume or a compaction)."""
+        with self.conn:
+            self.conn.execute("BEGIN IMMEDIATE")
+            self.conn.execute(
+                "DELETE FROM delivered WHERE host = ? AND workspace = ? AND session = ?", self.id
+            )
+            self._touch()
+
+    def forget_old(self, now: float | None = None) -> int:
+        """Drop sessions not seen for two weeks; returns how many."""
+        cutoff = (now or time.time()) - KEEP_SECONDS
+        with self.conn:
+            self.conn.execute("BEGIN IMMEDIATE")
+            old = self.conn.execute(
+                "SELECT host, workspace, session FROM sessions WHERE seen < ?", (cutoff,)
+            ).fetchall()
+            for ident in old:
+                self.conn.execute(
+                    "DELETE FROM delivered WHERE host = ? AND workspace = ? AND session = ?", ident
+                )
+            self.conn.execute("DELETE FROM sessions WHERE seen < ?", (cutoff,))
+        return len(old)
+
+    def _touch(self) -> None:
+        self.conn.execute(
+            "INSERT OR REPLACE INTO sessions VALUES (?, ?, ?, ?)", (*self.id, time.time())
+        )

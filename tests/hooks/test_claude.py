@@ -1,0 +1,191 @@
+"""Claude Code hooks: exact output, per-session delta, resets, path rules, caps."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+
+import pytest
+
+from tests.hooks.helpers import call, context
+
+Hook = Callable[..., dict]
+
+
+@pytest.fixture
+def hook(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], project: Path
+) -> Hook:
+    return partial(call, monkeypatch, capsys, "claude", cwd=str(project))
+
+
+@pytest.fixture
+def memories(memory: Callable[..., Path]) -> None:
+    memory("style", "# Style\n\nRun ruff format.\n", kind="rule", tags=["session-start"])
+    memory("api-errors", "# API errors\n\nUse problem+json for api errors.\n", kind="rule",
+           applies_to=["src/api/**/*.py"], directive="Return problem+json errors.")  # fmt: skip
+    memory("deploy-api", "# Deploy\n\nDeploy the api with the script.\n", kind="skill")
+
+
+def test_session_start_injects_the_session_start_pack(hook: Hook, memories: None) -> None:
+    assert hook("SessionStart") == {
+        "hookSpecificOutput": {
+            "hookEventName": "SessionStart",
+            "additionalContext": "loaded 1 memory files / 1 total related memories\n\n"
+            "### style [rule, instruction]\n# Style\n\nRun ruff format.\n",
+        }
+    }
+
+
+def test_prompt_injects_the_routed_pack(hook: Hook, memories: None) -> None:
+    result = hook("UserPromptSubmit", prompt="deploy the api")
+    assert result["hookSpecificOutput"]["hookEventName"] == "UserPromptSubmit"
+    text = context(result)
+    assert text.startswith("loaded 2 memory files / 2 total related memories\n\n### deploy-api")
+    assert "### api-errors [rule, instruction]" in text
+
+
+def test_later_turns_fold_delivered_memories_into_one_line(hook: Hook, memories: None) -> None:
+    hook("UserPromptSubmit", prompt="deploy the api")
+    text = context(hook("UserPromptSubmit", prompt="deploy the api"))
+    assert "###" not in text
+    assert "already loaded: deploy-api, api-errors" in text
+
+
+def test_only_new_bodies_are_injected_on_later_turns(
+    hook: Hook, memories: None, memory: Callable[..., Path]
+) -> None:
+    hook("UserPromptSubmit", prompt="deploy the api")
+    memory("deploy-web", "# Web\n\nDeploy the web client too.\n")
+    text = context(hook("UserPromptSubmit", prompt="deploy the api"))
+    assert "### deploy-web" in text and "### deploy-api" not in text
+    assert "already loaded: deploy-api, api-errors" in text
+
+
+@pytest.mark.parametrize("source", ["startup", "resume", "clear", "compact"])
+def test_every_session_start_resets_the_delivered_set(
+    hook: Hook, memories: None, source: str, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str], project: Path,
+) -> None:  # fmt: skip
+    import json
+
+    from tests.hooks.helpers import call_raw, payload
+
+    hook("UserPromptSubmit", prompt="deploy the api")
+    start = payload("claude", "SessionStart", cwd=str(project))
+    start["source"] = source
+    call_raw(monkeypatch, capsys, "claude", json.dumps(start))
+    assert "### deploy-api" in context(hook("UserPromptSubmit", prompt="deploy the api"))
+
+
+def test_pre_compact_resets_the_set_and_injects_nothing(hook: Hook, memories: None) -> None:
+    hook("UserPromptSubmit", prompt="deploy the api")
+    assert hook("PreCompact") == {}
+    assert "### deploy-api" in context(hook("UserPromptSubmit", prompt="deploy the api"))
+
+
+def test_file_events_inject_nothing_in_native_mode(hook: Hook, memories: None) -> None:
+    assert hook("PreToolUse", path="src/api/app.py") == {}
+
+
+def test_file_events_inject_path_memories_in_hook_mode(
+    hook: Hook, memories: None, ws_root: Path
+) -> None:
+    (ws_root / "engram.toml").write_text('[hooks]\npath_rules = "hook"\n')
+    result = hook("PreToolUse", path="src/api/app.py")
+    assert result["hookSpecificOutput"]["hookEventName"] == "PreToolUse"
+    assert "### api-errors [rule, instruction]" in context(result)
+
+
+def test_path_memories_are_injected_once_per_session(
+    hook: Hook, memories: None, ws_root: Path
+) -> None:
+    (ws_root / "engram.toml").write_text('[hooks]\npath_rules = "hook"\n')
+    hook("PreToolUse", path="src/api/app.py")
+    assert hook("PreToolUse", path="src/api/other.py") == {}
+
+
+def test_at_most_three_path_bodies_per_event(
+    hook: Hook, memory: Callable[..., Path], ws_root: Path
+) -> None:
+    (ws_root / "engram.toml").write_text('[hooks]\npath_rules = "hook"\n')
+    for n in range(5):
+        memory(f"py-rule-{n}", f"# R{n}\n\nrule {n}\n", kind="rule", applies_to=["**/*.py"])
+    first = context(hook("PreToolUse", path="src/app.py"))
+    second = context(hook("PreToolUse", path="src/app.py"))
+    assert first.count("### py-rule-") == 3 and second.count("### py-rule-") == 2
+
+
+def test_file_outside_the_globs_injects_nothing(hook: Hook, memories: None, ws_root: Path) -> None:
+    (ws_root / "engram.toml").write_text('[hooks]\npath_rules = "hook"\n')
+    assert hook("PreToolUse", path="web/index.ts") == {}
+
+
+def test_absolute_paths_are_matched_relative_to_the_project(
+    hook: Hook, memories: None, ws_root: Path, project: Path
+) -> None:
+    (ws_root / "engram.toml").write_text('[hooks]\npath_rules = "hook"\n')
+    assert "### api-errors" in context(hook("PreToolUse", path=str(project / "src/api/app.py")))
+
+
+def test_subagent_start_injects_context_for_the_agent_type(
+    hook: Hook, memory: Callable[..., Path]
+) -> None:
+    memory("explore-tips", "# Explore\n\nWhen you explore, read the README first.\n")
+    result = hook("SubagentStart", agent="Explore")
+    assert result["hookSpecificOutput"]["hookEventName"] == "SubagentStart"
+    assert "### explore-tips" in context(result)
+
+
+def test_native_rule_loaded_by_claude_counts_as_delivered(
+    hook: Hook, memories: None, project: Path
+) -> None:
+    hook("SessionStart")  # writes the native rule files
+    rule = project / ".claude" / "rules" / "engram" / "api-errors.md"
+    assert rule.exists()
+    assert hook("InstructionsLoaded", path=str(rule)) == {}
+    text = context(hook("UserPromptSubmit", prompt="api errors"))
+    assert "### api-errors" not in text and "already loaded: api-errors" in text
+
+
+def test_output_stays_under_the_claude_cap_without_cutting_text(
+    hook: Hook, memory: Callable[..., Path]
+) -> None:
+    paragraph = "Kafka consumers must commit offsets after processing. " * 60
+    for n in range(12):
+        memory(f"kafka-{n:02}", f"# Kafka {n}\n\n{paragraph}END{n}\n",
+               directive=f"Kafka rule {n}.")  # fmt: skip
+    text = context(hook("UserPromptSubmit", prompt="kafka consumers"))
+    assert len(text) <= 9500
+    assert "cap 9500 characters: demoted to cards" in text
+    for n in range(12):  # a body is either whole or absent
+        assert (f"### kafka-{n:02}" in text) == (f"END{n}" in text)
+
+
+def test_the_cap_is_configurable(hook: Hook, memory: Callable[..., Path], ws_root: Path) -> None:
+    (ws_root / "engram.toml").write_text("[hooks]\nclaude_max_chars = 400\n")
+    memory("kafka", "# Kafka\n\n" + "kafka offsets " * 100 + "\n", directive="Commit offsets.")
+    text = context(hook("UserPromptSubmit", prompt="kafka"))
+    assert len(text) <= 400 and "- kafka [knowledge] Commit offsets." in text
+
+
+def test_proof_line_tells_what_was_loaded_and_reused(
+    hook: Hook, memories: None, ws_root: Path
+) -> None:
+    (ws_root / "engram.toml").write_text('[hooks]\nproof = "compact"\n')
+    first = context(hook("UserPromptSubmit", prompt="deploy the api"))
+    assert first.splitlines()[0] == "engram: loaded 2 (deploy-api, api-errors)"
+    second = context(hook("UserPromptSubmit", prompt="deploy the api"))
+    assert second.splitlines()[0] == "engram: reused 2 (deploy-api, api-errors)"
+
+
+def test_proof_line_says_why_nothing_loaded(hook: Hook, memories: None, ws_root: Path) -> None:
+    (ws_root / "engram.toml").write_text('[hooks]\nproof = "compact"\n')
+    assert context(hook("UserPromptSubmit", prompt="rules and knowledge")) == (
+        "engram: nothing loaded (no anchors)"
+    )
+
+
+def test_prompt_without_matches_injects_nothing(hook: Hook, memories: None) -> None:
+    assert hook("UserPromptSubmit", prompt="tomatoes and basil") == {}

@@ -1,0 +1,119 @@
+"""`engram hooks install | uninstall | status`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engram.cli import main
+from engram.hooks.install import install, status, uninstall
+
+USER_HOOK = {"matcher": "Bash", "hooks": [{"type": "command", "command": "./my-hook.sh"}]}
+
+
+def test_install_adds_every_event_with_its_matcher(project: Path) -> None:
+    install("claude", project=project)
+    data = json.loads((project / ".claude/settings.json").read_text())
+    assert data["hooks"]["SessionStart"] == [{
+        "matcher": "startup|resume|clear|compact",
+        "hooks": [{"type": "command", "command": "engram hook --host claude", "timeout": 10}],
+    }]  # fmt: skip
+    assert data["hooks"]["PreToolUse"][0]["matcher"] == "Read|Edit|Write|MultiEdit"
+    assert set(data["hooks"]) == {"SessionStart", "UserPromptSubmit", "PreToolUse",
+                                  "SubagentStart", "PreCompact", "InstructionsLoaded"}  # fmt: skip
+
+
+def test_install_keeps_the_users_entries_and_settings(project: Path) -> None:
+    path = project / ".claude/settings.json"
+    path.parent.mkdir()
+    path.write_text(json.dumps({"model": "opus", "hooks": {"PreToolUse": [USER_HOOK]}}))
+    install("claude", project=project)
+    data = json.loads(path.read_text())
+    assert data["model"] == "opus" and data["hooks"]["PreToolUse"][0] == USER_HOOK
+    assert len(data["hooks"]["PreToolUse"]) == 2
+
+
+def test_installing_twice_changes_nothing(project: Path) -> None:
+    install("codex", project=project)
+    before = (project / ".codex/hooks.json").read_text()
+    assert install("codex", project=project).changed is False
+    assert (project / ".codex/hooks.json").read_text() == before
+
+
+def test_changed_files_are_backed_up_first(project: Path) -> None:
+    path = project / ".gemini/settings.json"
+    path.parent.mkdir()
+    path.write_text('{"theme": "dark"}')
+    report = install("gemini", project=project)
+    assert report.backup is not None and report.backup.read_text() == '{"theme": "dark"}'
+
+
+def test_comments_are_tolerated(project: Path) -> None:
+    path = project / ".gemini/settings.json"
+    path.parent.mkdir()
+    path.write_text('{\n  // my theme\n  "theme": "dark", /* trailing */\n}\n')
+    install("gemini", project=project)
+    data = json.loads(path.read_text())
+    assert data["theme"] == "dark"
+    assert data["hooks"]["AfterTool"][0] == {
+        "matcher": "read_file|write_file|replace",
+        "hooks": [{"name": "engram", "type": "command", "command": "engram hook --host gemini",
+                   "timeout": 10000}],
+    }  # fmt: skip
+
+
+def test_cursor_uses_its_flat_version_1_schema(project: Path) -> None:
+    install("cursor", project=project)
+    assert json.loads((project / ".cursor/hooks.json").read_text()) == {
+        "version": 1,
+        "hooks": {"sessionStart": [{"command": "engram hook --host cursor"}],
+                  "preCompact": [{"command": "engram hook --host cursor"}]},
+    }  # fmt: skip
+
+
+def test_uninstall_removes_only_engram_entries(project: Path) -> None:
+    path = project / ".claude/settings.json"
+    path.parent.mkdir()
+    path.write_text(json.dumps({"hooks": {"PreToolUse": [USER_HOOK]}}))
+    install("claude", project=project)
+    uninstall("claude", project=project)
+    assert json.loads(path.read_text()) == {"hooks": {"PreToolUse": [USER_HOOK]}}
+
+
+def test_global_install_writes_the_user_level_file(project: Path, isolated_env: Path) -> None:
+    report = install("codex", project=project, is_global=True)
+    assert report.path == isolated_env / ".codex/hooks.json" and report.path.exists()
+
+
+def test_invalid_config_file_is_a_clear_error_and_is_left_alone(project: Path) -> None:
+    from engram.errors import EngramError
+
+    path = project / ".claude/settings.json"
+    path.parent.mkdir()
+    path.write_text("{broken")
+    with pytest.raises(EngramError, match=r"settings\.json: not valid JSON"):
+        install("claude", project=project)
+    assert path.read_text() == "{broken"
+
+
+def test_status_lists_where_engram_is_installed(project: Path) -> None:
+    install("claude", project=project)
+    rows = {(r["host"], r["scope"]): r["events"] for r in status(project=project)}
+    assert "UserPromptSubmit" in rows[("claude", "project")]
+    assert rows[("codex", "project")] == [] and rows[("claude", "global")] == []
+
+
+def test_cli_install_also_writes_native_rules(
+    project: Path, capsys: pytest.CaptureFixture[str], ws_root: Path
+) -> None:
+    from tests.conftest import write_memory
+
+    write_memory(ws_root, "api-errors", "# API\n\nx\n", kind="rule", applies_to=["src/**"])
+    assert main(["-C", str(project), "hooks", "install", "--host", "claude"]) == 0
+    out = capsys.readouterr().out
+    assert "installed:" in out and "wrote .claude/rules/engram/api-errors.md" in out
+    assert main(["-C", str(project), "hooks", "status", "--json"]) == 0
+    hosts = json.loads(capsys.readouterr().out)["hosts"]
+    assert any(h["host"] == "claude" and h["events"] for h in hosts)
