@@ -11,9 +11,9 @@ import time
 
 
 def main(names: list[str]) -> None:
-    from benchmarks import latency, scifact
+    from benchmarks import hooks, latency, scifact
 
-    benches = {"latency": latency.run, "scifact": scifact.run}
+    benches = {"latency": latency.run, "hooks": hooks.run, "scifact": scifact.run}
     for name in names or list(benches):
         if name not in benches:
             sys.exit(f"unknown benchmark {name!r}; choose from {', '.join(benches)}")

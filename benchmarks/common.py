@@ -19,13 +19,15 @@ def data_dir() -> Path:
     return Path(os.environ.get("ENGRAM_DATA_DIR") or REPO.parent / "shared" / "data")
 
 
-def wall_ms(command: Sequence[str], runs: int, cwd: Path | None = None) -> float:
+def wall_ms(
+    command: Sequence[str], runs: int, cwd: Path | None = None, stdin: str | None = None
+) -> float:
     """Median wall time of a whole process, in milliseconds (one warm-up run first)."""
-    subprocess.run(command, cwd=cwd, capture_output=True, check=True)
+    subprocess.run(command, cwd=cwd, capture_output=True, check=True, input=stdin, text=True)
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        subprocess.run(command, cwd=cwd, capture_output=True, check=True)
+        subprocess.run(command, cwd=cwd, capture_output=True, check=True, input=stdin, text=True)
         times.append((time.perf_counter() - start) * 1000)
     return statistics.median(times)
 

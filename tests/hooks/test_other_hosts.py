@@ -150,3 +150,34 @@ def test_cursor_session_start_writes_native_mdc_rules(
         '---\ndescription: "Engram memory api-errors: Use problem+json for api errors."\n'
         'globs: "src/api/**/*.py"\nalwaysApply: false\n---\n'
     )
+
+
+def test_codex_apply_patch_answer_is_exactly_the_documented_envelope(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], project: Path,
+    memory: Callable[..., Path],
+) -> None:  # fmt: skip
+    memory("api-errors", "# API errors\n\nUse problem+json.\n", kind="rule",
+           applies_to=["src/api/**/*.py"])  # fmt: skip
+    patch = "*** Begin Patch\n*** Update File: src/api/app.py\n@@\n-a\n+b\n*** End Patch"
+    assert make("codex", monkeypatch, capsys, project)("PreToolUse", patch=patch) == {
+        "hookSpecificOutput": {
+            "hookEventName": "PreToolUse",
+            "additionalContext": "loaded 1 memory files / 1 total related memories\n\n"
+            "### api-errors [rule, instruction]\n# API errors\n\nUse problem+json.\n",
+        }
+    }
+
+
+def test_gemini_after_tool_answer_is_exactly_the_documented_envelope(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], project: Path,
+    memory: Callable[..., Path],
+) -> None:  # fmt: skip
+    memory("web-rules", "# Web\n\nWrap <App> in a provider.\n", kind="rule",
+           applies_to=["src/web/**"])  # fmt: skip
+    assert make("gemini", monkeypatch, capsys, project)("AfterTool", path="src/web/a.tsx") == {
+        "hookSpecificOutput": {
+            "hookEventName": "AfterTool",
+            "additionalContext": "loaded 1 memory files / 1 total related memories\n\n"
+            "### web-rules [rule, instruction]\n# Web\n\nWrap ‹App› in a provider.\n",
+        }
+    }

@@ -1,0 +1,51 @@
+"""Wall time of one Claude Code `UserPromptSubmit` hook call at 1,000 memory files.
+
+The hook runs as the host runs it — a new `engram hook --host claude` process fed the host's
+JSON on stdin — beside bare `python -c pass` measured in the same run. Target: ≤ 3.5×.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+from benchmarks.common import WORK, engram_command, table, wall_ms
+from benchmarks.latency import QUERIES, compile_package, generate
+
+TARGET = 3.5
+
+
+def run(runs: int = 15, size: int = 1000) -> str:
+    compile_package()
+    folder = WORK / f"ws-{size}"
+    if not (folder / ".agents" / ".engram" / "rules").is_dir():
+        shutil.rmtree(folder, ignore_errors=True)
+        generate(folder, size)
+    state = Path(tempfile.mkdtemp(prefix="engram-bench-state-"))
+    os.environ["ENGRAM_STATE_DIR"] = str(state)  # keep the user's hook state out of it
+    try:
+        command = [*engram_command(), "hook", "--host", "claude"]
+        bare = wall_ms([sys.executable, "-c", "pass"], runs)
+        rows = []
+        for turn, query in enumerate(QUERIES):
+            payload = json.dumps({
+                "session_id": "bench", "transcript_path": "/tmp/t.jsonl", "cwd": str(folder),
+                "permission_mode": "default", "hook_event_name": "UserPromptSubmit",
+                "prompt": query,
+            })  # fmt: skip
+            ms = wall_ms(command, runs, folder, payload)
+            rows.append([turn + 1, query, f"{ms:.1f}", f"{ms / bare:.2f}×"])
+        median = sorted(float(r[2]) for r in rows)[len(rows) // 2]
+        rows.append(["", "median", f"{median:.1f}", f"{median / bare:.2f}×"])
+        rows.append(["", "python -c pass", f"{bare:.1f}", f"target ≤{TARGET}×"])
+    finally:
+        shutil.rmtree(state, ignore_errors=True)
+    return table(["turn", f"UserPromptSubmit at {size} files", "ms", "ratio"], rows)
+
+
+if __name__ == "__main__":
+    print(run())
