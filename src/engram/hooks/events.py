@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 SESSION_START = "session_start"
 PROMPT = "prompt"
@@ -44,3 +45,40 @@ def cwd_of(payload: dict[str, object], env: dict[str, str], *env_names: str) -> 
     """The folder the host runs in: the payload's `cwd`, else the host's project variable."""
     found = text_field(payload, "cwd") or next((env[n] for n in env_names if env.get(n)), "")
     return Path(found) if found else Path.cwd()
+
+
+def base_event(
+    host: str, payload: dict[str, Any], env: dict[str, str], kinds: dict[str, str],
+    *project_vars: str,
+) -> Event:  # fmt: skip
+    """The fields Claude Code, Codex and Gemini CLI share (`hook_event_name`, `session_id`,
+    `cwd`, `prompt`, `source`, `agent_type`, `agent_id`)."""
+    name = text_field(payload, "hook_event_name")
+    agent = [text_field(payload, "agent_type"), text_field(payload, "prompt")]
+    return Event(
+        host=host,
+        kind=kinds.get(name, IGNORED),
+        name=name,
+        session=text_field(payload, "session_id"),
+        cwd=cwd_of(payload, env, *project_vars),
+        prompt=text_field(payload, "prompt"),
+        source=text_field(payload, "source"),
+        agent=" ".join(a for a in agent if a),
+        agent_id=text_field(payload, "agent_id"),
+    )
+
+
+def tool_file_path(payload: dict[str, Any], tools: tuple[str, ...]) -> list[str]:
+    """`tool_input.file_path` of a file tool call ([] for other tools)."""
+    tool_input = payload.get("tool_input")
+    if payload.get("tool_name") not in tools or not isinstance(tool_input, dict):
+        return []
+    path = tool_input.get("file_path")
+    return [path] if isinstance(path, str) and path else []
+
+
+def envelope(event: Event, context: str, context_events: tuple[str, ...]) -> dict[str, Any]:
+    """`{"hookSpecificOutput": {"hookEventName", "additionalContext"}}`, or {} for nothing."""
+    if not context or event.name not in context_events:
+        return {}
+    return {"hookSpecificOutput": {"hookEventName": event.name, "additionalContext": context}}

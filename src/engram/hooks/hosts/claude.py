@@ -30,33 +30,13 @@ REGISTRATION = {
 
 
 def normalize(payload: dict[str, Any], env: dict[str, str]) -> ev.Event:
-    name = ev.text_field(payload, "hook_event_name")
-    kind = KINDS.get(name, ev.IGNORED)
-    event = ev.Event(
-        host="claude",
-        kind=kind,
-        name=name,
-        session=ev.text_field(payload, "session_id"),
-        cwd=ev.cwd_of(payload, env, "CLAUDE_PROJECT_DIR"),
-        prompt=ev.text_field(payload, "prompt"),
-        source=ev.text_field(payload, "source"),
-        agent=" ".join(
-            filter(None, [ev.text_field(payload, "agent_type"), ev.text_field(payload, "prompt")])
-        ),
-        agent_id=ev.text_field(payload, "agent_id"),
-        loaded_file=ev.text_field(payload, "file_path"),
-    )
-    if kind == ev.FILE_TOUCHED:
-        tool_input = payload.get("tool_input")
-        if payload.get("tool_name") in FILE_TOOLS and isinstance(tool_input, dict):
-            path = tool_input.get("file_path")
-            event.paths = [path] if isinstance(path, str) and path else []
-        else:
-            event.kind = ev.IGNORED
+    event = ev.base_event("claude", payload, env, KINDS, "CLAUDE_PROJECT_DIR")
+    event.loaded_file = ev.text_field(payload, "file_path")
+    if event.kind == ev.FILE_TOUCHED:
+        event.paths = ev.tool_file_path(payload, FILE_TOOLS)
+        event.kind = event.kind if event.paths else ev.IGNORED
     return event
 
 
 def respond(event: ev.Event, context: str) -> dict[str, Any]:
-    if not context or event.name not in CONTEXT_EVENTS:
-        return {}
-    return {"hookSpecificOutput": {"hookEventName": event.name, "additionalContext": context}}
+    return ev.envelope(event, context, CONTEXT_EVENTS)

@@ -35,32 +35,15 @@ def patch_paths(patch: str) -> list[str]:
 
 
 def normalize(payload: dict[str, Any], env: dict[str, str]) -> ev.Event:
-    name = ev.text_field(payload, "hook_event_name")
-    kind = KINDS.get(name, ev.IGNORED)
-    event = ev.Event(
-        host="codex",
-        kind=kind,
-        name=name,
-        session=ev.text_field(payload, "session_id"),
-        cwd=ev.cwd_of(payload, env),
-        prompt=ev.text_field(payload, "prompt"),
-        source=ev.text_field(payload, "source"),
-        agent=" ".join(
-            filter(None, [ev.text_field(payload, "agent_type"), ev.text_field(payload, "prompt")])
-        ),
-        agent_id=ev.text_field(payload, "agent_id"),
-    )
-    if kind == ev.FILE_TOUCHED:
+    event = ev.base_event("codex", payload, env, KINDS)
+    if event.kind == ev.FILE_TOUCHED:
         tool_input = payload.get("tool_input")
         command = tool_input.get("command") if isinstance(tool_input, dict) else None
         if payload.get("tool_name") == "apply_patch" and isinstance(command, str):
             event.paths = patch_paths(command)
-        else:
-            event.kind = ev.IGNORED
+        event.kind = event.kind if event.paths else ev.IGNORED
     return event
 
 
 def respond(event: ev.Event, context: str) -> dict[str, Any]:
-    if not context or event.name not in CONTEXT_EVENTS:
-        return {}
-    return {"hookSpecificOutput": {"hookEventName": event.name, "additionalContext": context}}
+    return ev.envelope(event, context, CONTEXT_EVENTS)

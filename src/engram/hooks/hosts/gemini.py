@@ -24,29 +24,15 @@ REGISTRATION = {
 
 
 def normalize(payload: dict[str, Any], env: dict[str, str]) -> ev.Event:
-    name = ev.text_field(payload, "hook_event_name")
-    kind = KINDS.get(name, ev.IGNORED)
-    event = ev.Event(
-        host="gemini",
-        kind=kind,
-        name=name,
-        session=ev.text_field(payload, "session_id") or env.get("GEMINI_SESSION_ID", ""),
-        cwd=ev.cwd_of(payload, env, "GEMINI_PROJECT_DIR", "GEMINI_CWD"),
-        prompt=ev.text_field(payload, "prompt"),
-        source=ev.text_field(payload, "source"),
-    )
-    if kind == ev.FILE_TOUCHED:
-        tool_input = payload.get("tool_input")
-        if payload.get("tool_name") in FILE_TOOLS and isinstance(tool_input, dict):
-            path = tool_input.get("file_path")
-            event.paths = [path] if isinstance(path, str) and path else []
-        else:
-            event.kind = ev.IGNORED
+    event = ev.base_event("gemini", payload, env, KINDS, "GEMINI_PROJECT_DIR", "GEMINI_CWD")
+    event.session = event.session or env.get("GEMINI_SESSION_ID", "")
+    event.agent = event.agent_id = ""  # Gemini CLI has no subagent events
+    if event.kind == ev.FILE_TOUCHED:
+        event.paths = ev.tool_file_path(payload, FILE_TOOLS)
+        event.kind = event.kind if event.paths else ev.IGNORED
     return event
 
 
 def respond(event: ev.Event, context: str) -> dict[str, Any]:
-    if not context or event.name not in CONTEXT_EVENTS:
-        return {}
-    text = context.replace("<", "‹").replace(">", "›")
-    return {"hookSpecificOutput": {"hookEventName": event.name, "additionalContext": text}}
+    # Gemini escapes < and > in additionalContext; look-alike angle quotes read the same.
+    return ev.envelope(event, context.replace("<", "‹").replace(">", "›"), CONTEXT_EVENTS)
