@@ -138,7 +138,8 @@ def test_yaml_aliases_are_rejected() -> None:
 def test_deeply_nested_yaml_is_rejected_instead_of_crashing() -> None:
     depth = 30_000
     err = error_of("---\nid: x\na: " + "[" * depth + "]" * depth + "\n---\n")
-    assert "nested deeper than" in err.reason and err.line == 3
+    # PyYAML >= 6.0.4 has a nesting limit of its own; either way the file is rejected cleanly.
+    assert ("nested deeper than" in err.reason or "nesting depth" in err.reason) and err.line == 3
 
 
 def test_oversized_frontmatter_is_rejected() -> None:
