@@ -92,8 +92,34 @@ SETTINGS: dict[str, Setting] = {
     ),
 }
 
+SETTINGS.update(
+    {
+        "memory.db": Setting(
+            str, "", "fact store file (also $ENGRAM_DB or --db); empty = ~/.local/share/engram"
+        ),
+        "memory.rerank": Setting(
+            bool, False, "re-order the top_k×3 search results with the configured chat model"
+        ),
+        "memory.llm_classify": Setting(
+            bool, True, "let the configured chat model classify absorbed facts (offline fallback)"
+        ),
+        "embed.provider": Setting(
+            str,
+            "auto",
+            "auto: OpenAI-compatible when a key is set, else offline; or force one",
+            choices=("auto", "offline", "openai"),
+        ),
+        "embed.model": Setting(str, "text-embedding-3-small", "model name for /embeddings"),
+        "embed.base_url": Setting(str, "", "embeddings endpoint; empty = llm.base_url"),
+        "embed.api_key": Setting(str, "", "embeddings key; empty = llm.api_key"),
+        "llm.base_url": Setting(str, "", "OpenAI-compatible API, e.g. https://api.openai.com/v1"),
+        "llm.api_key": Setting(str, "", "API key for llm.base_url (prefer ENGRAM_LLM_API_KEY)"),
+        "llm.model": Setting(str, "", "chat model for classification and rerank"),
+    }
+)
+
 # Environment variables that predate the generic ENGRAM_<SECTION>_<KEY> form.
-ENV_ALIASES = {"ENGRAM_GLOBAL_DIR": "files.global_dir"}
+ENV_ALIASES = {"ENGRAM_GLOBAL_DIR": "files.global_dir", "ENGRAM_DB": "memory.db"}
 
 
 @dataclass

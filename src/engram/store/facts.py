@@ -1,0 +1,130 @@
+"""SQL for the fact store's tables, in one place."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from engram.store.model import Fact
+
+FACT_COLUMNS = (
+    "id, content, scope, scope_key, status, confidence, importance, source, tags, metadata, "
+    "created_at, valid_from, valid_to, content_hash"
+)
+INDEX_COLUMNS = "id, scope, scope_key, status, importance, confidence, created_at, tags, terms"
+_CHUNK = 900
+
+
+def fact_from_row(row: Sequence[Any]) -> Fact:
+    return Fact(
+        id=row[0],
+        content=row[1],
+        scope=row[2],
+        scope_key=row[3],
+        status=row[4],
+        confidence=row[5],
+        importance=row[6],
+        source=row[7],
+        tags=json.loads(row[8]),
+        metadata=json.loads(row[9]),
+        created_at=row[10],
+        valid_from=row[11],
+        valid_to=row[12],
+        content_hash=row[13],
+    )
+
+
+def insert_fact(conn: sqlite3.Connection, fact: Fact, terms: str) -> None:
+    conn.execute(
+        f"INSERT INTO facts ({FACT_COLUMNS}, terms) VALUES ({', '.join('?' * 15)})",
+        (
+            fact.id,
+            fact.content,
+            fact.scope,
+            fact.scope_key,
+            fact.status,
+            fact.confidence,
+            fact.importance,
+            fact.source,
+            json.dumps(fact.tags, ensure_ascii=False),
+            json.dumps(fact.metadata, ensure_ascii=False, sort_keys=True),
+            fact.created_at,
+            fact.valid_from,
+            fact.valid_to,
+            fact.content_hash,
+            terms,
+        ),
+    )
+
+
+def get_facts(conn: sqlite3.Connection, ids: Iterable[str]) -> dict[str, Fact]:
+    wanted = list(dict.fromkeys(ids))
+    found: dict[str, Fact] = {}
+    for start in range(0, len(wanted), _CHUNK):
+        chunk = wanted[start : start + _CHUNK]
+        marks = ",".join("?" * len(chunk))
+        for row in conn.execute(f"SELECT {FACT_COLUMNS} FROM facts WHERE id IN ({marks})", chunk):
+            found[row[0]] = fact_from_row(row)
+    return found
+
+
+def find_by_hash(conn: sqlite3.Connection, scope: str, scope_key: str, digest: str) -> str | None:
+    """The id of a non-archived fact with this content hash in this scope."""
+    row = conn.execute(
+        "SELECT id FROM facts WHERE scope = ? AND scope_key = ? AND content_hash = ? "
+        "AND status != 'archived' ORDER BY status = 'active' DESC, created_at DESC LIMIT 1",
+        (scope, scope_key, digest),
+    ).fetchone()
+    return None if row is None else str(row[0])
+
+
+def set_status(
+    conn: sqlite3.Connection, fact_id: str, status: str, valid_to: str | None = None
+) -> None:
+    conn.execute(
+        "UPDATE facts SET status = ?, valid_to = COALESCE(?, valid_to) WHERE id = ?",
+        (status, valid_to, fact_id),
+    )
+
+
+def add_edge(conn: sqlite3.Connection, src: str, relation: str, dst: str, at: str) -> None:
+    conn.execute("INSERT OR IGNORE INTO edges VALUES (?, ?, ?, ?)", (src, relation, dst, at))
+
+
+def edges_of(conn: sqlite3.Connection, fact_id: str) -> list[tuple[str, str, str]]:
+    """(src, relation, dst) of every edge touching a fact."""
+    return [
+        (str(s), str(r), str(d))
+        for s, r, d in conn.execute(
+            "SELECT src, relation, dst FROM edges WHERE src = ? OR dst = ?", (fact_id, fact_id)
+        )
+    ]
+
+
+def newer_version(conn: sqlite3.Connection, fact_id: str) -> str | None:
+    row = conn.execute(
+        "SELECT src FROM edges WHERE dst = ? AND relation = 'supersedes' LIMIT 1", (fact_id,)
+    ).fetchone()
+    return None if row is None else str(row[0])
+
+
+def older_version(conn: sqlite3.Connection, fact_id: str) -> str | None:
+    row = conn.execute(
+        "SELECT dst FROM edges WHERE src = ? AND relation = 'supersedes' LIMIT 1", (fact_id,)
+    ).fetchone()
+    return None if row is None else str(row[0])
+
+
+def log_event(
+    conn: sqlite3.Connection, at: str, kind: str, fact_id: str | None, **detail: Any
+) -> None:
+    conn.execute(
+        "INSERT INTO events (at, kind, fact_id, detail) VALUES (?, ?, ?, ?)",
+        (at, kind, fact_id, json.dumps(detail, ensure_ascii=False, sort_keys=True)),
+    )
+
+
+def put_vector(conn: sqlite3.Connection, fact_id: str, model: str, vector: bytes) -> None:
+    conn.execute("INSERT OR REPLACE INTO vectors VALUES (?, ?, ?)", (fact_id, model, vector))

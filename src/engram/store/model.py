@@ -1,0 +1,92 @@
+"""Records of the fact store."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+SCOPES = ("agent", "user", "run")
+STATUSES = ("active", "superseded", "archived")
+OUTCOMES = ("duplicate", "supersede", "contradict", "related", "new", "rejected")
+READ_MODES = ("active", "latest", "full_history")
+MIN_CHARS = 12  # shorter than this cannot be a self-contained fact
+MAX_CHARS = 500  # longer: split it into facts (the CLI splits plain text for you)
+
+
+@dataclass
+class Fact:
+    """One stored fact (a version: superseded versions are facts too)."""
+
+    id: str
+    content: str
+    scope: str
+    scope_key: str = ""
+    status: str = "active"
+    confidence: float = 0.8
+    importance: float = 1.0
+    source: str | None = None
+    tags: list[str] = field(default_factory=list)
+    metadata: dict[str, Any] = field(default_factory=dict)
+    created_at: str = ""
+    valid_from: str = ""
+    valid_to: str | None = None
+    content_hash: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "content": self.content,
+            "scope": self.scope,
+            "scope_key": self.scope_key,
+            "status": self.status,
+            "confidence": self.confidence,
+            "importance": self.importance,
+            "source": self.source,
+            "tags": self.tags,
+            "metadata": self.metadata,
+            "created_at": self.created_at,
+            "valid_from": self.valid_from,
+            "valid_to": self.valid_to,
+        }
+
+
+@dataclass
+class Outcome:
+    """What absorb did (or, with dry_run, would do) with one input."""
+
+    outcome: str  # duplicate | supersede | contradict | related | new | rejected
+    reason: str
+    id: str | None = None  # the fact written (or that would be written)
+    related_ids: list[str] = field(default_factory=list)  # existing facts it was compared with
+    content: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "outcome": self.outcome,
+            "id": self.id,
+            "related_ids": self.related_ids,
+            "reason": self.reason,
+            "content": self.content,
+        }
+
+
+@dataclass
+class Hit:
+    """A search result with the parts of its score."""
+
+    fact: Fact
+    score: float
+    cosine: float
+    bm25: float  # normalised to 0..1 (raw BM25 / best BM25 of the query)
+    decay: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            **self.fact.to_json(),
+            "score": round(self.score, 6),
+            "parts": {
+                "cosine": round(self.cosine, 6),
+                "bm25": round(self.bm25, 6),
+                "decay": round(self.decay, 6),
+            },
+        }

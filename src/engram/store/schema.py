@@ -1,0 +1,108 @@
+"""The store's schema as an ordered list of small migrations, recorded in `_migrations`.
+
+All SQL that creates tables lives here; the statements that read and write each table live in
+`facts.py` (facts, vectors, edges, events).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from collections.abc import Callable
+
+
+def _run(conn: sqlite3.Connection, script: str) -> None:
+    """Run statements one by one (executescript would commit the migration's transaction).
+
+    Statements are split on semicolons, so comments in the scripts must not contain one.
+    """
+    for statement in script.split(";"):
+        if statement.strip():
+            conn.execute(statement)
+
+
+def m001_facts(conn: sqlite3.Connection) -> None:
+    _run(
+        conn,
+        """
+        CREATE TABLE facts (
+            id TEXT PRIMARY KEY,                 -- time-ordered, e.g. f_0193a4c2e1f0_5b1d9a3c
+            content TEXT NOT NULL,
+            content_hash TEXT NOT NULL,          -- sha256 of NFKC + casefold + single spaces
+            scope TEXT NOT NULL CHECK (scope IN ('agent', 'user', 'run')),
+            scope_key TEXT NOT NULL DEFAULT '',
+            status TEXT NOT NULL DEFAULT 'active'
+                CHECK (status IN ('active', 'superseded', 'archived')),
+            confidence REAL NOT NULL DEFAULT 0.8,
+            importance REAL NOT NULL DEFAULT 1.0,
+            source TEXT,
+            tags TEXT NOT NULL DEFAULT '[]',     -- JSON list
+            metadata TEXT NOT NULL DEFAULT '{}', -- JSON object
+            created_at TEXT NOT NULL,            -- ISO 8601, UTC
+            valid_from TEXT NOT NULL,
+            valid_to TEXT,                       -- set when a newer version supersedes it
+            terms TEXT NOT NULL DEFAULT ''       -- stemmed index terms, space-separated
+        );
+        CREATE INDEX facts_dedup ON facts (scope, scope_key, content_hash);
+        CREATE INDEX facts_scope ON facts (scope, scope_key, status);
+
+        -- Typed, directed edges between facts: supersedes, contradicts, related_to, or any
+        -- relation a user links. `src` is the newer or the linking fact.
+        CREATE TABLE edges (
+            src TEXT NOT NULL REFERENCES facts (id),
+            relation TEXT NOT NULL,
+            dst TEXT NOT NULL REFERENCES facts (id),
+            created_at TEXT NOT NULL,
+            PRIMARY KEY (src, relation, dst)
+        );
+        CREATE INDEX edges_dst ON edges (dst, relation);
+
+        -- One vector per fact and embedding model: vectors of different models never meet.
+        CREATE TABLE vectors (
+            fact_id TEXT NOT NULL REFERENCES facts (id),
+            model TEXT NOT NULL,
+            vector BLOB NOT NULL,                -- float32, little-endian, unit length
+            PRIMARY KEY (fact_id, model)
+        );
+
+        -- The change log: every event that touched a fact, in order.
+        CREATE TABLE events (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            at TEXT NOT NULL,
+            kind TEXT NOT NULL,                  -- absorbed, superseded, boosted, linked, ...
+            fact_id TEXT,
+            detail TEXT NOT NULL DEFAULT '{}'    -- JSON
+        );
+        CREATE INDEX events_fact ON events (fact_id);
+        """,
+    )
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [m001_facts]
+
+
+def migrate(conn: sqlite3.Connection) -> list[str]:
+    """Apply the migrations not yet recorded; returns the names applied."""
+    conn.execute(
+        "CREATE TABLE IF NOT EXISTS _migrations (name TEXT PRIMARY KEY, applied_at REAL NOT NULL)"
+    )
+    done = {name for (name,) in conn.execute("SELECT name FROM _migrations")}
+    applied = []
+    for migration in MIGRATIONS:
+        if migration.__name__ in done:
+            continue
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            if conn.execute(
+                "SELECT 1 FROM _migrations WHERE name = ?", (migration.__name__,)
+            ).fetchone():
+                conn.execute("COMMIT")  # another process applied it meanwhile
+                continue
+            migration(conn)
+            conn.execute("INSERT INTO _migrations VALUES (?, ?)", (migration.__name__, time.time()))
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        applied.append(migration.__name__)
+    return applied

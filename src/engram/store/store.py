@@ -1,0 +1,915 @@
+"""`MemoryStore`: the public API of the fact store.
+
+Write path (one transaction per batch): validate → scan secrets → consolidate the batch → hash
+dedup → candidates in the same scope → classify → apply. Read path: hybrid search over an
+in-memory index kept current from the change log.
+
+Search score (documented in the README too):
+
+    score = (0.7 · cosine + 0.3 · bm25 / best_bm25) · decay · importance_factor · confidence_factor
+
+- cosine: query vector · fact vector, same embedding model only (clipped at 0);
+- bm25 / best_bm25: BM25 divided by the best BM25 among the query's candidates, so the best
+  lexical match scores 1 and a weaker one keeps its share (never min-max, which would zero the
+  weakest);
+- decay = max(0.5, 1 − 0.01 · age in days), from `valid_from`, computed at query time (it never
+  compounds); a fact that contains a literal of the query (a name, number, id, URL or e-mail)
+  is not decayed at all, and no decay ever filters a result out;
+- importance_factor = 1 + 0.05 · min(importance − 1, 4) (boost raises importance by 0.5, up to
+  5): ties and near-ties go to what agents found useful;
+- confidence_factor = 0.9 + 0.1 · confidence.
+"""
+
+from __future__ import annotations
+
+import builtins
+import json
+import os
+import re
+import sqlite3
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from engram.errors import EngramError
+from engram.store import facts as sql
+from engram.store.classify import Verdict, classify, classify_with_model
+from engram.store.index import SCOPE_CODES, STATUS_CODES, SearchIndex, row_from_db
+from engram.store.model import MAX_CHARS, MIN_CHARS, READ_MODES, SCOPES, Fact, Hit, Outcome
+from engram.store.normalize import content_hash, new_id
+from engram.store.schema import migrate
+from engram.text.tokenize import terms_of
+
+if TYPE_CHECKING:
+    from engram.config import Config
+    from engram.embed.base import Embedder
+    from engram.llm import ChatModel
+
+COSINE_WEIGHT, BM25_WEIGHT = 0.7, 0.3
+DECAY_PER_DAY, DECAY_FLOOR = 0.01, 0.5
+CANDIDATES = 5
+CANDIDATE_MIN_COSINE = 0.3
+MAX_IMPORTANCE = 5.0
+_RELATION = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
+_LITERAL = re.compile(r"\S*[\d@/.:_]\S*|\b[A-ZА-ЯЁ][\w-]+")
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def default_db_path() -> Path:
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "engram" / "memory.db"
+
+
+def resolve_db(flag: str | None = None, config: Config | None = None) -> Path:
+    """--db, else $ENGRAM_DB / `memory.db` in the config, else the per-user default."""
+    if flag:
+        return Path(flag).expanduser()
+    if config is not None and config["memory.db"]:
+        return Path(config["memory.db"]).expanduser()
+    if os.environ.get("ENGRAM_DB"):
+        return Path(os.environ["ENGRAM_DB"]).expanduser()
+    return default_db_path()
+
+
+def embedder_from_config(config: Config) -> Embedder:
+    from engram.embed.hashed import HashedEmbedder
+
+    provider = config["embed.provider"]
+    base_url = config["embed.base_url"] or config["llm.base_url"]
+    api_key = config["embed.api_key"] or config["llm.api_key"]
+    if provider == "openai" or (provider == "auto" and base_url and api_key):
+        if not base_url:
+            raise EngramError(
+                "embed.provider is openai but no base_url is set",
+                hint="set [embed] base_url or [llm] base_url",
+            )
+        from engram.embed.openai import OpenAIEmbedder
+
+        return OpenAIEmbedder(base_url, api_key, config["embed.model"])
+    return HashedEmbedder()
+
+
+def chat_from_config(config: Config) -> ChatModel | None:
+    if not (config["llm.base_url"] and config["llm.model"]):
+        return None
+    from engram.llm import ChatModel
+
+    return ChatModel(config["llm.base_url"], config["llm.api_key"], config["llm.model"])
+
+
+@dataclass
+class _Item:
+    """One input on its way through absorb."""
+
+    content: str
+    tags: list[str]
+    metadata: dict[str, Any]
+    confidence: float
+    importance: float
+    digest: str = ""
+    terms: list[str] = field(default_factory=list)
+    vector: np.ndarray | None = None
+    outcome: Outcome | None = None
+
+
+class MemoryStore:
+    """A fact store in one SQLite file. Open it with `MemoryStore.open(path)`."""
+
+    def __init__(
+        self,
+        conn: sqlite3.Connection,
+        path: Path,
+        embedder: Embedder,
+        chat: ChatModel | None = None,
+        *,
+        rerank: bool = False,
+        llm_classify: bool = True,
+    ) -> None:
+        self.conn = conn
+        self.path = path
+        self.embedder = embedder
+        self.chat = chat
+        self.rerank = rerank
+        self.llm_classify = llm_classify
+        self._index: SearchIndex | None = None
+
+    # -- opening -------------------------------------------------------------------------
+    @classmethod
+    def open(
+        cls,
+        path: str | Path | None = None,
+        *,
+        config: Config | None = None,
+        embedder: Embedder | None = None,
+        chat: ChatModel | None = None,
+    ) -> MemoryStore:
+        """Open (creating it and its schema if needed) the store at `path`.
+
+        With no path the store is found as the CLI finds it (`$ENGRAM_DB`, the config, the
+        per-user default). The embedder and chat model come from the config unless given."""
+        if config is None:
+            from engram.config import load_config
+            from engram.files.discovery import find_workspace
+
+            config = load_config(find_workspace())
+        db = Path(path) if path is not None else resolve_db(None, config)
+        db.parent.mkdir(parents=True, exist_ok=True)
+        conn = connect(db)
+        migrate(conn)
+        return cls(
+            conn,
+            db,
+            embedder or embedder_from_config(config),
+            chat if chat is not None else chat_from_config(config),
+            rerank=config["memory.rerank"],
+            llm_classify=config["memory.llm_classify"],
+        )
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> MemoryStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- the index -----------------------------------------------------------------------
+    def index(self) -> SearchIndex:
+        """The in-memory index, built on first use and brought up to date from the log."""
+        seq = int(self.conn.execute("SELECT COALESCE(MAX(seq), 0) FROM events").fetchone()[0])
+        if self._index is None:
+            index = SearchIndex(self.embedder.model_id, self._dims())
+            self._load_rows(index, None)
+            index.last_seq = seq
+            self._index = index
+        elif seq > self._index.last_seq:
+            ids = [
+                str(fid)
+                for (fid,) in self.conn.execute(
+                    "SELECT DISTINCT fact_id FROM events WHERE seq > ? AND fact_id IS NOT NULL",
+                    (self._index.last_seq,),
+                )
+            ]
+            self._load_rows(self._index, ids)
+            self._index.last_seq = seq
+        return self._index
+
+    def _dims(self) -> int:
+        dims = getattr(self.embedder, "dims", 0)
+        if not dims:
+            row = self.conn.execute(
+                "SELECT vector FROM vectors WHERE model = ? LIMIT 1", (self.embedder.model_id,)
+            ).fetchone()
+            dims = len(row[0]) // 4 if row else 0
+        return int(dims) or 1
+
+    def _load_rows(self, index: SearchIndex, ids: list[str] | None) -> None:
+        query = (
+            f"SELECT {', '.join('f.' + c.strip() for c in sql.INDEX_COLUMNS.split(','))}, v.vector "
+            "FROM facts f LEFT JOIN vectors v ON v.fact_id = f.id AND v.model = ?"
+        )
+        seen: set[str] = set()
+        if ids is None:
+            cursor: Iterable[Any] = self.conn.execute(
+                query + " ORDER BY f.rowid", (self.embedder.model_id,)
+            )
+        else:
+            rows: list[Any] = []
+            for start in range(0, len(ids), 900):
+                chunk = ids[start : start + 900]
+                marks = ",".join("?" * len(chunk))
+                rows += self.conn.execute(
+                    query + f" WHERE f.id IN ({marks}) ORDER BY f.rowid",
+                    (self.embedder.model_id, *chunk),
+                ).fetchall()
+            cursor = rows
+        for values in cursor:
+            vector = values[9]
+            if vector is not None and len(vector) != index.dims * 4:
+                vector = None  # written by another model with the same id: never compare
+            index.upsert(row_from_db(values[:9], vector))
+            seen.add(values[0])
+        for missing in set(ids or ()) - seen:
+            index.erase(missing)
+
+    # -- absorb --------------------------------------------------------------------------
+    def absorb(
+        self,
+        facts: Sequence[str | dict[str, Any]],
+        *,
+        scope: str,
+        scope_key: str | None = None,
+        source: str | None = None,
+        tags: Sequence[str] = (),
+        metadata: dict[str, Any] | None = None,
+        dry_run: bool = False,
+    ) -> list[Outcome]:
+        """Absorb facts: one Outcome per input — duplicate, supersede, contradict, related, new
+        or rejected — with the affected ids and a reason. `dry_run` writes nothing."""
+        if scope not in SCOPES:
+            raise EngramError(f"unknown scope {scope!r}", hint="use agent, user or run")
+        if isinstance(facts, str | bytes):
+            raise EngramError(
+                "facts must be a list of strings or objects, not one string",
+                hint="wrap it in a list: absorb([text], ...)",
+            )
+        key = scope_key or ""
+        items = [self._prepare(raw, tags, metadata) for raw in facts]
+        accepted = [item for item in items if item.outcome is None]
+        self._embed_items(accepted)
+        if dry_run:
+            self._classify_batch(accepted, scope, key, write=False, source=source)
+        else:
+            with self._write():
+                self._classify_batch(accepted, scope, key, write=True, source=source)
+            self.index()  # fold this batch into the index right away
+        return [item.outcome for item in items if item.outcome is not None]
+
+    def _prepare(self, raw: object, tags: Sequence[str], metadata: dict[str, Any] | None) -> _Item:
+        from engram.safety.secrets import find_secrets
+
+        item = _Item("", list(tags), dict(metadata or {}), 0.8, 1.0)
+        try:
+            if isinstance(raw, dict):
+                content = raw.get("content")
+                item.tags += [str(t) for t in _as_list(raw.get("tags"), "tags")]
+                extra = raw.get("metadata") or {}
+                if not isinstance(extra, dict):
+                    raise ValueError("metadata must be an object")
+                item.metadata.update(extra)
+                item.confidence = _unit(raw.get("confidence", 0.8), "confidence")
+                item.importance = _positive(raw.get("importance", 1.0), "importance")
+            else:
+                content = raw
+            if not isinstance(content, str):
+                raise ValueError(f"content must be text, got {type(content).__name__}")
+            item.content = " ".join(content.split())
+            json.dumps(item.metadata)  # metadata must be JSON-serialisable
+        except (ValueError, TypeError) as exc:
+            item.outcome = Outcome("rejected", f"invalid input: {exc}")
+            return item
+        item.tags = list(dict.fromkeys(t.strip() for t in item.tags if t.strip()))
+        length = len(item.content)
+        if length < MIN_CHARS or len(item.content.split()) < 2:
+            item.outcome = Outcome(
+                "rejected",
+                f"too short to stand alone ({length} characters); write a self-contained sentence",
+                content=item.content,
+            )
+            return item
+        if length > MAX_CHARS:
+            item.outcome = Outcome(
+                "rejected",
+                f"longer than {MAX_CHARS} characters ({length}); "
+                "split it into self-contained facts — `engram memory absorb` "
+                "splits plain text for you",
+                content=item.content[:80] + "…",
+            )
+            return item
+        for where, text in (
+            ("content", item.content),
+            ("tags", " ".join(item.tags)),
+            ("metadata", json.dumps(item.metadata, ensure_ascii=False)),
+        ):
+            found = find_secrets(text)
+            if found:
+                item.outcome = Outcome(
+                    "rejected", f"secret in {where}: {found[0].family}; secrets are never stored"
+                )
+                return item
+        item.digest = content_hash(item.content)
+        item.terms = terms_of(item.content)
+        return item
+
+    def _embed_items(self, items: list[_Item]) -> None:
+        from engram.embed.base import EmbeddingError
+
+        if not items:
+            return
+        try:
+            vectors = self.embedder.embed([item.content for item in items])
+        except EmbeddingError:
+            return  # stored without vectors; `engram memory rebuild` fills them in
+        for item, vector in zip(items, vectors, strict=True):
+            item.vector = vector
+
+    def _classify_batch(
+        self, items: list[_Item], scope: str, key: str, *, write: bool, source: str | None
+    ) -> None:
+        at = now_iso()
+        batch: list[tuple[str, _Item]] = []  # facts of this batch already placed
+        by_digest: dict[str, str] = {}
+        for item in items:
+            fact_id = new_id()
+            existing = sql.find_by_hash(self.conn, scope, key, item.digest)
+            if existing:
+                item.outcome = Outcome(
+                    "duplicate",
+                    "the same text is already stored",
+                    existing,
+                    [existing],
+                    item.content,
+                )
+                if write:
+                    sql.log_event(self.conn, at, "duplicate_seen", existing, source=source)
+                continue
+            if item.digest in by_digest:
+                first = by_digest[item.digest]
+                item.outcome = Outcome(
+                    "duplicate",
+                    "repeats an earlier fact of this batch",
+                    first,
+                    [first],
+                    item.content,
+                )
+                continue
+            candidates = self._candidates(item, scope, key, batch)
+            verdict = self._verdict(item, candidates)
+            target = None
+            if verdict.candidate is not None and verdict.outcome != "new":
+                target = candidates[verdict.candidate][0]
+            if verdict.outcome == "duplicate" and target is not None:
+                item.outcome = Outcome("duplicate", verdict.reason, target, [target], item.content)
+                continue
+            item.outcome = Outcome(
+                verdict.outcome, verdict.reason, fact_id, [target] if target else [], item.content
+            )
+            by_digest[item.digest] = fact_id
+            batch.append((fact_id, item))
+            if write:
+                self._apply(fact_id, item, verdict.outcome, target, scope, key, source, at)
+
+    def _candidates(
+        self, item: _Item, scope: str, key: str, batch: list[tuple[str, _Item]]
+    ) -> list[tuple[str, str, float]]:
+        """Up to five (id, content, cosine) similar active facts in the same scope and key:
+        the closest by vector, plus the best lexical matches."""
+        index = self.index()
+        found: dict[str, float] = {}
+        if index.size:
+            mask = self._mask(index, scope, key, "active")
+            if item.vector is not None:
+                cos = np.where(mask, index.cosine(item.vector), -1.0)
+                for pos in _top(cos, CANDIDATES):
+                    if cos[pos] >= CANDIDATE_MIN_COSINE:
+                        found[index.ids[pos]] = float(cos[pos])
+            lexical = index.bm25(item.terms, mask)
+            for pos in _top(lexical, 3):
+                if lexical[pos] > 0:
+                    vec = index.vectors[pos]
+                    cos_value = float(vec @ item.vector) if item.vector is not None else 0.0
+                    found.setdefault(index.ids[pos], cos_value)
+        contents = sql.get_facts(self.conn, found)
+        out = [(fid, contents[fid].content, sim) for fid, sim in found.items() if fid in contents]
+        for fid, other in batch:  # earlier facts of the same batch count too
+            sim = 0.0
+            if other.vector is not None and item.vector is not None:
+                sim = float(other.vector @ item.vector)
+            if sim >= CANDIDATE_MIN_COSINE or set(other.terms) & set(item.terms):
+                out.append((fid, other.content, sim))
+        out.sort(key=lambda c: -c[2])
+        return out[: CANDIDATES + 3]
+
+    def _verdict(self, item: _Item, candidates: list[tuple[str, str, float]]) -> Verdict:
+        pairs = [(content, cos) for _, content, cos in candidates]
+        if self.chat is not None and self.llm_classify:
+            return classify_with_model(self.chat, item.content, pairs)
+        return classify(item.content, pairs)
+
+    def _apply(
+        self,
+        fact_id: str,
+        item: _Item,
+        outcome: str,
+        target: str | None,
+        scope: str,
+        key: str,
+        source: str | None,
+        at: str,
+    ) -> None:
+        fact = Fact(
+            id=fact_id,
+            content=item.content,
+            scope=scope,
+            scope_key=key,
+            confidence=item.confidence,
+            importance=item.importance,
+            source=source,
+            tags=item.tags,
+            metadata=item.metadata,
+            created_at=at,
+            valid_from=at,
+            content_hash=item.digest,
+        )
+        sql.insert_fact(self.conn, fact, " ".join(item.terms))
+        if item.vector is not None:
+            sql.put_vector(
+                self.conn, fact_id, self.embedder.model_id, item.vector.astype("<f4").tobytes()
+            )
+        sql.log_event(
+            self.conn, at, "absorbed", fact_id, outcome=outcome, source=source, related=target
+        )
+        if target is None:
+            return
+        relation = {
+            "supersede": "supersedes",
+            "contradict": "contradicts",
+            "related": "related_to",
+        }[outcome]
+        sql.add_edge(self.conn, fact_id, relation, target, at)
+        if outcome == "supersede":
+            sql.set_status(self.conn, target, "superseded", valid_to=at)
+            sql.log_event(self.conn, at, "superseded", target, by=fact_id)
+
+    def _write(self) -> _Transaction:
+        return _Transaction(self)
+
+    # -- search --------------------------------------------------------------------------
+    def _mask(
+        self,
+        index: SearchIndex,
+        scope: str | None,
+        key: str | None,
+        mode: str,
+        since: float | None = None,
+        until: float | None = None,
+        tags: Sequence[str] | None = None,
+    ) -> np.ndarray:
+        n = index.size
+        status = index.status[:n]
+        mask: np.ndarray
+        if mode == "active":
+            mask = status == STATUS_CODES["active"]
+        elif mode == "latest":
+            mask = (status == STATUS_CODES["active"]) | (status == STATUS_CODES["archived"])
+        else:
+            mask = status < 3
+        if scope is not None:
+            mask &= index.scope[:n] == SCOPE_CODES[scope]
+        if key is not None:
+            code = index.keys.get(key)
+            mask &= index.scope_key[:n] == (-1 if code is None else code)
+        if since is not None:
+            mask &= index.created[:n] >= since
+        if until is not None:
+            mask &= index.created[:n] <= until
+        if tags:
+            wanted = set(tags)
+            allowed = np.fromiter((wanted <= t for t in index.tags), dtype=bool, count=n)
+            mask &= allowed
+        return mask
+
+    def search(
+        self,
+        query: str,
+        *,
+        top_k: int = 10,
+        scope: str | None = None,
+        scope_key: str | None = None,
+        tags: Sequence[str] | None = None,
+        mode: str = "active",
+        since: str | date | None = None,
+        until: str | date | None = None,
+        now: datetime | None = None,
+    ) -> list[Hit]:
+        """Hybrid search (see the module docstring for the score). Filters: scope, scope_key,
+        tags (all must be present), read mode (active | latest | full_history), and the
+        creation dates `since` / `until` (ISO dates or datetimes)."""
+        if mode not in READ_MODES:
+            raise EngramError(f"unknown mode {mode!r}", hint="use active, latest or full_history")
+        if scope is not None and scope not in SCOPES:
+            raise EngramError(f"unknown scope {scope!r}", hint="use agent, user or run")
+        if top_k < 1:
+            return []
+        index = self.index()
+        if not index.size or not query.strip():
+            return []
+        mask = self._mask(index, scope, scope_key, mode, _days(since), _days(until, end=True), tags)
+        lexical = index.bm25(terms_of(query), mask)
+        cosine = np.zeros(index.size, dtype=np.float32)
+        query_vector = self._query_vector(query)
+        if query_vector is not None and query_vector.shape[0] == index.dims:
+            cosine = np.clip(index.cosine(query_vector), 0.0, None)
+        cosine[~mask] = 0
+        wide = top_k * 3 if self.rerank and self.chat else top_k
+        pool = {int(p) for p in _top(cosine, wide * 4) if cosine[p] > 0}
+        pool |= {int(p) for p in _top(lexical, wide * 4) if lexical[p] > 0}
+        if not pool:
+            return []
+        positions = np.fromiter(pool, dtype=np.int64, count=len(pool))
+        best_bm25 = float(lexical[positions].max()) or 1.0
+        today = (now or datetime.now(UTC)).timestamp() / 86400.0
+        facts = sql.get_facts(self.conn, (index.ids[p] for p in positions))
+        literals = [lit.casefold() for lit in _LITERAL.findall(query) if len(lit) >= 3]
+        hits = []
+        for pos in positions:
+            fact = facts.get(index.ids[pos])
+            if fact is None:
+                continue
+            bm = float(lexical[pos]) / best_bm25
+            cos = float(cosine[pos])
+            age = max(0.0, today - _days_of(fact.valid_from))
+            literal = any(lit in fact.content.casefold() for lit in literals)
+            decay = 1.0 if literal else max(DECAY_FLOOR, 1.0 - DECAY_PER_DAY * age)
+            base = COSINE_WEIGHT * cos + BM25_WEIGHT * bm
+            factor = (1 + 0.05 * min(max(fact.importance - 1, 0), 4)) * (
+                0.9 + 0.1 * fact.confidence
+            )
+            hits.append(Hit(fact, base * decay * factor, cos, bm, decay))
+        hits.sort(key=lambda h: (-h.score, h.fact.id))
+        hits = hits[:wide]
+        if self.rerank and self.chat is not None:
+            hits = _rerank(self.chat, query, hits)
+        return hits[:top_k]
+
+    def _query_vector(self, query: str) -> np.ndarray | None:
+        from engram.embed.base import EmbeddingError
+
+        try:
+            return np.asarray(self.embedder.embed([query])[0], dtype=np.float32)
+        except EmbeddingError:
+            return None  # lexical results still come back
+
+    # -- reading -------------------------------------------------------------------------
+    def get(self, fact_id: str, mode: str = "active") -> Fact | list[Fact] | None:
+        """A fact by id. `active`: the active version of its chain (None if there is none);
+        `latest`: the newest version whatever its status; `full_history`: every version,
+        oldest first."""
+        if mode not in READ_MODES:
+            raise EngramError(f"unknown mode {mode!r}", hint="use active, latest or full_history")
+        found = sql.get_facts(self.conn, [fact_id]).get(fact_id)
+        if found is None:
+            return [] if mode == "full_history" else None
+        if mode == "full_history":
+            return self._chain(fact_id)
+        latest = found
+        seen = {found.id}
+        while (newer := sql.newer_version(self.conn, latest.id)) and newer not in seen:
+            seen.add(newer)
+            latest = sql.get_facts(self.conn, [newer])[newer]
+        if mode == "latest":
+            return latest
+        return latest if latest.status == "active" else None
+
+    def _chain(self, fact_id: str) -> list[Fact]:
+        oldest, seen = fact_id, {fact_id}
+        while (older := sql.older_version(self.conn, oldest)) and older not in seen:
+            seen.add(older)
+            oldest = older
+        chain, current = [oldest], oldest
+        while (newer := sql.newer_version(self.conn, current)) and newer not in chain:
+            chain.append(newer)
+            current = newer
+        facts = sql.get_facts(self.conn, chain)
+        return [facts[i] for i in chain if i in facts]
+
+    def list(
+        self,
+        *,
+        scope: str | None = None,
+        scope_key: str | None = None,
+        tags: Sequence[str] | None = None,
+        status: str | None = "active",
+        limit: int = 50,
+        offset: int = 0,
+        as_of: str | date | None = None,
+    ) -> list[Fact]:
+        """Facts newest first. `as_of` answers "what was true on date D": facts valid then
+        (valid_from ≤ D < valid_to), whatever their status now."""
+        where, args = ["1 = 1"], []
+        if scope is not None:
+            where.append("scope = ?")
+            args.append(scope)
+        if scope_key is not None:
+            where.append("scope_key = ?")
+            args.append(scope_key)
+        if as_of is not None:
+            moment = _iso_end(as_of)
+            where.append(
+                "valid_from <= ? AND (valid_to IS NULL OR valid_to > ?) AND status != 'archived'"
+            )
+            args += [moment, moment]
+        elif status is not None:
+            where.append("status = ?")
+            args.append(status)
+        for tag in tags or ():
+            where.append("EXISTS (SELECT 1 FROM json_each(facts.tags) WHERE value = ?)")
+            args.append(tag)
+        rows = self.conn.execute(
+            f"SELECT {sql.FACT_COLUMNS} FROM facts WHERE {' AND '.join(where)} "
+            "ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?",
+            (*args, limit, offset),
+        )
+        return [sql.fact_from_row(row) for row in rows]
+
+    def history(self, fact_id: str) -> builtins.list[dict[str, Any]]:
+        """The change log of one fact, oldest first."""
+        return [
+            {"seq": seq, "at": at, "kind": kind, "detail": json.loads(detail)}
+            for seq, at, kind, detail in self.conn.execute(
+                "SELECT seq, at, kind, detail FROM events WHERE fact_id = ? ORDER BY seq",
+                (fact_id,),
+            )
+        ]
+
+    def edges(self, fact_id: str) -> builtins.list[tuple[str, str, str]]:
+        return sql.edges_of(self.conn, fact_id)
+
+    # -- changing ------------------------------------------------------------------------
+    def boost(self, fact_id: str, amount: float = 0.5) -> Fact:
+        """Raise a fact's importance (bounded at 5): it then ranks above its near-ties."""
+        with self._write():
+            fact = self._require(fact_id)
+            value = min(MAX_IMPORTANCE, fact.importance + amount)
+            self.conn.execute("UPDATE facts SET importance = ? WHERE id = ?", (value, fact_id))
+            sql.log_event(self.conn, now_iso(), "boosted", fact_id, importance=value)
+        result = self._require(fact_id)
+        self.index()
+        return result
+
+    def link(self, a: str, b: str, relation: str) -> None:
+        """A typed, directed edge from fact `a` to fact `b` (e.g. `depends_on`, `caused_by`)."""
+        if not _RELATION.match(relation):
+            raise EngramError(
+                f"invalid relation {relation!r}",
+                hint="use lower-case words joined by _, e.g. caused_by",
+            )
+        with self._write():
+            self._require(a)
+            self._require(b)
+            at = now_iso()
+            sql.add_edge(self.conn, a, relation, b, at)
+            sql.log_event(self.conn, at, "linked", a, relation=relation, to=b)
+
+    def _require(self, fact_id: str) -> Fact:
+        fact = sql.get_facts(self.conn, [fact_id]).get(fact_id)
+        if fact is None:
+            raise EngramError(
+                f"no fact with id {fact_id!r}", hint="find ids with `engram memory search`"
+            )
+        return fact
+
+    # -- maintenance ---------------------------------------------------------------------
+    def stats(self) -> dict[str, Any]:
+        """Counts by scope, status and tag; size; embedding models; oldest and newest."""
+
+        def count(query: str) -> builtins.list[Any]:
+            return self.conn.execute(query).fetchall()
+
+        by_scope = dict(count("SELECT scope, COUNT(*) FROM facts GROUP BY scope"))
+        by_status = dict(count("SELECT status, COUNT(*) FROM facts GROUP BY status"))
+        by_tag = dict(
+            count(
+                "SELECT value, COUNT(*) FROM facts, json_each(facts.tags) "
+                "GROUP BY value ORDER BY COUNT(*) DESC LIMIT 20"
+            )
+        )
+        models = dict(count("SELECT model, COUNT(*) FROM vectors GROUP BY model"))
+        oldest, newest = count("SELECT MIN(created_at), MAX(created_at) FROM facts")[0]
+        total = sum(by_status.values())
+        missing = total - models.get(self.embedder.model_id, 0)
+        kinds = "('gc', 'distill', 'rebuilt')"
+        last = dict(count(f"SELECT kind, MAX(at) FROM events WHERE kind IN {kinds} GROUP BY kind"))
+        return {
+            "path": str(self.path),
+            "bytes": self.path.stat().st_size if self.path.exists() else 0,
+            "facts": total,
+            "by_scope": by_scope,
+            "by_status": by_status,
+            "by_tag": by_tag,
+            "embedding_model": self.embedder.model_id,
+            "vectors_by_model": models,
+            "missing_vectors": missing,
+            "oldest": oldest,
+            "newest": newest,
+            "last": last,
+        }
+
+    def rebuild(self, progress: Callable[[int, int], None] | None = None, batch: int = 256) -> int:
+        """Re-embed every fact with the current model (after switching models); returns the
+        number of facts embedded. Vectors of other models stay, unused, until removed."""
+        ids_contents = self.conn.execute("SELECT id, content FROM facts ORDER BY rowid").fetchall()
+        total = len(ids_contents)
+        for start in range(0, total, batch):
+            chunk = ids_contents[start : start + batch]
+            vectors = self.embedder.embed([content for _, content in chunk])
+            with self._write():
+                for (fact_id, _), vector in zip(chunk, vectors, strict=True):
+                    sql.put_vector(
+                        self.conn, fact_id, self.embedder.model_id, vector.astype("<f4").tobytes()
+                    )
+            if progress:
+                progress(min(start + batch, total), total)
+        with self._write():
+            sql.log_event(
+                self.conn, now_iso(), "rebuilt", None, model=self.embedder.model_id, facts=total
+            )
+        self._index = None
+        return total
+
+    def nuke(
+        self, scope: str, scope_key: str | None = None, *, confirm: bool = False
+    ) -> dict[str, Any]:
+        """Erase every fact of a scope (and key) — content, vectors, edges and their history —
+        after writing a backup of the whole file. Refuses without `confirm=True`."""
+        if scope not in SCOPES:
+            raise EngramError(f"unknown scope {scope!r}", hint="use agent, user or run")
+        if not confirm:
+            raise EngramError(
+                "nuke erases facts for good and needs an explicit confirmation",
+                hint="pass --yes (a backup is written first)",
+            )
+        backup = self.path.with_name(f"{self.path.name}.backup-{time.strftime('%Y%m%d-%H%M%S')}")
+        target = sqlite3.connect(backup)
+        try:
+            self.conn.backup(target)
+        finally:
+            target.close()
+        where = "scope = ?" + (" AND scope_key = ?" if scope_key is not None else "")
+        args = (scope,) if scope_key is None else (scope, scope_key)
+        self.conn.execute("PRAGMA secure_delete = ON")  # overwrite the freed pages, text included
+        with self._write():
+            ids = [
+                str(i) for (i,) in self.conn.execute(f"SELECT id FROM facts WHERE {where}", args)
+            ]
+            for start in range(0, len(ids), 900):
+                chunk = ids[start : start + 900]
+                marks = ",".join("?" * len(chunk))
+                self.conn.execute(f"DELETE FROM vectors WHERE fact_id IN ({marks})", chunk)
+                self.conn.execute(
+                    f"DELETE FROM edges WHERE src IN ({marks}) OR dst IN ({marks})", chunk * 2
+                )
+                self.conn.execute(f"DELETE FROM events WHERE fact_id IN ({marks})", chunk)
+                self.conn.execute(f"DELETE FROM facts WHERE id IN ({marks})", chunk)
+            sql.log_event(
+                self.conn,
+                now_iso(),
+                "nuked",
+                None,
+                scope=scope,
+                scope_key=scope_key,
+                facts=len(ids),
+            )
+        self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        if self._index is not None:
+            for fact_id in ids:
+                self._index.erase(fact_id)
+        return {"erased": len(ids), "backup": str(backup)}
+
+
+class _Transaction:
+    """BEGIN IMMEDIATE … COMMIT, retried while another process holds the write lock; the
+    in-memory index is dropped on failure so it never shows rolled-back rows."""
+
+    def __init__(self, store: MemoryStore) -> None:
+        self.store = store
+
+    def __enter__(self) -> None:
+        for attempt in range(50):
+            try:
+                self.store.conn.execute("BEGIN IMMEDIATE")
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) and "busy" not in str(exc):
+                    raise
+                time.sleep(min(0.05 * (attempt + 1), 0.5))
+        raise EngramError(f"{self.store.path}: the store stayed locked by another process")
+
+    def __exit__(self, kind: object, exc: object, tb: object) -> None:
+        if kind is None:
+            self.store.conn.execute("COMMIT")
+        else:
+            self.store.conn.execute("ROLLBACK")
+            self.store._index = None
+
+
+def connect(path: Path) -> sqlite3.Connection:
+    conn = sqlite3.connect(path, timeout=30, isolation_level=None, check_same_thread=False)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA synchronous=NORMAL")
+    conn.execute("PRAGMA foreign_keys=ON")
+    conn.execute("PRAGMA busy_timeout=30000")
+    return conn
+
+
+def _top(scores: np.ndarray, k: int) -> np.ndarray:
+    """Positions of the k highest scores, best first."""
+    if k <= 0 or not len(scores):
+        return np.zeros(0, dtype=np.int64)
+    if k >= len(scores):
+        order: np.ndarray = np.argsort(-scores)
+        return order
+    part = np.argpartition(-scores, k)[:k]
+    best: np.ndarray = part[np.argsort(-scores[part])]
+    return best
+
+
+def _days_of(iso: str) -> float:
+    return datetime.fromisoformat(iso).timestamp() / 86400.0
+
+
+def _days(value: str | date | None, *, end: bool = False) -> float | None:
+    if value is None:
+        return None
+    return _days_of(_iso_end(value) if end else _iso_start(value))
+
+
+def _iso_start(value: str | date) -> str:
+    text = value.isoformat() if isinstance(value, date) else str(value)
+    moment = datetime.fromisoformat(text)
+    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).isoformat()
+
+
+def _iso_end(value: str | date) -> str:
+    text = value.isoformat() if isinstance(value, date) else str(value)
+    if len(text) == 10:  # a whole day: up to its last moment
+        text += "T23:59:59.999+00:00"
+    return _iso_start(text)
+
+
+def _as_list(value: object, name: str) -> list[object]:
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [value]
+    if not isinstance(value, list):
+        raise ValueError(f"{name} must be a list of strings")
+    return value
+
+
+def _unit(value: object, name: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
+        raise ValueError(f"{name} must be a number from 0 to 1, got {value!r}")
+    return float(value)
+
+
+def _positive(value: object, name: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+        raise ValueError(f"{name} must be a number ≥ 0, got {value!r}")
+    return min(float(value), MAX_IMPORTANCE)
+
+
+def _rerank(chat: ChatModel, query: str, hits: list[Hit]) -> list[Hit]:
+    """Let the chat model re-order the hits; any failure keeps the original order."""
+    from engram.llm import HttpError
+
+    listing = "\n".join(f"{h.fact.id}: {h.fact.content}" for h in hits)
+    try:
+        answer = chat.complete_json(
+            'Order the facts by relevance to the query. Answer {"order": [ids, best first]}.',
+            f"QUERY: {query}\nFACTS:\n{listing}",
+        )
+        order = [str(i) for i in answer.get("order", [])]
+    except (HttpError, AttributeError, TypeError):
+        return hits
+    rank = {fid: n for n, fid in enumerate(order)}
+    return sorted(hits, key=lambda h: rank.get(h.fact.id, len(rank)))
