@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    import numpy as np
+    from engram.embed.vectors import Vector
 
 
 class EmbeddingError(Exception):
@@ -14,7 +14,8 @@ class EmbeddingError(Exception):
 
 
 class Embedder(Protocol):
-    """Turns texts into L2-normalised float32 vectors of `dims` dimensions.
+    """Turns texts into unit-length vectors: dense float32 arrays, or `Sparse` vectors when
+    `sparse` is true.
 
     `model_id` names the vector space: two vectors are comparable only when their model ids are
     equal, so an id must change whenever the mapping from text to vector changes.
@@ -22,7 +23,8 @@ class Embedder(Protocol):
 
     model_id: str
     dims: int
+    sparse: bool
 
-    def embed(self, texts: Sequence[str]) -> np.ndarray:
-        """A (len(texts), dims) float32 array of unit vectors (zero rows for empty texts)."""
+    def embed(self, texts: Sequence[str]) -> Sequence[Vector]:
+        """One unit vector per text (a zero vector for an empty text)."""
         ...

@@ -1,13 +1,19 @@
-"""The offline default embedder: hashed, sublinear TF features of stemmed words and character
-trigrams, L2-normalised.
+"""The offline default embedder: a sparse TF vector of stemmed words and word pairs.
 
-- Features: the same multilingual terms the BM25 index uses (stemmed en/es/ru, Japanese
-  bigrams) plus character trigrams of each word, at a lower weight, so inflections the stemmer
-  misses and typos still overlap.
-- Hashing: BLAKE2b of the feature's UTF-8 bytes picks a bucket and a sign. The hash is part of
-  the model id's contract and never changes (Python's `hash()` would change every run).
-- No IDF: document frequencies change as facts arrive, and baking them into stored vectors
-  would make old and new vectors drift apart under one model id. Stop words are removed instead.
+Chosen by measurement on the LoCoMo dev conversations (evidence recall@10, each turn a fact):
+BM25 alone 0.621; dense hashed vectors of words and character trigrams made the 0.7/0.3 hybrid
+*worse* than BM25 at 256 dimensions (0.608) and only matched it at 1,024–2,048, which are too
+slow to scan at 100k facts. Keeping the features sparse removes hash collisions and lets search
+touch only the facts that share a feature: vectors alone reach 0.620 and the hybrid 0.627.
+
+- Features: the multilingual stemmed terms of the BM25 index (en/es/ru stems, Japanese
+  bigrams) at weight 1, and adjacent word pairs at weight 0.5 — the pairs add phrase evidence
+  BM25 does not have.
+- Weights: sublinear term frequency (1 + log tf), then unit length.
+- Feature ids: the first 4 bytes of BLAKE2b of the feature; stable forever (part of the model
+  id's contract), unlike Python's per-process `hash()`.
+- No IDF in stored vectors (it changes as facts arrive); search weighs the query's features by
+  IDF at query time instead.
 """
 
 from __future__ import annotations
@@ -16,51 +22,50 @@ import math
 from collections.abc import Sequence
 from functools import lru_cache
 from hashlib import blake2b
+from itertools import pairwise
 
 import numpy as np
 
+from engram.embed.vectors import Sparse
 from engram.text.tokenize import terms_of
 
-TRIGRAM_WEIGHT = 0.35
+PAIR_WEIGHT = 0.5
 
 
 @lru_cache(maxsize=1 << 18)
-def _bucket(feature: str, dims: int) -> tuple[int, float]:
-    digest = blake2b(feature.encode("utf-8"), digest_size=8).digest()
-    value = int.from_bytes(digest, "little")
-    return value % dims, (1.0 if value >> 63 else -1.0)
+def feature_id(feature: str) -> int:
+    return int.from_bytes(blake2b(feature.encode("utf-8"), digest_size=4).digest(), "little")
 
 
 def features(text: str) -> dict[str, float]:
-    """Weighted features of a text: stemmed terms (1.0) and their character trigrams."""
+    """Weighted features: stemmed terms (1.0 each) and adjacent term pairs (0.5 each)."""
     counts: dict[str, float] = {}
-    for term in terms_of(text):
+    terms = terms_of(text)
+    for term in terms:
         counts["w:" + term] = counts.get("w:" + term, 0.0) + 1.0
-        padded = f"#{term}#"
-        if len(padded) > 4:
-            for i in range(len(padded) - 2):
-                gram = "c:" + padded[i : i + 3]
-                counts[gram] = counts.get(gram, 0.0) + TRIGRAM_WEIGHT
+    for left, right in pairwise(terms):
+        pair = f"p:{left} {right}"
+        counts[pair] = counts.get(pair, 0.0) + PAIR_WEIGHT
     return counts
 
 
-class HashedEmbedder:
-    """Offline, deterministic, dependency-light (numpy only) embedder."""
+class SparseEmbedder:
+    """Offline, deterministic embedder producing sparse unit vectors."""
 
-    def __init__(self, dims: int = 256) -> None:
-        self.dims = dims
-        self.model_id = f"engram-hashed-tf-v1-{dims}"
+    model_id = "engram-sparse-tf-v1"
+    dims = 1 << 32
+    sparse = True
 
-    def embed_one(self, text: str) -> np.ndarray:
-        vector = np.zeros(self.dims, dtype=np.float32)
-        for feature, weight in features(text).items():
-            index, sign = _bucket(feature, self.dims)
-            vector[index] += sign * (1.0 + math.log(weight)) if weight >= 1 else sign * weight
-        norm = float(np.linalg.norm(vector))
-        return vector / norm if norm else vector
+    def embed_one(self, text: str) -> Sparse:
+        weights: dict[int, float] = {}
+        for feature, count in features(text).items():
+            fid = feature_id(feature)
+            value = 1.0 + math.log(count) if count >= 1 else count
+            weights[fid] = weights.get(fid, 0.0) + value
+        ids = np.array(sorted(weights), dtype=np.uint32)
+        values = np.array([weights[i] for i in sorted(weights)], dtype=np.float32)
+        norm = float(np.linalg.norm(values))
+        return Sparse(ids, values / norm if norm else values)
 
-    def embed(self, texts: Sequence[str]) -> np.ndarray:
-        out = np.zeros((len(texts), self.dims), dtype=np.float32)
-        for row, text in enumerate(texts):
-            out[row] = self.embed_one(text)
-        return out
+    def embed(self, texts: Sequence[str]) -> list[Sparse]:
+        return [self.embed_one(text) for text in texts]

@@ -27,10 +27,11 @@ class OpenAIEmbedder:
         self.model = model
         self.model_id = f"openai:{model}"
         self.dims = 0  # known after the first call
+        self.sparse = False
         self.retries = retries
         self.timeout = timeout
 
-    def embed(self, texts: Sequence[str]) -> np.ndarray:
+    def embed(self, texts: Sequence[str]) -> list[np.ndarray]:
         rows: list[np.ndarray] = []
         for start in range(0, len(texts), BATCH):
             batch = list(texts[start : start + BATCH])
@@ -54,7 +55,7 @@ class OpenAIEmbedder:
             norms = np.linalg.norm(vectors, axis=1, keepdims=True)
             rows.append(vectors / np.where(norms == 0, 1, norms))
         if not rows:
-            return np.zeros((0, self.dims), dtype=np.float32)
+            return []
         out = np.vstack(rows)
         self.dims = int(out.shape[1])
-        return out
+        return list(out)

@@ -11,10 +11,12 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
+
+from engram.embed.vectors import Sparse, Vector
 
 STATUS_CODES = {"active": 0, "superseded": 1, "archived": 2}
 GONE = 3  # erased by nuke
@@ -35,13 +37,18 @@ class Row:
     created: float  # days since the epoch
     tags: frozenset[str]
     terms: list[str]
-    vector: np.ndarray | None
+    vector: Vector | None
 
 
 class SearchIndex:
-    def __init__(self, model_id: str, dims: int) -> None:
+    def __init__(self, model_id: str, dims: int, sparse: bool = False) -> None:
         self.model_id = model_id
-        self.dims = dims
+        self.sparse = sparse
+        self.dims = 1 if sparse else dims  # the dense matrix is unused for sparse models
+        # sparse models: feature id -> [(position, weight)], and numpy copies of them
+        self.features: dict[int, list[tuple[int, float]]] = {}
+        self._feature_arrays: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+        self.has_vector: set[int] = set()
         self.ids: list[str] = []
         self.position: dict[str, int] = {}
         self.keys: dict[str, int] = {}  # scope_key -> small int
@@ -57,7 +64,7 @@ class SearchIndex:
         self.confidence = np.zeros(0, dtype=np.float32)
         self.created = np.zeros(0, dtype=np.float64)
         self.length = np.zeros(0, dtype=np.float32)
-        self.vectors = np.zeros((0, dims), dtype=np.float32)
+        self.vectors = np.zeros((0, self.dims), dtype=np.float32)
         self.total_length = 0.0
         self.last_seq = 0
 
@@ -110,8 +117,16 @@ class SearchIndex:
         self.importance[at] = row.importance
         self.confidence[at] = row.confidence
         self.tags[at] = row.tags
-        if row.vector is not None:
-            self.vectors[at] = row.vector
+        if row.vector is not None and at not in self.has_vector:
+            self.has_vector.add(at)
+            if isinstance(row.vector, Sparse):
+                for fid, weight in zip(
+                    row.vector.ids.tolist(), row.vector.weights.tolist(), strict=True
+                ):
+                    self.features.setdefault(fid, []).append((at, weight))
+                    self._feature_arrays.pop(fid, None)
+            else:
+                self.vectors[at] = row.vector
 
     def erase(self, fact_id: str) -> None:
         at = self.position.get(fact_id)
@@ -150,12 +165,38 @@ class SearchIndex:
         scores[~mask] = 0
         return scores
 
-    def cosine(self, query: np.ndarray) -> np.ndarray:
-        scores: np.ndarray = self.vectors[: self.size] @ query
+    def cosine(self, query: Vector, *, idf: bool = False) -> np.ndarray:
+        """Cosine of every indexed fact with the query vector. For sparse models `idf=True`
+        weighs the query's features by their inverse document frequency first (stored vectors
+        carry none, so they never drift as facts arrive)."""
+        if not isinstance(query, Sparse):
+            dense: np.ndarray = self.vectors[: self.size] @ query
+            return dense
+        scores = np.zeros(self.size, dtype=np.float32)
+        weights = query.weights.astype(np.float64)
+        arrays = [self.feature_arrays(int(fid)) for fid in query.ids.tolist()]
+        if idf:
+            n = len(self.has_vector) or 1
+            df = np.array([len(a[0]) for a in arrays], dtype=np.float64)
+            weights = weights * np.log(1.0 + (n - df + 0.5) / (df + 0.5))
+            norm = float(np.linalg.norm(weights))
+            weights = weights / norm if norm else weights
+        for (positions, values), weight in zip(arrays, weights.tolist(), strict=True):
+            if len(positions):
+                scores[positions] += weight * values
         return scores
 
+    def feature_arrays(self, fid: int) -> tuple[np.ndarray, np.ndarray]:
+        cached = self._feature_arrays.get(fid)
+        if cached is None:
+            pairs = self.features.get(fid, [])
+            positions = np.fromiter((p for p, _ in pairs), dtype=np.int64, count=len(pairs))
+            values = np.fromiter((w for _, w in pairs), dtype=np.float32, count=len(pairs))
+            cached = self._feature_arrays[fid] = (positions, values)
+        return cached
 
-def row_from_db(values: Sequence[Any], vector: bytes | None) -> Row:
+
+def row_from_db(values: Sequence[Any], vector: Vector | None) -> Row:
     """An index Row from (id, scope, scope_key, status, importance, confidence, created_at,
     tags, terms) and the fact's vector blob."""
     from datetime import datetime
@@ -172,5 +213,5 @@ def row_from_db(values: Sequence[Any], vector: bytes | None) -> Row:
         created=days,
         tags=frozenset(json.loads(tags)),
         terms=terms.split(),
-        vector=None if vector is None else np.frombuffer(vector, np.float32),
+        vector=vector,
     )

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from engram.embed.vectors import Vector, from_bytes, similarity, to_bytes
 from engram.errors import EngramError
 from engram.store import facts as sql
 from engram.store.classify import Verdict, classify, classify_with_model
@@ -80,7 +81,7 @@ def resolve_db(flag: str | None = None, config: Config | None = None) -> Path:
 
 
 def embedder_from_config(config: Config) -> Embedder:
-    from engram.embed.hashed import HashedEmbedder
+    from engram.embed.hashed import SparseEmbedder
 
     provider = config["embed.provider"]
     base_url = config["embed.base_url"] or config["llm.base_url"]
@@ -94,7 +95,7 @@ def embedder_from_config(config: Config) -> Embedder:
         from engram.embed.openai import OpenAIEmbedder
 
         return OpenAIEmbedder(base_url, api_key, config["embed.model"])
-    return HashedEmbedder()
+    return SparseEmbedder()
 
 
 def chat_from_config(config: Config) -> ChatModel | None:
@@ -116,7 +117,7 @@ class _Item:
     importance: float
     digest: str = ""
     terms: list[str] = field(default_factory=list)
-    vector: np.ndarray | None = None
+    vector: Vector | None = None
     outcome: Outcome | None = None
 
 
@@ -187,7 +188,9 @@ class MemoryStore:
         """The in-memory index, built on first use and brought up to date from the log."""
         seq = int(self.conn.execute("SELECT COALESCE(MAX(seq), 0) FROM events").fetchone()[0])
         if self._index is None:
-            index = SearchIndex(self.embedder.model_id, self._dims())
+            index = SearchIndex(
+                self.embedder.model_id, self._dims(), getattr(self.embedder, "sparse", False)
+            )
             self._load_rows(index, None)
             index.last_seq = seq
             self._index = index
@@ -233,9 +236,9 @@ class MemoryStore:
                 ).fetchall()
             cursor = rows
         for values in cursor:
-            vector = values[9]
-            if vector is not None and len(vector) != index.dims * 4:
-                vector = None  # written by another model with the same id: never compare
+            vector = None if values[9] is None else from_bytes(values[9])
+            if isinstance(vector, np.ndarray) and (index.sparse or len(vector) != index.dims):
+                vector = None  # not of this model's shape: never compare
             index.upsert(row_from_db(values[:9], vector))
             seen.add(values[0])
         for missing in set(ids or ()) - seen:
@@ -397,6 +400,7 @@ class MemoryStore:
         found: dict[str, float] = {}
         if index.size:
             mask = self._mask(index, scope, key, "active")
+            cos = np.full(index.size, -1.0, dtype=np.float32)
             if item.vector is not None:
                 cos = np.where(mask, index.cosine(item.vector), -1.0)
                 for pos in _top(cos, CANDIDATES):
@@ -405,15 +409,11 @@ class MemoryStore:
             lexical = index.bm25(item.terms, mask)
             for pos in _top(lexical, 3):
                 if lexical[pos] > 0:
-                    vec = index.vectors[pos]
-                    cos_value = float(vec @ item.vector) if item.vector is not None else 0.0
-                    found.setdefault(index.ids[pos], cos_value)
+                    found.setdefault(index.ids[pos], max(float(cos[pos]), 0.0))
         contents = sql.get_facts(self.conn, found)
         out = [(fid, contents[fid].content, sim) for fid, sim in found.items() if fid in contents]
         for fid, other in batch:  # earlier facts of the same batch count too
-            sim = 0.0
-            if other.vector is not None and item.vector is not None:
-                sim = float(other.vector @ item.vector)
+            sim = similarity(other.vector, item.vector)
             if sim >= CANDIDATE_MIN_COSINE or set(other.terms) & set(item.terms):
                 out.append((fid, other.content, sim))
         out.sort(key=lambda c: -c[2])
@@ -452,9 +452,7 @@ class MemoryStore:
         )
         sql.insert_fact(self.conn, fact, " ".join(item.terms))
         if item.vector is not None:
-            sql.put_vector(
-                self.conn, fact_id, self.embedder.model_id, item.vector.astype("<f4").tobytes()
-            )
+            sql.put_vector(self.conn, fact_id, self.embedder.model_id, to_bytes(item.vector))
         sql.log_event(
             self.conn, at, "absorbed", fact_id, outcome=outcome, source=source, related=target
         )
@@ -520,10 +518,12 @@ class MemoryStore:
         since: str | date | None = None,
         until: str | date | None = None,
         now: datetime | None = None,
+        weights: tuple[float, float] = (COSINE_WEIGHT, BM25_WEIGHT),
     ) -> list[Hit]:
         """Hybrid search (see the module docstring for the score). Filters: scope, scope_key,
-        tags (all must be present), read mode (active | latest | full_history), and the
-        creation dates `since` / `until` (ISO dates or datetimes)."""
+        tags (all must be present), read mode (active: active facts; latest: also archived
+        ones; full_history: every version), and the creation dates `since` / `until` (ISO
+        dates or datetimes). `weights` (cosine, bm25) exist for evaluation."""
         if mode not in READ_MODES:
             raise EngramError(f"unknown mode {mode!r}", hint="use active, latest or full_history")
         if scope is not None and scope not in SCOPES:
@@ -537,8 +537,8 @@ class MemoryStore:
         lexical = index.bm25(terms_of(query), mask)
         cosine = np.zeros(index.size, dtype=np.float32)
         query_vector = self._query_vector(query)
-        if query_vector is not None and query_vector.shape[0] == index.dims:
-            cosine = np.clip(index.cosine(query_vector), 0.0, None)
+        if query_vector is not None:
+            cosine = np.clip(index.cosine(query_vector, idf=True), 0.0, None)
         cosine[~mask] = 0
         wide = top_k * 3 if self.rerank and self.chat else top_k
         pool = {int(p) for p in _top(cosine, wide * 4) if cosine[p] > 0}
@@ -560,7 +560,7 @@ class MemoryStore:
             age = max(0.0, today - _days_of(fact.valid_from))
             literal = any(lit in fact.content.casefold() for lit in literals)
             decay = 1.0 if literal else max(DECAY_FLOOR, 1.0 - DECAY_PER_DAY * age)
-            base = COSINE_WEIGHT * cos + BM25_WEIGHT * bm
+            base = weights[0] * cos + weights[1] * bm
             factor = (1 + 0.05 * min(max(fact.importance - 1, 0), 4)) * (
                 0.9 + 0.1 * fact.confidence
             )
@@ -571,13 +571,18 @@ class MemoryStore:
             hits = _rerank(self.chat, query, hits)
         return hits[:top_k]
 
-    def _query_vector(self, query: str) -> np.ndarray | None:
+    def _query_vector(self, query: str) -> Vector | None:
         from engram.embed.base import EmbeddingError
 
         try:
-            return np.asarray(self.embedder.embed([query])[0], dtype=np.float32)
+            vector = self.embedder.embed([query])[0]
         except EmbeddingError:
             return None  # lexical results still come back
+        index = self._index
+        if isinstance(vector, np.ndarray) and index is not None and not index.sparse:
+            if vector.shape[0] != index.dims:
+                return None  # a model whose width changed: never compare
+        return vector
 
     # -- reading -------------------------------------------------------------------------
     def get(self, fact_id: str, mode: str = "active") -> Fact | list[Fact] | None:
@@ -744,9 +749,7 @@ class MemoryStore:
             vectors = self.embedder.embed([content for _, content in chunk])
             with self._write():
                 for (fact_id, _), vector in zip(chunk, vectors, strict=True):
-                    sql.put_vector(
-                        self.conn, fact_id, self.embedder.model_id, vector.astype("<f4").tobytes()
-                    )
+                    sql.put_vector(self.conn, fact_id, self.embedder.model_id, to_bytes(vector))
             if progress:
                 progress(min(start + batch, total), total)
         with self._write():

@@ -1,0 +1,61 @@
+"""Vectors as the store keeps them: dense (numpy float32) or sparse (feature ids + weights).
+
+Stored form: a dense vector is its float32 bytes; a sparse one is `b"SPV1"`, the count, the
+uint32 feature ids and the float32 weights, all little-endian.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+SPARSE_MAGIC = b"SPV1"
+
+
+@dataclass(frozen=True)
+class Sparse:
+    """A unit-length sparse vector: sorted, unique feature ids with their weights."""
+
+    ids: np.ndarray  # uint32
+    weights: np.ndarray  # float32
+
+    def dot(self, other: Sparse) -> float:
+        common, mine, theirs = np.intersect1d(self.ids, other.ids, return_indices=True)
+        del common
+        return float(self.weights[mine] @ other.weights[theirs])
+
+
+Vector = np.ndarray | Sparse
+
+
+def to_bytes(vector: Vector) -> bytes:
+    if isinstance(vector, Sparse):
+        count = np.array([len(vector.ids)], dtype="<u4").tobytes()
+        return (
+            SPARSE_MAGIC
+            + count
+            + vector.ids.astype("<u4").tobytes()
+            + vector.weights.astype("<f4").tobytes()
+        )
+    return np.asarray(vector, dtype="<f4").tobytes()
+
+
+def from_bytes(blob: bytes) -> Vector:
+    if blob[:4] == SPARSE_MAGIC:
+        count = int(np.frombuffer(blob, dtype="<u4", count=1, offset=4)[0])
+        ids = np.frombuffer(blob, dtype="<u4", count=count, offset=8)
+        weights = np.frombuffer(blob, dtype="<f4", count=count, offset=8 + 4 * count)
+        return Sparse(ids, weights)
+    return np.frombuffer(blob, dtype="<f4")
+
+
+def similarity(a: Vector | None, b: Vector | None) -> float:
+    """Cosine of two unit vectors of the same model (0 when either is missing)."""
+    if a is None or b is None:
+        return 0.0
+    if isinstance(a, Sparse) and isinstance(b, Sparse):
+        return a.dot(b)
+    if isinstance(a, Sparse) or isinstance(b, Sparse):
+        return 0.0
+    return float(np.asarray(a) @ np.asarray(b))
