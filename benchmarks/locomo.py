@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import shutil
 import time
-from pathlib import Path
 
 from benchmarks.common import WORK, data_dir, table
 

@@ -23,6 +23,13 @@ def test_every_command_is_in_the_readme(command: str) -> None:
     assert f"`engram {command}" in (ROOT / "README.md").read_text()
 
 
+def test_every_memory_action_is_documented() -> None:
+    readme = (ROOT / "README.md").read_text()
+    shapes = (ROOT / "docs" / "json.md").read_text()
+    for action in ("absorb", "search", "list", "get", "stats", "boost", "link", "rebuild", "nuke"):
+        assert f"`engram memory {action}" in readme and f"`memory {action}`" in shapes, action
+
+
 @pytest.mark.parametrize("command", commands())
 def test_every_command_has_a_documented_json_shape(command: str) -> None:
     assert f"`{command}" in (ROOT / "docs" / "json.md").read_text() or command == "load"

@@ -15,10 +15,10 @@ from pathlib import Path
 from engram.errors import EngramError
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(prog: str = "engram") -> argparse.ArgumentParser:
     from engram.cli import commands
 
-    parser = argparse.ArgumentParser(prog="engram", description="Local-first memory for AI agents.")
+    parser = argparse.ArgumentParser(prog=prog, description="Local-first memory for AI agents.")
     parser.add_argument("-C", dest="cwd", metavar="DIR", help="run as if started in DIR")
     parser.add_argument("--version", action=_Version, nargs=0, help="print the version and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -43,9 +43,14 @@ def _version() -> str:
         return "unknown"
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def fathom_main(argv: Sequence[str] | None = None) -> int:
+    """`fathom`: the same commands under the name the memory-store product page uses."""
+    return main(argv, prog="fathom")
+
+
+def main(argv: Sequence[str] | None = None, prog: str = "engram") -> int:
     """Run the CLI; returns the exit code (0 ok, 1 problems found, 2 usage or input error)."""
-    parser = _parser()
+    parser = _parser(prog)
     args = parser.parse_args(argv)
     if not args.command:
         parser.print_help()

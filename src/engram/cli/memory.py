@@ -1,0 +1,233 @@
+"""`engram memory …` (also `fathom memory …`): the fact store from the command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from engram.cli.output import add_command, emit
+from engram.errors import EngramError
+
+BATCH = 500  # facts per transaction when absorbing large inputs
+
+
+def register(sub: Any) -> None:
+    memory = sub.add_parser("memory", help="The fact store: absorb, search, list, get, …")
+    memory.add_argument(
+        "--db", metavar="PATH", help="store file (else $ENGRAM_DB, config, default)"
+    )
+    actions = memory.add_subparsers(dest="memory_command", metavar="ACTION", required=True)
+
+    absorb = add_command(actions, "absorb", "Absorb facts from arguments or stdin.", cmd_absorb)
+    absorb.add_argument("facts", nargs="*", help="facts; none: read text, JSON or JSONL on stdin")
+    _scope(absorb, required=True)
+    absorb.add_argument("--source", help="where the facts came from")
+    absorb.add_argument("--tag", action="append", default=[], help="tag every fact (repeatable)")
+    absorb.add_argument("--dry-run", action="store_true", help="show outcomes, write nothing")
+
+    search = add_command(actions, "search", "Hybrid search.", cmd_search)
+    search.add_argument("query", nargs="+")
+    search.add_argument("--top-k", type=int, default=10)
+    _scope(search)
+    search.add_argument("--tag", action="append", help="require a tag (repeatable)")
+    search.add_argument("--mode", choices=("active", "latest", "full_history"), default="active")
+    search.add_argument("--since", help="created on or after (YYYY-MM-DD)")
+    search.add_argument("--until", help="created on or before (YYYY-MM-DD)")
+
+    listing = add_command(actions, "list", "List facts, newest first.", cmd_list)
+    _scope(listing)
+    listing.add_argument("--tag", action="append", help="require a tag (repeatable)")
+    listing.add_argument("--status", choices=("active", "superseded", "archived", "all"),
+                         default="active")  # fmt: skip
+    listing.add_argument("--as-of", help="what was true on this date (YYYY-MM-DD)")
+    listing.add_argument("--limit", type=int, default=50)
+
+    get = add_command(actions, "get", "Show one fact, its versions or its history.", cmd_get)
+    get.add_argument("id")
+    get.add_argument("--mode", choices=("active", "latest", "full_history"), default="active")
+    get.add_argument("--history", action="store_true", help="also the change log and edges")
+
+    add_command(actions, "stats", "Counts, size, embedding models.", cmd_stats)
+    boost = add_command(actions, "boost", "Raise a fact's importance.", cmd_boost)
+    boost.add_argument("id")
+    boost.add_argument("--amount", type=float, default=0.5)
+    link = add_command(actions, "link", "Add a typed edge between two facts.", cmd_link)
+    link.add_argument("a")
+    link.add_argument("b")
+    link.add_argument("relation", help="e.g. related_to, depends_on, caused_by")
+    add_command(actions, "rebuild", "Re-embed every fact with the current model.", cmd_rebuild)
+    nuke = add_command(actions, "nuke", "Erase a scope for good (backup first).", cmd_nuke)
+    _scope(nuke, required=True)
+    nuke.add_argument("--yes", action="store_true", help="confirm without asking")
+
+
+def _scope(parser: argparse.ArgumentParser, required: bool = False) -> None:
+    parser.add_argument("--scope", choices=("agent", "user", "run"), required=required)
+    parser.add_argument(
+        "--key", "--scope-key", dest="key", help="the scope's key (user id, run id…)"
+    )
+
+
+def _open(args: argparse.Namespace) -> Any:
+    from engram.config import load_config
+    from engram.files.discovery import find_workspace
+    from engram.store.store import MemoryStore, resolve_db
+
+    config = load_config(find_workspace())
+    return MemoryStore.open(resolve_db(args.db, config), config=config)
+
+
+def _progress(done: int, total: int) -> None:
+    if sys.stderr.isatty():
+        width = 30
+        filled = width * done // max(total, 1)
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+        if done >= total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+
+def read_facts(args_facts: list[str], stdin_text: str | None) -> list[str | dict[str, Any]]:
+    """Facts from the command line, else stdin as JSON (a list or one object), JSONL, or plain
+    text split into facts."""
+    from engram.store.split import split_facts
+
+    if args_facts:
+        return list(args_facts)
+    text = (stdin_text or "").strip()
+    if not text:
+        raise EngramError("no facts given", hint="pass them as arguments or on stdin")
+    if text[0] in "[{":
+        try:
+            data = json.loads(text)
+            return data if isinstance(data, list) else [data]
+        except ValueError:
+            try:
+                return [json.loads(line) for line in text.splitlines() if line.strip()]
+            except ValueError as exc:
+                raise EngramError(
+                    f"stdin looks like JSON but does not parse: {exc}",
+                    hint="send a JSON list, JSON lines, or plain text",
+                ) from None
+    return list(split_facts(text))
+
+
+def cmd_absorb(args: argparse.Namespace, start: Path | None) -> int:
+    stdin = None if args.facts else sys.stdin.read()
+    facts = read_facts(args.facts, stdin)
+    outcomes = []
+    with _open(args) as store:
+        for begin in range(0, len(facts), BATCH):
+            outcomes += store.absorb(
+                facts[begin : begin + BATCH], scope=args.scope, scope_key=args.key,
+                source=args.source, tags=args.tag, dry_run=args.dry_run,
+            )  # fmt: skip
+            if len(facts) > BATCH:
+                _progress(min(begin + BATCH, len(facts)), len(facts))
+    lines = [f"{o.outcome:<10} {o.id or '-':<24} {o.reason}" for o in outcomes]
+    counts: dict[str, int] = {}
+    for outcome in outcomes:
+        counts[outcome.outcome] = counts.get(outcome.outcome, 0) + 1
+    summary = ", ".join(f"{n} {k}" for k, n in counts.items())
+    if args.dry_run:
+        summary += " (dry run: nothing written)"
+    data = {"outcomes": [o.to_json() for o in outcomes], "counts": counts, "dry_run": args.dry_run}
+    emit(args, data, "\n".join([*lines, summary]) + "\n")
+    return 0 if "rejected" not in counts else 1
+
+
+def cmd_search(args: argparse.Namespace, start: Path | None) -> int:
+    with _open(args) as store:
+        hits = store.search(
+            " ".join(args.query), top_k=args.top_k, scope=args.scope, scope_key=args.key,
+            tags=args.tag, mode=args.mode, since=args.since, until=args.until,
+        )  # fmt: skip
+    lines = [
+        f"{h.score:.3f}  {h.fact.id}  [{_where(h.fact)}]  {h.fact.content}"
+        f"  (confidence {h.fact.confidence:.2f})"
+        for h in hits
+    ]
+    emit(args, {"hits": [h.to_json() for h in hits]}, "\n".join(lines or ["no results"]) + "\n")
+    return 0
+
+
+def _where(fact: Any) -> str:
+    return f"{fact.scope}:{fact.scope_key}" if fact.scope_key else str(fact.scope)
+
+
+def cmd_list(args: argparse.Namespace, start: Path | None) -> int:
+    with _open(args) as store:
+        facts = store.list(
+            scope=args.scope, scope_key=args.key, tags=args.tag, limit=args.limit,
+            status=None if args.status == "all" else args.status, as_of=args.as_of,
+        )  # fmt: skip
+    lines = [f"{f.id}  {f.status:<10}  {f.created_at[:10]}  {f.content}" for f in facts]
+    emit(args, {"facts": [f.to_json() for f in facts]}, "\n".join(lines or ["no facts"]) + "\n")
+    return 0
+
+
+def cmd_get(args: argparse.Namespace, start: Path | None) -> int:
+    with _open(args) as store:
+        found = store.get(args.id, mode=args.mode)
+        history = store.history(args.id) if args.history else None
+        edges = store.edges(args.id) if args.history else None
+    versions = found if isinstance(found, list) else [found] if found else []
+    if not versions:
+        raise EngramError(f"no {args.mode} version of fact {args.id!r}",
+                          hint="try --mode latest or --mode full_history")  # fmt: skip
+    lines = [f"{f.id}  {f.status}  {f.valid_from[:10]}→{(f.valid_to or '')[:10]}  {f.content}"
+             for f in versions]  # fmt: skip
+    data: dict[str, Any] = {"facts": [f.to_json() for f in versions]}
+    if history is not None:
+        data["history"] = history
+        data["edges"] = [{"src": s, "relation": r, "dst": d} for s, r, d in edges or []]
+        lines += [f"  {h['at']}  {h['kind']}  {json.dumps(h['detail'])}" for h in history]
+        lines += [f"  edge: {s} {r} {d}" for s, r, d in edges or []]
+    emit(args, data, "\n".join(lines) + "\n")
+    return 0
+
+
+def cmd_stats(args: argparse.Namespace, start: Path | None) -> int:
+    with _open(args) as store:
+        stats = store.stats()
+    lines = [f"{key}: {json.dumps(value, ensure_ascii=False)}" for key, value in stats.items()]
+    emit(args, stats, "\n".join(lines) + "\n")
+    return 0
+
+
+def cmd_boost(args: argparse.Namespace, start: Path | None) -> int:
+    with _open(args) as store:
+        fact = store.boost(args.id, args.amount)
+    emit(args, fact.to_json(), f"{fact.id} importance {fact.importance:.2f}\n")
+    return 0
+
+
+def cmd_link(args: argparse.Namespace, start: Path | None) -> int:
+    with _open(args) as store:
+        store.link(args.a, args.b, args.relation)
+    data = {"src": args.a, "relation": args.relation, "dst": args.b}
+    emit(args, data, f"{args.a} {args.relation} {args.b}\n")
+    return 0
+
+
+def cmd_rebuild(args: argparse.Namespace, start: Path | None) -> int:
+    with _open(args) as store:
+        count = store.rebuild(progress=_progress)
+        model = store.embedder.model_id
+    emit(args, {"embedded": count, "model": model}, f"re-embedded {count} facts with {model}\n")
+    return 0
+
+
+def cmd_nuke(args: argparse.Namespace, start: Path | None) -> int:
+    target = args.scope + (f":{args.key}" if args.key else "")
+    confirmed = args.yes
+    if not confirmed and sys.stdin.isatty():
+        answer = input(f"erase every fact of {target} for good? type {args.scope!r} to confirm: ")
+        confirmed = answer.strip() == args.scope
+    with _open(args) as store:
+        result = store.nuke(args.scope, args.key, confirm=confirmed)
+    emit(args, result, f"erased {result['erased']} facts of {target}; backup: {result['backup']}\n")
+    return 0

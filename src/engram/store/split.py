@@ -1,0 +1,43 @@
+"""Splitting plain text into self-contained facts for `engram memory absorb`."""
+
+from __future__ import annotations
+
+import re
+
+from engram.store.model import MAX_CHARS
+
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+")
+
+
+def split_facts(text: str, limit: int = MAX_CHARS) -> list[str]:
+    """Paragraphs (or lines of a list) become facts; a paragraph longer than `limit` is cut at
+    sentence ends into pieces of at most `limit` characters (a single longer sentence stays
+    whole, and absorb then rejects it with a reason)."""
+    facts: list[str] = []
+    for block in re.split(r"\n\s*\n", text):
+        lines = [line.strip(" \t-*•") for line in block.splitlines() if line.strip()]
+        if not lines:
+            continue
+        is_list = all(
+            re.match(r"^\s*([-*•]|\d+[.)])\s+", raw) for raw in block.splitlines() if raw.strip()
+        )
+        pieces = lines if is_list else [" ".join(lines)]
+        for piece in pieces:
+            facts.extend(
+                _pack(_SENTENCE_END.split(piece), limit) if len(piece) > limit else [piece]
+            )
+    return facts
+
+
+def _pack(sentences: list[str], limit: int) -> list[str]:
+    out: list[str] = []
+    current = ""
+    for sentence in sentences:
+        if current and len(current) + 1 + len(sentence) > limit:
+            out.append(current)
+            current = sentence
+        else:
+            current = f"{current} {sentence}".strip()
+    if current:
+        out.append(current)
+    return out
