@@ -39,7 +39,8 @@ nunca jamás jamas ni sin tampoco
 )
 # Antonym pairs, compared on stems; a pair split across the two facts flips the claim.
 ANTONYMS = [
-    ("enabl", "disabl"), ("true", "fals"), ("allow", "forbid"), ("allow", "deni"),
+    ("enabl", "disabl"), ("true", "fals"), ("allow", "forbid"), ("allow", "forbidden"),
+    ("allow", "deni"), ("succeed", "fail"), ("work", "broken"),
     ("allow", "disallow"), ("allow", "block"), ("alway", "never"), ("like", "dislik"),
     ("love", "hate"), ("accept", "reject"), ("open", "close"), ("on", "off"),
     ("increas", "decreas"), ("pass", "fail"), ("success", "failur"), ("prefer", "avoid"),
@@ -88,13 +89,19 @@ def shape(text: str) -> Shape:
 
 
 def _values(text: str) -> list[str]:
+    from engram.text.words import STOP_WORDS
+
     found = []
     for match in _VALUE.finditer(text):
         value = match.group().strip(".,;:")
-        # A capitalised word that opens the sentence is usually not a name.
-        if match.start() == 0 and value.isalpha() and not value.isupper() and " " not in value:
-            continue
-        found.append(value.casefold())
+        if value[:1].isupper():
+            words = value.split()
+            # A capitalised word that opens the sentence is usually not a name.
+            if match.start() == 0 and not words[0].isupper():
+                words = words[1:]
+            found += [w.casefold() for w in words if w.casefold() not in STOP_WORDS]
+        else:
+            found.append(value.casefold())
     return found
 
 
@@ -128,32 +135,20 @@ def compare(new: Shape, old: Shape, similarity: float) -> Verdict:
             return Verdict("contradict", f"the same claim with opposite words ({pair})")
     if similarity >= 0.97 and same_values and new.negated == old.negated:
         return Verdict("duplicate", f"near-identical (cosine {similarity:.2f})")
-    added, removed = new.content - old.content, old.content - new.content
-    if (
-        overlap >= 0.4
-        and not same_values
-        and (new.values - old.values)
-        and (old.values - new.values)
-    ):
-        changed = (
-            ", ".join(sorted(old.values - new.values))
-            + " → "
-            + ", ".join(sorted(new.values - old.values))
-        )
+    old_only, new_only = old.values - new.values, new.values - old.values
+    if overlap >= 0.4 and old_only and new_only:
+        changed = f"{', '.join(sorted(old_only))} → {', '.join(sorted(new_only))}"
         return Verdict("supersede", f"the same subject with a new value ({changed})")
+    added, removed = new.stems - old.stems, old.stems - new.stems
+    substitution = 0 < len(added) <= 3 and 0 < len(removed) <= 3
     if (
-        overlap >= 0.5
-        and added
-        and removed
-        and len(added) <= 2
-        and len(removed) <= 2
-        and same_values
+        substitution
+        and _jaccard(new.stems, old.stems) >= 0.4
+        and new.negated == old.negated
+        and not _antonym_split(new.stems, old.stems)
     ):
-        return Verdict(
-            "supersede",
-            f"the same subject with one detail replaced ({', '.join(sorted(removed))} → "
-            f"{', '.join(sorted(added))})",
-        )
+        changed = f"{', '.join(sorted(removed))} → {', '.join(sorted(added))}"
+        return Verdict("supersede", f"the same subject with a detail replaced ({changed})")
     if overlap >= 0.25 or similarity >= 0.5:
         return Verdict("related", f"similar and additive ({overlap:.0%} of words shared)")
     return Verdict("new", "no stored fact says the same thing")
