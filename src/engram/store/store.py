@@ -15,7 +15,7 @@ Search score (documented in the README too):
 - decay = max(0.5, 1 − 0.01 · age in days), from `valid_from`, computed at query time (it never
   compounds); a fact that contains a literal of the query (a name, number, id, URL or e-mail)
   is not decayed at all, and no decay ever filters a result out;
-- importance_factor = 1 + 0.05 · min(importance − 1, 4) (boost raises importance by 0.5, up to
+- importance_factor = 1 + 0.1 · min(importance − 1, 4) (boost raises importance by 0.5, up to
   5): ties and near-ties go to what agents found useful;
 - confidence_factor = 0.9 + 0.1 · confidence.
 """
@@ -561,7 +561,7 @@ class MemoryStore:
             literal = any(lit in fact.content.casefold() for lit in literals)
             decay = 1.0 if literal else max(DECAY_FLOOR, 1.0 - DECAY_PER_DAY * age)
             base = weights[0] * cos + weights[1] * bm
-            factor = (1 + 0.05 * min(max(fact.importance - 1, 0), 4)) * (
+            factor = (1 + 0.1 * min(max(fact.importance - 1, 0), 4)) * (
                 0.9 + 0.1 * fact.confidence
             )
             hits.append(Hit(fact, base * decay * factor, cos, bm, decay))

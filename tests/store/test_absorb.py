@@ -1,0 +1,179 @@
+"""The absorb pipeline (SPEC B1–B3)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engram.errors import EngramError
+from engram.store import MemoryStore
+from engram.store.normalize import content_hash
+from tests.store.conftest import absorb_one
+
+CTO = "Ivan Petrov works at Acme Corp as CTO since 2021."
+
+
+def test_a_new_fact_is_stored_with_its_scope(store: MemoryStore) -> None:
+    [outcome] = store.absorb([CTO], scope="user", scope_key="acme", source="crm", tags=["people"])
+    assert outcome.outcome == "new" and outcome.id
+    fact = store.get(outcome.id)
+    assert fact is not None and not isinstance(fact, list)
+    assert (fact.scope, fact.scope_key, fact.source, fact.tags) == ("user", "acme", "crm", ["people"])
+    assert (fact.status, fact.confidence, fact.importance) == ("active", 0.8, 1.0)
+
+
+def test_content_hash_is_stable_forever() -> None:
+    # Stored hashes must keep matching across versions: never change this value.
+    assert content_hash("  Ｉvan   PETROV ") == content_hash("ivan petrov") == (
+        "dcc13b9685bdcd573d3558f362718f4c558af4b6f38f582175cda8e7a2301720"
+    )
+
+
+def test_normalised_repeats_are_duplicates(store: MemoryStore) -> None:
+    first = store.absorb([CTO], scope="user", scope_key="acme")[0]
+    again = store.absorb(["  ivan petrov WORKS at acme corp as cto since 2021. "],
+                         scope="user", scope_key="acme")[0]  # fmt: skip
+    assert (again.outcome, again.id) == ("duplicate", first.id)
+
+
+def test_duplicates_are_found_only_within_the_same_scope_and_key(store: MemoryStore) -> None:
+    absorb_one(store, CTO)
+    assert absorb_one(store, CTO, scope_key="globex") == "new"
+    assert absorb_one(store, CTO, scope="agent", scope_key=None) == "new"
+
+
+def test_repeats_within_one_batch_merge(store: MemoryStore) -> None:
+    outcomes = store.absorb([CTO, CTO.upper()], scope="user", scope_key="acme")
+    assert [o.outcome for o in outcomes] == ["new", "duplicate"]
+    assert outcomes[1].id == outcomes[0].id
+    assert len(store.list()) == 1
+
+
+def test_a_new_value_supersedes_and_keeps_the_old_version(store: MemoryStore) -> None:
+    old = store.absorb([CTO], scope="user", scope_key="acme")[0]
+    new = store.absorb(["Ivan Petrov works at Globex as CTO since 2024."],
+                       scope="user", scope_key="acme")[0]  # fmt: skip
+    assert new.outcome == "supersede" and new.related_ids == [old.id]
+    previous = store.get(old.id, mode="latest")
+    assert previous is not None and not isinstance(previous, list) and previous.id == new.id
+    history = store.get(old.id, mode="full_history")
+    assert isinstance(history, list)
+    assert [f.status for f in history] == ["superseded", "active"]
+    assert history[0].valid_to == history[1].valid_from
+    assert (new.id, "supersedes", old.id) in store.edges(old.id)
+
+
+def test_active_read_of_a_superseded_fact_returns_its_current_version(store: MemoryStore) -> None:
+    old = store.absorb([CTO], scope="user", scope_key="acme")[0]
+    new = store.absorb(["Ivan Petrov works at Globex as CTO since 2024."],
+                       scope="user", scope_key="acme")[0]  # fmt: skip
+    current = store.get(old.id, mode="active")
+    assert current is not None and not isinstance(current, list) and current.id == new.id
+
+
+def test_a_flipped_polarity_is_a_contradiction_and_both_stay(store: MemoryStore) -> None:
+    old = store.absorb(["Feature flags are enabled in production."], scope="agent")[0]
+    new = store.absorb(["Feature flags are disabled in production."], scope="agent")[0]
+    assert new.outcome == "contradict" and new.related_ids == [old.id]
+    assert {f.status for f in store.list(scope="agent")} == {"active"}
+    assert (new.id, "contradicts", old.id) in store.edges(new.id)
+
+
+def test_negation_flips_polarity(store: MemoryStore) -> None:
+    absorb_one(store, "The payments service supports refunds for card payments.")
+    assert absorb_one(store, "The payments service does not support refunds for card payments.") == (
+        "contradict"
+    )
+
+
+def test_additive_facts_are_related(store: MemoryStore) -> None:
+    absorb_one(store, "The staging database runs PostgreSQL 16.")
+    assert absorb_one(store, "The staging database runs PostgreSQL 16 and is backed up nightly.") == (
+        "related"
+    )
+
+
+def test_unrelated_facts_are_new(store: MemoryStore) -> None:
+    absorb_one(store, "The staging database runs PostgreSQL 16.")
+    assert absorb_one(store, "The coffee machine on the third floor is broken again.") == "new"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        ("Офис компании находится в Казани.", "Офис компании находится в Москве.", "supersede"),
+        ("Ночные сборки включены на сервере CI.", "Ночные сборки выключены на сервере CI.",
+         "contradict"),
+        ("La oficina principal está en Madrid.", "La oficina principal está en Barcelona.",
+         "supersede"),
+        ("El cliente quiere recibir informes semanales.",
+         "El cliente no quiere recibir informes semanales.", "contradict"),
+    ],
+)  # fmt: skip
+def test_russian_and_spanish_facts_are_classified(
+    store: MemoryStore, old: str, new: str, expected: str
+) -> None:
+    absorb_one(store, old)
+    assert absorb_one(store, new) == expected
+
+
+@pytest.mark.parametrize(
+    ("where", "payload"),
+    [
+        ("content", "deploy key ghp_a1B2c3D4e5a1B2c3D4e5a1B2c3D4e5a1B2c3D4e5 is in vault"),
+        ("tags", {"content": "The deploy key lives in the vault.", "tags": ["AKIAABCDEFGHIJKLMNOP"]}),
+        ("metadata", {"content": "The deploy key lives in the vault.",
+                      "metadata": {"url": "postgres://admin:hunter2pass@db:5432/app"}}),
+    ],
+)  # fmt: skip
+def test_secrets_are_rejected_naming_the_family_not_the_value(
+    store: MemoryStore, where: str, payload: object
+) -> None:
+    [outcome] = store.absorb([payload], scope="agent")  # type: ignore[list-item]
+    assert outcome.outcome == "rejected" and f"secret in {where}" in outcome.reason
+    assert "ghp_" not in outcome.reason and "hunter2" not in outcome.reason
+    assert store.list(status=None) == []
+
+
+@pytest.mark.parametrize(
+    ("payload", "reason"),
+    [
+        ("too short", "too short"),
+        ("word " * 120, "longer than 500 characters"),
+        (42, "content must be text"),
+        ({"tags": ["x"]}, "content must be text"),
+        ({"content": "A perfectly fine fact about Kafka.", "confidence": 3}, "confidence"),
+        ({"content": "A perfectly fine fact about Kafka.", "metadata": "x"}, "metadata"),
+    ],
+)
+def test_bad_inputs_are_rejected_with_a_reason(
+    store: MemoryStore, payload: object, reason: str
+) -> None:
+    [outcome] = store.absorb([payload], scope="agent")  # type: ignore[list-item]
+    assert outcome.outcome == "rejected" and reason in outcome.reason
+
+
+def test_one_outcome_per_input_in_order(store: MemoryStore) -> None:
+    outcomes = store.absorb(["tiny", CTO, 7, "The deploy runs on Tuesdays at noon."], scope="agent")  # type: ignore[list-item]
+    assert [o.outcome for o in outcomes] == ["rejected", "new", "rejected", "new"]
+
+
+def test_dry_run_reports_the_same_outcomes_and_writes_nothing(store: MemoryStore) -> None:
+    store.absorb([CTO], scope="user", scope_key="acme")
+    batch = ["Ivan Petrov works at Globex as CTO since 2024.", "Kafka topics are compacted."]
+    planned = store.absorb(batch, scope="user", scope_key="acme", dry_run=True)
+    assert len(store.list(status=None)) == 1
+    done = store.absorb(batch, scope="user", scope_key="acme")
+    assert [o.outcome for o in planned] == [o.outcome for o in done] == ["supersede", "new"]
+
+
+def test_unknown_scope_is_an_error(store: MemoryStore) -> None:
+    with pytest.raises(EngramError, match="unknown scope 'team'"):
+        store.absorb([CTO], scope="team")
+
+
+def test_every_write_is_in_the_change_log(store: MemoryStore) -> None:
+    old = store.absorb([CTO], scope="user", scope_key="acme")[0]
+    store.absorb(["Ivan Petrov works at Globex as CTO since 2024."], scope="user", scope_key="acme")
+    store.boost(old.id)
+    kinds = [event["kind"] for event in store.history(old.id)]
+    assert kinds == ["absorbed", "superseded", "boosted"]

@@ -1,0 +1,215 @@
+"""Hybrid search, read modes, filters, decay, boost, links, stats, nuke (SPEC B2, B4, B7, B11)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from engram.config import load_config
+from engram.errors import EngramError
+from engram.store import MemoryStore
+from engram.store import store as store_module
+
+
+def backdate(store: MemoryStore, fact_id: str, days: int) -> None:
+    when = (datetime.now(UTC) - timedelta(days=days)).isoformat(timespec="milliseconds")
+    store.conn.execute(
+        "UPDATE facts SET created_at = ?, valid_from = ? WHERE id = ?", (when, when, fact_id)
+    )
+    store._index = None  # the test changed rows behind the store's back
+
+
+def test_hits_carry_their_score_parts(store: MemoryStore) -> None:
+    store.absorb(["Kafka consumers commit offsets after processing each batch."], scope="agent")
+    [hit] = store.search("kafka offsets")
+    assert hit.cosine > 0 and hit.bm25 == 1.0 and hit.decay == pytest.approx(1.0)
+    expected = (0.7 * hit.cosine + 0.3 * hit.bm25) * hit.decay * (0.9 + 0.1 * 0.8)
+    assert hit.score == pytest.approx(expected, rel=1e-5)
+
+
+def test_the_weakest_candidate_keeps_a_share_of_bm25(store: MemoryStore) -> None:
+    store.absorb(["Kafka consumers commit offsets after each batch of records.",
+                  "Kafka brokers run on three nodes in the main cluster."], scope="agent")  # fmt: skip
+    hits = store.search("kafka consumers offsets")
+    assert len(hits) == 2 and hits[-1].bm25 > 0
+
+
+def test_scope_and_key_filters(store: MemoryStore) -> None:
+    store.absorb(["Ivan prefers calls after eleven in the morning."], scope="user", scope_key="a")
+    store.absorb(["Olga prefers calls after eleven in the morning too."], scope="user", scope_key="b")
+    store.absorb(["Calls after eleven are cheaper on the new plan."], scope="agent")
+    assert {h.fact.scope_key for h in store.search("calls after eleven", scope="user")} == {"a", "b"}
+    assert [h.fact.scope_key for h in store.search("calls", scope="user", scope_key="b")] == ["b"]
+
+
+def test_tag_filter_requires_every_tag(store: MemoryStore) -> None:
+    store.absorb([{"content": "Deploys need a green CI run first.", "tags": ["deploy", "ci"]},
+                  {"content": "Deploys happen on Tuesdays only.", "tags": ["deploy"]}],
+                 scope="agent")  # fmt: skip
+    assert len(store.search("deploys", tags=["deploy"])) == 2
+    assert [h.fact.tags for h in store.search("deploys", tags=["deploy", "ci"])] == [["deploy", "ci"]]
+
+
+def test_active_mode_hides_superseded_versions_and_full_history_shows_them(
+    store: MemoryStore,
+) -> None:
+    store.absorb(["The API rate limit is 100 requests per minute."], scope="agent")
+    store.absorb(["The API rate limit is 250 requests per minute."], scope="agent")
+    assert [h.fact.content for h in store.search("api rate limit")] == [
+        "The API rate limit is 250 requests per minute."
+    ]
+    assert len(store.search("api rate limit", mode="full_history")) == 2
+
+
+def test_decay_lowers_old_facts_linearly_with_a_floor(store: MemoryStore) -> None:
+    ids = [store.absorb([text], scope="run", scope_key=f"run-{n}")[0].id for n, text in enumerate([
+        "Grafana dashboards live in the observability folder.",
+        "Grafana dashboards are reviewed by the observability team.",
+        "Grafana dashboards use the dark theme by default.",
+    ])]  # fmt: skip
+    backdate(store, ids[1], 30)
+    backdate(store, ids[2], 400)
+    decay = {h.fact.id: h.decay for h in store.search("grafana dashboards")}
+    assert decay[ids[0]] == pytest.approx(1.0, abs=1e-3)
+    assert decay[ids[1]] == pytest.approx(0.7, abs=1e-2)
+    assert decay[ids[2]] == 0.5
+
+
+def test_decay_never_hides_an_exact_match_of_a_name_or_url(store: MemoryStore) -> None:
+    ids = [o.id for o in store.absorb([
+        "The status page is https://status.example.com/acme for customers.",
+        "The status page was redesigned with a new status colour scheme.",
+    ], scope="agent")]  # fmt: skip
+    backdate(store, ids[0], 300)
+    hits = store.search("https://status.example.com/acme status page")
+    assert hits[0].fact.id == ids[0] and hits[0].decay == 1.0
+
+
+def test_since_and_until_filter_by_creation_date(store: MemoryStore) -> None:
+    ids = [store.absorb([text], scope="run", scope_key=text[-9:])[0].id
+           for text in ("Kafka retention is seven days on prod.",
+                        "Kafka retention is one day on staging.")]  # fmt: skip
+    backdate(store, ids[0], 40)
+    since = (datetime.now(UTC) - timedelta(days=10)).date().isoformat()
+    assert [h.fact.id for h in store.search("kafka retention", since=since)] == [ids[1]]
+    assert [h.fact.id for h in store.search("kafka retention", until=since)] == [ids[0]]
+
+
+def test_boost_visibly_helps(store: MemoryStore) -> None:
+    ids = [store.absorb([text], scope="run", scope_key=text[-20:])[0].id
+           for text in ("Redis keys expire after an hour by default.",
+                        "Redis keys expire after a week by default.")]  # fmt: skip
+    first = store.search("redis keys expire")[0].fact.id
+    other = ids[1] if first == ids[0] else ids[0]
+    store.boost(other)
+    store.boost(other)
+    assert store.search("redis keys expire")[0].fact.id == other
+
+
+def test_boost_is_bounded(store: MemoryStore) -> None:
+    fact_id = store.absorb(["Redis keys expire after one hour."], scope="agent")[0].id
+    assert fact_id
+    for _ in range(20):
+        fact = store.boost(fact_id)
+    assert fact.importance == 5.0
+
+
+def test_writes_by_another_process_are_seen_on_the_next_search(tmp_path: Path) -> None:
+    config = load_config(None, env={})
+    with MemoryStore.open(tmp_path / "m.db", config=config) as reader, \
+         MemoryStore.open(tmp_path / "m.db", config=config) as writer:  # fmt: skip
+        assert reader.search("kafka") == []
+        writer.absorb(["Kafka runs on three brokers."], scope="agent")
+        assert [h.fact.content for h in reader.search("kafka")] == ["Kafka runs on three brokers."]
+
+
+def test_vectors_of_another_model_are_never_compared(tmp_path: Path) -> None:
+    config = load_config(None, env={})
+    with MemoryStore.open(tmp_path / "m.db", config=config) as first:
+        first.absorb(["Kafka runs on three brokers in production."], scope="agent")
+
+    class OtherModel:
+        model_id, dims, sparse = "other-model-4", 4, False
+
+        def embed(self, texts: list[str]) -> list[np.ndarray]:
+            return [np.array([0.5, 0.5, 0.5, 0.5], dtype=np.float32) for _ in texts]
+
+    with MemoryStore.open(tmp_path / "m.db", config=config, embedder=OtherModel()) as second:
+        [hit] = second.search("kafka brokers")
+        assert hit.cosine == 0 and hit.bm25 == 1.0  # lexical only: no vector of this model
+        assert second.stats()["missing_vectors"] == 1
+        assert second.rebuild() == 1
+        assert second.stats()["vectors_by_model"] == {"engram-sparse-tf-v1": 1, "other-model-4": 1}
+        assert second.search("kafka brokers")[0].cosine == pytest.approx(1.0)
+
+
+def test_get_modes(store: MemoryStore) -> None:
+    old = store.absorb(["The API rate limit is 100 requests per minute."], scope="agent")[0]
+    new = store.absorb(["The API rate limit is 250 requests per minute."], scope="agent")[0]
+    assert old.id and new.id
+    store.conn.execute("UPDATE facts SET status = 'archived' WHERE id = ?", (new.id,))
+    assert store.get(old.id, mode="active") is None
+    latest = store.get(old.id, mode="latest")
+    assert latest is not None and not isinstance(latest, list) and latest.id == new.id
+    with pytest.raises(EngramError, match="unknown mode"):
+        store.get(old.id, mode="newest")
+
+
+def test_list_as_of_answers_what_was_true_then(store: MemoryStore) -> None:
+    old = store.absorb(["The API rate limit is 100 requests per minute."], scope="agent")[0]
+    assert old.id
+    backdate(store, old.id, 30)
+    store.absorb(["The API rate limit is 250 requests per minute."], scope="agent")
+    then = (datetime.now(UTC) - timedelta(days=10)).date().isoformat()
+    assert [f.content for f in store.list(as_of=then)] == [
+        "The API rate limit is 100 requests per minute."
+    ]
+    assert [f.content for f in store.list()] == ["The API rate limit is 250 requests per minute."]
+
+
+def test_link_adds_a_typed_edge_and_checks_its_ends(store: MemoryStore) -> None:
+    a, b = (o.id for o in store.absorb(["The outage started with a full disk on db-2.",
+                                         "Disk alerts on db-2 were muted last week."],
+                                        scope="run", scope_key="incident-7"))  # fmt: skip
+    assert a and b
+    store.link(a, b, "caused_by")
+    assert (a, "caused_by", b) in store.edges(a)
+    with pytest.raises(EngramError, match="no fact with id"):
+        store.link(a, "f_missing", "caused_by")
+    with pytest.raises(EngramError, match="invalid relation"):
+        store.link(a, b, "Caused By!")
+
+
+def test_stats_counts_by_scope_status_and_tag(store: MemoryStore) -> None:
+    store.absorb([{"content": "Deploys need a green CI run first.", "tags": ["deploy"]}],
+                 scope="agent")  # fmt: skip
+    store.absorb(["Ivan likes tea in the afternoon meetings."], scope="user", scope_key="ivan")
+    stats = store.stats()
+    assert stats["facts"] == 2 and stats["by_scope"] == {"agent": 1, "user": 1}
+    assert stats["by_tag"] == {"deploy": 1} and stats["missing_vectors"] == 0
+
+
+def test_nuke_needs_confirmation(store: MemoryStore) -> None:
+    store.absorb(["Ivan likes tea in the afternoon meetings."], scope="user", scope_key="ivan")
+    with pytest.raises(EngramError, match="explicit confirmation"):
+        store.nuke("user", "ivan")
+    assert store.stats()["facts"] == 1
+
+
+def test_nuke_erases_a_scope_completely_after_a_backup(store: MemoryStore) -> None:
+    secret_ish = "Ivan's daughter Masha studies violin at the Kazan conservatory."
+    store.absorb([secret_ish], scope="user", scope_key="ivan")
+    store.absorb(["Kafka runs on three brokers in production."], scope="agent")
+    result = store.nuke("user", "ivan", confirm=True)
+    assert result["erased"] == 1 and Path(result["backup"]).exists()
+    assert store.search("daughter violin") == [] and store.stats()["facts"] == 1
+    assert b"conservatory" not in store.path.read_bytes()
+    assert b"conservatory" in Path(result["backup"]).read_bytes()
+
+
+def test_search_score_constants_are_the_documented_ones() -> None:
+    assert (store_module.COSINE_WEIGHT, store_module.BM25_WEIGHT) == (0.7, 0.3)
+    assert (store_module.DECAY_PER_DAY, store_module.DECAY_FLOOR) == (0.01, 0.5)
