@@ -17,21 +17,29 @@ def test_a_new_fact_is_stored_with_its_scope(store: MemoryStore) -> None:
     assert outcome.outcome == "new" and outcome.id
     fact = store.get(outcome.id)
     assert fact is not None and not isinstance(fact, list)
-    assert (fact.scope, fact.scope_key, fact.source, fact.tags) == ("user", "acme", "crm", ["people"])
+    assert (fact.scope, fact.scope_key, fact.source, fact.tags) == (
+        "user",
+        "acme",
+        "crm",
+        ["people"],
+    )
     assert (fact.status, fact.confidence, fact.importance) == ("active", 0.8, 1.0)
 
 
 def test_content_hash_is_stable_forever() -> None:
     # Stored hashes must keep matching across versions: never change this value.
-    assert content_hash("  Ｉvan   PETROV ") == content_hash("ivan petrov") == (
-        "dcc13b9685bdcd573d3558f362718f4c558af4b6f38f582175cda8e7a2301720"
+    assert (
+        content_hash("  Ｉvan   PETROV ")
+        == content_hash("ivan petrov")
+        == ("dcc13b9685bdcd573d3558f362718f4c558af4b6f38f582175cda8e7a2301720")
     )
 
 
 def test_normalised_repeats_are_duplicates(store: MemoryStore) -> None:
     first = store.absorb([CTO], scope="user", scope_key="acme")[0]
-    again = store.absorb(["  ivan petrov WORKS at acme corp as cto since 2021. "],
-                         scope="user", scope_key="acme")[0]  # fmt: skip
+    again = store.absorb(
+        ["  ivan petrov WORKS at acme corp as cto since 2021. "], scope="user", scope_key="acme"
+    )[0]
     assert (again.outcome, again.id) == ("duplicate", first.id)
 
 
@@ -50,8 +58,9 @@ def test_repeats_within_one_batch_merge(store: MemoryStore) -> None:
 
 def test_a_new_value_supersedes_and_keeps_the_old_version(store: MemoryStore) -> None:
     old = store.absorb([CTO], scope="user", scope_key="acme")[0]
-    new = store.absorb(["Ivan Petrov works at Globex as CTO since 2024."],
-                       scope="user", scope_key="acme")[0]  # fmt: skip
+    new = store.absorb(
+        ["Ivan Petrov works at Globex as CTO since 2024."], scope="user", scope_key="acme"
+    )[0]
     assert new.outcome == "supersede" and new.related_ids == [old.id]
     previous = store.get(old.id, mode="latest")
     assert previous is not None and not isinstance(previous, list) and previous.id == new.id
@@ -64,8 +73,9 @@ def test_a_new_value_supersedes_and_keeps_the_old_version(store: MemoryStore) ->
 
 def test_active_read_of_a_superseded_fact_returns_its_current_version(store: MemoryStore) -> None:
     old = store.absorb([CTO], scope="user", scope_key="acme")[0]
-    new = store.absorb(["Ivan Petrov works at Globex as CTO since 2024."],
-                       scope="user", scope_key="acme")[0]  # fmt: skip
+    new = store.absorb(
+        ["Ivan Petrov works at Globex as CTO since 2024."], scope="user", scope_key="acme"
+    )[0]
     current = store.get(old.id, mode="active")
     assert current is not None and not isinstance(current, list) and current.id == new.id
 
@@ -80,16 +90,16 @@ def test_a_flipped_polarity_is_a_contradiction_and_both_stay(store: MemoryStore)
 
 def test_negation_flips_polarity(store: MemoryStore) -> None:
     absorb_one(store, "The payments service supports refunds for card payments.")
-    assert absorb_one(store, "The payments service does not support refunds for card payments.") == (
-        "contradict"
-    )
+    assert absorb_one(
+        store, "The payments service does not support refunds for card payments."
+    ) == ("contradict")
 
 
 def test_additive_facts_are_related(store: MemoryStore) -> None:
     absorb_one(store, "The staging database runs PostgreSQL 16.")
-    assert absorb_one(store, "The staging database runs PostgreSQL 16 and is backed up nightly.") == (
-        "related"
-    )
+    assert absorb_one(
+        store, "The staging database runs PostgreSQL 16 and is backed up nightly."
+    ) == ("related")
 
 
 def test_unrelated_facts_are_new(store: MemoryStore) -> None:
@@ -101,14 +111,23 @@ def test_unrelated_facts_are_new(store: MemoryStore) -> None:
     ("old", "new", "expected"),
     [
         ("Офис компании находится в Казани.", "Офис компании находится в Москве.", "supersede"),
-        ("Ночные сборки включены на сервере CI.", "Ночные сборки выключены на сервере CI.",
-         "contradict"),
-        ("La oficina principal está en Madrid.", "La oficina principal está en Barcelona.",
-         "supersede"),
-        ("El cliente quiere recibir informes semanales.",
-         "El cliente no quiere recibir informes semanales.", "contradict"),
+        (
+            "Ночные сборки включены на сервере CI.",
+            "Ночные сборки выключены на сервере CI.",
+            "contradict",
+        ),
+        (
+            "La oficina principal está en Madrid.",
+            "La oficina principal está en Barcelona.",
+            "supersede",
+        ),
+        (
+            "El cliente quiere recibir informes semanales.",
+            "El cliente no quiere recibir informes semanales.",
+            "contradict",
+        ),
     ],
-)  # fmt: skip
+)
 def test_russian_and_spanish_facts_are_classified(
     store: MemoryStore, old: str, new: str, expected: str
 ) -> None:
@@ -120,11 +139,19 @@ def test_russian_and_spanish_facts_are_classified(
     ("where", "payload"),
     [
         ("content", "deploy key ghp_a1B2c3D4e5a1B2c3D4e5a1B2c3D4e5a1B2c3D4e5 is in vault"),
-        ("tags", {"content": "The deploy key lives in the vault.", "tags": ["AKIAABCDEFGHIJKLMNOP"]}),
-        ("metadata", {"content": "The deploy key lives in the vault.",
-                      "metadata": {"url": "postgres://admin:hunter2pass@db:5432/app"}}),
+        (
+            "tags",
+            {"content": "The deploy key lives in the vault.", "tags": ["AKIAABCDEFGHIJKLMNOP"]},
+        ),
+        (
+            "metadata",
+            {
+                "content": "The deploy key lives in the vault.",
+                "metadata": {"url": "postgres://admin:hunter2pass@db:5432/app"},
+            },
+        ),
     ],
-)  # fmt: skip
+)
 def test_secrets_are_rejected_naming_the_family_not_the_value(
     store: MemoryStore, where: str, payload: object
 ) -> None:

@@ -31,26 +31,42 @@ def test_hits_carry_their_score_parts(store: MemoryStore) -> None:
 
 
 def test_the_weakest_candidate_keeps_a_share_of_bm25(store: MemoryStore) -> None:
-    store.absorb(["Kafka consumers commit offsets after each batch of records.",
-                  "Kafka brokers run on three nodes in the main cluster."], scope="agent")  # fmt: skip
+    store.absorb(
+        [
+            "Kafka consumers commit offsets after each batch of records.",
+            "Kafka brokers run on three nodes in the main cluster.",
+        ],
+        scope="agent",
+    )
     hits = store.search("kafka consumers offsets")
     assert len(hits) == 2 and hits[-1].bm25 > 0
 
 
 def test_scope_and_key_filters(store: MemoryStore) -> None:
     store.absorb(["Ivan prefers calls after eleven in the morning."], scope="user", scope_key="a")
-    store.absorb(["Olga prefers calls after eleven in the morning too."], scope="user", scope_key="b")
+    store.absorb(
+        ["Olga prefers calls after eleven in the morning too."], scope="user", scope_key="b"
+    )
     store.absorb(["Calls after eleven are cheaper on the new plan."], scope="agent")
-    assert {h.fact.scope_key for h in store.search("calls after eleven", scope="user")} == {"a", "b"}
+    assert {h.fact.scope_key for h in store.search("calls after eleven", scope="user")} == {
+        "a",
+        "b",
+    }
     assert [h.fact.scope_key for h in store.search("calls", scope="user", scope_key="b")] == ["b"]
 
 
 def test_tag_filter_requires_every_tag(store: MemoryStore) -> None:
-    store.absorb([{"content": "Deploys need a green CI run first.", "tags": ["deploy", "ci"]},
-                  {"content": "Deploys happen on Tuesdays only.", "tags": ["deploy"]}],
-                 scope="agent")  # fmt: skip
+    store.absorb(
+        [
+            {"content": "Deploys need a green CI run first.", "tags": ["deploy", "ci"]},
+            {"content": "Deploys happen on Tuesdays only.", "tags": ["deploy"]},
+        ],
+        scope="agent",
+    )
     assert len(store.search("deploys", tags=["deploy"])) == 2
-    assert [h.fact.tags for h in store.search("deploys", tags=["deploy", "ci"])] == [["deploy", "ci"]]
+    assert [h.fact.tags for h in store.search("deploys", tags=["deploy", "ci"])] == [
+        ["deploy", "ci"]
+    ]
 
 
 def test_active_mode_hides_superseded_versions_and_full_history_shows_them(
@@ -65,11 +81,16 @@ def test_active_mode_hides_superseded_versions_and_full_history_shows_them(
 
 
 def test_decay_lowers_old_facts_linearly_with_a_floor(store: MemoryStore) -> None:
-    ids = [store.absorb([text], scope="run", scope_key=f"run-{n}")[0].id for n, text in enumerate([
-        "Grafana dashboards live in the observability folder.",
-        "Grafana dashboards are reviewed by the observability team.",
-        "Grafana dashboards use the dark theme by default.",
-    ])]  # fmt: skip
+    ids = [
+        store.absorb([text], scope="run", scope_key=f"run-{n}")[0].id
+        for n, text in enumerate(
+            [
+                "Grafana dashboards live in the observability folder.",
+                "Grafana dashboards are reviewed by the observability team.",
+                "Grafana dashboards use the dark theme by default.",
+            ]
+        )
+    ]
     backdate(store, ids[1], 30)
     backdate(store, ids[2], 400)
     decay = {h.fact.id: h.decay for h in store.search("grafana dashboards")}
@@ -79,19 +100,29 @@ def test_decay_lowers_old_facts_linearly_with_a_floor(store: MemoryStore) -> Non
 
 
 def test_decay_never_hides_an_exact_match_of_a_name_or_url(store: MemoryStore) -> None:
-    ids = [o.id for o in store.absorb([
-        "The status page is https://status.example.com/acme for customers.",
-        "The status page was redesigned with a new status colour scheme.",
-    ], scope="agent")]  # fmt: skip
+    ids = [
+        o.id
+        for o in store.absorb(
+            [
+                "The status page is https://status.example.com/acme for customers.",
+                "The status page was redesigned with a new status colour scheme.",
+            ],
+            scope="agent",
+        )
+    ]
     backdate(store, ids[0], 300)
     hits = store.search("https://status.example.com/acme status page")
     assert hits[0].fact.id == ids[0] and hits[0].decay == 1.0
 
 
 def test_since_and_until_filter_by_creation_date(store: MemoryStore) -> None:
-    ids = [store.absorb([text], scope="run", scope_key=text[-9:])[0].id
-           for text in ("Kafka retention is seven days on prod.",
-                        "Kafka retention is one day on staging.")]  # fmt: skip
+    ids = [
+        store.absorb([text], scope="run", scope_key=text[-9:])[0].id
+        for text in (
+            "Kafka retention is seven days on prod.",
+            "Kafka retention is one day on staging.",
+        )
+    ]
     backdate(store, ids[0], 40)
     since = (datetime.now(UTC) - timedelta(days=10)).date().isoformat()
     assert [h.fact.id for h in store.search("kafka retention", since=since)] == [ids[1]]
@@ -99,9 +130,13 @@ def test_since_and_until_filter_by_creation_date(store: MemoryStore) -> None:
 
 
 def test_boost_visibly_helps(store: MemoryStore) -> None:
-    ids = [store.absorb([text], scope="run", scope_key=text[-20:])[0].id
-           for text in ("Redis keys expire after an hour by default.",
-                        "Redis keys expire after a week by default.")]  # fmt: skip
+    ids = [
+        store.absorb([text], scope="run", scope_key=text[-20:])[0].id
+        for text in (
+            "Redis keys expire after an hour by default.",
+            "Redis keys expire after a week by default.",
+        )
+    ]
     first = store.search("redis keys expire")[0].fact.id
     other = ids[1] if first == ids[0] else ids[0]
     store.boost(other)
@@ -119,8 +154,10 @@ def test_boost_is_bounded(store: MemoryStore) -> None:
 
 def test_writes_by_another_process_are_seen_on_the_next_search(tmp_path: Path) -> None:
     config = load_config(None, env={})
-    with MemoryStore.open(tmp_path / "m.db", config=config) as reader, \
-         MemoryStore.open(tmp_path / "m.db", config=config) as writer:  # fmt: skip
+    with (
+        MemoryStore.open(tmp_path / "m.db", config=config) as reader,
+        MemoryStore.open(tmp_path / "m.db", config=config) as writer,
+    ):
         assert reader.search("kafka") == []
         writer.absorb(["Kafka runs on three brokers."], scope="agent")
         assert [h.fact.content for h in reader.search("kafka")] == ["Kafka runs on three brokers."]
@@ -171,9 +208,17 @@ def test_list_as_of_answers_what_was_true_then(store: MemoryStore) -> None:
 
 
 def test_link_adds_a_typed_edge_and_checks_its_ends(store: MemoryStore) -> None:
-    a, b = (o.id for o in store.absorb(["The outage started with a full disk on db-2.",
-                                         "Disk alerts on db-2 were muted last week."],
-                                        scope="run", scope_key="incident-7"))  # fmt: skip
+    a, b = (
+        o.id
+        for o in store.absorb(
+            [
+                "The outage started with a full disk on db-2.",
+                "Disk alerts on db-2 were muted last week.",
+            ],
+            scope="run",
+            scope_key="incident-7",
+        )
+    )
     assert a and b
     store.link(a, b, "caused_by")
     assert (a, "caused_by", b) in store.edges(a)
@@ -184,8 +229,9 @@ def test_link_adds_a_typed_edge_and_checks_its_ends(store: MemoryStore) -> None:
 
 
 def test_stats_counts_by_scope_status_and_tag(store: MemoryStore) -> None:
-    store.absorb([{"content": "Deploys need a green CI run first.", "tags": ["deploy"]}],
-                 scope="agent")  # fmt: skip
+    store.absorb(
+        [{"content": "Deploys need a green CI run first.", "tags": ["deploy"]}], scope="agent"
+    )
     store.absorb(["Ivan likes tea in the afternoon meetings."], scope="user", scope_key="ivan")
     stats = store.stats()
     assert stats["facts"] == 2 and stats["by_scope"] == {"agent": 1, "user": 1}

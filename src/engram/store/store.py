@@ -561,9 +561,7 @@ class MemoryStore:
             literal = any(lit in fact.content.casefold() for lit in literals)
             decay = 1.0 if literal else max(DECAY_FLOOR, 1.0 - DECAY_PER_DAY * age)
             base = weights[0] * cos + weights[1] * bm
-            factor = (1 + 0.1 * min(max(fact.importance - 1, 0), 4)) * (
-                0.9 + 0.1 * fact.confidence
-            )
+            factor = (1 + 0.1 * min(max(fact.importance - 1, 0), 4)) * (0.9 + 0.1 * fact.confidence)
             hits.append(Hit(fact, base * decay * factor, cos, bm, decay))
         hits.sort(key=lambda h: (-h.score, h.fact.id))
         hits = hits[:wide]

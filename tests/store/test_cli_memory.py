@@ -1,0 +1,207 @@
+"""`engram memory …` and `fathom memory …` through the real entry points."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engram.cli import fathom_main, main
+
+
+@pytest.fixture(autouse=True)
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = tmp_path / "cli.db"
+    monkeypatch.setenv("ENGRAM_DB", str(path))
+    return path
+
+
+def run(
+    capsys: pytest.CaptureFixture[str],
+    *argv: str,
+    stdin: str | None = None,
+    monkeypatch: pytest.MonkeyPatch | None = None,
+) -> tuple[int, str, str]:
+    if stdin is not None and monkeypatch is not None:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_absorb_from_arguments_reports_each_outcome(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys,
+        "memory",
+        "absorb",
+        "--scope",
+        "user",
+        "--key",
+        "acme",
+        "Ivan Petrov is the CTO of Acme Corp in Kazan.",
+        "tiny",
+    )
+    assert code == 1  # one input was rejected
+    assert out.splitlines()[0].startswith("new ") and out.splitlines()[1].startswith("rejected")
+    assert out.splitlines()[-1] == "1 new, 1 rejected"
+
+
+def test_absorb_splits_plain_text_from_stdin(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = "Maria leads the data team at Acme.\n\nThe office coffee machine is broken again."
+    code, out, _ = run(
+        capsys,
+        "memory",
+        "absorb",
+        "--scope",
+        "agent",
+        "--json",
+        stdin=text,
+        monkeypatch=monkeypatch,
+    )
+    data = json.loads(out)
+    assert code == 0 and data["counts"] == {"new": 2}
+
+
+def test_absorb_reads_json_and_jsonl(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    facts = [{"content": "Kafka runs on three brokers in production.", "tags": ["kafka"]}]
+    run(
+        capsys,
+        "memory",
+        "absorb",
+        "--scope",
+        "agent",
+        stdin=json.dumps(facts),
+        monkeypatch=monkeypatch,
+    )
+    lines = '{"content": "Redis keeps sessions for one day."}\n{"content": "Postgres is 16."}'
+    code, out, _ = run(
+        capsys,
+        "memory",
+        "absorb",
+        "--scope",
+        "agent",
+        "--json",
+        stdin=lines,
+        monkeypatch=monkeypatch,
+    )
+    assert code == 0 and [o["outcome"] for o in json.loads(out)["outcomes"]] == ["new", "new"]
+    _code, out, _ = run(capsys, "memory", "list", "--tag", "kafka", "--json")
+    assert [f["tags"] for f in json.loads(out)["facts"]] == [["kafka"]]
+
+
+def test_broken_json_on_stdin_is_a_clear_error(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, _, err = run(
+        capsys, "memory", "absorb", "--scope", "agent", stdin="[{broken", monkeypatch=monkeypatch
+    )
+    assert code == 2 and "does not parse" in err
+
+
+def test_search_get_boost_link_and_stats(capsys: pytest.CaptureFixture[str]) -> None:
+    run(
+        capsys,
+        "memory",
+        "absorb",
+        "--scope",
+        "agent",
+        "--json",
+        "The outage started with a full disk on db-2.",
+        "Disk alerts on db-2 were muted.",
+    )
+    code, out, _ = run(capsys, "memory", "search", "full disk", "--json")
+    hits = json.loads(out)["hits"]
+    assert code == 0 and hits[0]["content"].startswith("The outage") and "parts" in hits[0]
+    a, b = hits[0]["id"], hits[-1]["id"]
+    assert run(capsys, "memory", "boost", a)[1].startswith(f"{a} importance 1.50")
+    assert run(capsys, "memory", "link", a, b, "caused_by")[0] == 0
+    code, out, _ = run(capsys, "memory", "get", a, "--history", "--json")
+    data = json.loads(out)
+    assert [h["kind"] for h in data["history"]] == ["absorbed", "boosted", "linked"]
+    assert {"src": a, "relation": "caused_by", "dst": b} in data["edges"]
+    assert json.loads(run(capsys, "memory", "stats", "--json")[1])["facts"] >= 1
+
+
+def test_get_of_an_unknown_id_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "memory", "get", "f_nope")
+    assert code == 2 and "no active version" in err
+
+
+def test_nuke_refuses_without_confirmation(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    run(capsys, "memory", "absorb", "--scope", "user", "Ivan likes tea in the afternoon.")
+    code, _, err = run(
+        capsys, "memory", "nuke", "--scope", "user", stdin="", monkeypatch=monkeypatch
+    )
+    assert code == 2 and "--yes" in err
+    code, out, _ = run(capsys, "memory", "nuke", "--scope", "user", "--yes")
+    assert code == 0 and out.startswith("erased 1 facts of user; backup: ")
+
+
+def test_db_flag_overrides_the_environment(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, db: Path
+) -> None:
+    other = tmp_path / "other.db"
+    run(
+        capsys,
+        "memory",
+        "--db",
+        str(other),
+        "absorb",
+        "--scope",
+        "agent",
+        "Kafka runs on three brokers in production.",
+    )
+    assert other.exists() and not db.exists()
+
+
+def test_fathom_commands_work_unchanged(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        fathom_main(
+            [
+                "memory",
+                "absorb",
+                "--scope",
+                "user",
+                "Ivan Petrov, CTO of a fintech startup in Moscow.",
+            ]
+        )
+        == 0
+    )
+    capsys.readouterr()
+    assert fathom_main(["memory", "search", "CTO fintech Moscow"]) == 0
+    assert "Ivan Petrov" in capsys.readouterr().out
+
+
+def test_fathom_console_script_exists(db: Path) -> None:
+    import shutil
+
+    exe = shutil.which("fathom")
+    command = (
+        [exe]
+        if exe
+        else [
+            sys.executable,
+            "-c",
+            "from engram.cli import fathom_main; import sys; sys.exit(fathom_main())",
+        ]
+    )
+    done = subprocess.run(
+        [*command, "memory", "stats", "--json"],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "ENGRAM_DB": str(db)},
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["facts"] == 0
