@@ -19,7 +19,7 @@ touch only the facts that share a feature: vectors alone reach 0.620 and the hyb
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from hashlib import blake2b
 from itertools import pairwise
@@ -69,3 +69,19 @@ class SparseEmbedder:
 
     def embed(self, texts: Sequence[str]) -> list[Sparse]:
         return [self.embed_one(text) for text in texts]
+
+    def query_vector(self, text: str, idf: Callable[[str], float]) -> Sparse:
+        """The query's vector with each feature weighted by inverse document frequency
+        (`idf(term)`; a word pair takes the larger idf of its two words, since a pair is at
+        least as rare as either word)."""
+        weights: dict[int, float] = {}
+        for feature, count in features(text).items():
+            kind, _, name = feature.partition(":")
+            rarity = max(idf(w) for w in name.split(" ")) if kind == "p" else idf(name)
+            value = (1.0 + math.log(count) if count >= 1 else count) * rarity
+            fid = feature_id(feature)
+            weights[fid] = weights.get(fid, 0.0) + value
+        ids = np.array(sorted(weights), dtype=np.uint32)
+        values = np.array([weights[i] for i in sorted(weights)], dtype=np.float32)
+        norm = float(np.linalg.norm(values))
+        return Sparse(ids, values / norm if norm else values)

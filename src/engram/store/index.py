@@ -4,11 +4,17 @@ SQLite is the source of truth; this index is rebuilt from it when a `MemoryStore
 searches, then kept current from the change log (`events`), so writes by other processes
 (hooks, subagents, the MCP server) are seen on the next search. Rows are addressed by position;
 per-fact attributes live in numpy arrays so filters and scores are vector operations.
+
+Memory stays small at 100k facts: BM25 postings are typed `array`s per term (8 bytes a
+posting) and sparse vectors sit in one CSR-style triple of arrays. A sparse vector shares its
+features with the BM25 terms (words and word pairs), so its cosine can only be non-zero for a
+fact that BM25 also matched; search computes it for exactly those facts.
 """
 
 from __future__ import annotations
 
 import json
+from array import array
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -44,17 +50,12 @@ class SearchIndex:
     def __init__(self, model_id: str, dims: int, sparse: bool = False) -> None:
         self.model_id = model_id
         self.sparse = sparse
-        self.dims = 1 if sparse else dims  # the dense matrix is unused for sparse models
-        # sparse models: feature id -> [(position, weight)], and numpy copies of them
-        self.features: dict[int, list[tuple[int, float]]] = {}
-        self._feature_arrays: dict[int, tuple[np.ndarray, np.ndarray]] = {}
-        self.has_vector: set[int] = set()
+        self.dims = 1 if sparse else max(dims, 1)
         self.ids: list[str] = []
         self.position: dict[str, int] = {}
         self.keys: dict[str, int] = {}  # scope_key -> small int
         self.tags: list[frozenset[str]] = []
-        self.postings: dict[str, list[tuple[int, int]]] = {}
-        self._arrays: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        self.postings: dict[str, tuple[array[int], array[float]]] = {}
         self.capacity = 0
         self.size = 0
         self.status = np.zeros(0, dtype=np.int8)
@@ -64,7 +65,12 @@ class SearchIndex:
         self.confidence = np.zeros(0, dtype=np.float32)
         self.created = np.zeros(0, dtype=np.float64)
         self.length = np.zeros(0, dtype=np.float32)
-        self.vectors = np.zeros((0, self.dims), dtype=np.float32)
+        self.vectors = np.zeros((0, self.dims), dtype=np.float32)  # dense models
+        # sparse models: the vector of position p is ids/weights[start[p] : start[p] + count[p]]
+        self.vector_start = np.zeros(0, dtype=np.int64)
+        self.vector_count = np.zeros(0, dtype=np.int32)
+        self.vector_ids: array[int] = array("I")
+        self.vector_weights: array[float] = array("f")
         self.total_length = 0.0
         self.last_seq = 0
 
@@ -73,22 +79,16 @@ class SearchIndex:
         if needed <= self.capacity:
             return
         capacity = max(1024, self.capacity * 2, needed)
-        for name in (
-            "status",
-            "scope",
-            "scope_key",
-            "importance",
-            "confidence",
-            "created",
-            "length",
-        ):
+        for name in ("status", "scope", "scope_key", "importance", "confidence", "created",
+                     "length", "vector_start", "vector_count"):  # fmt: skip
             old = getattr(self, name)
             new = np.zeros(capacity, dtype=old.dtype)
             new[: self.size] = old[: self.size]
             setattr(self, name, new)
-        vectors = np.zeros((capacity, self.dims), dtype=np.float32)
-        vectors[: self.size] = self.vectors[: self.size]
-        self.vectors = vectors
+        if not self.sparse:
+            vectors = np.zeros((capacity, self.dims), dtype=np.float32)
+            vectors[: self.size] = self.vectors[: self.size]
+            self.vectors = vectors
         self.capacity = capacity
 
     def key_code(self, scope_key: str) -> int:
@@ -106,8 +106,11 @@ class SearchIndex:
             self.position[row.id] = at
             self.tags.append(row.tags)
             for term, count in Counter(row.terms).items():
-                self.postings.setdefault(term, []).append((at, count))
-                self._arrays.pop(term, None)
+                entry = self.postings.get(term)
+                if entry is None:
+                    entry = self.postings[term] = (array("i"), array("f"))
+                entry[0].append(at)
+                entry[1].append(count)
             self.length[at] = len(row.terms)
             self.total_length += len(row.terms)
             self.scope[at] = SCOPE_CODES[row.scope]
@@ -117,32 +120,38 @@ class SearchIndex:
         self.importance[at] = row.importance
         self.confidence[at] = row.confidence
         self.tags[at] = row.tags
-        if row.vector is not None and at not in self.has_vector:
-            self.has_vector.add(at)
-            if isinstance(row.vector, Sparse):
-                for fid, weight in zip(
-                    row.vector.ids.tolist(), row.vector.weights.tolist(), strict=True
-                ):
-                    self.features.setdefault(fid, []).append((at, weight))
-                    self._feature_arrays.pop(fid, None)
-            else:
-                self.vectors[at] = row.vector
+        if row.vector is not None:
+            self._set_vector(at, row.vector)
+
+    def _set_vector(self, at: int, vector: Vector) -> None:
+        if isinstance(vector, Sparse):
+            if self.sparse and not self.vector_count[at]:
+                self.vector_start[at] = len(self.vector_ids)
+                self.vector_count[at] = len(vector.ids)
+                self.vector_ids.extend(vector.ids.tolist())
+                self.vector_weights.extend(vector.weights.tolist())
+        elif not self.sparse and vector.shape[0] == self.dims:
+            self.vectors[at] = vector
 
     def erase(self, fact_id: str) -> None:
         at = self.position.get(fact_id)
         if at is not None:
             self.status[at] = GONE
-            self.vectors[at] = 0
+            self.vector_count[at] = 0
+            if not self.sparse:
+                self.vectors[at] = 0
 
     # -- queries -------------------------------------------------------------------------
     def term_arrays(self, term: str) -> tuple[np.ndarray, np.ndarray]:
-        cached = self._arrays.get(term)
-        if cached is None:
-            pairs = self.postings.get(term, [])
-            docs = np.fromiter((d for d, _ in pairs), dtype=np.int64, count=len(pairs))
-            tfs = np.fromiter((t for _, t in pairs), dtype=np.float32, count=len(pairs))
-            cached = self._arrays[term] = (docs, tfs)
-        return cached
+        """Positions and frequencies of a term (fresh views: the arrays may grow later)."""
+        entry = self.postings.get(term)
+        if entry is None:
+            return np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.float32)
+        return np.frombuffer(entry[0], dtype=np.int32), np.frombuffer(entry[1], dtype=np.float32)
+
+    def document_frequency(self, term: str) -> int:
+        entry = self.postings.get(term)
+        return 0 if entry is None else len(entry[0])
 
     def bm25(self, terms: list[str], mask: np.ndarray) -> np.ndarray:
         """BM25 of every indexed fact for these query terms (0 where the mask is False)."""
@@ -165,53 +174,53 @@ class SearchIndex:
         scores[~mask] = 0
         return scores
 
-    def cosine(self, query: Vector, *, idf: bool = False) -> np.ndarray:
-        """Cosine of every indexed fact with the query vector. For sparse models `idf=True`
-        weighs the query's features by their inverse document frequency first (stored vectors
-        carry none, so they never drift as facts arrive)."""
-        if not isinstance(query, Sparse):
-            dense: np.ndarray = self.vectors[: self.size] @ query
-            return dense
-        scores = np.zeros(self.size, dtype=np.float32)
-        weights = query.weights.astype(np.float64)
-        arrays = [self.feature_arrays(int(fid)) for fid in query.ids.tolist()]
-        if idf:
-            n = len(self.has_vector) or 1
-            df = np.array([len(a[0]) for a in arrays], dtype=np.float64)
-            weights = weights * np.log(1.0 + (n - df + 0.5) / (df + 0.5))
-            norm = float(np.linalg.norm(weights))
-            weights = weights / norm if norm else weights
-        for (positions, values), weight in zip(arrays, weights.tolist(), strict=True):
-            if len(positions):
-                scores[positions] += weight * values
+    def vector_at(self, position: int) -> Vector | None:
+        if not self.sparse:
+            return self.vectors[position] if position < self.size else None
+        count = int(self.vector_count[position])
+        if not count:
+            return None
+        start = int(self.vector_start[position])
+        ids = np.frombuffer(self.vector_ids, dtype=np.uint32)[start : start + count].copy()
+        weights = np.frombuffer(self.vector_weights, dtype=np.float32)[start : start + count].copy()
+        return Sparse(ids, weights)
+
+    def dense_cosine(self, query: np.ndarray) -> np.ndarray:
+        scores: np.ndarray = self.vectors[: self.size] @ query
         return scores
 
-    def feature_arrays(self, fid: int) -> tuple[np.ndarray, np.ndarray]:
-        cached = self._feature_arrays.get(fid)
-        if cached is None:
-            pairs = self.features.get(fid, [])
-            positions = np.fromiter((p for p, _ in pairs), dtype=np.int64, count=len(pairs))
-            values = np.fromiter((w for _, w in pairs), dtype=np.float32, count=len(pairs))
-            cached = self._feature_arrays[fid] = (positions, values)
-        return cached
+    def sparse_cosine(self, query: Sparse, positions: np.ndarray) -> np.ndarray:
+        """Cosine of the query with the facts at `positions` (one value per position)."""
+        out = np.zeros(len(positions), dtype=np.float32)
+        if not len(positions) or not len(query.ids):
+            return out
+        counts = self.vector_count[positions].astype(np.int64)
+        total = int(counts.sum())
+        if not total:
+            return out
+        starts = self.vector_start[positions]
+        offsets = np.repeat(starts - np.concatenate(([0], np.cumsum(counts)[:-1])), counts)
+        gather = offsets + np.arange(total)
+        ids = np.frombuffer(self.vector_ids, dtype=np.uint32)[gather]
+        weights = np.frombuffer(self.vector_weights, dtype=np.float32)[gather]
+        order = np.argsort(query.ids)
+        qids, qweights = query.ids[order], query.weights[order]
+        slot = np.clip(np.searchsorted(qids, ids), 0, len(qids) - 1)
+        products = np.where(qids[slot] == ids, qweights[slot] * weights, 0.0)
+        owner = np.repeat(np.arange(len(positions)), counts)
+        np.add.at(out, owner, products)
+        return out
 
 
 def row_from_db(values: Sequence[Any], vector: Vector | None) -> Row:
     """An index Row from (id, scope, scope_key, status, importance, confidence, created_at,
-    tags, terms) and the fact's vector blob."""
+    tags, terms) and the fact's vector."""
     from datetime import datetime
 
     fact_id, scope, key, status, importance, confidence, created, tags, terms = values
     days = datetime.fromisoformat(created).timestamp() / 86400.0
     return Row(
-        id=fact_id,
-        scope=scope,
-        scope_key=key,
-        status=status,
-        importance=importance,
-        confidence=confidence,
-        created=days,
-        tags=frozenset(json.loads(tags)),
-        terms=terms.split(),
-        vector=vector,
-    )
+        id=fact_id, scope=scope, scope_key=key, status=status, importance=importance,
+        confidence=confidence, created=days, tags=frozenset(json.loads(tags)),
+        terms=terms.split(), vector=vector,
+    )  # fmt: skip

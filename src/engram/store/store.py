@@ -36,11 +36,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from engram.embed.vectors import Vector, from_bytes, similarity, to_bytes
+from engram.embed.vectors import Sparse, Vector, from_bytes, similarity, to_bytes
 from engram.errors import EngramError
 from engram.store import facts as sql
 from engram.store.classify import Verdict, classify, classify_with_model
-from engram.store.index import SCOPE_CODES, STATUS_CODES, SearchIndex, row_from_db
+from engram.store.index import SCOPE_CODES, STATUS_CODES, Row, SearchIndex, row_from_db
 from engram.store.model import MAX_CHARS, MIN_CHARS, READ_MODES, SCOPES, Fact, Hit, Outcome
 from engram.store.normalize import content_hash, new_id
 from engram.store.schema import migrate
@@ -55,6 +55,7 @@ COSINE_WEIGHT, BM25_WEIGHT = 0.7, 0.3
 DECAY_PER_DAY, DECAY_FLOOR = 0.01, 0.5
 CANDIDATES = 5
 CANDIDATE_MIN_COSINE = 0.3
+SPARSE_POOL = 1000  # lexical candidates whose sparse cosine is computed
 MAX_IMPORTANCE = 5.0
 _RELATION = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 _LITERAL = re.compile(r"\S*[\d@/.:_]\S*|\b[A-ZА-ЯЁ][\w-]+")
@@ -349,8 +350,13 @@ class MemoryStore:
         self, items: list[_Item], scope: str, key: str, *, write: bool, source: str | None
     ) -> None:
         at = now_iso()
-        batch: list[tuple[str, _Item]] = []  # facts of this batch already placed
+        # Facts of this batch already placed, in a small index of their own, so later facts of
+        # the batch are compared with them without touching the store's index.
+        batch = SearchIndex("batch", 1, sparse=True)
+        batch_items: list[_Item] = []
         by_digest: dict[str, str] = {}
+        index = self.index()
+        mask = self._mask(index, scope, key, "active")
         for item in items:
             fact_id = new_id()
             existing = sql.find_by_hash(self.conn, scope, key, item.digest)
@@ -375,7 +381,7 @@ class MemoryStore:
                     item.content,
                 )
                 continue
-            candidates = self._candidates(item, scope, key, batch)
+            candidates = self._candidates(item, index, mask, batch, batch_items)
             verdict = self._verdict(item, candidates)
             target = None
             if verdict.candidate is not None and verdict.outcome != "new":
@@ -387,37 +393,49 @@ class MemoryStore:
                 verdict.outcome, verdict.reason, fact_id, [target] if target else [], item.content
             )
             by_digest[item.digest] = fact_id
-            batch.append((fact_id, item))
+            batch.upsert(
+                Row(fact_id, scope, key, "active", 1.0, 1.0, 0.0, frozenset(), item.terms, None)
+            )
+            batch_items.append(item)
             if write:
                 self._apply(fact_id, item, verdict.outcome, target, scope, key, source, at)
 
     def _candidates(
-        self, item: _Item, scope: str, key: str, batch: list[tuple[str, _Item]]
+        self,
+        item: _Item,
+        index: SearchIndex,
+        mask: np.ndarray,
+        batch: SearchIndex,
+        batch_items: list[_Item],
     ) -> list[tuple[str, str, float]]:
-        """Up to five (id, content, cosine) similar active facts in the same scope and key:
-        the closest by vector, plus the best lexical matches."""
-        index = self.index()
+        """Up to eight (id, content, cosine) similar facts: the best lexical matches among the
+        active facts of the same scope and key, the closest by dense vector (for dense models),
+        and the best lexical matches among the facts of this batch already placed. `index` is
+        the store's index as it was when the batch began (this batch's own writes, not yet
+        committed, must not show up in it)."""
         found: dict[str, float] = {}
         if index.size:
-            mask = self._mask(index, scope, key, "active")
-            cos = np.full(index.size, -1.0, dtype=np.float32)
-            if item.vector is not None:
-                cos = np.where(mask, index.cosine(item.vector), -1.0)
-                for pos in _top(cos, CANDIDATES):
-                    if cos[pos] >= CANDIDATE_MIN_COSINE:
-                        found[index.ids[pos]] = float(cos[pos])
             lexical = index.bm25(item.terms, mask)
-            for pos in _top(lexical, 3):
-                if lexical[pos] > 0:
-                    found.setdefault(index.ids[pos], max(float(cos[pos]), 0.0))
+            positions = [int(p) for p in _top(lexical, CANDIDATES) if lexical[p] > 0]
+            if not index.sparse and item.vector is not None and not isinstance(item.vector, Sparse):
+                cos = np.where(mask, index.dense_cosine(item.vector), -1.0)
+                positions += [
+                    int(p) for p in _top(cos, CANDIDATES) if cos[p] >= CANDIDATE_MIN_COSINE
+                ]
+            for pos in dict.fromkeys(positions):
+                found[index.ids[pos]] = similarity(item.vector, index.vector_at(pos))
         contents = sql.get_facts(self.conn, found)
         out = [(fid, contents[fid].content, sim) for fid, sim in found.items() if fid in contents]
-        for fid, other in batch:  # earlier facts of the same batch count too
-            sim = similarity(other.vector, item.vector)
-            if sim >= CANDIDATE_MIN_COSINE or set(other.terms) & set(item.terms):
-                out.append((fid, other.content, sim))
+        if batch.size:
+            lexical = batch.bm25(item.terms, np.ones(batch.size, dtype=bool))
+            for pos in _top(lexical, 3):
+                if lexical[pos] > 0:
+                    other = batch_items[int(pos)]
+                    out.append(
+                        (batch.ids[pos], other.content, similarity(item.vector, other.vector))
+                    )
         out.sort(key=lambda c: -c[2])
-        return out[: CANDIDATES + 3]
+        return out
 
     def _verdict(self, item: _Item, candidates: list[tuple[str, str, float]]) -> Verdict:
         pairs = [(content, cos) for _, content, cos in candidates]
@@ -536,9 +554,19 @@ class MemoryStore:
         mask = self._mask(index, scope, scope_key, mode, _days(since), _days(until, end=True), tags)
         lexical = index.bm25(terms_of(query), mask)
         cosine = np.zeros(index.size, dtype=np.float32)
-        query_vector = self._query_vector(query)
-        if query_vector is not None:
-            cosine = np.clip(index.cosine(query_vector, idf=True), 0.0, None)
+        if index.sparse:
+            # A sparse vector's features are the BM25 terms and their pairs: its cosine is
+            # non-zero only where BM25 is, so it is computed for the best lexical candidates.
+            # idf from the whole index: document frequencies are counted over all facts
+            query_vector = self._query_vector(query, index, index.size)
+            matched = _top(lexical, SPARSE_POOL)
+            matched = matched[lexical[matched] > 0]
+            if query_vector is not None and isinstance(query_vector, Sparse) and len(matched):
+                cosine[matched] = np.clip(index.sparse_cosine(query_vector, matched), 0.0, None)
+        else:
+            query_vector = self._query_vector(query, index, 0)
+            if isinstance(query_vector, np.ndarray):
+                cosine = np.clip(index.dense_cosine(query_vector), 0.0, None)
         cosine[~mask] = 0
         wide = top_k * 3 if self.rerank and self.chat else top_k
         pool = {int(p) for p in _top(cosine, wide * 4) if cosine[p] > 0}
@@ -569,17 +597,23 @@ class MemoryStore:
             hits = _rerank(self.chat, query, hits)
         return hits[:top_k]
 
-    def _query_vector(self, query: str) -> Vector | None:
+    def _query_vector(self, query: str, index: SearchIndex, live: int) -> Vector | None:
         from engram.embed.base import EmbeddingError
 
         try:
-            vector = self.embedder.embed([query])[0]
+            if index.sparse and hasattr(self.embedder, "query_vector"):
+
+                def idf(term: str) -> float:
+                    df = min(index.document_frequency(term), live)
+                    return float(np.log(1.0 + (live - df + 0.5) / (df + 0.5)))
+
+                vector: Vector = self.embedder.query_vector(query, idf)
+            else:
+                vector = self.embedder.embed([query])[0]
         except EmbeddingError:
             return None  # lexical results still come back
-        index = self._index
-        if isinstance(vector, np.ndarray) and index is not None and not index.sparse:
-            if vector.shape[0] != index.dims:
-                return None  # a model whose width changed: never compare
+        if isinstance(vector, np.ndarray) and not index.sparse and vector.shape[0] != index.dims:
+            return None  # a model whose width changed: never compare
         return vector
 
     # -- reading -------------------------------------------------------------------------
