@@ -11,9 +11,16 @@ import time
 
 
 def main(names: list[str]) -> None:
-    from benchmarks import hooks, latency, scifact
+    from benchmarks import classifier, hooks, latency, locomo, scifact, store
 
-    benches = {"latency": latency.run, "hooks": hooks.run, "scifact": scifact.run}
+    benches = {
+        "latency": latency.run,
+        "hooks": hooks.run,
+        "scifact": scifact.run,
+        "store": store.run,
+        "classifier": classifier.run,
+        "locomo": locomo.run,
+    }
     for name in names or list(benches):
         if name not in benches:
             sys.exit(f"unknown benchmark {name!r}; choose from {', '.join(benches)}")

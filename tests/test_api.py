@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import engram
 
@@ -26,12 +27,23 @@ def _imported_after(code: str) -> set[str]:
 
 def test_importing_engram_loads_nothing_heavy() -> None:
     loaded = _imported_after("import engram")
-    assert not {"yaml", "pathspec", "Stemmer", "sqlite3", "engram.workspace"} & loaded
+    assert not {"yaml", "pathspec", "Stemmer", "sqlite3", "numpy", "engram.workspace"} & loaded
 
 
 def test_the_cli_module_does_not_import_yaml_or_pathspec() -> None:
     loaded = _imported_after("import engram.cli")
-    assert not {"yaml", "pathspec"} & loaded
+    assert not {"yaml", "pathspec", "numpy"} & loaded
+
+
+def test_the_load_and_hook_paths_never_import_numpy(tmp_path: Path) -> None:
+    from engram.files.authoring import init_workspace
+
+    init_workspace(tmp_path)
+    code = (
+        "import io, sys; from engram.cli import main; sys.stdin = io.StringIO('{}'); "
+        f"main(['-C', {str(tmp_path)!r}, 'load', 'deploy']); main(['hook', '--host', 'claude'])"
+    )
+    assert "numpy" not in _imported_after(code)
 
 
 def test_text_and_safety_do_not_depend_on_files_or_routing() -> None:

@@ -17,9 +17,13 @@ __all__ = [
     "ConfigError",
     "DependencyGraph",
     "EngramError",
+    "Fact",
     "FrontmatterError",
+    "Hit",
     "Memory",
     "MemoryIndex",
+    "MemoryStore",
+    "Outcome",
     "Pack",
     "Route",
     "Workspace",
@@ -73,6 +77,10 @@ _WHERE = {
     "tokenize": "engram.text.tokenize",
     "estimate_tokens": "engram.text.estimate",
     "Workspace": "engram.workspace",
+    "MemoryStore": "engram.store.store",
+    "Fact": "engram.store.model",
+    "Hit": "engram.store.model",
+    "Outcome": "engram.store.model",
     "open_workspace": "engram.workspace",
 }
 
@@ -103,6 +111,8 @@ if TYPE_CHECKING:
     from engram.routing.route import Route
     from engram.safety.injection import find_injection
     from engram.safety.secrets import find_secrets
+    from engram.store.model import Fact, Hit, Outcome
+    from engram.store.store import MemoryStore
     from engram.text.estimate import estimate_tokens
     from engram.text.tokenize import anchors_of, tokenize
     from engram.workspace import Workspace, open_workspace

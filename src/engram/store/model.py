@@ -80,6 +80,30 @@ class Hit:
     bm25: float  # normalised to 0..1 (raw BM25 / best BM25 of the query)
     decay: float
 
+    @property
+    def id(self) -> str:
+        return self.fact.id
+
+    @property
+    def content(self) -> str:
+        return self.fact.content
+
+    @property
+    def scope(self) -> str:
+        return self.fact.scope
+
+    @property
+    def tags(self) -> list[str]:
+        return self.fact.tags
+
+    @property
+    def metadata(self) -> dict[str, Any]:
+        return self.fact.metadata
+
+    @property
+    def created_at(self) -> str:
+        return self.fact.created_at
+
     def to_json(self) -> dict[str, Any]:
         return {
             **self.fact.to_json(),
