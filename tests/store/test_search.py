@@ -11,7 +11,7 @@ import pytest
 from engram.config import load_config
 from engram.errors import EngramError
 from engram.store import MemoryStore
-from engram.store import store as store_module
+from engram.store import ranking as store_module
 
 
 def backdate(store: MemoryStore, fact_id: str, days: int) -> None:

@@ -74,7 +74,8 @@ def _scope(parser: argparse.ArgumentParser, required: bool = False) -> None:
 def _open(args: argparse.Namespace) -> Any:
     from engram.config import load_config
     from engram.files.discovery import find_workspace
-    from engram.store.store import MemoryStore, resolve_db
+    from engram.store.db import resolve_db
+    from engram.store.store import MemoryStore
 
     config = load_config(find_workspace())
     return MemoryStore.open(resolve_db(args.db, config), config=config)

@@ -24,12 +24,10 @@ from __future__ import annotations
 
 import builtins
 import json
-import os
 import re
 import sqlite3
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -40,9 +38,23 @@ from engram.embed.vectors import Sparse, Vector, from_bytes, similarity, to_byte
 from engram.errors import EngramError
 from engram.store import facts as sql
 from engram.store.classify import Verdict, classify, classify_with_model
+from engram.store.db import Transaction, connect, days, days_of, iso_end, now_iso, resolve_db
 from engram.store.index import SCOPE_CODES, STATUS_CODES, Row, SearchIndex, row_from_db
-from engram.store.model import MAX_CHARS, MIN_CHARS, READ_MODES, SCOPES, Fact, Hit, Outcome
-from engram.store.normalize import content_hash, new_id
+from engram.store.inputs import MAX_IMPORTANCE, Item, prepare
+from engram.store.model import READ_MODES, SCOPES, Fact, Hit, Outcome
+from engram.store.normalize import new_id
+from engram.store.providers import chat_from_config, embedder_from_config
+from engram.store.ranking import (
+    BM25_WEIGHT,
+    COSINE_WEIGHT,
+    LITERAL,
+    SPARSE_POOL,
+    confidence_factor,
+    decay,
+    importance_factor,
+    rerank,
+    top,
+)
 from engram.store.schema import migrate
 from engram.text.tokenize import terms_of
 
@@ -51,75 +63,9 @@ if TYPE_CHECKING:
     from engram.embed.base import Embedder
     from engram.llm import ChatModel
 
-COSINE_WEIGHT, BM25_WEIGHT = 0.7, 0.3
-DECAY_PER_DAY, DECAY_FLOOR = 0.01, 0.5
 CANDIDATES = 5
 CANDIDATE_MIN_COSINE = 0.3
-SPARSE_POOL = 1000  # lexical candidates whose sparse cosine is computed
-MAX_IMPORTANCE = 5.0
 _RELATION = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
-_LITERAL = re.compile(r"\S*[\d@/.:_]\S*|\b[A-ZА-ЯЁ][\w-]+")
-
-
-def now_iso() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds")
-
-
-def default_db_path() -> Path:
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "engram" / "memory.db"
-
-
-def resolve_db(flag: str | None = None, config: Config | None = None) -> Path:
-    """--db, else $ENGRAM_DB / `memory.db` in the config, else the per-user default."""
-    if flag:
-        return Path(flag).expanduser()
-    if config is not None and config["memory.db"]:
-        return Path(config["memory.db"]).expanduser()
-    if os.environ.get("ENGRAM_DB"):
-        return Path(os.environ["ENGRAM_DB"]).expanduser()
-    return default_db_path()
-
-
-def embedder_from_config(config: Config) -> Embedder:
-    from engram.embed.hashed import SparseEmbedder
-
-    provider = config["embed.provider"]
-    base_url = config["embed.base_url"] or config["llm.base_url"]
-    api_key = config["embed.api_key"] or config["llm.api_key"]
-    if provider == "openai" or (provider == "auto" and base_url and api_key):
-        if not base_url:
-            raise EngramError(
-                "embed.provider is openai but no base_url is set",
-                hint="set [embed] base_url or [llm] base_url",
-            )
-        from engram.embed.openai import OpenAIEmbedder
-
-        return OpenAIEmbedder(base_url, api_key, config["embed.model"])
-    return SparseEmbedder()
-
-
-def chat_from_config(config: Config) -> ChatModel | None:
-    if not (config["llm.base_url"] and config["llm.model"]):
-        return None
-    from engram.llm import ChatModel
-
-    return ChatModel(config["llm.base_url"], config["llm.api_key"], config["llm.model"])
-
-
-@dataclass
-class _Item:
-    """One input on its way through absorb."""
-
-    content: str
-    tags: list[str]
-    metadata: dict[str, Any]
-    confidence: float
-    importance: float
-    digest: str = ""
-    terms: list[str] = field(default_factory=list)
-    vector: Vector | None = None
-    outcome: Outcome | None = None
 
 
 class MemoryStore:
@@ -267,7 +213,7 @@ class MemoryStore:
                 hint="wrap it in a list: absorb([text], ...)",
             )
         key = scope_key or ""
-        items = [self._prepare(raw, tags, metadata) for raw in facts]
+        items = [prepare(raw, tags, metadata) for raw in facts]
         accepted = [item for item in items if item.outcome is None]
         self._embed_items(accepted)
         if dry_run:
@@ -278,63 +224,7 @@ class MemoryStore:
             self.index()  # fold this batch into the index right away
         return [item.outcome for item in items if item.outcome is not None]
 
-    def _prepare(self, raw: object, tags: Sequence[str], metadata: dict[str, Any] | None) -> _Item:
-        from engram.safety.secrets import find_secrets
-
-        item = _Item("", list(tags), dict(metadata or {}), 0.8, 1.0)
-        try:
-            if isinstance(raw, dict):
-                content = raw.get("content")
-                item.tags += [str(t) for t in _as_list(raw.get("tags"), "tags")]
-                extra = raw.get("metadata") or {}
-                if not isinstance(extra, dict):
-                    raise ValueError("metadata must be an object")
-                item.metadata.update(extra)
-                item.confidence = _unit(raw.get("confidence", 0.8), "confidence")
-                item.importance = _positive(raw.get("importance", 1.0), "importance")
-            else:
-                content = raw
-            if not isinstance(content, str):
-                raise ValueError(f"content must be text, got {type(content).__name__}")
-            item.content = " ".join(content.split())
-            json.dumps(item.metadata)  # metadata must be JSON-serialisable
-        except (ValueError, TypeError) as exc:
-            item.outcome = Outcome("rejected", f"invalid input: {exc}")
-            return item
-        item.tags = list(dict.fromkeys(t.strip() for t in item.tags if t.strip()))
-        length = len(item.content)
-        if length < MIN_CHARS or len(item.content.split()) < 2:
-            item.outcome = Outcome(
-                "rejected",
-                f"too short to stand alone ({length} characters); write a self-contained sentence",
-                content=item.content,
-            )
-            return item
-        if length > MAX_CHARS:
-            item.outcome = Outcome(
-                "rejected",
-                f"longer than {MAX_CHARS} characters ({length}); "
-                "split it into self-contained facts — `engram memory absorb` "
-                "splits plain text for you",
-                content=item.content[:80] + "…",
-            )
-            return item
-        for where, text in (
-            ("content", item.content),
-            ("tags", " ".join(item.tags)),
-            ("metadata", json.dumps(item.metadata, ensure_ascii=False)),
-        ):
-            found = find_secrets(text)
-            if found:
-                item.outcome = Outcome(
-                    "rejected", f"secret in {where}: {found[0].family}; secrets are never stored"
-                )
-                return item
-        item.digest = content_hash(item.content)
-        item.terms = terms_of(item.content)
-        return item
-
-    def _embed_items(self, items: list[_Item]) -> None:
+    def _embed_items(self, items: list[Item]) -> None:
         from engram.embed.base import EmbeddingError
 
         if not items:
@@ -347,13 +237,13 @@ class MemoryStore:
             item.vector = vector
 
     def _classify_batch(
-        self, items: list[_Item], scope: str, key: str, *, write: bool, source: str | None
+        self, items: list[Item], scope: str, key: str, *, write: bool, source: str | None
     ) -> None:
         at = now_iso()
         # Facts of this batch already placed, in a small index of their own, so later facts of
         # the batch are compared with them without touching the store's index.
         batch = SearchIndex("batch", 1, sparse=True)
-        batch_items: list[_Item] = []
+        batch_items: list[Item] = []
         by_digest: dict[str, str] = {}
         index = self.index()
         mask = self._mask(index, scope, key, "active")
@@ -402,11 +292,11 @@ class MemoryStore:
 
     def _candidates(
         self,
-        item: _Item,
+        item: Item,
         index: SearchIndex,
         mask: np.ndarray,
         batch: SearchIndex,
-        batch_items: list[_Item],
+        batch_items: list[Item],
     ) -> list[tuple[str, str, float]]:
         """Up to eight (id, content, cosine) similar facts: the best lexical matches among the
         active facts of the same scope and key, the closest by dense vector (for dense models),
@@ -416,11 +306,11 @@ class MemoryStore:
         found: dict[str, float] = {}
         if index.size:
             lexical = index.bm25(item.terms, mask)
-            positions = [int(p) for p in _top(lexical, CANDIDATES) if lexical[p] > 0]
+            positions = [int(p) for p in top(lexical, CANDIDATES) if lexical[p] > 0]
             if not index.sparse and item.vector is not None and not isinstance(item.vector, Sparse):
                 cos = np.where(mask, index.dense_cosine(item.vector), -1.0)
                 positions += [
-                    int(p) for p in _top(cos, CANDIDATES) if cos[p] >= CANDIDATE_MIN_COSINE
+                    int(p) for p in top(cos, CANDIDATES) if cos[p] >= CANDIDATE_MIN_COSINE
                 ]
             for pos in dict.fromkeys(positions):
                 found[index.ids[pos]] = similarity(item.vector, index.vector_at(pos))
@@ -428,7 +318,7 @@ class MemoryStore:
         out = [(fid, contents[fid].content, sim) for fid, sim in found.items() if fid in contents]
         if batch.size:
             lexical = batch.bm25(item.terms, np.ones(batch.size, dtype=bool))
-            for pos in _top(lexical, 3):
+            for pos in top(lexical, 3):
                 if lexical[pos] > 0:
                     other = batch_items[int(pos)]
                     out.append(
@@ -437,7 +327,7 @@ class MemoryStore:
         out.sort(key=lambda c: -c[2])
         return out
 
-    def _verdict(self, item: _Item, candidates: list[tuple[str, str, float]]) -> Verdict:
+    def _verdict(self, item: Item, candidates: list[tuple[str, str, float]]) -> Verdict:
         pairs = [(content, cos) for _, content, cos in candidates]
         if self.chat is not None and self.llm_classify:
             return classify_with_model(self.chat, item.content, pairs)
@@ -446,7 +336,7 @@ class MemoryStore:
     def _apply(
         self,
         fact_id: str,
-        item: _Item,
+        item: Item,
         outcome: str,
         target: str | None,
         scope: str,
@@ -486,8 +376,12 @@ class MemoryStore:
             sql.set_status(self.conn, target, "superseded", valid_to=at)
             sql.log_event(self.conn, at, "superseded", target, by=fact_id)
 
-    def _write(self) -> _Transaction:
-        return _Transaction(self)
+    def _write(self) -> Transaction:
+        return Transaction(self.conn, self.path, self._drop_index)
+
+    def _drop_index(self) -> None:
+        """Forget the in-memory index (after a rollback it may hold rows that never landed)."""
+        self._index = None
 
     # -- search --------------------------------------------------------------------------
     def _mask(
@@ -551,7 +445,7 @@ class MemoryStore:
         index = self.index()
         if not index.size or not query.strip():
             return []
-        mask = self._mask(index, scope, scope_key, mode, _days(since), _days(until, end=True), tags)
+        mask = self._mask(index, scope, scope_key, mode, days(since), days(until, end=True), tags)
         lexical = index.bm25(terms_of(query), mask)
         cosine = np.zeros(index.size, dtype=np.float32)
         if index.sparse:
@@ -559,7 +453,7 @@ class MemoryStore:
             # non-zero only where BM25 is, so it is computed for the best lexical candidates.
             # idf from the whole index: document frequencies are counted over all facts
             query_vector = self._query_vector(query, index, index.size)
-            matched = _top(lexical, SPARSE_POOL)
+            matched = top(lexical, SPARSE_POOL)
             matched = matched[lexical[matched] > 0]
             if query_vector is not None and isinstance(query_vector, Sparse) and len(matched):
                 cosine[matched] = np.clip(index.sparse_cosine(query_vector, matched), 0.0, None)
@@ -569,15 +463,15 @@ class MemoryStore:
                 cosine = np.clip(index.dense_cosine(query_vector), 0.0, None)
         cosine[~mask] = 0
         wide = top_k * 3 if self.rerank and self.chat else top_k
-        pool = {int(p) for p in _top(cosine, wide * 4) if cosine[p] > 0}
-        pool |= {int(p) for p in _top(lexical, wide * 4) if lexical[p] > 0}
+        pool = {int(p) for p in top(cosine, wide * 4) if cosine[p] > 0}
+        pool |= {int(p) for p in top(lexical, wide * 4) if lexical[p] > 0}
         if not pool:
             return []
         positions = np.fromiter(pool, dtype=np.int64, count=len(pool))
         best_bm25 = float(lexical[positions].max()) or 1.0
         today = (now or datetime.now(UTC)).timestamp() / 86400.0
         facts = sql.get_facts(self.conn, (index.ids[p] for p in positions))
-        literals = [lit.casefold() for lit in _LITERAL.findall(query) if len(lit) >= 3]
+        literals = [lit.casefold() for lit in LITERAL.findall(query) if len(lit) >= 3]
         hits = []
         for pos in positions:
             fact = facts.get(index.ids[pos])
@@ -585,16 +479,16 @@ class MemoryStore:
                 continue
             bm = float(lexical[pos]) / best_bm25
             cos = float(cosine[pos])
-            age = max(0.0, today - _days_of(fact.valid_from))
+            age = max(0.0, today - days_of(fact.valid_from))
             literal = any(lit in fact.content.casefold() for lit in literals)
-            decay = 1.0 if literal else max(DECAY_FLOOR, 1.0 - DECAY_PER_DAY * age)
+            aged = decay(age, literal)
             base = weights[0] * cos + weights[1] * bm
-            factor = (1 + 0.1 * min(max(fact.importance - 1, 0), 4)) * (0.9 + 0.1 * fact.confidence)
-            hits.append(Hit(fact, base * decay * factor, cos, bm, decay))
+            factor = importance_factor(fact.importance) * confidence_factor(fact.confidence)
+            hits.append(Hit(fact, base * aged * factor, cos, bm, aged))
         hits.sort(key=lambda h: (-h.score, h.fact.id))
         hits = hits[:wide]
         if self.rerank and self.chat is not None:
-            hits = _rerank(self.chat, query, hits)
+            hits = rerank(self.chat, query, hits)
         return hits[:top_k]
 
     def _query_vector(self, query: str, index: SearchIndex, live: int) -> Vector | None:
@@ -670,7 +564,7 @@ class MemoryStore:
             where.append("scope_key = ?")
             args.append(scope_key)
         if as_of is not None:
-            moment = _iso_end(as_of)
+            moment = iso_end(as_of)
             where.append(
                 "valid_from <= ? AND (valid_to IS NULL OR valid_to > ?) AND status != 'archived'"
             )
@@ -839,112 +733,3 @@ class MemoryStore:
             for fact_id in ids:
                 self._index.erase(fact_id)
         return {"erased": len(ids), "backup": str(backup)}
-
-
-class _Transaction:
-    """BEGIN IMMEDIATE … COMMIT, retried while another process holds the write lock; the
-    in-memory index is dropped on failure so it never shows rolled-back rows."""
-
-    def __init__(self, store: MemoryStore) -> None:
-        self.store = store
-
-    def __enter__(self) -> None:
-        for attempt in range(50):
-            try:
-                self.store.conn.execute("BEGIN IMMEDIATE")
-                return
-            except sqlite3.OperationalError as exc:
-                if "locked" not in str(exc) and "busy" not in str(exc):
-                    raise
-                time.sleep(min(0.05 * (attempt + 1), 0.5))
-        raise EngramError(f"{self.store.path}: the store stayed locked by another process")
-
-    def __exit__(self, kind: object, exc: object, tb: object) -> None:
-        if kind is None:
-            self.store.conn.execute("COMMIT")
-        else:
-            self.store.conn.execute("ROLLBACK")
-            self.store._index = None
-
-
-def connect(path: Path) -> sqlite3.Connection:
-    conn = sqlite3.connect(path, timeout=30, isolation_level=None, check_same_thread=False)
-    conn.execute("PRAGMA journal_mode=WAL")
-    conn.execute("PRAGMA synchronous=NORMAL")
-    conn.execute("PRAGMA foreign_keys=ON")
-    conn.execute("PRAGMA busy_timeout=30000")
-    return conn
-
-
-def _top(scores: np.ndarray, k: int) -> np.ndarray:
-    """Positions of the k highest scores, best first."""
-    if k <= 0 or not len(scores):
-        return np.zeros(0, dtype=np.int64)
-    if k >= len(scores):
-        order: np.ndarray = np.argsort(-scores)
-        return order
-    part = np.argpartition(-scores, k)[:k]
-    best: np.ndarray = part[np.argsort(-scores[part])]
-    return best
-
-
-def _days_of(iso: str) -> float:
-    return datetime.fromisoformat(iso).timestamp() / 86400.0
-
-
-def _days(value: str | date | None, *, end: bool = False) -> float | None:
-    if value is None:
-        return None
-    return _days_of(_iso_end(value) if end else _iso_start(value))
-
-
-def _iso_start(value: str | date) -> str:
-    text = value.isoformat() if isinstance(value, date) else str(value)
-    moment = datetime.fromisoformat(text)
-    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).isoformat()
-
-
-def _iso_end(value: str | date) -> str:
-    text = value.isoformat() if isinstance(value, date) else str(value)
-    if len(text) == 10:  # a whole day: up to its last moment
-        text += "T23:59:59.999+00:00"
-    return _iso_start(text)
-
-
-def _as_list(value: object, name: str) -> list[object]:
-    if value is None:
-        return []
-    if isinstance(value, str):
-        return [value]
-    if not isinstance(value, list):
-        raise ValueError(f"{name} must be a list of strings")
-    return value
-
-
-def _unit(value: object, name: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
-        raise ValueError(f"{name} must be a number from 0 to 1, got {value!r}")
-    return float(value)
-
-
-def _positive(value: object, name: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
-        raise ValueError(f"{name} must be a number ≥ 0, got {value!r}")
-    return min(float(value), MAX_IMPORTANCE)
-
-
-def _rerank(chat: ChatModel, query: str, hits: list[Hit]) -> list[Hit]:
-    """Let the chat model re-order the hits; any failure keeps the original order."""
-    from engram.llm import HttpError
-
-    listing = "\n".join(f"{h.fact.id}: {h.fact.content}" for h in hits)
-    try:
-        answer = chat.complete_json(
-            'Order the facts by relevance to the query. Answer {"order": [ids, best first]}.',
-            f"QUERY: {query}\nFACTS:\n{listing}",
-        )
-        order = [str(i) for i in answer.get("order", [])]
-    except (HttpError, AttributeError, TypeError):
-        return hits
-    rank = {fid: n for n, fid in enumerate(order)}
-    return sorted(hits, key=lambda h: rank.get(h.fact.id, len(rank)))

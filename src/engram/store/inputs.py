@@ -1,0 +1,110 @@
+"""Turning absorb inputs (strings or objects) into validated items, or rejections."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engram.embed.vectors import Vector
+from engram.store.model import MAX_CHARS, MIN_CHARS, Outcome
+from engram.store.normalize import content_hash
+from engram.text.tokenize import terms_of
+
+MAX_IMPORTANCE = 5.0
+
+
+@dataclass
+class Item:
+    """One input on its way through absorb."""
+
+    content: str
+    tags: list[str]
+    metadata: dict[str, Any]
+    confidence: float
+    importance: float
+    digest: str = ""
+    terms: list[str] = field(default_factory=list)
+    vector: Vector | None = None
+    outcome: Outcome | None = None
+
+
+def prepare(raw: object, tags: Sequence[str], metadata: dict[str, Any] | None) -> Item:
+    """Validate one input: an Item ready to embed, or one whose `outcome` is a rejection."""
+    from engram.safety.secrets import find_secrets
+
+    item = Item("", list(tags), dict(metadata or {}), 0.8, 1.0)
+    try:
+        if isinstance(raw, dict):
+            content = raw.get("content")
+            item.tags += [str(t) for t in as_list(raw.get("tags"), "tags")]
+            extra = raw.get("metadata") or {}
+            if not isinstance(extra, dict):
+                raise ValueError("metadata must be an object")
+            item.metadata.update(extra)
+            item.confidence = unit(raw.get("confidence", 0.8), "confidence")
+            item.importance = positive(raw.get("importance", 1.0), "importance")
+        else:
+            content = raw
+        if not isinstance(content, str):
+            raise ValueError(f"content must be text, got {type(content).__name__}")
+        item.content = " ".join(content.split())
+        json.dumps(item.metadata)  # metadata must be JSON-serialisable
+    except (ValueError, TypeError) as exc:
+        item.outcome = Outcome("rejected", f"invalid input: {exc}")
+        return item
+    item.tags = list(dict.fromkeys(t.strip() for t in item.tags if t.strip()))
+    length = len(item.content)
+    if length < MIN_CHARS or len(item.content.split()) < 2:
+        item.outcome = Outcome(
+            "rejected",
+            f"too short to stand alone ({length} characters); write a self-contained sentence",
+            content=item.content,
+        )
+        return item
+    if length > MAX_CHARS:
+        item.outcome = Outcome(
+            "rejected",
+            f"longer than {MAX_CHARS} characters ({length}); "
+            "split it into self-contained facts — `engram memory absorb` "
+            "splits plain text for you",
+            content=item.content[:80] + "…",
+        )
+        return item
+    for where, text in (
+        ("content", item.content),
+        ("tags", " ".join(item.tags)),
+        ("metadata", json.dumps(item.metadata, ensure_ascii=False)),
+    ):
+        found = find_secrets(text)
+        if found:
+            item.outcome = Outcome(
+                "rejected", f"secret in {where}: {found[0].family}; secrets are never stored"
+            )
+            return item
+    item.digest = content_hash(item.content)
+    item.terms = terms_of(item.content)
+    return item
+
+
+def as_list(value: object, name: str) -> list[object]:
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [value]
+    if not isinstance(value, list):
+        raise ValueError(f"{name} must be a list of strings")
+    return value
+
+
+def unit(value: object, name: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
+        raise ValueError(f"{name} must be a number from 0 to 1, got {value!r}")
+    return float(value)
+
+
+def positive(value: object, name: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+        raise ValueError(f"{name} must be a number ≥ 0, got {value!r}")
+    return min(float(value), MAX_IMPORTANCE)
