@@ -42,8 +42,17 @@ class DeliveryState:
         folder = folder or state_dir()
         folder.mkdir(parents=True, exist_ok=True)
         self.conn = sqlite3.connect(folder / "hooks.sqlite", timeout=10, isolation_level=None)
-        self.conn.execute("PRAGMA journal_mode=WAL")
-        self.conn.executescript(SCHEMA)
+        # Switching a new file to WAL takes an exclusive lock that SQLite does not wait for,
+        # so hooks starting together on a fresh machine retry briefly.
+        for attempt in range(20):
+            try:
+                self.conn.execute("PRAGMA journal_mode=WAL")
+                self.conn.executescript(SCHEMA)
+                break
+            except sqlite3.OperationalError:
+                if attempt == 19:
+                    raise
+                time.sleep(0.02 * (attempt + 1))
         self.id = (host, workspace, session)
 
     def close(self) -> None:

@@ -78,7 +78,56 @@ def m001_facts(conn: sqlite3.Connection) -> None:
     )
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [m001_facts]
+def m002_entity_graph(conn: sqlite3.Connection) -> None:
+    _run(
+        conn,
+        """
+        -- Entities: people, companies, places… One row per (normalised name, type).
+        CREATE TABLE nodes (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            norm TEXT NOT NULL,                  -- NFKC + casefold + single spaces
+            stem TEXT NOT NULL,                  -- words stemmed, for inflected look-ups
+            type TEXT NOT NULL,
+            attrs TEXT NOT NULL DEFAULT '{}',
+            created_at TEXT NOT NULL,
+            merged_into INTEGER REFERENCES nodes (id),
+            UNIQUE (norm, type)
+        );
+        CREATE INDEX nodes_stem ON nodes (stem);
+        CREATE TABLE aliases (
+            norm TEXT NOT NULL,
+            type TEXT NOT NULL,
+            node INTEGER NOT NULL REFERENCES nodes (id),
+            alias TEXT NOT NULL,
+            PRIMARY KEY (norm, type)
+        );
+        -- Typed, directed relations between entities, valid from one date to another: a
+        -- changed job ends the old works_at edge instead of deleting it.
+        CREATE TABLE relations (
+            id INTEGER PRIMARY KEY,
+            src INTEGER NOT NULL REFERENCES nodes (id),
+            relation TEXT NOT NULL,
+            dst INTEGER NOT NULL REFERENCES nodes (id),
+            confidence REAL NOT NULL DEFAULT 0.8,
+            fact_id TEXT,
+            valid_from TEXT NOT NULL,
+            valid_to TEXT,
+            created_at TEXT NOT NULL
+        );
+        CREATE INDEX relations_src ON relations (src, relation);
+        CREATE INDEX relations_dst ON relations (dst, relation);
+        CREATE TABLE graph_events (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            at TEXT NOT NULL,
+            kind TEXT NOT NULL,                  -- node_added, related, closed, merged, ...
+            detail TEXT NOT NULL DEFAULT '{}'
+        );
+        """,
+    )
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [m001_facts, m002_entity_graph]
 
 
 def migrate(conn: sqlite3.Connection) -> list[str]:

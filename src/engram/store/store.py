@@ -88,6 +88,9 @@ class MemoryStore:
         self.rerank = rerank
         self.llm_classify = llm_classify
         self._index: SearchIndex | None = None
+        from engram.graph.entities import EntityGraph
+
+        self.graph = EntityGraph(self)
 
     # -- opening -------------------------------------------------------------------------
     @classmethod
@@ -596,6 +599,22 @@ class MemoryStore:
         return sql.edges_of(self.conn, fact_id)
 
     # -- changing ------------------------------------------------------------------------
+    def absorb_contacts(
+        self,
+        records: builtins.list[Any],
+        *,
+        scope: str = "user",
+        scope_key: str | None = None,
+        source: str | None = None,
+    ) -> builtins.list[Any]:
+        """Structured contacts (name, title, company, location, industry, technologies) into
+        facts, entity nodes and edges, one transaction each; see `engram.graph.contacts`."""
+        from engram.graph.contacts import absorb_contacts
+
+        if scope not in SCOPES:
+            raise EngramError(f"unknown scope {scope!r}", hint="use agent, user or run")
+        return absorb_contacts(self, records, scope=scope, scope_key=scope_key, source=source)
+
     def boost(self, fact_id: str, amount: float = 0.5) -> Fact:
         """Raise a fact's importance (bounded at 5): it then ranks above its near-ties."""
         with self._write():

@@ -1,0 +1,191 @@
+"""Structured contacts into facts, nodes and edges — without a model (SPEC B3, B9).
+
+A record has `name` and any of `title` (or `role`), `company`, `location`, `industry`,
+`technologies` (a list or a comma-separated string), `source`, `confidence`. One transaction per
+record writes a fact that reads as a sentence, the nodes (person, company, role, location,
+industry, technologies) and the edges between them, each edge pointing at the fact.
+Re-absorbing the same record changes nothing; a changed record supersedes the person's previous
+contact fact and, through the exclusive relations, ends the old role or employer edge.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from engram.errors import EngramError
+from engram.store.db import now_iso
+from engram.store.normalize import new_id, normalize_text
+
+if TYPE_CHECKING:
+    from engram.store.store import MemoryStore
+
+FIELDS = (
+    "name",
+    "title",
+    "role",
+    "company",
+    "location",
+    "industry",
+    "technologies",
+    "source",
+    "confidence",
+    "email",
+)
+
+
+@dataclass
+class ContactOutcome:
+    outcome: str  # new | supersede | duplicate | rejected
+    reason: str
+    fact_id: str | None = None
+    person: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "outcome": self.outcome,
+            "reason": self.reason,
+            "fact_id": self.fact_id,
+            "person": self.person,
+        }
+
+
+def parse_contacts(text: str) -> list[dict[str, Any]]:
+    """Records from JSON (a list or one object), JSON lines, or CSV with a header row."""
+    stripped = text.strip()
+    if not stripped:
+        return []
+    if stripped[0] in "[{":
+        try:
+            data = json.loads(stripped)
+            return data if isinstance(data, list) else [data]
+        except ValueError:
+            try:
+                return [json.loads(line) for line in stripped.splitlines() if line.strip()]
+            except ValueError as exc:
+                raise EngramError(f"contacts look like JSON but do not parse: {exc}") from None
+    rows = list(csv.DictReader(io.StringIO(stripped)))
+    if rows and "name" not in rows[0]:
+        raise EngramError(
+            "the CSV has no 'name' column", hint="the first row must name the columns"
+        )
+    return [{k.strip().lower(): v for k, v in row.items() if k} for row in rows]
+
+
+def _technologies(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [t.strip() for t in value.split(",") if t.strip()]
+    if isinstance(value, list):
+        return [str(t).strip() for t in value if str(t).strip()]
+    return []
+
+
+def sentence(record: dict[str, Any]) -> str:
+    """The contact as a self-contained fact."""
+    name = str(record["name"])
+    title = record.get("title") or record.get("role")
+    text = name + (f" is {title}" if title else "")
+    if record.get("company"):
+        text += f" at {record['company']}"
+    if record.get("industry"):
+        text += f" ({record['industry']})"
+    if record.get("location"):
+        text += f", {record['location']}"
+    text += "."
+    technologies = _technologies(record.get("technologies"))
+    if technologies:
+        text += f" Technologies: {', '.join(technologies)}."
+    return text
+
+
+def absorb_contacts(
+    store: MemoryStore,
+    records: list[Any],
+    *,
+    scope: str = "user",
+    scope_key: str | None = None,
+    source: str | None = None,
+) -> list[ContactOutcome]:
+    from engram.store.inputs import prepare
+
+    outcomes = []
+    key = scope_key or ""
+    for record in records:
+        if not isinstance(record, dict) or not str(record.get("name") or "").strip():
+            outcomes.append(ContactOutcome("rejected", "a contact needs a name"))
+            continue
+        record = {k: v for k, v in record.items() if v not in (None, "", [])}
+        record["name"] = " ".join(str(record["name"]).split())
+        person_key = normalize_text(record["name"])
+        item = prepare(
+            {
+                "content": sentence(record),
+                "tags": ["contact"],
+                "metadata": {"contact": person_key, "record": record},
+                "confidence": float(record.get("confidence", 0.8)),
+            },
+            (),
+            None,
+        )
+        if item.outcome is not None:
+            outcomes.append(ContactOutcome("rejected", item.outcome.reason))
+            continue
+        store._embed_items([item])
+        with store._write():
+            outcomes.append(_write(store, record, item, scope, key, source or record.get("source")))
+        store.index()
+    return outcomes
+
+
+def _write(
+    store: MemoryStore, record: dict[str, Any], item: Any, scope: str, key: str, source: str | None
+) -> ContactOutcome:
+    conn = store.conn
+    previous = conn.execute(
+        "SELECT id, content_hash FROM facts "
+        "WHERE status = 'active' AND scope = ? AND scope_key = ? "
+        "AND json_extract(metadata, '$.contact') = ? ORDER BY created_at DESC LIMIT 1",
+        (scope, key, item.metadata["contact"]),
+    ).fetchone()
+    graph = store.graph
+    person = graph._ensure(record["name"], "person", [], {})
+    if previous and previous[1] == item.digest:
+        return ContactOutcome(
+            "duplicate", "the same contact is already stored", previous[0], person.id
+        )
+    at = now_iso()
+    fact_id = new_id()
+    outcome = "supersede" if previous else "new"
+    store._apply(fact_id, item, outcome, previous[0] if previous else None, scope, key, source, at)
+    title = record.get("title") or record.get("role")
+    links: list[tuple[Any, str, Any]] = []
+    company = (
+        graph._ensure(str(record["company"]), "company", [], {}) if record.get("company") else None
+    )
+    location = (
+        graph._ensure(str(record["location"]), "location", [], {})
+        if record.get("location")
+        else None
+    )
+    if company:
+        links.append((person, "works_at", company))
+    if title:
+        links.append((person, "holds_role", graph._ensure(str(title), "role", [], {})))
+    if location:
+        links.append((person, "located_in", location))
+        if company:
+            links.append((company, "located_in", location))
+    if record.get("industry"):
+        industry = graph._ensure(str(record["industry"]), "other", [], {"kind": "industry"})
+        links.append((company or person, "in_industry", industry))
+    for tech in _technologies(record.get("technologies")):
+        links.append((person, "uses", graph._ensure(tech, "technology", [], {})))
+    for src, relation, dst in links:
+        graph._relate(src, relation, dst, at, item.confidence, fact_id)
+    reason = (
+        "a changed contact: the previous version is superseded" if previous else "a new contact"
+    )
+    return ContactOutcome(outcome, reason, fact_id, person.id)

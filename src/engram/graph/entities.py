@@ -1,0 +1,548 @@
+"""The entity graph (SPEC B9): people, companies, places… and typed relations between them, in
+the same SQLite file as the facts.
+
+- Nodes are de-duplicated by type and normalised name (NFKC + casefold + single spaces), so
+  "Иван Петров" and "иван  петров" are one person; aliases map more names to a node; a merge
+  keeps both nodes' rows and records which one now stands for both.
+- Relations are directed and carry a confidence, the fact they came from and a validity
+  period. Relations in `EXCLUSIVE` allow one current target per source: relating a new one ends
+  the old one (a changed job closes the old `works_at`), so history stays and nothing is deleted.
+- Queries run a breadth-first search over an in-memory adjacency list (rebuilt when the graph
+  changes), up to 4 hops, visiting at most `max_visited` nodes and returning at most
+  `max_paths` paths, each with its edges so an answer can be explained.
+"""
+
+from __future__ import annotations
+
+import builtins
+import json
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from engram.errors import EngramError
+from engram.store.db import now_iso
+from engram.store.normalize import normalize_text
+
+if TYPE_CHECKING:
+    from engram.store.store import MemoryStore
+
+NODE_TYPES = (
+    "person",
+    "company",
+    "project",
+    "technology",
+    "role",
+    "location",
+    "event",
+    "product",
+    "other",
+)
+# Common relations and how they read backwards. The set is open: any lower_snake name works.
+INVERSES = {
+    "works_at": "employs",
+    "leads": "led_by",
+    "founded": "founded_by",
+    "located_in": "location_of",
+    "uses": "used_by",
+    "part_of": "has_part",
+    "invested_in": "backed_by",
+    "holds_role": "role_of",
+    "in_industry": "industry_of",
+    "reports_to": "manages",
+    "member_of": "has_member",
+    "owns": "owned_by",
+    "produces": "produced_by",
+    "attended": "attended_by",
+    "knows": "knows",
+}
+EXCLUSIVE = frozenset({"works_at", "holds_role", "located_in", "reports_to"})
+MAX_HOPS = 4
+_RELATION = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
+
+
+@dataclass
+class Node:
+    id: int
+    name: str
+    type: str
+    attrs: dict[str, Any] = field(default_factory=dict)
+    aliases: list[str] = field(default_factory=list)
+    merged_into: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "type": self.type,
+            "attrs": self.attrs,
+            "aliases": self.aliases,
+            "merged_into": self.merged_into,
+        }
+
+
+@dataclass
+class Edge:
+    id: int
+    src: int
+    relation: str
+    dst: int
+    confidence: float = 0.8
+    fact_id: str | None = None
+    valid_from: str = ""
+    valid_to: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "src": self.src,
+            "relation": self.relation,
+            "dst": self.dst,
+            "confidence": self.confidence,
+            "fact_id": self.fact_id,
+            "valid_from": self.valid_from,
+            "valid_to": self.valid_to,
+        }
+
+
+@dataclass
+class Path:
+    """Nodes from the start to an answer, and the edges between them."""
+
+    nodes: list[Node]
+    edges: list[Edge]
+
+    @property
+    def end(self) -> Node:
+        return self.nodes[-1]
+
+    def __str__(self) -> str:
+        parts = [self.nodes[0].name]
+        for edge, node in zip(self.edges, self.nodes[1:], strict=True):
+            forward = edge.dst == node.id or edge.dst == node.merged_into
+            parts.append(f"—{edge.relation}→" if forward else f"←{edge.relation}—")
+            parts.append(node.name)
+        return " ".join(parts)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "nodes": [n.to_json() for n in self.nodes],
+            "edges": [e.to_json() for e in self.edges],
+            "text": str(self),
+        }
+
+
+def stem_key(name: str) -> str:
+    """Each word of a name stemmed (Russian for Cyrillic, English otherwise): lets "Казани"
+    find "Казань" and "companies" find "company"."""
+    from engram.text.stem import stem
+    from engram.text.tokenize import tokenize
+
+    words = []
+    for token in tokenize(name):
+        if token.script == "cyrillic":
+            words.append(stem(token.word, "russian"))
+        elif token.script == "latin" and not token.word.isdigit():
+            words.append(stem(token.word, "english"))
+        else:
+            words.append(token.word)
+    return " ".join(words)
+
+
+class _Adjacency:
+    """Current edges by canonical node id: node -> [(edge id, relation, other node)]."""
+
+    def __init__(self) -> None:
+        self.out: dict[int, list[tuple[int, str, int]]] = {}
+        self.nodes: dict[int, tuple[str, str]] = {}  # id -> (name, type), canonical ids only
+        self.canonical: dict[int, int] = {}
+        self.seq = -1
+
+
+class EntityGraph:
+    """`store.graph`: add, relate, query, ask, list, show, merge."""
+
+    def __init__(self, store: MemoryStore) -> None:
+        self.store = store
+        self._adjacency: _Adjacency | None = None
+
+    @property
+    def conn(self) -> Any:
+        return self.store.conn
+
+    def _log(self, kind: str, **detail: Any) -> None:
+        self.conn.execute(
+            "INSERT INTO graph_events (at, kind, detail) VALUES (?, ?, ?)",
+            (now_iso(), kind, json.dumps(detail, ensure_ascii=False, sort_keys=True)),
+        )
+
+    # -- nodes ---------------------------------------------------------------------------
+    def add(
+        self,
+        name: str,
+        type: str = "other",
+        aliases: Iterable[str] = (),
+        attrs: dict[str, Any] | None = None,
+    ) -> Node:
+        """The node of this name and type, created if needed (an alias of an existing node
+        counts as its name); extra aliases and attributes are added to it."""
+        if type not in NODE_TYPES:
+            raise EngramError(f"unknown node type {type!r}", hint="use " + ", ".join(NODE_TYPES))
+        name = " ".join(str(name).split())
+        if not name:
+            raise EngramError("a node needs a name")
+        with self.store._write():
+            node = self._ensure(name, type, list(aliases), attrs or {})
+        return node
+
+    def _ensure(self, name: str, type: str, aliases: list[str], attrs: dict[str, Any]) -> Node:
+        norm = normalize_text(name)
+        found = self._by_norm(norm, type)
+        if found is None:
+            cursor = self.conn.execute(
+                "INSERT INTO nodes (name, norm, stem, type, attrs, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    name,
+                    norm,
+                    stem_key(name),
+                    type,
+                    json.dumps(attrs, ensure_ascii=False),
+                    now_iso(),
+                ),
+            )
+            node_id = int(cursor.lastrowid or 0)
+            self._log("node_added", node=node_id, name=name, type=type)
+        else:
+            node_id = found
+            if attrs:
+                current = self.node(node_id).attrs
+                merged = {**current, **attrs}
+                if merged != current:
+                    self.conn.execute(
+                        "UPDATE nodes SET attrs = ? WHERE id = ?",
+                        (json.dumps(merged, ensure_ascii=False), node_id),
+                    )
+                    self._log("attrs_set", node=node_id, attrs=attrs)
+        for alias in aliases:
+            alias_norm = normalize_text(alias)
+            if alias_norm and alias_norm != norm and self._by_norm(alias_norm, type) is None:
+                self.conn.execute(
+                    "INSERT INTO aliases VALUES (?, ?, ?, ?)", (alias_norm, type, node_id, alias)
+                )
+                self._log("alias_added", node=node_id, alias=alias)
+        return self.node(node_id)
+
+    def _by_norm(self, norm: str, type: str) -> int | None:
+        row = self.conn.execute(
+            "SELECT id FROM nodes WHERE norm = ? AND type = ? "
+            "UNION ALL SELECT node FROM aliases WHERE norm = ? AND type = ? LIMIT 1",
+            (norm, type, norm, type),
+        ).fetchone()
+        return None if row is None else self._canonical_id(int(row[0]))
+
+    def _canonical_id(self, node_id: int) -> int:
+        seen = {node_id}
+        while True:
+            row = self.conn.execute(
+                "SELECT merged_into FROM nodes WHERE id = ?", (node_id,)
+            ).fetchone()
+            if row is None or row[0] is None or row[0] in seen:
+                return node_id
+            node_id = int(row[0])
+            seen.add(node_id)
+
+    def node(self, node_id: int) -> Node:
+        row = self.conn.execute(
+            "SELECT id, name, type, attrs, merged_into FROM nodes WHERE id = ?", (node_id,)
+        ).fetchone()
+        if row is None:
+            raise EngramError(f"no node with id {node_id}")
+        aliases = [
+            a for (a,) in self.conn.execute("SELECT alias FROM aliases WHERE node = ?", (node_id,))
+        ]
+        return Node(int(row[0]), row[1], row[2], json.loads(row[3]), aliases, row[4])
+
+    def find(self, name: str, type: str | None = None) -> list[Node]:
+        """Nodes named `name` (or with it as an alias), else whose stemmed name matches."""
+        norm = normalize_text(name)
+        clause, args = ("", ()) if type is None else (" AND type = ?", (type,))
+        ids = [
+            r[0]
+            for r in self.conn.execute(
+                f"SELECT id FROM nodes WHERE norm = ?{clause}", (norm, *args)
+            )
+        ]
+        ids += [
+            r[0]
+            for r in self.conn.execute(
+                f"SELECT node FROM aliases WHERE norm = ?{clause}", (norm, *args)
+            )
+        ]
+        if not ids:
+            key = stem_key(name)
+            ids = [
+                r[0]
+                for r in self.conn.execute(
+                    f"SELECT id FROM nodes WHERE stem = ?{clause}", (key, *args)
+                )
+            ]
+        canonical = dict.fromkeys(self._canonical_id(int(i)) for i in ids)
+        return [self.node(i) for i in canonical]
+
+    def resolve(self, ref: Node | int | str, type: str | None = None) -> Node:
+        """A node given as a Node, an id, or a name (which must not be ambiguous)."""
+        if isinstance(ref, Node):
+            return self.node(self._canonical_id(ref.id))
+        if isinstance(ref, int):
+            return self.node(self._canonical_id(ref))
+        found = self.find(ref, type)
+        if not found:
+            raise EngramError(
+                f"no node named {ref!r}", hint="add it with `engram memory graph add`"
+            )
+        if len(found) > 1:
+            kinds = ", ".join(f"{n.name} ({n.type})" for n in found)
+            raise EngramError(
+                f"{ref!r} names several nodes: {kinds}", hint="give the node's type or id"
+            )
+        return found[0]
+
+    def list(self, type: str | None = None, limit: int = 100) -> builtins.list[Node]:
+        clause, args = (
+            ("WHERE merged_into IS NULL", [])
+            if type is None
+            else ("WHERE merged_into IS NULL AND type = ?", [type])
+        )
+        rows = self.conn.execute(
+            f"SELECT id FROM nodes {clause} ORDER BY name LIMIT ?", (*args, limit)
+        )
+        return [self.node(int(r[0])) for r in rows]
+
+    def merge(self, keep: Node | int | str, other: Node | int | str) -> Node:
+        """Merge `other` into `keep`: both keep their rows and edges; `other` now resolves to
+        `keep`, and its name becomes an alias of `keep`."""
+        a, b = self.resolve(keep), self.resolve(other)
+        if a.id == b.id:
+            return a
+        with self.store._write():
+            self.conn.execute("UPDATE nodes SET merged_into = ? WHERE id = ?", (a.id, b.id))
+            norm = normalize_text(b.name)
+            if (
+                self.conn.execute(
+                    "SELECT 1 FROM aliases WHERE norm = ? AND type = ?", (norm, a.type)
+                ).fetchone()
+                is None
+            ):
+                self.conn.execute(
+                    "INSERT OR IGNORE INTO aliases VALUES (?, ?, ?, ?)",
+                    (norm, a.type, a.id, b.name),
+                )
+            self._log("merged", keep=a.id, other=b.id)
+        return self.node(a.id)
+
+    # -- relations -----------------------------------------------------------------------
+    def relate(
+        self,
+        a: Node | int | str,
+        relation: str,
+        b: Node | int | str,
+        *,
+        valid_from: str | None = None,
+        confidence: float = 0.8,
+        fact_id: str | None = None,
+    ) -> Edge:
+        """A directed relation from `a` to `b`. The same current relation is not repeated;
+        for an exclusive relation (works_at, holds_role, located_in, reports_to) the source's
+        other current edge of that relation is closed at `valid_from`."""
+        if not _RELATION.match(relation):
+            raise EngramError(
+                f"invalid relation {relation!r}",
+                hint="use lower-case words joined by _, e.g. works_at",
+            )
+        if not 0 <= confidence <= 1:
+            raise EngramError(f"confidence must be from 0 to 1, got {confidence}")
+        with self.store._write():
+            return self._relate(
+                self.resolve(a),
+                relation,
+                self.resolve(b),
+                valid_from or now_iso(),
+                confidence,
+                fact_id,
+            )
+
+    def _relate(
+        self,
+        src: Node,
+        relation: str,
+        dst: Node,
+        valid_from: str,
+        confidence: float,
+        fact_id: str | None,
+    ) -> Edge:
+        current = self.conn.execute(
+            "SELECT id, dst FROM relations WHERE src = ? AND relation = ? AND valid_to IS NULL",
+            (src.id, relation),
+        ).fetchall()
+        for edge_id, target in current:
+            if self._canonical_id(int(target)) == dst.id:
+                return self.edge(int(edge_id))  # already current: nothing changes
+        if relation in EXCLUSIVE:
+            for edge_id, _ in current:
+                self.conn.execute(
+                    "UPDATE relations SET valid_to = ? WHERE id = ?", (valid_from, edge_id)
+                )
+                self._log("closed", edge=int(edge_id), at=valid_from)
+        cursor = self.conn.execute(
+            "INSERT INTO relations "
+            "(src, relation, dst, confidence, fact_id, valid_from, created_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (src.id, relation, dst.id, confidence, fact_id, valid_from, now_iso()),
+        )
+        edge_id = int(cursor.lastrowid or 0)
+        self._log("related", edge=edge_id, src=src.id, relation=relation, dst=dst.id)
+        return self.edge(edge_id)
+
+    def edge(self, edge_id: int) -> Edge:
+        row = self.conn.execute(
+            "SELECT id, src, relation, dst, confidence, fact_id, valid_from, valid_to "
+            "FROM relations WHERE id = ?",
+            (edge_id,),
+        ).fetchone()
+        return Edge(*row)
+
+    def edges_of(self, node: Node | int | str, *, include_closed: bool = False) -> builtins.list[Edge]:
+        target = self.resolve(node)
+        ids = [target.id] + [
+            r[0]
+            for r in self.conn.execute("SELECT id FROM nodes WHERE merged_into = ?", (target.id,))
+        ]
+        marks = ",".join("?" * len(ids))
+        closed = "" if include_closed else " AND valid_to IS NULL"
+        rows = self.conn.execute(
+            "SELECT id, src, relation, dst, confidence, fact_id, valid_from, valid_to "
+            "FROM relations "
+            f"WHERE (src IN ({marks}) OR dst IN ({marks})){closed} ORDER BY id",
+            (*ids, *ids),
+        )
+        return [Edge(*row) for row in rows]
+
+    # -- queries -------------------------------------------------------------------------
+    def _graph(self) -> _Adjacency:
+        seq = int(self.conn.execute("SELECT COALESCE(MAX(seq), 0) FROM graph_events").fetchone()[0])
+        if self._adjacency is not None and self._adjacency.seq == seq:
+            return self._adjacency
+        adj = _Adjacency()
+        merged = {}
+        for node_id, name, type, into in self.conn.execute(
+            "SELECT id, name, type, merged_into FROM nodes"
+        ):
+            if into is None:
+                adj.nodes[node_id] = (name, type)
+            else:
+                merged[node_id] = into
+        for node_id in merged:
+            target, seen = node_id, set()
+            while target in merged and target not in seen:
+                seen.add(target)
+                target = merged[target]
+            adj.canonical[node_id] = target
+        for edge_id, src, relation, dst in self.conn.execute(
+            "SELECT id, src, relation, dst FROM relations WHERE valid_to IS NULL"
+        ):
+            a, b = adj.canonical.get(src, src), adj.canonical.get(dst, dst)
+            adj.out.setdefault(a, []).append((edge_id, relation, b))
+            adj.out.setdefault(b, []).append((edge_id, relation, a))
+        adj.seq = seq
+        self._adjacency = adj
+        return adj
+
+    def query(
+        self,
+        start: Node | int | str,
+        relations: Sequence[str] | None = None,
+        hops: int = 1,
+        target_type: str | None = None,
+        *,
+        steps: Sequence[tuple[str, str | None]] | None = None,
+        max_paths: int = 100,
+        max_visited: int = 10_000,
+    ) -> builtins.list[Path]:
+        """Breadth-first search from `start` over current edges (either direction).
+
+        Either `relations` (allowed at every hop) with `hops` and an optional `target_type`,
+        or `steps`: one (relation, node type or None) per hop, e.g. companies in a city and
+        then the people who work there. Each node is reached once, by a shortest path."""
+        if steps is not None:
+            hops = len(steps)
+        if not 1 <= hops <= MAX_HOPS:
+            raise EngramError(f"hops must be from 1 to {MAX_HOPS}, got {hops}")
+        origin = self.resolve(start)
+        adj = self._graph()
+        allowed = set(relations) if relations else None
+        parent: dict[int, tuple[int, int] | None] = {origin.id: None}
+        frontier = [origin.id]
+        found: builtins.list[int] = []
+        for depth in range(hops):
+            step = steps[depth] if steps is not None else None
+            following: builtins.list[int] = []
+            for node_id in frontier:
+                for edge_id, relation, other in adj.out.get(node_id, ()):
+                    if other in parent:
+                        continue
+                    if step is not None:
+                        if relation != step[0] or (
+                            step[1] and adj.nodes.get(other, ("", ""))[1] != step[1]
+                        ):
+                            continue
+                    elif allowed is not None and relation not in allowed:
+                        continue
+                    parent[other] = (node_id, edge_id)
+                    following.append(other)
+                    last = depth == hops - 1
+                    wanted = (
+                        steps is None
+                        and (
+                            target_type is None or adj.nodes.get(other, ("", ""))[1] == target_type
+                        )
+                    ) or (steps is not None and last)
+                    if wanted:
+                        found.append(other)
+                    if len(found) >= max_paths or len(parent) >= max_visited:
+                        return self._paths(found, parent)
+            frontier = following
+        return self._paths(found, parent)
+
+    def _paths(self, ends: builtins.list[int], parent: dict[int, tuple[int, int] | None]) -> builtins.list[Path]:
+        paths = []
+        for end in ends:
+            chain_nodes, chain_edges = [end], []
+            step = parent[end]
+            while step is not None:
+                chain_nodes.append(step[0])
+                chain_edges.append(step[1])
+                step = parent[step[0]]
+            nodes = [self.node(n) for n in reversed(chain_nodes)]
+            edges = [self.edge(e) for e in reversed(chain_edges)]
+            paths.append(Path(nodes, edges))
+        return paths
+
+    def show(self, node: Node | int | str) -> dict[str, Any]:
+        """A node with its aliases and all its edges (closed ones too), for people to read."""
+        target = self.resolve(node)
+        edges = self.edges_of(target, include_closed=True)
+        names = {n: self.node(n).name for e in edges for n in (e.src, e.dst)}
+        return {
+            "node": target.to_json(),
+            "edges": [
+                {**e.to_json(), "src_name": names[e.src], "dst_name": names[e.dst]} for e in edges
+            ],
+        }
+
+    def ask(self, text: str) -> Any:
+        """A small natural-language form (English and Russian): see `engram.graph.ask`."""
+        from engram.graph.ask import ask
+
+        return ask(self, text)
