@@ -63,6 +63,10 @@ def register(sub: Any) -> None:
     _scope(nuke, required=True)
     nuke.add_argument("--yes", action="store_true", help="confirm without asking")
 
+    from engram.cli import entities
+
+    entities.register(actions)
+
 
 def _scope(parser: argparse.ArgumentParser, required: bool = False) -> None:
     parser.add_argument("--scope", choices=("agent", "user", "run"), required=required)
@@ -71,7 +75,8 @@ def _scope(parser: argparse.ArgumentParser, required: bool = False) -> None:
     )
 
 
-def _open(args: argparse.Namespace) -> Any:
+def open_store(args: argparse.Namespace) -> Any:
+    """The store the flags, environment and config point at."""
     from engram.config import load_config
     from engram.files.discovery import find_workspace
     from engram.store.db import resolve_db
@@ -120,7 +125,7 @@ def cmd_absorb(args: argparse.Namespace, start: Path | None) -> int:
     stdin = None if args.facts else sys.stdin.read()
     facts = read_facts(args.facts, stdin)
     outcomes = []
-    with _open(args) as store:
+    with open_store(args) as store:
         for begin in range(0, len(facts), BATCH):
             outcomes += store.absorb(
                 facts[begin : begin + BATCH], scope=args.scope, scope_key=args.key,
@@ -141,7 +146,7 @@ def cmd_absorb(args: argparse.Namespace, start: Path | None) -> int:
 
 
 def cmd_search(args: argparse.Namespace, start: Path | None) -> int:
-    with _open(args) as store:
+    with open_store(args) as store:
         hits = store.search(
             " ".join(args.query), top_k=args.top_k, scope=args.scope, scope_key=args.key,
             tags=args.tag, mode=args.mode, since=args.since, until=args.until,
@@ -160,7 +165,7 @@ def _where(fact: Any) -> str:
 
 
 def cmd_list(args: argparse.Namespace, start: Path | None) -> int:
-    with _open(args) as store:
+    with open_store(args) as store:
         facts = store.list(
             scope=args.scope, scope_key=args.key, tags=args.tag, limit=args.limit,
             status=None if args.status == "all" else args.status, as_of=args.as_of,
@@ -171,7 +176,7 @@ def cmd_list(args: argparse.Namespace, start: Path | None) -> int:
 
 
 def cmd_get(args: argparse.Namespace, start: Path | None) -> int:
-    with _open(args) as store:
+    with open_store(args) as store:
         found = store.get(args.id, mode=args.mode)
         history = store.history(args.id) if args.history else None
         edges = store.edges(args.id) if args.history else None
@@ -192,7 +197,7 @@ def cmd_get(args: argparse.Namespace, start: Path | None) -> int:
 
 
 def cmd_stats(args: argparse.Namespace, start: Path | None) -> int:
-    with _open(args) as store:
+    with open_store(args) as store:
         stats = store.stats()
     lines = [f"{key}: {json.dumps(value, ensure_ascii=False)}" for key, value in stats.items()]
     emit(args, stats, "\n".join(lines) + "\n")
@@ -200,14 +205,14 @@ def cmd_stats(args: argparse.Namespace, start: Path | None) -> int:
 
 
 def cmd_boost(args: argparse.Namespace, start: Path | None) -> int:
-    with _open(args) as store:
+    with open_store(args) as store:
         fact = store.boost(args.id, args.amount)
     emit(args, fact.to_json(), f"{fact.id} importance {fact.importance:.2f}\n")
     return 0
 
 
 def cmd_link(args: argparse.Namespace, start: Path | None) -> int:
-    with _open(args) as store:
+    with open_store(args) as store:
         store.link(args.a, args.b, args.relation)
     data = {"src": args.a, "relation": args.relation, "dst": args.b}
     emit(args, data, f"{args.a} {args.relation} {args.b}\n")
@@ -215,7 +220,7 @@ def cmd_link(args: argparse.Namespace, start: Path | None) -> int:
 
 
 def cmd_rebuild(args: argparse.Namespace, start: Path | None) -> int:
-    with _open(args) as store:
+    with open_store(args) as store:
         count = store.rebuild(progress=_progress)
         model = store.embedder.model_id
     emit(args, {"embedded": count, "model": model}, f"re-embedded {count} facts with {model}\n")
@@ -228,7 +233,7 @@ def cmd_nuke(args: argparse.Namespace, start: Path | None) -> int:
     if not confirmed and sys.stdin.isatty():
         answer = input(f"erase every fact of {target} for good? type {args.scope!r} to confirm: ")
         confirmed = answer.strip() == args.scope
-    with _open(args) as store:
+    with open_store(args) as store:
         result = store.nuke(args.scope, args.key, confirm=confirmed)
     emit(args, result, f"erased {result['erased']} facts of {target}; backup: {result['backup']}\n")
     return 0

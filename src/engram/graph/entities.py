@@ -413,7 +413,9 @@ class EntityGraph:
         ).fetchone()
         return Edge(*row)
 
-    def edges_of(self, node: Node | int | str, *, include_closed: bool = False) -> builtins.list[Edge]:
+    def edges_of(
+        self, node: Node | int | str, *, include_closed: bool = False
+    ) -> builtins.list[Edge]:
         target = self.resolve(node)
         ids = [target.id] + [
             r[0]
@@ -515,7 +517,9 @@ class EntityGraph:
             frontier = following
         return self._paths(found, parent)
 
-    def _paths(self, ends: builtins.list[int], parent: dict[int, tuple[int, int] | None]) -> builtins.list[Path]:
+    def _paths(
+        self, ends: builtins.list[int], parent: dict[int, tuple[int, int] | None]
+    ) -> builtins.list[Path]:
         paths = []
         for end in ends:
             chain_nodes, chain_edges = [end], []

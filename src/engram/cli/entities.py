@@ -1,0 +1,195 @@
+"""`engram memory graph …` and `engram memory contacts`: the entity graph from the command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from engram.cli.output import add_command, emit
+from engram.errors import EngramError
+
+NODE_TYPES = (
+    "person",
+    "company",
+    "project",
+    "technology",
+    "role",
+    "location",
+    "event",
+    "product",
+    "other",
+)
+
+
+def register(actions: Any) -> None:
+    graph = actions.add_parser("graph", help="The entity graph: add, query, list, show, merge.")
+    sub = graph.add_subparsers(dest="graph_command", metavar="ACTION", required=True)
+
+    add = add_command(sub, "add", "Add (or find) a node; optionally relate it.", cmd_add)
+    add.add_argument("name")
+    add.add_argument("--type", choices=NODE_TYPES, default="other")
+    add.add_argument("--alias", action="append", default=[], help="another name (repeatable)")
+    add.add_argument("--attr", action="append", default=[], metavar="KEY=VALUE")
+    add.add_argument(
+        "--relate",
+        nargs=2,
+        metavar=("RELATION", "TARGET"),
+        help="also relate it: --relate works_at 'Acme Corp'",
+    )
+
+    query = add_command(sub, "query", "Ask in words, or follow relations from a node.", cmd_query)
+    query.add_argument("question", nargs="*", help="e.g. who works at companies in Kazan")
+    query.add_argument("--start", help="start node (name or id) for a structured query")
+    query.add_argument("--relation", action="append", help="relations to follow (repeatable)")
+    query.add_argument("--hops", type=int, default=1, help="1 to 4")
+    query.add_argument("--type", dest="target_type", choices=NODE_TYPES, help="answer type")
+
+    listing = add_command(sub, "list", "List nodes.", cmd_list)
+    listing.add_argument("--type", choices=NODE_TYPES)
+    listing.add_argument("--limit", type=int, default=100)
+
+    show = add_command(sub, "show", "A node, its aliases and edges; or export it.", cmd_show)
+    show.add_argument("node", help="name or id")
+    show.add_argument("--format", choices=("text", "dot", "mermaid", "html"), default="text")
+    show.add_argument("--hops", type=int, default=1, help="neighbourhood size for exports")
+
+    merge = add_command(sub, "merge", "Merge the second node into the first.", cmd_merge)
+    merge.add_argument("keep")
+    merge.add_argument("other")
+
+    contacts = add_command(
+        actions, "contacts", "Absorb contacts (JSON, JSONL or CSV).", cmd_contacts
+    )
+    contacts.add_argument("file", help="a file, or - for stdin")
+    contacts.add_argument("--scope", choices=("agent", "user", "run"), default="user")
+    contacts.add_argument("--key", "--scope-key", dest="key")
+    contacts.add_argument("--source")
+
+
+def _open(args: argparse.Namespace) -> Any:
+    from engram.cli.memory import open_store
+
+    return open_store(args)
+
+
+def _node_ref(text: str) -> int | str:
+    return int(text) if text.isdigit() else text
+
+
+def cmd_add(args: argparse.Namespace, start: Path | None) -> int:
+    attrs = {}
+    for pair in args.attr:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise EngramError(f"--attr {pair!r} is not KEY=VALUE")
+        attrs[key] = value
+    with _open(args) as store:
+        node = store.graph.add(args.name, args.type, args.alias, attrs)
+        edge = None
+        if args.relate:
+            edge = store.graph.relate(node, args.relate[0], _node_ref(args.relate[1]))
+    data: dict[str, Any] = {"node": node.to_json(), "edge": edge.to_json() if edge else None}
+    text = f"{node.id}  {node.name} ({node.type})\n"
+    if edge:
+        text += f"{node.name} {edge.relation} → {args.relate[1]}\n"
+    emit(args, data, text)
+    return 0
+
+
+def cmd_query(args: argparse.Namespace, start: Path | None) -> int:
+    with _open(args) as store:
+        if args.start:
+            paths = store.graph.query(
+                _node_ref(args.start), args.relation, args.hops, args.target_type
+            )
+            emit(
+                args,
+                {"paths": [p.to_json() for p in paths]},
+                "\n".join(str(p) for p in paths or ["no paths"]) + "\n",
+            )
+            return 0
+        if not args.question:
+            raise EngramError("give a question or --start", hint="e.g. who works at Acme Corp")
+        answer = store.graph.ask(" ".join(args.question))
+    lines = [f"understood: {answer.understood}"] if answer.parsed else []
+    if answer.message:
+        lines.append(answer.message)
+    lines += [str(p) for p in answer.paths]
+    if answer.parsed and not answer.paths and not answer.message:
+        lines.append("no answers")
+    emit(args, answer.to_json(), "\n".join(lines) + "\n")
+    return 0 if answer.parsed else 1
+
+
+def cmd_list(args: argparse.Namespace, start: Path | None) -> int:
+    with _open(args) as store:
+        nodes = store.graph.list(args.type, args.limit)
+    emit(
+        args,
+        {"nodes": [n.to_json() for n in nodes]},
+        "".join(f"{n.id}  {n.name} ({n.type})\n" for n in nodes) or "no nodes\n",
+    )
+    return 0
+
+
+def cmd_show(args: argparse.Namespace, start: Path | None) -> int:
+    from engram.graph import export
+
+    with _open(args) as store:
+        node = store.graph.resolve(_node_ref(args.node))
+        if args.format != "text":
+            render = {"dot": export.to_dot, "mermaid": export.to_mermaid, "html": export.to_html}
+            sys.stdout.write(render[args.format](store.graph, node, args.hops))
+            return 0
+        shown = store.graph.show(node)
+    lines = [f"{node.id}  {node.name} ({node.type})"]
+    if node.aliases:
+        lines.append("aliases: " + ", ".join(node.aliases))
+    if node.attrs:
+        lines.append("attrs: " + json.dumps(node.attrs, ensure_ascii=False))
+    for edge in shown["edges"]:
+        period = f"{edge['valid_from'][:10]}→{(edge['valid_to'] or '')[:10]}"
+        lines.append(
+            f"  {edge['src_name']} —{edge['relation']}→ {edge['dst_name']}  ({period}, "
+            f"confidence {edge['confidence']:.2f})"
+        )
+    emit(args, shown, "\n".join(lines) + "\n")
+    return 0
+
+
+def cmd_merge(args: argparse.Namespace, start: Path | None) -> int:
+    with _open(args) as store:
+        node = store.graph.merge(_node_ref(args.keep), _node_ref(args.other))
+    emit(args, node.to_json(), f"merged into {node.id}  {node.name} ({node.type})\n")
+    return 0
+
+
+def cmd_contacts(args: argparse.Namespace, start: Path | None) -> int:
+    from engram.graph.contacts import parse_contacts
+
+    if args.file == "-":
+        text = sys.stdin.read()
+    else:
+        try:
+            text = Path(args.file).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise EngramError(f"{args.file}: cannot read ({exc.strerror})") from None
+    records = parse_contacts(text)
+    with _open(args) as store:
+        outcomes = store.absorb_contacts(
+            records, scope=args.scope, scope_key=args.key, source=args.source
+        )
+    counts: dict[str, int] = {}
+    for outcome in outcomes:
+        counts[outcome.outcome] = counts.get(outcome.outcome, 0) + 1
+    lines = [f"{o.outcome:<10} {o.fact_id or '-':<24} {o.reason}" for o in outcomes]
+    lines.append(", ".join(f"{n} {k}" for k, n in counts.items()) or "no contacts")
+    emit(
+        args,
+        {"outcomes": [o.to_json() for o in outcomes], "counts": counts},
+        "\n".join(lines) + "\n",
+    )
+    return 0 if "rejected" not in counts else 1
