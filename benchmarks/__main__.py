@@ -11,7 +11,7 @@ import time
 
 
 def main(names: list[str]) -> None:
-    from benchmarks import classifier, hooks, latency, locomo, scifact, store
+    from benchmarks import classifier, graph, hooks, latency, locomo, scifact, store
 
     benches = {
         "latency": latency.run,
@@ -20,6 +20,7 @@ def main(names: list[str]) -> None:
         "store": store.run,
         "classifier": classifier.run,
         "locomo": locomo.run,
+        "graph": graph.run,
     }
     for name in names or list(benches):
         if name not in benches:

@@ -151,11 +151,12 @@ def stem_key(name: str) -> str:
 
 
 class _Adjacency:
-    """Current edges by canonical node id: node -> [(edge id, relation, other node)]."""
+    """Current edges by canonical node id: node -> [(edge, other node)]; nodes by id. Paths
+    are built from these cached rows, so a query touches SQLite only to check freshness."""
 
     def __init__(self) -> None:
-        self.out: dict[int, list[tuple[int, str, int]]] = {}
-        self.nodes: dict[int, tuple[str, str]] = {}  # id -> (name, type), canonical ids only
+        self.out: dict[int, list[tuple[Edge, int]]] = {}
+        self.nodes: dict[int, Node] = {}  # canonical nodes (attributes and aliases not loaded)
         self.canonical: dict[int, int] = {}
         self.seq = -1
 
@@ -442,7 +443,7 @@ class EntityGraph:
             "SELECT id, name, type, merged_into FROM nodes"
         ):
             if into is None:
-                adj.nodes[node_id] = (name, type)
+                adj.nodes[node_id] = Node(node_id, name, type)
             else:
                 merged[node_id] = into
         for node_id in merged:
@@ -451,12 +452,14 @@ class EntityGraph:
                 seen.add(target)
                 target = merged[target]
             adj.canonical[node_id] = target
-        for edge_id, src, relation, dst in self.conn.execute(
-            "SELECT id, src, relation, dst FROM relations WHERE valid_to IS NULL"
+        for row in self.conn.execute(
+            "SELECT id, src, relation, dst, confidence, fact_id, valid_from, valid_to "
+            "FROM relations WHERE valid_to IS NULL"
         ):
-            a, b = adj.canonical.get(src, src), adj.canonical.get(dst, dst)
-            adj.out.setdefault(a, []).append((edge_id, relation, b))
-            adj.out.setdefault(b, []).append((edge_id, relation, a))
+            edge = Edge(*row)
+            a, b = adj.canonical.get(edge.src, edge.src), adj.canonical.get(edge.dst, edge.dst)
+            adj.out.setdefault(a, []).append((edge, b))
+            adj.out.setdefault(b, []).append((edge, a))
         adj.seq = seq
         self._adjacency = adj
         return adj
@@ -484,54 +487,35 @@ class EntityGraph:
         origin = self.resolve(start)
         adj = self._graph()
         allowed = set(relations) if relations else None
-        parent: dict[int, tuple[int, int] | None] = {origin.id: None}
+        parent: dict[int, tuple[int, Edge] | None] = {origin.id: None}
         frontier = [origin.id]
         found: builtins.list[int] = []
+        nodes = adj.nodes
         for depth in range(hops):
             step = steps[depth] if steps is not None else None
+            last = depth == hops - 1
             following: builtins.list[int] = []
             for node_id in frontier:
-                for edge_id, relation, other in adj.out.get(node_id, ()):
-                    if other in parent:
+                for edge, other in adj.out.get(node_id, ()):
+                    if other in parent or other not in nodes:
                         continue
                     if step is not None:
-                        if relation != step[0] or (
-                            step[1] and adj.nodes.get(other, ("", ""))[1] != step[1]
-                        ):
+                        if edge.relation != step[0] or (step[1] and nodes[other].type != step[1]):
                             continue
-                    elif allowed is not None and relation not in allowed:
+                    elif allowed is not None and edge.relation not in allowed:
                         continue
-                    parent[other] = (node_id, edge_id)
+                    parent[other] = (node_id, edge)
                     following.append(other)
-                    last = depth == hops - 1
-                    wanted = (
-                        steps is None
-                        and (
-                            target_type is None or adj.nodes.get(other, ("", ""))[1] == target_type
-                        )
-                    ) or (steps is not None and last)
+                    if steps is None:
+                        wanted = target_type is None or nodes[other].type == target_type
+                    else:
+                        wanted = last
                     if wanted:
                         found.append(other)
                     if len(found) >= max_paths or len(parent) >= max_visited:
-                        return self._paths(found, parent)
+                        return _paths(found, parent, nodes)
             frontier = following
-        return self._paths(found, parent)
-
-    def _paths(
-        self, ends: builtins.list[int], parent: dict[int, tuple[int, int] | None]
-    ) -> builtins.list[Path]:
-        paths = []
-        for end in ends:
-            chain_nodes, chain_edges = [end], []
-            step = parent[end]
-            while step is not None:
-                chain_nodes.append(step[0])
-                chain_edges.append(step[1])
-                step = parent[step[0]]
-            nodes = [self.node(n) for n in reversed(chain_nodes)]
-            edges = [self.edge(e) for e in reversed(chain_edges)]
-            paths.append(Path(nodes, edges))
-        return paths
+        return _paths(found, parent, nodes)
 
     def show(self, node: Node | int | str) -> dict[str, Any]:
         """A node with its aliases and all its edges (closed ones too), for people to read."""
@@ -550,3 +534,19 @@ class EntityGraph:
         from engram.graph.ask import ask
 
         return ask(self, text)
+
+
+def _paths(
+    ends: builtins.list[int], parent: dict[int, tuple[int, Edge] | None], nodes: dict[int, Node]
+) -> builtins.list[Path]:
+    """Walk the BFS parents back from each answer to the start."""
+    paths = []
+    for end in ends:
+        chain_nodes, chain_edges = [end], []
+        step = parent[end]
+        while step is not None:
+            chain_nodes.append(step[0])
+            chain_edges.append(step[1])
+            step = parent[step[0]]
+        paths.append(Path([nodes[n] for n in reversed(chain_nodes)], chain_edges[::-1]))
+    return paths

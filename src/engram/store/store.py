@@ -580,7 +580,7 @@ class MemoryStore:
             args.append(tag)
         rows = self.conn.execute(
             f"SELECT {sql.FACT_COLUMNS} FROM facts WHERE {' AND '.join(where)} "
-            "ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?",
+            "ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?",
             (*args, limit, offset),
         )
         return [sql.fact_from_row(row) for row in rows]

@@ -1,0 +1,103 @@
+"""`engram memory graph …` and `engram memory contacts` through the real entry point."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from engram.cli import main
+
+
+@pytest.fixture(autouse=True)
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = tmp_path / "graph.db"
+    monkeypatch.setenv("ENGRAM_DB", str(path))
+    return path
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(["memory", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_add_relate_and_ask(capsys: pytest.CaptureFixture[str]) -> None:
+    run(capsys, "graph", "add", "Acme Corp", "--type", "company")
+    run(capsys, "graph", "add", "Kazan", "--type", "location")
+    run(capsys, "graph", "add", "Acme Corp", "--type", "company", "--relate", "located_in", "Kazan")
+    run(
+        capsys,
+        "graph",
+        "add",
+        "Ivan Petrov",
+        "--type",
+        "person",
+        "--relate",
+        "works_at",
+        "Acme Corp",
+    )
+    code, out, _ = run(capsys, "graph", "query", "who", "works", "at", "companies", "in", "Kazan")
+    assert code == 0
+    assert out.splitlines() == [
+        "understood: who works at companies in Kazan",
+        "Kazan ←located_in— Acme Corp ←works_at— Ivan Petrov",
+    ]
+
+
+def test_structured_query_and_json(capsys: pytest.CaptureFixture[str]) -> None:
+    run(capsys, "graph", "add", "React", "--type", "technology")
+    run(capsys, "graph", "add", "Ivan", "--type", "person", "--relate", "uses", "React")
+    code, out, _ = run(capsys, "graph", "query", "--start", "React", "--relation", "uses", "--json")
+    assert code == 0 and [p["text"] for p in json.loads(out)["paths"]] == ["React ←uses— Ivan"]
+
+
+def test_relating_to_a_missing_node_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(
+        capsys, "graph", "add", "Ivan", "--type", "person", "--relate", "uses", "Vue"
+    )
+    assert code == 2 and "no node named 'Vue'" in err
+
+
+def test_unparsed_question_exits_1_with_a_hint(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "graph", "query", "what", "is", "love")
+    assert code == 1 and "could not parse" in out
+
+
+def test_show_lists_edges_and_exports(capsys: pytest.CaptureFixture[str]) -> None:
+    run(capsys, "graph", "add", "Acme", "--type", "company", "--alias", "Acme Inc")
+    run(capsys, "graph", "add", "Ivan", "--type", "person", "--relate", "works_at", "Acme Inc")
+    code, out, _ = run(capsys, "graph", "show", "Acme")
+    assert code == 0 and "aliases: Acme Inc" in out and "Ivan —works_at→ Acme" in out
+    assert run(capsys, "graph", "show", "Acme", "--format", "dot")[1].startswith("digraph")
+    assert run(capsys, "graph", "show", "Acme", "--format", "html")[1].startswith("<!doctype html>")
+
+
+def test_merge_and_list(capsys: pytest.CaptureFixture[str]) -> None:
+    run(capsys, "graph", "add", "Acme", "--type", "company")
+    run(capsys, "graph", "add", "Acme Corporation", "--type", "company")
+    code, out, _ = run(capsys, "graph", "merge", "Acme", "Acme Corporation")
+    assert code == 0 and out.startswith("merged into")
+    names = [n["name"] for n in json.loads(run(capsys, "graph", "list", "--json")[1])["nodes"]]
+    assert names == ["Acme"]
+
+
+def test_contacts_from_csv_on_stdin(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    csv = "name,title,company,location,industry\nIvan Petrov,CTO,Acme,Moscow,fintech\n"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(csv))
+    code, out, _ = run(capsys, "contacts", "-")
+    assert code == 0 and out.splitlines()[-1] == "1 new"
+    code, out, _ = run(capsys, "search", "CTO fintech Moscow")
+    assert "Ivan Petrov is CTO at Acme (fintech), Moscow." in out and "(confidence 0.80)" in out
+
+
+def test_contacts_file_that_cannot_be_read(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, _, err = run(capsys, "contacts", str(tmp_path / "missing.csv"))
+    assert code == 2 and "cannot read" in err
