@@ -26,7 +26,21 @@ def test_every_command_is_in_the_readme(command: str) -> None:
 def test_every_memory_action_is_documented() -> None:
     readme = (ROOT / "README.md").read_text()
     shapes = (ROOT / "docs" / "json.md").read_text()
-    for action in ("absorb", "search", "list", "get", "stats", "boost", "link", "rebuild", "nuke"):
+    for action in (
+        "absorb",
+        "search",
+        "list",
+        "get",
+        "stats",
+        "boost",
+        "link",
+        "rebuild",
+        "nuke",
+        "digest",
+        "distill",
+        "gc",
+        "restore",
+    ):
         assert f"`engram memory {action}" in readme and f"`memory {action}`" in shapes, action
 
 

@@ -57,10 +57,11 @@ def register(sub: Any) -> None:
     graph = add_command(sub, "graph", "Show dependency layers, cycles and missing ids.", cmd_graph)
     graph.add_argument("--rebuild", action="store_true", help="re-index and write the graph file")
 
-    from engram.cli import hooks, memory
+    from engram.cli import hooks, memory, tiers
 
     hooks.register(sub)
     memory.register(sub)
+    tiers.register(sub)
 
 
 # -- load ------------------------------------------------------------------------------------

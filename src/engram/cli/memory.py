@@ -63,6 +63,37 @@ def register(sub: Any) -> None:
     _scope(nuke, required=True)
     nuke.add_argument("--yes", action="store_true", help="confirm without asking")
 
+    digest = add_command(
+        actions, "digest", "The pre-run digest (facts, TODOs, recent).", cmd_digest
+    )
+    digest.add_argument("topic", nargs="*", help="what the run is about")
+    digest.add_argument("--budget", type=int, default=4000, help="characters")
+    digest.add_argument(
+        "--scope",
+        action="append",
+        choices=("agent", "user", "run"),
+        help="scopes to include (default: agent and user)",
+    )
+    digest.add_argument("--no-files", action="store_true", help="leave out the memory-file pack")
+
+    todo = actions.add_parser("todo", help="TODOs: facts tagged todo.")
+    todo_actions = todo.add_subparsers(dest="todo_command", metavar="ACTION", required=True)
+    todo_add = add_command(todo_actions, "add", "Add a TODO.", cmd_todo_add)
+    todo_add.add_argument("text", nargs="+")
+    _scope(todo_add)
+    todo_done = add_command(todo_actions, "done", "Close a TODO (a new version).", cmd_todo_done)
+    todo_done.add_argument("id")
+    add_command(todo_actions, "list", "Open TODOs.", cmd_todo_list)
+
+    for name, run, text in (
+        ("distill", cmd_distill, "Promote recurring run facts to durable knowledge."),
+        ("gc", cmd_gc, "Archive expired and stale facts; compact finished runs."),
+    ):
+        parser = add_command(actions, name, text, run)
+        parser.add_argument("--dry-run", action="store_true", help="show the plan, change nothing")
+    restore = add_command(actions, "restore", "Bring back an archived fact.", cmd_restore)
+    restore.add_argument("id")
+
     from engram.cli import entities
 
     entities.register(actions)
@@ -236,4 +267,86 @@ def cmd_nuke(args: argparse.Namespace, start: Path | None) -> int:
     with open_store(args) as store:
         result = store.nuke(args.scope, args.key, confirm=confirmed)
     emit(args, result, f"erased {result['erased']} facts of {target}; backup: {result['backup']}\n")
+    return 0
+
+
+def cmd_digest(args: argparse.Namespace, start: Path | None) -> int:
+    topic = " ".join(args.topic).strip() or None
+    workspace = None
+    if topic and not args.no_files:
+        from engram.workspace import open_workspace
+
+        workspace = open_workspace(start, require=False)
+    with open_store(args) as store:
+        text = store.digest(
+            topic,
+            scopes=args.scope or ("agent", "user"),
+            budget_chars=args.budget,
+            workspace=workspace,
+        )
+    if workspace is not None:
+        workspace.close()
+    emit(args, {"topic": topic, "digest": text}, text)
+    return 0
+
+
+def cmd_todo_add(args: argparse.Namespace, start: Path | None) -> int:
+    with open_store(args) as store:
+        [outcome] = store.absorb(
+            [{"content": " ".join(args.text), "tags": ["todo"]}],
+            scope=args.scope or "agent",
+            scope_key=args.key,
+        )
+    emit(args, outcome.to_json(), f"{outcome.outcome:<10} {outcome.id or '-'}  {outcome.reason}\n")
+    return 0 if outcome.outcome != "rejected" else 1
+
+
+def cmd_todo_done(args: argparse.Namespace, start: Path | None) -> int:
+    with open_store(args) as store:
+        fact = store.todo_done(args.id)
+    emit(args, fact.to_json(), f"closed {args.id} with {fact.id}\n")
+    return 0
+
+
+def cmd_todo_list(args: argparse.Namespace, start: Path | None) -> int:
+    from engram.store.digest import open_todos
+
+    with open_store(args) as store:
+        todos = open_todos(store, ("agent", "user", "run"), limit=1000)
+    lines = [f"{f.id}  {f.content}" for f in todos]
+    emit(
+        args, {"todos": [f.to_json() for f in todos]}, "\n".join(lines or ["no open TODOs"]) + "\n"
+    )
+    return 0
+
+
+def _plan(args: argparse.Namespace, plan: Any) -> int:
+    verb = "would" if not plan.applied else "did"
+    lines = [
+        f"{a.kind:<8} {len(a.fact_ids):>4} facts  {a.reason}"
+        + (f": {a.content}" if a.content else "")
+        for a in plan.actions
+    ]
+    lines.append(
+        f"{plan.name}: {verb} apply {len(plan.actions)} actions"
+        + (" (dry run: nothing changed)" if not plan.applied else "")
+    )
+    emit(args, plan.to_json(), "\n".join(lines) + "\n")
+    return 0
+
+
+def cmd_distill(args: argparse.Namespace, start: Path | None) -> int:
+    with open_store(args) as store:
+        return _plan(args, store.distill(dry_run=args.dry_run))
+
+
+def cmd_gc(args: argparse.Namespace, start: Path | None) -> int:
+    with open_store(args) as store:
+        return _plan(args, store.gc(dry_run=args.dry_run))
+
+
+def cmd_restore(args: argparse.Namespace, start: Path | None) -> int:
+    with open_store(args) as store:
+        restored = store.restore(args.id)
+    emit(args, {"restored": restored}, "".join(f"restored {i}\n" for i in restored))
     return 0

@@ -95,6 +95,7 @@ def new_memory(
     depends_on: list[str] | None = None,
     level: str | None = None,
     confidence: str = "high",
+    sources: list[tuple[str, str]] | None = None,
     today: date | None = None,
 ) -> Path:
     """Write a new, valid memory file under `root` (a scope root) and approve its hash.
@@ -119,6 +120,8 @@ def new_memory(
     if level is not None:
         fields["level"] = int(level) if level.isdigit() else level
     fields["confidence"] = confidence
+    if sources:
+        fields["sources"] = [{"path": path, "sha256": digest} for path, digest in sources]
     fields["lifecycle"] = "active"
     fields["created"] = (today or date.today()).isoformat()
     text = "---\n" + _render_frontmatter(fields) + "---\n\n" + body.strip("\n") + "\n"

@@ -101,7 +101,7 @@ def _dispatch(event: ev.Event, ws: Workspace, state: DeliveryState) -> str:
             from engram.hooks.native import sync_native_rules
 
             sync_native_rules(ws, hosts=(event.host,))
-        return _deliver(event, ws, state, session_pack(ws))
+        return _deliver(event, ws, state, session_pack(ws), extra=session_digest(ws, event))
     if event.kind == ev.PROMPT:
         return _deliver(event, ws, state, ws.load(event.prompt), empty_reason="no match")
     if event.kind == ev.SUBAGENT_START:
@@ -174,8 +174,30 @@ def _spec(glob: str) -> Any:
     return pathspec.GitIgnoreSpec.from_lines([glob])
 
 
+def session_digest(ws: Workspace, event: ev.Event) -> str:
+    """The fact store's digest when the store is in use (its file exists); '' otherwise."""
+    from engram.store.db import resolve_db
+
+    path = resolve_db(None, ws.config)
+    if not path.is_file():
+        return ""
+    from engram.store.store import MemoryStore
+
+    limit = cap_for(event.host, ws.config.values).limit
+    budget = limit * 2 if event.host == "codex" else limit // 2  # about half of the cap
+    with MemoryStore.open(path, config=ws.config) as store:
+        if not store.conn.execute("SELECT 1 FROM facts LIMIT 1").fetchone():
+            return ""
+        return store.digest(None, budget_chars=budget)
+
+
 def _deliver(
-    event: ev.Event, ws: Workspace, state: DeliveryState, pack: Pack, empty_reason: str = ""
+    event: ev.Event,
+    ws: Workspace,
+    state: DeliveryState,
+    pack: Pack,
+    empty_reason: str = "",
+    extra: str = "",
 ) -> str:
     """Fold already-delivered memories into one line, fit the host's cap, remember what was
     injected, and return the text (with the proof line when `hooks.proof = compact`)."""
@@ -194,7 +216,8 @@ def _deliver(
     proof = ws.config["hooks.proof"] == "compact"
 
     def render(p: Pack) -> str:
-        return _with_proof(p, proof, empty_reason)
+        text = _with_proof(p, proof, empty_reason)
+        return f"{text}\n{extra}" if text and extra else text or extra
 
     pack.limit_label = cap.label
     fit(pack, cap.fits, render)

@@ -127,7 +127,25 @@ def m002_entity_graph(conn: sqlite3.Connection) -> None:
     )
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [m001_facts, m002_entity_graph]
+def m003_pins(conn: sqlite3.Connection) -> None:
+    _run(
+        conn,
+        """
+        -- Facts pinned into the profile. Pinning is a record of its own, so a fact is never
+        -- rewritten to pin it: unpinning deletes the pin row and logs an event.
+        CREATE TABLE pins (
+            fact_id TEXT PRIMARY KEY REFERENCES facts (id),
+            pinned_at TEXT NOT NULL
+        )
+        """,
+    )
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
+    m001_facts,
+    m002_entity_graph,
+    m003_pins,
+]
 
 
 def migrate(conn: sqlite3.Connection) -> list[str]:

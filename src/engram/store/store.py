@@ -615,6 +615,50 @@ class MemoryStore:
             raise EngramError(f"unknown scope {scope!r}", hint="use agent, user or run")
         return absorb_contacts(self, records, scope=scope, scope_key=scope_key, source=source)
 
+    # -- digest, profile and maintenance (see digest.py, profile.py, maintenance.py) ----------
+    def digest(
+        self,
+        topic: str | None = None,
+        *,
+        scopes: Sequence[str] = ("agent", "user"),
+        budget_chars: int = 4000,
+        now: datetime | None = None,
+        workspace: Any = None,
+    ) -> str:
+        """The deterministic pre-run digest: relevant facts, open TODOs, recent entries (each
+        with its id) and, given a workspace, the routed memory-file pack."""
+        from engram.store.digest import build_digest
+
+        return build_digest(
+            self, topic, scopes=scopes, budget_chars=budget_chars, now=now, workspace=workspace
+        )
+
+    def todo_done(self, fact_id: str) -> Fact:
+        """Close a TODO with a new version tagged `done`."""
+        from engram.store.maintenance import close_todo
+
+        return close_todo(self, fact_id)
+
+    def distill(self, *, dry_run: bool = False, scope_key: str | None = None) -> Any:
+        """Promote recurring run facts to durable agent knowledge; returns the plan."""
+        from engram.store.maintenance import apply_distill, plan_distill
+
+        plan = plan_distill(self, scope_key)
+        return plan if dry_run else apply_distill(self, plan)
+
+    def gc(self, *, dry_run: bool = False, now: datetime | None = None) -> Any:
+        """Archive expired and stale facts, compact finished large runs; returns the plan."""
+        from engram.store.maintenance import apply_gc, plan_gc
+
+        plan = plan_gc(self, now)
+        return plan if dry_run else apply_gc(self, plan)
+
+    def restore(self, fact_id: str) -> builtins.list[str]:
+        """Undo an archive (a summary or distilled fact restores what it replaced)."""
+        from engram.store.maintenance import restore
+
+        return restore(self, fact_id)
+
     def boost(self, fact_id: str, amount: float = 0.5) -> Fact:
         """Raise a fact's importance (bounded at 5): it then ranks above its near-ties."""
         with self._write():

@@ -1,0 +1,326 @@
+"""Maintenance that never destroys anything (SPEC B11): distill, gc, restore.
+
+Both distill and gc first compute a plan — a list of actions with their reasons — and the real
+run applies exactly that plan, so `--dry-run` shows what will happen. Every change is an event;
+archived facts keep their rows and come back with `restore`.
+
+- **distill** turns recurring run-scope facts into durable knowledge. Active run facts are
+  clustered (a fact joins a cluster when it shares at least 40 % of its terms with the
+  cluster's first fact); a cluster of two or more facts, or a single fact that agents boosted,
+  is promoted: its most informative statement (most distinct terms, then highest confidence)
+  is absorbed into the `agent` scope through the normal pipeline — so secrets are rejected and
+  duplicates merge — linked to every source with a `distilled_from` edge, and the run facts are
+  archived.
+- **gc** archives what has expired or gone stale, computing every age from timestamps at the
+  moment it runs (nothing compounds between runs): run facts older than `RUN_TTL_DAYS`; facts
+  past an `expires_at` in their metadata; and low-value facts (importance ≤ 1, confidence
+  < 0.5) untouched for `STALE_DAYS`. Durable facts — pinned, tagged `durable`, boosted or
+  with confidence ≥ 0.8 — stay. Large finished run groups are compacted: their facts are
+  archived behind one searchable summary fact that links to each of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from engram.errors import EngramError
+from engram.store import facts as sql
+from engram.store.db import days_of, now_iso
+
+if TYPE_CHECKING:
+    from engram.store.model import Fact
+    from engram.store.store import MemoryStore
+
+RUN_TTL_DAYS = 30
+STALE_DAYS = 180
+GROUP_LIMIT = 200  # a finished run with more active facts than this is compacted
+GROUP_IDLE_DAYS = 7
+CLUSTER_OVERLAP = 0.4
+DURABLE_TAGS = frozenset({"durable", "pinned", "todo"})
+
+
+@dataclass
+class Action:
+    kind: str  # promote | archive | compact
+    fact_ids: list[str]
+    reason: str
+    content: str = ""  # the statement promoted or the summary written
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "fact_ids": self.fact_ids,
+            "reason": self.reason,
+            "content": self.content,
+        }
+
+
+@dataclass
+class Plan:
+    name: str
+    actions: list[Action] = field(default_factory=list)
+    applied: bool = False
+    results: list[str] = field(default_factory=list)  # ids written when applied
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "applied": self.applied,
+            "results": self.results,
+            "actions": [a.to_json() for a in self.actions],
+        }
+
+
+def _active(store: MemoryStore, where: str, args: tuple[Any, ...] = ()) -> list[Fact]:
+    rows = store.conn.execute(
+        f"SELECT {sql.FACT_COLUMNS}, terms FROM facts WHERE status = 'active' AND {where} "
+        "ORDER BY created_at, id",
+        args,
+    )
+    out = []
+    for row in rows:
+        fact = sql.fact_from_row(row)
+        fact.metadata = {**fact.metadata, "_terms": row[-1].split()}
+        out.append(fact)
+    return out
+
+
+def _terms(fact: Fact) -> set[str]:
+    return set(fact.metadata.get("_terms", []))
+
+
+def _pinned(store: MemoryStore) -> set[str]:
+    return {str(fid) for (fid,) in store.conn.execute("SELECT fact_id FROM pins")}
+
+
+# -- distill -------------------------------------------------------------------------------
+def plan_distill(store: MemoryStore, scope_key: str | None = None) -> Plan:
+    where, args = (
+        ("scope = 'run'", ())
+        if scope_key is None
+        else ("scope = 'run' AND scope_key = ?", (scope_key,))
+    )
+    facts = _active(store, where, args)
+    clusters: list[list[Fact]] = []
+    for fact in facts:
+        terms = _terms(fact)
+        for cluster in clusters:
+            head = _terms(cluster[0])
+            if terms and len(terms & head) / len(terms | head) >= CLUSTER_OVERLAP:
+                cluster.append(fact)
+                break
+        else:
+            clusters.append([fact])
+    plan = Plan("distill")
+    for cluster in clusters:
+        boosted = any(f.importance > 1 for f in cluster)
+        if len(cluster) < 2 and not boosted:
+            continue
+        best = max(cluster, key=lambda f: (len(_terms(f)), f.confidence, f.id))
+        why = f"recurs in {len(cluster)} run facts" if len(cluster) > 1 else "boosted by agents"
+        plan.actions.append(Action("promote", [f.id for f in cluster], why, best.content))
+    return plan
+
+
+def apply_distill(store: MemoryStore, plan: Plan) -> Plan:
+    for action in plan.actions:
+        sources = sql.get_facts(store.conn, action.fact_ids)
+        tags = sorted({t for f in sources.values() for t in f.tags} | {"distilled"})
+        [outcome] = store.absorb(
+            [
+                {
+                    "content": action.content,
+                    "tags": tags,
+                    "confidence": max(f.confidence for f in sources.values()),
+                    "metadata": {"distilled_from": action.fact_ids},
+                }
+            ],
+            scope="agent",
+            source="distill",
+        )
+        if outcome.outcome == "rejected" or outcome.id is None:
+            continue  # a secret or an invalid statement is never promoted
+        with store._write():
+            at = now_iso()
+            for fact_id in action.fact_ids:
+                sql.add_edge(store.conn, outcome.id, "distilled_from", fact_id, at)
+                _archive(store, fact_id, at, f"distilled into {outcome.id}")
+            sql.log_event(store.conn, at, "distill", outcome.id, sources=action.fact_ids)
+        plan.results.append(outcome.id)
+    plan.applied = True
+    store.index()
+    return plan
+
+
+# -- gc ------------------------------------------------------------------------------------
+def plan_gc(store: MemoryStore, now: datetime | None = None) -> Plan:
+    today = (now or datetime.now(UTC)).timestamp() / 86400.0
+    pinned = _pinned(store)
+    plan = Plan("gc")
+    groups: dict[str, list[Fact]] = {}
+    for fact in _active(store, "1 = 1"):
+        age = today - days_of(fact.valid_from)
+        durable = (
+            fact.id in pinned
+            or DURABLE_TAGS & set(fact.tags)
+            or fact.importance > 1
+            or fact.confidence >= 0.8
+        )
+        expires = fact.metadata.get("expires_at")
+        if isinstance(expires, str) and _before(expires, today):
+            plan.actions.append(Action("archive", [fact.id], f"expired on {expires[:10]}"))
+        elif fact.scope == "run" and age > RUN_TTL_DAYS and fact.id not in pinned:
+            plan.actions.append(
+                Action("archive", [fact.id], f"run fact older than {RUN_TTL_DAYS} days")
+            )
+        elif not durable and age > STALE_DAYS and _idle(store, fact.id, today) > STALE_DAYS:
+            plan.actions.append(
+                Action("archive", [fact.id], f"low value and unused for {STALE_DAYS} days")
+            )
+        elif fact.scope == "run":
+            groups.setdefault(fact.scope_key, []).append(fact)
+    for key, facts in sorted(groups.items()):
+        newest = max(days_of(f.created_at) for f in facts)
+        if len(facts) > GROUP_LIMIT and today - newest > GROUP_IDLE_DAYS:
+            plan.actions.append(
+                Action(
+                    "compact",
+                    [f.id for f in facts],
+                    f"run {key!r} finished with {len(facts)} facts",
+                    _summary(key, facts),
+                )
+            )
+    return plan
+
+
+def _before(iso: str, today: float) -> bool:
+    try:
+        return days_of(iso if "T" in iso else iso + "T00:00:00+00:00") < today
+    except ValueError:
+        return False
+
+
+def _idle(store: MemoryStore, fact_id: str, today: float) -> float:
+    """Days since the fact was last absorbed, seen again, boosted or linked."""
+    row = store.conn.execute("SELECT MAX(at) FROM events WHERE fact_id = ?", (fact_id,)).fetchone()
+    return today - days_of(row[0]) if row and row[0] else float("inf")
+
+
+def _summary(key: str, facts: list[Fact]) -> str:
+    """A searchable summary: the run, its size and its most frequent terms."""
+    from collections import Counter
+
+    counts = Counter(t for f in facts for t in set(_terms(f)))
+    common = ", ".join(term for term, _ in counts.most_common(25))
+    text = f"Summary of run {key or '(no key)'}: {len(facts)} facts, about {common}."
+    return text[:497] + "…" if len(text) > 500 else text
+
+
+def apply_gc(store: MemoryStore, plan: Plan) -> Plan:
+    for action in plan.actions:
+        with store._write():
+            at = now_iso()
+            if action.kind == "archive":
+                _archive(store, action.fact_ids[0], at, action.reason)
+                continue
+            first = sql.get_facts(store.conn, action.fact_ids[:1])[action.fact_ids[0]]
+            from engram.store.inputs import prepare
+            from engram.store.normalize import new_id
+
+            item = prepare(
+                {
+                    "content": action.content,
+                    "tags": ["summary"],
+                    "metadata": {"summarizes": len(action.fact_ids)},
+                },
+                (),
+                None,
+            )
+            if item.outcome is not None:
+                continue
+            store._embed_items([item])
+            summary_id = new_id()
+            store._apply(summary_id, item, "new", None, "run", first.scope_key, "gc", at)
+            for fact_id in action.fact_ids:
+                sql.add_edge(store.conn, summary_id, "summarizes", fact_id, at)
+                _archive(store, fact_id, at, f"compacted into {summary_id}")
+            plan.results.append(summary_id)
+        store.index()
+    with store._write():
+        sql.log_event(store.conn, now_iso(), "gc", None, actions=len(plan.actions))
+    plan.applied = True
+    store.index()
+    return plan
+
+
+def _archive(store: MemoryStore, fact_id: str, at: str, reason: str) -> None:
+    sql.set_status(store.conn, fact_id, "archived")
+    sql.log_event(store.conn, at, "archived", fact_id, reason=reason)
+
+
+def restore(store: MemoryStore, fact_id: str) -> list[str]:
+    """Bring an archived fact back (a summary brings back the facts it compacted, a distilled
+    fact its run facts); returns the ids made active again."""
+    fact = sql.get_facts(store.conn, [fact_id]).get(fact_id)
+    if fact is None:
+        raise EngramError(f"no fact with id {fact_id!r}")
+    targets = [fact_id] if fact.status == "archived" else []
+    for src, relation, dst in sql.edges_of(store.conn, fact_id):
+        if src == fact_id and relation in ("summarizes", "distilled_from"):
+            targets.append(dst)
+    restored = []
+    with store._write():
+        at = now_iso()
+        for target in dict.fromkeys(targets):
+            current = sql.get_facts(store.conn, [target]).get(target)
+            if current is not None and current.status == "archived":
+                sql.set_status(store.conn, target, "active")
+                sql.log_event(store.conn, at, "restored", target, by=fact_id)
+                restored.append(target)
+    if not restored and fact.status != "archived":
+        raise EngramError(
+            f"fact {fact_id} is {fact.status}, not archived",
+            hint="restore takes an archived fact, a summary or a distilled fact",
+        )
+    store.index()
+    return restored
+
+
+def close_todo(store: MemoryStore, fact_id: str) -> Fact:
+    """Close a TODO with a new version tagged `done` (the old one is superseded, not edited)."""
+    from engram.store.inputs import prepare
+    from engram.store.normalize import new_id
+
+    todo = sql.get_facts(store.conn, [fact_id]).get(fact_id)
+    if todo is None or "todo" not in todo.tags:
+        raise EngramError(
+            f"{fact_id!r} is not a TODO", hint="list them with `engram memory todo list`"
+        )
+    if todo.status != "active":
+        raise EngramError(f"TODO {fact_id} is already {todo.status}")
+    tags = [t for t in todo.tags if t != "todo"] + ["done"]
+    content = f"Done: {todo.content}"
+    if len(content) > 500:
+        content = content[:499] + "…"
+    item = prepare(
+        {
+            "content": content,
+            "tags": tags,
+            "confidence": todo.confidence,
+            "metadata": {**todo.metadata, "closes": fact_id},
+        },
+        (),
+        None,
+    )
+    if item.outcome is not None:
+        raise EngramError(f"cannot close TODO {fact_id}: {item.outcome.reason}")
+    store._embed_items([item])
+    done_id = new_id()
+    with store._write():
+        store._apply(
+            done_id, item, "supersede", fact_id, todo.scope, todo.scope_key, "todo", now_iso()
+        )
+    store.index()
+    return sql.get_facts(store.conn, [done_id])[done_id]

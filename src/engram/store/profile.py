@@ -1,0 +1,75 @@
+"""The profile tier (SPEC B8): a small, stable block for the system prompt.
+
+It is the hand-written profile file (`profile.md` beside the user's config) followed by the
+pinned facts, each in its current version, ordered by fact id — so the text changes only when
+one of its sources changes, and prompt prefix caches keep hitting. The whole is capped at 2 KB:
+pinning refuses a fact that would not fit, and an oversized hand-written file is an error that
+names it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from engram.errors import EngramError
+from engram.store import facts as sql
+from engram.store.db import now_iso
+
+if TYPE_CHECKING:
+    from engram.store.store import MemoryStore
+
+PROFILE_CAP = 2048
+
+
+def profile_path() -> Path:
+    from engram.config import config_dir
+
+    return config_dir() / "profile.md"
+
+
+def profile_text(store: MemoryStore, path: Path | None = None) -> str:
+    path = path or profile_path()
+    hand = path.read_text(encoding="utf-8").strip() if path.is_file() else ""
+    if len(hand) > PROFILE_CAP:
+        raise EngramError(
+            f"{path}: the profile is {len(hand)} characters, over the {PROFILE_CAP} cap",
+            hint="shorten it (`engram profile edit`)",
+        )
+    lines = []
+    for (fact_id,) in store.conn.execute("SELECT fact_id FROM pins ORDER BY fact_id"):
+        current = store.get(str(fact_id), mode="active")
+        if current is not None and not isinstance(current, list):
+            lines.append(f"- [{current.id}] {current.content}")
+    parts = ["## Profile"] + ([hand] if hand else []) + (["\n".join(lines)] if lines else [])
+    if len(parts) == 1:
+        parts.append("(empty: write one with `engram profile edit` or pin facts)")
+    return "\n\n".join(parts) + "\n"
+
+
+def pin(store: MemoryStore, fact_id: str, path: Path | None = None) -> str:
+    """Pin a fact into the profile; refuses when the profile would pass the cap."""
+    fact = sql.get_facts(store.conn, [fact_id]).get(fact_id)
+    if fact is None:
+        raise EngramError(
+            f"no fact with id {fact_id!r}", hint="find ids with `engram memory search`"
+        )
+    with store._write():
+        store.conn.execute("INSERT OR IGNORE INTO pins VALUES (?, ?)", (fact_id, now_iso()))
+        text = profile_text(store, path)
+        if len(text) > PROFILE_CAP:
+            raise EngramError(
+                f"pinning {fact_id} would make the profile {len(text)} characters, over the "
+                f"{PROFILE_CAP} cap",
+                hint="unpin something first, or shorten profile.md",
+            )
+        sql.log_event(store.conn, now_iso(), "pinned", fact_id)
+    return text
+
+
+def unpin(store: MemoryStore, fact_id: str) -> None:
+    with store._write():
+        gone = store.conn.execute("DELETE FROM pins WHERE fact_id = ?", (fact_id,)).rowcount
+        if not gone:
+            raise EngramError(f"{fact_id} is not pinned")
+        sql.log_event(store.conn, now_iso(), "unpinned", fact_id)
