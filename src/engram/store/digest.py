@@ -64,11 +64,13 @@ def build_digest(
     relevant: list[Fact] = []
     if topic:
         hits = store.search(topic, top_k=RELEVANT * 3, now=now)
-        relevant = [h.fact for h in hits if h.fact.scope in scopes][:RELEVANT]
+        relevant = [h.fact for h in hits if h.fact.scope in scopes and "todo" not in h.fact.tags]
+        relevant = relevant[:RELEVANT]
     else:
         marks = ",".join("?" * len(scopes))
         rows = store.conn.execute(
             f"SELECT {sql.FACT_COLUMNS} FROM facts WHERE status = 'active' AND scope IN ({marks}) "
+            "AND NOT EXISTS (SELECT 1 FROM json_each(facts.tags) WHERE value = 'todo') "
             "ORDER BY importance DESC, confidence DESC, id DESC LIMIT ?",
             (*scopes, RELEVANT),
         )
