@@ -30,12 +30,14 @@ __all__ = [
     "WorkspaceNotFound",
     "anchors_of",
     "build_graph",
+    "create_from_experience",
     "doctor",
     "dry_run_json",
     "dry_run_text",
     "estimate_tokens",
     "find_injection",
     "find_secrets",
+    "get_skill",
     "init_workspace",
     "load_config",
     "new_memory",
@@ -77,6 +79,8 @@ _WHERE = {
     "tokenize": "engram.text.tokenize",
     "estimate_tokens": "engram.text.estimate",
     "Workspace": "engram.workspace",
+    "create_from_experience": "engram.skills",
+    "get_skill": "engram.skills",
     "MemoryStore": "engram.store.store",
     "Fact": "engram.store.model",
     "Hit": "engram.store.model",
@@ -111,6 +115,7 @@ if TYPE_CHECKING:
     from engram.routing.route import Route
     from engram.safety.injection import find_injection
     from engram.safety.secrets import find_secrets
+    from engram.skills import create_from_experience, get_skill
     from engram.store.model import Fact, Hit, Outcome
     from engram.store.store import MemoryStore
     from engram.text.estimate import estimate_tokens

@@ -22,18 +22,24 @@ def slug(title: str) -> str:
 
 
 def create_from_experience(
-    workspace_root: Path,
     title: str,
     steps: Sequence[str],
     context: str = "",
     tags: Sequence[str] = (),
     *,
+    workspace_root: Path | None = None,
     sources: Sequence[str] = (),
     today: date | None = None,
 ) -> Path:
     """Write `skills/<slug>.md`: the title as directive, the steps as a numbered list, the
     context and an `## Origin` for people, and the files it came from (with their hashes, so
     the skill is marked stale when they change). Returns the file written."""
+    if workspace_root is None:
+        from engram.files.discovery import find_workspace
+
+        workspace_root = find_workspace()
+        if workspace_root is None:
+            raise EngramError("no workspace here", hint="run `engram init` first")
     steps = [s.strip() for s in steps if s.strip()]
     if not title.strip() or not steps:
         raise EngramError("a skill needs a title and at least one step")

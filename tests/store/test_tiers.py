@@ -114,9 +114,10 @@ def test_skill_from_experience_is_routed_by_load(
     (project / "scripts").mkdir()
     (project / "scripts" / "release.sh").write_text("echo release\n")
     path = create_from_experience(
-        ws_root, "Cut a hotfix release", ["Branch from the last tag", "Run scripts/release.sh"],
+        "Cut a hotfix release", ["Branch from the last tag", "Run scripts/release.sh"],
         context="Needed when production breaks on a Friday.", tags=["release"],
         sources=["scripts/release.sh"],
+        workspace_root=ws_root,
     )  # fmt: skip
     text = path.read_text()
     assert path.name == "cut-a-hotfix-release.md" and "## Origin" in text and "sha256" in text

@@ -93,7 +93,7 @@ def cmd_create(args: argparse.Namespace, start: Path | None) -> int:
     if root is None:
         raise EngramError("no workspace here", hint="run `engram init` first")
     path = create_from_experience(
-        root, args.title, args.step, args.context, args.tag, sources=args.source
+        args.title, args.step, args.context, args.tag, workspace_root=root, sources=args.source
     )
     emit(args, {"path": str(path)}, f"wrote {path}\n")
     return 0
