@@ -11,7 +11,7 @@ import time
 
 
 def main(names: list[str]) -> None:
-    from benchmarks import classifier, graph, hooks, latency, locomo, scifact, store
+    from benchmarks import classifier, graph, hooks, latency, locomo, mcp, scifact, store
 
     benches = {
         "latency": latency.run,
@@ -21,6 +21,7 @@ def main(names: list[str]) -> None:
         "classifier": classifier.run,
         "locomo": locomo.run,
         "graph": graph.run,
+        "mcp": mcp.run,
     }
     for name in names or list(benches):
         if name not in benches:

@@ -117,3 +117,65 @@ def test_cli_install_also_writes_native_rules(
     assert main(["-C", str(project), "hooks", "status", "--json"]) == 0
     hosts = json.loads(capsys.readouterr().out)["hosts"]
     assert any(h["host"] == "claude" and h["events"] for h in hosts)
+
+
+def test_install_registers_the_mcp_server_and_keeps_the_users(project: Path) -> None:
+    from engram.hooks.install import register_mcp
+
+    (project / ".mcp.json").write_text('{"mcpServers": {"github": {"command": "gh-mcp"}}}')
+    register_mcp("claude", project=project)
+    servers = json.loads((project / ".mcp.json").read_text())["mcpServers"]
+    assert servers == {"github": {"command": "gh-mcp"},
+                       "engram": {"command": "engram", "args": ["mcp"]}}  # fmt: skip
+    assert register_mcp("claude", project=project).changed is False
+    register_mcp("claude", project=project, remove=True)
+    assert json.loads((project / ".mcp.json").read_text()) == {
+        "mcpServers": {"github": {"command": "gh-mcp"}}
+    }
+
+
+def test_codex_mcp_server_is_a_toml_section(project: Path) -> None:
+    import tomllib
+
+    from engram.hooks.install import register_mcp
+
+    config = project / ".codex" / "config.toml"
+    config.parent.mkdir()
+    config.write_text('model = "gpt-5"\n\n[mcp_servers.docs]\ncommand = "docs-mcp"\n')
+    register_mcp("codex", project=project)
+    register_mcp("codex", project=project)
+    data = tomllib.loads(config.read_text())
+    assert data["model"] == "gpt-5" and data["mcp_servers"]["docs"] == {"command": "docs-mcp"}
+    assert data["mcp_servers"]["engram"] == {"command": "engram", "args": ["mcp"]}
+    register_mcp("codex", project=project, remove=True)
+    assert "engram" not in tomllib.loads(config.read_text())["mcp_servers"]
+
+
+def test_gemini_and_cursor_get_mcp_servers_too(project: Path) -> None:
+    from engram.hooks.install import register_mcp
+
+    register_mcp("gemini", project=project)
+    register_mcp("cursor", project=project)
+    gemini = json.loads((project / ".gemini/settings.json").read_text())
+    cursor = json.loads((project / ".cursor/mcp.json").read_text())
+    assert gemini["mcpServers"]["engram"] == cursor["mcpServers"]["engram"]
+
+
+def test_cli_no_mcp_leaves_the_mcp_config_alone(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    main(["-C", str(project), "hooks", "install", "--host", "cursor", "--no-mcp"])
+    assert not (project / ".cursor/mcp.json").exists()
+    main(["-C", str(project), "hooks", "install", "--host", "cursor"])
+    assert (project / ".cursor/mcp.json").exists()
+
+
+def test_the_backup_keeps_the_file_as_it_was_before_engram(project: Path) -> None:
+    from engram.hooks.install import register_mcp
+
+    path = project / ".gemini/settings.json"
+    path.parent.mkdir()
+    path.write_text('{"theme": "dark"}')
+    install("gemini", project=project)
+    register_mcp("gemini", project=project)
+    assert (project / ".gemini/settings.json.engram-backup").read_text() == '{"theme": "dark"}'

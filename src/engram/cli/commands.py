@@ -57,6 +57,9 @@ def register(sub: Any) -> None:
     graph = add_command(sub, "graph", "Show dependency layers, cycles and missing ids.", cmd_graph)
     graph.add_argument("--rebuild", action="store_true", help="re-index and write the graph file")
 
+    mcp = add_command(sub, "mcp", "Run the MCP server on stdio (for agents).", cmd_mcp)
+    mcp.add_argument("--db", metavar="PATH", help="store file (else $ENGRAM_DB, config, default)")
+
     from engram.cli import hooks, memory, tiers
 
     hooks.register(sub)
@@ -258,3 +261,10 @@ def cmd_graph(args: argparse.Namespace, start: Path | None) -> int:
         lines.append(f"wrote {ws.workspace_root / 'memory.graph.json'}")
     emit(args, data, "\n".join(lines) + "\n")
     return 1 if graph.cycles or graph.missing else 0
+
+
+def cmd_mcp(args: argparse.Namespace, start: Path | None) -> int:
+    from engram.mcp.server import serve
+
+    serve(Path(args.db) if args.db else None)
+    return 0

@@ -25,8 +25,14 @@ def register(sub: Any) -> None:
     ):
         parser = add_command(hooks_sub, name, text, run)
         parser.add_argument("--host", required=True, choices=HOSTS)
-        parser.add_argument("--global", dest="is_global", action="store_true",
-                            help="the user-level config instead of the project's")  # fmt: skip
+        parser.add_argument(
+            "--global",
+            dest="is_global",
+            action="store_true",
+            help="the user-level config instead of the project's",
+        )
+        parser.add_argument("--no-mcp", action="store_true",
+                            help="leave the host's MCP server list alone")  # fmt: skip
     add_command(hooks_sub, "status", "Show which hosts have Engram's hooks, and where.", cmd_status)
     sync_help = "Write the native Claude and Cursor rule files for path-scoped memories."
     add_command(hooks_sub, "sync", sync_help, cmd_sync)
@@ -51,15 +57,23 @@ def _project(start: Path | None) -> Path:
 
 
 def cmd_install(args: argparse.Namespace, start: Path | None) -> int:
-    from engram.hooks.install import install
+    from engram.hooks.install import install, register_mcp
 
-    report = install(args.host, project=_project(start), is_global=args.is_global)
+    project = _project(start)
+    report = install(args.host, project=project, is_global=args.is_global)
     lines = [f"{'installed' if report.changed else 'already installed'}: {report.path}"]
     if report.backup:
         lines.append(f"backup: {report.backup}")
+    mcp = None
+    if not args.no_mcp:
+        mcp = register_mcp(args.host, project=project, is_global=args.is_global)
+        lines.append(
+            f"MCP server {'registered' if mcp.changed else 'already registered'}: {mcp.path}"
+        )
     data: dict[str, Any] = {"host": args.host, "path": str(report.path),
                             "changed": report.changed, "events": report.events,
-                            "backup": str(report.backup) if report.backup else None}  # fmt: skip
+                            "backup": str(report.backup) if report.backup else None,
+                            "mcp": str(mcp.path) if mcp else None}  # fmt: skip
     if args.host in ("claude", "cursor") and not args.is_global:
         synced = _sync(start, (args.host,))
         if synced is not None:
@@ -70,9 +84,12 @@ def cmd_install(args: argparse.Namespace, start: Path | None) -> int:
 
 
 def cmd_uninstall(args: argparse.Namespace, start: Path | None) -> int:
-    from engram.hooks.install import uninstall
+    from engram.hooks.install import register_mcp, uninstall
 
-    report = uninstall(args.host, project=_project(start), is_global=args.is_global)
+    project = _project(start)
+    report = uninstall(args.host, project=project, is_global=args.is_global)
+    if not args.no_mcp:
+        register_mcp(args.host, project=project, is_global=args.is_global, remove=True)
     text = f"{'removed Engram from' if report.changed else 'nothing to remove in'} {report.path}\n"
     if report.backup:
         text += f"backup: {report.backup}\n"

@@ -1,8 +1,9 @@
 """`engram hooks install | uninstall | status`: Engram's entries in each host's hook config.
 
 Installing merges Engram's handlers into the host's file and keeps every entry the user wrote;
-installing twice changes nothing; a file that is about to change is first copied to
-`<file>.engram-backup`. Comments (JSONC, which Gemini CLI and Claude Code tolerate) are read
+installing twice changes nothing; before Engram first changes a file it copies it to
+`<file>.engram-backup` (an existing backup is kept, so it always holds the file as it was
+before Engram touched it). Comments (JSONC, which Gemini CLI and Claude Code tolerate) are read
 but cannot be written back — the backup keeps them.
 """
 
@@ -188,14 +189,20 @@ def _write(path: Path, data: dict[str, Any], report: InstallReport) -> None:
         return
     path.parent.mkdir(parents=True, exist_ok=True)
     if old is not None:
-        report.backup = path.with_name(path.name + ".engram-backup")
-        shutil.copy2(path, report.backup)
+        report.backup = _backup(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     with os.fdopen(fd, "w", encoding="utf-8") as handle:
         handle.write(text)
     os.chmod(tmp, 0o644)
     os.replace(tmp, path)
     report.changed = True
+
+
+def _backup(path: Path) -> Path:
+    backup = path.with_name(path.name + ".engram-backup")
+    if not backup.exists():
+        shutil.copy2(path, backup)
+    return backup
 
 
 def install(host: str, *, project: Path, is_global: bool = False) -> InstallReport:
@@ -255,3 +262,71 @@ def status(*, project: Path) -> list[dict[str, Any]]:
             rows.append({"host": host, "scope": "global" if is_global else "project",
                          "path": str(path), "events": events, "error": None})  # fmt: skip
     return rows
+
+
+# -- MCP server registration ---------------------------------------------------------------
+MCP_ENTRY = {"command": "engram", "args": ["mcp"]}
+MCP_FILES = {
+    "claude": (Path(".mcp.json"), Path(".claude.json")),  # (project, user-level)
+    "gemini": (Path(".gemini") / "settings.json", Path(".gemini") / "settings.json"),
+    "cursor": (Path(".cursor") / "mcp.json", Path(".cursor") / "mcp.json"),
+    "codex": (Path(".codex") / "config.toml", Path(".codex") / "config.toml"),
+}
+_CODEX_SECTION = '[mcp_servers.engram]\ncommand = "engram"\nargs = ["mcp"]\n'
+
+
+def mcp_path(host: str, *, project: Path, is_global: bool) -> Path:
+    local, user = MCP_FILES[host]
+    return Path.home() / user if is_global else project / local
+
+
+def register_mcp(
+    host: str, *, project: Path, is_global: bool = False, remove: bool = False
+) -> InstallReport:
+    """Add (or with `remove`, take out) the `engram` MCP server in the host's MCP config,
+    keeping every other server the user registered."""
+    path = mcp_path(host, project=project, is_global=is_global)
+    report = InstallReport(host, path, changed=False)
+    if host == "codex":
+        _codex_toml(path, report, remove)
+        return report
+    if remove and not path.exists():
+        return report
+    data = read_config(path)
+    servers = data.setdefault("mcpServers", {})
+    if not isinstance(servers, dict):
+        raise EngramError(f"{path}: 'mcpServers' must be an object", hint="fix the file first")
+    if remove:
+        servers.pop("engram", None)
+        if not servers:
+            del data["mcpServers"]
+    else:
+        servers["engram"] = dict(MCP_ENTRY)
+    _write(path, data, report)
+    return report
+
+
+def _codex_toml(path: Path, report: InstallReport, remove: bool) -> None:
+    import re
+    import tomllib
+
+    old = path.read_text(encoding="utf-8") if path.exists() else ""
+    section = re.compile(r"^\[mcp_servers\.engram\]\s*\n(?:(?!\[).*\n?)*", re.M)
+    text = section.sub("", old).rstrip("\n")
+    if not remove:
+        text = (text + "\n\n" if text else "") + _CODEX_SECTION
+    elif text:
+        text += "\n"
+    if text == old:
+        return
+    try:
+        tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise EngramError(
+            f"{path}: not valid TOML ({exc})", hint="fix the file, then install again"
+        ) from None
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if path.exists():
+        report.backup = _backup(path)
+    path.write_text(text, encoding="utf-8")
+    report.changed = True

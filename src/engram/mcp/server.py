@@ -1,0 +1,313 @@
+"""Engram as an MCP server over stdio, built on the official SDK's `MCPServer`.
+
+The tools call the library directly. The fact store is opened once when the server starts, so
+its index stays warm and searches run at in-process speed; the workspace is re-opened per call
+(that is cheap, and it notices edited memory files). Every result is compact text an agent can
+read plus the same data as structured content; a bad input or a missing id comes back as a
+tool error with a clear message, never as a crashed server.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import mcp_types as t
+from mcp.server import MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+from pydantic import Field
+
+from engram.errors import EngramError
+from engram.store.store import MemoryStore
+
+Scope = Literal["agent", "user", "run"]
+READ_ONLY = t.ToolAnnotations(read_only_hint=True, destructive_hint=False, open_world_hint=False)
+WRITES = t.ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=False)
+
+
+def _result(text: str, data: dict[str, Any]) -> t.CallToolResult:
+    return t.CallToolResult(
+        content=[t.TextContent(type="text", text=text)], structured_content=data
+    )
+
+
+def _fail(exc: EngramError) -> ToolError:
+    return ToolError(exc.message + (f" ({exc.hint})" if exc.hint else ""))
+
+
+def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
+    """An MCPServer whose tools work on `store` and on the workspace above `cwd`."""
+    server = MCPServer("engram")
+    home = cwd or Path.cwd()
+
+    def workspace(folder: str | None) -> Any:
+        from engram.workspace import open_workspace
+
+        return open_workspace(Path(folder) if folder else home)
+
+    @server.tool(annotations=WRITES)
+    def memory_absorb(
+        facts: Annotated[
+            list[str | dict[str, Any]],
+            Field(
+                description=(
+                    "Facts to absorb: strings of 12–500 characters, or objects with `content` and "
+                    "optional `tags`, `metadata`, `confidence` (0–1) and `importance`."
+                )
+            ),
+        ],
+        scope: Annotated[
+            Scope, Field(description="agent (shared), user (about a client) or run (this session)")
+        ],
+        scope_key: Annotated[
+            str | None, Field(description="the user or run id the scope belongs to")
+        ] = None,
+        source: Annotated[str | None, Field(description="where the facts came from")] = None,
+        tags: Annotated[list[str], Field(description="tags added to every fact")] = [],  # noqa: B006
+        dry_run: Annotated[bool, Field(description="report the outcomes, write nothing")] = False,
+    ) -> t.CallToolResult:
+        """Absorb facts: each gets one outcome — duplicate, supersede, contradict, related, new or
+        rejected (secrets are never stored) — with the affected ids and a reason."""
+        try:
+            outcomes = store.absorb(
+                facts, scope=scope, scope_key=scope_key, source=source, tags=tags, dry_run=dry_run
+            )
+        except EngramError as exc:
+            raise _fail(exc) from None
+        lines = [f"{o.outcome} {o.id or '-'}: {o.reason}" for o in outcomes]
+        return _result(
+            "\n".join(lines), {"outcomes": [o.to_json() for o in outcomes], "dry_run": dry_run}
+        )
+
+    @server.tool(annotations=READ_ONLY)
+    def memory_search(
+        query: Annotated[str, Field(description="what to look for, in plain words")],
+        top_k: Annotated[int, Field(description="how many results", ge=1, le=100)] = 10,
+        scope: Annotated[Scope | None, Field(description="only this scope")] = None,
+        scope_key: Annotated[str | None, Field(description="only this user or run id")] = None,
+        tags: Annotated[
+            list[str] | None, Field(description="only facts with all these tags")
+        ] = None,
+        mode: Annotated[
+            Literal["active", "latest", "full_history"],
+            Field(
+                description="active facts; latest also archived ones; full_history every version"
+            ),
+        ] = "active",
+        since: Annotated[str | None, Field(description="created on or after (YYYY-MM-DD)")] = None,
+        until: Annotated[str | None, Field(description="created on or before (YYYY-MM-DD)")] = None,
+    ) -> t.CallToolResult:
+        """Hybrid search (0.7·cosine + 0.3·BM25, freshness decay): facts with their ids, scores
+        and the parts of each score."""
+        try:
+            hits = store.search(
+                query,
+                top_k=top_k,
+                scope=scope,
+                scope_key=scope_key,
+                tags=tags,
+                mode=mode,
+                since=since,
+                until=until,
+            )
+        except (EngramError, ValueError) as exc:
+            raise (_fail(exc) if isinstance(exc, EngramError) else ToolError(str(exc))) from None
+        lines = [
+            f"[{h.id}] {h.content} (score {h.score:.3f}, confidence {h.fact.confidence:.2f})"
+            for h in hits
+        ]
+        return _result("\n".join(lines) or "no results", {"hits": [h.to_json() for h in hits]})
+
+    @server.tool(annotations=READ_ONLY)
+    def memory_digest(
+        topic: Annotated[str | None, Field(description="what the run is about")] = None,
+        budget_chars: Annotated[int, Field(description="maximum length", ge=200)] = 4000,
+        scopes: Annotated[list[Scope], Field(description="scopes to include")] = ["agent", "user"],  # noqa: B006
+    ) -> t.CallToolResult:
+        """The pre-run digest: relevant facts, open TODOs and recent entries, each with its id."""
+        text = store.digest(topic, budget_chars=budget_chars, scopes=scopes)
+        return _result(text, {"digest": text})
+
+    @server.tool(annotations=WRITES)
+    def memory_boost(
+        id: Annotated[str, Field(description="the fact's id")],
+        amount: Annotated[
+            float, Field(description="importance to add (bounded at 5)", gt=0, le=4)
+        ] = 0.5,
+    ) -> t.CallToolResult:
+        """Mark a fact as useful: it then ranks above its near-ties."""
+        try:
+            fact = store.boost(id, amount)
+        except EngramError as exc:
+            raise _fail(exc) from None
+        return _result(f"{fact.id} importance {fact.importance:.2f}", fact.to_json())
+
+    @server.tool(annotations=WRITES)
+    def memory_link(
+        a: Annotated[str, Field(description="the fact the edge starts from")],
+        b: Annotated[str, Field(description="the fact it points to")],
+        relation: Annotated[str, Field(description="lower_snake name, e.g. caused_by, depends_on")],
+    ) -> t.CallToolResult:
+        """A typed, directed edge between two facts."""
+        try:
+            store.link(a, b, relation)
+        except EngramError as exc:
+            raise _fail(exc) from None
+        return _result(f"{a} {relation} {b}", {"src": a, "relation": relation, "dst": b})
+
+    @server.tool(annotations=WRITES)
+    def memory_graph(
+        action: Annotated[Literal["add", "query", "list"], Field(description="what to do")],
+        name: Annotated[str | None, Field(description="add: the node's name")] = None,
+        type: Annotated[
+            str,
+            Field(
+                description="add/list: person, company, project, technology, "
+                "role, location, event, product or other"
+            ),
+        ] = "other",
+        aliases: Annotated[list[str], Field(description="add: other names")] = [],  # noqa: B006
+        relate: Annotated[
+            list[str] | None, Field(description="add: [relation, target name] to link the node")
+        ] = None,
+        question: Annotated[
+            str | None,
+            Field(description="query: a question in words, e.g. 'who works at companies in Kazan'"),
+        ] = None,
+        start: Annotated[
+            str | None, Field(description="query: a start node for a structured query")
+        ] = None,
+        relations: Annotated[
+            list[str] | None, Field(description="query: relations to follow")
+        ] = None,
+        hops: Annotated[int, Field(description="query: 1 to 4", ge=1, le=4)] = 1,
+        target_type: Annotated[str | None, Field(description="query: type of the answers")] = None,
+        limit: Annotated[int, Field(description="list: how many nodes", ge=1, le=1000)] = 100,
+    ) -> t.CallToolResult:
+        """The entity graph: add a node (and relate it), query it (a question or a start node),
+        or list nodes."""
+        graph = store.graph
+        try:
+            if action == "add":
+                if not name:
+                    raise ToolError("add needs a name")
+                node = graph.add(name, type, aliases)
+                edge = (
+                    graph.relate(node, relate[0], relate[1])
+                    if relate and len(relate) == 2
+                    else None
+                )
+                data = {"node": node.to_json(), "edge": edge.to_json() if edge else None}
+                return _result(f"{node.id} {node.name} ({node.type})", data)
+            if action == "list":
+                nodes = graph.list(None if type == "other" and not name else type, limit)
+                return _result(
+                    "\n".join(f"{n.id} {n.name} ({n.type})" for n in nodes) or "no nodes",
+                    {"nodes": [n.to_json() for n in nodes]},
+                )
+            if question:
+                answer = graph.ask(question)
+                text = "\n".join([str(p) for p in answer.paths] or [answer.message or "no answers"])
+                return _result(text, answer.to_json())
+            if not start:
+                raise ToolError("query needs a question or a start node")
+            paths = graph.query(start, relations, hops, target_type)
+            return _result(
+                "\n".join(str(p) for p in paths) or "no paths",
+                {"paths": [p.to_json() for p in paths]},
+            )
+        except EngramError as exc:
+            raise _fail(exc) from None
+
+    @server.tool(annotations=READ_ONLY)
+    def engram_load(
+        task: Annotated[str | None, Field(description="the task, in plain words")] = None,
+        ids: Annotated[
+            list[str] | None, Field(description="fetch these memories' full bodies instead")
+        ] = None,
+        mode: Annotated[
+            Literal["compact", "full", "all"], Field(description="compact (tiered), full or all")
+        ] = "compact",
+        budget_tokens: Annotated[
+            int | None, Field(description="cap the pack's tokens", ge=50)
+        ] = None,
+        cwd: Annotated[
+            str | None, Field(description="the project folder (default: the server's)")
+        ] = None,
+    ) -> t.CallToolResult:
+        """Route a task to memory files: the same tiered pack as `engram load` (or full bodies
+        by id, which counts as a fetch)."""
+        from engram.render.pack import pack_json, render_text
+
+        try:
+            with workspace(cwd) as ws:
+                if ids:
+                    pack = ws.fetch(ids)
+                elif task:
+                    pack = ws.load(task, mode=mode, budget_tokens=budget_tokens)
+                else:
+                    raise ToolError("give a task or ids")
+                return _result(render_text(pack), pack_json(pack, task or ""))
+        except EngramError as exc:
+            raise _fail(exc) from None
+
+    @server.tool(annotations=READ_ONLY)
+    def skill_get(
+        name: Annotated[str, Field(description="a skill's id, or words describing it")],
+        cwd: Annotated[str | None, Field(description="the project folder")] = None,
+    ) -> t.CallToolResult:
+        """A skill's body by id or best match."""
+        from engram.skills import get_skill
+
+        try:
+            with workspace(cwd) as ws:
+                found = get_skill(ws, name)
+        except EngramError as exc:
+            raise _fail(exc) from None
+        if found is None:
+            raise ToolError(f"no skill matches {name!r}")
+        return _result(f"### {found[0]}\n{found[1]}", {"id": found[0], "body": found[1]})
+
+    @server.tool(annotations=WRITES)
+    def skill_create_from_experience(
+        title: Annotated[str, Field(description="what the skill does, as a short imperative")],
+        steps: Annotated[list[str], Field(description="the steps, in order", min_length=1)],
+        context: Annotated[str, Field(description="when and why it is needed (for people)")] = "",
+        tags: Annotated[list[str], Field(description="tags")] = [],  # noqa: B006
+        sources: Annotated[list[str], Field(description="project files it came from")] = [],  # noqa: B006
+        cwd: Annotated[str | None, Field(description="the project folder")] = None,
+    ) -> t.CallToolResult:
+        """Write a skill memory file from experience; `engram load` routes it from then on."""
+        from engram.files.discovery import find_workspace
+        from engram.skills import create_from_experience
+
+        root = find_workspace(Path(cwd) if cwd else home)
+        if root is None:
+            raise ToolError("no .agents/.engram workspace here: run `engram init` in the project")
+        try:
+            path = create_from_experience(
+                title, steps, context, tags, workspace_root=root, sources=sources
+            )
+        except EngramError as exc:
+            raise _fail(exc) from None
+        return _result(f"wrote {path}", {"path": str(path)})
+
+    return server
+
+
+def serve(db: Path | None = None) -> None:
+    """Run the stdio server until the client hangs up (logs go to stderr only)."""
+    from engram.config import load_config
+    from engram.files.discovery import find_workspace
+    from engram.store.db import resolve_db
+
+    logging.basicConfig(stream=sys.stderr, level=logging.WARNING)
+    config = load_config(find_workspace())
+    store = MemoryStore.open(resolve_db(str(db) if db else None, config), config=config)
+    store.index()  # warm the index before the first search
+    try:
+        build_server(store).run()
+    finally:
+        store.close()

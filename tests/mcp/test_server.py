@@ -1,0 +1,177 @@
+"""The MCP tools through the SDK's in-memory client, and `engram mcp` over real stdio."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from mcp import Client
+from mcp.client.stdio import StdioServerParameters
+
+from engram.config import load_config
+from engram.mcp.server import build_server
+from engram.store import MemoryStore
+from tests.conftest import write_memory
+
+TOOLS = {
+    "memory_absorb",
+    "memory_search",
+    "memory_digest",
+    "memory_boost",
+    "memory_link",
+    "memory_graph",
+    "engram_load",
+    "skill_get",
+    "skill_create_from_experience",
+}
+
+
+@pytest.fixture
+def server(tmp_path: Path, project: Path) -> Iterator[Any]:
+    store = MemoryStore.open(tmp_path / "mcp.db", config=load_config(None, env={}))
+    yield build_server(store, cwd=project)
+    store.close()
+
+
+def call(server: Any, name: str, arguments: dict[str, Any]) -> Any:
+    async def go() -> Any:
+        async with Client(server) as client:
+            return await client.call_tool(name, arguments)
+
+    return anyio.run(go)
+
+
+def test_every_tool_is_listed_with_documented_inputs(server: Any) -> None:
+    async def go() -> Any:
+        async with Client(server) as client:
+            return await client.list_tools()
+
+    tools = {tool.name: tool for tool in anyio.run(go).tools}
+    assert set(tools) == TOOLS
+    for tool in tools.values():
+        assert tool.description
+        for field, schema in tool.input_schema["properties"].items():
+            assert schema.get("description"), f"{tool.name}.{field} has no description"
+    assert tools["memory_search"].annotations.read_only_hint is True
+    assert tools["memory_absorb"].annotations.read_only_hint is False
+
+
+def test_absorb_then_search(server: Any) -> None:
+    result = call(
+        server,
+        "memory_absorb",
+        {"facts": ["Kafka runs on three brokers in production."], "scope": "agent"},
+    )
+    assert not result.is_error and result.structured_content["outcomes"][0]["outcome"] == "new"
+    found = call(server, "memory_search", {"query": "kafka brokers"})
+    assert "Kafka runs on three brokers" in found.content[0].text
+    assert found.structured_content["hits"][0]["parts"]["bm25"] == 1.0
+
+
+def test_dry_run_absorb_writes_nothing(server: Any) -> None:
+    call(
+        server,
+        "memory_absorb",
+        {"facts": ["Kafka runs on three brokers."], "scope": "agent", "dry_run": True},
+    )
+    assert call(server, "memory_search", {"query": "kafka"}).content[0].text == "no results"
+
+
+def test_bad_input_is_a_tool_error_not_a_crash(server: Any) -> None:
+    result = call(server, "memory_boost", {"id": "f_missing"})
+    assert result.is_error and "no fact with id" in result.content[0].text
+    after = call(server, "memory_digest", {})
+    assert not after.is_error
+
+
+def test_digest_boost_and_link(server: Any) -> None:
+    absorbed = call(
+        server,
+        "memory_absorb",
+        {
+            "facts": [
+                "The outage started with a full disk on db-2.",
+                "Disk alerts on db-2 were muted.",
+            ],
+            "scope": "run",
+            "scope_key": "incident",
+        },
+    )
+    a, b = (o["id"] for o in absorbed.structured_content["outcomes"])
+    assert "importance 1.50" in call(server, "memory_boost", {"id": a}).content[0].text
+    assert not call(server, "memory_link", {"a": a, "b": b, "relation": "caused_by"}).is_error
+    digest = call(server, "memory_digest", {"topic": "disk outage", "scopes": ["run"]})
+    assert a in digest.content[0].text
+
+
+def test_graph_add_query_and_list(server: Any) -> None:
+    call(server, "memory_graph", {"action": "add", "name": "Kazan", "type": "location"})
+    call(
+        server,
+        "memory_graph",
+        {"action": "add", "name": "Acme", "type": "company", "relate": ["located_in", "Kazan"]},
+    )
+    call(
+        server,
+        "memory_graph",
+        {"action": "add", "name": "Ivan", "type": "person", "relate": ["works_at", "Acme"]},
+    )
+    answer = call(
+        server, "memory_graph", {"action": "query", "question": "who works at companies in Kazan"}
+    )
+    assert answer.content[0].text == "Kazan ←located_in— Acme ←works_at— Ivan"
+    listed = call(server, "memory_graph", {"action": "list"})
+    assert {n["name"] for n in listed.structured_content["nodes"]} == {"Kazan", "Acme", "Ivan"}
+
+
+def test_engram_load_routes_and_fetches(server: Any, ws_root: Path) -> None:
+    write_memory(
+        ws_root,
+        "deploy-api",
+        "# Deploy\n\nDeploy the api with the script.\n",
+        kind="skill",
+        directive="Deploy with the script.",
+    )
+    routed = call(server, "engram_load", {"task": "deploy the api"})
+    assert routed.content[0].text.startswith("loaded 1 memory files")
+    fetched = call(server, "engram_load", {"ids": ["deploy-api"]})
+    assert "### deploy-api [skill, instruction]" in fetched.content[0].text
+
+
+def test_skill_tools(server: Any) -> None:
+    created = call(
+        server,
+        "skill_create_from_experience",
+        {"title": "Rotate TLS certificates", "steps": ["Run certbot renew", "Reload nginx"]},
+    )
+    assert not created.is_error, created.content[0].text
+    got = call(server, "skill_get", {"name": "rotate tls"})
+    assert got.structured_content["id"] == "rotate-tls-certificates"
+    assert "1. Run certbot renew" in got.content[0].text
+
+
+def test_engram_mcp_runs_over_real_stdio(tmp_path: Path) -> None:
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "engram", "mcp", "--db", str(tmp_path / "s.db")],
+        env={**os.environ},
+    )
+
+    async def go() -> tuple[Any, Any]:
+        async with Client(params) as client:
+            absorbed = await client.call_tool(
+                "memory_absorb",
+                {"facts": ["Ivan Petrov is the CTO of Acme Corp in Kazan."], "scope": "user"},
+            )
+            found = await client.call_tool("memory_search", {"query": "CTO Acme"})
+            return absorbed, found
+
+    absorbed, found = anyio.run(go)
+    assert absorbed.structured_content["outcomes"][0]["outcome"] == "new"
+    assert json.dumps(found.structured_content).count("Ivan Petrov") == 1
