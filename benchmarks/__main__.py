@@ -1,35 +1,94 @@
-"""Run every benchmark (or the ones named) and print a table for each.
+"""Run the benchmarks and write one report.
 
-python -m benchmarks                 # all
-python -m benchmarks latency scifact
+    python -m benchmarks                  # everything (about 10 minutes on 2 cores)
+    python -m benchmarks --quick          # smaller sizes, under two minutes
+    python -m benchmarks latency scifact  # some of them
+
+Each benchmark prints its table; the whole run is also written to
+`benchmarks/results/report.md` and `benchmarks/results/report.json`, with the machine's facts
+(CPU count, Python version) and the date.
 """
 
 from __future__ import annotations
 
+import json
+import os
+import platform
 import sys
 import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+RESULTS = Path(__file__).parent / "results"
 
 
-def main(names: list[str]) -> None:
-    from benchmarks import classifier, graph, hooks, latency, locomo, mcp, scifact, store
+def benchmarks() -> dict[str, object]:
+    from benchmarks import (
+        classifier,
+        crash,
+        graph,
+        hooks,
+        latency,
+        locomo,
+        longmemeval,
+        mcp,
+        scifact,
+        secrets,
+        store,
+    )  # fmt: skip
 
-    benches = {
-        "latency": latency.run,
-        "hooks": hooks.run,
-        "scifact": scifact.run,
-        "store": store.run,
-        "classifier": classifier.run,
-        "locomo": locomo.run,
-        "graph": graph.run,
-        "mcp": mcp.run,
-    }
-    for name in names or list(benches):
-        if name not in benches:
-            sys.exit(f"unknown benchmark {name!r}; choose from {', '.join(benches)}")
+    return {
+        "latency": latency.run, "hooks": hooks.run, "store": store.run, "graph": graph.run,
+        "mcp": mcp.run, "scifact": scifact.run, "locomo": locomo.run,
+        "longmemeval": longmemeval.run, "classifier": classifier.run, "secrets": secrets.run,
+        "crash": crash.run,
+    }  # fmt: skip
+
+
+def progress(done: int, total: int, name: str) -> None:
+    width = 30
+    filled = width * done // max(total, 1)
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {name:<12}")
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def main(argv: list[str]) -> None:
+    from benchmarks import common
+
+    quick = "--quick" in argv
+    names = [a for a in argv if not a.startswith("--")]
+    if quick:
+        os.environ["ENGRAM_BENCH_QUICK"] = "1"
+    available = benchmarks()
+    unknown = [n for n in names if n not in available]
+    if unknown:
+        sys.exit(f"unknown benchmark {', '.join(unknown)}; choose from {', '.join(available)}")
+    chosen = names or list(available)
+    facts = {"date": datetime.now(UTC).isoformat(timespec="seconds"), "cpus": os.cpu_count(),
+             "python": platform.python_version(), "platform": platform.platform(),
+             "quick": quick}  # fmt: skip
+    report = {"machine": facts, "benchmarks": []}
+    markdown = [
+        f"# Engram benchmarks\n\n{facts['date']} · {facts['cpus']} CPUs · Python "
+        f"{facts['python']} · {facts['platform']}" + (" · quick run" if quick else "")
+    ]
+    for n, name in enumerate(chosen):
+        progress(n, len(chosen), name)
+        common.TABLES.clear()
         start = time.perf_counter()
-        print(f"\n## {name}\n")
-        print(benches[name]())
-        print(f"\n({time.perf_counter() - start:.0f} s)")
+        text = available[name]()  # type: ignore[operator]
+        seconds = time.perf_counter() - start
+        print(f"\n## {name}\n\n{text}\n\n({seconds:.0f} s)", flush=True)
+        report["benchmarks"].append({"name": name, "seconds": round(seconds, 1),  # type: ignore[attr-defined]
+                                     "tables": list(common.TABLES), "text": text})  # fmt: skip
+        markdown.append(f"## {name}\n\n{text}\n\n({seconds:.0f} s)")
+    progress(len(chosen), len(chosen), "done")
+    RESULTS.mkdir(exist_ok=True)
+    (RESULTS / "report.md").write_text("\n\n".join(markdown) + "\n", encoding="utf-8")
+    (RESULTS / "report.json").write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n")
+    print(f"\nwrote {RESULTS / 'report.md'} and {RESULTS / 'report.json'}")
 
 
 if __name__ == "__main__":

@@ -38,7 +38,18 @@ def engram_command() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "engram"]
 
 
+TABLES: list[dict[str, object]] = []  # every table printed, for the JSON report
+
+
+def quick() -> bool:
+    """`python -m benchmarks --quick`: smaller sizes, for a run under two minutes."""
+    return os.environ.get("ENGRAM_BENCH_QUICK") == "1"
+
+
 def table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    TABLES.append(
+        {"headers": [str(h) for h in headers], "rows": [[str(c) for c in r] for r in rows]}
+    )
     cells = [[str(h) for h in headers]] + [[str(c) for c in row] for row in rows]
     widths = [max(len(row[i]) for row in cells) for i in range(len(headers))]
     lines = ["| " + " | ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)) + " |"

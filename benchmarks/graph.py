@@ -16,7 +16,7 @@ import statistics
 import time
 from pathlib import Path
 
-from benchmarks.common import WORK, table
+from benchmarks.common import WORK, quick, table
 
 ENTITIES = 5_420
 TYPES = [("person", 50), ("company", 20), ("technology", 10), ("project", 7), ("product", 5),
@@ -62,6 +62,7 @@ def build(path: Path, seed: int = 11) -> tuple[int, int]:
 
 
 def run(samples: int = 300) -> str:
+    samples = 100 if quick() else samples
     from engram.config import load_config
     from engram.store import MemoryStore
 

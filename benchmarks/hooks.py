@@ -13,13 +13,14 @@ import sys
 import tempfile
 from pathlib import Path
 
-from benchmarks.common import WORK, engram_command, table, wall_ms
+from benchmarks.common import WORK, engram_command, quick, table, wall_ms
 from benchmarks.latency import QUERIES, compile_package, generate
 
 TARGET = 3.5
 
 
 def run(runs: int = 15, size: int = 1000) -> str:
+    runs = 7 if quick() else runs
     compile_package()
     folder = WORK / f"ws-{size}"
     if not (folder / ".agents" / ".engram" / "rules").is_dir():

@@ -17,7 +17,7 @@ import sys
 import time
 from pathlib import Path
 
-from benchmarks.common import WORK, data_dir, engram_command, table, wall_ms
+from benchmarks.common import WORK, data_dir, engram_command, quick, table, wall_ms
 
 QUERIES = [
     "add a react component with typescript props",
@@ -75,6 +75,8 @@ def compile_package() -> None:
 
 
 def run(runs: int = 15, sizes: tuple[int, ...] = SIZES) -> str:
+    if quick():
+        runs, sizes = 7, (100, 1000)
     compile_package()
     command = engram_command()
     rows = []

@@ -11,7 +11,7 @@ import json
 import shutil
 import time
 
-from benchmarks.common import WORK, data_dir, table
+from benchmarks.common import WORK, data_dir, quick, table
 
 VARIANTS = {"BM25 only": (0.0, 1.0), "vectors only": (1.0, 0.0), "hybrid 0.7/0.3": (0.7, 0.3)}
 
@@ -51,6 +51,8 @@ def run() -> str:
     if not path.exists():
         return f"skipped: no LoCoMo data at {path}"
     conversations = json.loads(path.read_text())
+    if quick():
+        conversations = conversations[:2]
     folder = WORK / "locomo"
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
@@ -75,7 +77,7 @@ def run() -> str:
     rows.append(["turns stored / superseded", len(ids), superseded])
     rows.append(["questions", len(questions), f"absorb {absorb_s:.1f} s"])
     store.close()
-    return table(["LoCoMo (6 dev conversations)", "R@5", "R@10"], rows)
+    return table([f"LoCoMo ({len(conversations)} dev conversations)", "R@5", "R@10"], rows)
 
 
 if __name__ == "__main__":

@@ -8,11 +8,12 @@ import statistics
 import sys
 import time
 
-from benchmarks.common import WORK, table
+from benchmarks.common import WORK, quick, table
 from benchmarks.store import build, queries
 
 
 def run(calls: int = 200) -> str:
+    calls = 50 if quick() else calls
     import anyio
     from mcp import Client
     from mcp.client.stdio import StdioServerParameters

@@ -16,7 +16,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from benchmarks.common import WORK, data_dir, engram_command, table
+from benchmarks.common import WORK, data_dir, engram_command, quick, table
 
 CLI_SAMPLE = 10
 
@@ -59,6 +59,8 @@ def run() -> str:
             qrels.setdefault(qid, set()).add(f"doc-{doc}")
     queries = [json.loads(line) for line in (source / "queries_train.jsonl").open()]
     queries = [q for q in queries if q["_id"] in qrels]
+    if quick():
+        queries = queries[:150]
 
     start = time.perf_counter()
     with engram.open_workspace(folder) as ws:

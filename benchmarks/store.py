@@ -18,7 +18,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from benchmarks.common import WORK, data_dir, engram_command, table
+from benchmarks.common import WORK, data_dir, engram_command, quick, table
 
 SIZES = (1_000, 10_000, 100_000)
 QUERIES = 200
@@ -85,7 +85,7 @@ def run() -> str:
 
     rows = []
     cold = ""
-    for size in SIZES:
+    for size in SIZES[:2] if quick() else SIZES:
         path, rate = build(size)
         with MemoryStore.open(path, config=load_config(None, env={})) as store:
             store.search("warm up the index")

@@ -54,6 +54,9 @@ def prepare(raw: object, tags: Sequence[str], metadata: dict[str, Any] | None) -
     except (ValueError, TypeError) as exc:
         item.outcome = Outcome("rejected", f"invalid input: {exc}")
         return item
+    except RecursionError:
+        item.outcome = Outcome("rejected", "invalid input: metadata is nested too deeply")
+        return item
     item.tags = list(dict.fromkeys(t.strip() for t in item.tags if t.strip()))
     length = len(item.content)
     if length < MIN_CHARS or len(item.content.split()) < 2:
