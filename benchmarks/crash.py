@@ -161,7 +161,7 @@ def crash_loop(iterations: int = 20, batch: int = 200, path: Path | None = None)
 
 
 def run() -> str:
-    procs, per, kills = (4, 200, 5) if quick() else (8, 500, 20)
+    procs, per, kills = (4, 200, 3) if quick() else (8, 500, 20)
     result = concurrency(procs, per)
     crashed = crash_loop(kills)
     rows = [
