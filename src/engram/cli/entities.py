@@ -10,18 +10,7 @@ from typing import Any
 
 from engram.cli.output import add_command, emit
 from engram.errors import EngramError
-
-NODE_TYPES = (
-    "person",
-    "company",
-    "project",
-    "technology",
-    "role",
-    "location",
-    "event",
-    "product",
-    "other",
-)
+from engram.graph.types import NODE_TYPES
 
 
 def register(actions: Any) -> None:

@@ -22,23 +22,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from engram.errors import EngramError
+from engram.graph.types import NODE_TYPES
 from engram.store.db import now_iso
 from engram.store.normalize import normalize_text
 
 if TYPE_CHECKING:
     from engram.store.store import MemoryStore
 
-NODE_TYPES = (
-    "person",
-    "company",
-    "project",
-    "technology",
-    "role",
-    "location",
-    "event",
-    "product",
-    "other",
-)
 # Common relations and how they read backwards. The set is open: any lower_snake name works.
 INVERSES = {
     "works_at": "employs",
