@@ -244,3 +244,14 @@ def test_new_without_stdin_or_editor_says_how_to_give_a_body(
     monkeypatch.delenv("VISUAL", raising=False)
     code, _, err = run(capsys, "-C", str(project), "new", "rule", "cache-ttl")
     assert code == 2 and "$EDITOR" in err
+
+
+def test_hot_commands_build_only_their_own_parser() -> None:
+    import argparse
+
+    from engram.cli import _command_word, _parser
+
+    assert _command_word(["-C", "/somewhere", "load", "deploy"]) == "load"
+    action = next(a for a in _parser(only="hook")._actions
+                  if isinstance(a, argparse._SubParsersAction))  # fmt: skip
+    assert list(action.choices) == ["hook"]

@@ -15,14 +15,27 @@ from pathlib import Path
 from engram.errors import EngramError
 
 
-def _parser(prog: str = "engram") -> argparse.ArgumentParser:
+def _command_word(argv: Sequence[str]) -> str | None:
+    """The command a command line asks for (skipping `-C DIR`), if any."""
+    skip = False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg == "-C":
+            skip = True
+        elif not arg.startswith("-"):
+            return arg
+    return None
+
+
+def _parser(prog: str = "engram", only: str | None = None) -> argparse.ArgumentParser:
     from engram.cli import commands
 
     parser = argparse.ArgumentParser(prog=prog, description="Local-first memory for AI agents.")
     parser.add_argument("-C", dest="cwd", metavar="DIR", help="run as if started in DIR")
     parser.add_argument("--version", action=_Version, nargs=0, help="print the version and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    commands.register(sub)
+    commands.register(sub, only)
     return parser
 
 
@@ -50,7 +63,11 @@ def fathom_main(argv: Sequence[str] | None = None) -> int:
 
 def main(argv: Sequence[str] | None = None, prog: str = "engram") -> int:
     """Run the CLI; returns the exit code (0 ok, 1 problems found, 2 usage or input error)."""
-    parser = _parser(prog)
+    from engram.cli.commands import HOT
+
+    argv = list(sys.argv[1:] if argv is None else argv)
+    word = _command_word(argv)
+    parser = _parser(prog, word if word in HOT else None)
     args = parser.parse_args(argv)
     if not args.command:
         parser.print_help()

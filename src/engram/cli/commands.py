@@ -18,7 +18,27 @@ def _words(values: list[str] | None) -> list[str]:
     return [w.strip() for v in values or [] for w in v.split(",") if w.strip()]
 
 
-def register(sub: Any) -> None:
+# Commands a hook or an agent runs on every prompt: `main` builds only these when they are
+# asked for, since building the whole parser costs about as much as a third of the
+# interpreter's start-up.
+HOT = ("load", "hook")
+
+
+def register(sub: Any, only: str | None = None) -> None:
+    """Add the commands to the subparsers (just `only` when it is one of HOT)."""
+    if only == "load":
+        register_load(sub)
+        return
+    if only == "hook":
+        from engram.cli import hooks
+
+        hooks.register_hook(sub)
+        return
+    register_load(sub)
+    register_rest(sub)
+
+
+def register_load(sub: Any) -> None:
     load = add_command(sub, "load", "Route a task to a compact pack of memories.", cmd_load)
     load.add_argument("query", nargs="*", help="the task, in plain words")
     load.add_argument("--dry-run", action="store_true", help="counts and match reasons only")
@@ -31,6 +51,9 @@ def register(sub: Any) -> None:
     load.add_argument("--limit", type=int, metavar="N", help="compact pack size")
     load.add_argument("--role", action="append", metavar="ROLE", help="active role (repeatable)")
     load.add_argument("--no-global", action="store_true", help="ignore the global folder")
+
+
+def register_rest(sub: Any) -> None:
 
     add_command(
         sub, "init", "Create the workspace skeleton (changes nothing that exists).", cmd_init

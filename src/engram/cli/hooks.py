@@ -11,11 +11,15 @@ from engram.cli.output import add_command, emit
 from engram.hooks.hosts import HOSTS
 
 
-def register(sub: Any) -> None:
+def register_hook(sub: Any) -> None:
     hook = add_command(sub, "hook", "Answer one agent-host hook call (JSON on stdin).", cmd_hook)
     # Free-form on purpose: a wrong --host must still exit 0 with "{}" (and a logged error)
     # rather than break the host with a usage error.
     hook.add_argument("--host", required=True, help="claude, codex, gemini or cursor")
+
+
+def register(sub: Any) -> None:
+    register_hook(sub)
 
     hooks = sub.add_parser("hooks", help="Install, remove and inspect agent-host hooks.")
     hooks_sub = hooks.add_subparsers(dest="hooks_command", metavar="ACTION", required=True)
