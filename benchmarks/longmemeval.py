@@ -1,11 +1,13 @@
 """LongMemEval_S slice: session recall and knowledge updates.
 
 For each question a fresh store absorbs its ~50 haystack sessions in date order, every turn a
-fact (long turns split at sentence ends) tagged with its session. The question is searched; the
-ranked facts give a ranked list of sessions. Reported: any@5 (an answer session in the top 5)
-and all@5 (every answer session in the top 5), searching all versions; and, for
-knowledge-update questions, how often the newest answer session ranks above the older ones with
-the default `active` search — the superseded value should lose to the latest.
+fact (long turns split at sentence ends) tagged with its session. Each fact is valid from its
+session's date and the question is searched as of the question's date, so freshness decay sees
+the conversation's own time line; the ranked facts give a ranked list of sessions.
+
+Reported: any@5 (an answer session in the top 5) and all@5 (every answer session in the top 5),
+searching all versions; and, for knowledge-update questions, how often the newest answer session
+ranks above the older ones with the default `active` search (the superseded value should lose).
 """
 
 from __future__ import annotations
@@ -20,8 +22,16 @@ from typing import Any
 from benchmarks.common import data_dir, quick, table
 
 
-def session_ranking(store: Any, question: str, mode: str) -> list[str]:
-    hits = store.search(question, top_k=60, mode=mode)
+def when(text: str) -> str:
+    """LongMemEval's "2023/05/21 (Sun) 12:29" as ISO 8601."""
+    day, _, clock = text.partition(") ")
+    return day.split(" (")[0].replace("/", "-") + "T" + (clock or "00:00") + ":00+00:00"
+
+
+def session_ranking(store: Any, question: str, mode: str, now: str) -> list[str]:
+    from datetime import datetime
+
+    hits = store.search(question, top_k=60, mode=mode, now=datetime.fromisoformat(now))
     ranked: list[str] = []
     for hit in hits:
         session = hit.fact.metadata.get("session")
@@ -36,10 +46,13 @@ def absorb_haystack(store: Any, item: dict[str, Any]) -> None:
     order = sorted(range(len(item["haystack_sessions"])), key=lambda i: item["haystack_dates"][i])
     for index in order:
         session = item["haystack_session_ids"][index]
+        said = when(item["haystack_dates"][index])
         facts = []
         for turn in item["haystack_sessions"][index]:
             for piece in split_facts(f"{turn['role']}: {turn['content']}"):
-                facts.append({"content": piece[:500], "metadata": {"session": session}})
+                facts.append(
+                    {"content": piece[:500], "metadata": {"session": session}, "valid_from": said}
+                )
         store.absorb(facts, scope="user", scope_key=item["question_id"])
 
 
@@ -61,7 +74,8 @@ def run() -> str:
             with MemoryStore.open(Path(folder) / f"q{n}.db", config=config) as store:
                 absorb_haystack(store, item)
                 answers = set(item["answer_session_ids"])
-                ranked = session_ranking(store, item["question"], "full_history")
+                asked = when(item["question_date"])
+                ranked = session_ranking(store, item["question"], "full_history", asked)
                 stats["any@5"].append(float(bool(answers & set(ranked[:5]))))
                 stats["all@5"].append(float(answers <= set(ranked[:5])))
                 if item["question_type"] == "knowledge-update" and len(answers) > 1:
@@ -70,7 +84,7 @@ def run() -> str:
                         key=lambda s: item["haystack_dates"][item["haystack_session_ids"].index(s)],
                     )
                     latest, older = dated[-1], dated[:-1]
-                    active = session_ranking(store, item["question"], "active")
+                    active = session_ranking(store, item["question"], "active", asked)
                     ok = latest in active and all(
                         o not in active or active.index(latest) < active.index(o) for o in older
                     )

@@ -204,3 +204,20 @@ def test_every_write_is_in_the_change_log(store: MemoryStore) -> None:
     store.boost(old.id)
     kinds = [event["kind"] for event in store.history(old.id)]
     assert kinds == ["absorbed", "superseded", "boosted"]
+
+
+def test_a_fact_can_say_since_when_it_is_true(store: MemoryStore) -> None:
+    [outcome] = store.absorb(
+        [{"content": "Ivan moved to the Berlin office last spring.", "valid_from": "2025-04-01"}],
+        scope="user",
+    )
+    fact = store.get(outcome.id or "")
+    assert fact is not None and not isinstance(fact, list)
+    assert fact.valid_from.startswith("2025-04-01") and fact.created_at > fact.valid_from
+
+
+def test_a_bad_valid_from_is_rejected(store: MemoryStore) -> None:
+    [outcome] = store.absorb(
+        [{"content": "Ivan moved to the Berlin office.", "valid_from": "last spring"}], scope="user"
+    )
+    assert outcome.outcome == "rejected" and "valid_from must be an ISO date" in outcome.reason

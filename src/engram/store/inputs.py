@@ -28,6 +28,7 @@ class Item:
     terms: list[str] = field(default_factory=list)
     vector: Vector | None = None
     outcome: Outcome | None = None
+    valid_from: str | None = None  # when the fact became true, if not when it was absorbed
 
 
 def prepare(raw: object, tags: Sequence[str], metadata: dict[str, Any] | None) -> Item:
@@ -45,6 +46,8 @@ def prepare(raw: object, tags: Sequence[str], metadata: dict[str, Any] | None) -
             item.metadata.update(extra)
             item.confidence = unit(raw.get("confidence", 0.8), "confidence")
             item.importance = positive(raw.get("importance", 1.0), "importance")
+            if raw.get("valid_from") is not None:
+                item.valid_from = moment(raw["valid_from"], "valid_from")
         else:
             content = raw
         if not isinstance(content, str):
@@ -89,6 +92,18 @@ def prepare(raw: object, tags: Sequence[str], metadata: dict[str, Any] | None) -
     item.digest = content_hash(item.content)
     item.terms = terms_of(item.content)
     return item
+
+
+def moment(value: object, name: str) -> str:
+    """An ISO 8601 moment (a date means its start), in UTC."""
+    from engram.store.db import iso_start
+
+    if not isinstance(value, str):
+        raise ValueError(f"{name} must be an ISO date or date-time, got {value!r}")
+    try:
+        return iso_start(value)
+    except ValueError:
+        raise ValueError(f"{name} must be an ISO date or date-time, got {value!r}") from None
 
 
 def as_list(value: object, name: str) -> list[object]:

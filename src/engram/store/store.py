@@ -358,7 +358,7 @@ class MemoryStore:
             tags=item.tags,
             metadata=item.metadata,
             created_at=at,
-            valid_from=at,
+            valid_from=item.valid_from or at,
             content_hash=item.digest,
         )
         sql.insert_fact(self.conn, fact, " ".join(item.terms))
@@ -376,7 +376,7 @@ class MemoryStore:
         }[outcome]
         sql.add_edge(self.conn, fact_id, relation, target, at)
         if outcome == "supersede":
-            sql.set_status(self.conn, target, "superseded", valid_to=at)
+            sql.set_status(self.conn, target, "superseded", valid_to=fact.valid_from)
             sql.log_event(self.conn, at, "superseded", target, by=fact_id)
 
     def _write(self) -> Transaction:
