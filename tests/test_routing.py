@@ -246,3 +246,12 @@ def test_compact_limit_selects_top_matches_and_counts_all_related(
     result = route(project, "kafka")
     assert len(result.pack) == 8 and result.related == 12
     assert len(route(project, "kafka", select_all=True).pack) == 12
+
+
+def test_dry_run_counts_memories_the_anchor_rule_turned_away(
+    project: Path, memory: Callable[..., Path]
+) -> None:
+    memory("one-weak-hit", "# Notes\n\nsomething about postgres\n")
+    memory("two-hits", "# Notes\n\npostgres vacuum tuning\n")
+    result = route(project, "postgres vacuum replication failover")
+    assert [c.id for c in result.candidates] == ["two-hits"] and result.not_admitted == 1

@@ -208,7 +208,8 @@ def route(indexes: Sequence[MemoryIndex], terms: QueryTerms, options: RouteOptio
             admitted.append(candidate)
     result.hidden = hidden
     _apply_signals(admitted, weak, options)
-    result.not_admitted = len(weak)
+    # Memories whose rows were never read (one weak hit under the anchor rule) count too.
+    result.not_admitted = len(weak) + len(per_doc) - len(wanted)
     _apply_multipliers(admitted, indexes, options)
     admitted.sort(key=lambda c: (-c.score, c.row.scope != "workspace", c.row.id))
     result.candidates = admitted
