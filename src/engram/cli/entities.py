@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -171,9 +172,7 @@ def cmd_contacts(args: argparse.Namespace, start: Path | None) -> int:
         outcomes = store.absorb_contacts(
             records, scope=args.scope, scope_key=args.key, source=args.source
         )
-    counts: dict[str, int] = {}
-    for outcome in outcomes:
-        counts[outcome.outcome] = counts.get(outcome.outcome, 0) + 1
+    counts = Counter(outcome.outcome for outcome in outcomes)
     lines = [f"{o.outcome:<10} {o.fact_id or '-':<24} {o.reason}" for o in outcomes]
     lines.append(", ".join(f"{n} {k}" for k, n in counts.items()) or "no contacts")
     emit(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -130,6 +131,7 @@ def _progress(done: int, total: int) -> None:
 def read_facts(args_facts: list[str], stdin_text: str | None) -> list[str | dict[str, Any]]:
     """Facts from the command line, else stdin as JSON (a list or one object), JSONL, or plain
     text split into facts."""
+    from engram.records import json_records
     from engram.store.split import split_facts
 
     if args_facts:
@@ -137,19 +139,8 @@ def read_facts(args_facts: list[str], stdin_text: str | None) -> list[str | dict
     text = (stdin_text or "").strip()
     if not text:
         raise EngramError("no facts given", hint="pass them as arguments or on stdin")
-    if text[0] in "[{":
-        try:
-            data = json.loads(text)
-            return data if isinstance(data, list) else [data]
-        except ValueError:
-            try:
-                return [json.loads(line) for line in text.splitlines() if line.strip()]
-            except ValueError as exc:
-                raise EngramError(
-                    f"stdin looks like JSON but does not parse: {exc}",
-                    hint="send a JSON list, JSON lines, or plain text",
-                ) from None
-    return list(split_facts(text))
+    records = json_records(text, "stdin")
+    return records if records is not None else list(split_facts(text))
 
 
 def cmd_absorb(args: argparse.Namespace, start: Path | None) -> int:
@@ -165,9 +156,7 @@ def cmd_absorb(args: argparse.Namespace, start: Path | None) -> int:
             if len(facts) > BATCH:
                 _progress(min(begin + BATCH, len(facts)), len(facts))
     lines = [f"{o.outcome:<10} {o.id or '-':<24} {o.reason}" for o in outcomes]
-    counts: dict[str, int] = {}
-    for outcome in outcomes:
-        counts[outcome.outcome] = counts.get(outcome.outcome, 0) + 1
+    counts = Counter(outcome.outcome for outcome in outcomes)
     summary = ", ".join(f"{n} {k}" for k, n in counts.items())
     if args.dry_run:
         summary += " (dry run: nothing written)"

@@ -26,6 +26,7 @@ from engram.files.discovery import ScopeRoot, scan_files
 from engram.files.ignore import ignore_text, matcher
 from engram.files.layout import FOLDERS
 from engram.safety.hashes import content_hash
+from engram.sqlchunks import chunks
 
 if TYPE_CHECKING:
     from engram.files.model import Memory
@@ -37,7 +38,6 @@ if TYPE_CHECKING:
 INDEX_VERSION = "2"
 FIELDS = ("id", "tags", "directive", "summary", "triggers", "paths", "content")
 CACHE_DIR = ".cache"
-_CHUNK = 900  # stay under SQLite's historic limit of 999 bound parameters
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -411,9 +411,7 @@ class MemoryIndex:
         """term -> [(doc, tf per field...)] for the given terms."""
         found: dict[str, list[tuple[int, ...]]] = {}
         wanted = sorted(set(terms))
-        for start in range(0, len(wanted), _CHUNK):
-            chunk = wanted[start : start + _CHUNK]
-            marks = ",".join("?" * len(chunk))
+        for chunk, marks in chunks(wanted):
             for row in self.conn.execute(f"SELECT * FROM postings WHERE term IN ({marks})", chunk):
                 found.setdefault(row[0], []).append(row[1:])
         return found
@@ -422,9 +420,7 @@ class MemoryIndex:
         """Rows for the given internal doc numbers."""
         wanted = list(doc_ids)
         rows: dict[int, DocRow] = {}
-        for start in range(0, len(wanted), _CHUNK):
-            chunk = wanted[start : start + _CHUNK]
-            marks = ",".join("?" * len(chunk))
+        for chunk, marks in chunks(wanted):
             for values in self.conn.execute(f"{_SELECT} WHERE d.doc IN ({marks})", chunk):
                 rows[values[0]] = _row(values, self.root.scope)
         return rows
@@ -436,9 +432,7 @@ class MemoryIndex:
     def by_ids(self, memory_ids: Iterable[str]) -> list[DocRow]:
         wanted = list(dict.fromkeys(memory_ids))
         rows: list[DocRow] = []
-        for start in range(0, len(wanted), _CHUNK):
-            chunk = wanted[start : start + _CHUNK]
-            marks = ",".join("?" * len(chunk))
+        for chunk, marks in chunks(wanted):
             rows.extend(
                 _row(values, self.root.scope)
                 for values in self.conn.execute(
@@ -501,9 +495,7 @@ class MemoryIndex:
     def fetch_counts(self, memory_ids: Iterable[str]) -> dict[str, int]:
         wanted = list(set(memory_ids))
         counts: dict[str, int] = {}
-        for start in range(0, len(wanted), _CHUNK):
-            chunk = wanted[start : start + _CHUNK]
-            marks = ",".join("?" * len(chunk))
+        for chunk, marks in chunks(wanted):
             counts.update(
                 self.conn.execute(f"SELECT mid, count FROM fetches WHERE mid IN ({marks})", chunk)
             )

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -55,18 +54,14 @@ class ContactOutcome:
 
 def parse_contacts(text: str) -> list[dict[str, Any]]:
     """Records from JSON (a list or one object), JSON lines, or CSV with a header row."""
+    from engram.records import json_records
+
     stripped = text.strip()
     if not stripped:
         return []
-    if stripped[0] in "[{":
-        try:
-            data = json.loads(stripped)
-            return data if isinstance(data, list) else [data]
-        except ValueError:
-            try:
-                return [json.loads(line) for line in stripped.splitlines() if line.strip()]
-            except ValueError as exc:
-                raise EngramError(f"contacts look like JSON but do not parse: {exc}") from None
+    records = json_records(stripped, "the contacts input")
+    if records is not None:
+        return records
     rows = list(csv.DictReader(io.StringIO(stripped)))
     if rows and "name" not in rows[0]:
         raise EngramError(

@@ -7,6 +7,7 @@ import sqlite3
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from engram.sqlchunks import chunks
 from engram.store.model import Fact
 
 FACT_COLUMNS = (
@@ -14,7 +15,6 @@ FACT_COLUMNS = (
     "created_at, valid_from, valid_to, content_hash"
 )
 INDEX_COLUMNS = "id, scope, scope_key, status, importance, confidence, created_at, tags, terms"
-_CHUNK = 900
 
 
 def fact_from_row(row: Sequence[Any]) -> Fact:
@@ -62,9 +62,7 @@ def insert_fact(conn: sqlite3.Connection, fact: Fact, terms: str) -> None:
 def get_facts(conn: sqlite3.Connection, ids: Iterable[str]) -> dict[str, Fact]:
     wanted = list(dict.fromkeys(ids))
     found: dict[str, Fact] = {}
-    for start in range(0, len(wanted), _CHUNK):
-        chunk = wanted[start : start + _CHUNK]
-        marks = ",".join("?" * len(chunk))
+    for chunk, marks in chunks(wanted):
         for row in conn.execute(f"SELECT {FACT_COLUMNS} FROM facts WHERE id IN ({marks})", chunk):
             found[row[0]] = fact_from_row(row)
     return found

@@ -6,10 +6,11 @@ stored, so this definition must never change.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import time
 import unicodedata
+
+from engram.safety.hashes import content_hash as sha256_hex
 
 
 def normalize_text(text: str) -> str:
@@ -17,7 +18,7 @@ def normalize_text(text: str) -> str:
 
 
 def content_hash(text: str) -> str:
-    return hashlib.sha256(normalize_text(text).encode("utf-8")).hexdigest()
+    return sha256_hex(normalize_text(text))
 
 
 def new_id() -> str:

@@ -36,6 +36,7 @@ import numpy as np
 
 from engram.embed.vectors import Sparse, Vector, from_bytes, similarity, to_bytes
 from engram.errors import EngramError
+from engram.sqlchunks import CHUNK, chunks
 from engram.store import facts as sql
 from engram.store.classify import Verdict, classify, classify_with_model
 from engram.store.db import Transaction, connect, days, days_of, iso_end, now_iso, resolve_db
@@ -177,9 +178,7 @@ class MemoryStore:
             )
         else:
             rows: list[Any] = []
-            for start in range(0, len(ids), 900):
-                chunk = ids[start : start + 900]
-                marks = ",".join("?" * len(chunk))
+            for chunk, marks in chunks(ids):
                 rows += self.conn.execute(
                     query + f" WHERE f.id IN ({marks}) ORDER BY f.rowid",
                     (self.embedder.model_id, *chunk),
@@ -773,9 +772,8 @@ class MemoryStore:
             ids = [
                 str(i) for (i,) in self.conn.execute(f"SELECT id FROM facts WHERE {where}", args)
             ]
-            for start in range(0, len(ids), 900):
-                chunk = ids[start : start + 900]
-                marks = ",".join("?" * len(chunk))
+            # half-size chunks: the edges statement binds every id twice
+            for chunk, marks in chunks(ids, CHUNK // 2):
                 self.conn.execute(f"DELETE FROM vectors WHERE fact_id IN ({marks})", chunk)
                 self.conn.execute(
                     f"DELETE FROM edges WHERE src IN ({marks}) OR dst IN ({marks})", chunk * 2
