@@ -6,7 +6,7 @@ opens (refreshing) their indexes; `Workspace.load()` routes a task to a pack.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -17,7 +17,15 @@ from engram.errors import EngramError, WorkspaceNotFound
 from engram.files.discovery import ScopeRoot, find_workspace, global_root, project_of
 from engram.files.index import DocRow, MemoryIndex
 from engram.render.pack import Pack, build_pack
-from engram.routing.route import Candidate, Route, RouteOptions, Signal, Skip, route
+from engram.routing.route import (
+    Candidate,
+    Route,
+    RouteOptions,
+    Signal,
+    Skip,
+    route,
+    visibility,
+)
 from engram.text.tokenize import anchors_of
 
 
@@ -106,6 +114,26 @@ class Workspace:
                 'name the topic, for example `engram load "deploy the api"`'
             )
         return pack
+
+    def visible_rows(
+        self, select: Callable[[MemoryIndex], Iterable[DocRow]], options: RouteOptions
+    ) -> list[DocRow]:
+        """The rows `select` picks from each index that may be shown (see `visibility`), a
+        global row dropped whenever the workspace has a memory with its id (the workspace wins,
+        as in routing)."""
+        picked = [row for index in self.indexes for row in select(index)]
+        workspace = [ix for ix in self.indexes if ix.root.scope == "workspace"]
+        global_ids = [row.id for row in picked if row.scope == "global"]
+        shadowed = (
+            {r.id for ix in workspace for r in ix.by_ids(global_ids)} if global_ids else set()
+        )
+        rows: dict[str, DocRow] = {}
+        for row in picked:
+            if row.scope == "global" and row.id in shadowed:
+                continue
+            if row.id not in rows and not visibility(row, options):
+                rows[row.id] = row
+        return list(rows.values())
 
     def find(self, memory_ids: Sequence[str]) -> tuple[list[DocRow], list[str]]:
         """Rows for ids (workspace wins over global), and the ids not found."""

@@ -23,8 +23,13 @@ def hook(
 @pytest.fixture
 def memories(memory: Callable[..., Path]) -> None:
     memory("style", "# Style\n\nRun ruff format.\n", kind="rule", tags=["session-start"])
-    memory("api-errors", "# API errors\n\nUse problem+json for api errors.\n", kind="rule",
-           applies_to=["src/api/**/*.py"], directive="Return problem+json errors.")  # fmt: skip
+    memory(
+        "api-errors",
+        "# API errors\n\nUse problem+json for api errors.\n",
+        kind="rule",
+        applies_to=["src/api/**/*.py"],
+        directive="Return problem+json errors.",
+    )
     memory("deploy-api", "# Deploy\n\nDeploy the api with the script.\n", kind="skill")
 
 
@@ -65,9 +70,13 @@ def test_only_new_bodies_are_injected_on_later_turns(
 
 @pytest.mark.parametrize("source", ["startup", "resume", "clear", "compact"])
 def test_every_session_start_resets_the_delivered_set(
-    hook: Hook, memories: None, source: str, monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str], project: Path,
-) -> None:  # fmt: skip
+    hook: Hook,
+    memories: None,
+    source: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    project: Path,
+) -> None:
     import json
 
     from tests.hooks.helpers import call_raw, payload
@@ -154,8 +163,7 @@ def test_output_stays_under_the_claude_cap_without_cutting_text(
 ) -> None:
     paragraph = "Kafka consumers must commit offsets after processing. " * 60
     for n in range(12):
-        memory(f"kafka-{n:02}", f"# Kafka {n}\n\n{paragraph}END{n}\n",
-               directive=f"Kafka rule {n}.")  # fmt: skip
+        memory(f"kafka-{n:02}", f"# Kafka {n}\n\n{paragraph}END{n}\n", directive=f"Kafka rule {n}.")
     text = context(hook("UserPromptSubmit", prompt="kafka consumers"))
     assert len(text) <= 9500
     assert "cap 9500 characters: demoted to cards" in text
@@ -189,3 +197,20 @@ def test_proof_line_says_why_nothing_loaded(hook: Hook, memories: None, ws_root:
 
 def test_prompt_without_matches_injects_nothing(hook: Hook, memories: None) -> None:
     assert hook("UserPromptSubmit", prompt="tomatoes and basil") == {}
+
+
+def test_a_global_path_memory_is_shadowed_by_the_workspace_id(
+    hook: Hook, memory: Callable[..., Path], ws_root: Path, global_root: Path
+) -> None:
+    from tests.conftest import write_memory
+
+    (ws_root / "engram.toml").write_text('[hooks]\npath_rules = "hook"\n')
+    memory("api-errors", "# Workspace\n\nworkspace version, no globs\n", kind="rule")
+    write_memory(
+        global_root,
+        "api-errors",
+        "# Global\n\nglobal version\n",
+        kind="rule",
+        applies_to=["src/api/**"],
+    )
+    assert hook("PreToolUse", path="src/api/app.py") == {}

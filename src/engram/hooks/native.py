@@ -18,7 +18,6 @@ from pathlib import Path
 from engram.files.body import split_frontmatter, visible_body
 from engram.files.guard import guarded_text
 from engram.files.index import DocRow
-from engram.routing.route import visibility
 from engram.workspace import Workspace
 
 MARKER = "<!-- engram:generated"
@@ -38,14 +37,8 @@ class SyncReport:
 
 def path_memories(ws: Workspace, today: date | None = None) -> list[tuple[DocRow, str]]:
     """Visible, safe path-scoped memories with their agent-facing bodies (workspace wins)."""
-    options = ws.options("", today=today)
-    chosen: dict[str, DocRow] = {}
-    for index in ws.indexes:  # workspace first
-        for row in index.path_scoped():
-            if row.id not in chosen and not visibility(row, options):
-                chosen[row.id] = row
     out = []
-    for row in chosen.values():
+    for row in ws.visible_rows(lambda index: index.path_scoped(), ws.options("", today=today)):
         text, _ = guarded_text(row, ws.roots[row.scope])
         if text is not None:
             out.append((row, visible_body(split_frontmatter(text)[1])))

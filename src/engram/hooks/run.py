@@ -117,16 +117,15 @@ def _dispatch(event: ev.Event, ws: Workspace, state: DeliveryState) -> str:
 def session_pack(ws: Workspace) -> Pack:
     """Memories tagged session-start / always / always-load, foundation first."""
     from engram.render.pack import build_pack
-    from engram.routing.route import Candidate, Route, visibility, with_prerequisites
+    from engram.routing.route import Candidate, Route, with_prerequisites
     from engram.text.tokenize import anchors_of
 
     options = ws.options("session start")
-    rows: dict[str, Candidate] = {}
-    for index in ws.indexes:
-        for row in index.tagged(SESSION_TAGS):
-            if row.id not in rows and not visibility(row, options):
-                rows[row.id] = Candidate(row)
-    ordered = sorted(rows.values(), key=lambda c: (c.row.level, c.row.scope != "workspace", c.id))
+    rows = ws.visible_rows(lambda index: index.tagged(SESSION_TAGS), options)
+    ordered = sorted(
+        (Candidate(row) for row in rows),
+        key=lambda c: (c.row.level, c.row.scope != "workspace", c.id),
+    )
     route = Route(anchors_of("session start"), candidates=ordered)
     route.pack, route.missing_prerequisites = with_prerequisites(ordered, ws.indexes, options)
     return build_pack(route, ws.roots, expand_top=len(route.pack))
@@ -135,21 +134,18 @@ def session_pack(ws: Workspace) -> Pack:
 def path_pack(ws: Workspace, event: ev.Event, delivered: set[str]) -> Pack:
     """Up to three not-yet-delivered memories whose `applies_to` globs match the touched files."""
     from engram.render.pack import build_pack
-    from engram.routing.route import Candidate, Route, visibility
+    from engram.routing.route import Candidate, Route
     from engram.text.tokenize import anchors_of
 
     base = ws.project or event.cwd
     touched = [_relative(Path(p), event.cwd, base) for p in event.paths]
-    options = ws.options("")
-    chosen: dict[str, Candidate] = {}
-    for index in ws.indexes:
-        for row in index.path_scoped():
-            key = f"{row.scope}:{row.id}"
-            if row.id in chosen or key in delivered or visibility(row, options):
-                continue
-            if any(glob_matches(glob, path) for glob in row.applies_to for path in touched):
-                chosen[row.id] = Candidate(row)
-    ordered = sorted(chosen.values(), key=lambda c: (c.row.level, c.id))[:PATH_BODIES]
+    chosen = [
+        Candidate(row)
+        for row in ws.visible_rows(lambda index: index.path_scoped(), ws.options(""))
+        if f"{row.scope}:{row.id}" not in delivered
+        and any(glob_matches(glob, path) for glob in row.applies_to for path in touched)
+    ]
+    ordered = sorted(chosen, key=lambda c: (c.row.level, c.id))[:PATH_BODIES]
     route = Route(anchors_of(""), candidates=ordered, pack=ordered)
     return build_pack(route, ws.roots, expand_top=PATH_BODIES, extra_cards=False)
 

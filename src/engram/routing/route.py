@@ -122,7 +122,7 @@ def visibility(row: DocRow, options: RouteOptions) -> str:
     return ""
 
 
-def _shadowed(indexes: Sequence[MemoryIndex], rows: list[DocRow]) -> set[str]:
+def shadowed(indexes: Sequence[MemoryIndex], rows: list[DocRow]) -> set[str]:
     """Keys of global rows whose id also exists in the workspace (the workspace wins)."""
     workspace = [ix for ix in indexes if ix.root.scope == "workspace"]
     global_ids = [r.id for r in rows if r.scope == "global"]
@@ -175,7 +175,7 @@ def route(indexes: Sequence[MemoryIndex], terms: QueryTerms, options: RouteOptio
         for doc, row in index.docs(docs).items():
             by_key[(position, doc)] = row
             rows.append(row)
-    shadowed = _shadowed(indexes, rows)
+    hidden_keys = shadowed(indexes, rows)
     hidden: dict[str, int] = {}
     admitted: list[Candidate] = []
     weak: list[Candidate] = []
@@ -184,7 +184,7 @@ def route(indexes: Sequence[MemoryIndex], terms: QueryTerms, options: RouteOptio
         if found is None:
             continue
         row = found
-        reason = "shadowed" if f"{row.scope}:{row.id}" in shadowed else visibility(row, options)
+        reason = "shadowed" if f"{row.scope}:{row.id}" in hidden_keys else visibility(row, options)
         if reason == "lifecycle":
             result.skipped.append(Skip(row.id, row.scope, "lifecycle"))
             continue
