@@ -1,16 +1,20 @@
 """Classifying a new fact against similar stored facts (SPEC B3).
 
-The offline classifier is deterministic and looks at the words themselves:
+The offline classifier reads who each fact is about and what it says of them (`parse.py`)
+and decides, most cautious first, because hiding a true fact is the worst mistake it can make:
 
-- **duplicate** — the same words (after normalisation and stemming), the same values and the
-  same polarity;
-- **contradict** — the same claim with its polarity flipped: a negation on one side only
-  (not / never / не / no / nunca / ない …) or an antonym pair split across the two (enabled /
-  disabled, always / never, разрешено / запрещено …), the values unchanged;
-- **supersede** — the same subject and attribute with a new value: most words shared, and the
-  difference is a swapped value — a number, date, version, e-mail, URL, name — or a small
-  one-for-one word substitution (a changed role or place);
-- **related** — similar but additive: a good share of words in common, nothing swapped;
+- **different subject** — another speaker, environment, person, project, service, id, or the
+  roles of who-did-what-to-whom swapped: `related` (or `new`), never a merge;
+- **duplicate** — the same subject saying the same thing: the same words up to function
+  words, inflection and order, the same values, the same polarity;
+- **supersede** — the same subject with a new value: either an *explicit update* ("now",
+  "moved to", "no longer", "switched from X to Y", "as of", "changed to", and their Russian
+  and Spanish forms) about what the old fact said, or the same predicate with a few words of
+  its object swapped (a number, date, name, place, role). A question never supersedes, and two
+  past events on different dates are two events;
+- **contradict** — the same claim with its polarity flipped: a negation on one side only, or
+  an antonym pair split across the two (enabled / disabled, включено / выключено …);
+- **related** — the same subject, or a good share of words, both still true;
 - **new** — otherwise.
 
 With an OpenAI-compatible chat model configured, `classify_with_model` asks the model first and
@@ -22,40 +26,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engram.store.normalize import normalize_text
-from engram.text.tokenize import terms_of, tokenize
+from engram.store import lexicon as lx
+from engram.store.parse import Parse, antonym_keys, parse
 
 PRIORITY = ("duplicate", "contradict", "supersede", "related", "new")
-
-NEGATIONS = frozenset(
-    """
-not no never none nobody nothing neither nor without cannot can't don't doesn't didn't isn't
-aren't wasn't weren't won't wouldn't shouldn't couldn't hasn't haven't hadn't dont doesnt didnt
-isnt arent wasnt cant wont
-не нет никогда ни без нельзя
-nunca jamás jamas ni sin tampoco
-ない ません なかった ず
-""".split()
-)
-# Antonym pairs, compared on stems; a pair split across the two facts flips the claim.
-ANTONYMS = [
-    ("enabl", "disabl"), ("true", "fals"), ("allow", "forbid"), ("allow", "forbidden"),
-    ("allow", "deni"), ("succeed", "fail"), ("work", "broken"),
-    ("allow", "disallow"), ("allow", "block"), ("alway", "never"), ("like", "dislik"),
-    ("love", "hate"), ("accept", "reject"), ("open", "close"), ("on", "off"),
-    ("increas", "decreas"), ("pass", "fail"), ("success", "failur"), ("prefer", "avoid"),
-    ("requir", "option"), ("public", "privat"), ("safe", "unsaf"), ("support", "unsupport"),
-    ("включ", "выключ"), ("разреш", "запрещ"), ("люб", "ненавид"), ("всегд", "никогд"),
-    ("habilit", "deshabilit"), ("permit", "prohib"), ("siempr", "nunc"), ("verdader", "fals"),
-    ("activ", "desactiv"), ("gust", "odi"),
-]  # fmt: skip
-_ANTONYM_STEMS = {s for pair in ANTONYMS for s in pair}
-_VALUE = re.compile(
-    r"[\w.+-]+@[\w-]+\.[\w.]+"  # e-mail
-    r"|https?://\S+"  # URL
-    r"|\d+(?:[.,:/-]\d+)*%?"  # numbers, versions, dates, times, percentages
-    r"|\b[A-ZА-ЯЁ][\w-]*(?:\s+[A-ZА-ЯЁ][\w-]*)*"  # capitalised names and acronyms
-)
+MAX_SWAP = 3  # object words a value change may replace
+MAX_ADDED = 4  # object words it may bring in their place
+_DATE = re.compile(r"\d[:/]\d|\d{4}-\d")
 
 
 @dataclass(frozen=True)
@@ -65,92 +42,199 @@ class Verdict:
     candidate: int | None = None  # index into the candidates list
 
 
-@dataclass(frozen=True)
-class Shape:
-    """What the classifier looks at in one fact."""
-
-    normalized: str
-    stems: frozenset[str]
-    content: frozenset[str]  # stems without negations, antonyms and values
-    values: frozenset[str]
-    negated: bool
-
-
-def shape(text: str) -> Shape:
-    words = [t.word for t in tokenize(text)]
-    negations = sum(1 for w in words if w in NEGATIONS) + text.casefold().count("n't")
-    stems = frozenset(terms_of(text))
-    values = frozenset(_values(text))
-    value_stems = frozenset(terms_of(" ".join(values)))
-    content = frozenset(
-        s for s in stems if s not in _ANTONYM_STEMS and s not in NEGATIONS and s not in value_stems
-    )
-    return Shape(normalize_text(text), stems, content, values, negations % 2 == 1)
-
-
-def _values(text: str) -> list[str]:
-    from engram.text.words import STOP_WORDS
-
-    found = []
-    for match in _VALUE.finditer(text):
-        value = match.group().strip(".,;:")
-        if value[:1].isupper():
-            words = value.split()
-            # A capitalised word that opens the sentence is usually not a name.
-            if match.start() == 0 and not words[0].isupper():
-                words = words[1:]
-            found += [w.casefold() for w in words if w.casefold() not in STOP_WORDS]
-        else:
-            found.append(value.casefold())
-    return found
-
-
 def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
     return len(a & b) / len(a | b) if a or b else 1.0
 
 
-def _antonym_split(a: frozenset[str], b: frozenset[str]) -> str | None:
-    """The first antonym pair with one word on each side only (None if there is none)."""
-    for left, right in ANTONYMS:
-        one_way = left in a and right in b and right not in a and left not in b
-        other_way = right in a and left in b and left not in a and right not in b
+def _same_keys(a: frozenset[str], b: frozenset[str]) -> bool:
+    """Equal, allowing an inflected or derived form ("allergic" / "allergy")."""
+    if a == b:
+        return True
+    return all(_matches(x, b) for x in a - b) and all(_matches(y, a) for y in b - a)
+
+
+def _matches(key: str, keys: frozenset[str]) -> bool:
+    """An inflected or derived form of one of `keys`: the same first five letters (words only;
+    ids, numbers and values must match exactly)."""
+    return (
+        len(key) >= 5
+        and key.isalpha()
+        and any(len(other) >= 5 and other.isalpha() and other[:5] == key[:5] for other in keys)
+    )
+
+
+_NEGATING_PREFIXES = ("un", "in", "im", "ir", "il", "dis", "non", "a", "не", "des", "no")
+
+
+def _antonym_split(a: Parse, b: Parse) -> str | None:
+    """An antonym pair with one word on each side only (None if there is none)."""
+    # Negation words count as negations only ("always" / "never" is one flip, not two).
+    sa = {w.key for w in a.words if w.kind != "neg"}
+    sb = {w.key for w in b.words if w.kind != "neg"}
+    pairs, _ = antonym_keys()
+    for left, right in pairs:
+        one_way = left in sa and right in sb and right not in sa and left not in sb
+        other_way = right in sa and left in sb and left not in sa and right not in sb
         if one_way or other_way:
             return f"{left}…/{right}…"
+    for x in sa ^ sb:
+        for prefix in _NEGATING_PREFIXES:
+            base = x[len(prefix) :]
+            if x.startswith(prefix) and len(base) >= 4 and (base in sa) != (base in sb):
+                if (x in sa and base in sb) or (x in sb and base in sa):
+                    return f"{base}…/{x}…"
     return None
 
 
-def compare(new: Shape, old: Shape, similarity: float) -> Verdict:
+def _verb_class(verb: str) -> str:
+    return lx.VERB_CLASSES.get(verb, verb)
+
+
+def _actors(fact: Parse, people: frozenset[str]) -> frozenset[str]:
+    """Who acts in a fact: a passive's agent, else the people (names, ids, pronouns — seen as
+    such in either fact) of its subject."""
+    return fact.agent or frozenset(k for k in fact.subject if k in people or k.startswith("@"))
+
+
+def _core(subject: frozenset[str]) -> frozenset[str]:
+    """A subject without its dates: "On Fridays, Lucas works…" is about Lucas."""
+    return frozenset(k for k in subject if k not in lx.CALENDAR and not _DATE.search(k))
+
+
+def _different_subject(new: Parse, old: Parse) -> str | None:
+    """Why the two facts are about different things (None if they may be about the same)."""
+    if new.speaker != old.speaker and (new.speaker or old.speaker):
+        return f"said by someone else ({old.speaker or '-'} / {new.speaker or '-'})"
+    if new.said_at and old.said_at and new.said_at != old.said_at:
+        return "said at another time: two things said, not one fact changed"
+    if new.environments != old.environments:
+        envs = f"{', '.join(sorted(old.environments))} / {', '.join(sorted(new.environments))}"
+        return f"about another environment ({envs or '-'})"
+    people = new.people | old.people
+    mine, theirs = _actors(new, people), _actors(old, people)
+    if mine and theirs and mine != theirs:
+        return "someone else acts"
+    if not _same_keys(_core(new.subject), _core(old.subject)):
+        return "about another subject"
+    return None
+
+
+def _same_statement(new: Parse, old: Parse) -> bool:
+    """The same words up to order and inflection, the same values, the same actor, the same
+    polarity: a duplicate even when the sentence was turned around ("X leads the team" /
+    "the team is led by X"), never when the roles were swapped ("A reports to B" / "B reports
+    to A")."""
+    if not (
+        new.speaker == old.speaker
+        and new.said_at == old.said_at
+        and new.environments == old.environments
+        and new.values == old.values
+        and new.negated == old.negated
+        and _same_keys(new.content, old.content)
+        and not _antonym_split(new, old)
+    ):
+        return False
+    people = new.people | old.people
+    mine, theirs = _actors(new, people), _actors(old, people)
+    if mine and theirs:
+        return mine == theirs
+    a, b = _core(new.subject), _core(old.subject)
+    return a <= b or b <= a
+
+
+def _opposite_claim(new: Parse, old: Parse) -> str | None:
+    """How the new fact states the opposite of the old one: a negation on one side only, or an
+    antonym pair split across the two — the words, values and actors otherwise the same. (Two
+    flips cancel: "enabled" / "not disabled" is the same claim.)"""
+    if new.question or old.question:
+        return None
+    flipped = new.negated != old.negated
+    pair = _antonym_split(new, old)
+    if flipped == bool(pair):
+        return None
+    if new.speaker != old.speaker or new.environments != old.environments:
+        return None
+    if (new.said_at and old.said_at and new.said_at != old.said_at) or new.values != old.values:
+        return None
+    people = new.people | old.people
+    mine, theirs = _actors(new, people), _actors(old, people)
+    if mine and theirs and mine != theirs:
+        return None
+    if not (_same_keys(new.content, old.content) or _jaccard(new.content, old.content) >= 0.6):
+        return None
+    return "negation" if flipped else f"opposite words ({pair})"
+
+
+def _explicit_update(new: Parse, old: Parse) -> bool:
+    """The new fact says something changed, and what changed is what the old fact said: its
+    names and ids are all mentioned, its subject comes back, and enough of its words do."""
+    if not new.update or new.question or new.additive:
+        return False
+    if new.speaker != old.speaker or new.environments != old.environments:
+        return False
+    mentioned = new.content | new.people
+    people = new.people | old.people
+    if not _actors(old, people) <= mentioned | _actors(new, people):
+        return False
+    ids = {k for k in old.subject if any(ch.isdigit() for ch in k)}
+    if not ids <= mentioned:
+        return False
+    if not old.subject & (mentioned | _prefixes(mentioned)) and not _same_keys(
+        old.subject, new.subject
+    ):
+        return False
+    covered = len(old.content & new.content) / max(len(old.content), 1)
+    return covered >= 0.3 or _verb_class(new.verb) == _verb_class(old.verb) != "="
+
+
+def _prefixes(keys: frozenset[str]) -> frozenset[str]:
+    return frozenset(k[:5] for k in keys if len(k) >= 5 and k.isalpha())
+
+
+def _value_change(new: Parse, old: Parse) -> str | None:
+    """The same predicate with a few words of its object replaced: what was swapped."""
+    if new.question or old.question or _verb_class(new.verb) != _verb_class(old.verb):
+        return None
+    if not new.verb or new.additive:
+        return None
+    removed = old.object_keys - new.object_keys
+    added = new.object_keys - old.object_keys
+    if not removed or not added or len(removed) > MAX_SWAP or len(added) > MAX_ADDED:
+        return None
+    if not (old.object_keys & new.object_keys) and len(removed) > 1 and len(old.object_keys) > 4:
+        return None  # nothing of the object stays: another statement, not a new value
+    dated = all(any(ch.isdigit() for ch in k) or k in lx.CALENDAR for k in removed | added)
+    if dated and (new.past or old.past):
+        return None  # two events on two dates
+    return f"{', '.join(sorted(removed))} → {', '.join(sorted(added))}"
+
+
+def compare(new: Parse, old: Parse, similarity: float) -> Verdict:
     """Classify a new fact against one stored fact (cosine `similarity` of their vectors)."""
-    same_values = new.values == old.values
     if new.normalized == old.normalized:
         return Verdict("duplicate", "identical after normalisation")
-    if new.stems == old.stems and same_values and new.negated == old.negated:
-        return Verdict("duplicate", "same words, values and polarity")
     overlap = _jaccard(new.content, old.content)
-    if overlap >= 0.5 and same_values:
-        if new.negated != old.negated:
-            return Verdict("contradict", "the same claim with the polarity flipped (negation)")
-        pair = _antonym_split(new.stems, old.stems)
-        if pair:
-            return Verdict("contradict", f"the same claim with opposite words ({pair})")
-    if similarity >= 0.97 and same_values and new.negated == old.negated:
-        return Verdict("duplicate", f"near-identical (cosine {similarity:.2f})")
-    old_only, new_only = old.values - new.values, new.values - old.values
-    if overlap >= 0.4 and old_only and new_only:
-        changed = f"{', '.join(sorted(old_only))} → {', '.join(sorted(new_only))}"
-        return Verdict("supersede", f"the same subject with a new value ({changed})")
-    added, removed = new.stems - old.stems, old.stems - new.stems
-    substitution = 0 < len(added) <= 3 and 0 < len(removed) <= 3
-    if (
-        substitution
-        and _jaccard(new.stems, old.stems) >= 0.4
-        and new.negated == old.negated
-        and not _antonym_split(new.stems, old.stems)
-    ):
-        changed = f"{', '.join(sorted(removed))} → {', '.join(sorted(added))}"
-        return Verdict("supersede", f"the same subject with a detail replaced ({changed})")
-    if overlap >= 0.25 or similarity >= 0.5:
-        return Verdict("related", f"similar and additive ({overlap:.0%} of words shared)")
+    if _same_statement(new, old):
+        return Verdict("duplicate", "the same subject, words, values and polarity")
+    if _explicit_update(new, old):
+        return Verdict("supersede", "an explicit update of the same subject")
+    opposite = _opposite_claim(new, old)
+    if opposite:
+        return Verdict("contradict", f"the same claim with the polarity flipped ({opposite})")
+    other = _different_subject(new, old)
+    if other:
+        return _related_or_new(new, old, overlap, similarity, other)
+    if new.negated == old.negated and not _antonym_split(new, old):
+        swapped = _value_change(new, old)
+        if swapped:
+            return Verdict("supersede", f"the same subject with a new value ({swapped})")
+    return _related_or_new(new, old, overlap, similarity, "the same subject, both stay true")
+
+
+def _related_or_new(new: Parse, old: Parse, overlap: float, similarity: float, why: str) -> Verdict:
+    shared = len(new.content & old.content)
+    if overlap >= 0.3 or (shared >= 2 and overlap >= 0.2) or similarity >= 0.6:
+        return Verdict("related", f"{why}; {overlap:.0%} of words shared")
     return Verdict("new", "no stored fact says the same thing")
 
 
@@ -158,10 +242,10 @@ def classify(text: str, candidates: list[tuple[str, float]]) -> Verdict:
     """Classify `text` against (content, cosine) candidates: the strongest verdict wins."""
     if not candidates:
         return Verdict("new", "no similar fact in this scope")
-    mine = shape(text)
+    mine = parse(text)
     best: Verdict | None = None
     for index, (content, similarity) in enumerate(candidates):
-        verdict = compare(mine, shape(content), similarity)
+        verdict = compare(mine, parse(content), similarity)
         verdict = Verdict(verdict.outcome, verdict.reason, index)
         if best is None or PRIORITY.index(verdict.outcome) < PRIORITY.index(best.outcome):
             best = verdict
@@ -173,9 +257,10 @@ SYSTEM_PROMPT = (
     "You maintain a knowledge base of short facts. Compare a NEW fact with EXISTING facts and "
     'answer a JSON object {"verdict": one of duplicate|supersede|contradict|related|new, '
     '"candidate": the id of the existing fact concerned (or null for new), "reason": a short '
-    "reason}. duplicate: same information. supersede: the same subject and attribute with a "
-    "newer value. contradict: opposite claims. related: similar but adds information. new: "
-    "unrelated."
+    "reason}. duplicate: the same subject, attribute and value. supersede: the same subject "
+    "and attribute with a newer value. contradict: opposite claims about the same subject. "
+    "related: similar but both stay true — a different person, id, environment or speaker is "
+    "always related, never duplicate or supersede. new: unrelated."
 )
 
 

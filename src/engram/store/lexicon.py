@@ -1,0 +1,353 @@
+"""Word lists the absorb classifier reads, in English, Russian and Spanish.
+
+They are data, not logic: `parse.py` uses them to find who a fact is about, where its predicate
+starts and what marks an update; `classify.py` decides with the result. Every list was grown
+against the dev half of the labelled pairs in `benchmarks/data/` and is measured on the test
+half, which no change here may look at.
+
+Words are compared in their normalised form (NFKC, casefold, ё → е).
+"""
+
+from __future__ import annotations
+
+# Negations: a fact with an odd number of these states the opposite of one without.
+NEGATIONS = frozenset(
+    """
+not no never none nobody nothing neither nor cannot can't don't doesn't didn't isn't aren't
+wasn't weren't won't wouldn't shouldn't couldn't hasn't haven't hadn't dont doesnt didnt isnt
+arent wasnt cant wont
+without nowhere
+не нет никогда ни нельзя без нету никто ничего нигде ничто
+no nunca jamás jamas ni tampoco sin nadie nada ninguno ningún ninguna
+ない ません なかった ず
+""".split()
+)
+
+# Antonym pairs as written (parse.py stems them in each language): one word on each side of
+# two otherwise equal facts flips the claim. Words formed with a negating prefix (unencrypted,
+# необязательно, deshabilitado) are found without a list.
+ANTONYMS = [
+    ("enabled", "disabled"), ("true", "false"), ("allowed", "forbidden"), ("allowed", "denied"),
+    ("allowed", "blocked"), ("allowed", "prohibited"), ("succeeds", "fails"),
+    ("works", "broken"), ("always", "never"), ("likes", "dislikes"), ("loves", "hates"),
+    ("accepted", "rejected"), ("open", "closed"), ("on", "off"), ("increase", "decrease"),
+    ("passes", "fails"), ("success", "failure"), ("prefers", "avoids"), ("required", "optional"),
+    ("mandatory", "optional"), ("public", "private"), ("safe", "unsafe"),
+    ("available", "unavailable"), ("active", "inactive"), ("parallel", "serial"),
+    ("parallel", "sequential"), ("synchronous", "asynchronous"), ("online", "offline"),
+    ("включено", "выключено"), ("включены", "выключены"), ("включен", "отключен"),
+    ("включено", "отключено"), ("разрешено", "запрещено"), ("разрешен", "запрещен"),
+    ("любит", "ненавидит"), ("всегда", "никогда"), ("обязательно", "необязательно"),
+    ("публичный", "приватный"), ("открыт", "закрыт"), ("открыто", "закрыто"),
+    ("доступен", "недоступен"), ("успешно", "неудачно"), ("параллельно", "последовательно"),
+    ("синхронно", "асинхронно"), ("платный", "бесплатный"),
+    ("habilitado", "deshabilitado"), ("activado", "desactivado"), ("permitido", "prohibido"),
+    ("siempre", "nunca"), ("verdadero", "falso"), ("activo", "inactivo"), ("gusta", "odia"),
+    ("encanta", "odia"), ("obligatorio", "opcional"), ("público", "privado"),
+    ("abierto", "cerrado"), ("disponible", "agotado"), ("paralelo", "serie"),
+    ("síncrono", "asíncrono"), ("gratis", "pago"),
+    # general opposites (not only from the labelled pairs)
+    ("hot", "cold"), ("high", "low"), ("fast", "slow"), ("early", "late"), ("more", "less"),
+    ("up", "down"), ("start", "stop"), ("include", "exclude"), ("accept", "decline"),
+    ("win", "lose"), ("present", "absent"), ("full", "empty"), ("cheap", "expensive"),
+    ("easy", "hard"), ("remote", "onsite"), ("internal", "external"), ("inbound", "outbound"),
+    ("visible", "hidden"), ("shown", "hidden"), ("alive", "dead"), ("manual", "automatic"),
+    ("manual", "automated"), ("paid", "free"), ("approved", "rejected"), ("granted", "revoked"),
+    ("allow", "deny"), ("encrypted", "plaintext"), ("mutable", "immutable"),
+    ("горячий", "холодный"), ("быстро", "медленно"), ("рано", "поздно"), ("больше", "меньше"),
+    ("включает", "исключает"), ("принимает", "отклоняет"), ("удаленно", "офисе"),
+    ("внутренний", "внешний"), ("видимый", "скрытый"), ("вручную", "автоматически"),
+    ("платный", "бесплатный"), ("одобрено", "отклонено"), ("живой", "мертвый"),
+    ("зашифрован", "незашифрован"), ("синхронный", "асинхронный"), ("онлайн", "офлайн"),
+    ("caliente", "frío"), ("rápido", "lento"), ("temprano", "tarde"), ("más", "menos"),
+    ("incluye", "excluye"), ("acepta", "rechaza"), ("remoto", "presencial"),
+    ("interno", "externo"), ("visible", "oculto"), ("manual", "automático"),
+    ("aprobado", "rechazado"), ("vivo", "muerto"), ("encendido", "apagado"),
+    ("sube", "baja"), ("cifrado", "descifrado"), ("conectado", "desconectado"),
+]  # fmt: skip
+
+# Words that mark a statement as an update of what was true before. Single words match a
+# token; phrases match consecutive tokens.
+UPDATE_WORDS = frozenset(
+    """
+now anymore nowadays currently moved moving relocated switched switching changed replaced
+migrated upgraded downgraded renamed updated became become instead transferred promoted
+joined quit resigned stepped handed cancelled canceled raised lowered increased decreased
+reduced bumped extended shortened reassigned effective took taken broke
+теперь сейчас ныне переехал переехала переехали переехал перешел перешла перешли перевели
+перевел сменил сменила сменили поменял поменяла поменяли изменил изменила изменили изменен
+изменена изменено заменил заменила заменили заменен заменена заменено обновил обновила
+обновили уволился уволилась ушел ушла ушли стал стала стали
+ahora actualmente mudó mudo mudado mudamos mudaron cambió cambio cambiado cambiamos cambiaron
+pasó pasamos pasaron reemplazado reemplazada reemplazó sustituido sustituida sustituyó migró
+migramos migraron renombrado actualizado actualizada trasladó trasladado trasladada dejó
+""".split()
+)
+# The update words that are adverbs, not verbs: they are no part of a subject or a value.
+UPDATE_ADVERBS = frozenset(
+    "now anymore nowadays currently instead теперь сейчас ныне ahora actualmente".split()
+)
+UPDATE_PHRASES = (
+    ("no", "longer"), ("any", "longer"), ("as", "of"), ("from", "now", "on"), ("used", "to"),
+    ("not", "anymore"), ("these", "days"), ("starting", "from"),
+    ("больше", "не"), ("уже", "не"), ("начиная", "с"), ("с", "недавних", "пор"),
+    ("ya", "no"), ("a", "partir", "de"), ("hoy", "en", "día"), ("en", "lugar", "de"),
+    ("ya", "no"), ("dejó", "de"), ("dejé", "de"),
+)  # fmt: skip
+# "From <date>" opening a fact dates a change: "С 1 июня …", "Desde marzo …", "As of May …".
+DATED_CHANGE = frozenset("с со desde since from starting effective as".split())
+
+# Function words the classifier ignores. The routing stop list is not used here: it drops
+# words that change a fact's meaning ("likes", "needs", "before", "after", "on", "off").
+FUNCTION_WORDS = frozenset(
+    """
+a an the and or but of to in at by for from with into onto as than that which who whom whose
+this these those there here then so such very too also just about via per each every any some
+all both either neither other another own same
+и в во на с со к ко по за из от о об у а но или же ли бы то это этот эта эти тот та те как
+который которая которые которого также тоже для при про через
+y e o u el la los las lo un una unos unas de del al en a por para con que se le les su sus
+como cual cuales este esta estos estas ese esa esos esas aquel muy también
+""".split()
+)
+
+# Copulas and auxiliaries that mean the same predicate ("is" and "was" are one verb).
+VERB_CLASSES = {
+    **dict.fromkeys("is are was were be been being am 's 're".split(), "be"),
+    **dict.fromkeys("has have had having 've".split(), "have"),
+    **dict.fromkeys("является являются был была были было будет будут есть".split(), "be"),
+    **dict.fromkeys("es son era eran fue fueron será serán sera seran".split(), "ser"),
+    **dict.fromkeys("está están esta estan estaba estaban estuvo".split(), "estar"),
+    **dict.fromkeys("tiene tienen tenía ha han había habían habia habian".split(), "tener"),
+}
+
+# Function words that tell English from Spanish (capitalised words, which are often names like
+# "Lucía", are not counted).
+LATIN_MARKERS = {
+    "english": frozenset(
+        """
+the and of to in for with is are be this that on by as it always never before after should
+must when use from an or not every my his her their our was were has have at i we you he she
+they its does do did will would can could there here what which who been being
+""".split()
+    ),
+    "spanish": frozenset(
+        """
+el la los las de del que y en para con una un por es son se al como más pero sus este esta
+cuando donde siempre nunca antes después usar debe deben hay mi su tiene tienen está están muy
+también ya le lo les nos ni o u ha han fue era estos estas ese esa sin sobre entre hasta desde
+""".split()
+    ),
+}
+
+# Deployment environments: a different one is a different subject, never a new value.
+ENVIRONMENTS = frozenset(
+    """
+production prod staging stage stg dev development test testing qa uat sandbox preview
+canary preprod pre-prod
+прод проде прода продакшн продакшен продакшене продакшне продакшена продакшна стейдж
+стейдже стейджа стейджинг стейджинге стейджинга тестовом тестовой тестовый тестовая тестовое
+тестовых дев деве препрод препроде
+producción produccion pruebas desarrollo preproducción preproduccion
+""".split()
+)
+
+# Interjections opening a line of dialogue; they say nothing about any subject.
+INTERJECTIONS = frozenset(
+    """
+wow oh ah aw aww hey hi hello yeah yes yep yup ok okay well haha hahaha lol hmm um uh oops
+great cool nice awesome thanks sure right anyway omg whoa ooh wait
+ой ох ах ого ну эй привет да ага ок ладно хм спасибо вау класс отлично супер
+vaya guau hola bueno pues sí si vale jaja oye gracias genial claro
+""".split()
+)
+
+# Pronouns that can be a subject, mapped to one person each: "I" and "my" are the same
+# subject, "I" and "she" are not.
+PRONOUNS = {
+    **dict.fromkeys("i me my mine myself i'm i've i'd i'll".split(), "@1s"),
+    **dict.fromkeys("we us our ours ourselves we're we've".split(), "@1p"),
+    **dict.fromkeys("you your yours yourself you're you've".split(), "@2"),
+    **dict.fromkeys("he him his himself he's".split(), "@3m"),
+    **dict.fromkeys("she her hers herself she's".split(), "@3f"),
+    **dict.fromkeys("they them their theirs themselves they're".split(), "@3p"),
+    **dict.fromkeys("it its itself it's".split(), "@3n"),
+    **dict.fromkeys("я меня мне мной мой моя мое мои моего моей моих".split(), "@1s"),
+    **dict.fromkeys("мы нас нам нами наш наша наше наши нашего нашей наших".split(), "@1p"),
+    **dict.fromkeys("ты тебя тебе твой твоя твое твои вы вас вам ваш ваша ваше ваши".split(), "@2"),
+    **dict.fromkeys("он него ему им нем".split(), "@3m"),
+    **dict.fromkeys("она нее ней ее".split(), "@3f"),
+    **dict.fromkeys("они них ним их".split(), "@3p"),
+    **dict.fromkeys("yo mí mi mis conmigo".split(), "@1s"),
+    **dict.fromkeys("nosotros nosotras nuestro nuestra nuestros nuestras".split(), "@1p"),
+    **dict.fromkeys("tú tu tus ti contigo usted ustedes vuestro vuestra".split(), "@2"),
+    **dict.fromkeys("él".split(), "@3m"),
+    **dict.fromkeys("ella".split(), "@3f"),
+    **dict.fromkeys("ellos ellas".split(), "@3p"),
+}  # fmt: skip
+# Possessive determiners that carry no subject of their own ("our API limit" is "the API
+# limit"); a bare subject pronoun still counts.
+WEAK_POSSESSIVES = frozenset("our the a an my your their its наш наша наше наши".split())
+
+# Determiners and prepositions: a word right after one is a noun, not a verb.
+DETERMINERS = frozenset(
+    """
+the a an this that these those our my your their its his her every each any some no another
+el la los las un una unos unas mi mis su sus nuestro nuestra nuestros nuestras este esta estos
+estas ese esa esos esas cada del al de en para por con
+""".split()
+)
+
+# Copulas and auxiliaries: the predicate starts here; the verb that follows (if any) is its head.
+AUXILIARIES = frozenset(
+    """
+is are was were be been being am 's 're has have had having will would shall should can could
+may might must do does did 'll 'd 've isn't aren't wasn't weren't doesn't don't didn't won't
+can't cannot hasn't haven't hadn't shouldn't couldn't wouldn't
+является являются являлся являлась был была были было будет будут есть
+es son era eran fue fueron será serán sera seran está están esta estan estaba estaban estuvo
+ha han había habían habia habian tiene tienen tenía hay va van puede pueden debe deben suele
+""".split()
+)
+
+# Verbs that head a predicate in facts agents keep, as written (parse.py stems them). A word
+# with one of their stems starts the predicate unless a determiner comes right before it.
+VERBS = {
+    "english": """
+live work use prefer like love hate enjoy own run lead manage report host deploy store cost
+take meet start end finish move switch change replace join leave left speak write wrote
+written support need want require allow block enable disable mentor drive drove play study
+teach taught visit plan schedule happen occur expire renew pay paid earn weigh contain include
+belong handle process serve send sent receive call attend go goes went gone get got buy bought
+sell sold read watch listen eat ate drink drank cook make made build built create maintain
+fund sponsor hire employ head chair coordinate develop design review approve release ship
+launch publish migrate upgrade downgrade install configure monitor rotate expose integrate
+connect depend rely point resolve redirect forward lock grant deny forbid permit prohibit
+accept reject fail succeed pass keep kept retain hold held last remain stay sit sat travel
+fly flew commute walk bike swim surf hike train practice learn know knew think believe feel
+seem look sound mean dislike avoid sleep slept wake woke open close sing sang wear wore
+mention said say tell told ask give gave miss lost lose won win bring brought begin began
+begun help helps marry married date dating celebrate celebrates follow follows cover covers
+expire expires shut shuts sit sits cache caches encrypt encrypts back handles ran
+""",
+    "russian": """
+живет живут жил жила жили живет работает работают работал работала работали находится
+находятся находился находилась составляет составляют использует используют использовал
+руководит руководят руководил руководила отвечает отвечают отвечал любит любят любил
+любила предпочитает предпочитают переехал переехала переехали перешел перешла перешли
+ведет ведут вел вела управляет управляют курирует владеет занимается пишет пишут написал
+написала говорит хранит хранятся хранится развернут обслуживает поддерживает требует
+стоит платит получает отправляет звонит встречается начинается начинает закончил заканчивает
+завершает приходит уходит ушел ушла пришел пришла стал стала стали ест пьет ходит ездит
+летает учит учится изучает преподает посещает планирует назначен назначена подчиняется
+выкатываются выкатывается собирается проводит запускает обновляет мигрирует перевел
+сменил изменил заменил уволился нанял нанимает принадлежит содержит включает зависит
+сидит прошел прошла был была были будет имеет играет занимается знает говорят помогает
+помогло помог поехал поехала ездил ездила купил купила продал продала выходит вышел
+проходит проходят
+""",
+    "spanish": """
+vive viven vivía vivió trabaja trabajan trabajó usa usan usó utiliza utilizan prefiere
+prefieren gusta gustan encanta odia dirige dirigen lidera gestiona administra lleva maneja
+reporta alberga despliega almacena cuesta toma reúne empieza comienza termina mudó cambia
+cambió reemplaza sustituye une dejó habla hablan escribe escribió escrito soporta necesita
+quiere requiere permite bloquea habilita deshabilita conduce juega estudia enseña visita
+planifica programa ocurre vence renueva paga gana pesa contiene incluye pertenece procesa
+sirve envía recibe llama asiste compra vende mira escucha come bebe cocina hace construye crea
+mantiene asigna asignado asignada ubica ubicado ubicada sitúa situado encuentra hospeda corre
+ejecuta ejecutan lanza publica migra actualiza instala configura monitoriza rota expone
+conecta depende apunta resuelve redirige abre cierra viaja sale vuelve llega aprueba aprueban
+encarga practica celebra sigue cubre cifra acuesta levanta
+""",
+}
+
+# English irregular forms, so "led" and "leads" are one verb.
+IRREGULAR = {
+    "led": "lead", "ran": "run", "wrote": "write", "written": "write", "built": "build",
+    "bought": "buy", "sold": "sell", "taught": "teach", "kept": "keep", "held": "hold",
+    "went": "go", "gone": "go", "got": "get", "gotten": "get", "made": "make", "paid": "pay",
+    "sent": "send", "left": "leave", "met": "meet", "took": "take", "taken": "take",
+    "gave": "give", "given": "give", "told": "tell", "said": "say", "came": "come",
+    "ate": "eat", "drank": "drink", "drove": "drive", "driven": "drive", "flew": "fly",
+    "began": "begin", "begun": "begin", "won": "win", "lost": "lose", "sat": "sit",
+    "slept": "sleep", "shut": "shut", "broke": "break", "broken": "break", "chose": "choose",
+    "chosen": "choose", "spoke": "speak", "spoken": "speak", "knew": "know", "known": "know",
+}  # fmt: skip
+
+# English nouns ending in -ed that are not past tenses or participles.
+NOT_PARTICIPLES = frozenset("need bed red feed seed speed breed hundred shed sled creed".split())
+# Past-tense markers: a fact whose verb is one of these reports an event, and two events
+# on different dates are two events, not one fact with a new date.
+PAST_IRREGULAR = frozenset(
+    """
+went got took made saw came gave found told said bought sold ate drank met left ran wrote
+read flew drove brought began kept held sat slept won lost spent sent built paid heard
+""".split()
+)
+
+# Month and weekday names: dates are values, never names of a subject.
+CALENDAR = frozenset(
+    """
+january february march april june july august september october november december monday
+tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays
+saturdays sundays today yesterday tomorrow tonight morning evening afternoon noon midnight
+январь января февраль февраля март марта апрель апреля май мая июнь июня июль июля август
+августа сентябрь сентября октябрь октября ноябрь ноября декабрь декабря понедельник вторник
+среда среду четверг пятница пятницу суббота субботу воскресенье понедельникам вторникам
+средам четвергам пятницам субботам воскресеньям пн вт ср чт пт сб вс сегодня вчера завтра
+утром вечером днем
+enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre
+lunes martes miércoles miercoles jueves viernes sábado sabado domingo hoy ayer mañana manana
+""".split()
+)
+
+# Short month and day names, and "May", are dates only beside a number ("Jun 12", "12 may",
+# "Tue 14:00"): alone they are names and words ("Jun sent …", "data may be exported").
+CALENDAR_SHORT = frozenset(
+    "may jan feb mar apr jun jul aug sep sept oct nov dec mon tue tues wed thu thur thurs fri sat "
+    "sun am pm".split()
+)
+
+# Number words, read as the numbers they name ("five minutes" is "5 minutes"). "One" and its
+# kin are left out: they are articles and pronouns as often as numbers.
+NUMBERS = {
+    **{w: str(n) for n, w in enumerate(
+        "zero - two three four five six seven eight nine ten eleven twelve".split()) if n},
+    **{w: str(n) for n, w in enumerate(
+        "ноль - два три четыре пять шесть семь восемь девять десять".split()) if n},
+    **{w: str(n) for n, w in enumerate(
+        "cero - dos tres cuatro cinco seis siete ocho nueve diez once doce".split()) if n},
+    "две": "2",
+}  # fmt: skip
+# Units, read as one spelling ("25 МБ", "25 мегабайт" and "25 MB" are one value).
+UNITS = {
+    **dict.fromkeys("mb megabyte megabytes мб мегабайт мегабайта мегабайтов".split(), "mb"),
+    **dict.fromkeys("gb gigabyte gigabytes гб гигабайт гигабайта гигабайтов".split(), "gb"),
+    **dict.fromkeys("kb kilobyte kilobytes кб килобайт".split(), "kb"),
+    **dict.fromkeys("min mins minute minutes минута минуты минут minuto minutos".split(), "min"),
+    **dict.fromkeys("h hr hrs hour hours час часа часов hora horas".split(), "h"),
+    **dict.fromkeys("day days день дня дней día días dia dias".split(), "day"),
+    **dict.fromkeys("km kilometre kilometres kilometer kilometers км".split(), "km"),
+}  # fmt: skip
+
+# Words that ask: a question reports no value, so it never replaces a fact.
+QUESTION_WORDS = frozenset(
+    """
+who what when where why how which whom whose do does did is are can could would should
+кто что когда где почему зачем как какой какая какие сколько ли
+quién quien qué que cuándo cuando dónde donde por qué cómo como cuál cual cuánto cuanto
+""".split()
+)
+
+# Adverbs that say nothing about the subject ("Maria really likes tea").
+ADVERBS = frozenset(
+    """
+really always usually often still also just actually finally currently recently already
+sometimes generally mostly typically normally truly definitely certainly probably
+действительно обычно часто всегда иногда уже просто
+realmente normalmente siempre a menudo ya solo sólo
+""".split()
+)
+
+# Markers that a statement adds to what was said, not replaces it ("now leads X too").
+ADDITIVE_WORDS = frozenset("too also additionally тоже также ещё еще también además".split())

@@ -1,0 +1,455 @@
+"""What one fact says, as far as absorb needs to know: who it is about and what it says of them.
+
+A fact is read without a grammar, from its words and a few word lists (`lexicon.py`):
+
+- a **speaker** prefix (``Tim (4:21 pm on 16 July, 2023): …``, ``user: …``) names who said
+  it; the date inside it is when it was said, not a value. A **key** prefix (``Deploy window:
+  Tue 14:00``) is the subject, and the rest is its value;
+- leading **interjections** (``Wow!``, ``Ну,``) are dropped;
+- the **subject zone** runs up to the predicate: the first copula, auxiliary or negation, a
+  known verb not right after a determiner, an English ``-ed`` participle or a Russian reflexive
+  verb; with no verb, the first literal value, else the last word (``Код-ревью обязательно``);
+  Japanese uses the topic particle は or が;
+- the subject's **anchors** are its content words, names, ids, numbers, environments and
+  pronouns (``I`` and ``my`` are one person; ``our`` and ``the`` are nobody);
+- the **object zone** is everything after the predicate's head verb: what a value change
+  swaps. In a passive (``is led by Diego``) the agent after "by" / "por" is who acts.
+
+Everything here is a pure function of the text, cached, because absorb reads the same
+candidates again and again.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from engram.store import lexicon as lx
+from engram.store.normalize import normalize_text
+from engram.text.stem import stem
+from engram.text.tokenize import normalize, tokenize
+
+# One token: a URL, an e-mail, a number-like value (dates, times, versions, money, phone
+# numbers), a word (letters and digits, inner hyphens and apostrophes), or a dash or colon that
+# stands for "is" between words.
+_TOKEN = re.compile(
+    r"(?P<url>https?://\S+|(?:[\w-]+\.)+(?:com|org|net|io|dev|app|ru|de|co)(?:/\S*)?)"
+    r"|(?P<email>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)"
+    r"|(?P<number>[$€£¥+#]?\d(?:[\d.,:/-]*\d)?(?:%|(?:st|nd|rd|th)\b)?)"
+    r"|(?P<word>[^\W_](?:[\w]|['’-](?=\w))*)"
+    r"|(?P<dash>\s[—–-]\s|:(?=\s))",
+    re.UNICODE,
+)
+_SPEAKER = re.compile(
+    r"^\s*(?:\[(?P<stamp>[^\]]{1,40})\]\s*)?"  # [04/06 08:50]
+    r"(?P<name>[^\W\d_][\w.'’ -]{0,40}?)\s*"  # Tim, Anna Smith, user, Deploy window
+    r"(?:\((?P<when>[^)]{0,60})\))?"  # (4:21 pm on 16 July, 2023)
+    r"\s*:\s+(?P<rest>\S.*)$",
+    re.DOTALL,
+)
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
+_ROLES = frozenset("user assistant system bot agent ai human model".split())
+_DATE_KEY = re.compile(r"\d[:/]\d|\d{4}-\d")
+_AGENT_MARKERS = frozenset({"by", "por"})
+_PAST_AUX = frozenset("was were did had был была были было fue fueron era eran".split())
+_LIGHT = frozenset({"stop", "neg", "aux", "marker", "dash"})
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    text: str  # as written
+    norm: str  # NFKC + casefold (ё → е)
+    key: str  # what is compared: a stem, a normalised value, or a pronoun's person
+    kind: str  # word name acronym value date env neg stop pronoun aux dash marker
+
+
+@dataclass(frozen=True)
+class Parse:
+    """What absorb compares between two facts."""
+
+    normalized: str  # the whole fact, NFKC + casefold + single spaces
+    speaker: str  # who said it, from a `Name:` prefix, normalised ('' if none)
+    said_at: str  # when they said it, from `Name (when):` or `[when] Name:` ('' if not given)
+    question: bool
+    words: tuple[Word, ...]  # the key and body, without a speaker prefix and interjections
+    subject: frozenset[str]  # the subject's anchors
+    agent: frozenset[str]  # who acts in a passive ("is led by Diego"), else empty
+    verb: str  # the predicate's head (a stem); ':' for a key, '=' for a bare value, '' if none
+    objects: tuple[Word, ...]  # the words after the head verb
+    content: frozenset[str]  # keys of every meaningful word (no negations, antonyms)
+    values: frozenset[str]  # literal values anywhere: numbers, dates, e-mails, URLs
+    people: frozenset[str]  # names, ids and pronoun persons anywhere
+    environments: frozenset[str]
+    negated: bool
+    update: bool  # says that something changed ("now", "moved to", "no longer", …)
+    additive: bool  # says it adds ("too", "also")
+    past: bool  # reports a past event (went, met, shipped …)
+
+    @property
+    def object_keys(self) -> frozenset[str]:
+        return frozenset(w.key for w in self.objects if w.kind not in _LIGHT)
+
+
+@lru_cache(maxsize=1)
+def verb_keys() -> frozenset[str]:
+    """The stems of the lexicon's verbs, in each language's stemmer."""
+    keys: set[str] = set()
+    for language, words in lx.VERBS.items():
+        for word in words.split():
+            norm = normalize(word)
+            keys.update((stem(norm, language), norm))
+    return frozenset(keys)
+
+
+@lru_cache(maxsize=1)
+def antonym_keys() -> tuple[frozenset[tuple[str, str]], frozenset[str]]:
+    """The lexicon's antonym pairs as stems (every stemmer that could have read them), and
+    every stem that is one side of a pair."""
+    pairs: set[tuple[str, str]] = set()
+    for left, right in lx.ANTONYMS:
+        for language in _languages_of(left):
+            pair = (_stem_word(normalize(left), language), _stem_word(normalize(right), language))
+            pairs.add(pair)
+    return frozenset(pairs), frozenset(k for pair in pairs for k in pair)
+
+
+def _languages_of(word: str) -> tuple[str, ...]:
+    return ("russian",) if _cyrillic(word) else ("english", "spanish")
+
+
+def _stem_word(norm: str, language: str) -> str:
+    if _cyrillic(norm):
+        return stem(norm, "russian")
+    return stem(lx.IRREGULAR.get(norm, norm), language) if norm.isalpha() else norm
+
+
+def _cyrillic(word: str) -> bool:
+    return any("\u0400" <= ch <= "\u04ff" for ch in word)
+
+
+def _kind(text: str, norm: str, first: bool, group: str) -> str:
+    if group in ("url", "email"):
+        return "value"
+    if group == "number":
+        return "date" if _DATE_KEY.search(norm) else "value"
+    if group == "dash":
+        return "dash"
+    if norm in lx.PRONOUNS:
+        return "pronoun"
+    if norm in lx.UPDATE_ADVERBS:
+        return "marker"
+    if norm in lx.ADVERBS:
+        return "stop"
+    if norm in lx.NEGATIONS:
+        return "neg"
+    if norm in lx.AUXILIARIES:
+        return "aux"
+    if norm in lx.CALENDAR:
+        return "date"
+    if norm in lx.ENVIRONMENTS:
+        return "env"
+    if any(ch.isdigit() for ch in norm):
+        return "name"  # ids: PR-45, web-03, Person628, F-150
+    if norm in lx.FUNCTION_WORDS:
+        return "stop"
+    if len(text) > 1 and text.isupper():
+        return "acronym"  # API, CTO, QA, HQ: names of things, not of who acts
+    if text[:1].isupper() and not first:
+        return "name"
+    return "word"
+
+
+def _key(norm: str, kind: str, language: str) -> str:
+    if kind == "pronoun":
+        return lx.PRONOUNS[norm]
+    if kind in ("value", "date"):
+        return re.sub(r"(?<=\d)(?:st|nd|rd|th)$", "", norm.rstrip(".").replace(",", ""))
+    if norm.endswith(("'s", "’s")):
+        norm = norm[:-2]
+    norm = norm.replace("’", "'").replace("-", "")
+    if any(ch.isdigit() for ch in norm):
+        return norm
+    return _stem_word(norm, language)
+
+
+@dataclass(frozen=True)
+class Prefix:
+    """What comes before a colon: a speaker (and when they spoke), or a key."""
+
+    speaker: str = ""
+    when: str = ""
+    key: str = ""
+
+
+def _strip_prefix(text: str) -> tuple[Prefix, str]:
+    """The prefix and the body. `Tim (4:21 pm …): …`, `[04/06 08:50] Ramiro: …`, `Anna Smith:
+    …` and `user: …` are speakers: the body is what they said. `Deploy window: Tue 14:00` is a
+    key: the body is its value."""
+    match = _SPEAKER.match(text)
+    if not match or len(match.group("name").split()) > 4:
+        return Prefix(), text
+    name, rest = match.group("name").strip(), match.group("rest")
+    titled = all(w[:1].isupper() for w in name.split())
+    when = match.group("when") or match.group("stamp") or ""
+    if when or name.casefold() in _ROLES or (titled and len(rest.split()) > 2):
+        return Prefix(speaker=normalize_text(name), when=normalize_text(when)), rest
+    return Prefix(key=name), rest
+
+
+def _words(body: str, language: str) -> list[Word]:
+    words: list[Word] = []
+    first = True
+    for match in _TOKEN.finditer(body):
+        group = match.lastgroup or "word"
+        text = match.group().strip()
+        if group == "word" and _CJK.search(text):
+            words.extend(Word(t.word, t.word, t.word, "word") for t in tokenize(text))
+            first = False
+            continue
+        # "Mobile-app" is two words; "web-03" and "SUP-1203" stay one id.
+        parts = text.split("-") if group == "word" and text.replace("-", "").isalpha() else [text]
+        for part in parts:
+            if part:
+                norm = normalize(part)
+                kind = _kind(part, norm, first, group)
+                words.append(Word(part, norm, _key(norm, kind, language), kind))
+                first = False
+        tail = body[match.end() : match.end() + 2]
+        if tail[:1] in ".!?" and group == "word":
+            first = True
+    return _short_dates(words, language)
+
+
+def _short_dates(words: list[Word], language: str) -> list[Word]:
+    """ "Jun 12", "12 may", "Tue 14:00" are dates; "Jun sent …" and "may be" are not. Number
+    words, units and "6 pm" are read as one spelling of their value."""
+    words = _read_values(words)
+    out = []
+    for at, word in enumerate(words):
+        if word.norm in lx.CALENDAR_SHORT:
+            near = words[max(at - 1, 0) : at + 2]
+            if any(w.kind in ("value", "date") and w is not word for w in near):
+                word = Word(word.text, word.norm, word.norm, "date")
+            elif word.kind == "date":
+                kind = "name" if word.text[:1].isupper() and at else "word"
+                word = Word(word.text, word.norm, _key(word.norm, kind, language), kind)
+        out.append(word)
+    return out
+
+
+def _read_values(words: list[Word]) -> list[Word]:
+    out: list[Word] = []
+    for word in words:
+        if word.norm in lx.NUMBERS and word.kind in ("word", "stop"):
+            word = Word(word.text, word.norm, lx.NUMBERS[word.norm], "value")
+        elif word.norm in lx.UNITS and out and out[-1].kind == "value":
+            word = Word(word.text, word.norm, lx.UNITS[word.norm], "word")
+        elif word.norm in ("am", "pm") and out and out[-1].key.isdigit():
+            hour = int(out[-1].key) % 12 + (12 if word.norm == "pm" else 0)
+            out[-1] = Word(out[-1].text, out[-1].norm, f"{hour:02d}:00", "date")
+            continue
+        elif word.kind == "date" and re.fullmatch(r"\d:\d\d", word.key):
+            word = Word(word.text, word.norm, "0" + word.key, "date")
+        out.append(word)
+    return out
+
+
+def _drop_interjections(body: str) -> str:
+    """Leading "Wow!", "Oh, " and the like: they tell nothing about anyone."""
+    while True:
+        match = re.match(r"\s*([^\W\d_]+)\s*[!,.…]+\s*", body)
+        if not match or normalize(match.group(1)) not in lx.INTERJECTIONS:
+            return body
+        rest = body[match.end() :]
+        if len(rest.split()) < 2:
+            return body
+        body = rest
+
+
+def _language(text: str) -> str:
+    """The stemmer for the Latin words of a fact: English or Spanish, by their function words
+    and accents (capitalised words are not counted: "Lucía runs" is English)."""
+    en = es = 0
+    for match in re.finditer(r"[^\W\d_]+", text):
+        word = match.group()
+        if word[:1].isupper():
+            continue
+        en += word in lx.LATIN_MARKERS["english"]
+        es += word in lx.LATIN_MARKERS["spanish"] or any(ch in "ñáéíóú" for ch in word)
+    return "spanish" if es > en else "english"
+
+
+def _is_verb(word: Word) -> bool:
+    if word.kind != "word":
+        return False
+    if word.key in verb_keys() or word.norm in lx.PAST_IRREGULAR or _participle(word.norm):
+        return True
+    # Russian reflexive verbs and past tenses: находится, выкатываются, бывала, запустил
+    if not _cyrillic(word.norm):
+        return False
+    if len(word.norm) >= 6 and word.norm.endswith(("ся", "сь")):
+        return True
+    return len(word.norm) >= 5 and word.norm.endswith(
+        ("ал", "ала", "али", "ил", "ила", "или", "ел", "ела", "ели", "ял", "яла", "яли")
+    )
+
+
+def _predicate_start(words: list[Word]) -> tuple[int, bool]:
+    """Where the predicate begins, and whether a verb (not a bare value) begins it."""
+    for at, word in enumerate(words):
+        if at == 0:
+            continue
+        if word.kind in ("aux", "dash", "neg"):
+            return at, True
+        if word.kind == "word" and words[at - 1].norm not in lx.DETERMINERS and _is_verb(word):
+            return at, True
+    # No verb: a value after the first word ("Телефон Бориса 555-0199") starts the predicate,
+    # else the last word ("Код-ревью для hotfix-веток обязательно").
+    for at, word in enumerate(words):
+        if at > 0 and word.kind in ("value", "date"):
+            return at, False
+    meaningful = [at for at, w in enumerate(words) if w.kind not in _LIGHT]
+    if len(meaningful) >= 3:
+        return meaningful[-1], False
+    return len(words), False
+
+
+def _participle(norm: str) -> bool:
+    if norm.isascii():
+        return len(norm) >= 5 and norm.endswith("ed") and norm not in lx.NOT_PARTICIPLES
+    if _cyrillic(norm):  # short passive participles: назначен, запланирована, написано
+        return len(norm) >= 6 and bool(re.search(r"(?:ен|ан|ян)[аоы]?$", norm))
+    return len(norm) >= 6 and bool(re.search(r"(?:ado|ada|ido|ida)s?$", norm))
+
+
+def _head(words: list[Word], start: int) -> int:
+    """The predicate's head verb: the first verb after auxiliaries, negations and adverbs from
+    `start`; `start` itself when the predicate is a copula with a noun or an adjective."""
+    for at in range(start, min(len(words), start + 4)):
+        word = words[at]
+        if word.kind in ("aux", "dash", "neg", "marker") or word.norm in lx.ADVERBS:
+            continue
+        return at if _is_verb(word) else start
+    return start
+
+
+def _covered_by_phrases(norms: list[str]) -> set[int]:
+    """Positions inside an update phrase ("no longer", "a partir de", "больше не")."""
+    covered: set[int] = set()
+    for phrase in lx.UPDATE_PHRASES:
+        size = len(phrase)
+        for at in range(len(norms) - size + 1):
+            if tuple(norms[at : at + size]) == phrase:
+                covered.update(range(at, at + size))
+    return covered
+
+
+def _dated_change(words: list[Word]) -> bool:
+    """A fact that opens with "from <date>": "С 1 июня …", "Desde marzo …", "As of May …"."""
+    if len(words) < 3 or words[0].norm not in lx.DATED_CHANGE:
+        return False
+    following = words[2] if words[1].norm == "of" else words[1]
+    return following.kind in ("date", "value")
+
+
+@lru_cache(maxsize=50_000)
+def parse(text: str) -> Parse:
+    prefix, body = _strip_prefix(text)
+    speaker, key = prefix.speaker, prefix.key
+    body = _drop_interjections(body)
+    language = _language(f"{key} {body}")
+    words = _words(body, language)
+    norms = [w.norm for w in words]
+    in_update = _covered_by_phrases(norms)
+    # "no longer" and "больше не" negate what follows, and say that it changed.
+    negated = any(w.kind == "neg" for w in words) or any(
+        w.kind == "aux" and w.norm.endswith(("n't", "not")) for w in words
+    )
+    words = [
+        Word(w.text, w.norm, w.key, "marker") if at in in_update else w
+        for at, w in enumerate(words)
+    ]
+    update = bool(in_update) or any(n in lx.UPDATE_WORDS for n in norms) or _dated_change(words)
+    key_words = _words(key, language) if key else []
+    if key:
+        # "Deploy window: Tue 14:00 UTC": the key is the subject, the rest its value.
+        subject_words, start, head, verb = key_words, 0, -1, ":"
+    else:
+        if _CJK.search(body):
+            start, by_verb = _cjk_topic(body, words), False
+        else:
+            start, by_verb = _predicate_start(words)
+        head = _head(words, start) if by_verb and start < len(words) else start - 1
+        verb = (
+            lx.VERB_CLASSES.get(words[head].norm, words[head].key)
+            if by_verb and head < len(words)
+            else "="
+        )
+        subject_words = words[:start]
+    subject = frozenset(
+        w.key
+        for w in subject_words
+        if w.kind in ("word", "name", "acronym", "value", "env", "pronoun", "date")
+        and w.norm not in lx.WEAK_POSSESSIVES
+    )
+    agent = _agent(words[start:])
+    if speaker:
+        subject |= {"@speaker:" + speaker}
+    _, antonyms = antonym_keys()
+    everything = [*key_words, *words]
+    content = frozenset(
+        w.key
+        for w in everything
+        if w.kind in ("word", "name", "acronym", "value", "date", "env") and w.key not in antonyms
+    )
+    first = words[start] if not key and start < len(words) else None
+    past = first is not None and (
+        first.norm in _PAST_AUX or (start == head and _is_past(first.norm))
+    )
+    return Parse(
+        normalized=normalize_text(text),
+        speaker=speaker,
+        said_at=prefix.when,
+        question=body.rstrip().endswith("?") or bool(norms and norms[0] in lx.QUESTION_WORDS),
+        words=tuple(everything),
+        subject=subject,
+        agent=agent,
+        verb=verb,
+        objects=tuple(words[head + 1 :]),
+        content=content,
+        values=frozenset(w.key for w in everything if w.kind in ("value", "date")),
+        people=frozenset(w.key for w in everything if w.kind in ("name", "pronoun")),
+        environments=frozenset(w.key for w in everything if w.kind == "env"),
+        negated=negated,
+        update=update,
+        additive=any(n in lx.ADDITIVE_WORDS for n in norms),
+        past=past,
+    )
+
+
+def _agent(predicate: list[Word]) -> frozenset[str]:
+    """The agent of a passive: the name after "by" / "por" ("is led by Diego")."""
+    for at, word in enumerate(predicate[:-1]):
+        if word.norm in _AGENT_MARKERS and predicate[at + 1].kind in ("name", "pronoun", "word"):
+            return frozenset({predicate[at + 1].key})
+    return frozenset()
+
+
+def _is_past(norm: str) -> bool:
+    if norm in lx.PAST_IRREGULAR:
+        return True
+    if norm.isascii():
+        return len(norm) >= 5 and norm.endswith("ed") and norm not in lx.NOT_PARTICIPLES
+    if _cyrillic(norm):
+        return len(norm) >= 5 and bool(re.search(r"(?:ал|ил|ел|ял)[аио]?(?:сь)?$", norm))
+    return bool(re.search(r"(?:ó|ió|aron|ieron)$", norm))
+
+
+def _cjk_topic(body: str, words: list[Word]) -> int:
+    """Japanese: the subject is what comes before the topic particle は (or が)."""
+    for particle in ("は", "が"):
+        cut = body.find(particle)
+        if cut > 0:
+            return min(len(tokenize(body[:cut])), len(words))
+    return len(words)
