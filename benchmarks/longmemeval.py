@@ -53,7 +53,7 @@ def absorb_haystack(store: Any, item: dict[str, Any]) -> None:
                 facts.append(
                     {"content": piece[:500], "metadata": {"session": session}, "valid_from": said}
                 )
-        store.absorb(facts, scope="user", scope_key=item["question_id"])
+        store.absorb(facts, scope="user", scope_key=item["question_id"], kind="event")
 
 
 def run() -> str:

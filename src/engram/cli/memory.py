@@ -28,6 +28,13 @@ def register(sub: Any) -> None:
     absorb.add_argument("--source", help="where the facts came from")
     absorb.add_argument("--tag", action="append", default=[], help="tag every fact (repeatable)")
     absorb.add_argument("--dry-run", action="store_true", help="show outcomes, write nothing")
+    absorb.add_argument(
+        "--kind",
+        choices=("fact", "event"),
+        default="fact",
+        help="fact (default): compared with what is stored, may supersede it; event: a "
+        "dialogue turn, message or log line, always stored, never merged",
+    )
 
     search = add_command(actions, "search", "Hybrid search.", cmd_search)
     search.add_argument("query", nargs="+")
@@ -35,8 +42,9 @@ def register(sub: Any) -> None:
     _scope(search)
     search.add_argument("--tag", action="append", help="require a tag (repeatable)")
     search.add_argument("--mode", choices=("active", "latest", "full_history"), default="active")
-    search.add_argument("--since", help="created on or after (YYYY-MM-DD)")
-    search.add_argument("--until", help="created on or before (YYYY-MM-DD)")
+    search.add_argument("--since", help="recorded (absorbed) on or after (YYYY-MM-DD)")
+    search.add_argument("--until", help="recorded (absorbed) on or before (YYYY-MM-DD)")
+    search.add_argument("--as-of", help="what was true then (YYYY-MM-DD): facts valid at that date")
 
     listing = add_command(actions, "list", "List facts, newest first.", cmd_list)
     _scope(listing)
@@ -151,7 +159,7 @@ def cmd_absorb(args: argparse.Namespace, start: Path | None) -> int:
         for begin in range(0, len(facts), BATCH):
             outcomes += store.absorb(
                 facts[begin : begin + BATCH], scope=args.scope, scope_key=args.key,
-                source=args.source, tags=args.tag, dry_run=args.dry_run,
+                source=args.source, tags=args.tag, dry_run=args.dry_run, kind=args.kind,
             )  # fmt: skip
             if len(facts) > BATCH:
                 _progress(min(begin + BATCH, len(facts)), len(facts))
@@ -170,6 +178,7 @@ def cmd_search(args: argparse.Namespace, start: Path | None) -> int:
         hits = store.search(
             " ".join(args.query), top_k=args.top_k, scope=args.scope, scope_key=args.key,
             tags=args.tag, mode=args.mode, since=args.since, until=args.until,
+            as_of=args.as_of,
         )  # fmt: skip
     lines = [
         f"{h.score:.3f}  {h.fact.id}  [{_where(h.fact)}]  {h.fact.content}"
@@ -206,6 +215,13 @@ def cmd_get(args: argparse.Namespace, start: Path | None) -> int:
                           hint="try --mode latest or --mode full_history")  # fmt: skip
     lines = [f"{f.id}  {f.status}  {f.valid_from[:10]}→{(f.valid_to or '')[:10]}  {f.content}"
              for f in versions]  # fmt: skip
+    for fact in versions:
+        lines += [
+            f"  also absorbed {d['at'][:10]}: {d['content']}"
+            + (f"  (source {d['source']})" if d["source"] else "")
+            + (f"  {json.dumps(d['metadata'], ensure_ascii=False)}" if d["metadata"] else "")
+            for d in fact.duplicates
+        ]
     data: dict[str, Any] = {"facts": [f.to_json() for f in versions]}
     if history is not None:
         data["history"] = history

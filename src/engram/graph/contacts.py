@@ -151,10 +151,13 @@ def _write(
         return ContactOutcome(
             "duplicate", "the same contact is already stored", previous[0], person.id
         )
+    from engram.store.model import Batch
+
     at = now_iso()
     fact_id = new_id()
     outcome = "supersede" if previous else "new"
-    store._apply(fact_id, item, outcome, previous[0] if previous else None, scope, key, source, at)
+    batch = Batch(scope, key, "fact", source, at, True)
+    store._apply(fact_id, item, outcome, previous[0] if previous else None, batch)
     title = record.get("title") or record.get("role")
     links: list[tuple[Any, str, Any]] = []
     company = (

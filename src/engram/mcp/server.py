@@ -68,13 +68,22 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
         source: Annotated[str | None, Field(description="where the facts came from")] = None,
         tags: Annotated[list[str], Field(description="tags added to every fact")] = [],  # noqa: B006
         dry_run: Annotated[bool, Field(description="report the outcomes, write nothing")] = False,
+        kind: Annotated[
+            Literal["fact", "event"],
+            Field(
+                description="fact: compared with what is stored and may supersede it; event: a "
+                "dialogue turn, message or log line — always stored, never merged"
+            ),
+        ] = "fact",
     ) -> t.CallToolResult:
         """Absorb facts: each gets one outcome — duplicate, supersede, contradict, related, new or
-        rejected (secrets are never stored) — with the affected ids and a reason."""
+        rejected (secrets are never stored) — with the affected ids and a reason. A different
+        person, id, environment or speaker is never merged."""
         try:
             outcomes = store.absorb(
-                facts, scope=scope, scope_key=scope_key, source=source, tags=tags, dry_run=dry_run
-            )
+                facts, scope=scope, scope_key=scope_key, source=source, tags=tags,
+                dry_run=dry_run, kind=kind,
+            )  # fmt: skip
         except EngramError as exc:
             raise _fail(exc) from None
         lines = [f"{o.outcome} {o.id or '-'}: {o.reason}" for o in outcomes]
@@ -97,8 +106,15 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
                 description="active facts; latest also archived ones; full_history every version"
             ),
         ] = "active",
-        since: Annotated[str | None, Field(description="created on or after (YYYY-MM-DD)")] = None,
-        until: Annotated[str | None, Field(description="created on or before (YYYY-MM-DD)")] = None,
+        since: Annotated[
+            str | None, Field(description="recorded (absorbed) on or after (YYYY-MM-DD)")
+        ] = None,
+        until: Annotated[
+            str | None, Field(description="recorded (absorbed) on or before (YYYY-MM-DD)")
+        ] = None,
+        as_of: Annotated[
+            str | None, Field(description="what was true then (YYYY-MM-DD): valid at that date")
+        ] = None,
     ) -> t.CallToolResult:
         """Hybrid search (0.7·cosine + 0.3·BM25, freshness decay): facts with their ids, scores
         and the parts of each score."""
@@ -112,6 +128,7 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
                 mode=mode,
                 since=since,
                 until=until,
+                as_of=as_of,
             )
         except (EngramError, ValueError) as exc:
             raise (_fail(exc) if isinstance(exc, EngramError) else ToolError(str(exc))) from None

@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass
 
 from engram.store import lexicon as lx
-from engram.store.parse import Parse, antonym_keys, parse
+from engram.store.parse import Parse, antonym_keys, multi_valued_keys, parse
 
 PRIORITY = ("duplicate", "contradict", "supersede", "related", "new")
 MAX_SWAP = 3  # object words a value change may replace
@@ -203,7 +203,10 @@ def _value_change(new: Parse, old: Parse) -> str | None:
         return None
     if not (old.object_keys & new.object_keys) and len(removed) > 1 and len(old.object_keys) > 4:
         return None  # nothing of the object stays: another statement, not a new value
-    dated = all(any(ch.isdigit() for ch in k) or k in lx.CALENDAR for k in removed | added)
+    numeric = {k for k in removed | added if any(ch.isdigit() for ch in k)}
+    if new.verb in multi_valued_keys() and not numeric:
+        return None  # a second language, hobby or place: one more value, both true
+    dated = all(k in numeric or k in lx.CALENDAR for k in removed | added)
     if dated and (new.past or old.past):
         return None  # two events on two dates
     return f"{', '.join(sorted(removed))} → {', '.join(sorted(added))}"

@@ -85,6 +85,20 @@ def days(value: str | date | None, *, end: bool = False) -> float | None:
     return days_of(iso_end(value) if end else iso_start(value))
 
 
+def checked_day(value: str | date | None, name: str, *, end: bool = False) -> float | None:
+    """A date filter given by the user, as days since the epoch: an EngramError naming the
+    option, not a traceback, when it is no ISO date."""
+    if value is None:
+        return None
+    try:
+        return days(value, end=end)
+    except (ValueError, TypeError):
+        raise EngramError(
+            f"{name} must be an ISO date or date-time, got {value!r}",
+            hint="e.g. 2026-03-01 or 2026-03-01T14:00",
+        ) from None
+
+
 def iso_start(value: str | date) -> str:
     text = value.isoformat() if isinstance(value, date) else str(value)
     moment = datetime.fromisoformat(text)

@@ -70,6 +70,7 @@ def build_digest(
         marks = ",".join("?" * len(scopes))
         rows = store.conn.execute(
             f"SELECT {sql.FACT_COLUMNS} FROM facts WHERE status = 'active' AND scope IN ({marks}) "
+            "AND kind = 'fact' "
             "AND NOT EXISTS (SELECT 1 FROM json_each(facts.tags) WHERE value = 'todo') "
             "ORDER BY importance DESC, confidence DESC, id DESC LIMIT ?",
             (*scopes, RELEVANT),
@@ -79,9 +80,11 @@ def build_digest(
     todos = [f for f in open_todos(store, scopes) if f.id not in shown]
     shown |= {f.id for f in todos}
     marks = ",".join("?" * len(scopes))
+    # Events (dialogue turns, log lines) are searched as "relevant", but they are records, not
+    # knowledge: the "important" and "recent" sections list facts only.
     recent_rows = store.conn.execute(
         f"SELECT {sql.FACT_COLUMNS} FROM facts WHERE status = 'active' AND scope IN ({marks}) "
-        "ORDER BY created_at DESC, id DESC LIMIT ?",
+        "AND kind = 'fact' ORDER BY created_at DESC, id DESC LIMIT ?",
         (*scopes, RECENT + len(shown)),
     )
     recent = [f for f in map(sql.fact_from_row, recent_rows) if f.id not in shown][:RECENT]

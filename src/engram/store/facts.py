@@ -12,9 +12,12 @@ from engram.store.model import Fact
 
 FACT_COLUMNS = (
     "id, content, scope, scope_key, status, confidence, importance, source, tags, metadata, "
-    "created_at, valid_from, valid_to, content_hash"
+    "created_at, valid_from, valid_to, content_hash, kind"
 )
-INDEX_COLUMNS = "id, scope, scope_key, status, importance, confidence, created_at, tags, terms"
+INDEX_COLUMNS = (
+    "id, scope, scope_key, status, importance, confidence, created_at, tags, terms, kind, "
+    "valid_from, valid_to"
+)
 
 
 def fact_from_row(row: Sequence[Any]) -> Fact:
@@ -33,12 +36,13 @@ def fact_from_row(row: Sequence[Any]) -> Fact:
         valid_from=row[11],
         valid_to=row[12],
         content_hash=row[13],
+        kind=row[14],
     )
 
 
 def insert_fact(conn: sqlite3.Connection, fact: Fact, terms: str) -> None:
     conn.execute(
-        f"INSERT INTO facts ({FACT_COLUMNS}, terms) VALUES ({', '.join('?' * 15)})",
+        f"INSERT INTO facts ({FACT_COLUMNS}, terms) VALUES ({', '.join('?' * 16)})",
         (
             fact.id,
             fact.content,
@@ -54,26 +58,89 @@ def insert_fact(conn: sqlite3.Connection, fact: Fact, terms: str) -> None:
             fact.valid_from,
             fact.valid_to,
             fact.content_hash,
+            fact.kind,
             terms,
         ),
     )
 
 
 def get_facts(conn: sqlite3.Connection, ids: Iterable[str]) -> dict[str, Fact]:
+    """Facts by id, each with the duplicates that were merged into it."""
     wanted = list(dict.fromkeys(ids))
     found: dict[str, Fact] = {}
     for chunk, marks in chunks(wanted):
         for row in conn.execute(f"SELECT {FACT_COLUMNS} FROM facts WHERE id IN ({marks})", chunk):
             found[row[0]] = fact_from_row(row)
+        for fact_id, *copy in conn.execute(
+            "SELECT fact_id, at, content, source, tags, metadata FROM duplicates "
+            f"WHERE fact_id IN ({marks}) ORDER BY rowid",
+            chunk,
+        ):
+            found[fact_id].duplicates.append(duplicate_from_row(copy))
     return found
 
 
-def find_by_hash(conn: sqlite3.Connection, scope: str, scope_key: str, digest: str) -> str | None:
-    """The id of a non-archived fact with this content hash in this scope."""
+def duplicate_from_row(row: Sequence[Any]) -> dict[str, Any]:
+    at, content, source, tags, metadata = row
+    return {
+        "at": at,
+        "content": content,
+        "source": source,
+        "tags": json.loads(tags),
+        "metadata": json.loads(metadata),
+    }
+
+
+def add_duplicate(
+    conn: sqlite3.Connection,
+    fact_id: str,
+    at: str,
+    content: str,
+    source: str | None,
+    tags: Sequence[str],
+    metadata: dict[str, Any],
+) -> None:
+    """Keep what a duplicate brought, attached to the fact it repeated."""
+    conn.execute(
+        "INSERT INTO duplicates VALUES (?, ?, ?, ?, ?, ?)",
+        (
+            fact_id,
+            at,
+            content,
+            source,
+            json.dumps(list(tags), ensure_ascii=False),
+            json.dumps(metadata, ensure_ascii=False, sort_keys=True),
+        ),
+    )
+
+
+def add_tags(conn: sqlite3.Connection, fact_id: str, tags: Sequence[str]) -> bool:
+    """Add tags a duplicate brought to the fact it repeated; True if any was new."""
+    row = conn.execute("SELECT tags FROM facts WHERE id = ?", (fact_id,)).fetchone()
+    if row is None:
+        return False
+    current = json.loads(row[0])
+    merged = list(dict.fromkeys([*current, *tags]))
+    if merged == current:
+        return False
+    conn.execute(
+        "UPDATE facts SET tags = ? WHERE id = ?",
+        (json.dumps(merged, ensure_ascii=False), fact_id),
+    )
+    return True
+
+
+def find_by_hash(
+    conn: sqlite3.Connection, scope: str, scope_key: str, digest: str, content: str, kind: str
+) -> str | None:
+    """The id of the active fact this input repeats in this scope and key: for a fact, the same
+    text after normalisation; for an event, exactly the same text. (A superseded fact with the
+    same text is no duplicate: repeating an old value asserts it again.)"""
     row = conn.execute(
         "SELECT id FROM facts WHERE scope = ? AND scope_key = ? AND content_hash = ? "
-        "AND status != 'archived' ORDER BY status = 'active' DESC, created_at DESC LIMIT 1",
-        (scope, scope_key, digest),
+        "AND status = 'active' AND kind = ? AND (kind = 'fact' OR content = ?) "
+        "ORDER BY created_at DESC LIMIT 1",
+        (scope, scope_key, digest, kind, content),
     ).fetchone()
     return None if row is None else str(row[0])
 
@@ -89,6 +156,12 @@ def set_status(
 
 def add_edge(conn: sqlite3.Connection, src: str, relation: str, dst: str, at: str) -> None:
     conn.execute("INSERT OR IGNORE INTO edges VALUES (?, ?, ?, ?)", (src, relation, dst, at))
+
+
+def remove_edge(conn: sqlite3.Connection, src: str, relation: str, dst: str) -> None:
+    conn.execute(
+        "DELETE FROM edges WHERE src = ? AND relation = ? AND dst = ?", (src, relation, dst)
+    )
 
 
 def edges_of(conn: sqlite3.Connection, fact_id: str) -> list[tuple[str, str, str]]:

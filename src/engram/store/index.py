@@ -25,6 +25,7 @@ import numpy as np
 from engram.embed.vectors import Sparse, Vector
 
 STATUS_CODES = {"active": 0, "superseded": 1, "archived": 2}
+KIND_CODES = {"fact": 0, "event": 1}
 GONE = 3  # erased by nuke
 SCOPE_CODES = {"agent": 0, "user": 1, "run": 2}
 K1, B = 1.2, 0.75
@@ -44,6 +45,9 @@ class Row:
     tags: frozenset[str]
     terms: list[str]
     vector: Vector | None
+    kind: str = "fact"
+    valid_from: float = 0.0  # days since the epoch
+    valid_to: float = float("inf")  # days since the epoch; inf while it is still true
 
 
 class SearchIndex:
@@ -64,6 +68,9 @@ class SearchIndex:
         self.importance = np.zeros(0, dtype=np.float32)
         self.confidence = np.zeros(0, dtype=np.float32)
         self.created = np.zeros(0, dtype=np.float64)
+        self.kind = np.zeros(0, dtype=np.int8)
+        self.valid_from = np.zeros(0, dtype=np.float64)
+        self.valid_to = np.zeros(0, dtype=np.float64)
         self.length = np.zeros(0, dtype=np.float32)
         self.vectors = np.zeros((0, self.dims), dtype=np.float32)  # dense models
         # sparse models: the vector of position p is ids/weights[start[p] : start[p] + count[p]]
@@ -80,7 +87,8 @@ class SearchIndex:
             return
         capacity = max(1024, self.capacity * 2, needed)
         for name in ("status", "scope", "scope_key", "importance", "confidence", "created",
-                     "length", "vector_start", "vector_count"):  # fmt: skip
+                     "kind", "valid_from", "valid_to", "length", "vector_start",
+                     "vector_count"):  # fmt: skip
             old = getattr(self, name)
             new = np.zeros(capacity, dtype=old.dtype)
             new[: self.size] = old[: self.size]
@@ -116,6 +124,9 @@ class SearchIndex:
             self.scope[at] = SCOPE_CODES[row.scope]
             self.scope_key[at] = self.key_code(row.scope_key)
             self.created[at] = row.created
+            self.kind[at] = KIND_CODES[row.kind]
+        self.valid_from[at] = row.valid_from
+        self.valid_to[at] = row.valid_to
         self.status[at] = STATUS_CODES[row.status]
         self.importance[at] = row.importance
         self.confidence[at] = row.confidence
@@ -213,14 +224,18 @@ class SearchIndex:
 
 
 def row_from_db(values: Sequence[Any], vector: Vector | None) -> Row:
-    """An index Row from (id, scope, scope_key, status, importance, confidence, created_at,
-    tags, terms) and the fact's vector."""
-    from datetime import datetime
-
-    fact_id, scope, key, status, importance, confidence, created, tags, terms = values
-    days = datetime.fromisoformat(created).timestamp() / 86400.0
+    """An index Row from the values of `facts.INDEX_COLUMNS` and the fact's vector."""
+    (fact_id, scope, key, status, importance, confidence, created, tags, terms, kind,
+     valid_from, valid_to) = values  # fmt: skip
     return Row(
         id=fact_id, scope=scope, scope_key=key, status=status, importance=importance,
-        confidence=confidence, created=days, tags=frozenset(json.loads(tags)),
-        terms=terms.split(), vector=vector,
+        confidence=confidence, created=_days(created), tags=frozenset(json.loads(tags)),
+        terms=terms.split(), vector=vector, kind=kind, valid_from=_days(valid_from),
+        valid_to=float("inf") if valid_to is None else _days(valid_to),
     )  # fmt: skip
+
+
+def _days(iso: str) -> float:
+    from datetime import datetime
+
+    return datetime.fromisoformat(iso).timestamp() / 86400.0

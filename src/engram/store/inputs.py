@@ -31,8 +31,14 @@ class Item:
     valid_from: str | None = None  # when the fact became true, if not when it was absorbed
 
 
-def prepare(raw: object, tags: Sequence[str], metadata: dict[str, Any] | None) -> Item:
-    """Validate one input: an Item ready to embed, or one whose `outcome` is a rejection."""
+def prepare(
+    raw: object, tags: Sequence[str], metadata: dict[str, Any] | None, kind: str = "fact"
+) -> Item:
+    """Validate one input: an Item ready to embed, or one whose `outcome` is a rejection.
+
+    A fact must stand alone: at least MIN_CHARS characters and two words. An event (a line of
+    dialogue, a message, a log line) is a record of what happened, so any length will do as
+    long as it has a letter or a digit: "Bye!" and "ok" are stored, "..." is not."""
     from engram.safety.secrets import find_secrets
 
     item = Item("", list(tags), dict(metadata or {}), 0.8, 1.0)
@@ -62,7 +68,15 @@ def prepare(raw: object, tags: Sequence[str], metadata: dict[str, Any] | None) -
         return item
     item.tags = list(dict.fromkeys(t.strip() for t in item.tags if t.strip()))
     length = len(item.content)
-    if length < MIN_CHARS or len(item.content.split()) < 2:
+    if kind == "event":
+        if not any(ch.isalnum() for ch in item.content):
+            item.outcome = Outcome(
+                "rejected",
+                "an event needs at least one letter or digit",
+                content=item.content,
+            )
+            return item
+    elif length < MIN_CHARS or len(item.content.split()) < 2:
         item.outcome = Outcome(
             "rejected",
             f"too short to stand alone ({length} characters); write a self-contained sentence",

@@ -261,6 +261,18 @@ encarga practica celebra sigue cubre cifra acuesta levanta
 """,
 }
 
+# Verbs whose object holds several values at once: a second language spoken, a second hobby
+# liked, a second city visited is one more true fact, not a new value (numbers aside: "speaks 3
+# languages" → "speaks 4 languages" is a change).
+MULTI_VALUED = {
+    "english": "speak like love enjoy visit play collect know read watch listen hate dislike "
+    "attend study learn",
+    "russian": "говорит любит нравится играет знает посещал посетил читает смотрит слушает "
+    "коллекционирует изучает",
+    "spanish": "habla gusta encanta juega conoce visitó visita lee mira escucha colecciona "
+    "estudia aprende",
+}
+
 # English irregular forms, so "led" and "leads" are one verb.
 IRREGULAR = {
     "led": "lead", "ran": "run", "wrote": "write", "written": "write", "built": "build",

@@ -98,9 +98,9 @@ def _pinned(store: MemoryStore) -> set[str]:
 # -- distill -------------------------------------------------------------------------------
 def plan_distill(store: MemoryStore, scope_key: str | None = None) -> Plan:
     where, args = (
-        ("scope = 'run'", ())
+        ("scope = 'run' AND kind = 'fact'", ())
         if scope_key is None
-        else ("scope = 'run' AND scope_key = ?", (scope_key,))
+        else ("scope = 'run' AND kind = 'fact' AND scope_key = ?", (scope_key,))
     )
     facts = _active(store, where, args)
     clusters: list[list[Fact]] = []
@@ -227,6 +227,7 @@ def apply_gc(store: MemoryStore, plan: Plan) -> Plan:
                 continue
             first = sql.get_facts(store.conn, action.fact_ids[:1])[action.fact_ids[0]]
             from engram.store.inputs import prepare
+            from engram.store.model import Batch
             from engram.store.normalize import new_id
 
             item = prepare(
@@ -242,7 +243,9 @@ def apply_gc(store: MemoryStore, plan: Plan) -> Plan:
                 continue
             store._embed_items([item])
             summary_id = new_id()
-            store._apply(summary_id, item, "new", None, "run", first.scope_key, "gc", at)
+            store._apply(
+                summary_id, item, "new", None, Batch("run", first.scope_key, "fact", "gc", at, True)
+            )
             for fact_id in action.fact_ids:
                 sql.add_edge(store.conn, summary_id, "summarizes", fact_id, at)
                 _archive(store, fact_id, at, f"compacted into {summary_id}")
@@ -291,6 +294,7 @@ def restore(store: MemoryStore, fact_id: str) -> list[str]:
 def close_todo(store: MemoryStore, fact_id: str) -> Fact:
     """Close a TODO with a new version tagged `done` (the old one is superseded, not edited)."""
     from engram.store.inputs import prepare
+    from engram.store.model import Batch
     from engram.store.normalize import new_id
 
     todo = sql.get_facts(store.conn, [fact_id]).get(fact_id)
@@ -319,8 +323,7 @@ def close_todo(store: MemoryStore, fact_id: str) -> Fact:
     store._embed_items([item])
     done_id = new_id()
     with store._write():
-        store._apply(
-            done_id, item, "supersede", fact_id, todo.scope, todo.scope_key, "todo", now_iso()
-        )
+        batch = Batch(todo.scope, todo.scope_key, "fact", "todo", now_iso(), True)
+        store._apply(done_id, item, "supersede", fact_id, batch)
     store.index()
     return sql.get_facts(store.conn, [done_id])[done_id]

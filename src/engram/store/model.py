@@ -9,6 +9,7 @@ SCOPES = ("agent", "user", "run")
 STATUSES = ("active", "superseded", "archived")
 OUTCOMES = ("duplicate", "supersede", "contradict", "related", "new", "rejected")
 READ_MODES = ("active", "latest", "full_history")
+KINDS = ("fact", "event")
 MIN_CHARS = 12  # shorter than this cannot be a self-contained fact
 MAX_CHARS = 500  # longer: split it into facts (the CLI splits plain text for you)
 
@@ -31,6 +32,8 @@ class Fact:
     valid_from: str = ""
     valid_to: str | None = None
     content_hash: str = ""
+    kind: str = "fact"  # fact: may be superseded; event: a record of something that happened
+    duplicates: list[dict[str, Any]] = field(default_factory=list)  # what repeats brought
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -47,7 +50,21 @@ class Fact:
             "created_at": self.created_at,
             "valid_from": self.valid_from,
             "valid_to": self.valid_to,
+            "kind": self.kind,
+            "duplicates": self.duplicates,
         }
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Where and how one absorb call writes."""
+
+    scope: str
+    key: str
+    kind: str  # fact | event
+    source: str | None
+    at: str  # when it was absorbed
+    write: bool = True  # False for a dry run
 
 
 @dataclass

@@ -103,6 +103,16 @@ def verb_keys() -> frozenset[str]:
 
 
 @lru_cache(maxsize=1)
+def multi_valued_keys() -> frozenset[str]:
+    """Stems of verbs whose object may hold several values at once (lexicon.MULTI_VALUED)."""
+    return frozenset(
+        _stem_word(normalize(word), language)
+        for language, words in lx.MULTI_VALUED.items()
+        for word in words.split()
+    )
+
+
+@lru_cache(maxsize=1)
 def antonym_keys() -> tuple[frozenset[tuple[str, str]], frozenset[str]]:
     """The lexicon's antonym pairs as stems (every stemmer that could have read them), and
     every stem that is one side of a pair."""

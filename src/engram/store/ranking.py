@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 COSINE_WEIGHT, BM25_WEIGHT = 0.7, 0.3
 DECAY_PER_DAY, DECAY_FLOOR = 0.01, 0.5
 SPARSE_POOL = 1000  # lexical candidates whose sparse cosine is computed
+CONTENDER = 0.6  # share of a group's best score a hit needs to rank by recency within it
 # Literals of a query — names, numbers, ids, URLs, e-mails: a fact containing one is not decayed.
 LITERAL = re.compile(r"\S*[\d@/.:_]\S*|\b[A-ZА-ЯЁ][\w-]+")
 
@@ -29,6 +30,56 @@ def confidence_factor(confidence: float) -> float:
 
 def decay(age_days: float, literal_match: bool) -> float:
     return 1.0 if literal_match else max(DECAY_FLOOR, 1.0 - DECAY_PER_DAY * age_days)
+
+
+def latest_first(hits: list[Hit], query_terms: list[str]) -> list[Hit]:
+    """Among hits about the same thing, the one that became true last ranks first.
+
+    Two hits are about the same thing when they belong to the same scope and key and match
+    mostly the same meaningful words of the query (at least two in common, or all of a shorter
+    query, and two thirds of the words either matches): "where does Alice live" matches
+    "Alice lives in Berlin" and "Alice lives in Munich now" on the same words. Groups are
+    closed under that relation; each keeps the places it held in the ranking, and within it
+    the newest `valid_from` takes the best place among the hits scoring at least CONTENDER of
+    the group's best (a far weaker newer hit stays where it is).
+    """
+    from engram.text.tokenize import terms_of
+
+    wanted = set(query_terms)
+    if len(hits) < 2 or not wanted:
+        return hits
+    need = min(2, len(wanted))
+    matched = [frozenset(wanted.intersection(terms_of(h.fact.content))) for h in hits]
+    parent = list(range(len(hits)))
+
+    def root(at: int) -> int:
+        while parent[at] != at:
+            parent[at] = parent[parent[at]]
+            at = parent[at]
+        return at
+
+    for i in range(len(hits)):
+        for j in range(i + 1, len(hits)):
+            a, b = matched[i], matched[j]
+            same_place = (hits[i].fact.scope, hits[i].fact.scope_key) == (
+                hits[j].fact.scope, hits[j].fact.scope_key,
+            )  # fmt: skip
+            if same_place and len(a & b) >= need and 3 * len(a & b) >= 2 * len(a | b):
+                parent[root(j)] = root(i)
+    groups: dict[int, list[int]] = {}
+    for at in range(len(hits)):
+        groups.setdefault(root(at), []).append(at)
+    out = list(hits)
+    for places in groups.values():
+        best = max(hits[p].score for p in places)
+        # Only contenders trade places: a newer hit far weaker than the best stays where it is.
+        contenders = [p for p in places if hits[p].score >= CONTENDER * best]
+        if len(contenders) > 1:
+            members = sorted((hits[p] for p in contenders), key=lambda h: h.fact.valid_from,
+                             reverse=True)  # fmt: skip
+            for place, member in zip(contenders, members, strict=True):
+                out[place] = member
+    return out
 
 
 def top(scores: np.ndarray, k: int) -> np.ndarray:

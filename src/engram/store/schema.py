@@ -141,10 +141,35 @@ def m003_pins(conn: sqlite3.Connection) -> None:
     )
 
 
+def m004_events_and_duplicates(conn: sqlite3.Connection) -> None:
+    _run(
+        conn,
+        """
+        -- A fact states something about a subject and may be superseded, an event (a dialogue
+        -- turn, a message, a log line) records that something happened and is never merged.
+        ALTER TABLE facts ADD COLUMN kind TEXT NOT NULL DEFAULT 'fact'
+            CHECK (kind IN ('fact', 'event'));
+
+        -- What each duplicate brought: its wording, source, tags and metadata stay attached to
+        -- the fact it repeated, so nothing that pointed at the input is lost.
+        CREATE TABLE duplicates (
+            fact_id TEXT NOT NULL REFERENCES facts (id),
+            at TEXT NOT NULL,
+            content TEXT NOT NULL,
+            source TEXT,
+            tags TEXT NOT NULL DEFAULT '[]',
+            metadata TEXT NOT NULL DEFAULT '{}'
+        );
+        CREATE INDEX duplicates_fact ON duplicates (fact_id)
+        """,
+    )
+
+
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     m001_facts,
     m002_entity_graph,
     m003_pins,
+    m004_events_and_duplicates,
 ]
 
 

@@ -39,10 +39,25 @@ from engram.errors import EngramError
 from engram.sqlchunks import CHUNK, chunks
 from engram.store import facts as sql
 from engram.store.classify import Verdict, classify, classify_with_model
-from engram.store.db import Transaction, connect, days, days_of, iso_end, now_iso, resolve_db
-from engram.store.index import SCOPE_CODES, STATUS_CODES, Row, SearchIndex, row_from_db
+from engram.store.db import (
+    Transaction,
+    checked_day,
+    connect,
+    days_of,
+    iso_end,
+    now_iso,
+    resolve_db,
+)
+from engram.store.index import (
+    KIND_CODES,
+    SCOPE_CODES,
+    STATUS_CODES,
+    Row,
+    SearchIndex,
+    row_from_db,
+)
 from engram.store.inputs import MAX_IMPORTANCE, Item, prepare
-from engram.store.model import READ_MODES, SCOPES, Fact, Hit, Outcome
+from engram.store.model import KINDS, READ_MODES, SCOPES, Batch, Fact, Hit, Outcome
 from engram.store.normalize import new_id
 from engram.store.providers import chat_from_config, embedder_from_config
 from engram.store.ranking import (
@@ -53,6 +68,7 @@ from engram.store.ranking import (
     confidence_factor,
     decay,
     importance_factor,
+    latest_first,
     rerank,
     top,
 )
@@ -65,6 +81,7 @@ if TYPE_CHECKING:
     from engram.llm import ChatModel
 
 CANDIDATES = 5
+
 CANDIDATE_MIN_COSINE = 0.3
 _RELATION = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 
@@ -184,11 +201,13 @@ class MemoryStore:
                     (self.embedder.model_id, *chunk),
                 ).fetchall()
             cursor = rows
+        width = len(sql.INDEX_COLUMNS.split(","))
         for values in cursor:
-            vector = None if values[9] is None else from_bytes(values[9])
+            blob = values[width]
+            vector = None if blob is None else from_bytes(blob)
             if isinstance(vector, np.ndarray) and (index.sparse or len(vector) != index.dims):
                 vector = None  # not of this model's shape: never compare
-            index.upsert(row_from_db(values[:9], vector))
+            index.upsert(row_from_db(values[:width], vector))
             seen.add(values[0])
         for missing in set(ids or ()) - seen:
             index.erase(missing)
@@ -204,25 +223,35 @@ class MemoryStore:
         tags: Sequence[str] = (),
         metadata: dict[str, Any] | None = None,
         dry_run: bool = False,
+        kind: str = "fact",
     ) -> list[Outcome]:
         """Absorb facts: one Outcome per input — duplicate, supersede, contradict, related, new
-        or rejected — with the affected ids and a reason. `dry_run` writes nothing."""
+        or rejected — with the affected ids and a reason. `dry_run` writes nothing.
+
+        `kind="event"` stores records of what happened (dialogue turns, messages, log lines):
+        every one is kept as `new`, never compared with other facts, and is a duplicate only
+        when its text is exactly that of an event already stored in the same scope and key.
+        A duplicate's wording, source, tags and metadata stay attached to the fact it repeats
+        (`Fact.duplicates`)."""
         if scope not in SCOPES:
             raise EngramError(f"unknown scope {scope!r}", hint="use agent, user or run")
+        if kind not in KINDS:
+            raise EngramError(f"unknown kind {kind!r}", hint="use fact or event")
         if isinstance(facts, str | bytes):
             raise EngramError(
                 "facts must be a list of strings or objects, not one string",
                 hint="wrap it in a list: absorb([text], ...)",
             )
         key = scope_key or ""
-        items = [prepare(raw, tags, metadata) for raw in facts]
+        items = [prepare(raw, tags, metadata, kind) for raw in facts]
         accepted = [item for item in items if item.outcome is None]
         self._embed_items(accepted)
+        batch = Batch(scope, key, kind, source, now_iso(), write=not dry_run)
         if dry_run:
-            self._classify_batch(accepted, scope, key, write=False, source=source)
+            self._classify_batch(accepted, batch)
         else:
             with self._write():
-                self._classify_batch(accepted, scope, key, write=True, source=source)
+                self._classify_batch(accepted, batch)
             self.index()  # fold this batch into the index right away
         return [item.outcome for item in items if item.outcome is not None]
 
@@ -238,59 +267,77 @@ class MemoryStore:
         for item, vector in zip(items, vectors, strict=True):
             item.vector = vector
 
-    def _classify_batch(
-        self, items: list[Item], scope: str, key: str, *, write: bool, source: str | None
-    ) -> None:
-        at = now_iso()
+    def _classify_batch(self, items: list[Item], batch: Batch) -> None:
         # Facts of this batch already placed, in a small index of their own, so later facts of
         # the batch are compared with them without touching the store's index.
-        batch = SearchIndex("batch", 1, sparse=True)
-        batch_items: list[Item] = []
-        by_digest: dict[str, str] = {}
+        placed = SearchIndex("batch", 1, sparse=True)
+        placed_items: list[Item] = []
+        seen: dict[str, str] = {}  # what makes a repeat (normalised or exact text) -> its id
         index = self.index()
-        mask = self._mask(index, scope, key, "active")
+        mask = self._mask(index, batch.scope, batch.key, "active")
+        mask &= index.kind[: index.size] == KIND_CODES["fact"]  # events are never merged
         for item in items:
-            fact_id = new_id()
-            existing = sql.find_by_hash(self.conn, scope, key, item.digest)
-            if existing:
-                item.outcome = Outcome(
-                    "duplicate",
-                    "the same text is already stored",
-                    existing,
-                    [existing],
-                    item.content,
-                )
-                if write:
-                    sql.log_event(self.conn, at, "duplicate_seen", existing, source=source)
+            repeat = item.digest if batch.kind == "fact" else f"event:{item.content}"
+            existing = sql.find_by_hash(
+                self.conn, batch.scope, batch.key, item.digest, item.content, batch.kind
+            )
+            if existing or repeat in seen:
+                first = existing or seen[repeat]
+                why = "the same text is already stored" if existing else "repeats an earlier "
+                why += "" if existing else f"{batch.kind} of this batch"
+                self._keep_duplicate(item, first, why, batch)
                 continue
-            if item.digest in by_digest:
-                first = by_digest[item.digest]
-                item.outcome = Outcome(
-                    "duplicate",
-                    "repeats an earlier fact of this batch",
-                    first,
-                    [first],
-                    item.content,
-                )
-                continue
-            candidates = self._candidates(item, index, mask, batch, batch_items)
-            verdict = self._verdict(item, candidates)
+            candidates: list[tuple[str, str, float]] = []
+            if batch.kind == "event":
+                verdict = Verdict("new", "an event: stored as it is, never merged")
+            else:
+                candidates = self._candidates(item, index, mask, placed, placed_items)
+                verdict = self._verdict(item, candidates)
             target = None
             if verdict.candidate is not None and verdict.outcome != "new":
                 target = candidates[verdict.candidate][0]
             if verdict.outcome == "duplicate" and target is not None:
-                item.outcome = Outcome("duplicate", verdict.reason, target, [target], item.content)
+                self._keep_duplicate(item, target, verdict.reason, batch)
                 continue
+            fact_id = new_id()
             item.outcome = Outcome(
                 verdict.outcome, verdict.reason, fact_id, [target] if target else [], item.content
             )
-            by_digest[item.digest] = fact_id
-            batch.upsert(
-                Row(fact_id, scope, key, "active", 1.0, 1.0, 0.0, frozenset(), item.terms, None)
+            seen[repeat] = fact_id
+            if batch.kind == "fact":
+                placed.upsert(
+                    Row(fact_id, batch.scope, batch.key, "active", 1.0, 1.0, 0.0, frozenset(),
+                        item.terms, None)
+                )  # fmt: skip
+                placed_items.append(item)
+            if batch.write:
+                self._apply(fact_id, item, verdict.outcome, target, batch)
+
+    def _keep_duplicate(self, item: Item, target: str, reason: str, batch: Batch) -> None:
+        """A duplicate: report the fact it repeats, and keep what it brought (its wording,
+        source, tags and metadata) attached to that fact."""
+        item.outcome = Outcome("duplicate", reason, target, [target], item.content)
+        if not batch.write:
+            return
+        fact = sql.get_facts(self.conn, [target]).get(target)
+        if fact is None:
+            return
+        brought = {
+            "at": batch.at, "content": item.content, "source": batch.source,
+            "tags": item.tags, "metadata": item.metadata,
+        }  # fmt: skip
+        same_as_fact = (
+            item.digest == fact.content_hash
+            and batch.source in (None, fact.source)
+            and item.metadata in ({}, fact.metadata)
+        )
+        already = any({**copy, "at": batch.at} == brought for copy in fact.duplicates)
+        if not same_as_fact and not already:
+            sql.add_duplicate(
+                self.conn, target, batch.at, item.content, batch.source, item.tags, item.metadata
             )
-            batch_items.append(item)
-            if write:
-                self._apply(fact_id, item, verdict.outcome, target, scope, key, source, at)
+        sql.add_tags(self.conn, target, item.tags)
+        sql.log_event(self.conn, batch.at, "duplicate_seen", target, source=batch.source)
 
     def _candidates(
         self,
@@ -336,47 +383,65 @@ class MemoryStore:
         return classify(item.content, pairs)
 
     def _apply(
-        self,
-        fact_id: str,
-        item: Item,
-        outcome: str,
-        target: str | None,
-        scope: str,
-        key: str,
-        source: str | None,
-        at: str,
+        self, fact_id: str, item: Item, outcome: str, target: str | None, batch: Batch
     ) -> None:
         fact = Fact(
             id=fact_id,
             content=item.content,
-            scope=scope,
-            scope_key=key,
+            scope=batch.scope,
+            scope_key=batch.key,
             confidence=item.confidence,
             importance=item.importance,
-            source=source,
+            source=batch.source,
             tags=item.tags,
             metadata=item.metadata,
-            created_at=at,
-            valid_from=item.valid_from or at,
+            created_at=batch.at,
+            valid_from=item.valid_from or batch.at,
             content_hash=item.digest,
+            kind=batch.kind,
         )
         sql.insert_fact(self.conn, fact, " ".join(item.terms))
         if item.vector is not None:
             sql.put_vector(self.conn, fact_id, self.embedder.model_id, to_bytes(item.vector))
         sql.log_event(
-            self.conn, at, "absorbed", fact_id, outcome=outcome, source=source, related=target
-        )
+            self.conn, batch.at, "absorbed", fact_id, outcome=outcome, source=batch.source,
+            related=target, fact_kind=batch.kind,
+        )  # fmt: skip
         if target is None:
             return
-        relation = {
-            "supersede": "supersedes",
-            "contradict": "contradicts",
-            "related": "related_to",
-        }[outcome]
-        sql.add_edge(self.conn, fact_id, relation, target, at)
         if outcome == "supersede":
-            sql.set_status(self.conn, target, "superseded", valid_to=fact.valid_from)
-            sql.log_event(self.conn, at, "superseded", target, by=fact_id)
+            if not self._supersede(fact, target, batch.at) and item.outcome is not None:
+                item.outcome.reason += "; it became true before the stored value, so it is "
+                item.outcome.reason += "kept as an earlier version"
+            return
+        relation = {"contradict": "contradicts", "related": "related_to"}[outcome]
+        sql.add_edge(self.conn, fact_id, relation, target, batch.at)
+
+    def _supersede(self, fact: Fact, target_id: str, at: str) -> bool:
+        """Make `fact` a newer value of `target`: the active version, unless it became true
+        before the stored value did (an old record absorbed late) — then it takes its place in
+        the history by valid time. Returns True if `fact` is now the active version."""
+        target = sql.get_facts(self.conn, [target_id])[target_id]
+        if fact.valid_from >= target.valid_from:
+            sql.add_edge(self.conn, fact.id, "supersedes", target_id, at)
+            sql.set_status(self.conn, target_id, "superseded", valid_to=fact.valid_from)
+            sql.log_event(self.conn, at, "superseded", target_id, by=fact.id)
+            return True
+        newer, older = target, sql.older_version(self.conn, target_id)
+        while older is not None:
+            candidate = sql.get_facts(self.conn, [older])[older]
+            if candidate.valid_from <= fact.valid_from:
+                break
+            newer, older = candidate, sql.older_version(self.conn, older)
+        if older is not None:
+            sql.remove_edge(self.conn, newer.id, "supersedes", older)
+            sql.add_edge(self.conn, fact.id, "supersedes", older, at)
+            sql.set_status(self.conn, older, "superseded", valid_to=fact.valid_from)
+            sql.log_event(self.conn, at, "superseded", older, by=fact.id)
+        sql.add_edge(self.conn, newer.id, "supersedes", fact.id, at)
+        sql.set_status(self.conn, fact.id, "superseded", valid_to=newer.valid_from)
+        sql.log_event(self.conn, at, "superseded", fact.id, by=newer.id)
+        return False
 
     def _write(self) -> Transaction:
         return Transaction(self.conn, self.path, self._drop_index)
@@ -431,13 +496,22 @@ class MemoryStore:
         mode: str = "active",
         since: str | date | None = None,
         until: str | date | None = None,
+        as_of: str | date | None = None,
         now: datetime | None = None,
         weights: tuple[float, float] = (COSINE_WEIGHT, BM25_WEIGHT),
     ) -> list[Hit]:
-        """Hybrid search (see the module docstring for the score). Filters: scope, scope_key,
-        tags (all must be present), read mode (active: active facts; latest: also archived
-        ones; full_history: every version), and the creation dates `since` / `until` (ISO
-        dates or datetimes). `weights` (cosine, bm25) exist for evaluation."""
+        """Hybrid search (see the module docstring for the score).
+
+        Filters: scope, scope_key, tags (all must be present); the read mode (active: active
+        facts; latest: also archived ones; full_history: every version); `since` / `until`:
+        when the store *recorded* the fact (its `created_at`, ISO dates or datetimes);
+        `as_of`: what was *true* then — facts and events whose valid time holds that moment
+        (`valid_from` ≤ as_of < `valid_to`), superseded versions included, archived ones not;
+        freshness decay then counts from `as_of` unless `now` is given.
+
+        Among hits about the same thing — they match the same meaningful words of the query —
+        the one that became true last ranks first (`ranking.latest_first`). `weights` (cosine,
+        bm25) exist for evaluation."""
         if mode not in READ_MODES:
             raise EngramError(f"unknown mode {mode!r}", hint="use active, latest or full_history")
         if scope is not None and scope not in SCOPES:
@@ -447,8 +521,20 @@ class MemoryStore:
         index = self.index()
         if not index.size or not query.strip():
             return []
-        mask = self._mask(index, scope, scope_key, mode, days(since), days(until, end=True), tags)
-        lexical = index.bm25(terms_of(query), mask)
+        start = checked_day(since, "since")
+        end = checked_day(until, "until", end=True)
+        moment = checked_day(as_of, "as_of", end=True)
+        if moment is None:
+            mask = self._mask(index, scope, scope_key, mode, start, end, tags)
+        else:
+            n = index.size
+            mask = self._mask(index, scope, scope_key, "full_history", start, end, tags)
+            mask &= index.status[:n] != STATUS_CODES["archived"]
+            mask &= (index.valid_from[:n] <= moment) & (moment < index.valid_to[:n])
+            if now is None:
+                now = datetime.fromtimestamp(moment * 86400.0, UTC)
+        query_terms = terms_of(query)
+        lexical = index.bm25(query_terms, mask)
         cosine = np.zeros(index.size, dtype=np.float32)
         if index.sparse:
             # A sparse vector's features are the BM25 terms and their pairs: its cosine is
@@ -488,7 +574,7 @@ class MemoryStore:
             factor = importance_factor(fact.importance) * confidence_factor(fact.confidence)
             hits.append(Hit(fact, base * aged * factor, cos, bm, aged))
         hits.sort(key=lambda h: (-h.score, h.fact.id))
-        hits = hits[:wide]
+        hits = latest_first(hits[:wide], query_terms)
         if self.rerank and self.chat is not None:
             hits = rerank(self.chat, query, hits)
         return hits[:top_k]
@@ -566,6 +652,7 @@ class MemoryStore:
             where.append("scope_key = ?")
             args.append(scope_key)
         if as_of is not None:
+            checked_day(as_of, "as_of")
             moment = iso_end(as_of)
             where.append(
                 "valid_from <= ? AND (valid_to IS NULL OR valid_to > ?) AND status != 'archived'"
@@ -779,6 +866,7 @@ class MemoryStore:
                     f"DELETE FROM edges WHERE src IN ({marks}) OR dst IN ({marks})", chunk * 2
                 )
                 self.conn.execute(f"DELETE FROM events WHERE fact_id IN ({marks})", chunk)
+                self.conn.execute(f"DELETE FROM duplicates WHERE fact_id IN ({marks})", chunk)
                 self.conn.execute(f"DELETE FROM facts WHERE id IN ({marks})", chunk)
             sql.log_event(
                 self.conn,

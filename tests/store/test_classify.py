@@ -1,0 +1,152 @@
+"""The absorb classifier: subject and attribute, not word overlap (SPEC B3)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engram.store.classify import classify
+from engram.store.parse import parse
+
+
+def outcome(old: str, new: str) -> str:
+    return classify(new, [(old, 0.0)]).outcome
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Alice lives in Paris.", "Bob lives in Paris."),
+        ("Alice's phone number is 555-0101.", "Bob's phone number is 555-0199."),
+        ("Ticket 3 assigned to Person146", "Ticket 43 assigned to Person628"),
+        (
+            "The staging retention rule keeps logs for 30 days.",
+            "The production retention rule keeps logs for 90 days.",
+        ),
+        ("Jun sent the signed contract to Rania.", "Rania sent the signed contract to Jun."),
+        ("Tim: I just got back from surfing.", "Anna: I just got back from surfing."),
+        ("Алиса живёт в Париже.", "Борис живёт в Париже."),
+        ("El ticket SUP-1203 lo lleva Fernando.", "El ticket SUP-1230 lo lleva Alicia."),
+    ],
+)
+def test_another_subject_id_environment_speaker_or_role_is_never_merged(old: str, new: str) -> None:
+    assert outcome(old, new) in ("related", "new")
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Alice lives in Berlin", "Alice lives in Munich now, she moved from Berlin"),
+        ("Ivan works at Acme.", "Ivan no longer works at Acme."),
+        ("We use Jenkins for CI.", "We switched from Jenkins to GitHub Actions for CI."),
+        ("Иван живёт в Казани.", "Иван теперь живёт в Москве."),
+        ("El equipo usa Jenkins.", "Ahora el equipo usa GitHub Actions."),
+        ("Raúl sale a correr todas las mañanas.", "Raúl ya no sale a correr."),
+    ],
+)
+def test_an_explicit_update_supersedes_even_in_other_words(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Alice lives in Berlin.", "Alice lives in Munich."),
+        ("Maria is the CTO of FinBox.", "Maria is the CEO of FinBox."),
+        ("Ticket 881 is assigned to Marco.", "Ticket 881 is assigned to Yuki."),
+        ("Worker pool size: 8", "Worker pool size: 16"),
+        ("Стендап команды в 10:30.", "Стендап команды в 11:00."),
+    ],
+)
+def test_the_same_subject_with_a_new_value_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+def test_two_past_events_on_two_dates_are_two_events() -> None:
+    assert outcome("Tim went surfing on 16 July.", "Tim went surfing on 2 December.") == "related"
+
+
+def test_a_question_never_replaces_a_fact() -> None:
+    assert outcome("Alice lives in Berlin.", "Does Alice live in Munich?") != "supersede"
+
+
+def test_lines_said_at_different_times_are_not_duplicates() -> None:
+    old = "Tim (4:21 pm on 16 July, 2023): Wow! How long have you been surfing?"
+    new = "Tim (9:02 am on 3 December, 2023): How long have you been surfing?"
+    assert outcome(old, new) == "related"
+
+
+def test_a_reworded_line_with_another_subject_is_not_a_duplicate() -> None:
+    assert outcome("It has really helped me out.", "Your help really helps.") != "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("On Fridays, Lucas works from home.", "Lucas works from home on Fridays."),
+        ("Diego leads the platform team.", "The platform team is led by Diego."),
+        ("Max upload size is 25 MB.", "The max upload size is 25MB."),
+        ("The cache TTL is five minutes.", "The cache TTL is 5 minutes."),
+    ],
+)
+def test_the_same_statement_turned_around_is_a_duplicate(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Kaito speaks French.", "Kaito does not speak French."),
+        ("Полина бывала в Японии.", "Полина никогда не бывала в Японии."),
+        ("Debug logging is enabled in production.", "Debug logging is disabled in production."),
+        ("The S3 bucket for invoices is encrypted.", "The S3 bucket for invoices is unencrypted."),
+        ("Marta always takes the train.", "Marta never takes the train."),
+    ],
+)
+def test_the_opposite_claim_contradicts(old: str, new: str) -> None:
+    assert outcome(old, new) == "contradict"
+
+
+def test_a_second_language_is_not_a_new_value() -> None:
+    # Speaking, liking, visiting hold several values at once: both facts stay true.
+    assert outcome("Ana speaks French.", "Ana speaks German.") == "related"
+
+
+def test_the_speaker_prefix_is_who_said_it_and_its_date_is_no_value() -> None:
+    fact = parse("Tim (4:21 pm on 16 July, 2023): Wow! How long have you been surfing?")
+    assert (fact.speaker, fact.question) == ("tim", True)
+    assert "2023" not in fact.values and "wow" not in fact.content
+
+
+NAMES = st.sampled_from(
+    ["Alice", "Bob", "Carmen", "Dmitri", "Emeka", "Farah", "Goro", "Hana", "Ivan", "Jun"]
+)
+TEMPLATES = st.sampled_from(
+    [
+        "{} lives in Lisbon.",
+        "{}'s phone number is 555-0101.",
+        "{} works at Globex as a data engineer.",
+        "{} is allergic to peanuts.",
+        "{} reports to the head of sales.",
+        "{} prefers tea in the morning.",
+        "{} was assigned ticket 42 yesterday.",
+    ]
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(NAMES, NAMES, TEMPLATES)
+def test_the_same_template_about_someone_else_never_hides_the_first(
+    first: str, second: str, template: str
+) -> None:
+    if first != second:
+        result = outcome(template.format(first), template.format(second))
+        assert result not in ("duplicate", "supersede")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(min_size=1, max_size=120))
+def test_any_text_parses_and_repeats_itself(text: str) -> None:
+    parse(text)
+    assert classify(text, [(text, 0.0)]).outcome == "duplicate"

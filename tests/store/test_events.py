@@ -1,0 +1,77 @@
+"""Events (dialogue turns, messages, log lines) are stored as they are and never merged."""
+
+from __future__ import annotations
+
+import json
+import sys
+from io import StringIO
+from pathlib import Path
+
+import pytest
+
+from engram.cli import main
+from engram.errors import EngramError
+from engram.store import MemoryStore
+
+TURNS = [
+    "Tim (4:21 pm on 16 July, 2023): Wow! How long have you been surfing?",
+    "Tim (1:10 pm on 2 December, 2023): How long have you been surfing?",
+    "John: It has really helped me out.",
+    "John: Your help really helps.",
+    "Bye!",
+    "ok",
+]
+
+
+def test_every_event_is_stored_even_when_it_reads_like_another(store: MemoryStore) -> None:
+    outcomes = store.absorb(TURNS, scope="agent", scope_key="chat", kind="event")
+    assert [o.outcome for o in outcomes] == ["new"] * len(TURNS)
+    assert len(store.list(scope="agent", scope_key="chat", limit=100)) == len(TURNS)
+    assert {f.kind for f in store.list(scope="agent")} == {"event"}
+
+
+def test_an_event_is_a_duplicate_only_when_its_text_is_exactly_the_same(
+    store: MemoryStore,
+) -> None:
+    def event(text: str, key: str = "r1") -> tuple[str, str | None]:
+        [outcome] = store.absorb([text], scope="run", scope_key=key, kind="event")
+        return outcome.outcome, outcome.id
+
+    _, first = event("Deploy finished at 14:02.")
+    assert event("Deploy finished at 14:02.") == ("duplicate", first)
+    assert event("DEPLOY finished at 14:02.")[0] == "new"
+    assert event("Deploy finished at 14:02.", key="r2")[0] == "new"
+
+
+def test_an_event_needs_only_a_letter_or_a_digit(store: MemoryStore) -> None:
+    outcomes = store.absorb(["Bye!", "42", "...", "  "], scope="agent", kind="event")
+    assert [o.outcome for o in outcomes] == ["new", "new", "rejected", "rejected"]
+
+
+def test_a_fact_never_supersedes_an_event(store: MemoryStore) -> None:
+    [event] = store.absorb(["Alice: I live in Berlin."], scope="user", kind="event")
+    [fact] = store.absorb(["Alice: I live in Munich."], scope="user")
+    assert fact.outcome == "new" and fact.related_ids == []
+    found = store.get(event.id)
+    assert found is not None and not isinstance(found, list) and found.status == "active"
+
+
+def test_secrets_are_rejected_in_events_too(store: MemoryStore) -> None:
+    [outcome] = store.absorb(["bot: the key is AKIAABCDEFGHIJKLMNOP"], scope="run", kind="event")
+    assert outcome.outcome == "rejected" and "secret" in outcome.reason
+
+
+def test_an_unknown_kind_is_refused(store: MemoryStore) -> None:
+    with pytest.raises(EngramError, match="unknown kind 'note'"):
+        store.absorb(["Some fact that is long enough."], scope="agent", kind="note")
+
+
+def test_cli_absorbs_events_from_stdin(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("ENGRAM_DB", str(tmp_path / "cli.db"))
+    lines = "\n".join(json.dumps({"content": t}) for t in TURNS[:4])
+    monkeypatch.setattr(sys, "stdin", StringIO(lines))
+    code = main(["memory", "absorb", "--scope", "agent", "--key", "chat", "--kind", "event"])
+    out = capsys.readouterr().out
+    assert code == 0 and out.splitlines()[-1] == "4 new"
