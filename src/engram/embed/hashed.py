@@ -27,7 +27,7 @@ from itertools import pairwise
 import numpy as np
 
 from engram.embed.vectors import Sparse
-from engram.text.tokenize import terms_of
+from engram.text.tokenize import cached_terms
 
 PAIR_WEIGHT = 0.5
 
@@ -40,7 +40,7 @@ def feature_id(feature: str) -> int:
 def features(text: str) -> dict[str, float]:
     """Weighted features: stemmed terms (1.0 each) and adjacent term pairs (0.5 each)."""
     counts: dict[str, float] = {}
-    terms = terms_of(text)
+    terms = cached_terms(text)
     for term in terms:
         counts["w:" + term] = counts.get("w:" + term, 0.0) + 1.0
     for left, right in pairwise(terms):
@@ -62,10 +62,11 @@ class SparseEmbedder:
             fid = feature_id(feature)
             value = 1.0 + math.log(count) if count >= 1 else count
             weights[fid] = weights.get(fid, 0.0) + value
-        ids = np.array(sorted(weights), dtype=np.uint32)
-        values = np.array([weights[i] for i in sorted(weights)], dtype=np.float32)
-        norm = float(np.linalg.norm(values))
-        return Sparse(ids, values / norm if norm else values)
+        order = sorted(weights)
+        ids = np.array(order, dtype=np.uint32)
+        values = np.array([weights[i] for i in order], dtype=np.float32)
+        norm = math.sqrt(sum(v * v for v in weights.values()))
+        return Sparse(ids, values / np.float32(norm) if norm else values)
 
     def embed(self, texts: Sequence[str]) -> list[Sparse]:
         return [self.embed_one(text) for text in texts]

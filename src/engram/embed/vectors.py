@@ -21,9 +21,12 @@ class Sparse:
     weights: np.ndarray  # float32
 
     def dot(self, other: Sparse) -> float:
-        common, mine, theirs = np.intersect1d(self.ids, other.ids, return_indices=True)
-        del common
-        return float(self.weights[mine] @ other.weights[theirs])
+        if not len(self.ids) or not len(other.ids):
+            return 0.0
+        # Both id lists are sorted: find each of mine among theirs.
+        at = np.minimum(np.searchsorted(other.ids, self.ids), len(other.ids) - 1)
+        shared = other.ids[at] == self.ids
+        return float(self.weights[shared] @ other.weights[at[shared]])
 
 
 Vector = np.ndarray | Sparse

@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass
 
 from engram.store import lexicon as lx
-from engram.store.parse import Parse, antonym_keys, multi_valued_keys, parse
+from engram.store.parse import Parse, antonym_partners, multi_valued_keys, parse
 
 PRIORITY = ("duplicate", "contradict", "supersede", "related", "new")
 MAX_SWAP = 3  # object words a value change may replace
@@ -69,21 +69,32 @@ _NEGATING_PREFIXES = ("un", "in", "im", "ir", "il", "dis", "non", "a", "не", "
 def _antonym_split(a: Parse, b: Parse) -> str | None:
     """An antonym pair with one word on each side only (None if there is none)."""
     # Negation words count as negations only ("always" / "never" is one flip, not two).
-    sa = {w.key for w in a.words if w.kind != "neg"}
-    sb = {w.key for w in b.words if w.kind != "neg"}
-    pairs, _ = antonym_keys()
-    for left, right in pairs:
-        one_way = left in sa and right in sb and right not in sa and left not in sb
-        other_way = right in sa and left in sb and left not in sa and right not in sb
-        if one_way or other_way:
-            return f"{left}…/{right}…"
-    for x in sa ^ sb:
-        for prefix in _NEGATING_PREFIXES:
-            base = x[len(prefix) :]
-            if x.startswith(prefix) and len(base) >= 4 and (base in sa) != (base in sb):
-                if (x in sa and base in sb) or (x in sb and base in sa):
-                    return f"{base}…/{x}…"
+    sa = frozenset(w.key for w in a.words if w.kind != "neg")
+    sb = frozenset(w.key for w in b.words if w.kind != "neg")
+    only_a, only_b = sa - sb, sb - sa
+    partners = antonym_partners()
+    for x in only_a:
+        for y in partners.get(x, ()):
+            if y in only_b:
+                return f"{x}…/{y}…"
+    for x in only_a:
+        if _negated_form(x, sb, sa):
+            return f"{x}…"
+    for y in only_b:
+        if _negated_form(y, sa, sb):
+            return f"{y}…"
     return None
+
+
+def _negated_form(word: str, other: frozenset[str], mine: frozenset[str]) -> bool:
+    """`word` is a negated form ("unencrypted", "необязательно") of a word only the other side
+    has ("encrypted", "обязательно")."""
+    for prefix in _NEGATING_PREFIXES:
+        if word.startswith(prefix):
+            base = word[len(prefix) :]
+            if len(base) >= 4 and base in other and base not in mine:
+                return True
+    return False
 
 
 def _verb_class(verb: str) -> str:
@@ -148,19 +159,19 @@ def _opposite_claim(new: Parse, old: Parse) -> str | None:
     flips cancel: "enabled" / "not disabled" is the same claim.)"""
     if new.question or old.question:
         return None
-    flipped = new.negated != old.negated
-    pair = _antonym_split(new, old)
-    if flipped == bool(pair):
-        return None
     if new.speaker != old.speaker or new.environments != old.environments:
         return None
     if (new.said_at and old.said_at and new.said_at != old.said_at) or new.values != old.values:
+        return None
+    if not (_jaccard(new.content, old.content) >= 0.6 or _same_keys(new.content, old.content)):
         return None
     people = new.people | old.people
     mine, theirs = _actors(new, people), _actors(old, people)
     if mine and theirs and mine != theirs:
         return None
-    if not (_same_keys(new.content, old.content) or _jaccard(new.content, old.content) >= 0.6):
+    flipped = new.negated != old.negated
+    pair = _antonym_split(new, old)
+    if flipped == bool(pair):
         return None
     return "negation" if flipped else f"opposite words ({pair})"
 
@@ -183,8 +194,19 @@ def _explicit_update(new: Parse, old: Parse) -> bool:
         old.subject, new.subject
     ):
         return False
-    covered = len(old.content & new.content) / max(len(old.content), 1)
-    return covered >= 0.3 or _verb_class(new.verb) == _verb_class(old.verb) != "="
+    # What the old fact said of its subject must come back: "Carmen is vegetarian" →
+    # "Carmen is not vegetarian anymore"; "Pro plan" → "upgraded from Pro to Enterprise".
+    said = old.content - old.subject - {old.verb}
+    if not said:
+        return _verb_class(new.verb) == _verb_class(old.verb) != "="
+    return _coverage(said, new.content) >= 0.25
+
+
+def _coverage(wanted: frozenset[str], found: frozenset[str]) -> float:
+    """The share of `wanted` keys present in `found`, inflected forms included."""
+    prefixes = _prefixes(found)
+    hits = sum(1 for k in wanted if k in found or (len(k) >= 5 and k[:5] in prefixes))
+    return hits / len(wanted)
 
 
 def _prefixes(keys: frozenset[str]) -> frozenset[str]:
@@ -227,9 +249,9 @@ def compare(new: Parse, old: Parse, similarity: float) -> Verdict:
     other = _different_subject(new, old)
     if other:
         return _related_or_new(new, old, overlap, similarity, other)
-    if new.negated == old.negated and not _antonym_split(new, old):
+    if new.negated == old.negated:
         swapped = _value_change(new, old)
-        if swapped:
+        if swapped and not _antonym_split(new, old):
             return Verdict("supersede", f"the same subject with a new value ({swapped})")
     return _related_or_new(new, old, overlap, similarity, "the same subject, both stay true")
 

@@ -80,6 +80,14 @@ def get_facts(conn: sqlite3.Connection, ids: Iterable[str]) -> dict[str, Fact]:
     return found
 
 
+def contents_of(conn: sqlite3.Connection, ids: Iterable[str]) -> dict[str, str]:
+    """The text of each fact, by id."""
+    found: dict[str, str] = {}
+    for chunk, marks in chunks(list(ids)):
+        found.update(conn.execute(f"SELECT id, content FROM facts WHERE id IN ({marks})", chunk))
+    return found
+
+
 def duplicate_from_row(row: Sequence[Any]) -> dict[str, Any]:
     at, content, source, tags, metadata = row
     return {
@@ -136,8 +144,11 @@ def find_by_hash(
     """The id of the active fact this input repeats in this scope and key: for a fact, the same
     text after normalisation; for an event, exactly the same text. (A superseded fact with the
     same text is no duplicate: repeating an old value asserts it again.)"""
+    # The planner would pick the (scope, scope_key, status) index and scan every active fact
+    # of the key; the hash index finds the one or two rows at once.
     row = conn.execute(
-        "SELECT id FROM facts WHERE scope = ? AND scope_key = ? AND content_hash = ? "
+        "SELECT id FROM facts INDEXED BY facts_dedup "
+        "WHERE scope = ? AND scope_key = ? AND content_hash = ? "
         "AND status = 'active' AND kind = ? AND (kind = 'fact' OR content = ?) "
         "ORDER BY created_at DESC LIMIT 1",
         (scope, scope_key, digest, kind, content),

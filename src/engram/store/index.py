@@ -14,6 +14,7 @@ fact that BM25 also matched; search computes it for exactly those facts.
 from __future__ import annotations
 
 import json
+import math
 from array import array
 from collections import Counter
 from collections.abc import Sequence
@@ -29,6 +30,8 @@ KIND_CODES = {"fact": 0, "event": 1}
 GONE = 3  # erased by nuke
 SCOPE_CODES = {"agent": 0, "user": 1, "run": 2}
 K1, B = 1.2, 0.75
+POSTING_BUDGET = 3000  # postings absorb reads to find the facts most like a new one
+SMALL_POSTINGS = 64  # up to this many, plain Python beats numpy's per-call cost
 
 
 @dataclass
@@ -184,6 +187,71 @@ class SearchIndex:
             scores[docs] += weight * idf * tfs * (K1 + 1.0) / (tfs + norm)
         scores[~mask] = 0
         return scores
+
+    def top_matches(
+        self, terms: list[str], mask: np.ndarray | None, live: int, k: int, rarest: int = 4
+    ) -> list[int]:
+        """Positions of the k best BM25 matches among the masked facts (`live` of them), using
+        only the rarest terms of the query — at most `rarest`, and no more once their postings
+        pass POSTING_BUDGET (two terms at least): absorb looks for the few facts most like a
+        new one, and the rare words (names, ids, values) are what find them. The cost follows
+        the postings of those terms, not the size of the index."""
+        if not live or not terms:
+            return []
+        counts = Counter(terms)
+        chosen: list[str] = []
+        postings = 0
+        for term in sorted(counts, key=self.document_frequency)[:rarest]:
+            postings += self.document_frequency(term)
+            if len(chosen) >= 2 and postings > POSTING_BUDGET:
+                break
+            chosen.append(term)
+        avg = self.total_length / max(self.size, 1) or 1.0
+        if sum(self.document_frequency(t) for t in chosen) <= SMALL_POSTINGS:
+            return self._top_matches_small(chosen, counts, mask, live, k, avg)
+        # All chosen postings in one array, so the arithmetic runs once, not once a term.
+        arrays = [self.term_arrays(term) for term in chosen]
+        sizes = np.array([len(docs) for docs, _ in arrays], dtype=np.int64)
+        docs = np.concatenate([docs for docs, _ in arrays])
+        tfs = np.concatenate([tfs for _, tfs in arrays])
+        keep = np.ones(len(docs), dtype=bool) if mask is None else mask[docs]
+        starts = np.concatenate(([0], np.cumsum(sizes)[:-1]))
+        df = np.where(sizes > 0, np.add.reduceat(keep.astype(np.int64), starts), 0)
+        idf = np.log(1.0 + (live - df + 0.5) / (df + 0.5))
+        weight = np.repeat(np.array([counts[t] for t in chosen]) * idf, sizes)
+        norm = K1 * (1.0 - B + B * self.length[docs] / avg)
+        scores = (weight * tfs * (K1 + 1.0) / (tfs + norm))[keep]
+        docs = docs[keep]
+        if not len(docs):
+            return []
+        unique, inverse = np.unique(docs, return_inverse=True)
+        totals = np.bincount(inverse, weights=scores)
+        best = np.argsort(-totals, kind="stable")[:k]
+        return [int(unique[b]) for b in best if totals[b] > 0]
+
+    def _top_matches_small(
+        self,
+        chosen: list[str],
+        counts: Counter[str],
+        mask: np.ndarray | None,
+        live: int,
+        k: int,
+        avg: float,
+    ) -> list[int]:
+        """`top_matches` for short postings, in plain Python: a numpy call costs more than a
+        hundred dictionary updates."""
+        totals: dict[int, float] = {}
+        for term in chosen:
+            docs, tfs = self.postings.get(term, ((), ()))
+            hits = [(d, tf) for d, tf in zip(docs, tfs, strict=True) if mask is None or mask[d]]
+            if not hits:
+                continue
+            idf = math.log(1.0 + (live - len(hits) + 0.5) / (len(hits) + 0.5)) * counts[term]
+            for doc, tf in hits:
+                norm = K1 * (1.0 - B + B * float(self.length[doc]) / avg)
+                totals[doc] = totals.get(doc, 0.0) + idf * tf * (K1 + 1.0) / (tf + norm)
+        best = sorted(totals.items(), key=lambda item: (-item[1], item[0]))[:k]
+        return [doc for doc, score in best if score > 0]
 
     def vector_at(self, position: int) -> Vector | None:
         if not self.sparse:

@@ -10,7 +10,7 @@ from typing import Any
 from engram.embed.vectors import Vector
 from engram.store.model import MAX_CHARS, MIN_CHARS, Outcome
 from engram.store.normalize import content_hash
-from engram.text.tokenize import terms_of
+from engram.text.tokenize import cached_terms
 
 MAX_IMPORTANCE = 5.0
 
@@ -95,16 +95,16 @@ def prepare(
     for where, text in (
         ("content", item.content),
         ("tags", " ".join(item.tags)),
-        ("metadata", json.dumps(item.metadata, ensure_ascii=False)),
+        ("metadata", json.dumps(item.metadata, ensure_ascii=False) if item.metadata else ""),
     ):
-        found = find_secrets(text)
+        found = find_secrets(text) if text else []
         if found:
             item.outcome = Outcome(
                 "rejected", f"secret in {where}: {found[0].family}; secrets are never stored"
             )
             return item
     item.digest = content_hash(item.content)
-    item.terms = terms_of(item.content)
+    item.terms = list(cached_terms(item.content))
     return item
 
 

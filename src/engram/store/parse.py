@@ -48,6 +48,18 @@ _SPEAKER = re.compile(
     r"\s*:\s+(?P<rest>\S.*)$",
     re.DOTALL,
 )
+_PLAIN_TOKEN = re.compile(
+    r"(?P<number>[$€£¥+#]?\d(?:[\d.,:/-]*\d)?(?:%|(?:st|nd|rd|th)\b)?)"
+    r"|(?P<word>[^\W_](?:[\w]|['’-](?=\w))*)"
+    r"|(?P<dash>\s[—–-]\s|:(?=\s))",
+    re.UNICODE,
+)
+_MAYBE_ADDRESS = re.compile(r"@|://|[^\W\d_]\.[^\W\d_]")
+_LOWER_WORD = re.compile(r"\b[^\W\d_A-ZА-ЯЁÁÉÍÓÚÑ][^\W\d_]*")
+_SPECIAL = frozenset([*lx.NUMBERS, *lx.UNITS, *lx.CALENDAR_SHORT, "am", "pm"])
+_ACCENTED = re.compile("[ñáéíóú]")
+_CYRILLIC = re.compile("[\u0400-\u04ff]")
+_DIGIT = re.compile(r"\d")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
 _ROLES = frozenset("user assistant system bot agent ai human model".split())
 _DATE_KEY = re.compile(r"\d[:/]\d|\d{4}-\d")
@@ -124,6 +136,17 @@ def antonym_keys() -> tuple[frozenset[tuple[str, str]], frozenset[str]]:
     return frozenset(pairs), frozenset(k for pair in pairs for k in pair)
 
 
+@lru_cache(maxsize=1)
+def antonym_partners() -> dict[str, frozenset[str]]:
+    """Each antonym stem with the stems opposite to it."""
+    pairs, _ = antonym_keys()
+    partners: dict[str, set[str]] = {}
+    for left, right in pairs:
+        partners.setdefault(left, set()).add(right)
+        partners.setdefault(right, set()).add(left)
+    return {k: frozenset(v) for k, v in partners.items()}
+
+
 def _languages_of(word: str) -> tuple[str, ...]:
     return ("russian",) if _cyrillic(word) else ("english", "spanish")
 
@@ -135,7 +158,7 @@ def _stem_word(norm: str, language: str) -> str:
 
 
 def _cyrillic(word: str) -> bool:
-    return any("\u0400" <= ch <= "\u04ff" for ch in word)
+    return not word.isascii() and _CYRILLIC.search(word) is not None
 
 
 def _kind(text: str, norm: str, first: bool, group: str) -> str:
@@ -159,7 +182,7 @@ def _kind(text: str, norm: str, first: bool, group: str) -> str:
         return "date"
     if norm in lx.ENVIRONMENTS:
         return "env"
-    if any(ch.isdigit() for ch in norm):
+    if _DIGIT.search(norm):
         return "name"  # ids: PR-45, web-03, Person628, F-150
     if norm in lx.FUNCTION_WORDS:
         return "stop"
@@ -178,7 +201,7 @@ def _key(norm: str, kind: str, language: str) -> str:
     if norm.endswith(("'s", "’s")):
         norm = norm[:-2]
     norm = norm.replace("’", "'").replace("-", "")
-    if any(ch.isdigit() for ch in norm):
+    if _DIGIT.search(norm):
         return norm
     return _stem_word(norm, language)
 
@@ -210,7 +233,9 @@ def _strip_prefix(text: str) -> tuple[Prefix, str]:
 def _words(body: str, language: str) -> list[Word]:
     words: list[Word] = []
     first = True
-    for match in _TOKEN.finditer(body):
+    # The full pattern (URLs, e-mails, domains) costs; most facts have none of them.
+    pattern = _TOKEN if _MAYBE_ADDRESS.search(body) else _PLAIN_TOKEN
+    for match in pattern.finditer(body):
         group = match.lastgroup or "word"
         text = match.group().strip()
         if group == "word" and _CJK.search(text):
@@ -221,46 +246,45 @@ def _words(body: str, language: str) -> list[Word]:
         parts = text.split("-") if group == "word" and text.replace("-", "").isalpha() else [text]
         for part in parts:
             if part:
-                norm = normalize(part)
-                kind = _kind(part, norm, first, group)
-                words.append(Word(part, norm, _key(norm, kind, language), kind))
+                words.append(_word(part, first, group, language))
                 first = False
-        tail = body[match.end() : match.end() + 2]
-        if tail[:1] in ".!?" and group == "word":
+        if group == "word" and body[match.end() : match.end() + 1] in (".", "!", "?"):
             first = True
-    return _short_dates(words, language)
+    return _read_values(words, language)
 
 
-def _short_dates(words: list[Word], language: str) -> list[Word]:
-    """ "Jun 12", "12 may", "Tue 14:00" are dates; "Jun sent …" and "may be" are not. Number
-    words, units and "6 pm" are read as one spelling of their value."""
-    words = _read_values(words)
-    out = []
-    for at, word in enumerate(words):
-        if word.norm in lx.CALENDAR_SHORT:
-            near = words[max(at - 1, 0) : at + 2]
-            if any(w.kind in ("value", "date") and w is not word for w in near):
-                word = Word(word.text, word.norm, word.norm, "date")
-            elif word.kind == "date":
-                kind = "name" if word.text[:1].isupper() and at else "word"
-                word = Word(word.text, word.norm, _key(word.norm, kind, language), kind)
-        out.append(word)
-    return out
+@lru_cache(maxsize=200_000)
+def _word(text: str, first: bool, group: str, language: str) -> Word:
+    """One token read in context (cached: the same words come back in fact after fact)."""
+    norm = normalize(text)
+    kind = _kind(text, norm, first, group)
+    return Word(text, norm, _key(norm, kind, language), kind)
 
 
-def _read_values(words: list[Word]) -> list[Word]:
+def _read_values(words: list[Word], language: str) -> list[Word]:
+    """Values spelled in words or parts: "five" is 5, "25 МБ" and "25 MB" are one value,
+    "6 pm" is 18:00. "Jun 12", "12 may", "Tue 14:00" are dates; "Jun sent …" and "may be" are
+    not."""
     out: list[Word] = []
-    for word in words:
-        if word.norm in lx.NUMBERS and word.kind in ("word", "stop"):
-            word = Word(word.text, word.norm, lx.NUMBERS[word.norm], "value")
-        elif word.norm in lx.UNITS and out and out[-1].kind == "value":
-            word = Word(word.text, word.norm, lx.UNITS[word.norm], "word")
-        elif word.norm in ("am", "pm") and out and out[-1].key.isdigit():
-            hour = int(out[-1].key) % 12 + (12 if word.norm == "pm" else 0)
+    for at, word in enumerate(words):
+        norm = word.norm
+        if norm not in _SPECIAL and not (word.kind == "date" and len(word.key) == 4):
+            out.append(word)
+            continue
+        if norm in lx.NUMBERS and word.kind in ("word", "stop"):
+            word = Word(word.text, norm, lx.NUMBERS[norm], "value")
+        elif norm in lx.UNITS and out and out[-1].kind == "value":
+            word = Word(word.text, norm, lx.UNITS[norm], "word")
+        elif norm in ("am", "pm") and out and out[-1].key.isdigit():
+            hour = int(out[-1].key) % 12 + (12 if norm == "pm" else 0)
             out[-1] = Word(out[-1].text, out[-1].norm, f"{hour:02d}:00", "date")
             continue
         elif word.kind == "date" and re.fullmatch(r"\d:\d\d", word.key):
-            word = Word(word.text, word.norm, "0" + word.key, "date")
+            word = Word(word.text, norm, "0" + word.key, "date")
+        elif norm in lx.CALENDAR_SHORT:
+            near = [*out[-1:], *words[at + 1 : at + 2]]
+            if any(w.kind in ("value", "date") for w in near):
+                word = Word(word.text, norm, norm, "date")
         out.append(word)
     return out
 
@@ -281,12 +305,12 @@ def _language(text: str) -> str:
     """The stemmer for the Latin words of a fact: English or Spanish, by their function words
     and accents (capitalised words are not counted: "Lucía runs" is English)."""
     en = es = 0
-    for match in re.finditer(r"[^\W\d_]+", text):
-        word = match.group()
-        if word[:1].isupper():
-            continue
-        en += word in lx.LATIN_MARKERS["english"]
-        es += word in lx.LATIN_MARKERS["spanish"] or any(ch in "ñáéíóú" for ch in word)
+    english, spanish = lx.LATIN_MARKERS["english"], lx.LATIN_MARKERS["spanish"]
+    for word in _LOWER_WORD.findall(text):
+        if word in english:
+            en += 1
+        if word in spanish or (not word.isascii() and _ACCENTED.search(word)):
+            es += 1
     return "spanish" if es > en else "english"
 
 
@@ -305,8 +329,21 @@ def _is_verb(word: Word) -> bool:
     )
 
 
+def _we_verb(word: Word) -> bool:
+    """A verb that says "we" by its ending, opening a fact with no subject word ("Usamos
+    Jenkins", "Используем Kafka")."""
+    norm = word.norm
+    if word.kind not in ("word", "name") or len(norm) < 6:
+        return False
+    if _cyrillic(norm):
+        return norm.endswith(("ем", "им", "аем", "яем"))
+    return norm.endswith(("amos", "emos", "imos"))
+
+
 def _predicate_start(words: list[Word]) -> tuple[int, bool]:
     """Where the predicate begins, and whether a verb (not a bare value) begins it."""
+    if words and _we_verb(words[0]):
+        return 0, True
     for at, word in enumerate(words):
         if at == 0:
             continue
@@ -347,12 +384,19 @@ def _head(words: list[Word], start: int) -> int:
 def _covered_by_phrases(norms: list[str]) -> set[int]:
     """Positions inside an update phrase ("no longer", "a partir de", "больше не")."""
     covered: set[int] = set()
-    for phrase in lx.UPDATE_PHRASES:
-        size = len(phrase)
-        for at in range(len(norms) - size + 1):
-            if tuple(norms[at : at + size]) == phrase:
-                covered.update(range(at, at + size))
+    for at, norm in enumerate(norms):
+        for phrase in _PHRASES_BY_FIRST.get(norm, ()):
+            if tuple(norms[at : at + len(phrase)]) == phrase:
+                covered.update(range(at, at + len(phrase)))
     return covered
+
+
+_PHRASES_BY_FIRST: dict[str, list[tuple[str, ...]]] = {}
+for _phrase in lx.UPDATE_PHRASES:
+    _PHRASES_BY_FIRST.setdefault(_phrase[0], []).append(_phrase)
+_PHRASE_STARTS = frozenset(_PHRASES_BY_FIRST)
+_NOT = ("n't", "not")
+_CONTENT_KINDS = frozenset({"word", "name", "acronym", "value", "date", "env"})
 
 
 def _dated_change(words: list[Word]) -> bool:
@@ -371,16 +415,18 @@ def parse(text: str) -> Parse:
     language = _language(f"{key} {body}")
     words = _words(body, language)
     norms = [w.norm for w in words]
-    in_update = _covered_by_phrases(norms)
+    in_update = _covered_by_phrases(norms) if _PHRASE_STARTS.intersection(norms) else set()
     # "no longer" and "больше не" negate what follows, and say that it changed.
-    negated = any(w.kind == "neg" for w in words) or any(
-        w.kind == "aux" and w.norm.endswith(("n't", "not")) for w in words
-    )
-    words = [
-        Word(w.text, w.norm, w.key, "marker") if at in in_update else w
-        for at, w in enumerate(words)
-    ]
-    update = bool(in_update) or any(n in lx.UPDATE_WORDS for n in norms) or _dated_change(words)
+    negated = update = additive = False
+    for at, w in enumerate(words):
+        negated = (
+            negated or w.kind == "neg" or (w.kind == "aux" and w.norm.endswith(("n't", "not")))
+        )
+        update = update or w.norm in lx.UPDATE_WORDS
+        additive = additive or w.norm in lx.ADDITIVE_WORDS
+        if at in in_update:
+            words[at] = Word(w.text, w.norm, w.key, "marker")
+    update = update or bool(in_update) or _dated_change(words)
     key_words = _words(key, language) if key else []
     if key:
         # "Deploy window: Tue 14:00 UTC": the key is the subject, the rest its value.
@@ -403,16 +449,27 @@ def parse(text: str) -> Parse:
         if w.kind in ("word", "name", "acronym", "value", "env", "pronoun", "date")
         and w.norm not in lx.WEAK_POSSESSIVES
     )
+    implied = frozenset({"@1p"}) if not key and words and _we_verb(words[0]) else frozenset()
+    subject |= implied
     agent = _agent(words[start:])
     if speaker:
         subject |= {"@speaker:" + speaker}
     _, antonyms = antonym_keys()
     everything = [*key_words, *words]
-    content = frozenset(
-        w.key
-        for w in everything
-        if w.kind in ("word", "name", "acronym", "value", "date", "env") and w.key not in antonyms
-    )
+    content: set[str] = set()
+    values: set[str] = set()
+    people: set[str] = set()
+    environments: set[str] = set()
+    for w in everything:
+        kind = w.kind
+        if kind in _CONTENT_KINDS and w.key not in antonyms:
+            content.add(w.key)
+        if kind in ("value", "date"):
+            values.add(w.key)
+        elif kind in ("name", "pronoun"):
+            people.add(w.key)
+        elif kind == "env":
+            environments.add(w.key)
     first = words[start] if not key and start < len(words) else None
     past = first is not None and (
         first.norm in _PAST_AUX or (start == head and _is_past(first.norm))
@@ -427,13 +484,13 @@ def parse(text: str) -> Parse:
         agent=agent,
         verb=verb,
         objects=tuple(words[head + 1 :]),
-        content=content,
-        values=frozenset(w.key for w in everything if w.kind in ("value", "date")),
-        people=frozenset(w.key for w in everything if w.kind in ("name", "pronoun")),
-        environments=frozenset(w.key for w in everything if w.kind == "env"),
+        content=frozenset(content),
+        values=frozenset(values),
+        people=frozenset(people) | implied,
+        environments=frozenset(environments),
         negated=negated,
         update=update,
-        additive=any(n in lx.ADDITIVE_WORDS for n in norms),
+        additive=additive,
         past=past,
     )
 

@@ -43,13 +43,13 @@ def latest_first(hits: list[Hit], query_terms: list[str]) -> list[Hit]:
     the newest `valid_from` takes the best place among the hits scoring at least CONTENDER of
     the group's best (a far weaker newer hit stays where it is).
     """
-    from engram.text.tokenize import terms_of
+    from engram.text.tokenize import cached_terms
 
     wanted = set(query_terms)
     if len(hits) < 2 or not wanted:
         return hits
     need = min(2, len(wanted))
-    matched = [frozenset(wanted.intersection(terms_of(h.fact.content))) for h in hits]
+    matched = [frozenset(wanted.intersection(cached_terms(h.fact.content))) for h in hits]
     parent = list(range(len(hits)))
 
     def root(at: int) -> int:

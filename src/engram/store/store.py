@@ -276,6 +276,7 @@ class MemoryStore:
         index = self.index()
         mask = self._mask(index, batch.scope, batch.key, "active")
         mask &= index.kind[: index.size] == KIND_CODES["fact"]  # events are never merged
+        live = int(mask.sum())
         for item in items:
             repeat = item.digest if batch.kind == "fact" else f"event:{item.content}"
             existing = sql.find_by_hash(
@@ -291,7 +292,7 @@ class MemoryStore:
             if batch.kind == "event":
                 verdict = Verdict("new", "an event: stored as it is, never merged")
             else:
-                candidates = self._candidates(item, index, mask, placed, placed_items)
+                candidates = self._candidates(item, index, mask, live, placed, placed_items)
                 verdict = self._verdict(item, candidates)
             target = None
             if verdict.candidate is not None and verdict.outcome != "new":
@@ -344,36 +345,42 @@ class MemoryStore:
         item: Item,
         index: SearchIndex,
         mask: np.ndarray,
+        live: int,
         batch: SearchIndex,
         batch_items: list[Item],
     ) -> list[tuple[str, str, float]]:
         """Up to eight (id, content, cosine) similar facts: the best lexical matches among the
-        active facts of the same scope and key, the closest by dense vector (for dense models),
-        and the best lexical matches among the facts of this batch already placed. `index` is
-        the store's index as it was when the batch began (this batch's own writes, not yet
-        committed, must not show up in it)."""
+        `live` active facts of the same scope and key (`mask`), the closest by dense vector (for
+        dense models), and the best lexical matches among the facts of this batch already
+        placed. `index` is the store's index as it was when the batch began (this batch's own
+        writes, not yet committed, must not show up in it)."""
         found: dict[str, float] = {}
         if index.size:
-            lexical = index.bm25(item.terms, mask)
-            positions = [int(p) for p in top(lexical, CANDIDATES) if lexical[p] > 0]
+            positions = index.top_matches(item.terms, mask, live, CANDIDATES)
             if not index.sparse and item.vector is not None and not isinstance(item.vector, Sparse):
                 cos = np.where(mask, index.dense_cosine(item.vector), -1.0)
                 positions += [
                     int(p) for p in top(cos, CANDIDATES) if cos[p] >= CANDIDATE_MIN_COSINE
                 ]
+            # A sparse vector shares its features with BM25: its cosine would only repeat the
+            # lexical order, so it is computed for dense models alone.
             for pos in dict.fromkeys(positions):
-                found[index.ids[pos]] = similarity(item.vector, index.vector_at(pos))
-        contents = sql.get_facts(self.conn, found)
-        out = [(fid, contents[fid].content, sim) for fid, sim in found.items() if fid in contents]
-        if batch.size:
-            lexical = batch.bm25(item.terms, np.ones(batch.size, dtype=bool))
-            for pos in top(lexical, 3):
-                if lexical[pos] > 0:
-                    other = batch_items[int(pos)]
-                    out.append(
-                        (batch.ids[pos], other.content, similarity(item.vector, other.vector))
-                    )
-        out.sort(key=lambda c: -c[2])
+                found[index.ids[pos]] = (
+                    0.0 if index.sparse else similarity(item.vector, index.vector_at(pos))
+                )
+        contents = sql.contents_of(self.conn, found)
+        out = [(fid, contents[fid], sim) for fid, sim in found.items() if fid in contents]
+        for pos in batch.top_matches(item.terms, None, batch.size, 3):
+            other = batch_items[pos]
+            dense = not index.sparse
+            out.append(
+                (
+                    batch.ids[pos],
+                    other.content,
+                    similarity(item.vector, other.vector) if dense else 0.0,
+                )
+            )
+        out.sort(key=lambda c: -c[2])  # stable: equal cosines keep the lexical order
         return out
 
     def _verdict(self, item: Item, candidates: list[tuple[str, str, float]]) -> Verdict:

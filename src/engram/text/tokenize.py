@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engram.text.stem import stem
 from engram.text.words import (
@@ -126,6 +127,12 @@ def terms_of(text: str, language: str | None = None) -> list[str]:
     tokens = tokenize(text)
     latin = language or latin_language(tokens)
     return [_term(t, latin) for t in tokens if t.word not in STOP_WORDS]
+
+
+@lru_cache(maxsize=4096)
+def cached_terms(text: str) -> tuple[str, ...]:
+    """`terms_of` for a text read twice in a row: absorb indexes a fact and then embeds it."""
+    return tuple(terms_of(text))
 
 
 def term_variants(token: Token) -> tuple[str, ...]:
