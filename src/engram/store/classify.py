@@ -47,20 +47,28 @@ def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
 
 
 def _same_keys(a: frozenset[str], b: frozenset[str]) -> bool:
-    """Equal, allowing an inflected or derived form ("allergic" / "allergy")."""
+    """Equal, allowing an inflected or derived form ("allergic" / "allergy"): every word only
+    one side has shares its first five letters with a word only the other side has (ids,
+    numbers and values must match exactly)."""
     if a == b:
         return True
-    return all(_matches(x, b) for x in a - b) and all(_matches(y, a) for y in b - a)
-
-
-def _matches(key: str, keys: frozenset[str]) -> bool:
-    """An inflected or derived form of one of `keys`: the same first five letters (words only;
-    ids, numbers and values must match exactly)."""
+    only_a, only_b = a - b, b - a
+    if not only_a or not only_b:
+        return not only_a and not only_b
+    stems_a, stems_b = _stem_prefixes(only_a), _stem_prefixes(only_b)
     return (
-        len(key) >= 5
-        and key.isalpha()
-        and any(len(other) >= 5 and other.isalpha() and other[:5] == key[:5] for other in keys)
+        stems_a is not None
+        and stems_b is not None
+        and stems_a.issubset(stems_b)
+        and stems_b.issubset(stems_a)
     )
+
+
+def _stem_prefixes(keys: frozenset[str]) -> frozenset[str] | None:
+    """The five-letter prefixes of words, or None if a key cannot vary (short, id, value)."""
+    if any(len(k) < 5 or not k.isalpha() for k in keys):
+        return None
+    return frozenset(k[:5] for k in keys)
 
 
 _NEGATING_PREFIXES = ("un", "in", "im", "ir", "il", "dis", "non", "a", "не", "des", "no")

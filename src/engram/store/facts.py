@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from engram.sqlchunks import chunks
@@ -40,9 +41,62 @@ def fact_from_row(row: Sequence[Any]) -> Fact:
     )
 
 
+INSERT_FACT = f"INSERT INTO facts ({FACT_COLUMNS}, terms) VALUES ({', '.join('?' * 16)})"
+INSERT_EVENT = "INSERT INTO events (at, kind, fact_id, detail) VALUES (?, ?, ?, ?)"
+INSERT_EDGE = "INSERT OR IGNORE INTO edges VALUES (?, ?, ?, ?)"
+PUT_VECTOR = "INSERT OR REPLACE INTO vectors VALUES (?, ?, ?)"
+
+
+@dataclass
+class Pending:
+    """The inserts of one absorb batch, sent with one `executemany` per table when the batch
+    ends (or before anything reads them back): a statement a fact costs more than the fact."""
+
+    facts: list[tuple[Any, ...]] = field(default_factory=list)
+    vectors: list[tuple[Any, ...]] = field(default_factory=list)
+    events: list[tuple[Any, ...]] = field(default_factory=list)
+    edges: list[tuple[Any, ...]] = field(default_factory=list)
+
+    def flush(self, conn: sqlite3.Connection) -> None:
+        for statement, rows in (
+            (INSERT_FACT, self.facts),
+            (PUT_VECTOR, self.vectors),
+            (INSERT_EVENT, self.events),
+            (INSERT_EDGE, self.edges),
+        ):
+            if rows:
+                conn.executemany(statement, rows)
+                rows.clear()
+
+
+def fact_row(fact: Fact, terms: str) -> tuple[Any, ...]:
+    return (
+        fact.id,
+        fact.content,
+        fact.scope,
+        fact.scope_key,
+        fact.status,
+        fact.confidence,
+        fact.importance,
+        fact.source,
+        json.dumps(fact.tags, ensure_ascii=False),
+        json.dumps(fact.metadata, ensure_ascii=False, sort_keys=True),
+        fact.created_at,
+        fact.valid_from,
+        fact.valid_to,
+        fact.content_hash,
+        fact.kind,
+        terms,
+    )
+
+
+def event_row(at: str, kind: str, fact_id: str | None, **detail: Any) -> tuple[Any, ...]:
+    return (at, kind, fact_id, json.dumps(detail, ensure_ascii=False, sort_keys=True))
+
+
 def insert_fact(conn: sqlite3.Connection, fact: Fact, terms: str) -> None:
     conn.execute(
-        f"INSERT INTO facts ({FACT_COLUMNS}, terms) VALUES ({', '.join('?' * 16)})",
+        INSERT_FACT,
         (
             fact.id,
             fact.content,

@@ -13,6 +13,7 @@ fact that BM25 also matched; search computes it for exactly those facts.
 
 from __future__ import annotations
 
+import heapq
 import json
 import math
 from array import array
@@ -30,8 +31,30 @@ KIND_CODES = {"fact": 0, "event": 1}
 GONE = 3  # erased by nuke
 SCOPE_CODES = {"agent": 0, "user": 1, "run": 2}
 K1, B = 1.2, 0.75
-POSTING_BUDGET = 3000  # postings absorb reads to find the facts most like a new one
-SMALL_POSTINGS = 64  # up to this many, plain Python beats numpy's per-call cost
+POOL_POSTINGS = 600  # postings absorb pools to find the facts most like a new one
+MAX_POSTINGS = 20_000  # a term in more facts than this says nothing about which facts are alike
+
+
+class Live:
+    """The facts a search may return: a mask over index positions, the same as bytes (read one
+    position at a time far faster than the array), and how many are set. Absorb adds the facts
+    of a batch to it as they are placed."""
+
+    def __init__(self, mask: np.ndarray) -> None:
+        self.mask = np.array(mask, dtype=np.bool_)
+        self.flags = bytearray(self.mask.tobytes())
+        self.count = int(self.mask.sum())
+
+    def add(self, position: int) -> None:
+        if position >= len(self.mask):
+            grown = np.zeros(max(2 * len(self.mask), position + 1, 1024), dtype=np.bool_)
+            grown[: len(self.mask)] = self.mask
+            self.mask = grown
+            self.flags.extend(bytes(len(grown) - len(self.flags)))
+        if not self.mask[position]:
+            self.mask[position] = True
+            self.flags[position] = 1
+            self.count += 1
 
 
 @dataclass
@@ -189,69 +212,59 @@ class SearchIndex:
         return scores
 
     def top_matches(
-        self, terms: list[str], mask: np.ndarray | None, live: int, k: int, rarest: int = 4
+        self, terms: list[str], live: Live | None, k: int, rarest: int = 4
     ) -> list[int]:
-        """Positions of the k best BM25 matches among the masked facts (`live` of them), using
-        only the rarest terms of the query — at most `rarest`, and no more once their postings
-        pass POSTING_BUDGET (two terms at least): absorb looks for the few facts most like a
-        new one, and the rare words (names, ids, values) are what find them. The cost follows
-        the postings of those terms, not the size of the index."""
-        if not live or not terms:
+        """Positions of the k facts among the `live` ones (None: all) that best match the
+        `rarest` rarest terms of `terms`.
+
+        This is how absorb finds the few stored facts most like a new one, and the rare words
+        (names, ids, values) are what find them. The pool of facts is the union of the
+        postings of the rare terms (up to POOL_POSTINGS in all); when even the rarest term is
+        common ("Kenji" and "Park" in a store of people), the facts that have the two rarest
+        terms both. Each pooled fact scores the idf of the pooled terms it has (facts are
+        short: no length normalisation; more common terms would barely move the score). Set
+        operations run in C, so the cost follows the
+        postings of a few terms, never the size of the index."""
+        if (self.size if live is None else live.count) == 0 or not terms:
             return []
         counts = Counter(terms)
-        chosen: list[str] = []
-        postings = 0
-        for term in sorted(counts, key=self.document_frequency)[:rarest]:
-            postings += self.document_frequency(term)
-            if len(chosen) >= 2 and postings > POSTING_BUDGET:
-                break
-            chosen.append(term)
-        avg = self.total_length / max(self.size, 1) or 1.0
-        if sum(self.document_frequency(t) for t in chosen) <= SMALL_POSTINGS:
-            return self._top_matches_small(chosen, counts, mask, live, k, avg)
-        # All chosen postings in one array, so the arithmetic runs once, not once a term.
-        arrays = [self.term_arrays(term) for term in chosen]
-        sizes = np.array([len(docs) for docs, _ in arrays], dtype=np.int64)
-        docs = np.concatenate([docs for docs, _ in arrays])
-        tfs = np.concatenate([tfs for _, tfs in arrays])
-        keep = np.ones(len(docs), dtype=bool) if mask is None else mask[docs]
-        starts = np.concatenate(([0], np.cumsum(sizes)[:-1]))
-        df = np.where(sizes > 0, np.add.reduceat(keep.astype(np.int64), starts), 0)
-        idf = np.log(1.0 + (live - df + 0.5) / (df + 0.5))
-        weight = np.repeat(np.array([counts[t] for t in chosen]) * idf, sizes)
-        norm = K1 * (1.0 - B + B * self.length[docs] / avg)
-        scores = (weight * tfs * (K1 + 1.0) / (tfs + norm))[keep]
-        docs = docs[keep]
-        if not len(docs):
+        chosen = sorted((t for t in counts if t in self.postings), key=self.document_frequency)
+        chosen = [t for t in chosen[:rarest] if self.document_frequency(t) <= MAX_POSTINGS]
+        if not chosen:
             return []
-        unique, inverse = np.unique(docs, return_inverse=True)
-        totals = np.bincount(inverse, weights=scores)
-        best = np.argsort(-totals, kind="stable")[:k]
-        return [int(unique[b]) for b in best if totals[b] > 0]
-
-    def _top_matches_small(
-        self,
-        chosen: list[str],
-        counts: Counter[str],
-        mask: np.ndarray | None,
-        live: int,
-        k: int,
-        avg: float,
-    ) -> list[int]:
-        """`top_matches` for short postings, in plain Python: a numpy call costs more than a
-        hundred dictionary updates."""
-        totals: dict[int, float] = {}
+        members: dict[str, set[int]] = {}
+        pool: set[int] = set()
+        budget = POOL_POSTINGS
         for term in chosen:
-            docs, tfs = self.postings.get(term, ((), ()))
-            hits = [(d, tf) for d, tf in zip(docs, tfs, strict=True) if mask is None or mask[d]]
-            if not hits:
-                continue
-            idf = math.log(1.0 + (live - len(hits) + 0.5) / (len(hits) + 0.5)) * counts[term]
-            for doc, tf in hits:
-                norm = K1 * (1.0 - B + B * float(self.length[doc]) / avg)
-                totals[doc] = totals.get(doc, 0.0) + idf * tf * (K1 + 1.0) / (tf + norm)
-        best = sorted(totals.items(), key=lambda item: (-item[1], item[0]))[:k]
-        return [doc for doc, score in best if score > 0]
+            docs = self.postings[term][0]
+            if len(docs) > budget:
+                break
+            budget -= len(docs)
+            members[term] = set(docs)
+            pool |= members[term]
+        if not pool:
+            members = {term: set(self.postings[term][0]) for term in chosen[:2]}
+            pool = set.intersection(*members.values())
+            members = dict.fromkeys(members, pool)
+        # Rank by how many of the pooled terms a fact has (counted in C), then score the
+        # front of that ranking exactly by idf.
+        tally: Counter[int] = Counter()
+        for found in members.values():
+            tally.update(found)
+        flags = None if live is None else live.flags
+        front = []
+        for doc, _ in tally.most_common():
+            if flags is None or flags[doc]:
+                front.append(doc)
+                if len(front) >= max(4 * k, 50):
+                    break
+        weights = []
+        for term, found in members.items():
+            df = self.document_frequency(term)
+            idf = math.log(1.0 + (self.size - df + 0.5) / (df + 0.5))
+            weights.append((idf * counts[term], found))
+        scored = [(sum(idf for idf, found in weights if doc in found), doc) for doc in front]
+        return [doc for score, doc in heapq.nlargest(k, scored) if score > 0]
 
     def vector_at(self, position: int) -> Vector | None:
         if not self.sparse:

@@ -244,6 +244,11 @@ def _words(body: str, language: str) -> list[Word]:
             continue
         # "Mobile-app" is two words; "web-03" and "SUP-1203" stay one id.
         parts = text.split("-") if group == "word" and text.replace("-", "").isalpha() else [text]
+        if len(text) == 1 and text.isupper() and body[match.end() : match.end() + 1] == ".":
+            # a middle initial ("Lucía A. García") is part of a name, not an article
+            words.append(Word(text, text.casefold() + ".", text.casefold() + ".", "name"))
+            first = False
+            continue
         for part in parts:
             if part:
                 words.append(_word(part, first, group, language))

@@ -52,6 +52,7 @@ from engram.store.index import (
     KIND_CODES,
     SCOPE_CODES,
     STATUS_CODES,
+    Live,
     Row,
     SearchIndex,
     row_from_db,
@@ -80,7 +81,7 @@ if TYPE_CHECKING:
     from engram.embed.base import Embedder
     from engram.llm import ChatModel
 
-CANDIDATES = 5
+CANDIDATES = 6  # lexical (and, for dense models, vector) candidates a new fact is compared with
 
 CANDIDATE_MIN_COSINE = 0.3
 _RELATION = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
@@ -106,6 +107,7 @@ class MemoryStore:
         self.rerank = rerank
         self.llm_classify = llm_classify
         self._index: SearchIndex | None = None
+        self._pending: sql.Pending | None = None  # the inserts of the batch being absorbed
         from engram.graph.entities import EntityGraph
 
         self.graph = EntityGraph(self)
@@ -268,51 +270,76 @@ class MemoryStore:
             item.vector = vector
 
     def _classify_batch(self, items: list[Item], batch: Batch) -> None:
-        # Facts of this batch already placed, in a small index of their own, so later facts of
-        # the batch are compared with them without touching the store's index.
-        placed = SearchIndex("batch", 1, sparse=True)
-        placed_items: list[Item] = []
+        """Classify and write (or, in a dry run, only classify) the items of one batch. Each
+        placed fact joins the store's index at once, so later facts of the batch are compared
+        with it; a dry run takes its facts out again, a failed write drops the index."""
         seen: dict[str, str] = {}  # what makes a repeat (normalised or exact text) -> its id
+        placed: dict[str, str] = {}  # id -> content of the facts this batch added to the index
         index = self.index()
         mask = self._mask(index, batch.scope, batch.key, "active")
         mask &= index.kind[: index.size] == KIND_CODES["fact"]  # events are never merged
-        live = int(mask.sum())
-        for item in items:
-            repeat = item.digest if batch.kind == "fact" else f"event:{item.content}"
-            existing = sql.find_by_hash(
-                self.conn, batch.scope, batch.key, item.digest, item.content, batch.kind
-            )
-            if existing or repeat in seen:
-                first = existing or seen[repeat]
-                why = "the same text is already stored" if existing else "repeats an earlier "
-                why += "" if existing else f"{batch.kind} of this batch"
-                self._keep_duplicate(item, first, why, batch)
-                continue
-            candidates: list[tuple[str, str, float]] = []
-            if batch.kind == "event":
-                verdict = Verdict("new", "an event: stored as it is, never merged")
-            else:
-                candidates = self._candidates(item, index, mask, live, placed, placed_items)
-                verdict = self._verdict(item, candidates)
-            target = None
-            if verdict.candidate is not None and verdict.outcome != "new":
-                target = candidates[verdict.candidate][0]
-            if verdict.outcome == "duplicate" and target is not None:
-                self._keep_duplicate(item, target, verdict.reason, batch)
-                continue
-            fact_id = new_id()
-            item.outcome = Outcome(
-                verdict.outcome, verdict.reason, fact_id, [target] if target else [], item.content
-            )
-            seen[repeat] = fact_id
-            if batch.kind == "fact":
-                placed.upsert(
-                    Row(fact_id, batch.scope, batch.key, "active", 1.0, 1.0, 0.0, frozenset(),
-                        item.terms, None)
-                )  # fmt: skip
-                placed_items.append(item)
-            if batch.write:
-                self._apply(fact_id, item, verdict.outcome, target, batch)
+        live = Live(mask)
+        if batch.write:
+            self._pending = sql.Pending()
+        try:
+            for item in items:
+                self._place(item, batch, index, live, placed, seen)
+            if self._pending is not None:
+                self._pending.flush(self.conn)
+        finally:
+            self._pending = None
+            if not batch.write:
+                for fact_id in placed:
+                    index.erase(fact_id)
+
+    def _place(
+        self,
+        item: Item,
+        batch: Batch,
+        index: SearchIndex,
+        live: Live,
+        placed: dict[str, str],
+        seen: dict[str, str],
+    ) -> None:
+        """Classify one item of a batch and write it (or, in a dry run, say what would be)."""
+        repeat = item.digest if batch.kind == "fact" else f"event:{item.content}"
+        existing = sql.find_by_hash(
+            self.conn, batch.scope, batch.key, item.digest, item.content, batch.kind
+        )
+        if existing or repeat in seen:
+            first = existing or seen[repeat]
+            why = "the same text is already stored" if existing else "repeats an earlier "
+            why += "" if existing else f"{batch.kind} of this batch"
+            self._keep_duplicate(item, first, why, batch)
+            return
+        candidates: list[tuple[str, str, float]] = []
+        if batch.kind == "event":
+            verdict = Verdict("new", "an event: stored as it is, never merged")
+        else:
+            candidates = self._candidates(item, index, live, placed)
+            verdict = self._verdict(item, candidates)
+        target = None
+        if verdict.candidate is not None and verdict.outcome != "new":
+            target = candidates[verdict.candidate][0]
+        if verdict.outcome == "duplicate" and target is not None:
+            self._keep_duplicate(item, target, verdict.reason, batch)
+            return
+        fact_id = new_id()
+        item.outcome = Outcome(
+            verdict.outcome, verdict.reason, fact_id, [target] if target else [], item.content
+        )
+        seen[repeat] = fact_id
+        if batch.kind == "fact":
+            when = days_of(batch.at)
+            index.upsert(
+                Row(fact_id, batch.scope, batch.key, "active", item.importance, item.confidence,
+                    when, frozenset(item.tags), item.terms, item.vector, batch.kind,
+                    days_of(item.valid_from) if item.valid_from else when)
+            )  # fmt: skip
+            live.add(index.position[fact_id])
+            placed[fact_id] = item.content
+        if batch.write:
+            self._apply(fact_id, item, verdict.outcome, target, batch)
 
     def _keep_duplicate(self, item: Item, target: str, reason: str, batch: Batch) -> None:
         """A duplicate: report the fact it repeats, and keep what it brought (its wording,
@@ -320,6 +347,8 @@ class MemoryStore:
         item.outcome = Outcome("duplicate", reason, target, [target], item.content)
         if not batch.write:
             return
+        if self._pending is not None:
+            self._pending.flush(self.conn)  # the fact it repeats may be of this batch
         fact = sql.get_facts(self.conn, [target]).get(target)
         if fact is None:
             return
@@ -341,45 +370,28 @@ class MemoryStore:
         sql.log_event(self.conn, batch.at, "duplicate_seen", target, source=batch.source)
 
     def _candidates(
-        self,
-        item: Item,
-        index: SearchIndex,
-        mask: np.ndarray,
-        live: int,
-        batch: SearchIndex,
-        batch_items: list[Item],
+        self, item: Item, index: SearchIndex, live: Live, placed: dict[str, str]
     ) -> list[tuple[str, str, float]]:
-        """Up to eight (id, content, cosine) similar facts: the best lexical matches among the
-        `live` active facts of the same scope and key (`mask`), the closest by dense vector (for
-        dense models), and the best lexical matches among the facts of this batch already
-        placed. `index` is the store's index as it was when the batch began (this batch's own
-        writes, not yet committed, must not show up in it)."""
-        found: dict[str, float] = {}
-        if index.size:
-            positions = index.top_matches(item.terms, mask, live, CANDIDATES)
-            if not index.sparse and item.vector is not None and not isinstance(item.vector, Sparse):
-                cos = np.where(mask, index.dense_cosine(item.vector), -1.0)
-                positions += [
-                    int(p) for p in top(cos, CANDIDATES) if cos[p] >= CANDIDATE_MIN_COSINE
-                ]
-            # A sparse vector shares its features with BM25: its cosine would only repeat the
-            # lexical order, so it is computed for dense models alone.
-            for pos in dict.fromkeys(positions):
-                found[index.ids[pos]] = (
-                    0.0 if index.sparse else similarity(item.vector, index.vector_at(pos))
-                )
-        contents = sql.contents_of(self.conn, found)
-        out = [(fid, contents[fid], sim) for fid, sim in found.items() if fid in contents]
-        for pos in batch.top_matches(item.terms, None, batch.size, 3):
-            other = batch_items[pos]
-            dense = not index.sparse
-            out.append(
-                (
-                    batch.ids[pos],
-                    other.content,
-                    similarity(item.vector, other.vector) if dense else 0.0,
-                )
-            )
+        """Up to ten (id, content, cosine) similar facts among the `live` ones (active facts of
+        the same scope and key, this batch's included): the best lexical matches, and the
+        closest by dense vector for dense models."""
+        if not index.size:
+            return []
+        positions = index.top_matches(item.terms, live, CANDIDATES)
+        if not index.sparse and item.vector is not None and not isinstance(item.vector, Sparse):
+            cos = np.where(live.mask[: index.size], index.dense_cosine(item.vector), -1.0)
+            positions += [int(p) for p in top(cos, CANDIDATES) if cos[p] >= CANDIDATE_MIN_COSINE]
+        ids = [index.ids[pos] for pos in dict.fromkeys(positions)]
+        contents = {fid: placed[fid] for fid in ids if fid in placed}
+        contents.update(sql.contents_of(self.conn, [fid for fid in ids if fid not in placed]))
+        out = []
+        for pos in dict.fromkeys(positions):
+            fid = index.ids[pos]
+            if fid in contents:
+                # A sparse vector shares its features with BM25: its cosine would only repeat
+                # the lexical order, so it is computed for dense models alone.
+                cosine = 0.0 if index.sparse else similarity(item.vector, index.vector_at(pos))
+                out.append((fid, contents[fid], cosine))
         out.sort(key=lambda c: -c[2])  # stable: equal cosines keep the lexical order
         return out
 
@@ -407,22 +419,24 @@ class MemoryStore:
             content_hash=item.digest,
             kind=batch.kind,
         )
-        sql.insert_fact(self.conn, fact, " ".join(item.terms))
+        pending = self._pending or sql.Pending()
+        pending.facts.append(sql.fact_row(fact, " ".join(item.terms)))
         if item.vector is not None:
-            sql.put_vector(self.conn, fact_id, self.embedder.model_id, to_bytes(item.vector))
-        sql.log_event(
-            self.conn, batch.at, "absorbed", fact_id, outcome=outcome, source=batch.source,
-            related=target, fact_kind=batch.kind,
+            pending.vectors.append((fact_id, self.embedder.model_id, to_bytes(item.vector)))
+        pending.events.append(
+            sql.event_row(batch.at, "absorbed", fact_id, outcome=outcome, source=batch.source,
+                          related=target, fact_kind=batch.kind)
         )  # fmt: skip
-        if target is None:
-            return
-        if outcome == "supersede":
+        if outcome == "supersede" and target is not None:
+            pending.flush(self.conn)  # the history is read back to place the new version
             if not self._supersede(fact, target, batch.at) and item.outcome is not None:
                 item.outcome.reason += "; it became true before the stored value, so it is "
                 item.outcome.reason += "kept as an earlier version"
-            return
-        relation = {"contradict": "contradicts", "related": "related_to"}[outcome]
-        sql.add_edge(self.conn, fact_id, relation, target, batch.at)
+        elif target is not None:
+            relation = {"contradict": "contradicts", "related": "related_to"}[outcome]
+            pending.edges.append((fact_id, relation, target, batch.at))
+        if self._pending is None:
+            pending.flush(self.conn)
 
     def _supersede(self, fact: Fact, target_id: str, at: str) -> bool:
         """Make `fact` a newer value of `target`: the active version, unless it became true
