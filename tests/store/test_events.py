@@ -75,3 +75,11 @@ def test_cli_absorbs_events_from_stdin(
     code = main(["memory", "absorb", "--scope", "agent", "--key", "chat", "--kind", "event"])
     out = capsys.readouterr().out
     assert code == 0 and out.splitlines()[-1] == "4 new"
+
+
+def test_within_one_batch_only_the_exact_same_event_is_a_repeat(store: MemoryStore) -> None:
+    outcomes = store.absorb(
+        ["Deploy finished.", "DEPLOY finished.", "Deploy finished."], scope="run", kind="event"
+    )
+    assert [o.outcome for o in outcomes] == ["new", "new", "duplicate"]
+    assert outcomes[2].id == outcomes[0].id

@@ -192,22 +192,31 @@ def add_tags(conn: sqlite3.Connection, fact_id: str, tags: Sequence[str]) -> boo
     return True
 
 
-def find_by_hash(
-    conn: sqlite3.Connection, scope: str, scope_key: str, digest: str, content: str, kind: str
-) -> str | None:
-    """The id of the active fact this input repeats in this scope and key: for a fact, the same
-    text after normalisation; for an event, exactly the same text. (A superseded fact with the
-    same text is no duplicate: repeating an old value asserts it again.)"""
-    # The planner would pick the (scope, scope_key, status) index and scan every active fact
-    # of the key; the hash index finds the one or two rows at once.
-    row = conn.execute(
-        "SELECT id FROM facts INDEXED BY facts_dedup "
-        "WHERE scope = ? AND scope_key = ? AND content_hash = ? "
-        "AND status = 'active' AND kind = ? AND (kind = 'fact' OR content = ?) "
-        "ORDER BY created_at DESC LIMIT 1",
-        (scope, scope_key, digest, kind, content),
-    ).fetchone()
-    return None if row is None else str(row[0])
+def find_repeats(
+    conn: sqlite3.Connection,
+    scope: str,
+    scope_key: str,
+    items: Sequence[tuple[str, str]],
+    kind: str,
+) -> dict[str, str]:
+    """The active facts that (content hash, content) inputs repeat in this scope and key: a
+    fact repeats one with the same text after normalisation (keyed by hash), an event one with
+    exactly the same text (keyed by "event:" and the text). A superseded fact with the same
+    text is no duplicate: repeating an old value asserts it again."""
+    hashes = list(dict.fromkeys(digest for digest, _ in items))
+    found: dict[str, str] = {}
+    for chunk, marks in chunks(hashes):
+        # The planner would pick the (scope, scope_key, status) index and scan every active
+        # fact of the key; the hash index finds the rows at once.
+        rows = conn.execute(
+            "SELECT content_hash, id, content FROM facts INDEXED BY facts_dedup "
+            f"WHERE scope = ? AND scope_key = ? AND content_hash IN ({marks}) "
+            "AND status = 'active' AND kind = ? ORDER BY created_at",
+            (scope, scope_key, *chunk, kind),
+        )
+        for digest, fact_id, content in rows:
+            found[digest if kind == "fact" else f"event:{content}"] = str(fact_id)  # newest wins
+    return found
 
 
 def set_status(

@@ -243,9 +243,10 @@ class SearchIndex:
             members[term] = set(docs)
             pool |= members[term]
         if not pool:
-            members = {term: set(self.postings[term][0]) for term in chosen[:2]}
-            pool = set.intersection(*members.values())
-            members = dict.fromkeys(members, pool)
+            pool = set(self.postings[chosen[0]][0])
+            for term in chosen[1:2]:
+                pool.intersection_update(self.postings[term][0])
+            members = dict.fromkeys(chosen[:2], pool)
         # Rank by how many of the pooled terms a fact has (counted in C), then score the
         # front of that ranking exactly by idf.
         tally: Counter[int] = Counter()
@@ -256,7 +257,7 @@ class SearchIndex:
         for doc, _ in tally.most_common():
             if flags is None or flags[doc]:
                 front.append(doc)
-                if len(front) >= max(4 * k, 50):
+                if len(front) >= 3 * k:
                     break
         weights = []
         for term, found in members.items():

@@ -235,26 +235,28 @@ def _words(body: str, language: str) -> list[Word]:
     first = True
     # The full pattern (URLs, e-mails, domains) costs; most facts have none of them.
     pattern = _TOKEN if _MAYBE_ADDRESS.search(body) else _PLAIN_TOKEN
+    cjk = not body.isascii() and _CJK.search(body) is not None
+    size = len(body)
     for match in pattern.finditer(body):
         group = match.lastgroup or "word"
-        text = match.group().strip()
-        if group == "word" and _CJK.search(text):
-            words.extend(Word(t.word, t.word, t.word, "word") for t in tokenize(text))
+        text = match.group()
+        end = match.end()
+        after = body[end] if end < size else ""
+        if group != "word":
+            words.append(_word(text.strip(), first, group, language))
             first = False
             continue
-        # "Mobile-app" is two words; "web-03" and "SUP-1203" stay one id.
-        parts = text.split("-") if group == "word" and text.replace("-", "").isalpha() else [text]
-        if len(text) == 1 and text.isupper() and body[match.end() : match.end() + 1] == ".":
+        if cjk and _CJK.search(text):
+            words.extend(Word(t.word, t.word, t.word, "word") for t in tokenize(text))
+        elif len(text) == 1 and after == "." and text.isupper():
             # a middle initial ("Lucía A. García") is part of a name, not an article
             words.append(Word(text, text.casefold() + ".", text.casefold() + ".", "name"))
-            first = False
-            continue
-        for part in parts:
-            if part:
-                words.append(_word(part, first, group, language))
-                first = False
-        if group == "word" and body[match.end() : match.end() + 1] in (".", "!", "?"):
-            first = True
+        elif "-" in text and text.replace("-", "").isalpha():
+            # "Mobile-app" is two words; "web-03" and "SUP-1203" stay one id.
+            words.extend(_word(part, first, group, language) for part in text.split("-") if part)
+        else:
+            words.append(_word(text, first, group, language))
+        first = after in (".", "!", "?")
     return _read_values(words, language)
 
 

@@ -81,7 +81,7 @@ if TYPE_CHECKING:
     from engram.embed.base import Embedder
     from engram.llm import ChatModel
 
-CANDIDATES = 6  # lexical (and, for dense models, vector) candidates a new fact is compared with
+CANDIDATES = 5  # lexical (and, for dense models, vector) candidates a new fact is compared with
 
 CANDIDATE_MIN_COSINE = 0.3
 _RELATION = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
@@ -279,11 +279,14 @@ class MemoryStore:
         mask = self._mask(index, batch.scope, batch.key, "active")
         mask &= index.kind[: index.size] == KIND_CODES["fact"]  # events are never merged
         live = Live(mask)
+        stored = sql.find_repeats(
+            self.conn, batch.scope, batch.key, [(i.digest, i.content) for i in items], batch.kind
+        )
         if batch.write:
             self._pending = sql.Pending()
         try:
             for item in items:
-                self._place(item, batch, index, live, placed, seen)
+                self._place(item, batch, index, live, placed, seen, stored)
             if self._pending is not None:
                 self._pending.flush(self.conn)
         finally:
@@ -300,12 +303,13 @@ class MemoryStore:
         live: Live,
         placed: dict[str, str],
         seen: dict[str, str],
+        stored: dict[str, str],
     ) -> None:
-        """Classify one item of a batch and write it (or, in a dry run, say what would be)."""
+        """Classify one item of a batch and write it (or, in a dry run, say what would be).
+        `seen` and `stored` map what makes a repeat (a fact's hash, an event's text) to the
+        fact of this batch, or the stored fact, it repeats."""
         repeat = item.digest if batch.kind == "fact" else f"event:{item.content}"
-        existing = sql.find_by_hash(
-            self.conn, batch.scope, batch.key, item.digest, item.content, batch.kind
-        )
+        existing = stored.get(repeat)
         if existing or repeat in seen:
             first = existing or seen[repeat]
             why = "the same text is already stored" if existing else "repeats an earlier "
