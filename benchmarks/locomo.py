@@ -1,8 +1,8 @@
-"""LoCoMo evidence recall: each dialogue turn absorbed as one fact (scope `agent`, keyed by
-conversation), each question searched within its conversation; recall@k is the share of a
-question's evidence turns found in the top k, averaged over the questions that have evidence
-(category 5, adversarial, has none). Reported for BM25 only, vectors only and the hybrid.
-Searches use `full_history`, so a turn that a later turn superseded still counts as found.
+"""LoCoMo evidence recall: each dialogue turn absorbed as one event (scope `agent`, keyed by
+conversation: events are stored as they are, never merged), each question searched within its
+conversation; recall@k is the share of a question's evidence turns found in the top k, averaged
+over the questions that have evidence (category 5, adversarial, has none). Reported for BM25
+only, vectors only and the hybrid.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ def build(store: object, conversations: list[dict]) -> dict[str, str]:
             outcomes = store.absorb(
                 [{"content": text[:500], "metadata": {"dia_id": t["dia_id"]}}
                  for text, t in zip(texts, turns, strict=True)],
-                scope="agent", scope_key=conv["sample_id"],
+                scope="agent", scope_key=conv["sample_id"], kind="event",
             )  # fmt: skip
             for outcome, turn in zip(outcomes, turns, strict=True):
                 if outcome.id and outcome.outcome != "duplicate":
@@ -73,8 +73,8 @@ def run() -> str:
             r5 += len(evidence & set(found[:5])) / len(evidence)
             r10 += len(evidence & set(found[:10])) / len(evidence)
         rows.append([name, f"{r5 / len(questions):.3f}", f"{r10 / len(questions):.3f}"])
-    superseded = store.stats()["by_status"].get("superseded", 0)
-    rows.append(["turns stored / superseded", len(ids), superseded])
+    hidden = store.stats()["by_status"].get("superseded", 0)
+    rows.append(["turns stored / hidden", len(ids), hidden])
     rows.append(["questions", len(questions), f"absorb {absorb_s:.1f} s"])
     store.close()
     return table([f"LoCoMo ({len(conversations)} dev conversations)", "R@5", "R@10"], rows)

@@ -74,6 +74,19 @@ def test_absorb_then_search(server: Any) -> None:
     assert found.structured_content["hits"][0]["parts"]["bm25"] == 1.0
 
 
+def test_events_are_absorbed_as_they_are_and_searched_as_of_a_date(server: Any) -> None:
+    turns = [
+        {"content": "Alice: I live in Berlin.", "valid_from": "2023-01-01"},
+        {"content": "Alice: I live in Munich now.", "valid_from": "2024-05-01"},
+    ]
+    result = call(server, "memory_absorb", {"facts": turns, "scope": "user", "kind": "event"})
+    assert [o["outcome"] for o in result.structured_content["outcomes"]] == ["new", "new"]
+    then = call(server, "memory_search", {"query": "Alice live", "as_of": "2023-06-01"})
+    assert [h["content"] for h in then.structured_content["hits"]] == ["Alice: I live in Berlin."]
+    bad = call(server, "memory_search", {"query": "Alice", "as_of": "last spring"})
+    assert bad.is_error and "as_of must be an ISO date" in bad.content[0].text
+
+
 def test_dry_run_absorb_writes_nothing(server: Any) -> None:
     call(
         server,

@@ -28,6 +28,9 @@ def outcome(old: str, new: str) -> str:
         ("Tim: I just got back from surfing.", "Anna: I just got back from surfing."),
         ("Алиса живёт в Париже.", "Борис живёт в Париже."),
         ("El ticket SUP-1203 lo lleva Fernando.", "El ticket SUP-1230 lo lleva Alicia."),
+        ("Martín vive en Sevilla.", "Martínez vive en Sevilla."),
+        ("Lucía García vive en Bilbao.", "Lucía A. García vive en Bilbao."),
+        ("Lucía A. Martínez vive en Málaga.", "Lucía A. Martín vive en Málaga."),
     ],
 )
 def test_another_subject_id_environment_speaker_or_role_is_never_merged(old: str, new: str) -> None:

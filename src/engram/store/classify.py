@@ -46,15 +46,15 @@ def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
     return len(a & b) / len(a | b) if a or b else 1.0
 
 
-def _same_keys(a: frozenset[str], b: frozenset[str]) -> bool:
+def _same_keys(a: frozenset[str], b: frozenset[str], exact: frozenset[str] = frozenset()) -> bool:
     """Equal, allowing an inflected or derived form ("allergic" / "allergy"): every word only
-    one side has shares its first five letters with a word only the other side has (ids,
-    numbers and values must match exactly)."""
+    one side has shares its first five letters with a word only the other side has. Ids,
+    numbers, values and the `exact` keys (names: Martín is not Martínez) must match exactly."""
     if a == b:
         return True
     only_a, only_b = a - b, b - a
-    if not only_a or not only_b:
-        return not only_a and not only_b
+    if not only_a or not only_b or only_a & exact or only_b & exact:
+        return False
     stems_a, stems_b = _stem_prefixes(only_a), _stem_prefixes(only_b)
     return (
         stems_a is not None
@@ -62,6 +62,11 @@ def _same_keys(a: frozenset[str], b: frozenset[str]) -> bool:
         and stems_a.issubset(stems_b)
         and stems_b.issubset(stems_a)
     )
+
+
+def _exact(new: Parse, old: Parse) -> frozenset[str]:
+    """Keys that only match exactly: names, ids, pronouns and capitalised words."""
+    return new.people | old.people | new.capitalised | old.capitalised
 
 
 def _stem_prefixes(keys: frozenset[str]) -> frozenset[str] | None:
@@ -133,7 +138,7 @@ def _different_subject(new: Parse, old: Parse) -> str | None:
     mine, theirs = _actors(new, people), _actors(old, people)
     if mine and theirs and mine != theirs:
         return "someone else acts"
-    if not _same_keys(_core(new.subject), _core(old.subject)):
+    if not _same_keys(_core(new.subject), _core(old.subject), _exact(new, old)):
         return "about another subject"
     return None
 
@@ -149,7 +154,7 @@ def _same_statement(new: Parse, old: Parse) -> bool:
         and new.environments == old.environments
         and new.values == old.values
         and new.negated == old.negated
-        and _same_keys(new.content, old.content)
+        and _same_keys(new.content, old.content, _exact(new, old))
         and not _antonym_split(new, old)
     ):
         return False
@@ -171,9 +176,11 @@ def _opposite_claim(new: Parse, old: Parse) -> str | None:
         return None
     if (new.said_at and old.said_at and new.said_at != old.said_at) or new.values != old.values:
         return None
-    if not (_jaccard(new.content, old.content) >= 0.6 or _same_keys(new.content, old.content)):
-        return None
     people = new.people | old.people
+    if not (
+        _jaccard(new.content, old.content) >= 0.6 or _same_keys(new.content, old.content, people)
+    ):
+        return None
     mine, theirs = _actors(new, people), _actors(old, people)
     if mine and theirs and mine != theirs:
         return None
@@ -199,15 +206,20 @@ def _explicit_update(new: Parse, old: Parse) -> bool:
     if not ids <= mentioned:
         return False
     if not old.subject & (mentioned | _prefixes(mentioned)) and not _same_keys(
-        old.subject, new.subject
+        old.subject, new.subject, _exact(new, old)
     ):
         return False
     # What the old fact said of its subject must come back: "Carmen is vegetarian" →
     # "Carmen is not vegetarian anymore"; "Pro plan" → "upgraded from Pro to Enterprise".
     said = old.content - old.subject - {old.verb}
-    if not said:
-        return _verb_class(new.verb) == _verb_class(old.verb) != "="
-    return _coverage(said, new.content) >= 0.25
+    same_verb = _verb_class(new.verb) == _verb_class(old.verb) != "="
+    if not said or _coverage(said, new.content) >= 0.25:
+        return bool(said) or same_verb
+    # Or the same short attribute of the same subject, now with another value: "Ivan works at
+    # Acme" → "Ivan now works for Globex as a data scientist".
+    return (
+        same_verb and len(said) <= 3 and _same_keys(_core(new.subject), _core(old.subject), people)
+    )
 
 
 def _coverage(wanted: frozenset[str], found: frozenset[str]) -> float:

@@ -134,6 +134,17 @@ def get_facts(conn: sqlite3.Connection, ids: Iterable[str]) -> dict[str, Fact]:
     return found
 
 
+def terms_of_facts(conn: sqlite3.Connection, ids: Iterable[str]) -> dict[str, list[str]]:
+    """The stored index terms of each fact, by id."""
+    found: dict[str, list[str]] = {}
+    for chunk, marks in chunks(list(ids)):
+        for fact_id, terms in conn.execute(
+            f"SELECT id, terms FROM facts WHERE id IN ({marks})", chunk
+        ):
+            found[fact_id] = terms.split()
+    return found
+
+
 def contents_of(conn: sqlite3.Connection, ids: Iterable[str]) -> dict[str, str]:
     """The text of each fact, by id."""
     found: dict[str, str] = {}

@@ -92,6 +92,7 @@ class Parse:
     content: frozenset[str]  # keys of every meaningful word (no negations, antonyms)
     values: frozenset[str]  # literal values anywhere: numbers, dates, e-mails, URLs
     people: frozenset[str]  # names, ids and pronoun persons anywhere
+    capitalised: frozenset[str]  # keys of words written with a capital (maybe names)
     environments: frozenset[str]
     negated: bool
     update: bool  # says that something changed ("now", "moved to", "no longer", …)
@@ -249,8 +250,11 @@ def _words(body: str, language: str) -> list[Word]:
         if cjk and _CJK.search(text):
             words.extend(Word(t.word, t.word, t.word, "word") for t in tokenize(text))
         elif len(text) == 1 and after == "." and text.isupper():
-            # a middle initial ("Lucía A. García") is part of a name, not an article
+            # a middle initial ("Lucía A. García") is part of a name, not an article, and its
+            # full stop ends no sentence
             words.append(Word(text, text.casefold() + ".", text.casefold() + ".", "name"))
+            first = False
+            continue
         elif "-" in text and text.replace("-", "").isalpha():
             # "Mobile-app" is two words; "web-03" and "SUP-1203" stay one id.
             words.extend(_word(part, first, group, language) for part in text.split("-") if part)
@@ -467,6 +471,7 @@ def parse(text: str) -> Parse:
     values: set[str] = set()
     people: set[str] = set()
     environments: set[str] = set()
+    capitalised: set[str] = set()
     for w in everything:
         kind = w.kind
         if kind in _CONTENT_KINDS and w.key not in antonyms:
@@ -475,6 +480,8 @@ def parse(text: str) -> Parse:
             values.add(w.key)
         elif kind in ("name", "pronoun"):
             people.add(w.key)
+        if w.text[:1].isupper() and kind in ("word", "name", "acronym"):
+            capitalised.add(w.key)
         elif kind == "env":
             environments.add(w.key)
     first = words[start] if not key and start < len(words) else None
@@ -494,6 +501,7 @@ def parse(text: str) -> Parse:
         content=frozenset(content),
         values=frozenset(values),
         people=frozenset(people) | implied,
+        capitalised=frozenset(capitalised),
         environments=frozenset(environments),
         negated=negated,
         update=update,

@@ -32,7 +32,7 @@ def decay(age_days: float, literal_match: bool) -> float:
     return 1.0 if literal_match else max(DECAY_FLOOR, 1.0 - DECAY_PER_DAY * age_days)
 
 
-def latest_first(hits: list[Hit], query_terms: list[str]) -> list[Hit]:
+def latest_first(hits: list[Hit], query_terms: list[str], terms: dict[str, list[str]]) -> list[Hit]:
     """Among hits about the same thing, the one that became true last ranks first.
 
     Two hits are about the same thing when they belong to the same scope and key and match
@@ -41,15 +41,14 @@ def latest_first(hits: list[Hit], query_terms: list[str]) -> list[Hit]:
     "Alice lives in Berlin" and "Alice lives in Munich now" on the same words. Groups are
     closed under that relation; each keeps the places it held in the ranking, and within it
     the newest `valid_from` takes the best place among the hits scoring at least CONTENDER of
-    the group's best (a far weaker newer hit stays where it is).
+    the group's best (a far weaker newer hit stays where it is). `terms` holds each hit's
+    stored index terms, by id.
     """
-    from engram.text.tokenize import cached_terms
-
     wanted = set(query_terms)
     if len(hits) < 2 or not wanted:
         return hits
     need = min(2, len(wanted))
-    matched = [frozenset(wanted.intersection(cached_terms(h.fact.content))) for h in hits]
+    matched = [frozenset(wanted.intersection(terms.get(h.fact.id, ()))) for h in hits]
     parent = list(range(len(hits)))
 
     def root(at: int) -> int:

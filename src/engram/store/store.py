@@ -87,6 +87,10 @@ CANDIDATE_MIN_COSINE = 0.3
 _RELATION = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 
 
+def facts_of(hits: Sequence[Hit]) -> list[str]:
+    return [hit.fact.id for hit in hits]
+
+
 class MemoryStore:
     """A fact store in one SQLite file. Open it with `MemoryStore.open(path)`."""
 
@@ -534,9 +538,9 @@ class MemoryStore:
         (`valid_from` ≤ as_of < `valid_to`), superseded versions included, archived ones not;
         freshness decay then counts from `as_of` unless `now` is given.
 
-        Among hits about the same thing — they match the same meaningful words of the query —
-        the one that became true last ranks first (`ranking.latest_first`). `weights` (cosine,
-        bm25) exist for evaluation."""
+        Outside `full_history`, among hits about the same thing — they match the same
+        meaningful words of the query — the one that became true last ranks first
+        (`ranking.latest_first`). `weights` (cosine, bm25) exist for evaluation."""
         if mode not in READ_MODES:
             raise EngramError(f"unknown mode {mode!r}", hint="use active, latest or full_history")
         if scope is not None and scope not in SCOPES:
@@ -599,7 +603,11 @@ class MemoryStore:
             factor = importance_factor(fact.importance) * confidence_factor(fact.confidence)
             hits.append(Hit(fact, base * aged * factor, cos, bm, aged))
         hits.sort(key=lambda h: (-h.score, h.fact.id))
-        hits = latest_first(hits[:wide], query_terms)
+        hits = hits[:wide]
+        if mode != "full_history":
+            # what is true now (or as of a date): the latest version first; a full history
+            # is read for what was said, in order of relevance
+            hits = latest_first(hits, query_terms, sql.terms_of_facts(self.conn, facts_of(hits)))
         if self.rerank and self.chat is not None:
             hits = rerank(self.chat, query, hits)
         return hits[:top_k]
