@@ -24,6 +24,7 @@ RESULTS = Path(__file__).parent / "results"
 
 def benchmarks() -> dict[str, object]:
     from benchmarks import (
+        absorb,
         classifier,
         crash,
         graph,
@@ -40,7 +41,8 @@ def benchmarks() -> dict[str, object]:
     return {
         "latency": latency.run, "hooks": hooks.run, "store": store.run, "graph": graph.run,
         "mcp": mcp.run, "scifact": scifact.run, "locomo": locomo.run,
-        "longmemeval": longmemeval.run, "classifier": classifier.run, "secrets": secrets.run,
+        "longmemeval": longmemeval.run, "classifier": classifier.run, "absorb": absorb.run,
+        "secrets": secrets.run,
         "crash": crash.run,
     }  # fmt: skip
 

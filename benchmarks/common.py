@@ -38,6 +38,17 @@ def engram_command() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "engram"]
 
 
+def reference_ms() -> float:
+    """Milliseconds a fixed pure-Python loop takes (best of five): how fast this machine ran
+    Python at the time, since shared machines vary by tens of per cent from minute to minute."""
+    best = float("inf")
+    for _ in range(5):
+        start = time.perf_counter()
+        sum(i * i for i in range(200_000))
+        best = min(best, (time.perf_counter() - start) * 1000)
+    return best
+
+
 TABLES: list[dict[str, object]] = []  # every table printed, for the JSON report
 
 
