@@ -17,11 +17,21 @@ def json_records(text: str, what: str) -> list[Any] | None:
     try:
         data = json.loads(stripped)
         return data if isinstance(data, list) else [data]
+    except RecursionError:
+        raise _too_deep(what) from None
     except ValueError:
         try:
             return [json.loads(line) for line in stripped.splitlines() if line.strip()]
+        except RecursionError:
+            raise _too_deep(what) from None
         except ValueError as exc:
             raise EngramError(
                 f"{what} looks like JSON but does not parse: {exc}",
                 hint="send a JSON list, JSON lines, or plain text",
             ) from None
+
+
+def _too_deep(what: str) -> EngramError:
+    return EngramError(
+        f"{what} is JSON nested too deeply to read", hint="send flat records: one object a fact"
+    )

@@ -83,3 +83,31 @@ def test_within_one_batch_only_the_exact_same_event_is_a_repeat(store: MemorySto
     )
     assert [o.outcome for o in outcomes] == ["new", "new", "duplicate"]
     assert outcomes[2].id == outcomes[0].id
+
+
+def test_plain_text_on_stdin_is_one_event_a_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("ENGRAM_DB", str(tmp_path / "cli.db"))
+    text = "Tim: Hi there.\nAnna: Hello! How are you?\nTim: Fine. I moved to Denver. It is cold.\n"
+    monkeypatch.setattr(sys, "stdin", StringIO(text))
+    assert main(["memory", "absorb", "--scope", "run", "--key", "d", "--kind", "event"]) == 0
+    capsys.readouterr()
+    assert main(["memory", "list", "--scope", "run", "--json"]) == 0
+    stored = {f["content"] for f in json.loads(capsys.readouterr().out)["facts"]}
+    assert stored == set(text.splitlines())
+
+
+def test_json_lines_of_strings_are_one_item_each(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("ENGRAM_DB", str(tmp_path / "cli.db"))
+    monkeypatch.setattr(sys, "stdin", StringIO('"Tim: Hi there."\n"Anna: Hello, Tim."\n'))
+    assert main(["memory", "absorb", "--scope", "run", "--kind", "event"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "2 new"
+
+
+def test_a_long_message_and_an_emoji_are_events_too(store: MemoryStore) -> None:
+    long = "Tim: " + "the ferry was late again, " * 60
+    outcomes = store.absorb([long, "👍"], scope="run", kind="event")
+    assert [o.outcome for o in outcomes] == ["new", "new"]

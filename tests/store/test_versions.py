@@ -124,3 +124,36 @@ def test_cli_search_as_of(
     assert "Alice lives in Berlin." in capsys.readouterr().out
     assert main(["memory", "search", "Alice", "--as-of", "someday"]) == 2
     assert "as_of must be an ISO date" in capsys.readouterr().err
+
+
+def test_a_value_replaced_from_a_future_date_stays_until_then(store: MemoryStore) -> None:
+    store.absorb(["The API rate limit is 100 requests per minute."], scope="agent")
+    [later] = store.absorb(
+        [{"content": "The API rate limit is now 500 requests per minute.",
+          "valid_from": "2999-07-01"}],
+        scope="agent",
+    )  # fmt: skip
+    assert later.outcome == "supersede"
+    assert [h.content for h in store.search("API rate limit")] == [
+        "The API rate limit is 100 requests per minute."
+    ]
+    future = store.search("API rate limit", as_of="2999-08-01")
+    assert [h.content for h in future] == ["The API rate limit is now 500 requests per minute."]
+
+
+def test_a_duplicate_known_from_earlier_moves_valid_from_back(store: MemoryStore) -> None:
+    [first] = store.absorb(["Anna lives in Boston."], scope="user")
+    store.absorb([{"content": "Anna lives in Boston.", "valid_from": "2020-01-01"}], scope="user")
+    assert [h.id for h in store.search("Anna Boston", as_of="2021-01-01")] == [first.id]
+
+
+def test_a_newer_fact_about_someone_else_does_not_jump_ahead(store: MemoryStore) -> None:
+    store.absorb(
+        [
+            {"content": "Maria is the CEO of Acme.", "valid_from": "2020-01-01"},
+            {"content": "Pedro, the former CEO of Acme, retired in 2019.",
+             "valid_from": "2024-01-01"},
+        ],
+        scope="agent",
+    )  # fmt: skip
+    assert store.search("who is the CEO of Acme")[0].content == "Maria is the CEO of Acme."

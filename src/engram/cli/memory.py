@@ -136,9 +136,12 @@ def _progress(done: int, total: int) -> None:
         sys.stderr.flush()
 
 
-def read_facts(args_facts: list[str], stdin_text: str | None) -> list[str | dict[str, Any]]:
-    """Facts from the command line, else stdin as JSON (a list or one object), JSONL, or plain
-    text split into facts."""
+def read_facts(
+    args_facts: list[str], stdin_text: str | None, kind: str = "fact"
+) -> list[str | dict[str, Any]]:
+    """Facts from the command line, else stdin as JSON (a list or one object), JSON lines
+    (objects or strings), or plain text: split into facts at sentence ends, or for events one
+    event a line (a dialogue turn or log line is kept whole)."""
     from engram.records import json_records
     from engram.store.split import split_facts
 
@@ -148,12 +151,33 @@ def read_facts(args_facts: list[str], stdin_text: str | None) -> list[str | dict
     if not text:
         raise EngramError("no facts given", hint="pass them as arguments or on stdin")
     records = json_records(text, "stdin")
-    return records if records is not None else list(split_facts(text))
+    if records is not None:
+        return records
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if lines[0].startswith('"'):
+        strings = _json_strings(lines)
+        if strings is not None:
+            return list(strings)
+    return list(lines) if kind == "event" else list(split_facts(text))
+
+
+def _json_strings(lines: list[str]) -> list[str] | None:
+    """JSON lines that are all strings, decoded (None if any line is not one)."""
+    out = []
+    for line in lines:
+        try:
+            value = json.loads(line)
+        except ValueError:
+            return None
+        if not isinstance(value, str):
+            return None
+        out.append(value)
+    return out
 
 
 def cmd_absorb(args: argparse.Namespace, start: Path | None) -> int:
     stdin = None if args.facts else sys.stdin.read()
-    facts = read_facts(args.facts, stdin)
+    facts = read_facts(args.facts, stdin, args.kind)
     outcomes = []
     with open_store(args) as store:
         for begin in range(0, len(facts), BATCH):

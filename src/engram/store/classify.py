@@ -27,11 +27,18 @@ import re
 from dataclasses import dataclass
 
 from engram.store import lexicon as lx
-from engram.store.parse import Parse, antonym_partners, multi_valued_keys, parse
+from engram.store.parse import (
+    Parse,
+    antonym_partners,
+    context_valued_keys,
+    multi_valued_keys,
+    parse,
+)
 
 PRIORITY = ("duplicate", "contradict", "supersede", "related", "new")
 MAX_SWAP = 3  # object words a value change may replace
 MAX_ADDED = 4  # object words it may bring in their place
+_FUNCTION = lx.FUNCTION_WORDS
 _DATE = re.compile(r"\d[:/]\d|\d{4}-\d")
 
 
@@ -47,33 +54,32 @@ def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
 
 
 def _same_keys(a: frozenset[str], b: frozenset[str], exact: frozenset[str] = frozenset()) -> bool:
-    """Equal, allowing an inflected or derived form ("allergic" / "allergy"): every word only
-    one side has shares its first five letters with a word only the other side has. Ids,
+    """Equal, allowing an inflected form ("allergic" / "allergy"): every word only one side has
+    extends, or is extended by, a word only the other side has by at most two letters. Ids,
     numbers, values and the `exact` keys (names: Martín is not Martínez) must match exactly."""
     if a == b:
         return True
     only_a, only_b = a - b, b - a
     if not only_a or not only_b or only_a & exact or only_b & exact:
         return False
-    stems_a, stems_b = _stem_prefixes(only_a), _stem_prefixes(only_b)
-    return (
-        stems_a is not None
-        and stems_b is not None
-        and stems_a.issubset(stems_b)
-        and stems_b.issubset(stems_a)
-    )
+    return all(_inflects(x, only_b) for x in only_a) and all(_inflects(y, only_a) for y in only_b)
+
+
+def _inflects(key: str, others: frozenset[str]) -> bool:
+    """`key` and one of `others` are forms of one word: one is the other plus a letter or two
+    (stems already cut most endings; "psychologist" is no form of "psychiatrist")."""
+    if len(key) < 4 or not key.isalpha():
+        return False
+    for other in others:
+        short, long = (key, other) if len(key) <= len(other) else (other, key)
+        if len(short) >= 4 and len(long) - len(short) <= 2 and long.startswith(short):
+            return True
+    return False
 
 
 def _exact(new: Parse, old: Parse) -> frozenset[str]:
-    """Keys that only match exactly: names, ids, pronouns and capitalised words."""
+    """Keys that only match exactly: names, ids, kin, pronouns and capitalised words."""
     return new.people | old.people | new.capitalised | old.capitalised
-
-
-def _stem_prefixes(keys: frozenset[str]) -> frozenset[str] | None:
-    """The five-letter prefixes of words, or None if a key cannot vary (short, id, value)."""
-    if any(len(k) < 5 or not k.isalpha() for k in keys):
-        return None
-    return frozenset(k[:5] for k in keys)
 
 
 _NEGATING_PREFIXES = ("un", "in", "im", "ir", "il", "dis", "non", "a", "не", "des", "no")
@@ -115,18 +121,21 @@ def _verb_class(verb: str) -> str:
 
 
 def _actors(fact: Parse, people: frozenset[str]) -> frozenset[str]:
-    """Who acts in a fact: a passive's agent, else the people (names, ids, pronouns — seen as
-    such in either fact) of its subject."""
+    """Who acts in a fact: a passive's agent, else the people (names, ids, kin, pronouns — seen
+    as such in either fact) of its subject."""
     return fact.agent or frozenset(k for k in fact.subject if k in people or k.startswith("@"))
 
 
 def _core(subject: frozenset[str]) -> frozenset[str]:
-    """A subject without its dates: "On Fridays, Lucas works…" is about Lucas."""
-    return frozenset(k for k in subject if k not in lx.CALENDAR and not _DATE.search(k))
+    """A subject without its dates: "On Fridays, Lucas works…" is about Lucas (but "April
+    works at Google" is about April)."""
+    core = frozenset(k for k in subject if k not in lx.CALENDAR and not _DATE.search(k))
+    return core or subject
 
 
 def _different_subject(new: Parse, old: Parse) -> str | None:
-    """Why the two facts are about different things (None if they may be about the same)."""
+    """Why the two facts are about different things (None if they may be about the same).
+    Subjects are compared nearly as written (`Word.exact`): no stem may merge two subjects."""
     if new.speaker != old.speaker and (new.speaker or old.speaker):
         return f"said by someone else ({old.speaker or '-'} / {new.speaker or '-'})"
     if new.said_at and old.said_at and new.said_at != old.said_at:
@@ -138,23 +147,25 @@ def _different_subject(new: Parse, old: Parse) -> str | None:
     mine, theirs = _actors(new, people), _actors(old, people)
     if mine and theirs and mine != theirs:
         return "someone else acts"
-    if not _same_keys(_core(new.subject), _core(old.subject), _exact(new, old)):
+    if _core(new.subject) != _core(old.subject):
         return "about another subject"
     return None
 
 
 def _same_statement(new: Parse, old: Parse) -> bool:
-    """The same words up to order and inflection, the same values, the same actor, the same
-    polarity: a duplicate even when the sentence was turned around ("X leads the team" /
-    "the team is led by X"), never when the roles were swapped ("A reports to B" / "B reports
-    to A")."""
+    """The same words up to order and inflection, the same values, actor, polarity, tense,
+    modality and mood: a duplicate even when the sentence was turned around ("X leads the
+    team" / "the team is led by X"), never when the roles were swapped ("A reports to B" / "B
+    reports to A") or the order of what it names changed ("tea to coffee" / "coffee to tea")."""
     if not (
         new.speaker == old.speaker
         and new.said_at == old.said_at
         and new.environments == old.environments
         and new.values == old.values
-        and new.negated == old.negated
+        and (new.negated, new.update, new.modal, new.question)
+        == (old.negated, old.update, old.modal, old.question)
         and _same_keys(new.content, old.content, _exact(new, old))
+        and _same_order(new, old)
         and not _antonym_split(new, old)
     ):
         return False
@@ -166,23 +177,32 @@ def _same_statement(new: Parse, old: Parse) -> bool:
     return a <= b or b <= a
 
 
+def _same_order(new: Parse, old: Parse) -> bool:
+    """The words both objects share (dates aside) come in the same order."""
+    shared = new.object_keys & old.object_keys
+    mine = [w.key for w in new.objects if w.key in shared and w.kind != "date"]
+    theirs = [w.key for w in old.objects if w.key in shared and w.kind != "date"]
+    return list(dict.fromkeys(mine)) == list(dict.fromkeys(theirs))
+
+
 def _opposite_claim(new: Parse, old: Parse) -> str | None:
     """How the new fact states the opposite of the old one: a negation on one side only, or an
     antonym pair split across the two — the words, values and actors otherwise the same. (Two
     flips cancel: "enabled" / "not disabled" is the same claim.)"""
-    if new.question or old.question:
+    if new.question or old.question or new.modal != old.modal:
         return None
     if new.speaker != old.speaker or new.environments != old.environments:
         return None
     if (new.said_at and old.said_at and new.said_at != old.said_at) or new.values != old.values:
         return None
-    people = new.people | old.people
     if not (
-        _jaccard(new.content, old.content) >= 0.6 or _same_keys(new.content, old.content, people)
+        _jaccard(new.content, old.content) >= 0.6
+        or _same_keys(new.content, old.content, _exact(new, old))
     ):
         return None
+    people = new.people | old.people
     mine, theirs = _actors(new, people), _actors(old, people)
-    if mine and theirs and mine != theirs:
+    if (mine and theirs and mine != theirs) or _narrower(new, old) or _narrower(old, new):
         return None
     flipped = new.negated != old.negated
     pair = _antonym_split(new, old)
@@ -191,41 +211,62 @@ def _opposite_claim(new: Parse, old: Parse) -> str | None:
     return "negation" if flipped else f"opposite words ({pair})"
 
 
+def _narrower(new: Parse, old: Parse) -> bool:
+    """The new subject is the old one with more said of who or what: "Anna's daughter", "the
+    API docs" — another subject, however alike the rest."""
+    if new.joint:
+        return False  # "Mei and Arjun broke up" is about Mei too
+    mine, theirs = _core(new.subject), _core(old.subject)
+    return bool(theirs) and theirs < mine
+
+
 def _explicit_update(new: Parse, old: Parse) -> bool:
     """The new fact says something changed, and what changed is what the old fact said: its
-    names and ids are all mentioned, its subject comes back, and enough of its words do."""
-    if not new.update or new.question or new.additive:
+    names and ids are all mentioned, its subject comes back (not a narrower one), the
+    predicate is the same or the new one says the change ("moved", "switched", "raised"), and
+    what the old fact said of its subject is mentioned."""
+    if not new.update or new.question or new.additive or new.modal:
         return False
+    if new.past and old.past:
+        return False  # two past events: "moved from A to B", later "moved from B to A"
     if new.speaker != old.speaker or new.environments != old.environments:
         return False
     mentioned = new.content | new.people
     people = new.people | old.people
-    if not _actors(old, people) <= mentioned | _actors(new, people):
+    if not _actors(old, people) <= mentioned | _actors(new, people) or _narrower(new, old):
         return False
-    ids = {k for k in old.subject if any(ch.isdigit() for ch in k)}
+    ids = {k for k in old.subject_keys if any(ch.isdigit() for ch in k)}
     if not ids <= mentioned:
         return False
-    if not old.subject & (mentioned | _prefixes(mentioned)) and not _same_keys(
-        old.subject, new.subject, _exact(new, old)
-    ):
+    anchors = old.subject_keys - {k for k in old.subject_keys if k in lx.ENVIRONMENTS}
+    if anchors and not any(k in mentioned or _inflects(k, mentioned) for k in anchors):
         return False
+    same_verb = _verb_class(new.verb) == _verb_class(old.verb) != "="
+    if not same_verb and not _says_change(new):
+        return False  # "Anna now works in Boston" is no update of where she lives
     # What the old fact said of its subject must come back: "Carmen is vegetarian" →
     # "Carmen is not vegetarian anymore"; "Pro plan" → "upgraded from Pro to Enterprise".
-    said = old.content - old.subject - {old.verb}
-    same_verb = _verb_class(new.verb) == _verb_class(old.verb) != "="
+    said = old.content - old.subject_keys - {old.verb}
     if not said or _coverage(said, new.content) >= 0.25:
         return bool(said) or same_verb
     # Or the same short attribute of the same subject, now with another value: "Ivan works at
     # Acme" → "Ivan now works for Globex as a data scientist".
-    return (
-        same_verb and len(said) <= 3 and _same_keys(_core(new.subject), _core(old.subject), people)
-    )
+    return same_verb and len(said) <= 3 and _core(new.subject) == _core(old.subject)
+
+
+def _says_change(fact: Parse) -> bool:
+    """A verb of change ("moved", "switched", "upgraded", "переехала", "cambió"), not just
+    "now"."""
+    return any(
+        w.norm in lx.UPDATE_WORDS and w.norm not in lx.UPDATE_ADVERBS
+        for w in fact.words
+        if w.kind not in ("marker",)
+    ) or any(w.kind == "marker" and w.norm in ("longer", "anymore", "más") for w in fact.words)
 
 
 def _coverage(wanted: frozenset[str], found: frozenset[str]) -> float:
     """The share of `wanted` keys present in `found`, inflected forms included."""
-    prefixes = _prefixes(found)
-    hits = sum(1 for k in wanted if k in found or (len(k) >= 5 and k[:5] in prefixes))
+    hits = sum(1 for k in wanted if k in found or _inflects(k, found))
     return hits / len(wanted)
 
 
@@ -234,29 +275,41 @@ def _prefixes(keys: frozenset[str]) -> frozenset[str]:
 
 
 def _value_change(new: Parse, old: Parse) -> str | None:
-    """The same predicate with a few words of its object replaced: what was swapped."""
+    """The same predicate with a few words of its object replaced: what was swapped. Never for
+    a question, a past event, a negated list ("doesn't eat meat" / "fish"), a kind the subject
+    is one of ("is a teacher", "has a dog"), a note under a list key, or an attribute with
+    several values at once (languages, allergies, tools used for no stated purpose)."""
     if new.question or old.question or _verb_class(new.verb) != _verb_class(old.verb):
         return None
-    if not new.verb or new.additive:
+    if not new.verb or new.additive or new.modal or old.modal:
+        return None
+    if new.past or old.past or (new.negated and old.negated):
+        return None
+    if (new.indefinite and old.indefinite) or new.listed or old.listed:
         return None
     removed = old.object_keys - new.object_keys
     added = new.object_keys - old.object_keys
     if not removed or not added or len(removed) > MAX_SWAP or len(added) > MAX_ADDED:
         return None
-    if not (old.object_keys & new.object_keys) and len(removed) > 1 and len(old.object_keys) > 4:
+    kept = old.object_keys & new.object_keys
+    if not kept and len(removed) > 1 and len(old.object_keys) > 4:
         return None  # nothing of the object stays: another statement, not a new value
     numeric = {k for k in removed | added if any(ch.isdigit() for ch in k)}
-    if new.verb in multi_valued_keys() and not numeric:
-        return None  # a second language, hobby or place: one more value, both true
-    dated = all(k in numeric or k in lx.CALENDAR for k in removed | added)
-    if dated and (new.past or old.past):
-        return None  # two events on two dates
+    shared = new.content & old.content
+    if not numeric and (shared | {new.verb}) & multi_valued_keys():
+        return None  # a second language, allergy or hobby: one more value, both true
+    if not numeric and new.verb in context_valued_keys() and not kept - _FUNCTION:
+        return None  # "we use Postgres" / "we use Redis": both, unless for the same purpose
     return f"{', '.join(sorted(removed))} → {', '.join(sorted(added))}"
 
 
 def compare(new: Parse, old: Parse, similarity: float) -> Verdict:
     """Classify a new fact against one stored fact (cosine `similarity` of their vectors)."""
-    if new.normalized == old.normalized:
+    if new.normalized == old.normalized or (
+        new.plain == old.plain
+        and (new.speaker, new.said_at) == (old.speaker, old.said_at)
+        and (new.question, new.negated) == (old.question, old.negated)
+    ):
         return Verdict("duplicate", "identical after normalisation")
     overlap = _jaccard(new.content, old.content)
     if _same_statement(new, old):

@@ -96,7 +96,7 @@ def checked_day(value: str | date | None, name: str, *, end: bool = False) -> fl
         return None
     try:
         return days(value, end=end)
-    except (ValueError, TypeError):
+    except (ValueError, TypeError, OverflowError):
         raise EngramError(
             f"{name} must be an ISO date or date-time, got {value!r}",
             hint="e.g. 2026-03-01 or 2026-03-01T14:00",
@@ -104,9 +104,12 @@ def checked_day(value: str | date | None, name: str, *, end: bool = False) -> fl
 
 
 def iso_start(value: str | date) -> str:
+    """An ISO moment in UTC (a date means its start, no zone means UTC): stored moments compare
+    as text, so every one of them is written in the same zone."""
     text = value.isoformat() if isinstance(value, date) else str(value)
     moment = datetime.fromisoformat(text)
-    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).isoformat()
+    moment = moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+    return moment.isoformat()
 
 
 def iso_end(value: str | date) -> str:

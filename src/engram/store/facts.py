@@ -239,6 +239,10 @@ def set_status(
     )
 
 
+def set_valid_from(conn: sqlite3.Connection, fact_id: str, valid_from: str) -> None:
+    conn.execute("UPDATE facts SET valid_from = ? WHERE id = ?", (valid_from, fact_id))
+
+
 def add_edge(conn: sqlite3.Connection, src: str, relation: str, dst: str, at: str) -> None:
     conn.execute("INSERT OR IGNORE INTO edges VALUES (?, ?, ?, ?)", (src, relation, dst, at))
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from engram.embed.vectors import Vector
-from engram.store.model import MAX_CHARS, MIN_CHARS, Outcome
+from engram.store.model import MAX_CHARS, MAX_EVENT_CHARS, MIN_CHARS, Outcome
 from engram.store.normalize import content_hash
 from engram.text.tokenize import cached_terms
 
@@ -59,7 +60,9 @@ def prepare(
         if not isinstance(content, str):
             raise ValueError(f"content must be text, got {type(content).__name__}")
         item.content = " ".join(content.split())
-        json.dumps(item.metadata)  # metadata must be JSON-serialisable
+        for name, text in (("content", item.content), ("tags", " ".join(item.tags))):
+            readable(text, name)
+        readable(json.dumps(item.metadata, ensure_ascii=False), "metadata")  # JSON text
     except (ValueError, TypeError) as exc:
         item.outcome = Outcome("rejected", f"invalid input: {exc}")
         return item
@@ -69,10 +72,10 @@ def prepare(
     item.tags = list(dict.fromkeys(t.strip() for t in item.tags if t.strip()))
     length = len(item.content)
     if kind == "event":
-        if not any(ch.isalnum() for ch in item.content):
+        if not any(unicodedata.category(ch)[0] in "LNS" for ch in item.content):
             item.outcome = Outcome(
                 "rejected",
-                "an event needs at least one letter or digit",
+                "an event needs at least one letter, digit or symbol (an emoji will do)",
                 content=item.content,
             )
             return item
@@ -83,10 +86,11 @@ def prepare(
             content=item.content,
         )
         return item
-    if length > MAX_CHARS:
+    limit = MAX_EVENT_CHARS if kind == "event" else MAX_CHARS
+    if length > limit:
         item.outcome = Outcome(
             "rejected",
-            f"longer than {MAX_CHARS} characters ({length}); "
+            f"longer than {limit} characters ({length}); "
             "split it into self-contained facts — `engram memory absorb` "
             "splits plain text for you",
             content=item.content[:80] + "…",
@@ -108,6 +112,14 @@ def prepare(
     return item
 
 
+def readable(text: str, name: str) -> None:
+    """Text that can be stored: no lone surrogates (they come from undecodable bytes)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError(f"{name} holds bytes that are not UTF-8 text; send it as UTF-8") from None
+
+
 def moment(value: object, name: str) -> str:
     """An ISO 8601 moment (a date means its start), in UTC."""
     from engram.store.db import iso_start
@@ -116,7 +128,7 @@ def moment(value: object, name: str) -> str:
         raise ValueError(f"{name} must be an ISO date or date-time, got {value!r}")
     try:
         return iso_start(value)
-    except ValueError:
+    except (ValueError, OverflowError):
         raise ValueError(f"{name} must be an ISO date or date-time, got {value!r}") from None
 
 

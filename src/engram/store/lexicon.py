@@ -199,15 +199,68 @@ estas ese esa esos esas cada del al de en para por con
 )
 
 # Copulas and auxiliaries: the predicate starts here; the verb that follows (if any) is its head.
-AUXILIARIES = frozenset(
-    """
+# Per language, so that English "son" or "era" is never read as Spanish "are" or "was".
+AUXILIARIES = {
+    "english": frozenset(
+        """
 is are was were be been being am 's 're has have had having will would shall should can could
 may might must do does did 'll 'd 've isn't aren't wasn't weren't doesn't don't didn't won't
 can't cannot hasn't haven't hadn't shouldn't couldn't wouldn't
-является являются являлся являлась был была были было будет будут есть
+""".split()
+    ),
+    "russian": frozenset(
+        "является являются являлся являлась был была были было будет будут есть".split()
+    ),
+    "spanish": frozenset(
+        """
 es son era eran fue fueron será serán sera seran está están esta estan estaba estaban estuvo
 ha han había habían habia habian tiene tienen tenía hay va van puede pueden debe deben suele
 """.split()
+    ),
+}
+# Modal words: "Anna might get a dog" is not "Anna got a dog".
+MODALS = frozenset(
+    """
+might may could would should maybe perhaps possibly probably planning plans considering
+может могла мог могли возможно наверное планирует собирается
+podría podrían quizás quizá puede tal posiblemente probablemente planea piensa
+""".split()
+)
+
+# Relatives: who a fact is about ("Anna's son" is not Anna). Compared as written, so "hijo" and
+# "hija", "grandfather" and "grandmother" stay apart.
+KIN = frozenset(
+    """
+son sons daughter daughters husband wife wives mother mom mum father dad sister sisters
+brother brothers grandmother grandma grandfather grandpa grandson granddaughter aunt uncle
+niece nephew cousin cousins parent parents child children kid kids boyfriend girlfriend
+partner fiance fiancee fiancé fiancée stepson stepdaughter stepmother stepfather
+сын сына сыну сыном дочь дочери дочерью муж мужа мужу мужем жена жены жене женой мать
+матери мама мамы маме мамой отец отца отцу отцом папа папы папе папой сестра сестры сестре
+сестрой брат брата брату братом бабушка бабушки бабушке дедушка дедушки дедушке внук внука
+внучка внучки тётя тетя тёти тети дядя дяди племянник племянница кузен кузина ребёнок
+ребенок дети детей
+hijo hijos hija hijas esposo esposa marido mujer madre mamá padre papá hermana hermanas
+hermano hermanos abuela abuelo nieto nieta tía tio tío sobrino sobrina primo prima novio
+novia pareja
+""".split()
+)
+
+# Words that are a noun as often as a verb: before a preposition, with a copula further on,
+# they are the noun ("The team lead for billing is Anna").
+NOUN_VERBS = frozenset(
+    """
+lead host date report store head plan start end use work call review design release launch
+schedule cost process train record contact support need answer change move switch run
+""".split()
+)
+PREPOSITIONS = frozenset(
+    "for of in on at to from with by about de en para por con в на для по с у о".split()
+)
+
+# A key that names a list: each note under it is one more item, not a new value.
+LIST_KEYS = frozenset(
+    "todo todos note notes reminder reminders idea ideas task tasks tags заметка задача".split()
 )
 
 # Verbs that head a predicate in facts agents keep, as written (parse.py stems them). A word
@@ -266,11 +319,19 @@ encarga practica celebra sigue cubre cifra acuesta levanta
 # languages" → "speaks 4 languages" is a change).
 MULTI_VALUED = {
     "english": "speak like love enjoy visit play collect know read watch listen hate dislike "
-    "attend study learn",
+    "attend study learn allergic allergy allergies own eat drink",
     "russian": "говорит любит нравится играет знает посещал посетил читает смотрит слушает "
-    "коллекционирует изучает",
+    "коллекционирует изучает аллергия аллергию ест пьёт",
     "spanish": "habla gusta encanta juega conoce visitó visita lee mira escucha colecciona "
-    "estudia aprende",
+    "estudia aprende alérgico alérgica alergia come bebe",
+}
+# Verbs with several values at once unless the object names what they are for: "We use
+# Postgres" and "We use Redis" both hold; "uses Jenkins for CI" → "GitHub Actions for CI" is
+# a new value.
+CONTEXT_VALUED = {
+    "english": "use",
+    "russian": "использует используем используют",
+    "spanish": "usa usamos usan utiliza utilizamos",
 }
 
 # English irregular forms, so "led" and "leads" are one verb.

@@ -12,6 +12,7 @@ READ_MODES = ("active", "latest", "full_history")
 KINDS = ("fact", "event")
 MIN_CHARS = 12  # shorter than this cannot be a self-contained fact
 MAX_CHARS = 500  # longer: split it into facts (the CLI splits plain text for you)
+MAX_EVENT_CHARS = 4000  # a message or log line is kept whole up to this length
 
 
 @dataclass

@@ -22,6 +22,7 @@ candidates again and again.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -73,7 +74,8 @@ class Word:
     text: str  # as written
     norm: str  # NFKC + casefold (ё → е)
     key: str  # what is compared: a stem, a normalised value, or a pronoun's person
-    kind: str  # word name acronym value date env neg stop pronoun aux dash marker
+    kind: str  # word name acronym kin value date env neg stop pronoun aux dash marker
+    exact: str  # who or what it names, for subjects: names and kin as written, no stem
 
 
 @dataclass(frozen=True)
@@ -81,11 +83,13 @@ class Parse:
     """What absorb compares between two facts."""
 
     normalized: str  # the whole fact, NFKC + casefold + single spaces
+    plain: str  # its words only, without accents or punctuation
     speaker: str  # who said it, from a `Name:` prefix, normalised ('' if none)
     said_at: str  # when they said it, from `Name (when):` or `[when] Name:` ('' if not given)
     question: bool
     words: tuple[Word, ...]  # the key and body, without a speaker prefix and interjections
-    subject: frozenset[str]  # the subject's anchors
+    subject: frozenset[str]  # the subject's anchors, nearly as written (Word.exact)
+    subject_keys: frozenset[str]  # the same words as stems, to compare with `content`
     agent: frozenset[str]  # who acts in a passive ("is led by Diego"), else empty
     verb: str  # the predicate's head (a stem); ':' for a key, '=' for a bare value, '' if none
     objects: tuple[Word, ...]  # the words after the head verb
@@ -98,6 +102,10 @@ class Parse:
     update: bool  # says that something changed ("now", "moved to", "no longer", …)
     additive: bool  # says it adds ("too", "also")
     past: bool  # reports a past event (went, met, shipped …)
+    modal: bool  # might, could, maybe, планирует, podría …
+    indefinite: bool  # the object is "a …": one of several ("is a teacher", "has a dog")
+    listed: bool  # a note under a key that names a list ("TODO: …", "Allergies: …")
+    joint: bool  # the subject joins several ("Mei and Arjun")
 
     @property
     def object_keys(self) -> frozenset[str]:
@@ -121,6 +129,16 @@ def multi_valued_keys() -> frozenset[str]:
     return frozenset(
         _stem_word(normalize(word), language)
         for language, words in lx.MULTI_VALUED.items()
+        for word in words.split()
+    )
+
+
+@lru_cache(maxsize=1)
+def context_valued_keys() -> frozenset[str]:
+    """Stems of verbs with several values unless their object says what for (lexicon)."""
+    return frozenset(
+        _stem_word(normalize(word), language)
+        for language, words in lx.CONTEXT_VALUED.items()
         for word in words.split()
     )
 
@@ -162,7 +180,7 @@ def _cyrillic(word: str) -> bool:
     return not word.isascii() and _CYRILLIC.search(word) is not None
 
 
-def _kind(text: str, norm: str, first: bool, group: str) -> str:
+def _kind(text: str, norm: str, first: bool, group: str, language: str) -> str:
     if group in ("url", "email"):
         return "value"
     if group == "number":
@@ -177,8 +195,10 @@ def _kind(text: str, norm: str, first: bool, group: str) -> str:
         return "stop"
     if norm in lx.NEGATIONS:
         return "neg"
-    if norm in lx.AUXILIARIES:
+    if norm in lx.AUXILIARIES[language] or norm in lx.AUXILIARIES["russian"]:
         return "aux"
+    if norm in lx.KIN:
+        return "kin"
     if norm in lx.CALENDAR:
         return "date"
     if norm in lx.ENVIRONMENTS:
@@ -194,17 +214,48 @@ def _kind(text: str, norm: str, first: bool, group: str) -> str:
     return "word"
 
 
-def _key(norm: str, kind: str, language: str) -> str:
+def _key(text: str, norm: str, kind: str, language: str) -> str:
     if kind == "pronoun":
         return lx.PRONOUNS[norm]
     if kind in ("value", "date"):
         return re.sub(r"(?<=\d)(?:st|nd|rd|th)$", "", norm.rstrip(".").replace(",", ""))
-    if norm.endswith(("'s", "’s")):
-        norm = norm[:-2]
-    norm = norm.replace("’", "'").replace("-", "")
+    norm = _bare(norm)
     if _DIGIT.search(norm):
         return norm
+    if kind in ("name", "acronym", "kin") or text[:1].isupper():
+        return _fold(norm)  # names as written, wherever they stand: Antonio is not Antonia
     return _stem_word(norm, language)
+
+
+def _bare(norm: str) -> str:
+    """Without a possessive ending, apostrophe variants or hyphens."""
+    if norm.endswith(("'s", "’s")):
+        norm = norm[:-2]
+    return norm.replace("’", "'").replace("-", "")
+
+
+def _fold(norm: str) -> str:
+    """Without accents on Latin letters ("Málaga" and "Malaga" are one city)."""
+    if norm.isascii() or _cyrillic(norm):
+        return norm
+    return "".join(ch for ch in unicodedata.normalize("NFD", norm) if not unicodedata.combining(ch))
+
+
+def _exact(text: str, norm: str, kind: str, key: str) -> str:
+    """The form subjects are compared in. Stems merge words that name different things
+    ("internal" and "international" are both "intern"), so a subject keeps its words nearly
+    as written: names, kin and capitalised words as their keys are, other words without
+    accents and, in English and Spanish, without a plural -s."""
+    if kind in ("pronoun", "value", "date", "name", "acronym", "kin") or text[:1].isupper():
+        return key
+    if _DIGIT.search(key):
+        return key
+    norm = _fold(_bare(norm))
+    if _cyrillic(norm):
+        return norm
+    if len(norm) > 3 and norm.endswith("s") and not norm.endswith(("ss", "us", "is")):
+        return norm[:-1]
+    return norm
 
 
 @dataclass(frozen=True)
@@ -248,11 +299,12 @@ def _words(body: str, language: str) -> list[Word]:
             first = False
             continue
         if cjk and _CJK.search(text):
-            words.extend(Word(t.word, t.word, t.word, "word") for t in tokenize(text))
+            words.extend(Word(t.word, t.word, t.word, "word", t.word) for t in tokenize(text))
         elif len(text) == 1 and after == "." and text.isupper():
             # a middle initial ("Lucía A. García") is part of a name, not an article, and its
             # full stop ends no sentence
-            words.append(Word(text, text.casefold() + ".", text.casefold() + ".", "name"))
+            initial = text.casefold() + "."
+            words.append(Word(text, initial, initial, "name", initial))
             first = False
             continue
         elif "-" in text and text.replace("-", "").isalpha():
@@ -268,8 +320,9 @@ def _words(body: str, language: str) -> list[Word]:
 def _word(text: str, first: bool, group: str, language: str) -> Word:
     """One token read in context (cached: the same words come back in fact after fact)."""
     norm = normalize(text)
-    kind = _kind(text, norm, first, group)
-    return Word(text, norm, _key(norm, kind, language), kind)
+    kind = _kind(text, norm, first, group, language)
+    key = _key(text, norm, kind, language)
+    return Word(text, norm, key, kind, _exact(text, norm, kind, key))
 
 
 def _read_values(words: list[Word], language: str) -> list[Word]:
@@ -283,19 +336,20 @@ def _read_values(words: list[Word], language: str) -> list[Word]:
             out.append(word)
             continue
         if norm in lx.NUMBERS and word.kind in ("word", "stop"):
-            word = Word(word.text, norm, lx.NUMBERS[norm], "value")
+            word = Word(word.text, norm, lx.NUMBERS[norm], "value", lx.NUMBERS[norm])
         elif norm in lx.UNITS and out and out[-1].kind == "value":
-            word = Word(word.text, norm, lx.UNITS[norm], "word")
+            word = Word(word.text, norm, lx.UNITS[norm], "word", lx.UNITS[norm])
         elif norm in ("am", "pm") and out and out[-1].key.isdigit():
             hour = int(out[-1].key) % 12 + (12 if norm == "pm" else 0)
-            out[-1] = Word(out[-1].text, out[-1].norm, f"{hour:02d}:00", "date")
+            clock = f"{hour:02d}:00"
+            out[-1] = Word(out[-1].text, out[-1].norm, clock, "date", clock)
             continue
         elif word.kind == "date" and re.fullmatch(r"\d:\d\d", word.key):
-            word = Word(word.text, norm, "0" + word.key, "date")
+            word = Word(word.text, norm, "0" + word.key, "date", "0" + word.key)
         elif norm in lx.CALENDAR_SHORT:
             near = [*out[-1:], *words[at + 1 : at + 2]]
             if any(w.kind in ("value", "date") for w in near):
-                word = Word(word.text, norm, norm, "date")
+                word = Word(word.text, norm, norm, "date", norm)
         out.append(word)
     return out
 
@@ -358,10 +412,13 @@ def _predicate_start(words: list[Word]) -> tuple[int, bool]:
     for at, word in enumerate(words):
         if at == 0:
             continue
-        if word.kind in ("aux", "dash", "neg"):
+        if word.kind in ("aux", "dash", "neg") or (
+            word.kind == "marker" and word.norm in lx.NEGATIONS
+        ):
             return at, True
         if word.kind == "word" and words[at - 1].norm not in lx.DETERMINERS and _is_verb(word):
-            return at, True
+            if not _noun_here(words, at):
+                return at, True
     # No verb: a value after the first word ("Телефон Бориса 555-0199") starts the predicate,
     # else the last word ("Код-ревью для hotfix-веток обязательно").
     for at, word in enumerate(words):
@@ -371,6 +428,17 @@ def _predicate_start(words: list[Word]) -> tuple[int, bool]:
     if len(meaningful) >= 3:
         return meaningful[-1], False
     return len(words), False
+
+
+def _noun_here(words: list[Word], at: int) -> bool:
+    """A word that can be a noun or a verb is the noun when a preposition follows it and a
+    copula or auxiliary comes later: "The team lead for billing is Anna"."""
+    word = words[at]
+    if word.norm not in lx.NOUN_VERBS and word.key not in lx.NOUN_VERBS:
+        return False
+    if at + 1 >= len(words) or words[at + 1].norm not in lx.PREPOSITIONS:
+        return False
+    return any(w.kind in ("aux", "dash") for w in words[at + 2 :])
 
 
 def _participle(norm: str) -> bool:
@@ -407,7 +475,10 @@ for _phrase in lx.UPDATE_PHRASES:
     _PHRASES_BY_FIRST.setdefault(_phrase[0], []).append(_phrase)
 _PHRASE_STARTS = frozenset(_PHRASES_BY_FIRST)
 _NOT = ("n't", "not")
-_CONTENT_KINDS = frozenset({"word", "name", "acronym", "value", "date", "env"})
+_COPULAS = frozenset({"be", "have", "ser", "estar", "tener"})
+_CONJUNCTIONS = frozenset({"and", "&", "y", "e", "и"})
+_CONTENT_KINDS = frozenset({"word", "name", "acronym", "kin", "value", "date", "env"})
+_SUBJECT_KINDS = frozenset({"word", "name", "acronym", "kin", "value", "env", "pronoun", "date"})
 
 
 def _dated_change(words: list[Word]) -> bool:
@@ -436,7 +507,7 @@ def parse(text: str) -> Parse:
         update = update or w.norm in lx.UPDATE_WORDS
         additive = additive or w.norm in lx.ADDITIVE_WORDS
         if at in in_update:
-            words[at] = Word(w.text, w.norm, w.key, "marker")
+            words[at] = Word(w.text, w.norm, w.key, "marker", w.exact)
     update = update or bool(in_update) or _dated_change(words)
     key_words = _words(key, language) if key else []
     if key:
@@ -454,14 +525,11 @@ def parse(text: str) -> Parse:
             else "="
         )
         subject_words = words[:start]
-    subject = frozenset(
-        w.key
-        for w in subject_words
-        if w.kind in ("word", "name", "acronym", "value", "env", "pronoun", "date")
-        and w.norm not in lx.WEAK_POSSESSIVES
-    )
+    subject_words = [w for w in subject_words if w.kind in _SUBJECT_KINDS]
+    subject_words = [w for w in subject_words if w.norm not in lx.WEAK_POSSESSIVES]
     implied = frozenset({"@1p"}) if not key and words and _we_verb(words[0]) else frozenset()
-    subject |= implied
+    subject = frozenset(w.exact for w in subject_words) | implied
+    subject_keys = frozenset(w.key for w in subject_words) | implied
     agent = _agent(words[start:])
     if speaker:
         subject |= {"@speaker:" + speaker}
@@ -469,7 +537,7 @@ def parse(text: str) -> Parse:
     everything = [*key_words, *words]
     content: set[str] = set()
     values: set[str] = set()
-    people: set[str] = set()
+    people: set[str] = set(implied)
     environments: set[str] = set()
     capitalised: set[str] = set()
     for w in everything:
@@ -478,36 +546,67 @@ def parse(text: str) -> Parse:
             content.add(w.key)
         if kind in ("value", "date"):
             values.add(w.key)
-        elif kind in ("name", "pronoun"):
+        elif kind in ("name", "pronoun", "kin"):
             people.add(w.key)
-        if w.text[:1].isupper() and kind in ("word", "name", "acronym"):
-            capitalised.add(w.key)
         elif kind == "env":
             environments.add(w.key)
+        if w.text[:1].isupper() and kind in ("word", "name", "acronym"):
+            capitalised.add(w.key)
     first = words[start] if not key and start < len(words) else None
     past = first is not None and (
         first.norm in _PAST_AUX or (start == head and _is_past(first.norm))
     )
+    objects = tuple(words[head + 1 :])
     return Parse(
         normalized=normalize_text(text),
+        plain=" ".join(_fold(w.norm) for w in everything),
         speaker=speaker,
         said_at=prefix.when,
         question=body.rstrip().endswith("?") or bool(norms and norms[0] in lx.QUESTION_WORDS),
         words=tuple(everything),
         subject=subject,
+        subject_keys=subject_keys,
         agent=agent,
         verb=verb,
-        objects=tuple(words[head + 1 :]),
+        objects=objects,
         content=frozenset(content),
         values=frozenset(values),
-        people=frozenset(people) | implied,
+        people=frozenset(people),
         capitalised=frozenset(capitalised),
         environments=frozenset(environments),
         negated=negated,
         update=update,
         additive=additive,
         past=past,
+        modal=any(n in lx.MODALS for n in norms),
+        indefinite=verb in _COPULAS and _indefinite(objects),
+        joint=any(w.norm in _CONJUNCTIONS for w in words[:start]),
+        listed=bool(key) and _names_a_list(key_words),
     )
+
+
+def _indefinite(objects: tuple[Word, ...]) -> bool:
+    """The object opens with "a" / "an" / "un" / "una": a kind the subject is one of ("Anna is
+    a teacher", "Anna has a dog"), not the one value of an attribute ("the CTO")."""
+    for word in objects[:2]:
+        if word.norm in ("a", "an", "un", "una", "unos", "unas"):
+            return True
+        if word.kind not in ("stop", "marker"):
+            return False
+    return False
+
+
+def _names_a_list(key_words: list[Word]) -> bool:
+    """A key that names a list ("TODO:", "Allergies:", "Заметки:"): plural or a list word."""
+    last = next((w for w in reversed(key_words) if w.kind not in _LIGHT), None)
+    if last is None:
+        return False
+    norm = last.norm
+    if norm in lx.LIST_KEYS:
+        return True
+    if _cyrillic(norm):
+        return norm.endswith(("ы", "и"))
+    return len(norm) > 3 and norm.endswith("s") and not norm.endswith(("ss", "us", "is"))
 
 
 def _agent(predicate: list[Word]) -> frozenset[str]:

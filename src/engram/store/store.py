@@ -57,7 +57,7 @@ from engram.store.index import (
     SearchIndex,
     row_from_db,
 )
-from engram.store.inputs import MAX_IMPORTANCE, Item, prepare
+from engram.store.inputs import MAX_IMPORTANCE, Item, prepare, readable
 from engram.store.model import KINDS, READ_MODES, SCOPES, Batch, Fact, Hit, Outcome
 from engram.store.normalize import new_id
 from engram.store.providers import chat_from_config, embedder_from_config
@@ -249,6 +249,11 @@ class MemoryStore:
                 hint="wrap it in a list: absorb([text], ...)",
             )
         key = scope_key or ""
+        for name, value in (("scope key", key), ("source", source or "")):
+            try:
+                readable(value, name)
+            except ValueError as exc:
+                raise EngramError(str(exc)) from None
         items = [prepare(raw, tags, metadata, kind) for raw in facts]
         accepted = [item for item in items if item.outcome is None]
         self._embed_items(accepted)
@@ -376,6 +381,13 @@ class MemoryStore:
             )
         sql.add_tags(self.conn, target, item.tags)
         sql.log_event(self.conn, batch.at, "duplicate_seen", target, source=batch.source)
+        earlier = item.valid_from and item.valid_from < fact.valid_from
+        if earlier and sql.older_version(self.conn, target) is None:
+            # the same statement, known to be true since earlier: as_of finds it from then
+            sql.set_valid_from(self.conn, target, item.valid_from or fact.valid_from)
+            sql.log_event(
+                self.conn, batch.at, "valid_from", target, was=fact.valid_from, now=item.valid_from
+            )
 
     def _candidates(
         self, item: Item, index: SearchIndex, live: Live, placed: dict[str, str]
@@ -536,7 +548,9 @@ class MemoryStore:
         when the store *recorded* the fact (its `created_at`, ISO dates or datetimes);
         `as_of`: what was *true* then — facts and events whose valid time holds that moment
         (`valid_from` ≤ as_of < `valid_to`), superseded versions included, archived ones not;
-        freshness decay then counts from `as_of` unless `now` is given.
+        freshness decay then counts from `as_of` unless `now` is given. The default `active`
+        mode is the same question asked of `now`: a value superseded from a future date stays
+        until then, and a fact valid only from a future date waits for it.
 
         Outside `full_history`, among hits about the same thing — they match the same
         meaningful words of the query — the one that became true last ranks first
@@ -545,6 +559,8 @@ class MemoryStore:
             raise EngramError(f"unknown mode {mode!r}", hint="use active, latest or full_history")
         if scope is not None and scope not in SCOPES:
             raise EngramError(f"unknown scope {scope!r}", hint="use agent, user or run")
+        if not isinstance(query, str):
+            raise EngramError(f"query must be text, got {type(query).__name__}")
         if top_k < 1:
             return []
         index = self.index()
@@ -553,15 +569,19 @@ class MemoryStore:
         start = checked_day(since, "since")
         end = checked_day(until, "until", end=True)
         moment = checked_day(as_of, "as_of", end=True)
-        if moment is None:
+        if as_of is not None and now is None:
+            now = datetime.fromisoformat(iso_end(as_of))
+        if moment is None and mode != "active":
             mask = self._mask(index, scope, scope_key, mode, start, end, tags)
         else:
+            # What is true at a moment (now, for the default mode): valid then, whatever the
+            # status says — a version replaced from a future date is still true today, and a
+            # fact valid only from tomorrow is not yet.
             n = index.size
+            at = moment if moment is not None else datetime.now(UTC).timestamp() / 86400
             mask = self._mask(index, scope, scope_key, "full_history", start, end, tags)
             mask &= index.status[:n] != STATUS_CODES["archived"]
-            mask &= (index.valid_from[:n] <= moment) & (moment < index.valid_to[:n])
-            if now is None:
-                now = datetime.fromtimestamp(moment * 86400.0, UTC)
+            mask &= (index.valid_from[:n] <= at) & (at < index.valid_to[:n])
         query_terms = terms_of(query)
         lexical = index.bm25(query_terms, mask)
         cosine = np.zeros(index.size, dtype=np.float32)
