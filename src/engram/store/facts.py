@@ -95,27 +95,7 @@ def event_row(at: str, kind: str, fact_id: str | None, **detail: Any) -> tuple[A
 
 
 def insert_fact(conn: sqlite3.Connection, fact: Fact, terms: str) -> None:
-    conn.execute(
-        INSERT_FACT,
-        (
-            fact.id,
-            fact.content,
-            fact.scope,
-            fact.scope_key,
-            fact.status,
-            fact.confidence,
-            fact.importance,
-            fact.source,
-            json.dumps(fact.tags, ensure_ascii=False),
-            json.dumps(fact.metadata, ensure_ascii=False, sort_keys=True),
-            fact.created_at,
-            fact.valid_from,
-            fact.valid_to,
-            fact.content_hash,
-            fact.kind,
-            terms,
-        ),
-    )
+    conn.execute(INSERT_FACT, fact_row(fact, terms))
 
 
 def get_facts(conn: sqlite3.Connection, ids: Iterable[str]) -> dict[str, Fact]:

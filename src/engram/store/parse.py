@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Collection
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -123,24 +124,25 @@ def verb_keys() -> frozenset[str]:
     return frozenset(keys)
 
 
+def _stems_of(lists: dict[str, str]) -> frozenset[str]:
+    """The stems of a lexicon's word lists, each in its language's stemmer."""
+    return frozenset(
+        _stem_word(normalize(word), language)
+        for language, words in lists.items()
+        for word in words.split()
+    )
+
+
 @lru_cache(maxsize=1)
 def multi_valued_keys() -> frozenset[str]:
     """Stems of verbs whose object may hold several values at once (lexicon.MULTI_VALUED)."""
-    return frozenset(
-        _stem_word(normalize(word), language)
-        for language, words in lx.MULTI_VALUED.items()
-        for word in words.split()
-    )
+    return _stems_of(lx.MULTI_VALUED)
 
 
 @lru_cache(maxsize=1)
 def context_valued_keys() -> frozenset[str]:
     """Stems of verbs with several values unless their object says what for (lexicon)."""
-    return frozenset(
-        _stem_word(normalize(word), language)
-        for language, words in lx.CONTEXT_VALUED.items()
-        for word in words.split()
-    )
+    return _stems_of(lx.CONTEXT_VALUED)
 
 
 @lru_cache(maxsize=1)
@@ -187,22 +189,9 @@ def _kind(text: str, norm: str, first: bool, group: str, language: str) -> str:
         return "date" if _DATE_KEY.search(norm) else "value"
     if group == "dash":
         return "dash"
-    if norm in lx.PRONOUNS:
-        return "pronoun"
-    if norm in lx.UPDATE_ADVERBS:
-        return "marker"
-    if norm in lx.ADVERBS:
-        return "stop"
-    if norm in lx.NEGATIONS:
-        return "neg"
-    if norm in lx.AUXILIARIES[language] or norm in lx.AUXILIARIES["russian"]:
-        return "aux"
-    if norm in lx.KIN:
-        return "kin"
-    if norm in lx.CALENDAR:
-        return "date"
-    if norm in lx.ENVIRONMENTS:
-        return "env"
+    for words, kind in _WORD_KINDS[language]:
+        if norm in words:
+            return kind
     if _DIGIT.search(norm):
         return "name"  # ids: PR-45, web-03, Person628, F-150
     if norm in lx.FUNCTION_WORDS:
@@ -475,6 +464,20 @@ for _phrase in lx.UPDATE_PHRASES:
     _PHRASES_BY_FIRST.setdefault(_phrase[0], []).append(_phrase)
 _PHRASE_STARTS = frozenset(_PHRASES_BY_FIRST)
 _NOT = ("n't", "not")
+# The word lists that decide a word's kind, first match wins, per language of the fact.
+_WORD_KINDS: dict[str, list[tuple[Collection[str], str]]] = {
+    language: [
+        (lx.PRONOUNS, "pronoun"),
+        (lx.UPDATE_ADVERBS, "marker"),
+        (lx.ADVERBS, "stop"),
+        (lx.NEGATIONS, "neg"),
+        (lx.AUXILIARIES[language] | lx.AUXILIARIES["russian"], "aux"),
+        (lx.KIN, "kin"),
+        (lx.CALENDAR, "date"),
+        (lx.ENVIRONMENTS, "env"),
+    ]
+    for language in ("english", "spanish")
+}
 _COPULAS = frozenset({"be", "have", "ser", "estar", "tener"})
 _CONJUNCTIONS = frozenset({"and", "&", "y", "e", "и"})
 _CONTENT_KINDS = frozenset({"word", "name", "acronym", "kin", "value", "date", "env"})
