@@ -65,3 +65,54 @@ def test_valid_from_in_any_zone_is_stored_in_utc(store: MemoryStore) -> None:
     fact = store.get(stored.id or "")
     assert fact is not None and not isinstance(fact, list)
     assert fact.valid_from == "2026-01-01T00:00:00+00:00"
+
+
+@pytest.mark.parametrize("bad", [float("nan"), float("inf"), True])
+def test_numbers_that_are_not_finite_are_rejected_not_stored(
+    store: MemoryStore, bad: float
+) -> None:
+    outcomes = store.absorb(
+        [{"content": "Anna lives in Boston.", "importance": bad}, "Bob lives in Oslo."],
+        scope="agent",
+    )
+    assert [o.outcome for o in outcomes] == ["rejected", "new"]
+    assert "importance must be a number" in outcomes[0].reason
+
+
+def test_a_byte_order_mark_is_not_part_of_a_fact(store: MemoryStore) -> None:
+    [stored] = store.absorb(["\ufeffAnna lives in Boston."], scope="agent")
+    fact = store.get(stored.id or "")
+    assert fact is not None and not isinstance(fact, list)
+    assert fact.content == "Anna lives in Boston."
+
+
+def test_one_tag_given_as_text_is_one_tag(store: MemoryStore) -> None:
+    [stored] = store.absorb(["Anna lives in Boston."], scope="agent", tags="people")  # type: ignore[arg-type]
+    fact = store.get(stored.id or "")
+    assert fact is not None and not isinstance(fact, list) and fact.tags == ["people"]
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda s: s.absorb(None, scope="agent"), "facts must be a list"),
+        (lambda s: s.absorb(["Anna lives in Boston."], scope="agent", scope_key=7), "scope key"),
+        (lambda s: s.absorb(["Anna lives in Boston."], scope="agent", source=7), "source"),
+        (lambda s: s.search("Anna", top_k=None), "top_k must be a whole number"),
+        (lambda s: s.list(status="bogus"), "unknown status"),
+    ],
+)
+def test_wrong_types_are_refused_with_the_name_of_the_argument(
+    store: MemoryStore, call: object, message: str
+) -> None:
+    with pytest.raises(EngramError, match=message):
+        call(store)  # type: ignore[operator]
+
+
+def test_one_fact_a_line_when_every_line_opens_like_a_sentence(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("ENGRAM_DB", str(tmp_path / "cli.db"))
+    monkeypatch.setattr(sys, "stdin", io.StringIO("Anna lives in Rome\nBob lives in Oslo\n"))
+    assert main(["memory", "absorb", "--scope", "agent"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith("2 ")

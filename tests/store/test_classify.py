@@ -70,6 +70,11 @@ def test_two_past_events_on_two_dates_are_two_events() -> None:
     assert outcome("Tim went surfing on 16 July.", "Tim went surfing on 2 December.") == "related"
 
 
+def test_times_that_differ_are_no_duplicates() -> None:
+    old, new = "The user needs a reminder at 9 am.", "The user needs a reminder at 9 pm."
+    assert outcome(old, new) != "duplicate"
+
+
 def test_a_question_never_replaces_a_fact() -> None:
     assert outcome("Alice lives in Berlin.", "Does Alice live in Munich?") != "supersede"
 
@@ -203,3 +208,64 @@ def test_any_text_parses_and_repeats_itself(text: str) -> None:
 )
 def test_reviewed_cases_never_hide_a_different_fact(old: str, new: str) -> None:
     assert outcome(old, new) in ("related", "new", "contradict")
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Bob is diabetic.", "Bob is allergic to peanuts."),
+        ("The user has diabetes.", "The user has two cats."),
+        ("Анна — врач.", "Анна — вегетарианка."),
+        ("Bob: diabetic", "Bob: likes jazz"),
+        ("Allergy: peanuts", "Allergy: penicillin"),
+        ("Her blood type is A+.", "Her blood type is A-."),
+        ("The freezer is at -18 °C.", "The freezer is at 18 °C."),
+        ("Anna writes C++.", "Anna writes C."),
+        ("Anna loves cooking.", "Anna loves cookies."),
+        ("Anna is a patient.", "Anna is patient."),
+        ("We use Python 3.11 for the API.", "We use Python 3.12 for the workers."),
+        ("The user takes 10 mg of lisinopril.", "The user takes 20 mg of atorvastatin."),
+        ("The office closes at 6 on weekdays.", "The office closes at 2 on Saturdays."),
+        ("Anna runs 5 km every morning.", "Anna runs 10 km every Sunday."),
+        ("On Mondays Anna works from home.", "On Fridays Anna works from the office."),
+        ("Monday's standup is at 9.", "Friday's standup is at 10."),
+        ("I work at Google.", "My wife now works at Google."),
+        ("PR #45 fixes the login bug.", "PR #46 fixes the signup bug."),
+        ("Mike owes Sarah $50.", "Sarah owes Mike $50."),
+        ("Alice beat Bob at chess.", "Bob beat Alice at chess."),
+        ("Anna lives in Berlin.", "Anna used to live in Paris."),
+        ("Anna lives in Berlin.", "Anna will live in Paris next year."),
+        ("The user eats fish.", "The user no longer eats meat."),
+        ("The API uses Postgres.", "The API now uses Redis for caching."),
+        ("Anna is allergic to nuts.", "Anna is now allergic to penicillin."),
+        ("Anna speaks Spanish.", "Anna now speaks French."),
+        ("The user is saving for a house.", "The user is saving for a car."),
+        ("The user is afraid of heights.", "The user is afraid of spiders."),
+        ("The user keeps bees.", "The user keeps chickens."),
+        ("The user needs a visa for China.", "The user needs a visa for India."),
+        ("Марина работает с Олегом.", "Марина работает с Ириной."),
+        ("Lucía vive con su madre.", "Lucía vive con su novio."),
+        ("Lucía enseña matemáticas.", "Lucía enseña física."),
+        ("Ivan supports Spartak.", "Ivan supports Zenit in hockey."),
+        ("Anna prefers window seats.", "Anna prefers aisle seats on long flights."),
+        ("The build uses Gradle 8.", "The build uses JDK 17."),
+        ("Sarah prefers email for work updates.", "Sarah prefers text for personal updates."),
+        ("Anna is the CTO.", "Anna was the CTO."),
+    ],
+)
+def test_second_review_cases_never_hide_a_different_fact(old: str, new: str) -> None:
+    assert outcome(old, new) in ("related", "new", "contradict")
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Anna lives in Berlin.", "Anna moved to Paris."),
+        ("Anna works at SAP.", "Anna quit SAP and joined Google."),
+        ("Ivan works at Acme.", "Ivan now works for Globex as a data scientist."),
+        ("The team has 8 engineers.", "The team has 10 engineers."),
+        ("The user's pronouns are they/them.", "The user's pronouns are she/her."),
+    ],
+)
+def test_updates_of_the_same_attribute_still_supersede(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"

@@ -111,3 +111,16 @@ def test_a_long_message_and_an_emoji_are_events_too(store: MemoryStore) -> None:
     long = "Tim: " + "the ferry was late again, " * 60
     outcomes = store.absorb([long, "👍"], scope="run", kind="event")
     assert [o.outcome for o in outcomes] == ["new", "new"]
+
+
+def test_the_same_words_on_another_day_are_another_event(store: MemoryStore) -> None:
+    outcomes = store.absorb(
+        [
+            {"content": "Tim: Thanks!", "valid_from": "2023-05-01", "metadata": {"turn": 1}},
+            {"content": "Tim: Thanks!", "valid_from": "2023-06-01", "metadata": {"turn": 5}},
+            {"content": "Tim: Thanks!", "valid_from": "2023-06-01", "metadata": {"turn": 5}},
+        ],
+        scope="agent",
+        kind="event",
+    )
+    assert [o.outcome for o in outcomes] == ["new", "new", "duplicate"]

@@ -25,10 +25,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 
 from engram.store import lexicon as lx
 from engram.store.parse import (
     Parse,
+    Word,
     antonym_partners,
     context_valued_keys,
     multi_valued_keys,
@@ -39,6 +41,10 @@ PRIORITY = ("duplicate", "contradict", "supersede", "related", "new")
 MAX_SWAP = 3  # object words a value change may replace
 MAX_ADDED = 4  # object words it may bring in their place
 _FUNCTION = lx.FUNCTION_WORDS
+_BARE_VERBS = frozenset({"be", "have", "ser", "estar", "tener", ":", "=", "need", "want"})
+_WHO = frozenset({"name", "pronoun", "kin"})
+_LINKS = frozenset({"with", "for", "con", "para", "с", "со", "для"})
+_PREPOSITIONS = lx.PREPOSITIONS
 _DATE = re.compile(r"\d[:/]\d|\d{4}-\d")
 
 
@@ -147,7 +153,7 @@ def _different_subject(new: Parse, old: Parse) -> str | None:
     mine, theirs = _actors(new, people), _actors(old, people)
     if mine and theirs and mine != theirs:
         return "someone else acts"
-    if _core(new.subject) != _core(old.subject):
+    if new.subject != old.subject:
         return "about another subject"
     return None
 
@@ -162,9 +168,11 @@ def _same_statement(new: Parse, old: Parse) -> bool:
         and new.said_at == old.said_at
         and new.environments == old.environments
         and new.values == old.values
-        and (new.negated, new.update, new.modal, new.question)
-        == (old.negated, old.update, old.modal, old.question)
-        and _same_keys(new.content, old.content, _exact(new, old))
+        and new.marks == old.marks
+        and (new.negated, new.update, new.modal, new.question, new.past, new.future)
+        == (old.negated, old.update, old.modal, old.question, old.past, old.future)
+        and new.indefinite == old.indefinite
+        and _same_keys(new.exact_content, old.exact_content, _exact(new, old))
         and _same_order(new, old)
         and not _antonym_split(new, old)
     ):
@@ -178,10 +186,20 @@ def _same_statement(new: Parse, old: Parse) -> bool:
 
 
 def _same_order(new: Parse, old: Parse) -> bool:
-    """The words both objects share (dates aside) come in the same order."""
+    """The words both objects share (dates aside) come in the same order, and so do the
+    people and names (unless a passive turned the sentence around): "Mike owes Sarah" is not
+    "Sarah owes Mike"."""
     shared = new.object_keys & old.object_keys
     mine = [w.key for w in new.objects if w.key in shared and w.kind != "date"]
     theirs = [w.key for w in old.objects if w.key in shared and w.kind != "date"]
+    if list(dict.fromkeys(mine)) != list(dict.fromkeys(theirs)):
+        return False
+    if new.agent or old.agent:
+        return True
+    named = set(new.people_order) & set(old.people_order)
+    named -= {k for k in named if k in lx.CALENDAR}
+    mine = [k for k in new.people_order if k in named]
+    theirs = [k for k in old.people_order if k in named]
     return list(dict.fromkeys(mine)) == list(dict.fromkeys(theirs))
 
 
@@ -225,15 +243,20 @@ def _explicit_update(new: Parse, old: Parse) -> bool:
     names and ids are all mentioned, its subject comes back (not a narrower one), the
     predicate is the same or the new one says the change ("moved", "switched", "raised"), and
     what the old fact said of its subject is mentioned."""
-    if not new.update or new.question or new.additive or new.modal:
+    if not new.update or new.question or new.additive or new.modal or new.future:
         return False
     if new.past and old.past:
         return False  # two past events: "moved from A to B", later "moved from B to A"
+    if new.past and not _says_change(new):
+        return False  # "used to live in Paris" is history, not news
     if new.speaker != old.speaker or new.environments != old.environments:
         return False
     mentioned = new.content | new.people
     people = new.people | old.people
-    if not _actors(old, people) <= mentioned | _actors(new, people) or _narrower(new, old):
+    mine, theirs = _actors(new, people), _actors(old, people)
+    if (mine - theirs) & lx.KIN:
+        return False  # "My wife now works at Google" is no news about me
+    if not theirs <= mentioned | mine or _narrower(new, old):
         return False
     ids = {k for k in old.subject_keys if any(ch.isdigit() for ch in k)}
     if not ids <= mentioned:
@@ -247,11 +270,21 @@ def _explicit_update(new: Parse, old: Parse) -> bool:
     # What the old fact said of its subject must come back: "Carmen is vegetarian" →
     # "Carmen is not vegetarian anymore"; "Pro plan" → "upgraded from Pro to Enterprise".
     said = old.content - old.subject_keys - {old.verb}
+    if _many_valued(new, old, set(), links=False, context=False):
+        # one value of several ("allergic to nuts"): only news that names it replaces it
+        # ("no longer allergic to nuts"), not another value ("now allergic to penicillin")
+        return bool(old.object_keys - _FUNCTION) and old.object_keys - _FUNCTION <= new.content
     if not said or _coverage(said, new.content) >= 0.25:
         return bool(said) or same_verb
     # Or the same short attribute of the same subject, now with another value: "Ivan works at
-    # Acme" → "Ivan now works for Globex as a data scientist".
-    return same_verb and len(said) <= 3 and _core(new.subject) == _core(old.subject)
+    # Acme" → "Ivan now works for Globex as a data scientist" — not when "no longer" negates
+    # something the old fact never said ("eats fish" → "no longer eats meat"), nor for an
+    # attribute with several values ("now speaks French", "now uses Redis for caching").
+    if new.negated:
+        return False
+    if new.verb in context_valued_keys() and _slots(old.objects, new.objects) != 1:
+        return False  # "uses Postgres" → "now uses Redis for caching": another purpose
+    return same_verb and len(said) <= 3 and new.subject == old.subject
 
 
 def _says_change(fact: Parse) -> bool:
@@ -275,15 +308,17 @@ def _prefixes(keys: frozenset[str]) -> frozenset[str]:
 
 
 def _value_change(new: Parse, old: Parse) -> str | None:
-    """The same predicate with a few words of its object replaced: what was swapped. Never for
-    a question, a past event, a negated list ("doesn't eat meat" / "fish"), a kind the subject
-    is one of ("is a teacher", "has a dog"), a note under a list key, or an attribute with
-    several values at once (languages, allergies, tools used for no stated purpose)."""
+    """The same predicate with one slot of its object replaced: what was swapped. Never for a
+    question, a possibility, a past or future event, a negated list ("doesn't eat meat" /
+    "fish"), a kind the subject is one of ("is a teacher", "has a dog"), a note under a list
+    key, an attribute with several values at once (languages, allergies, companions, purposes,
+    tools used for no stated purpose), nor when a second slot or a new qualifier changes too
+    ("Python 3.11 for the API" / "3.12 for the workers")."""
     if new.question or old.question or _verb_class(new.verb) != _verb_class(old.verb):
         return None
     if not new.verb or new.additive or new.modal or old.modal:
         return None
-    if new.past or old.past or (new.negated and old.negated):
+    if new.past or old.past or new.future or old.future or (new.negated and old.negated):
         return None
     if (new.indefinite and old.indefinite) or new.listed or old.listed:
         return None
@@ -294,20 +329,114 @@ def _value_change(new: Parse, old: Parse) -> str | None:
     kept = old.object_keys & new.object_keys
     if not kept and len(removed) > 1 and len(old.object_keys) > 4:
         return None  # nothing of the object stays: another statement, not a new value
-    numeric = {k for k in removed | added if any(ch.isdigit() for ch in k)}
-    shared = new.content & old.content
-    if not numeric and (shared | {new.verb}) & multi_valued_keys():
-        return None  # a second language, allergy or hobby: one more value, both true
-    if not numeric and new.verb in context_valued_keys() and not kept - _FUNCTION:
-        return None  # "we use Postgres" / "we use Redis": both, unless for the same purpose
+    changed = removed | added
+    if _many_valued(new, old, changed):
+        return None
+    if _verb_class(new.verb) in _BARE_VERBS and not _names_attribute(new, old, kept):
+        return None  # "Bob is diabetic" / "Bob is allergic": what changed is the attribute
+    if _slots(old.objects, new.objects) != 1:
+        return None
     return f"{', '.join(sorted(removed))} → {', '.join(sorted(added))}"
+
+
+def _many_valued(
+    new: Parse,
+    old: Parse,
+    changed: set[str] | frozenset[str],
+    *,
+    links: bool = True,
+    context: bool = True,
+) -> bool:
+    """An attribute that holds several values at once, unless only a number changed ("speaks
+    3 languages" → "4 languages"): a many-valued verb or adjective in the predicate (or the
+    key of a note: "Allergy: peanuts"), a tool used for no stated purpose, and — with `links`
+    — a companion or purpose ("works with Oleg" / "with Irina", "saving for a house" / "for a
+    car")."""
+    if changed and all(any(ch.isdigit() for ch in k) for k in changed):
+        return False
+    predicate = [w for w in (*new.objects, *old.objects) if w.kind != "stop"]
+    if new.verb == ":":
+        predicate += [w for w in (*new.words, *old.words) if w.kind != "stop"]
+    words = {w.key for w in predicate} | {w.norm for w in predicate}
+    if (words | {new.verb, old.verb}) & multi_valued_keys():
+        return True
+    kept = new.object_keys & old.object_keys
+    if context and new.verb in context_valued_keys() and not kept - _FUNCTION:
+        return True  # "we use Postgres" / "we use Redis": both, unless for the same purpose
+    if links:
+        for fact in (new, old):
+            before = _word_before_change(fact.objects, changed)
+            if before is not None and before.norm in _LINKS:
+                return True
+    return False
+
+
+def _word_before_change(
+    objects: tuple[Word, ...], changed: set[str] | frozenset[str]
+) -> Word | None:
+    """The last word before the first changed one, articles aside."""
+    previous = None
+    for word in objects:
+        if word.key in changed:
+            return previous
+        if word.kind != "stop" or word.norm in _LINKS:
+            previous = word
+    return None
+
+
+def _names_attribute(new: Parse, old: Parse, kept: frozenset[str]) -> bool:
+    """A bare verb ("is", "has", "needs", a dash or a colon) says nothing of which attribute a
+    value belongs to: the object must keep a word of it ("the CTO of FinBox", "100 requests
+    per minute") or the subject must name it beside whoever it belongs to ("the API rate
+    limit", "Anna's phone number", "Node version")."""
+    if kept - _FUNCTION:
+        return True
+    return not _person_only(new) and not _person_only(old)
+
+
+def _person_only(fact: Parse) -> bool:
+    """The subject is only someone: names, pronouns, kin, capitalised words, "the user"."""
+    named = {w.exact for w in fact.words if w.text[:1].isupper() or w.kind in _WHO}
+    return all(
+        k in fact.people or k in named or k in lx.PERSON_NOUNS or k.startswith("@")
+        for k in fact.subject
+    )
+
+
+def _slots(old: tuple[Word, ...], new: tuple[Word, ...]) -> int:
+    """How many separate runs of the object changed (articles aside; a start date that moves
+    with the value, "since 2021" → "since 2024", is no run of its own). A run that brings a
+    preposition the other side lacks adds a qualifier, which counts as a second change."""
+    a = [w for w in old if w.kind not in ("stop",) or w.norm in _PREPOSITIONS]
+    b = [w for w in new if w.kind not in ("stop",) or w.norm in _PREPOSITIONS]
+    runs = 0
+    matcher = SequenceMatcher(a=[w.key for w in a], b=[w.key for w in b], autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            continue
+        left, right = a[i1:i2], b[j1:j2]
+        if all(w.kind in ("date", "value") for w in (*left, *right)) and _starts_at(a, i1):
+            continue
+        preps_left = {w.norm for w in left if w.norm in _PREPOSITIONS}
+        preps_right = {w.norm for w in right if w.norm in _PREPOSITIONS}
+        counted = all(
+            any(w.kind == "value" for w in side) and any(w.kind == "word" for w in side)
+            for side in (left, right)
+        )  # "8 engineers" → "2 designers": another thing counted, not a new count
+        runs += 2 if preps_right - preps_left or counted else 1
+    return runs
+
+
+def _starts_at(words: list[Word], at: int) -> bool:
+    """The run at `at` follows "since" / "desde" / "с": a start date."""
+    return at > 0 and words[at - 1].norm in ("since", "desde", "с", "from")
 
 
 def compare(new: Parse, old: Parse, similarity: float) -> Verdict:
     """Classify a new fact against one stored fact (cosine `similarity` of their vectors)."""
     if new.normalized == old.normalized or (
         new.plain == old.plain
-        and (new.speaker, new.said_at) == (old.speaker, old.said_at)
+        and (new.speaker, new.said_at, new.marks) == (old.speaker, old.said_at, old.marks)
         and (new.question, new.negated) == (old.question, old.negated)
     ):
         return Verdict("duplicate", "identical after normalisation")

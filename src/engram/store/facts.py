@@ -192,21 +192,25 @@ def find_repeats(
 ) -> dict[str, str]:
     """The active facts that (content hash, content) inputs repeat in this scope and key: a
     fact repeats one with the same text after normalisation (keyed by hash), an event one with
-    exactly the same text (keyed by "event:" and the text). A superseded fact with the same
-    text is no duplicate: repeating an old value asserts it again."""
+    exactly the same text (keyed by "event:" and the text, and by "event:", its valid_from
+    and the text). A superseded fact with the same text is no duplicate: repeating an old
+    value asserts it again."""
     hashes = list(dict.fromkeys(digest for digest, _ in items))
     found: dict[str, str] = {}
     for chunk, marks in chunks(hashes):
         # The planner would pick the (scope, scope_key, status) index and scan every active
         # fact of the key; the hash index finds the rows at once.
         rows = conn.execute(
-            "SELECT content_hash, id, content FROM facts INDEXED BY facts_dedup "
+            "SELECT content_hash, id, content, valid_from FROM facts INDEXED BY facts_dedup "
             f"WHERE scope = ? AND scope_key = ? AND content_hash IN ({marks}) "
             "AND status = 'active' AND kind = ? ORDER BY created_at",
             (scope, scope_key, *chunk, kind),
         )
-        for digest, fact_id, content in rows:
-            found[digest if kind == "fact" else f"event:{content}"] = str(fact_id)  # newest wins
+        for digest, fact_id, content, valid_from in rows:  # the newest wins
+            if kind == "fact":
+                found[digest] = str(fact_id)
+            else:
+                found[f"event:{content}"] = found[f"event:{valid_from}:{content}"] = str(fact_id)
     return found
 
 

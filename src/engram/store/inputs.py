@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -59,7 +60,7 @@ def prepare(
             content = raw
         if not isinstance(content, str):
             raise ValueError(f"content must be text, got {type(content).__name__}")
-        item.content = " ".join(content.split())
+        item.content = " ".join(content.replace("\ufeff", " ").split())  # no byte-order mark
         for name, text in (("content", item.content), ("tags", " ".join(item.tags))):
             readable(text, name)
         readable(json.dumps(item.metadata, ensure_ascii=False), "metadata")  # JSON text
@@ -143,12 +144,21 @@ def as_list(value: object, name: str) -> list[object]:
 
 
 def unit(value: object, name: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
+    number = _finite(value)
+    if number is None or not 0 <= number <= 1:
         raise ValueError(f"{name} must be a number from 0 to 1, got {value!r}")
-    return float(value)
+    return number
 
 
 def positive(value: object, name: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+    number = _finite(value)
+    if number is None or number < 0:
         raise ValueError(f"{name} must be a number ≥ 0, got {value!r}")
-    return min(float(value), MAX_IMPORTANCE)
+    return min(number, MAX_IMPORTANCE)
+
+
+def _finite(value: object) -> float | None:
+    """The value as a float if it is a finite int or float (not a bool, NaN or infinity)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return float(value) if math.isfinite(value) else None

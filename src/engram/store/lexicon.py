@@ -88,7 +88,7 @@ UPDATE_ADVERBS = frozenset(
     "now anymore nowadays currently instead теперь сейчас ныне ahora actualmente".split()
 )
 UPDATE_PHRASES = (
-    ("no", "longer"), ("any", "longer"), ("as", "of"), ("from", "now", "on"), ("used", "to"),
+    ("no", "longer"), ("any", "longer"), ("as", "of"), ("from", "now", "on"),
     ("not", "anymore"), ("these", "days"), ("starting", "from"),
     ("больше", "не"), ("уже", "не"), ("начиная", "с"), ("с", "недавних", "пор"),
     ("ya", "no"), ("a", "partir", "de"), ("hoy", "en", "día"), ("en", "lugar", "de"),
@@ -113,12 +113,19 @@ como cual cuales este esta estos estas ese esa esos esas aquel muy también
 
 # Copulas and auxiliaries that mean the same predicate ("is" and "was" are one verb).
 VERB_CLASSES = {
-    **dict.fromkeys("is are was were be been being am 's 're".split(), "be"),
+    **dict.fromkeys("is are was were be been being am 's 're — – - :".split(), "be"),
     **dict.fromkeys("has have had having 've".split(), "have"),
     **dict.fromkeys("является являются был была были было будет будут есть".split(), "be"),
     **dict.fromkeys("es son era eran fue fueron será serán sera seran".split(), "ser"),
     **dict.fromkeys("está están esta estan estaba estaban estuvo".split(), "estar"),
     **dict.fromkeys("tiene tienen tenía ha han había habían habia habian".split(), "tener"),
+    # where someone lives: "moved to Paris" and "relocated" speak of the same attribute
+    **dict.fromkeys(
+        """lives live lived living resides reside moved moves move relocated relocates
+        живет живут жил жила жили проживает переехал переехала переехали vive viven vivía
+        vivia mudó mudo mudaron reside residen""".split(),
+        "dwell",
+    ),
 }
 
 # Function words that tell English from Spanish (capitalised words, which are often names like
@@ -218,12 +225,26 @@ ha han había habían habia habian tiene tienen tenía hay va van puede pueden d
 """.split()
     ),
 }
+# Words of the future: "Anna will live in Paris" changes nothing yet.
+FUTURE = frozenset("will shall 'll won't будет будут буду будем".split())
+# Phrases of the past: "Anna used to live in Paris" is history, not news.
+PAST_PHRASES = (("used", "to"), ("solía",), ("solia",), ("раньше",))
+
 # Modal words: "Anna might get a dog" is not "Anna got a dog".
 MODALS = frozenset(
     """
 might may could would should maybe perhaps possibly probably planning plans considering
 может могла мог могли возможно наверное планирует собирается
 podría podrían quizás quizá puede tal posiblemente probablemente planea piensa
+""".split()
+)
+
+# Nouns that stand for a person: "the user has diabetes" is about someone, like "Anna has…".
+PERSON_NOUNS = frozenset(
+    """
+user customer client person owner member patient employee manager colleague friend boss
+пользователь клиент человек владелец сотрудник коллега друг подруга начальник
+usuario usuaria cliente persona dueño dueña empleado empleada jefe jefa amigo amiga
 """.split()
 )
 
@@ -281,6 +302,9 @@ fly flew commute walk bike swim surf hike train practice learn know knew think b
 seem look sound mean dislike avoid sleep slept wake woke open close sing sang wear wore
 mention said say tell told ask give gave miss lost lose won win bring brought begin began
 begun help helps marry married date dating celebrate celebrates follow follows cover covers
+fix fixes add adds remove removes break breaks update updates cause causes owe owes beat
+collect collects
+want wants save saving subscribe donate volunteer fear
 expire expires shut shuts sit sits cache caches encrypt encrypts back handles ran
 """,
     "russian": """
@@ -319,11 +343,16 @@ encarga practica celebra sigue cubre cifra acuesta levanta
 # languages" → "speaks 4 languages" is a change).
 MULTI_VALUED = {
     "english": "speak like love enjoy visit play collect know read watch listen hate dislike "
-    "attend study learn allergic allergy allergies own eat drink",
+    "attend study learn allergic allergy allergies own eat drink want need keep teach write "
+    "afraid fear follow subscribe mentor volunteer donate friend friends "
+    "hobby hobbies language languages interest interests preference preferences pet pets "
+    "medication medications",
     "russian": "говорит любит нравится играет знает посещал посетил читает смотрит слушает "
-    "коллекционирует изучает аллергия аллергию ест пьёт",
+    "коллекционирует изучает аллергия аллергию ест пьёт хочет нужен нужна нужно преподаёт "
+    "преподает учит пишет боится дружит хобби язык",
     "spanish": "habla gusta encanta juega conoce visitó visita lee mira escucha colecciona "
-    "estudia aprende alérgico alérgica alergia come bebe",
+    "estudia aprende alérgico alérgica alergia come bebe quiere necesita enseña escribe teme "
+    "sigue pasatiempo idioma",
 }
 # Verbs with several values at once unless the object names what they are for: "We use
 # Postgres" and "We use Redis" both hold; "uses Jenkins for CI" → "GitHub Actions for CI" is

@@ -36,8 +36,9 @@ from engram.text.tokenize import normalize, tokenize
 # numbers), a word (letters and digits, inner hyphens and apostrophes), or a dash or colon that
 # stands for "is" between words.
 _TOKEN = re.compile(
-    r"(?P<url>https?://\S+|(?:[\w-]+\.)+(?:com|org|net|io|dev|app|ru|de|co)(?:/\S*)?)"
+    r"(?P<url>https?://\S+|(?:[\w-]+\.)+(?:com|org|net|io|dev|app|ru|de|co)\b(?:/\S*)?)"
     r"|(?P<email>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)"
+    r"|(?P<path>(?<![\w/])(?:~|\.{1,2})?/[\w.-]+(?:/[\w.-]*)*)"
     r"|(?P<number>[$€£¥+#]?\d(?:[\d.,:/-]*\d)?(?:%|(?:st|nd|rd|th)\b)?)"
     r"|(?P<word>[^\W_](?:[\w]|['’-](?=\w))*)"
     r"|(?P<dash>\s[—–-]\s|:(?=\s))",
@@ -56,9 +57,10 @@ _PLAIN_TOKEN = re.compile(
     r"|(?P<dash>\s[—–-]\s|:(?=\s))",
     re.UNICODE,
 )
-_MAYBE_ADDRESS = re.compile(r"@|://|[^\W\d_]\.[^\W\d_]")
+_MAYBE_ADDRESS = re.compile(r"@|://|[^\W\d_]\.[^\W\d_]|(?<![\w/])[~.]?/\w")
 _LOWER_WORD = re.compile(r"\b[^\W\d_A-ZА-ЯЁÁÉÍÓÚÑ][^\W\d_]*")
 _SPECIAL = frozenset([*lx.NUMBERS, *lx.UNITS, *lx.CALENDAR_SHORT, "am", "pm"])
+_SIGNS = re.compile(r"(?<![\w.])[-+](?=\d)|(?<=\w)[-+]+(?=[\s.,;:!?)]|$)")
 _ACCENTED = re.compile("[ñáéíóú]")
 _CYRILLIC = re.compile("[\u0400-\u04ff]")
 _DIGIT = re.compile(r"\d")
@@ -85,6 +87,7 @@ class Parse:
 
     normalized: str  # the whole fact, NFKC + casefold + single spaces
     plain: str  # its words only, without accents or punctuation
+    marks: str  # its symbols, sorted: "A+" is not "A-", "C++" is not "C", "👍" is not "👎"
     speaker: str  # who said it, from a `Name:` prefix, normalised ('' if none)
     said_at: str  # when they said it, from `Name (when):` or `[when] Name:` ('' if not given)
     question: bool
@@ -95,6 +98,8 @@ class Parse:
     verb: str  # the predicate's head (a stem); ':' for a key, '=' for a bare value, '' if none
     objects: tuple[Word, ...]  # the words after the head verb
     content: frozenset[str]  # keys of every meaningful word (no negations, antonyms)
+    exact_content: frozenset[str]  # the same words nearly as written (Word.exact)
+    people_order: tuple[str, ...]  # who and what is named, in the order named
     values: frozenset[str]  # literal values anywhere: numbers, dates, e-mails, URLs
     people: frozenset[str]  # names, ids and pronoun persons anywhere
     capitalised: frozenset[str]  # keys of words written with a capital (maybe names)
@@ -102,7 +107,8 @@ class Parse:
     negated: bool
     update: bool  # says that something changed ("now", "moved to", "no longer", …)
     additive: bool  # says it adds ("too", "also")
-    past: bool  # reports a past event (went, met, shipped …)
+    past: bool  # reports a past event or state (went, met, used to …)
+    future: bool  # speaks of the future (will, going to, будет, vivirá)
     modal: bool  # might, could, maybe, планирует, podría …
     indefinite: bool  # the object is "a …": one of several ("is a teacher", "has a dog")
     listed: bool  # a note under a key that names a list ("TODO: …", "Allergies: …")
@@ -125,11 +131,15 @@ def verb_keys() -> frozenset[str]:
 
 
 def _stems_of(lists: dict[str, str]) -> frozenset[str]:
-    """The stems of a lexicon's word lists, each in its language's stemmer."""
-    return frozenset(
+    """The stems of a lexicon's word lists, each in its language's stemmer, and the words as
+    written (a capitalised word keeps its form: "Allergy:")."""
+    stems = {
         _stem_word(normalize(word), language)
         for language, words in lists.items()
         for word in words.split()
+    }
+    return frozenset(
+        stems | {_fold(normalize(w)) for words in lists.values() for w in words.split()}
     )
 
 
@@ -183,9 +193,11 @@ def _cyrillic(word: str) -> bool:
 
 
 def _kind(text: str, norm: str, first: bool, group: str, language: str) -> str:
-    if group in ("url", "email"):
+    if group in ("url", "email", "path"):
         return "value"
     if group == "number":
+        if norm.startswith("#"):
+            return "name"  # #45: an id
         return "date" if _DATE_KEY.search(norm) else "value"
     if group == "dash":
         return "dash"
@@ -242,6 +254,7 @@ def _exact(text: str, norm: str, kind: str, key: str) -> str:
     norm = _fold(_bare(norm))
     if _cyrillic(norm):
         return norm
+    norm = lx.IRREGULAR.get(norm, norm)
     if len(norm) > 3 and norm.endswith("s") and not norm.endswith(("ss", "us", "is")):
         return norm[:-1]
     return norm
@@ -289,7 +302,7 @@ def _words(body: str, language: str) -> list[Word]:
             continue
         if cjk and _CJK.search(text):
             words.extend(Word(t.word, t.word, t.word, "word", t.word) for t in tokenize(text))
-        elif len(text) == 1 and after == "." and text.isupper():
+        elif len(text) == 1 and text.isupper() and re.match(r"\.\s+[A-ZА-ЯЁ]", body[end:]):
             # a middle initial ("Lucía A. García") is part of a name, not an article, and its
             # full stop ends no sentence
             initial = text.casefold() + "."
@@ -480,7 +493,7 @@ _WORD_KINDS: dict[str, list[tuple[Collection[str], str]]] = {
 }
 _COPULAS = frozenset({"be", "have", "ser", "estar", "tener"})
 _CONJUNCTIONS = frozenset({"and", "&", "y", "e", "и"})
-_CONTENT_KINDS = frozenset({"word", "name", "acronym", "kin", "value", "date", "env"})
+_CONTENT_KINDS = frozenset({"word", "name", "acronym", "kin", "value", "date", "env", "pronoun"})
 _SUBJECT_KINDS = frozenset({"word", "name", "acronym", "kin", "value", "env", "pronoun", "date"})
 
 
@@ -539,14 +552,21 @@ def parse(text: str) -> Parse:
     _, antonyms = antonym_keys()
     everything = [*key_words, *words]
     content: set[str] = set()
+    exact_content: set[str] = set()
+    order: list[str] = []
     values: set[str] = set()
     people: set[str] = set(implied)
     environments: set[str] = set()
     capitalised: set[str] = set()
     for w in everything:
         kind = w.kind
-        if kind in _CONTENT_KINDS and w.key not in antonyms:
+        if kind in _CONTENT_KINDS and w.key not in antonyms and w.norm not in lx.WEAK_POSSESSIVES:
             content.add(w.key)
+            exact_content.add(w.exact)
+        if kind in ("name", "pronoun", "kin") or (
+            w.text[:1].isupper() and kind in ("word", "acronym")
+        ):
+            order.append(w.exact)
         if kind in ("value", "date"):
             values.add(w.key)
         elif kind in ("name", "pronoun", "kin"):
@@ -559,10 +579,13 @@ def parse(text: str) -> Parse:
     past = first is not None and (
         first.norm in _PAST_AUX or (start == head and _is_past(first.norm))
     )
+    past = past or _has_phrase(norms, lx.PAST_PHRASES)
+    future = any(n in lx.FUTURE for n in norms) or _has_phrase(norms, (("going", "to"),))
     objects = tuple(words[head + 1 :])
     return Parse(
         normalized=normalize_text(text),
-        plain=" ".join(_fold(w.norm) for w in everything),
+        plain=" ".join(w.key if w.kind in ("value", "date") else _fold(w.norm) for w in everything),
+        marks=_marks(body),
         speaker=speaker,
         said_at=prefix.when,
         question=body.rstrip().endswith("?") or bool(norms and norms[0] in lx.QUESTION_WORDS),
@@ -573,6 +596,8 @@ def parse(text: str) -> Parse:
         verb=verb,
         objects=objects,
         content=frozenset(content),
+        exact_content=frozenset(exact_content),
+        people_order=tuple(order),
         values=frozenset(values),
         people=frozenset(people),
         capitalised=frozenset(capitalised),
@@ -581,6 +606,7 @@ def parse(text: str) -> Parse:
         update=update,
         additive=additive,
         past=past,
+        future=future,
         modal=any(n in lx.MODALS for n in norms),
         indefinite=verb in _COPULAS and _indefinite(objects),
         joint=any(w.norm in _CONJUNCTIONS for w in words[:start]),
@@ -612,6 +638,24 @@ def _names_a_list(key_words: list[Word]) -> bool:
     return len(norm) > 3 and norm.endswith("s") and not norm.endswith(("ss", "us", "is"))
 
 
+def _has_phrase(norms: list[str], phrases: tuple[tuple[str, ...], ...]) -> bool:
+    return any(
+        tuple(norms[at : at + len(phrase)]) == phrase
+        for phrase in phrases
+        for at in range(len(norms) - len(phrase) + 1)
+    )
+
+
+def _marks(text: str) -> str:
+    """The symbols of a text, with the signs that cling to a number or a word ("-18", "A+",
+    "C++"), sorted."""
+    found = [
+        ch for ch in text if (unicodedata.category(ch)[0] == "S" and ch not in "+-") or ch in "#%"
+    ]
+    found += _SIGNS.findall(text)
+    return "".join(sorted(found))
+
+
 def _agent(predicate: list[Word]) -> frozenset[str]:
     """The agent of a passive: the name after "by" / "por" ("is led by Diego")."""
     for at, word in enumerate(predicate[:-1]):
@@ -627,7 +671,7 @@ def _is_past(norm: str) -> bool:
         return len(norm) >= 5 and norm.endswith("ed") and norm not in lx.NOT_PARTICIPLES
     if _cyrillic(norm):
         return len(norm) >= 5 and bool(re.search(r"(?:ал|ил|ел|ял)[аио]?(?:сь)?$", norm))
-    return bool(re.search(r"(?:ó|ió|aron|ieron)$", norm))
+    return bool(re.search(r"(?:ó|ió|aron|ieron|aba|aban|ía|ían)$", norm))
 
 
 def _cjk_topic(body: str, words: list[Word]) -> int:

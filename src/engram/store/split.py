@@ -10,7 +10,8 @@ _SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+")
 
 
 def split_facts(text: str, limit: int = MAX_CHARS) -> list[str]:
-    """Paragraphs (or lines of a list) become facts; a paragraph longer than `limit` is cut at
+    """Paragraphs (or lines of a list — bulleted, numbered, or each opening with a capital)
+    become facts; a paragraph longer than `limit` is cut at
     sentence ends into pieces of at most `limit` characters (a single longer sentence stays
     whole, and absorb then rejects it with a reason)."""
     facts: list[str] = []
@@ -18,8 +19,11 @@ def split_facts(text: str, limit: int = MAX_CHARS) -> list[str]:
         lines = [line.strip(" \t-*•") for line in block.splitlines() if line.strip()]
         if not lines:
             continue
-        is_list = all(
-            re.match(r"^\s*([-*•]|\d+[.)])\s+", raw) for raw in block.splitlines() if raw.strip()
+        raws = [raw for raw in block.splitlines() if raw.strip()]
+        # A list: bulleted or numbered lines, or lines that each open like a sentence (a
+        # wrapped paragraph goes on in lower case).
+        is_list = all(re.match(r"^\s*([-*•]|\d+[.)])\s+", raw) for raw in raws) or (
+            len(raws) > 1 and all(raw.strip()[:1].isupper() for raw in raws)
         )
         pieces = lines if is_list else [" ".join(lines)]
         for piece in pieces:

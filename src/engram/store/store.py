@@ -58,7 +58,16 @@ from engram.store.index import (
     row_from_db,
 )
 from engram.store.inputs import MAX_IMPORTANCE, Item, prepare, readable
-from engram.store.model import KINDS, READ_MODES, SCOPES, Batch, Fact, Hit, Outcome
+from engram.store.model import (
+    KINDS,
+    READ_MODES,
+    SCOPES,
+    STATUSES,
+    Batch,
+    Fact,
+    Hit,
+    Outcome,
+)
 from engram.store.normalize import new_id
 from engram.store.providers import chat_from_config, embedder_from_config
 from engram.store.ranking import (
@@ -85,6 +94,17 @@ CANDIDATES = 5  # lexical (and, for dense models, vector) candidates a new fact 
 
 CANDIDATE_MIN_COSINE = 0.3
 _RELATION = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
+
+
+def _repeat_key(item: Item, kind: str) -> str:
+    """What makes an input a repeat: a fact's normalised text; an event's exact text and, when
+    it says when it happened, that moment (the same words said on another day are another
+    event)."""
+    if kind == "fact":
+        return item.digest
+    if item.valid_from:
+        return f"event:{item.valid_from}:{item.content}"
+    return f"event:{item.content}"
 
 
 def facts_of(hits: Sequence[Hit]) -> list[str]:
@@ -248,8 +268,13 @@ class MemoryStore:
                 "facts must be a list of strings or objects, not one string",
                 hint="wrap it in a list: absorb([text], ...)",
             )
+        if not isinstance(facts, Sequence):
+            raise EngramError(f"facts must be a list, got {type(facts).__name__}")
+        tags = [tags] if isinstance(tags, str) else list(tags)
         key = scope_key or ""
         for name, value in (("scope key", key), ("source", source or "")):
+            if not isinstance(value, str):
+                raise EngramError(f"{name} must be text, got {type(value).__name__}")
             try:
                 readable(value, name)
             except ValueError as exc:
@@ -317,7 +342,7 @@ class MemoryStore:
         """Classify one item of a batch and write it (or, in a dry run, say what would be).
         `seen` and `stored` map what makes a repeat (a fact's hash, an event's text) to the
         fact of this batch, or the stored fact, it repeats."""
-        repeat = item.digest if batch.kind == "fact" else f"event:{item.content}"
+        repeat = _repeat_key(item, batch.kind)
         existing = stored.get(repeat)
         if existing or repeat in seen:
             first = existing or seen[repeat]
@@ -381,7 +406,7 @@ class MemoryStore:
             )
         sql.add_tags(self.conn, target, item.tags)
         sql.log_event(self.conn, batch.at, "duplicate_seen", target, source=batch.source)
-        earlier = item.valid_from and item.valid_from < fact.valid_from
+        earlier = fact.kind == "fact" and item.valid_from and item.valid_from < fact.valid_from
         if earlier and sql.older_version(self.conn, target) is None:
             # the same statement, known to be true since earlier: as_of finds it from then
             sql.set_valid_from(self.conn, target, item.valid_from or fact.valid_from)
@@ -561,6 +586,8 @@ class MemoryStore:
             raise EngramError(f"unknown scope {scope!r}", hint="use agent, user or run")
         if not isinstance(query, str):
             raise EngramError(f"query must be text, got {type(query).__name__}")
+        if isinstance(top_k, bool) or not isinstance(top_k, int):
+            raise EngramError(f"top_k must be a whole number, got {top_k!r}")
         if top_k < 1:
             return []
         index = self.index()
@@ -697,6 +724,10 @@ class MemoryStore:
     ) -> list[Fact]:
         """Facts newest first. `as_of` answers "what was true on date D": facts valid then
         (valid_from ≤ D < valid_to), whatever their status now."""
+        if status is not None and status not in STATUSES:
+            raise EngramError(
+                f"unknown status {status!r}", hint="use active, superseded or archived"
+            )
         where, args = ["1 = 1"], []
         if scope is not None:
             where.append("scope = ?")
