@@ -34,6 +34,7 @@ from engram.store.parse import (
     antonym_partners,
     context_valued_keys,
     multi_valued_keys,
+    often_many_keys,
     parse,
 )
 
@@ -53,6 +54,11 @@ class Verdict:
     outcome: str
     reason: str
     candidate: int | None = None  # index into the candidates list
+
+
+def _numeric(key: str) -> bool:
+    """A number, id or version ("3.12", "web-03"), not a pronoun's person ("@1s")."""
+    return not key.startswith("@") and any(ch.isdigit() for ch in key)
 
 
 def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
@@ -126,10 +132,13 @@ def _verb_class(verb: str) -> str:
     return lx.VERB_CLASSES.get(verb, verb)
 
 
-def _actors(fact: Parse, people: frozenset[str]) -> frozenset[str]:
-    """Who acts in a fact: a passive's agent, else the people (names, ids, kin, pronouns — seen
-    as such in either fact) of its subject."""
-    return fact.agent or frozenset(k for k in fact.subject if k in people or k.startswith("@"))
+def _actors(fact: Parse, people: frozenset[str], *, agent: bool = True) -> frozenset[str]:
+    """Who acts in a fact: a passive's agent (with `agent`), else the people (names, ids, kin,
+    pronouns — seen as such in either fact) of its subject. Without `agent` it is who the
+    fact is about: "the team is led by Rachel" is about the team, Rachel is its value."""
+    if agent and fact.agent:
+        return fact.agent
+    return frozenset(k for k in fact.subject if k in people or k.startswith("@"))
 
 
 def _core(subject: frozenset[str]) -> frozenset[str]:
@@ -150,7 +159,7 @@ def _different_subject(new: Parse, old: Parse) -> str | None:
         envs = f"{', '.join(sorted(old.environments))} / {', '.join(sorted(new.environments))}"
         return f"about another environment ({envs or '-'})"
     people = new.people | old.people
-    mine, theirs = _actors(new, people), _actors(old, people)
+    mine, theirs = _actors(new, people, agent=False), _actors(old, people, agent=False)
     if mine and theirs and mine != theirs:
         return "someone else acts"
     if new.subject != old.subject:
@@ -220,7 +229,7 @@ def _opposite_claim(new: Parse, old: Parse) -> str | None:
         return None
     people = new.people | old.people
     mine, theirs = _actors(new, people), _actors(old, people)
-    if (mine and theirs and mine != theirs) or _narrower(new, old) or _narrower(old, new):
+    if (mine and theirs and mine != theirs) or _someone_added(new, old):
         return None
     flipped = new.negated != old.negated
     pair = _antonym_split(new, old)
@@ -238,53 +247,98 @@ def _narrower(new: Parse, old: Parse) -> bool:
     return bool(theirs) and theirs < mine
 
 
+def _someone_added(new: Parse, old: Parse) -> bool:
+    """One subject names a person the other lacks ("Anna's daughter" beside "Anna")."""
+    extra = new.subject ^ old.subject
+    return any(k in new.people or k in old.people or k.startswith("@") for k in extra)
+
+
 def _explicit_update(new: Parse, old: Parse) -> bool:
-    """The new fact says something changed, and what changed is what the old fact said: its
-    names and ids are all mentioned, its subject comes back (not a narrower one), the
-    predicate is the same or the new one says the change ("moved", "switched", "raised"), and
-    what the old fact said of its subject is mentioned."""
-    if not new.update or new.question or new.additive or new.modal or new.future:
+    """The new fact says something changed, and what changed is what the old fact said.
+
+    It must be about the same subject: the old fact's names and ids come back (a pronoun may
+    stay implicit: "Cambié la clase de yoga"), most of its subject's words come back, and the
+    new subject is not a narrower one ("Anna's daughter"). Then one of: what the old fact said
+    of its subject is mentioned (with the same predicate, or a verb of change: "moved",
+    "raised", "replaced"); a value of the same kind replaces the old one under a verb of change,
+    or under the same attribute words ("gym on Mondays" → "gym days are now Tuesdays"); or the
+    same short attribute has a new value ("Ivan works at Acme" → "now works for Globex")."""
+    change = _says_change(new)
+    if not new.update or new.question or new.modal or new.future:
         return False
+    if new.additive and not change:
+        return False  # "Maria now leads the mobile team too" adds, it does not replace
     if new.past and old.past:
         return False  # two past events: "moved from A to B", later "moved from B to A"
-    if new.past and not _says_change(new):
+    if new.past and not change:
         return False  # "used to live in Paris" is history, not news
     if new.speaker != old.speaker or new.environments != old.environments:
         return False
     mentioned = new.content | new.people
+    found = new.stems | new.people
     people = new.people | old.people
-    mine, theirs = _actors(new, people), _actors(old, people)
-    if (mine - theirs) & lx.KIN:
+    mine, theirs = _actors(new, people, agent=False), _actors(old, people, agent=False)
+    if (mine - theirs) & lx.KIN or _narrower(new, old):
         return False  # "My wife now works at Google" is no news about me
-    if not theirs <= mentioned | mine or _narrower(new, old):
+    named = {k for k in theirs - mine if not k.startswith("@")}
+    if not all(k in found or _inflects(k, found) for k in named):
         return False
-    ids = {k for k in old.subject_keys if any(ch.isdigit() for ch in k)}
+    ids = {k for k in old.subject_keys if _numeric(k)}
     if not ids <= mentioned:
         return False
-    anchors = old.subject_keys - {k for k in old.subject_keys if k in lx.ENVIRONMENTS}
-    if anchors and not any(k in mentioned or _inflects(k, mentioned) for k in anchors):
+    if not _anchored(old, new):
         return False
     same_verb = _verb_class(new.verb) == _verb_class(old.verb) != "="
-    if not same_verb and not _says_change(new):
-        return False  # "Anna now works in Boston" is no update of where she lives
-    # What the old fact said of its subject must come back: "Carmen is vegetarian" →
-    # "Carmen is not vegetarian anymore"; "Pro plan" → "upgraded from Pro to Enterprise".
     said = old.content - old.subject_keys - {old.verb}
-    if _many_valued(new, old, set(), links=False, context=False):
+    if _many_valued(new, old, set(), links=False, context=False, often=False):
         # one value of several ("allergic to nuts"): only news that names it replaces it
         # ("no longer allergic to nuts"), not another value ("now allergic to penicillin")
         return bool(old.object_keys - _FUNCTION) and old.object_keys - _FUNCTION <= new.content
-    if not said or _coverage(said, new.content) >= 0.25:
-        return bool(said) or same_verb
-    # Or the same short attribute of the same subject, now with another value: "Ivan works at
+    if same_verb or change:
+        if not said or _coverage(said, new.content) >= 0.25:
+            return bool(said) or same_verb
+    if _same_kind_of_value(new, old) and (change or _attribute_kept(new, old, said)):
+        return True
+    # The same short attribute of the same subject, now with another value: "Ivan works at
     # Acme" → "Ivan now works for Globex as a data scientist" — not when "no longer" negates
-    # something the old fact never said ("eats fish" → "no longer eats meat"), nor for an
-    # attribute with several values ("now speaks French", "now uses Redis for caching").
-    if new.negated:
+    # something the old fact never said ("eats fish" → "no longer eats meat"), nor for a tool
+    # taken up for another purpose ("now uses Redis for caching").
+    if new.negated or not same_verb:
         return False
     if new.verb in context_valued_keys() and _slots(old.objects, new.objects) != 1:
-        return False  # "uses Postgres" → "now uses Redis for caching": another purpose
-    return same_verb and len(said) <= 3 and new.subject == old.subject
+        return False
+    return len(said) <= 3 and new.subject == old.subject
+
+
+def _attribute_kept(new: Parse, old: Parse, said: frozenset[str]) -> bool:
+    """The words of what the old fact said, values aside, mostly come back ("the gym" in "the
+    gym on Mondays" → "my gym days are now Tuesdays")."""
+    words = {w.root for w in old.objects if w.kind == "word" and w.key in said}
+    if not words:
+        return False
+    return sum(1 for k in words if k in new.stems or _inflects(k, new.stems)) * 2 >= len(words)
+
+
+def _same_kind_of_value(new: Parse, old: Parse) -> bool:
+    """The old object held a number or a name, and the new fact brings another one."""
+    old_values = {w.key for w in old.objects if w.kind in ("value", "date")}
+    old_names = {w.key for w in old.objects if w.kind in ("name", "acronym")}
+    new_values = new.values - old.values
+    new_names = {w.key for w in new.words if w.kind in ("name", "acronym")} - old.content
+    return bool((old_values and new_values) or (old_names and new_names))
+
+
+def _anchored(old: Parse, new: Parse) -> bool:
+    """At least half of the old subject's words come back in the new fact (as stems); a
+    subject that is only a pronoun may stay implicit when the new one names nobody else."""
+    found = new.stems | new.people
+    anchors = [k for k in old.subject_stems if k not in lx.ENVIRONMENTS and not k.startswith("@")]
+    if not anchors:
+        pronouns = {k for k in old.subject_stems if k.startswith("@")}
+        someone = {k for k in new.subject if k.startswith("@") or k in new.people}
+        return bool(pronouns & found) or not someone
+    hits = sum(1 for k in anchors if k in found or _inflects(k, found))
+    return hits * 2 >= len(anchors)
 
 
 def _says_change(fact: Parse) -> bool:
@@ -294,7 +348,10 @@ def _says_change(fact: Parse) -> bool:
         w.norm in lx.UPDATE_WORDS and w.norm not in lx.UPDATE_ADVERBS
         for w in fact.words
         if w.kind not in ("marker",)
-    ) or any(w.kind == "marker" and w.norm in ("longer", "anymore", "más") for w in fact.words)
+    ) or any(
+        w.kind == "marker" and w.norm in ("longer", "anymore", "más", "no", "не")
+        for w in fact.words
+    )
 
 
 def _coverage(wanted: frozenset[str], found: frozenset[str]) -> float:
@@ -320,8 +377,8 @@ def _value_change(new: Parse, old: Parse) -> str | None:
         return None
     if new.past or old.past or new.future or old.future or (new.negated and old.negated):
         return None
-    if (new.indefinite and old.indefinite) or new.listed or old.listed:
-        return None
+    if (new.indefinite and old.indefinite and _person_only(new)) or new.listed or old.listed:
+        return None  # "Anna is a teacher" / "a vegetarian" (but "my car is a Seat" / "a Kia")
     removed = old.object_keys - new.object_keys
     added = new.object_keys - old.object_keys
     if not removed or not added or len(removed) > MAX_SWAP or len(added) > MAX_ADDED:
@@ -332,8 +389,10 @@ def _value_change(new: Parse, old: Parse) -> str | None:
     changed = removed | added
     if _many_valued(new, old, changed):
         return None
-    if _verb_class(new.verb) in _BARE_VERBS and not _names_attribute(new, old, kept):
-        return None  # "Bob is diabetic" / "Bob is allergic": what changed is the attribute
+    numeric_only = all(_numeric(k) for k in changed)
+    if _verb_class(new.verb) in _BARE_VERBS and not numeric_only:
+        if not _names_attribute(new, old, kept):
+            return None  # "Bob is diabetic" / "Bob is allergic": what changed is the attribute
     if _slots(old.objects, new.objects) != 1:
         return None
     return f"{', '.join(sorted(removed))} → {', '.join(sorted(added))}"
@@ -346,19 +405,20 @@ def _many_valued(
     *,
     links: bool = True,
     context: bool = True,
+    often: bool = True,
 ) -> bool:
     """An attribute that holds several values at once, unless only a number changed ("speaks
     3 languages" → "4 languages"): a many-valued verb or adjective in the predicate (or the
     key of a note: "Allergy: peanuts"), a tool used for no stated purpose, and — with `links`
     — a companion or purpose ("works with Oleg" / "with Irina", "saving for a house" / "for a
     car")."""
-    if changed and all(any(ch.isdigit() for ch in k) for k in changed):
+    if changed and all(_numeric(k) for k in changed):
         return False
     predicate = [w for w in (*new.objects, *old.objects) if w.kind != "stop"]
     if new.verb == ":":
         predicate += [w for w in (*new.words, *old.words) if w.kind != "stop"]
-    words = {w.key for w in predicate} | {w.norm for w in predicate}
-    if (words | {new.verb, old.verb}) & multi_valued_keys():
+    words = {w.key for w in predicate} | {w.norm for w in predicate} | {new.verb, old.verb}
+    if words & multi_valued_keys() or (often and words & often_many_keys()):
         return True
     kept = new.object_keys & old.object_keys
     if context and new.verb in context_valued_keys() and not kept - _FUNCTION:

@@ -37,7 +37,8 @@ ANTONYMS = [
     ("parallel", "sequential"), ("synchronous", "asynchronous"), ("online", "offline"),
     ("включено", "выключено"), ("включены", "выключены"), ("включен", "отключен"),
     ("включено", "отключено"), ("разрешено", "запрещено"), ("разрешен", "запрещен"),
-    ("любит", "ненавидит"), ("всегда", "никогда"), ("обязательно", "необязательно"),
+    ("любит", "ненавидит"), ("обожает", "ненавидит"), ("всегда", "никогда"),
+    ("обязательно", "необязательно"),
     ("публичный", "приватный"), ("открыт", "закрыт"), ("открыто", "закрыто"),
     ("доступен", "недоступен"), ("успешно", "неудачно"), ("параллельно", "последовательно"),
     ("синхронно", "асинхронно"), ("платный", "бесплатный"),
@@ -66,6 +67,16 @@ ANTONYMS = [
     ("sube", "baja"), ("cifrado", "descifrado"), ("conectado", "desconectado"),
 ]  # fmt: skip
 
+# Contractions of a pronoun and a verb: "I'm vegetarian" is "I am vegetarian".
+CONTRACTIONS = {
+    "i'm": ("i", "am"), "you're": ("you", "are"), "we're": ("we", "are"),
+    "they're": ("they", "are"), "he's": ("he", "is"), "she's": ("she", "is"),
+    "it's": ("it", "is"), "i've": ("i", "have"), "we've": ("we", "have"),
+    "you've": ("you", "have"), "they've": ("they", "have"), "i'll": ("i", "will"),
+    "we'll": ("we", "will"), "you'll": ("you", "will"), "they'll": ("they", "will"),
+    "he'll": ("he", "will"), "she'll": ("she", "will"), "i'd": ("i", "would"),
+}  # fmt: skip
+
 # Words that mark a statement as an update of what was true before. Single words match a
 # token; phrases match consecutive tokens.
 UPDATE_WORDS = frozenset(
@@ -73,14 +84,19 @@ UPDATE_WORDS = frozenset(
 now anymore nowadays currently moved moving relocated switched switching changed replaced
 migrated upgraded downgraded renamed updated became become instead transferred promoted
 joined quit resigned stepped handed cancelled canceled raised lowered increased decreased
-reduced bumped extended shortened reassigned effective took taken broke
+reduced bumped extended shortened reassigned effective took taken broke left retired
+fired hired sold replaced swapped moves rescheduled postponed
 теперь сейчас ныне переехал переехала переехали переехал перешел перешла перешли перевели
 перевел сменил сменила сменили поменял поменяла поменяли изменил изменила изменили изменен
 изменена изменено заменил заменила заменили заменен заменена заменено обновил обновила
-обновили уволился уволилась ушел ушла ушли стал стала стали
+обновили уволился уволилась ушел ушла ушли стал стала стали перенесли перенес перенесла
+переносится переносят перенесен перенесена увеличили увеличил уменьшили уменьшил подняли
+снизили повысили сократили продал продала продали купил купила сменился
 ahora actualmente mudó mudo mudado mudamos mudaron cambió cambio cambiado cambiamos cambiaron
 pasó pasamos pasaron reemplazado reemplazada reemplazó sustituido sustituida sustituyó migró
 migramos migraron renombrado actualizado actualizada trasladó trasladado trasladada dejó
+renunció subió bajó actualizamos cambié sube baja aumenta aumentó disminuye disminuyó
+pasa pasó
 """.split()
 )
 # The update words that are adverbs, not verbs: they are no part of a subject or a value.
@@ -150,12 +166,11 @@ también ya le lo les nos ni o u ha han fue era estos estas ese esa sin sobre en
 # Deployment environments: a different one is a different subject, never a new value.
 ENVIRONMENTS = frozenset(
     """
-production prod staging stage stg dev development test testing qa uat sandbox preview
-canary preprod pre-prod
+production prod staging stg dev development qa uat sandbox preview canary preprod pre-prod
 прод проде прода продакшн продакшен продакшене продакшне продакшена продакшна стейдж
 стейдже стейджа стейджинг стейджинге стейджинга тестовом тестовой тестовый тестовая тестовое
 тестовых дев деве препрод препроде
-producción produccion pruebas desarrollo preproducción preproduccion
+producción produccion desarrollo preproducción preproduccion
 """.split()
 )
 
@@ -192,9 +207,17 @@ PRONOUNS = {
     **dict.fromkeys("ella".split(), "@3f"),
     **dict.fromkeys("ellos ellas".split(), "@3p"),
 }  # fmt: skip
+# Subject pronouns: the word after one (past an adverb) is the verb ("Я пью кофе", "I go to the
+# gym", "Yo trabajo en casa").
+SUBJECT_PRONOUNS = frozenset(
+    "i we you he she they я мы ты вы он она они yo nosotros nosotras tú él ella ellos ellas".split()
+)
 # Possessive determiners that carry no subject of their own ("our API limit" is "the API
 # limit"); a bare subject pronoun still counts.
-WEAK_POSSESSIVES = frozenset("our the a an my your their its наш наша наше наши".split())
+WEAK_POSSESSIVES = frozenset(
+    """our the a an my your their its наш наша наше наши мой моя мое мои твой твоя твое твои
+    mi mis tu tus su sus nuestro nuestra nuestros nuestras""".split()
+)
 
 # Determiners and prepositions: a word right after one is a noun, not a verb.
 DETERMINERS = frozenset(
@@ -338,21 +361,27 @@ encarga practica celebra sigue cubre cifra acuesta levanta
 """,
 }
 
-# Verbs whose object holds several values at once: a second language spoken, a second hobby
-# liked, a second city visited is one more true fact, not a new value (numbers aside: "speaks 3
-# languages" → "speaks 4 languages" is a change).
+# Verbs and words whose object holds several values at once: a second language spoken, a
+# second allergy, a second city visited is one more true fact, not a new value (numbers aside:
+# "speaks 3 languages" → "speaks 4 languages" is a change).
 MULTI_VALUED = {
-    "english": "speak like love enjoy visit play collect know read watch listen hate dislike "
-    "attend study learn allergic allergy allergies own eat drink want need keep teach write "
-    "afraid fear follow subscribe mentor volunteer donate friend friends "
-    "hobby hobbies language languages interest interests preference preferences pet pets "
+    "english": "speak like love enjoy visit play collect know hate dislike allergic allergy "
+    "allergies friend friends hobby hobbies language languages interest interests pet pets "
     "medication medications",
-    "russian": "говорит любит нравится играет знает посещал посетил читает смотрит слушает "
-    "коллекционирует изучает аллергия аллергию ест пьёт хочет нужен нужна нужно преподаёт "
-    "преподает учит пишет боится дружит хобби язык",
-    "spanish": "habla gusta encanta juega conoce visitó visita lee mira escucha colecciona "
-    "estudia aprende alérgico alérgica alergia come bebe quiere necesita enseña escribe teme "
-    "sigue pasatiempo idioma",
+    "russian": "говорит любит нравится играет знает посещал посетил коллекционирует аллергия "
+    "аллергию дружит хобби язык",
+    "spanish": "habla gusta encanta juega conoce visitó visita colecciona alérgico alérgica "
+    "alergia pasatiempo idioma",
+}
+# Verbs whose object often holds several values, but whose change an explicit update ("now
+# wants a Rivian") can announce: a value swapped without such a word is one more value.
+OFTEN_MANY = {
+    "english": "read watch listen attend study learn own eat drink want need keep teach write "
+    "afraid fear follow subscribe mentor volunteer donate preference preferences",
+    "russian": "читает смотрит слушает изучает ест пьёт хочет нужен нужна нужно преподаёт "
+    "преподает учит пишет боится",
+    "spanish": "lee mira escucha estudia aprende come bebe quiere necesita enseña escribe teme "
+    "sigue",
 }
 # Verbs with several values at once unless the object names what they are for: "We use
 # Postgres" and "We use Redis" both hold; "uses Jenkins for CI" → "GitHub Actions for CI" is

@@ -79,6 +79,11 @@ class Word:
     key: str  # what is compared: a stem, a normalised value, or a pronoun's person
     kind: str  # word name acronym kin value date env neg stop pronoun aux dash marker
     exact: str  # who or what it names, for subjects: names and kin as written, no stem
+    stem: str = ""  # the stem, even of a capitalised word (to find a word in another fact)
+
+    @property
+    def root(self) -> str:
+        return self.stem or self.key
 
 
 @dataclass(frozen=True)
@@ -99,6 +104,8 @@ class Parse:
     objects: tuple[Word, ...]  # the words after the head verb
     content: frozenset[str]  # keys of every meaningful word (no negations, antonyms)
     exact_content: frozenset[str]  # the same words nearly as written (Word.exact)
+    stems: frozenset[str]  # the same words as stems, capitalised or not (to find mentions)
+    subject_stems: frozenset[str]  # the subject's words as stems
     people_order: tuple[str, ...]  # who and what is named, in the order named
     values: frozenset[str]  # literal values anywhere: numbers, dates, e-mails, URLs
     people: frozenset[str]  # names, ids and pronoun persons anywhere
@@ -147,6 +154,12 @@ def _stems_of(lists: dict[str, str]) -> frozenset[str]:
 def multi_valued_keys() -> frozenset[str]:
     """Stems of verbs whose object may hold several values at once (lexicon.MULTI_VALUED)."""
     return _stems_of(lx.MULTI_VALUED)
+
+
+@lru_cache(maxsize=1)
+def often_many_keys() -> frozenset[str]:
+    """Stems of verbs whose object often holds several values (lexicon.OFTEN_MANY)."""
+    return _stems_of(lx.OFTEN_MANY)
 
 
 @lru_cache(maxsize=1)
@@ -309,6 +322,10 @@ def _words(body: str, language: str) -> list[Word]:
             words.append(Word(text, initial, initial, "name", initial))
             first = False
             continue
+        elif normalize(text).replace("’", "'") in lx.CONTRACTIONS:
+            pronoun, verb = lx.CONTRACTIONS[normalize(text).replace("’", "'")]
+            words.append(_word(pronoun, first, group, language))
+            words.append(_word(verb, False, group, language))
         elif "-" in text and text.replace("-", "").isalpha():
             # "Mobile-app" is two words; "web-03" and "SUP-1203" stay one id.
             words.extend(_word(part, first, group, language) for part in text.split("-") if part)
@@ -324,7 +341,10 @@ def _word(text: str, first: bool, group: str, language: str) -> Word:
     norm = normalize(text)
     kind = _kind(text, norm, first, group, language)
     key = _key(text, norm, kind, language)
-    return Word(text, norm, key, kind, _exact(text, norm, kind, key))
+    root = key
+    if kind in ("word", "name", "acronym", "kin") and not _DIGIT.search(norm):
+        root = _stem_word(_fold(_bare(norm)), language)
+    return Word(text, norm, key, kind, _exact(text, norm, kind, key), root)
 
 
 def _read_values(words: list[Word], language: str) -> list[Word]:
@@ -386,13 +406,30 @@ def _is_verb(word: Word) -> bool:
         return False
     if word.key in verb_keys() or word.norm in lx.PAST_IRREGULAR or _participle(word.norm):
         return True
+    if word.norm in lx.UPDATE_WORDS and word.norm not in lx.UPDATE_ADVERBS:
+        return True  # moved, switched, заменили, cambió …
     # Russian reflexive verbs and past tenses: находится, выкатываются, бывала, запустил
     if not _cyrillic(word.norm):
         return False
     if len(word.norm) >= 6 and word.norm.endswith(("ся", "сь")):
         return True
     return len(word.norm) >= 5 and word.norm.endswith(
-        ("ал", "ала", "али", "ил", "ила", "или", "ел", "ела", "ели", "ял", "яла", "яли")
+        (
+            "ал",
+            "ала",
+            "али",
+            "ил",
+            "ила",
+            "или",
+            "ел",
+            "ела",
+            "ели",
+            "ял",
+            "яла",
+            "яли",
+            "сли",
+            "зли",
+        )
     )
 
 
@@ -407,10 +444,26 @@ def _we_verb(word: Word) -> bool:
     return norm.endswith(("amos", "emos", "imos"))
 
 
+def _change_verb(word: Word) -> bool:
+    """A verb of change opening a fact with no subject word ("Cambié la clase", "Moved the
+    standup to 10:00")."""
+    return (
+        word.kind == "word"
+        and word.norm in lx.UPDATE_WORDS
+        and word.norm not in lx.UPDATE_ADVERBS
+        and word.norm not in ("left", "effective")
+    )
+
+
 def _predicate_start(words: list[Word]) -> tuple[int, bool]:
     """Where the predicate begins, and whether a verb (not a bare value) begins it."""
-    if words and _we_verb(words[0]):
-        return 0, True
+    if words and (_we_verb(words[0]) or _change_verb(words[0])):
+        return 0, True  # "Usamos Jira", "Cambié la clase de yoga": the verb says who
+    if words and words[0].norm in lx.SUBJECT_PRONOUNS:
+        # "Я пью кофе", "I go to the gym": after a subject pronoun (and its adverbs) the verb
+        for at in range(1, min(len(words), 4)):
+            if words[at].kind in ("word", "aux", "neg") and words[at].norm not in lx.ADVERBS:
+                return at, True
     for at, word in enumerate(words):
         if at == 0:
             continue
@@ -523,7 +576,7 @@ def parse(text: str) -> Parse:
         update = update or w.norm in lx.UPDATE_WORDS
         additive = additive or w.norm in lx.ADDITIVE_WORDS
         if at in in_update:
-            words[at] = Word(w.text, w.norm, w.key, "marker", w.exact)
+            words[at] = Word(w.text, w.norm, w.key, "marker", w.exact, w.stem)
     update = update or bool(in_update) or _dated_change(words)
     key_words = _words(key, language) if key else []
     if key:
@@ -546,6 +599,7 @@ def parse(text: str) -> Parse:
     implied = frozenset({"@1p"}) if not key and words and _we_verb(words[0]) else frozenset()
     subject = frozenset(w.exact for w in subject_words) | implied
     subject_keys = frozenset(w.key for w in subject_words) | implied
+    subject_stems = frozenset(w.root for w in subject_words) | implied
     agent = _agent(words[start:])
     if speaker:
         subject |= {"@speaker:" + speaker}
@@ -553,6 +607,7 @@ def parse(text: str) -> Parse:
     everything = [*key_words, *words]
     content: set[str] = set()
     exact_content: set[str] = set()
+    stems: set[str] = set()
     order: list[str] = []
     values: set[str] = set()
     people: set[str] = set(implied)
@@ -563,6 +618,7 @@ def parse(text: str) -> Parse:
         if kind in _CONTENT_KINDS and w.key not in antonyms and w.norm not in lx.WEAK_POSSESSIVES:
             content.add(w.key)
             exact_content.add(w.exact)
+            stems.add(w.root)
         if kind in ("name", "pronoun", "kin") or (
             w.text[:1].isupper() and kind in ("word", "acronym")
         ):
@@ -597,6 +653,8 @@ def parse(text: str) -> Parse:
         objects=objects,
         content=frozenset(content),
         exact_content=frozenset(exact_content),
+        stems=frozenset(stems),
+        subject_stems=subject_stems,
         people_order=tuple(order),
         values=frozenset(values),
         people=frozenset(people),
