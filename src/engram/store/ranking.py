@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 COSINE_WEIGHT, BM25_WEIGHT = 0.7, 0.3
 DECAY_PER_DAY, DECAY_FLOOR = 0.01, 0.5
 SPARSE_POOL = 1000  # lexical candidates whose sparse cosine is computed
-CONTENDER = 0.8  # share of a group's best score a hit needs to rank by recency within it
+CONTENDER = 0.6  # share of a group's best score a hit needs to rank by recency within it
 # Literals of a query — names, numbers, ids, URLs, e-mails: a fact containing one is not decayed.
 LITERAL = re.compile(r"\S*[\d@/.:_]\S*|\b[A-ZА-ЯЁ][\w-]+")
 
