@@ -170,17 +170,9 @@ def _row(v: tuple[Any, ...], scope: str) -> DocRow:
 
 def unsafe_reason(text: str) -> str:
     """Why a memory's text must not be shown to an agent ('' when it is safe)."""
-    from engram.safety.injection import find_injection
-    from engram.safety.secrets import find_secrets
+    from engram.safety.scan import unsafe_reason as reason
 
-    secrets = find_secrets(text)
-    if secrets:
-        return f"secret: {secrets[0].family} (line {secrets[0].line})"
-    injections = find_injection(text)
-    if injections:
-        family, line = injections[0]
-        return f"prompt injection: {family} (line {line})"
-    return ""
+    return reason(text)
 
 
 def field_terms(memory: Memory) -> list[list[str]]:
