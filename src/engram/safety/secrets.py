@@ -19,8 +19,17 @@ class SecretFinding:
     line: int
 
 
+# Token families recognised by their shape alone: each has a fixed prefix or structure that
+# ordinary text does not produce.
 _FAMILIES: list[tuple[str, re.Pattern[str]]] = [
-    ("private key", re.compile(r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY( BLOCK)?-----")),
+    (
+        "private key",
+        re.compile(
+            r"(?im)-{3,}\s*begin\s+(?:[a-z0-9]+\s+)*private\s+key(?:\s+block)?\s*-{3,}"
+            r"|^[ \t>*-]*begin\s+(?:(?:rsa|dsa|ec|openssh|pgp|encrypted)\s+)+private\s+key"
+            r"(?:\s+block)?[ \t]*$"
+        ),
+    ),
     ("AWS access key", re.compile(r"\b(?:AKIA|ASIA|AGPA|AIDA|AROA)[0-9A-Z]{16}\b")),
     (
         "AWS secret key",
@@ -46,20 +55,81 @@ _FAMILIES: list[tuple[str, re.Pattern[str]]] = [
         "JWT",
         re.compile(r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{10,}"),
     ),
-    (
-        "credentials in URL",
-        re.compile(r"\b[a-z][a-z0-9+.\-]{1,15}://[^\s:/@'\"]{1,64}:[^\s@/'\"]{3,128}@[^\s/]+"),
-    ),
-    (
-        "password assignment",
-        re.compile(
-            r"(?i)\b(?:password|passwd|pwd|secret|api[_-]?key|access[_-]?token|auth[_-]?token)"
-            r"\s*[:=]\s*['\"]?(?!\s|\$\{|<|\*{3}|x{3}|your|changeme\b)[^\s'\"]{6,}"
-        ),
-    ),
 ]
 
+# Families recognised by context: a secret word, then a value. The value decides (see
+# `_secret_value`), so `password: string`, `apiKey: process.env.API_KEY` and
+# `Authorization: Bearer {token}` stay ordinary text.
+_URL_CREDENTIALS = re.compile(
+    r"\b[a-z][a-z0-9+.\-]{1,15}://([^\s:/@'\"<>{}]{1,64}):([^\s@/'\"]{3,128})@[^\s/]+"
+)
+_SECRET_WORD = (
+    r"(?:password|passwd|passphrase|pwd|secret|client[_-]?secret|secret[_-]?key|private[_-]?key"
+    r"|api[_-]?key|apikey|access[_-]?key|access[_-]?token|auth[_-]?token|refresh[_-]?token"
+    r"|bearer[_-]?token|token|credentials?)"
+)
+_ASSIGNMENT = re.compile(
+    r"(?i)(?<![A-Za-z0-9])(?:[A-Za-z0-9]+[_.-])*" + _SECRET_WORD + r"(?:[_-][A-Za-z0-9]+)*"
+    r"[\"']?\s*(?P<op>:=|=>|=|:|\s(?:is|was|set\s+to|=)\s)\s*"
+    r"(?P<value>\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|`[^`\n]{1,200}`|[^\s\"'`,;]{1,200})"
+)
+_BEARER = re.compile(r"(?i)\bbearer\s+(?P<value>[A-Za-z0-9\-._~+/]{20,}=*)")
+_PLACEHOLDERS = frozenset(
+    """password passwd secret token apikey api_key key value changeme changeit example sample
+    redacted placeholder dummy test testing none null nil undefined true false required optional
+    hidden masked string str bytes int number boolean bool any unknown object text char varchar
+    env environ default empty todo tbd fixme secure strong yourpassword mypassword password123
+    xxxxxx xxxxxxxx""".split()
+)
 _CANDIDATE = re.compile(r"[A-Za-z0-9+/_\-=]{24,}")
+_CONTEXT = re.compile(
+    r"(?i)(?:secret|token|passw|api[_ -]?key|apikey|credential|private[_ ]key|bearer|auth)"
+)
+# Words around a value that say it is public: an address, a program or mint id, a digest.
+_PUBLIC = re.compile(
+    r"(?i)(?:address|pubkey|public[_ ]key|program[_ ]?id|declare_id|mint|wallet|contract"
+    r"|hash|sha\d*|digest|checksum|commit|uuid|nonce)"
+)
+
+
+def _identifier(value: str) -> bool:
+    """A name in code rather than a literal: `process.env.API_KEY`, `self.password`,
+    `HOL_API_KEY`, `getToken()`, `settings["secret"]`."""
+    if re.fullmatch(r"[A-Z][A-Z0-9_]*", value):  # an environment variable's name
+        return True
+    if re.fullmatch(r"[A-Za-z_$][\w$]*(?:(?:\.|\?\.|::)[A-Za-z_$][\w$]*)+\(?\)?", value):
+        return True
+    if re.fullmatch(r"[A-Za-z_$][\w$.]*\s*[\[(].*", value):  # a call or an index
+        return True
+    # snake_case or camelCase without digits: a variable, not a password
+    return bool(re.fullmatch(r"[a-z]+(?:_[a-z]+)+|[a-z]+(?:[A-Z][a-z]+)+", value))
+
+
+def _secret_value(value: str, *, prose: bool) -> bool:
+    """Whether an assigned value looks like a real secret rather than a name or placeholder."""
+    quoted = value[:1] in "\"'`" and value[-1:] == value[:1] and len(value) > 1
+    value = value.strip("\"'`").rstrip(".,;:)!?]}")
+    if len(value) < 6 or value.casefold() in _PLACEHOLDERS:
+        return False
+    if value[0] in "$%{<[(*#" or value.startswith(("process.env", "os.environ", "env.", "vault:")):
+        return False
+    if set(value.casefold()) <= set("x*.•-_#?0") or "..." in value or "{{" in value:
+        return False
+    if value.casefold().startswith(("your", "my_", "my-", "<", "example", "insert", "replace")):
+        return False
+    if _identifier(value):
+        return False
+    has_digit = any(c.isdigit() for c in value)
+    has_symbol = any(not c.isalnum() for c in value)
+    if prose:  # "the password is stored in the vault" says nothing secret
+        return (
+            quoted
+            or (has_digit and any(c.isalpha() for c in value))
+            or (has_symbol and len(value) >= 8)
+        )
+    if quoted or has_digit or has_symbol:
+        return True
+    return looks_random(value, minimum=12)
 
 
 def shannon_entropy(value: str) -> float:
@@ -71,41 +141,77 @@ def shannon_entropy(value: str) -> float:
     return -sum(n / total * math.log2(n / total) for n in counts.values())
 
 
-def looks_random(token: str) -> bool:
+def looks_random(token: str, minimum: int = 24) -> bool:
     """A long token mixing upper case, lower case and digits with high entropy.
 
     Hex digests (entropy at most 4 bits a character), UUIDs and ordinary identifiers
     (no digits, or a single case) stay below the bar, so hashes quoted in prose pass.
     """
     stripped = token.strip("=-_")
-    if len(stripped) < 24:
+    if len(stripped) < minimum:
         return False
-    if not (
-        any(c.isdigit() for c in stripped)
-        and any(c.isupper() for c in stripped)
-        and any(c.islower() for c in stripped)
-    ):
+    if not (any(c.isupper() for c in stripped) and any(c.islower() for c in stripped)):
         return False
-    return shannon_entropy(stripped) >= 4.3
+    if minimum >= 24 and not any(c.isdigit() for c in stripped):
+        return False
+    threshold = 4.3 if len(stripped) >= 24 else 3.3
+    return shannon_entropy(stripped) >= threshold
+
+
+def _random_token(token: str) -> bool:
+    """A high-entropy token that is not made of words: "CXCL10/interferon-gamma-inducible"
+    mixes cases and digits too, but reads as words split by slashes and hyphens."""
+    if not looks_random(token):
+        return False
+    words = re.findall(r"[a-z]{4,}", token)
+    return sum(map(len, words)) < len(token) / 3
 
 
 def find_secrets(text: str) -> list[SecretFinding]:
-    """Every secret-like value in the text, by family, in line order (one per family a line)."""
+    """Every secret-like value in the text, by family, in line order (one per family a line).
+
+    The text is read as an agent would read it (`engram.safety.normalize.scan_view`), so a key
+    written with look-alike letters or zero-width characters is still found."""
+    from engram.safety.normalize import scan_view
+
+    view = scan_view(text)
     findings: list[SecretFinding] = []
     seen: set[tuple[str, int]] = set()
 
     def add(family: str, offset: int) -> None:
-        line = text.count("\n", 0, offset) + 1
+        line = view.count("\n", 0, offset) + 1
         if (family, line) not in seen:
             seen.add((family, line))
             findings.append(SecretFinding(family, line))
 
     for family, pattern in _FAMILIES:
-        for match in pattern.finditer(text):
+        for match in pattern.finditer(view):
             add(family, match.start())
+    for match in _URL_CREDENTIALS.finditer(view):
+        user, password = match.group(1), match.group(2)
+        if password != user and _secret_value(password, prose=False):
+            add("credentials in URL", match.start())
+    for match in _ASSIGNMENT.finditer(view):
+        prose = match.group("op").strip() not in (":=", "=>", "=", ":")
+        if _secret_value(match.group("value"), prose=prose):
+            add("password assignment", match.start())
+    for match in _BEARER.finditer(view):
+        if _secret_value(match.group("value"), prose=False):
+            add("bearer token", match.start())
     if not findings:
-        for match in _CANDIDATE.finditer(text):
-            if looks_random(match.group()):
+        for match in _CANDIDATE.finditer(view):
+            if _random_token(match.group()) and _unexplained(view, match.start(), match.end()):
                 add("high-entropy string", match.start())
     findings.sort(key=lambda f: f.line)
     return findings
+
+
+def _unexplained(view: str, start: int, end: int) -> bool:
+    """A random-looking token counts as a secret unless its line says it is public (an
+    address, a program id, a digest); next to a secret word it always counts."""
+    line_start = view.rfind("\n", 0, start) + 1
+    line_end = view.find("\n", end)
+    line = view[line_start : len(view) if line_end < 0 else line_end]
+    if _CONTEXT.search(line):
+        return True
+    return not _PUBLIC.search(line)
