@@ -1,0 +1,71 @@
+"""Proof that this installation computed a derived file itself.
+
+A derived index caches safety verdicts and parsed fields. Such a file can arrive from anywhere —
+committed to a repository, copied from another machine — and must then count for nothing. Each
+index records a random nonce and a seal: a keyed hash of the nonce, the index format and the
+scanner version, under a key that never leaves this user's state folder. An index whose seal
+this key does not reproduce was not built here (or was built by another scanner version) and is
+rebuilt from the files.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from engram.safety.hashes import sha256
+
+KEY_FILE = "witness.key"
+_process_key: bytes | None = None
+
+
+def keyed_hash(key: bytes, message: bytes) -> str:
+    """HMAC-SHA-256 (RFC 2104) of a message, hex. Written out because the `hmac` and `secrets`
+    modules pull OpenSSL in, which costs a hook more start-up time than the whole computation."""
+    if len(key) > 64:
+        key = sha256(key).digest()
+    block = key.ljust(64, b"\0")
+    inner = sha256(bytes(b ^ 0x36 for b in block) + message).digest()
+    return str(sha256(bytes(b ^ 0x5C for b in block) + inner).hexdigest())
+
+
+def local_key() -> bytes:
+    """This user's witness key, created on first use (readable by the user only). Where the
+    state folder cannot be written, a key for this process alone: nothing is trusted across
+    runs then, which is slower but never wrong."""
+    global _process_key
+    if _process_key is not None:
+        return _process_key
+    from engram.hooks.state import state_dir
+
+    path = state_dir() / KEY_FILE
+    try:
+        key = path.read_bytes()
+        if len(key) < 32:
+            raise OSError("short key")
+    except OSError:
+        key = os.urandom(32)
+        try:
+            _write_private(path, key)
+        except OSError:
+            pass  # keep the process key
+        else:
+            key = path.read_bytes()  # another process may have won the race; use its key
+    _process_key = key
+    return key
+
+
+def _write_private(path: Path, key: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "wb") as handle:
+        handle.write(key)
+
+
+def seal(nonce: str, *parts: str) -> str:
+    """The seal of a derived file: the nonce and what it was built with, under the local key."""
+    return keyed_hash(local_key(), "\x1f".join((nonce, *parts)).encode("utf-8"))
+
+
+def new_nonce() -> str:
+    return os.urandom(16).hex()
