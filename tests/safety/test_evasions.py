@@ -72,6 +72,9 @@ def test_a_real_bearer_token_is_found() -> None:
         "CXCL10/interferon-gamma-inducible protein 10 was elevated.",
         "The password is stored hashed in the users table.",
         "postgres://user:password@localhost:5432/app",
+        "`tiles/{z}/{x}/{y}?access_token=\\${process.env.MAPBOX_TOKEN}`",
+        "- Password: Test@123",
+        '  "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",  // SPL Token',
     ],
 )
 def test_ordinary_code_and_prose_are_not_secrets(ordinary: str) -> None:

@@ -81,6 +81,13 @@ _PLACEHOLDERS = frozenset(
     env environ default empty todo tbd fixme secure strong yourpassword mypassword password123
     xxxxxx xxxxxxxx""".split()
 )
+# A value that names where the secret comes from, rather than holding it.
+_REFERENCES = ("${", "{{", "process.env", "os.environ", "getenv", "import.meta.env", "ENV[",
+               "env.", "vault:", "secrets.")  # fmt: skip
+_PLACEHOLDER_WORD = re.compile(
+    r"(?i)your|example|sample|dummy|fake|test|wrong|invalid|placeholder|changeme|insert|replace"
+    r"|passw(?:or)?d|secret|redacted|xxxx"
+)
 _CANDIDATE = re.compile(r"[A-Za-z0-9+/_\-=]{24,}")
 _CONTEXT = re.compile(
     r"(?i)(?:secret|token|passw|api[_ -]?key|apikey|credential|private[_ ]key|bearer|auth)"
@@ -108,14 +115,14 @@ def _identifier(value: str) -> bool:
 def _secret_value(value: str, *, prose: bool) -> bool:
     """Whether an assigned value looks like a real secret rather than a name or placeholder."""
     quoted = value[:1] in "\"'`" and value[-1:] == value[:1] and len(value) > 1
-    value = value.strip("\"'`").rstrip(".,;:)!?]}")
+    value = value.strip("\"'`").rstrip(".,;:)!?]}").lstrip("\\")
     if len(value) < 6 or value.casefold() in _PLACEHOLDERS:
         return False
-    if value[0] in "$%{<[(*#" or value.startswith(("process.env", "os.environ", "env.", "vault:")):
+    if value[0] in "$%{<[(*#" or any(ref in value for ref in _REFERENCES):
         return False
-    if set(value.casefold()) <= set("x*.•-_#?0") or "..." in value or "{{" in value:
+    if set(value.casefold()) <= set("x*.•-_#?0") or "..." in value:
         return False
-    if value.casefold().startswith(("your", "my_", "my-", "<", "example", "insert", "replace")):
+    if _PLACEHOLDER_WORD.search(value):  # "your-api-key", "Test@123", "WrongPassword123"
         return False
     if _identifier(value):
         return False
@@ -156,6 +163,9 @@ def looks_random(token: str, minimum: int = 24) -> bool:
         return False
     threshold = 4.3 if len(stripped) >= 24 else 3.3
     return shannon_entropy(stripped) >= threshold
+
+
+_BASE58 = re.compile(r"[1-9A-HJ-NP-Za-km-z]{32,44}")
 
 
 def _random_token(token: str) -> bool:
@@ -207,11 +217,13 @@ def find_secrets(text: str) -> list[SecretFinding]:
 
 
 def _unexplained(view: str, start: int, end: int) -> bool:
-    """A random-looking token counts as a secret unless its line says it is public (an
-    address, a program id, a digest); next to a secret word it always counts."""
+    """A random-looking token counts as a secret unless its line or its shape says it is
+    public (an address, a program id, a digest); next to a secret word it always counts."""
     line_start = view.rfind("\n", 0, start) + 1
     line_end = view.find("\n", end)
     line = view[line_start : len(view) if line_end < 0 else line_end]
     if _CONTEXT.search(line):
         return True
-    return not _PUBLIC.search(line)
+    # 32–44 base58 characters is the shape of a Solana or Bitcoin public key (their private
+    # keys are longer); with no secret word on the line it is an address.
+    return not (_PUBLIC.search(line) or _BASE58.fullmatch(view[start:end]))
