@@ -92,6 +92,7 @@ _CANDIDATE = re.compile(r"[A-Za-z0-9+/_\-=]{24,}")
 _CONTEXT = re.compile(
     r"(?i)(?:secret|token|passw|api[_ -]?key|apikey|credential|private[_ ]key|bearer|auth)"
 )
+_STRONG_CONTEXT = re.compile(r"(?i)secret|passw|private[_ ]?key|credential|api[_ ]?key|bearer")
 # Words around a value that say it is public: an address, a program or mint id, a digest.
 _PUBLIC = re.compile(
     r"(?i)(?:address|pubkey|public[_ ]key|program[_ ]?id|declare_id|mint|wallet|contract"
@@ -222,8 +223,10 @@ def _unexplained(view: str, start: int, end: int) -> bool:
     line_start = view.rfind("\n", 0, start) + 1
     line_end = view.find("\n", end)
     line = view[line_start : len(view) if line_end < 0 else line_end]
+    if _BASE58.fullmatch(view[start:end]):
+        # 32–44 base58 characters is the shape of a Solana or Bitcoin public key (their
+        # private keys are longer): an address, unless the line calls it a secret.
+        return bool(_STRONG_CONTEXT.search(line))
     if _CONTEXT.search(line):
         return True
-    # 32–44 base58 characters is the shape of a Solana or Bitcoin public key (their private
-    # keys are longer); with no secret word on the line it is an address.
-    return not (_PUBLIC.search(line) or _BASE58.fullmatch(view[start:end]))
+    return not _PUBLIC.search(line)
