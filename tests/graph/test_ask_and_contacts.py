@@ -119,3 +119,15 @@ def test_exports_show_the_neighbourhood(store: MemoryStore) -> None:
     assert dot.startswith("digraph engram {") and '[label="works_at"]' in dot
     assert mermaid.startswith("graph LR") and "-->|works_at|" in mermaid
     assert page.startswith("<!doctype html>") and "<svg" in page and "Ivan Petrov" in page
+
+
+def test_a_contact_with_a_secret_in_a_field_is_rejected_and_the_rest_go_on(
+    store: MemoryStore,
+) -> None:
+    records = [{"name": "Pavel Orlov", "company": "Gamma", "notes": "token AKIAABCDEFGHIJKLMNOP"},
+               {"name": "Maria Lopez", "company": "Delta"}]  # fmt: skip
+    outcomes = store.absorb_contacts(records)
+    assert [o.outcome for o in outcomes] == ["rejected", "new"]
+    assert outcomes[0].reason.startswith("secret in field notes: AWS access key")
+    assert "AKIA" not in outcomes[0].reason
+    assert not store.graph.find("Pavel Orlov") and not store.graph.find("Gamma")

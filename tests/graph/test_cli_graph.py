@@ -101,3 +101,51 @@ def test_contacts_file_that_cannot_be_read(
 ) -> None:
     code, _, err = run(capsys, "contacts", str(tmp_path / "missing.csv"))
     assert code == 2 and "cannot read" in err
+
+
+AWS = "AKIAABCDEFGHIJKLMNOP"
+
+
+@pytest.mark.parametrize(
+    ("argv", "field"),
+    [
+        (["graph", "add", f"key {AWS}"], "node name"),
+        (["graph", "add", "Acme", "--alias", AWS], "alias"),
+        (["graph", "add", "Acme", "--attr", f"token={AWS}"], "attribute 'token'"),
+    ],
+)
+def test_a_secret_in_a_name_alias_or_attribute_exits_2_and_stores_nothing(
+    capsys: pytest.CaptureFixture[str], argv: list[str], field: str
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and AWS not in err and "Traceback" not in err
+    assert err.splitlines()[0] == f"engram: error: {field} refused: secret: AWS access key (line 1)"
+    assert run(capsys, "graph", "list")[1] == "no nodes\n"
+
+
+def test_a_failed_relation_leaves_no_half_added_node(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, _ = run(capsys, "graph", "add", "Ivan", "--type", "person", "--relate", "uses", "Vue")
+    assert code == 2 and run(capsys, "graph", "list")[1] == "no nodes\n"
+
+
+def test_a_contacts_csv_row_with_a_secret_is_rejected_and_the_others_stored(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    csv = f"name,company,email\nIvan Petrov,Acme,{AWS}\nOlga Smirnova,Beta,olga@beta.example\n"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(csv))
+    code, out, _ = run(capsys, "contacts", "-", "--json")
+    data = json.loads(out)
+    assert code == 1 and [o["outcome"] for o in data["outcomes"]] == ["rejected", "new"]
+    assert data["outcomes"][0]["reason"].startswith("secret in field email: AWS access key")
+    assert AWS not in out
+    names = [n["name"] for n in json.loads(run(capsys, "graph", "list", "--json")[1])["nodes"]]
+    assert "Ivan Petrov" not in names and "Olga Smirnova" in names
+
+
+def test_a_secret_contacts_source_exits_2_and_stores_nothing(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("name,company\nIvan Petrov,Acme\n"))
+    code, _, err = run(capsys, "contacts", "-", "--source", AWS)
+    assert code == 2 and err.startswith("engram: error: source refused: secret") and AWS not in err
+    assert run(capsys, "graph", "list")[1] == "no nodes\n"

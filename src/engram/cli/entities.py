@@ -76,11 +76,9 @@ def cmd_add(args: argparse.Namespace, start: Path | None) -> int:
         if not sep or not key:
             raise EngramError(f"--attr {pair!r} is not KEY=VALUE")
         attrs[key] = value
+    relate = (args.relate[0], _node_ref(args.relate[1])) if args.relate else None
     with _open(args) as store:
-        node = store.graph.add(args.name, args.type, args.alias, attrs)
-        edge = None
-        if args.relate:
-            edge = store.graph.relate(node, args.relate[0], _node_ref(args.relate[1]))
+        node, edge = store.graph.add_related(args.name, args.type, args.alias, attrs, relate)
     data: dict[str, Any] = {"node": node.to_json(), "edge": edge.to_json() if edge else None}
     text = f"{node.id}  {node.name} ({node.type})\n"
     if edge:
@@ -90,37 +88,50 @@ def cmd_add(args: argparse.Namespace, start: Path | None) -> int:
 
 
 def cmd_query(args: argparse.Namespace, start: Path | None) -> int:
+    from engram.store.unsafe import split_nodes, split_paths, withheld_note
+
     with _open(args) as store:
         if args.start:
-            paths = store.graph.query(
-                _node_ref(args.start), args.relation, args.hops, args.target_type
+            paths, withheld = split_paths(
+                store.graph.query(_node_ref(args.start), args.relation, args.hops, args.target_type)
             )
-            emit(
-                args,
-                {"paths": [p.to_json() for p in paths]},
-                "\n".join(str(p) for p in paths or ["no paths"]) + "\n",
-            )
+            lines = [str(p) for p in paths] or ["no paths"]
+            lines += [withheld_note(withheld, "path")] if withheld else []
+            emit(args, {"paths": [p.to_json() for p in paths], "withheld_paths": withheld},
+                 "\n".join(lines) + "\n")  # fmt: skip
             return 0
         if not args.question:
             raise EngramError("give a question or --start", hint="e.g. who works at Acme Corp")
         answer = store.graph.ask(" ".join(args.question))
+    answer.paths, withheld = split_paths(answer.paths)
+    answer.answers = split_nodes(answer.answers)[0]
     lines = [f"understood: {answer.understood}"] if answer.parsed else []
     if answer.message:
         lines.append(answer.message)
     lines += [str(p) for p in answer.paths]
     if answer.parsed and not answer.paths and not answer.message:
         lines.append("no answers")
-    emit(args, answer.to_json(), "\n".join(lines) + "\n")
+    lines += [withheld_note(withheld, "path")] if withheld else []
+    emit(args, {**answer.to_json(), "withheld_paths": withheld}, "\n".join(lines) + "\n")
     return 0 if answer.parsed else 1
 
 
 def cmd_list(args: argparse.Namespace, start: Path | None) -> int:
+    from engram.store.unsafe import split_nodes
+
     with _open(args) as store:
         nodes = store.graph.list(args.type, args.limit)
+    _, withheld = split_nodes(nodes)
+    held = {entry["id"]: entry["reason"] for entry in withheld}
+    lines = [
+        f"{n.id}  (withheld as unsafe: {held[n.id]})" if n.id in held else f"{n.id}  {n.name}"
+        for n in nodes
+    ]
     emit(
         args,
-        {"nodes": [n.to_json() for n in nodes]},
-        "".join(f"{n.id}  {n.name} ({n.type})\n" for n in nodes) or "no nodes\n",
+        {"nodes": [n.to_json() for n in nodes if n.id not in held], "withheld": withheld},
+        "".join(f"{text} ({n.type})\n" for text, n in zip(lines, nodes, strict=True))
+        or "no nodes\n",
     )
     return 0
 

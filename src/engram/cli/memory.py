@@ -53,6 +53,11 @@ def register(sub: Any) -> None:
                          default="active")  # fmt: skip
     listing.add_argument("--as-of", help="what was true on this date (YYYY-MM-DD)")
     listing.add_argument("--limit", type=int, default=50)
+    listing.add_argument(
+        "--unsafe",
+        action="store_true",
+        help="list only the facts withheld as unsafe (a secret or a prompt injection), with why",
+    )
 
     get = add_command(actions, "get", "Show one fact, its versions or its history.", cmd_get)
     get.add_argument("id")
@@ -204,27 +209,67 @@ def cmd_search(args: argparse.Namespace, start: Path | None) -> int:
             tags=args.tag, mode=args.mode, since=args.since, until=args.until,
             as_of=args.as_of,
         )  # fmt: skip
+    withheld, held = _withheld(h.fact for h in hits)
     lines = [
-        f"{h.score:.3f}  {h.fact.id}  [{_where(h.fact)}]  {h.fact.content}"
-        f"  (confidence {h.fact.confidence:.2f})"
+        f"{h.score:.3f}  {h.fact.id}  [{_where(h.fact)}]  "
+        + (_held(held[h.id]) if h.id in held else h.fact.content)
+        + f"  (confidence {h.fact.confidence:.2f})"
         for h in hits
     ]
-    emit(args, {"hits": [h.to_json() for h in hits]}, "\n".join(lines or ["no results"]) + "\n")
+    data = {"hits": [h.to_json() for h in hits if h.id not in held], "withheld": withheld}
+    emit(args, data, "\n".join(lines or ["no results"]) + "\n")
     return 0
 
 
+def _withheld(facts: Any) -> tuple[list[dict[str, Any]], dict[str, str]]:
+    """An entry for each fact that must not be shown (see `engram.store.unsafe`), and the
+    reason by fact id."""
+    from engram.store.unsafe import split_facts
+
+    withheld = split_facts(facts)[1]
+    return withheld, {entry["id"]: entry["reason"] for entry in withheld}
+
+
+def _held(reason: str) -> str:
+    """What the CLI prints in place of an unsafe fact's text (agents read this output too)."""
+    return f"(withheld as unsafe: {reason})"
+
+
 def _where(fact: Any) -> str:
+    from engram.store.unsafe import text_reason
+
+    if fact.scope_key and text_reason(fact.scope_key):
+        return f"{fact.scope}:(key withheld)"
     return f"{fact.scope}:{fact.scope_key}" if fact.scope_key else str(fact.scope)
 
 
 def cmd_list(args: argparse.Namespace, start: Path | None) -> int:
+    from engram.store.unsafe import unsafe_facts
+
+    status = None if args.status == "all" else args.status
     with open_store(args) as store:
-        facts = store.list(
-            scope=args.scope, scope_key=args.key, tags=args.tag, limit=args.limit,
-            status=None if args.status == "all" else args.status, as_of=args.as_of,
-        )  # fmt: skip
-    lines = [f"{f.id}  {f.status:<10}  {f.created_at[:10]}  {f.content}" for f in facts]
-    emit(args, {"facts": [f.to_json() for f in facts]}, "\n".join(lines or ["no facts"]) + "\n")
+        if args.unsafe:
+            if args.as_of:
+                raise EngramError("--unsafe lists by status", hint="leave out --as-of")
+            found = unsafe_facts(
+                store, scope=args.scope, scope_key=args.key, tags=args.tag, status=status,
+                limit=args.limit,
+            )  # fmt: skip
+            facts = [fact for fact, _ in found]
+        else:
+            facts = store.list(
+                scope=args.scope, scope_key=args.key, tags=args.tag, limit=args.limit,
+                status=status, as_of=args.as_of,
+            )  # fmt: skip
+    withheld, held = _withheld(facts)
+    lines = [
+        f"{f.id}  {f.status:<10}  {f.created_at[:10]}  "
+        + (f"[{_where(f)}]  {_held(held[f.id])}" if f.id in held else f.content)
+        for f in facts
+    ]
+    data = {"facts": [f.to_json() for f in facts if f.id not in held], "withheld": withheld}
+    empty = "no unsafe facts" if args.unsafe else "no facts"
+    emit(args, data, "\n".join(lines or [empty]) + "\n")
     return 0
 
 
@@ -237,23 +282,39 @@ def cmd_get(args: argparse.Namespace, start: Path | None) -> int:
     if not versions:
         raise EngramError(f"no {args.mode} version of fact {args.id!r}",
                           hint="try --mode latest or --mode full_history")  # fmt: skip
-    lines = [f"{f.id}  {f.status}  {f.valid_from[:10]}→{(f.valid_to or '')[:10]}  {f.content}"
+    withheld, held = _withheld(versions)
+    lines = [f"{f.id}  {f.status}  {f.valid_from[:10]}→{(f.valid_to or '')[:10]}  "
+             + (_held(held[f.id]) if f.id in held else f.content)
              for f in versions]  # fmt: skip
     for fact in versions:
+        if fact.id in held:
+            continue  # what its repeats brought is withheld with it
         lines += [
             f"  also absorbed {d['at'][:10]}: {d['content']}"
             + (f"  (source {d['source']})" if d["source"] else "")
             + (f"  {json.dumps(d['metadata'], ensure_ascii=False)}" if d["metadata"] else "")
             for d in fact.duplicates
         ]
-    data: dict[str, Any] = {"facts": [f.to_json() for f in versions]}
+    data: dict[str, Any] = {
+        "facts": [f.to_json() for f in versions if f.id not in held],
+        "withheld": withheld,
+    }
     if history is not None:
+        history = [_safe_entry(h) for h in history]
         data["history"] = history
         data["edges"] = [{"src": s, "relation": r, "dst": d} for s, r, d in edges or []]
         lines += [f"  {h['at']}  {h['kind']}  {json.dumps(h['detail'])}" for h in history]
         lines += [f"  edge: {s} {r} {d}" for s, r, d in edges or []]
     emit(args, data, "\n".join(lines) + "\n")
     return 0
+
+
+def _safe_entry(entry: dict[str, Any]) -> dict[str, Any]:
+    """A change-log entry, its detail withheld if it holds a secret or an injection."""
+    from engram.store.unsafe import reason_of, texts_of
+
+    reason = reason_of(texts_of(entry["detail"]))
+    return {**entry, "detail": {"withheld": reason}} if reason else entry
 
 
 def cmd_stats(args: argparse.Namespace, start: Path | None) -> int:
@@ -342,10 +403,10 @@ def cmd_todo_list(args: argparse.Namespace, start: Path | None) -> int:
 
     with open_store(args) as store:
         todos = open_todos(store, ("agent", "user", "run"), limit=1000)
-    lines = [f"{f.id}  {f.content}" for f in todos]
-    emit(
-        args, {"todos": [f.to_json() for f in todos]}, "\n".join(lines or ["no open TODOs"]) + "\n"
-    )
+    withheld, held = _withheld(todos)
+    lines = [f"{f.id}  {_held(held[f.id]) if f.id in held else f.content}" for f in todos]
+    data = {"todos": [f.to_json() for f in todos if f.id not in held], "withheld": withheld}
+    emit(args, data, "\n".join(lines or ["no open TODOs"]) + "\n")
     return 0
 
 

@@ -105,14 +105,21 @@ def absorb_contacts(
     source: str | None = None,
 ) -> list[ContactOutcome]:
     from engram.store.inputs import prepare
+    from engram.store.unsafe import refuse
 
     outcomes = []
     key = scope_key or ""
+    refuse("scope key", key)
+    refuse("source", source or "")
     for record in records:
         if not isinstance(record, dict) or not str(record.get("name") or "").strip():
             outcomes.append(ContactOutcome("rejected", "a contact needs a name"))
             continue
         record = {k: v for k, v in record.items() if v not in (None, "", [])}
+        unsafe = _unsafe_field(record)
+        if unsafe:
+            outcomes.append(ContactOutcome("rejected", unsafe))
+            continue
         record["name"] = " ".join(str(record["name"]).split())
         person_key = normalize_text(record["name"])
         item = prepare(
@@ -133,6 +140,19 @@ def absorb_contacts(
             outcomes.append(_write(store, record, item, scope, key, source or record.get("source")))
         store.index()
     return outcomes
+
+
+def _unsafe_field(record: dict[str, Any]) -> str:
+    """A rejection naming the first field of a record that holds a secret or an injection
+    (and the kind of problem, never the value); '' when the record is safe."""
+    from engram.store.unsafe import item_reason, text_reason, texts_of
+
+    for field, value in record.items():
+        label = str(field) if not text_reason(str(field)) else "a column name"
+        reason = item_reason(f"field {label}", texts_of([str(field), value, {field: value}]))
+        if reason:
+            return reason
+    return ""
 
 
 def _write(

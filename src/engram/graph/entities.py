@@ -25,6 +25,7 @@ from engram.errors import EngramError
 from engram.graph.types import NODE_TYPES
 from engram.store.db import now_iso
 from engram.store.normalize import normalize_text
+from engram.store.unsafe import refuse, texts_of
 
 if TYPE_CHECKING:
     from engram.store.store import MemoryStore
@@ -178,14 +179,60 @@ class EntityGraph:
     ) -> Node:
         """The node of this name and type, created if needed (an alias of an existing node
         counts as its name); extra aliases and attributes are added to it."""
+        return self.add_related(name, type, aliases, attrs)[0]
+
+    def add_related(
+        self,
+        name: str,
+        type: str = "other",
+        aliases: Iterable[str] = (),
+        attrs: dict[str, Any] | None = None,
+        relate: tuple[str, Node | int | str] | None = None,
+    ) -> tuple[Node, Edge | None]:
+        """`add`, and with `relate` = (relation, target) also the relation from the node to
+        the target, in one transaction: a bad relation or a missing target leaves no node.
+
+        A secret or a prompt injection in the name, an alias, an attribute or the relation is
+        an EngramError naming the field; nothing is written."""
+        name, names, values = self._checked(name, type, aliases, attrs)
+        if relate is not None:
+            relation, target = relate
+            self._check_relation(relation)
+            if isinstance(target, str):
+                refuse("relation target", target)
+        with self.store._write():
+            node = self._ensure(name, type, names, values)
+            edge = None
+            if relate is not None:
+                edge = self._relate(node, relate[0], self.resolve(relate[1]), now_iso(), 0.8, None)
+        return node, edge
+
+    def _checked(
+        self, name: str, type: str, aliases: Iterable[str], attrs: dict[str, Any] | None
+    ) -> tuple[str, builtins.list[str], dict[str, Any]]:
+        """The name (spaces collapsed), aliases and attributes of a node to add, checked."""
+        name = " ".join(str(name).split())
+        names = [str(alias) for alias in aliases]
+        values = dict(attrs or {})
+        refuse("node name", name)  # first: the messages below would echo it
+        refuse("node type", str(type))
         if type not in NODE_TYPES:
             raise EngramError(f"unknown node type {type!r}", hint="use " + ", ".join(NODE_TYPES))
-        name = " ".join(str(name).split())
         if not name:
             raise EngramError("a node needs a name")
-        with self.store._write():
-            node = self._ensure(name, type, list(aliases), attrs or {})
-        return node
+        refuse("alias", names)
+        for key, value in values.items():
+            refuse("attribute key", str(key))
+            refuse(f"attribute {key!r}", texts_of([value, {key: value}]))
+        return name, names, values
+
+    def _check_relation(self, relation: str) -> None:
+        refuse("relation", relation)  # first: the message below would echo it
+        if not _RELATION.match(relation):
+            raise EngramError(
+                f"invalid relation {relation!r}",
+                hint="use lower-case words joined by _, e.g. works_at",
+            )
 
     def _ensure(self, name: str, type: str, aliases: list[str], attrs: dict[str, Any]) -> Node:
         norm = normalize_text(name)
@@ -347,11 +394,10 @@ class EntityGraph:
         """A directed relation from `a` to `b`. The same current relation is not repeated;
         for an exclusive relation (works_at, holds_role, located_in, reports_to) the source's
         other current edge of that relation is closed at `valid_from`."""
-        if not _RELATION.match(relation):
-            raise EngramError(
-                f"invalid relation {relation!r}",
-                hint="use lower-case words joined by _, e.g. works_at",
-            )
+        self._check_relation(relation)
+        for ref in (a, b):
+            if isinstance(ref, str):
+                refuse("relation target", ref)
         if not 0 <= confidence <= 1:
             raise EngramError(f"confidence must be from 0 to 1, got {confidence}")
         with self.store._write():

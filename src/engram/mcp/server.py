@@ -21,6 +21,15 @@ from pydantic import Field
 
 from engram.errors import EngramError
 from engram.store.store import MemoryStore
+from engram.store.unsafe import (
+    fact_reason,
+    node_reason,
+    split_facts,
+    split_nodes,
+    split_paths,
+    withheld_entry,
+    withheld_note,
+)
 
 Scope = Literal["agent", "user", "run"]
 READ_ONLY = t.ToolAnnotations(read_only_hint=True, destructive_hint=False, open_world_hint=False)
@@ -77,8 +86,8 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
         ] = "fact",
     ) -> t.CallToolResult:
         """Absorb facts: each gets one outcome — duplicate, supersede, contradict, related, new or
-        rejected (secrets are never stored) — with the affected ids and a reason. A different
-        person, id, environment or speaker is never merged."""
+        rejected (secrets and prompt injections are never stored) — with the affected ids and
+        a reason. A different person, id, environment or speaker is never merged."""
         try:
             outcomes = store.absorb(
                 facts, scope=scope, scope_key=scope_key, source=source, tags=tags,
@@ -132,11 +141,18 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
             )
         except (EngramError, ValueError) as exc:
             raise (_fail(exc) if isinstance(exc, EngramError) else ToolError(str(exc))) from None
+        facts, withheld = split_facts(h.fact for h in hits)
+        safe = {fact.id for fact in facts}
+        hits = [h for h in hits if h.id in safe]
         lines = [
             f"[{h.id}] {h.content} (score {h.score:.3f}, confidence {h.fact.confidence:.2f})"
             for h in hits
         ]
-        return _result("\n".join(lines) or "no results", {"hits": [h.to_json() for h in hits]})
+        lines += [withheld_note(len(withheld))] if withheld else []
+        return _result(
+            "\n".join(lines) or "no results",
+            {"hits": [h.to_json() for h in hits], "withheld": withheld},
+        )
 
     @server.tool(annotations=READ_ONLY)
     def memory_digest(
@@ -160,7 +176,11 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
             fact = store.boost(id, amount)
         except EngramError as exc:
             raise _fail(exc) from None
-        return _result(f"{fact.id} importance {fact.importance:.2f}", fact.to_json())
+        text = f"{fact.id} importance {fact.importance:.2f}"
+        reason = fact_reason(fact)
+        if reason:  # boosted, but its text is not shown
+            return _result(f"{text}; {withheld_note(1)}", withheld_entry(fact, reason))
+        return _result(text, fact.to_json())
 
     @server.tool(annotations=WRITES)
     def memory_link(
@@ -211,30 +231,40 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
             if action == "add":
                 if not name:
                     raise ToolError("add needs a name")
-                node = graph.add(name, type, aliases)
-                edge = (
-                    graph.relate(node, relate[0], relate[1])
-                    if relate and len(relate) == 2
-                    else None
+                if relate is not None and len(relate) != 2:
+                    raise ToolError("relate needs [relation, target name]")
+                node, edge = graph.add_related(
+                    name, type, aliases, relate=(relate[0], relate[1]) if relate else None
                 )
+                if node_reason(node):  # an older entity this name matched: not shown
+                    withheld = split_nodes([node])[1]
+                    return _result(withheld_note(1, "entity"), {"node": None, "withheld": withheld})
                 data = {"node": node.to_json(), "edge": edge.to_json() if edge else None}
                 return _result(f"{node.id} {node.name} ({node.type})", data)
             if action == "list":
-                nodes = graph.list(None if type == "other" and not name else type, limit)
+                nodes, withheld = split_nodes(
+                    graph.list(None if type == "other" and not name else type, limit)
+                )
+                lines = [f"{n.id} {n.name} ({n.type})" for n in nodes]
+                lines += [withheld_note(len(withheld), "entity")] if withheld else []
                 return _result(
-                    "\n".join(f"{n.id} {n.name} ({n.type})" for n in nodes) or "no nodes",
-                    {"nodes": [n.to_json() for n in nodes]},
+                    "\n".join(lines) or "no nodes",
+                    {"nodes": [n.to_json() for n in nodes], "withheld": withheld},
                 )
             if question:
                 answer = graph.ask(question)
-                text = "\n".join([str(p) for p in answer.paths] or [answer.message or "no answers"])
-                return _result(text, answer.to_json())
+                answer.paths, count = split_paths(answer.paths)
+                answer.answers = split_nodes(answer.answers)[0]
+                lines = [str(p) for p in answer.paths] or [answer.message or "no answers"]
+                lines += [withheld_note(count, "path")] if count else []
+                return _result("\n".join(lines), {**answer.to_json(), "withheld_paths": count})
             if not start:
                 raise ToolError("query needs a question or a start node")
-            paths = graph.query(start, relations, hops, target_type)
+            paths, count = split_paths(graph.query(start, relations, hops, target_type))
+            lines = [str(p) for p in paths] or ["no paths"]
+            lines += [withheld_note(count, "path")] if count else []
             return _result(
-                "\n".join(str(p) for p in paths) or "no paths",
-                {"paths": [p.to_json() for p in paths]},
+                "\n".join(lines), {"paths": [p.to_json() for p in paths], "withheld_paths": count}
             )
         except EngramError as exc:
             raise _fail(exc) from None

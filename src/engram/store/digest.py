@@ -5,14 +5,20 @@ entries — each line with the fact's real id — and, when a workspace is given
 memory-file pack. The same store, topic, budget and clock give byte-identical text. Over the
 budget the lowest-ranked lines go first, longest list first, then long lines are shortened;
 every section that has items keeps at least one line, and no line ever loses its id.
+
+A fact whose text holds a secret or a prompt injection (stored by an older version, or caught
+by a newer scanner) is never printed: the digest says how many were withheld and where to
+review them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING
+
+from engram.store.unsafe import content_reason, withheld_note
 
 if TYPE_CHECKING:
     from engram.store.model import Fact
@@ -21,6 +27,7 @@ if TYPE_CHECKING:
 
 RELEVANT, TODOS, RECENT = 8, 10, 5
 MIN_CONTENT = 24  # a shortened line keeps at least this much of its fact
+SPARE = 3  # candidates read per line shown, so that withheld facts leave no gap
 
 
 @dataclass
@@ -61,11 +68,30 @@ def build_digest(
 
     scopes = tuple(scopes)
     shown: set[str] = set()
-    relevant: list[Fact] = []
+    withheld: set[str] = set()
+
+    def safe(facts: Iterable[Fact], limit: int) -> list[Fact]:
+        """Up to `limit` facts not shown yet whose text is safe; an unsafe one met on the way
+        (stored before its kind was refused, or caught by a newer scanner) is withheld."""
+        kept: list[Fact] = []
+        for fact in facts:
+            if len(kept) == limit:
+                break
+            if fact.id in shown:
+                continue
+            if content_reason(fact):
+                withheld.add(fact.id)
+            else:
+                kept.append(fact)
+        shown.update(f.id for f in kept)
+        return kept
+
     if topic:
         hits = store.search(topic, top_k=RELEVANT * 3, now=now)
-        relevant = [h.fact for h in hits if h.fact.scope in scopes and "todo" not in h.fact.tags]
-        relevant = relevant[:RELEVANT]
+        relevant = safe(
+            (h.fact for h in hits if h.fact.scope in scopes and "todo" not in h.fact.tags),
+            RELEVANT,
+        )
     else:
         marks = ",".join("?" * len(scopes))
         rows = store.conn.execute(
@@ -73,47 +99,47 @@ def build_digest(
             "AND kind = 'fact' "
             "AND NOT EXISTS (SELECT 1 FROM json_each(facts.tags) WHERE value = 'todo') "
             "ORDER BY importance DESC, confidence DESC, id DESC LIMIT ?",
-            (*scopes, RELEVANT),
+            (*scopes, RELEVANT * SPARE),
         )
-        relevant = [sql.fact_from_row(row) for row in rows]
-    shown |= {f.id for f in relevant}
-    todos = [f for f in open_todos(store, scopes) if f.id not in shown]
-    shown |= {f.id for f in todos}
+        relevant = safe(map(sql.fact_from_row, rows), RELEVANT)
+    todos = safe(open_todos(store, scopes, TODOS * SPARE), TODOS)
     marks = ",".join("?" * len(scopes))
     # Events (dialogue turns, log lines) are searched as "relevant", but they are records, not
     # knowledge: the "important" and "recent" sections list facts only.
     recent_rows = store.conn.execute(
         f"SELECT {sql.FACT_COLUMNS} FROM facts WHERE status = 'active' AND scope IN ({marks}) "
         "AND kind = 'fact' ORDER BY created_at DESC, id DESC LIMIT ?",
-        (*scopes, RECENT + len(shown)),
+        (*scopes, RECENT * SPARE + len(shown)),
     )
-    recent = [f for f in map(sql.fact_from_row, recent_rows) if f.id not in shown][:RECENT]
+    recent = safe(map(sql.fact_from_row, recent_rows), RECENT)
     sections = [
         Section("Relevant" if topic else "Important", [line(f) for f in relevant]),
         Section("Open TODOs", [line(f) for f in todos]),
         Section("Recent", [line(f) for f in recent]),
     ]
     header = "## Memory digest" + (f": {topic}" if topic else "")
-    text = fit(header, sections, budget_chars)
+    text = fit(header, sections, budget_chars, withheld_note(len(withheld)))
     if workspace is not None and topic:
         text = _with_files(text, workspace, topic, budget_chars)
     return text
 
 
-def render(header: str, sections: list[Section]) -> str:
+def render(header: str, sections: list[Section], note: str = "") -> str:
     parts = [header]
     for section in sections:
         if section.lines:
             parts.append(f"### {section.title}\n" + "\n".join(section.lines))
-    if len(parts) == 1:
+    if len(parts) == 1 and not note:
         parts.append("(no facts yet)")
+    if note:
+        parts.append(note)
     return "\n\n".join(parts) + "\n"
 
 
-def fit(header: str, sections: list[Section], budget: int) -> str:
+def fit(header: str, sections: list[Section], budget: int, note: str = "") -> str:
     """Drop the lowest-ranked lines of the longest list, then shorten the longest lines, until
-    the text fits; ids and one line per non-empty section always stay."""
-    while len(render(header, sections)) > budget:
+    the text fits; ids, one line per non-empty section and the note always stay."""
+    while len(render(header, sections, note)) > budget:
         longest = max(sections, key=lambda s: (len(s.lines), sections.index(s)))
         if len(longest.lines) > 1:
             longest.lines.pop()
@@ -126,7 +152,7 @@ def fit(header: str, sections: list[Section], budget: int) -> str:
         if shorter == section.lines[index]:
             break  # nothing left to shorten: the ids stay even over budget
         section.lines[index] = shorter
-    return render(header, sections)
+    return render(header, sections, note)
 
 
 def _shorten(text: str) -> str:

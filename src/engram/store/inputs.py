@@ -40,8 +40,12 @@ def prepare(
 
     A fact must stand alone: at least MIN_CHARS characters and two words. An event (a line of
     dialogue, a message, a log line) is a record of what happened, so any length will do as
-    long as it has a letter or a digit: "Bye!" and "ok" are stored, "..." is not."""
-    from engram.safety.secrets import find_secrets
+    long as it has a letter or a digit: "Bye!" and "ok" are stored, "..." is not.
+
+    A secret anywhere (content, tags, metadata keys and values at any depth) or a prompt
+    injection is a rejection that names the field and the kind, never the text; a rejection
+    for length echoes the text only when it is safe."""
+    from engram.store.unsafe import item_reason, texts_of
 
     item = Item("", list(tags), dict(metadata or {}), 0.8, 1.0)
     try:
@@ -84,7 +88,7 @@ def prepare(
         item.outcome = Outcome(
             "rejected",
             f"too short to stand alone ({length} characters); write a self-contained sentence",
-            content=item.content,
+            content=_shown(item.content),
         )
         return item
     limit = MAX_EVENT_CHARS if kind == "event" else MAX_CHARS
@@ -94,23 +98,29 @@ def prepare(
             f"longer than {limit} characters ({length}); "
             "split it into self-contained facts — `engram memory absorb` "
             "splits plain text for you",
-            content=item.content[:80] + "…",
+            content=_shown(item.content[:80] + "…", item.content[:160]),
         )
         return item
-    for where, text in (
-        ("content", item.content),
-        ("tags", " ".join(item.tags)),
-        ("metadata", json.dumps(item.metadata, ensure_ascii=False) if item.metadata else ""),
+    for where, texts in (
+        ("content", [item.content]),
+        ("tags", item.tags),
+        ("metadata", texts_of(item.metadata)),
     ):
-        found = find_secrets(text) if text else []
-        if found:
-            item.outcome = Outcome(
-                "rejected", f"secret in {where}: {found[0].family}; secrets are never stored"
-            )
+        reason = item_reason(where, texts)
+        if reason:
+            item.outcome = Outcome("rejected", reason)
             return item
     item.digest = content_hash(item.content)
     item.terms = list(cached_terms(item.content))
     return item
+
+
+def _shown(excerpt: str, around: str | None = None) -> str:
+    """The excerpt a rejection may echo: none when it (or the text `around` it, which catches a
+    secret the cut would split) is unsafe."""
+    from engram.store.unsafe import text_reason
+
+    return "" if text_reason(around if around is not None else excerpt) else excerpt
 
 
 def readable(text: str, name: str) -> None:

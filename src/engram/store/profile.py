@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from engram.errors import EngramError
 from engram.store import facts as sql
 from engram.store.db import now_iso
+from engram.store.unsafe import REVIEW, content_reason, withheld_note
 
 if TYPE_CHECKING:
     from engram.store.store import MemoryStore
@@ -36,11 +37,16 @@ def profile_text(store: MemoryStore, path: Path | None = None) -> str:
             f"{path}: the profile is {len(hand)} characters, over the {PROFILE_CAP} cap",
             hint="shorten it (`engram profile edit`)",
         )
-    lines = []
+    lines, withheld = [], 0
     for (fact_id,) in store.conn.execute("SELECT fact_id FROM pins ORDER BY fact_id"):
         current = store.get(str(fact_id), mode="active")
         if current is not None and not isinstance(current, list):
+            if content_reason(current):
+                withheld += 1  # stored before its kind was refused: never shown
+                continue
             lines.append(f"- [{current.id}] {current.content}")
+    if withheld:
+        lines.append(withheld_note(withheld))
     parts = ["## Profile"] + ([hand] if hand else []) + (["\n".join(lines)] if lines else [])
     if len(parts) == 1:
         parts.append("(empty: write one with `engram profile edit` or pin facts)")
@@ -53,6 +59,11 @@ def pin(store: MemoryStore, fact_id: str, path: Path | None = None) -> str:
     if fact is None:
         raise EngramError(
             f"no fact with id {fact_id!r}", hint="find ids with `engram memory search`"
+        )
+    reason = content_reason(fact)
+    if reason:
+        raise EngramError(
+            f"fact {fact_id} cannot be pinned: {reason}", hint=f"review it with `{REVIEW}`"
         )
     with store._write():
         store.conn.execute("INSERT OR IGNORE INTO pins VALUES (?, ?)", (fact_id, now_iso()))

@@ -83,6 +83,7 @@ from engram.store.ranking import (
     top,
 )
 from engram.store.schema import migrate
+from engram.store.unsafe import refuse
 from engram.text.tokenize import terms_of
 
 if TYPE_CHECKING:
@@ -279,6 +280,7 @@ class MemoryStore:
                 readable(value, name)
             except ValueError as exc:
                 raise EngramError(str(exc)) from None
+            refuse(name, value)
         items = [prepare(raw, tags, metadata, kind) for raw in facts]
         accepted = [item for item in items if item.outcome is None]
         self._embed_items(accepted)
@@ -842,6 +844,7 @@ class MemoryStore:
 
     def link(self, a: str, b: str, relation: str) -> None:
         """A typed, directed edge from fact `a` to fact `b` (e.g. `depends_on`, `caused_by`)."""
+        refuse("relation", relation)  # before the message below would echo it
         if not _RELATION.match(relation):
             raise EngramError(
                 f"invalid relation {relation!r}",

@@ -1,0 +1,183 @@
+"""What the fact store refuses to keep, and what it withholds from an agent.
+
+One rule on both sides, with the verdict of `engram.safety.scan`: a text that holds a secret or
+a prompt injection is never stored (an item is rejected, a call-level argument is an error that
+names the field), and a stored text found unsafe later — written by an older version, or caught
+by a newer scanner — is withheld wherever facts or entities are shown: the digest, MCP results,
+the CLI's listings. Reasons name the kind of problem and the line, never the text itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from engram.errors import EngramError
+
+if TYPE_CHECKING:
+    from engram.graph.entities import Node
+    from engram.graph.entities import Path as GraphPath
+    from engram.store.model import Fact
+    from engram.store.store import MemoryStore
+
+REVIEW = "engram memory list --unsafe"  # where a user finds what was withheld
+
+
+@lru_cache(maxsize=4096)
+def text_reason(text: str) -> str:
+    """`unsafe_reason` of one text, remembered: the digest and the MCP server see the same
+    facts again and again, and a scan costs far more than a lookup."""
+    from engram.safety.scan import unsafe_reason
+
+    return unsafe_reason(text) if text else ""
+
+
+def texts_of(value: Any) -> Iterator[str]:
+    """Every text of a JSON-like value, at any depth: keys, string values and, for a value
+    under a key, the pair as `key: value` (so `{"password": "…"}` reads as an assignment)."""
+    stack = [value]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, str):
+            yield current
+        elif isinstance(current, dict):
+            for key, item in current.items():
+                yield str(key)
+                if isinstance(item, str):
+                    yield f"{key}: {item}"
+                stack.append(item)
+        elif isinstance(current, list | tuple):
+            stack.extend(current)
+
+
+def reason_of(texts: Iterable[str]) -> str:
+    """The reason of the first unsafe text ('' when all are safe)."""
+    for text in texts:
+        reason = text_reason(text)
+        if reason:
+            return reason
+    return ""
+
+
+def refuse(field: str, texts: str | Iterable[str]) -> None:
+    """An EngramError naming `field` if any of its texts is unsafe (the text is not echoed)."""
+    reason = reason_of([texts] if isinstance(texts, str) else texts)
+    if reason:
+        raise EngramError(
+            f"{field} refused: {reason}",
+            hint=f"remove it from the {field}: secrets and instructions to agents are never stored",
+        )
+
+
+def item_reason(where: str, texts: Iterable[str]) -> str:
+    """An absorb rejection for one field of an item: 'secret in metadata: AWS access key
+    (line 1); …' or 'prompt injection in content: instruction override (line 1); …'."""
+    reason = reason_of(texts)
+    if not reason:
+        return ""
+    kind, _, detail = reason.partition(": ")
+    why = "secrets" if kind == "secret" else "instructions to agents"
+    return f"{kind} in {where}: {detail}; {why} are never stored"
+
+
+def fact_reason(fact: Fact) -> str:
+    """Why a stored fact must not be shown to an agent ('' when it may be): its text, then
+    every field shown with it — source, key, tags, metadata and what its repeats brought."""
+    reason = text_reason(fact.content)
+    if reason:
+        return reason
+    parts: list[Any] = [fact.source or "", fact.scope_key, fact.tags, fact.metadata]
+    parts += [fact.duplicates] if fact.duplicates else []
+    return reason_of(texts_of(parts))
+
+
+def split_facts(facts: Iterable[Fact]) -> tuple[list[Fact], list[dict[str, Any]]]:
+    """The facts that may be shown, and an entry (`withheld_entry`) for each that may not."""
+    shown: list[Fact] = []
+    withheld: list[dict[str, Any]] = []
+    for fact in facts:
+        reason = fact_reason(fact)
+        if reason:
+            withheld.append(withheld_entry(fact, reason))
+        else:
+            shown.append(fact)
+    return shown, withheld
+
+
+def withheld_entry(fact: Fact, reason: str) -> dict[str, Any]:
+    """What may be said of a withheld fact: where it is and why, never its text."""
+    return {
+        "id": fact.id,
+        "scope": fact.scope,
+        "scope_key": fact.scope_key if not text_reason(fact.scope_key) else None,
+        "status": fact.status,
+        "created_at": fact.created_at,
+        "reason": reason,
+    }
+
+
+def content_reason(fact: Fact) -> str:
+    """Why a fact's text alone must not be shown (for outputs that print only the text)."""
+    return text_reason(fact.content)
+
+
+def node_reason(node: Node) -> str:
+    """Why an entity must not be shown: its name, aliases or attributes."""
+    return reason_of(texts_of([node.name, node.aliases, node.attrs]))
+
+
+def split_nodes(nodes: Iterable[Node]) -> tuple[list[Node], list[dict[str, Any]]]:
+    """The entities that may be shown, and `{"id", "type", "reason"}` for each that may not."""
+    shown: list[Node] = []
+    withheld: list[dict[str, Any]] = []
+    for node in nodes:
+        reason = node_reason(node)
+        if reason:
+            withheld.append({"id": node.id, "type": node.type, "reason": reason})
+        else:
+            shown.append(node)
+    return shown, withheld
+
+
+def split_paths(paths: Sequence[GraphPath]) -> tuple[list[GraphPath], int]:
+    """The graph paths that may be shown, and how many were withheld (one of their entities
+    is unsafe)."""
+    shown = [path for path in paths if not any(node_reason(n) for n in path.nodes)]
+    return shown, len(paths) - len(shown)
+
+
+def withheld_note(count: int, what: str = "fact") -> str:
+    """The line that says how many were left out and how to review them ('' for none)."""
+    if not count:
+        return ""
+    plural = what if count == 1 else what + "s"
+    review = REVIEW if what == "fact" else "engram memory graph list"
+    return f"{count} {plural} withheld as unsafe; review with `{review}`"
+
+
+def unsafe_facts(
+    store: MemoryStore,
+    *,
+    scope: str | None = None,
+    scope_key: str | None = None,
+    tags: list[str] | None = None,
+    status: str | None = "active",
+    limit: int = 50,
+) -> list[tuple[Fact, str]]:
+    """Stored facts that would be withheld, newest first, with the reason of each: every
+    matching fact is scanned, a page at a time, until `limit` are found."""
+    found: list[tuple[Fact, str]] = []
+    page, offset = 500, 0
+    while len(found) < limit:
+        facts = store.list(
+            scope=scope, scope_key=scope_key, tags=tags, status=status, limit=page, offset=offset
+        )
+        for fact in facts:
+            reason = fact_reason(fact)
+            if reason:
+                found.append((fact, reason))
+        if len(facts) < page:
+            break
+        offset += page
+    return found[:limit]
