@@ -18,6 +18,9 @@ def isolated_env(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.M
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("ENGRAM_CONFIG_DIR", str(home / "config"))
     monkeypatch.setenv("ENGRAM_STATE_DIR", str(home / "state"))
+    # A hook past its deadline ends the process: in-process hook calls on a busy machine must
+    # not end the test run. Tests of the deadline set their own.
+    monkeypatch.setenv("ENGRAM_HOOKS_TIMEOUT_MS", "120000")
     monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
     for var in ("ENGRAM_GLOBAL_DIR", "ENGRAM_LOAD_EXPAND_TOP", "ENGRAM_LOAD_LIMIT", "EDITOR",
                 "CLAUDE_PROJECT_DIR", "GEMINI_PROJECT_DIR", "GEMINI_SESSION_ID",

@@ -63,6 +63,13 @@ SETTINGS: dict[str, Setting] = {
         "refuse: they are not printed until `engram rehash`",
         choices=("reindex", "refuse"),
     ),
+    "files.max_bytes": Setting(
+        int,
+        262144,
+        "largest memory file read, in bytes; a larger one is skipped and listed by "
+        "`engram doctor` (split it, or raise this)",
+        minimum=1024,
+    ),
     "hooks.path_rules": Setting(
         str,
         "native",
@@ -89,6 +96,13 @@ SETTINGS: dict[str, Setting] = {
         "off",
         "compact: one line telling the user what a hook loaded",
         choices=("off", "compact"),
+    ),
+    "hooks.timeout_ms": Setting(
+        int,
+        2000,
+        "a hook not done in this many milliseconds answers the host with nothing ({}) "
+        "and logs the timeout",
+        minimum=10,
     ),
 }
 

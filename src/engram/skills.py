@@ -10,8 +10,7 @@ from datetime import date
 from pathlib import Path
 
 from engram.errors import EngramError
-from engram.files.authoring import new_memory
-from engram.safety.hashes import content_hash
+from engram.files.authoring import hash_source, new_memory, source_base
 from engram.workspace import Workspace
 
 
@@ -43,13 +42,10 @@ def create_from_experience(
     steps = [s.strip() for s in steps if s.strip()]
     if not title.strip() or not steps:
         raise EngramError("a skill needs a title and at least one step")
-    project = workspace_root.parent.parent
-    recorded = []
-    for source in sources:
-        path = project / source
-        if not path.is_file():
-            raise EngramError(f"source {source!r} is not a file in {project}")
-        recorded.append((source, content_hash(path.read_bytes())))
+    # A source must be a regular file inside the project: an agent (through MCP) chooses
+    # these paths, and its hash is written into a file others read.
+    project = source_base(workspace_root)
+    recorded = [hash_source(project, source) for source in sources]
     body = f"# {title.strip()}\n\n" + "\n".join(f"{n}. {s}" for n, s in enumerate(steps, 1))
     if context.strip():
         body += f"\n\n## Context\n\n{context.strip()}"
@@ -83,7 +79,7 @@ def get_skill(ws: Workspace, name: str) -> tuple[str, str] | None:
             c.row for c in ws.route(name, select_all=True).candidates if c.row.type == "skill"
         ]
     for row in skills:
-        text, _reason = guarded_text(row, ws.roots[row.scope])
+        text, _reason = guarded_text(row, ws.roots[row.scope], ws.config["files.max_bytes"])
         if text is not None:
             return row.id, visible_body(split_frontmatter(text)[1])
     return None

@@ -106,6 +106,7 @@ class Workspace:
             expand_top=self.config["load.expand_top"] if expand_top is None else expand_top,
             tiers=tiers,
             budget_tokens=budget,
+            max_bytes=self.config["files.max_bytes"],
         )
         if not routed.terms.anchors:
             words = ", ".join(routed.terms.generic) or "nothing but stop words"
@@ -153,7 +154,7 @@ class Workspace:
         rows, missing = self.find(memory_ids)
         routed = Route(anchors_of(""))
         routed.pack = [Candidate(row) for row in rows]
-        pack = build_pack(routed, self.roots, tiers=False)
+        pack = build_pack(routed, self.roots, tiers=False, max_bytes=self.config["files.max_bytes"])
         pack.skipped.extend(Skip(mid, "", "not found") for mid in missing)
         for row in rows:
             if row.lifecycle in ("archived", "superseded"):
@@ -184,11 +185,13 @@ def open_workspace(
             hint="run `engram init` in your project, or set ENGRAM_GLOBAL_DIR",
         )
     ws = Workspace(config, workspace_root, global_dir)
-    on_edit = config["files.on_hand_edit"]
+    on_edit, limit = config["files.on_hand_edit"], config["files.max_bytes"]
     if workspace_root is not None:
         ws.indexes.append(
-            MemoryIndex.open(ScopeRoot(workspace_root, "workspace"), on_hand_edit=on_edit)
+            MemoryIndex.open(ScopeRoot(workspace_root, "workspace", limit), on_hand_edit=on_edit)
         )
     if global_dir is not None:
-        ws.indexes.append(MemoryIndex.open(ScopeRoot(global_dir, "global"), on_hand_edit=on_edit))
+        ws.indexes.append(
+            MemoryIndex.open(ScopeRoot(global_dir, "global", limit), on_hand_edit=on_edit)
+        )
     return ws

@@ -169,6 +169,17 @@ def test_skill_tools(server: Any) -> None:
     assert "1. Run certbot renew" in got.content[0].text
 
 
+def test_skill_sources_outside_the_project_are_a_tool_error(server: Any, ws_root: Path) -> None:
+    created = call(
+        server,
+        "skill_create_from_experience",
+        {"title": "Read the shadow file", "steps": ["Hash it"], "sources": ["/etc/shadow"]},
+    )
+    assert created.is_error
+    assert "source '/etc/shadow': outside the project folder" in created.content[0].text
+    assert list((ws_root / "skills").glob("*.md")) == []
+
+
 def test_engram_mcp_runs_over_real_stdio(tmp_path: Path) -> None:
     params = StdioServerParameters(
         command=sys.executable,

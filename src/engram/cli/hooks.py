@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -43,13 +44,26 @@ def register(sub: Any) -> None:
 
 
 def cmd_hook(args: argparse.Namespace, start: Path | None) -> int:
-    from engram.hooks.run import run_hook
+    from engram.hooks.deadline import answer_in_time, initial_timeout
 
-    try:
-        stdin = sys.stdin.read()
-    except Exception:  # unreadable stdin is malformed input: answer neutrally
-        stdin = ""
-    sys.stdout.write(run_hook(args.host, stdin) + "\n")
+    def work() -> str:
+        from engram.hooks.run import run_hook
+
+        try:
+            stdin = sys.stdin.read()
+        except Exception:  # unreadable stdin is malformed input: answer neutrally
+            stdin = ""
+        return run_hook(args.host, stdin)
+
+    # Everything, reading stdin included, runs against `hooks.timeout_ms`.
+    answer, in_time = answer_in_time(args.host, work, initial_timeout())
+    sys.stdout.write(answer + "\n")
+    if not in_time:
+        # The worker may be blocked in a read that nothing can interrupt: end the process now
+        # rather than wait for it (os._exit skips the usual flush, so flush first).
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(0)
     return 0
 
 

@@ -121,7 +121,10 @@ def new_memory(
         fields["level"] = int(level) if level.isdigit() else level
     fields["confidence"] = confidence
     if sources:
-        fields["sources"] = [{"path": path, "sha256": digest} for path, digest in sources]
+        base = source_base(root)
+        fields["sources"] = [
+            {"path": checked_source(base, path), "sha256": digest} for path, digest in sources
+        ]
     fields["lifecycle"] = "active"
     fields["created"] = (today or date.today()).isoformat()
     text = "---\n" + _render_frontmatter(fields) + "---\n\n" + body.strip("\n") + "\n"
@@ -151,11 +154,52 @@ def new_memory(
     return path
 
 
+def source_base(root: Path) -> Path:
+    """The folder a memory's `sources` are relative to: the project that holds a workspace, or
+    the global folder itself (as staleness checks read them)."""
+    if root.name == WORKSPACE_DIR.name and root.parent.name == WORKSPACE_DIR.parent.name:
+        return root.parent.parent
+    return root
+
+
+def checked_source(base: Path, source: str) -> str:
+    """`source` as a path relative to `base`, when it names a regular file inside `base` (after
+    symlinks); an EngramError naming the source otherwise (`/etc/shadow`, `../x`, a symlink
+    out of the folder, a FIFO)."""
+    from engram.files.reading import ReadRefused, resolve_inside
+
+    hint = "a source must be a regular file inside the project folder"
+    lexical = os.path.normpath(os.path.join(os.path.abspath(base), source))
+    relative = os.path.relpath(lexical, os.path.abspath(base))
+    if relative.split(os.sep, 1)[0] == os.pardir:
+        raise EngramError(f"source {source!r}: outside the project folder", hint=hint)
+    try:
+        resolve_inside(base, relative, folder="project folder")
+    except ReadRefused as exc:
+        raise EngramError(f"source {source!r}: {exc.reason}", hint=hint) from None
+    return Path(relative).as_posix()
+
+
+def hash_source(base: Path, source: str) -> tuple[str, str]:
+    """(the source's path relative to `base`, the SHA-256 of its content), read safely."""
+    from engram.files.reading import SOURCE_MAX_BYTES, ReadRefused, read_limited
+
+    relative = checked_source(base, source)
+    try:
+        data = read_limited(base, relative, SOURCE_MAX_BYTES, folder="project folder", setting=None)
+    except ReadRefused as exc:
+        raise EngramError(f"source {source!r}: {exc.reason}") from None
+    return relative, content_hash(data)
+
+
 def _refuse_existing_id(root: Path, memory_id: str) -> None:
+    from engram.config import load_config
     from engram.files.discovery import ScopeRoot
     from engram.files.index import MemoryIndex
 
-    with MemoryIndex.open(ScopeRoot(root, "workspace")) as index:
+    # Open the index with the configured limit: another limit would re-examine every file.
+    limit = load_config(root)["files.max_bytes"]
+    with MemoryIndex.open(ScopeRoot(root, "workspace", limit)) as index:
         existing = index.by_ids([memory_id])
     if existing:
         raise EngramError(

@@ -8,6 +8,7 @@ from typing import Any
 from engram.files.approvals import read_approvals, write_approvals
 from engram.files.discovery import scan_files
 from engram.files.index import MemoryIndex
+from engram.files.reading import ReadRefused, read_limited
 from engram.graph.deps import build_graph
 from engram.safety.hashes import content_hash
 
@@ -40,7 +41,9 @@ def verify(indexes: list[MemoryIndex]) -> list[Finding]:
         approvals = read_approvals(root)
         files = scan_files(root)
         for path in sorted(files):
-            digest = content_hash((root / path).read_bytes())
+            digest = _digest(index, path)
+            if digest is None:
+                continue  # not read at all (too large, a symlink out): `doctor` lists it
             approved = approvals.get(path)
             if approved is None:
                 findings.append(
@@ -77,12 +80,21 @@ def verify(indexes: list[MemoryIndex]) -> list[Finding]:
     return findings
 
 
+def _digest(index: MemoryIndex, path: str) -> str | None:
+    """The hash of a memory file, read as the index reads it; None when it is not read."""
+    try:
+        return content_hash(read_limited(index.root.path, path, index.root.max_bytes))
+    except ReadRefused:
+        return None
+
+
 def rehash(indexes: list[MemoryIndex]) -> dict[str, int]:
     """Approve the current content of every memory file; returns the count per scope."""
     counts: dict[str, int] = {}
     for index in indexes:
         root = index.root.path
-        approvals = {path: content_hash((root / path).read_bytes()) for path in scan_files(root)}
+        digests = {path: _digest(index, path) for path in scan_files(root)}
+        approvals = {path: digest for path, digest in digests.items() if digest is not None}
         write_approvals(root, approvals)
         index.refresh(on_hand_edit="refuse")
         index.sync_approvals(approvals)

@@ -7,16 +7,19 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engram.files.layout import FOLDERS
+from engram.files.reading import DEFAULT_MAX_BYTES
 
 WORKSPACE_DIR = Path(".agents") / ".engram"
 
 
 @dataclass(frozen=True)
 class ScopeRoot:
-    """A folder holding `rules/`, `skills/` and `knowledge/`, with the scope it stands for."""
+    """A folder holding `rules/`, `skills/` and `knowledge/`, with the scope it stands for and
+    the largest memory file read from it (`files.max_bytes`)."""
 
     path: Path
     scope: str  # "workspace" or "global"
+    max_bytes: int = DEFAULT_MAX_BYTES
 
 
 def find_workspace(start: Path | None = None) -> Path | None:
@@ -48,6 +51,8 @@ def scan_files(root: Path) -> dict[str, tuple[int, int]]:
 
     This runs on every `load` (it is how hand edits are noticed), so it stays a tight loop:
     one `stat` per memory file, none for folders (their type comes from the directory entry).
+    Only regular files are listed (a FIFO or device named `*.md` is not); a symlink is listed
+    with its target's stat, and the index refuses it when it leads out of `root`.
     """
     found: dict[str, tuple[int, int]] = {}
     for folder in FOLDERS:

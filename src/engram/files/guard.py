@@ -12,15 +12,21 @@ from pathlib import Path
 from engram.errors import FrontmatterError
 from engram.files.body import split_frontmatter
 from engram.files.index import DocRow
+from engram.files.reading import DEFAULT_MAX_BYTES, ReadRefused, read_limited
 from engram.safety.hashes import content_hash
 
 
-def guarded_text(row: DocRow, root: Path) -> tuple[str | None, str]:
-    """(the file's text, '') when it may be shown, else (None, skip reason)."""
+def guarded_text(
+    row: DocRow, root: Path, max_bytes: int = DEFAULT_MAX_BYTES
+) -> tuple[str | None, str]:
+    """(the file's text, '') when it may be shown, else (None, skip reason). The file is read
+    like the index reads it: inside `root`, a regular file, at most `max_bytes`."""
     try:
-        data = (root / row.path).read_bytes()
-    except OSError:
-        return None, "file missing (run `engram load` again to re-index)"
+        data = read_limited(root, row.path, max_bytes)
+    except ReadRefused as exc:
+        if exc.reason == "missing":
+            return None, "file missing (run `engram load` again to re-index)"
+        return None, exc.reason
     digest = content_hash(data)
     if digest != row.sha256:
         return None, "changed since indexed (run `engram load` again)"

@@ -236,6 +236,7 @@ class MemoryIndex:
     def refresh(self, *, on_hand_edit: str = "reindex") -> RefreshReport:
         """Bring the index up to date with the files; only changed files are re-parsed."""
         report = RefreshReport()
+        self._recheck_on_new_limit()
         current = scan_files(self.root.path)
         ignore = ignore_text(self.root.path)
         ignore_sig = content_hash(ignore)
@@ -318,15 +319,27 @@ class MemoryIndex:
         self.conn.execute("DELETE FROM files WHERE path = ?", (path,))
         self.conn.execute("DELETE FROM problems WHERE path = ?", (path,))
 
+    def _recheck_on_new_limit(self) -> None:
+        """After `files.max_bytes` changed, look again at the files it now admits or refuses:
+        the unchanged-files shortcut would otherwise keep the old verdicts."""
+        limit = str(self.root.max_bytes)
+        if self._meta("max_bytes") == limit:
+            return
+        with self.conn:
+            self.conn.execute("BEGIN IMMEDIATE")
+            self.conn.execute("DELETE FROM manifest")
+            self.conn.execute("DELETE FROM files WHERE size > ?", (self.root.max_bytes,))
+            self._set_meta("max_bytes", limit)
+
     def _update_file(self, path: str, stat: tuple[int, int], is_ignored: object) -> str:
         """Re-index one file; returns 'added', 'changed' or '' (content unchanged)."""
+        from engram.files.reading import ReadRefused, read_limited
+
         try:
-            data = (self.root.path / path).read_bytes()
-        except OSError as exc:
+            data = read_limited(self.root.path, path, self.root.max_bytes)
+        except ReadRefused as exc:  # too large, a symlink out of the root, not a regular file
             self._drop(path)
-            self.conn.execute(
-                "INSERT OR REPLACE INTO problems VALUES (?, NULL, ?)", (path, f"unreadable: {exc}")
-            )
+            self._problem(path, None, exc.reason)
             return ""
         from engram.files.frontmatter import parse_memory
 
@@ -494,11 +507,13 @@ class MemoryIndex:
         return counts
 
     def source_hash(self, project: Path, rel: str) -> str | None:
-        """Current SHA-256 of a source file (cached by mtime and size); None if it is gone."""
-        path = project / rel
+        """Current SHA-256 of a source file (cached by mtime and size); None if it is gone, or
+        is no regular file inside the project (a source is named by a hand-editable file)."""
+        from engram.files.reading import SOURCE_MAX_BYTES, ReadRefused, read_limited, resolve_inside
+
         try:
-            stat = path.stat()
-        except OSError:
+            stat = Path(resolve_inside(project, rel, folder="project folder")).stat()
+        except (ReadRefused, OSError):
             return None
         row = self.conn.execute(
             "SELECT mtime_ns, size, sha256 FROM source_stats WHERE path = ?", (rel,)
@@ -506,9 +521,10 @@ class MemoryIndex:
         if row is not None and row[0] == stat.st_mtime_ns and row[1] == stat.st_size:
             return str(row[2])
         try:
-            digest = content_hash(path.read_bytes())
-        except OSError:
+            data = read_limited(project, rel, SOURCE_MAX_BYTES, folder="project folder")
+        except ReadRefused:
             return None
+        digest = content_hash(data)
         try:
             with self.conn:
                 self.conn.execute(

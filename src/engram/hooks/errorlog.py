@@ -17,13 +17,16 @@ def log_path() -> Path:
     return state_dir() / LOG_NAME
 
 
-def log_error(host: str, event: str, exc: BaseException) -> None:
-    """Append one error (with its traceback, indented) to the log. Never raises."""
+def log_error(host: str, event: str, exc: BaseException, *, trace: str | None = None) -> None:
+    """Append one error (with its traceback, or the given `trace`, indented) to the log.
+    Never raises."""
     try:
         path = log_path()
         path.parent.mkdir(parents=True, exist_ok=True)
         stamp = time.strftime("%Y-%m-%dT%H:%M:%S")
-        trace = "".join(traceback.format_exception(exc)).rstrip().replace("\n", "\n    ")
+        if trace is None:
+            trace = "".join(traceback.format_exception(exc))
+        trace = trace.rstrip().replace("\n", "\n    ")
         entry = (
             f"{stamp} host={host} event={event or '?'} {type(exc).__name__}: {exc}\n    {trace}\n"
         )

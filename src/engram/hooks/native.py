@@ -10,6 +10,7 @@ marker (a hand-written rule of the same name is reported and left alone).
 from __future__ import annotations
 
 import json
+import os
 import re
 from dataclasses import dataclass, field
 from datetime import date
@@ -18,12 +19,14 @@ from pathlib import Path
 from engram.files.body import split_frontmatter, visible_body
 from engram.files.guard import guarded_text
 from engram.files.index import DocRow
+from engram.files.reading import ReadRefused, read_head, read_limited
 from engram.workspace import Workspace
 
 MARKER = "<!-- engram:generated"
 CLAUDE_DIR = Path(".claude") / "rules" / "engram"
 CURSOR_DIR = Path(".cursor") / "rules" / "engram"
 _KEY = re.compile(r"<!-- engram:generated key=(\S+)")
+HEAD_BYTES = 4096  # the marker is on the line after the frontmatter
 
 
 @dataclass
@@ -38,8 +41,9 @@ class SyncReport:
 def path_memories(ws: Workspace, today: date | None = None) -> list[tuple[DocRow, str]]:
     """Visible, safe path-scoped memories with their agent-facing bodies (workspace wins)."""
     out = []
+    limit = ws.config["files.max_bytes"]
     for row in ws.visible_rows(lambda index: index.path_scoped(), ws.options("", today=today)):
-        text, _ = guarded_text(row, ws.roots[row.scope])
+        text, _ = guarded_text(row, ws.roots[row.scope], limit)
         if text is not None:
             out.append((row, visible_body(split_frontmatter(text)[1])))
     return out
@@ -65,14 +69,24 @@ def cursor_rule(row: DocRow, body: str) -> str:
     )
 
 
-def generated_key(path: Path) -> str | None:
-    """The memory key a generated rule file stands for (None for other files)."""
+def generated_key(path: Path, folder: Path) -> str | None:
+    """The memory key a generated rule file stands for (None for other files, and for
+    anything but a regular file inside `folder`: the path may come from a host)."""
     try:
-        head = path.read_text(encoding="utf-8", errors="replace")[:4096]
-    except OSError:
+        head = read_head(folder, path, HEAD_BYTES, folder="rules folder")
+    except ReadRefused:
         return None
-    match = _KEY.search(head)
+    match = _KEY.search(head.decode("utf-8", errors="replace"))
     return match.group(1) if match else None
+
+
+def _same_text(path: Path, folder: Path, text: str) -> bool:
+    wanted = text.encode("utf-8")
+    try:
+        found = read_limited(folder, path, len(wanted), folder="rules folder", setting=None)
+    except ReadRefused:
+        return False
+    return found == wanted
 
 
 def sync_native_rules(
@@ -97,15 +111,15 @@ def sync_native_rules(
             sorted((project / folder).glob(f"*{suffix}")) if (project / folder).is_dir() else []
         )
         for path in present:
-            if path not in wanted and generated_key(path):
+            if path not in wanted and generated_key(path, project / folder):
                 path.unlink()
                 report.removed.append(str(path.relative_to(project)))
         for path, text in sorted(wanted.items()):
-            if path.exists():
-                if generated_key(path) is None:
+            if os.path.lexists(path):
+                if generated_key(path, project / folder) is None:
                     report.kept.append(str(path.relative_to(project)))
                     continue
-                if path.read_text(encoding="utf-8") == text:
+                if _same_text(path, project / folder, text):
                     continue
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")

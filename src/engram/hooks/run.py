@@ -14,6 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from engram.hooks import deadline
 from engram.hooks import events as ev
 from engram.hooks.errorlog import log_error
 from engram.hooks.hosts import adapter
@@ -37,6 +38,7 @@ def run_hook(host: str, stdin_text: str, env: Mapping[str, str] | None = None) -
         module = adapter(host)
         event = module.normalize(payload, dict(os.environ if env is None else env))
         name = event.name
+        deadline.note_event(name)
         answer = module.respond(event, handle(event))
         return json.dumps(answer, ensure_ascii=False)
     except Exception as exc:  # a hook must never break its host
@@ -72,10 +74,15 @@ def handle(event: ev.Event) -> str:
     """The context to inject for an event ('' for none)."""
     if event.kind == ev.IGNORED:
         return ""
+    from engram.config import load_config
+    from engram.files.discovery import find_workspace
     from engram.hooks.state import DeliveryState
     from engram.workspace import open_workspace
 
-    with open_workspace(event.cwd, require=False) as ws:
+    # The config first, so its timeout (the default until now) covers the index refresh too.
+    config = load_config(find_workspace(event.cwd))
+    deadline.configure(config["hooks.timeout_ms"])
+    with open_workspace(event.cwd, config=config, require=False) as ws:
         if not ws.indexes:
             return ""  # no workspace and no global folder here: nothing to do
         scope_key = str(ws.workspace_root or ws.global_root)
@@ -92,7 +99,7 @@ def _dispatch(event: ev.Event, ws: Workspace, state: DeliveryState) -> str:
         state.reset()
         return ""
     if event.kind == ev.INSTRUCTIONS_LOADED:
-        _mark_native_rule(event, state)
+        _mark_native_rule(event, ws, state)
         return ""
     if event.kind == ev.SESSION_START:
         state.reset()
@@ -128,7 +135,8 @@ def session_pack(ws: Workspace) -> Pack:
     )
     route = Route(anchors_of("session start"), candidates=ordered)
     route.pack, route.missing_prerequisites = with_prerequisites(ordered, ws.indexes, options)
-    return build_pack(route, ws.roots, expand_top=len(route.pack))
+    limit = ws.config["files.max_bytes"]
+    return build_pack(route, ws.roots, expand_top=len(route.pack), max_bytes=limit)
 
 
 def path_pack(ws: Workspace, event: ev.Event, delivered: set[str]) -> Pack:
@@ -147,7 +155,8 @@ def path_pack(ws: Workspace, event: ev.Event, delivered: set[str]) -> Pack:
     ]
     ordered = sorted(chosen, key=lambda c: (c.row.level, c.id))[:PATH_BODIES]
     route = Route(anchors_of(""), candidates=ordered, pack=ordered)
-    return build_pack(route, ws.roots, expand_top=PATH_BODIES, extra_cards=False)
+    limit = ws.config["files.max_bytes"]
+    return build_pack(route, ws.roots, expand_top=PATH_BODIES, extra_cards=False, max_bytes=limit)
 
 
 def _relative(path: Path, cwd: Path, base: Path) -> str:
@@ -250,13 +259,14 @@ def proof_line(pack: Pack, empty_reason: str = "") -> str:
     return "engram: " + "; ".join(parts)
 
 
-def _mark_native_rule(event: ev.Event, state: DeliveryState) -> None:
-    """Claude loaded one of our generated rule files: its memory is now in context."""
-    from engram.hooks.native import generated_key
+def _mark_native_rule(event: ev.Event, ws: Workspace, state: DeliveryState) -> None:
+    """Claude loaded one of our generated rule files: its memory is now in context. The path
+    comes from the host, so only a regular file in the generated rules folder is read."""
+    from engram.hooks.native import CLAUDE_DIR, generated_key
 
-    if not event.loaded_file:
+    if not event.loaded_file or ws.project is None:
         return
     path = Path(event.loaded_file)
-    key = generated_key(path if path.is_absolute() else event.cwd / path)
+    key = generated_key(path if path.is_absolute() else event.cwd / path, ws.project / CLAUDE_DIR)
     if key:
         state.add([key])

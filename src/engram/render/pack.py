@@ -16,6 +16,7 @@ from typing import Any
 
 from engram.files.body import visible_body
 from engram.files.guard import body_of, guarded_text
+from engram.files.reading import DEFAULT_MAX_BYTES
 from engram.routing.route import Candidate, Route, Skip
 from engram.text.estimate import estimate_tokens
 
@@ -109,15 +110,17 @@ def build_pack(
     tiers: bool = True,
     budget_tokens: int = 0,
     extra_cards: bool = True,
+    max_bytes: int = DEFAULT_MAX_BYTES,
 ) -> Pack:
-    """Check every memory to be printed, lay out bodies and cards, then apply the budget."""
+    """Check every memory to be printed, lay out bodies and cards, then apply the budget.
+    `max_bytes` is `files.max_bytes`: no larger file is read."""
     pack = Pack(route, skipped=list(route.skipped), budget=budget_tokens)
     bodies_left = expand_top if tiers else len(route.pack)
     chosen = [(c, False) for c in route.pack]
     if tiers and extra_cards:
         chosen += [(c, True) for c in route.extra_cards]
     for candidate, extra in chosen:
-        text, reason = guarded_text(candidate.row, roots[candidate.row.scope])
+        text, reason = guarded_text(candidate.row, roots[candidate.row.scope], max_bytes)
         if text is None:
             pack.skipped.append(Skip(candidate.id, candidate.row.scope, reason))
             continue

@@ -1,0 +1,149 @@
+"""The one way Engram reads a file it did not write: a memory file, a rule file a host says it
+loaded, or a source a skill names.
+
+Such a path may be a symlink out of its folder, a FIFO that blocks the reader forever, a device
+that never ends (`/dev/zero`) or simply a huge file. So the path must resolve, after symlinks,
+inside the folder it belongs to; only a regular file is opened (checked before opening and
+again on the open descriptor, so a file swapped for a FIFO in between cannot block); and at most
+the limit plus one byte is read.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+from engram.errors import EngramError
+
+DEFAULT_MAX_BYTES = 256 * 1024  # `files.max_bytes`
+LIMIT_SETTING = "files.max_bytes"
+# Sources are only hashed, never parsed or shown, so they may be far larger than a memory file;
+# the cap only keeps a mistaken source (a disk image, a log) from stalling every load.
+SOURCE_MAX_BYTES = 64 * 1024 * 1024
+
+# O_NONBLOCK makes opening a FIFO return at once instead of waiting for a writer; O_NOFOLLOW
+# refuses a final component swapped for a symlink after the path was resolved.
+_FLAGS = (
+    os.O_RDONLY
+    | getattr(os, "O_NONBLOCK", 0)
+    | getattr(os, "O_NOFOLLOW", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+    | getattr(os, "O_BINARY", 0)
+)
+_CHUNK = 64 * 1024
+
+
+class ReadRefused(EngramError):
+    """A file that is not read, with the reason (shown by `doctor` and in skip lists)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def resolve_inside(
+    root: Path, relative: str | os.PathLike[str], *, folder: str = "memory folder"
+) -> str:
+    """The real path of `root / relative` when it is a regular file inside `root` (after
+    symlinks); raises ReadRefused otherwise. An absolute `relative` is checked as it is."""
+    base = os.path.realpath(root)
+    joined = os.path.join(root, relative)
+    real = os.path.realpath(joined)
+    if not _within(real, base):
+        lexical = os.path.normpath(os.path.join(os.path.abspath(root), relative))
+        if _within(lexical, os.path.normpath(os.path.abspath(root))):
+            raise ReadRefused(f"symlink leaves the {folder}")
+        raise ReadRefused(f"outside the {folder}")
+    _require_regular(_stat(real))
+    return real
+
+
+def read_limited(
+    root: Path,
+    relative: str | os.PathLike[str],
+    max_bytes: int,
+    *,
+    folder: str = "memory folder",
+    setting: str | None = LIMIT_SETTING,
+) -> bytes:
+    """The whole content of a regular file inside `root`, refused (ReadRefused) when it is
+    larger than `max_bytes`; never reads more than `max_bytes` + 1 bytes. `setting` names the
+    setting that raises the limit, for the reason."""
+    data = _read(root, relative, max_bytes, folder=folder, setting=setting)
+    if len(data) > max_bytes:
+        raise _too_large(len(data), max_bytes, setting, grew=True)
+    return data
+
+
+def read_head(
+    root: Path, relative: str | os.PathLike[str], size: int, *, folder: str = "memory folder"
+) -> bytes:
+    """The first `size` bytes of a regular file inside `root` (ReadRefused otherwise)."""
+    return _read(root, relative, size, folder=folder, setting=None, whole=False)
+
+
+def _read(
+    root: Path,
+    relative: str | os.PathLike[str],
+    limit: int,
+    *,
+    folder: str,
+    setting: str | None,
+    whole: bool = True,
+) -> bytes:
+    real = resolve_inside(root, relative, folder=folder)
+    try:
+        fd = os.open(real, _FLAGS)
+    except OSError as exc:
+        raise _unreadable(exc) from None
+    try:
+        opened = os.fstat(fd)
+        _require_regular(opened)  # it may have been swapped since it was resolved
+        if whole and opened.st_size > limit:
+            raise _too_large(opened.st_size, limit, setting, grew=False)
+        parts: list[bytes] = []
+        left = limit + 1 if whole else limit
+        while left > 0:
+            part = os.read(fd, min(left, _CHUNK))
+            if not part:
+                break
+            parts.append(part)
+            left -= len(part)
+        return b"".join(parts)
+    except OSError as exc:
+        raise _unreadable(exc) from None
+    finally:
+        os.close(fd)
+
+
+def _within(path: str, base: str) -> bool:
+    return path == base or path.startswith(base.rstrip(os.sep) + os.sep)
+
+
+def _stat(path: str) -> os.stat_result:
+    try:
+        return os.stat(path)
+    except FileNotFoundError:
+        raise ReadRefused("missing") from None
+    except OSError as exc:
+        raise _unreadable(exc) from None
+
+
+def _require_regular(info: os.stat_result) -> None:
+    if not stat.S_ISREG(info.st_mode):
+        kind = "folder" if stat.S_ISDIR(info.st_mode) else "FIFO, device or socket"
+        raise ReadRefused(f"not a regular file (a {kind})")
+
+
+def _unreadable(exc: OSError) -> ReadRefused:
+    return ReadRefused(f"unreadable: {exc.strerror or exc}")
+
+
+def _too_large(size: int, limit: int, setting: str | None, *, grew: bool) -> ReadRefused:
+    amount = f"more than {limit:,}" if grew else f"{size:,}"
+    if setting is None:
+        return ReadRefused(f"too large: {amount} bytes (the limit is {limit:,})")
+    return ReadRefused(
+        f"too large: {amount} bytes, over {setting} = {limit:,}; split the file or raise {setting}"
+    )

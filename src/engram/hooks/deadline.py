@@ -1,0 +1,121 @@
+"""The hook's deadline (`hooks.timeout_ms`): the host gets its answer in time, whatever happens.
+
+A host stops a hook that runs too long and shows the user an error. So `engram hook` does its
+work in a worker thread and waits for it only until the deadline; past it, the host gets the
+empty answer `{}` and the hooks' log says "timed out after N ms", with where the worker was.
+A read that blocks or a slow first index build cannot be interrupted from Python, so the command
+then ends the process (`os._exit`) instead of waiting for the worker.
+
+The deadline counts from the start of the command. Until the configuration is read the default
+(or `ENGRAM_HOOKS_TIMEOUT_MS`) applies, because reading the configuration is part of the work
+that may hang.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+import time
+import traceback
+from collections.abc import Callable, Mapping
+
+SETTING = "hooks.timeout_ms"
+
+
+class HookTimeout(Exception):
+    """The hook's work was not done before the deadline."""
+
+
+class Deadline:
+    """When the running hook must have answered; the worker may set the configured timeout."""
+
+    def __init__(self, timeout_ms: int) -> None:
+        self.started = time.monotonic()
+        self.timeout_ms = timeout_ms
+        self.event = ""  # the host's event name, once known, for the log
+        self._changed = threading.Condition()
+        self._done = False
+
+    def configure(self, timeout_ms: int) -> None:
+        with self._changed:
+            self.timeout_ms = timeout_ms
+            self._changed.notify_all()
+
+    def finish(self) -> None:
+        with self._changed:
+            self._done = True
+            self._changed.notify_all()
+
+    def wait(self) -> bool:
+        """Wait for `finish`; False when the deadline passed first."""
+        with self._changed:
+            while not self._done:
+                left = self.started + self.timeout_ms / 1000 - time.monotonic()
+                if left <= 0:
+                    return False
+                self._changed.wait(left)
+            return True
+
+
+_active: Deadline | None = None
+
+
+def configure(timeout_ms: int) -> None:
+    """Apply the configured `hooks.timeout_ms` to the hook being answered (no-op otherwise)."""
+    if _active is not None:
+        _active.configure(timeout_ms)
+
+
+def note_event(name: str) -> None:
+    """Remember the event being handled, so a timeout is logged with it."""
+    if _active is not None:
+        _active.event = name
+
+
+def initial_timeout(env: Mapping[str, str] | None = None) -> int:
+    """The timeout before any config file is read: `ENGRAM_HOOKS_TIMEOUT_MS` when it is valid
+    (it outranks the files anyway), else the default."""
+    from engram.config import SETTINGS, coerce
+    from engram.errors import ConfigError
+
+    env = os.environ if env is None else env
+    default = int(SETTINGS[SETTING].default)
+    raw = env.get("ENGRAM_" + SETTING.replace(".", "_").upper())
+    if not raw:
+        return default
+    try:
+        return int(coerce(SETTING, raw, "environment"))
+    except ConfigError:
+        return default  # the handler reports the bad value when it reads the config
+
+
+def answer_in_time(host: str, work: Callable[[], str], timeout_ms: int) -> tuple[str, bool]:
+    """Run `work` (which answers one hook call and never raises) in a worker thread:
+    (its answer, True) when done within the deadline, else ("{}", False) after logging the
+    timeout. The worker is left running; the caller ends the process."""
+    global _active
+    from engram.hooks.errorlog import log_error
+
+    deadline = Deadline(timeout_ms)
+    answers: list[str] = []
+
+    def run() -> None:
+        try:
+            answers.append(work())
+        finally:
+            deadline.finish()
+
+    _active = deadline
+    worker = threading.Thread(target=run, name="engram-hook", daemon=True)
+    try:
+        worker.start()
+        if deadline.wait():
+            return (answers[0] if answers else "{}"), True
+    finally:
+        _active = None
+    frame = sys._current_frames().get(worker.ident or -1)
+    where = "".join(traceback.format_stack(frame)) if frame is not None else ""
+    error = HookTimeout(f"timed out after {deadline.timeout_ms} ms")
+    log_error(host, deadline.event, error, trace=where or None)
+    return "{}", False
