@@ -13,7 +13,7 @@ from engram.files.approvals import read_approvals, write_approvals
 from engram.files.discovery import WORKSPACE_DIR
 from engram.files.frontmatter import LEVELS, parse_memory
 from engram.files.ignore import DEFAULT_IGNORE, IGNORE_FILE
-from engram.files.index import unsafe_reason
+from engram.files.index import memory_unsafe_reason
 from engram.files.model import FOLDERS, TYPE_FOLDER
 from engram.safety.hashes import content_hash
 
@@ -72,7 +72,30 @@ def init_workspace(project: Path) -> InitReport:
             report.created.append(name)
         except FileExistsError:
             report.kept.append(name)
+    _ignore_derived(root, report)
     return report
+
+
+GIT_IGNORE = ".cache/"  # the derived index: rebuilt from the files, never trusted from git
+
+
+def _ignore_derived(root: Path, report: InitReport) -> None:
+    """Keep derived files out of git: `.cache/` in the workspace's `.gitignore` (added to an
+    existing file, whose other lines are kept)."""
+    path = root / ".gitignore"
+    try:
+        old = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        old = None
+    if old is not None and GIT_IGNORE in old.split():
+        report.kept.append(".gitignore")
+        return
+    header = "# Derived files, rebuilt from the memory files: never commit them.\n"
+    text = (
+        header + GIT_IGNORE + "\n" if old is None else old.rstrip("\n") + "\n" + GIT_IGNORE + "\n"
+    )
+    path.write_text(text.lstrip("\n"), encoding="utf-8")
+    report.created.append(".gitignore" if old is None else ".gitignore (added .cache/)")
 
 
 def _render_frontmatter(fields: dict[str, object]) -> str:
@@ -130,10 +153,10 @@ def new_memory(
     text = "---\n" + _render_frontmatter(fields) + "---\n\n" + body.strip("\n") + "\n"
     relative = f"{TYPE_FOLDER[kind]}/{memory_id}.md"
     try:
-        parse_memory(text, path=relative, default_type=kind)
+        parsed = parse_memory(text, path=relative, default_type=kind)
     except FrontmatterError as exc:
         raise EngramError(f"the new memory would not be valid: {exc.reason}") from None
-    reason = unsafe_reason(text)
+    reason = memory_unsafe_reason(parsed, text)
     if reason:
         raise EngramError(
             f"refusing to write {relative}: it contains a {reason}",

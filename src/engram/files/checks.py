@@ -73,7 +73,17 @@ def verify(indexes: list[MemoryIndex]) -> list[Finding]:
                 )
             )
         for row in index.all_docs():
-            if row.unsafe:
+            if not row.sealed:
+                findings.append(
+                    Finding(
+                        scope,
+                        row.path,
+                        "untrusted",
+                        "its index entry was not written by this installation; it is never "
+                        "shown until `engram reindex` rebuilds it",
+                    )
+                )
+            elif row.unsafe:
                 findings.append(
                     Finding(scope, row.path, "unsafe", row.unsafe + "; it is never shown to agents")
                 )

@@ -27,6 +27,8 @@ def guarded_text(
         if exc.reason == "missing":
             return None, "file missing (run `engram load` again to re-index)"
         return None, exc.reason
+    if not row.sealed:
+        return None, "index entry not written by this installation (run `engram reindex`)"
     digest = content_hash(data)
     if digest != row.sha256:
         return None, "changed since indexed (run `engram load` again)"

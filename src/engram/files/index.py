@@ -26,6 +26,7 @@ from engram.files.discovery import ScopeRoot, scan_files
 from engram.files.ignore import ignore_text, matcher
 from engram.files.layout import FOLDERS
 from engram.safety.hashes import content_hash
+from engram.safety.scan import SCANNER_VERSION
 from engram.sqlchunks import chunks
 
 if TYPE_CHECKING:
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
 # changed file: a load over an up-to-date index never needs them, and they cost start-up time.
 
 # Bump when tokenizing, fields or tables change: an index of another version is rebuilt.
-INDEX_VERSION = "2"
+INDEX_VERSION = "3"
 FIELDS = ("id", "tags", "directive", "summary", "triggers", "paths", "content")
 CACHE_DIR = ".cache"
 
@@ -55,7 +56,8 @@ CREATE TABLE IF NOT EXISTS docs (
     -- terms in each routed field (FIELDS order), for BM25 length normalisation
     l_id INTEGER NOT NULL, l_tags INTEGER NOT NULL, l_directive INTEGER NOT NULL,
     l_summary INTEGER NOT NULL, l_triggers INTEGER NOT NULL, l_paths INTEGER NOT NULL,
-    l_content INTEGER NOT NULL
+    l_content INTEGER NOT NULL,
+    seal TEXT NOT NULL  -- see `row_seal`: proves this installation wrote the printed fields
 );
 -- The (mtime, size) of every file as one marshalled dict: on an unchanged workspace a single
 -- dict comparison proves that nothing needs re-indexing.
@@ -79,14 +81,14 @@ CREATE TABLE IF NOT EXISTS source_stats (
 _DOC_COLUMNS = (
     "doc, path, mid, type, authority, directive, summary, tags, applies_to, depends_on, level, "
     "lifecycle, valid_until, confidence, roles, sources, ignored, unsafe, sha256, "
-    "l_id, l_tags, l_directive, l_summary, l_triggers, l_paths, l_content"
+    "l_id, l_tags, l_directive, l_summary, l_triggers, l_paths, l_content, seal"
 )
 # Rows are read joined with their file's approved hash.
 _SELECT = (
     "SELECT d.doc, d.path, d.mid, d.type, d.authority, d.directive, d.summary, d.tags, "
     "d.applies_to, d.depends_on, d.level, d.lifecycle, d.valid_until, d.confidence, d.roles, "
     "d.sources, d.ignored, d.unsafe, d.sha256, f.approved, "
-    "d.l_id, d.l_tags, d.l_directive, d.l_summary, d.l_triggers, d.l_paths, d.l_content "
+    "d.l_id, d.l_tags, d.l_directive, d.l_summary, d.l_triggers, d.l_paths, d.l_content, d.seal "
     "FROM docs d JOIN files f ON f.path = d.path"
 )
 
@@ -121,6 +123,14 @@ class DocRow:
     approved: str | None
     lengths: tuple[int, ...]
     scope: str = "workspace"
+    seal: str = ""
+
+    @property
+    def sealed(self) -> bool:
+        """Whether this installation wrote the row as it is (see `row_seal`)."""
+        fields = (self.path, self.id, self.type, self.authority, self.directive, self.summary,
+                  self.depends_on_json, self.unsafe, self.sha256)  # fmt: skip
+        return self.seal == row_seal(*fields)
 
     @property
     def card_text(self) -> str:
@@ -164,8 +174,16 @@ def _row(v: tuple[Any, ...], scope: str) -> DocRow:
     """A DocRow from a `_SELECT` result row."""
     return DocRow(
         v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10], v[11], v[12],
-        v[13], v[14], v[15], bool(v[16]), v[17], v[18], v[19], v[20:27], scope,
+        v[13], v[14], v[15], bool(v[16]), v[17], v[18], v[19], v[20:27], scope, v[27],
     )  # fmt: skip
+
+
+def row_seal(*fields: str) -> str:
+    """A keyed hash of the fields a row prints and the verdict it carries, under this user's
+    witness key: a row edited outside Engram, or written by another installation, fails it."""
+    from engram.safety.witness import keyed_hash, local_key
+
+    return keyed_hash(local_key(), "\x1f".join((SCANNER_VERSION, *fields)).encode("utf-8"))
 
 
 def unsafe_reason(text: str) -> str:
@@ -173,6 +191,27 @@ def unsafe_reason(text: str) -> str:
     from engram.safety.scan import unsafe_reason as reason
 
     return reason(text)
+
+
+def memory_unsafe_reason(memory: Memory, text: str) -> str:
+    """Why a memory must not be shown: the file as written, then every field as the agent gets
+    it — YAML escapes decoded (`"\\x41KIA…"` is printed as `AKIA…`) — checked field by field."""
+    from engram.safety.scan import unsafe_reason as reason
+
+    found = reason(text)
+    if found:
+        return found
+    fields = {
+        "id": memory.id, "directive": memory.directive, "summary": memory.summary,
+        "tags": "\n".join(memory.tags), "triggers": "\n".join(memory.triggers),
+        "applies_to": "\n".join(memory.applies_to), "depends_on": "\n".join(memory.depends_on),
+        "roles": "\n".join(memory.roles), "body": memory.body,
+    }  # fmt: skip
+    for name, value in fields.items():
+        found = reason(value)
+        if found:
+            return f"{found.split(' (', 1)[0]} (in {name})"
+    return ""
 
 
 def field_terms(memory: Memory) -> list[list[str]]:
@@ -246,6 +285,8 @@ class MemoryIndex:
             and self._meta("ignore_sig") == ignore_sig
             and self._meta("approvals_stat") == approvals_stat
         ):
+            if on_hand_edit == "reindex" and self._meta("pending") == "1":
+                self.sync_approvals(self._approve(read_approvals(self.root.path), []))
             return report
         changed, removed = self._diff(current)
         is_ignored = matcher(ignore)
@@ -272,8 +313,13 @@ class MemoryIndex:
                     )
                 self._set_meta("ignore_sig", ignore_sig)
         approvals = read_approvals(self.root.path)
-        if on_hand_edit == "reindex" and (new_hashes or removed):
-            approvals = self._approve(approvals, new_hashes, removed)
+        if on_hand_edit == "reindex":
+            approvals = self._approve(approvals, removed)
+        elif new_hashes or removed:
+            # Approval waits for the next `load` in reindex mode, or for `rehash`: refreshing
+            # here (as `verify` does) must not decide what a later `load` shows.
+            with self.conn:
+                self._set_meta("pending", "1")
         self.sync_approvals(approvals)
         return report
 
@@ -288,11 +334,11 @@ class MemoryIndex:
             )
             self._set_meta("approvals_stat", _stat_key(self.root.path / HASHES_FILE))
 
-    def _approve(
-        self, approvals: dict[str, str], new_hashes: dict[str, str], removed: list[str]
-    ) -> dict[str, str]:
+    def _approve(self, approvals: dict[str, str], removed: list[str]) -> dict[str, str]:
+        """Reindex mode: the current content of every indexed file is approved, whichever
+        command noticed the edit first; approvals of removed files are forgotten."""
         updated = dict(approvals)
-        updated.update(new_hashes)
+        updated.update(self.conn.execute("SELECT path, sha256 FROM files"))
         for path in removed:
             updated.pop(path, None)
         if updated != approvals:
@@ -300,6 +346,8 @@ class MemoryIndex:
                 write_approvals(self.root.path, updated)
             except OSError:
                 pass  # a read-only folder: the approvals live in the index only
+        with self.conn:
+            self._set_meta("pending", "0")
         return updated
 
     def _file_sha(self, path: str) -> str:
@@ -371,19 +419,23 @@ class MemoryIndex:
 
         terms = field_terms(memory)
         lengths = [len(t) for t in terms]
+        summary = memory.summary or derived_summary(memory.body)
+        depends_on = json.dumps(memory.depends_on, ensure_ascii=False)
+        verdict = memory_unsafe_reason(memory, text)
         cursor = self.conn.execute(
-            f"INSERT INTO docs ({_DOC_COLUMNS}) VALUES (NULL{', ?' * 25})",
+            f"INSERT INTO docs ({_DOC_COLUMNS}) VALUES (NULL{', ?' * 26})",
             (
-                memory.path, memory.id, memory.type, memory.authority, memory.directive,
-                memory.summary or derived_summary(memory.body),
+                memory.path, memory.id, memory.type, memory.authority, memory.directive, summary,
                 json.dumps(memory.tags, ensure_ascii=False),
                 json.dumps(memory.applies_to, ensure_ascii=False),
-                json.dumps(memory.depends_on, ensure_ascii=False),
+                depends_on,
                 memory.level, memory.lifecycle,
                 memory.valid_until.isoformat() if memory.valid_until else None,
                 memory.confidence, json.dumps(memory.roles, ensure_ascii=False),
                 json.dumps([[s.path, s.sha256] for s in memory.sources], ensure_ascii=False),
-                int(ignored), unsafe_reason(text), sha, *lengths,
+                int(ignored), verdict, sha, *lengths,
+                row_seal(memory.path, memory.id, memory.type, memory.authority, memory.directive,
+                         summary, depends_on, verdict, sha),
             ),
         )  # fmt: skip
         doc = cursor.lastrowid
@@ -549,7 +601,11 @@ def index_path(root: Path) -> Path:
 
 
 def _connect(root: Path) -> sqlite3.Connection:
-    """Open the index file, rebuilding it when its version differs; in memory if read-only."""
+    """Open the index file; in memory if the folder is read-only.
+
+    An index of another format, or one this installation did not build (see
+    `engram.safety.witness`), is thrown away and built again: its cached verdicts and fields
+    are not evidence of anything."""
     path = index_path(root)
     conn: sqlite3.Connection | None = None
     try:
@@ -560,29 +616,49 @@ def _connect(root: Path) -> sqlite3.Connection:
         conn = sqlite3.connect(path, timeout=10, isolation_level=None)
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=NORMAL")
-        version = _version(conn)
-        if version is not None and version != INDEX_VERSION:
+        if _meta_value(conn, "version") is not None and not _built_here(conn):
             conn.close()
             for suffix in ("", "-wal", "-shm"):
                 Path(f"{path}{suffix}").unlink(missing_ok=True)
             conn = sqlite3.connect(path, timeout=10, isolation_level=None)
             conn.execute("PRAGMA journal_mode=WAL")
         conn.executescript(SCHEMA)
-        conn.execute(
-            "INSERT OR IGNORE INTO meta (key, value) VALUES ('version', ?)", (INDEX_VERSION,)
-        )
+        _claim(conn)
     except (OSError, sqlite3.OperationalError):
         if conn is not None:
             conn.close()
         conn = sqlite3.connect(":memory:", isolation_level=None)
         conn.executescript(SCHEMA)
-        conn.execute("INSERT INTO meta (key, value) VALUES ('version', ?)", (INDEX_VERSION,))
+        _claim(conn)
     return conn
 
 
-def _version(conn: sqlite3.Connection) -> str | None:
+def _claim(conn: sqlite3.Connection) -> None:
+    """Mark a new index as built here, by this format and scanner version."""
+    from engram.safety.witness import new_nonce, seal
+
+    conn.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('version', ?)", (INDEX_VERSION,))
+    conn.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('nonce', ?)", (new_nonce(),))
+    nonce = str(_meta_value(conn, "nonce"))
+    conn.execute(
+        "INSERT OR IGNORE INTO meta (key, value) VALUES ('seal', ?)",
+        (seal(nonce, INDEX_VERSION, SCANNER_VERSION),),
+    )
+
+
+def _built_here(conn: sqlite3.Connection) -> bool:
+    """Whether this installation built the index, with today's format and scanner."""
+    from engram.safety.witness import seal
+
+    nonce, stamp = _meta_value(conn, "nonce"), _meta_value(conn, "seal")
+    if _meta_value(conn, "version") != INDEX_VERSION or nonce is None or stamp is None:
+        return False
+    return stamp == seal(nonce, INDEX_VERSION, SCANNER_VERSION)
+
+
+def _meta_value(conn: sqlite3.Connection, key: str) -> str | None:
     try:
-        row = conn.execute("SELECT value FROM meta WHERE key = 'version'").fetchone()
+        row = conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
     except sqlite3.OperationalError:
         return None
     return None if row is None else str(row[0])

@@ -7,6 +7,8 @@ try:  # the built-in module starts faster than OpenSSL's, and the digest is the 
 except ImportError:  # pragma: no cover - Python builds without it
     from hashlib import sha256
 
+__all__ = ["content_hash", "sha256"]
+
 
 def content_hash(data: bytes | str) -> str:
     """Hex SHA-256 of the bytes (text is encoded as UTF-8)."""
