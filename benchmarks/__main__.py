@@ -33,8 +33,8 @@ def benchmarks() -> dict[str, object]:
         locomo,
         longmemeval,
         mcp,
+        safety,
         scifact,
-        secrets,
         store,
     )  # fmt: skip
 
@@ -42,7 +42,7 @@ def benchmarks() -> dict[str, object]:
         "latency": latency.run, "hooks": hooks.run, "store": store.run, "graph": graph.run,
         "mcp": mcp.run, "scifact": scifact.run, "locomo": locomo.run,
         "longmemeval": longmemeval.run, "classifier": classifier.run, "absorb": absorb.run,
-        "secrets": secrets.run,
+        "safety": safety.run,
         "crash": crash.run,
     }  # fmt: skip
 
