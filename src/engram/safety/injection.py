@@ -136,45 +136,73 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 # Chat-template markup a model may take for a real turn boundary; checked before tags are
 # stripped, since `<system>` is itself a tag.
 _MARKUP = re.compile(
-    r"<\s*/?\s*system\s*>|\[\s*/?\s*inst\s*\]|<\|\s*im_(?:start|end)\s*\|>|<<\s*/?\s*sys\s*>>"
-    r"|<\|\s*(?:system|endoftext|start_header_id|eot_id)\s*\|>|^\s*<<<"
+    r"<\s*/?\s*system\s*>|\[\s*/?\s*inst\s*\]|<\|\s*im_?(?:start|end)\s*\|>|<<\s*/?\s*sys\s*>>"
+    r"|<\|\s*(?:system|endoftext|start_?header_?id|eot_?id)\s*\|>|^\s*<<<"
     r"|^\s*#{1,3}\s*(?:system|new\s+system\s+prompt)\s*:?\s*$",
     re.MULTILINE,
 )
+# Words one of which each pattern needs (after folding), in `_PATTERNS` order: a plain
+# substring test skips the patterns a text cannot match, and most text matches none.
+_NEEDLES: list[tuple[str, ...]] = [
+    ("ignor", "disregard", "forget", "overrid", "bypass", "abandon", "discard", "dismiss", "drop",
+     "skip"),
+    ("ignor", "disregard", "forget"),
+    ("instruction", "prompt", "purpose", "role", "task", "directive", "orders"),
+    ("follow", "obey"),
+    ("you",),
+    ("pretend",),
+    ("act",),
+    ("mode", "anything"),
+    ("prompt", "instruction", "key", "secret", "credential"),
+    ("игнор", "забуд", "отброс", "внимани"),
+    ("игнор", "забуд"),
+    ("теперь",),
+    ("ignor", "olvid", "descart", "omit"),
+    ("ignor", "olvid"),
+    ("無視", "忘れ"),
+    ("システムプロンプト",),
+]  # fmt: skip
+_MARKUP_NEEDLES = ("system", "inst", "imstart", "imend", "sys", "endoftext", "headerid", "eotid",
+                   "<<<")  # fmt: skip
+_ANY_NEEDLE = tuple(sorted({n for group in (*_NEEDLES, _MARKUP_NEEDLES) for n in group}))
 _MARKER = re.compile(r"^[ \t]*(?:(?:[-*+>]|\d+[.)]|#+)[ \t]*)+", re.MULTILINE)
 _TAG = re.compile(r"<\s*/?\s*[a-z][a-z0-9]*(?:[ \t][^<>\n]*)?>")  # one line: lines keep numbers
-_DECORATION = re.compile(r"[*_`~\"'“”‘’«»„]+")
+_DECORATION = str.maketrans("", "", "*_`~\"'“”‘’«»„")
 _SPACES = re.compile(r"[ \t]+")
 
 
 def folded(text: str) -> str:
     """The normalised, case-folded text with Markdown markers and decoration removed (line
     breaks kept)."""
-    view = scan_view(text).casefold()
-    view = _MARKER.sub("", view)
-    view = _DECORATION.sub("", view)
-    return _SPACES.sub(" ", view)
+    view = scan_view(text).casefold().translate(_DECORATION)
+    return _SPACES.sub(" ", _MARKER.sub("", view))
 
 
 def find_injection(text: str) -> list[tuple[str, int]]:
     """(pattern family, 1-based line) for each line where an injection pattern starts."""
+    view = scan_view(text).casefold().translate(_DECORATION)
+    if not any(needle in view for needle in _ANY_NEEDLE):
+        return []
+    view = _SPACES.sub(" ", _MARKER.sub("", view))
     found: list[tuple[str, int]] = []
     seen: set[int] = set()
-    view = folded(text)
     starts = [0] + [i + 1 for i, ch in enumerate(view) if ch == "\n"]
 
     def add(family: str, offset: int) -> None:
-        line = bisect.bisect_right(starts, offset)
+        line = bisect.bisect_right(starts, offset)  # `starts` of the text being matched
         if line not in seen:
             seen.add(line)
             found.append((family, line))
 
-    for match in _MARKUP.finditer(view):
-        add("fake chat markup", match.start())
-    plain = _TAG.sub(" ", view)  # "<b>ignore</b> previous…" reads as the words it shows
-    starts = [0] + [i + 1 for i, ch in enumerate(plain) if ch == "\n"]
-    for family, pattern in _PATTERNS:
-        for match in pattern.finditer(plain):
-            add(family, match.start())
+    if any(needle in view for needle in _MARKUP_NEEDLES):
+        for match in _MARKUP.finditer(view):
+            add("fake chat markup", match.start())
+    plain = _TAG.sub(" ", view) if "<" in view else view  # "<b>ignore</b>" reads as its words
+    if plain is not view:  # a tag is one line, so line numbers stay; offsets move
+        starts = [0] + [i + 1 for i, ch in enumerate(plain) if ch == "\n"]
+    for (family, pattern), needles in zip(_PATTERNS, _NEEDLES, strict=True):
+        if any(needle in plain for needle in needles):
+            for match in pattern.finditer(plain):
+                add(family, match.start())
     found.sort(key=lambda f: f[1])
     return found

@@ -57,6 +57,16 @@ _FAMILIES: list[tuple[str, re.Pattern[str]]] = [
     ),
 ]
 
+# Text one of which each family needs, in `_FAMILIES` order (lower-case needles are looked
+# for case-insensitively): a substring test skips the families a text cannot hold.
+_FAMILY_NEEDLES: list[tuple[str, ...]] = [
+    ("private",), ("AKIA", "ASIA", "AGPA", "AIDA", "AROA"), ("aws",),
+    ("ghp_", "gho_", "ghs_", "ghu_", "ghr_"), ("github_pat_",), ("glpat-",), ("AIza",),
+    ("_live_", "_test_"), ("sk-ant-",), ("sk-",), ("xox",), ("hooks.slack.com",), ("npm_",),
+    ("pypi-",), ("hf_",), (":AA",), ("SG.",), ("SK",), ("eyJ",),
+]  # fmt: skip
+_ASSIGNMENT_WORDS = ("pass", "pwd", "secret", "key", "token", "credential")
+
 # Families recognised by context: a secret word, then a value. The value decides (see
 # `_secret_value`), so `password: string`, `apiKey: process.env.API_KEY` and
 # `Authorization: Bearer {token}` stay ordinary text.
@@ -195,20 +205,25 @@ def find_secrets(text: str) -> list[SecretFinding]:
             seen.add((family, line))
             findings.append(SecretFinding(family, line))
 
-    for family, pattern in _FAMILIES:
-        for match in pattern.finditer(view):
-            add(family, match.start())
-    for match in _URL_CREDENTIALS.finditer(view):
-        user, password = match.group(1), match.group(2)
-        if password != user and _secret_value(password, prose=False):
-            add("credentials in URL", match.start())
-    for match in _ASSIGNMENT.finditer(view):
-        prose = match.group("op").strip() not in (":=", "=>", "=", ":")
-        if _secret_value(match.group("value"), prose=prose):
-            add("password assignment", match.start())
-    for match in _BEARER.finditer(view):
-        if _secret_value(match.group("value"), prose=False):
-            add("bearer token", match.start())
+    lower = view.lower()
+    for (family, pattern), needles in zip(_FAMILIES, _FAMILY_NEEDLES, strict=True):
+        if any(needle in (lower if needle.islower() else view) for needle in needles):
+            for match in pattern.finditer(view):
+                add(family, match.start())
+    if "://" in view and "@" in view:
+        for match in _URL_CREDENTIALS.finditer(view):
+            user, password = match.group(1), match.group(2)
+            if password != user and _secret_value(password, prose=False):
+                add("credentials in URL", match.start())
+    if any(word in lower for word in _ASSIGNMENT_WORDS):
+        for match in _ASSIGNMENT.finditer(view):
+            prose = match.group("op").strip() not in (":=", "=>", "=", ":")
+            if _secret_value(match.group("value"), prose=prose):
+                add("password assignment", match.start())
+    if "bearer" in lower:
+        for match in _BEARER.finditer(view):
+            if _secret_value(match.group("value"), prose=False):
+                add("bearer token", match.start())
     if not findings:
         for match in _CANDIDATE.finditer(view):
             if _random_token(match.group()) and _unexplained(view, match.start(), match.end()):
