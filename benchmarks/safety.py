@@ -327,7 +327,7 @@ def false_positives(docs: list[Doc], part: str) -> list[FalsePositives]:
             secret = reason if reason.startswith("secret") else ""
             injection = reason if reason.startswith("prompt injection") else ""
             label = known.get(("Cursor rule files", doc.id))
-            fp.add(doc.id, rule_body(doc.text), (secret, injection), label)
+            fp.add(doc.id, memory_from_body(name, rule_body(doc.text)), (secret, injection), label)
         by_corpus[fp.corpus] = fp
     benign = generated("benign", part)
     fp = FalsePositives("generated look-alikes")

@@ -27,6 +27,7 @@ import string
 import uuid
 from collections.abc import Callable
 from pathlib import Path
+from urllib.parse import quote
 
 DATA = Path(__file__).parent / "data"
 SEED = 20_251
@@ -107,12 +108,12 @@ SECRET_FAMILIES: dict[str, Maker] = {
     "private key DSA": lambda r: _pem("DSA PRIVATE KEY", r),
     "private key PGP": lambda r: _pem("PGP PRIVATE KEY BLOCK", r),
     "credentials in URL": _just(lambda r: r.choice([
-        f"postgres://{_r(r, 6, string.ascii_lowercase)}:{_password(r)}@db.internal:5432/app",
-        f"mysql://root:{_password(r)}@10.0.{r.randint(0, 255)}.{r.randint(1, 254)}:3306/shop",
+        f"postgres://{_r(r, 6, string.ascii_lowercase)}:{quote(_password(r), safe='')}@db.internal:5432/app",
+        f"mysql://root:{quote(_password(r), safe='')}@10.0.{r.randint(0, 255)}.{r.randint(1, 254)}:3306/shop",
         f"redis://:{_r(r, 24)}@cache.internal:6379/0",
-        f"mongodb+srv://admin:{_password(r)}@cluster0.{_r(r, 5, string.ascii_lowercase)}.mongodb.net/prod",
+        f"mongodb+srv://admin:{quote(_password(r), safe='')}@cluster0.{_r(r, 5, string.ascii_lowercase)}.mongodb.net/prod",
         f"https://{_r(r, 6, string.ascii_lowercase)}:{_r(r, 30)}@github.com/acme/infra.git",
-        f"amqp://guest:{_password(r)}@rabbit:5672/",
+        f"amqp://guest:{quote(_password(r), safe='')}@rabbit:5672/",
     ])),
     "password in YAML": _just(lambda r: r.choice(["password: ", "db_password: ", "passwd: "]) + _password(r)),
     "password in env": _just(lambda r: r.choice(["DB_PASSWORD=", "POSTGRES_PASSWORD=", "SMTP_PASS=", "MYSQL_ROOT_PASSWORD="]) + _password(r)),
