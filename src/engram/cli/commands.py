@@ -248,12 +248,21 @@ def cmd_reindex(args: argparse.Namespace, start: Path | None) -> int:
     return 0
 
 
+def _masked(key: str, value: object) -> object:
+    """A credential setting is shown as set or not, never printed: agents run this command."""
+    if value and isinstance(value, str) and key.rsplit(".", 1)[-1] in ("api_key", "token"):
+        return f"(set, {len(value)} characters)"
+    return value
+
+
 def cmd_config(args: argparse.Namespace, start: Path | None) -> int:
     from engram.config import load_config
     from engram.files.discovery import find_workspace
 
     config = load_config(find_workspace(start))
-    data = {k: {"value": v, "source": config.sources[k]} for k, v in config.values.items()}
+    data = {
+        k: {"value": _masked(k, v), "source": config.sources[k]} for k, v in config.values.items()
+    }
     width = max(map(len, data))
     text = "".join(
         f"{k:<{width}} = {json.dumps(d['value'], ensure_ascii=False)}  ({d['source']})\n"

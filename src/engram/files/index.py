@@ -202,7 +202,8 @@ def memory_unsafe_reason(memory: Memory, text: str) -> str:
     if found:
         return found
     fields = {
-        "id": memory.id, "directive": memory.directive, "summary": memory.summary,
+        "path": memory.path, "id": memory.id, "directive": memory.directive,
+        "summary": memory.summary,
         "tags": "\n".join(memory.tags), "triggers": "\n".join(memory.triggers),
         "applies_to": "\n".join(memory.applies_to), "depends_on": "\n".join(memory.depends_on),
         "roles": "\n".join(memory.roles), "body": memory.body,
@@ -600,7 +601,7 @@ def index_path(root: Path) -> Path:
     return root / CACHE_DIR / "index.sqlite"
 
 
-def _connect(root: Path) -> sqlite3.Connection:
+def _connect(root: Path, *, retry: bool = True) -> sqlite3.Connection:
     """Open the index file; in memory if the folder is read-only.
 
     An index of another format, or one this installation did not build (see
@@ -624,13 +625,31 @@ def _connect(root: Path) -> sqlite3.Connection:
             conn.execute("PRAGMA journal_mode=WAL")
         conn.executescript(SCHEMA)
         _claim(conn)
-    except (OSError, sqlite3.OperationalError):
+    except sqlite3.DatabaseError as exc:
+        if conn is not None:
+            conn.close()
+        if retry and not isinstance(exc, sqlite3.OperationalError) and _discard(path):
+            return _connect(root, retry=False)  # a corrupt index is only a cache: built again
+        conn = sqlite3.connect(":memory:", isolation_level=None)  # read-only or locked
+        conn.executescript(SCHEMA)
+        _claim(conn)
+    except OSError:
         if conn is not None:
             conn.close()
         conn = sqlite3.connect(":memory:", isolation_level=None)
         conn.executescript(SCHEMA)
         _claim(conn)
     return conn
+
+
+def _discard(path: Path) -> bool:
+    """Delete a corrupt index file; False when it cannot be deleted."""
+    try:
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{path}{suffix}").unlink(missing_ok=True)
+    except OSError:
+        return False
+    return True
 
 
 def _claim(conn: sqlite3.Connection) -> None:

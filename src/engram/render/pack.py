@@ -54,6 +54,16 @@ class Pack:
         return [item.candidate.id for item in self.items if item.tier == "card"]
 
 
+def shown_id(memory_id: str, reason: str) -> str:
+    """The id to print for a skipped memory: one that is itself unsafe (a file named after a
+    key) is not repeated in the very line that says it was withheld."""
+    if "(in id)" in reason or "(in path)" in reason:
+        return "[unsafe id]"
+    from engram.safety.scan import unsafe_reason
+
+    return "[unsafe id]" if unsafe_reason(memory_id) else memory_id
+
+
 def _card(item: PackItem) -> str:
     row = item.candidate.row
     text = " ".join(row.card_text.split())
@@ -122,7 +132,7 @@ def build_pack(
     for candidate, extra in chosen:
         text, reason = guarded_text(candidate.row, roots[candidate.row.scope], max_bytes)
         if text is None:
-            pack.skipped.append(Skip(candidate.id, candidate.row.scope, reason))
+            pack.skipped.append(Skip(shown_id(candidate.id, reason), candidate.row.scope, reason))
             continue
         if not extra and bodies_left > 0:
             pack.items.append(PackItem(candidate, "body", visible_body(body_of(text))))

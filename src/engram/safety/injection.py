@@ -15,7 +15,7 @@ import re
 from engram.safety.normalize import scan_view
 
 _FILLER = r"(?:(?:all|any|of|the|your|my|our|these|those|this|that|every|each|and|or|previous|prior|above|earlier|preceding|former|original|initial|old|existing|current|given|system|safety|developer)\s+)*"  # noqa: E501
-_TARGET = r"(?:instructions?|rules|prompts?|directives?|messages|guidelines|guardrails|commands|orders|constraints|programming|polic(?:y|ies)|restrictions|context|conversation|text)"  # noqa: E501
+_TARGET = r"(?:instructions?|directions|rules|prompts?|directives?|messages|guidelines|guidance|guardrails|commands|orders|constraints|programming|polic(?:y|ies)|restrictions|text)"  # noqa: E501
 _WHEN = (
     r"(?:previous|prior|above|earlier|preceding|former|original|initial|system|safety|developer)"
 )
@@ -25,11 +25,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     (
         "instruction override",
         re.compile(
-            r"\b(?:ignore|disregard|forget|override|bypass|abandon|discard|dismiss|drop|skip)\s+"
-            + _FILLER
-            + _WHEN
-            + r"\s+(?:\w+\s+)?"
-            + _TARGET
+            r"\b(?:ignore|disregard|forget|override|bypass|abandon|discard|dismiss|drop|skip"
+            r"|set\s+aside)\s+" + _FILLER + _WHEN + r"\s+(?:\w+\s+)?" + _TARGET
         ),
     ),
     (
@@ -37,6 +34,19 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             r"\b(?:ignore|disregard|forget)\s+(?:all\s+|everything\s+)?(?:everything|all|what)\s+"
             r"(?:you\s+(?:were|have\s+been)\s+told|(?:written\s+|said\s+)?(?:above|before\s+this))"
+            r"|\bforget\s+everything\s+you\s+(?:know|were\s+told|learned)"
+            r"|\b(?:ignore|disregard|forget|override|bypass|set\s+aside)\s+(?:(?:all|any)\s+(?:of\s+)?"
+            r"(?:the\s+|your\s+)?|your\s+)" + _TARGET + r"\b"
+            r"|\b(?:ignore|disregard|forget)\s+(?:the\s+)?" + _TARGET + r"\s+(?:above|you\s+(?:were"
+            r"|have\s+been)\s+given|so\s+far)"
+            r"|\b(?:stop|quit)\s+(?:following|obeying)\s+(?:your|the|all|any)\s+(?:\w+\s+)?"
+            + _TARGET
+            + r"|\b(?:all\s+)?"
+            + _WHEN
+            + r"\s+"
+            + _TARGET
+            + r"\s+(?:are|is)\s+(?:now\s+)?(?:void"
+            r"|null|cancell?ed|revoked|obsolete|invalid|no\s+longer\s+valid)"
         ),
     ),
     (
@@ -55,7 +65,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     (
         "role hijack",
         re.compile(
-            r"\byou\s+are\s+(?:now|from\s+now\s+on)\s+(?:dan\b|no\s+longer\b|free\s+(?:from|of)\b"
+            r"\b(?:you\s+are|youre|you\s+re)\s+(?:now|from\s+now\s+on)\s+(?:dan\b|no\s+longer\b|free\s+(?:from|of)\b"
             r"|(?:an?\s+|in\s+)?(?:unrestricted|unfiltered|uncensored|jailbroken|evil|rogue)\b"
             r"|(?:in\s+)?(?:developer|god|jailbreak|dan)\s+mode)"
         ),
@@ -65,23 +75,36 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             r"\bpretend\s+(?:to\s+be|you\s+are|that\s+you\s+are)\s+(?:an?\s+)?"
             r"(?:dan\b|unrestricted|unfiltered|uncensored|jailbroken|evil|not\s+an\s+ai"
-            r"|an?\s+ai\s+without|free\s+(?:from|of))"
+            r"|(?:ai|assistant|model|chatbot)\s+(?:without|with\s+no)|free\s+(?:from|of))"
         ),
     ),
     (
         "role hijack",
         re.compile(
             r"\bact\s+as\s+(?:an?\s+)?(?:unrestricted|unfiltered|uncensored|jailbroken|dan\b|evil"
-            r"|rogue)"
+            r"|rogue|(?:ai|assistant|model|chatbot)\s+(?:with\s+no|without))"
         ),
     ),
     (
         "role hijack",
         re.compile(
             r"\b(?:enable|activate|enter|switch\s+to)\s+(?:the\s+)?(?:developer|jailbreak|dan|god)"
-            r"\s+mode\b|\b(?:developer|jailbreak|dan)\s+mode\s+(?:enabled|activated|on)\b"
+            r"\s+mode\b|\b(?:developer|jailbreak|dan|god)\s+mode\s*(?::\s*)?(?:is\s+)?"
+            r"(?:enabled|activated|on)\b|\bin\s+(?:jailbreak|dan|god)\s+mode\b"
             r"|\bdo\s+anything\s+now\b"
         ),
+    ),
+    (
+        "instruction override",
+        re.compile(
+            r"\bfrom\s+now\s+on,?\s+(?:you\s+(?:will|must|shall|should|are|have\s+to)"
+            r"|your\s+(?:task|job|role|purpose)\s+is|ignore|disregard|always\s+(?:reply|respond"
+            r"|answer))\b"
+        ),
+    ),
+    (
+        "instruction override",
+        re.compile(r"(?:^|[.!?:]\s)(?:your\s+)?new\s+(?:instructions|orders|directives)\s*:", re.M),
     ),
     (
         "exfiltration",
@@ -91,6 +114,12 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
             r"|exact\s+|original\s+|initial\s+|hidden\s+|secret\s+)?(?:system\s+prompt"
             r"|hidden\s+instructions|initial\s+instructions|instructions\s+above|prompt\s+above"
             r"|api\s+keys?|secrets|credentials)"
+            r"|\b(?:send|upload|post|exfiltrate|include|print|cat|output|leak)\b[^\n]{0,40}"
+            r"(?:~?/\.ssh/|~?/\.aws/credentials|/etc/shadow|\bid_?rsa\b)"
+            r"|\bcurl\b[^\n]*\s(?:-d|--data\S*)\s*@\S*(?:\.env|id_?rsa|credentials)"
+            r"|\bprint\s+(?:all\s+)?(?:the\s+|your\s+)?environment\s+variables"
+            r"|\b(?:do\s+not|dont)\s+(?:tell|inform)\s+the\s+user\s+(?:about\s+(?:this|these|it)\b"
+            r"|that\s+you)"
         ),
     ),
     (
@@ -109,7 +138,36 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
             r"(?:выше|сказанное\s+ранее|написанное\s+выше)"
         ),
     ),
-    ("role hijack", re.compile(r"\bты\s+теперь\s+(?:dan\b|свободен|без\s+ограничений)")),
+    (
+        "role hijack",
+        re.compile(
+            r"\b(?:ты\s+теперь|теперь\s+ты)\s+(?:dan\b|свобод|без\s+ограничений|ии\s+без)"
+            r"|притворись,?\s+(?:что\s+)?ты|представь,?\s+что\s+ты\s+(?:ии|dan)\b"
+            r"|режим\w*\s+(?:разработчика|джейлбрейка|бога|dan)\s+(?:включ|актив)"
+            r"|(?:включ\w*|активир\w*)\s+режим\w*\s+(?:разработчика|джейлбрейка|бога|dan)"
+        ),
+    ),
+    (
+        "instruction override",
+        re.compile(
+            r"(?:с\s+этого\s+момента|отныне|впредь)\s*,?\s+(?:твоя\s+задача|ты\s+(?:долж|будешь)"
+            r"|делай|отвечай|выполняй|игнорируй)"
+            r"|(?:^|[.!?:]\s)(?:твои\s+|ваши\s+)?новые\s+(?:инструкции|указания|правила)\s*:"
+            r"|(?:с\s+этого\s+момента|отныне|впредь)\s*,?\s+ты\b"
+            r"|не\s+(?:следуй|выполняй|соблюдай|учитывай)\w*\s+(?:\w+\s+)?(?:инструкци|правил|указани)"
+            r"|(?:забудь|игнорируй|проигнорируй)\w*\s+(?:все\s+|всё\s+)?(?:свои\s+|твои\s+)?"
+            r"(?:инструкции|указания)",
+            re.M,
+        ),
+    ),
+    (
+        "exfiltration",
+        re.compile(
+            r"(?:покажи|выведи|раскрой|напиши|перескажи|отправь|сообщи)\w*\s+(?:мне\s+)?"
+            r"(?:свой\s+|свои\s+|твой\s+|твои\s+|весь\s+)?(?:системн\w+\s+(?:промпт|инструкци|подсказк)"
+            r"|скрыт\w+\s+инструкци|все\s+ключи\s+api|ключи\s+api)"
+        ),
+    ),
     (
         "instruction override",
         re.compile(
@@ -126,19 +184,76 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     (
         "instruction override",
         re.compile(
-            r"(?:以前|前|上記|これまで|今まで|先ほど|先)の(?:すべての|全ての)?"
-            r"(?:指示|命令|ルール|指令|プロンプト)(?:を|は)(?:すべて|全て)?\s*(?:無視|忘れ)"
+            r"\b(?:a\s+partir\s+de\s+ahora|de\s+ahora\s+en\s+adelante|desde\s+ahora)\s*,?\s+"
+            r"(?:har[aá]s|tu\s+tarea|debes|deber[aá]s|eres|responde|ignora|solo)"
+            r"|(?:^|[.!?:]\s)(?:tus\s+|sus\s+)?nuevas\s+(?:instrucciones|órdenes|reglas)"
+            r"\s*(?:son\s*)?:"
+            r"|\bno\s+(?:sigas|sigan|obedezcas|cumplas)\s+(?:las\s+|tus\s+)?(?:\w+\s+)?"
+            r"(?:instrucciones|reglas|indicaciones)"
+            r"|\b(?:olvida|ignora|descarta|omite)\w*\s+(?:todas\s+)?(?:tus\s+(?:\w+\s+)?"
+            r"|las\s+(?:anteriores|previas)\s+)(?:instrucciones|reglas|indicaciones|órdenes)"
+            r"|\bhaz\s+caso\s+omiso\s+(?:a|de)\s+(?:todas\s+)?(?:las|tus)\s+(?:\w+\s+)?"
+            r"(?:instrucciones|reglas|indicaciones)",
+            re.M,
         ),
     ),
-    ("exfiltration", re.compile(r"システムプロンプトを(?:表示|出力|教え|見せ)")),
+    (
+        "role hijack",
+        re.compile(
+            r"\b(?:finge|fingid|finja|imagina)\s+que\s+eres|\bahora\s+eres\s+(?:dan\b|una?\s+ia\s+sin)"
+            r"|\bmodo\s+(?:desarrollador|jailbreak|dios|dan)\s+(?:activ|habilit|encendid)"
+            r"|\b(?:activa|habilita|entra\s+en)\s+(?:el\s+)?modo\s+(?:desarrollador|jailbreak|dios|dan)"
+            r"|\b(?:act[uú]a|actuad)\s+como\s+una?\s+ia\s+sin"
+        ),
+    ),
+    (
+        "exfiltration",
+        re.compile(
+            r"\b(?:revela|muestra|imprime|dime|ens[eé][ñn]ame|env[ií]a|comparte)\w*\s+(?:me\s+)?"
+            r"(?:tu|tus|el|la|las|los|su|sus)\s+(?:prompt\s+del\s+sistema|instrucciones\s+"
+            r"(?:ocultas|del\s+sistema|secretas)|mensaje\s+del\s+sistema|claves\s+api)"
+        ),
+    ),
+    (
+        "instruction override",
+        re.compile(
+            r"(?:以前|前|上記|これまで|今まで|先ほど|先)の(?:すべての|全ての)?"
+            r"(?:指示|命令|ルール|指令|プロンプト)(?:を|は)(?:すべて|全て|全部)?\s*(?:無視|忘れ)"
+            r"|(?:指示|命令|ルール)に従わない|(?:指示|命令|ルール)を(?:すべて|全て|全部)?無効に"
+        ),
+    ),
+    (
+        "exfiltration",
+        re.compile(
+            r"(?:システムプロンプト|隠された指示|秘密の指示|システム指示)を(?:すべて|全て)?"
+            r"(?:表示|出力|教え|見せ|送)"
+        ),
+    ),
+    (
+        "instruction override",
+        re.compile(
+            r"(?:これからは|今後は?|今から)(?:あなたは)?(?:必ず|常に)"
+            r"|(?:あなたの)?新しい(?:指示|命令|ルール)(?:は次のとおりです|は|:)"
+        ),
+    ),
+    (
+        "role hijack",
+        re.compile(
+            r"(?:開発者|脱獄|ジェイルブレイク|dan)モード(?:を有効|が有効|をオン|に入|を起動)"
+            r"|(?:制限|ルール|規則)の(?:ない|無い)\s?(?:a\s?i|アシスタント)"
+            r"|あなたは(?:今から|これから)dan"
+        ),
+    ),
 ]
 
 # Chat-template markup a model may take for a real turn boundary; checked before tags are
 # stripped, since `<system>` is itself a tag.
 _MARKUP = re.compile(
     r"<\s*/?\s*system\s*>|\[\s*/?\s*inst\s*\]|<\|\s*im_?(?:start|end)\s*\|>|<<\s*/?\s*sys\s*>>"
-    r"|<\|\s*(?:system|endoftext|start_?header_?id|eot_?id)\s*\|>|^\s*<<<"
-    r"|^\s*#{1,3}\s*(?:system|new\s+system\s+prompt)\s*:?\s*$",
+    r"|<\|\s*(?:system|endoftext|start_?header_?id|eot_?id|start|message)\s*\|>"
+    r"|<\s*/?\s*(?:system-?reminder|admin-?instructions|start_?of_?turn)\s*>"
+    r"|\{\s*role\s*:\s*system\b|^\s*\[\s*system\s*\]"
+    r"|^\s*#{1,3}\s*(?:system|instruction|new\s+system\s+prompt)\s*:",
     re.MULTILINE,
 )
 # Words one of which each pattern needs (after folding), in `_PATTERNS` order: a plain
@@ -146,29 +261,59 @@ _MARKUP = re.compile(
 _NEEDLES: list[tuple[str, ...]] = [
     ("ignor", "disregard", "forget", "overrid", "bypass", "abandon", "discard", "dismiss", "drop",
      "skip"),
-    ("ignor", "disregard", "forget"),
+    ("ignor", "disregard", "forget", "overrid", "bypass", "aside", "follow", "obey", "void", "null",
+     "cancel", "revoked", "obsolete", "valid"),
     ("instruction", "prompt", "purpose", "role", "task", "directive", "orders"),
     ("follow", "obey"),
     ("you",),
     ("pretend",),
     ("act",),
     ("mode", "anything"),
-    ("prompt", "instruction", "key", "secret", "credential"),
+    ("now",),
+    ("new",),
+    ("prompt", "instruction", "key", "secret", "credential", "/.ssh", "/.aws", "/etc/shadow",
+     "idrsa", "curl", "environment", "tell", "inform"),
     ("игнор", "забуд", "отброс", "внимани"),
     ("игнор", "забуд"),
-    ("теперь",),
+    ("теперь", "притвор", "представь", "режим"),
+    ("момента", "отныне", "впредь", "новые", "следуй", "выполняй", "соблюдай", "учитывай", "забуд",
+     "игнор"),
+    ("систем", "скрыт", "ключи"),
     ("ignor", "olvid", "descart", "omit"),
     ("ignor", "olvid"),
-    ("無視", "忘れ"),
-    ("システムプロンプト",),
+    ("ahora", "nuevas", "sigas", "sigan", "obedezcas", "cumplas", "olvid", "ignor", "descart",
+     "omit", "omiso"),
+    ("fing", "finja", "imagina", "ahora", "modo", "actúa", "actua"),
+    ("sistema", "ocultas", "secretas", "claves"),
+    ("無視", "忘れ", "従わない", "無効"),
+    ("システムプロンプト", "隠された指示", "秘密の指示", "システム指示"),
+    ("これからは", "今後", "今から", "新しい"),
+    ("モード", "ない", "無い", "dan"),
 ]  # fmt: skip
 _MARKUP_NEEDLES = ("system", "inst", "imstart", "imend", "sys", "endoftext", "headerid", "eotid",
-                   "<<<")  # fmt: skip
+                   "<|", "admin", "turn")  # fmt: skip
 _ANY_NEEDLE = tuple(sorted({n for group in (*_NEEDLES, _MARKUP_NEEDLES) for n in group}))
 _MARKER = re.compile(r"^[ \t]*(?:(?:[-*+>]|\d+[.)]|#+)[ \t]*)+", re.MULTILINE)
 _TAG = re.compile(r"<\s*/?\s*[a-z][a-z0-9]*(?:[ \t][^<>\n]*)?>")  # one line: lines keep numbers
 _DECORATION = str.maketrans("", "", "*_`~\"'“”‘’«»„")
 _SPACES = re.compile(r"[ \t]+")
+# Space or a line break between two Japanese or Chinese characters is no word break.
+_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f"
+_CJK_GAP = re.compile(f"(?<=[{_CJK}])[ \t\n]+(?=[{_CJK}])")
+
+
+def _join_cjk(view: str, joined: list[int]) -> str:
+    """The view with the gaps inside CJK text removed; `joined` gets, for each line break
+    removed, the offset in the new text where it was (so line numbers can be kept)."""
+    parts: list[str] = []
+    last = length = 0
+    for match in _CJK_GAP.finditer(view):
+        parts.append(view[last : match.start()])
+        length += match.start() - last
+        joined.extend([length] * match.group().count("\n"))
+        last = match.end()
+    parts.append(view[last:])
+    return "".join(parts)
 
 
 def folded(text: str) -> str:
@@ -178,31 +323,53 @@ def folded(text: str) -> str:
     return _SPACES.sub(" ", _MARKER.sub("", view))
 
 
+_NOT_BEFORE = re.compile(r"(?:\bdo\s+not|\bdont|\bnever|\bне|\bno)\s+$")
+_NOT_AFTER = ("しない", "せず", "ず", "ないで", "ません")
+
+
+def _negated(text: str, start: int, end: int) -> bool:
+    """ "Do not ignore previous instructions", "以前の指示を無視しないで": a rule that keeps the
+    instructions, not one that overrides them."""
+    return bool(_NOT_BEFORE.search(text[max(0, start - 12) : start])) or text.startswith(
+        _NOT_AFTER, end
+    )
+
+
 def find_injection(text: str) -> list[tuple[str, int]]:
     """(pattern family, 1-based line) for each line where an injection pattern starts."""
     view = scan_view(text).casefold().translate(_DECORATION)
-    if not any(needle in view for needle in _ANY_NEEDLE):
+    gaps = not view.isascii() and _CJK_GAP.search(view) is not None  # "無 視" spells 無視
+    probe = _CJK_GAP.sub("", view) if gaps else view
+    if not any(needle in probe for needle in _ANY_NEEDLE):
         return []
-    view = _SPACES.sub(" ", _MARKER.sub("", view))
     found: list[tuple[str, int]] = []
     seen: set[int] = set()
+    if any(needle in view for needle in _MARKUP_NEEDLES):  # before "### " is taken as a heading
+        for match in _MARKUP.finditer(view):
+            line = view.count("\n", 0, match.start()) + 1
+            if line not in seen:
+                seen.add(line)
+                found.append(("fake chat markup", line))
+    view = _SPACES.sub(" ", _MARKER.sub("", view))
+    joined: list[int] = []  # where a line break between CJK characters was taken out
+    if gaps:
+        view = _join_cjk(view, joined)
     starts = [0] + [i + 1 for i, ch in enumerate(view) if ch == "\n"]
 
     def add(family: str, offset: int) -> None:
-        line = bisect.bisect_right(starts, offset)  # `starts` of the text being matched
+        # `starts` of the text being matched, plus the line breaks joined before the offset
+        line = bisect.bisect_right(starts, offset) + bisect.bisect_right(joined, offset)
         if line not in seen:
             seen.add(line)
             found.append((family, line))
 
-    if any(needle in view for needle in _MARKUP_NEEDLES):
-        for match in _MARKUP.finditer(view):
-            add("fake chat markup", match.start())
     plain = _TAG.sub(" ", view) if "<" in view else view  # "<b>ignore</b>" reads as its words
     if plain is not view:  # a tag is one line, so line numbers stay; offsets move
         starts = [0] + [i + 1 for i, ch in enumerate(plain) if ch == "\n"]
     for (family, pattern), needles in zip(_PATTERNS, _NEEDLES, strict=True):
         if any(needle in plain for needle in needles):
             for match in pattern.finditer(plain):
-                add(family, match.start())
+                if not _negated(plain, match.start(), match.end()):
+                    add(family, match.start())
     found.sort(key=lambda f: f[1])
     return found

@@ -25,8 +25,8 @@ from functools import lru_cache
 # Cyrillic and Greek letters that look like Latin ones (upper and lower case).
 _TO_LATIN = dict(
     zip(
-        "АВЕКМНОРСТУХІЈЅԁһӏԛԝаеорсухіјѕүɑϲΑΒΕΖΗΙΚΜΝΟΡΤΥΧοιρνκτυϳ",
-        "ABEKMHOPCTYXIJSdhlqwaeopcyxijsyacABEZHIKMNOPTYXoipvktuj",
+        "АВЕКМНОРСТУХІЈЅҮԁһӏԛԝаеорсухіјѕүɑϲΑΒΕΖΗΙΚΜΝΟΡΤΥΧοιρνκτυϳ",
+        "ABEKMHOPCTYXIJSYdhlqwaeopcyxijsyacABEZHIKMNOPTYXoipvktuj",
         strict=True,
     )
 )
@@ -76,22 +76,64 @@ def _fold_word(match: re.Match[str]) -> str:
     if not foreign:
         return word
     looks_latin = all(ch in _TO_LATIN or not _script(ch) or _script(ch) == "latin" for ch in word)
-    digits = any(ch.isdigit() for ch in word)
-    if counts["latin"] > foreign or (looks_latin and (counts["latin"] or digits)):
+    others = len(word) - counts["latin"] - foreign  # digits, or letters of no look-alike script
+    if counts["latin"] > foreign or (looks_latin and (counts["latin"] or others)):
         return "".join(_TO_LATIN.get(ch, ch) for ch in word)
     if counts["latin"] and counts["cyrillic"] >= counts["latin"]:
         return "".join(_TO_CYRILLIC.get(ch, ch) for ch in word)
-    if looks_latin and foreign == len(word) and len(word) >= 4 and word.isupper():
-        return "".join(_TO_LATIN[ch] for ch in word)  # "АКІА": all capitals that look Latin
     return word
+
+
+def _word_script(word: str) -> str:
+    """'latin' or 'foreign' (Cyrillic, Greek) when a word's letters say so unambiguously;
+    'both' when every letter has a look-alike in the other script; '' for none."""
+    scripts = {_script(ch) for ch in word} - {""}
+    if not scripts:
+        return ""
+    if scripts == {"latin"}:
+        return "both" if all(ch in _TO_CYRILLIC for ch in word if ch.isalpha()) else "latin"
+    if "latin" in scripts:
+        return ""
+    return "both" if all(ch in _TO_LATIN for ch in word if ch.isalpha()) else "foreign"
+
+
+def _fold_by_neighbours(text: str) -> str:
+    """A word whose letters all have look-alikes ("А" in "А partir de ahora", "C" in "C этого
+    момента") takes the script of the words around it."""
+    words = [(m.start(), m.end(), _word_script(m.group())) for m in _WORD.finditer(text)]
+    if not any(kind == "both" for _, _, kind in words):
+        return text
+    out = list(text)
+    for i, (start, end, kind) in enumerate(words):
+        if kind != "both":
+            continue
+        around = [k for _, _, k in words[max(0, i - 2) : i + 3] if k in ("latin", "foreign")]
+        table = _TO_CYRILLIC if around and set(around) == {"foreign"} else _TO_LATIN
+        if not around:
+            table = _TO_LATIN  # "АКІА" on its own reads as the Latin it imitates
+        for j in range(start, end):
+            out[j] = table.get(out[j], out[j])
+    return "".join(out)
+
+
+# Unicode "tag" characters (U+E0020–U+E007E) shadow ASCII one for one: invisible on screen,
+# yet a model reads them as the letters they shadow, so they are decoded, not dropped.
+_TAGS = {code: code - 0xE0000 for code in range(0xE0020, 0xE007F)}
+# Letters of other alphabets, or phonetic forms, that pass for Latin in any word.
+_ALWAYS = str.maketrans(
+    "ıɡɪʏɴʀʟᴀᴄᴅᴇᴊᴋᴍᴏᴘᴛᴜᴠᴡᴢօսոհ",
+    "igiynrlacdejkmoptuvwzosnh",
+)  # fmt: skip
 
 
 def scan_view(text: str) -> str:
     """The text as the scanners read it (line breaks kept, so findings keep their lines)."""
     if "&" in text:
         text = html.unescape(text)
+        if "&" in text:  # "&amp;#65;" shows as "&#65;", which a model reads as "A"
+            text = html.unescape(text)
     if text.isascii():
         return text
-    text = unicodedata.normalize("NFKC", text)
-    text = "".join(ch for ch in text if not _invisible(ch))
-    return _WORD.sub(_fold_word, text)
+    text = unicodedata.normalize("NFKC", text.translate(_TAGS))
+    text = "".join(ch for ch in text if not _invisible(ch)).translate(_ALWAYS)
+    return _fold_by_neighbours(_WORD.sub(_fold_word, text))

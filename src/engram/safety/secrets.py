@@ -65,22 +65,25 @@ _FAMILY_NEEDLES: list[tuple[str, ...]] = [
     ("_live_", "_test_"), ("sk-ant-",), ("sk-",), ("xox",), ("hooks.slack.com",), ("npm_",),
     ("pypi-",), ("hf_",), (":AA",), ("SG.",), ("SK",), ("eyJ",),
 ]  # fmt: skip
-_ASSIGNMENT_WORDS = ("pass", "pwd", "secret", "key", "token", "credential")
+_ASSIGNMENT_WORDS = ("pass", "pwd", "secret", "key", "token", "credential", "пароль", "contraseña",
+                     "clave", "パスワード", "mot de passe", "senha")  # fmt: skip
 
 # Families recognised by context: a secret word, then a value. The value decides (see
 # `_secret_value`), so `password: string`, `apiKey: process.env.API_KEY` and
 # `Authorization: Bearer {token}` stay ordinary text.
 _URL_CREDENTIALS = re.compile(
-    r"\b[a-z][a-z0-9+.\-]{1,15}://([^\s:/@'\"<>{}]{1,64}):([^\s@/'\"]{3,128})@[^\s/]+"
+    r"\b[a-z][a-z0-9+.\-]{1,15}://([^\s:/@'\"<>{}]{0,64}):([^\s@/'\"]{3,128})@[^\s/]+"
 )
 _SECRET_WORD = (
-    r"(?:password|passwd|passphrase|pwd|secret|client[_-]?secret|secret[_-]?key|private[_-]?key"
+    r"(?:password|passwd|passphrase|pass|pwd|secret|client[_-]?secret|secret[_-]?key|private[_-]?key"
     r"|api[_-]?key|apikey|access[_-]?key|access[_-]?token|auth[_-]?token|refresh[_-]?token"
-    r"|bearer[_-]?token|token|credentials?)"
+    r"|bearer[_-]?token|token|credentials?|пароль|contraseña|clave|パスワード|passwort"
+    r"|mot\s+de\s+passe|senha)"
 )
+# The secret word may end a longer name: DB_PASSWORD, dbPassword, PGPASSWORD, adminPass.
 _ASSIGNMENT = re.compile(
-    r"(?i)(?<![A-Za-z0-9])(?:[A-Za-z0-9]+[_.-])*" + _SECRET_WORD + r"(?:[_-][A-Za-z0-9]+)*"
-    r"[\"']?\s*(?P<op>:=|=>|=|:|\s(?:is|was|set\s+to|=)\s)\s*"
+    r"(?i)(?<![A-Za-z0-9])[A-Za-z0-9_.-]*?" + _SECRET_WORD + r"(?:[_-][A-Za-z0-9]+)*"
+    r"[\"']?\s*(?P<op>:=|=>|=|:|\s(?:(?:is|was)(?:\s+now)?|(?:is\s+|was\s+)?(?:set|changed)\s+to|=)\s)\s*"
     r"(?P<value>\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|`[^`\n]{1,200}`|[^\s\"'`,;]{1,200})"
 )
 _BEARER = re.compile(r"(?i)\bbearer\s+(?P<value>[A-Za-z0-9\-._~+/]{20,}=*)")
@@ -106,8 +109,39 @@ _STRONG_CONTEXT = re.compile(r"(?i)secret|passw|private[_ ]?key|credential|api[_
 # Words around a value that say it is public: an address, a program or mint id, a digest.
 _PUBLIC = re.compile(
     r"(?i)(?:address|pubkey|public[_ ]key|program[_ ]?id|declare_id|mint|wallet|contract"
-    r"|hash|sha\d*|digest|checksum|commit|uuid|nonce)"
+    r"|hash|sha\d*|digest|checksum|commit|uuid|nonce|ssh-(?:ed25519|rsa|dss)|ecdsa-"
+    r"|data:[\w.+-]+/[\w.+-]+;base64)"
 )
+
+
+_EMPHASIS = re.compile(r"(?<![A-Za-z0-9_\-])_+(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])_+(?![A-Za-z0-9_\-])")
+# A file path names where a key is kept: `ansible_ssh_private_key_file=/path/to/key`.
+_PATH = re.compile(
+    r"(?:~|\.{1,2})?/[\w.\-/]*|[A-Za-z]:\\[\w.\-\\]*|[\w\-]+\.(?:pem|key|json|p12|pfx|crt|txt)"
+)
+
+
+# Words and short numbers joined by hyphens, dots or underscores name a thing or a version
+# ("session-id-v2", "short-lived", "1.2.3-beta.4", "change-me-in-production"), not a secret.
+_SLUG = re.compile(r"(?:[a-z]{1,12}|\d{1,4}|v\d{1,3})(?:[-._](?:[a-z]{1,12}|\d{1,4}|v\d{1,3}))+")
+# A password given on a command line: `mysql -pS3cret`, `curl -u deploy:S3cret`.
+_COMMAND_PASSWORD = re.compile(
+    r"\b(?:mysql|mysqldump|mariadb)\b[^\n]*?\s-p(?P<value>[^\s'\"]{6,})"
+    r"|\bcurl\b[^\n]*?\s(?:-u|--user)\s+[^\s:'\"]+:(?P<value2>[^\s'\"@]{6,})"
+)
+# A hashed password is no secret to keep out: `$argon2id$…`, `$2b$12$…`.
+_HASHED = re.compile(r"\$(?:argon2(?:id|i|d)?|2[abxy]|scrypt|pbkdf2[\w-]*|6|5)\$")
+
+
+_COMMENT = re.compile(r"<!--.*?-->", re.S)
+_SQUEEZE = str.maketrans("", "", "*`~\\")
+_SQUEEZABLE = re.compile(r"[*`~\\]|<!--")
+
+
+def _dummy(token: str) -> bool:
+    """A documented example or a filler: AWS's `AKIAIOSFODNN7EXAMPLE`, `ghp_xxxxxxxx…`."""
+    body = token[4:]
+    return "example" in token.lower() or len(set(body.lower())) <= 3
 
 
 def _identifier(value: str) -> bool:
@@ -135,15 +169,16 @@ def _secret_value(value: str, *, prose: bool) -> bool:
         return False
     if _PLACEHOLDER_WORD.search(value):  # "your-api-key", "Test@123", "WrongPassword123"
         return False
-    if _identifier(value):
+    if _identifier(value) or _PATH.fullmatch(value) or _SLUG.fullmatch(value):
         return False
     has_digit = any(c.isdigit() for c in value)
     has_symbol = any(not c.isalnum() for c in value)
     if prose:  # "the password is stored in the vault" says nothing secret
+        mixed_case = any(c.isupper() for c in value) and any(c.islower() for c in value)
         return (
             quoted
             or (has_digit and any(c.isalpha() for c in value))
-            or (has_symbol and len(value) >= 8)
+            or (has_symbol and mixed_case and len(value) >= 10)
         )
     if quoted or has_digit or has_symbol:
         return True
@@ -176,7 +211,7 @@ def looks_random(token: str, minimum: int = 24) -> bool:
     return shannon_entropy(stripped) >= threshold
 
 
-_BASE58 = re.compile(r"[1-9A-HJ-NP-Za-km-z]{32,44}")
+_BASE58 = re.compile(r"[1-9A-HJ-NP-Za-km-z]{32,46}")  # 46: an IPFS content id
 
 
 def _random_token(token: str) -> bool:
@@ -196,6 +231,8 @@ def find_secrets(text: str) -> list[SecretFinding]:
     from engram.safety.normalize import scan_view
 
     view = scan_view(text)
+    if "_" in view:  # Markdown `_…_` around a token is emphasis, not part of it
+        view = _EMPHASIS.sub(lambda m: " " * len(m.group()), view)
     findings: list[SecretFinding] = []
     seen: set[tuple[str, int]] = set()
 
@@ -206,10 +243,19 @@ def find_secrets(text: str) -> list[SecretFinding]:
             findings.append(SecretFinding(family, line))
 
     lower = view.lower()
-    for (family, pattern), needles in zip(_FAMILIES, _FAMILY_NEEDLES, strict=True):
-        if any(needle in (lower if needle.islower() else view) for needle in needles):
-            for match in pattern.finditer(view):
-                add(family, match.start())
+    # Emphasis, code ticks, backslashes and HTML comments inside a token do not show in
+    # rendered Markdown ("AKIA**Q7XK…**"), so the token shapes are also looked for without them.
+    squeezed = _COMMENT.sub("", view).translate(_SQUEEZE) if _SQUEEZABLE.search(view) else view
+    for text_view in (view, squeezed) if squeezed != view else (view,):
+        text_lower = text_view.lower()
+        for (family, pattern), needles in zip(_FAMILIES, _FAMILY_NEEDLES, strict=True):
+            if any(n in (text_lower if n.islower() else text_view) for n in needles):
+                for match in pattern.finditer(text_view):
+                    if not _dummy(match.group()):
+                        line = text_view.count("\n", 0, match.start()) + 1
+                        if (family, line) not in seen:
+                            seen.add((family, line))
+                            findings.append(SecretFinding(family, line))
     if "://" in view and "@" in view:
         for match in _URL_CREDENTIALS.finditer(view):
             user, password = match.group(1), match.group(2)
@@ -220,6 +266,10 @@ def find_secrets(text: str) -> list[SecretFinding]:
             prose = match.group("op").strip() not in (":=", "=>", "=", ":")
             if _secret_value(match.group("value"), prose=prose):
                 add("password assignment", match.start())
+    if "mysql" in lower or "mariadb" in lower or "curl" in lower:
+        for match in _COMMAND_PASSWORD.finditer(view):
+            if _secret_value(match.group("value") or match.group("value2"), prose=False):
+                add("password on a command line", match.start())
     if "bearer" in lower:
         for match in _BEARER.finditer(view):
             if _secret_value(match.group("value"), prose=False):
@@ -238,8 +288,10 @@ def _unexplained(view: str, start: int, end: int) -> bool:
     line_start = view.rfind("\n", 0, start) + 1
     line_end = view.find("\n", end)
     line = view[line_start : len(view) if line_end < 0 else line_end]
+    if _HASHED.search(line):
+        return False
     if _BASE58.fullmatch(view[start:end]):
-        # 32–44 base58 characters is the shape of a Solana or Bitcoin public key (their
+        # 32–46 base58 characters is the shape of a Solana or Bitcoin public key (their
         # private keys are longer): an address, unless the line calls it a secret.
         return bool(_STRONG_CONTEXT.search(line))
     if _CONTEXT.search(line):
