@@ -249,6 +249,13 @@ def env_settings(env: Mapping[str, str]) -> dict[str, tuple[Any, str]]:
     return found
 
 
+def _loosens(key: str, user_value: Any, workspace_value: Any) -> bool:
+    """Whether a workspace's `engram.toml` would relax a protection its user chose: with
+    `files.on_hand_edit = "refuse"` in the user's config, a workspace cannot ask for
+    `reindex` (the environment and flags still can: they are the user's own)."""
+    return key == "files.on_hand_edit" and user_value == "refuse" and workspace_value != "refuse"
+
+
 def load_config(
     workspace_root: Path | None = None,
     *,
@@ -261,9 +268,11 @@ def load_config(
     files = [config_dir(env) / "config.toml"]
     if workspace_root is not None:
         files.append(workspace_root / "engram.toml")
-    for path in files:
+    for n, path in enumerate(files):
         if path.is_file():
             for key, value in read_toml(path).items():
+                if n and _loosens(key, config.values[key], value):
+                    continue  # a repository may not switch off its user's review gate
                 config.values[key] = value
                 config.sources[key] = str(path)
     for key, (value, origin) in env_settings(env).items():

@@ -413,6 +413,14 @@ class MemoryIndex:
         return "added" if old is None else "changed"
 
     def _problem(self, path: str, line: int | None, reason: str) -> None:
+        """Record why a file is not routed. A parse error quotes the bad value, and `doctor`
+        prints it: a value that is itself a secret or an override is not quoted."""
+        from engram.safety.scan import unsafe_reason as unsafe
+
+        found = unsafe(reason)
+        if found:
+            kind = found.split(":", 1)[0]
+            reason = f"invalid value, not shown ({kind} in it); fix it in the file"
         self.conn.execute("INSERT OR REPLACE INTO problems VALUES (?, ?, ?)", (path, line, reason))
 
     def _insert(self, memory: Memory, text: str, sha: str, ignored: bool) -> None:

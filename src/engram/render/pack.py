@@ -9,6 +9,7 @@ lowest-ranked cards; text is never cut in the middle, and the output says what i
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -64,9 +65,22 @@ def shown_id(memory_id: str, reason: str) -> str:
     return "[unsafe id]" if unsafe_reason(memory_id) else memory_id
 
 
+# Terminal escape sequences (a clipboard write, a cursor move) and other control characters
+# mean nothing to an agent and may act on the terminal that shows the pack.
+_CONTROLS = re.compile(
+    r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b.?"
+    r"|[\x00-\x08\x0b-\x1f\x7f-\x9f]"
+)
+
+
+def printable(text: str) -> str:
+    """The text without terminal escapes and control characters (tabs and newlines kept)."""
+    return _CONTROLS.sub("", text)
+
+
 def _card(item: PackItem) -> str:
     row = item.candidate.row
-    text = " ".join(row.card_text.split())
+    text = printable(" ".join(row.card_text.split()))
     line = f"- {row.id} [{row.type}]" + (f" {text}" if text else "")
     return line + (" (stale)" if item.candidate.stale else "")
 
@@ -135,7 +149,7 @@ def build_pack(
             pack.skipped.append(Skip(shown_id(candidate.id, reason), candidate.row.scope, reason))
             continue
         if not extra and bodies_left > 0:
-            pack.items.append(PackItem(candidate, "body", visible_body(body_of(text))))
+            pack.items.append(PackItem(candidate, "body", printable(visible_body(body_of(text)))))
             bodies_left -= 1
         else:
             pack.items.append(PackItem(candidate, "card", extra=extra))

@@ -115,8 +115,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
             r"|hidden\s+instructions|initial\s+instructions|instructions\s+above|prompt\s+above"
             r"|api\s+keys?|secrets|credentials)"
             r"|\b(?:send|upload|post|exfiltrate|include|print|cat|output|leak)\b[^\n]{0,40}"
-            r"(?:~?/\.ssh/|~?/\.aws/credentials|/etc/shadow|\bid_?rsa\b)"
-            r"|\bcurl\b[^\n]*\s(?:-d|--data\S*)\s*@\S*(?:\.env|id_?rsa|credentials)"
+            r"(?:~?/\.ssh/|~?/\.aws/credentials|/etc/shadow|\bid ?rsa\b)"
+            r"|\bcurl\b[^\n]*\s(?:-d|--data\S*)\s*@\S*(?:\.env|id ?rsa|credentials)"
             r"|\bprint\s+(?:all\s+)?(?:the\s+|your\s+)?environment\s+variables"
             r"|\b(?:do\s+not|dont)\s+(?:tell|inform)\s+the\s+user\s+(?:about\s+(?:this|these|it)\b"
             r"|that\s+you)"
@@ -249,9 +249,9 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 # Chat-template markup a model may take for a real turn boundary; checked before tags are
 # stripped, since `<system>` is itself a tag.
 _MARKUP = re.compile(
-    r"<\s*/?\s*system\s*>|\[\s*/?\s*inst\s*\]|<\|\s*im_?(?:start|end)\s*\|>|<<\s*/?\s*sys\s*>>"
-    r"|<\|\s*(?:system|endoftext|start_?header_?id|eot_?id|start|message)\s*\|>"
-    r"|<\s*/?\s*(?:system-?reminder|admin-?instructions|start_?of_?turn)\s*>"
+    r"<\s*/?\s*system\s*>|\[\s*/?\s*inst\s*\]|<\|\s*im ?(?:start|end)\s*\|>|<<\s*/?\s*sys\s*>>"
+    r"|<\|\s*(?:system|endoftext|start ?header ?id|eot ?id|start|message)\s*\|>"
+    r"|<\s*/?\s*(?:system[- ]?reminder|admin[- ]?instructions|start ?of ?turn)\s*>"
     r"|\{\s*role\s*:\s*system\b|^\s*\[\s*system\s*\]"
     r"|^\s*#{1,3}\s*(?:system|instruction|new\s+system\s+prompt)\s*:",
     re.MULTILINE,
@@ -272,7 +272,7 @@ _NEEDLES: list[tuple[str, ...]] = [
     ("now",),
     ("new",),
     ("prompt", "instruction", "key", "secret", "credential", "/.ssh", "/.aws", "/etc/shadow",
-     "idrsa", "curl", "environment", "tell", "inform"),
+     "id rsa", "idrsa", "curl", "environment", "tell", "inform"),
     ("игнор", "забуд", "отброс", "внимани"),
     ("игнор", "забуд"),
     ("теперь", "притвор", "представь", "режим"),
@@ -290,12 +290,13 @@ _NEEDLES: list[tuple[str, ...]] = [
     ("これからは", "今後", "今から", "新しい"),
     ("モード", "ない", "無い", "dan"),
 ]  # fmt: skip
-_MARKUP_NEEDLES = ("system", "inst", "imstart", "imend", "sys", "endoftext", "headerid", "eotid",
+_MARKUP_NEEDLES = ("system", "inst", "im start", "im end", "sys", "endoftext", "header", "eot",
                    "<|", "admin", "turn")  # fmt: skip
 _ANY_NEEDLE = tuple(sorted({n for group in (*_NEEDLES, _MARKUP_NEEDLES) for n in group}))
 _MARKER = re.compile(r"^[ \t]*(?:(?:[-*+>]|\d+[.)]|#+)[ \t]*)+", re.MULTILINE)
 _TAG = re.compile(r"<\s*/?\s*[a-z][a-z0-9]*(?:[ \t][^<>\n]*)?>")  # one line: lines keep numbers
-_DECORATION = str.maketrans("", "", "*_`~\"'“”‘’«»„")
+# An underscore reads as a space ("ignore_all_previous_instructions"); the rest is decoration.
+_DECORATION = str.maketrans("_", " ", "*`~\"'“”‘’«»„\\")
 _SPACES = re.compile(r"[ \t]+")
 # Space or a line break between two Japanese or Chinese characters is no word break.
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f"
