@@ -7,8 +7,6 @@ the text as an agent would read it (see `engram.safety.normalize`), not as it wa
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 # Bump whenever a scanner or the normalisation changes: a verdict recorded by another
 # version is not trusted and is computed again.
 SCANNER_VERSION = "2"
@@ -36,12 +34,3 @@ def unsafe_reason(text: str) -> str:
     Secrets are reported before injection: a secret must never be printed, even to say where
     an injection is."""
     return secret_reason(text) or injection_reason(text)
-
-
-def first_unsafe(parts: Iterable[str]) -> str:
-    """The reason of the first unsafe text among several ('' when all are safe)."""
-    for part in parts:
-        reason = unsafe_reason(part)
-        if reason:
-            return reason
-    return ""
