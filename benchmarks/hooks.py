@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -30,6 +31,9 @@ def run(runs: int = 15, size: int = 1000) -> str:
     os.environ["ENGRAM_STATE_DIR"] = str(state)  # keep the user's hook state out of it
     try:
         command = [*engram_command(), "hook", "--host", "claude"]
+        # The index is sealed with the state folder's key: build it under this state folder
+        # first, so the table measures prompts, not the one-off first build.
+        subprocess.run([*engram_command(), "load", "warm up"], cwd=folder, capture_output=True)
         bare = wall_ms([sys.executable, "-c", "pass"], runs)
         rows = []
         for turn, query in enumerate(QUERIES):

@@ -104,3 +104,31 @@ def test_instructions_loaded_for_a_fifo_or_a_device_answers_at_once(
     thread.join(10)
     assert answers == ["{}"]
     assert last_errors() == []
+
+
+def test_a_timed_out_first_build_is_finished_in_the_background(
+    project: Path, ws_root: Path, isolated_env: Path
+) -> None:
+    from engram.files.index import index_path
+    from tests.conftest import write_memory
+
+    for n in range(60):
+        write_memory(ws_root, f"deploy-note-{n}", f"# Deploy {n}\n\ndeploy step {n}\n")
+    env = {**os.environ, "ENGRAM_HOOKS_TIMEOUT_MS": "10"}
+    done = subprocess.run(
+        [sys.executable, "-m", "engram", "hook", "--host", "claude"], cwd=project,
+        input=prompt(project), capture_output=True, text=True, env=env, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 0 and done.stdout.strip() == "{}"
+    markers = isolated_env / "state"
+    waited = 0.0
+    while list(markers.glob("warm-*")) and waited < 60:
+        time.sleep(0.2)
+        waited += 0.2
+    import sqlite3
+
+    conn = sqlite3.connect(index_path(ws_root))
+    try:
+        assert conn.execute("SELECT COUNT(*) FROM docs").fetchone()[0] == 60
+    finally:
+        conn.close()

@@ -201,12 +201,13 @@ def memory_unsafe_reason(memory: Memory, text: str) -> str:
     found = reason(text)
     if found:
         return found
+    # The body is not YAML: the file's own text, checked above, holds it as the agent gets it.
     fields = {
         "path": memory.path, "id": memory.id, "directive": memory.directive,
         "summary": memory.summary,
         "tags": "\n".join(memory.tags), "triggers": "\n".join(memory.triggers),
         "applies_to": "\n".join(memory.applies_to), "depends_on": "\n".join(memory.depends_on),
-        "roles": "\n".join(memory.roles), "body": memory.body,
+        "roles": "\n".join(memory.roles),
     }  # fmt: skip
     for name, value in fields.items():
         found = reason(value)

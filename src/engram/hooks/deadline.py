@@ -19,6 +19,7 @@ import threading
 import time
 import traceback
 from collections.abc import Callable, Mapping
+from pathlib import Path
 
 SETTING = "hooks.timeout_ms"
 
@@ -34,6 +35,7 @@ class Deadline:
         self.started = time.monotonic()
         self.timeout_ms = timeout_ms
         self.event = ""  # the host's event name, once known, for the log
+        self.cwd: Path | None = None  # the folder the event is for, once known
         self._changed = threading.Condition()
         self._done = False
 
@@ -67,10 +69,52 @@ def configure(timeout_ms: int) -> None:
         _active.configure(timeout_ms)
 
 
-def note_event(name: str) -> None:
-    """Remember the event being handled, so a timeout is logged with it."""
+def note_event(name: str, cwd: Path | None = None) -> None:
+    """Remember the event being handled (and the folder it is for), so a timeout is logged
+    with it and the folder's indexes can be finished in the background."""
     if _active is not None:
         _active.event = name
+        _active.cwd = cwd
+
+
+# Opens (and so builds or refreshes) the indexes of a folder's workspace and global folder.
+_WARM = (
+    "import sys\nfrom pathlib import Path\nfrom engram.workspace import open_workspace\n"
+    "try:\n    with open_workspace(Path(sys.argv[1]), require=False):\n        pass\n"
+    "finally:\n    Path(sys.argv[2]).unlink(missing_ok=True)\n"
+)
+WARM_SECONDS = 600  # one background build at a time per folder, for at most this long
+_builders: list[object] = []  # the builders started (a process outlives its handle)
+
+
+def warm_in_background(cwd: Path) -> bool:
+    """Finish the work a timed-out hook could not: build the folder's indexes in a detached
+    process, so the next hook call of the session finds them ready. A first build of a large
+    workspace takes longer than any host waits for a hook; without this, every call would start
+    it again and be stopped again. One builder per folder at a time (a marker file in the state
+    folder). Never raises; False when nothing was started."""
+    import hashlib
+    import subprocess
+
+    try:
+        from engram.hooks.state import state_dir
+
+        marker = state_dir() / f"warm-{hashlib.sha256(str(cwd).encode()).hexdigest()[:16]}"
+        marker.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            if time.time() - marker.stat().st_mtime < WARM_SECONDS:
+                return False  # a builder is (or was just) at work
+        except FileNotFoundError:
+            pass
+        marker.write_text(str(os.getpid()), encoding="utf-8")
+        _builders.append(subprocess.Popen(
+            [sys.executable, "-c", _WARM, str(cwd), str(marker)],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            start_new_session=True, close_fds=True,
+        ))  # fmt: skip
+    except Exception:  # a hook that timed out must still exit at once
+        return False
+    return True
 
 
 def initial_timeout(env: Mapping[str, str] | None = None) -> int:
@@ -118,4 +162,6 @@ def answer_in_time(host: str, work: Callable[[], str], timeout_ms: int) -> tuple
     where = "".join(traceback.format_stack(frame)) if frame is not None else ""
     error = HookTimeout(f"timed out after {deadline.timeout_ms} ms")
     log_error(host, deadline.event, error, trace=where or None)
+    # Hosts start hooks in the project folder, so that is the folder before the payload is read.
+    warm_in_background(deadline.cwd or Path.cwd())
     return "{}", False

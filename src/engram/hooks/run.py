@@ -38,7 +38,7 @@ def run_hook(host: str, stdin_text: str, env: Mapping[str, str] | None = None) -
         module = adapter(host)
         event = module.normalize(payload, dict(os.environ if env is None else env))
         name = event.name
-        deadline.note_event(name)
+        deadline.note_event(name, event.cwd)
         answer = module.respond(event, handle(event))
         return json.dumps(answer, ensure_ascii=False)
     except Exception as exc:  # a hook must never break its host

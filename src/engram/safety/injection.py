@@ -296,7 +296,16 @@ _ANY_NEEDLE = tuple(sorted({n for group in (*_NEEDLES, _MARKUP_NEEDLES) for n in
 _MARKER = re.compile(r"^[ \t]*(?:(?:[-*+>]|\d+[.)]|#+)[ \t]*)+", re.MULTILINE)
 _TAG = re.compile(r"<\s*/?\s*[a-z][a-z0-9]*(?:[ \t][^<>\n]*)?>")  # one line: lines keep numbers
 # An underscore reads as a space ("ignore_all_previous_instructions"); the rest is decoration.
-_DECORATION = str.maketrans("_", " ", "*`~\"'“”‘’«»„\\")
+_DECORATION = (("_", " "), *((ch, "") for ch in "*`~\"'“”‘’«»„\\"))
+
+
+def _undecorated(text: str) -> str:
+    for old, new in _DECORATION:  # str.replace is much faster than translate with a table
+        if old in text:
+            text = text.replace(old, new)
+    return text
+
+
 _SPACES = re.compile(r"[ \t]+")
 # Space or a line break between two Japanese or Chinese characters is no word break.
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f"
@@ -320,7 +329,7 @@ def _join_cjk(view: str, joined: list[int]) -> str:
 def folded(text: str) -> str:
     """The normalised, case-folded text with Markdown markers and decoration removed (line
     breaks kept)."""
-    view = scan_view(text).casefold().translate(_DECORATION)
+    view = _undecorated(scan_view(text).casefold())
     return _SPACES.sub(" ", _MARKER.sub("", view))
 
 
@@ -338,7 +347,7 @@ def _negated(text: str, start: int, end: int) -> bool:
 
 def find_injection(text: str) -> list[tuple[str, int]]:
     """(pattern family, 1-based line) for each line where an injection pattern starts."""
-    view = scan_view(text).casefold().translate(_DECORATION)
+    view = _undecorated(scan_view(text).casefold())
     gaps = not view.isascii() and _CJK_GAP.search(view) is not None  # "無 視" spells 無視
     probe = _CJK_GAP.sub("", view) if gaps else view
     if not any(needle in probe for needle in _ANY_NEEDLE):
@@ -355,18 +364,15 @@ def find_injection(text: str) -> list[tuple[str, int]]:
     joined: list[int] = []  # where a line break between CJK characters was taken out
     if gaps:
         view = _join_cjk(view, joined)
-    starts = [0] + [i + 1 for i, ch in enumerate(view) if ch == "\n"]
+    plain = _TAG.sub(" ", view) if "<" in view else view  # "<b>ignore</b>" reads as its words
 
     def add(family: str, offset: int) -> None:
-        # `starts` of the text being matched, plus the line breaks joined before the offset
-        line = bisect.bisect_right(starts, offset) + bisect.bisect_right(joined, offset)
+        # a tag is one line, so `plain` keeps the lines; add the line breaks joined before
+        line = plain.count("\n", 0, offset) + 1 + bisect.bisect_right(joined, offset)
         if line not in seen:
             seen.add(line)
             found.append((family, line))
 
-    plain = _TAG.sub(" ", view) if "<" in view else view  # "<b>ignore</b>" reads as its words
-    if plain is not view:  # a tag is one line, so line numbers stay; offsets move
-        starts = [0] + [i + 1 for i, ch in enumerate(plain) if ch == "\n"]
     for (family, pattern), needles in zip(_PATTERNS, _NEEDLES, strict=True):
         if any(needle in plain for needle in needles):
             for match in pattern.finditer(plain):

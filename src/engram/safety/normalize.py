@@ -126,6 +126,7 @@ _ALWAYS = str.maketrans(
 )  # fmt: skip
 
 
+@lru_cache(maxsize=64)  # the secret and the injection scanner read the same text in turn
 def scan_view(text: str) -> str:
     """The text as the scanners read it (line breaks kept, so findings keep their lines)."""
     if "&" in text:
@@ -134,6 +135,14 @@ def scan_view(text: str) -> str:
             text = html.unescape(text)
     if text.isascii():
         return text
-    text = unicodedata.normalize("NFKC", text.translate(_TAGS))
-    text = "".join(ch for ch in text if not _invisible(ch)).translate(_ALWAYS)
+    if max(text) >= "\U000e0000":
+        text = text.translate(_TAGS)
+    text = unicodedata.normalize("NFKC", text)
+    # Decided once per distinct character, then removed in one pass: a file has a few dozen
+    # distinct characters and thousands of characters.
+    distinct = set(text)
+    hidden = {ord(ch): None for ch in distinct if not ch.isascii() and _invisible(ch)}
+    text = text.translate(hidden).translate(_ALWAYS)
+    if not any(_script(ch) in ("cyrillic", "greek") for ch in distinct if not ch.isascii()):
+        return text  # no look-alikes to fold
     return _fold_by_neighbours(_WORD.sub(_fold_word, text))
