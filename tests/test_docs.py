@@ -35,6 +35,8 @@ def test_every_memory_action_is_documented() -> None:
         "boost",
         "link",
         "rebuild",
+        "update",
+        "delete",
         "nuke",
         "digest",
         "distill",

@@ -141,11 +141,11 @@ def test_nuke_refuses_without_confirmation(
 ) -> None:
     run(capsys, "memory", "absorb", "--scope", "user", "Ivan likes tea in the afternoon.")
     code, _, err = run(
-        capsys, "memory", "nuke", "--scope", "user", stdin="", monkeypatch=monkeypatch
+        capsys, "memory", "nuke", "--scope", "user", "--all-keys", stdin="", monkeypatch=monkeypatch
     )
     assert code == 2 and "--yes" in err
-    code, out, _ = run(capsys, "memory", "nuke", "--scope", "user", "--yes")
-    assert code == 0 and out.startswith("erased 1 facts of user; backup: ")
+    code, out, _ = run(capsys, "memory", "nuke", "--scope", "user", "--all-keys", "--yes")
+    assert code == 0 and out.startswith("erased 1 facts of user (every key); backup: ")
 
 
 def test_db_flag_overrides_the_environment(

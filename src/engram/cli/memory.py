@@ -49,7 +49,8 @@ def register(sub: Any) -> None:
     listing = add_command(actions, "list", "List facts, newest first.", cmd_list)
     _scope(listing)
     listing.add_argument("--tag", action="append", help="require a tag (repeatable)")
-    listing.add_argument("--status", choices=("active", "superseded", "archived", "all"),
+    listing.add_argument("--status", choices=("active", "superseded", "archived", "deleted",
+                                              "all"),
                          default="active")  # fmt: skip
     listing.add_argument("--as-of", help="what was true on this date (YYYY-MM-DD)")
     listing.add_argument("--limit", type=int, default=50)
@@ -73,9 +74,9 @@ def register(sub: Any) -> None:
     link.add_argument("b")
     link.add_argument("relation", help="e.g. related_to, depends_on, caused_by")
     add_command(actions, "rebuild", "Re-embed every fact with the current model.", cmd_rebuild)
-    nuke = add_command(actions, "nuke", "Erase a scope for good (backup first).", cmd_nuke)
-    _scope(nuke, required=True)
-    nuke.add_argument("--yes", action="store_true", help="confirm without asking")
+    from engram.cli import lifecycle
+
+    lifecycle.register(actions)  # update, delete, nuke
 
     digest = add_command(
         actions, "digest", "The pre-run digest (facts, TODOs, recent).", cmd_digest
@@ -345,18 +346,6 @@ def cmd_rebuild(args: argparse.Namespace, start: Path | None) -> int:
         count = store.rebuild(progress=_progress)
         model = store.embedder.model_id
     emit(args, {"embedded": count, "model": model}, f"re-embedded {count} facts with {model}\n")
-    return 0
-
-
-def cmd_nuke(args: argparse.Namespace, start: Path | None) -> int:
-    target = args.scope + (f":{args.key}" if args.key else "")
-    confirmed = args.yes
-    if not confirmed and sys.stdin.isatty():
-        answer = input(f"erase every fact of {target} for good? type {args.scope!r} to confirm: ")
-        confirmed = answer.strip() == args.scope
-    with open_store(args) as store:
-        result = store.nuke(args.scope, args.key, confirm=confirmed)
-    emit(args, result, f"erased {result['erased']} facts of {target}; backup: {result['backup']}\n")
     return 0
 
 

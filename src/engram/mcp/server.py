@@ -34,6 +34,7 @@ from engram.store.unsafe import (
 Scope = Literal["agent", "user", "run"]
 READ_ONLY = t.ToolAnnotations(read_only_hint=True, destructive_hint=False, open_world_hint=False)
 WRITES = t.ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=False)
+DESTROYS = t.ToolAnnotations(read_only_hint=False, destructive_hint=True, open_world_hint=False)
 
 
 def _result(text: str, data: dict[str, Any]) -> t.CallToolResult:
@@ -194,6 +195,70 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
         except EngramError as exc:
             raise _fail(exc) from None
         return _result(f"{a} {relation} {b}", {"src": a, "relation": relation, "dst": b})
+
+    @server.tool(annotations=WRITES)
+    def memory_update(
+        id: Annotated[str, Field(description="the current version's id")],
+        content: Annotated[
+            str, Field(description="the new text: 12–500 characters, checked like absorb's")
+        ],
+        metadata: Annotated[
+            dict[str, Any] | None,
+            Field(description="replaces the metadata (default: the old version's)"),
+        ] = None,
+    ) -> t.CallToolResult:
+        """Correct a fact: a new version with this text; the old one is superseded and stays
+        in the fact's history. Returns the new version and its id."""
+        try:
+            fact = store.update(id, content, metadata=metadata)
+        except EngramError as exc:
+            raise _fail(exc) from None
+        return _result(f"{fact.id} supersedes {id}: {fact.content}", fact.to_json())
+
+    @server.tool(annotations=DESTROYS)
+    def memory_delete(
+        id: Annotated[str, Field(description="the fact's id (its current version)")],
+        erase: Annotated[
+            bool,
+            Field(
+                description="also remove the text of every version from the store for good "
+                "(a privacy request); cannot be undone"
+            ),
+        ] = False,
+    ) -> t.CallToolResult:
+        """Delete a fact: it leaves search, lists and the digest and stays in its history.
+        With `erase`, the text of every version is removed from the store."""
+        try:
+            if not erase:
+                fact = store.delete(id)
+                return _result(f"deleted {fact.id}", {"deleted": [fact.id]})
+            result = store.erase(id)
+        except EngramError as exc:
+            raise _fail(exc) from None
+        text = f"erased the text of {len(result['erased'])} versions of {id}"
+        if result["derived"]:
+            text += f"; facts that copy its words were kept: {', '.join(result['derived'])}"
+        return _result(text, result)
+
+    @server.tool(annotations=DESTROYS)
+    def memory_delete_all(
+        scope: Annotated[Scope, Field(description="the scope whose active facts are deleted")],
+        scope_key: Annotated[
+            str | None, Field(description="only this user or run id's facts")
+        ] = None,
+        all_keys: Annotated[
+            bool, Field(description="every key of the scope (needed without scope_key)")
+        ] = False,
+    ) -> t.CallToolResult:
+        """Delete every active fact of a scope and key; they stay in their histories."""
+        if (scope_key is None) == (not all_keys):
+            raise ToolError("give scope_key, or all_keys=true for every key of the scope")
+        try:
+            ids = store.delete_all(scope=scope, scope_key=scope_key)
+        except EngramError as exc:
+            raise _fail(exc) from None
+        where = scope + (f":{scope_key}" if scope_key is not None else " (every key)")
+        return _result(f"deleted {len(ids)} facts of {where}", {"deleted": ids})
 
     @server.tool(annotations=WRITES)
     def memory_graph(

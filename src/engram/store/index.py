@@ -26,9 +26,9 @@ import numpy as np
 
 from engram.embed.vectors import Sparse, Vector
 
-STATUS_CODES = {"active": 0, "superseded": 1, "archived": 2}
+STATUS_CODES = {"active": 0, "superseded": 1, "archived": 2, "deleted": 3}
 KIND_CODES = {"fact": 0, "event": 1}
-GONE = 3  # erased by nuke
+GONE = 4  # erased by nuke
 SCOPE_CODES = {"agent": 0, "user": 1, "run": 2}
 K1, B = 1.2, 0.75
 POOL_POSTINGS = 600  # postings absorb pools to find the facts most like a new one

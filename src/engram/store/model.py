@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 SCOPES = ("agent", "user", "run")
-STATUSES = ("active", "superseded", "archived")
+STATUSES = ("active", "superseded", "archived", "deleted")
 OUTCOMES = ("duplicate", "supersede", "contradict", "related", "new", "rejected")
 READ_MODES = ("active", "latest", "full_history")
 KINDS = ("fact", "event")
@@ -17,7 +17,8 @@ MAX_EVENT_CHARS = 4000  # a message or log line is kept whole up to this length
 
 @dataclass
 class Fact:
-    """One stored fact (a version: superseded versions are facts too)."""
+    """One stored fact (a version: superseded versions are facts too). A `deleted` fact keeps
+    its row (an erased one without its text) and is seen only in its full history."""
 
     id: str
     content: str

@@ -165,11 +165,50 @@ def m004_events_and_duplicates(conn: sqlite3.Connection) -> None:
     )
 
 
+def m005_deleted_status(conn: sqlite3.Connection) -> None:
+    """Facts may be `deleted`. SQLite cannot change a CHECK constraint in place, so the facts
+    table is rebuilt (foreign keys are off while migrating, see `migrate`)."""
+    _run(
+        conn,
+        """
+        CREATE TABLE facts_new (
+            id TEXT PRIMARY KEY,
+            content TEXT NOT NULL,               -- empty once erased
+            content_hash TEXT NOT NULL,
+            scope TEXT NOT NULL CHECK (scope IN ('agent', 'user', 'run')),
+            scope_key TEXT NOT NULL DEFAULT '',
+            status TEXT NOT NULL DEFAULT 'active'
+                CHECK (status IN ('active', 'superseded', 'archived', 'deleted')),
+            confidence REAL NOT NULL DEFAULT 0.8,
+            importance REAL NOT NULL DEFAULT 1.0,
+            source TEXT,
+            tags TEXT NOT NULL DEFAULT '[]',
+            metadata TEXT NOT NULL DEFAULT '{}',
+            created_at TEXT NOT NULL,
+            valid_from TEXT NOT NULL,
+            valid_to TEXT,
+            terms TEXT NOT NULL DEFAULT '',
+            kind TEXT NOT NULL DEFAULT 'fact' CHECK (kind IN ('fact', 'event'))
+        );
+        INSERT INTO facts_new (id, content, content_hash, scope, scope_key, status, confidence,
+            importance, source, tags, metadata, created_at, valid_from, valid_to, terms, kind)
+        SELECT id, content, content_hash, scope, scope_key, status, confidence,
+            importance, source, tags, metadata, created_at, valid_from, valid_to, terms, kind
+        FROM facts ORDER BY rowid;
+        DROP TABLE facts;
+        ALTER TABLE facts_new RENAME TO facts;
+        CREATE INDEX facts_dedup ON facts (scope, scope_key, content_hash);
+        CREATE INDEX facts_scope ON facts (scope, scope_key, status)
+        """,
+    )
+
+
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     m001_facts,
     m002_entity_graph,
     m003_pins,
     m004_events_and_duplicates,
+    m005_deleted_status,
 ]
 
 
@@ -179,7 +218,23 @@ def migrate(conn: sqlite3.Connection) -> list[str]:
         "CREATE TABLE IF NOT EXISTS _migrations (name TEXT PRIMARY KEY, applied_at REAL NOT NULL)"
     )
     done = {name for (name,) in conn.execute("SELECT name FROM _migrations")}
-    applied = []
+    applied: list[str] = []
+    if all(migration.__name__ in done for migration in MIGRATIONS):
+        return applied
+    # A migration may rebuild a table that others reference (SQLite changes a CHECK constraint
+    # no other way): foreign keys are off while migrating, as SQLite's own procedure for such a
+    # change asks (the pragma is a no-op inside a transaction). A rebuild copies every row
+    # with its id, so no reference breaks.
+    enforced = conn.execute("PRAGMA foreign_keys").fetchone()[0]
+    conn.execute("PRAGMA foreign_keys=OFF")
+    try:
+        _apply_all(conn, done, applied)
+    finally:
+        conn.execute(f"PRAGMA foreign_keys={'ON' if enforced else 'OFF'}")
+    return applied
+
+
+def _apply_all(conn: sqlite3.Connection, done: set[str], applied: list[str]) -> None:
     for migration in MIGRATIONS:
         if migration.__name__ in done:
             continue
@@ -197,4 +252,3 @@ def migrate(conn: sqlite3.Connection) -> list[str]:
             conn.execute("ROLLBACK")
             raise
         applied.append(migration.__name__)
-    return applied

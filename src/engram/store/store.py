@@ -26,7 +26,6 @@ import builtins
 import json
 import re
 import sqlite3
-import time
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -36,7 +35,7 @@ import numpy as np
 
 from engram.embed.vectors import Sparse, Vector, from_bytes, similarity, to_bytes
 from engram.errors import EngramError
-from engram.sqlchunks import CHUNK, chunks
+from engram.sqlchunks import chunks
 from engram.store import facts as sql
 from engram.store.classify import Verdict, classify, classify_with_model
 from engram.store.db import (
@@ -189,6 +188,9 @@ class MemoryStore:
             self._load_rows(index, None)
             index.last_seq = seq
             self._index = index
+        elif seq > self._index.last_seq and self._erased_since(self._index.last_seq):
+            self._index = None  # its postings hold words another process erased
+            return self.index()
         elif seq > self._index.last_seq:
             ids = [
                 str(fid)
@@ -200,6 +202,15 @@ class MemoryStore:
             self._load_rows(self._index, ids)
             self._index.last_seq = seq
         return self._index
+
+    def _erased_since(self, seq: int) -> bool:
+        return (
+            self.conn.execute(
+                "SELECT 1 FROM events WHERE seq > ? AND kind IN ('erased', 'nuked') LIMIT 1",
+                (seq,),
+            ).fetchone()
+            is not None
+        )
 
     def _dims(self) -> int:
         dims = getattr(self.embedder, "dims", 0)
@@ -537,7 +548,7 @@ class MemoryStore:
         elif mode == "latest":
             mask = (status == STATUS_CODES["active"]) | (status == STATUS_CODES["archived"])
         else:
-            mask = status < 3
+            mask = status <= STATUS_CODES["archived"]  # never a deleted fact
         if scope is not None:
             mask &= index.scope[:n] == SCOPE_CODES[scope]
         if key is not None:
@@ -728,7 +739,7 @@ class MemoryStore:
         (valid_from ≤ D < valid_to), whatever their status now."""
         if status is not None and status not in STATUSES:
             raise EngramError(
-                f"unknown status {status!r}", hint="use active, superseded or archived"
+                f"unknown status {status!r}", hint="use active, superseded, archived or deleted"
             )
         where, args = ["1 = 1"], []
         if scope is not None:
@@ -741,7 +752,8 @@ class MemoryStore:
             checked_day(as_of, "as_of")
             moment = iso_end(as_of)
             where.append(
-                "valid_from <= ? AND (valid_to IS NULL OR valid_to > ?) AND status != 'archived'"
+                "valid_from <= ? AND (valid_to IS NULL OR valid_to > ?) "
+                "AND status NOT IN ('archived', 'deleted')"
             )
             args += [moment, moment]
         elif status is not None:
@@ -921,51 +933,50 @@ class MemoryStore:
         self._index = None
         return total
 
+    # -- one fact's lifecycle (see lifecycle.py) ----------------------------------------------
+    def update(self, fact_id: str, content: str, *, metadata: dict[str, Any] | None = None) -> Fact:
+        """A new version of an active fact with this content (and metadata, if given, else the
+        old metadata); the old version is superseded and kept. The text goes through absorb's
+        checks (length, secrets, prompt injections). Returns the new version."""
+        from engram.store.lifecycle import update
+
+        return update(self, fact_id, content, metadata)
+
+    def delete(self, fact_id: str) -> Fact:
+        """Mark a fact `deleted`: gone from search, list, digest and `get`'s active mode, kept
+        in its full history and the change log. Returns it."""
+        from engram.store.lifecycle import delete
+
+        return delete(self, fact_id)
+
+    def erase(self, fact_id: str) -> dict[str, Any]:
+        """Remove the text of every version of a fact from the database (a privacy request);
+        the rows stay as `deleted` and the change log records it without the text. Returns
+        `{"erased": [version ids], "derived": [ids of facts that copy its words]}`."""
+        from engram.store.lifecycle import erase
+
+        return erase(self, fact_id)
+
+    def delete_all(self, *, scope: str, scope_key: str | None = None) -> builtins.list[str]:
+        """Mark every active fact of a scope (and key; None: every key) `deleted`; returns
+        their ids."""
+        from engram.store.lifecycle import delete_all
+
+        return delete_all(self, scope, scope_key)
+
     def nuke(
-        self, scope: str, scope_key: str | None = None, *, confirm: bool = False
+        self,
+        scope: str,
+        scope_key: str | None = None,
+        *,
+        all_keys: bool = False,
+        confirm: bool = False,
+        dry_run: bool = False,
     ) -> dict[str, Any]:
-        """Erase every fact of a scope (and key) — content, vectors, edges and their history —
-        after writing a backup of the whole file. Refuses without `confirm=True`."""
-        if scope not in SCOPES:
-            raise EngramError(f"unknown scope {scope!r}", hint="use agent, user or run")
-        if not confirm:
-            raise EngramError(
-                "nuke erases facts for good and needs an explicit confirmation",
-                hint="pass --yes (a backup is written first)",
-            )
-        backup = self.path.with_name(f"{self.path.name}.backup-{time.strftime('%Y%m%d-%H%M%S')}")
-        target = sqlite3.connect(backup)
-        try:
-            self.conn.backup(target)
-        finally:
-            target.close()
-        where = "scope = ?" + (" AND scope_key = ?" if scope_key is not None else "")
-        args = (scope,) if scope_key is None else (scope, scope_key)
-        self.conn.execute("PRAGMA secure_delete = ON")  # overwrite the freed pages, text included
-        with self._write():
-            ids = [
-                str(i) for (i,) in self.conn.execute(f"SELECT id FROM facts WHERE {where}", args)
-            ]
-            # half-size chunks: the edges statement binds every id twice
-            for chunk, marks in chunks(ids, CHUNK // 2):
-                self.conn.execute(f"DELETE FROM vectors WHERE fact_id IN ({marks})", chunk)
-                self.conn.execute(
-                    f"DELETE FROM edges WHERE src IN ({marks}) OR dst IN ({marks})", chunk * 2
-                )
-                self.conn.execute(f"DELETE FROM events WHERE fact_id IN ({marks})", chunk)
-                self.conn.execute(f"DELETE FROM duplicates WHERE fact_id IN ({marks})", chunk)
-                self.conn.execute(f"DELETE FROM facts WHERE id IN ({marks})", chunk)
-            sql.log_event(
-                self.conn,
-                now_iso(),
-                "nuked",
-                None,
-                scope=scope,
-                scope_key=scope_key,
-                facts=len(ids),
-            )
-        self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        if self._index is not None:
-            for fact_id in ids:
-                self._index.erase(fact_id)
-        return {"erased": len(ids), "backup": str(backup)}
+        """Erase every fact of a scope and key — content, vectors, edges and their history —
+        after writing a backup of the whole file. A whole scope needs `all_keys=True`; refuses
+        without `confirm=True`; nothing to erase writes no backup; `dry_run` only counts.
+        Returns `{"erased": int, "backup": str | None, "dry_run": bool}`."""
+        from engram.store.lifecycle import nuke
+
+        return nuke(self, scope, scope_key, all_keys=all_keys, confirm=confirm, dry_run=dry_run)

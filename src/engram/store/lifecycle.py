@@ -1,0 +1,300 @@
+"""One fact's life after absorb — update, delete, erase — and a scope's: delete_all, nuke.
+
+- **update** writes a new version through absorb's supersede path (a new row, a `supersedes`
+  edge, the old row `superseded` with its `valid_to`), after the same checks as absorb: too
+  short or too long, secrets, prompt injections.
+- **delete** sets the status `deleted`: the row and its history stay (`get` in `full_history`
+  mode, `list --status deleted`), search, list, the digest and the profile no longer see it.
+- **erase** is for a privacy request: the text of every version of the fact leaves the file —
+  content, index terms, hash, tags, metadata, source, vectors, what its duplicates brought —
+  and the freed pages are overwritten. The rows stay as `deleted` skeletons, and the change log
+  keeps its entries (without a source) plus one `erased` entry per version.
+- **nuke** removes every row of a scope (and key) after writing a backup of the whole file.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from engram.errors import EngramError
+from engram.sqlchunks import CHUNK, chunks
+from engram.store import facts as sql
+from engram.store.db import now_iso
+from engram.store.model import SCOPES, Batch, Fact
+
+if TYPE_CHECKING:
+    from engram.store.store import MemoryStore
+
+DERIVED = ("distilled_from", "summarizes")  # edges from a fact that copies another's words
+
+
+def _scope(scope: object) -> str:
+    if scope not in SCOPES:
+        raise EngramError(f"unknown scope {scope!r}", hint="use agent, user or run")
+    return str(scope)
+
+
+def _fact(store: MemoryStore, fact_id: object) -> Fact:
+    if not isinstance(fact_id, str):
+        raise EngramError(f"a fact id must be text, got {type(fact_id).__name__}")
+    fact = sql.get_facts(store.conn, [fact_id]).get(fact_id)
+    if fact is None:
+        raise EngramError(f"no fact with id {fact_id!r}", hint="find ids with a search or a list")
+    return fact
+
+
+def _changeable(store: MemoryStore, fact: Fact, verb: str) -> None:
+    """Only the current version of a fact is updated or deleted."""
+    if fact.status == "deleted":
+        raise EngramError(f"fact {fact.id} is already deleted", hint="nothing to do")
+    if fact.status == "superseded":
+        newest = store.get(fact.id, mode="latest")
+        current = newest.id if isinstance(newest, Fact) else "a newer version"
+        raise EngramError(
+            f"fact {fact.id} is an old version, superseded by {current}",
+            hint=f"{verb} the current version instead",
+        )
+
+
+# -- update ------------------------------------------------------------------------------
+def update(
+    store: MemoryStore, fact_id: str, content: str, metadata: dict[str, Any] | None = None
+) -> Fact:
+    """A new version of an active fact with this content (and metadata, if given); returns it."""
+    from engram.store.inputs import prepare
+    from engram.store.normalize import new_id
+
+    old = _fact(store, fact_id)
+    _changeable(store, old, "update")
+    if old.status != "active":
+        raise EngramError(f"fact {fact_id} is {old.status}", hint="restore it first")
+    if not isinstance(content, str):
+        raise EngramError(f"content must be text, got {type(content).__name__}")
+    if metadata is not None and not isinstance(metadata, dict):
+        raise EngramError(f"metadata must be an object, got {type(metadata).__name__}")
+    item = prepare(content, old.tags, old.metadata if metadata is None else metadata, old.kind)
+    if item.outcome is not None:
+        raise EngramError(f"cannot update {fact_id}: {item.outcome.reason}")
+    if item.content == old.content and item.metadata == old.metadata:
+        raise EngramError(
+            f"fact {fact_id} already says that", hint="give a different text or metadata"
+        )
+    item.confidence, item.importance = old.confidence, old.importance
+    store._embed_items([item])
+    new = new_id()
+    with store._write():
+        at = now_iso()
+        # the new version is the newest even when the old one became true in the future
+        item.valid_from = max(at, old.valid_from)
+        still_active = store.conn.execute(
+            "SELECT 1 FROM facts WHERE id = ? AND status = 'active'", (fact_id,)
+        ).fetchone()
+        if still_active is None:
+            raise EngramError(f"fact {fact_id} changed meanwhile", hint="read it again and retry")
+        batch = Batch(old.scope, old.scope_key, old.kind, old.source, at, True)
+        store._apply(new, item, "supersede", fact_id, batch)
+        sql.log_event(store.conn, at, "updated", new, previous=fact_id)
+    store.index()
+    return sql.get_facts(store.conn, [new])[new]
+
+
+# -- delete ------------------------------------------------------------------------------
+def delete(store: MemoryStore, fact_id: str) -> Fact:
+    """Mark the current version of a fact `deleted` (active or archived); returns it."""
+    fact = _fact(store, fact_id)
+    _changeable(store, fact, "delete")
+    with store._write():
+        changed = store.conn.execute(
+            "UPDATE facts SET status = 'deleted' WHERE id = ? AND status = ?",
+            (fact_id, fact.status),
+        ).rowcount
+        if not changed:
+            raise EngramError(f"fact {fact_id} changed meanwhile", hint="read it again and retry")
+        sql.log_event(store.conn, now_iso(), "deleted", fact_id, was=fact.status)
+    store.index()
+    return _fact(store, fact_id)
+
+
+def delete_all(store: MemoryStore, scope: str, scope_key: str | None = None) -> list[str]:
+    """Mark every active fact of a scope (and key: None means every key) `deleted`; returns
+    their ids."""
+    _scope(scope)
+    if scope_key is not None and not isinstance(scope_key, str):
+        raise EngramError(f"scope_key must be text, got {type(scope_key).__name__}")
+    where, args = _where(scope, scope_key)
+    with store._write():
+        ids = [
+            str(i)
+            for (i,) in store.conn.execute(
+                f"SELECT id FROM facts WHERE {where} AND status = 'active' ORDER BY rowid", args
+            )
+        ]
+        at = now_iso()
+        for chunk, marks in chunks(ids):
+            store.conn.execute(f"UPDATE facts SET status = 'deleted' WHERE id IN ({marks})", chunk)
+        store.conn.executemany(
+            sql.INSERT_EVENT, [sql.event_row(at, "deleted", i, was="active") for i in ids]
+        )
+        sql.log_event(
+            store.conn, at, "deleted_all", None, scope=scope, scope_key=scope_key, facts=len(ids)
+        )
+    store.index()
+    return ids
+
+
+def _where(scope: str, scope_key: str | None) -> tuple[str, tuple[str, ...]]:
+    if scope_key is None:
+        return "scope = ?", (scope,)
+    return "scope = ? AND scope_key = ?", (scope, scope_key)
+
+
+# -- erase -------------------------------------------------------------------------------
+@contextmanager
+def _overwriting(conn: sqlite3.Connection) -> Iterator[None]:
+    """Freed space is overwritten with zeros while inside, and the log is folded into the file
+    afterwards, so removed text is in neither."""
+    was = conn.execute("PRAGMA secure_delete").fetchone()[0]
+    conn.execute("PRAGMA secure_delete = ON")
+    try:
+        yield
+    finally:
+        conn.execute(f"PRAGMA secure_delete = {int(was)}")
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+
+def erase(store: MemoryStore, fact_id: str) -> dict[str, Any]:
+    """Remove the text of every version of a fact from the store (for a privacy request).
+
+    Returns `{"erased": [version ids], "derived": [ids]}`: `derived` lists the other facts that
+    copy its words (a distilled fact, a gc summary); erase them too if they must go."""
+    fact = _fact(store, fact_id)
+    versions = [f.id for f in store._chain(fact.id)]
+    gone = sql.get_facts(store.conn, versions)
+    if all(f.content == "" and f.status == "deleted" for f in gone.values()):
+        raise EngramError(f"fact {fact_id} is already erased", hint="nothing to do")
+    derived = sorted(
+        {
+            str(src)
+            for chunk, marks in chunks(versions)
+            for (src,) in store.conn.execute(
+                f"SELECT src FROM edges WHERE dst IN ({marks}) "
+                f"AND relation IN ({', '.join('?' * len(DERIVED))})",
+                (*chunk, *DERIVED),
+            )
+        }
+        - set(versions)
+    )
+    with _overwriting(store.conn), store._write():
+        at = now_iso()
+        for chunk, marks in chunks(versions):
+            store.conn.execute(
+                "UPDATE facts SET content = '', content_hash = '', terms = '', tags = '[]', "
+                f"metadata = '{{}}', source = NULL, status = 'deleted' WHERE id IN ({marks})",
+                chunk,
+            )
+            for table in ("vectors", "duplicates", "pins"):
+                store.conn.execute(f"DELETE FROM {table} WHERE fact_id IN ({marks})", chunk)
+            # the log keeps what happened, not where the text came from
+            store.conn.execute(
+                "UPDATE events SET detail = json_remove(detail, '$.source') "
+                f"WHERE fact_id IN ({marks}) AND json_extract(detail, '$.source') IS NOT NULL",
+                chunk,
+            )
+        store.conn.executemany(
+            sql.INSERT_EVENT,
+            [sql.event_row(at, "erased", v, versions=len(versions)) for v in versions],
+        )
+    store._index = None  # its postings hold the erased words: rebuilt from the file
+    return {"erased": versions, "derived": derived}
+
+
+# -- nuke --------------------------------------------------------------------------------
+def _stamp() -> str:
+    return datetime.now().strftime("%Y%m%d-%H%M%S-%f")
+
+
+def _backup(store: MemoryStore) -> Path:
+    """A copy of the whole file under a name no other backup has (created exclusively, so two
+    nukes in the same instant never share one), readable by this user only."""
+    base = f"{store.path.name}.backup-{_stamp()}"
+    for attempt in range(1000):
+        path = store.path.with_name(base if not attempt else f"{base}-{attempt}")
+        try:
+            os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            raise EngramError(
+                f"cannot write the backup {path}: {exc.strerror}",
+                hint="check the folder's permissions and free space; nothing was erased",
+            ) from None
+        break
+    else:
+        raise EngramError(f"no free backup name next to {store.path}", hint="remove old backups")
+    target = sqlite3.connect(path)
+    try:
+        store.conn.backup(target)
+    except sqlite3.Error as exc:
+        target.close()
+        path.unlink(missing_ok=True)
+        raise EngramError(
+            f"cannot write the backup {path}: {exc}",
+            hint="check the folder's permissions and free space; nothing was erased",
+        ) from None
+    target.close()
+    return path
+
+
+def nuke(
+    store: MemoryStore,
+    scope: str,
+    scope_key: str | None = None,
+    *,
+    all_keys: bool = False,
+    confirm: bool = False,
+    dry_run: bool = False,
+) -> dict[str, Any]:
+    """Erase every fact of a scope and key (or, with `all_keys`, of every key) for good, after
+    a backup of the whole file; nothing to erase means no backup."""
+    _scope(scope)
+    if scope_key is None and not all_keys:
+        raise EngramError(
+            f"nuke of the {scope} scope needs a scope_key, or all_keys=True for every key",
+            hint="name the key whose facts go; all_keys=True erases the whole scope",
+        )
+    if scope_key is not None and all_keys:
+        raise EngramError("give a scope_key or all_keys=True, not both")
+    if not confirm and not dry_run:
+        raise EngramError(
+            "nuke erases facts for good and needs an explicit confirmation",
+            hint="pass confirm=True (a backup is written first)",
+        )
+    where, args = _where(scope, scope_key)
+    count = store.conn.execute(f"SELECT COUNT(*) FROM facts WHERE {where}", args).fetchone()[0]
+    if dry_run or not count:
+        return {"erased": int(count) if dry_run else 0, "backup": None, "dry_run": dry_run}
+    backup = _backup(store)
+    with _overwriting(store.conn), store._write():
+        ids = [str(i) for (i,) in store.conn.execute(f"SELECT id FROM facts WHERE {where}", args)]
+        _remove(store.conn, ids)
+        sql.log_event(
+            store.conn, now_iso(), "nuked", None, scope=scope, scope_key=scope_key, facts=len(ids)
+        )
+    store._index = None  # its postings hold the erased words: rebuilt from the file
+    return {"erased": len(ids), "backup": str(backup), "dry_run": False}
+
+
+def _remove(conn: sqlite3.Connection, ids: Sequence[str]) -> None:
+    """Delete facts and every row that points at them."""
+    # half-size chunks: the edges statement binds every id twice
+    for chunk, marks in chunks(list(ids), CHUNK // 2):
+        for table in ("vectors", "events", "duplicates", "pins"):
+            conn.execute(f"DELETE FROM {table} WHERE fact_id IN ({marks})", chunk)
+        conn.execute(f"DELETE FROM edges WHERE src IN ({marks}) OR dst IN ({marks})", chunk * 2)
+        conn.execute(f"DELETE FROM facts WHERE id IN ({marks})", chunk)
