@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
 from pathlib import Path
 
 import pytest
 
 from engram.cli import main
-from engram.hooks.install import install, status, uninstall
+from engram.hooks.configfile import KEEP_BACKUPS, backups
+from engram.hooks.install import install, register_mcp, status, uninstall
 
 USER_HOOK = {"matcher": "Bash", "hooks": [{"type": "command", "command": "./my-hook.sh"}]}
 
@@ -178,4 +181,122 @@ def test_the_backup_keeps_the_file_as_it_was_before_engram(project: Path) -> Non
     path.write_text('{"theme": "dark"}')
     install("gemini", project=project)
     register_mcp("gemini", project=project)
-    assert (project / ".gemini/settings.json.engram-backup").read_text() == '{"theme": "dark"}'
+    assert backups(path)[0].read_text() == '{"theme": "dark"}'
+
+
+def settings_file(project: Path, text: str = '{"model": "opus"}\n') -> Path:
+    path = project / ".claude" / "settings.json"
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(text)
+    return path
+
+
+def test_a_0600_settings_file_stays_0600(project: Path) -> None:
+    path = settings_file(project, '{"env": {"API_KEY": "k-123"}}\n')
+    path.chmod(0o600)
+    install("claude", project=project)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs root")
+def test_a_settings_file_of_another_user_keeps_its_owner(project: Path) -> None:
+    path = settings_file(project)
+    os.chown(path, 4242, 4343)
+    install("claude", project=project)
+    assert (path.stat().st_uid, path.stat().st_gid) == (4242, 4343)
+
+
+def test_a_symlinked_settings_file_stays_a_link_and_its_target_is_updated(
+    project: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    target = tmp_path_factory.mktemp("dotfiles") / "claude-settings.json"
+    target.write_text('{"model": "opus"}\n')
+    link = project / ".claude" / "settings.json"
+    link.parent.mkdir()
+    link.symlink_to(target)
+    install("claude", project=project)
+    assert link.is_symlink() and link.resolve() == target.resolve()
+    assert "UserPromptSubmit" in json.loads(target.read_text())["hooks"]
+
+
+def test_every_change_writes_a_new_backup_of_the_file_as_it_was(project: Path) -> None:
+    path = settings_file(project)
+    install("claude", project=project)
+    edited = path.read_text().replace('"opus"', '"sonnet"')
+    path.write_text(edited)
+    uninstall("claude", project=project)
+    assert [b.read_text() for b in backups(path)] == ['{"model": "opus"}\n', edited]
+
+
+def test_backups_beyond_the_last_five_are_deleted(project: Path) -> None:
+    path = settings_file(project)
+    for n in range(KEEP_BACKUPS + 3):
+        path.write_text(json.dumps({"model": f"m{n}"}))
+        install("claude", project=project)
+    kept = backups(path)
+    assert len(kept) == KEEP_BACKUPS
+    assert json.loads(kept[0].read_text()) == {"model": "m3"}
+    assert json.loads(kept[-1].read_text()) == {"model": f"m{KEEP_BACKUPS + 2}"}
+
+
+def test_installing_twice_gives_the_same_file_and_one_backup(project: Path) -> None:
+    path = settings_file(project)
+    install("claude", project=project)
+    first = path.read_bytes()
+    assert install("claude", project=project).changed is False
+    assert path.read_bytes() == first and len(backups(path)) == 1
+
+
+def test_a_commented_file_that_already_has_engram_is_left_alone(project: Path) -> None:
+    path = settings_file(project)
+    install("claude", project=project)
+    commented = "// my settings\n" + path.read_text()
+    path.write_text(commented)
+    install("claude", project=project)
+    assert path.read_text() == commented
+
+
+def test_a_four_space_indented_file_keeps_its_indentation(project: Path) -> None:
+    path = settings_file(project, '{\n    "model": "opus"\n}\n')
+    install("claude", project=project)
+    assert path.read_text().startswith('{\n    "model": "opus",\n    "hooks": {\n        "')
+
+
+CODEX_CONFIG = """\
+# my Codex settings
+model = "gpt-5"  # the default model
+
+[mcp_servers.engram]
+command = "engram"
+args = ["mcp", "--old-flag"]
+
+# a faster profile, written by hand
+  [profiles.fast]
+  model = "gpt-5-mini"   # cheap
+"""
+
+
+def codex_config(project: Path) -> Path:
+    path = project / ".codex" / "config.toml"
+    path.parent.mkdir()
+    path.write_text(CODEX_CONFIG)
+    return path
+
+
+def test_codex_install_keeps_comments_and_the_indented_table_after_engrams(
+    project: Path,
+) -> None:
+    path = codex_config(project)
+    register_mcp("codex", project=project)
+    assert path.read_text() == CODEX_CONFIG.replace('["mcp", "--old-flag"]', '["mcp"]')
+
+
+def test_codex_uninstall_keeps_comments_and_the_indented_table_after_engrams(
+    project: Path,
+) -> None:
+    path = codex_config(project)
+    register_mcp("codex", project=project, remove=True)
+    assert path.read_text() == (
+        '# my Codex settings\nmodel = "gpt-5"  # the default model\n\n'
+        '# a faster profile, written by hand\n  [profiles.fast]\n  model = "gpt-5-mini"   # cheap\n'
+    )

@@ -88,6 +88,8 @@ def cmd_install(args: argparse.Namespace, start: Path | None) -> int:
         lines.append(
             f"MCP server {'registered' if mcp.changed else 'already registered'}: {mcp.path}"
         )
+        if mcp.backup:
+            lines.append(f"backup: {mcp.backup}")
     data: dict[str, Any] = {"host": args.host, "path": str(report.path),
                             "changed": report.changed, "events": report.events,
                             "backup": str(report.backup) if report.backup else None,
@@ -106,11 +108,16 @@ def cmd_uninstall(args: argparse.Namespace, start: Path | None) -> int:
 
     project = _project(start)
     report = uninstall(args.host, project=project, is_global=args.is_global)
+    mcp = None
     if not args.no_mcp:
-        register_mcp(args.host, project=project, is_global=args.is_global, remove=True)
+        mcp = register_mcp(args.host, project=project, is_global=args.is_global, remove=True)
     text = f"{'removed Engram from' if report.changed else 'nothing to remove in'} {report.path}\n"
     if report.backup:
         text += f"backup: {report.backup}\n"
+    if mcp and mcp.changed:
+        text += f"MCP server removed: {mcp.path}\n"
+        if mcp.backup:
+            text += f"backup: {mcp.backup}\n"
     data = {"host": args.host, "path": str(report.path), "changed": report.changed,
             "backup": str(report.backup) if report.backup else None}  # fmt: skip
     emit(args, data, text)

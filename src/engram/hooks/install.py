@@ -1,23 +1,25 @@
 """`engram hooks install | uninstall | status`: Engram's entries in each host's hook config.
 
-Installing merges Engram's handlers into the host's file and keeps every entry the user wrote;
-installing twice changes nothing; before Engram first changes a file it copies it to
-`<file>.engram-backup` (an existing backup is kept, so it always holds the file as it was
-before Engram touched it). Comments (JSONC, which Gemini CLI and Claude Code tolerate) are read
-but cannot be written back — the backup keeps them.
+Installing merges Engram's handlers into the host's file and keeps every entry the user wrote,
+in their order and with the file's indentation; installing twice changes nothing. The file keeps
+its mode, owner and symlink, and every change is backed up first (`configfile`). Comments in a
+JSON file (JSONC, which Gemini CLI and Claude Code tolerate) are read but cannot be written back
+— the backup keeps them; a file that already holds what Engram would write is left alone.
+Codex's `config.toml` is edited with a round-trip TOML parser, so its comments, layout and
+other tables stay as they were.
 """
 
 from __future__ import annotations
 
+import copy
 import json
-import os
-import shutil
-import tempfile
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from engram.errors import EngramError
+from engram.hooks import configfile
 from engram.hooks.hosts import HOSTS, adapter
 
 CONFIG_FILES = {
@@ -113,13 +115,8 @@ def _drop_trailing_commas(text: str) -> str:
 
 def read_config(path: Path) -> dict[str, Any]:
     """The host config as a dict ({} when the file does not exist)."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return {}
-    except OSError as exc:
-        raise EngramError(f"{path}: cannot read ({exc.strerror})") from None
-    if not text.strip():
+    text = configfile.read_text(path)
+    if text is None or not text.strip():
         return {}
     try:
         data = json.loads(strip_comments(text))
@@ -182,33 +179,34 @@ def _entry(host: str, matcher: str | None) -> dict[str, Any]:
     return group
 
 
-def _write(path: Path, data: dict[str, Any], report: InstallReport) -> None:
-    text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
-    old = path.read_text(encoding="utf-8") if path.exists() else None
-    if old == text:
-        return
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if old is not None:
-        report.backup = _backup(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    with os.fdopen(fd, "w", encoding="utf-8") as handle:
-        handle.write(text)
-    os.chmod(tmp, 0o644)
-    os.replace(tmp, path)
-    report.changed = True
+def _write(path: Path, data: dict[str, Any], before: dict[str, Any], report: InstallReport) -> None:
+    """Write `data` as JSON in the file's own indentation, unless it equals what the file held."""
+    old = configfile.read_text(path)
+    if old is not None and data == before:
+        return  # also keeps a commented (JSONC) file that already has Engram's entries intact
+    text = json.dumps(data, indent=_indent_of(old or ""), ensure_ascii=False) + "\n"
+    _write_text(path, text, report)
 
 
-def _backup(path: Path) -> Path:
-    backup = path.with_name(path.name + ".engram-backup")
-    if not backup.exists():
-        shutil.copy2(path, backup)
-    return backup
+def _write_text(path: Path, text: str, report: InstallReport) -> None:
+    report.changed, report.backup = configfile.write_text(path, text)
+
+
+def _indent_of(text: str) -> str | int:
+    """The indentation of the file's first nested line: a tab, or a number of spaces (2 by
+    default)."""
+    found = re.search(r"^[ \t]*[{\[][ \t]*\r?\n([ \t]+)\S", text)
+    if not found:
+        return 2
+    indent = found.group(1)
+    return indent if "\t" in indent else len(indent)
 
 
 def install(host: str, *, project: Path, is_global: bool = False) -> InstallReport:
     """Merge Engram's hook entries into the host's config file."""
     path = config_path(host, project=project, is_global=is_global)
     data = read_config(path)
+    before = copy.deepcopy(data)
     if host == "cursor":
         data.setdefault("version", 1)
     hooks = _hooks_of(data, path)
@@ -220,7 +218,7 @@ def install(host: str, *, project: Path, is_global: bool = False) -> InstallRepo
             raise EngramError(f"{path}: hooks.{event} must be a list", hint="fix the file first")
         groups.append(_entry(host, matcher))
     report = InstallReport(host, path, changed=False, events=list(registration))
-    _write(path, data, report)
+    _write(path, data, before, report)
     return report
 
 
@@ -231,11 +229,12 @@ def uninstall(host: str, *, project: Path, is_global: bool = False) -> InstallRe
     if not path.exists():
         return report
     data = read_config(path)
+    before = copy.deepcopy(data)
     hooks = _hooks_of(data, path)
     _strip_engram(host, hooks)
     if not hooks:
         del data["hooks"]
-    _write(path, data, report)
+    _write(path, data, before, report)
     return report
 
 
@@ -272,7 +271,6 @@ MCP_FILES = {
     "cursor": (Path(".cursor") / "mcp.json", Path(".cursor") / "mcp.json"),
     "codex": (Path(".codex") / "config.toml", Path(".codex") / "config.toml"),
 }
-_CODEX_SECTION = '[mcp_servers.engram]\ncommand = "engram"\nargs = ["mcp"]\n'
 
 
 def mcp_path(host: str, *, project: Path, is_global: bool) -> Path:
@@ -293,6 +291,7 @@ def register_mcp(
     if remove and not path.exists():
         return report
     data = read_config(path)
+    before = copy.deepcopy(data)
     servers = data.setdefault("mcpServers", {})
     if not isinstance(servers, dict):
         raise EngramError(f"{path}: 'mcpServers' must be an object", hint="fix the file first")
@@ -302,31 +301,139 @@ def register_mcp(
             del data["mcpServers"]
     else:
         servers["engram"] = dict(MCP_ENTRY)
-    _write(path, data, report)
+    _write(path, data, before, report)
     return report
 
 
 def _codex_toml(path: Path, report: InstallReport, remove: bool) -> None:
-    import re
+    """Add or remove `[mcp_servers.engram]` in Codex's config.toml, leaving the rest of the
+    file — comments, indentation, order, tables Engram does not know — as it was."""
     import tomllib
 
-    old = path.read_text(encoding="utf-8") if path.exists() else ""
-    section = re.compile(r"^\[mcp_servers\.engram\]\s*\n(?:(?!\[).*\n?)*", re.M)
-    text = section.sub("", old).rstrip("\n")
-    if not remove:
-        text = (text + "\n\n" if text else "") + _CODEX_SECTION
-    elif text:
-        text += "\n"
-    if text == old:
+    old = configfile.read_text(configfile.target_of(path))
+    if old is None and remove:
         return
+    old = old or ""
     try:
-        tomllib.loads(text)
+        before = tomllib.loads(old)
     except tomllib.TOMLDecodeError as exc:
         raise EngramError(
             f"{path}: not valid TOML ({exc})", hint="fix the file, then install again"
         ) from None
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if path.exists():
-        report.backup = _backup(path)
-    path.write_text(text, encoding="utf-8")
-    report.changed = True
+    expected = copy.deepcopy(before)
+    servers = expected.get("mcp_servers")
+    if servers is not None and not isinstance(servers, dict):
+        raise EngramError(f"{path}: 'mcp_servers' must be a table", hint="fix the file first")
+    if remove:
+        if not servers or "engram" not in servers:
+            return
+        del servers["engram"]
+        candidates = [_cut_engram_table(old), _toml_edit(old, remove=True)]
+    else:
+        expected.setdefault("mcp_servers", {}).setdefault("engram", {}).update(MCP_ENTRY)
+        if expected == before:
+            return
+        candidates = [_toml_edit(old, remove=False)]
+    for text in candidates:
+        if text is not None and _same_toml(text, expected):
+            _write_text(path, text, report)
+            return
+    action = "remove" if remove else "add"
+    raise EngramError(
+        f"{path}: cannot {action} [mcp_servers.engram] without changing anything else",
+        hint=f'{action} it by hand: command = "engram", args = ["mcp"]',
+    )
+
+
+def _same_toml(text: str, expected: dict[str, Any]) -> bool:
+    """True when `text` parses to `expected` (an `mcp_servers` left empty may go or stay)."""
+    import tomllib
+
+    try:
+        got = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return False
+    if got == expected:
+        return True
+    if expected.get("mcp_servers") == {}:
+        return got == {k: v for k, v in expected.items() if k != "mcp_servers"}
+    return False
+
+
+def _toml_edit(old: str, *, remove: bool) -> str | None:
+    """The file with Engram's server set (or removed) through tomlkit's document model."""
+    import tomlkit
+    from tomlkit.exceptions import TOMLKitError
+    from tomlkit.items import InlineTable, Table
+
+    try:
+        doc = tomlkit.parse(old)
+        servers = doc.get("mcp_servers")
+        if remove:
+            if isinstance(servers, Table | InlineTable):
+                del servers["engram"]
+                if not servers and isinstance(servers, Table) and servers.is_super_table():
+                    del doc["mcp_servers"]
+            return tomlkit.dumps(doc)
+        if servers is None:
+            servers = tomlkit.table(is_super_table=True)
+            doc["mcp_servers"] = servers
+        if not isinstance(servers, Table | InlineTable):
+            return None
+        entry = servers.get("engram")
+        if isinstance(entry, Table | InlineTable):
+            for key, value in MCP_ENTRY.items():  # in place: the user's other keys stay
+                if entry.get(key) != value:
+                    entry[key] = value
+            return tomlkit.dumps(doc)
+        if entry is not None:
+            return None
+        new = tomlkit.inline_table() if isinstance(servers, InlineTable) else tomlkit.table()
+        new.update(MCP_ENTRY)
+        if isinstance(new, Table):
+            new.add(tomlkit.nl())  # a blank line before whatever follows it
+        servers["engram"] = new
+        text = tomlkit.dumps(doc)
+    except TOMLKitError:
+        return None
+    if text.endswith("\n\n") and not old.endswith("\n\n"):
+        text = text.rstrip("\n") + "\n"
+    return text
+
+
+_HEADER = re.compile(r"[ \t]*\[\[?([^\[\]]+)\]\]?[ \t]*(?:#.*)?")
+
+
+def _table_of(line: str) -> list[str] | None:
+    """The dotted name of a `[table]` or `[[array]]` header line, else None."""
+    found = _HEADER.fullmatch(line.rstrip("\r\n"))
+    if not found:
+        return None
+    return [part.strip().strip("\"'") for part in found.group(1).split(".")]
+
+
+def _cut_engram_table(old: str) -> str | None:
+    """The file without the lines of `[mcp_servers.engram]` (and its sub-tables): from its
+    header to its last non-comment line. Comments after that precede whatever comes next, so
+    they stay. The caller checks that the result parses to what it should."""
+    lines = old.splitlines(keepends=True)
+    name = ["mcp_servers", "engram"]
+    start = next((i for i, line in enumerate(lines) if _table_of(line) == name), None)
+    if start is None:
+        return None
+    end = start + 1
+    while end < len(lines):
+        table = _table_of(lines[end])
+        if table is not None and table[:2] != name:
+            break
+        end += 1
+    cut = end
+    while cut > start + 1 and lines[cut - 1].strip()[:1] in ("", "#"):
+        cut -= 1
+    head, tail = lines[:start], lines[cut:]
+    while tail and not tail[0].strip() and (not head or not head[-1].strip()):
+        tail.pop(0)  # one blank line between what was before and after, not two
+    if not tail:
+        while head and not head[-1].strip():
+            head.pop()
+    return "".join(head + tail)

@@ -226,8 +226,19 @@ def _deliver(
 
     pack.limit_label = cap.label
     fit(pack, cap.fits, render)
-    state.add(item.candidate.key for item in pack.items if item.tier == "body")
-    return render(pack)
+    # Claim the bodies in one transaction only now: a call of the same session running alongside
+    # may have injected some since `delivered()` was read. Those fold into "already loaded"
+    # (fewer bodies only shorten the text, so it still fits the cap).
+    claimed = state.claim(item.candidate.key for item in pack.items if item.tier == "body")
+    lost = [i for i in pack.items if i.tier == "body" and i.candidate.key not in claimed]
+    if lost:
+        pack.items = [i for i in pack.items if i not in lost]
+        pack.already_loaded += [i.candidate.id for i in lost]
+    try:
+        return render(pack)
+    except BaseException:
+        state.release(claimed)  # not injected after all: a later call delivers them
+        raise
 
 
 def _with_proof(pack: Pack, proof: bool, empty_reason: str) -> str:

@@ -2,7 +2,9 @@
 
 One small SQLite file in the user's state folder, keyed by host + workspace + session. WAL mode
 and a busy timeout let several hook processes (a prompt hook and a subagent hook, say) write at
-once; sessions untouched for two weeks are dropped whenever a session starts.
+once, and a body is claimed in one write transaction before it is injected, so hook calls of
+one session running together never inject the same body twice; sessions untouched for two weeks
+are dropped whenever a session starts.
 """
 
 from __future__ import annotations
@@ -71,13 +73,33 @@ class DeliveryState:
         return {str(key) for (key,) in rows}
 
     def add(self, keys: Iterable[str]) -> None:
+        self.claim(keys)
+
+    def claim(self, keys: Iterable[str]) -> set[str]:
+        """Record `keys` as delivered and return the ones that were not yet. The check and the
+        insert are one write transaction, so of several hook calls claiming a key at once
+        exactly one gets it (and injects the body); the others see it as already loaded."""
+        claimed: set[str] = set()
+        with self.conn:
+            self.conn.execute("BEGIN IMMEDIATE")
+            for key in dict.fromkeys(keys):
+                inserted = self.conn.execute(
+                    "INSERT OR IGNORE INTO delivered VALUES (?, ?, ?, ?)", (*self.id, key)
+                )
+                if inserted.rowcount == 1:
+                    claimed.add(key)
+            self._touch()
+        return claimed
+
+    def release(self, keys: Iterable[str]) -> None:
+        """Undo a claim whose text never reached the host, so a later call delivers it."""
         with self.conn:
             self.conn.execute("BEGIN IMMEDIATE")
             self.conn.executemany(
-                "INSERT OR IGNORE INTO delivered VALUES (?, ?, ?, ?)",
+                "DELETE FROM delivered"
+                " WHERE host = ? AND workspace = ? AND session = ? AND key = ?",
                 [(*self.id, key) for key in keys],
             )
-            self._touch()
 
     def reset(self) -> None:
         """Forget what was delivered (a new session, a resume or a compaction)."""
