@@ -117,6 +117,14 @@ SETTINGS.update(
         "memory.llm_classify": Setting(
             bool, True, "let the configured chat model classify absorbed facts (offline fallback)"
         ),
+        "memory.lock_timeout_s": Setting(
+            int,
+            10,
+            "longest wait, in seconds, for a write lock another process holds on the fact store; "
+            "then the command stops with a message instead of waiting on",
+            minimum=0,
+            maximum=3600,
+        ),
         "embed.provider": Setting(
             str,
             "auto",

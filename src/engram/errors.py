@@ -34,3 +34,37 @@ class FrontmatterError(EngramError):
 
 class WorkspaceNotFound(EngramError):
     """No `.agents/.engram/` folder above the current directory."""
+
+
+class StoreError(EngramError):
+    """The fact store's file cannot be used as it is: damaged, read-only, full, locked by
+    another process, or written by a newer Engram. The message names the file and the fix."""
+
+
+class StoreCorrupt(StoreError):
+    """The file is not an SQLite database, or its pages are damaged."""
+
+
+class StoreReadOnly(StoreError):
+    """The file, or the folder that holds it, cannot be written (or opened at all)."""
+
+
+class StoreFull(StoreError):
+    """The disk (or a size limit) is full; the transaction was rolled back."""
+
+
+class StoreLocked(StoreError):
+    """Another process held the write lock for longer than `memory.lock_timeout_s`."""
+
+
+class StoreTooNew(StoreError):
+    """The file records migrations this version does not know: it is never used or downgraded."""
+
+
+class FileWriteError(EngramError):
+    """A file Engram writes for the user could not be written; the old file (or none) is left
+    as it was, never a partial one."""
+
+    def __init__(self, message: str, *, errno: int | None = None) -> None:
+        super().__init__(message)
+        self.errno = errno

@@ -140,3 +140,13 @@ def test_init_adds_the_ignore_line_and_keeps_the_users_lines(tmp_path: Path) -> 
     (root / ".gitignore").write_text("memory.db\n", encoding="utf-8")
     engram.init_workspace(tmp_path)
     assert (root / ".gitignore").read_text(encoding="utf-8").split() == ["memory.db", ".cache/"]
+
+
+def test_a_witness_key_cut_short_by_a_full_disk_is_written_again_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _as_other_installation(monkeypatch, tmp_path)
+    (tmp_path / witness.KEY_FILE).write_bytes(b"")
+    key = witness.local_key()
+    assert len(key) == 32 and (tmp_path / witness.KEY_FILE).read_bytes() == key
+    assert [p.name for p in tmp_path.iterdir()] == [witness.KEY_FILE]

@@ -273,6 +273,7 @@ def cmd_config(args: argparse.Namespace, start: Path | None) -> int:
 
 
 def cmd_graph(args: argparse.Namespace, start: Path | None) -> int:
+    from engram.files.atomic import write_text_atomic
     from engram.graph.deps import build_graph
     from engram.workspace import open_workspace
 
@@ -285,7 +286,7 @@ def cmd_graph(args: argparse.Namespace, start: Path | None) -> int:
         data = graph.to_json()
         if args.rebuild and ws.workspace_root is not None:
             target = ws.workspace_root / "memory.graph.json"
-            target.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", "utf-8")
+            write_text_atomic(target, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
     lines = [f"layer {n}: {', '.join(layer)}" for n, layer in enumerate(graph.layers)]
     lines += [f"cycle: {' -> '.join([*c, c[0]])}" for c in graph.cycles]
     lines += [f"missing: {mid} depends on {', '.join(d)}" for mid, d in graph.missing.items()]

@@ -3,46 +3,107 @@
 The file maps a memory's path (relative to the scope root) to the SHA-256 of the content that
 was approved; it is the same file the TypeScript Engram writes, so its workspaces keep working.
 A memory is printed only while its content still has the approved hash.
+
+A damaged file never stops `load` or a hook: what can be read of it is used, and `doctor`
+reports the damage. That is safe because an entry only ever approves the exact content whose
+SHA-256 it holds. After a git merge conflict (two branches that each approved a new memory) a
+file counts as approved when either side approved exactly its current content.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import tempfile
+import re
 from pathlib import Path
 
-from engram.errors import EngramError
+from engram.files.atomic import write_text_atomic
 
 HASHES_FILE = "memory.hashes.json"
+_OR_REHASH = "or delete the file and run `engram rehash` after review"
+
+# One entry (`"path": "sha256"`), for reading what is left of a file that is no JSON.
+_ENTRY = re.compile(r'"((?:[^"\\]|\\.)+)"\s*:\s*"(?:sha256:)?([0-9a-fA-F]{64})"')
+_OURS, _BASE, _THEIRS, _END = "<<<<<<<", "|||||||", "=======", ">>>>>>>"
 
 
 def read_approvals(root: Path) -> dict[str, str]:
-    """Approved hashes of a scope root ({} when the file is missing)."""
+    """Approved hashes of a scope root ({} when the file is missing or unreadable)."""
+    return load_approvals(root)[0]
+
+
+def approvals_problem(root: Path) -> str | None:
+    """What is wrong with the scope root's approvals file, with the fix; None when it is sound
+    (or missing)."""
+    return load_approvals(root)[1]
+
+
+def load_approvals(root: Path) -> tuple[dict[str, str], str | None]:
+    """(the approved hashes that can be read, what is wrong with the file or None)."""
     path = root / HASHES_FILE
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        return {}
+        return {}, None
     except (OSError, ValueError) as exc:
-        raise EngramError(
-            f"{path}: cannot read approved hashes ({exc})",
-            hint="fix the JSON or delete the file and run `engram rehash`",
-        ) from None
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        return (
+            {},
+            f"cannot be read ({reason}); nothing in it counts: make it readable, {_OR_REHASH}",
+        )
+    try:
+        data = json.loads(text)
+    except ValueError:
+        if any(line.startswith(_OURS) for line in text.splitlines()):
+            what, fix = "has unresolved git merge conflict markers", "resolve the conflict"
+        else:
+            what, fix = "is not valid JSON", "fix it"
+        problem = f"{what}; only the entries that still parse count: {fix}, {_OR_REHASH}"
+        return _salvage(root, text), problem
     if not isinstance(data, dict):
-        raise EngramError(f"{path}: expected a JSON object of path -> sha256")
-    return {str(k): str(v).removeprefix("sha256:") for k, v in data.items()}
+        return (
+            {},
+            f"is not a JSON object of path -> sha256; nothing in it counts: fix it, {_OR_REHASH}",
+        )
+    return {str(k): str(v).removeprefix("sha256:") for k, v in data.items()}, None
+
+
+def _salvage(root: Path, text: str) -> dict[str, str]:
+    """The entries of a damaged file that still read as `"path": "sha256"` lines, both sides of
+    a merge conflict included (its common base, which neither side holds, left out). Where the
+    sides approve different content of one path, the one matching the file today is kept."""
+    candidates: dict[str, list[str]] = {}
+    in_base = False
+    for line in text.splitlines():
+        if line.startswith((_OURS, _THEIRS, _END)):
+            in_base = False
+        elif line.startswith(_BASE):
+            in_base = True
+        elif not in_base:
+            for match in _ENTRY.finditer(line):
+                try:
+                    key = json.loads(f'"{match.group(1)}"')
+                except ValueError:
+                    continue
+                candidates.setdefault(key, []).append(match.group(2).lower())
+    approvals = {}
+    for key, hashes in candidates.items():
+        approvals[key] = hashes[0] if len(set(hashes)) == 1 else _current(root, key, hashes)
+    return approvals
+
+
+def _current(root: Path, key: str, hashes: list[str]) -> str:
+    """Of several approved hashes of one path, the one of its content today (else the first)."""
+    from engram.files.reading import ReadRefused, read_limited
+    from engram.safety.hashes import content_hash
+
+    try:
+        digest = content_hash(read_limited(root, key, 16 * 1024 * 1024))
+    except (ReadRefused, OSError):
+        return hashes[0]
+    return digest if digest in hashes else hashes[0]
 
 
 def write_approvals(root: Path, approvals: dict[str, str]) -> None:
     """Write the approvals atomically (a reader never sees half a file)."""
     text = json.dumps(dict(sorted(approvals.items())), indent=2, ensure_ascii=False) + "\n"
-    fd, tmp = tempfile.mkstemp(prefix=".hashes.", dir=root)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.chmod(tmp, 0o644)  # mkstemp creates 0600; this file is shared like the memories
-        os.replace(tmp, root / HASHES_FILE)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_text_atomic(root / HASHES_FILE, text)

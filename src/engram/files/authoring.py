@@ -9,7 +9,8 @@ from pathlib import Path
 
 from engram.config import SETTINGS
 from engram.errors import EngramError, FrontmatterError
-from engram.files.approvals import read_approvals, write_approvals
+from engram.files.approvals import HASHES_FILE, load_approvals, write_approvals
+from engram.files.atomic import write_text_atomic
 from engram.files.discovery import WORKSPACE_DIR
 from engram.files.frontmatter import LEVELS, parse_memory
 from engram.files.ignore import DEFAULT_IGNORE, IGNORE_FILE
@@ -67,8 +68,7 @@ def init_workspace(project: Path) -> InitReport:
     for name, text in (("engram.toml", config_template()), (IGNORE_FILE, DEFAULT_IGNORE)):
         path = root / name
         try:
-            with path.open("x", encoding="utf-8") as handle:
-                handle.write(text)
+            write_text_atomic(path, text, exclusive=True)
             report.created.append(name)
         except FileExistsError:
             report.kept.append(name)
@@ -94,7 +94,7 @@ def _ignore_derived(root: Path, report: InitReport) -> None:
     text = (
         header + GIT_IGNORE + "\n" if old is None else old.rstrip("\n") + "\n" + GIT_IGNORE + "\n"
     )
-    path.write_text(text.lstrip("\n"), encoding="utf-8")
+    write_text_atomic(path, text.lstrip("\n"))
     report.created.append(".gitignore" if old is None else ".gitignore (added .cache/)")
 
 
@@ -163,17 +163,26 @@ def new_memory(
             hint="remove it; memory files are shown to agents",
         )
     _refuse_existing_id(root, memory_id)
+    approvals, problem = load_approvals(root)
+    if problem:  # rewriting it would settle a merge conflict behind the user's back
+        raise EngramError(
+            f"{root / HASHES_FILE} {problem.split(';')[0]}; `engram new` does not rewrite it "
+            "until it is fixed (`engram doctor` says how)"
+        )
     path = root / relative
-    path.parent.mkdir(parents=True, exist_ok=True)
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_text_atomic(path, text, exclusive=True)
     except FileExistsError:
         raise EngramError(f"{path} already exists", hint="choose another id") from None
-    with os.fdopen(fd, "w", encoding="utf-8") as handle:
-        handle.write(text)
-    approvals = read_approvals(root)
+    except OSError as exc:
+        raise EngramError(f"cannot create {path.parent}: {exc.strerror or exc}") from None
     approvals[relative] = content_hash(text)
-    write_approvals(root, approvals)
+    try:
+        write_approvals(root, approvals)
+    except EngramError:
+        path.unlink(missing_ok=True)  # a memory without its approval would not be shown
+        raise
     return path
 
 

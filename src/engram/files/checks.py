@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engram.files.approvals import read_approvals, write_approvals
+from engram.files.approvals import HASHES_FILE, load_approvals, write_approvals
 from engram.files.discovery import scan_files
-from engram.files.index import MemoryIndex
+from engram.files.index import MemoryIndex, index_path
 from engram.files.reading import ReadRefused, read_limited
 from engram.graph.deps import build_graph
 from engram.safety.hashes import content_hash
@@ -38,7 +38,9 @@ def verify(indexes: list[MemoryIndex]) -> list[Finding]:
     findings: list[Finding] = []
     for index in indexes:
         root, scope = index.root.path, index.root.scope
-        approvals = read_approvals(root)
+        approvals, problem = load_approvals(root)
+        if problem:
+            findings.append(Finding(scope, HASHES_FILE, "approvals damaged", problem))
         files = scan_files(root)
         for path in sorted(files):
             digest = _digest(index, path)
@@ -117,6 +119,16 @@ def doctor(indexes: list[MemoryIndex]) -> list[Finding]:
     findings: list[Finding] = []
     for index in indexes:
         scope = index.root.scope
+        if index.take_rebuilt_note():
+            findings.append(
+                Finding(
+                    scope,
+                    str(index_path(index.root.path).relative_to(index.root.path)),
+                    "index rebuilt",
+                    "index was corrupt and was rebuilt from the memory files; nothing was lost "
+                    "(it holds only what the files say)",
+                )
+            )
         for path, line, reason in index.problems():
             findings.append(Finding(scope, path, "invalid", reason, line))
         seen: dict[str, str] = {}

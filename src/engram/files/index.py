@@ -20,8 +20,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engram.errors import FrontmatterError
-from engram.files.approvals import HASHES_FILE, read_approvals, write_approvals
+from engram.errors import EngramError, FrontmatterError
+from engram.files.approvals import (
+    HASHES_FILE,
+    approvals_problem,
+    read_approvals,
+    write_approvals,
+)
 from engram.files.discovery import ScopeRoot, scan_files
 from engram.files.ignore import ignore_text, matcher
 from engram.files.layout import FOLDERS
@@ -261,6 +266,14 @@ class MemoryIndex:
     def _set_meta(self, key: str, value: str) -> None:
         self.conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
 
+    def take_rebuilt_note(self) -> bool:
+        """Whether the index file was found corrupt and built again since the last call (so
+        `doctor` says it once)."""
+        try:
+            return bool(self.conn.execute("DELETE FROM meta WHERE key = 'rebuilt'").rowcount)
+        except sqlite3.OperationalError:  # read-only or busy: said again next time
+            return self._meta("rebuilt") is not None
+
     def _manifest(self) -> dict[str, tuple[int, int]] | None:
         row = self.conn.execute("SELECT data FROM manifest WHERE id = 1").fetchone()
         return None if row is None else dict(marshal.loads(row[0]))
@@ -343,11 +356,13 @@ class MemoryIndex:
         updated.update(self.conn.execute("SELECT path, sha256 FROM files"))
         for path in removed:
             updated.pop(path, None)
-        if updated != approvals:
+        # A damaged approvals file is left for the user to resolve (`doctor` reports it): the
+        # approvals live in the index only, as in a read-only folder.
+        if updated != approvals and approvals_problem(self.root.path) is None:
             try:
                 write_approvals(self.root.path, updated)
-            except OSError:
-                pass  # a read-only folder: the approvals live in the index only
+            except (OSError, EngramError):
+                pass  # a read-only folder or a full disk: the approvals live in the index only
         with self.conn:
             self._set_meta("pending", "0")
         return updated
@@ -638,7 +653,9 @@ def _connect(root: Path, *, retry: bool = True) -> sqlite3.Connection:
         if conn is not None:
             conn.close()
         if retry and not isinstance(exc, sqlite3.OperationalError) and _discard(path):
-            return _connect(root, retry=False)  # a corrupt index is only a cache: built again
+            conn = _connect(root, retry=False)  # a corrupt index is only a cache: built again
+            conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('rebuilt', 'corrupt')")
+            return conn
         conn = sqlite3.connect(":memory:", isolation_level=None)  # read-only or locked
         conn.executescript(SCHEMA)
         _claim(conn)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
+from engram.files.atomic import write_text_atomic
 from engram.files.body import split_frontmatter, visible_body
 from engram.files.guard import guarded_text
 from engram.files.index import DocRow
@@ -122,6 +123,6 @@ def sync_native_rules(
                 if _same_text(path, project / folder, text):
                     continue
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
+            write_text_atomic(path, text)
             report.written.append(str(path.relative_to(project)))
     return report

@@ -39,14 +39,16 @@ def local_key() -> bytes:
     from engram.hooks.state import state_dir
 
     path = state_dir() / KEY_FILE
+    short = False
     try:
         key = path.read_bytes()
         if len(key) < 32:
+            short = True  # cut short by a full disk before keys were written atomically
             raise OSError("short key")
     except OSError:
         key = os.urandom(32)
         try:
-            _write_private(path, key)
+            _write_private(path, key, replace=short)
         except OSError:
             pass  # keep the process key
         else:
@@ -55,11 +57,23 @@ def local_key() -> bytes:
     return key
 
 
-def _write_private(path: Path, key: bytes) -> None:
+def _write_private(path: Path, key: bytes, *, replace: bool = False) -> None:
+    """Write the key whole or not at all: a temporary file, flushed, then linked into place
+    (renamed over a key that was cut short), so a full disk never leaves a short key behind."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "wb") as handle:
-        handle.write(key)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(key)
+            handle.flush()
+            os.fsync(handle.fileno())
+        if replace:
+            os.replace(tmp, path)
+        else:
+            os.link(tmp, path)  # never replaces a key another process wrote meanwhile
+    finally:
+        tmp.unlink(missing_ok=True)
 
 
 def seal(nonce: str, *parts: str) -> str:

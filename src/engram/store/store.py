@@ -41,11 +41,12 @@ from engram.store.classify import Verdict, classify, classify_with_model
 from engram.store.db import (
     Transaction,
     checked_day,
-    connect,
     days_of,
     iso_end,
     now_iso,
+    open_db,
     resolve_db,
+    storage_fault,
 )
 from engram.store.index import (
     KIND_CODES,
@@ -81,7 +82,6 @@ from engram.store.ranking import (
     rerank,
     top,
 )
-from engram.store.schema import migrate
 from engram.store.unsafe import refuse
 from engram.text.tokenize import terms_of
 
@@ -156,9 +156,7 @@ class MemoryStore:
 
             config = load_config(find_workspace())
         db = Path(path) if path is not None else resolve_db(None, config)
-        db.parent.mkdir(parents=True, exist_ok=True)
-        conn = connect(db)
-        migrate(conn)
+        conn = open_db(db, config["memory.lock_timeout_s"])
         return cls(
             conn,
             db,
@@ -174,8 +172,13 @@ class MemoryStore:
     def __enter__(self) -> MemoryStore:
         return self
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, kind: object, exc: BaseException | None, tb: object) -> None:
         self.close()
+        # What a statement did not report (a damaged page read while iterating rows): still
+        # one line naming the file.
+        fault = storage_fault(exc, self.path) if isinstance(exc, sqlite3.Error) else None
+        if fault is not None:
+            raise fault from None
 
     # -- the index -----------------------------------------------------------------------
     def index(self) -> SearchIndex:
