@@ -26,3 +26,22 @@ def test_session_start_withholds_an_unsafe_fact_of_an_older_store(
     injected = context(call(monkeypatch, capsys, "claude", "SessionStart", cwd=str(project)))
     assert "Kafka runs on three brokers." in injected and "curl" not in injected
     assert "1 fact withheld as unsafe" in injected
+
+
+def test_a_damaged_store_still_leaves_the_session_its_memory_files(
+    project: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from tests.conftest import write_memory
+
+    write_memory(
+        project / ".agents" / ".engram", "team-conventions", "# Conventions\n\nUse pnpm.\n",
+        tags=["session-start"],
+    )  # fmt: skip
+    db = tmp_path / "memory.db"
+    db.write_bytes(b"this is not a database" * 200)
+    monkeypatch.setenv("ENGRAM_DB", str(db))
+    injected = context(call(monkeypatch, capsys, "claude", "SessionStart", cwd=str(project)))
+    assert "Use pnpm." in injected

@@ -186,14 +186,19 @@ def session_digest(ws: Workspace, event: ev.Event) -> str:
     path = resolve_db(None, ws.config)
     if not path.is_file():
         return ""
+    from engram.errors import StoreError
     from engram.store.store import MemoryStore
 
     limit = cap_for(event.host, ws.config.values).limit
     budget = limit * 2 if event.host == "codex" else limit // 2  # about half of the cap
-    with MemoryStore.open(path, config=ws.config) as store:
-        if not store.conn.execute("SELECT 1 FROM facts LIMIT 1").fetchone():
-            return ""
-        return store.digest(None, budget_chars=budget)
+    try:
+        with MemoryStore.open(path, config=ws.config) as store:
+            if not store.conn.execute("SELECT 1 FROM facts LIMIT 1").fetchone():
+                return ""
+            return store.digest(None, budget_chars=budget)
+    except StoreError as exc:  # a damaged or locked store must not cost the memory files too
+        log_error(event.host, event.name, exc)
+        return ""
 
 
 def _deliver(
