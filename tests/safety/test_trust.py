@@ -150,3 +150,18 @@ def test_a_witness_key_cut_short_by_a_full_disk_is_written_again_whole(
     key = witness.local_key()
     assert len(key) == 32 and (tmp_path / witness.KEY_FILE).read_bytes() == key
     assert [p.name for p in tmp_path.iterdir()] == [witness.KEY_FILE]
+
+
+def test_processes_racing_to_create_the_witness_key_agree_on_one(
+    isolated_env: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = isolated_env / "state" / witness.KEY_FILE
+    written = witness._write_private
+
+    def lose_the_race(target: Path, key: bytes, *, replace: bool = False) -> None:
+        written(target, b"w" * 32)  # the other process links its key first
+        raise FileExistsError(str(target))
+
+    monkeypatch.setattr(witness, "_process_key", None)
+    monkeypatch.setattr(witness, "_write_private", lose_the_race)
+    assert witness.local_key() == b"w" * 32 == path.read_bytes()

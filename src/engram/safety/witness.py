@@ -49,10 +49,17 @@ def local_key() -> bytes:
         key = os.urandom(32)
         try:
             _write_private(path, key, replace=short)
+        except FileExistsError:
+            pass  # another process created it first, whole (it is linked into place)
         except OSError:
-            pass  # keep the process key
-        else:
-            key = path.read_bytes()  # another process may have won the race; use its key
+            _process_key = key  # the state folder cannot be written: this process alone
+            return key
+        try:
+            key = path.read_bytes()  # whichever key was linked into place first
+        except OSError:
+            pass
+        if len(key) < 32:
+            key = os.urandom(32)  # unreadable or cut short: trust nothing across runs
     _process_key = key
     return key
 
