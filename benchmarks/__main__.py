@@ -2,7 +2,7 @@
 
     python -m benchmarks                  # everything (about 10 minutes on 2 cores)
     python -m benchmarks --quick          # smaller sizes, under two minutes
-    python -m benchmarks latency scifact  # some of them
+    python -m benchmarks latency scifact  # some of them (the others keep their last figures)
 
 Each benchmark prints its table; the whole run is also written to
 `benchmarks/results/report.md` and `benchmarks/results/report.json`, with the machine's facts
@@ -18,6 +18,7 @@ import sys
 import time
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 RESULTS = Path(__file__).parent / "results"
 
@@ -27,6 +28,7 @@ def benchmarks() -> dict[str, object]:
         absorb,
         classifier,
         crash,
+        faults,
         graph,
         hooks,
         latency,
@@ -43,7 +45,7 @@ def benchmarks() -> dict[str, object]:
         "mcp": mcp.run, "scifact": scifact.run, "locomo": locomo.run,
         "longmemeval": longmemeval.run, "classifier": classifier.run, "absorb": absorb.run,
         "safety": safety.run,
-        "crash": crash.run,
+        "crash": crash.run, "faults": faults.run,
     }  # fmt: skip
 
 
@@ -71,11 +73,12 @@ def main(argv: list[str]) -> None:
     facts = {"date": datetime.now(UTC).isoformat(timespec="seconds"), "cpus": os.cpu_count(),
              "python": platform.python_version(), "platform": platform.platform(),
              "quick": quick}  # fmt: skip
-    report = {"machine": facts, "benchmarks": []}
-    markdown = [
-        f"# Engram benchmarks\n\n{facts['date']} · {facts['cpus']} CPUs · Python "
-        f"{facts['python']} · {facts['platform']}" + (" · quick run" if quick else "")
-    ]
+    report: dict[str, Any] = {"machine": facts, "benchmarks": []}
+    previous = RESULTS / "report.json"
+    if names and not quick and previous.is_file():
+        # Some benchmarks of a full report: the others keep their last figures.
+        report = json.loads(previous.read_text(encoding="utf-8"))
+        report["machine"].setdefault("updated", {})
     for n, name in enumerate(chosen):
         progress(n, len(chosen), name)
         common.TABLES.clear()
@@ -83,14 +86,35 @@ def main(argv: list[str]) -> None:
         text = available[name]()  # type: ignore[operator]
         seconds = time.perf_counter() - start
         print(f"\n## {name}\n\n{text}\n\n({seconds:.0f} s)", flush=True)
-        report["benchmarks"].append({"name": name, "seconds": round(seconds, 1),  # type: ignore[attr-defined]
-                                     "tables": list(common.TABLES), "text": text})  # fmt: skip
-        markdown.append(f"## {name}\n\n{text}\n\n({seconds:.0f} s)")
+        entry = {"name": name, "seconds": round(seconds, 1), "tables": list(common.TABLES),
+                 "text": text}  # fmt: skip
+        others = [b for b in report["benchmarks"] if b["name"] != name]
+        report["benchmarks"] = [*others, entry]
+        if "updated" in report["machine"]:
+            report["machine"]["updated"][name] = facts["date"]
+    order = list(available)
+    report["benchmarks"].sort(key=lambda b: order.index(b["name"]) if b["name"] in order else 99)
     progress(len(chosen), len(chosen), "done")
     RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "report.md").write_text("\n\n".join(markdown) + "\n", encoding="utf-8")
+    (RESULTS / "report.md").write_text(markdown_of(report), encoding="utf-8")
     (RESULTS / "report.json").write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n")
     print(f"\nwrote {RESULTS / 'report.md'} and {RESULTS / 'report.json'}")
+
+
+def markdown_of(report: dict[str, Any]) -> str:
+    """The report as Markdown: the machine, then each benchmark's tables and its run time."""
+    facts = report["machine"]
+    head = (
+        f"# Engram benchmarks\n\n{facts['date']} · {facts['cpus']} CPUs · Python "
+        f"{facts['python']} · {facts['platform']}" + (" · quick run" if facts["quick"] else "")
+    )
+    if facts.get("updated"):
+        head += "\n\nrun again since: " + ", ".join(
+            f"{name} ({date})" for name, date in facts["updated"].items()
+        )
+    parts = [head] + [f"## {b['name']}\n\n{b['text']}\n\n({b['seconds']:.0f} s)"
+                      for b in report["benchmarks"]]  # fmt: skip
+    return "\n\n".join(parts) + "\n"
 
 
 if __name__ == "__main__":

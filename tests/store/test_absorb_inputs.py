@@ -116,3 +116,32 @@ def test_one_fact_a_line_when_every_line_opens_like_a_sentence(
     monkeypatch.setattr(sys, "stdin", io.StringIO("Anna lives in Rome\nBob lives in Oslo\n"))
     assert main(["memory", "absorb", "--scope", "agent"]) == 0
     assert capsys.readouterr().out.splitlines()[-1].startswith("2 ")
+
+
+def test_a_bad_json_line_is_rejected_and_the_other_lines_are_stored(tmp_path: Path) -> None:
+    from engram.cli.memory import read_facts
+    from engram.config import load_config
+
+    lines = [
+        '"Service 0 listens on port 8000 in staging."',
+        '{"content": "Service 1 listens on port 8001 in staging."}',
+        "{not json",
+        '{"content": "Deep", "metadata": ' + "[" * 3000 + "]" * 3000 + "}",
+        '"Service 2 listens on port 8002 in staging."',
+    ]
+    with MemoryStore.open(tmp_path / "m.db", config=load_config(None, env={})) as store:
+        outcomes = store.absorb(read_facts([], "\n".join(lines)), scope="agent")
+    assert [o.outcome for o in outcomes].count("rejected") == 2
+    assert "line 3: not valid JSON" in outcomes[2].reason
+    assert "line 4: JSON nested too deeply" in outcomes[3].reason
+    assert sum(o.outcome != "rejected" for o in outcomes) == 3
+
+
+def test_a_bad_date_is_an_error_even_in_an_empty_store(tmp_path: Path) -> None:
+    from engram.config import load_config
+
+    with (
+        MemoryStore.open(tmp_path / "m.db", config=load_config(None, env={})) as store,
+        pytest.raises(EngramError, match="since must be an ISO date"),
+    ):
+        store.search("anything", since="2025-13-01")

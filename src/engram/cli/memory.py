@@ -148,7 +148,7 @@ def read_facts(
     """Facts from the command line, else stdin as JSON (a list or one object), JSON lines
     (objects or strings), or plain text: split into facts at sentence ends, or for events one
     event a line (a dialogue turn or log line is kept whole)."""
-    from engram.records import json_records
+    from engram.records import json_lines, json_records
     from engram.store.split import split_facts
 
     if args_facts:
@@ -156,29 +156,13 @@ def read_facts(
     text = (stdin_text or "").strip()
     if not text:
         raise EngramError("no facts given", hint="pass them as arguments or on stdin")
-    records = json_records(text, "stdin")
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if lines[0].startswith('"') and all(line[0] in '"{[' for line in lines):
+        return json_lines(lines)  # JSON lines of strings and objects; a bad line is rejected
+    records = json_records(text, "stdin", per_line=True)
     if records is not None:
         return records
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
-    if lines[0].startswith('"'):
-        strings = _json_strings(lines)
-        if strings is not None:
-            return list(strings)
     return list(lines) if kind == "event" else list(split_facts(text))
-
-
-def _json_strings(lines: list[str]) -> list[str] | None:
-    """JSON lines that are all strings, decoded (None if any line is not one)."""
-    out = []
-    for line in lines:
-        try:
-            value = json.loads(line)
-        except ValueError:
-            return None
-        if not isinstance(value, str):
-            return None
-        out.append(value)
-    return out
 
 
 def cmd_absorb(args: argparse.Namespace, start: Path | None) -> int:

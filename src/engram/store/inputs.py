@@ -45,9 +45,13 @@ def prepare(
     A secret anywhere (content, tags, metadata keys and values at any depth) or a prompt
     injection is a rejection that names the field and the kind, never the text; a rejection
     for length echoes the text only when it is safe."""
+    from engram.records import Unreadable
     from engram.store.unsafe import item_reason, texts_of
 
     item = Item("", list(tags), dict(metadata or {}), 0.8, 1.0)
+    if isinstance(raw, Unreadable):
+        item.outcome = Outcome("rejected", f"invalid input: {raw.reason}")
+        return item
     try:
         if isinstance(raw, dict):
             content = raw.get("content")

@@ -604,14 +604,15 @@ class MemoryStore:
             raise EngramError(f"query must be text, got {type(query).__name__}")
         if isinstance(top_k, bool) or not isinstance(top_k, int):
             raise EngramError(f"top_k must be a whole number, got {top_k!r}")
+        # Arguments are checked first: a bad date is an error even in an empty store.
+        start = checked_day(since, "since")
+        end = checked_day(until, "until", end=True)
+        moment = checked_day(as_of, "as_of", end=True)
         if top_k < 1:
             return []
         index = self.index()
         if not index.size or not query.strip():
             return []
-        start = checked_day(since, "since")
-        end = checked_day(until, "until", end=True)
-        moment = checked_day(as_of, "as_of", end=True)
         if as_of is not None and now is None:
             now = datetime.fromisoformat(iso_end(as_of))
         if moment is None and mode != "active":
