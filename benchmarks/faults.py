@@ -76,7 +76,14 @@ class Sandbox:
 
 
 def _one_line(done: subprocess.CompletedProcess[str], code: int = 2) -> bool:
-    return done.returncode == code and len(done.stderr.strip().splitlines()) == 1
+    """Exit `code` with one error line on stderr (and at most the hint line after it)."""
+    lines = done.stderr.strip().splitlines()
+    return (
+        done.returncode == code
+        and 1 <= len(lines) <= 2
+        and lines[0].startswith("engram: ")
+        and all(line.startswith("engram: hint:") for line in lines[1:])
+    )
 
 
 def bad_items_in_a_batch(box: Sandbox) -> Case:
