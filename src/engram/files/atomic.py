@@ -59,7 +59,7 @@ def write_bytes_atomic(
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-    _sync_folder(folder)
+    sync_folder(folder)
 
 
 def _write_all(fd: int, data: bytes) -> None:
@@ -92,7 +92,7 @@ def _link_new(tmp: str, path: Path) -> None:
     os.unlink(tmp)
 
 
-def _sync_folder(folder: Path) -> None:
+def sync_folder(folder: Path) -> None:
     """Flush the rename itself (the folder's entry); not possible everywhere, and not needed
     for correctness of what a reader sees."""
     try:

@@ -20,6 +20,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from engram.errors import EngramError
+from engram.files.atomic import sync_folder
 
 KEEP_BACKUPS = 5
 BACKUP_TAG = ".engram-backup-"
@@ -125,7 +126,7 @@ def _replace(path: Path, target: Path, data: bytes) -> None:
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
-    _fsync_folder(target.parent)
+    sync_folder(target.parent)
 
 
 def _chown(path: Path, original: os.stat_result) -> None:
@@ -134,17 +135,3 @@ def _chown(path: Path, original: os.stat_result) -> None:
     current = path.stat()
     if (current.st_uid, current.st_gid) != (original.st_uid, original.st_gid):
         os.chown(path, original.st_uid, original.st_gid)
-
-
-def _fsync_folder(folder: Path) -> None:
-    """Make the rename itself durable (POSIX; a no-op where folders cannot be opened)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
