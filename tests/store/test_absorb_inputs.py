@@ -145,3 +145,44 @@ def test_a_bad_date_is_an_error_even_in_an_empty_store(tmp_path: Path) -> None:
         pytest.raises(EngramError, match="since must be an ISO date"),
     ):
         store.search("anything", since="2025-13-01")
+
+
+def test_an_integer_too_large_for_a_number_is_rejected_and_the_rest_stored(
+    tmp_path: Path,
+) -> None:
+    from engram.config import load_config
+
+    with MemoryStore.open(tmp_path / "m.db", config=load_config(None, env={})) as store:
+        outcomes = store.absorb(
+            [
+                {"content": "The kitchen sink leaks every Friday.", "confidence": 10**400},
+                "The bathroom tap drips every single night.",
+            ],
+            scope="user",
+        )
+    assert [o.outcome for o in outcomes] == ["rejected", "new"]
+
+
+def test_nan_in_metadata_is_rejected(tmp_path: Path) -> None:
+    from engram.config import load_config
+
+    with MemoryStore.open(tmp_path / "m.db", config=load_config(None, env={})) as store:
+        (outcome,) = store.absorb(
+            [{"content": "The cache holds 42 entries per shard.", "metadata": {"x": float("nan")}}],
+            scope="agent",
+        )
+    assert outcome.outcome == "rejected" and "NaN" in outcome.reason
+
+
+def test_an_unexpected_error_is_one_line_not_a_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr("engram.cli.memory.open_store", broken)
+    monkeypatch.delenv("ENGRAM_DEBUG", raising=False)
+    assert main(["memory", "stats"]) == 2
+    err = capsys.readouterr().err
+    assert err.splitlines()[0] == "engram: error: unexpected ZeroDivisionError: division by zero"
+    assert "Traceback" not in err

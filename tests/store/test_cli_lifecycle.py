@@ -224,3 +224,13 @@ def test_a_wrong_answer_at_the_prompt_erases_nothing(
     code, _, err = run(capsys, "nuke", "--scope", "user", "--key", "ivan")
     assert code == 2 and "not confirmed: nothing was erased" in err
     assert TEA in run(capsys, "list")[1]
+
+
+def test_update_with_too_deeply_nested_metadata_is_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    fact_id = absorb(capsys, TEA)
+    deep = '{"a":' * 3000 + "1" + "}" * 3000
+    assert main(["memory", "update", fact_id, COFFEE, "--metadata", deep]) == 2
+    err = capsys.readouterr().err
+    assert "nested too deeply" in err and "Traceback" not in err

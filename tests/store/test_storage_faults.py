@@ -200,3 +200,41 @@ def test_a_hook_logs_a_corrupt_store_and_answers_empty(
 
 def test_the_lock_timeout_is_a_setting_with_a_default_of_ten_seconds() -> None:
     assert load_config(None, env={})["memory.lock_timeout_s"] == 10
+
+
+def test_a_missing_table_is_reported_as_damage(tmp_path: Path) -> None:
+    from engram.config import load_config
+    from engram.errors import StoreCorrupt
+    from engram.store import MemoryStore
+
+    db = tmp_path / "m.db"
+    with MemoryStore.open(db, config=load_config(None, env={})) as store:
+        store.absorb(["Kafka runs on three brokers."], scope="agent")
+    conn = sqlite3.connect(db)
+    conn.execute("DROP TABLE vectors")
+    conn.commit()
+    conn.close()
+    with (
+        pytest.raises(StoreCorrupt, match="damaged"),
+        MemoryStore.open(db, config=load_config(None, env={})) as store,
+    ):
+        store.search("Kafka brokers")
+
+
+def test_a_fact_row_with_broken_json_is_reported_as_damage(tmp_path: Path) -> None:
+    from engram.config import load_config
+    from engram.errors import StoreCorrupt
+    from engram.store import MemoryStore
+
+    db = tmp_path / "m.db"
+    with MemoryStore.open(db, config=load_config(None, env={})) as store:
+        store.absorb(["Kafka runs on three brokers."], scope="agent")
+    conn = sqlite3.connect(db)
+    conn.execute("UPDATE facts SET metadata = '{bad json'")
+    conn.commit()
+    conn.close()
+    with (
+        pytest.raises(StoreCorrupt, match="metadata are not JSON"),
+        MemoryStore.open(db, config=load_config(None, env={})) as store,
+    ):
+        store.list()

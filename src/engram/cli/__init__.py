@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -88,3 +89,12 @@ def main(argv: Sequence[str] | None = None, prog: str = "engram") -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as exc:  # a bug or damage nothing above names: one line, not a traceback
+        if os.environ.get("ENGRAM_DEBUG"):
+            raise
+        print(f"engram: error: unexpected {type(exc).__name__}: {exc}", file=sys.stderr)
+        print(
+            "engram: hint: run again with ENGRAM_DEBUG=1 to see the traceback, and report it",
+            file=sys.stderr,
+        )
+        return 2

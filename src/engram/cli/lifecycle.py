@@ -122,6 +122,10 @@ def cmd_update(args: argparse.Namespace, start: Path | None) -> int:
             raise EngramError(
                 f"--metadata is not JSON: {exc}", hint='e.g. {"team": "data"}'
             ) from None
+        except RecursionError:
+            raise EngramError(
+                "--metadata is nested too deeply to read", hint='e.g. {"team": "data"}'
+            ) from None
         if not isinstance(metadata, dict):
             raise EngramError("--metadata must be a JSON object", hint='e.g. {"team": "data"}')
     with open_store(args) as store:

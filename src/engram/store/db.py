@@ -71,7 +71,12 @@ def storage_fault(exc: BaseException, path: Path) -> StoreError | None:
             f"the memory store {path} is locked by another process; try again, or raise "
             "memory.lock_timeout_s"
         )
-    if code in (_CORRUPT, _NOTADB):
+    # The store's own statements name only tables and columns its schema has: a missing one
+    # means the file was changed by something else.
+    damaged = isinstance(exc, sqlite3.OperationalError) and text.startswith(
+        ("no such table", "no such column")
+    )
+    if code in (_CORRUPT, _NOTADB) or damaged:
         return StoreCorrupt(
             f"{path} is damaged or is not an Engram store ({text}); restore it from a backup "
             "(memory.db.backup-*), or move it aside to start an empty one"

@@ -22,6 +22,15 @@ INDEX_COLUMNS = (
 
 
 def fact_from_row(row: Sequence[Any]) -> Fact:
+    try:
+        tags, metadata = json.loads(row[8]), json.loads(row[9])
+    except (TypeError, ValueError):
+        from engram.errors import StoreCorrupt
+
+        raise StoreCorrupt(
+            f"fact {row[0]} in the memory store is damaged (its tags or metadata are not JSON); "
+            "restore the store from a backup (memory.db.backup-*), or erase that fact"
+        ) from None
     return Fact(
         id=row[0],
         content=row[1],
@@ -31,8 +40,8 @@ def fact_from_row(row: Sequence[Any]) -> Fact:
         confidence=row[5],
         importance=row[6],
         source=row[7],
-        tags=json.loads(row[8]),
-        metadata=json.loads(row[9]),
+        tags=tags,
+        metadata=metadata,
         created_at=row[10],
         valid_from=row[11],
         valid_to=row[12],

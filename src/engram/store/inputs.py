@@ -71,7 +71,12 @@ def prepare(
         item.content = " ".join(content.replace("\ufeff", " ").split())  # no byte-order mark
         for name, text in (("content", item.content), ("tags", " ".join(item.tags))):
             readable(text, name)
-        readable(json.dumps(item.metadata, ensure_ascii=False), "metadata")  # JSON text
+        try:  # JSON text, as it is stored: no NaN or Infinity, which JSON does not have
+            readable(json.dumps(item.metadata, ensure_ascii=False, allow_nan=False), "metadata")
+        except ValueError as exc:
+            if "Out of range float" not in str(exc):
+                raise
+            raise ValueError("metadata holds NaN or Infinity, which JSON cannot store") from None
     except (ValueError, TypeError) as exc:
         item.outcome = Outcome("rejected", f"invalid input: {exc}")
         return item
@@ -175,4 +180,8 @@ def _finite(value: object) -> float | None:
     """The value as a float if it is a finite int or float (not a bool, NaN or infinity)."""
     if isinstance(value, bool) or not isinstance(value, int | float):
         return None
-    return float(value) if math.isfinite(value) else None
+    try:
+        number = float(value)
+    except OverflowError:  # an integer too large for a float
+        return None
+    return number if math.isfinite(number) else None
