@@ -238,3 +238,22 @@ def test_a_fact_row_with_broken_json_is_reported_as_damage(tmp_path: Path) -> No
         MemoryStore.open(db, config=load_config(None, env={})) as store,
     ):
         store.list()
+
+
+def test_a_nuke_stopped_by_a_lock_leaves_no_backup_behind(tmp_path: Path) -> None:
+    from engram.errors import StoreLocked
+    from engram.store import MemoryStore
+
+    db = tmp_path / "m.db"
+    config = load_config(None, env={"ENGRAM_MEMORY_LOCK_TIMEOUT_S": "1"})
+    with MemoryStore.open(db, config=config) as store:
+        store.absorb(["Kafka runs on three brokers."], scope="run", scope_key="r1")
+        holder = sqlite3.connect(db, isolation_level=None)
+        holder.execute("BEGIN EXCLUSIVE")
+        try:
+            with pytest.raises(StoreLocked):
+                store.nuke("run", "r1", confirm=True)
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+    assert not list(tmp_path.glob("m.db.backup-*"))

@@ -219,6 +219,11 @@ def _stamp() -> str:
     return datetime.now().strftime("%Y%m%d-%H%M%S-%f")
 
 
+def _discard_backup(path: Path) -> None:
+    for suffix in ("", "-journal", "-wal", "-shm"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+
+
 def _backup(store: MemoryStore) -> Path:
     """A copy of the whole file under a name no other backup has (created exclusively, so two
     nukes in the same instant never share one), readable by this user only."""
@@ -242,7 +247,7 @@ def _backup(store: MemoryStore) -> Path:
         store.conn.backup(target)
     except sqlite3.Error as exc:
         target.close()
-        path.unlink(missing_ok=True)
+        _discard_backup(path)
         raise EngramError(
             f"cannot write the backup {path}: {exc}",
             hint="check the folder's permissions and free space; nothing was erased",
@@ -280,12 +285,19 @@ def nuke(
     if dry_run or not count:
         return {"erased": int(count) if dry_run else 0, "backup": None, "dry_run": dry_run}
     backup = _backup(store)
-    with _overwriting(store.conn), store._write():
-        ids = [str(i) for (i,) in store.conn.execute(f"SELECT id FROM facts WHERE {where}", args)]
-        _remove(store.conn, ids)
-        sql.log_event(
-            store.conn, now_iso(), "nuked", None, scope=scope, scope_key=scope_key, facts=len(ids)
-        )
+    try:
+        with _overwriting(store.conn), store._write():
+            where_ids = f"SELECT id FROM facts WHERE {where}"
+            ids = [str(i) for (i,) in store.conn.execute(where_ids, args)]
+            _remove(store.conn, ids)
+            sql.log_event(
+                store.conn, now_iso(), "nuked", None, scope=scope, scope_key=scope_key,
+                facts=len(ids),
+            )  # fmt: skip
+    except BaseException:
+        # Nothing was erased: a backup would only be one more copy of what was to go.
+        _discard_backup(backup)
+        raise
     store._index = None  # its postings hold the erased words: rebuilt from the file
     return {"erased": len(ids), "backup": str(backup), "dry_run": False}
 
