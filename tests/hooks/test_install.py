@@ -300,3 +300,25 @@ def test_codex_uninstall_keeps_comments_and_the_indented_table_after_engrams(
         '# my Codex settings\nmodel = "gpt-5"  # the default model\n\n'
         '# a faster profile, written by hand\n  [profiles.fast]\n  model = "gpt-5-mini"   # cheap\n'
     )
+
+
+def test_a_failed_mcp_registration_leaves_the_settings_as_they_were(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    settings = project / ".gemini" / "settings.json"
+    settings.parent.mkdir()
+    original = '{"mcpServers": [1, 2], "theme": "dark"}\n'
+    settings.write_text(original, encoding="utf-8")
+    assert main(["-C", str(project), "hooks", "install", "--host", "gemini"]) == 2
+    assert settings.read_text(encoding="utf-8") == original
+    assert "mcpServers" in capsys.readouterr().err
+
+
+def test_a_failed_mcp_registration_takes_back_a_new_hooks_file(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    mcp = project / ".cursor" / "mcp.json"
+    mcp.parent.mkdir()
+    mcp.write_text('{"mcpServers": "str"}\n', encoding="utf-8")
+    assert main(["-C", str(project), "hooks", "install", "--host", "cursor"]) == 2
+    assert not (project / ".cursor" / "hooks.json").exists()

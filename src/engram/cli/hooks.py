@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from engram.cli.output import add_command, emit
+from engram.errors import EngramError
 from engram.hooks.hosts import HOSTS
 
 
@@ -84,7 +85,15 @@ def cmd_install(args: argparse.Namespace, start: Path | None) -> int:
         lines.append(f"backup: {report.backup}")
     mcp = None
     if not args.no_mcp:
-        mcp = register_mcp(args.host, project=project, is_global=args.is_global)
+        try:
+            mcp = register_mcp(args.host, project=project, is_global=args.is_global)
+        except EngramError:
+            # All or nothing: hooks without their MCP server would be half an install.
+            if report.changed:
+                from engram.hooks.configfile import restore
+
+                restore(report.path, report.backup)
+            raise
         lines.append(
             f"MCP server {'registered' if mcp.changed else 'already registered'}: {mcp.path}"
         )

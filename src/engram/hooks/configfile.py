@@ -100,6 +100,19 @@ def _backup(path: Path, target: Path, data: bytes) -> Path:
     return backup
 
 
+def restore(path: Path, backup: Path | None) -> None:
+    """Undo one `write_text`: the file's content from its backup, or no file when there was
+    none before (keeping the file's mode and owner, and a symlink, as `write_text` does)."""
+    target = target_of(path)
+    try:
+        if backup is None:
+            target.unlink(missing_ok=True)
+        else:
+            _replace(path, target, backup.read_bytes())
+    except OSError as exc:
+        raise EngramError(f"{path}: cannot put it back ({exc.strerror or exc})") from None
+
+
 def _replace(path: Path, target: Path, data: bytes) -> None:
     try:
         original: os.stat_result | None = target.stat()
