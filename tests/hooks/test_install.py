@@ -322,3 +322,20 @@ def test_a_failed_mcp_registration_takes_back_a_new_hooks_file(
     mcp.write_text('{"mcpServers": "str"}\n', encoding="utf-8")
     assert main(["-C", str(project), "hooks", "install", "--host", "cursor"]) == 2
     assert not (project / ".cursor" / "hooks.json").exists()
+
+
+def test_uninstall_leaves_an_engram_mcp_server_the_user_set_up(project: Path) -> None:
+    mcp = project / ".mcp.json"
+    mine = {"mcpServers": {"engram": {"command": "docker", "args": ["run", "my/engram-fork"]}}}
+    mcp.write_text(json.dumps(mine), encoding="utf-8")
+    register_mcp("claude", project=project, remove=True)
+    assert json.loads(mcp.read_text(encoding="utf-8")) == mine
+
+
+def test_uninstall_leaves_a_codex_engram_table_the_user_set_up(project: Path) -> None:
+    config = project / ".codex" / "config.toml"
+    config.parent.mkdir()
+    text = '[mcp_servers.engram]\ncommand = "/opt/my-fork/engram-server"\n'
+    config.write_text(text, encoding="utf-8")
+    register_mcp("codex", project=project, remove=True)
+    assert config.read_text(encoding="utf-8") == text

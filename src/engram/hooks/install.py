@@ -296,6 +296,8 @@ def register_mcp(
     if not isinstance(servers, dict):
         raise EngramError(f"{path}: 'mcpServers' must be an object", hint="fix the file first")
     if remove:
+        if not _ours(servers.get("engram")):
+            return report  # an `engram` server the user set up is theirs to remove
         servers.pop("engram", None)
         if not servers:
             del data["mcpServers"]
@@ -303,6 +305,16 @@ def register_mcp(
         servers["engram"] = dict(MCP_ENTRY)
     _write(path, data, before, report)
     return report
+
+
+def _ours(entry: object) -> bool:
+    """Whether an `engram` MCP server entry runs Engram's own server (`engram mcp …`, by name
+    or by a path to the command), as install writes it (older versions added flags)."""
+    if not isinstance(entry, dict):
+        return False
+    command, args = str(entry.get("command", "")), entry.get("args")
+    runs_mcp = isinstance(args, list) and args[:1] == ["mcp"]
+    return Path(command).name in ("engram", "engram.exe") and runs_mcp
 
 
 def _codex_toml(path: Path, report: InstallReport, remove: bool) -> None:
@@ -325,8 +337,8 @@ def _codex_toml(path: Path, report: InstallReport, remove: bool) -> None:
     if servers is not None and not isinstance(servers, dict):
         raise EngramError(f"{path}: 'mcp_servers' must be a table", hint="fix the file first")
     if remove:
-        if not servers or "engram" not in servers:
-            return
+        if not servers or not _ours(servers.get("engram")):
+            return  # none, or one the user set up (another command): theirs to remove
         del servers["engram"]
         candidates = [_cut_engram_table(old), _toml_edit(old, remove=True)]
     else:
