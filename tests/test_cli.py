@@ -246,6 +246,23 @@ def test_new_without_stdin_or_editor_says_how_to_give_a_body(
     assert code == 2 and "$EDITOR" in err
 
 
+def test_new_with_the_template_left_untouched_writes_nothing(
+    project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr(sys, "stdin", Terminal())
+    monkeypatch.setenv("EDITOR", "true")
+    monkeypatch.delenv("VISUAL", raising=False)
+    code, _, err = run(capsys, "-C", str(project), "new", "rule", "cache-ttl")
+    assert code == 2 and "left as the template" in err
+    assert not (project / ".agents" / ".engram" / "rules" / "cache-ttl.md").exists()
+
+
 def test_hot_commands_build_only_their_own_parser() -> None:
     import argparse
 

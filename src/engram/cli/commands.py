@@ -138,6 +138,9 @@ def cmd_init(args: argparse.Namespace, start: Path | None) -> int:
     return 0
 
 
+TEMPLATE = "# Title\n\n"  # what the editor opens with for `engram new`
+
+
 def _read_body() -> str:
     import subprocess
     import tempfile
@@ -150,11 +153,14 @@ def _read_body() -> str:
             "no body given", hint="pipe it on stdin, or set $EDITOR to write it in an editor"
         )
     with tempfile.NamedTemporaryFile("w+", suffix=".md", delete=False) as handle:
-        handle.write("# Title\n\n")
+        handle.write(TEMPLATE)
         name = handle.name
     try:
         subprocess.run([*editor.split(), name], check=True)
-        return Path(name).read_text(encoding="utf-8")
+        body = Path(name).read_text(encoding="utf-8")
+        if body.strip() == TEMPLATE.strip():  # as git does with an untouched message
+            raise EngramError("the body was left as the template; nothing was written")
+        return body
     except (OSError, subprocess.CalledProcessError) as exc:
         raise EngramError(f"the editor {editor!r} failed: {exc}") from None
     finally:
