@@ -191,3 +191,21 @@ def test_a_workspace_cannot_switch_off_its_users_refuse_mode(
     (isolated_env / "config" / "config.toml").write_text('[files]\non_hand_edit = "refuse"\n')
     (ws_root / "engram.toml").write_text('[files]\non_hand_edit = "reindex"\n')
     assert load_config(ws_root)["files.on_hand_edit"] == "refuse"
+
+
+def test_graph_and_doctor_do_not_repeat_an_unsafe_id(
+    project: Path, ws_root: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from engram.cli import main
+
+    path = ws_root / "knowledge" / "invoice.md"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(
+        f"---\nid: invoice-rounding\ntype: knowledge\ndepends_on: [{KEY}]\n---\n# Invoices\n\n"
+        "Round invoices to cents.\n",
+        encoding="utf-8",
+    )
+    main(["-C", str(project), "graph"])
+    main(["-C", str(project), "doctor"])
+    out, err = capsys.readouterr()
+    assert KEY not in out + err and "[unsafe id]" in out

@@ -281,6 +281,7 @@ def cmd_config(args: argparse.Namespace, start: Path | None) -> int:
 def cmd_graph(args: argparse.Namespace, start: Path | None) -> int:
     from engram.files.atomic import write_text_atomic
     from engram.graph.deps import build_graph
+    from engram.safety.scan import masked
     from engram.workspace import open_workspace
 
     with open_workspace(start) as ws:
@@ -289,17 +290,32 @@ def cmd_graph(args: argparse.Namespace, start: Path | None) -> int:
             for mid, deps, level in index.dependency_edges():
                 edges[mid] = (mid, deps, level)
         graph = build_graph(edges.values())
-        data = graph.to_json()
+        data = _masked_ids(graph.to_json(), masked)  # an id smuggling a key is not repeated
         if args.rebuild and ws.workspace_root is not None:
             target = ws.workspace_root / "memory.graph.json"
             write_text_atomic(target, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
-    lines = [f"layer {n}: {', '.join(layer)}" for n, layer in enumerate(graph.layers)]
-    lines += [f"cycle: {' -> '.join([*c, c[0]])}" for c in graph.cycles]
-    lines += [f"missing: {mid} depends on {', '.join(d)}" for mid, d in graph.missing.items()]
+    lines = [f"layer {n}: {', '.join(masked(m, '[unsafe id]') for m in layer)}"
+             for n, layer in enumerate(graph.layers)]  # fmt: skip
+    lines += [f"cycle: {' -> '.join(masked(m, '[unsafe id]') for m in [*c, c[0]])}"
+              for c in graph.cycles]  # fmt: skip
+    lines += [f"missing: {masked(mid, '[unsafe id]')} depends on "
+              f"{', '.join(masked(d, '[unsafe id]') for d in deps)}"
+              for mid, deps in graph.missing.items()]  # fmt: skip
     if args.rebuild and ws.workspace_root is not None:
         lines.append(f"wrote {ws.workspace_root / 'memory.graph.json'}")
     emit(args, data, "\n".join(lines) + "\n")
     return 1 if graph.cycles or graph.missing else 0
+
+
+def _masked_ids(value: Any, masked: Any) -> Any:
+    """The graph's JSON with every id that is itself unsafe replaced (keys and values)."""
+    if isinstance(value, str):
+        return masked(value, "[unsafe id]")
+    if isinstance(value, list):
+        return [_masked_ids(v, masked) for v in value]
+    if isinstance(value, dict):
+        return {masked(k, "[unsafe id]"): _masked_ids(v, masked) for k, v in value.items()}
+    return value
 
 
 def cmd_mcp(args: argparse.Namespace, start: Path | None) -> int:

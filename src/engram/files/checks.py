@@ -24,12 +24,23 @@ class Finding:
     line: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"scope": self.scope, "path": self.path, "line": self.line,
-                "kind": self.kind, "detail": self.detail}  # fmt: skip
+        path, detail = self.shown()
+        return {"scope": self.scope, "path": path, "line": self.line,
+                "kind": self.kind, "detail": detail}  # fmt: skip
 
     def __str__(self) -> str:
-        where = self.path + (f":{self.line}" if self.line else "")
-        return f"{self.scope}:{where}: {self.kind}: {self.detail}"
+        path, detail = self.shown()
+        where = path + (f":{self.line}" if self.line else "")
+        return f"{self.scope}:{where}: {self.kind}: {detail}"
+
+    def shown(self) -> tuple[str, str]:
+        """The path and detail as printed: a path or id that is itself a secret or an
+        injection (a file named after a key) is not repeated in the report about it."""
+        from engram.safety.scan import masked
+
+        return masked(self.path, "[unsafe path]"), masked(
+            self.detail, "details withheld: they name an unsafe value"
+        )
 
 
 def verify(indexes: list[MemoryIndex]) -> list[Finding]:

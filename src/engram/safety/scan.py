@@ -34,3 +34,9 @@ def unsafe_reason(text: str) -> str:
     Secrets are reported before injection: a secret must never be printed, even to say where
     an injection is."""
     return secret_reason(text) or injection_reason(text)
+
+
+def masked(text: str, label: str = "[unsafe]") -> str:
+    """The text to print, or `label` when the text is itself a secret or an injection (an id or
+    a file name chosen to smuggle one into a report)."""
+    return label if unsafe_reason(text) else text
