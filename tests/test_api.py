@@ -49,3 +49,24 @@ def test_the_load_and_hook_paths_never_import_numpy(tmp_path: Path) -> None:
 def test_text_and_safety_do_not_depend_on_files_or_routing() -> None:
     loaded = _imported_after("import engram.text, engram.safety")
     assert not {m for m in loaded if m.startswith(("engram.files", "engram.routing", "engram.cli"))}
+
+
+def test_text_and_safety_import_nothing_else_of_engrams() -> None:
+    """They are shared by the memory files and the fact store: only `engram.paths` (where the
+    user's state folder is) may be reached from them."""
+    import ast
+
+    package = Path(engram.__file__).parent
+    allowed = ("engram.text", "engram.safety", "engram.paths")
+    for folder in ("text", "safety"):
+        for source in (package / folder).glob("*.py"):
+            for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.ImportFrom) and node.module:
+                    names = [node.module]
+                elif isinstance(node, ast.Import):
+                    names = [alias.name for alias in node.names]
+                else:
+                    continue
+                for name in names:
+                    if name.startswith("engram"):
+                        assert name.startswith(allowed), f"{source.name} imports {name}"

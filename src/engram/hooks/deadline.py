@@ -97,7 +97,7 @@ def warm_in_background(cwd: Path) -> bool:
     import subprocess
 
     try:
-        from engram.hooks.state import state_dir
+        from engram.paths import state_dir
 
         marker = state_dir() / f"warm-{hashlib.sha256(str(cwd).encode()).hexdigest()[:16]}"
         marker.parent.mkdir(parents=True, exist_ok=True)

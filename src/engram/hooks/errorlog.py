@@ -7,7 +7,7 @@ import time
 import traceback
 from pathlib import Path
 
-from engram.hooks.state import state_dir
+from engram.paths import state_dir
 
 LOG_NAME = "hooks.log"
 MAX_BYTES = 256 * 1024  # past this the oldest half is dropped, so the log never grows unbounded

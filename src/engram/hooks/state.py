@@ -9,11 +9,12 @@ are dropped whenever a session starts.
 
 from __future__ import annotations
 
-import os
 import sqlite3
 import time
 from collections.abc import Iterable
 from pathlib import Path
+
+from engram.paths import state_dir
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS delivered (
@@ -25,16 +26,8 @@ CREATE TABLE IF NOT EXISTS sessions (
     PRIMARY KEY (host, workspace, session)
 ) WITHOUT ROWID;
 """
+__all__ = ["DeliveryState", "state_dir"]
 KEEP_SECONDS = 14 * 24 * 3600
-
-
-def state_dir() -> Path:
-    """Where hooks keep state and their error log: $ENGRAM_STATE_DIR, else
-    $XDG_STATE_HOME/engram, else ~/.local/state/engram."""
-    if os.environ.get("ENGRAM_STATE_DIR"):
-        return Path(os.environ["ENGRAM_STATE_DIR"])
-    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    return Path(base) / "engram"
 
 
 class DeliveryState:

@@ -36,7 +36,7 @@ def local_key() -> bytes:
     global _process_key
     if _process_key is not None:
         return _process_key
-    from engram.hooks.state import state_dir
+    from engram.paths import state_dir
 
     path = state_dir() / KEY_FILE
     short = False
