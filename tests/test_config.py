@@ -103,3 +103,11 @@ def test_any_config_text_gives_settings_or_a_config_error(text: str) -> None:
             load_config(Path(folder), env={"ENGRAM_CONFIG_DIR": folder + "/none"})
         except ConfigError as exc:
             assert "engram.toml" in str(exc)
+
+
+def test_the_lock_timeout_takes_fractions_of_a_second() -> None:
+    from engram.config import load_config
+
+    assert load_config(None, env={"ENGRAM_MEMORY_LOCK_TIMEOUT_S": "0.2"})[
+        "memory.lock_timeout_s"
+    ] == pytest.approx(0.2)

@@ -8,6 +8,7 @@ Every effective value remembers where it came from, so ``engram config`` can exp
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -118,7 +119,7 @@ SETTINGS.update(
             bool, True, "let the configured chat model classify absorbed facts (offline fallback)"
         ),
         "memory.lock_timeout_s": Setting(
-            int,
+            float,
             10,
             "longest wait, in seconds, for a write lock another process holds on the fact store; "
             "then the command stops with a message instead of waiting on",
@@ -187,6 +188,12 @@ def coerce(key: str, value: Any, origin: str) -> Any:
         value = _from_string(key, value, kind, origin)
     if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
         raise ConfigError(f"{origin}: {key} must be an integer, got {value!r}")
+    if kind is float:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise ConfigError(f"{origin}: {key} must be a number, got {value!r}")
+        if not math.isfinite(value):
+            raise ConfigError(f"{origin}: {key} must be a finite number, got {value!r}")
+        value = float(value)
     if kind is bool and not isinstance(value, bool):
         raise ConfigError(f"{origin}: {key} must be true or false, got {value!r}")
     if kind is str and not isinstance(value, str):
@@ -205,6 +212,11 @@ def coerce(key: str, value: Any, origin: str) -> Any:
 
 
 def _from_string(key: str, raw: str, kind: type, origin: str) -> Any:
+    if kind is float:
+        try:
+            return float(raw)
+        except ValueError:
+            raise ConfigError(f"{origin}: {key} must be a number, got {raw!r}") from None
     if kind is int:
         try:
             return int(raw)
