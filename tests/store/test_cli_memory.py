@@ -133,7 +133,7 @@ def test_search_get_boost_link_and_stats(capsys: pytest.CaptureFixture[str]) -> 
 
 def test_get_of_an_unknown_id_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "memory", "get", "f_nope")
-    assert code == 2 and "no active version" in err
+    assert code == 2 and "no fact 'f_nope'" in err
 
 
 def test_nuke_refuses_without_confirmation(

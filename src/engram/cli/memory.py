@@ -263,6 +263,9 @@ def cmd_get(args: argparse.Namespace, start: Path | None) -> int:
         found = store.get(args.id, mode=args.mode)
         history = store.history(args.id) if args.history else None
         edges = store.edges(args.id) if args.history else None
+        known = bool(found) or bool(store.get(args.id, mode="full_history"))
+    if not known:
+        raise EngramError(f"no fact {args.id!r}", hint="ids come from absorb, search and list")
     versions = found if isinstance(found, list) else [found] if found else []
     if not versions:
         raise EngramError(f"no {args.mode} version of fact {args.id!r}",
