@@ -186,3 +186,11 @@ def test_an_unexpected_error_is_one_line_not_a_traceback(
     err = capsys.readouterr().err
     assert err.splitlines()[0] == "engram: error: unexpected ZeroDivisionError: division by zero"
     assert "Traceback" not in err
+
+
+def test_plain_text_mixed_with_json_lines_is_refused_not_misread() -> None:
+    from engram.cli.memory import read_facts
+
+    text = 'Kafka runs on three brokers in Paris.\n{"content": "The web tier runs on k8s."}\n'
+    with pytest.raises(EngramError, match="mixes plain text and JSON lines"):
+        read_facts([], text)

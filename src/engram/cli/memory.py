@@ -162,7 +162,22 @@ def read_facts(
     records = json_records(text, "stdin", per_line=True)
     if records is not None:
         return records
+    if any(_json_object(line) for line in lines):
+        raise EngramError(
+            "stdin mixes plain text and JSON lines",
+            hint="send one or the other: plain text is split into facts, JSON lines are records",
+        )
     return list(lines) if kind == "event" else list(split_facts(text))
+
+
+def _json_object(line: str) -> bool:
+    """Whether a line is a JSON object (a record that plain text would swallow as words)."""
+    if not line.startswith("{"):
+        return False
+    try:
+        return isinstance(json.loads(line), dict)
+    except (ValueError, RecursionError):
+        return False
 
 
 def cmd_absorb(args: argparse.Namespace, start: Path | None) -> int:
