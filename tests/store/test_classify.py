@@ -269,3 +269,33 @@ def test_second_review_cases_never_hide_a_different_fact(old: str, new: str) -> 
 )
 def test_updates_of_the_same_attribute_still_supersede(old: str, new: str) -> None:
     assert outcome(old, new) == "supersede"
+
+
+# A fresh labelled batch (now in the dev pairs) found these hidden by a change verb.
+CHANGES_ELSEWHERE = [
+    ("Carol's phone number is +1 555 0142.", "Dave changed his phone number to +1 555 0188."),
+    ("The auth service runs on Python 3.9.", "The reporting service was upgraded to Python 3.12"),
+    ("The payments service listens on port 8080.", "The payments service was upgraded to Java 21"),
+    ("Henry's manager is Priya.", "Henry moved to the London office."),
+    ("The Q3 report is due on September 30.", "The Q3 report is now owned by the finance team"),
+    ("Сергей работает в Яндексе.", "Сергей переехал в Екатеринбург."),
+]
+
+
+@pytest.mark.parametrize(("old", "new"), CHANGES_ELSEWHERE)
+def test_a_change_of_another_subject_or_attribute_never_hides_the_first(old: str, new: str) -> None:
+    assert outcome(old, new) in ("related", "new", "contradict")
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "Kubernetes cluster prod-eu runs version 1.26.",
+            "prod-eu was upgraded to Kubernetes 1.29",
+        ),
+        ("Our CI pipeline runs on Jenkins.", "Jenkins was replaced by GitHub Actions for CI."),
+    ],
+)
+def test_a_change_that_names_the_old_value_or_its_kind_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"

@@ -128,6 +128,11 @@ def _negated_form(word: str, other: frozenset[str], mine: frozenset[str]) -> boo
     return False
 
 
+_VERSION = re.compile(r"v?\d+(?:\.\d+)+")
+# Verb classes that say nothing of which attribute a value belongs to.
+_GENERIC_VERBS = frozenset({"be", "have", "ser", "estar", "tener", "="})
+
+
 def _verb_class(verb: str) -> str:
     return lx.VERB_CLASSES.get(verb, verb)
 
@@ -286,7 +291,12 @@ def _explicit_update(new: Parse, old: Parse) -> bool:
     ids = {k for k in old.subject_keys if _numeric(k)}
     if not ids <= mentioned:
         return False
-    if not _anchored(old, new):
+    if not _anchored(old, new) or _other_qualifier(old, new):
+        return False
+    # The people the old fact is about come back: "Dave changed his phone number" is no news
+    # about Carol's, whatever the words they share.
+    about = {k for k in old.subject_keys if k in old.people and not k.startswith("@")}
+    if not all(k in found or _inflects(k, found) for k in about):
         return False
     same_verb = _verb_class(new.verb) == _verb_class(old.verb) != "="
     said = old.content - old.subject_keys - {old.verb}
@@ -297,7 +307,9 @@ def _explicit_update(new: Parse, old: Parse) -> bool:
     if same_verb or change:
         if not said or _coverage(said, new.content) >= 0.25:
             return bool(said) or same_verb
-    if _same_kind_of_value(new, old) and (change or _attribute_kept(new, old, said)):
+    if _same_kind_of_value(new, old) and (
+        _attribute_kept(new, old, said) or (change and _same_attribute(new, old, said))
+    ):
         return True
     # The same short attribute of the same subject, now with another value: "Ivan works at
     # Acme" → "Ivan now works for Globex as a data scientist" — not when "no longer" negates
@@ -307,7 +319,36 @@ def _explicit_update(new: Parse, old: Parse) -> bool:
         return False
     if new.verb in context_valued_keys() and _slots(old.objects, new.objects) != 1:
         return False
-    return len(said) <= 3 and new.subject == old.subject
+    return len(said) <= 3 and new.subject == old.subject and _same_kind_of_value(new, old)
+
+
+def _same_attribute(new: Parse, old: Parse, said: frozenset[str]) -> bool:
+    """A new value under a verb of change replaces the old one only if it is a value of the
+    same thing: the old value is named ("from Vim to VS Code"), the verb is of the same kind,
+    or what the old value was a value of (its attribute words, a verb that is not a copula)
+    comes back. "The payments service was upgraded to Java 21" says nothing of its port."""
+    if ((old.values | old.capitalised) - old.subject_keys) & new.content:
+        return True
+    if any(_VERSION.fullmatch(v) for v in old.values) and any(
+        _VERSION.fullmatch(v) for v in new.values - old.values
+    ):
+        return True  # a version replaces a version ("runs 1.26" → "upgraded to 1.29")
+    specific = _verb_class(old.verb) not in _GENERIC_VERBS
+    if specific and _verb_class(new.verb) == _verb_class(old.verb):
+        return True
+    words = {w.key for w in old.objects if w.kind == "word"} & said
+    needed = words | ({old.verb} if specific else set())
+    return not needed or any(k in new.stems or _inflects(k, new.stems) for k in needed)
+
+
+def _other_qualifier(old: Parse, new: Parse) -> bool:
+    """The old subject loses a word and the new one brings another in its place: "the auth
+    service" and "the reporting service" are two services."""
+    anchors = {k for k in old.subject_stems if not k.startswith("@")}
+    lost = {k for k in anchors if k not in new.stems and not _inflects(k, new.stems)}
+    # the old value as the new subject ("Jenkins was replaced by …") is no other qualifier
+    brought = {k for k in new.subject_stems if not k.startswith("@")} - anchors - old.stems
+    return bool(lost and brought)
 
 
 def _attribute_kept(new: Parse, old: Parse, said: frozenset[str]) -> bool:
