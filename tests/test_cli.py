@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import shutil
 import subprocess
@@ -12,6 +13,13 @@ from pathlib import Path
 import pytest
 
 from engram.cli import main
+
+
+class Terminal(io.StringIO):
+    """Standard input as a terminal (nothing typed)."""
+
+    def isatty(self) -> bool:
+        return True
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -99,7 +107,6 @@ def test_init_changes_nothing_that_exists(
 def test_new_writes_a_valid_memory_from_stdin(
     project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import io
 
     monkeypatch.setattr(sys, "stdin", io.StringIO("# Deploy\n\nRun the script.\n"))
     code, _, _ = run(capsys, "-C", str(project), "new", "skill", "deploy-api",
@@ -114,7 +121,6 @@ def test_new_refuses_to_overwrite(
     project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:  # fmt: skip
-    import io
 
     path = memory("deploy-api", "# Original\n", kind="skill")
     monkeypatch.setattr(sys, "stdin", io.StringIO("# New\n"))
@@ -125,7 +131,6 @@ def test_new_refuses_to_overwrite(
 def test_new_refuses_a_body_with_a_secret(
     project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import io
 
     token = "ghp_" + "a1B2c3D4e5" * 4
     monkeypatch.setattr(sys, "stdin", io.StringIO(f"# Keys\n\nuse {token}\n"))
@@ -213,12 +218,6 @@ def test_new_takes_the_body_from_the_editor_when_stdin_is_a_terminal(
     project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
     tmp_path: Path,
 ) -> None:  # fmt: skip
-    import io
-
-    class Terminal(io.StringIO):
-        def isatty(self) -> bool:
-            return True
-
     editor = tmp_path / "fake-editor.py"
     editor.write_text(
         "import sys\nopen(sys.argv[1], 'w').write('# Cache\\n\\nKeep TTLs short.\\n')\n"
@@ -234,12 +233,6 @@ def test_new_takes_the_body_from_the_editor_when_stdin_is_a_terminal(
 def test_new_without_stdin_or_editor_says_how_to_give_a_body(
     project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import io
-
-    class Terminal(io.StringIO):
-        def isatty(self) -> bool:
-            return True
-
     monkeypatch.setattr(sys, "stdin", Terminal())
     monkeypatch.delenv("VISUAL", raising=False)
     code, _, err = run(capsys, "-C", str(project), "new", "rule", "cache-ttl")
@@ -249,12 +242,6 @@ def test_new_without_stdin_or_editor_says_how_to_give_a_body(
 def test_new_with_the_template_left_untouched_writes_nothing(
     project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import io
-
-    class Terminal(io.StringIO):
-        def isatty(self) -> bool:
-            return True
-
     monkeypatch.setattr(sys, "stdin", Terminal())
     monkeypatch.setenv("EDITOR", "true")
     monkeypatch.delenv("VISUAL", raising=False)

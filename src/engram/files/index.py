@@ -191,13 +191,6 @@ def row_seal(*fields: str) -> str:
     return keyed_hash(local_key(), "\x1f".join((SCANNER_VERSION, *fields)).encode("utf-8"))
 
 
-def unsafe_reason(text: str) -> str:
-    """Why a memory's text must not be shown to an agent ('' when it is safe)."""
-    from engram.safety.scan import unsafe_reason as reason
-
-    return reason(text)
-
-
 def memory_unsafe_reason(memory: Memory, text: str) -> str:
     """Why a memory must not be shown: the file as written, then every field as the agent gets
     it — YAML escapes decoded (`"\\x41KIA…"` is printed as `AKIA…`) — checked field by field."""
@@ -643,8 +636,8 @@ def _connect(root: Path, *, retry: bool = True) -> sqlite3.Connection:
         conn.execute("PRAGMA synchronous=NORMAL")
         if _meta_value(conn, "version") is not None and not _built_here(conn):
             conn.close()
-            for suffix in ("", "-wal", "-shm"):
-                Path(f"{path}{suffix}").unlink(missing_ok=True)
+            if not _discard(path):
+                raise OSError(f"cannot replace {path}")
             conn = sqlite3.connect(path, timeout=10, isolation_level=None)
             conn.execute("PRAGMA journal_mode=WAL")
         conn.executescript(SCHEMA)
@@ -656,20 +649,24 @@ def _connect(root: Path, *, retry: bool = True) -> sqlite3.Connection:
             conn = _connect(root, retry=False)  # a corrupt index is only a cache: built again
             conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('rebuilt', 'corrupt')")
             return conn
-        conn = sqlite3.connect(":memory:", isolation_level=None)  # read-only or locked
-        conn.executescript(SCHEMA)
-        _claim(conn)
+        return _in_memory()  # read-only or locked
     except OSError:
         if conn is not None:
             conn.close()
-        conn = sqlite3.connect(":memory:", isolation_level=None)
-        conn.executescript(SCHEMA)
-        _claim(conn)
+        return _in_memory()
+    return conn
+
+
+def _in_memory() -> sqlite3.Connection:
+    """An index that lives as long as the process: for a folder that cannot hold one."""
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    conn.executescript(SCHEMA)
+    _claim(conn)
     return conn
 
 
 def _discard(path: Path) -> bool:
-    """Delete a corrupt index file; False when it cannot be deleted."""
+    """Delete an index file (and its WAL files); False when it cannot be deleted."""
     try:
         for suffix in ("", "-wal", "-shm"):
             Path(f"{path}{suffix}").unlink(missing_ok=True)

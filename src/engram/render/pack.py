@@ -60,9 +60,9 @@ def shown_id(memory_id: str, reason: str) -> str:
     key) is not repeated in the very line that says it was withheld."""
     if "(in id)" in reason or "(in path)" in reason:
         return "[unsafe id]"
-    from engram.safety.scan import unsafe_reason
+    from engram.safety.scan import masked
 
-    return "[unsafe id]" if unsafe_reason(memory_id) else memory_id
+    return masked(memory_id, "[unsafe id]")
 
 
 # Terminal escape sequences (a clipboard write, a cursor move) and other control characters

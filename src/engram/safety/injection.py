@@ -326,13 +326,6 @@ def _join_cjk(view: str, joined: list[int]) -> str:
     return "".join(parts)
 
 
-def folded(text: str) -> str:
-    """The normalised, case-folded text with Markdown markers and decoration removed (line
-    breaks kept)."""
-    view = _undecorated(scan_view(text).casefold())
-    return _SPACES.sub(" ", _MARKER.sub("", view))
-
-
 _NOT_BEFORE = re.compile(r"(?:\bdo\s+not|\bdont|\bnever|\bне|\bno)\s+$")
 _NOT_AFTER = ("しない", "せず", "ず", "ないで", "ません")
 

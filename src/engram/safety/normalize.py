@@ -38,17 +38,12 @@ _TO_CYRILLIC = {
 }  # fmt: skip
 
 _WORD = re.compile(r"\w+")
-_INVISIBLE_RANGES = ((0xFE00, 0xFE0F), (0xE0100, 0xE01EF))  # variation selectors
 
 
 def _invisible(ch: str) -> bool:
-    category = unicodedata.category(ch)
-    if category == "Cf":  # zero-width, bidi and other format controls
-        return True
-    code = ord(ch)
-    if category == "Mn":  # a mark NFKC could not compose with its letter only decorates it
-        return True
-    return any(low <= code <= high for low, high in _INVISIBLE_RANGES) or ch == "\u034f"
+    """Format controls (zero-width, bidi, soft hyphen) and marks NFKC could not compose with a
+    letter (which only decorate it; variation selectors are such marks too)."""
+    return unicodedata.category(ch) in ("Cf", "Mn")
 
 
 @lru_cache(maxsize=4096)

@@ -236,8 +236,8 @@ def find_secrets(text: str) -> list[SecretFinding]:
     findings: list[SecretFinding] = []
     seen: set[tuple[str, int]] = set()
 
-    def add(family: str, offset: int) -> None:
-        line = view.count("\n", 0, offset) + 1
+    def add(family: str, offset: int, within: str = view) -> None:
+        line = within.count("\n", 0, offset) + 1
         if (family, line) not in seen:
             seen.add((family, line))
             findings.append(SecretFinding(family, line))
@@ -252,10 +252,7 @@ def find_secrets(text: str) -> list[SecretFinding]:
             if any(n in (text_lower if n.islower() else text_view) for n in needles):
                 for match in pattern.finditer(text_view):
                     if not _dummy(match.group()):
-                        line = text_view.count("\n", 0, match.start()) + 1
-                        if (family, line) not in seen:
-                            seen.add((family, line))
-                            findings.append(SecretFinding(family, line))
+                        add(family, match.start(), text_view)
     if "://" in view and "@" in view:
         for match in _URL_CREDENTIALS.finditer(view):
             user, password = match.group(1), match.group(2)
