@@ -299,3 +299,62 @@ def test_a_change_of_another_subject_or_attribute_never_hides_the_first(old: str
 )
 def test_a_change_that_names_the_old_value_or_its_kind_supersedes(old: str, new: str) -> None:
     assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Maria's manager is Oleg.", "Maria reports to Ivan."),
+        ("Tom lives in Chicago.", "Tom's home is in Seattle."),
+        ("The project deadline is April 15.", "The project is due on May 3."),
+        ("The user service is written in Go.", "The user service is implemented in Rust."),
+        ("Diego vive en Sevilla.", "Diego reside en Valencia."),
+        ("El gerente de Ana es Luis.", "Ana reporta a Beatriz."),
+        ("Офис компании находится в Казани.", "Офис компании расположен в Новосибирске."),
+    ],
+)
+def test_a_new_value_of_the_same_relation_in_other_words_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+def test_the_same_value_of_the_same_relation_in_other_words_is_a_duplicate() -> None:
+    assert outcome("Sergey lives in Moscow.", "Sergey's home is in Moscow.") == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Maria's manager is Oleg.", "Maria manages Ivan."),
+        ("Maria's manager is Oleg.", "Maria's manager's manager is Ivan."),
+        ("Maria's manager is Oleg.", "Oleg reports to Ivan."),
+        ("Tom's manager is Anna.", "Tom is Anna's manager."),
+        ("Tom lives in Chicago.", "Tom's brother lives in Seattle."),
+        ("Tom lives with Anna.", "Tom lives with Bob."),
+        ("Anna is based in Berlin.", "Anna's team is based in Munich."),
+        ("The report is due on Friday.", "The invoice is due on Monday."),
+        ("The staging API is written in Go.", "The production API is implemented in Rust."),
+        ("Maria reports to Oleg.", "Maria reports to Ivan on security issues."),
+    ],
+)
+def test_another_owner_role_or_companion_of_a_relation_never_hides_the_first(
+    old: str, new: str
+) -> None:
+    assert outcome(old, new) in ("related", "new")
+
+
+def test_a_change_away_from_the_old_value_supersedes_however_the_subject_is_worded() -> None:
+    assert outcome("Jack's favorite editor is Vim.", "Jack switched from Vim to VS Code.") == (
+        "supersede"
+    )
+
+
+@pytest.mark.parametrize(
+    "new", ["Jill switched from Vim to Emacs.", "Jack's team switched from Vim to VS Code."]
+)
+def test_a_change_away_from_the_same_value_by_someone_else_never_hides_the_first(new: str) -> None:
+    assert outcome("Jack's favorite editor is Vim.", new) in ("related", "new")
+
+
+def test_a_month_named_may_is_a_date_not_a_possibility() -> None:
+    assert not parse("The release is on May 3.").modal
+    assert parse("Anna may move to Berlin.").modal

@@ -23,7 +23,9 @@ falls back to this classifier on any failure.
 
 from __future__ import annotations
 
+import itertools
 import re
+import unicodedata
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
@@ -36,6 +38,8 @@ from engram.store.parse import (
     multi_valued_keys,
     often_many_keys,
     parse,
+    relation_keys,
+    relation_words,
 )
 
 PRIORITY = ("duplicate", "contradict", "supersede", "related", "new")
@@ -191,12 +195,25 @@ def _same_statement(new: Parse, old: Parse) -> bool:
         and not _antonym_split(new, old)
     ):
         return False
+    owners = (_possessors(new), _possessors(old))
+    if all(owners) and owners[0] != owners[1]:
+        return False  # "Tom's manager is Anna" / "Tom is Anna's manager": roles swapped
     people = new.people | old.people
     mine, theirs = _actors(new, people), _actors(old, people)
     if mine and theirs:
         return mine == theirs
     a, b = _core(new.subject), _core(old.subject)
     return a <= b or b <= a
+
+
+def _possessive(word: Word) -> bool:
+    return word.norm.endswith(("'s", "’s", "s'"))
+
+
+def _possessors(fact: Parse) -> frozenset[str]:
+    """Whose attribute a fact speaks of: "Tom's manager is Anna" is of Tom's, "Tom is Anna's
+    manager" of Anna's."""
+    return frozenset(w.exact for w in fact.words if _possessive(w))
 
 
 def _same_order(new: Parse, old: Parse) -> bool:
@@ -291,7 +308,9 @@ def _explicit_update(new: Parse, old: Parse) -> bool:
     ids = {k for k in old.subject_keys if _numeric(k)}
     if not ids <= mentioned:
         return False
-    if not _anchored(old, new) or _other_qualifier(old, new):
+    if _other_qualifier(old, new):
+        return False
+    if not _anchored(old, new) and not (change and _leaves_old_value(new, old)):
         return False
     # The people the old fact is about come back: "Dave changed his phone number" is no news
     # about Carol's, whatever the words they share.
@@ -322,6 +341,22 @@ def _explicit_update(new: Parse, old: Parse) -> bool:
     return len(said) <= 3 and new.subject == old.subject and _same_kind_of_value(new, old)
 
 
+_FROM = frozenset({"from", "de", "desde", "с", "со", "от"})
+
+
+def _leaves_old_value(new: Parse, old: Parse) -> bool:
+    """The new fact names whom the old one was about and moves away *from* its value: "Jack's
+    favorite editor is Vim" → "Jack switched from Vim to VS Code", however little else of the
+    old subject comes back."""
+    owners = {k for k in old.subject_keys if k in old.people or k in old.capitalised}
+    found = new.stems | new.people | new.content
+    if not owners or not all(k in found or _inflects(k, found) for k in owners):
+        return False
+    values = {w.key for w in old.objects if w.kind in ("name", "acronym", "value", "date")}
+    words = new.words
+    return any(w.norm in _FROM and nxt.key in values for w, nxt in itertools.pairwise(words))
+
+
 def _same_attribute(new: Parse, old: Parse, said: frozenset[str]) -> bool:
     """A new value under a verb of change replaces the old one only if it is a value of the
     same thing: the old value is named ("from Vim to VS Code"), the verb is of the same kind,
@@ -338,7 +373,19 @@ def _same_attribute(new: Parse, old: Parse, said: frozenset[str]) -> bool:
         return True
     words = {w.key for w in old.objects if w.kind == "word"} & said
     needed = words | ({old.verb} if specific else set())
+    if not needed:  # "Henry's manager is Priya": the subject names the attribute
+        needed = _attribute_words(old)
     return not needed or any(k in new.stems or _inflects(k, new.stems) for k in needed)
+
+
+def _attribute_words(fact: Parse) -> set[str]:
+    """The subject's common words (as stems), its names aside: "manager" in "Henry's manager",
+    "deadline" in "the project deadline"."""
+    return {
+        w.root
+        for w in fact.words
+        if w.exact in fact.subject and w.kind == "word" and not w.text[:1].isupper()
+    }
 
 
 def _other_qualifier(old: Parse, new: Parse) -> bool:
@@ -549,6 +596,9 @@ def compare(new: Parse, old: Parse, similarity: float) -> Verdict:
     opposite = _opposite_claim(new, old)
     if opposite:
         return Verdict("contradict", f"the same claim with the polarity flipped ({opposite})")
+    restated = _relation_restated(new, old)
+    if restated:
+        return restated
     other = _different_subject(new, old)
     if other:
         return _related_or_new(new, old, overlap, similarity, other)
@@ -557,6 +607,101 @@ def compare(new: Parse, old: Parse, similarity: float) -> Verdict:
         if swapped and not _antonym_split(new, old):
             return Verdict("supersede", f"the same subject with a new value ({swapped})")
     return _related_or_new(new, old, overlap, similarity, "the same subject, both stay true")
+
+
+def _relation(fact: Parse) -> tuple[str, frozenset[str]] | None:
+    """(relation, whose) when the fact gives one attribute of its subject that the lexicon
+    knows under several wordings: by its verb ("Tom lives in …"), a noun of its subject
+    ("Tom's home is …", "el gerente de Ana es …") or the adjective after a copula ("the
+    project is due on …")."""
+    nouns, verbs = relation_keys(), relation_words()
+    relation = verbs.get(_fold_accents(fact.verb_norm)) if fact.verb_norm else None
+    owner = fact.subject
+    if relation is None and _verb_class(fact.verb) in _GENERIC_VERBS:
+        held = [w for w in fact.words if w.exact in fact.subject and w.root in nouns]
+        if any(_possessive(w) for w in held):
+            return None  # "Maria's manager's manager": someone else's attribute
+        named = {nouns[w.root] for w in held}
+        if len(named) == 1:
+            relation = named.pop()
+            owner = frozenset(
+                w.exact
+                for w in fact.words
+                if w.exact in fact.subject
+                and w.root not in nouns
+                and w.norm not in lx.RELATION_FILLERS
+            )
+        elif not named:
+            first = next((w for w in fact.objects if w.kind not in _LIGHT_KINDS), None)
+            relation = verbs.get(_fold_accents(first.norm)) if first is not None else None
+    if relation is None or not owner:
+        return None
+    return relation, owner
+
+
+def _fold_accents(norm: str) -> str:
+    return "".join(ch for ch in unicodedata.normalize("NFD", norm) if not unicodedata.combining(ch))
+
+
+def _relation_values(fact: Parse) -> frozenset[str]:
+    """What a relation's object names: names, numbers, dates, acronyms."""
+    return frozenset(w.key for w in fact.objects if w.kind in ("name", "acronym", "value", "date"))
+
+
+def _relation_restated(new: Parse, old: Parse) -> Verdict | None:
+    """The same relation of the same subject said in other words: the same value is a
+    duplicate ("Tom lives in Chicago" / "Tom's home is in Chicago"), a new value of the same
+    kind replaces the old one ("Maria's manager is Oleg" / "Maria reports to Ivan"). Only for
+    plain present statements by the same speaker, in the same environment, whose objects hold
+    nothing but the value."""
+    relation = _relation(new)
+    if relation is None or relation != _relation(old):
+        return None
+    for fact in (new, old):
+        if fact.question or fact.modal or fact.future or fact.past or fact.negated:
+            return None
+        if fact.listed or fact.joint or fact.agent:
+            return None
+    if new.additive or (new.speaker, new.said_at, new.environments) != (
+        old.speaker,
+        old.said_at,
+        old.environments,
+    ):
+        return None
+    mine, theirs = _relation_values(new), _relation_values(old)
+    if not mine or not theirs or _loose_words(new) or _loose_words(old):
+        return None
+    if mine == theirs:
+        return Verdict("duplicate", f"the same {relation[0]} of the same subject, in other words")
+    if mine & theirs or _value_kinds(new) != _value_kinds(old):
+        return None
+    if _many_valued(new, old, mine | theirs, often=False):
+        return None  # "lives with Anna" / "with Bob": one more companion, not a new value
+    change = f"{', '.join(sorted(theirs))} → {', '.join(sorted(mine))}"
+    why = f"the same {relation[0]} of the same subject, a new value ({change})"
+    return Verdict("supersede", why)
+
+
+_LIGHT_KINDS = frozenset({"stop", "aux", "neg", "marker", "dash"})
+
+
+def _loose_words(fact: Parse) -> bool:
+    """The object says more than the value: a word that is neither a value, a function word
+    nor the relation's own ("works in Berlin *with Oleg*")."""
+    verbs = relation_words()
+    return any(
+        w.kind == "word"
+        and w.key not in _FUNCTION
+        and w.norm not in _PREPOSITIONS
+        and _fold_accents(w.norm) not in verbs
+        for w in fact.objects
+    )
+
+
+def _value_kinds(fact: Parse) -> frozenset[str]:
+    """Whether the relation's value is a date or number, or a name."""
+    kinds = {w.kind for w in fact.objects if w.kind in ("name", "acronym", "value", "date")}
+    return frozenset("number" if k in ("value", "date") else "name" for k in kinds)
 
 
 def _related_or_new(new: Parse, old: Parse, overlap: float, similarity: float, why: str) -> Verdict:

@@ -357,9 +357,44 @@ sirve envía recibe llama asiste compra vende mira escucha come bebe cocina hace
 mantiene asigna asignado asignada ubica ubicado ubicada sitúa situado encuentra hospeda corre
 ejecuta ejecutan lanza publica migra actualiza instala configura monitoriza rota expone
 conecta depende apunta resuelve redirige abre cierra viaja sale vuelve llega aprueba aprueban
-encarga practica celebra sigue cubre cifra acuesta levanta
+encarga practica celebra sigue cubre cifra acuesta levanta reside residen
 """,
 }
+
+# One attribute of someone or something, said with a noun ("Tom's home is in Seattle", "the
+# project deadline is …", "el gerente de Ana es …") or with a verb or adjective ("Tom lives in
+# Seattle", "the project is due on …", "Ana reporta a …"): one relation, so a new value said
+# either way replaces the old one. Only words read in one direction belong here: "Maria's
+# manager is Oleg" is "Maria reports to Oleg", never "Maria manages Oleg".
+RELATIONS = {
+    "home": {
+        "english": "home residence lives live resides reside dwell",
+        "spanish": "vive viven reside residen residencia",
+        "russian": "живет живут проживает проживают",
+    },
+    "manager": {
+        "english": "manager boss supervisor reports",
+        "spanish": "jefe jefa gerente supervisor supervisora reporta",
+        "russian": "руководитель руководительница начальник начальница подчиняется",
+    },
+    "deadline": {
+        "english": "deadline due",
+        "spanish": "vence entrega plazo",
+        "russian": "дедлайн срок",
+    },
+    "location": {
+        "english": "located situated based headquartered",
+        "spanish": "ubicado ubicada situado situada",
+        "russian": "находится находятся расположен расположена расположено",
+    },
+    "language": {
+        "english": "written implemented coded",
+        "spanish": "escrito escrita implementado implementada programado programada",
+        "russian": "написан написана написано написаны реализован реализована",
+    },
+}
+# Words that only say which kind of value a relation holds ("the *date* of delivery").
+RELATION_FILLERS = frozenset("date fecha límite limite дата сдачи".split())
 
 # Verbs and words whose object holds several values at once: a second language spoken, a
 # second allergy, a second city visited is one more true fact, not a new value (numbers aside:

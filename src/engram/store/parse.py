@@ -101,6 +101,7 @@ class Parse:
     subject_keys: frozenset[str]  # the same words as stems, to compare with `content`
     agent: frozenset[str]  # who acts in a passive ("is led by Diego"), else empty
     verb: str  # the predicate's head (a stem); ':' for a key, '=' for a bare value, '' if none
+    verb_norm: str  # the head as written (normalised), '' for a key or a bare value
     objects: tuple[Word, ...]  # the words after the head verb
     content: frozenset[str]  # keys of every meaningful word (no negations, antonyms)
     exact_content: frozenset[str]  # the same words nearly as written (Word.exact)
@@ -148,6 +149,28 @@ def _stems_of(lists: dict[str, str]) -> frozenset[str]:
     return frozenset(
         stems | {_fold(normalize(w)) for words in lists.values() for w in words.split()}
     )
+
+
+@lru_cache(maxsize=1)
+def relation_keys() -> dict[str, str]:
+    """Each word of the lexicon's relations (lexicon.RELATIONS), as written and as a stem, with
+    its relation. A stem merges a noun with its verb ("manager", "manages"): stems serve for
+    the subject's nouns, the words as written for verbs."""
+    keys: dict[str, str] = {}
+    for relation, lists in lx.RELATIONS.items():
+        keys.update(dict.fromkeys(_stems_of(lists), relation))
+    return keys
+
+
+@lru_cache(maxsize=1)
+def relation_words() -> dict[str, str]:
+    """Each word of the lexicon's relations as written (accents folded), with its relation."""
+    return {
+        _fold(normalize(word)): relation
+        for relation, lists in lx.RELATIONS.items()
+        for words in lists.values()
+        for word in words.split()
+    }
 
 
 @lru_cache(maxsize=1)
@@ -472,7 +495,7 @@ def _predicate_start(words: list[Word]) -> tuple[int, bool]:
         ):
             return at, True
         if word.kind == "word" and words[at - 1].norm not in lx.DETERMINERS and _is_verb(word):
-            if not _noun_here(words, at):
+            if not _noun_here(words, at) and not _owned(words, at):
                 return at, True
     # No verb: a value after the first word ("Телефон Бориса 555-0199") starts the predicate,
     # else the last word ("Код-ревью для hotfix-веток обязательно").
@@ -483,6 +506,16 @@ def _predicate_start(words: list[Word]) -> tuple[int, bool]:
     if len(meaningful) >= 3:
         return meaningful[-1], False
     return len(words), False
+
+
+def _owned(words: list[Word], at: int) -> bool:
+    """A word after a possessive is what is owned, a noun: "Maria's manager is Oleg" says who
+    manages Maria, not that she manages Oleg (but "Maria's moved" and "Maria's leaving" are
+    verbs: "'s" is "has" or "is" there)."""
+    before, word = words[at - 1].norm, words[at].norm
+    if not before.endswith(("'s", "’s", "s'")):
+        return False
+    return not (_participle(word) or word.endswith("ing") or word in lx.PAST_IRREGULAR)
 
 
 def _noun_here(words: list[Word], at: int) -> bool:
@@ -650,6 +683,7 @@ def parse(text: str) -> Parse:
         subject_keys=subject_keys,
         agent=agent,
         verb=verb,
+        verb_norm=words[head].norm if verb not in (":", "=") and 0 <= head < len(words) else "",
         objects=objects,
         content=frozenset(content),
         exact_content=frozenset(exact_content),
@@ -665,7 +699,7 @@ def parse(text: str) -> Parse:
         additive=additive,
         past=past,
         future=future,
-        modal=any(n in lx.MODALS for n in norms),
+        modal=any(w.norm in lx.MODALS for w in words if w.kind != "date"),  # not "May 3"
         indefinite=verb in _COPULAS and _indefinite(objects),
         joint=any(w.norm in _CONJUNCTIONS for w in words[:start]),
         listed=bool(key) and _names_a_list(key_words),
