@@ -12,6 +12,8 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+__version__ = "0.1.0"  # the one place the version is written (pyproject reads it)
+
 __all__ = [
     "Config",
     "ConfigError",

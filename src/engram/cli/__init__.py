@@ -41,20 +41,13 @@ def _parser(prog: str = "engram", only: str | None = None) -> argparse.ArgumentP
 
 
 class _Version(argparse.Action):
-    """`--version`, looked up only when asked: importlib.metadata costs ~20 ms to import."""
+    """`--version`."""
 
     def __call__(self, parser: argparse.ArgumentParser, *args: object, **kw: object) -> None:
-        print(f"engram {_version()}")
+        from engram import __version__
+
+        print(f"engram {__version__}")
         parser.exit()
-
-
-def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("engram")
-    except PackageNotFoundError:
-        return "unknown"
 
 
 def fathom_main(argv: Sequence[str] | None = None) -> int:

@@ -18,10 +18,10 @@ def _words(values: list[str] | None) -> list[str]:
     return [w.strip() for v in values or [] for w in v.split(",") if w.strip()]
 
 
-# Commands a hook or an agent runs on every prompt: `main` builds only these when they are
-# asked for, since building the whole parser costs about as much as a third of the
-# interpreter's start-up.
-HOT = ("load", "hook")
+# Commands agent hosts run (hooks on every prompt, the MCP server at every session start): `main`
+# builds only these when they are asked for, since building the whole parser costs about as much
+# as a third of the interpreter's start-up.
+HOT = ("load", "hook", "mcp")
 
 
 def register(sub: Any, only: str | None = None) -> None:
@@ -33,6 +33,9 @@ def register(sub: Any, only: str | None = None) -> None:
         from engram.cli import hooks
 
         hooks.register_hook(sub)
+        return
+    if only == "mcp":
+        register_mcp(sub)
         return
     register_load(sub)
     register_rest(sub)
@@ -51,6 +54,11 @@ def register_load(sub: Any) -> None:
     load.add_argument("--limit", type=int, metavar="N", help="compact pack size")
     load.add_argument("--role", action="append", metavar="ROLE", help="active role (repeatable)")
     load.add_argument("--no-global", action="store_true", help="ignore the global folder")
+
+
+def register_mcp(sub: Any) -> None:
+    mcp = add_command(sub, "mcp", "Run the MCP server on stdio (for agents).", cmd_mcp)
+    mcp.add_argument("--db", metavar="PATH", help="store file (else $ENGRAM_DB, config, default)")
 
 
 def register_rest(sub: Any) -> None:
@@ -80,8 +88,7 @@ def register_rest(sub: Any) -> None:
     graph = add_command(sub, "graph", "Show dependency layers, cycles and missing ids.", cmd_graph)
     graph.add_argument("--rebuild", action="store_true", help="re-index and write the graph file")
 
-    mcp = add_command(sub, "mcp", "Run the MCP server on stdio (for agents).", cmd_mcp)
-    mcp.add_argument("--db", metavar="PATH", help="store file (else $ENGRAM_DB, config, default)")
+    register_mcp(sub)
 
     from engram.cli import hooks, memory, tiers
 
@@ -319,7 +326,7 @@ def _masked_ids(value: Any, masked: Any) -> Any:
 
 
 def cmd_mcp(args: argparse.Namespace, start: Path | None) -> int:
-    from engram.mcp.server import serve
+    from engram.mcp.front import serve
 
     serve(Path(args.db) if args.db else None)
     return 0

@@ -3,8 +3,9 @@
 The tools call the library directly. The fact store is opened once when the server starts, so
 its index stays warm and searches run at in-process speed; the workspace is re-opened per call
 (that is cheap, and it notices edited memory files). Every result is compact text an agent can
-read plus the same data as structured content; a bad input or a missing id comes back as a
-tool error with a clear message, never as a crashed server.
+read plus the same data as structured content, which repeats the text under `text` (Claude Code
+gives its model only the structured content when there is one); a bad input or a missing id
+comes back as a tool error with a clear message, never as a crashed server.
 """
 
 from __future__ import annotations
@@ -38,8 +39,10 @@ DESTROYS = t.ToolAnnotations(read_only_hint=False, destructive_hint=True, open_w
 
 
 def _result(text: str, data: dict[str, Any]) -> t.CallToolResult:
+    """The readable text, and the data with the same text first (some hosts show their model
+    the structured content alone)."""
     return t.CallToolResult(
-        content=[t.TextContent(type="text", text=text)], structured_content=data
+        content=[t.TextContent(type="text", text=text)], structured_content={"text": text, **data}
     )
 
 
@@ -49,7 +52,9 @@ def _fail(exc: EngramError) -> ToolError:
 
 def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
     """An MCPServer whose tools work on `store` and on the workspace above `cwd`."""
-    server = MCPServer("engram")
+    from engram import __version__
+
+    server = MCPServer("engram", version=__version__)
     home = cwd or Path.cwd()
 
     def workspace(folder: str | None) -> Any:
@@ -162,8 +167,7 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
         scopes: Annotated[list[Scope], Field(description="scopes to include")] = ["agent", "user"],  # noqa: B006
     ) -> t.CallToolResult:
         """The pre-run digest: relevant facts, open TODOs and recent entries, each with its id."""
-        text = store.digest(topic, budget_chars=budget_chars, scopes=scopes)
-        return _result(text, {"digest": text})
+        return _result(store.digest(topic, budget_chars=budget_chars, scopes=scopes), {})
 
     @server.tool(annotations=WRITES)
     def memory_boost(
@@ -410,8 +414,10 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
     return server
 
 
-def serve(db: Path | None = None) -> None:
-    """Run the stdio server until the client hangs up (logs go to stderr only)."""
+def serve(db: str | Path | None = None) -> None:
+    """Run the SDK server on stdio until the client hangs up (logs go to stderr only).
+
+    `engram mcp` runs it behind `front.serve`, which answers the handshake first."""
     from engram.config import load_config
     from engram.files.discovery import find_workspace
     from engram.store.db import resolve_db

@@ -1,0 +1,214 @@
+"""`engram mcp`: the MCP server on stdio, with the handshake answered before the SDK loads.
+
+Importing the MCP SDK (pydantic models of every protocol type) takes about a second, more on a
+busy machine, and hosts do not wait for a slow server: Codex leaves its tools out, Claude Code
+offers them only from its second request. So this front door answers `initialize`, `tools/list`
+and `ping` itself, from what the SDK answered when it was recorded (`handshake.py`), while a
+thread imports the SDK, opens the fact store and runs the SDK server (`server.serve`) unchanged.
+That server reads and writes its own stdio, which are pipes from and to this front door:
+
+    client ──stdin──▶ front ──pipe──▶ SDK server ──pipe──▶ front ──stdout──▶ client
+
+The client's `initialize` is passed on too (under an id of the front's own, whose answer is
+dropped), so the SDK server knows the client. Anything but a well-formed `initialize` as the
+first request — a client of the stateless protocol era — is passed through untouched.
+
+When the server cannot start (a locked or damaged store, say), every request waiting for it and
+every later one gets a JSON-RPC error naming the problem. SIGINT and SIGTERM end the process at
+once and quietly: the fact store's writes are transactions, so nothing is left half-written.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sys
+import threading
+from pathlib import Path
+from typing import IO, Any
+
+from engram.mcp import handshake
+
+REPLAY_ID = "engram-front:initialize"  # the id the client's initialize is passed on under
+DONE = b'"engram-front:done"\n'  # written after the SDK server's last line: the pump stops
+INTERNAL_ERROR = -32603
+
+
+class Front:
+    """The state shared by the thread reading the client, the one forwarding the SDK server's
+    lines, and the one running the server."""
+
+    def __init__(self, wire_out: IO[bytes], to_server: int, done_fd: int) -> None:
+        self.wire_out = wire_out
+        self.to_server = to_server  # the write end of the server's stdin
+        self.done_fd = done_fd  # a write end of the server's stdout, for DONE
+        self.write_lock = threading.Lock()
+        self.state = threading.Condition()
+        self.waiting: dict[str, object] = {}  # requests the server has yet to answer, by id
+        self.failure: str | None = None
+        self.drained = False  # every line of the server's has been forwarded
+        self.opened = False  # the first request has been seen
+        self.through = False  # pass everything through (no handshake of ours)
+        self.version = ""
+
+    # -- to the client -------------------------------------------------------------------------
+    def send(self, line: bytes) -> None:
+        with self.write_lock:
+            try:
+                self.wire_out.write(line)
+                self.wire_out.flush()
+            except OSError:  # the client has gone: nobody is left to answer
+                os._exit(0)
+
+    def reply(self, id: object, result: dict[str, Any] | None = None, error: str = "") -> None:
+        message: dict[str, Any] = {"jsonrpc": "2.0", "id": id}
+        if error:
+            message["error"] = {"code": INTERNAL_ERROR, "message": error}
+        else:
+            message["result"] = result
+        self.send((json.dumps(message, ensure_ascii=False) + "\n").encode())
+
+    # -- from the client -----------------------------------------------------------------------
+    def from_client(self, line: bytes) -> None:
+        try:
+            message = json.loads(line)
+        except ValueError:
+            message = None  # the server answers with its parse error
+        if isinstance(message, dict) and "method" in message and "id" in message:
+            if self.answer(message):
+                return
+            with self.state:
+                if self.failure is not None:
+                    self.reply(message["id"], error=self.failure)
+                    return
+                self.waiting[json.dumps(message["id"])] = message["id"]
+        self.to_sdk(line)
+
+    def answer(self, request: dict[str, Any]) -> bool:
+        """Answer a request without the server; False when it is the server's to answer."""
+        method, params = request["method"], request.get("params")
+        if not self.opened:
+            self.opened = True
+            version = handshake.negotiate(params) if method == "initialize" else None
+            if version is None:
+                self.through = True
+                return False
+            self.version = version
+            self.reply(request["id"], handshake.answer("initialize", version))
+            replay = {**request, "id": REPLAY_ID}
+            self.to_sdk((json.dumps(replay, ensure_ascii=False) + "\n").encode())
+            return True
+        if self.through:
+            return False
+        if method == "tools/list" and not (isinstance(params, dict) and params.get("cursor")):
+            self.reply(request["id"], handshake.answer("tools/list", self.version))
+            return True
+        if method == "ping":
+            self.reply(request["id"], {})
+            return True
+        return False
+
+    def to_sdk(self, line: bytes) -> None:
+        if self.failure is not None:
+            return
+        try:
+            os.write(self.to_server, line if line.endswith(b"\n") else line + b"\n")
+        except OSError:
+            pass  # the server has stopped; its failure answers what waits
+
+    def client_gone(self) -> None:
+        """Stdin closed: let the server finish what it was asked, then end."""
+        os.close(self.to_server)
+        with self.state:
+            self.state.wait_for(lambda: not self.waiting or self.drained)
+
+    # -- from the server -----------------------------------------------------------------------
+    def pump(self, from_server: IO[bytes]) -> None:
+        """Forward the server's lines to the client, except the answer to the replayed
+        initialize; anything that is not a JSON-RPC message goes to stderr."""
+        for line in from_server:
+            if line == DONE:
+                break
+            try:
+                message = json.loads(line)
+            except ValueError:
+                message = None
+            if not isinstance(message, dict | list):
+                sys.stderr.buffer.write(line)
+                sys.stderr.flush()
+                continue
+            answered = message.get("id") if isinstance(message, dict) else None
+            if "method" in message or answered is None:  # a request, notification or batch
+                self.send(line)
+                continue
+            if answered == REPLAY_ID:
+                continue
+            self.send(line)
+            with self.state:
+                self.waiting.pop(json.dumps(answered), None)
+                self.state.notify_all()
+        with self.state:
+            self.drained = True
+            self.state.notify_all()
+
+    def run_server(self, db: str | None) -> None:
+        try:
+            from engram.mcp.server import serve
+
+            serve(db)
+        except BaseException as exc:  # the server could not start, or stopped: say why
+            self.fail(exc)
+        finally:
+            os.write(self.done_fd, DONE)
+
+    def fail(self, exc: BaseException) -> None:
+        from engram.errors import EngramError
+
+        if isinstance(exc, EngramError):
+            why = exc.message + (f" ({exc.hint})" if exc.hint else "")
+        else:
+            why = f"unexpected {type(exc).__name__}: {exc}"
+        message = f"the Engram MCP server could not run: {why}"
+        sys.stderr.write(f"engram: error: {message}\n")
+        sys.stderr.flush()
+        with self.state:
+            self.failure = message
+            for id in self.waiting.values():
+                self.reply(id, error=message)
+            self.waiting.clear()
+            self.state.notify_all()
+
+
+def _quit(signum: int, frame: object) -> None:
+    os._exit(0)
+
+
+def serve(db: str | Path | None = None) -> None:
+    """Run `engram mcp` until the client closes stdin or a signal ends it."""
+    signal.signal(signal.SIGTERM, _quit)
+    signal.signal(signal.SIGINT, _quit)
+    # The client's pipes stay with the front; fd 0 and 1 become pipes to and from the server.
+    wire_in = os.fdopen(os.dup(0), "rb")
+    wire_out = os.fdopen(os.dup(1), "wb")
+    server_in, to_server = os.pipe()
+    from_server, server_out = os.pipe()
+    os.dup2(server_in, 0)
+    os.dup2(server_out, 1)
+    os.close(server_in)
+    handshake.recording()  # read before the SDK import competes for the interpreter
+    front = Front(wire_out, to_server, server_out)
+    reader = os.fdopen(from_server, "rb")
+    pump = threading.Thread(target=front.pump, args=(reader,), name="mcp-pump", daemon=True)
+    server = threading.Thread(
+        target=front.run_server, args=(str(db) if db else None,), name="mcp-sdk", daemon=True
+    )
+    pump.start()
+    server.start()
+    for line in wire_in:
+        if line.strip():
+            front.from_client(line)
+    front.client_gone()
+    sys.stderr.flush()
+    # The SDK import may still be under way, and nothing waits for it: end now.
+    os._exit(0)

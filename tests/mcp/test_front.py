@@ -1,0 +1,135 @@
+"""`engram mcp` over real stdio: the handshake answered before the SDK loads, the SDK server
+behind it, a server that cannot start, and signals."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import engram
+from engram.mcp import handshake
+
+HELLO = {"protocolVersion": "2025-06-18", "capabilities": {},
+         "clientInfo": {"name": "test", "version": "1"}}  # fmt: skip
+INITIALIZED = {"jsonrpc": "2.0", "method": "notifications/initialized"}
+
+
+class Server:
+    """A running `engram mcp` process, spoken to one JSON-RPC line at a time."""
+
+    def __init__(self, db: Path, env: dict[str, str] | None = None) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "engram", "mcp", "--db", str(db)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            env={**os.environ, **(env or {})},
+        )  # fmt: skip
+
+    def send(self, message: dict[str, Any]) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write((json.dumps(message) + "\n").encode())
+        self.process.stdin.flush()
+
+    def request(self, id: int, method: str, params: dict[str, Any] | None = None) -> None:
+        self.send({"jsonrpc": "2.0", "id": id, "method": method, "params": params or {}})
+
+    def receive(self) -> dict[str, Any]:
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        assert line, self.process.stderr.read() if self.process.stderr else "no output"
+        message: dict[str, Any] = json.loads(line)
+        return message
+
+    def ask(self, id: int, method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
+        self.request(id, method, params)
+        return self.receive()
+
+    def close(self) -> tuple[int, str]:
+        """Close stdin; the exit code and stderr."""
+        _, err = self.process.communicate(timeout=60)
+        return self.process.returncode, err.decode()
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.communicate()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    running = Server(tmp_path / "front.db")
+    yield running
+    running.stop()
+
+
+def test_initialize_answers_with_the_package_version(server: Server) -> None:
+    result = server.ask(1, "initialize", HELLO)["result"]
+    assert result["serverInfo"] == {"name": "engram", "version": engram.__version__}
+    assert result["protocolVersion"] == "2025-06-18"
+
+
+def test_a_protocol_version_the_sdk_does_not_speak_gets_its_latest(server: Server) -> None:
+    result = server.ask(1, "initialize", {**HELLO, "protocolVersion": "1999-01-01"})["result"]
+    assert result["protocolVersion"] == handshake.recording()["latest"]
+
+
+def test_tools_are_listed_and_called_through_the_sdk_server(server: Server) -> None:
+    server.ask(1, "initialize", HELLO)
+    server.send(INITIALIZED)
+    tools = server.ask(2, "tools/list")["result"]["tools"]
+    assert "memory_search" in {tool["name"] for tool in tools}
+    found = server.ask(3, "tools/call", {"name": "memory_search", "arguments": {"query": "x"}})
+    assert found["result"]["content"] == [{"type": "text", "text": "no results"}]
+    assert server.close() == (0, "")
+
+
+def test_the_handshake_needs_no_sdk(tmp_path: Path) -> None:
+    """With an SDK whose import never ends, the client still gets its handshake and tools."""
+    stuck = tmp_path / "stuck"
+    (stuck / "mcp").mkdir(parents=True)
+    (stuck / "mcp" / "__init__.py").write_text("import threading\nthreading.Event().wait()\n")
+    paths = os.pathsep.join([str(stuck), *sys.path])
+    server = Server(tmp_path / "front.db", env={"PYTHONPATH": paths})
+    try:
+        assert server.ask(1, "initialize", HELLO)["result"]["serverInfo"]["name"] == "engram"
+        server.send(INITIALIZED)
+        assert server.ask(2, "tools/list")["result"]["tools"]
+        assert server.ask(3, "ping") == {"jsonrpc": "2.0", "id": 3, "result": {}}
+    finally:
+        server.stop()
+
+
+def test_a_malformed_initialize_is_the_sdk_servers_to_refuse(server: Server) -> None:
+    answer = server.ask(1, "initialize", {"protocolVersion": "2025-06-18"})
+    assert answer["error"]["code"] == -32602  # invalid params, from the SDK server
+
+
+def test_a_store_that_cannot_open_answers_each_request_with_the_reason(tmp_path: Path) -> None:
+    server = Server(tmp_path)  # a folder, not a store file
+    server.ask(1, "initialize", HELLO)
+    server.send(INITIALIZED)
+    for id in (2, 3):
+        answer = server.ask(id, "tools/call", {"name": "memory_search", "arguments": {}})
+        assert "could not run: cannot open or write the memory store" in answer["error"]["message"]
+    code, err = server.close()
+    assert code == 0 and "memory store" in err and "Traceback" not in err
+    server.stop()
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_ends_the_server_quietly(server: Server, signum: int) -> None:
+    server.ask(1, "initialize", HELLO)
+    server.process.send_signal(signum)
+    assert server.close() == (0, "")
+
+
+def test_the_recording_is_what_the_sdk_server_answers() -> None:
+    """After a tool changes: `python -m engram.mcp.handshake` records it again."""
+    assert handshake.record() == handshake.recording()
