@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import itertools
 import re
-import unicodedata
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
@@ -38,7 +37,7 @@ from engram.store.parse import (
     multi_valued_keys,
     often_many_keys,
     parse,
-    relation_keys,
+    possessive,
     relation_words,
 )
 
@@ -134,7 +133,7 @@ def _negated_form(word: str, other: frozenset[str], mine: frozenset[str]) -> boo
 
 _VERSION = re.compile(r"v?\d+(?:\.\d+)+")
 # Verb classes that say nothing of which attribute a value belongs to.
-_GENERIC_VERBS = frozenset({"be", "have", "ser", "estar", "tener", "="})
+_GENERIC_VERBS = lx.GENERIC_VERBS
 
 
 def _verb_class(verb: str) -> str:
@@ -206,14 +205,10 @@ def _same_statement(new: Parse, old: Parse) -> bool:
     return a <= b or b <= a
 
 
-def _possessive(word: Word) -> bool:
-    return word.norm.endswith(("'s", "’s", "s'"))
-
-
 def _possessors(fact: Parse) -> frozenset[str]:
     """Whose attribute a fact speaks of: "Tom's manager is Anna" is of Tom's, "Tom is Anna's
     manager" of Anna's."""
-    return frozenset(w.exact for w in fact.words if _possessive(w))
+    return frozenset(w.exact for w in fact.words if possessive(w))
 
 
 def _same_order(new: Parse, old: Parse) -> bool:
@@ -285,7 +280,7 @@ def _explicit_update(new: Parse, old: Parse) -> bool:
     "raised", "replaced"); a value of the same kind replaces the old one under a verb of change,
     or under the same attribute words ("gym on Mondays" → "gym days are now Tuesdays"); or the
     same short attribute has a new value ("Ivan works at Acme" → "now works for Globex")."""
-    change = _says_change(new)
+    change = new.change
     if not new.update or new.question or new.modal or new.future:
         return False
     if new.additive and not change:
@@ -427,19 +422,6 @@ def _anchored(old: Parse, new: Parse) -> bool:
         return bool(pronouns & found) or not someone
     hits = sum(1 for k in anchors if k in found or _inflects(k, found))
     return hits * 2 >= len(anchors)
-
-
-def _says_change(fact: Parse) -> bool:
-    """A verb of change ("moved", "switched", "upgraded", "переехала", "cambió"), not just
-    "now"."""
-    return any(
-        w.norm in lx.UPDATE_WORDS and w.norm not in lx.UPDATE_ADVERBS
-        for w in fact.words
-        if w.kind not in ("marker",)
-    ) or any(
-        w.kind == "marker" and w.norm in ("longer", "anymore", "más", "no", "не")
-        for w in fact.words
-    )
 
 
 def _coverage(wanted: frozenset[str], found: frozenset[str]) -> float:
@@ -609,40 +591,6 @@ def compare(new: Parse, old: Parse, similarity: float) -> Verdict:
     return _related_or_new(new, old, overlap, similarity, "the same subject, both stay true")
 
 
-def _relation(fact: Parse) -> tuple[str, frozenset[str]] | None:
-    """(relation, whose) when the fact gives one attribute of its subject that the lexicon
-    knows under several wordings: by its verb ("Tom lives in …"), a noun of its subject
-    ("Tom's home is …", "el gerente de Ana es …") or the adjective after a copula ("the
-    project is due on …")."""
-    nouns, verbs = relation_keys(), relation_words()
-    relation = verbs.get(_fold_accents(fact.verb_norm)) if fact.verb_norm else None
-    owner = fact.subject
-    if relation is None and _verb_class(fact.verb) in _GENERIC_VERBS:
-        held = [w for w in fact.words if w.exact in fact.subject and w.root in nouns]
-        if any(_possessive(w) for w in held):
-            return None  # "Maria's manager's manager": someone else's attribute
-        named = {nouns[w.root] for w in held}
-        if len(named) == 1:
-            relation = named.pop()
-            owner = frozenset(
-                w.exact
-                for w in fact.words
-                if w.exact in fact.subject
-                and w.root not in nouns
-                and w.norm not in lx.RELATION_FILLERS
-            )
-        elif not named:
-            first = next((w for w in fact.objects if w.kind not in _LIGHT_KINDS), None)
-            relation = verbs.get(_fold_accents(first.norm)) if first is not None else None
-    if relation is None or not owner:
-        return None
-    return relation, owner
-
-
-def _fold_accents(norm: str) -> str:
-    return "".join(ch for ch in unicodedata.normalize("NFD", norm) if not unicodedata.combining(ch))
-
-
 def _relation_values(fact: Parse) -> frozenset[str]:
     """What a relation's object names: names, numbers, dates, acronyms."""
     return frozenset(w.key for w in fact.objects if w.kind in ("name", "acronym", "value", "date"))
@@ -654,8 +602,8 @@ def _relation_restated(new: Parse, old: Parse) -> Verdict | None:
     kind replaces the old one ("Maria's manager is Oleg" / "Maria reports to Ivan"). Only for
     plain present statements by the same speaker, in the same environment, whose objects hold
     nothing but the value."""
-    relation = _relation(new)
-    if relation is None or relation != _relation(old):
+    relation = new.relation
+    if relation is None or relation != old.relation:
         return None
     for fact in (new, old):
         if fact.question or fact.modal or fact.future or fact.past or fact.negated:
@@ -682,9 +630,6 @@ def _relation_restated(new: Parse, old: Parse) -> Verdict | None:
     return Verdict("supersede", why)
 
 
-_LIGHT_KINDS = frozenset({"stop", "aux", "neg", "marker", "dash"})
-
-
 def _loose_words(fact: Parse) -> bool:
     """The object says more than the value: a word that is neither a value, a function word
     nor the relation's own ("works in Berlin *with Oleg*")."""
@@ -693,7 +638,7 @@ def _loose_words(fact: Parse) -> bool:
         w.kind == "word"
         and w.key not in _FUNCTION
         and w.norm not in _PREPOSITIONS
-        and _fold_accents(w.norm) not in verbs
+        and w.norm not in verbs
         for w in fact.objects
     )
 

@@ -393,6 +393,8 @@ RELATIONS = {
         "russian": "написан написана написано написаны реализован реализована",
     },
 }
+# Verb classes that say nothing of which attribute a value belongs to.
+GENERIC_VERBS = frozenset({"be", "have", "ser", "estar", "tener", "="})
 # Words that only say which kind of value a relation holds ("the *date* of delivery").
 RELATION_FILLERS = frozenset("date fecha límite limite дата сдачи".split())
 

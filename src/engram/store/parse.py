@@ -25,7 +25,7 @@ import re
 import unicodedata
 from collections.abc import Collection
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from engram.store import lexicon as lx
 from engram.store.normalize import normalize_text
@@ -126,6 +126,55 @@ class Parse:
     def object_keys(self) -> frozenset[str]:
         return frozenset(w.key for w in self.objects if w.kind not in _LIGHT)
 
+    # Worked out once per parse: a new fact is compared with up to ten stored ones.
+    @cached_property
+    def change(self) -> bool:
+        """A verb of change ("moved", "switched", "upgraded", "переехала", "cambió"), not
+        just "now"."""
+        return any(
+            w.norm in lx.UPDATE_WORDS and w.norm not in lx.UPDATE_ADVERBS
+            for w in self.words
+            if w.kind != "marker"
+        ) or any(
+            w.kind == "marker" and w.norm in ("longer", "anymore", "más", "no", "не")
+            for w in self.words
+        )
+
+    @cached_property
+    def relation(self) -> tuple[str, frozenset[str]] | None:
+        """(relation, whose) when the fact gives one attribute of its subject that the
+        lexicon knows under several wordings (lexicon.RELATIONS): by its verb ("Tom lives in
+        …"), a noun of its subject ("Tom's home is …", "el gerente de Ana es …") or the word
+        after a copula ("the project is due on …")."""
+        nouns, verbs = relation_keys(), relation_words()
+        relation = verbs.get(_fold(self.verb_norm)) if self.verb_norm else None
+        owner = self.subject
+        if relation is None and lx.VERB_CLASSES.get(self.verb, self.verb) in lx.GENERIC_VERBS:
+            held = [w for w in self.words if w.exact in self.subject and w.root in nouns]
+            if any(possessive(w) for w in held):
+                return None  # "Maria's manager's manager": someone else's attribute
+            named = {nouns[w.root] for w in held}
+            if len(named) == 1:
+                relation = named.pop()
+                owner = frozenset(
+                    w.exact
+                    for w in self.words
+                    if w.exact in self.subject
+                    and w.root not in nouns
+                    and w.norm not in lx.RELATION_FILLERS
+                )
+            elif not named:
+                first = next((w for w in self.objects if w.kind not in _LIGHT), None)
+                relation = verbs.get(_fold(first.norm)) if first is not None else None
+        if relation is None or not owner:
+            return None
+        return relation, owner
+
+
+def possessive(word: Word) -> bool:
+    """A word with a possessive ending: "Maria's", "parents'"."""
+    return word.norm.endswith(("'s", "’s", "s'"))
+
 
 @lru_cache(maxsize=1)
 def verb_keys() -> frozenset[str]:
@@ -165,12 +214,12 @@ def relation_keys() -> dict[str, str]:
 @lru_cache(maxsize=1)
 def relation_words() -> dict[str, str]:
     """Each word of the lexicon's relations as written (accents folded), with its relation."""
-    return {
-        _fold(normalize(word)): relation
-        for relation, lists in lx.RELATIONS.items()
-        for words in lists.values()
-        for word in words.split()
-    }
+    words: dict[str, str] = {}
+    for relation, lists in lx.RELATIONS.items():
+        for listed in lists.values():
+            for word in listed.split():
+                words.update(dict.fromkeys((normalize(word), _fold(normalize(word))), relation))
+    return words
 
 
 @lru_cache(maxsize=1)
@@ -512,8 +561,8 @@ def _owned(words: list[Word], at: int) -> bool:
     """A word after a possessive is what is owned, a noun: "Maria's manager is Oleg" says who
     manages Maria, not that she manages Oleg (but "Maria's moved" and "Maria's leaving" are
     verbs: "'s" is "has" or "is" there)."""
-    before, word = words[at - 1].norm, words[at].norm
-    if not before.endswith(("'s", "’s", "s'")):
+    word = words[at].norm
+    if not possessive(words[at - 1]):
         return False
     return not (_participle(word) or word.endswith("ing") or word in lx.PAST_IRREGULAR)
 
@@ -558,6 +607,12 @@ def _covered_by_phrases(norms: list[str]) -> set[int]:
     return covered
 
 
+# A phrase is found in the words joined by spaces, with a space at either end.
+_PAST_PHRASES = tuple(f" {' '.join(phrase)} " for phrase in lx.PAST_PHRASES)
+# The ASCII characters `_marks` keeps: the symbols (Unicode category S) but the signs, and # %.
+_ASCII_MARKS = frozenset(
+    ch for ch in map(chr, range(128)) if unicodedata.category(ch)[0] == "S" and ch not in "+-"
+) | frozenset("#%")
 _PHRASES_BY_FIRST: dict[str, list[tuple[str, ...]]] = {}
 for _phrase in lx.UPDATE_PHRASES:
     _PHRASES_BY_FIRST.setdefault(_phrase[0], []).append(_phrase)
@@ -668,8 +723,9 @@ def parse(text: str) -> Parse:
     past = first is not None and (
         first.norm in _PAST_AUX or (start == head and _is_past(first.norm))
     )
-    past = past or _has_phrase(norms, lx.PAST_PHRASES)
-    future = any(n in lx.FUTURE for n in norms) or _has_phrase(norms, (("going", "to"),))
+    spaced = f" {' '.join(norms)} "
+    past = past or any(phrase in spaced for phrase in _PAST_PHRASES)
+    future = any(n in lx.FUTURE for n in norms) or " going to " in spaced
     objects = tuple(words[head + 1 :])
     return Parse(
         normalized=normalize_text(text),
@@ -730,19 +786,14 @@ def _names_a_list(key_words: list[Word]) -> bool:
     return len(norm) > 3 and norm.endswith("s") and not norm.endswith(("ss", "us", "is"))
 
 
-def _has_phrase(norms: list[str], phrases: tuple[tuple[str, ...], ...]) -> bool:
-    return any(
-        tuple(norms[at : at + len(phrase)]) == phrase
-        for phrase in phrases
-        for at in range(len(norms) - len(phrase) + 1)
-    )
-
-
 def _marks(text: str) -> str:
     """The symbols of a text, with the signs that cling to a number or a word ("-18", "A+",
     "C++"), sorted."""
     found = [
-        ch for ch in text if (unicodedata.category(ch)[0] == "S" and ch not in "+-") or ch in "#%"
+        ch
+        for ch in text
+        if ch in _ASCII_MARKS
+        or (not ch.isascii() and unicodedata.category(ch)[0] == "S" and ch not in "+-")
     ]
     found += _SIGNS.findall(text)
     return "".join(sorted(found))
