@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from engram.cli import main
+from engram.text.estimate import estimate_tokens
 
 
 class Terminal(io.StringIO):
@@ -56,6 +57,18 @@ def test_load_dry_run_shows_reasons_and_no_bodies(
     assert "SECRET-BODY" not in out
     assert "anchors: deploy" in out and "candidates: 2 related" in out
     assert "narrowing tags:" in out and "deploy in id, tags, summary, content" in out
+
+
+def test_a_tight_budget_keeps_the_best_card_and_explains_on_stderr(
+    project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    for n in range(4):
+        memory(f"kafka-{n}", f"# K{n}\n\n" + "kafka " * (8 - n) + "\n",
+               directive=f"Kafka rule number {n}.")  # fmt: skip
+    code, out, err = run(capsys, "-C", str(project), "load", "--budget-tokens", "60", "kafka")
+    assert code == 0 and "- kafka-0 [knowledge] Kafka rule number 0." in out
+    assert estimate_tokens(out) <= 60 and "budget" not in out
+    assert err.startswith("engram: budget 60 tokens: demoted to cards ")
 
 
 def test_load_id_fetches_bodies_and_reports_unknown_ids(
@@ -114,7 +127,8 @@ def test_new_writes_a_valid_memory_from_stdin(
                      "--depends-on", "release-foundation", "--level", "advanced")  # fmt: skip
     assert code == 0
     code, out, _ = run(capsys, "-C", str(project), "load", "deploy")
-    assert "### deploy-api [skill, instruction]\nrequires: release-foundation" in out
+    heading = "### deploy-api [skill, instruction]\ndirective: Deploy safely.\n"
+    assert heading + "requires: release-foundation" in out
 
 
 def test_new_refuses_to_overwrite(

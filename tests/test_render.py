@@ -6,6 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import engram
+from engram.render.pack import limit_note
 from tests.helpers import load, text
 
 
@@ -29,13 +30,24 @@ def test_header_counts_loaded_and_related(project: Path, memory: Callable[..., P
     )
 
 
-def test_bodies_have_id_type_authority_heading_and_requires_line(
+def test_bodies_have_id_type_authority_heading_directive_and_requires_line(
     project: Path, memory: Callable[..., Path]
 ) -> None:
     three_memories(memory)
     out = text(project, "deploy")
-    assert "### deploy-api [skill, instruction]\nrequires: release-foundation\n# Deploy" in out
+    assert (
+        "### deploy-api [skill, instruction]\ndirective: Deploy the API safely.\n"
+        "requires: release-foundation\n# Deploy"
+    ) in out
+
+
+def test_a_directive_the_body_already_says_is_not_repeated(
+    project: Path, memory: Callable[..., Path]
+) -> None:
+    three_memories(memory)
+    out = text(project, "deploy")
     assert "### release-foundation [rule, instruction]\n# Base" in out
+    assert out.count("Tag releases from main.") == 1
 
 
 def test_frontmatter_and_human_sections_are_never_printed(
@@ -104,7 +116,22 @@ def test_budget_demotes_bodies_before_dropping_cards(
     pack = load(project, "kafka", budget_tokens=120)
     assert pack.demoted and not pack.dropped
     assert engram.estimate_tokens(engram.render_text(pack)) <= 120
-    assert "budget 120 tokens: demoted to cards" in engram.render_text(pack)
+    assert "demoted" not in engram.render_text(pack)  # said apart, never in the pack
+
+
+def test_the_limit_note_names_what_was_demoted_and_dropped(
+    project: Path, memory: Callable[..., Path]
+) -> None:
+    for n in range(8):
+        memory(f"kafka-{n}", f"# K{n}\n\n" + "kafka " * (8 - n) + "\n",
+               directive=f"Kafka rule number {n} with a longer directive text.")  # fmt: skip
+    pack = load(project, "kafka", budget_tokens=60)
+    note = limit_note(pack)
+    assert note == (
+        f"budget 60 tokens: demoted to cards {', '.join(pack.demoted)}; "
+        f"dropped {', '.join(pack.dropped)}"
+    )
+    assert pack.demoted and pack.dropped
 
 
 def test_budget_drops_lowest_ranked_cards_last(project: Path, memory: Callable[..., Path]) -> None:

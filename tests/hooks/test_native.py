@@ -30,6 +30,17 @@ def test_claude_rule_has_paths_and_the_agent_facing_body(
     assert text.endswith("# API\n\nUse problem+json.\n") and "private history" not in text
 
 
+def test_a_rule_file_carries_the_memory_directive(
+    project: Path, memory: Callable[..., Path]
+) -> None:
+    memory("api-errors", "# API\n\nUse problem+json.\n", kind="rule",
+           directive="Return errors as problem+json.", applies_to=["src/api/**"])  # fmt: skip
+    sync(project)
+    for rule in (".claude/rules/engram/api-errors.md", ".cursor/rules/engram/api-errors.mdc"):
+        text = (project / rule).read_text()
+        assert "-->\ndirective: Return errors as problem+json.\n\n# API\n" in text
+
+
 def test_memories_without_globs_get_no_rule_file(
     project: Path, memory: Callable[..., Path]
 ) -> None:

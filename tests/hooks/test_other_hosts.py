@@ -75,7 +75,7 @@ def test_codex_output_stays_under_2400_tokens(
         memory(f"kafka-{n}", f"# Kafka {n}\n\n{paragraph}\n", directive=f"Kafka rule {n}.")
     text = context(make("codex", monkeypatch, capsys, project)("UserPromptSubmit", prompt="kafka"))
     assert (len(text.encode()) + 3) // 4 <= 2400
-    assert "cap 2400 tokens: demoted to cards" in text
+    assert "### kafka-" in text and "fetch: engram load --id" in text  # the rest are cards
 
 
 def test_codex_pre_compact_resets_and_answers_empty(

@@ -99,7 +99,7 @@ def register_rest(sub: Any) -> None:
 
 # -- load ------------------------------------------------------------------------------------
 def cmd_load(args: argparse.Namespace, start: Path | None) -> int:
-    from engram.render.pack import pack_json, render_text
+    from engram.render.pack import limit_note, pack_json, render_text
     from engram.workspace import open_workspace
 
     flags = {
@@ -129,6 +129,9 @@ def cmd_load(args: argparse.Namespace, start: Path | None) -> int:
         mode = "all" if args.all else "full" if args.full else "compact"
         pack = ws.load(query, mode=mode)
         emit(args, pack_json(pack, query), render_text(pack))
+    note = limit_note(pack)
+    if note and not args.json:  # the JSON has it under `budget`
+        print(f"engram: {note}", file=sys.stderr)
     return 0
 
 

@@ -56,9 +56,17 @@ def _marker(row: DocRow) -> str:
     )
 
 
+def _with_directive(row: DocRow, body: str) -> str:
+    """The body, after the memory's directive when the body does not say it."""
+    from engram.render.pack import directive_line
+
+    directive = directive_line(row.directive, body)
+    return f"{directive}\n\n{body}" if directive else body
+
+
 def claude_rule(row: DocRow, body: str) -> str:
     paths = "".join(f"  - {json.dumps(glob)}\n" for glob in row.applies_to)
-    return f"---\npaths:\n{paths}---\n{_marker(row)}\n{body}\n"
+    return f"---\npaths:\n{paths}---\n{_marker(row)}\n{_with_directive(row, body)}\n"
 
 
 def cursor_rule(row: DocRow, body: str) -> str:
@@ -66,7 +74,7 @@ def cursor_rule(row: DocRow, body: str) -> str:
     globs = json.dumps(",".join(row.applies_to))
     return (
         f"---\ndescription: {description}\nglobs: {globs}\nalwaysApply: false\n---\n"
-        f"{_marker(row)}\n{body}\n"
+        f"{_marker(row)}\n{_with_directive(row, body)}\n"
     )
 
 

@@ -1,10 +1,12 @@
 """The agent-facing pack (SPEC A4).
 
 Tiered disclosure: the first `load.expand_top` memories are printed as bodies under
-`### <id> [<type>, <authority>]`, every other selected memory and up to five left-out candidates
-as one-line cards, and a final `fetch: engram load --id …` line names what can be fetched.
-A token budget first demotes bodies to cards (lowest-ranked first), then drops the
-lowest-ranked cards; text is never cut in the middle, and the output says what it did.
+`### <id> [<type>, <authority>]` (with the memory's directive, unless the body says it already),
+every other selected memory and up to five left-out candidates as one-line cards, and a final
+`fetch: engram load --id …` line names what can be fetched. A token budget first demotes bodies
+to cards (lowest-ranked first), then drops the lowest-ranked cards; text is never cut in the
+middle. What the budget did is said apart from the pack (`limit_note`), so that the note never
+takes the place of a memory.
 """
 
 from __future__ import annotations
@@ -85,9 +87,20 @@ def _card(item: PackItem) -> str:
     return line + (" (stale)" if item.candidate.stale else "")
 
 
+def directive_line(directive: str, body: str) -> str:
+    """`directive: …` for a body that does not say its memory's directive itself ('' then)."""
+    wanted = " ".join(printable(directive).split())
+    if not wanted or wanted.casefold() in " ".join(body.split()).casefold():
+        return ""
+    return f"directive: {wanted}"
+
+
 def _body(item: PackItem) -> str:
     row = item.candidate.row
     lines = [f"### {row.id} [{row.type}, {row.authority}]"]
+    directive = directive_line(row.directive, item.body)
+    if directive:
+        lines.append(directive)
     if row.depends_on:
         lines.append("requires: " + ", ".join(row.depends_on))
     if item.body:
@@ -112,18 +125,24 @@ def render_text(pack: Pack) -> str:
         tail.append("already loaded: " + ", ".join(pack.already_loaded))
     if pack.skipped:
         tail.append("skipped: " + "; ".join(f"{s.id} ({s.reason})" for s in pack.skipped))
-    if pack.demoted or pack.dropped:
-        note = f"{pack.limit_label}:"
-        if pack.demoted:
-            note += " demoted to cards " + ", ".join(pack.demoted) + ";"
-        if pack.dropped:
-            note += " dropped " + ", ".join(pack.dropped) + ";"
-        tail.append(note.rstrip(";"))
     if pack.fetchable:
         tail.append("fetch: engram load --id " + ",".join(dict.fromkeys(pack.fetchable)))
     if tail:
         text += "\n\n" + "\n".join(tail)
     return text + "\n"
+
+
+def limit_note(pack: Pack) -> str:
+    """`budget 60 tokens: demoted to cards a, b; dropped c` ('' when the limit changed nothing):
+    for people, on stderr, never in the pack itself."""
+    if not (pack.demoted or pack.dropped):
+        return ""
+    note = f"{pack.limit_label}:"
+    if pack.demoted:
+        note += " demoted to cards " + ", ".join(pack.demoted) + ";"
+    if pack.dropped:
+        note += " dropped " + ", ".join(pack.dropped) + ";"
+    return note.rstrip(";")
 
 
 def build_pack(
