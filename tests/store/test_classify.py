@@ -358,3 +358,29 @@ def test_a_change_away_from_the_same_value_by_someone_else_never_hides_the_first
 def test_a_month_named_may_is_a_date_not_a_possibility() -> None:
     assert not parse("The release is on May 3.").modal
     assert parse("Anna may move to Berlin.").modal
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Anna works at Google as a manager.", "Anna works at Google."),
+        ("Anna doesn't eat meat or fish.", "Anna doesn't eat meat."),
+    ],
+)
+def test_part_of_what_a_stored_fact_says_is_a_duplicate(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Anna works at Google.", "Anna works at Google as a manager."),
+        ("The billing service uses Postgres for reports.", "The service uses Postgres."),
+        ("Ticket 42 is assigned to Bob and Alice.", "Ticket 42 is assigned to Bob."),
+        ("Bob (3 May): I love the new office.", "Bob (4 May): I love the office."),
+    ],
+)
+def test_more_than_a_stored_fact_says_or_about_something_else_is_no_duplicate(
+    old: str, new: str
+) -> None:
+    assert outcome(old, new) != "duplicate"

@@ -181,6 +181,22 @@ def _same_statement(new: Parse, old: Parse) -> bool:
     team" / "the team is led by X"), never when the roles were swapped ("A reports to B" / "B
     reports to A") or the order of what it names changed ("tea to coffee" / "coffee to tea")."""
     if not (
+        _same_frame(new, old) and _same_keys(new.exact_content, old.exact_content, _exact(new, old))
+    ):
+        return False
+    people = new.people | old.people
+    mine, theirs = _actors(new, people), _actors(old, people)
+    if mine and theirs:
+        return mine == theirs
+    a, b = _core(new.subject), _core(old.subject)
+    return a <= b or b <= a
+
+
+def _same_frame(new: Parse, old: Parse) -> bool:
+    """Said by the same speaker at the same time, in the same environment, with the same
+    values, symbols, polarity, tense, modality and mood, the shared words in the same order
+    and no antonym split: what a duplicate needs besides its words."""
+    if not (
         new.speaker == old.speaker
         and new.said_at == old.said_at
         and new.environments == old.environments
@@ -189,20 +205,25 @@ def _same_statement(new: Parse, old: Parse) -> bool:
         and (new.negated, new.update, new.modal, new.question, new.past, new.future)
         == (old.negated, old.update, old.modal, old.question, old.past, old.future)
         and new.indefinite == old.indefinite
-        and _same_keys(new.exact_content, old.exact_content, _exact(new, old))
         and _same_order(new, old)
         and not _antonym_split(new, old)
     ):
         return False
     owners = (_possessors(new), _possessors(old))
-    if all(owners) and owners[0] != owners[1]:
-        return False  # "Tom's manager is Anna" / "Tom is Anna's manager": roles swapped
-    people = new.people | old.people
-    mine, theirs = _actors(new, people), _actors(old, people)
-    if mine and theirs:
-        return mine == theirs
-    a, b = _core(new.subject), _core(old.subject)
-    return a <= b or b <= a
+    # "Tom's manager is Anna" / "Tom is Anna's manager": the roles swapped
+    return not (all(owners) and owners[0] != owners[1])
+
+
+def _says_less(new: Parse, old: Parse) -> bool:
+    """The new fact says part of what the old one says, of the same subject, naming the same
+    people and values: "Sofia is a data engineer at Spotify" after "Sofia works at Spotify as
+    a data engineer". Nothing of it would be lost."""
+    if new.subject != old.subject or not new.object_keys or not _same_frame(new, old):
+        return False
+    if (new.people | new.capitalised) != (old.people | old.capitalised):
+        return False
+    words = new.content - old.content
+    return len(new.content) < len(old.content) and all(_inflects(k, old.content) for k in words)
 
 
 def _possessors(fact: Parse) -> frozenset[str]:
@@ -573,6 +594,8 @@ def compare(new: Parse, old: Parse, similarity: float) -> Verdict:
     overlap = _jaccard(new.content, old.content)
     if _same_statement(new, old):
         return Verdict("duplicate", "the same subject, words, values and polarity")
+    if _says_less(new, old):
+        return Verdict("duplicate", "part of what the stored fact says, of the same subject")
     if _explicit_update(new, old):
         return Verdict("supersede", "an explicit update of the same subject")
     opposite = _opposite_claim(new, old)
