@@ -5,6 +5,8 @@ The public API. Names are imported lazily so that `import engram` stays cheap on
     >>> import engram
     >>> with engram.open_workspace() as ws:          # doctest: +SKIP
     ...     print(engram.render_text(ws.load("deploy the api")))
+    >>> m = engram.Memory()                           # doctest: +SKIP
+    >>> m.add("I live in Lisbon.", user_id="alice")   # doctest: +SKIP
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ __all__ = [
     "FrontmatterError",
     "Hit",
     "Memory",
+    "MemoryFile",
     "MemoryIndex",
     "MemoryStore",
     "Outcome",
@@ -59,7 +62,8 @@ _WHERE = {
     "EngramError": "engram.errors",
     "FrontmatterError": "engram.errors",
     "WorkspaceNotFound": "engram.errors",
-    "Memory": "engram.files.model",
+    "Memory": "engram.memory",
+    "MemoryFile": "engram.files.model",
     "parse_memory": "engram.files.frontmatter",
     "MemoryIndex": "engram.files.index",
     "init_workspace": "engram.files.authoring",
@@ -110,8 +114,9 @@ if TYPE_CHECKING:
     from engram.files.checks import doctor, rehash, verify
     from engram.files.frontmatter import parse_memory
     from engram.files.index import MemoryIndex
-    from engram.files.model import Memory
+    from engram.files.model import MemoryFile
     from engram.graph.deps import DependencyGraph, build_graph
+    from engram.memory import Memory
     from engram.render.pack import Pack, pack_json, render_text
     from engram.render.report import dry_run_json, dry_run_text
     from engram.routing.route import Route

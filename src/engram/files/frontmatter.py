@@ -14,7 +14,7 @@ from typing import Any
 
 from engram.errors import FrontmatterError
 from engram.files.body import split_frontmatter
-from engram.files.model import TYPES, Memory, Source
+from engram.files.model import TYPES, MemoryFile, Source
 
 _ID = re.compile(r"^[\w][\w.\-]*$")
 _HEX = re.compile(r"^(?:sha256:)?([0-9a-fA-F]{64})$")
@@ -28,7 +28,7 @@ CONFIDENCES = ("high", "medium", "low")
 AUTHORITIES = ("instruction", "reference")
 MAX_DEPTH = 20
 
-# Fields this version understands; anything else is kept in `Memory.extra`.
+# Fields this version understands; anything else is kept in `MemoryFile.extra`.
 KNOWN_FIELDS = {
     "id", "type", "authority", "tags", "directive", "summary", "triggers", "applies_to",
     "depends_on", "level", "dependency_depth", "depth", "lifecycle", "valid_until",
@@ -208,8 +208,8 @@ def memory_from_fields(
     default_type: str,
     default_id: str,
     offset: int = 1,
-) -> Memory:
-    """Validate a frontmatter mapping into a Memory (body not set)."""
+) -> MemoryFile:
+    """Validate a frontmatter mapping into a MemoryFile (body not set)."""
     fields = _Fields(data, lines, offset)
     memory_id = fields.text("id", one_line=True) or default_id
     if not _ID.match(memory_id):
@@ -222,7 +222,7 @@ def memory_from_fields(
     if kind not in TYPES:
         raise fields.fail("type", f"must be rule, skill, knowledge or workflow, got {kind!r}")
     default_authority = "reference" if kind == "knowledge" else "instruction"
-    return Memory(
+    return MemoryFile(
         id=memory_id,
         type=kind,
         authority=fields.choice("authority", AUTHORITIES, default_authority),
@@ -242,7 +242,7 @@ def memory_from_fields(
     )
 
 
-def parse_memory(text: str, *, path: str = "", default_type: str = "knowledge") -> Memory:
+def parse_memory(text: str, *, path: str = "", default_type: str = "knowledge") -> MemoryFile:
     """Parse a whole memory file. Raises FrontmatterError naming the path and file line."""
     stem = path.rsplit("/", 1)[-1].removesuffix(".md") or "memory"
     try:

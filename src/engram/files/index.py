@@ -35,7 +35,7 @@ from engram.safety.scan import SCANNER_VERSION
 from engram.sqlchunks import chunks
 
 if TYPE_CHECKING:
-    from engram.files.model import Memory
+    from engram.files.model import MemoryFile
 
 # Parsing, scanning and tokenizing modules are imported inside the functions that index a
 # changed file: a load over an up-to-date index never needs them, and they cost start-up time.
@@ -191,7 +191,7 @@ def row_seal(*fields: str) -> str:
     return keyed_hash(local_key(), "\x1f".join((SCANNER_VERSION, *fields)).encode("utf-8"))
 
 
-def memory_unsafe_reason(memory: Memory, text: str) -> str:
+def memory_unsafe_reason(memory: MemoryFile, text: str) -> str:
     """Why a memory must not be shown: the file as written, then every field as the agent gets
     it — YAML escapes decoded (`"\\x41KIA…"` is printed as `AKIA…`) — checked field by field."""
     from engram.safety.scan import unsafe_reason as reason
@@ -214,7 +214,7 @@ def memory_unsafe_reason(memory: Memory, text: str) -> str:
     return ""
 
 
-def field_terms(memory: Memory) -> list[list[str]]:
+def field_terms(memory: MemoryFile) -> list[list[str]]:
     """Index terms of each routed field, in FIELDS order."""
     from engram.files.body import derived_summary, visible_body
     from engram.text.tokenize import latin_language, terms_of, tokenize
@@ -432,7 +432,7 @@ class MemoryIndex:
             reason = f"invalid value, not shown ({kind} in it); fix it in the file"
         self.conn.execute("INSERT OR REPLACE INTO problems VALUES (?, ?, ?)", (path, line, reason))
 
-    def _insert(self, memory: Memory, text: str, sha: str, ignored: bool) -> None:
+    def _insert(self, memory: MemoryFile, text: str, sha: str, ignored: bool) -> None:
         from engram.files.body import derived_summary
 
         terms = field_terms(memory)

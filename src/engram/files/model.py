@@ -8,7 +8,7 @@ from typing import Any
 
 from engram.files.layout import FOLDERS, TYPE_FOLDER, TYPES
 
-__all__ = ["FOLDERS", "TYPES", "TYPE_FOLDER", "Memory", "Source"]
+__all__ = ["FOLDERS", "TYPES", "TYPE_FOLDER", "MemoryFile", "Source"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,7 +20,7 @@ class Source:
 
 
 @dataclass
-class Memory:
+class MemoryFile:
     """One memory file: validated frontmatter plus the Markdown body."""
 
     id: str
