@@ -77,35 +77,39 @@ SETTINGS: dict[str, Setting] = {
         "native: generated Claude/Cursor rule files; hook: inject on file events",
         choices=("native", "hook"),
     ),
-    "hooks.claude_max_chars": Setting(
-        int, 9500, "Claude Code cap on injected characters (its hard limit is 10,000)", minimum=200
-    ),
-    "hooks.codex_max_tokens": Setting(
-        int,
-        2400,
-        "Codex cap on injected tokens, counted as bytes/4 (its limit is 2,500)",
-        minimum=50,
-    ),
-    "hooks.gemini_max_chars": Setting(
-        int, 9500, "Gemini CLI cap on injected characters (self-imposed)", minimum=200
-    ),
-    "hooks.cursor_max_chars": Setting(
-        int, 9500, "Cursor cap on injected characters (self-imposed)", minimum=200
-    ),
-    "hooks.proof": Setting(
-        str,
-        "off",
-        "compact: one line telling the user what a hook loaded",
-        choices=("off", "compact"),
-    ),
-    "hooks.timeout_ms": Setting(
-        int,
-        2000,
-        "a hook not done in this many milliseconds answers the host with nothing ({}) "
-        "and logs the timeout",
-        minimum=10,
-    ),
 }
+
+
+def _host_caps() -> dict[str, Setting]:
+    """`hooks.<host>_max_chars` / `_max_tokens`, from each host's record."""
+    from engram.hooks.hosts import every_host
+
+    return {
+        host.cap.key(host.name): Setting(
+            int, host.cap.default, host.cap.doc, minimum=host.cap.minimum
+        )
+        for host in every_host()
+    }
+
+
+SETTINGS.update(_host_caps())
+SETTINGS.update(
+    {
+        "hooks.proof": Setting(
+            str,
+            "off",
+            "compact: one line telling the user what a hook loaded",
+            choices=("off", "compact"),
+        ),
+        "hooks.timeout_ms": Setting(
+            int,
+            2000,
+            "a hook not done in this many milliseconds answers the host with nothing ({}) "
+            "and logs the timeout",
+            minimum=10,
+        ),
+    }
+)
 
 SETTINGS.update(
     {

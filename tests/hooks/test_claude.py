@@ -48,6 +48,26 @@ def test_prompt_injects_the_routed_pack(hook: Hook, memories: None) -> None:
     assert result["hookSpecificOutput"]["hookEventName"] == "UserPromptSubmit"
     text = context(result)
     assert text.startswith("loaded 2 memory files / 2 total related memories\n\n### deploy-api")
+
+
+def test_a_path_scoped_memory_comes_only_with_its_rule_file_in_native_mode(
+    hook: Hook, memories: None, project: Path
+) -> None:
+    """Claude loads .claude/rules/engram/api-errors.md itself when a matching file is touched:
+    a prompt's pack names the memory on a card and leaves its body to the rule file."""
+    hook("SessionStart")
+    text = context(hook("UserPromptSubmit", prompt="deploy the api"))
+    assert "- api-errors [rule] Return problem+json errors." in text
+    assert "problem+json for api errors" not in text
+    rule = (project / ".claude/rules/engram/api-errors.md").read_text()
+    assert "Use problem+json for api errors." in rule
+
+
+def test_a_path_scoped_memory_is_a_body_in_hook_mode(
+    hook: Hook, memories: None, ws_root: Path
+) -> None:
+    (ws_root / "engram.toml").write_text('[hooks]\npath_rules = "hook"\n')
+    text = context(hook("UserPromptSubmit", prompt="deploy the api"))
     assert "### api-errors [rule, instruction]" in text
 
 
@@ -55,7 +75,7 @@ def test_later_turns_fold_delivered_memories_into_one_line(hook: Hook, memories:
     hook("UserPromptSubmit", prompt="deploy the api")
     text = context(hook("UserPromptSubmit", prompt="deploy the api"))
     assert "###" not in text
-    assert "already loaded: deploy-api, api-errors" in text
+    assert "already loaded: deploy-api" in text
 
 
 def test_only_new_bodies_are_injected_on_later_turns(
@@ -65,7 +85,7 @@ def test_only_new_bodies_are_injected_on_later_turns(
     memory("deploy-web", "# Web\n\nDeploy the web client too.\n")
     text = context(hook("UserPromptSubmit", prompt="deploy the api"))
     assert "### deploy-web" in text and "### deploy-api" not in text
-    assert "already loaded: deploy-api, api-errors" in text
+    assert "already loaded: deploy-api" in text
 
 
 @pytest.mark.parametrize("source", ["startup", "resume", "clear", "compact"])
@@ -181,7 +201,7 @@ def test_the_cap_is_configurable(hook: Hook, memory: Callable[..., Path], ws_roo
 def test_proof_line_tells_what_was_loaded_and_reused(
     hook: Hook, memories: None, ws_root: Path
 ) -> None:
-    (ws_root / "engram.toml").write_text('[hooks]\nproof = "compact"\n')
+    (ws_root / "engram.toml").write_text('[hooks]\nproof = "compact"\npath_rules = "hook"\n')
     first = context(hook("UserPromptSubmit", prompt="deploy the api"))
     assert first.splitlines()[0] == "engram: loaded 2 (deploy-api, api-errors)"
     second = context(hook("UserPromptSubmit", prompt="deploy the api"))

@@ -5,13 +5,18 @@ from __future__ import annotations
 import json
 import os
 import stat
+import sys
 from pathlib import Path
 
 import pytest
 
 from engram.cli import main
 from engram.hooks.configfile import KEEP_BACKUPS, backups
-from engram.hooks.install import install, register_mcp, status, uninstall
+from engram.hooks.install import install, register_mcp, uninstall
+from engram.hooks.launcher import hook_command, mcp_entry
+from engram.hooks.status import status
+
+MCP_ENTRY = mcp_entry(sys.executable)
 
 USER_HOOK = {"matcher": "Bash", "hooks": [{"type": "command", "command": "./my-hook.sh"}]}
 
@@ -21,7 +26,8 @@ def test_install_adds_every_event_with_its_matcher(project: Path) -> None:
     data = json.loads((project / ".claude/settings.json").read_text())
     assert data["hooks"]["SessionStart"] == [{
         "matcher": "startup|resume|clear|compact",
-        "hooks": [{"type": "command", "command": "engram hook --host claude", "timeout": 10}],
+        "hooks": [{"type": "command", "command": hook_command("claude", sys.executable),
+                   "timeout": 10}],
     }]  # fmt: skip
     assert data["hooks"]["PreToolUse"][0]["matcher"] == "Read|Edit|Write|MultiEdit"
     assert set(data["hooks"]) == {"SessionStart", "UserPromptSubmit", "PreToolUse",
@@ -62,8 +68,8 @@ def test_comments_are_tolerated(project: Path) -> None:
     assert data["theme"] == "dark"
     assert data["hooks"]["AfterTool"][0] == {
         "matcher": "read_file|write_file|replace",
-        "hooks": [{"name": "engram", "type": "command", "command": "engram hook --host gemini",
-                   "timeout": 10000}],
+        "hooks": [{"name": "engram", "type": "command",
+                   "command": hook_command("gemini", sys.executable), "timeout": 10000}],
     }  # fmt: skip
 
 
@@ -71,8 +77,8 @@ def test_cursor_uses_its_flat_version_1_schema(project: Path) -> None:
     install("cursor", project=project)
     assert json.loads((project / ".cursor/hooks.json").read_text()) == {
         "version": 1,
-        "hooks": {"sessionStart": [{"command": "engram hook --host cursor"}],
-                  "preCompact": [{"command": "engram hook --host cursor"}]},
+        "hooks": {"sessionStart": [{"command": hook_command("cursor", sys.executable)}],
+                  "preCompact": [{"command": hook_command("cursor", sys.executable)}]},
     }  # fmt: skip
 
 
@@ -103,7 +109,7 @@ def test_invalid_config_file_is_a_clear_error_and_is_left_alone(project: Path) -
 
 def test_status_lists_where_engram_is_installed(project: Path) -> None:
     install("claude", project=project)
-    rows = {(r["host"], r["scope"]): r["events"] for r in status(project=project)}
+    rows = {(r.host, r.scope): r.events for r in status(project=project)}
     assert "UserPromptSubmit" in rows[("claude", "project")]
     assert rows[("codex", "project")] == [] and rows[("claude", "global")] == []
 
@@ -128,8 +134,7 @@ def test_install_registers_the_mcp_server_and_keeps_the_users(project: Path) -> 
     (project / ".mcp.json").write_text('{"mcpServers": {"github": {"command": "gh-mcp"}}}')
     register_mcp("claude", project=project)
     servers = json.loads((project / ".mcp.json").read_text())["mcpServers"]
-    assert servers == {"github": {"command": "gh-mcp"},
-                       "engram": {"command": "engram", "args": ["mcp"]}}  # fmt: skip
+    assert servers == {"github": {"command": "gh-mcp"}, "engram": MCP_ENTRY}
     assert register_mcp("claude", project=project).changed is False
     register_mcp("claude", project=project, remove=True)
     assert json.loads((project / ".mcp.json").read_text()) == {
@@ -149,7 +154,7 @@ def test_codex_mcp_server_is_a_toml_section(project: Path) -> None:
     register_mcp("codex", project=project)
     data = tomllib.loads(config.read_text())
     assert data["model"] == "gpt-5" and data["mcp_servers"]["docs"] == {"command": "docs-mcp"}
-    assert data["mcp_servers"]["engram"] == {"command": "engram", "args": ["mcp"]}
+    assert data["mcp_servers"]["engram"] == MCP_ENTRY
     register_mcp("codex", project=project, remove=True)
     assert "engram" not in tomllib.loads(config.read_text())["mcp_servers"]
 
@@ -288,7 +293,10 @@ def test_codex_install_keeps_comments_and_the_indented_table_after_engrams(
 ) -> None:
     path = codex_config(project)
     register_mcp("codex", project=project)
-    assert path.read_text() == CODEX_CONFIG.replace('["mcp", "--old-flag"]', '["mcp"]')
+    args = ", ".join(json.dumps(arg) for arg in MCP_ENTRY["args"])
+    assert path.read_text() == CODEX_CONFIG.replace('"engram"', '"/bin/sh"').replace(
+        '["mcp", "--old-flag"]', f"[{args}]"
+    )
 
 
 def test_codex_uninstall_keeps_comments_and_the_indented_table_after_engrams(

@@ -9,8 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from engram.cli.output import add_command, emit
-from engram.errors import EngramError
-from engram.hooks.hosts import HOSTS
+from engram.hooks.hosts import HOSTS, host
 
 
 def register_hook(sub: Any) -> None:
@@ -39,8 +38,14 @@ def register(sub: Any) -> None:
         )
         parser.add_argument("--no-mcp", action="store_true",
                             help="leave the host's MCP server list alone")  # fmt: skip
+        if name == "install":
+            parser.add_argument(
+                "--trust-mcp", action="store_true",
+                help="let Engram's MCP tools run without asking (Claude: those that delete "
+                "nothing; Gemini: the trusted server entry, which `gemini -p` needs)",
+            )  # fmt: skip
     add_command(hooks_sub, "status", "Show which hosts have Engram's hooks, and where.", cmd_status)
-    sync_help = "Write the native Claude and Cursor rule files for path-scoped memories."
+    sync_help = "Write the hosts' native rule files for path-scoped memories."
     add_command(hooks_sub, "sync", sync_help, cmd_sync)
 
 
@@ -76,76 +81,84 @@ def _project(start: Path | None) -> Path:
 
 
 def cmd_install(args: argparse.Namespace, start: Path | None) -> int:
-    from engram.hooks.install import install, register_mcp
+    from engram.hooks.install import setup
 
-    project = _project(start)
-    report = install(args.host, project=project, is_global=args.is_global)
-    lines = [f"{'installed' if report.changed else 'already installed'}: {report.path}"]
-    if report.backup:
-        lines.append(f"backup: {report.backup}")
-    mcp = None
-    if not args.no_mcp:
-        try:
-            mcp = register_mcp(args.host, project=project, is_global=args.is_global)
-        except EngramError:
-            # All or nothing: hooks without their MCP server would be half an install.
-            if report.changed:
-                from engram.hooks.configfile import restore
-
-                restore(report.path, report.backup)
-            raise
+    report = setup(args.host, project=_project(start), is_global=args.is_global,
+                   mcp=not args.no_mcp, trust_mcp=args.trust_mcp)  # fmt: skip
+    hooks, mcp = report.hooks, report.mcp
+    lines = [f"{'installed' if hooks.changed else 'already installed'}: {hooks.path}"]
+    lines += [f"backup: {hooks.backup}"] if hooks.backup else []
+    if mcp:
         lines.append(
             f"MCP server {'registered' if mcp.changed else 'already registered'}: {mcp.path}"
         )
-        if mcp.backup:
-            lines.append(f"backup: {mcp.backup}")
-    data: dict[str, Any] = {"host": args.host, "path": str(report.path),
-                            "changed": report.changed, "events": report.events,
-                            "backup": str(report.backup) if report.backup else None,
-                            "mcp": str(mcp.path) if mcp else None}  # fmt: skip
-    if args.host in ("claude", "cursor") and not args.is_global:
+        lines += [f"backup: {mcp.backup}"] if mcp.backup else []
+    for setting in report.settings:
+        lines.append(f"{'set' if setting.changed else 'already set'} in {setting.path}: "
+                     f"{setting.why}")  # fmt: skip
+        lines += [f"backup: {setting.backup}"] if setting.backup else []
+    data: dict[str, Any] = {
+        "host": args.host, "path": str(hooks.path), "changed": hooks.changed,
+        "events": hooks.events, "backup": str(hooks.backup) if hooks.backup else None,
+        "mcp": str(mcp.path) if mcp else None,
+        "settings": [{"path": str(s.path), "changed": s.changed, "why": s.why}
+                     for s in report.settings],
+        "steps": [{"text": s.text, "done": s.done} for s in report.steps],
+    }  # fmt: skip
+    if host(args.host).native and not args.is_global:
         synced = _sync(start, (args.host,))
         if synced is not None:
             data["native_rules"] = synced
             lines += [f"wrote {p}" for p in synced["written"]]
+    todo = [step.text for step in report.steps if not step.done]
+    if todo:
+        lines.append(f"still to do in {host(args.host).title} (only you can):")
+        lines += [f"  - {text}" for text in todo]
     emit(args, data, "\n".join(lines) + "\n")
     return 0
 
 
 def cmd_uninstall(args: argparse.Namespace, start: Path | None) -> int:
-    from engram.hooks.install import register_mcp, uninstall
+    from engram.hooks.install import teardown
 
-    project = _project(start)
-    report = uninstall(args.host, project=project, is_global=args.is_global)
-    mcp = None
-    if not args.no_mcp:
-        mcp = register_mcp(args.host, project=project, is_global=args.is_global, remove=True)
-    text = f"{'removed Engram from' if report.changed else 'nothing to remove in'} {report.path}\n"
-    if report.backup:
-        text += f"backup: {report.backup}\n"
-    if mcp and mcp.changed:
-        text += f"MCP server removed: {mcp.path}\n"
-        if mcp.backup:
-            text += f"backup: {mcp.backup}\n"
-    data = {"host": args.host, "path": str(report.path), "changed": report.changed,
-            "backup": str(report.backup) if report.backup else None}  # fmt: skip
+    report = teardown(args.host, project=_project(start), is_global=args.is_global,
+                      mcp=not args.no_mcp)  # fmt: skip
+    hooks = report.hooks
+    text = f"{'removed Engram from' if hooks.changed else 'nothing to remove in'} {hooks.path}\n"
+    text += f"backup: {hooks.backup}\n" if hooks.backup else ""
+    for other in report.files[1:]:
+        if other.changed:
+            what = "MCP server removed" if other is report.mcp else f"unset ({other.why})"
+            text += f"{what}: {other.path}\n" + (
+                f"backup: {other.backup}\n" if other.backup else ""
+            )
+    data = {"host": args.host, "path": str(hooks.path), "changed": hooks.changed,
+            "backup": str(hooks.backup) if hooks.backup else None}  # fmt: skip
     emit(args, data, text)
     return 0
 
 
 def cmd_status(args: argparse.Namespace, start: Path | None) -> int:
-    from engram.hooks.install import status
+    from engram.hooks.status import status
 
     rows = status(project=_project(start))
     lines = []
     for row in rows:
-        state = row["error"] or (", ".join(row["events"]) if row["events"] else "not installed")
-        lines.append(f"{row['host']:<7} {row['scope']:<8} {state}  ({row['path']})")
-    emit(args, {"hosts": rows}, "\n".join(lines) + "\n")
+        state = row.error or (", ".join(row.events) if row.events else "not installed")
+        lines.append(f"{row.host:<7} {row.scope:<8} {state}  ({row.path})")
+        if row.works is not None:
+            lines.append(f"  hooks: {'run' if row.works else 'DO NOT RUN'}"
+                         + (f": {row.note}" if row.note else ""))  # fmt: skip
+        if row.mcp:
+            lines.append(f"  MCP server: {'starts' if row.mcp_works else 'DOES NOT START'}"
+                         + (f": {row.mcp_note}" if row.mcp_note else "")
+                         + f"  ({row.mcp})")  # fmt: skip
+        lines += [f"  to do: {text}" for text in row.pending]
+    emit(args, {"hosts": [row.to_json() for row in rows]}, "\n".join(lines) + "\n")
     return 0
 
 
-def _sync(start: Path | None, hosts: tuple[str, ...]) -> dict[str, list[str]] | None:
+def _sync(start: Path | None, hosts: tuple[str, ...] | None) -> dict[str, list[str]] | None:
     from engram.hooks.native import sync_native_rules
     from engram.workspace import open_workspace
 
@@ -157,7 +170,7 @@ def _sync(start: Path | None, hosts: tuple[str, ...]) -> dict[str, list[str]] | 
 
 
 def cmd_sync(args: argparse.Namespace, start: Path | None) -> int:
-    synced = _sync(start, ("claude", "cursor"))
+    synced = _sync(start, None)
     if synced is None:
         emit(args, {"written": [], "removed": [], "kept": []},
              "nothing to do: no workspace, or hooks.path_rules is not native\n")  # fmt: skip

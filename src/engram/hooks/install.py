@@ -1,132 +1,71 @@
-"""`engram hooks install | uninstall | status`: Engram's entries in each host's hook config.
+"""`engram hooks install | uninstall`: Engram's entries in a host's files.
 
-Installing merges Engram's handlers into the host's file and keeps every entry the user wrote,
-in their order and with the file's indentation; installing twice changes nothing. The file keeps
-its mode, owner and symlink, and every change is backed up first (`configfile`). Comments in a
-JSON file (JSONC, which Gemini CLI and Claude Code tolerate) are read but cannot be written back
-— the backup keeps them; a file that already holds what Engram would write is left alone.
-Codex's `config.toml` is edited with a round-trip TOML parser, so its comments, layout and
-other tables stay as they were.
+Installing merges Engram's hook handlers into the host's hook file, registers the `engram` MCP
+server, and writes the first-run settings the project side may write (each host's
+`SettingEdit`s; those that widen what runs without asking only with `trust_mcp`). Every entry
+the user wrote stays, in its order; installing twice changes nothing; files keep their mode,
+owner, symlink and indentation, and every change is backed up first (`jsonconfig`,
+`tomlconfig`, `configfile`). `setup` is all or nothing: when a later file cannot be written,
+the files already changed are put back.
+
+Hook entries and the MCP server run the interpreter that ran the install behind a guard
+(`launcher`), so a missing or broken Engram never blocks the host.
 """
 
 from __future__ import annotations
 
 import copy
-import json
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from engram.errors import EngramError
-from engram.hooks import configfile
-from engram.hooks.hosts import HOSTS, adapter
+from engram.hooks import configfile, launcher
+from engram.hooks.host import Host, SettingEdit, Step
+from engram.hooks.hosts import host
+from engram.hooks.jsonconfig import read_json, write_json
 
-CONFIG_FILES = {
-    "claude": Path(".claude") / "settings.json",
-    "codex": Path(".codex") / "hooks.json",
-    "gemini": Path(".gemini") / "settings.json",
-    "cursor": Path(".cursor") / "hooks.json",
-}
 TIMEOUT_SECONDS = 10
-
-
-def command_for(host: str) -> str:
-    return f"engram hook --host {host}"
-
-
-def is_engram(handler: object) -> bool:
-    """True for a handler Engram installed (its command runs `engram hook`)."""
-    if not isinstance(handler, dict):
-        return False
-    command = handler.get("command")
-    return isinstance(command, str) and command.strip().startswith("engram hook")
 
 
 @dataclass
 class InstallReport:
+    """One file install or uninstall looked at."""
+
     host: str
     path: Path
     changed: bool
     backup: Path | None = None
     events: list[str] = field(default_factory=list)
+    why: str = ""  # for a setting: what it does
 
 
-def config_path(host: str, *, project: Path, is_global: bool) -> Path:
-    base = Path.home() if is_global else project
-    return base / CONFIG_FILES[host]
+def base_of(project: Path, is_global: bool) -> Path:
+    return Path.home() if is_global else project
 
 
-def strip_comments(text: str) -> str:
-    """Remove // and /* */ comments and trailing commas outside JSON strings."""
-    out: list[str] = []
-    i, n = 0, len(text)
-    in_string = False
-    while i < n:
-        ch = text[i]
-        if in_string:
-            out.append(ch)
-            if ch == "\\" and i + 1 < n:
-                out.append(text[i + 1])
-                i += 1
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-            out.append(ch)
-        elif text.startswith("//", i):
-            while i < n and text[i] != "\n":
-                i += 1
-            continue
-        elif text.startswith("/*", i):
-            end = text.find("*/", i + 2)
-            i = n if end < 0 else end + 2
-            continue
-        else:
-            out.append(ch)
-        i += 1
-    return _drop_trailing_commas("".join(out))
+def config_path(name: str, *, project: Path, is_global: bool) -> Path:
+    return base_of(project, is_global) / host(name).hooks.path
 
 
-def _drop_trailing_commas(text: str) -> str:
-    """Remove a `,` that only whitespace separates from a closing `]` or `}` (outside strings)."""
-    out: list[str] = []
-    in_string = False
-    escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "]}":
-            back = len(out) - 1
-            while back >= 0 and out[back].isspace():
-                back -= 1
-            if back >= 0 and out[back] == ",":
-                del out[back]
-        out.append(ch)
-    return "".join(out)
+def mcp_path(name: str, *, project: Path, is_global: bool) -> Path:
+    files = host(name).mcp
+    return base_of(project, is_global) / (files.user if is_global else files.project)
 
 
-def read_config(path: Path) -> dict[str, Any]:
-    """The host config as a dict ({} when the file does not exist)."""
-    text = configfile.read_text(path)
-    if text is None or not text.strip():
-        return {}
-    try:
-        data = json.loads(strip_comments(text))
-    except ValueError as exc:
-        raise EngramError(
-            f"{path}: not valid JSON ({exc})", hint="fix the file, then install again"
-        ) from None
-    if not isinstance(data, dict):
-        raise EngramError(f"{path}: expected a JSON object at the top")
-    return data
+# -- hook entries ----------------------------------------------------------------------------
+def handlers_of(record: Host, group: object) -> list[Any]:
+    """The handlers of one entry in a host's event list."""
+    if not record.hooks.grouped:
+        return [group]
+    inner = group.get("hooks") if isinstance(group, dict) else None
+    return inner if isinstance(inner, list) else []
+
+
+def is_engram(handler: object) -> bool:
+    """True for a handler Engram installed (this version's guard, or an older bare command)."""
+    command = handler.get("command") if isinstance(handler, dict) else None
+    return launcher.read_hook_command(command) is not None
 
 
 def _hooks_of(data: dict[str, Any], path: Path) -> dict[str, Any]:
@@ -136,14 +75,14 @@ def _hooks_of(data: dict[str, Any], path: Path) -> dict[str, Any]:
     return hooks
 
 
-def _strip_engram(host: str, hooks: dict[str, Any]) -> None:
+def _strip_engram(record: Host, hooks: dict[str, Any]) -> None:
     for event in list(hooks):
         groups = hooks[event]
         if not isinstance(groups, list):
             continue
         kept = []
         for group in groups:
-            if host == "cursor":
+            if not record.hooks.grouped:
                 if not is_engram(group):
                     kept.append(group)
                 continue
@@ -164,288 +103,234 @@ def _strip_engram(host: str, hooks: dict[str, Any]) -> None:
             del hooks[event]
 
 
-def _entry(host: str, matcher: str | None) -> dict[str, Any]:
-    command = command_for(host)
-    if host == "cursor":
-        return {"command": command}
-    handler: dict[str, Any] = {"type": "command", "command": command}
-    if host == "gemini":
-        handler = {"name": "engram", **handler, "timeout": TIMEOUT_SECONDS * 1000}  # ms
-    else:
-        handler["timeout"] = TIMEOUT_SECONDS
+def _entry(record: Host, matcher: str | None, python: str) -> dict[str, Any]:
+    handler: dict[str, Any] = {
+        **record.hooks.handler,
+        "type": "command",
+        "command": launcher.hook_command(record.name, python),
+    }
+    if not record.hooks.grouped:
+        return {"command": handler["command"]}
+    handler["timeout"] = TIMEOUT_SECONDS * (1000 if record.hooks.timeout_in_ms else 1)
     group: dict[str, Any] = {"hooks": [handler]}
-    if matcher is not None:
-        group = {"matcher": matcher, **group}
-    return group
+    return group if matcher is None else {"matcher": matcher, **group}
 
 
-def _write(path: Path, data: dict[str, Any], before: dict[str, Any], report: InstallReport) -> None:
-    """Write `data` as JSON in the file's own indentation, unless it equals what the file held."""
-    old = configfile.read_text(path)
-    if old is not None and data == before:
-        return  # also keeps a commented (JSONC) file that already has Engram's entries intact
-    text = json.dumps(data, indent=_indent_of(old or ""), ensure_ascii=False) + "\n"
-    _write_text(path, text, report)
-
-
-def _write_text(path: Path, text: str, report: InstallReport) -> None:
-    report.changed, report.backup = configfile.write_text(path, text)
-
-
-def _indent_of(text: str) -> str | int:
-    """The indentation of the file's first nested line: a tab, or a number of spaces (2 by
-    default)."""
-    found = re.search(r"^[ \t]*[{\[][ \t]*\r?\n([ \t]+)\S", text)
-    if not found:
-        return 2
-    indent = found.group(1)
-    return indent if "\t" in indent else len(indent)
-
-
-def install(host: str, *, project: Path, is_global: bool = False) -> InstallReport:
-    """Merge Engram's hook entries into the host's config file."""
-    path = config_path(host, project=project, is_global=is_global)
-    data = read_config(path)
+def install(
+    name: str, *, project: Path, is_global: bool = False, python: str | None = None
+) -> InstallReport:
+    """Merge Engram's hook entries into the host's hook file (`python`: the interpreter they
+    run, by default this one)."""
+    record = host(name)
+    path = config_path(name, project=project, is_global=is_global)
+    data = read_json(path)
     before = copy.deepcopy(data)
-    if host == "cursor":
-        data.setdefault("version", 1)
+    for key, value in record.hooks.top.items():
+        data.setdefault(key, value)
     hooks = _hooks_of(data, path)
-    _strip_engram(host, hooks)
-    registration: dict[str, str | None] = adapter(host).REGISTRATION
-    for event, matcher in registration.items():
+    _strip_engram(record, hooks)
+    for event, matcher in record.registration.items():
         groups = hooks.setdefault(event, [])
         if not isinstance(groups, list):
             raise EngramError(f"{path}: hooks.{event} must be a list", hint="fix the file first")
-        groups.append(_entry(host, matcher))
-    report = InstallReport(host, path, changed=False, events=list(registration))
-    _write(path, data, before, report)
-    return report
+        groups.append(_entry(record, matcher, python or launcher.interpreter()))
+    changed, backup = write_json(path, data, before)
+    return InstallReport(name, path, changed, backup, events=list(record.registration))
 
 
-def uninstall(host: str, *, project: Path, is_global: bool = False) -> InstallReport:
-    """Remove Engram's entries (and only them) from the host's config file."""
-    path = config_path(host, project=project, is_global=is_global)
-    report = InstallReport(host, path, changed=False)
+def uninstall(name: str, *, project: Path, is_global: bool = False) -> InstallReport:
+    """Remove Engram's entries (and only them) from the host's hook file."""
+    path = config_path(name, project=project, is_global=is_global)
     if not path.exists():
-        return report
-    data = read_config(path)
+        return InstallReport(name, path, changed=False)
+    data = read_json(path)
     before = copy.deepcopy(data)
     hooks = _hooks_of(data, path)
-    _strip_engram(host, hooks)
+    _strip_engram(host(name), hooks)
     if not hooks:
         del data["hooks"]
-    _write(path, data, before, report)
-    return report
+    changed, backup = write_json(path, data, before)
+    return InstallReport(name, path, changed, backup)
 
 
-def status(*, project: Path) -> list[dict[str, Any]]:
-    """For every host and scope: the config file and the events Engram is registered for."""
-    rows: list[dict[str, Any]] = []
-    for host in HOSTS:
-        for is_global in (False, True):
-            path = config_path(host, project=project, is_global=is_global)
-            try:
-                data = read_config(path)
-            except EngramError as exc:
-                rows.append({"host": host, "scope": "global" if is_global else "project",
-                             "path": str(path), "events": [], "error": exc.message})  # fmt: skip
-                continue
-            hooks = data.get("hooks") if isinstance(data.get("hooks"), dict) else {}
-            events = []
-            for event, groups in (hooks or {}).items():
-                for group in groups if isinstance(groups, list) else []:
-                    handlers = [group] if host == "cursor" else (group or {}).get("hooks") or []
-                    if any(is_engram(h) for h in handlers if isinstance(handlers, list)):
-                        events.append(event)
-                        break
-            rows.append({"host": host, "scope": "global" if is_global else "project",
-                         "path": str(path), "events": events, "error": None})  # fmt: skip
-    return rows
-
-
-# -- MCP server registration ---------------------------------------------------------------
-MCP_ENTRY = {"command": "engram", "args": ["mcp"]}
-MCP_FILES = {
-    "claude": (Path(".mcp.json"), Path(".claude.json")),  # (project, user-level)
-    "gemini": (Path(".gemini") / "settings.json", Path(".gemini") / "settings.json"),
-    "cursor": (Path(".cursor") / "mcp.json", Path(".cursor") / "mcp.json"),
-    "codex": (Path(".codex") / "config.toml", Path(".codex") / "config.toml"),
-}
-
-
-def mcp_path(host: str, *, project: Path, is_global: bool) -> Path:
-    local, user = MCP_FILES[host]
-    return Path.home() / user if is_global else project / local
+# -- the MCP server --------------------------------------------------------------------------
+def _ours(entry: object) -> bool:
+    return launcher.read_mcp_entry(entry) is not None
 
 
 def register_mcp(
-    host: str, *, project: Path, is_global: bool = False, remove: bool = False
+    name: str,
+    *,
+    project: Path,
+    is_global: bool = False,
+    remove: bool = False,
+    python: str | None = None,
 ) -> InstallReport:
-    """Add (or with `remove`, take out) the `engram` MCP server in the host's MCP config,
-    keeping every other server the user registered."""
-    path = mcp_path(host, project=project, is_global=is_global)
-    report = InstallReport(host, path, changed=False)
-    if host == "codex":
-        _codex_toml(path, report, remove)
-        return report
+    """Add (or with `remove`, take out) the `engram` MCP server in the host's MCP file, keeping
+    every other server, and the keys the user added to Engram's entry."""
+    path = mcp_path(name, project=project, is_global=is_global)
+    entry = None if remove else launcher.mcp_entry(python or launcher.interpreter())
+    if host(name).mcp.toml:
+        from engram.hooks.tomlconfig import set_engram_server
+
+        changed, backup = set_engram_server(path, entry, _ours)
+        return InstallReport(name, path, changed, backup)
     if remove and not path.exists():
-        return report
-    data = read_config(path)
+        return InstallReport(name, path, changed=False)
+    data = read_json(path)
     before = copy.deepcopy(data)
     servers = data.setdefault("mcpServers", {})
     if not isinstance(servers, dict):
         raise EngramError(f"{path}: 'mcpServers' must be an object", hint="fix the file first")
-    if remove:
-        if not _ours(servers.get("engram")):
-            return report  # an `engram` server the user set up is theirs to remove
-        servers.pop("engram", None)
+    current = servers.get("engram")
+    if entry is None:
+        if not _ours(current):
+            return InstallReport(name, path, changed=False)  # the user's own: theirs to remove
+        del servers["engram"]
         if not servers:
             del data["mcpServers"]
+    elif isinstance(current, dict) and _ours(current):
+        current.update(entry)  # in place: keys the user (or --trust-mcp) added stay
     else:
-        servers["engram"] = dict(MCP_ENTRY)
-    _write(path, data, before, report)
+        servers["engram"] = entry
+    changed, backup = write_json(path, data, before)
+    return InstallReport(name, path, changed, backup)
+
+
+# -- first-run settings ----------------------------------------------------------------------
+def edits_for(record: Host, *, is_global: bool, trust_mcp: bool) -> list[SettingEdit]:
+    """The setting edits an install in this scope makes."""
+    return [
+        edit
+        for edit in record.settings
+        if (trust_mcp or not edit.widens_trust) and (not is_global or edit.global_file)
+    ]
+
+
+def edit_path(edit: SettingEdit, *, project: Path, is_global: bool) -> Path:
+    if is_global:
+        assert edit.global_file is not None
+        return Path.home() / edit.global_file
+    return project / edit.file
+
+
+def _value(edit: SettingEdit) -> Any:
+    return edit.value() if callable(edit.value) else edit.value
+
+
+def _parent(data: dict[str, Any], edit: SettingEdit, path: Path, create: bool) -> Any:
+    """The object holding the edit's last key (created with `create`; else None if missing)."""
+    node: Any = data
+    for key in edit.keys[:-1]:
+        if not isinstance(node, dict):
+            if create:
+                raise EngramError(f"{path}: {'.'.join(edit.keys)} is not where Engram expects it")
+            return None
+        node = node.setdefault(key, {}) if create else node.get(key)
+    return node
+
+
+def setting_done(edit: SettingEdit, path: Path) -> bool:
+    """Whether the host file already says what the edit would write."""
+    try:
+        data = read_json(path)
+        parent = _parent(data, edit, path, create=False)
+    except EngramError:
+        return False
+    current = parent.get(edit.keys[-1]) if isinstance(parent, dict) else None
+    wanted = _value(edit)
+    if isinstance(wanted, list):
+        return isinstance(current, list) and all(item in current for item in wanted)
+    return bool(current == wanted)
+
+
+def apply_setting(edit: SettingEdit, path: Path, name: str, *, remove: bool) -> InstallReport:
+    """Write the edit into the host file (list items added, a value set), or take it back."""
+    report = InstallReport(name, path, changed=False, why=edit.why)
+    if remove and not path.exists():
+        return report
+    data = read_json(path)
+    before = copy.deepcopy(data)
+    parent = _parent(data, edit, path, create=not remove)
+    key, wanted = edit.keys[-1], _value(edit)
+    if not isinstance(parent, dict):
+        if remove:
+            return report
+        raise EngramError(f"{path}: {'.'.join(edit.keys)} is not where Engram expects it")
+    current = parent.get(key)
+    if isinstance(wanted, list):
+        if current is not None and not isinstance(current, list):
+            raise EngramError(f"{path}: {'.'.join(edit.keys)} must be a list")
+        items = list(current or [])
+        if remove:
+            items = [item for item in items if item not in wanted]
+        else:
+            items += [item for item in wanted if item not in items]
+        if items:
+            parent[key] = items
+        else:
+            parent.pop(key, None)
+    elif remove:
+        if current == wanted:
+            del parent[key]
+    else:
+        parent[key] = wanted
+    report.changed, report.backup = write_json(path, data, before)
     return report
 
 
-def _ours(entry: object) -> bool:
-    """Whether an `engram` MCP server entry runs Engram's own server (`engram mcp …`, by name
-    or by a path to the command), as install writes it (older versions added flags)."""
-    if not isinstance(entry, dict):
-        return False
-    command, args = str(entry.get("command", "")), entry.get("args")
-    runs_mcp = isinstance(args, list) and args[:1] == ["mcp"]
-    return Path(command).name in ("engram", "engram.exe") and runs_mcp
+# -- all of it -------------------------------------------------------------------------------
+@dataclass
+class SetupReport:
+    """What `setup` (or `teardown`) changed, and what only the user can still do."""
+
+    hooks: InstallReport
+    mcp: InstallReport | None = None
+    settings: list[InstallReport] = field(default_factory=list)
+    steps: list[Step] = field(default_factory=list)  # the user's first-run steps
+
+    @property
+    def files(self) -> list[InstallReport]:
+        return [self.hooks, *([self.mcp] if self.mcp else []), *self.settings]
 
 
-def _codex_toml(path: Path, report: InstallReport, remove: bool) -> None:
-    """Add or remove `[mcp_servers.engram]` in Codex's config.toml, leaving the rest of the
-    file — comments, indentation, order, tables Engram does not know — as it was."""
-    import tomllib
-
-    old = configfile.read_text(configfile.target_of(path))
-    if old is None and remove:
-        return
-    old = old or ""
+def setup(
+    name: str,
+    *,
+    project: Path,
+    is_global: bool = False,
+    mcp: bool = True,
+    trust_mcp: bool = False,
+    python: str | None = None,
+) -> SetupReport:
+    """Install the hooks, the MCP server and the first-run settings; all or nothing."""
+    record = host(name)
+    done: list[InstallReport] = []
     try:
-        before = tomllib.loads(old)
-    except tomllib.TOMLDecodeError as exc:
-        raise EngramError(
-            f"{path}: not valid TOML ({exc})", hint="fix the file, then install again"
-        ) from None
-    expected = copy.deepcopy(before)
-    servers = expected.get("mcp_servers")
-    if servers is not None and not isinstance(servers, dict):
-        raise EngramError(f"{path}: 'mcp_servers' must be a table", hint="fix the file first")
-    if remove:
-        if not servers or not _ours(servers.get("engram")):
-            return  # none, or one the user set up (another command): theirs to remove
-        del servers["engram"]
-        candidates = [_cut_engram_table(old), _toml_edit(old, remove=True)]
-    else:
-        expected.setdefault("mcp_servers", {}).setdefault("engram", {}).update(MCP_ENTRY)
-        if expected == before:
-            return
-        candidates = [_toml_edit(old, remove=False)]
-    for text in candidates:
-        if text is not None and _same_toml(text, expected):
-            _write_text(path, text, report)
-            return
-    action = "remove" if remove else "add"
-    raise EngramError(
-        f"{path}: cannot {action} [mcp_servers.engram] without changing anything else",
-        hint=f'{action} it by hand: command = "engram", args = ["mcp"]',
-    )
+        report = SetupReport(install(name, project=project, is_global=is_global, python=python))
+        done.append(report.hooks)
+        if mcp:
+            report.mcp = register_mcp(name, project=project, is_global=is_global, python=python)
+            done.append(report.mcp)
+            for edit in edits_for(record, is_global=is_global, trust_mcp=trust_mcp):
+                path = edit_path(edit, project=project, is_global=is_global)
+                report.settings.append(apply_setting(edit, path, name, remove=False))
+                done.append(report.settings[-1])
+    except EngramError:
+        for changed in reversed(done):  # put back what this install changed, newest first
+            if changed.changed:
+                configfile.restore(changed.path, changed.backup)
+        raise
+    report.steps = record.user_steps(project, is_global)
+    return report
 
 
-def _same_toml(text: str, expected: dict[str, Any]) -> bool:
-    """True when `text` parses to `expected` (an `mcp_servers` left empty may go or stay)."""
-    import tomllib
-
-    try:
-        got = tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
-        return False
-    if got == expected:
-        return True
-    if expected.get("mcp_servers") == {}:
-        return got == {k: v for k, v in expected.items() if k != "mcp_servers"}
-    return False
-
-
-def _toml_edit(old: str, *, remove: bool) -> str | None:
-    """The file with Engram's server set (or removed) through tomlkit's document model."""
-    import tomlkit
-    from tomlkit.exceptions import TOMLKitError
-    from tomlkit.items import InlineTable, Table
-
-    try:
-        doc = tomlkit.parse(old)
-        servers = doc.get("mcp_servers")
-        if remove:
-            if isinstance(servers, Table | InlineTable):
-                del servers["engram"]
-                if not servers and isinstance(servers, Table) and servers.is_super_table():
-                    del doc["mcp_servers"]
-            return tomlkit.dumps(doc)
-        if servers is None:
-            servers = tomlkit.table(is_super_table=True)
-            doc["mcp_servers"] = servers
-        if not isinstance(servers, Table | InlineTable):
-            return None
-        entry = servers.get("engram")
-        if isinstance(entry, Table | InlineTable):
-            for key, value in MCP_ENTRY.items():  # in place: the user's other keys stay
-                if entry.get(key) != value:
-                    entry[key] = value
-            return tomlkit.dumps(doc)
-        if entry is not None:
-            return None
-        new = tomlkit.inline_table() if isinstance(servers, InlineTable) else tomlkit.table()
-        new.update(MCP_ENTRY)
-        if isinstance(new, Table):
-            new.add(tomlkit.nl())  # a blank line before whatever follows it
-        servers["engram"] = new
-        text = tomlkit.dumps(doc)
-    except TOMLKitError:
-        return None
-    if text.endswith("\n\n") and not old.endswith("\n\n"):
-        text = text.rstrip("\n") + "\n"
-    return text
-
-
-_HEADER = re.compile(r"[ \t]*\[\[?([^\[\]]+)\]\]?[ \t]*(?:#.*)?")
-
-
-def _table_of(line: str) -> list[str] | None:
-    """The dotted name of a `[table]` or `[[array]]` header line, else None."""
-    found = _HEADER.fullmatch(line.rstrip("\r\n"))
-    if not found:
-        return None
-    return [part.strip().strip("\"'") for part in found.group(1).split(".")]
-
-
-def _cut_engram_table(old: str) -> str | None:
-    """The file without the lines of `[mcp_servers.engram]` (and its sub-tables): from its
-    header to its last non-comment line. Comments after that precede whatever comes next, so
-    they stay. The caller checks that the result parses to what it should."""
-    lines = old.splitlines(keepends=True)
-    name = ["mcp_servers", "engram"]
-    start = next((i for i, line in enumerate(lines) if _table_of(line) == name), None)
-    if start is None:
-        return None
-    end = start + 1
-    while end < len(lines):
-        table = _table_of(lines[end])
-        if table is not None and table[:2] != name:
-            break
-        end += 1
-    cut = end
-    while cut > start + 1 and lines[cut - 1].strip()[:1] in ("", "#"):
-        cut -= 1
-    head, tail = lines[:start], lines[cut:]
-    while tail and not tail[0].strip() and (not head or not head[-1].strip()):
-        tail.pop(0)  # one blank line between what was before and after, not two
-    if not tail:
-        while head and not head[-1].strip():
-            head.pop()
-    return "".join(head + tail)
+def teardown(name: str, *, project: Path, is_global: bool = False, mcp: bool = True) -> SetupReport:
+    """Remove Engram's hooks, its MCP server and the settings install wrote for it."""
+    report = SetupReport(uninstall(name, project=project, is_global=is_global))
+    if mcp:
+        report.mcp = register_mcp(name, project=project, is_global=is_global, remove=True)
+        for edit in edits_for(host(name), is_global=is_global, trust_mcp=True):
+            path = edit_path(edit, project=project, is_global=is_global)
+            report.settings.append(apply_setting(edit, path, name, remove=True))
+    return report

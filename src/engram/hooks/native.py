@@ -1,6 +1,7 @@
 """Native path rules (`hooks.path_rules = native`): memories with `applies_to` globs are written
-as `.claude/rules/engram/<id>.md` (with `paths:`) and `.cursor/rules/engram/<id>.mdc` (with
-`globs:`), so Claude Code and Cursor load them by themselves when a matching file is touched.
+as rule files of the hosts that load such files themselves when a matching file is touched
+(each host's `NativeRules`: `.claude/rules/engram/<id>.md` with `paths:`,
+`.cursor/rules/engram/<id>.mdc` with `globs:`).
 
 Every generated file carries a marker comment. A sync writes what changed, removes generated
 files whose memory is gone or no longer path-scoped, and never touches a file without the
@@ -9,7 +10,6 @@ marker (a hand-written rule of the same name is reported and left alone).
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from dataclasses import dataclass, field
@@ -24,8 +24,6 @@ from engram.files.reading import ReadRefused, read_head, read_limited
 from engram.workspace import Workspace
 
 MARKER = "<!-- engram:generated"
-CLAUDE_DIR = Path(".claude") / "rules" / "engram"
-CURSOR_DIR = Path(".cursor") / "rules" / "engram"
 _KEY = re.compile(r"<!-- engram:generated key=(\S+)")
 HEAD_BYTES = 4096  # the marker is on the line after the frontmatter
 
@@ -50,32 +48,19 @@ def path_memories(ws: Workspace, today: date | None = None) -> list[tuple[DocRow
     return out
 
 
-def _marker(row: DocRow) -> str:
+def marker(row: DocRow) -> str:
+    """The comment that marks a generated file and names the memory it stands for."""
     return (
         f"{MARKER} key={row.scope}:{row.id} source={row.path}; edit the memory, not this file -->"
     )
 
 
-def _with_directive(row: DocRow, body: str) -> str:
+def with_directive(row: DocRow, body: str) -> str:
     """The body, after the memory's directive when the body does not say it."""
     from engram.render.pack import directive_line
 
     directive = directive_line(row.directive, body)
     return f"{directive}\n\n{body}" if directive else body
-
-
-def claude_rule(row: DocRow, body: str) -> str:
-    paths = "".join(f"  - {json.dumps(glob)}\n" for glob in row.applies_to)
-    return f"---\npaths:\n{paths}---\n{_marker(row)}\n{_with_directive(row, body)}\n"
-
-
-def cursor_rule(row: DocRow, body: str) -> str:
-    description = json.dumps(f"Engram memory {row.id}: {row.card_text}".strip(": "))
-    globs = json.dumps(",".join(row.applies_to))
-    return (
-        f"---\ndescription: {description}\nglobs: {globs}\nalwaysApply: false\n---\n"
-        f"{_marker(row)}\n{_with_directive(row, body)}\n"
-    )
 
 
 def generated_key(path: Path, folder: Path) -> str | None:
@@ -99,20 +84,21 @@ def _same_text(path: Path, folder: Path, text: str) -> bool:
 
 
 def sync_native_rules(
-    ws: Workspace, hosts: tuple[str, ...] = ("claude", "cursor"), today: date | None = None
+    ws: Workspace, hosts: tuple[str, ...] | None = None, today: date | None = None
 ) -> SyncReport:
-    """Bring the generated rule files of these hosts in line with the memories."""
+    """Bring the generated rule files of these hosts (default: every host that has them) in
+    line with the memories."""
+    from engram.hooks.hosts import every_host
+
     report = SyncReport()
     project = ws.project
     if project is None:
         return report
     memories = path_memories(ws, today)
-    targets = {
-        "claude": (CLAUDE_DIR, ".md", claude_rule),
-        "cursor": (CURSOR_DIR, ".mdc", cursor_rule),
-    }
-    for host in hosts:
-        folder, suffix, render = targets[host]
+    for host in every_host():
+        if host.native is None or (hosts is not None and host.name not in hosts):
+            continue
+        folder, suffix, render = host.native.folder, host.native.suffix, host.native.render
         wanted = {
             project / folder / f"{row.id}{suffix}": render(row, body) for row, body in memories
         }

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -17,9 +16,10 @@ from typing import TYPE_CHECKING, Any
 from engram.hooks import deadline
 from engram.hooks import events as ev
 from engram.hooks.errorlog import log_error
-from engram.hooks.hosts import adapter
+from engram.hooks.hosts import host
 
 if TYPE_CHECKING:  # imported lazily at run time: hooks start on every prompt
+    from engram.hooks.host import NativeRules
     from engram.hooks.state import DeliveryState
     from engram.render.pack import Pack
     from engram.workspace import Workspace
@@ -28,46 +28,29 @@ PATH_BODIES = 3  # at most this many path-triggered bodies per file event (SPEC 
 SESSION_TAGS = ("session-start", "always", "always-load")
 
 
-def run_hook(host: str, stdin_text: str, env: Mapping[str, str] | None = None) -> str:
-    """Handle one hook call; always returns valid JSON for the host, never raises."""
-    name = ""
+def run_hook(name: str, stdin_text: str, env: Mapping[str, str] | None = None) -> str:
+    """Handle one hook call of host `name`; always returns valid JSON for the host, never
+    raises."""
+    event_name = ""
     try:
         payload = json.loads(stdin_text)
         if not isinstance(payload, dict):
             raise ValueError(f"hook input must be a JSON object, got {type(payload).__name__}")
-        module = adapter(host)
-        event = module.normalize(payload, dict(os.environ if env is None else env))
-        name = event.name
-        deadline.note_event(name, event.cwd)
-        answer = module.respond(event, handle(event))
+        record = host(name)
+        event = record.normalize(payload, dict(os.environ if env is None else env))
+        event_name = event.name
+        deadline.note_event(event_name, event.cwd)
+        answer = record.respond(event, handle(event))
         return json.dumps(answer, ensure_ascii=False)
     except Exception as exc:  # a hook must never break its host
-        log_error(host, name, exc)
+        log_error(name, event_name, exc)
         return "{}"
 
 
-@dataclass(frozen=True)
-class Cap:
-    """A host's limit on injected text."""
-
-    limit: int
-    unit: str  # "characters" or "tokens"
-
-    def fits(self, text: str) -> bool:
-        if self.unit == "tokens":  # Codex counts ceil(bytes / 4)
-            return (len(text.encode("utf-8")) + 3) // 4 <= self.limit
-        return len(text) <= self.limit
-
-    @property
-    def label(self) -> str:
-        return f"cap {self.limit} {self.unit}"
-
-
-def cap_for(host: str, config: Mapping[str, Any]) -> Cap:
-    """The configured cap of a host (`hooks.codex_max_tokens`, `hooks.<host>_max_chars`)."""
-    if host == "codex":
-        return Cap(config["hooks.codex_max_tokens"], "tokens")
-    return Cap(config[f"hooks.{host}_max_chars"], "characters")
+def native_rules(event: ev.Event, config: Mapping[str, Any]) -> NativeRules | None:
+    """The host's own rule files when they carry the path-scoped memories
+    (`hooks.path_rules = native` and a host that loads such files)."""
+    return host(event.host).native if config["hooks.path_rules"] == "native" else None
 
 
 def handle(event: ev.Event) -> str:
@@ -104,7 +87,7 @@ def _dispatch(event: ev.Event, ws: Workspace, state: DeliveryState) -> str:
     if event.kind == ev.SESSION_START:
         state.reset()
         state.forget_old()
-        if config["hooks.path_rules"] == "native" and event.host in ("claude", "cursor"):
+        if native_rules(event, config):
             from engram.hooks.native import sync_native_rules
 
             sync_native_rules(ws, hosts=(event.host,))
@@ -115,8 +98,8 @@ def _dispatch(event: ev.Event, ws: Workspace, state: DeliveryState) -> str:
         state.reset()  # a subagent starts with an empty context of its own
         return _deliver(event, ws, state, ws.load(event.agent), empty_reason="no match")
     if event.kind == ev.FILE_TOUCHED:
-        if event.host == "claude" and config["hooks.path_rules"] == "native":
-            return ""  # Claude loads the generated .claude/rules files itself
+        if native_rules(event, config):
+            return ""  # the host loads the generated rule files itself
         return _deliver(event, ws, state, path_pack(ws, event, state.delivered()))
     return ""
 
@@ -189,8 +172,7 @@ def session_digest(ws: Workspace, event: ev.Event) -> str:
     from engram.errors import StoreError
     from engram.store.store import MemoryStore
 
-    limit = cap_for(event.host, ws.config.values).limit
-    budget = limit * 2 if event.host == "codex" else limit // 2  # about half of the cap
+    budget = host(event.host).cap_of(ws.config.values).characters // 2  # about half of the cap
     try:
         with MemoryStore.open(path, config=ws.config) as store:
             if not store.conn.execute("SELECT 1 FROM facts LIMIT 1").fetchone():
@@ -210,19 +192,26 @@ def _deliver(
     extra: str = "",
 ) -> str:
     """Fold already-delivered memories into one line, fit the host's cap, remember what was
-    injected, and return the text (with the proof line when `hooks.proof = compact`)."""
+    injected, and return the text (with the proof line when `hooks.proof = compact`).
+
+    Each memory has one way in: where the host loads generated rule files, a path-scoped
+    memory's body comes with its rule file (when a matching file is touched), so a pack shows
+    it as a card."""
     from engram.render.pack import fit
 
     delivered = state.delivered()
+    by_rule_file = native_rules(event, ws.config.values) is not None
     fresh = []
     for item in pack.items:
         if item.candidate.key in delivered:
             pack.already_loaded.append(item.candidate.id)
-        else:
-            fresh.append(item)
+            continue
+        if by_rule_file and item.tier == "body" and item.candidate.row.applies_to:
+            item.tier, item.body = "card", ""
+        fresh.append(item)
     pack.items = fresh
     pack.notes = []  # notes are for people at a terminal, not for the agent
-    cap = cap_for(event.host, ws.config.values)
+    cap = host(event.host).cap_of(ws.config.values)
     proof = ws.config["hooks.proof"] == "compact"
 
     def render(p: Pack) -> str:
@@ -276,13 +265,14 @@ def proof_line(pack: Pack, empty_reason: str = "") -> str:
 
 
 def _mark_native_rule(event: ev.Event, ws: Workspace, state: DeliveryState) -> None:
-    """Claude loaded one of our generated rule files: its memory is now in context. The path
+    """The host loaded one of our generated rule files: its memory is now in context. The path
     comes from the host, so only a regular file in the generated rules folder is read."""
-    from engram.hooks.native import CLAUDE_DIR, generated_key
+    from engram.hooks.native import generated_key
 
-    if not event.loaded_file or ws.project is None:
+    rules = host(event.host).native
+    if not event.loaded_file or ws.project is None or rules is None:
         return
     path = Path(event.loaded_file)
-    key = generated_key(path if path.is_absolute() else event.cwd / path, ws.project / CLAUDE_DIR)
+    key = generated_key(path if path.is_absolute() else event.cwd / path, ws.project / rules.folder)
     if key:
         state.add([key])

@@ -1,17 +1,33 @@
-"""One adapter per agent host: `normalize(payload, env) -> Event` and
-`respond(event, context) -> dict` (the JSON the host expects on stdout)."""
+"""The agent hosts: one module each, holding its `HOST` record (`engram.hooks.host.Host`) with
+its `normalize(payload, env) -> Event` and `respond(event, context) -> dict`.
+
+A host is found by its module's name, so a new host is a new module here and nothing else.
+`engram hook --host <h>` imports only that host's module."""
 
 from __future__ import annotations
 
-from types import ModuleType
+from functools import cache
+from importlib import import_module
+from pathlib import Path
+from typing import TYPE_CHECKING
 
-HOSTS = ("claude", "codex", "gemini", "cursor")
+if TYPE_CHECKING:
+    from engram.hooks.host import Host
+
+# The modules beside this file (a listing, not pkgutil: hooks start on every prompt).
+HOSTS: tuple[str, ...] = tuple(
+    sorted(p.stem for p in Path(__file__).parent.glob("*.py") if not p.stem.startswith("_"))
+)
 
 
-def adapter(host: str) -> ModuleType:
-    """The adapter module of a host."""
-    from importlib import import_module
+@cache
+def host(name: str) -> Host:
+    """The record of a host; ValueError for a name no module has."""
+    if name not in HOSTS:
+        raise ValueError(f"unknown host {name!r}")
+    record: Host = import_module(f"{__name__}.{name}").HOST
+    return record
 
-    if host not in HOSTS:
-        raise ValueError(f"unknown host {host!r}")
-    return import_module(f"engram.hooks.hosts.{host}")
+
+def every_host() -> list[Host]:
+    return [host(name) for name in HOSTS]

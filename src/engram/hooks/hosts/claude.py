@@ -1,11 +1,19 @@
 """Claude Code: hooks in `.claude/settings.json`; context goes in
-`hookSpecificOutput.additionalContext`, which Claude drops unless `hookEventName` is set."""
+`hookSpecificOutput.additionalContext`, which Claude drops unless `hookEventName` is set.
+Path-scoped memories become `.claude/rules/engram/<id>.md` files with `paths:`, which Claude
+loads itself when a matching file is read or written."""
 
 from __future__ import annotations
 
-from typing import Any
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from engram.hooks import events as ev
+from engram.hooks.host import CapSetting, HookFile, Host, McpFile, NativeRules, SettingEdit
+
+if TYPE_CHECKING:
+    from engram.files.index import DocRow
 
 FILE_TOOLS = ("Read", "Edit", "Write", "MultiEdit")
 KINDS = {
@@ -18,15 +26,6 @@ KINDS = {
 }
 # Events that can carry additionalContext (PreCompact and InstructionsLoaded cannot).
 CONTEXT_EVENTS = ("SessionStart", "UserPromptSubmit", "PreToolUse", "SubagentStart")
-# What `engram hooks install --host claude` registers: event -> matcher (None: no matcher).
-REGISTRATION = {
-    "SessionStart": "startup|resume|clear|compact",
-    "UserPromptSubmit": None,
-    "PreToolUse": "|".join(FILE_TOOLS),
-    "SubagentStart": None,
-    "PreCompact": None,
-    "InstructionsLoaded": None,
-}
 
 
 def normalize(payload: dict[str, Any], env: dict[str, str]) -> ev.Event:
@@ -40,3 +39,55 @@ def normalize(payload: dict[str, Any], env: dict[str, str]) -> ev.Event:
 
 def respond(event: ev.Event, context: str) -> dict[str, Any]:
     return ev.envelope(event, context, CONTEXT_EVENTS)
+
+
+def rule_file(row: DocRow, body: str) -> str:
+    from engram.hooks.native import marker, with_directive
+
+    paths = "".join(f"  - {json.dumps(glob)}\n" for glob in row.applies_to)
+    return f"---\npaths:\n{paths}---\n{marker(row)}\n{with_directive(row, body)}\n"
+
+
+def _safe_tools() -> list[str]:
+    """Engram's MCP tools that destroy nothing, as Claude permission rules."""
+    from engram.mcp.handshake import recording
+
+    tools = recording()["answers"]["tools/list"][recording()["latest"]]["tools"]
+    return [f"mcp__engram__{t['name']}" for t in tools
+            if not t.get("annotations", {}).get("destructiveHint")]  # fmt: skip
+
+
+LOCAL_SETTINGS = Path(".claude") / "settings.local.json"
+APPROVE = SettingEdit(
+    LOCAL_SETTINGS, ("enabledMcpjsonServers",), ["engram"],
+    "the project's engram MCP server is approved",
+)  # fmt: skip
+ALLOW_TOOLS = SettingEdit(
+    LOCAL_SETTINGS, ("permissions", "allow"), _safe_tools,
+    "Engram's tools that delete nothing run without asking",
+    global_file=Path(".claude") / "settings.json", widens_trust=True,
+)  # fmt: skip
+HOST = Host(
+    name="claude",
+    title="Claude Code",
+    kinds=KINDS,
+    registration={
+        "SessionStart": "startup|resume|clear|compact",
+        "UserPromptSubmit": None,
+        "PreToolUse": "|".join(FILE_TOOLS),
+        "SubagentStart": None,
+        "PreCompact": None,
+        "InstructionsLoaded": None,
+    },
+    hooks=HookFile(Path(".claude") / "settings.json"),
+    mcp=McpFile(project=Path(".mcp.json"), user=Path(".claude.json")),
+    cap=CapSetting(
+        "characters", 9500, "Claude Code cap on injected characters (its hard limit is 10,000)", 200
+    ),
+    normalize=normalize,
+    respond=respond,
+    native=NativeRules(Path(".claude") / "rules" / "engram", ".md", rule_file),
+    # Claude leaves a project's .mcp.json server "pending approval" until it is enabled; the
+    # local settings file is the user's own (not shared with the project).
+    settings=(APPROVE, ALLOW_TOOLS),
+)

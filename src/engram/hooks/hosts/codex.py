@@ -1,12 +1,17 @@
 """Codex CLI: hooks in `.codex/hooks.json`; the same envelope as Claude. Edits arrive as
-PreToolUse with `tool_name: apply_patch` and the patch text in `tool_input.command`."""
+PreToolUse with `tool_name: apply_patch` and the patch text in `tool_input.command`. Codex runs
+a project's hooks only in a trusted project, and only after the user has reviewed them in
+`/hooks` (it records that in its own config, by hash)."""
 
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 from typing import Any
 
 from engram.hooks import events as ev
+from engram.hooks.host import CapSetting, HookFile, Host, McpFile, Step
 
 KINDS = {
     "SessionStart": ev.SESSION_START,
@@ -16,16 +21,10 @@ KINDS = {
     "PreCompact": ev.COMPACTION,
 }
 CONTEXT_EVENTS = ("SessionStart", "UserPromptSubmit", "PreToolUse", "SubagentStart")
-REGISTRATION = {
-    "SessionStart": "startup|resume|clear|compact",
-    "UserPromptSubmit": None,
-    "PreToolUse": "apply_patch",
-    "SubagentStart": None,
-    "PreCompact": None,
-}
 _PATCH_PATH = re.compile(
     r"^\*\*\* (?:Add|Update|Delete) File: (.+?)\s*$|^\*\*\* Move to: (.+?)\s*$", re.M
 )
+HOOKS_FILE = Path(".codex") / "hooks.json"
 
 
 def patch_paths(patch: str) -> list[str]:
@@ -47,3 +46,71 @@ def normalize(payload: dict[str, Any], env: dict[str, str]) -> ev.Event:
 
 def respond(event: ev.Event, context: str) -> dict[str, Any]:
     return ev.envelope(event, context, CONTEXT_EVENTS)
+
+
+def _user_config() -> dict[str, Any]:
+    """Codex's own config.toml ($CODEX_HOME, else ~/.codex), {} when missing or unreadable."""
+    import tomllib
+
+    home = Path(os.environ.get("CODEX_HOME") or Path.home() / ".codex")
+    try:
+        return tomllib.loads((home / "config.toml").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+
+
+def _table(data: object, key: str) -> dict[str, Any]:
+    value = data.get(key) if isinstance(data, dict) else None
+    return value if isinstance(value, dict) else {}
+
+
+def user_steps(project: Path, is_global: bool) -> list[Step]:
+    """Codex records trust in its own config: `[projects."<path>"] trust_level`, and per hook
+    `[hooks.state."file:<hooks.json>:<event>:<i>:<j>"] trusted_hash` once reviewed."""
+    config = _user_config()
+    hooks_file = (Path.home() if is_global else project) / HOOKS_FILE
+    reviewed = any(
+        key.startswith(f"file:{hooks_file}:") and bool(_table(states, key).get("trusted_hash"))
+        for states in [_table(_table(config, "hooks"), "state")]
+        for key in states
+    )
+    steps = []
+    if not is_global:
+        trusted = _table(_table(config, "projects"), str(project)).get("trust_level")
+        steps.append(
+            Step(
+                "trust the project in Codex (it asks when you first open it there; it reads no "
+                "project hooks or MCP servers before)",
+                trusted == "trusted",
+            )
+        )
+    steps.append(
+        Step(
+            "review and trust Engram's hooks in Codex with /hooks (Codex runs no hook until "
+            "then, and asks again when they change)",
+            reviewed,
+        )
+    )
+    return steps
+
+
+HOST = Host(
+    name="codex",
+    title="Codex CLI",
+    kinds=KINDS,
+    registration={
+        "SessionStart": "startup|resume|clear|compact",
+        "UserPromptSubmit": None,
+        "PreToolUse": "apply_patch",
+        "SubagentStart": None,
+        "PreCompact": None,
+    },
+    hooks=HookFile(HOOKS_FILE),
+    mcp=McpFile(project=Path(".codex") / "config.toml", user=Path(".codex") / "config.toml",
+                toml=True),
+    cap=CapSetting("tokens", 2400,
+                   "Codex cap on injected tokens, counted as bytes/4 (its limit is 2,500)", 50),
+    normalize=normalize,
+    respond=respond,
+    user_steps=user_steps,
+)  # fmt: skip

@@ -4,12 +4,17 @@ context, as snake_case `additional_context`; path-scoped memories reach Cursor t
 
 from __future__ import annotations
 
-from typing import Any
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from engram.hooks import events as ev
+from engram.hooks.host import CapSetting, HookFile, Host, McpFile, NativeRules
+
+if TYPE_CHECKING:
+    from engram.files.index import DocRow
 
 KINDS = {"sessionStart": ev.SESSION_START, "preCompact": ev.COMPACTION}
-REGISTRATION: dict[str, str | None] = {"sessionStart": None, "preCompact": None}
 
 
 def normalize(payload: dict[str, Any], env: dict[str, str]) -> ev.Event:
@@ -30,3 +35,28 @@ def respond(event: ev.Event, context: str) -> dict[str, Any]:
     if not context or event.name != "sessionStart":
         return {}
     return {"continue": True, "additional_context": context}
+
+
+def rule_file(row: DocRow, body: str) -> str:
+    from engram.hooks.native import marker, with_directive
+
+    description = json.dumps(f"Engram memory {row.id}: {row.card_text}".strip(": "))
+    globs = json.dumps(",".join(row.applies_to))
+    return (
+        f"---\ndescription: {description}\nglobs: {globs}\nalwaysApply: false\n---\n"
+        f"{marker(row)}\n{with_directive(row, body)}\n"
+    )
+
+
+HOST = Host(
+    name="cursor",
+    title="Cursor",
+    kinds=KINDS,
+    registration={"sessionStart": None, "preCompact": None},
+    hooks=HookFile(Path(".cursor") / "hooks.json", grouped=False, top={"version": 1}),
+    mcp=McpFile(project=Path(".cursor") / "mcp.json", user=Path(".cursor") / "mcp.json"),
+    cap=CapSetting("characters", 9500, "Cursor cap on injected characters (self-imposed)", 200),
+    normalize=normalize,
+    respond=respond,
+    native=NativeRules(Path(".cursor") / "rules" / "engram", ".mdc", rule_file),
+)

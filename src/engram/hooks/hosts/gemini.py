@@ -1,11 +1,17 @@
 """Gemini CLI: hooks in `.gemini/settings.json`; stdout must be pure JSON. Gemini escapes `<` and
-`>` in additionalContext, so injected text carries look-alike angle quotes instead."""
+`>` in additionalContext, so injected text carries look-alike angle quotes instead. It runs a
+project's hooks only in a folder the user trusts, and offers an MCP server's tools in
+`gemini -p` only when the server entry is trusted."""
 
 from __future__ import annotations
 
+import json
+import os
+from pathlib import Path
 from typing import Any
 
 from engram.hooks import events as ev
+from engram.hooks.host import CapSetting, HookFile, Host, McpFile, SettingEdit, Step
 
 FILE_TOOLS = ("read_file", "write_file", "replace")
 KINDS = {
@@ -15,12 +21,7 @@ KINDS = {
     "PreCompress": ev.COMPACTION,
 }
 CONTEXT_EVENTS = ("SessionStart", "BeforeAgent", "AfterTool")
-REGISTRATION = {
-    "SessionStart": None,
-    "BeforeAgent": "*",
-    "AfterTool": "|".join(FILE_TOOLS),
-    "PreCompress": None,
-}
+SETTINGS = Path(".gemini") / "settings.json"
 
 
 def normalize(payload: dict[str, Any], env: dict[str, str]) -> ev.Event:
@@ -36,3 +37,54 @@ def normalize(payload: dict[str, Any], env: dict[str, str]) -> ev.Event:
 def respond(event: ev.Event, context: str) -> dict[str, Any]:
     # Gemini escapes < and > in additionalContext; look-alike angle quotes read the same.
     return ev.envelope(event, context.replace("<", "‹").replace(">", "›"), CONTEXT_EVENTS)
+
+
+def folder_trusted(project: Path) -> bool:
+    """Whether Gemini's trusted folders (`~/.gemini/trustedFolders.json`) trust `project`: the
+    longest rule that contains it decides, as Gemini decides."""
+    path = os.environ.get("GEMINI_CLI_TRUSTED_FOLDERS_PATH") or Path.home() / ".gemini" / (
+        "trustedFolders.json"
+    )
+    try:
+        rules = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    best, trusted = -1, False
+    here = project.resolve()
+    for rule, level in rules.items() if isinstance(rules, dict) else []:
+        folder = Path(rule).parent if level == "TRUST_PARENT" else Path(rule)
+        if here.is_relative_to(folder.resolve()) and len(rule) > best:
+            best, trusted = len(rule), level in ("TRUST_FOLDER", "TRUST_PARENT")
+    return trusted
+
+
+def user_steps(project: Path, is_global: bool) -> list[Step]:
+    if is_global:
+        return []
+    return [Step("trust the project folder in Gemini CLI (it asks when you first open it there; "
+                 "it runs no project hooks before)", folder_trusted(project))]  # fmt: skip
+
+
+HOST = Host(
+    name="gemini",
+    title="Gemini CLI",
+    kinds=KINDS,
+    registration={
+        "SessionStart": None,
+        "BeforeAgent": "*",
+        "AfterTool": "|".join(FILE_TOOLS),
+        "PreCompress": None,
+    },
+    hooks=HookFile(SETTINGS, timeout_in_ms=True, handler={"name": "engram"}),
+    mcp=McpFile(project=SETTINGS, user=SETTINGS),
+    cap=CapSetting("characters", 9500, "Gemini CLI cap on injected characters (self-imposed)",
+                   200),
+    normalize=normalize,
+    respond=respond,
+    settings=(
+        SettingEdit(SETTINGS, ("mcpServers", "engram", "trust"), True,
+                    "Engram's MCP tools run without asking (and are offered in gemini -p)",
+                    global_file=SETTINGS, widens_trust=True),
+    ),
+    user_steps=user_steps,
+)  # fmt: skip
