@@ -116,6 +116,12 @@ SETTINGS.update(
         "memory.db": Setting(
             str, "", "fact store file (also $ENGRAM_DB or --db); empty = ~/.local/share/engram"
         ),
+        "memory.scope": Setting(
+            str,
+            "agent",
+            "the scope `memory absorb` and `todo add` use when --scope is not given",
+            choices=("agent", "user", "run"),
+        ),
         "memory.rerank": Setting(
             bool, False, "re-order the top_k×3 search results with the configured chat model"
         ),

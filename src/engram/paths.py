@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engram.config import Config
 
 
 def state_dir() -> Path:
@@ -13,3 +17,13 @@ def state_dir() -> Path:
         return Path(os.environ["ENGRAM_STATE_DIR"])
     base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
     return Path(base) / "engram"
+
+
+def setting_path(config: Config, key: str) -> Path:
+    """A path setting as a path: `~` expanded, and a relative path read from a config file
+    taken relative to that file's folder (not to wherever the command happens to run)."""
+    path = Path(config[key]).expanduser()
+    origin = config.sources.get(key, "")
+    if not path.is_absolute() and origin.endswith(".toml"):
+        return Path(origin).parent / path
+    return path

@@ -14,7 +14,7 @@ from typing import Any
 
 from engram.config import Config, load_config
 from engram.errors import EngramError, WorkspaceNotFound
-from engram.files.discovery import ScopeRoot, find_workspace, global_root, project_of
+from engram.files.discovery import ScopeRoot, configured_global, find_workspace, project_of
 from engram.files.index import DocRow, MemoryIndex
 from engram.render.pack import Pack, build_pack
 from engram.routing.route import (
@@ -175,7 +175,7 @@ def open_workspace(
     read the config and open their indexes, refreshing them from the files."""
     workspace_root = find_workspace(start)
     config = config or load_config(workspace_root, flags=flags)
-    global_dir = global_root(config["files.global_dir"], use_global=config["files.use_global"])
+    global_dir = configured_global(config)
     same = global_dir and workspace_root and global_dir.resolve() == workspace_root.resolve()
     if same:
         global_dir = None

@@ -31,22 +31,24 @@ def _command_word(argv: Sequence[str]) -> str | None:
 
 def _parser(prog: str = "engram", only: str | None = None) -> argparse.ArgumentParser:
     from engram.cli import commands
+    from engram.cli.help import Parser, decorate
 
-    parser = argparse.ArgumentParser(prog=prog, description="Local-first memory for AI agents.")
+    parser = Parser(prog=prog, description="Local-first memory for AI agents.")
     parser.add_argument("-C", dest="cwd", metavar="DIR", help="run as if started in DIR")
     parser.add_argument("--version", action=_Version, nargs=0, help="print the version and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.register(sub, only)
+    decorate(parser)
     return parser
 
 
 class _Version(argparse.Action):
-    """`--version`."""
+    """`--version`, under the name the program was called by."""
 
     def __call__(self, parser: argparse.ArgumentParser, *args: object, **kw: object) -> None:
         from engram import __version__
 
-        print(f"engram {__version__}")
+        print(f"{parser.prog} {__version__}")
         parser.exit()
 
 
@@ -62,11 +64,14 @@ def main(argv: Sequence[str] | None = None, prog: str = "engram") -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     word = _command_word(argv)
     parser = _parser(prog, word if word in HOT else None)
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:  # reported by the command that was given them, under its own usage
+        getattr(args, "parser", parser).error(f"unrecognized arguments: {' '.join(extra)}")
     if not args.command:
         parser.print_help()
         return 2
     start = Path(args.cwd) if args.cwd else None
+    args.run_in = start  # every command runs as if started there (`-C DIR`)
     try:
         return int(args.run(args, start))
     except EngramError as exc:

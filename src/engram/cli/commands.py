@@ -68,16 +68,30 @@ def register_rest(sub: Any) -> None:
     )
 
     new = add_command(sub, "new", "Write a new memory file (body from stdin or $EDITOR).", cmd_new)
-    new.add_argument("type", choices=("rule", "skill", "knowledge", "workflow"))
+    new.add_argument(
+        "type", choices=("rule", "skill", "knowledge", "workflow"), help="the kind of memory"
+    )
     new.add_argument("id", help="the memory id, e.g. deploy-checklist")
     new.add_argument("--directive", default="", help="one-line imperative")
     new.add_argument("--summary", default="", help="one-line description")
     new.add_argument("--tag", "--tags", dest="tags", action="append", help="tags (repeatable)")
-    new.add_argument("--trigger", "--triggers", dest="triggers", action="append")
+    new.add_argument(
+        "--trigger",
+        "--triggers",
+        dest="triggers",
+        action="append",
+        help="a phrase that should load it (repeatable)",
+    )
     new.add_argument("--applies-to", dest="applies_to", action="append", help="path glob")
     new.add_argument("--depends-on", dest="depends_on", action="append", help="prerequisite id")
-    new.add_argument("--level", help="foundation, intermediate, advanced or 0/1/2")
-    new.add_argument("--confidence", choices=("high", "medium", "low"), default="high")
+    new.add_argument(
+        "--level",
+        choices=("foundation", "intermediate", "advanced", "0", "1", "2"),
+        help="how advanced it is: foundation (0), intermediate (1) or advanced (2)",
+    )
+    new.add_argument(
+        "--confidence", choices=("high", "medium", "low"), default="high", help="how sure it is"
+    )
     new.add_argument("--global", dest="to_global", action="store_true", help="write it globally")
 
     add_command(sub, "doctor", "List every problem with memory files and settings.", cmd_doctor)
@@ -180,12 +194,12 @@ def _read_body() -> str:
 def cmd_new(args: argparse.Namespace, start: Path | None) -> int:
     from engram.config import load_config
     from engram.files.authoring import new_memory
-    from engram.files.discovery import find_workspace, global_root
+    from engram.files.discovery import configured_global, find_workspace
 
     workspace = find_workspace(start)
     if args.to_global:
         config = load_config(workspace)
-        root = global_root(config["files.global_dir"])
+        root = configured_global(config.with_flags({"files.use_global": True}))
         if root is None:
             raise EngramError(
                 "no global memory folder", hint="create it, or set ENGRAM_GLOBAL_DIR to a folder"

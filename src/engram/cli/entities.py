@@ -9,6 +9,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from engram.cli.help import whole
 from engram.cli.output import add_command, emit
 from engram.errors import EngramError
 from engram.graph.types import NODE_TYPES
@@ -19,10 +20,12 @@ def register(actions: Any) -> None:
     sub = graph.add_subparsers(dest="graph_command", metavar="ACTION", required=True)
 
     add = add_command(sub, "add", "Add (or find) a node; optionally relate it.", cmd_add)
-    add.add_argument("name")
-    add.add_argument("--type", choices=NODE_TYPES, default="other")
+    add.add_argument("name", help="the entity's name")
+    add.add_argument("--type", choices=NODE_TYPES, default="other", help="what kind of entity")
     add.add_argument("--alias", action="append", default=[], help="another name (repeatable)")
-    add.add_argument("--attr", action="append", default=[], metavar="KEY=VALUE")
+    add.add_argument(
+        "--attr", action="append", default=[], metavar="KEY=VALUE", help="an attribute (repeatable)"
+    )
     add.add_argument(
         "--relate",
         nargs=2,
@@ -34,29 +37,36 @@ def register(actions: Any) -> None:
     query.add_argument("question", nargs="*", help="e.g. who works at companies in Kazan")
     query.add_argument("--start", help="start node (name or id) for a structured query")
     query.add_argument("--relation", action="append", help="relations to follow (repeatable)")
-    query.add_argument("--hops", type=int, default=1, help="1 to 4")
+    query.add_argument("--hops", type=whole(1), default=1, help="relations to follow, 1 to 4")
     query.add_argument("--type", dest="target_type", choices=NODE_TYPES, help="answer type")
 
     listing = add_command(sub, "list", "List nodes.", cmd_list)
-    listing.add_argument("--type", choices=NODE_TYPES)
-    listing.add_argument("--limit", type=int, default=100)
+    listing.add_argument("--type", choices=NODE_TYPES, help="only nodes of this kind")
+    listing.add_argument("--limit", type=whole(1), default=100, metavar="N", help="nodes to show")
 
     show = add_command(sub, "show", "A node, its aliases and edges; or export it.", cmd_show)
     show.add_argument("node", help="name or id")
-    show.add_argument("--format", choices=("text", "dot", "mermaid", "html"), default="text")
-    show.add_argument("--hops", type=int, default=1, help="neighbourhood size for exports")
+    show.add_argument(
+        "--format",
+        choices=("text", "dot", "mermaid", "html"),
+        default="text",
+        help="text, or an export: Graphviz dot, Mermaid or a standalone HTML page",
+    )
+    show.add_argument("--hops", type=whole(1), default=1, help="neighbourhood size for exports")
 
     merge = add_command(sub, "merge", "Merge the second node into the first.", cmd_merge)
-    merge.add_argument("keep")
-    merge.add_argument("other")
+    merge.add_argument("keep", help="the node that stays (name or id)")
+    merge.add_argument("other", help="the node merged into it and removed")
 
     contacts = add_command(
         actions, "contacts", "Absorb contacts (JSON, JSONL or CSV).", cmd_contacts
     )
     contacts.add_argument("file", help="a file, or - for stdin")
-    contacts.add_argument("--scope", choices=("agent", "user", "run"), default="user")
-    contacts.add_argument("--key", "--scope-key", dest="key")
-    contacts.add_argument("--source")
+    contacts.add_argument(
+        "--scope", choices=("agent", "user", "run"), default="user", help="whose facts they become"
+    )
+    contacts.add_argument("--key", "--scope-key", dest="key", help="the scope's key (a user id…)")
+    contacts.add_argument("--source", help="where the contacts came from")
 
 
 def _open(args: argparse.Namespace) -> Any:

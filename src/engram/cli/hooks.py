@@ -29,7 +29,7 @@ def register(sub: Any) -> None:
         ("uninstall", cmd_uninstall, "Remove Engram's hooks (and only them) from a host."),
     ):
         parser = add_command(hooks_sub, name, text, run)
-        parser.add_argument("--host", required=True, choices=HOSTS)
+        parser.add_argument("--host", required=True, choices=HOSTS, help="the agent host")
         parser.add_argument(
             "--global",
             dest="is_global",

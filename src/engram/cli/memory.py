@@ -9,6 +9,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from engram.cli.help import positive, whole
 from engram.cli.output import add_command, emit
 from engram.errors import EngramError
 
@@ -24,7 +25,7 @@ def register(sub: Any) -> None:
 
     absorb = add_command(actions, "absorb", "Absorb facts from arguments or stdin.", cmd_absorb)
     absorb.add_argument("facts", nargs="*", help="facts; none: read text, JSON or JSONL on stdin")
-    _scope(absorb, required=True)
+    _scope(absorb, default_from="memory.scope")
     absorb.add_argument("--source", help="where the facts came from")
     absorb.add_argument("--tag", action="append", default=[], help="tag every fact (repeatable)")
     absorb.add_argument("--dry-run", action="store_true", help="show outcomes, write nothing")
@@ -37,11 +38,16 @@ def register(sub: Any) -> None:
     )
 
     search = add_command(actions, "search", "Hybrid search.", cmd_search)
-    search.add_argument("query", nargs="+")
-    search.add_argument("--top-k", type=int, default=10)
+    search.add_argument("query", nargs="+", help="what to look for, in plain words")
+    search.add_argument("--top-k", type=whole(1), default=10, metavar="N", help="results to show")
     _scope(search)
     search.add_argument("--tag", action="append", help="require a tag (repeatable)")
-    search.add_argument("--mode", choices=("active", "latest", "full_history"), default="active")
+    search.add_argument(
+        "--mode",
+        choices=("active", "latest", "full_history"),
+        default="active",
+        help="active: current facts; latest: archived too; full_history: every version",
+    )
     search.add_argument("--since", help="recorded (absorbed) on or after (YYYY-MM-DD)")
     search.add_argument("--until", help="recorded (absorbed) on or before (YYYY-MM-DD)")
     search.add_argument("--as-of", help="what was true then (YYYY-MM-DD): facts valid at that date")
@@ -51,9 +57,9 @@ def register(sub: Any) -> None:
     listing.add_argument("--tag", action="append", help="require a tag (repeatable)")
     listing.add_argument("--status", choices=("active", "superseded", "archived", "deleted",
                                               "all"),
-                         default="active")  # fmt: skip
+                         default="active", help="which facts; all: any status")  # fmt: skip
     listing.add_argument("--as-of", help="what was true on this date (YYYY-MM-DD)")
-    listing.add_argument("--limit", type=int, default=50)
+    listing.add_argument("--limit", type=whole(1), default=50, metavar="N", help="facts to show")
     listing.add_argument(
         "--unsafe",
         action="store_true",
@@ -61,17 +67,24 @@ def register(sub: Any) -> None:
     )
 
     get = add_command(actions, "get", "Show one fact, its versions or its history.", cmd_get)
-    get.add_argument("id")
-    get.add_argument("--mode", choices=("active", "latest", "full_history"), default="active")
+    get.add_argument("id", help="a fact id (any version of it)")
+    get.add_argument(
+        "--mode",
+        choices=("active", "latest", "full_history"),
+        default="active",
+        help="active: the current version; latest: the newest; full_history: every version",
+    )
     get.add_argument("--history", action="store_true", help="also the change log and edges")
 
     add_command(actions, "stats", "Counts, size, embedding models.", cmd_stats)
     boost = add_command(actions, "boost", "Raise a fact's importance.", cmd_boost)
-    boost.add_argument("id")
-    boost.add_argument("--amount", type=float, default=0.5)
+    boost.add_argument("id", help="the fact to boost")
+    boost.add_argument(
+        "--amount", type=positive, default=0.5, help="added to its importance (at most 5 in all)"
+    )
     link = add_command(actions, "link", "Add a typed edge between two facts.", cmd_link)
-    link.add_argument("a")
-    link.add_argument("b")
+    link.add_argument("a", help="the fact the edge starts at")
+    link.add_argument("b", help="the fact it points to")
     link.add_argument("relation", help="e.g. related_to, depends_on, caused_by")
     add_command(actions, "rebuild", "Re-embed every fact with the current model.", cmd_rebuild)
     from engram.cli import lifecycle
@@ -82,7 +95,9 @@ def register(sub: Any) -> None:
         actions, "digest", "The pre-run digest (facts, TODOs, recent).", cmd_digest
     )
     digest.add_argument("topic", nargs="*", help="what the run is about")
-    digest.add_argument("--budget", type=int, default=4000, help="characters")
+    digest.add_argument(
+        "--budget", type=whole(200), default=4000, metavar="CHARS", help="characters at most"
+    )
     digest.add_argument(
         "--scope",
         action="append",
@@ -94,10 +109,10 @@ def register(sub: Any) -> None:
     todo = actions.add_parser("todo", help="TODOs: facts tagged todo.")
     todo_actions = todo.add_subparsers(dest="todo_command", metavar="ACTION", required=True)
     todo_add = add_command(todo_actions, "add", "Add a TODO.", cmd_todo_add)
-    todo_add.add_argument("text", nargs="+")
-    _scope(todo_add)
+    todo_add.add_argument("text", nargs="+", help="what is to be done")
+    _scope(todo_add, default_from="memory.scope")
     todo_done = add_command(todo_actions, "done", "Close a TODO (a new version).", cmd_todo_done)
-    todo_done.add_argument("id")
+    todo_done.add_argument("id", help="the TODO's fact id")
     add_command(todo_actions, "list", "Open TODOs.", cmd_todo_list)
 
     for name, run, text in (
@@ -107,29 +122,41 @@ def register(sub: Any) -> None:
         parser = add_command(actions, name, text, run)
         parser.add_argument("--dry-run", action="store_true", help="show the plan, change nothing")
     restore = add_command(actions, "restore", "Bring back an archived fact.", cmd_restore)
-    restore.add_argument("id")
+    restore.add_argument("id", help="the archived fact's id")
 
     from engram.cli import entities
 
     entities.register(actions)
 
 
-def _scope(parser: argparse.ArgumentParser, required: bool = False) -> None:
-    parser.add_argument("--scope", choices=("agent", "user", "run"), required=required)
+def _scope(parser: argparse.ArgumentParser, default_from: str = "") -> None:
+    whose = "whose facts: an agent's, a user's or one run's"
+    parser.add_argument(
+        "--scope",
+        choices=("agent", "user", "run"),
+        help=f"{whose} (default: the config's {default_from})" if default_from else whose,
+    )
     parser.add_argument(
         "--key", "--scope-key", dest="key", help="the scope's key (user id, run id…)"
     )
 
 
-def open_store(args: argparse.Namespace) -> Any:
-    """The store the flags, environment and config point at."""
+def settings(args: argparse.Namespace) -> Any:
+    """The effective config where the command runs (`-C DIR` or the current folder)."""
     from engram.config import load_config
     from engram.files.discovery import find_workspace
+
+    return load_config(find_workspace(getattr(args, "run_in", None)))
+
+
+def open_store(args: argparse.Namespace, config: Any = None) -> Any:
+    """The store the flags, environment and config point at."""
     from engram.store.db import resolve_db
     from engram.store.store import MemoryStore
 
-    config = load_config(find_workspace())
-    return MemoryStore.open(resolve_db(args.db, config), config=config)
+    config = config or settings(args)
+    path = resolve_db(args.db, config, start=getattr(args, "run_in", None))
+    return MemoryStore.open(path, config=config)
 
 
 def _progress(done: int, total: int) -> None:
@@ -184,10 +211,12 @@ def cmd_absorb(args: argparse.Namespace, start: Path | None) -> int:
     stdin = None if args.facts else sys.stdin.read()
     facts = read_facts(args.facts, stdin, args.kind)
     outcomes = []
-    with open_store(args) as store:
+    config = settings(args)
+    scope = args.scope or config["memory.scope"]
+    with open_store(args, config) as store:
         for begin in range(0, len(facts), BATCH):
             outcomes += store.absorb(
-                facts[begin : begin + BATCH], scope=args.scope, scope_key=args.key,
+                facts[begin : begin + BATCH], scope=scope, scope_key=args.key,
                 source=args.source, tags=args.tag, dry_run=args.dry_run, kind=args.kind,
             )  # fmt: skip
             if len(facts) > BATCH:
@@ -256,18 +285,26 @@ def cmd_list(args: argparse.Namespace, start: Path | None) -> int:
                 limit=args.limit,
             )  # fmt: skip
             facts = [fact for fact, _ in found]
+            total = None
         else:
-            facts = store.list(
-                scope=args.scope, scope_key=args.key, tags=args.tag, limit=args.limit,
-                status=status, as_of=args.as_of,
-            )  # fmt: skip
+            filters = {"scope": args.scope, "scope_key": args.key, "tags": args.tag,
+                       "status": status, "as_of": args.as_of}  # fmt: skip
+            facts = store.list(limit=args.limit, **filters)
+            total = store.count(**filters) if len(facts) == args.limit else len(facts)
     withheld, held = _withheld(facts)
     lines = [
         f"{f.id}  {f.status:<10}  {f.created_at[:10]}  "
         + (f"[{_where(f)}]  {_held(held[f.id])}" if f.id in held else f.content)
         for f in facts
     ]
-    data = {"facts": [f.to_json() for f in facts if f.id not in held], "withheld": withheld}
+    if total is not None and total > len(facts):
+        lines.append(f"showing {len(facts):,} of {total:,} facts; --limit N shows more")
+    data: dict[str, Any] = {
+        "facts": [f.to_json() for f in facts if f.id not in held],
+        "withheld": withheld,
+    }
+    if total is not None:
+        data["total"] = total
     empty = "no unsafe facts" if args.unsafe else "no facts"
     emit(args, data, "\n".join(lines or [empty]) + "\n")
     return 0
@@ -323,9 +360,40 @@ def _safe_entry(entry: dict[str, Any]) -> dict[str, Any]:
 def cmd_stats(args: argparse.Namespace, start: Path | None) -> int:
     with open_store(args) as store:
         stats = store.stats()
-    lines = [f"{key}: {json.dumps(value, ensure_ascii=False)}" for key, value in stats.items()]
-    emit(args, stats, "\n".join(lines) + "\n")
+    emit(args, stats, stats_text(stats))
     return 0
+
+
+def stats_text(stats: dict[str, Any]) -> str:
+    """`memory stats` for a person: one aligned line a topic, counts with thousands marks."""
+
+    def counts(values: dict[str, int]) -> str:
+        return ", ".join(f"{name} {n:,}" for name, n in values.items()) or "-"
+
+    missing = stats["missing_vectors"]
+    embedding = stats["embedding_model"]
+    if missing:
+        embedding += f" ({missing:,} facts without a vector: engram memory rebuild)"
+    rows = [
+        ("store", f"{stats['path']} ({_size(stats['bytes'])})"),
+        ("facts", f"{stats['facts']:,} ({counts(stats['by_status'])})"),
+        ("scopes", counts(stats["by_scope"])),
+        ("top tags", counts(stats["by_tag"])),
+        ("embedding", embedding),
+        ("oldest", stats["oldest"] or "-"),
+        ("newest", stats["newest"] or "-"),
+    ]
+    rows += [(f"last {kind}", at) for kind, at in sorted(stats["last"].items())]
+    width = max(len(name) for name, _ in rows)
+    return "".join(f"{name:<{width}}  {value}\n" for name, value in rows)
+
+
+def _size(size: int) -> str:
+    for unit in ("bytes", "KB", "MB", "GB"):
+        if size < 1024 or unit == "GB":
+            return f"{size:,} {unit}" if unit == "bytes" else f"{size:,.1f} {unit}"
+        size /= 1024  # type: ignore[assignment]
+    return f"{size} bytes"
 
 
 def cmd_boost(args: argparse.Namespace, start: Path | None) -> int:
@@ -372,10 +440,11 @@ def cmd_digest(args: argparse.Namespace, start: Path | None) -> int:
 
 
 def cmd_todo_add(args: argparse.Namespace, start: Path | None) -> int:
-    with open_store(args) as store:
+    config = settings(args)
+    with open_store(args, config) as store:
         [outcome] = store.absorb(
             [{"content": " ".join(args.text), "tags": ["todo"]}],
-            scope=args.scope or "agent",
+            scope=args.scope or config["memory.scope"],
             scope_key=args.key,
         )
     emit(args, outcome.to_json(), f"{outcome.outcome:<10} {outcome.id or '-'}  {outcome.reason}\n")

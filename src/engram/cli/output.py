@@ -20,5 +20,5 @@ def add_command(sub: Any, name: str, help_text: str, run: Any) -> argparse.Argum
     """A subcommand with the shared `--json` flag, dispatching to `run(args, start)`."""
     parser: argparse.ArgumentParser = sub.add_parser(name, help=help_text, description=help_text)
     parser.add_argument("--json", action="store_true", help="print JSON (see docs/json.md)")
-    parser.set_defaults(run=run)
+    parser.set_defaults(run=run, parser=parser)
     return parser

@@ -21,7 +21,7 @@ def register(sub: Any) -> None:
         ("unpin", cmd_unpin, "Unpin a fact."),
     ):
         parser = add_command(actions, name, text, run)
-        parser.add_argument("id")
+        parser.add_argument("id", help="a fact id")
     add_command(actions, "edit", "Edit the hand-written part in $EDITOR.", cmd_edit)
     for parser in actions.choices.values():
         parser.add_argument("--db", metavar="PATH", help="store file")
@@ -29,13 +29,13 @@ def register(sub: Any) -> None:
     skill = sub.add_parser("skill", help="Skills from experience.")
     skill_actions = skill.add_subparsers(dest="skill_command", metavar="ACTION", required=True)
     create = add_command(skill_actions, "create", "Write a skill from experience.", cmd_create)
-    create.add_argument("--title", required=True)
+    create.add_argument("--title", required=True, help="what the skill does, in a few words")
     create.add_argument("--step", action="append", required=True, help="one step (repeatable)")
-    create.add_argument("--context", default="")
-    create.add_argument("--tag", action="append", default=[])
+    create.add_argument("--context", default="", help="when it applies and why")
+    create.add_argument("--tag", action="append", default=[], help="a tag (repeatable)")
     create.add_argument("--source", action="append", default=[], help="a file it came from")
     get = add_command(skill_actions, "get", "A skill's body by id or best match.", cmd_get)
-    get.add_argument("name", nargs="+")
+    get.add_argument("name", nargs="+", help="the skill's id, or words to find it by")
 
 
 def _store(args: argparse.Namespace) -> Any:

@@ -126,7 +126,7 @@ def new_memory(
     kind = "skill" if kind == "workflow" else kind
     if kind not in TYPE_FOLDER:
         raise EngramError(f"unknown memory type {kind!r}", hint="use rule, skill or knowledge")
-    if level is not None and level not in LEVELS and not level.isdigit():
+    if level is not None and level not in LEVELS and level not in ("0", "1", "2"):
         raise EngramError(
             f"unknown level {level!r}", hint="use foundation, intermediate, advanced or 0/1/2"
         )

@@ -12,6 +12,8 @@ from engram.files.reading import ReadRefused, read_limited
 from engram.graph.deps import build_graph
 from engram.safety.hashes import content_hash
 
+MAX_LEVEL = 2  # advanced
+
 
 @dataclass
 class Finding:
@@ -154,6 +156,16 @@ def doctor(indexes: list[MemoryIndex]) -> list[Finding]:
                     )
                 )
             seen.setdefault(row.id, row.path)
+            if row.level > MAX_LEVEL:
+                findings.append(
+                    Finding(
+                        scope,
+                        row.path,
+                        "unknown level",
+                        f"level {row.level} is not foundation (0), intermediate (1) or "
+                        "advanced (2): set one of those",
+                    )
+                )
         graph = build_graph(index.dependency_edges())
         paths = {row.id: row.path for row in index.all_docs()}
         for mid, absent in graph.missing.items():

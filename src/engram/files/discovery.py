@@ -5,9 +5,13 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from engram.files.layout import FOLDERS
 from engram.files.reading import DEFAULT_MAX_BYTES
+
+if TYPE_CHECKING:
+    from engram.config import Config
 
 WORKSPACE_DIR = Path(".agents") / ".engram"
 
@@ -38,12 +42,21 @@ def project_of(workspace_root: Path) -> Path:
     return workspace_root.parent.parent
 
 
-def global_root(configured: str, *, use_global: bool = True) -> Path | None:
+def global_root(configured: str | Path, *, use_global: bool = True) -> Path | None:
     """The global memory folder: the configured one, else `~/.engram/global`; None if absent."""
     if not use_global:
         return None
     path = Path(configured).expanduser() if configured else Path.home() / ".engram" / "global"
     return path if path.is_dir() else None
+
+
+def configured_global(config: Config) -> Path | None:
+    """The global memory folder the config names (a relative path read from a config file is
+    relative to that file's folder), else the default; None if absent or switched off."""
+    from engram.paths import setting_path
+
+    configured = setting_path(config, "files.global_dir") if config["files.global_dir"] else ""
+    return global_root(configured, use_global=config["files.use_global"])
 
 
 def scan_files(root: Path) -> dict[str, tuple[int, int]]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -71,8 +72,9 @@ def parse_contacts(text: str) -> list[dict[str, Any]]:
 
 
 def _technologies(value: Any) -> list[str]:
+    """A list, or a text separated by commas or semicolons ("Spark; Python")."""
     if isinstance(value, str):
-        return [t.strip() for t in value.split(",") if t.strip()]
+        return [t.strip() for t in re.split(r"[,;]", value) if t.strip()]
     if isinstance(value, list):
         return [str(t).strip() for t in value if str(t).strip()]
     return []

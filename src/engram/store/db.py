@@ -35,12 +35,19 @@ def default_db_path() -> Path:
     return Path(base) / "engram" / "memory.db"
 
 
-def resolve_db(flag: str | None = None, config: Config | None = None) -> Path:
-    """--db, else $ENGRAM_DB / `memory.db` in the config, else the per-user default."""
+def resolve_db(
+    flag: str | None = None, config: Config | None = None, *, start: Path | None = None
+) -> Path:
+    """--db (relative to `start`, the folder the command runs as if started in), else
+    $ENGRAM_DB / `memory.db` in the config (relative to the config file that set it), else
+    the per-user default."""
+    from engram.paths import setting_path
+
     if flag:
-        return Path(flag).expanduser()
+        path = Path(flag).expanduser()
+        return start / path if start is not None and not path.is_absolute() else path
     if config is not None and config["memory.db"]:
-        return Path(config["memory.db"]).expanduser()
+        return setting_path(config, "memory.db")
     if os.environ.get("ENGRAM_DB"):
         return Path(os.environ["ENGRAM_DB"]).expanduser()
     return default_db_path()

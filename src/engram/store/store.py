@@ -741,6 +741,38 @@ class MemoryStore:
     ) -> list[Fact]:
         """Facts newest first. `as_of` answers "what was true on date D": facts valid then
         (valid_from ≤ D < valid_to), whatever their status now."""
+        where, args = self._listed(scope, scope_key, tags, status, as_of)
+        rows = self.conn.execute(
+            f"SELECT {sql.FACT_COLUMNS} FROM facts WHERE {where} "
+            "ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?",
+            (*args, limit, offset),
+        )
+        return [sql.fact_from_row(row) for row in rows]
+
+    def count(
+        self,
+        *,
+        scope: str | None = None,
+        scope_key: str | None = None,
+        tags: Sequence[str] | None = None,
+        status: str | None = "active",
+        as_of: str | date | None = None,
+    ) -> int:
+        """How many facts `list` with the same filters would give without a limit."""
+        where, args = self._listed(scope, scope_key, tags, status, as_of)
+        return int(
+            self.conn.execute(f"SELECT COUNT(*) FROM facts WHERE {where}", args).fetchone()[0]
+        )
+
+    def _listed(
+        self,
+        scope: str | None,
+        scope_key: str | None,
+        tags: Sequence[str] | None,
+        status: str | None,
+        as_of: str | date | None,
+    ) -> tuple[str, builtins.list[Any]]:
+        """The WHERE clause (and its arguments) of `list` and `count`."""
         if status is not None and status not in STATUSES:
             raise EngramError(
                 f"unknown status {status!r}", hint="use active, superseded, archived or deleted"
@@ -766,12 +798,7 @@ class MemoryStore:
         for tag in tags or ():
             where.append("EXISTS (SELECT 1 FROM json_each(facts.tags) WHERE value = ?)")
             args.append(tag)
-        rows = self.conn.execute(
-            f"SELECT {sql.FACT_COLUMNS} FROM facts WHERE {' AND '.join(where)} "
-            "ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?",
-            (*args, limit, offset),
-        )
-        return [sql.fact_from_row(row) for row in rows]
+        return " AND ".join(where), args
 
     def history(self, fact_id: str) -> builtins.list[dict[str, Any]]:
         """The change log of one fact, oldest first."""
