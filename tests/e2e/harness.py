@@ -206,8 +206,7 @@ class Claude(Host):
         }
 
     def command(self, prompt: str) -> list[str]:
-        # In -p there is no one to ask: MCP tools must be allowed up front.
-        return ["claude", "-p", prompt, "--allowedTools", "mcp__engram"]
+        return ["claude", "-p", prompt]
 
     def is_turn(self, request: dict[str, Any]) -> bool:
         body = request["body"] or {}
@@ -349,13 +348,16 @@ class Run:
 
 
 @functools.cache
-def network_namespace() -> bool:
-    """Whether a loopback-only network namespace can be made here (root, `unshare -n`)."""
+def network_namespace() -> list[str]:
+    """The command prefix that runs a command in a new, loopback-only network namespace
+    (`unshare -n` as root, `unshare -rn` in a user namespace), or [] when neither works."""
     if not shutil.which("unshare") or not shutil.which("ip"):
-        return False
-    probe = subprocess.run(["unshare", "-n", "ip", "link", "set", "lo", "up"],
-                           capture_output=True)  # fmt: skip
-    return probe.returncode == 0
+        return []
+    for prefix in (["unshare", "-n"], ["unshare", "-rn"]):
+        probe = subprocess.run([*prefix, "ip", "link", "set", "lo", "up"], capture_output=True)
+        if probe.returncode == 0:
+            return prefix
+    return []
 
 
 def free_port() -> int:
@@ -374,7 +376,7 @@ def run_host(host: Host, project: Project, path: list[Path], *, touch: str | Non
         server += ["--touch", str(project.root / touch)]
     command = [*server, "--", *host.command(PROMPT)]
     if network_namespace():
-        command = ["unshare", "-n", *command[:2], "--lo-up", *command[2:]]
+        command = [*network_namespace(), *command[:2], "--lo-up", *command[2:]]
     proc = subprocess.Popen(command, cwd=project.root, env=env, stdin=subprocess.DEVNULL,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=True)  # fmt: skip
@@ -437,7 +439,7 @@ BREAKAGES = ("not on PATH", "gone", "exits 2")
 def session_run(host_name: str, base: Path, host_path: list[Path]) -> Run:
     """Engram installed and working: the model reads TOUCHED, then answers."""
     project = Project.create(base)
-    project.engram(ENGRAM, "hooks", "install", "--host", host_name)
+    project.engram(ENGRAM, "hooks", "install", "--host", host_name, "--trust-mcp")
     host = HOSTS[host_name]()
     return run_host(host, project, [ENGRAM.parent, *host_path], touch=TOUCHED)
 
@@ -448,7 +450,7 @@ def broken_run(host_name: str, base: Path, host_path: list[Path], how: str) -> R
     assert how in BREAKAGES, how
     project = Project.create(base)
     venv = base / "engram-venv"
-    project.engram(throwaway_engram(venv), "hooks", "install", "--host", host_name)
+    project.engram(throwaway_engram(venv), "hooks", "install", "--host", host_name, "--trust-mcp")
     if how == "not on PATH":
         return run_host(HOSTS[host_name](), project, host_path)
     break_engram(venv, how)

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e import checks
-from tests.e2e.harness import Run, broken_run, session_run
+from tests.e2e.harness import BREAKAGES, Run, broken_run, session_run
 
 pytestmark = pytest.mark.e2e
 HOST = "claude"
@@ -38,6 +38,14 @@ def test_path_rule_arrives_once_when_its_file_is_read(run: Run) -> None:
     checks.path_rule_on_read(run)
 
 
-@pytest.mark.parametrize("how", ["not on PATH", "gone"])
+def test_rule_the_prompt_matches_too_arrives_once(run: Run) -> None:
+    checks.matched_rule_once(run)
+
+
+def test_install_approves_the_mcp_server(run: Run) -> None:
+    checks.first_run_done_by_install(run)
+
+
+@pytest.mark.parametrize("how", BREAKAGES)
 def test_fail_open(how: str, host_path: list[Path], tmp_path: Path) -> None:
     checks.fail_open(broken_run(HOST, tmp_path, host_path, how))

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e import checks
-from tests.e2e.harness import Run, broken_run, session_run
+from tests.e2e.harness import BREAKAGES, Run, broken_run, session_run
 
 pytestmark = pytest.mark.e2e
 HOST = "codex"
@@ -38,10 +38,10 @@ def test_path_rule_arrives_once_when_its_file_is_read(run: Run) -> None:
     checks.path_rule_on_read(run)
 
 
-def test_rule_routed_by_the_prompt_is_not_sent_again_for_its_file(run: Run) -> None:
-    checks.routed_rule_once(run)
+def test_rule_the_prompt_matches_too_arrives_once(run: Run) -> None:
+    checks.matched_rule_once(run)
 
 
-@pytest.mark.parametrize("how", ["not on PATH", "gone"])
+@pytest.mark.parametrize("how", BREAKAGES)
 def test_fail_open(how: str, host_path: list[Path], tmp_path: Path) -> None:
     checks.fail_open(broken_run(HOST, tmp_path, host_path, how))

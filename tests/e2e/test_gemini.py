@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e import checks
-from tests.e2e.harness import Run, session_run
+from tests.e2e.harness import BREAKAGES, Run, broken_run, session_run
 
 pytestmark = pytest.mark.e2e
 HOST = "gemini"
@@ -36,3 +36,12 @@ def test_engram_tools_in_the_first_request(run: Run) -> None:
 
 def test_path_rule_arrives_once_when_its_file_is_read(run: Run) -> None:
     checks.path_rule_on_read(run)
+
+
+def test_install_approves_the_mcp_server(run: Run) -> None:
+    checks.first_run_done_by_install(run)
+
+
+@pytest.mark.parametrize("how", BREAKAGES)
+def test_fail_open(how: str, host_path: list[Path], tmp_path: Path) -> None:
+    checks.fail_open(broken_run(HOST, tmp_path, host_path, how))
