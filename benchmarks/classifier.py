@@ -21,10 +21,12 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from benchmarks.common import table
+from benchmarks.common import Target, table
 
 DATA = Path(__file__).parent / "data"
 HIDING = ("supersede", "duplicate")
+ACCURACY = 0.85  # per outcome, on the test pairs
+WRONGFUL_HIDE = 0.02
 
 
 def load(split: str) -> list[dict[str, str]]:
@@ -80,15 +82,20 @@ def summary(results: list[tuple[dict[str, str], str]]) -> Summary:
 def run() -> str:
     test_results = evaluate(load("test"))
     dev, test = summary(evaluate(load("dev"))), summary(test_results)
-    rows: list[list[object]] = [
-        [label, test.counts[label], f"{test.accuracy[label]:.2f}", f"{dev.accuracy[label]:.2f}",
-         "≥ 0.85"]
-        for label in sorted(test.counts)
-    ]  # fmt: skip
+    rows: list[list[object]] = []
+    for label in sorted(test.counts):
+        accuracy = round(test.accuracy[label], 2)
+        target = Target(accuracy, ">=", ACCURACY, shown=f"≥ {ACCURACY}", measured=f"{accuracy:.2f}",
+                        name=f"{label}: accuracy on test pairs")  # fmt: skip
+        rows.append([label, test.counts[label], f"{accuracy:.2f}", f"{dev.accuracy[label]:.2f}",
+                     target])  # fmt: skip
     rows.append(["all", test.counts.total(), f"{test.overall:.2f}", f"{dev.overall:.2f}", ""])
+    hide = round(test.wrongful_hide, 3)
     rows.append([
         "wrongful hide rate", f"{test.hidden}/{test.negatives}", f"{test.wrongful_hide:.1%}",
-        f"{dev.wrongful_hide:.1%}", "≤ 2 %",
+        f"{dev.wrongful_hide:.1%}",
+        Target(hide, "<=", WRONGFUL_HIDE, shown="≤ 2 %", measured=f"{test.wrongful_hide:.1%}",
+               name="wrongful hide rate on test pairs"),
     ])  # fmt: skip
     text = table(["outcome", "test pairs", "test", "dev", "target"], rows)
     by_kind: Counter[str] = Counter(pair["category"] for pair, _ in test_results)

@@ -8,6 +8,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -50,6 +51,49 @@ def reference_ms() -> float:
 
 
 TABLES: list[dict[str, object]] = []  # every table printed, for the JSON report
+CHARTS: dict[str, dict[str, object]] = {}  # the current benchmark's chart, for the JSON report
+
+OPERATORS = {"<=": "≤", ">=": "≥", "==": "="}
+
+
+@dataclass(frozen=True)
+class Target:
+    """A table cell that states a target: what was measured, how it must compare, and with
+    what. It prints as the target with ✔ or ✘; the report's summary reads the comparison
+    from the JSON, so a verdict is never written by hand.
+
+    `shown` is the target as printed (default: the operator and the threshold), `measured`
+    the value as the summary prints it (default: the value), `name` what the summary calls
+    the row (default: the row's first cell).
+    """
+
+    value: float
+    op: str
+    threshold: float
+    shown: str = ""
+    measured: str = ""
+    name: str = ""
+
+    def __post_init__(self) -> None:
+        if self.op not in OPERATORS:
+            raise ValueError(f"target operator must be one of {', '.join(OPERATORS)}")
+
+    @property
+    def met(self) -> bool:
+        return met(self.value, self.op, self.threshold)
+
+    def __str__(self) -> str:
+        shown = self.shown or f"{OPERATORS[self.op]} {self.threshold:g}"
+        return f"{shown} {'✔' if self.met else '✘'}"
+
+
+def met(value: float, op: str, threshold: float) -> bool:
+    """Whether `value op threshold` holds (op: <=, >= or ==)."""
+    if op == "<=":
+        return value <= threshold
+    if op == ">=":
+        return value >= threshold
+    return value == threshold
 
 
 def quick() -> bool:
@@ -58,12 +102,39 @@ def quick() -> bool:
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
-    TABLES.append(
-        {"headers": [str(h) for h in headers], "rows": [[str(c) for c in r] for r in rows]}
-    )
+    """The rows as a Markdown table; also recorded, with every target's comparison, for the
+    JSON report."""
+    targets = []
+    for row in rows:
+        for column, cell in enumerate(row):
+            if isinstance(cell, Target):
+                name = cell.name or " ".join(str(row[0]).split()) or str(headers[0])
+                measured = cell.measured or f"{cell.value:g}"
+                shown = str(cell).rsplit(" ", 1)[0]
+                targets.append({"name": name, "column": str(headers[column]), "value": cell.value,
+                                "op": cell.op, "threshold": cell.threshold, "target": shown,
+                                "measured": measured})  # fmt: skip
+    TABLES.append({"headers": [str(h) for h in headers],
+                   "rows": [[str(c) for c in r] for r in rows], "targets": targets})  # fmt: skip
     cells = [[str(h) for h in headers]] + [[str(c) for c in row] for row in rows]
     widths = [max(len(row[i]) for row in cells) for i in range(len(headers))]
     lines = ["| " + " | ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)) + " |"
              for row in cells]  # fmt: skip
     lines.insert(1, "|" + "|".join("-" * (w + 2) for w in widths) + "|")
     return "\n".join(lines)
+
+
+def chart(
+    figure: str, title: str, x_label: str, y_label: str, log_x: bool = False, log_y: bool = False
+) -> None:
+    """Declare the current benchmark's panel in the report's `figure` chart ("latency" or
+    "quality"); its figures are added with `point`."""
+    CHARTS[figure] = {"title": title, "x": x_label, "y": y_label, "log_x": log_x,
+                      "log_y": log_y, "points": []}  # fmt: skip
+
+
+def point(figure: str, series: str, x: float | str, y: float) -> None:
+    """One figure for a chart: a point of a line (numeric x) or a bar of a group (text x)."""
+    points = CHARTS[figure]["points"]
+    assert isinstance(points, list)
+    points.append({"series": series, "x": x, "y": y})

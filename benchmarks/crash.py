@@ -18,7 +18,7 @@ import sys
 import time
 from pathlib import Path
 
-from benchmarks.common import WORK, quick, table
+from benchmarks.common import WORK, Target, quick, table
 
 WRITER = """
 import json, sys
@@ -164,6 +164,9 @@ def run() -> str:
     procs, per, kills = (4, 200, 3) if quick() else (8, 500, 20)
     result = concurrency(procs, per)
     crashed = crash_loop(kills)
+    # Every shortfall counts: a missing outcome, a failed writer or hook, a broken file.
+    faults = (result["expected"] - result["outcomes"] + result["failed_processes"]
+              + result["hook_errors"] + (1 - result["integrity_ok"]))  # fmt: skip
     rows = [
         [
             f"{procs} writers × {per} facts, with hooks and an MCP server",
@@ -171,14 +174,19 @@ def run() -> str:
             f"expected {result['expected']:,}; failed processes {result['failed_processes']}; "
             f"hook errors {result['hook_errors']}; "
             f"integrity {'ok' if result['integrity_ok'] else 'BROKEN'}",
+            Target(faults, "==", 0, shown="0 faults", measured=f"{faults} faults",
+                   name=f"{procs} concurrent writers with hooks and an MCP server"),
         ],
         [
             f"kill -9 during batch absorb × {crashed['kills']}",
             f"{crashed['problems']} problems",
             f"{crashed['facts']:,} facts survived, every batch whole",
+            Target(crashed["problems"], "==", 0, shown="0 problems",
+                   measured=f"{crashed['problems']} problems",
+                   name=f"kill -9 during batch absorb × {crashed['kills']}"),
         ],
-    ]
-    return table(["reliability", "result", "detail"], rows)
+    ]  # fmt: skip
+    return table(["reliability", "result", "detail", "target"], rows)
 
 
 if __name__ == "__main__":

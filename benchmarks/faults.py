@@ -2,8 +2,8 @@
 
 Each case runs `engram` in its own home, state and config folders and checks three things: what
 the user is told (one line on stderr, the right exit code, never a traceback), that nothing the
-user had is lost, and that the outcome is what the case promises. The table counts tracebacks
-and lost facts over all cases (targets: 0 and 0).
+user had is lost, and that the outcome is what the case promises. The table counts the cases
+handled, and the tracebacks and lost facts over all cases (targets: all, 0 and 0).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from benchmarks.common import engram_command, table
+from benchmarks.common import Target, engram_command, table
 
 
 @dataclass
@@ -384,11 +384,38 @@ def measure() -> list[Case]:
 
 def run() -> str:
     results = measure()
-    rows = [[r.name, "ok" if r.ok else "FAILED", r.detail] for r in results]
+    rows: list[list[object]] = [[r.name, "ok" if r.ok else "FAILED", r.detail] for r in results]
+    passed = sum(r.ok for r in results)
     tracebacks = sum(r.tracebacks for r in results)
     lost = sum(r.lost for r in results)
-    rows.append(["tracebacks over all cases", str(tracebacks), "target 0"])
-    rows.append(["facts lost over all cases", str(lost), "target 0"])
+    rows.append(
+        [
+            "cases ok",
+            f"{passed}/{len(results)}",
+            Target(
+                passed,
+                "==",
+                len(results),
+                shown=f"all {len(results)}",
+                measured=f"{passed}/{len(results)}",
+                name="fault cases handled",
+            ),
+        ]
+    )
+    rows.append(
+        [
+            "tracebacks over all cases",
+            str(tracebacks),
+            Target(tracebacks, "==", 0, shown="none", name="tracebacks over all cases"),
+        ]
+    )
+    rows.append(
+        [
+            "facts lost over all cases",
+            str(lost),
+            Target(lost, "==", 0, shown="none", name="facts lost over all cases"),
+        ]
+    )
     return table(["fault", "result", "detail"], rows)
 
 

@@ -37,7 +37,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from benchmarks.common import data_dir, quick, table
+from benchmarks.common import Target, data_dir, quick, table
 
 DATA = Path(__file__).parent / "data"
 LABELS = DATA / "safety_prose_labels.jsonl"
@@ -356,26 +356,34 @@ def _ratio(found: int, total: int) -> str:
     return f"{found / max(total, 1):.4f} ({found}/{total})"
 
 
-def summary_rows(figures: Figures, detail: bool) -> list[list[object]]:
+def summary_rows(figures: Figures, detail: bool, split: str = "test") -> list[list[object]]:
     rows: list[list[object]] = []
     for result in (figures.secrets, figures.injection):
-        rows.append([f"{result.kind} recall", _ratio(*result.share()),
-                     f"≥ {TARGETS[result.kind]:.2f}"])  # fmt: skip
+        found, total = result.share()
+        share, goal = round(found / max(total, 1), 4), TARGETS[result.kind]
+        target = Target(share, ">=", goal, shown=f"≥ {goal:.2f}", measured=_ratio(found, total),
+                        name=f"{result.kind} recall ({split})")  # fmt: skip
+        rows.append([f"{result.kind} recall", _ratio(found, total), target])
         if detail:
             for key in ("family", "form"):
                 for value, found, total in result.below_one(key):
                     rows.append([f"  {key}: {value}", _ratio(found, total), ""])
     for kind in ("secret", "injection"):
         for fp in figures.negatives:
-            wrong = fp.secret if kind == "secret" else fp.injection
-            rows.append([f"{kind} false positives: {fp.corpus}", _ratio(len(wrong), fp.total),
-                         f"≤ {FP_TARGET}"])  # fmt: skip
+            wrong = len(fp.secret if kind == "secret" else fp.injection)
+            share = round(wrong / max(fp.total, 1), 4)
+            target = Target(share, "<=", FP_TARGET, shown=f"≤ {FP_TARGET}",
+                            measured=_ratio(wrong, fp.total),
+                            name=f"{kind} false positives: {fp.corpus} ({split})")  # fmt: skip
+            rows.append([f"{kind} false positives: {fp.corpus}", _ratio(wrong, fp.total), target])
     return rows
 
 
 def report(test: Figures, dev: Figures) -> str:
     text = table(["test split", "value", "target"], summary_rows(test, detail=True))
-    text += "\n\n" + table(["dev split", "value", "target"], summary_rows(dev, detail=False))
+    text += "\n\n" + table(
+        ["dev split", "value", "target"], summary_rows(dev, detail=False, split="dev")
+    )
     finds = Counter[str]()
     for fp in [*test.negatives, *dev.negatives]:
         finds.update({f"{fp.corpus} ({k})": n for k, n in fp.true_finds.items()})

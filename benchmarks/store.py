@@ -18,7 +18,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from benchmarks.common import WORK, data_dir, engram_command, quick, table
+from benchmarks.common import WORK, Target, chart, data_dir, engram_command, point, quick, table
 
 SIZES = (1_000, 10_000, 100_000)
 QUERIES = 200
@@ -85,6 +85,7 @@ def run() -> str:
 
     rows = []
     cold = ""
+    chart("latency", "fact search (warm, in process)", "facts", "ms", log_x=True)
     for size in SIZES[:2] if quick() else SIZES:
         path, rate = build(size)
         with MemoryStore.open(path, config=load_config(None, env={})) as store:
@@ -96,8 +97,20 @@ def run() -> str:
                 times.append((time.perf_counter() - start) * 1000)
         times.sort()
         p50, p99 = statistics.median(times), times[int(len(times) * 0.99) - 1]
-        target = {10_000: "p50 ≤ 2 ms", 100_000: "p50 ≤ 10 ms"}.get(size, "")
+        limit = {10_000: 2, 100_000: 10}.get(size)
+        target: Target | str = ""
+        if limit is not None:
+            target = Target(
+                round(p50, 2),
+                "<=",
+                limit,
+                shown=f"p50 ≤ {limit} ms",
+                measured=f"{p50:.2f} ms",
+                name=f"fact search p50 at {size:,} facts",
+            )
         rows.append([f"{size:,}", f"{p50:.2f}", f"{p99:.2f}", f"{rate:,.0f}", target])
+        point("latency", "search p50", size, p50)
+        point("latency", "search p99", size, p99)
         if size == 10_000:
             command = [*engram_command(), "memory", "--db", str(path), "search", "protein cells"]
             subprocess.run(command, capture_output=True, check=True)
