@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
+from typing import Any
+
 from tests.e2e import fakemodel
 from tests.e2e.harness import (
+    FETCHED,
+    FETCHED_MARK,
     PATH_RULE_MARK,
     PROMPT,
     PROMPT_DIRECTIVE,
@@ -44,6 +50,26 @@ def mcp_tools_first(run: Run) -> None:
     """Engram's MCP tools are offered from the first request on."""
     answered(run)
     assert run.host.offers_engram_tools(run.turns[0]), run.describe()
+
+
+def mcp_result_as_text(run: Run) -> None:
+    """A memory fetched through Engram's MCP tool reaches the model as the readable pack (its
+    heading on a line of its own), not as JSON around it."""
+    answered(run)
+    assert run.count(FETCHED_MARK, 0) == 0
+    found = [text for text in strings(run.turns[-1]) if FETCHED_MARK in text]
+    assert found, run.describe()
+    heading = re.compile(rf"^### {FETCHED}\b", re.M)
+    assert any(heading.search(text) for text in found), found
+
+
+def strings(value: Any) -> Iterator[str]:
+    """Every string in a decoded JSON value."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict | list):
+        for item in value.values() if isinstance(value, dict) else value:
+            yield from strings(item)
 
 
 def path_rule_on_read(run: Run) -> None:

@@ -6,13 +6,14 @@ It speaks just enough of three protocols for a headless host run:
 - OpenAI Responses (`POST /v1/responses`, SSE) for Codex CLI;
 - Gemini (`POST …:generateContent` and `…:streamGenerateContent`) for Gemini CLI.
 
-The script is fixed: when a request offers the host's file tool (`Read`, `read_file` or
-`apply_patch`), `--touch` names a file and the conversation holds no tool result yet, the answer
-is one call of that tool on the file; every other request gets a short final text. Each request
-is appended as one JSON line (`path`, `body`) to the `--log` file.
+The script is fixed. With `--touch FILE` the first answer is a call of the host's file tool
+(`Read`, `read_file` or `apply_patch`) on that file; with `--fetch ID` the next one, when the
+request offers Engram's `engram_load` MCP tool, fetches that memory's body through it; then a
+short final text. The number of tool results in the conversation says which step it is. Each
+request is appended as one JSON line (`path`, `body`) to the `--log` file.
 
 Stdlib only: it also runs as a script, inside the host's network namespace, in front of the
-host command (`python fakemodel.py --port P --log F [--touch FILE] -- host args…`).
+host command (`python fakemodel.py --port P --log F [--touch FILE] [--fetch ID] -- host …`).
 """
 
 from __future__ import annotations
@@ -32,15 +33,26 @@ PATCH_NOTE = "# reviewed\n"
 
 
 class Script:
-    """What the model answers: a file tool call first (when asked for), then text."""
+    """What the model answers: the tool calls asked for, one a turn, then text."""
 
-    def __init__(self, touch: str | None = None, answer: str = ANSWER) -> None:
-        self.touch = touch
-        self.answer = answer
+    def __init__(self, touch: str | None = None, fetch: str | None = None) -> None:
+        self.touch, self.fetch = touch, fetch
+        self.answer = ANSWER
 
-    def tool_call(self, offered: set[str], has_result: bool) -> tuple[str, Any] | None:
-        """(tool name, arguments) to call now, or None for the final answer."""
-        if not self.touch or has_result:
+    def tool_call(self, offered: set[str], results: int) -> tuple[str, Any] | None:
+        """(tool name, arguments) to call after `results` tool results, or None to answer."""
+        calls = [call for call in (self.file_call(offered), self.fetch_call(offered)) if call]
+        return calls[results] if results < len(calls) else None
+
+    def fetch_call(self, offered: set[str]) -> tuple[str, Any] | None:
+        # Claude Code names MCP tools mcp__<server>__<tool>, Gemini CLI mcp_<server>_<tool>.
+        names = offered & {"mcp__engram__engram_load", "mcp_engram_engram_load"}
+        if not self.fetch or not names:
+            return None
+        return names.pop(), {"ids": [self.fetch]}
+
+    def file_call(self, offered: set[str]) -> tuple[str, Any] | None:
+        if not self.touch:
             return None
         if "Read" in offered:  # Claude Code
             return "Read", {"file_path": self.touch}
@@ -68,15 +80,15 @@ def sse(events: list[tuple[str | None, dict[str, Any]]]) -> Iterator[bytes]:
 def anthropic(body: dict[str, Any], script: Script) -> tuple[dict[str, Any], list[Any]]:
     """The whole message, and the SSE events that stream it."""
     offered = {t.get("name") for t in body.get("tools") or [] if isinstance(t, dict)}
-    has_result = any(
+    results = sum(
         isinstance(block, dict) and block.get("type") == "tool_result"
         for message in body.get("messages") or []
         if isinstance(message.get("content"), list)
         for block in message["content"]
     )
-    call = script.tool_call(offered, has_result)
+    call = script.tool_call(offered, results)
     if call:
-        block = {"type": "tool_use", "id": "toolu_e2e1", "name": call[0], "input": call[1]}
+        block = {"type": "tool_use", "id": f"toolu_e2e{results}", "name": call[0], "input": call[1]}
         delta = {"type": "input_json_delta", "partial_json": json.dumps(call[1])}
         start = {**block, "input": {}}
         stop = "tool_use"
@@ -111,17 +123,18 @@ def responses(body: dict[str, Any], script: Script) -> list[Any]:
     """The SSE events of one response."""
     tools = {t.get("name"): t for t in body.get("tools") or [] if isinstance(t, dict)}
     items = body.get("input") if isinstance(body.get("input"), list) else []
-    has_result = any(
+    results = sum(
         isinstance(i, dict) and str(i.get("type", "")).endswith("call_output") for i in items
     )
-    call = script.tool_call(set(tools), has_result)
+    call = script.tool_call(set(tools), results)
     if call and tools[call[0]].get("type") == "custom":  # a freeform tool takes raw text
-        item = {"type": "custom_tool_call", "id": "ctc_e2e", "status": "completed",
-                "call_id": "call_e2e", "name": call[0], "input": call[1]}  # fmt: skip
+        item = {"type": "custom_tool_call", "id": f"ctc_e2e{results}", "status": "completed",
+                "call_id": f"call_e2e{results}", "name": call[0], "input": call[1]}  # fmt: skip
     elif call:
         args = {"input": call[1]} if isinstance(call[1], str) else call[1]
-        item = {"type": "function_call", "id": "fc_e2e", "status": "completed",
-                "call_id": "call_e2e", "name": call[0], "arguments": json.dumps(args)}  # fmt: skip
+        item = {"type": "function_call", "id": f"fc_e2e{results}", "status": "completed",
+                "call_id": f"call_e2e{results}", "name": call[0],
+                "arguments": json.dumps(args)}  # fmt: skip
     else:
         item = {"type": "message", "id": "msg_e2e", "role": "assistant", "status": "completed",
                 "content": [{"type": "output_text", "text": script.answer,
@@ -150,12 +163,12 @@ def gemini(body: dict[str, Any], script: Script) -> dict[str, Any]:
         for tool in body.get("tools") or []
         for d in (tool.get("functionDeclarations") or [] if isinstance(tool, dict) else [])
     }
-    has_result = any(
+    results = sum(
         isinstance(part, dict) and "functionResponse" in part
         for content in body.get("contents") or []
         for part in content.get("parts") or []
     )
-    call = script.tool_call(offered, has_result)
+    call = script.tool_call(offered, results)
     config = body.get("generationConfig") or {}
     if call:
         parts: list[dict[str, Any]] = [{"functionCall": {"name": call[0], "args": call[1]}}]
@@ -268,12 +281,13 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--log", type=Path, required=True)
     parser.add_argument("--touch", help="the file the model asks the host to read (or patch)")
+    parser.add_argument("--fetch", help="a memory id the model fetches with engram_load")
     parser.add_argument("--lo-up", action="store_true", help="bring up lo first (a new netns)")
     parser.add_argument("command", nargs=argparse.REMAINDER)
     args = parser.parse_args(argv)
     if args.lo_up:
         subprocess.run(["ip", "link", "set", "lo", "up"], check=True)
-    server = FakeModelServer(args.port, args.log, Script(args.touch))
+    server = FakeModelServer(args.port, args.log, Script(args.touch, args.fetch))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
     try:

@@ -34,6 +34,8 @@ PROMPT_DIRECTIVE = "Invoices are rendered nightly by the ledger job."
 ROUTED_RULE_MARK = "ROUTEDRULEMARK-amber"  # path-scoped, and routed by the prompt too
 PATH_RULE_MARK = "PATHRULEMARK-azure"  # path-scoped only: arrives when the file is read
 UNRELATED_MARK = "UNRELATEDMARK-olive"  # matches neither the prompt nor the file
+FETCHED = "release-checklist"  # fetched by the model through Engram's MCP tool
+FETCHED_MARK = "FETCHEDMARK-plum"
 PROMPT = "How are billing invoices generated?"
 TOUCHED = "src/billing/invoices.py"
 
@@ -82,6 +84,16 @@ MEMORIES = {
         # Logging in Python modules
 
         Use structlog; never print to stdout from library code ({PATH_RULE_MARK}).
+        """,
+    f"skills/{FETCHED}.md": f"""\
+        ---
+        id: {FETCHED}
+        type: skill
+        tags: [release]
+        ---
+        # Release checklist
+
+        Tag the release, then publish the wheel ({FETCHED_MARK}).
         """,
     "knowledge/frontend-colours.md": f"""\
         ---
@@ -197,6 +209,10 @@ class Claude(Host):
             local = _read_json(settings[1])
             local["enabledMcpjsonServers"] = ["engram"]
             _write_json(settings[1], local)
+        # The user's step: the trust dialog, accepted when Claude Code first opens the project.
+        # Until then `claude -p` ignores the project's permissions.allow.
+        user = project.home / ".claude.json"
+        _write_json(user, {"projects": {str(project.root): {"hasTrustDialogAccepted": True}}})
         return {
             "ANTHROPIC_BASE_URL": f"http://127.0.0.1:{port}",
             "ANTHROPIC_API_KEY": "sk-ant-fake",
@@ -366,14 +382,24 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def run_host(host: Host, project: Project, path: list[Path], *, touch: str | None = None) -> Run:
-    """Run the host headless on PROMPT in the project, with `path` first on PATH."""
+def run_host(
+    host: Host,
+    project: Project,
+    path: list[Path],
+    *,
+    touch: str | None = None,
+    fetch: str | None = None,
+) -> Run:
+    """Run the host headless on PROMPT in the project, with `path` first on PATH; the model
+    reads (or patches) `touch`, then fetches memory `fetch` through Engram's MCP tool."""
     port = free_port()  # free here, and certainly in a fresh network namespace
     log = project.home / f"requests-{port}.jsonl"
     env = {**project.env(path), **host.setup(project, port)}
     server = [sys.executable, fakemodel.__file__, "--port", str(port), "--log", str(log)]
     if touch:
         server += ["--touch", str(project.root / touch)]
+    if fetch:
+        server += ["--fetch", fetch]
     command = [*server, "--", *host.command(PROMPT)]
     if network_namespace():
         command = [*network_namespace(), *command[:2], "--lo-up", *command[2:]]
@@ -437,11 +463,12 @@ BREAKAGES = ("not on PATH", "gone", "exits 2")
 
 
 def session_run(host_name: str, base: Path, host_path: list[Path]) -> Run:
-    """Engram installed and working: the model reads TOUCHED, then answers."""
+    """Engram installed and working: the model reads TOUCHED, fetches FETCHED through the
+    MCP server (where the host offers the tool directly), then answers."""
     project = Project.create(base)
     project.engram(ENGRAM, "hooks", "install", "--host", host_name, "--trust-mcp")
     host = HOSTS[host_name]()
-    return run_host(host, project, [ENGRAM.parent, *host_path], touch=TOUCHED)
+    return run_host(host, project, [ENGRAM.parent, *host_path], touch=TOUCHED, fetch=FETCHED)
 
 
 def broken_run(host_name: str, base: Path, host_path: list[Path], how: str) -> Run:
