@@ -96,3 +96,12 @@ def fail_open(run: Run) -> None:
 def first_run_done_by_install(run: Run) -> None:
     """`engram hooks install` did the project's side of the first run (MCP server approval)."""
     assert not run.host.gaps, run.host.gaps
+
+
+def status_tells(run: Run) -> None:
+    """`engram hooks status` says whether the installed entries still start Engram: they do
+    when it is only off PATH (they run the installing interpreter), not once it is gone or
+    exits 2."""
+    works = run.breakage == "not on PATH"
+    assert run.status.get("works") is works, run.status
+    assert run.status.get("mcp_works") is works, run.status

@@ -144,9 +144,10 @@ class Project:
             "XDG_STATE_HOME": str(home / ".local" / "state"),
         }
 
-    def engram(self, engram: Path, *args: str) -> str:
-        """Run an `engram` command in the project as the user would, and return its output."""
-        env = self.env([engram.parent])
+    def engram(self, engram: Path, *args: str, path: list[Path] | None = None) -> str:
+        """Run an `engram` command in the project as the user would, and return its output
+        (PATH: `path`, else the command's own folder)."""
+        env = self.env([engram.parent] if path is None else path)
         result = subprocess.run(
             [str(engram), *args], cwd=self.root, env=env, capture_output=True, text=True
         )
@@ -343,6 +344,8 @@ class Run:
     stdout: str
     stderr: str
     requests: list[dict[str, Any]] = field(default_factory=list)
+    breakage: str = ""  # how Engram was broken before the run ("" when it was not)
+    status: dict[str, Any] = field(default_factory=dict)  # `hooks status` of the host, after
 
     @property
     def turns(self) -> list[dict[str, Any]]:
@@ -478,7 +481,14 @@ def broken_run(host_name: str, base: Path, host_path: list[Path], how: str) -> R
     project = Project.create(base)
     venv = base / "engram-venv"
     project.engram(throwaway_engram(venv), "hooks", "install", "--host", host_name, "--trust-mcp")
-    if how == "not on PATH":
-        return run_host(HOSTS[host_name](), project, host_path)
-    break_engram(venv, how)
-    return run_host(HOSTS[host_name](), project, [venv / "bin", *host_path])
+    path = [] if how == "not on PATH" else [venv / "bin"]
+    if how != "not on PATH":
+        break_engram(venv, how)
+    run = run_host(HOSTS[host_name](), project, [*path, *host_path])
+    run.breakage = how
+    # What a working Engram's `hooks status` says of the entries, on the user's PATH.
+    report = json.loads(project.engram(ENGRAM, "hooks", "status", "--json", path=path))
+    run.status = next(
+        row for row in report["hosts"] if row["host"] == host_name and row["scope"] == "project"
+    )
+    return run

@@ -46,6 +46,17 @@ def test_install_approves_the_mcp_server(run: Run) -> None:
     checks.first_run_done_by_install(run)
 
 
-@pytest.mark.parametrize("how", BREAKAGES)
-def test_fail_open(how: str, host_path: list[Path], tmp_path: Path) -> None:
-    checks.fail_open(broken_run(HOST, tmp_path, host_path, how))
+@pytest.fixture(scope="module", params=BREAKAGES)
+def broken(
+    request: pytest.FixtureRequest, host_path: list[Path], tmp_path_factory: pytest.TempPathFactory
+) -> Run:
+    base = tmp_path_factory.mktemp(f"{HOST}-broken")
+    return broken_run(HOST, base, host_path, request.param)
+
+
+def test_fail_open(broken: Run) -> None:
+    checks.fail_open(broken)
+
+
+def test_status_says_whether_the_hooks_still_run(broken: Run) -> None:
+    checks.status_tells(broken)
