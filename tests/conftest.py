@@ -25,7 +25,8 @@ def isolated_env(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.M
     for var in ("ENGRAM_GLOBAL_DIR", "ENGRAM_LOAD_EXPAND_TOP", "ENGRAM_LOAD_LIMIT", "EDITOR",
                 "CLAUDE_PROJECT_DIR", "GEMINI_PROJECT_DIR", "GEMINI_SESSION_ID",
                 "CURSOR_PROJECT_DIR", "XDG_STATE_HOME", "ENGRAM_DB", "XDG_DATA_HOME",
-                "ENGRAM_LLM_API_KEY", "ENGRAM_LLM_BASE_URL"):  # fmt: skip
+                "ENGRAM_LLM_API_KEY", "ENGRAM_LLM_BASE_URL",
+                "CODEX_HOME", "CLAUDE_CONFIG_DIR", "GEMINI_CLI_TRUSTED_FOLDERS_PATH"):  # fmt: skip
         monkeypatch.delenv(var, raising=False)
     return home
 

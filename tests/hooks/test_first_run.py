@@ -30,6 +30,16 @@ def test_claude_install_approves_the_projects_mcp_server_in_the_local_settings(
     assert local_settings(project) == {"enabledMcpjsonServers": ["engram"]}
 
 
+def test_claude_project_trust_is_pending_until_the_trust_dialog_was_accepted(
+    project: Path, isolated_env: Path
+) -> None:
+    setup("claude", project=project, trust_mcp=True)
+    assert pending(project, "claude")[0].startswith("open the project in Claude Code once")
+    state = {"projects": {str(project): {"hasTrustDialogAccepted": True}}}
+    (isolated_env / ".claude.json").write_text(json.dumps(state))
+    assert pending(project, "claude") == []
+
+
 def test_claude_trust_mcp_lets_the_tools_that_delete_nothing_run_without_asking(
     project: Path,
 ) -> None:
@@ -47,6 +57,14 @@ def test_claude_install_keeps_the_users_own_local_settings(project: Path) -> Non
     data = local_settings(project)
     assert data["enabledMcpjsonServers"] == ["github", "engram"]
     assert data["permissions"]["allow"][0] == "Bash"  # type: ignore[index]
+
+
+def test_status_says_when_an_approval_install_wrote_was_taken_back(project: Path) -> None:
+    setup("claude", project=project)
+    (project / ".claude" / "settings.local.json").write_text("{}")
+    assert pending(project, "claude")[0] == (
+        "not yet: the project's engram MCP server is approved (`engram hooks install` sets it)"
+    )
 
 
 def test_uninstall_takes_back_only_the_settings_install_wrote(project: Path) -> None:
@@ -158,8 +176,8 @@ def test_a_global_install_asks_for_no_project_trust(project: Path, codex_home: P
     setup("codex", project=project, is_global=True)
     assert not (project / ".claude" / "settings.local.json").exists()
     assert pending(project, "claude", "global") == [
-        "Engram's tools that delete nothing run without asking (optional: `hooks install "
-        "--trust-mcp`)"
+        "optional: Engram's tools that delete nothing run without asking "
+        "(`engram hooks install --trust-mcp`)"
     ]
     assert [text[:30] for text in pending(project, "codex", "global")] == [
         "review and trust Engram's hook"

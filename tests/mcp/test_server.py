@@ -161,13 +161,19 @@ def test_engram_load_routes_and_fetches(server: Any, ws_root: Path) -> None:
     assert "### deploy-api [skill, instruction]" in fetched.content[0].text
 
 
-def test_the_structured_content_carries_the_readable_text_too(server: Any, ws_root: Path) -> None:
+def test_the_pack_comes_as_text_alone(server: Any, ws_root: Path) -> None:
     """Claude Code shows its model only the structured content when a result has one."""
     write_memory(ws_root, "deploy-api", "# Deploy\n\nDeploy the api with the script.\n")
     routed = call(server, "engram_load", {"task": "deploy the api"})
-    assert "Deploy the api with the script." in routed.structured_content["text"]
-    assert routed.structured_content["text"] == routed.content[0].text
-    assert routed.structured_content["memories"][0]["id"] == "deploy-api"
+    assert "### deploy-api" in routed.content[0].text
+    assert routed.structured_content is None
+
+
+def test_a_data_result_repeats_its_readable_text_in_the_structured_content(server: Any) -> None:
+    fact = "Kafka runs on three brokers in production."
+    absorbed = call(server, "memory_absorb", {"facts": [fact], "scope": "agent"})
+    assert absorbed.structured_content["text"] == absorbed.content[0].text
+    assert absorbed.structured_content["outcomes"][0]["outcome"] == "new"
 
 
 def test_skill_tools(server: Any) -> None:
@@ -178,7 +184,7 @@ def test_skill_tools(server: Any) -> None:
     )
     assert not created.is_error, created.content[0].text
     got = call(server, "skill_get", {"name": "rotate tls"})
-    assert got.structured_content["id"] == "rotate-tls-certificates"
+    assert got.content[0].text.startswith("### rotate-tls-certificates\n")
     assert "1. Run certbot renew" in got.content[0].text
 
 

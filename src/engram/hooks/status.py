@@ -95,8 +95,11 @@ def host_status(record: Host, *, project: Path, is_global: bool) -> HostStatus:
         row.mcp_works, row.mcp_note = mcp_health.works, mcp_health.note
         for edit in edits_for(record, is_global=is_global, trust_mcp=True):
             if not setting_done(edit, edit_path(edit, project=project, is_global=is_global)):
-                flag = " (optional: `hooks install --trust-mcp`)" if edit.widens_trust else ""
-                row.pending.append(f"{edit.why}{flag}")
+                row.pending.append(
+                    f"optional: {edit.why} (`engram hooks install --trust-mcp`)"
+                    if edit.widens_trust
+                    else f"not yet: {edit.why} (`engram hooks install` sets it)"
+                )
     row.pending += [step.text for step in record.user_steps(project, is_global) if not step.done]
     return row
 

@@ -3,9 +3,11 @@
 The tools call the library directly. The fact store is opened once when the server starts, so
 its index stays warm and searches run at in-process speed; the workspace is re-opened per call
 (that is cheap, and it notices edited memory files). Every result is compact text an agent can
-read plus the same data as structured content, which repeats the text under `text` (Claude Code
-gives its model only the structured content when there is one); a bad input or a missing id
-comes back as a tool error with a clear message, never as a crashed server.
+read plus the same data as structured content, which repeats the text under `text`; the tools
+whose result is a text for the agent — the pack, a skill, the digest — return the text alone,
+since Claude Code gives its model only the structured content of a result that has one. A bad
+input or a missing id comes back as a tool error with a clear message, never as a crashed
+server.
 """
 
 from __future__ import annotations
@@ -44,6 +46,11 @@ def _result(text: str, data: dict[str, Any]) -> t.CallToolResult:
     return t.CallToolResult(
         content=[t.TextContent(type="text", text=text)], structured_content={"text": text, **data}
     )
+
+
+def _text(text: str) -> t.CallToolResult:
+    """A result that is a text for the agent to read, and nothing else."""
+    return t.CallToolResult(content=[t.TextContent(type="text", text=text)])
 
 
 def _fail(exc: EngramError) -> ToolError:
@@ -167,7 +174,7 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
         scopes: Annotated[list[Scope], Field(description="scopes to include")] = ["agent", "user"],  # noqa: B006
     ) -> t.CallToolResult:
         """The pre-run digest: relevant facts, open TODOs and recent entries, each with its id."""
-        return _result(store.digest(topic, budget_chars=budget_chars, scopes=scopes), {})
+        return _text(store.digest(topic, budget_chars=budget_chars, scopes=scopes))
 
     @server.tool(annotations=WRITES)
     def memory_boost(
@@ -356,7 +363,7 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
     ) -> t.CallToolResult:
         """Route a task to memory files: the same tiered pack as `engram load` (or full bodies
         by id, which counts as a fetch)."""
-        from engram.render.pack import pack_json, render_text
+        from engram.render.pack import render_text
 
         try:
             with workspace(cwd) as ws:
@@ -366,7 +373,7 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
                     pack = ws.load(task, mode=mode, budget_tokens=budget_tokens)
                 else:
                     raise ToolError("give a task or ids")
-                return _result(render_text(pack), pack_json(pack, task or ""))
+                return _text(render_text(pack))
         except EngramError as exc:
             raise _fail(exc) from None
 
@@ -385,7 +392,7 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
             raise _fail(exc) from None
         if found is None:
             raise ToolError(f"no skill matches {name!r}")
-        return _result(f"### {found[0]}\n{found[1]}", {"id": found[0], "body": found[1]})
+        return _text(f"### {found[0]}\n{found[1]}")
 
     @server.tool(annotations=WRITES)
     def skill_create_from_experience(

@@ -6,11 +6,12 @@ loads itself when a matching file is read or written."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engram.hooks import events as ev
-from engram.hooks.host import CapSetting, HookFile, Host, McpFile, NativeRules, SettingEdit
+from engram.hooks.host import CapSetting, HookFile, Host, McpFile, NativeRules, SettingEdit, Step
 
 if TYPE_CHECKING:
     from engram.files.index import DocRow
@@ -57,6 +58,28 @@ def _safe_tools() -> list[str]:
             if not t.get("annotations", {}).get("destructiveHint")]  # fmt: skip
 
 
+def user_steps(project: Path, is_global: bool) -> list[Step]:
+    """Claude records a project's trust in `~/.claude.json` (`$CLAUDE_CONFIG_DIR`):
+    `projects["<path>"].hasTrustDialogAccepted`."""
+    if is_global:
+        return []
+    folder = os.environ.get("CLAUDE_CONFIG_DIR")
+    path = Path(folder) / ".claude.json" if folder else Path.home() / ".claude.json"
+    try:
+        projects = json.loads(path.read_text(encoding="utf-8")).get("projects")
+    except (OSError, ValueError, AttributeError):
+        projects = None
+    entry = projects.get(str(project)) if isinstance(projects, dict) else None
+    accepted = isinstance(entry, dict) and entry.get("hasTrustDialogAccepted") is True
+    return [
+        Step(
+            "open the project in Claude Code once and accept its trust dialog (until then it "
+            "ignores the project's permission rules, such as those of --trust-mcp)",
+            accepted,
+        )
+    ]
+
+
 LOCAL_SETTINGS = Path(".claude") / "settings.local.json"
 APPROVE = SettingEdit(
     LOCAL_SETTINGS, ("enabledMcpjsonServers",), ["engram"],
@@ -90,4 +113,5 @@ HOST = Host(
     # Claude leaves a project's .mcp.json server "pending approval" until it is enabled; the
     # local settings file is the user's own (not shared with the project).
     settings=(APPROVE, ALLOW_TOOLS),
+    user_steps=user_steps,
 )

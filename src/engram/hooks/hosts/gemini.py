@@ -14,11 +14,13 @@ from engram.hooks import events as ev
 from engram.hooks.host import CapSetting, HookFile, Host, McpFile, SettingEdit, Step
 
 FILE_TOOLS = ("read_file", "write_file", "replace")
+# No PreCompress: Gemini CLI fires it before every model turn, whether or not it compresses
+# (gemini-cli issue 18083), so it cannot tell Engram that injected context was dropped; taken
+# as a compaction it made every turn deliver everything again.
 KINDS = {
     "SessionStart": ev.SESSION_START,
     "BeforeAgent": ev.PROMPT,
     "AfterTool": ev.FILE_TOUCHED,
-    "PreCompress": ev.COMPACTION,
 }
 CONTEXT_EVENTS = ("SessionStart", "BeforeAgent", "AfterTool")
 SETTINGS = Path(".gemini") / "settings.json"
@@ -73,7 +75,6 @@ HOST = Host(
         "SessionStart": None,
         "BeforeAgent": "*",
         "AfterTool": "|".join(FILE_TOOLS),
-        "PreCompress": None,
     },
     hooks=HookFile(SETTINGS, timeout_in_ms=True, handler={"name": "engram"}),
     mcp=McpFile(project=SETTINGS, user=SETTINGS),
