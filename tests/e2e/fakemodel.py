@@ -7,10 +7,11 @@ It speaks just enough of three protocols for a headless host run:
 - Gemini (`POST …:generateContent` and `…:streamGenerateContent`) for Gemini CLI.
 
 The script is fixed. With `--touch FILE` the first answer is a call of the host's file tool
-(`Read`, `read_file` or `apply_patch`) on that file; with `--fetch ID` the next one, when the
-request offers Engram's `engram_load` MCP tool, fetches that memory's body through it; then a
-short final text. The number of tool results in the conversation says which step it is. Each
-request is appended as one JSON line (`path`, `body`) to the `--log` file.
+(`Read`, `read_file` or `apply_patch`) on that file; with `--fetch ID` the next one fetches that
+memory's body through Engram's `engram_load` MCP tool (in Codex, whose MCP tools are deferred,
+after a `tool_search` that finds it); then a short final text. The number of tool results in
+the conversation says which step it is. Each request is appended as one JSON line (`time`,
+`path`, `body`) to the `--log` file.
 
 Stdlib only: it also runs as a script, inside the host's network namespace, in front of the
 host command (`python fakemodel.py --port P --log F [--touch FILE] [--fetch ID] -- host …`).
@@ -23,6 +24,7 @@ import json
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -41,15 +43,22 @@ class Script:
 
     def tool_call(self, offered: set[str], results: int) -> tuple[str, Any] | None:
         """(tool name, arguments) to call after `results` tool results, or None to answer."""
-        calls = [call for call in (self.file_call(offered), self.fetch_call(offered)) if call]
+        file = self.file_call(offered)
+        calls = ([file] if file else []) + self.fetch_calls(offered)
         return calls[results] if results < len(calls) else None
 
-    def fetch_call(self, offered: set[str]) -> tuple[str, Any] | None:
+    def fetch_calls(self, offered: set[str]) -> list[tuple[str, Any]]:
+        if not self.fetch:
+            return []
+        args = {"ids": [self.fetch]}
         # Claude Code names MCP tools mcp__<server>__<tool>, Gemini CLI mcp_<server>_<tool>.
-        names = offered & {"mcp__engram__engram_load", "mcp_engram_engram_load"}
-        if not self.fetch or not names:
-            return None
-        return names.pop(), {"ids": [self.fetch]}
+        for name in ("mcp__engram__engram_load", "mcp_engram_engram_load"):
+            if name in offered:
+                return [(name, args)]
+        if "tool_search" in offered:  # Codex defers MCP tools: find it, then call it by namespace
+            return [("tool_search", {"query": "engram load memory", "limit": 8}),
+                    ("mcp__engram.engram_load", args)]  # fmt: skip
+        return []
 
     def file_call(self, offered: set[str]) -> tuple[str, Any] | None:
         if not self.touch:
@@ -121,20 +130,21 @@ def anthropic(body: dict[str, Any], script: Script) -> tuple[dict[str, Any], lis
 
 def responses(body: dict[str, Any], script: Script) -> list[Any]:
     """The SSE events of one response."""
-    tools = {t.get("name"): t for t in body.get("tools") or [] if isinstance(t, dict)}
+    tools = {
+        t.get("name") or t.get("type"): t for t in body.get("tools") or [] if isinstance(t, dict)
+    }
     items = body.get("input") if isinstance(body.get("input"), list) else []
-    results = sum(
-        isinstance(i, dict) and str(i.get("type", "")).endswith("call_output") for i in items
-    )
+    results = sum(isinstance(i, dict) and str(i.get("type", "")).endswith("_output") for i in items)
     call = script.tool_call(set(tools), results)
-    if call and tools[call[0]].get("type") == "custom":  # a freeform tool takes raw text
-        item = {"type": "custom_tool_call", "id": f"ctc_e2e{results}", "status": "completed",
-                "call_id": f"call_e2e{results}", "name": call[0], "input": call[1]}  # fmt: skip
+    ids = {"id": f"item_e2e{results}", "call_id": f"call_e2e{results}", "status": "completed"}
+    if call and call[0] == "tool_search":  # runs in Codex ("client"), answered with the tools
+        item = {"type": "tool_search_call", **ids, "execution": "client", "arguments": call[1]}
+    elif call and (tools.get(call[0]) or {}).get("type") == "custom":  # takes raw text
+        item = {"type": "custom_tool_call", **ids, "name": call[0], "input": call[1]}
     elif call:
-        args = {"input": call[1]} if isinstance(call[1], str) else call[1]
-        item = {"type": "function_call", "id": f"fc_e2e{results}", "status": "completed",
-                "call_id": f"call_e2e{results}", "name": call[0],
-                "arguments": json.dumps(args)}  # fmt: skip
+        namespace, _, name = call[0].rpartition(".")
+        item = {"type": "function_call", **ids, "name": name, "arguments": json.dumps(call[1])}
+        item.update({"namespace": namespace} if namespace else {})
     else:
         item = {"type": "message", "id": "msg_e2e", "role": "assistant", "status": "completed",
                 "content": [{"type": "output_text", "text": script.answer,
@@ -266,7 +276,7 @@ class FakeModelServer(ThreadingHTTPServer):
 
     def record(self, path: str, body: Any) -> None:
         with self.lock, self.log.open("a", encoding="utf-8") as out:
-            out.write(json.dumps({"path": path, "body": body}) + "\n")
+            out.write(json.dumps({"time": time.time(), "path": path, "body": body}) + "\n")
 
 
 def read_log(log: Path) -> list[dict[str, Any]]:

@@ -220,6 +220,10 @@ class Claude(Host):
             "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
             "DISABLE_AUTOUPDATER": "1",
             "DISABLE_TELEMETRY": "1",
+            # `claude -p` sends its first request without waiting for MCP servers to start,
+            # so whether a server's tools are in it is a race with Claude's own start-up; this
+            # makes it wait, and the first request shows what a started server offers.
+            "MCP_CONNECTION_NONBLOCKING": "0",
         }
 
     def command(self, prompt: str) -> list[str]:
@@ -467,7 +471,7 @@ BREAKAGES = ("not on PATH", "gone", "exits 2")
 
 def session_run(host_name: str, base: Path, host_path: list[Path]) -> Run:
     """Engram installed and working: the model reads TOUCHED, fetches FETCHED through the
-    MCP server (where the host offers the tool directly), then answers."""
+    MCP server, then answers."""
     project = Project.create(base)
     project.engram(ENGRAM, "hooks", "install", "--host", host_name, "--trust-mcp")
     host = HOSTS[host_name]()
