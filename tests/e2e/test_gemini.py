@@ -42,6 +42,10 @@ def test_path_rule_arrives_once_when_its_file_is_read(run: Run) -> None:
     checks.path_rule_on_read(run)
 
 
+def test_rule_the_prompt_matches_too_arrives_once(run: Run) -> None:
+    checks.matched_rule_once(run)
+
+
 def test_install_approves_the_mcp_server(run: Run) -> None:
     checks.first_run_done_by_install(run)
 
