@@ -64,7 +64,7 @@ def quick_note(report: dict[str, Any]) -> str:
 
 def plot(ax: Any, panel: dict[str, Any]) -> None:
     """Lines when x is a number (a size), grouped bars when x names a system or variant."""
-    from matplotlib.ticker import MaxNLocator
+    from matplotlib.ticker import FuncFormatter, MaxNLocator
 
     series: dict[str, list[tuple[Any, float]]] = {}
     for p in panel["points"]:
@@ -77,7 +77,8 @@ def plot(ax: Any, panel: dict[str, Any]) -> None:
         if panel.get("log_x"):
             ax.set_xscale("log")
         else:
-            ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+            ax.xaxis.set_major_locator(MaxNLocator(nbins=5, integer=True))
+            ax.xaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:,.0f}"))
         if panel.get("log_y"):
             ax.set_yscale("log")
         else:

@@ -149,7 +149,7 @@ def main(argv: list[str]) -> int:
     args = parse(argv)
     if args.quick:
         os.environ["ENGRAM_BENCH_QUICK"] = "1"
-    chosen = args.names or list(SECTIONS)
+    chosen = list(dict.fromkeys(args.names)) or list(SECTIONS)
     now = datetime.now(UTC)
     facts = {"date": now.isoformat(timespec="seconds"), "cpus": os.cpu_count(),
              "python": platform.python_version(), "platform": platform.platform(),
@@ -177,5 +177,6 @@ def main(argv: list[str]) -> int:
     print(f"\n{reports.verdict_line(report)}")
     if note:
         print(note)
-    print(f"took {duration(facts['seconds'])}; wrote {', '.join(str(p) for p in written)}")
+    took = duration(time.perf_counter() - began)
+    print(f"took {took}; wrote {', '.join(str(p) for p in written)}")
     return 0
