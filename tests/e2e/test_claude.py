@@ -34,6 +34,10 @@ def test_engram_tools_in_the_first_request(run: Run) -> None:
     checks.mcp_tools_first(run)
 
 
+def test_engram_tool_result_reads_as_text(run: Run) -> None:
+    checks.mcp_result_as_text(run)
+
+
 def test_path_rule_arrives_once_when_its_file_is_read(run: Run) -> None:
     checks.path_rule_on_read(run)
 
