@@ -125,7 +125,12 @@ def test_status_says_when_engram_fails(project: Path, tmp_path: Path) -> None:
     assert found.works is False and "hook` exits 2" in found.note
 
 
-def test_status_says_when_an_entry_of_an_earlier_version_has_no_guard(project: Path) -> None:
+def test_status_says_when_an_entry_of_an_earlier_version_has_no_guard(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the bare command runs `engram` from PATH: the one installed beside this interpreter
+    bin_dir = str(Path(sys.executable).parent)
+    monkeypatch.setenv("PATH", bin_dir + os.pathsep + os.environ.get("PATH", ""))
     bare = {"hooks": {"UserPromptSubmit": [
         {"hooks": [{"type": "command", "command": "engram hook --host claude"}]}]}}  # fmt: skip
     (project / ".claude").mkdir()
