@@ -202,3 +202,25 @@ def test_the_default_scope_comes_from_the_config(
     run(capsys, "-C", str(configured), "memory", "absorb", "Maria is the CTO of FinBox.")
     _, out, _ = run(capsys, "-C", str(configured), "memory", "list", "--json")
     assert [f["scope"] for f in json.loads(out)["facts"]] == ["user"]
+
+
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+def test_completion_prints_the_shells_code(shell: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "completion", shell)
+    assert code == 0 and "_ARGCOMPLETE" in out and "engram" in out
+
+
+def test_the_shell_gets_the_commands_that_complete_a_word(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    answer = tmp_path / "candidates"
+    line = "engram memory se"
+    env = {**os.environ, "_ARGCOMPLETE": "1", "COMP_LINE": line, "COMP_POINT": str(len(line)),
+           "_ARGCOMPLETE_STDOUT_FILENAME": str(answer)}  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-m", "engram"], env=env, capture_output=True, timeout=60, check=False
+    )
+    assert done.returncode == 0
+    assert answer.read_text().split() == ["search"]

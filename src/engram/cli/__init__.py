@@ -64,6 +64,10 @@ def main(argv: Sequence[str] | None = None, prog: str = "engram") -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     word = _command_word(argv)
     parser = _parser(prog, word if word in HOT else None)
+    if "_ARGCOMPLETE" in os.environ:  # a shell asks for completions (`engram completion`)
+        import argcomplete
+
+        argcomplete.autocomplete(parser)  # prints the candidates and exits
     args, extra = parser.parse_known_args(argv)
     if extra:  # reported by the command that was given them, under its own usage
         getattr(args, "parser", parser).error(f"unrecognized arguments: {' '.join(extra)}")

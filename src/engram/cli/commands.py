@@ -104,6 +104,11 @@ def register_rest(sub: Any) -> None:
 
     register_mcp(sub)
 
+    completion = add_command(
+        sub, "completion", "Print the shell code that completes engram's commands.", cmd_completion
+    )
+    completion.add_argument("shell", choices=("bash", "zsh", "fish"), help="your shell")
+
     from engram.cli import hooks, memory, tiers
 
     hooks.register(sub)
@@ -346,4 +351,13 @@ def cmd_mcp(args: argparse.Namespace, start: Path | None) -> int:
     from engram.mcp.front import serve
 
     serve(Path(args.db) if args.db else None)
+    return 0
+
+
+# -- completion --------------------------------------------------------------------------------
+def cmd_completion(args: argparse.Namespace, start: Path | None) -> int:
+    from argcomplete.shell_integration import shellcode
+
+    code = shellcode(["engram", "fathom"], shell=args.shell)
+    emit(args, {"shell": args.shell, "code": code}, code)
     return 0

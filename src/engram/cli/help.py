@@ -58,7 +58,7 @@ EXAMPLES = {
     "profile edit": "engram profile edit",
     "skill create": 'engram skill create --title "Deploy a hotfix" --step "Tag it" --step "Deploy"',
     "skill get": "engram skill get deploy a hotfix",
-    "completion": 'eval "$(engram completion bash)"',
+    "completion": "engram completion bash",
     "docs": "engram docs hooks",
 }
 
