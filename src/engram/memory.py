@@ -223,32 +223,28 @@ class Memory:
             raise _unknown(memory_id)
         return fact
 
+    def _first(self, fact: Fact) -> Fact:
+        """A fact's first version: its id is the memory's id, its time the memory's."""
+        chain = self.store.get(fact.id, mode="full_history")
+        return chain[0] if isinstance(chain, list) and chain else fact
+
     def _root(self, fact_id: str) -> str:
         """The id of a fact's first version: the memory's id."""
         chain = self.store.get(fact_id, mode="full_history")
         return chain[0].id if isinstance(chain, list) and chain else fact_id
 
-    def _updated_at(self, fact: Fact, root: str) -> str | None:
-        return fact.created_at if root != fact.id else None
-
     def _record(self, fact: Fact) -> dict[str, Any]:
-        root = self._root(fact.id)
+        first = self._first(fact)
         record: dict[str, Any] = {
-            "id": root,
+            "id": first.id,
             "memory": fact.content,
             "hash": fact.content_hash,
             "metadata": fact.metadata,
-            "created_at": self._created_at(root, fact),
-            "updated_at": self._updated_at(fact, root),
+            "created_at": first.created_at,
+            "updated_at": fact.created_at if first.id != fact.id else None,
         }
         record.update(_ids_of(fact))
         return record
-
-    def _created_at(self, root: str, fact: Fact) -> str:
-        if root == fact.id:
-            return fact.created_at
-        first = self.store.get(root, mode="full_history")
-        return first[0].created_at if isinstance(first, list) and first else fact.created_at
 
     def _fields(self, fact: Fact) -> dict[str, Any]:
         """What filters see: the metadata, the ids and the dates."""

@@ -73,22 +73,6 @@ def _drop_trailing_commas(text: str) -> str:
     return "".join(out)
 
 
-def read_config(path: Path) -> dict[str, Any]:
-    """The host config as a dict ({} when the file does not exist)."""
-    text = configfile.read_text(path)
-    if text is None or not text.strip():
-        return {}
-    try:
-        data = json.loads(strip_comments(text))
-    except ValueError as exc:
-        raise EngramError(
-            f"{path}: not valid JSON ({exc})", hint="fix the file, then install again"
-        ) from None
-    if not isinstance(data, dict):
-        raise EngramError(f"{path}: expected a JSON object at the top")
-    return data
-
-
 def read_json(path: Path) -> dict[str, Any]:
     """The host file as a dict ({} when the file does not exist)."""
     text = configfile.read_text(path)
