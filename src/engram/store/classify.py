@@ -358,6 +358,7 @@ def _explicit_update(new: Parse, old: Parse) -> bool:
 
 
 _FROM = frozenset({"from", "de", "desde", "с", "со", "от"})
+_VALUE_KINDS = frozenset({"name", "acronym", "value", "date"})  # what an object's value is
 
 
 def _leaves_old_value(new: Parse, old: Parse) -> bool:
@@ -368,7 +369,7 @@ def _leaves_old_value(new: Parse, old: Parse) -> bool:
     found = new.stems | new.people | new.content
     if not owners or not all(k in found or _inflects(k, found) for k in owners):
         return False
-    values = {w.key for w in old.objects if w.kind in ("name", "acronym", "value", "date")}
+    values = _relation_values(old)
     words = new.words
     return any(w.norm in _FROM and nxt.key in values for w, nxt in itertools.pairwise(words))
 
@@ -616,7 +617,7 @@ def compare(new: Parse, old: Parse, similarity: float) -> Verdict:
 
 def _relation_values(fact: Parse) -> frozenset[str]:
     """What a relation's object names: names, numbers, dates, acronyms."""
-    return frozenset(w.key for w in fact.objects if w.kind in ("name", "acronym", "value", "date"))
+    return frozenset(w.key for w in fact.objects if w.kind in _VALUE_KINDS)
 
 
 def _relation_restated(new: Parse, old: Parse) -> Verdict | None:
@@ -668,7 +669,7 @@ def _loose_words(fact: Parse) -> bool:
 
 def _value_kinds(fact: Parse) -> frozenset[str]:
     """Whether the relation's value is a date or number, or a name."""
-    kinds = {w.kind for w in fact.objects if w.kind in ("name", "acronym", "value", "date")}
+    kinds = {w.kind for w in fact.objects if w.kind in _VALUE_KINDS}
     return frozenset("number" if k in ("value", "date") else "name" for k in kinds)
 
 
