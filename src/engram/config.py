@@ -139,10 +139,20 @@ SETTINGS.update(
         "embed.provider": Setting(
             str,
             "auto",
-            "auto: OpenAI-compatible when a key is set, else offline; or force one",
-            choices=("auto", "offline", "openai"),
+            "auto: OpenAI-compatible when a key is set, else offline; onnx: a local model "
+            "(the engram[onnx] extra); or force one",
+            choices=("auto", "offline", "openai", "onnx"),
         ),
-        "embed.model": Setting(str, "text-embedding-3-small", "model name for /embeddings"),
+        "embed.model": Setting(
+            str,
+            "",
+            "openai: the /embeddings model (empty = text-embedding-3-small); onnx: a packaged "
+            "model (empty = all-MiniLM-L6-v2), a folder with model.onnx and tokenizer.json, "
+            "or hf:owner/repo (downloaded once into the cache)",
+        ),
+        "embed.hub_url": Setting(
+            str, "https://huggingface.co", "where hf:owner/repo models are downloaded from"
+        ),
         "embed.base_url": Setting(str, "", "embeddings endpoint; empty = llm.base_url"),
         "embed.api_key": Setting(str, "", "embeddings key; empty = llm.api_key"),
         "llm.base_url": Setting(str, "", "OpenAI-compatible API, e.g. https://api.openai.com/v1"),

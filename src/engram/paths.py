@@ -19,6 +19,15 @@ def state_dir() -> Path:
     return Path(base) / "engram"
 
 
+def cache_dir() -> Path:
+    """Where downloaded files (embedding models) are kept: $ENGRAM_CACHE_DIR, else
+    $XDG_CACHE_HOME/engram, else ~/.cache/engram."""
+    if os.environ.get("ENGRAM_CACHE_DIR"):
+        return Path(os.environ["ENGRAM_CACHE_DIR"])
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "engram"
+
+
 def setting_path(config: Config, key: str) -> Path:
     """A path setting as a path: `~` expanded, and a relative path read from a config file
     taken relative to that file's folder (not to wherever the command happens to run)."""

@@ -22,8 +22,12 @@ class Embedder(Protocol):
     """
 
     model_id: str
-    dims: int
     sparse: bool
+
+    @property
+    def dims(self) -> int:
+        """The vector width (0 while a remote model has not answered yet)."""
+        ...
 
     def embed(self, texts: Sequence[str]) -> Sequence[Vector]:
         """One unit vector per text (a zero vector for an empty text)."""

@@ -26,7 +26,16 @@ def embedder_from_config(config: Config) -> Embedder:
             )
         from engram.embed.openai import OpenAIEmbedder
 
-        return OpenAIEmbedder(base_url, api_key, config["embed.model"])
+        return OpenAIEmbedder(base_url, api_key, config["embed.model"] or "text-embedding-3-small")
+    if provider == "onnx":
+        from engram.embed.models import resolve_model
+        from engram.embed.onnx import OnnxEmbedder
+        from engram.paths import cache_dir
+
+        files = resolve_model(
+            config["embed.model"], cache=cache_dir() / "models", hub=config["embed.hub_url"]
+        )
+        return OnnxEmbedder(files)
     return SparseEmbedder()
 
 
