@@ -8,14 +8,14 @@ import importlib
 import json
 import os
 import platform
-import sys
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from benchmarks import report as reports
+from engram.cli.progress import Bar
 
 HERE = Path(__file__).parent
 RESULTS = HERE / "results"  # the committed report, written only with --save
@@ -74,6 +74,9 @@ def parse(argv: list[str]) -> argparse.Namespace:
         help="update the committed report in benchmarks/results/ instead of writing a run folder "
         "(not with --quick: the committed report holds full-size figures)",
     )
+    cli.add_argument(
+        "-q", "--quiet", action="store_true", help="no progress bar (drawn only on a terminal)"
+    )
     args = cli.parse_args(argv)
     unknown = [n for n in args.names if n not in SECTIONS]
     if unknown:
@@ -81,29 +84,6 @@ def parse(argv: list[str]) -> argparse.Namespace:
     if args.save and args.quick:
         cli.error("--save records full-size figures; run without --quick to save")
     return args
-
-
-class Progress:
-    """One line on stderr: which benchmark runs, how many are done, time so far. Silent when
-    stderr is not a terminal, so logs and pipes get the tables only."""
-
-    def __init__(self, total: int, stream: TextIO = sys.stderr) -> None:
-        self.total, self.stream = total, stream
-        self.shown = stream.isatty()
-        self.start = time.perf_counter()
-
-    def show(self, done: int, name: str) -> None:
-        if not self.shown:
-            return
-        width = 30
-        filled = width * done // max(self.total, 1)
-        elapsed = duration(time.perf_counter() - self.start)
-        self.stream.write(
-            f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} {name:<12} {elapsed}"
-        )
-        if done == self.total:
-            self.stream.write("\n")
-        self.stream.flush()
 
 
 def duration(seconds: float) -> str:
@@ -155,14 +135,15 @@ def main(argv: list[str]) -> int:
              "python": platform.python_version(), "platform": platform.platform(),
              "quick": args.quick}  # fmt: skip
     began = time.perf_counter()
-    progress = Progress(len(chosen))
     entries = []
-    for n, name in enumerate(chosen):
-        progress.show(n, name)
-        entry = run_one(name)
-        print(f"\n## {name}\n\n{entry['text']}\n\n({entry['seconds']:.0f} s)", flush=True)
-        entries.append(entry)
-    progress.show(len(chosen), "done")
+    with Bar("benchmarks", quiet=args.quiet, unit="benchmark") as bar:
+        for n, name in enumerate(chosen):
+            bar.describe(name)  # the benchmark now running
+            bar(n, len(chosen))
+            entry = run_one(name)
+            bar.write(f"\n## {name}\n\n{entry['text']}\n\n({entry['seconds']:.0f} s)")
+            entries.append(entry)
+            bar(n + 1, len(chosen))
     facts["seconds"] = round(time.perf_counter() - began, 1)
 
     previous = RESULTS / "report.json"

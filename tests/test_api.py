@@ -35,7 +35,7 @@ def test_the_cli_module_does_not_import_yaml_or_pathspec() -> None:
     assert not {"yaml", "pathspec", "numpy"} & loaded
 
 
-def test_the_load_and_hook_paths_never_import_numpy(tmp_path: Path) -> None:
+def test_the_load_and_hook_paths_never_import_numpy_mcp_or_tqdm(tmp_path: Path) -> None:
     from engram.files.authoring import init_workspace
 
     init_workspace(tmp_path)
@@ -43,7 +43,7 @@ def test_the_load_and_hook_paths_never_import_numpy(tmp_path: Path) -> None:
         "import io, sys; from engram.cli import main; sys.stdin = io.StringIO('{}'); "
         f"main(['-C', {str(tmp_path)!r}, 'load', 'deploy']); main(['hook', '--host', 'claude'])"
     )
-    assert not {"numpy", "mcp", "pydantic"} & _imported_after(code)
+    assert not {"numpy", "mcp", "pydantic", "tqdm"} & _imported_after(code)
 
 
 def test_text_and_safety_do_not_depend_on_files_or_routing() -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -109,6 +110,19 @@ def test_bad_arguments_exit_2_with_usage(bench: Path) -> None:
     assert quick_save.returncode == 2
     assert "--save" in quick_save.stderr
     assert not (bench / "ran").exists()
+
+
+def test_a_terminal_shows_a_bar_of_the_benchmarks_unless_quiet(bench: Path) -> None:
+    from tests.terminal import on_terminal
+
+    command = [sys.executable, "-m", "benchmarks", "classifier"]
+    code, out, err = on_terminal(command, cwd=bench)
+    assert code == 0, err
+    assert re.search(r"\rclassifier: +0%\| +\| 0/1 ", err), err
+    assert "## classifier" in out and "classifier:" not in out
+    code, out, err = on_terminal([*command, "--quiet"], cwd=bench)
+    assert code == 0 and err == ""
+    assert "## classifier" in out
 
 
 def test_a_run_writes_a_run_folder_with_the_summary(bench: Path) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 from engram.config import Config, load_config
 from engram.errors import EngramError, WorkspaceNotFound
 from engram.files.discovery import ScopeRoot, configured_global, find_workspace, project_of
-from engram.files.index import DocRow, MemoryIndex
+from engram.files.index import DocRow, MemoryIndex, Progress, rebuild
 from engram.render.pack import Pack, build_pack
 from engram.routing.route import (
     Candidate,
@@ -163,6 +163,18 @@ class Workspace:
             index.record_fetch(r.id for r in rows if r.scope == index.root.scope)
         return pack
 
+    def reindex(self, progress: Progress | None = None) -> dict[str, int]:
+        """Throw each index away and build it again from the files (`engram reindex`); the
+        number of memory files indexed, by scope. `progress(done, total)` is called as files
+        are indexed, counting from 0 again for each scope."""
+        counts: dict[str, int] = {}
+        for n, index in enumerate(self.indexes):
+            index.close()
+            on_edit = self.config["files.on_hand_edit"]
+            self.indexes[n] = rebuild(index.root, on_hand_edit=on_edit, progress=progress)
+            counts[index.root.scope] = self.indexes[n].stats()[0]
+        return counts
+
 
 def open_workspace(
     start: Path | None = None,
@@ -170,9 +182,11 @@ def open_workspace(
     config: Config | None = None,
     flags: dict[str, Any] | None = None,
     require: bool = True,
+    refresh: bool = True,
 ) -> Workspace:
     """Find the workspace above `start` (default: the current folder) and the global folder,
-    read the config and open their indexes, refreshing them from the files."""
+    read the config and open their indexes, refreshing them from the files (unless `refresh` is
+    false: for `Workspace.reindex`, which builds them anew anyway)."""
     workspace_root = find_workspace(start)
     config = config or load_config(workspace_root, flags=flags)
     global_dir = configured_global(config)
@@ -186,12 +200,8 @@ def open_workspace(
         )
     ws = Workspace(config, workspace_root, global_dir)
     on_edit, limit = config["files.on_hand_edit"], config["files.max_bytes"]
-    if workspace_root is not None:
-        ws.indexes.append(
-            MemoryIndex.open(ScopeRoot(workspace_root, "workspace", limit), on_hand_edit=on_edit)
-        )
-    if global_dir is not None:
-        ws.indexes.append(
-            MemoryIndex.open(ScopeRoot(global_dir, "global", limit), on_hand_edit=on_edit)
-        )
+    for path, scope in ((workspace_root, "workspace"), (global_dir, "global")):
+        if path is not None:
+            root = ScopeRoot(path, scope, limit)
+            ws.indexes.append(MemoryIndex.open(root, on_hand_edit=on_edit, refresh=refresh))
     return ws

@@ -32,10 +32,12 @@ def _command_word(argv: Sequence[str]) -> str | None:
 def _parser(prog: str = "engram", only: str | None = None) -> argparse.ArgumentParser:
     from engram.cli import commands
     from engram.cli.help import Parser, decorate
+    from engram.cli.output import QUIET_HELP
 
     parser = Parser(prog=prog, description="Local-first memory for AI agents.")
     parser.add_argument("-C", dest="cwd", metavar="DIR", help="run as if started in DIR")
     parser.add_argument("--version", action=_Version, nargs=0, help="print the version and exit")
+    parser.add_argument("-q", "--quiet", action="store_true", help=QUIET_HELP)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.register(sub, only)
     decorate(parser)

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from engram.cli.output import add_command, emit
+from engram.cli.output import add_command, add_quiet, emit, progress_bar
 from engram.errors import EngramError
 
 
@@ -97,7 +97,8 @@ def register_rest(sub: Any) -> None:
     add_command(sub, "doctor", "List every problem with memory files and settings.", cmd_doctor)
     add_command(sub, "verify", "Report changed, unapproved and unsafe memory files.", cmd_verify)
     add_command(sub, "rehash", "Approve the current content of every memory file.", cmd_rehash)
-    add_command(sub, "reindex", "Rebuild the derived index from the files.", cmd_reindex)
+    reindex = add_command(sub, "reindex", "Rebuild the derived index from the files.", cmd_reindex)
+    add_quiet(reindex)
     add_command(sub, "config", "Show the effective settings and where each came from.", cmd_config)
     graph = add_command(sub, "graph", "Show dependency layers, cycles and missing ids.", cmd_graph)
     graph.add_argument("--rebuild", action="store_true", help="re-index and write the graph file")
@@ -270,14 +271,10 @@ def cmd_rehash(args: argparse.Namespace, start: Path | None) -> int:
 
 
 def cmd_reindex(args: argparse.Namespace, start: Path | None) -> int:
-    from engram.files.index import rebuild
     from engram.workspace import open_workspace
 
-    counts: dict[str, int] = {}
-    with open_workspace(start) as ws:
-        for index in ws.indexes:
-            with rebuild(index.root, on_hand_edit=ws.config["files.on_hand_edit"]) as fresh:
-                counts[index.root.scope] = fresh.stats()[0]
+    with open_workspace(start, refresh=False) as ws, progress_bar(args, "indexing", "file") as bar:
+        counts = ws.reindex(progress=bar)
     text = "".join(f"indexed {n} {scope} memory files\n" for scope, n in counts.items())
     emit(args, {"indexed": counts}, text)
     return 0

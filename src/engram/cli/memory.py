@@ -10,10 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from engram.cli.help import positive, whole
-from engram.cli.output import add_command, emit
+from engram.cli.output import add_command, add_quiet, emit, progress_bar
 from engram.errors import EngramError
-
-BATCH = 500  # facts per transaction when absorbing large inputs
 
 
 def register(sub: Any) -> None:
@@ -29,6 +27,7 @@ def register(sub: Any) -> None:
     absorb.add_argument("--source", help="where the facts came from")
     absorb.add_argument("--tag", action="append", default=[], help="tag every fact (repeatable)")
     absorb.add_argument("--dry-run", action="store_true", help="show outcomes, write nothing")
+    add_quiet(absorb)
     absorb.add_argument(
         "--kind",
         choices=("fact", "event"),
@@ -86,7 +85,9 @@ def register(sub: Any) -> None:
     link.add_argument("a", help="the fact the edge starts at")
     link.add_argument("b", help="the fact it points to")
     link.add_argument("relation", help="e.g. related_to, depends_on, caused_by")
-    add_command(actions, "rebuild", "Re-embed every fact with the current model.", cmd_rebuild)
+    rebuild = add_command(actions, "rebuild", "Re-embed every fact with the current model.",
+                          cmd_rebuild)  # fmt: skip
+    add_quiet(rebuild)
     from engram.cli import lifecycle
 
     lifecycle.register(actions)  # update, delete, nuke
@@ -159,16 +160,6 @@ def open_store(args: argparse.Namespace, config: Any = None) -> Any:
     return MemoryStore.open(path, config=config)
 
 
-def _progress(done: int, total: int) -> None:
-    if sys.stderr.isatty():
-        width = 30
-        filled = width * done // max(total, 1)
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
-        if done >= total:
-            sys.stderr.write("\n")
-        sys.stderr.flush()
-
-
 def read_facts(
     args_facts: list[str], stdin_text: str | None, kind: str = "fact"
 ) -> list[str | dict[str, Any]]:
@@ -210,17 +201,13 @@ def _json_object(line: str) -> bool:
 def cmd_absorb(args: argparse.Namespace, start: Path | None) -> int:
     stdin = None if args.facts else sys.stdin.read()
     facts = read_facts(args.facts, stdin, args.kind)
-    outcomes = []
     config = settings(args)
     scope = args.scope or config["memory.scope"]
-    with open_store(args, config) as store:
-        for begin in range(0, len(facts), BATCH):
-            outcomes += store.absorb(
-                facts[begin : begin + BATCH], scope=scope, scope_key=args.key,
-                source=args.source, tags=args.tag, dry_run=args.dry_run, kind=args.kind,
-            )  # fmt: skip
-            if len(facts) > BATCH:
-                _progress(min(begin + BATCH, len(facts)), len(facts))
+    with open_store(args, config) as store, progress_bar(args, "absorbing", "fact") as bar:
+        outcomes = store.absorb_many(
+            facts, scope=scope, scope_key=args.key, source=args.source, tags=args.tag,
+            dry_run=args.dry_run, kind=args.kind, progress=bar,
+        )  # fmt: skip
     lines = [f"{o.outcome:<10} {o.id or '-':<24} {o.reason}" for o in outcomes]
     counts = Counter(outcome.outcome for outcome in outcomes)
     summary = ", ".join(f"{n} {k}" for k, n in counts.items())
@@ -412,8 +399,8 @@ def cmd_link(args: argparse.Namespace, start: Path | None) -> int:
 
 
 def cmd_rebuild(args: argparse.Namespace, start: Path | None) -> int:
-    with open_store(args) as store:
-        count = store.rebuild(progress=_progress)
+    with open_store(args) as store, progress_bar(args, "embedding", "fact") as bar:
+        count = store.rebuild(progress=bar)
         model = store.embedder.model_id
     emit(args, {"embedded": count, "model": model}, f"re-embedded {count} facts with {model}\n")
     return 0

@@ -5,7 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engram.cli.progress import Bar
+
+QUIET_HELP = "no progress bars (they are drawn on stderr, and only when it is a terminal)"
 
 
 def emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
@@ -22,3 +27,18 @@ def add_command(sub: Any, name: str, help_text: str, run: Any) -> argparse.Argum
     parser.add_argument("--json", action="store_true", help="print JSON (see docs/json.md)")
     parser.set_defaults(run=run, parser=parser)
     return parser
+
+
+def add_quiet(parser: argparse.ArgumentParser) -> None:
+    """`-q/--quiet` after a command that draws a progress bar, as well as before it (`engram -q
+    reindex`): absent unless given, so it never undoes the one before the command."""
+    parser.add_argument(
+        "-q", "--quiet", action="store_true", default=argparse.SUPPRESS, help=QUIET_HELP
+    )
+
+
+def progress_bar(args: argparse.Namespace, label: str, unit: str) -> Bar:
+    """The bar a long command draws: see `engram.cli.progress` for when it is shown."""
+    from engram.cli.progress import Bar
+
+    return Bar(label, quiet=getattr(args, "quiet", False), unit=unit)

@@ -15,7 +15,7 @@ import json
 import marshal
 import sqlite3
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -44,6 +44,9 @@ if TYPE_CHECKING:
 INDEX_VERSION = "3"
 FIELDS = ("id", "tags", "directive", "summary", "triggers", "paths", "content")
 CACHE_DIR = ".cache"
+
+# Called with (files done, files to do) while files are indexed; the CLI draws it as a bar.
+Progress = Callable[[int, int], None]
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -237,10 +240,14 @@ class MemoryIndex:
 
     # -- opening and refreshing ------------------------------------------------------------
     @classmethod
-    def open(cls, root: ScopeRoot, *, on_hand_edit: str = "reindex") -> MemoryIndex:
-        """Open (creating or rebuilding as needed) and refresh the index of a scope root."""
+    def open(
+        cls, root: ScopeRoot, *, on_hand_edit: str = "reindex", refresh: bool = True
+    ) -> MemoryIndex:
+        """Open (creating or rebuilding as needed) and, unless told not to, refresh the index of
+        a scope root."""
         index = cls(root, _connect(root.path))
-        index.refresh(on_hand_edit=on_hand_edit)
+        if refresh:
+            index.refresh(on_hand_edit=on_hand_edit)
         return index
 
     def close(self) -> None:
@@ -280,8 +287,11 @@ class MemoryIndex:
         removed = [path for path in known if path not in current]
         return changed, removed
 
-    def refresh(self, *, on_hand_edit: str = "reindex") -> RefreshReport:
-        """Bring the index up to date with the files; only changed files are re-parsed."""
+    def refresh(
+        self, *, on_hand_edit: str = "reindex", progress: Progress | None = None
+    ) -> RefreshReport:
+        """Bring the index up to date with the files; only changed files are re-parsed, and
+        `progress(done, total)` is called as each one is."""
         report = RefreshReport()
         self._recheck_on_new_limit()
         current = scan_files(self.root.path)
@@ -305,11 +315,15 @@ class MemoryIndex:
             for path in removed:
                 self._drop(path)
                 report.removed.append(path)
-            for path in changed:
+            if progress and changed:
+                progress(0, len(changed))
+            for done, path in enumerate(changed, 1):
                 state = self._update_file(path, current[path], is_ignored)
                 if state:
                     (report.added if state == "added" else report.changed).append(path)
                     new_hashes[path] = self._file_sha(path)
+                if progress:
+                    progress(done, len(changed))
             self.conn.execute(
                 "INSERT OR REPLACE INTO manifest (id, data) VALUES (1, ?)",
                 (marshal.dumps(current),),
@@ -706,8 +720,11 @@ def _meta_value(conn: sqlite3.Connection, key: str) -> str | None:
     return None if row is None else str(row[0])
 
 
-def rebuild(root: ScopeRoot, *, on_hand_edit: str = "reindex") -> MemoryIndex:
-    """Throw the index away and build it again from the files (fetch counts are kept)."""
+def rebuild(
+    root: ScopeRoot, *, on_hand_edit: str = "reindex", progress: Progress | None = None
+) -> MemoryIndex:
+    """Throw the index away and build it again from the files (fetch counts are kept);
+    `progress(done, total)` is called as each file is indexed."""
     conn = _connect(root.path)
     with conn:
         conn.execute("BEGIN IMMEDIATE")
@@ -715,5 +732,5 @@ def rebuild(root: ScopeRoot, *, on_hand_edit: str = "reindex") -> MemoryIndex:
             conn.execute(f"DELETE FROM {table}")
         conn.execute("DELETE FROM meta WHERE key IN ('totals', 'ignore_sig', 'approvals_stat')")
     index = MemoryIndex(root, conn)
-    index.refresh(on_hand_edit=on_hand_edit)
+    index.refresh(on_hand_edit=on_hand_edit, progress=progress)
     return index

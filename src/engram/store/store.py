@@ -93,6 +93,10 @@ if TYPE_CHECKING:
 CANDIDATES = 5  # lexical (and, for dense models, vector) candidates a new fact is compared with
 
 CANDIDATE_MIN_COSINE = 0.3
+
+# Facts per transaction in `absorb_many`: a large input commits as it goes, and a failure (a
+# full disk, a kill) loses at most one batch.
+ABSORB_BATCH = 500
 _RELATION = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 
 
@@ -306,6 +310,40 @@ class MemoryStore:
                 self._classify_batch(accepted, batch)
             self.index()  # fold this batch into the index right away
         return [item.outcome for item in items if item.outcome is not None]
+
+    def absorb_many(
+        self,
+        facts: Sequence[str | dict[str, Any]],
+        *,
+        scope: str,
+        scope_key: str | None = None,
+        source: str | None = None,
+        tags: Sequence[str] = (),
+        dry_run: bool = False,
+        kind: str = "fact",
+        batch: int = ABSORB_BATCH,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> builtins.list[Outcome]:
+        """`absorb` for a large input (`engram memory absorb` on stdin): `batch` facts at a
+        time, one transaction each, calling `progress(done, total)` before the first and after
+        each one. Later batches are compared with what earlier ones wrote (in a dry run, which
+        writes nothing, with the stored facts alone)."""
+        whole = isinstance(facts, str | bytes) or not isinstance(facts, Sequence)
+        # Not a list: one call, and absorb says what is wrong with it.
+        parts = [facts] if whole else [facts[b : b + batch] for b in range(0, len(facts), batch)]
+        total, done = (0 if whole else len(facts)), 0
+        outcomes: builtins.list[Outcome] = []
+        if progress:
+            progress(0, total)
+        for part in parts:
+            outcomes += self.absorb(
+                part, scope=scope, scope_key=scope_key, source=source, tags=tags,
+                dry_run=dry_run, kind=kind,
+            )  # fmt: skip
+            done += len(part)
+            if progress:
+                progress(done, total)
+        return outcomes
 
     def _embed_items(self, items: list[Item]) -> None:
         from engram.embed.base import EmbeddingError
