@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -210,17 +212,77 @@ def test_completion_prints_the_shells_code(shell: str, capsys: pytest.CaptureFix
     assert code == 0 and "_ARGCOMPLETE" in out and "engram" in out
 
 
-def test_the_shell_gets_the_commands_that_complete_a_word(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("line", "candidates"),
+    [
+        ("engram memory se", ["search"]),
+        ("engram docs m", ["mcp", "mem0"]),
+        ("engram do", ["docs", "doctor"]),
+    ],
+)
+def test_the_shell_gets_the_words_that_complete_a_word(
+    tmp_path: Path, line: str, candidates: list[str]
+) -> None:
     import os
-    import subprocess
-    import sys
 
     answer = tmp_path / "candidates"
-    line = "engram memory se"
     env = {**os.environ, "_ARGCOMPLETE": "1", "COMP_LINE": line, "COMP_POINT": str(len(line)),
            "_ARGCOMPLETE_STDOUT_FILENAME": str(answer)}  # fmt: skip
     done = subprocess.run(
         [sys.executable, "-m", "engram"], env=env, capture_output=True, timeout=60, check=False
     )
     assert done.returncode == 0
-    assert answer.read_text().split() == ["search"]
+    assert sorted(answer.read_text().split()) == candidates
+
+
+def engram_process(*argv: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "engram", *argv], capture_output=True, text=True, timeout=60
+    )
+
+
+def test_docs_lists_every_topic_with_its_title() -> None:
+    done = engram_process("docs")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert [line.split()[0] for line in lines] == ["architecture", "hooks", "json", "mcp", "mem0"]
+    assert "json          JSON output" in lines
+    assert "hooks         Hooks" in lines
+
+
+def test_docs_prints_the_installed_page_of_a_topic() -> None:
+    from engram import docs
+
+    done = engram_process("docs", "hooks")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("# Hooks\n")
+    assert "## First run" in done.stdout
+    assert done.stdout == docs.page("hooks")
+    data = json.loads(engram_process("docs", "json", "--json").stdout)
+    assert data["topic"] == "json" and data["text"].startswith("# JSON output\n")
+
+
+@pytest.mark.parametrize(
+    ("topic", "said"),
+    [
+        ("hoks", "engram: error: no docs topic 'hoks' (did you mean 'hooks'?)\n"),
+        ("jsno", "engram: error: no docs topic 'jsno' (did you mean 'json'?)\n"),
+        (
+            "../README",
+            "engram: error: no docs topic '../README' "
+            "(topics: architecture, hooks, json, mcp, mem0)\n",
+        ),
+    ],
+)
+def test_an_unknown_docs_topic_is_one_line_naming_the_closest_and_exit_2(
+    topic: str, said: str
+) -> None:
+    done = engram_process("docs", topic)
+    assert done.returncode == 2
+    assert done.stderr == said
+    assert done.stdout == ""
+
+
+def test_json_help_names_the_docs_command(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "reindex", "--help")
+    assert code == 0 and "engram docs json" in out and "docs/" not in out

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from engram.cli import _parser
+from engram.docs import page
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -25,7 +26,7 @@ def test_every_command_is_in_the_readme(command: str) -> None:
 
 def test_every_memory_action_is_documented() -> None:
     readme = (ROOT / "README.md").read_text()
-    shapes = (ROOT / "docs" / "json.md").read_text()
+    shapes = page("json")
     for action in (
         "absorb",
         "search",
@@ -48,7 +49,7 @@ def test_every_memory_action_is_documented() -> None:
 
 @pytest.mark.parametrize("command", commands())
 def test_every_command_has_a_documented_json_shape(command: str) -> None:
-    assert f"`{command}" in (ROOT / "docs" / "json.md").read_text() or command == "load"
+    assert f"`{command}" in page("json") or command == "load"
 
 
 def test_readme_starts_with_exactly_two_setup_commands() -> None:
@@ -70,3 +71,33 @@ def test_every_setting_is_in_the_readme() -> None:
     text = (ROOT / "README.md").read_text()
     for key in SETTINGS:
         assert f"`{key}`" in text, key
+
+
+def test_the_docs_ship_as_package_data_and_nothing_points_at_a_docs_file() -> None:
+    """A pip install has the package, not the repository: every page is package data, and help
+    texts, hints and docstrings name `engram docs TOPIC`, never a path under docs/."""
+    import re
+    import tomllib
+
+    import engram
+
+    package = Path(engram.__file__).parent
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    assert data["package-data"]["engram.docs"] == ["*.md"]
+    assert sorted(p.stem for p in (package / "docs").glob("*.md")) == [
+        "architecture", "hooks", "json", "mcp", "mem0",
+    ]  # fmt: skip
+    assert not list(ROOT.glob("docs/*.md"))  # one copy of each page
+    for source in package.rglob("*.py"):
+        text = source.read_text(encoding="utf-8")
+        assert not re.search(r"\bdocs/\w+\.md", text), source
+
+
+def test_the_readme_links_point_at_pages_that_exist() -> None:
+    import re
+
+    readme = (ROOT / "README.md").read_text()
+    links = re.findall(r"\]\(((?:src|docs|tests|benchmarks)/[^)#]*)", readme)
+    assert "src/engram/docs/json.md" in links
+    for link in links:
+        assert (ROOT / link).exists(), link

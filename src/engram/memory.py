@@ -6,7 +6,7 @@
     {'results': [{'id': '…', 'memory': "I'm Alex.", 'event': 'ADD'}, …]}
     >>> m.search("what does Alex like?", user_id="alex")           # doctest: +SKIP
 
-How it maps onto `MemoryStore` (docs/mem0.md has the full table):
+How it maps onto `MemoryStore` (`engram docs mem0` has the full table):
 
 - **Ids.** A memory may carry a `user_id`, an `agent_id` and a `run_id` at once. Each is kept as
   a tag (`user_id:alex`), so a read that names some ids finds every memory carrying all of them.

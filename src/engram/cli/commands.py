@@ -110,6 +110,10 @@ def register_rest(sub: Any) -> None:
     )
     completion.add_argument("shell", choices=("bash", "zsh", "fish"), help="your shell")
 
+    docs = add_command(sub, "docs", "Print a page of Engram's documentation.", cmd_docs)
+    topic = docs.add_argument("topic", nargs="?", help="the page; none: list the topics")
+    topic.completer = _docs_topics  # type: ignore[attr-defined]  # read by argcomplete
+
     from engram.cli import hooks, memory, tiers
 
     hooks.register(sub)
@@ -358,3 +362,24 @@ def cmd_completion(args: argparse.Namespace, start: Path | None) -> int:
     code = shellcode(["engram", "fathom"], shell=args.shell)
     emit(args, {"shell": args.shell, "code": code}, code)
     return 0
+
+
+# -- docs --------------------------------------------------------------------------------------
+def cmd_docs(args: argparse.Namespace, start: Path | None) -> int:
+    from engram import docs
+
+    if args.topic is None:
+        found = docs.topics()
+        width = max(map(len, found))
+        text = "".join(f"{name:<{width}}  {title}\n" for name, title in found.items())
+        emit(args, {"topics": [{"name": n, "title": t} for n, t in found.items()]}, text)
+        return 0
+    text = docs.page(args.topic)
+    emit(args, {"topic": args.topic, "text": text}, text)
+    return 0
+
+
+def _docs_topics(**_: Any) -> list[str]:
+    from engram import docs
+
+    return list(docs.topics())

@@ -24,7 +24,7 @@ def emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
 def add_command(sub: Any, name: str, help_text: str, run: Any) -> argparse.ArgumentParser:
     """A subcommand with the shared `--json` flag, dispatching to `run(args, start)`."""
     parser: argparse.ArgumentParser = sub.add_parser(name, help=help_text, description=help_text)
-    parser.add_argument("--json", action="store_true", help="print JSON (see docs/json.md)")
+    parser.add_argument("--json", action="store_true", help="print JSON (shapes: engram docs json)")
     parser.set_defaults(run=run, parser=parser)
     return parser
 

@@ -198,7 +198,7 @@ def fit(
 
 
 def pack_json(pack: Pack, query: str) -> dict[str, Any]:
-    """The stable JSON shape of `load --json` (documented in docs/json.md)."""
+    """The stable JSON shape of `load --json` (documented in `engram docs json`)."""
     route = pack.route
     return {
         "version": 1,
