@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 import engram
-from engram.render.pack import limit_note
+from engram.render.pack import _ESCAPES, limit_note, printable
 from tests.helpers import load, text
 
 
@@ -164,3 +168,8 @@ def test_json_shape_is_stable(project: Path, memory: Callable[..., Path]) -> Non
     assert set(data["memories"][0]) == {"id", "scope", "type", "authority", "tier", "loaded",
                                         "score", "stale", "requires", "prerequisite_of", "path",
                                         "card", "body"}  # fmt: skip
+
+
+@given(st.text(st.sampled_from("ab \t\n\x00\x07\x08\x0b\x1b\x7f\x85\x9f\xa0[]\\;0m")))
+def test_printable_drops_escape_sequences_and_control_characters(text: str) -> None:
+    assert printable(text) == re.sub(_ESCAPES, "", text)

@@ -6,7 +6,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engram.text import estimate_tokens, terms_of, tokenize
-from engram.text.tokenize import anchors_of
+from engram.text.tokenize import anchors_of, term_variants
+from engram.text.words import GENERIC_STEMS, GENERIC_WORDS
 
 
 def words(query: str) -> list[str]:
@@ -98,3 +99,8 @@ def test_terms_of_concatenation_is_concatenation_of_terms(parts: list[str]) -> N
     joined = " ".join(parts)
     expected = [t for p in parts for t in terms_of(p, "english")]
     assert terms_of(joined, "english") == expected
+
+
+def test_generic_stems_are_the_stems_of_the_generic_words() -> None:
+    stems = {s for word in GENERIC_WORDS for token in tokenize(word) for s in term_variants(token)}
+    assert stems == GENERIC_STEMS

@@ -11,8 +11,9 @@ The public API. Names are imported lazily so that `import engram` stays cheap on
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+TYPE_CHECKING = False  # `typing` costs a hook's start-up time; type checkers read this as True
+if TYPE_CHECKING:
+    from typing import Any
 
 __version__ = "0.1.0"  # the one place the version is written (pyproject reads it)
 
@@ -97,6 +98,8 @@ _WHERE = {
 
 def __getattr__(name: str) -> Any:
     if name in _WHERE:
+        from importlib import import_module
+
         value = getattr(import_module(_WHERE[name]), name)
         globals()[name] = value
         return value

@@ -10,24 +10,37 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from engram.errors import ConfigError
+from engram.plain import Frozen, Plain
+
+TYPE_CHECKING = False  # `typing` is not imported on the load path; type checkers read True
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Any
 
 
-@dataclass(frozen=True)
-class Setting:
+class Setting(Frozen):
     """One configuration key: its type, default, allowed values and meaning."""
 
-    kind: type
-    default: Any
-    doc: str
-    choices: tuple[str, ...] = ()
-    minimum: int | None = None
-    maximum: int | None = None
+    __slots__ = ("choices", "default", "doc", "kind", "maximum", "minimum")
+
+    def __init__(
+        self,
+        kind: type,
+        default: Any,
+        doc: str,
+        choices: tuple[str, ...] = (),
+        minimum: int | None = None,
+        maximum: int | None = None,
+    ) -> None:
+        self.kind = kind
+        self.default = default
+        self.doc = doc
+        self.choices = choices
+        self.minimum = minimum
+        self.maximum = maximum
 
 
 SETTINGS: dict[str, Setting] = {
@@ -165,12 +178,16 @@ SETTINGS.update(
 ENV_ALIASES = {"ENGRAM_GLOBAL_DIR": "files.global_dir", "ENGRAM_DB": "memory.db"}
 
 
-@dataclass
-class Config:
+class Config(Plain):
     """Effective settings with the source of each value (`default`, a file path, `env VAR`…)."""
 
-    values: dict[str, Any] = field(default_factory=dict)
-    sources: dict[str, str] = field(default_factory=dict)
+    __slots__ = ("sources", "values")
+
+    def __init__(
+        self, values: dict[str, Any] | None = None, sources: dict[str, str] | None = None
+    ) -> None:
+        self.values = {} if values is None else values
+        self.sources = {} if sources is None else sources
 
     def __getitem__(self, key: str) -> Any:
         return self.values[key]

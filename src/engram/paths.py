@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+TYPE_CHECKING = (
+    False  # `typing` is not imported on the load and hook paths; type checkers read True
+)
 if TYPE_CHECKING:
     from engram.config import Config
 

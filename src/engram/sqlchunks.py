@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import TypeVar
 
-T = TypeVar("T")
+TYPE_CHECKING = False  # `typing` is not imported on the query path; type checkers read True
+if TYPE_CHECKING:
+    from typing import TypeVar
+
+    T = TypeVar("T")
 CHUNK = 900  # stay under SQLite's historic limit of 999 bound parameters
 
 

@@ -6,37 +6,44 @@ opens (refreshing) their indexes; `Workspace.load()` routes a task to a pack.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
-from typing import Any
 
 from engram.config import Config, load_config
 from engram.errors import EngramError, WorkspaceNotFound
 from engram.files.discovery import ScopeRoot, configured_global, find_workspace, project_of
-from engram.files.index import DocRow, MemoryIndex, Progress, rebuild
-from engram.render.pack import Pack, build_pack
-from engram.routing.route import (
-    Candidate,
-    Route,
-    RouteOptions,
-    Signal,
-    Skip,
-    route,
-    visibility,
-)
+from engram.files.index import MemoryIndex, rebuild
+from engram.plain import Plain
+from engram.render.pack import build_pack
+from engram.routing.route import Candidate, Route, RouteOptions, Skip, route, visibility
 from engram.text.tokenize import anchors_of
 
+TYPE_CHECKING = False  # `typing` is not imported on the load path; type checkers read True
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Sequence
+    from typing import Any
 
-@dataclass
-class Workspace:
+    from engram.files.index import DocRow, Progress
+    from engram.render.pack import Pack
+    from engram.routing.route import Signal
+
+
+class Workspace(Plain):
     """An opened workspace (and global folder) ready to route queries."""
 
-    config: Config
-    workspace_root: Path | None
-    global_root: Path | None
-    indexes: list[MemoryIndex] = field(default_factory=list)
+    __slots__ = ("config", "global_root", "indexes", "workspace_root")
+
+    def __init__(
+        self,
+        config: Config,
+        workspace_root: Path | None,
+        global_root: Path | None,
+        indexes: list[MemoryIndex] | None = None,
+    ) -> None:
+        self.config = config
+        self.workspace_root = workspace_root
+        self.global_root = global_root
+        self.indexes = [] if indexes is None else indexes
 
     @property
     def project(self) -> Path | None:
@@ -65,6 +72,7 @@ class Workspace:
         today: date | None = None,
         roles: Sequence[str] | None = None,
         signals: Sequence[Signal] = (),
+        score_all: bool = True,
     ) -> RouteOptions:
         return RouteOptions(
             today=today or date.today(),
@@ -74,6 +82,7 @@ class Workspace:
             project=self.project,
             signals=tuple(signals),
             query_text=query,
+            score_all=score_all,
         )
 
     def route(self, query: str, **options: Any) -> Route:
@@ -96,6 +105,8 @@ class Workspace:
             raise EngramError(f"unknown load mode {mode!r}", hint="use compact, full or all")
         if mode == "full" and "limit" not in options:
             options["limit"] = 2 * self.config["load.limit"]
+        # Only what the pack can print is scored in full (the pack is the same as scoring all).
+        options.setdefault("score_all", False)
         routed = self.route(query, select_all=mode == "all", **options)
         disclosure = disclosure or self.config["load.disclosure"]
         tiers = mode == "compact" and disclosure == "auto"

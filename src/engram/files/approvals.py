@@ -13,16 +13,14 @@ file counts as approved when either side approved exactly its current content.
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
-
-from engram.files.atomic import write_text_atomic
 
 HASHES_FILE = "memory.hashes.json"
 _OR_REHASH = "or delete the file and run `engram rehash` after review"
 
-# One entry (`"path": "sha256"`), for reading what is left of a file that is no JSON.
-_ENTRY = re.compile(r'"((?:[^"\\]|\\.)+)"\s*:\s*"(?:sha256:)?([0-9a-fA-F]{64})"')
+# One entry (`"path": "sha256"`), for reading what is left of a file that is no JSON (compiled
+# only then: a sound file never needs it).
+_ENTRY = r'"((?:[^"\\]|\\.)+)"\s*:\s*"(?:sha256:)?([0-9a-fA-F]{64})"'
 _OURS, _BASE, _THEIRS, _END = "<<<<<<<", "|||||||", "=======", ">>>>>>>"
 
 
@@ -71,6 +69,8 @@ def _salvage(root: Path, text: str) -> dict[str, str]:
     """The entries of a damaged file that still read as `"path": "sha256"` lines, both sides of
     a merge conflict included (its common base, which neither side holds, left out). Where the
     sides approve different content of one path, the one matching the file today is kept."""
+    import re
+
     candidates: dict[str, list[str]] = {}
     in_base = False
     for line in text.splitlines():
@@ -79,7 +79,7 @@ def _salvage(root: Path, text: str) -> dict[str, str]:
         elif line.startswith(_BASE):
             in_base = True
         elif not in_base:
-            for match in _ENTRY.finditer(line):
+            for match in re.finditer(_ENTRY, line):
                 try:
                     key = json.loads(f'"{match.group(1)}"')
                 except ValueError:
@@ -106,4 +106,6 @@ def _current(root: Path, key: str, hashes: list[str]) -> str:
 def write_approvals(root: Path, approvals: dict[str, str]) -> None:
     """Write the approvals atomically (a reader never sees half a file)."""
     text = json.dumps(dict(sorted(approvals.items())), indent=2, ensure_ascii=False) + "\n"
+    from engram.files.atomic import write_text_atomic
+
     write_text_atomic(root / HASHES_FILE, text)

@@ -44,7 +44,12 @@ def visible_body(body: str) -> str:
 
 def derived_summary(body: str, limit: int = 140) -> str:
     """First line of prose in the visible body, cut at a word boundary (for cards)."""
-    for raw in visible_body(body).split("\n"):
+    return first_prose_line(visible_body(body), limit)
+
+
+def first_prose_line(shown: str, limit: int = 140) -> str:
+    """`derived_summary` of a body whose human-only sections are already removed."""
+    for raw in shown.split("\n"):
         line = raw.strip().lstrip("-*+> ").strip()
         if not line or line.startswith(("#", "```", "~~~", "|")):
             continue

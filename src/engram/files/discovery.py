@@ -3,27 +3,29 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from engram.files.layout import FOLDERS
 from engram.files.reading import DEFAULT_MAX_BYTES
+from engram.plain import Frozen
 
+TYPE_CHECKING = False  # `typing` is not imported on the load path; type checkers read True
 if TYPE_CHECKING:
     from engram.config import Config
 
 WORKSPACE_DIR = Path(".agents") / ".engram"
 
 
-@dataclass(frozen=True)
-class ScopeRoot:
+class ScopeRoot(Frozen):
     """A folder holding `rules/`, `skills/` and `knowledge/`, with the scope it stands for and
     the largest memory file read from it (`files.max_bytes`)."""
 
-    path: Path
-    scope: str  # "workspace" or "global"
-    max_bytes: int = DEFAULT_MAX_BYTES
+    __slots__ = ("max_bytes", "path", "scope")
+
+    def __init__(self, path: Path, scope: str, max_bytes: int = DEFAULT_MAX_BYTES) -> None:
+        self.path = path
+        self.scope = scope  # "workspace" or "global"
+        self.max_bytes = max_bytes
 
 
 def find_workspace(start: Path | None = None) -> Path | None:

@@ -16,9 +16,7 @@ import marshal
 import sqlite3
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from engram.errors import EngramError, FrontmatterError
 from engram.files.approvals import (
@@ -30,11 +28,15 @@ from engram.files.approvals import (
 from engram.files.discovery import ScopeRoot, scan_files
 from engram.files.ignore import ignore_text, matcher
 from engram.files.layout import FOLDERS
+from engram.plain import Plain
 from engram.safety.hashes import content_hash
 from engram.safety.scan import SCANNER_VERSION
 from engram.sqlchunks import chunks
 
+TYPE_CHECKING = False  # `typing` is not imported on the load path; type checkers read True
 if TYPE_CHECKING:
+    from typing import Any
+
     from engram.files.model import MemoryFile
 
 # Parsing, scanning and tokenizing modules are imported inside the functions that index a
@@ -101,37 +103,49 @@ _SELECT = (
 )
 
 
-@dataclass(slots=True)
-class DocRow:
+class DocRow(Plain):
     """One indexed memory, as routing and rendering need it (no body).
 
     List fields are kept as their JSON text and decoded on access: a query may touch
     thousands of rows but reads the lists of only the few it prints.
     """
 
-    doc: int
-    path: str
-    id: str
-    type: str
-    authority: str
-    directive: str
-    summary: str
-    tags_json: str
-    applies_to_json: str
-    depends_on_json: str
-    level: int
-    lifecycle: str
-    valid_until: str | None
-    confidence: str
-    roles_json: str
-    sources_json: str
-    ignored: bool
-    unsafe: str
-    sha256: str
-    approved: str | None
-    lengths: tuple[int, ...]
-    scope: str = "workspace"
-    seal: str = ""
+    __slots__ = (
+        "applies_to_json", "approved", "authority", "confidence", "depends_on_json", "directive",
+        "doc", "id", "ignored", "lengths", "level", "lifecycle", "path", "roles_json", "scope",
+        "seal", "sha256", "sources_json", "summary", "tags_json", "type", "unsafe", "valid_until",
+    )  # fmt: skip
+
+    def __init__(
+        self, doc: int, path: str, id: str, type: str, authority: str, directive: str,
+        summary: str, tags_json: str, applies_to_json: str, depends_on_json: str, level: int,
+        lifecycle: str, valid_until: str | None, confidence: str, roles_json: str,
+        sources_json: str, ignored: bool, unsafe: str, sha256: str, approved: str | None,
+        lengths: tuple[int, ...], scope: str = "workspace", seal: str = "",
+    ) -> None:  # fmt: skip
+        self.doc = doc
+        self.path = path
+        self.id = id
+        self.type = type
+        self.authority = authority
+        self.directive = directive
+        self.summary = summary
+        self.tags_json = tags_json
+        self.applies_to_json = applies_to_json
+        self.depends_on_json = depends_on_json
+        self.level = level
+        self.lifecycle = lifecycle
+        self.valid_until = valid_until
+        self.confidence = confidence
+        self.roles_json = roles_json
+        self.sources_json = sources_json
+        self.ignored = ignored
+        self.unsafe = unsafe
+        self.sha256 = sha256
+        self.approved = approved
+        self.lengths = lengths
+        self.scope = scope
+        self.seal = seal
 
     @property
     def sealed(self) -> bool:
@@ -165,13 +179,15 @@ class DocRow:
         return _list(self.sources_json)
 
 
-@dataclass
-class RefreshReport:
+class RefreshReport(Plain):
     """What an index refresh did."""
 
-    added: list[str] = field(default_factory=list)
-    changed: list[str] = field(default_factory=list)
-    removed: list[str] = field(default_factory=list)
+    __slots__ = ("added", "changed", "removed")
+
+    def __init__(self) -> None:
+        self.added: list[str] = []
+        self.changed: list[str] = []
+        self.removed: list[str] = []
 
 
 def _list(raw: str) -> list[Any]:
@@ -217,18 +233,18 @@ def memory_unsafe_reason(memory: MemoryFile, text: str) -> str:
     return ""
 
 
-def field_terms(memory: MemoryFile) -> list[list[str]]:
-    """Index terms of each routed field, in FIELDS order."""
-    from engram.files.body import derived_summary, visible_body
-    from engram.text.tokenize import latin_language, terms_of, tokenize
+def field_terms(memory: MemoryFile, shown: str, summary: str) -> list[list[str]]:
+    """Index terms of each routed field, in FIELDS order; `shown` is the body as agents see it
+    (`visible_body`), `summary` the memory's summary or the one derived from `shown`. Each field
+    is tokenized once: the stemmer's language is chosen from all of their words together."""
+    from engram.text.tokenize import latin_language, terms_of_tokens, tokenize
 
-    shown = visible_body(memory.body)
-    summary = memory.summary or derived_summary(memory.body)
     paths = " ".join(memory.applies_to).replace("*", " ")
     parts = [memory.id, " ".join(memory.tags), memory.directive, summary,
              " ".join(memory.triggers), paths, shown]  # fmt: skip
-    language = latin_language(tokenize(" ".join(parts)))
-    return [terms_of(part, language) for part in parts]
+    tokens = [tokenize(part) for part in parts]
+    language = latin_language([token for part in tokens for token in part])
+    return [terms_of_tokens(part, language) for part in tokens]
 
 
 class MemoryIndex:
@@ -237,6 +253,7 @@ class MemoryIndex:
     def __init__(self, root: ScopeRoot, conn: sqlite3.Connection) -> None:
         self.root = root
         self.conn = conn
+        self._totals: list[int] | None = None  # while a refresh changes them (`_add_totals`)
 
     # -- opening and refreshing ------------------------------------------------------------
     @classmethod
@@ -309,6 +326,7 @@ class MemoryIndex:
         changed, removed = self._diff(current)
         is_ignored = matcher(ignore)
         new_hashes: dict[str, str] = {}
+        self._totals = None
         with self.conn:
             self.conn.execute("BEGIN IMMEDIATE")
             changed, removed = self._diff(current)  # another process may have done it
@@ -324,6 +342,7 @@ class MemoryIndex:
                     new_hashes[path] = self._file_sha(path)
                 if progress:
                     progress(done, len(changed))
+            self._write_totals()
             self.conn.execute(
                 "INSERT OR REPLACE INTO manifest (id, data) VALUES (1, ?)",
                 (marshal.dumps(current),),
@@ -447,11 +466,12 @@ class MemoryIndex:
         self.conn.execute("INSERT OR REPLACE INTO problems VALUES (?, ?, ?)", (path, line, reason))
 
     def _insert(self, memory: MemoryFile, text: str, sha: str, ignored: bool) -> None:
-        from engram.files.body import derived_summary
+        from engram.files.body import first_prose_line, visible_body
 
-        terms = field_terms(memory)
+        shown = visible_body(memory.body)
+        summary = memory.summary or first_prose_line(shown)
+        terms = field_terms(memory, shown, summary)
         lengths = [len(t) for t in terms]
-        summary = memory.summary or derived_summary(memory.body)
         depends_on = json.dumps(memory.depends_on, ensure_ascii=False)
         verdict = memory_unsafe_reason(memory, text)
         cursor = self.conn.execute(
@@ -482,12 +502,20 @@ class MemoryIndex:
         self._add_totals(lengths, 1)
 
     def _add_totals(self, lengths: list[int], sign: int) -> None:
-        raw = self._meta("totals")
-        totals = json.loads(raw) if raw else [0] * (len(FIELDS) + 1)
+        """Count a memory in (or out of) the totals BM25 normalises by; they are kept in memory
+        during a refresh and written once at its end (`_write_totals`)."""
+        if self._totals is None:
+            raw = self._meta("totals")
+            self._totals = json.loads(raw) if raw else [0] * (len(FIELDS) + 1)
+        totals = self._totals
         totals[0] += sign
         for i, n in enumerate(lengths, start=1):
             totals[i] += sign * n
-        self._set_meta("totals", json.dumps(totals))
+
+    def _write_totals(self) -> None:
+        if self._totals is not None:
+            self._set_meta("totals", json.dumps(self._totals))
+            self._totals = None
 
     # -- reading ---------------------------------------------------------------------------
     def stats(self) -> tuple[int, list[int]]:

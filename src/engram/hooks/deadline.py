@@ -17,9 +17,11 @@ import os
 import sys
 import threading
 import time
-import traceback
-from collections.abc import Callable, Mapping
 from pathlib import Path
+
+TYPE_CHECKING = False  # `typing` is not imported on the hook path; type checkers read True
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
 
 SETTING = "hooks.timeout_ms"
 
@@ -158,6 +160,8 @@ def answer_in_time(host: str, work: Callable[[], str], timeout_ms: int) -> tuple
             return (answers[0] if answers else "{}"), True
     finally:
         _active = None
+    import traceback  # only a timed-out hook needs it
+
     frame = sys._current_frames().get(worker.ident or -1)
     where = "".join(traceback.format_stack(frame)) if frame is not None else ""
     error = HookTimeout(f"timed out after {deadline.timeout_ms} ms")

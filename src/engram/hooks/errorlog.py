@@ -4,7 +4,6 @@ where `engram doctor` shows the latest ones."""
 from __future__ import annotations
 
 import time
-import traceback
 from pathlib import Path
 
 from engram.paths import state_dir
@@ -25,6 +24,8 @@ def log_error(host: str, event: str, exc: BaseException, *, trace: str | None = 
         path.parent.mkdir(parents=True, exist_ok=True)
         stamp = time.strftime("%Y-%m-%dT%H:%M:%S")
         if trace is None:
+            import traceback  # only a failing hook needs it
+
             trace = "".join(traceback.format_exception(exc))
         trace = trace.rstrip().replace("\n", "\n    ")
         entry = (

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+
+from engram.plain import Plain
+
+TYPE_CHECKING = False  # `typing` is not imported on the hook path; type checkers read True
+if TYPE_CHECKING:
+    from typing import Any
 
 SESSION_START = "session_start"
 PROMPT = "prompt"
@@ -15,21 +19,39 @@ INSTRUCTIONS_LOADED = "instructions_loaded"
 IGNORED = "ignored"  # an event Engram has nothing to do for
 
 
-@dataclass
-class Event:
+class Event(Plain):
     """What happened in the host, in host-neutral terms."""
 
-    host: str
-    kind: str
-    name: str  # the host's own event name, echoed back as hookEventName
-    session: str
-    cwd: Path
-    prompt: str = ""
-    source: str = ""  # why a session started: startup, resume, clear, compact
-    paths: list[str] = field(default_factory=list)  # files touched, as the host gave them
-    agent: str = ""  # subagent type and task words
-    agent_id: str = ""
-    loaded_file: str = ""  # InstructionsLoaded: the rule file the host loaded
+    __slots__ = (
+        "agent", "agent_id", "cwd", "host", "kind", "loaded_file", "name", "paths", "prompt",
+        "session", "source",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        host: str,
+        kind: str,
+        name: str,
+        session: str,
+        cwd: Path,
+        prompt: str = "",
+        source: str = "",
+        paths: list[str] | None = None,
+        agent: str = "",
+        agent_id: str = "",
+        loaded_file: str = "",
+    ) -> None:
+        self.host = host
+        self.kind = kind
+        self.name = name  # the host's own event name, echoed back as hookEventName
+        self.session = session
+        self.cwd = cwd
+        self.prompt = prompt
+        self.source = source  # why a session started: startup, resume, clear, compact
+        self.paths = [] if paths is None else paths  # files touched, as the host gave them
+        self.agent = agent  # subagent type and task words
+        self.agent_id = agent_id
+        self.loaded_file = loaded_file  # InstructionsLoaded: the rule file the host loaded
 
 
 def text_field(payload: dict[str, object], *names: str) -> str:

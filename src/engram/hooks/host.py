@@ -7,26 +7,37 @@ files if it loads any, what first-run setup the project side may do, and how its
 to Engram's events. Installing, status, the hook runner, native rules and the config read these
 records and never a host's name, so adding a host is adding one module.
 
-The records are NamedTuples with evaluated annotations (no `from __future__ import
-annotations`): typed and immutable like frozen dataclasses at about a third of the cost to
-define, and every hook call defines them (hooks start on every prompt).
+The records are `Frozen` classes (see `engram.plain`): typed, compared and hashed by value like
+frozen dataclasses or NamedTuples, without the cost of defining either, which every hook call
+would pay (hooks start on every prompt).
 """
 
-from collections.abc import Callable, Mapping
-from pathlib import Path
-from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from __future__ import annotations
 
+from types import MappingProxyType
+
+from engram.plain import Frozen
+
+TYPE_CHECKING = False  # `typing` is not imported on the hook path; type checkers read True
 if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+    from pathlib import Path
+    from typing import Any, Literal
+
     from engram.files.index import DocRow
     from engram.hooks.events import Event
 
+_NONE: Mapping[str, Any] = MappingProxyType({})
 
-class Cap(NamedTuple):
+
+class Cap(Frozen):
     """A host's limit on injected text."""
 
-    limit: int
-    unit: str  # "characters" or "tokens"
+    __slots__ = ("limit", "unit")
+
+    def __init__(self, limit: int, unit: str) -> None:
+        self.limit = limit
+        self.unit = unit  # "characters" or "tokens"
 
     def fits(self, text: str) -> bool:
         if self.unit == "tokens":  # counted as ceil(bytes / 4), as Codex counts
@@ -43,78 +54,139 @@ class Cap(NamedTuple):
         return self.limit * 4 if self.unit == "tokens" else self.limit
 
 
-class CapSetting(NamedTuple):
+class CapSetting(Frozen):
     """The setting a host's cap is read from: `hooks.<host>_max_chars` or `_max_tokens`."""
 
-    unit: Literal["characters", "tokens"]
-    default: int
-    doc: str
-    minimum: int
+    __slots__ = ("default", "doc", "minimum", "unit")
+
+    def __init__(
+        self, unit: Literal["characters", "tokens"], default: int, doc: str, minimum: int
+    ) -> None:
+        self.unit = unit
+        self.default = default
+        self.doc = doc
+        self.minimum = minimum
 
     def key(self, host: str) -> str:
         return f"hooks.{host}_max_{'tokens' if self.unit == 'tokens' else 'chars'}"
 
 
-class HookFile(NamedTuple):
+class HookFile(Frozen):
     """The host's hook config file and the shape of an entry in it."""
 
-    path: Path  # under the project, or under the home folder with --global
-    grouped: bool = True  # entries are {"matcher", "hooks": [handler]}; else the handler itself
-    timeout_in_ms: bool = False  # handler timeouts in milliseconds rather than seconds
-    handler: Mapping[str, Any] = MappingProxyType({})  # fields every handler carries
-    top: Mapping[str, Any] = MappingProxyType({})  # top-level fields the file needs
+    __slots__ = ("grouped", "handler", "path", "timeout_in_ms", "top")
+
+    def __init__(
+        self,
+        path: Path,
+        grouped: bool = True,
+        timeout_in_ms: bool = False,
+        handler: Mapping[str, Any] = _NONE,
+        top: Mapping[str, Any] = _NONE,
+    ) -> None:
+        self.path = path  # under the project, or under the home folder with --global
+        # Entries are {"matcher", "hooks": [handler]}; else the handler itself.
+        self.grouped = grouped
+        self.timeout_in_ms = timeout_in_ms  # handler timeouts in milliseconds, not seconds
+        self.handler = handler  # fields every handler carries
+        self.top = top  # top-level fields the file needs
 
 
-class McpFile(NamedTuple):
+class McpFile(Frozen):
     """Where the host reads MCP servers from: `mcpServers` in JSON, or Codex's TOML tables."""
 
-    project: Path
-    user: Path
-    toml: bool = False
+    __slots__ = ("project", "toml", "user")
+
+    def __init__(self, project: Path, user: Path, toml: bool = False) -> None:
+        self.project = project
+        self.user = user
+        self.toml = toml
 
 
-class NativeRules(NamedTuple):
+class NativeRules(Frozen):
     """Rule files the host loads by itself when a matching file is touched."""
 
-    folder: Path  # under the project
-    suffix: str
-    render: Callable[["DocRow", str], str]  # the file's text for a memory and its body
+    __slots__ = ("folder", "render", "suffix")
+
+    def __init__(self, folder: Path, suffix: str, render: Callable[[DocRow, str], str]) -> None:
+        self.folder = folder  # under the project
+        self.suffix = suffix
+        self.render = render  # the file's text for a memory and its body
 
 
-class SettingEdit(NamedTuple):
+class SettingEdit(Frozen):
     """A setting `hooks install` writes into a host's JSON settings, merged with the user's:
     items added to a list, or a value set."""
 
-    file: Path  # under the project
-    keys: tuple[str, ...]  # where in the file, e.g. ("permissions", "allow")
-    value: Any  # a list's items to add, or the value to set
-    why: str  # one line, for install's output and status
-    global_file: Path | None = None  # the file under the home folder with --global (None: none)
-    widens_trust: bool = False  # only with --trust-mcp
+    __slots__ = ("file", "global_file", "keys", "value", "why", "widens_trust")
+
+    def __init__(
+        self,
+        file: Path,
+        keys: tuple[str, ...],
+        value: Any,
+        why: str,
+        global_file: Path | None = None,
+        widens_trust: bool = False,
+    ) -> None:
+        self.file = file  # under the project
+        self.keys = keys  # where in the file, e.g. ("permissions", "allow")
+        self.value = value  # a list's items to add, or the value to set
+        self.why = why  # one line, for install's output and status
+        # The file under the home folder with --global (None: none).
+        self.global_file = global_file
+        self.widens_trust = widens_trust  # only with --trust-mcp
 
 
-class Step(NamedTuple):
+class Step(Frozen):
     """A first-run step only the user can take, and whether it is done."""
 
-    text: str
-    done: bool
+    __slots__ = ("done", "text")
+
+    def __init__(self, text: str, done: bool) -> None:
+        self.text = text
+        self.done = done
 
 
-class Host(NamedTuple):
+def _no_steps(project: Path, is_global: bool) -> list[Step]:
+    return []
+
+
+class Host(Frozen):
     """Everything Engram needs to know about one agent host."""
 
-    name: str  # what `--host` takes
-    title: str  # the product's name, for people
-    kinds: Mapping[str, str]  # the host's event name -> Engram's event kind
-    registration: Mapping[str, str | None]  # what install registers: event -> matcher
-    hooks: HookFile
-    mcp: McpFile
-    cap: CapSetting
-    normalize: Callable[[dict[str, Any], dict[str, str]], "Event"]
-    respond: Callable[["Event", str], dict[str, Any]]
-    native: NativeRules | None = None
-    settings: tuple[SettingEdit, ...] = ()
-    user_steps: Callable[[Path, bool], list[Step]] = lambda project, is_global: []
+    __slots__ = (
+        "cap", "hooks", "kinds", "mcp", "name", "native", "normalize", "registration", "respond",
+        "settings", "title", "user_steps",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        name: str,
+        title: str,
+        kinds: Mapping[str, str],
+        registration: Mapping[str, str | None],
+        hooks: HookFile,
+        mcp: McpFile,
+        cap: CapSetting,
+        normalize: Callable[[dict[str, Any], dict[str, str]], Event],
+        respond: Callable[[Event, str], dict[str, Any]],
+        native: NativeRules | None = None,
+        settings: tuple[SettingEdit, ...] = (),
+        user_steps: Callable[[Path, bool], list[Step]] = _no_steps,
+    ) -> None:
+        self.name = name  # what `--host` takes
+        self.title = title  # the product's name, for people
+        self.kinds = kinds  # the host's event name -> Engram's event kind
+        self.registration = registration  # what install registers: event -> matcher
+        self.hooks = hooks
+        self.mcp = mcp
+        self.cap = cap
+        self.normalize = normalize
+        self.respond = respond
+        self.native = native
+        self.settings = settings
+        self.user_steps = user_steps
 
     def cap_of(self, config: Mapping[str, Any]) -> Cap:
         return Cap(config[self.cap.key(self.name)], self.cap.unit)

@@ -8,17 +8,19 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from engram.hooks import deadline
 from engram.hooks import events as ev
 from engram.hooks.errorlog import log_error
 from engram.hooks.hosts import host
 
+TYPE_CHECKING = False  # `typing` is not imported on the hook path; type checkers read True
 if TYPE_CHECKING:  # imported lazily at run time: hooks start on every prompt
+    from collections.abc import Mapping
+    from typing import Any
+
     from engram.hooks.host import NativeRules
     from engram.hooks.state import DeliveryState
     from engram.render.pack import Pack

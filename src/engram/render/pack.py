@@ -11,42 +11,55 @@ takes the place of a memory.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
-
 from engram.files.body import visible_body
 from engram.files.guard import body_of, guarded_text
 from engram.files.reading import DEFAULT_MAX_BYTES
-from engram.routing.route import Candidate, Route, Skip
+from engram.plain import Plain
+from engram.routing.route import Skip
 from engram.text.estimate import estimate_tokens
 
+TYPE_CHECKING = False  # `typing` is not imported on the load path; type checkers read True
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from pathlib import Path
+    from typing import Any
 
-@dataclass
-class PackItem:
+    from engram.routing.route import Candidate, Route
+
+
+class PackItem(Plain):
     """One printed memory: a body or a card."""
 
-    candidate: Candidate
-    tier: str  # "body" or "card"
-    body: str = ""
-    extra: bool = False  # a left-out candidate shown as a card, not a loaded memory
+    __slots__ = ("body", "candidate", "extra", "tier")
+
+    def __init__(
+        self, candidate: Candidate, tier: str, body: str = "", extra: bool = False
+    ) -> None:
+        self.candidate = candidate
+        self.tier = tier  # "body" or "card"
+        self.body = body
+        self.extra = extra  # a left-out candidate shown as a card, not a loaded memory
 
 
-@dataclass
-class Pack:
+class Pack(Plain):
     """What `load` prints, before it is turned into text or JSON."""
 
-    route: Route
-    items: list[PackItem] = field(default_factory=list)
-    skipped: list[Skip] = field(default_factory=list)
-    demoted: list[str] = field(default_factory=list)
-    dropped: list[str] = field(default_factory=list)
-    budget: int = 0
-    notes: list[str] = field(default_factory=list)
-    already_loaded: list[str] = field(default_factory=list)  # delivered earlier in a session
-    limit_label: str = ""  # what limited the output: "budget 400 tokens", "cap 9500 characters"
+    __slots__ = (
+        "already_loaded", "budget", "demoted", "dropped", "items", "limit_label", "notes",
+        "route", "skipped",
+    )  # fmt: skip
+
+    def __init__(self, route: Route, skipped: list[Skip] | None = None, budget: int = 0) -> None:
+        self.route = route
+        self.items: list[PackItem] = []
+        self.skipped = skipped or []
+        self.demoted: list[str] = []
+        self.dropped: list[str] = []
+        self.budget = budget
+        self.notes: list[str] = []
+        self.already_loaded: list[str] = []  # delivered earlier in a session
+        # What limited the output: "budget 400 tokens", "cap 9500 characters".
+        self.limit_label = ""
 
     @property
     def loaded(self) -> list[PackItem]:
@@ -69,15 +82,20 @@ def shown_id(memory_id: str, reason: str) -> str:
 
 # Terminal escape sequences (a clipboard write, a cursor move) and other control characters
 # mean nothing to an agent and may act on the terminal that shows the pack.
-_CONTROLS = re.compile(
+_ESCAPES = (
     r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b.?"
     r"|[\x00-\x08\x0b-\x1f\x7f-\x9f]"
 )
+_CONTROL_CHARS = dict.fromkeys([*range(0x09), *range(0x0B, 0x20), *range(0x7F, 0xA0)])
 
 
 def printable(text: str) -> str:
     """The text without terminal escapes and control characters (tabs and newlines kept)."""
-    return _CONTROLS.sub("", text)
+    if "\x1b" not in text:  # no escape sequence: dropping single characters is the same
+        return text.translate(_CONTROL_CHARS)
+    import re  # compiled (and cached by `re`) only for text with escapes
+
+    return re.sub(_ESCAPES, "", text)
 
 
 def _card(item: PackItem) -> str:

@@ -2,18 +2,32 @@
 
 Everything here is a pure function of the query terms, the index contents, the options and the
 date passed in, so lifecycle and ranking rules are testable without touching the clock.
+
+A plain `load` prints only the top few of what may be hundreds of related memories, so unless
+`RouteOptions.score_all` asks for every candidate (dry runs, skill lookups, vector signals), only
+the candidates that can reach the printed top are scored in full: the others get an upper bound
+of their score (their BM25 and every multiplier except the staleness check, which reads source
+files and can only lower a score), and a candidate is scored in full only while its bound can
+still beat the ones already ranked. The printed pack, its order and its counts are those of
+scoring every candidate.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from datetime import date
-from pathlib import Path
+from collections.abc import Callable, Iterator, Sequence
+from itertools import islice
 
-from engram.files.index import FIELDS, DocRow, MemoryIndex
+from engram.files.index import FIELDS
+from engram.plain import Frozen, Plain
 from engram.routing.bm25 import fields_hit, idf, score, strong_hit
-from engram.text.tokenize import QueryTerms
+
+TYPE_CHECKING = False  # `typing` is not imported on the load path; type checkers read True
+if TYPE_CHECKING:
+    from datetime import date
+    from pathlib import Path
+
+    from engram.files.index import DocRow, MemoryIndex
+    from engram.text.tokenize import QueryTerms
 
 MULTIPLIERS = {
     "review_due": 0.7,  # lifecycle review_due
@@ -34,19 +48,23 @@ SKIPPED_CARDS = 5
 Signal = Callable[[str, Sequence["Candidate"]], dict[str, float]]
 
 
-@dataclass
-class Candidate:
+class Candidate(Plain):
     """A memory considered for the pack, with why it scored what it did."""
 
-    row: DocRow
-    score: float = 0.0
-    bm25: float = 0.0
-    hits: list[str] = field(default_factory=list)
-    freqs: dict[str, Sequence[int]] = field(default_factory=dict)  # anchor -> tf per field
-    factors: list[tuple[str, float]] = field(default_factory=list)
-    stale: bool = False
-    strong: bool = False
-    prerequisite_of: str | None = None
+    __slots__ = (
+        "bm25", "factors", "freqs", "hits", "prerequisite_of", "row", "score", "stale", "strong",
+    )  # fmt: skip
+
+    def __init__(self, row: DocRow, strong: bool = False) -> None:
+        self.row = row
+        self.score = 0.0
+        self.bm25 = 0.0
+        self.hits: list[str] = []
+        self.freqs: dict[str, Sequence[int]] = {}  # anchor -> tf per field
+        self.factors: list[tuple[str, float]] = []
+        self.stale = False
+        self.strong = strong
+        self.prerequisite_of: str | None = None
 
     @property
     def key(self) -> str:
@@ -62,31 +80,46 @@ class Candidate:
         return self.row.id
 
 
-@dataclass(frozen=True)
-class Skip:
+class Skip(Frozen):
     """A memory that matched but is not shown, with the reason."""
 
-    id: str
-    scope: str
-    reason: str
+    __slots__ = ("id", "reason", "scope")
+
+    def __init__(self, id: str, scope: str, reason: str) -> None:
+        self.id = id
+        self.scope = scope
+        self.reason = reason
 
 
-@dataclass
-class Route:
+class Route(Plain):
     """The outcome of routing one query."""
 
-    terms: QueryTerms
-    candidates: list[Candidate] = field(default_factory=list)  # admitted, best first
-    pack: list[Candidate] = field(default_factory=list)  # selected + prerequisites, in order
-    skipped: list[Skip] = field(default_factory=list)
-    hidden: dict[str, int] = field(default_factory=dict)
-    not_admitted: int = 0  # shared a term but failed the anchor rule
-    missing_prerequisites: list[str] = field(default_factory=list)
+    __slots__ = (
+        "candidates", "hidden", "missing_prerequisites", "not_admitted", "pack", "skipped",
+        "terms", "unscored",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        terms: QueryTerms,
+        candidates: list[Candidate] | None = None,
+        pack: list[Candidate] | None = None,
+    ) -> None:
+        self.terms = terms
+        self.candidates = candidates or []  # admitted and scored, best first
+        self.pack = pack or []  # selected + prerequisites, in order
+        self.skipped: list[Skip] = []
+        self.hidden: dict[str, int] = {}
+        self.not_admitted = 0  # shared a term but failed the anchor rule
+        self.missing_prerequisites: list[str] = []
+        # Keys of admitted memories ranked below `candidates` and never scored in full (see the
+        # module docstring); they count as related all the same.
+        self.unscored: set[str] = set()
 
     @property
     def related(self) -> int:
         """All related memories: admitted candidates plus prerequisites pulled in."""
-        return len({c.key for c in self.candidates} | {c.key for c in self.pack})
+        return len({c.key for c in self.candidates} | self.unscored | {c.key for c in self.pack})
 
     @property
     def extra_cards(self) -> list[Candidate]:
@@ -95,17 +128,35 @@ class Route:
         return [c for c in self.candidates if c.key not in in_pack][:SKIPPED_CARDS]
 
 
-@dataclass(frozen=True)
-class RouteOptions:
-    """Knobs of a routing run; `today` is passed in so lifecycle rules are testable."""
+class RouteOptions(Frozen):
+    """Knobs of a routing run; `today` is passed in so lifecycle rules are testable.
 
-    today: date
-    limit: int = 8
-    select_all: bool = False
-    roles: tuple[str, ...] = ()
-    project: Path | None = None
-    signals: tuple[Signal, ...] = ()
-    query_text: str = ""
+    `score_all=False` scores in full only the candidates a compact pack can print (see the
+    module docstring); `select_all` and signals score every candidate regardless."""
+
+    __slots__ = (
+        "limit", "project", "query_text", "roles", "score_all", "select_all", "signals", "today",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        today: date,
+        limit: int = 8,
+        select_all: bool = False,
+        roles: tuple[str, ...] = (),
+        project: Path | None = None,
+        signals: tuple[Signal, ...] = (),
+        query_text: str = "",
+        score_all: bool = True,
+    ) -> None:
+        self.today = today
+        self.limit = limit
+        self.select_all = select_all
+        self.roles = roles
+        self.project = project
+        self.signals = signals
+        self.query_text = query_text
+        self.score_all = score_all
 
 
 def visibility(row: DocRow, options: RouteOptions) -> str:
@@ -113,7 +164,7 @@ def visibility(row: DocRow, options: RouteOptions) -> str:
     or lifecycle (its valid_until has passed)."""
     if row.ignored:
         return "ignore"
-    if row.roles and options.roles and not set(row.roles) & set(options.roles):
+    if row.roles_json != "[]" and options.roles and not set(row.roles) & set(options.roles):
         return "role"
     if row.lifecycle in ("archived", "superseded"):
         return row.lifecycle
@@ -130,6 +181,10 @@ def shadowed(indexes: Sequence[MemoryIndex], rows: list[DocRow]) -> set[str]:
         return set()
     present = {r.id for ix in workspace for r in ix.by_ids(global_ids)}
     return {f"global:{mid}" for mid in present}
+
+
+# An admitted memory before it is scored in full: (row, matched terms, strong, bm25, skill).
+_Entry = tuple["DocRow", dict[int, Sequence[int]], bool, float, bool]
 
 
 def route(indexes: Sequence[MemoryIndex], terms: QueryTerms, options: RouteOptions) -> Route:
@@ -177,8 +232,8 @@ def route(indexes: Sequence[MemoryIndex], terms: QueryTerms, options: RouteOptio
             rows.append(row)
     hidden_keys = shadowed(indexes, rows)
     hidden: dict[str, int] = {}
-    admitted: list[Candidate] = []
-    weak: list[Candidate] = []
+    admitted: list[_Entry] = []
+    weak: list[_Entry] = []
     for key in wanted:
         found = by_key.get(key)
         if found is None:
@@ -192,35 +247,150 @@ def route(indexes: Sequence[MemoryIndex], terms: QueryTerms, options: RouteOptio
             hidden[reason] = hidden.get(reason, 0) + 1
             continue
         slot = per_doc[key]
-        candidate = Candidate(row, strong=strong[key])
-        candidate.bm25 = score(slot, row.lengths, averages, weights)
-        for a, freqs in slot.items():
-            word = terms.anchors[a].word
-            candidate.hits.append(word)
-            candidate.freqs[word] = freqs
-        hit_count = len(slot)
-        if terms.wants_skills and row.type == "skill":
-            hit_count += 1
-            candidate.factors.append(("workflow skill", MULTIPLIERS["workflow skill"]))
-        if many and hit_count < 2 and not candidate.strong:
-            weak.append(candidate)
+        skill = terms.wants_skills and row.type == "skill"
+        entry = (row, slot, strong[key], score(slot, row.lengths, averages, weights), skill)
+        if many and len(slot) + skill < 2 and not entry[2]:
+            weak.append(entry)
         else:
-            admitted.append(candidate)
+            admitted.append(entry)
     result.hidden = hidden
-    _apply_signals(admitted, weak, options)
     # Memories whose rows were never read (one weak hit under the anchor rule) count too.
     result.not_admitted = len(weak) + len(per_doc) - len(wanted)
-    _apply_multipliers(admitted, indexes, options)
-    admitted.sort(key=lambda c: (-c.score, c.row.scope != "workspace", c.row.id))
-    result.candidates = admitted
-    selected = admitted if options.select_all else admitted[: options.limit]
+    fetches = _fetch_counts(indexes, [e[0] for e in admitted + (weak if options.signals else [])])
+    context = (terms, fetches, {index.root.scope: index for index in indexes}, options.project)
+    if options.score_all or options.select_all or options.signals:
+        candidates = [_candidate(entry, terms) for entry in admitted]
+        widened = _apply_signals(candidates, [_candidate(e, terms) for e in weak], options)
+        result.not_admitted -= widened
+        for candidate in candidates:
+            _score(candidate, context)
+        order = {id(c): n for n, c in enumerate(candidates)}
+        candidates.sort(
+            key=lambda c: (-c.score, c.row.scope != "workspace", c.row.id, order[id(c)])
+        )
+        result.candidates = candidates
+        selected = candidates if options.select_all else candidates[: options.limit]
+        result.pack, result.missing_prerequisites = with_prerequisites(selected, indexes, options)
+        return result
+    ranked = _ranked(admitted, context)
+    top = list(islice(ranked, options.limit + SKIPPED_CARDS))
+    selected = top[: options.limit]
     result.pack, result.missing_prerequisites = with_prerequisites(selected, indexes, options)
+    # A prerequisite that is itself a candidate is not shown again as a left-out card, so the
+    # cards reach that much further down the ranking.
+    keys = {f"{e[0].scope}:{e[0].id}" for e in admitted}
+    in_pack = {c.key for c in result.pack} - {c.key for c in selected}
+    top += islice(ranked, len(in_pack & keys))
+    result.candidates = top
+    result.unscored = keys - {c.key for c in top}
     return result
 
 
-def _apply_signals(admitted: list[Candidate], weak: list[Candidate], options: RouteOptions) -> None:
-    """Let vector/graph signals re-rank admitted memories and widen to weak ones. Only
-    memories that already share a query term are ever passed to a signal."""
+def _fetch_counts(indexes: Sequence[MemoryIndex], rows: Sequence[DocRow]) -> dict[str, int]:
+    """Recorded `load --id` fetches of these memories, by key."""
+    fetches: dict[str, int] = {}
+    for index in indexes:
+        scope = index.root.scope
+        ids = [row.id for row in rows if row.scope == scope]
+        for mid, count in index.fetch_counts(ids).items():
+            fetches[f"{scope}:{mid}"] = count
+    return fetches
+
+
+def _candidate(entry: _Entry, terms: QueryTerms) -> Candidate:
+    row, slot, strong, bm25, skill = entry
+    candidate = Candidate(row, strong=strong)
+    candidate.bm25 = bm25
+    for a, freqs in slot.items():
+        word = terms.anchors[a].word
+        candidate.hits.append(word)
+        candidate.freqs[word] = freqs
+    if skill:
+        candidate.factors.append(("workflow skill", MULTIPLIERS["workflow skill"]))
+    return candidate
+
+
+# What scoring a candidate in full needs beside it: the query terms, the fetch counts by key,
+# the indexes by scope and the project folder (for staleness).
+_Context = tuple["QueryTerms", dict[str, int], dict[str, "MemoryIndex"], "Path | None"]
+
+
+def _multipliers(row: DocRow, stale: bool, fetched: int) -> list[tuple[str, float]]:
+    """The multipliers after BM25 and any signal, in the order they are applied."""
+    factors = []
+    if row.lifecycle == "review_due":
+        factors.append(("review_due", MULTIPLIERS["review_due"]))
+    if stale:
+        factors.append(("stale", MULTIPLIERS["stale"]))
+    if row.confidence in ("medium", "low"):
+        name = f"confidence {row.confidence}"
+        factors.append((name, MULTIPLIERS[name]))
+    if row.scope == "workspace":
+        factors.append(("workspace", MULTIPLIERS["workspace"]))
+    if fetched:
+        factors.append(("fetched", 1.0 + min(FETCH_BOOST_MAX, FETCH_BOOST_STEP * fetched)))
+    return factors
+
+
+def _product(value: float, factors: list[tuple[str, float]]) -> float:
+    for _, factor in factors:
+        value *= factor
+    return value
+
+
+def _score(candidate: Candidate, context: _Context) -> None:
+    """Apply the multipliers, staleness included, and set the final score."""
+    _, fetches, by_scope, project = context
+    row = candidate.row
+    candidate.stale = is_stale(row, by_scope.get(row.scope), project)
+    candidate.factors += _multipliers(row, candidate.stale, fetches.get(candidate.key, 0))
+    candidate.score = _product(candidate.bm25, candidate.factors)
+
+
+def _ranked(admitted: list[_Entry], context: _Context) -> Iterator[Candidate]:
+    """The admitted memories in the order a full scoring sorts them, scoring each in full only
+    when it may come next.
+
+    Each memory's bound is its score if it is not stale (multiplying by the same factors in the
+    same order, so a memory without stale sources has a bound equal to its score, to the last
+    bit). Memories are scored in full in the order of their bounds; the best scored one is next
+    as soon as no unscored bound can beat it — ties broken as the full sort breaks them."""
+    terms, fetches, _, _ = context
+    pending = []
+    # Most memories share one of a few factor lists: build each list once.
+    known: dict[tuple[bool, str, str, str, int], list[tuple[str, float]]] = {}
+    for n, (row, _, _, bm25, skill) in enumerate(admitted):
+        fetched = fetches.get(f"{row.scope}:{row.id}", 0)
+        kind = (skill, row.lifecycle, row.confidence, row.scope, fetched)
+        factors = known.get(kind)
+        if factors is None:
+            skilled = [("workflow skill", MULTIPLIERS["workflow skill"])] if skill else []
+            factors = known[kind] = skilled + _multipliers(row, False, fetched)
+        pending.append((-_product(bm25, factors), row.scope != "workspace", row.id, n))
+    pending.sort()
+    scored: list[tuple[float, bool, str, int, Candidate]] = []  # scored, not yet yielded
+    nxt = 0
+    while nxt < len(pending) or scored:
+        best = min(scored) if scored else None
+        while nxt < len(pending) and (best is None or pending[nxt] <= best[:4]):
+            n = pending[nxt][3]
+            candidate = _candidate(admitted[n], terms)
+            _score(candidate, context)
+            row = candidate.row
+            entry = (-candidate.score, row.scope != "workspace", row.id, n, candidate)
+            scored.append(entry)
+            best = entry if best is None else min(best, entry)
+            nxt += 1
+        assert best is not None
+        scored.remove(best)
+        yield best[4]
+
+
+def _apply_signals(admitted: list[Candidate], weak: list[Candidate], options: RouteOptions) -> int:
+    """Let vector/graph signals re-rank admitted memories and widen to weak ones (returns how
+    many were widened). Only memories that already share a query term are ever passed to a
+    signal."""
+    widened = 0
     for signal in options.signals:
         pool = admitted + weak
         scores = signal(options.query_text, pool)
@@ -234,37 +404,8 @@ def _apply_signals(admitted: list[Candidate], weak: list[Candidate], options: Ro
                 candidate.factors.append(("signal", 1.0 + SIGNAL_WEIGHT * value))
                 weak.remove(candidate)
                 admitted.append(candidate)
-
-
-def _apply_multipliers(
-    candidates: list[Candidate], indexes: Sequence[MemoryIndex], options: RouteOptions
-) -> None:
-    fetches: dict[str, int] = {}
-    for index in indexes:
-        ids = [c.row.id for c in candidates if c.row.scope == index.root.scope]
-        for mid, count in index.fetch_counts(ids).items():
-            fetches[f"{index.root.scope}:{mid}"] = count
-    by_scope = {index.root.scope: index for index in indexes}
-    for candidate in candidates:
-        row = candidate.row
-        factors = candidate.factors
-        if row.lifecycle == "review_due":
-            factors.append(("review_due", MULTIPLIERS["review_due"]))
-        candidate.stale = is_stale(row, by_scope.get(row.scope), options.project)
-        if candidate.stale:
-            factors.append(("stale", MULTIPLIERS["stale"]))
-        if row.confidence in ("medium", "low"):
-            name = f"confidence {row.confidence}"
-            factors.append((name, MULTIPLIERS[name]))
-        if row.scope == "workspace":
-            factors.append(("workspace", MULTIPLIERS["workspace"]))
-        count = fetches.get(candidate.key, 0)
-        if count:
-            factors.append(("fetched", 1.0 + min(FETCH_BOOST_MAX, FETCH_BOOST_STEP * count)))
-        score = candidate.bm25
-        for _, value in factors:
-            score *= value
-        candidate.score = score
+                widened += 1
+    return widened
 
 
 def is_stale(row: DocRow, index: MemoryIndex | None, project: Path | None) -> bool:

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+
+TYPE_CHECKING = False  # `typing` is not imported on the query path; type checkers read True
+if TYPE_CHECKING:
+    from typing import Any
 
 _STEMMERS: dict[str, Any] = {}
 

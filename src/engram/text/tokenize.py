@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
 from functools import lru_cache
 
+from engram.plain import Frozen
 from engram.text.stem import stem
 from engram.text.words import (
     ENGLISH_MARKERS,
+    GENERIC_STEMS,
     GENERIC_WORDS,
     SPANISH_MARKERS,
     STOP_WORDS,
@@ -29,29 +30,37 @@ _WORD = re.compile(r"[^\W_]+")
 _CJK_PATTERN = r"([\u30a0-\u30ff\uff66-\uff9f]+)|([\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+)"
 
 
-@dataclass(frozen=True, slots=True)
-class Token:
+class Token(Frozen):
     """A lower-cased word with the script it is written in (latin, cyrillic, cjk, other)."""
 
-    word: str
-    script: str
+    __slots__ = ("script", "word")
+
+    def __init__(self, word: str, script: str) -> None:
+        self.word = word
+        self.script = script
 
 
-@dataclass(frozen=True, slots=True)
-class Anchor:
+class Anchor(Frozen):
     """A meaningful query word and the stems it may appear under in an index."""
 
-    word: str
-    stems: tuple[str, ...]
+    __slots__ = ("stems", "word")
+
+    def __init__(self, word: str, stems: tuple[str, ...]) -> None:
+        self.word = word
+        self.stems = stems
 
 
-@dataclass(frozen=True, slots=True)
-class QueryTerms:
+class QueryTerms(Frozen):
     """What a query contributes to routing."""
 
-    anchors: tuple[Anchor, ...]
-    generic: tuple[str, ...]  # generic memory words that were ignored
-    wants_skills: bool  # the query said workflow/workflows
+    __slots__ = ("anchors", "generic", "wants_skills")
+
+    def __init__(
+        self, anchors: tuple[Anchor, ...], generic: tuple[str, ...], wants_skills: bool
+    ) -> None:
+        self.anchors = anchors
+        self.generic = generic  # generic memory words that were ignored
+        self.wants_skills = wants_skills  # the query said workflow/workflows
 
 
 def _script_of(word: str) -> str:
@@ -125,8 +134,12 @@ def _term(token: Token, latin: str) -> str:
 def terms_of(text: str, language: str | None = None) -> list[str]:
     """Index terms of a text: tokens without stop words, stemmed (order and repeats kept)."""
     tokens = tokenize(text)
-    latin = language or latin_language(tokens)
-    return [_term(t, latin) for t in tokens if t.word not in STOP_WORDS]
+    return terms_of_tokens(tokens, language or latin_language(tokens))
+
+
+def terms_of_tokens(tokens: list[Token], language: str) -> list[str]:
+    """`terms_of` for a text already tokenized, its Latin words stemmed as `language`."""
+    return [_term(t, language) for t in tokens if t.word not in STOP_WORDS]
 
 
 @lru_cache(maxsize=4096)
@@ -143,26 +156,11 @@ def term_variants(token: Token) -> tuple[str, ...]:
     return (_term(token, "english"),)
 
 
-_GENERIC_STEMS: set[str] | None = None
-
-
-def _generic_stems() -> set[str]:
-    global _GENERIC_STEMS
-    if _GENERIC_STEMS is None:
-        found: set[str] = set()
-        for word in GENERIC_WORDS:
-            for token in tokenize(word):
-                found.update(term_variants(token))
-        _GENERIC_STEMS = found
-    return _GENERIC_STEMS
-
-
 def is_generic(token: Token) -> bool:
     """True for generic memory words in any inflection (`rules`, `правила`, `reglas`)."""
     if token.word in GENERIC_WORDS or token.word in WORKFLOW_WORDS:
         return True
-    variants = term_variants(token)
-    return variants[0] in _generic_stems() and token.script != "cjk"
+    return term_variants(token)[0] in GENERIC_STEMS and token.script != "cjk"
 
 
 def anchors_of(query: str) -> QueryTerms:

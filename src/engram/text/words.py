@@ -87,6 +87,19 @@ GENERIC_JA = frozenset(
     ]
 )
 GENERIC_WORDS = GENERIC_EN | GENERIC_RU | GENERIC_ES | GENERIC_JA
+# Every stem a generic word is indexed under (English and Spanish stems of the Latin words,
+# Russian stems of the Cyrillic ones, the Japanese words as they are), so that inflected forms
+# are generic too. Written out because stemming the list costs more than routing a query, on
+# every hook call; `test_generic_stems_are_the_stems_of_the_generic_words` keeps it in step.
+GENERIC_STEMS = frozenset(
+    """
+agent agents approv conoc conocimiento content context contexto durabl ejempl ejemplo engram
+exampl futur habil habilidad knowledg memori memoria memory not nota note regl regla rul rule
+skill skills tar tare tarea task tasks tip tipo touch type types usar use used uses using uso
+агент задач заметк знан использова контекст навык памя памят прав пример тип
+エージェント コンテキスト スキル タスク ナレッジ メモリ メモリー ルール 知識 規則 記憶
+""".split()
+)
 
 # Words that ask for procedures. They are generic (never anchors alone) but steer ranking to
 # skill memories, where `workflow` files are stored (SPEC A3).

@@ -6,17 +6,21 @@ A host is found by its module's name, so a new host is a new module here and not
 
 from __future__ import annotations
 
+import os
 from functools import cache
 from importlib import import_module
-from pathlib import Path
-from typing import TYPE_CHECKING
 
+TYPE_CHECKING = False  # `typing` is not imported on the hook path; type checkers read True
 if TYPE_CHECKING:
     from engram.hooks.host import Host
 
 # The modules beside this file (a listing, not pkgutil: hooks start on every prompt).
 HOSTS: tuple[str, ...] = tuple(
-    sorted(p.stem for p in Path(__file__).parent.glob("*.py") if not p.stem.startswith("_"))
+    sorted(
+        name[:-3]
+        for name in os.listdir(os.path.dirname(__file__))
+        if name.endswith(".py") and not name.startswith("_")
+    )
 )
 
 

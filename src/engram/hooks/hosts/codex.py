@@ -6,12 +6,14 @@ a project's hooks only in a trusted project, and only after the user has reviewe
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
-from typing import Any
 
 from engram.hooks import events as ev
 from engram.hooks.host import CapSetting, HookFile, Host, McpFile, Step
+
+TYPE_CHECKING = False  # `typing` is not imported on the hook path; type checkers read True
+if TYPE_CHECKING:
+    from typing import Any
 
 KINDS = {
     "SessionStart": ev.SESSION_START,
@@ -21,15 +23,16 @@ KINDS = {
     "PreCompact": ev.COMPACTION,
 }
 CONTEXT_EVENTS = ("SessionStart", "UserPromptSubmit", "PreToolUse", "SubagentStart")
-_PATCH_PATH = re.compile(
-    r"^\*\*\* (?:Add|Update|Delete) File: (.+?)\s*$|^\*\*\* Move to: (.+?)\s*$", re.M
-)
+# Compiled (and cached by `re`) on the first patch: hooks of other events never need it.
+_PATCH_PATH = r"(?m)^\*\*\* (?:Add|Update|Delete) File: (.+?)\s*$|^\*\*\* Move to: (.+?)\s*$"
 HOOKS_FILE = Path(".codex") / "hooks.json"
 
 
 def patch_paths(patch: str) -> list[str]:
     """Paths an apply_patch text touches, in order, without repeats."""
-    found = [a or b for a, b in _PATCH_PATH.findall(patch)]
+    import re
+
+    found = [a or b for a, b in re.findall(_PATCH_PATH, patch)]
     return list(dict.fromkeys(p for p in found if p))
 
 

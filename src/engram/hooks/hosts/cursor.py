@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from engram.hooks import events as ev
 from engram.hooks.host import CapSetting, HookFile, Host, McpFile, NativeRules
 
+TYPE_CHECKING = False  # `typing` is not imported on the hook path; type checkers read True
 if TYPE_CHECKING:
+    from typing import Any
+
     from engram.files.index import DocRow
 
 KINDS = {"sessionStart": ev.SESSION_START, "preCompact": ev.COMPACTION}

@@ -8,10 +8,13 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Any
 
 from engram.hooks import events as ev
 from engram.hooks.host import CapSetting, HookFile, Host, McpFile, SettingEdit, Step
+
+TYPE_CHECKING = False  # `typing` is not imported on the hook path; type checkers read True
+if TYPE_CHECKING:
+    from typing import Any
 
 FILE_TOOLS = ("read_file", "write_file", "replace")
 # No PreCompress: Gemini CLI fires it before every model turn, whether or not it compresses
