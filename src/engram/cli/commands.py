@@ -7,10 +7,13 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any
 
 from engram.cli.output import add_command, add_quiet, emit, progress_bar
 from engram.errors import EngramError
+
+TYPE_CHECKING = False  # `typing` is not imported on the hot commands; type checkers read True
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def _words(values: list[str] | None) -> list[str]:

@@ -7,7 +7,10 @@ import argparse
 import re
 import sys
 from collections.abc import Callable
-from typing import NoReturn
+
+TYPE_CHECKING = False  # `typing` is not imported on the hot commands; type checkers read True
+if TYPE_CHECKING:
+    from typing import NoReturn
 
 # One example a command, by its words after `engram`: the first thing to try.
 EXAMPLES = {

@@ -6,10 +6,13 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import Any
 
 from engram.cli.output import add_command, emit
 from engram.hooks.hosts import HOSTS, host
+
+TYPE_CHECKING = False  # `typing` is not imported on the hot commands; type checkers read True
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def register_hook(sub: Any) -> None:

@@ -5,9 +5,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import TYPE_CHECKING, Any
 
+TYPE_CHECKING = False  # `typing` is not imported on the hot commands; type checkers read True
 if TYPE_CHECKING:
+    from typing import Any
+
     from engram.cli.progress import Bar
 
 QUIET_HELP = "no progress bars (they are drawn on stderr, and only when it is a terminal)"
