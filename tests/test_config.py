@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engram.config import load_config
+from engram.config import load_config, sets_nothing
 from engram.errors import ConfigError
 
 
@@ -111,3 +111,25 @@ def test_the_lock_timeout_takes_fractions_of_a_second() -> None:
     assert load_config(None, env={"ENGRAM_MEMORY_LOCK_TIMEOUT_S": "0.2"})[
         "memory.lock_timeout_s"
     ] == pytest.approx(0.2)
+
+
+TOML_LINES = ["", "# a comment", "  # limit = 3", "[load]", "[ files ]  # why", "\t",
+              "limit = 3", "[a.b]", "# \x01", "# é", "\r", "[load", "# x\r", "[x]\r", "# \x7f",
+              "\x0c"]  # fmt: skip
+
+
+@settings(max_examples=300)
+@given(st.lists(st.sampled_from(TOML_LINES), max_size=6), st.sampled_from(["\n", "\r\n"]))
+def test_a_file_said_to_set_nothing_parses_to_empty_sections(lines: list[str], end: str) -> None:
+    import tomllib
+
+    text = end.join(lines)
+    if sets_nothing(text):
+        assert all(section == {} for section in tomllib.loads(text).values())
+
+
+def test_the_template_init_writes_sets_nothing_and_is_not_parsed() -> None:
+    from engram.files.authoring import config_template
+
+    assert sets_nothing(config_template())
+    assert not sets_nothing(config_template().replace("# limit = 8", "limit = 8"))

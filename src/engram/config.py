@@ -269,17 +269,50 @@ def _from_string(key: str, raw: str, kind: type, origin: str) -> Any:
     return [part.strip() for part in raw.split(",") if part.strip()]
 
 
+# A line of a TOML file that sets nothing: blank, a comment, or a `[section]` header (TOML's
+# whitespace is spaces and tabs; control characters other than tab are not allowed).
+_COMMENT = r"#[^\x00-\x08\x0a-\x1f\x7f]*"
+_EMPTY_LINE = rf"[ \t]*(?:{_COMMENT}|\[[ \t]*([A-Za-z0-9_-]+)[ \t]*\][ \t]*(?:{_COMMENT})?)?"
+
+
+def sets_nothing(text: str) -> bool:
+    """Whether a TOML text is only comments, blank lines and distinct `[section]` headers, as
+    `engram init` writes it: then it holds no setting, and the TOML parser (with the `typing`
+    module it imports, about half of the interpreter's start-up) is not needed to say so."""
+    import re
+
+    sections: set[str] = set()
+    lines = text.split("\n")
+    for n, line in enumerate(lines):
+        if n + 1 < len(lines) and line.endswith("\r"):
+            line = line[:-1]  # a CRLF line break (a lone CR is no line break)
+        match = re.fullmatch(_EMPTY_LINE, line)
+        if match is None:
+            return False
+        if match.group(1):
+            if match.group(1) in sections:
+                return False  # a table defined twice: the parser reports it
+            sections.add(match.group(1))
+    return True
+
+
 def read_toml(path: Path) -> dict[str, Any]:
     """Flatten a TOML file into `section.key` pairs, checking every key and value."""
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read: {exc.strerror}") from None
+    try:
+        if sets_nothing(raw.decode("utf-8")):
+            return {}
+    except UnicodeDecodeError:
+        pass  # the parser says where
     import tomllib
 
     try:
-        with path.open("rb") as handle:
-            data = tomllib.load(handle)
+        data = tomllib.loads(raw.decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path}: invalid TOML: {exc}", hint="fix the syntax") from None
-    except OSError as exc:
-        raise ConfigError(f"{path}: cannot read: {exc.strerror}") from None
     flat: dict[str, Any] = {}
     for section, body in data.items():
         if not isinstance(body, dict):

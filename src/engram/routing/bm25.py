@@ -42,23 +42,28 @@ def score(
 ) -> float:
     """BM25F score of one memory: `slot` maps each matched query term to its frequency in each
     field, `weights` holds each query term's idf."""
-    norms = [
-        _W[i] / (1.0 - _B[i] + _B[i] * (lengths[i] / averages[i] if averages[i] else 1.0))
-        for i in range(len(_W))
-    ]
     total = 0.0
+    norms: dict[int, float] = {}  # only the fields a term occurs in: most memories hit one or two
     for term, tfs in slot.items():
         tf = 0.0
         for i, count in enumerate(tfs):
             if count:
-                tf += norms[i] * count
+                norm = norms.get(i)
+                if norm is None:
+                    average = averages[i]
+                    ratio = lengths[i] / average if average else 1.0
+                    norm = norms[i] = _W[i] / (1.0 - _B[i] + _B[i] * ratio)
+                tf += norm * count
         total += weights[term] * tf / (K1 + tf)
     return total
 
 
+_ID, _TAGS, _DIRECTIVE, _PATHS = _STRONG
+
+
 def strong_hit(tfs: Sequence[int]) -> bool:
     """True when the term occurs in a strong field: id, tags, directive or an applies_to path."""
-    return any(tfs[i] for i in _STRONG)
+    return bool(tfs[_ID] or tfs[_TAGS] or tfs[_DIRECTIVE] or tfs[_PATHS])
 
 
 def fields_hit(tfs: Sequence[int]) -> list[str]:

@@ -14,6 +14,7 @@ scoring every candidate.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator, Sequence
 from itertools import islice
 
@@ -25,6 +26,9 @@ TYPE_CHECKING = False  # `typing` is not imported on the load path; type checker
 if TYPE_CHECKING:
     from datetime import date
     from pathlib import Path
+    from typing import Any
+
+    Head = tuple[Any, ...]
 
     from engram.files.index import DocRow, MemoryIndex
     from engram.text.tokenize import QueryTerms
@@ -162,29 +166,48 @@ class RouteOptions(Frozen):
 def visibility(row: DocRow, options: RouteOptions) -> str:
     """'' when the memory may be routed, else why not: ignore, role, archived, superseded,
     or lifecycle (its valid_until has passed)."""
-    if row.ignored:
+    return _hidden(row.ignored, row.roles_json, row.lifecycle, row.valid_until, options)
+
+
+def _hidden(
+    ignored: bool, roles_json: str, lifecycle: str, valid_until: str | None, options: RouteOptions
+) -> str:
+    if ignored:
         return "ignore"
-    if row.roles_json != "[]" and options.roles and not set(row.roles) & set(options.roles):
+    if (
+        roles_json != "[]"
+        and options.roles
+        and not set(json.loads(roles_json)) & set(options.roles)
+    ):
         return "role"
-    if row.lifecycle in ("archived", "superseded"):
-        return row.lifecycle
-    if row.valid_until and row.valid_until < options.today.isoformat():
+    if lifecycle in ("archived", "superseded"):
+        return lifecycle
+    if valid_until and valid_until < options.today.isoformat():
         return "lifecycle"
     return ""
 
 
 def shadowed(indexes: Sequence[MemoryIndex], rows: list[DocRow]) -> set[str]:
     """Keys of global rows whose id also exists in the workspace (the workspace wins)."""
+    return _shadowed(indexes, [r.id for r in rows if r.scope == "global"])
+
+
+def _shadowed(indexes: Sequence[MemoryIndex], global_ids: list[str]) -> set[str]:
     workspace = [ix for ix in indexes if ix.root.scope == "workspace"]
-    global_ids = [r.id for r in rows if r.scope == "global"]
     if not workspace or not global_ids:
         return set()
     present = {r.id for ix in workspace for r in ix.by_ids(global_ids)}
     return {f"global:{mid}" for mid in present}
 
 
-# An admitted memory before it is scored in full: (row, matched terms, strong, bm25, skill).
-_Entry = tuple["DocRow", dict[int, Sequence[int]], bool, float, bool]
+# A related memory as routing first reads it: its `HEAD_COLUMNS` (see `MemoryIndex.heads`)
+# and its scope. The whole row is read only for the memories scored in full.
+_DOC, _ID, _TYPE, _LIFECYCLE, _VALID_UNTIL, _CONFIDENCE, _ROLES, _IGNORED = range(8)
+_LENGTHS = slice(8, 8 + len(FIELDS))
+
+# An admitted memory before it is scored in full: (index position, head, scope, matched terms,
+# strong, bm25, skill).
+_Entry = tuple[int, "Head", str, dict[int, Sequence[int]], bool, float, bool]
 
 
 def route(indexes: Sequence[MemoryIndex], terms: QueryTerms, options: RouteOptions) -> Route:
@@ -218,49 +241,57 @@ def route(indexes: Sequence[MemoryIndex], terms: QueryTerms, options: RouteOptio
     weights = [idf(doc_count, d) for d in df]
 
     many = len(terms.anchors) >= MANY_ANCHORS
-    strong = {key: any(strong_hit(tfs) for tfs in slot.values()) for key, slot in per_doc.items()}
-    # Rows are read only for memories that can still be admitted: on a large workspace most
+    # Heads are read only for memories that can still be admitted: on a large workspace most
     # postings belong to memories the anchor rule turns away.
     needs_row = terms.wants_skills or bool(options.signals) or not many
-    wanted = [k for k, slot in per_doc.items() if needs_row or len(slot) >= 2 or strong[k]]
-    rows: list[DocRow] = []
-    by_key: dict[tuple[int, int], DocRow] = {}
+    wanted = [k for k, slot in per_doc.items() if needs_row or len(slot) >= 2 or _strong(slot)]
+    heads: dict[tuple[int, int], Head] = {}
     for position, index in enumerate(indexes):
         docs = [doc for (p, doc) in wanted if p == position]
-        for doc, row in index.docs(docs).items():
-            by_key[(position, doc)] = row
-            rows.append(row)
-    hidden_keys = shadowed(indexes, rows)
+        for doc, values in index.heads(docs).items():
+            heads[(position, doc)] = values
+    scopes = [index.root.scope for index in indexes]
+    global_ids = [h[_ID] for (p, _), h in heads.items() if scopes[p] == "global"]
+    hidden_keys = _shadowed(indexes, global_ids)
     hidden: dict[str, int] = {}
     admitted: list[_Entry] = []
     weak: list[_Entry] = []
     for key in wanted:
-        found = by_key.get(key)
-        if found is None:
+        head = heads.get(key)
+        if head is None:
             continue
-        row = found
-        reason = "shadowed" if f"{row.scope}:{row.id}" in hidden_keys else visibility(row, options)
+        scope = scopes[key[0]]
+        if f"{scope}:{head[_ID]}" in hidden_keys:
+            reason = "shadowed"
+        elif head[_IGNORED] or head[_ROLES] != "[]" or head[_VALID_UNTIL]:
+            reason = _hidden(head[_IGNORED], head[_ROLES], head[_LIFECYCLE], head[_VALID_UNTIL],
+                             options)  # fmt: skip
+        else:  # the common case, without a call
+            lifecycle = head[_LIFECYCLE]
+            reason = lifecycle if lifecycle in ("archived", "superseded") else ""
         if reason == "lifecycle":
-            result.skipped.append(Skip(row.id, row.scope, "lifecycle"))
+            result.skipped.append(Skip(head[_ID], scope, "lifecycle"))
             continue
         if reason:
             hidden[reason] = hidden.get(reason, 0) + 1
             continue
         slot = per_doc[key]
-        skill = terms.wants_skills and row.type == "skill"
-        entry = (row, slot, strong[key], score(slot, row.lengths, averages, weights), skill)
-        if many and len(slot) + skill < 2 and not entry[2]:
+        skill = terms.wants_skills and head[_TYPE] == "skill"
+        strong = _strong(slot)
+        bm25 = score(slot, head[_LENGTHS], averages, weights)
+        entry = (key[0], head, scope, slot, strong, bm25, skill)
+        if many and len(slot) + skill < 2 and not strong:
             weak.append(entry)
         else:
             admitted.append(entry)
     result.hidden = hidden
     # Memories whose rows were never read (one weak hit under the anchor rule) count too.
     result.not_admitted = len(weak) + len(per_doc) - len(wanted)
-    fetches = _fetch_counts(indexes, [e[0] for e in admitted + (weak if options.signals else [])])
-    context = (terms, fetches, {index.root.scope: index for index in indexes}, options.project)
+    fetches = _fetch_counts(indexes, admitted + (weak if options.signals else []))
+    context = (terms, fetches, indexes, options.project)
     if options.score_all or options.select_all or options.signals:
-        candidates = [_candidate(entry, terms) for entry in admitted]
-        widened = _apply_signals(candidates, [_candidate(e, terms) for e in weak], options)
+        candidates = _candidates(admitted, context)
+        widened = _apply_signals(candidates, _candidates(weak, context), options)
         result.not_admitted -= widened
         for candidate in candidates:
             _score(candidate, context)
@@ -278,7 +309,7 @@ def route(indexes: Sequence[MemoryIndex], terms: QueryTerms, options: RouteOptio
     result.pack, result.missing_prerequisites = with_prerequisites(selected, indexes, options)
     # A prerequisite that is itself a candidate is not shown again as a left-out card, so the
     # cards reach that much further down the ranking.
-    keys = {f"{e[0].scope}:{e[0].id}" for e in admitted}
+    keys = {f"{e[2]}:{e[1][_ID]}" for e in admitted}
     in_pack = {c.key for c in result.pack} - {c.key for c in selected}
     top += islice(ranked, len(in_pack & keys))
     result.candidates = top
@@ -286,46 +317,61 @@ def route(indexes: Sequence[MemoryIndex], terms: QueryTerms, options: RouteOptio
     return result
 
 
-def _fetch_counts(indexes: Sequence[MemoryIndex], rows: Sequence[DocRow]) -> dict[str, int]:
+def _strong(slot: dict[int, Sequence[int]]) -> bool:
+    return any(map(strong_hit, slot.values()))
+
+
+def _fetch_counts(indexes: Sequence[MemoryIndex], entries: list[_Entry]) -> dict[str, int]:
     """Recorded `load --id` fetches of these memories, by key."""
     fetches: dict[str, int] = {}
-    for index in indexes:
+    for position, index in enumerate(indexes):
         scope = index.root.scope
-        ids = [row.id for row in rows if row.scope == scope]
+        ids = [e[1][_ID] for e in entries if e[0] == position]
         for mid, count in index.fetch_counts(ids).items():
             fetches[f"{scope}:{mid}"] = count
     return fetches
 
 
-def _candidate(entry: _Entry, terms: QueryTerms) -> Candidate:
-    row, slot, strong, bm25, skill = entry
-    candidate = Candidate(row, strong=strong)
-    candidate.bm25 = bm25
-    for a, freqs in slot.items():
-        word = terms.anchors[a].word
-        candidate.hits.append(word)
-        candidate.freqs[word] = freqs
-    if skill:
-        candidate.factors.append(("workflow skill", MULTIPLIERS["workflow skill"]))
-    return candidate
-
-
 # What scoring a candidate in full needs beside it: the query terms, the fetch counts by key,
-# the indexes by scope and the project folder (for staleness).
-_Context = tuple["QueryTerms", dict[str, int], dict[str, "MemoryIndex"], "Path | None"]
+# the indexes and the project folder (for staleness).
+_Context = tuple["QueryTerms", dict[str, int], Sequence["MemoryIndex"], "Path | None"]
 
 
-def _multipliers(row: DocRow, stale: bool, fetched: int) -> list[tuple[str, float]]:
+def _candidates(entries: list[_Entry], context: _Context) -> list[Candidate]:
+    """Candidates for these entries, their whole rows read (one query an index)."""
+    terms, _, indexes, _ = context
+    rows: dict[tuple[int, int], DocRow] = {}
+    for position, index in enumerate(indexes):
+        docs = [e[1][_DOC] for e in entries if e[0] == position]
+        if docs:
+            rows.update(((position, doc), row) for doc, row in index.docs(docs).items())
+    out = []
+    for position, head, _, slot, strong, bm25, skill in entries:
+        candidate = Candidate(rows[(position, head[_DOC])], strong=strong)
+        candidate.bm25 = bm25
+        for a, freqs in slot.items():
+            word = terms.anchors[a].word
+            candidate.hits.append(word)
+            candidate.freqs[word] = freqs
+        if skill:
+            candidate.factors.append(("workflow skill", MULTIPLIERS["workflow skill"]))
+        out.append(candidate)
+    return out
+
+
+def _multipliers(
+    lifecycle: str, confidence: str, scope: str, stale: bool, fetched: int
+) -> list[tuple[str, float]]:
     """The multipliers after BM25 and any signal, in the order they are applied."""
     factors = []
-    if row.lifecycle == "review_due":
+    if lifecycle == "review_due":
         factors.append(("review_due", MULTIPLIERS["review_due"]))
     if stale:
         factors.append(("stale", MULTIPLIERS["stale"]))
-    if row.confidence in ("medium", "low"):
-        name = f"confidence {row.confidence}"
+    if confidence in ("medium", "low"):
+        name = f"confidence {confidence}"
         factors.append((name, MULTIPLIERS[name]))
-    if row.scope == "workspace":
+    if scope == "workspace":
         factors.append(("workspace", MULTIPLIERS["workspace"]))
     if fetched:
         factors.append(("fetched", 1.0 + min(FETCH_BOOST_MAX, FETCH_BOOST_STEP * fetched)))
@@ -340,11 +386,17 @@ def _product(value: float, factors: list[tuple[str, float]]) -> float:
 
 def _score(candidate: Candidate, context: _Context) -> None:
     """Apply the multipliers, staleness included, and set the final score."""
-    _, fetches, by_scope, project = context
+    _, fetches, indexes, project = context
     row = candidate.row
-    candidate.stale = is_stale(row, by_scope.get(row.scope), project)
-    candidate.factors += _multipliers(row, candidate.stale, fetches.get(candidate.key, 0))
+    index = next((ix for ix in indexes if ix.root.scope == row.scope), None)
+    candidate.stale = is_stale(row, index, project)
+    fetched = fetches.get(candidate.key, 0)
+    candidate.factors += _multipliers(row.lifecycle, row.confidence, row.scope, candidate.stale,
+                                      fetched)  # fmt: skip
     candidate.score = _product(candidate.bm25, candidate.factors)
+
+
+_BATCH = 16  # whole rows read at a time while scoring in full
 
 
 def _ranked(admitted: list[_Entry], context: _Context) -> Iterator[Candidate]:
@@ -355,26 +407,33 @@ def _ranked(admitted: list[_Entry], context: _Context) -> Iterator[Candidate]:
     same order, so a memory without stale sources has a bound equal to its score, to the last
     bit). Memories are scored in full in the order of their bounds; the best scored one is next
     as soon as no unscored bound can beat it — ties broken as the full sort breaks them."""
-    terms, fetches, _, _ = context
+    _, fetches, _, _ = context
     pending = []
     # Most memories share one of a few factor lists: build each list once.
     known: dict[tuple[bool, str, str, str, int], list[tuple[str, float]]] = {}
-    for n, (row, _, _, bm25, skill) in enumerate(admitted):
-        fetched = fetches.get(f"{row.scope}:{row.id}", 0)
-        kind = (skill, row.lifecycle, row.confidence, row.scope, fetched)
+    for n, (_, head, scope, _, _, bm25, skill) in enumerate(admitted):
+        fetched = fetches.get(f"{scope}:{head[_ID]}", 0)
+        kind = (skill, head[_LIFECYCLE], head[_CONFIDENCE], scope, fetched)
         factors = known.get(kind)
         if factors is None:
             skilled = [("workflow skill", MULTIPLIERS["workflow skill"])] if skill else []
-            factors = known[kind] = skilled + _multipliers(row, False, fetched)
-        pending.append((-_product(bm25, factors), row.scope != "workspace", row.id, n))
+            multipliers = _multipliers(head[_LIFECYCLE], head[_CONFIDENCE], scope, False, fetched)
+            factors = known[kind] = skilled + multipliers
+        pending.append((-_product(bm25, factors), scope != "workspace", head[_ID], n))
     pending.sort()
+    ready: dict[int, Candidate] = {}  # whole rows read ahead, by entry number
     scored: list[tuple[float, bool, str, int, Candidate]] = []  # scored, not yet yielded
     nxt = 0
     while nxt < len(pending) or scored:
         best = min(scored) if scored else None
         while nxt < len(pending) and (best is None or pending[nxt] <= best[:4]):
             n = pending[nxt][3]
-            candidate = _candidate(admitted[n], terms)
+            if n not in ready:
+                batch = [p[3] for p in pending[nxt : nxt + _BATCH]]
+                ready.update(
+                    zip(batch, _candidates([admitted[b] for b in batch], context), strict=True)
+                )
+            candidate = ready.pop(n)
             _score(candidate, context)
             row = candidate.row
             entry = (-candidate.score, row.scope != "workspace", row.id, n, candidate)

@@ -1,0 +1,39 @@
+"""What the commands agent hosts run on every prompt import: their start-up is paid each time."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from engram.files.authoring import init_workspace
+from tests.conftest import write_memory
+
+# Each costs a hook a good part of the interpreter's own start-up time, or more.
+HEAVY = {"typing", "dataclasses", "inspect", "traceback", "tempfile", "numpy", "yaml", "pathspec"}
+
+
+def test_load_and_the_prompt_hook_import_nothing_heavy(tmp_path: Path) -> None:
+    init_workspace(tmp_path)
+    write_memory(tmp_path / ".agents" / ".engram", "deploy-api", "# Deploy\n\ndeploy the api\n")
+    folder = str(tmp_path)
+    # The first load builds the index (parsing needs YAML); the prompts after it do not.
+    build = f"from engram.cli import main; main(['-C', {folder!r}, 'load', 'deploy'])"
+    subprocess.run([sys.executable, "-c", build], capture_output=True, check=True)
+    payload = json.dumps(
+        {"hook_event_name": "UserPromptSubmit", "session_id": "s", "prompt": "deploy the api",
+         "cwd": folder}
+    )  # fmt: skip
+    code = (
+        "import io, sys; from engram.cli import main; out, sys.stdout = sys.stdout, io.StringIO(); "
+        f"main(['-C', {folder!r}, 'load', 'deploy the api']); "
+        f"sys.stdin = io.StringIO({payload!r}); main(['hook', '--host', 'claude']); "
+        "answer, sys.stdout = sys.stdout.getvalue(), out; "
+        "print(answer.count('deploy-api')); print(' '.join(sorted(sys.modules)))"
+    )
+    found, modules = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.split("\n", 1)
+    assert int(found) >= 2  # both printed the memory
+    assert not HEAVY & set(modules.split())
