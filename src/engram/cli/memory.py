@@ -361,8 +361,15 @@ def stats_text(stats: dict[str, Any]) -> str:
     embedding = stats["embedding_model"]
     if missing:
         embedding += f" ({missing:,} facts without a vector: engram memory rebuild)"
+
+    def size(key: str) -> str:
+        per_fact = f", {stats[key] / stats['facts']:,.0f} bytes a fact" if stats["facts"] else ""
+        return f"{_size(stats[key])}{per_fact}"
+
+    index = f"{stats['index_path']} ({size('index_bytes')})" if stats["index_bytes"] else "-"
     rows = [
-        ("store", f"{stats['path']} ({_size(stats['bytes'])})"),
+        ("store", f"{stats['path']} ({size('bytes')})"),
+        ("search index", index),
         ("facts", f"{stats['facts']:,} ({counts(stats['by_status'])})"),
         ("scopes", counts(stats["by_scope"])),
         ("top tags", counts(stats["by_tag"])),

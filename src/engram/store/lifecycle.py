@@ -26,6 +26,7 @@ from engram.errors import EngramError
 from engram.sqlchunks import CHUNK, chunks
 from engram.store import facts as sql
 from engram.store.db import now_iso
+from engram.store.indexing import discard
 from engram.store.model import SCOPES, Batch, Fact
 
 if TYPE_CHECKING:
@@ -210,7 +211,7 @@ def erase(store: MemoryStore, fact_id: str) -> dict[str, Any]:
             sql.INSERT_EVENT,
             [sql.event_row(at, "erased", v, versions=len(versions)) for v in versions],
         )
-    store._index = None  # its postings hold the erased words: rebuilt from the file
+    discard(store)  # the index and its snapshot hold the erased words: rebuilt from the file
     return {"erased": versions, "derived": derived}
 
 
@@ -298,7 +299,7 @@ def nuke(
         # Nothing was erased: a backup would only be one more copy of what was to go.
         _discard_backup(backup)
         raise
-    store._index = None  # its postings hold the erased words: rebuilt from the file
+    discard(store)  # the index and its snapshot hold the erased words: rebuilt from the file
     return {"erased": len(ids), "backup": str(backup), "dry_run": False}
 
 

@@ -26,16 +26,15 @@ import builtins
 import json
 import re
 import sqlite3
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from engram.embed.vectors import Sparse, Vector, from_bytes, similarity, to_bytes
+from engram.embed.vectors import Sparse, Vector, similarity, to_bytes
 from engram.errors import EngramError
-from engram.sqlchunks import chunks
 from engram.store import facts as sql
 from engram.store.classify import Verdict, classify, classify_with_model
 from engram.store.db import (
@@ -55,7 +54,6 @@ from engram.store.index import (
     Live,
     Row,
     SearchIndex,
-    row_from_db,
 )
 from engram.store.inputs import MAX_IMPORTANCE, Item, prepare, readable
 from engram.store.model import (
@@ -171,6 +169,10 @@ class MemoryStore:
         )
 
     def close(self) -> None:
+        if self._index is not None:
+            from engram.store.indexing import save_on_close
+
+            save_on_close(self, self._index)
         self.conn.close()
 
     def __enter__(self) -> MemoryStore:
@@ -186,76 +188,12 @@ class MemoryStore:
 
     # -- the index -----------------------------------------------------------------------
     def index(self) -> SearchIndex:
-        """The in-memory index, built on first use and brought up to date from the log."""
-        seq = int(self.conn.execute("SELECT COALESCE(MAX(seq), 0) FROM events").fetchone()[0])
-        if self._index is None:
-            index = SearchIndex(
-                self.embedder.model_id, self._dims(), getattr(self.embedder, "sparse", False)
-            )
-            self._load_rows(index, None)
-            index.last_seq = seq
-            self._index = index
-        elif seq > self._index.last_seq and self._erased_since(self._index.last_seq):
-            self._index = None  # its postings hold words another process erased
-            return self.index()
-        elif seq > self._index.last_seq:
-            ids = [
-                str(fid)
-                for (fid,) in self.conn.execute(
-                    "SELECT DISTINCT fact_id FROM events WHERE seq > ? AND fact_id IS NOT NULL",
-                    (self._index.last_seq,),
-                )
-            ]
-            self._load_rows(self._index, ids)
-            self._index.last_seq = seq
+        """The in-memory index: loaded from its snapshot (or built from the rows) on first
+        use, then brought up to date from the change log (see `indexing.py`)."""
+        from engram.store.indexing import current
+
+        self._index = current(self, self._index)
         return self._index
-
-    def _erased_since(self, seq: int) -> bool:
-        return (
-            self.conn.execute(
-                "SELECT 1 FROM events WHERE seq > ? AND kind IN ('erased', 'nuked') LIMIT 1",
-                (seq,),
-            ).fetchone()
-            is not None
-        )
-
-    def _dims(self) -> int:
-        dims = getattr(self.embedder, "dims", 0)
-        if not dims:
-            row = self.conn.execute(
-                "SELECT vector FROM vectors WHERE model = ? LIMIT 1", (self.embedder.model_id,)
-            ).fetchone()
-            dims = len(row[0]) // 4 if row else 0
-        return int(dims) or 1
-
-    def _load_rows(self, index: SearchIndex, ids: list[str] | None) -> None:
-        query = (
-            f"SELECT {', '.join('f.' + c.strip() for c in sql.INDEX_COLUMNS.split(','))}, v.vector "
-            "FROM facts f LEFT JOIN vectors v ON v.fact_id = f.id AND v.model = ?"
-        )
-        seen: set[str] = set()
-        if ids is None:
-            cursor: Iterable[Any] = self.conn.execute(
-                query + " ORDER BY f.rowid", (self.embedder.model_id,)
-            )
-        else:
-            rows: list[Any] = []
-            for chunk, marks in chunks(ids):
-                rows += self.conn.execute(
-                    query + f" WHERE f.id IN ({marks}) ORDER BY f.rowid",
-                    (self.embedder.model_id, *chunk),
-                ).fetchall()
-            cursor = rows
-        width = len(sql.INDEX_COLUMNS.split(","))
-        for values in cursor:
-            blob = values[width]
-            vector = None if blob is None else from_bytes(blob)
-            if isinstance(vector, np.ndarray) and (index.sparse or len(vector) != index.dims):
-                vector = None  # not of this model's shape: never compare
-            index.upsert(row_from_db(values[:width], vector))
-            seen.add(values[0])
-        for missing in set(ids or ()) - seen:
-            index.erase(missing)
 
     # -- absorb --------------------------------------------------------------------------
     def absorb(
@@ -967,9 +905,14 @@ class MemoryStore:
         missing = total - models.get(self.embedder.model_id, 0)
         kinds = "('gc', 'distill', 'rebuilt')"
         last = dict(count(f"SELECT kind, MAX(at) FROM events WHERE kind IN {kinds} GROUP BY kind"))
+        from engram.store.indexing import snapshot_file
+
+        index_path, index_bytes = snapshot_file(self)
         return {
             "path": str(self.path),
             "bytes": self.path.stat().st_size if self.path.exists() else 0,
+            "index_path": index_path,  # the search index's snapshot
+            "index_bytes": index_bytes,
             "facts": total,
             "by_scope": by_scope,
             "by_status": by_status,

@@ -1,0 +1,223 @@
+"""How a store gets its search index and keeps it current.
+
+The first use in a process loads the snapshot next to the database (`snapshot.py`) when it is
+sound and of this database, schema and embedding model, then folds in the change-log entries
+written after it; without a usable snapshot the index is built from every row. Each later use
+folds in the entries other processes (or this one) wrote since.
+
+An erasure (`erase`, `nuke`) or a re-embedding (`rebuild`) since the index's point in the log
+makes it rebuild from the file: its postings hold erased words, its vectors an old model's.
+
+The snapshot is rewritten (atomically) when a process finds it behind the log by
+`STALE_ENTRIES` entries or more — a reader pays for that once, so the next ones start current —
+when a long-running process's own writes put it behind by a tenth of its size, and when a
+store is closed at least `STALE_ENTRIES` entries behind. Stores under `MIN_FACTS` facts keep
+no snapshot: rebuilding them is as fast as reading one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from engram.embed.vectors import from_bytes
+from engram.sqlchunks import chunks
+from engram.store import facts as sql
+from engram.store import snapshot
+from engram.store.index import SearchIndex, row_from_db
+from engram.store.schema import MIGRATIONS
+
+if TYPE_CHECKING:
+    from engram.store.store import MemoryStore
+
+MIN_FACTS = 1000
+STALE_ENTRIES = 200  # change-log entries a snapshot may be behind before it is rewritten
+# Change-log entries after which the index is rebuilt from the file, not caught up.
+REBUILD_KINDS = ("erased", "nuked", "rebuilt")
+
+
+def current(store: MemoryStore, index: SearchIndex | None) -> SearchIndex:
+    """`index` (None: not loaded yet) brought up to the store's change log."""
+    seq = _last_seq(store)
+    if index is None:
+        index = _opened(store, seq)
+    elif seq > index.last_seq and _rebuild_after(store, index.last_seq):
+        index = _built(store, seq)
+    elif seq > index.last_seq:
+        _catch_up(store, index, seq)
+    save_if_behind(store, index, max(STALE_ENTRIES, index.size // 10))
+    return index
+
+
+def save_if_behind(store: MemoryStore, index: SearchIndex, entries: int = STALE_ENTRIES) -> None:
+    """Rewrite the snapshot if the index is `entries` change-log entries past it (or there is
+    none). Never inside a transaction (it would hold the write lock), never for a small store
+    or an index that erased positions in place (a dry run's), and at most one failed attempt
+    per index (a read-only folder)."""
+    if store.conn.in_transaction or index.erased or index.size < MIN_FACTS:
+        return
+    if index.snapshot_seq >= 0 and index.last_seq - index.snapshot_seq < entries:
+        return
+    if not store.path.is_file():  # an in-memory database
+        return
+    path = snapshot.snapshot_path(store.path)
+    stamp: dict[str, Any] = {"schema": len(MIGRATIONS), "last_seq": index.last_seq}
+    stamp["entry"] = _entry(store, index.last_seq)
+    index.snapshot_seq = index.last_seq
+    if stamp["entry"] is None:
+        return  # the log entry it would be stamped with is gone: rebuilt on the next open
+    try:
+        mode = store.path.stat().st_mode & 0o666
+        snapshot.write(index, path, stamp, mode)
+    except OSError:
+        return  # a derived file: the next process builds the index from the rows again
+    if _rebuild_after(store, index.last_seq):
+        snapshot.discard(path)  # an erase landed while it was written: its words must go
+
+
+def save_on_close(store: MemoryStore, index: SearchIndex) -> None:
+    """`save_if_behind` as a store closes: never an error (the file is only a cache, and the
+    store may be closing because of a storage fault)."""
+    with contextlib.suppress(Exception):
+        save_if_behind(store, index)
+
+
+def snapshot_file(store: MemoryStore) -> tuple[str, int]:
+    """The path of the store's snapshot and its size (0 when there is none)."""
+    path = snapshot.snapshot_path(store.path)
+    try:
+        return str(path), path.stat().st_size
+    except OSError:
+        return str(path), 0
+
+
+def _last_seq(store: MemoryStore) -> int:
+    return int(store.conn.execute("SELECT COALESCE(MAX(seq), 0) FROM events").fetchone()[0])
+
+
+def _entry(store: MemoryStore, seq: int) -> list[Any] | None:
+    """What identifies the change-log entry `seq` of this database (its time, kind, fact)."""
+    row = store.conn.execute(
+        "SELECT at, kind, fact_id FROM events WHERE seq = ?", (seq,)
+    ).fetchone()
+    return None if row is None else list(row)
+
+
+def _rebuild_after(store: MemoryStore, seq: int) -> bool:
+    marks = ", ".join("?" * len(REBUILD_KINDS))
+    query = f"SELECT 1 FROM events WHERE seq > ? AND kind IN ({marks}) LIMIT 1"
+    return store.conn.execute(query, (seq, *REBUILD_KINDS)).fetchone() is not None
+
+
+def _opened(store: MemoryStore, seq: int) -> SearchIndex:
+    """The index from the snapshot when it is usable, caught up; else built from the rows."""
+    index = _from_snapshot(store, seq)
+    if index is None:
+        return _built(store, seq)
+    if seq > index.last_seq:
+        _catch_up(store, index, seq)
+    return index
+
+
+def _from_snapshot(store: MemoryStore, seq: int) -> SearchIndex | None:
+    path = snapshot.snapshot_path(store.path)
+    try:
+        header, mapped = snapshot.read_header(path)
+    except (OSError, snapshot.Unusable):
+        return None
+    expected = _empty(store)
+    stamp = header.get("last_seq")
+    if (
+        header.get("model") != expected.model_id
+        or header.get("sparse") != expected.sparse
+        or header.get("dims") != expected.dims
+        or header.get("schema") != len(MIGRATIONS)
+        or not isinstance(stamp, int)
+        or stamp > seq
+        or header.get("entry") != _entry(store, stamp)
+        or _rebuild_after(store, stamp)
+    ):
+        return None
+    try:
+        index = snapshot.load(header, mapped)
+    except snapshot.Unusable:
+        return None
+    index.last_seq = index.snapshot_seq = stamp
+    return index
+
+
+def _empty(store: MemoryStore) -> SearchIndex:
+    embedder = store.embedder
+    return SearchIndex(embedder.model_id, _dims(store), getattr(embedder, "sparse", False))
+
+
+def _built(store: MemoryStore, seq: int) -> SearchIndex:
+    index = _empty(store)
+    _load_rows(store, index, None)
+    index.last_seq = seq
+    return index
+
+
+def _catch_up(store: MemoryStore, index: SearchIndex, seq: int) -> None:
+    ids = [
+        str(fid)
+        for (fid,) in store.conn.execute(
+            "SELECT DISTINCT fact_id FROM events WHERE seq > ? AND fact_id IS NOT NULL",
+            (index.last_seq,),
+        )
+    ]
+    _load_rows(store, index, ids)
+    index.last_seq = seq
+
+
+def _dims(store: MemoryStore) -> int:
+    dims = getattr(store.embedder, "dims", 0)
+    if not dims:
+        row = store.conn.execute(
+            "SELECT vector FROM vectors WHERE model = ? LIMIT 1", (store.embedder.model_id,)
+        ).fetchone()
+        dims = len(row[0]) // 4 if row else 0
+    return int(dims) or 1
+
+
+def _load_rows(store: MemoryStore, index: SearchIndex, ids: list[str] | None) -> None:
+    """Index (or update in the index) the facts with these ids; None: every fact."""
+    query = (
+        f"SELECT {', '.join('f.' + c.strip() for c in sql.INDEX_COLUMNS.split(','))}, v.vector "
+        "FROM facts f LEFT JOIN vectors v ON v.fact_id = f.id AND v.model = ?"
+    )
+    model = store.embedder.model_id
+    seen: set[str] = set()
+    if ids is None:
+        cursor: Iterable[Any] = store.conn.execute(query + " ORDER BY f.rowid", (model,))
+    else:
+        rows: list[Any] = []
+        for chunk, marks in chunks(ids):
+            rows += store.conn.execute(
+                query.replace("v.vector", "v.vector, f.rowid") + f" WHERE f.id IN ({marks})",
+                (model, *chunk),
+            ).fetchall()
+        # in the order of the file, whatever the chunks: new facts take the positions a
+        # rebuild would give them
+        cursor = sorted(rows, key=lambda row: row[-1])
+    width = len(sql.INDEX_COLUMNS.split(","))
+    for values in cursor:
+        blob = values[width]
+        vector = None if blob is None else from_bytes(blob)
+        if isinstance(vector, np.ndarray) and (index.sparse or len(vector) != index.dims):
+            vector = None  # not of this model's shape: never compare
+        index.upsert(row_from_db(values[:width], vector))
+        seen.add(values[0])
+    for missing in set(ids or ()) - seen:
+        index.erase(missing)
+
+
+def discard(store: MemoryStore) -> None:
+    """Forget the index and remove its snapshot (after an erase or a nuke: both hold the
+    erased words)."""
+    store._index = None
+    with contextlib.suppress(OSError):
+        snapshot.discard(snapshot.snapshot_path(store.path))
