@@ -36,7 +36,6 @@ import numpy as np
 from engram.embed.vectors import Sparse, Vector, similarity, to_bytes
 from engram.errors import EngramError
 from engram.store import facts as sql
-from engram.store.classify import Verdict, classify, classify_with_model
 from engram.store.db import (
     Transaction,
     checked_day,
@@ -87,6 +86,7 @@ if TYPE_CHECKING:
     from engram.config import Config
     from engram.embed.base import Embedder
     from engram.llm import ChatModel
+    from engram.store.classify import Verdict
 
 CANDIDATES = 5  # lexical (and, for dense models, vector) candidates a new fact is compared with
 
@@ -344,6 +344,8 @@ class MemoryStore:
             return
         candidates: list[tuple[str, str, float]] = []
         if batch.kind == "event":
+            from engram.store.classify import Verdict
+
             verdict = Verdict("new", "an event: stored as it is, never merged")
         else:
             candidates = self._candidates(item, index, live, placed)
@@ -433,6 +435,10 @@ class MemoryStore:
         return out
 
     def _verdict(self, item: Item, candidates: list[tuple[str, str, float]]) -> Verdict:
+        # imported here: a search never classifies, and the classifier's rules take a while
+        # to load
+        from engram.store.classify import classify, classify_with_model
+
         pairs = [(content, cos) for _, content, cos in candidates]
         if self.chat is not None and self.llm_classify:
             return classify_with_model(self.chat, item.content, pairs)
