@@ -71,3 +71,14 @@ def test_text_and_safety_import_nothing_else_of_engrams() -> None:
                 for name in names:
                     if name.startswith("engram"):
                         assert name.startswith(allowed), f"{source.name} imports {name}"
+
+
+def test_the_fact_splitter_the_cli_uses_is_public() -> None:
+    text = "Alice lives in Berlin.\n\n- Bob plays the violin.\n- Carol runs the CI."
+    assert engram.split_facts(text) == [
+        "Alice lives in Berlin.",
+        "Bob plays the violin.",
+        "Carol runs the CI.",
+    ]
+    long = " ".join(f"Sentence number {n} is here." for n in range(40))
+    assert all(len(piece) <= 200 for piece in engram.split_facts(long, limit=200))

@@ -52,6 +52,7 @@ __all__ = [
     "parse_memory",
     "rehash",
     "render_text",
+    "split_facts",
     "tokenize",
     "verify",
 ]
@@ -92,6 +93,7 @@ _WHERE = {
     "Fact": "engram.store.model",
     "Hit": "engram.store.model",
     "Outcome": "engram.store.model",
+    "split_facts": "engram.store.split",
     "open_workspace": "engram.workspace",
 }
 
@@ -127,6 +129,7 @@ if TYPE_CHECKING:
     from engram.safety.secrets import find_secrets
     from engram.skills import create_from_experience, get_skill
     from engram.store.model import Fact, Hit, Outcome
+    from engram.store.split import split_facts
     from engram.store.store import MemoryStore
     from engram.text.estimate import estimate_tokens
     from engram.text.tokenize import anchors_of, tokenize

@@ -274,3 +274,20 @@ def test_list_unsafe_finds_only_the_withheld_facts(
     assert code == 0 and out.startswith(planted) and len(out.splitlines()) == 1
     assert "withheld as unsafe: prompt injection: instruction override (line 1)" in out
     assert "curl" not in out
+
+
+def test_search_groups_by_a_metadata_key(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lines = [
+        {"content": f"The kitchen renovation, part {n}.", "metadata": {"session_id": "s1"}}
+        for n in range(6)
+    ] + [{"content": "The kitchen renovation budget.", "metadata": {"session_id": "s2"}}]
+    stdin = "\n".join(json.dumps(line) for line in lines) + "\n"
+    run(capsys, "memory", "absorb", "--kind", "event", stdin=stdin, monkeypatch=monkeypatch)
+    code, out, _ = run(
+        capsys, "memory", "search", "--json", "--group-by", "session_id", "kitchen renovation"
+    )
+    assert code == 0
+    sessions = [hit["metadata"]["session_id"] for hit in json.loads(out)["hits"]]
+    assert sorted(sessions) == ["s1", "s2"]

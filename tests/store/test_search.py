@@ -259,3 +259,54 @@ def test_nuke_erases_a_scope_completely_after_a_backup(store: MemoryStore) -> No
 def test_search_score_constants_are_the_documented_ones() -> None:
     assert (store_module.COSINE_WEIGHT, store_module.BM25_WEIGHT) == (0.7, 0.3)
     assert (store_module.DECAY_PER_DAY, store_module.DECAY_FLOOR) == (0.01, 0.5)
+
+
+def conversation(store: MemoryStore) -> None:
+    """Three sessions: the first says a lot about the kitchen, the others once each."""
+    turns = [("s1", f"We talked about the kitchen renovation, part {n}.") for n in range(12)]
+    turns += [("s2", "The kitchen renovation budget is 20,000 euros."), ("s3", "Kitchen tiles.")]
+    facts = [{"content": text, "metadata": {"session_id": session}} for session, text in turns]
+    store.absorb(facts, scope="user", scope_key="chat", kind="event")
+
+
+def test_group_by_returns_the_best_hit_of_each_session(store: MemoryStore) -> None:
+    conversation(store)
+    hits = store.search("kitchen renovation", top_k=3, group_by="session_id")
+    assert sorted(h.fact.metadata["session_id"] for h in hits) == ["s1", "s2", "s3"]
+
+
+def test_group_by_reaches_past_the_pool_a_plain_search_reads(store: MemoryStore) -> None:
+    conversation(store)
+    plain = store.search("kitchen renovation", top_k=3)
+    assert {h.fact.metadata["session_id"] for h in plain} == {"s1"}  # one session crowds out
+    grouped = store.search("kitchen renovation", top_k=3, group_by="session_id")
+    assert len(grouped) == 3
+
+
+def test_facts_without_the_group_key_are_groups_of_their_own(store: MemoryStore) -> None:
+    store.absorb(
+        [
+            {"content": "Deploys run from the main branch.", "metadata": {"session_id": "a"}},
+            {"content": "Deploys need a passing build.", "metadata": {"session_id": "a"}},
+            "Deploys pause on Fridays.",
+            "Deploys are announced in the release channel.",
+        ],
+        scope="agent",
+        kind="event",
+    )
+    hits = store.search("deploys", top_k=10, group_by="session_id")
+    assert len(hits) == 3
+
+
+def test_rank_fusion_scores_first_place_in_both_lists_as_one(store: MemoryStore) -> None:
+    store.absorb(
+        ["Kafka consumers commit offsets.", "Kafka brokers run on three nodes."], scope="agent"
+    )
+    best, *_ = store.search("kafka consumers commit offsets", fusion="rrf")
+    assert best.fact.content == "Kafka consumers commit offsets."
+    assert best.score == pytest.approx(best.decay * (0.9 + 0.1 * 0.8), rel=1e-5)
+
+
+def test_an_unknown_fusion_is_an_error(store: MemoryStore) -> None:
+    with pytest.raises(EngramError, match="unknown fusion 'max'"):
+        store.search("anything", fusion="max")

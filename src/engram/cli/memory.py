@@ -50,6 +50,11 @@ def register(sub: Any) -> None:
     search.add_argument("--since", help="recorded (absorbed) on or after (YYYY-MM-DD)")
     search.add_argument("--until", help="recorded (absorbed) on or before (YYYY-MM-DD)")
     search.add_argument("--as-of", help="what was true then (YYYY-MM-DD): facts valid at that date")
+    search.add_argument(
+        "--group-by",
+        metavar="KEY",
+        help="the best hit per value of this metadata key (e.g. session_id), top-k groups",
+    )
 
     listing = add_command(actions, "list", "List facts, newest first.", cmd_list)
     _scope(listing)
@@ -223,7 +228,7 @@ def cmd_search(args: argparse.Namespace, start: Path | None) -> int:
         hits = store.search(
             " ".join(args.query), top_k=args.top_k, scope=args.scope, scope_key=args.key,
             tags=args.tag, mode=args.mode, since=args.since, until=args.until,
-            as_of=args.as_of,
+            as_of=args.as_of, group_by=args.group_by,
         )  # fmt: skip
     withheld, held = _withheld(h.fact for h in hits)
     lines = [

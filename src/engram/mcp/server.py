@@ -137,6 +137,10 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
         as_of: Annotated[
             str | None, Field(description="what was true then (YYYY-MM-DD): valid at that date")
         ] = None,
+        group_by: Annotated[
+            str | None,
+            Field(description="metadata key (e.g. session_id): the best hit per value"),
+        ] = None,
     ) -> t.CallToolResult:
         """Hybrid search (0.7·cosine + 0.3·BM25, freshness decay): facts with their ids, scores
         and the parts of each score."""
@@ -151,6 +155,7 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
                 since=since,
                 until=until,
                 as_of=as_of,
+                group_by=group_by,
             )
         except (EngramError, ValueError) as exc:
             raise (_fail(exc) if isinstance(exc, EngramError) else ToolError(str(exc))) from None

@@ -3,6 +3,7 @@ and the optional model rerank."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import TYPE_CHECKING
 
@@ -14,6 +15,7 @@ if TYPE_CHECKING:
 
 COSINE_WEIGHT, BM25_WEIGHT = 0.7, 0.3
 DECAY_PER_DAY, DECAY_FLOOR = 0.01, 0.5
+RRF_K = 60  # reciprocal-rank fusion: the usual constant
 SPARSE_POOL = 1000  # lexical candidates whose sparse cosine is computed
 CONTENDER = 0.6  # share of a group's best score a hit needs to rank by recency within it
 # Literals of a query — names, numbers, ids, URLs, e-mails: a fact containing one is not decayed.
@@ -30,6 +32,28 @@ def confidence_factor(confidence: float) -> float:
 
 def decay(age_days: float, literal_match: bool) -> float:
     return 1.0 if literal_match else max(DECAY_FLOOR, 1.0 - DECAY_PER_DAY * age_days)
+
+
+def rank_shares(values: np.ndarray, positions: np.ndarray) -> np.ndarray:
+    """Reciprocal-rank fusion's share of each position: 1 / (RRF_K + rank), its rank by
+    `values` over the whole index (1 = the highest); 0 where the value is 0 (no match)."""
+    ordered = np.sort(values)
+    above = len(values) - np.searchsorted(ordered, values[positions], side="right")
+    return np.where(values[positions] > 0, 1.0 / (RRF_K + 1.0 + above), 0.0)
+
+
+def best_per_group(hits: list[Hit], key: str) -> list[Hit]:
+    """The best hit of each value of metadata `key` (hits come best first); a fact without the
+    key is a group of its own."""
+    seen: set[str] = set()
+    best = []
+    for hit in hits:
+        value = hit.fact.metadata.get(key) if isinstance(hit.fact.metadata, dict) else None
+        group = f"id:{hit.fact.id}" if value is None else "v:" + json.dumps(value, sort_keys=True)
+        if group not in seen:
+            seen.add(group)
+            best.append(hit)
+    return best
 
 
 def latest_first(hits: list[Hit], query_terms: list[str], terms: dict[str, list[str]]) -> list[Hit]:

@@ -71,11 +71,14 @@ from engram.store.ranking import (
     BM25_WEIGHT,
     COSINE_WEIGHT,
     LITERAL,
+    RRF_K,
     SPARSE_POOL,
+    best_per_group,
     confidence_factor,
     decay,
     importance_factor,
     latest_first,
+    rank_shares,
     rerank,
     top,
 )
@@ -563,6 +566,8 @@ class MemoryStore:
         as_of: str | date | None = None,
         now: datetime | None = None,
         weights: tuple[float, float] = (COSINE_WEIGHT, BM25_WEIGHT),
+        fusion: str | None = None,
+        group_by: str | None = None,
     ) -> list[Hit]:
         """Hybrid search (see the module docstring for the score).
 
@@ -577,7 +582,10 @@ class MemoryStore:
 
         Outside `full_history`, among hits about the same thing — they match the same
         meaningful words of the query — the one that became true last ranks first
-        (`ranking.latest_first`). `weights` (cosine, bm25) exist for evaluation."""
+        (`ranking.latest_first`). `group_by` names a metadata key (e.g. "session_id"): the
+        best hit of each of its values, top_k groups, so a caller need not over-fetch and
+        dedupe. `weights` (cosine, bm25) and `fusion` ("weighted", the default, or "rrf":
+        reciprocal-rank fusion) exist for evaluation."""
         if mode not in READ_MODES:
             raise EngramError(f"unknown mode {mode!r}", hint="use active, latest or full_history")
         if scope is not None and scope not in SCOPES:
@@ -586,6 +594,8 @@ class MemoryStore:
             raise EngramError(f"query must be text, got {type(query).__name__}")
         if isinstance(top_k, bool) or not isinstance(top_k, int):
             raise EngramError(f"top_k must be a whole number, got {top_k!r}")
+        if fusion not in (None, "weighted", "rrf"):
+            raise EngramError(f"unknown fusion {fusion!r}", hint="use weighted or rrf")
         # Arguments are checked first: a bad date is an error even in an empty store.
         start = checked_day(since, "since")
         end = checked_day(until, "until", end=True)
@@ -626,29 +636,18 @@ class MemoryStore:
                 cosine = np.clip(index.dense_cosine(query_vector), 0.0, None)
         cosine[~mask] = 0
         wide = top_k * 3 if self.rerank and self.chat else top_k
-        pool = {int(p) for p in top(cosine, wide * 4) if cosine[p] > 0}
-        pool |= {int(p) for p in top(lexical, wide * 4) if lexical[p] > 0}
-        if not pool:
-            return []
-        positions = np.fromiter(pool, dtype=np.int64, count=len(pool))
-        best_bm25 = float(lexical[positions].max()) or 1.0
-        today = (now or datetime.now(UTC)).timestamp() / 86400.0
-        facts = sql.get_facts(self.conn, (index.ids[p] for p in positions))
-        literals = [lit.casefold() for lit in LITERAL.findall(query) if len(lit) >= 3]
-        hits = []
-        for pos in positions:
-            fact = facts.get(index.ids[pos])
-            if fact is None:
-                continue
-            bm = float(lexical[pos]) / best_bm25
-            cos = float(cosine[pos])
-            age = max(0.0, today - days_of(fact.valid_from))
-            literal = any(lit in fact.content.casefold() for lit in literals)
-            aged = decay(age, literal)
-            base = weights[0] * cos + weights[1] * bm
-            factor = importance_factor(fact.importance) * confidence_factor(fact.confidence)
-            hits.append(Hit(fact, base * aged * factor, cos, bm, aged))
-        hits.sort(key=lambda h: (-h.score, h.fact.id))
+        reach = wide * 4
+        matches = int(np.count_nonzero((cosine > 0) | (lexical > 0)))
+        while True:
+            hits = self._scored(query, index, cosine, lexical, reach, now, weights, fusion)
+            # grouped, the pool widens until it holds enough groups or every match
+            if group_by is None or len(hits) >= matches:
+                break
+            if len(best_per_group(hits, group_by)) >= wide:
+                break
+            reach *= 4
+        if group_by is not None:
+            hits = best_per_group(hits, group_by)
         hits = hits[:wide]
         if mode != "full_history":
             # what is true now (or as of a date): the latest version first; a full history
@@ -657,6 +656,49 @@ class MemoryStore:
         if self.rerank and self.chat is not None:
             hits = rerank(self.chat, query, hits)
         return hits[:top_k]
+
+    def _scored(
+        self,
+        query: str,
+        index: SearchIndex,
+        cosine: np.ndarray,
+        lexical: np.ndarray,
+        reach: int,
+        now: datetime | None,
+        weights: tuple[float, float],
+        fusion: str | None,
+    ) -> builtins.list[Hit]:
+        """The `reach` best facts of each leg, scored (see the module notes), best first."""
+        pool = {int(p) for p in top(cosine, reach) if cosine[p] > 0}
+        pool |= {int(p) for p in top(lexical, reach) if lexical[p] > 0}
+        if not pool:
+            return []
+        positions = np.fromiter(pool, dtype=np.int64, count=len(pool))
+        best_bm25 = float(lexical[positions].max()) or 1.0
+        if fusion == "rrf":
+            # scaled so that first place in both lists scores 1, like the weighted sum's best
+            fused = (rank_shares(cosine, positions) + rank_shares(lexical, positions)) * (
+                (RRF_K + 1.0) / 2.0
+            )
+        else:
+            fused = weights[0] * cosine[positions] + weights[1] * lexical[positions] / best_bm25
+        today = (now or datetime.now(UTC)).timestamp() / 86400.0
+        facts = sql.get_facts(self.conn, (index.ids[p] for p in positions))
+        literals = [lit.casefold() for lit in LITERAL.findall(query) if len(lit) >= 3]
+        hits = []
+        for pos, base in zip(positions, fused, strict=True):
+            fact = facts.get(index.ids[pos])
+            if fact is None:
+                continue
+            bm = float(lexical[pos]) / best_bm25
+            cos = float(cosine[pos])
+            age = max(0.0, today - days_of(fact.valid_from))
+            literal = any(lit in fact.content.casefold() for lit in literals)
+            aged = decay(age, literal)
+            factor = importance_factor(fact.importance) * confidence_factor(fact.confidence)
+            hits.append(Hit(fact, float(base) * aged * factor, cos, bm, aged))
+        hits.sort(key=lambda h: (-h.score, h.fact.id))
+        return hits
 
     def _query_vector(self, query: str, index: SearchIndex, live: int) -> Vector | None:
         from engram.embed.base import EmbeddingError
