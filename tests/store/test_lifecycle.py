@@ -295,3 +295,43 @@ def test_a_store_of_the_previous_schema_migrates_and_keeps_its_facts(tmp_path: P
         assert store.conn.execute("PRAGMA foreign_key_check").fetchall() == []
         names = {n for (n,) in store.conn.execute("SELECT name FROM _migrations")}
         assert "m005_deleted_status" in names
+
+
+def test_hashes_and_vectors_move_to_their_compact_form_and_still_work(tmp_path: Path) -> None:
+    from engram.embed.hashed import SparseEmbedder
+    from engram.embed.vectors import to_bytes
+    from engram.store.normalize import content_hash
+
+    path = tmp_path / "old.db"
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("CREATE TABLE _migrations (name TEXT PRIMARY KEY, applied_at REAL NOT NULL)")
+    for migration in MIGRATIONS[:5]:
+        migration(conn)
+        conn.execute("INSERT INTO _migrations VALUES (?, 0)", (migration.__name__,))
+    at = "2026-01-01T00:00:00.000+00:00"
+    text = "Deploys need a green CI run first."
+    digest = content_hash(text)
+    for fact_id, content, stored in (("f_old", text, digest), ("f_erased", "", "")):
+        conn.execute(
+            "INSERT INTO facts (id, content, content_hash, scope, created_at, valid_from, terms,"
+            " status) VALUES (?, ?, ?, 'agent', ?, ?, 'deploy green ci run', ?)",
+            (fact_id, content, stored, at, at, "deleted" if not content else "active"),
+        )
+    vector = to_bytes(SparseEmbedder().embed([text])[0])
+    conn.execute("INSERT INTO vectors VALUES ('f_old', ?, ?)", (SparseEmbedder.model_id, vector))
+    conn.execute("INSERT INTO events (at, kind, fact_id) VALUES (?, 'absorbed', 'f_old')", (at,))
+    conn.close()
+    with MemoryStore.open(path, config=load_config(None, env={})) as store:
+        stored = store.conn.execute("SELECT id, content_hash FROM facts ORDER BY id").fetchall()
+        assert stored == [("f_erased", ""), ("f_old", bytes.fromhex(digest))]
+        fact = store.get("f_old")
+        assert fact is not None and not isinstance(fact, list) and fact.content_hash == digest
+        [outcome] = store.absorb([text], scope="agent")
+        assert (outcome.outcome, outcome.id) == ("duplicate", "f_old")
+        [hit] = store.search("green ci run")
+        assert hit.fact.id == "f_old" and hit.cosine > 0.5  # its vector came along
+        assert store.conn.execute("PRAGMA foreign_key_check").fetchall() == []
+        (table,) = store.conn.execute(
+            "SELECT sql FROM sqlite_master WHERE name = 'vectors'"
+        ).fetchone()
+        assert "WITHOUT ROWID" in table

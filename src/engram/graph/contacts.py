@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from engram.errors import EngramError
 from engram.store.db import now_iso
+from engram.store.facts import hash_text
 from engram.store.normalize import new_id, normalize_text
 
 if TYPE_CHECKING:
@@ -169,7 +170,7 @@ def _write(
     ).fetchone()
     graph = store.graph
     person = graph._ensure(record["name"], "person", [], {})
-    if previous and previous[1] == item.digest:
+    if previous and hash_text(previous[1]) == item.digest:
         return ContactOutcome(
             "duplicate", "the same contact is already stored", previous[0], person.id
         )

@@ -45,9 +45,20 @@ def fact_from_row(row: Sequence[Any]) -> Fact:
         created_at=row[10],
         valid_from=row[11],
         valid_to=row[12],
-        content_hash=row[13],
+        content_hash=hash_text(row[13]),
         kind=row[14],
     )
+
+
+def stored_hash(digest: str) -> bytes | str:
+    """A content hash as the facts table keeps it: the 32 bytes of the SHA-256 rather than its
+    64 hex digits, in each row and in the dedup index (an erased fact's empty hash stays '')."""
+    return bytes.fromhex(digest) if digest else ""
+
+
+def hash_text(value: bytes | str) -> str:
+    """A stored content hash as hex digits (the form `Fact.content_hash` and inputs use)."""
+    return value.hex() if isinstance(value, bytes) else value
 
 
 INSERT_FACT = f"INSERT INTO facts ({FACT_COLUMNS}, terms) VALUES ({', '.join('?' * 16)})"
@@ -93,7 +104,7 @@ def fact_row(fact: Fact, terms: str) -> tuple[Any, ...]:
         fact.created_at,
         fact.valid_from,
         fact.valid_to,
-        fact.content_hash,
+        stored_hash(fact.content_hash),
         fact.kind,
         terms,
     )
@@ -213,11 +224,11 @@ def find_repeats(
             "SELECT content_hash, id, content, valid_from FROM facts INDEXED BY facts_dedup "
             f"WHERE scope = ? AND scope_key = ? AND content_hash IN ({marks}) "
             "AND status = 'active' AND kind = ? ORDER BY created_at",
-            (scope, scope_key, *chunk, kind),
+            (scope, scope_key, *map(stored_hash, chunk), kind),
         )
         for digest, fact_id, content, valid_from in rows:  # the newest wins
             if kind == "fact":
-                found[digest] = str(fact_id)
+                found[hash_text(digest)] = str(fact_id)
             else:
                 found[f"event:{content}"] = found[f"event:{valid_from}:{content}"] = str(fact_id)
     return found
