@@ -27,6 +27,7 @@ import itertools
 import re
 from dataclasses import dataclass
 from difflib import SequenceMatcher
+from functools import lru_cache
 
 from engram.store import lexicon as lx
 from engram.store.parse import (
@@ -40,6 +41,8 @@ from engram.store.parse import (
     possessive,
     relation_words,
 )
+from engram.text.stem import stem
+from engram.text.tokenize import normalize
 
 PRIORITY = ("duplicate", "contradict", "supersede", "related", "new")
 MAX_SWAP = 3  # object words a value change may replace
@@ -50,6 +53,7 @@ _WHO = frozenset({"name", "pronoun", "kin"})
 _LINKS = frozenset({"with", "for", "con", "para", "с", "со", "для"})
 _PREPOSITIONS = lx.PREPOSITIONS
 _DATE = re.compile(r"\d[:/]\d|\d{4}-\d")
+_CYRILLIC = re.compile("[\u0400-\u04ff]")
 
 
 @dataclass(frozen=True)
@@ -607,12 +611,353 @@ def compare(new: Parse, old: Parse, similarity: float) -> Verdict:
         return restated
     other = _different_subject(new, old)
     if other:
-        return _related_or_new(new, old, overlap, similarity, other)
+        return _second_look(new, old) or _related_or_new(new, old, overlap, similarity, other)
     if new.negated == old.negated:
         swapped = _value_change(new, old)
         if swapped and not _antonym_split(new, old):
             return Verdict("supersede", f"the same subject with a new value ({swapped})")
-    return _related_or_new(new, old, overlap, similarity, "the same subject, both stay true")
+    why = "the same subject, both stay true"
+    return _second_look(new, old) or _related_or_new(new, old, overlap, similarity, why)
+
+
+def _second_look(new: Parse, old: Parse) -> Verdict | None:
+    """Read as wholes, two facts whose subjects and predicates do not line up may still be one
+    statement reworded."""
+    if _reworded(new, old):
+        return Verdict("duplicate", "the same statement in other words")
+    if _update_reworded(new, old):
+        return Verdict("supersede", "an explicit update of the same attribute, in other words")
+    return None
+
+
+def _update_reworded(new: Parse, old: Parse) -> bool:
+    """An explicit update ("now", "moved to", "as of", "теперь", "desde") of what the old fact
+    said, in other words: every name and id of the old fact comes back, no one else's kin,
+    a concept of what the old fact said of its subject comes back (its verb or object, a
+    synonym counts: "manager" / "reports to"), and the new fact brings a new value, name or
+    word. "Henry's manager is Priya" → "After the reorg, Henry reports to Marcus now"."""
+    change = new.change
+    if not new.update or new.question or new.modal or new.future or old.question:
+        return False
+    if (new.additive and not change) or (new.past and (old.past or not change)):
+        return False
+    if (new.speaker, new.environments) != (old.speaker, old.environments):
+        return False
+    mine, theirs = gist(new), gist(old)
+    left = _old_value_left(new, old)
+    if not mine.kin <= theirs.kin or _narrowed(new, old):
+        return False  # "Karen's sister moved to Denver" is no news about Karen
+    if not left and _qualifier_swapped(new, old):
+        return False  # "the auth service" → "the reporting service"
+    if new.negated and not old.negated and not old.object_keys - _FUNCTION <= new.content:
+        return False  # "eats fish" → "no longer eats meat": not what the old fact said
+    if new.verb in context_valued_keys() and _slots(old.objects, new.objects) != 1:
+        return False  # "uses Postgres" → "now uses Redis for caching": for another purpose
+    lined = line_up(mine, theirs)
+    pool = (*mine.names, *(k for k, _ in mine.soft))
+    whose = [n for n in theirs.names if n in old.subject_keys]
+    whose += [k for k, root in theirs.soft if k in old.subject_keys and root not in mine.concepts]
+    if not all(any(_same_name(n, k) for k in pool) for n in whose):
+        return False  # "Bob lives in Paris" → "Alice moved to Berlin"
+    if any(_numeric(n) and n not in mine.names for n in whose):
+        return False  # "Order #5531" → "Order #5532"
+    attribute = _predicate_concepts(old) or set(theirs.concepts) | {r for _, r in theirs.soft}
+    # (an object that is only a value: "the team standup is at 9:30", the subject says what)
+    if not lined.shared & attribute and not left:
+        return False  # "Alice lives in Paris" → "Alice now works at Stripe": another attribute
+    if _many_valued(new, old, set(), links=False, context=False, often=False):
+        return bool(old.object_keys - _FUNCTION) and old.object_keys - _FUNCTION <= new.content
+    return _brings_new_value(new, old, lined)
+
+
+def _qualifier_swapped(new: Parse, old: Parse) -> bool:
+    """A word of the old subject is nowhere in the new fact, and the new subject brings a word
+    the old fact lacks: "the auth service" → "the reporting service", two services. Synonyms
+    count as one word ("the maximum upload" → "the upload cap")."""
+    mine, theirs = gist(new), gist(old)
+    found = mine.concepts | {r for _, r in mine.soft}
+    lost = [
+        k for k in _subject_concepts(old) if not _concept_found(k, found) and k not in mine.names
+    ]
+    if not lost:
+        return False
+    known = theirs.concepts | {r for _, r in theirs.soft}
+    return any(not _concept_found(k, known) for k in _subject_concepts(new))
+
+
+def _narrowed(new: Parse, old: Parse) -> bool:
+    """The new subject puts a word the old fact lacks right beside a word of the old subject:
+    "the API" → "the API docs", another thing."""
+    by_word, by_stem = _synonyms()
+    known = gist(old).concepts | old.stems
+    words = new.words
+    for at, w in enumerate(words):
+        if w.exact not in new.subject or w.kind != "word" or w.norm in _NOT_CONCEPTS:
+            continue
+        if _concept_found(by_word.get(w.norm) or by_stem.get(w.root) or w.root, known):
+            continue
+        for v in words[max(at - 1, 0) : at] + words[at + 1 : at + 2]:
+            pair = f"{v.norm} {w.norm}" if v is words[at - 1] else f"{w.norm} {v.norm}"
+            if v.root in old.subject_stems and v.exact in new.subject and pair in new.normalized:
+                return True
+    return False
+
+
+def _subject_concepts(fact: Parse) -> set[str]:
+    """The concepts of a fact's subject's common words."""
+    by_word, by_stem = _synonyms()
+    return {
+        by_word.get(w.norm) or by_stem.get(w.root) or w.root
+        for w in fact.words
+        if w.exact in fact.subject
+        and w.kind == "word"
+        and w.norm not in _NOT_CONCEPTS
+        and w.key not in _FUNCTION
+        and not w.text[:1].isupper()
+    }
+
+
+def _predicate_concepts(fact: Parse) -> set[str]:
+    """The concepts of what a fact says of its subject: its object's words, and its verb
+    unless a copula."""
+    by_word, by_stem = _synonyms()
+    words = [w for w in fact.objects if w.kind == "word"]
+    found = {
+        by_word.get(w.norm) or by_stem.get(w.root) or w.root
+        for w in words
+        if w.norm not in _NOT_CONCEPTS and w.key not in _FUNCTION
+    }
+    if found and _verb_class(fact.verb) not in _GENERIC_VERBS:
+        found.add(by_word.get(fact.verb_norm) or by_stem.get(fact.verb) or fact.verb)
+    return found
+
+
+def _brings_new_value(new: Parse, old: Parse, lined: Overlap) -> bool:
+    """The new fact brings a value of the kind the old one held: a number or date for a number
+    or date, a name for a name, else a word ("a data analyst" → "a product manager")."""
+    mine, theirs = gist(new), gist(old)
+    kinds = {w.kind for w in old.objects}
+    if kinds & {"value", "date"}:
+        return bool(mine.values - theirs.values)
+    if kinds & {"name", "acronym"}:
+        known = theirs.concepts | {r for _, r in theirs.soft}
+        names = [*mine.names, *(k for k, r in mine.soft if not _concept_found(r, known))]
+        return any(not any(_same_name(n, k) for k in theirs.names) for n in names)
+    return bool(lined.only_new)
+
+
+def _old_value_left(new: Parse, old: Parse) -> bool:
+    """The new fact names the old fact's value beside a verb of change: "dejé Movistar",
+    "switched from Vim"."""
+    values = _relation_values(old)
+    return new.change and any(_same_name(v, k) for v in values for k in new.content)
+
+
+@dataclass(frozen=True)
+class Gist:
+    """A fact read as a whole, for pairs its subject and predicate cannot be lined up in:
+    rewordings ("the cache TTL is five minutes" / "cached entries expire after 5 minutes") and
+    explicit updates in other words."""
+
+    names: tuple[str, ...]  # names and ids in the order written
+    values: frozenset[str]  # numbers, dates, times, months and weekdays
+    concepts: frozenset[str]  # other content words as stems, synonyms as one concept
+    soft: tuple[tuple[str, str], ...]  # a capitalised first word, (as a name, as a concept):
+    # "Hannah" or "Cached" — a name if the other fact names it, else a word
+    kin: frozenset[str]  # son, wife, сын, hermana …
+
+
+_GISTS: dict[int, tuple[Parse, Gist]] = {}
+# Words that say nothing of the attribute: that something changed, when, or how often.
+_NOT_CONCEPTS = (
+    lx.FUNCTION_WORDS
+    | lx.ADVERBS
+    | lx.UPDATE_WORDS
+    | lx.DATED_CHANGE
+    | lx.ADDITIVE_WORDS
+    | lx.PREPOSITIONS
+    | lx.QUANTIFIERS
+)
+
+
+@lru_cache(maxsize=1)
+def _synonyms() -> tuple[dict[str, str], dict[str, str]]:
+    """lexicon.SYNONYMS by word as written and by stem (a stem two groups share is left out)."""
+    by_word: dict[str, str] = {}
+    by_stem: dict[str, str] = {}
+    clashes: set[str] = set()
+    for concept, words in lx.SYNONYMS.items():
+        for word in words.split():
+            norm = normalize(word)
+            by_word[norm] = concept
+            for language in ("english", "spanish", "russian"):
+                key = stem(norm, language)
+                if by_stem.setdefault(key, concept) != concept:
+                    clashes.add(key)
+    return by_word, {k: v for k, v in by_stem.items() if k not in clashes}
+
+
+def gist(fact: Parse) -> Gist:
+    """The names, values and concepts of a fact (worked out once per parse)."""
+    hit = _GISTS.get(id(fact))
+    if hit is not None and hit[0] is fact:
+        return hit[1]
+    by_word, by_stem = _synonyms()
+    names: list[str] = []
+    values: set[str] = set()
+    concepts: set[str] = set()
+    soft: list[tuple[str, str]] = []
+    kin = frozenset(w.root for w in fact.words if w.kind == "kin" or w.norm in lx.KIN)
+    for at, w in enumerate(fact.words):
+        concept = by_word.get(w.norm) or by_stem.get(w.root)
+        if w.kind in ("value", "date") or w.norm in lx.CALENDAR:
+            values.add(w.key)
+        elif concept and w.kind == "acronym":
+            concepts.add(concept)  # "TTL", "CTO": the name of an attribute
+        elif w.kind in ("name", "acronym") or (w.key in fact.people and w.kind != "pronoun"):
+            names.append(w.key)
+        elif w.kind in ("word", "kin") and w.norm not in _NOT_CONCEPTS and w.key not in _FUNCTION:
+            if at == 0 and w.text[:1].isupper() and not concept:
+                soft.append((w.key, w.root))
+            else:
+                concepts.add(concept or w.root)
+    found = Gist(tuple(names), frozenset(values), frozenset(concepts), tuple(soft), kin)
+    if len(_GISTS) > 20_000:
+        _GISTS.clear()
+    _GISTS[id(fact)] = (fact, found)
+    return found
+
+
+def _same_name(a: str, b: str) -> bool:
+    """One name: as written, or (in Russian, which declines names) one ending for another:
+    "Игорь" / "Игоря", "Олег" / "Олегом" — never "Martín" / "Martínez"."""
+    if a == b:
+        return True
+    if not (_CYRILLIC.match(a) and _CYRILLIC.match(b)):
+        return False
+    short, long = sorted((a, b), key=len)
+    return len(short) >= 4 and len(long) - len(short) <= 2 and long[: len(short) - 1] == short[:-1]
+
+
+@dataclass(frozen=True)
+class Overlap:
+    """How two gists line up: whether every name of each is named by the other, and the
+    concepts each has that the other lacks."""
+
+    names: bool  # every name of each is named by the other
+    old_names: bool  # every name of the old fact is named by the new one
+    shared: frozenset[str]
+    only_new: frozenset[str]
+    only_old: frozenset[str]
+
+
+def line_up(new: Gist, old: Gist) -> Overlap:
+    """Line up two gists: a capitalised first word is a name if the other fact names it, else
+    a concept."""
+    new_concepts, old_concepts = set(new.concepts), set(old.concepts)
+    new_pool = (*new.names, *(k for k, _ in new.soft))
+    old_pool = (*old.names, *(k for k, _ in old.soft))
+    old_names = all(any(_same_name(n, k) for k in new_pool) for n in old.names)
+    names = old_names and all(any(_same_name(n, k) for k in old_pool) for n in new.names)
+    sides = ((new.soft, old_pool, new_concepts, old), (old.soft, new_pool, old_concepts, new))
+    for soft, pool, concepts, other in sides:
+        for key, root in soft:
+            if any(_same_name(key, k) for k in pool):
+                continue
+            # a word only if the other fact says it too ("Cached entries" / "the cache"):
+            # else a name the other fact lacks ("Marisol" / "Aleksander")
+            others = other.concepts | frozenset(r for _, r in other.soft)
+            if root not in others:  # exactly: "Martínez" is no form of "Martín"
+                names = False
+                old_names = old_names and other is old
+            concepts.add(root)
+    mine, theirs = frozenset(new_concepts), frozenset(old_concepts)
+    shared = frozenset(k for k in mine if _concept_found(k, theirs))
+    only_old = frozenset(k for k in theirs if not _concept_found(k, mine))
+    return Overlap(names, old_names, shared, mine - shared, only_old)
+
+
+def _concept_found(key: str, others: frozenset[str] | set[str]) -> bool:
+    """`key` or a form of it is among `others`: one is the other plus a letter or two, the
+    shorter of five letters at least ("cook" is no form of "cookie")."""
+    if key in others:
+        return True
+    for other in others:
+        short, long = (key, other) if len(key) <= len(other) else (other, key)
+        if len(short) >= 5 and len(long) - len(short) <= 2 and long.startswith(short):
+            return True
+        if _same_name(key, other):
+            return True
+    return False
+
+
+def _verb_concept(fact: Parse) -> str:
+    by_word, by_stem = _synonyms()
+    return by_word.get(fact.verb_norm) or by_stem.get(fact.verb) or fact.verb
+
+
+def _reworded(new: Parse, old: Parse) -> bool:
+    """The same statement in other words: the same speaker, time, environment, polarity, mood,
+    values and names, and the same concepts but for one word on one side that is no part of
+    its subject ("Sofia works at Spotify as a data engineer" / "Sofia is a data engineer at
+    Spotify", "the release of 4.2 is scheduled for June 12" / "4.2 is planned to ship on June
+    12"). Never with the roles swapped, another kin, or a word that flips the value's side."""
+    if new.question or old.question or new.update or new.additive or new.listed or old.listed:
+        return False
+    if (new.speaker, new.said_at, new.environments) != (old.speaker, old.said_at, old.environments):
+        return False
+    if (new.negated, new.modal, new.future, new.marks) != (
+        old.negated,
+        old.modal,
+        old.future,
+        old.marks,
+    ):
+        return False
+    copulas = _verb_class(new.verb) in _GENERIC_VERBS and _verb_class(old.verb) in _GENERIC_VERBS
+    if copulas and new.indefinite != old.indefinite:
+        return False  # "Anna is a patient" / "Anna is patient"
+    mine, theirs = gist(new), gist(old)
+    if mine.values != theirs.values or mine.kin != theirs.kin:
+        return False
+    lined = line_up(mine, theirs)
+    if not lined.names or not lined.shared or len(lined.only_new) + len(lined.only_old) > 1:
+        return False
+    if lined.only_new and lined.only_new != {_verb_concept(new)}:
+        return False  # "Anna works at Google as a manager" says more: only a verb may be added
+    owners = (_possessors(new), _possessors(old))
+    if all(owners) and owners[0] != owners[1]:
+        return False  # "Tom's manager is Anna" / "Tom is Anna's manager"
+    extra = lined.only_new | lined.only_old
+    if extra & (new.subject_stems | old.subject_stems) or extra & lx.POLAR_WORDS:
+        return False
+    if _antonym_split(new, old) or _someone_added(new, old) or _narrower(new, old):
+        return False
+    if _named_order(mine) != _named_order(theirs, mine) or _roles_swapped(new, old):
+        return False  # "Kirill mentors Nina" / "Nina mentors Kirill"
+    return _verb_class(new.verb) != _verb_class(old.verb) or _same_order(new, old)
+
+
+def _roles_swapped(new: Parse, old: Parse) -> bool:
+    """A word of each subject is in the other's object: "the checkout service calls the stock
+    service" / "the stock service calls the checkout service"."""
+    new_objects = {w.root for w in new.objects}
+    old_objects = {w.root for w in old.objects}
+    return bool(
+        (new.subject_stems - old.subject_stems) & old_objects
+        and (old.subject_stems - new.subject_stems) & new_objects
+    )
+
+
+def _named_order(fact: Gist, like: Gist | None = None) -> list[str]:
+    """The names a fact gives people and things, ids aside, in order (spelt as in `like`)."""
+    order = []
+    for name in fact.names:
+        if _numeric(name):
+            continue
+        if like is not None:
+            name = next((k for k in like.names if _same_name(name, k)), name)
+        order.append(name)
+    return list(dict.fromkeys(order))
 
 
 def _relation_values(fact: Parse) -> frozenset[str]:

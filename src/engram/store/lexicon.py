@@ -97,11 +97,17 @@ pasó pasamos pasaron reemplazado reemplazada reemplazó sustituido sustituida s
 migramos migraron renombrado actualizado actualizada trasladó trasladado trasladada dejó
 renunció subió bajó actualizamos cambié sube baja aumenta aumentó disminuye disminuyó
 pasa pasó
+pushed delayed relocating migrating renaming
+мигрировали мигрировал мигрировала перевели перевёл отказался отказалась отказались
+aplazó aplazada aplazado pospuso pospuesto pospuesta retrasó actualizó actualizaron
+trasladaron dejé dejamos
+últimamente ultimamente
 """.split()
 )
 # The update words that are adverbs, not verbs: they are no part of a subject or a value.
 UPDATE_ADVERBS = frozenset(
-    "now anymore nowadays currently instead теперь сейчас ныне ahora actualmente".split()
+    "now anymore nowadays currently instead теперь сейчас ныне ahora actualmente últimamente "
+    "ultimamente".split()
 )
 UPDATE_PHRASES = (
     ("no", "longer"), ("any", "longer"), ("as", "of"), ("from", "now", "on"),
@@ -466,6 +472,7 @@ saturdays sundays today yesterday tomorrow tonight morning evening afternoon noo
 утром вечером днем
 enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre
 lunes martes miércoles miercoles jueves viernes sábado sabado domingo hoy ayer mañana manana
+tarde noche
 """.split()
 )
 
@@ -519,3 +526,44 @@ realmente normalmente siempre a menudo ya solo sólo
 
 # Markers that a statement adds to what was said, not replaces it ("now leads X too").
 ADDITIVE_WORDS = frozenset("too also additionally тоже также ещё еще también además".split())
+
+# Words that name one attribute in other words, each group read as one concept when two facts
+# are compared as a whole ("the upload cap" / "the maximum upload size", "Sergey's boss" /
+# "Sergey reports to"). A closed set of what facts about people and systems most often say;
+# the words are stemmed in every language that could have written them.
+SYNONYMS = {
+    "manager": "manager boss supervisor reports jefe jefa gerente supervisora reporta "
+    "руководитель руководительница начальник начальница подчиняется",
+    "lead": "lead leads leader head heads led lidera dirige líder lider возглавляет руководит "
+    "заведует главный",
+    "deadline": "deadline due дедлайн срок plazo vence entrega",
+    "work": "work works job employed employer trabaja empleado работает работа",
+    "own": "own owns owned owner ownership dueño propietario владеет владелец",
+    "phone": "phone telephone mobile cell teléfono telefono móvil movil телефон мобильный",
+    "email": "email e-mail mail correo почта",
+    "close": "close closes closed shut shuts cierra cierran закрывается закрываются",
+    "open": "open opens abre abren открывается открываются",
+    "limit": "limit limited cap maximum max límite limite máximo maximo лимит максимум ограничение",
+    "plan": "plan planned schedule scheduled programado previsto planificado запланирован "
+    "запланирована назначен назначена",
+    "release": "release released ship ships shipped launch launched lanzamiento выпуск релиз",
+    "home": "home live lives residence reside resides vive reside живет живёт проживает",
+    "run": "run runs running deployed hosted host corre despliega desplegado alojado "
+    "развернут развёрнут",
+    "prefer": "prefer prefers favorite favourite preferred prefiere favorito favorita "
+    "предпочитает любимый любимая любимое",
+    "report": "report summary digest informe resumen отчёт отчет сводка",
+    "meeting": "meeting meetings meet reunión reunion reuniones встреча встречи созвон",
+    "price": "price cost costs precio cuesta cuestan цена стоит стоимость",
+    "expire": "expire expires expiry ttl caduca vence истекает",
+    "send": "send sent sends goes envía envia рассылается отправляется уходит",
+    "start": "start starts begin begins empieza comienza начинается",
+}
+
+# Words that count or repeat, no part of what a fact is about ("every night", "каждую ночь").
+QUANTIFIERS = frozenset("every each cada каждый каждая каждое каждую каждые".split())
+# Words that set which side of a value a fact means: never dropped as a rewording.
+POLAR_WORDS = frozenset(
+    "before after over under above below antes después despues до после больше меньше más "
+    "menos more less".split()
+)
