@@ -23,6 +23,7 @@ def isolated_env(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.M
     monkeypatch.setenv("ENGRAM_HOOKS_TIMEOUT_MS", "120000")
     monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
     for var in ("ENGRAM_GLOBAL_DIR", "ENGRAM_LOAD_EXPAND_TOP", "ENGRAM_LOAD_LIMIT", "EDITOR",
+                "ENGRAM_LOAD_VECTORS", "ENGRAM_EMBED_PROVIDER", "ENGRAM_EMBED_MODEL",
                 "CLAUDE_PROJECT_DIR", "GEMINI_PROJECT_DIR", "GEMINI_SESSION_ID",
                 "CURSOR_PROJECT_DIR", "XDG_STATE_HOME", "ENGRAM_DB", "XDG_DATA_HOME",
                 "ENGRAM_LLM_API_KEY", "ENGRAM_LLM_BASE_URL",

@@ -63,6 +63,12 @@ SETTINGS: dict[str, Setting] = {
     "load.budget_tokens": Setting(
         int, 0, "default token budget for load output (0 = no budget)", minimum=0
     ),
+    "load.vectors": Setting(
+        bool,
+        False,
+        "re-rank related memories by meaning (needs a dense embedder: embed.provider onnx or "
+        "openai); each load then embeds the task",
+    ),
     "load.roles": Setting(
         list, [], "active roles; memories with a `role` list outside these are hidden"
     ),

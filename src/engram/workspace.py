@@ -26,12 +26,13 @@ if TYPE_CHECKING:
     from engram.files.index import DocRow, Progress
     from engram.render.pack import Pack
     from engram.routing.route import Signal
+    from engram.routing.vectors import VectorSignal
 
 
 class Workspace(Plain):
     """An opened workspace (and global folder) ready to route queries."""
 
-    __slots__ = ("config", "global_root", "indexes", "workspace_root")
+    __slots__ = ("_vectors", "config", "global_root", "indexes", "workspace_root")
 
     def __init__(
         self,
@@ -44,6 +45,7 @@ class Workspace(Plain):
         self.workspace_root = workspace_root
         self.global_root = global_root
         self.indexes = [] if indexes is None else indexes
+        self._vectors: VectorSignal | str | None = None  # `load.vectors`: built on first use
 
     @property
     def project(self) -> Path | None:
@@ -86,8 +88,31 @@ class Workspace(Plain):
         )
 
     def route(self, query: str, **options: Any) -> Route:
-        """Route a query without rendering it (what `load --dry-run` reports)."""
+        """Route a query without rendering it (what `load --dry-run` reports). With
+        `load.vectors` on and no `signals` given, related memories are re-ranked by meaning
+        (`engram.routing.vectors`)."""
+        if "signals" not in options and self.config["load.vectors"]:
+            signal = self.vector_signal()
+            if not isinstance(signal, str):
+                signal.problem = ""  # of this query alone
+            options["signals"] = () if isinstance(signal, str) else (signal,)
         return route(self.indexes, anchors_of(query), self.options(query, **options))
+
+    def vector_signal(self) -> VectorSignal | str:
+        """The `load.vectors` signal over this workspace's indexes, or why there is none (the
+        embedder could not be made). The model is loaded once a workspace."""
+        if self._vectors is None:
+            from engram.routing.vectors import VectorSignal
+            from engram.store.providers import embedder_from_config
+
+            try:
+                embedder = embedder_from_config(self.config)
+                self._vectors = VectorSignal(
+                    embedder, self.indexes, self.config["files.max_bytes"]
+                )
+            except EngramError as exc:
+                self._vectors = exc.message + (f" ({exc.hint})" if exc.hint else "")
+        return self._vectors
 
     def load(
         self,
@@ -119,6 +144,10 @@ class Workspace(Plain):
             budget_tokens=budget,
             max_bytes=self.config["files.max_bytes"],
         )
+        vectors = self._vectors
+        problem = vectors if isinstance(vectors, str) else vectors.problem if vectors else ""
+        if problem and "signals" not in options and routed.terms.anchors:
+            pack.notes.append(f"ranked by words alone: load.vectors is on, but {problem}")
         if not routed.terms.anchors:
             words = ", ".join(routed.terms.generic) or "nothing but stop words"
             pack.notes.append(

@@ -83,6 +83,12 @@ CREATE TABLE IF NOT EXISTS postings (
 CREATE INDEX IF NOT EXISTS postings_doc ON postings (doc);
 CREATE TABLE IF NOT EXISTS problems (path TEXT PRIMARY KEY, line INTEGER, reason TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS fetches (mid TEXT PRIMARY KEY, count INTEGER NOT NULL);
+-- Embeddings of memory bodies for `load.vectors` (engram.routing.vectors): one row a file and
+-- model, the float32 vectors of its passages, used while the file's sha256 is unchanged.
+CREATE TABLE IF NOT EXISTS vectors (
+    path TEXT NOT NULL, model TEXT NOT NULL, sha256 TEXT NOT NULL, vectors BLOB NOT NULL,
+    PRIMARY KEY (path, model)
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS source_stats (
     path TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL, size INTEGER NOT NULL, sha256 TEXT NOT NULL
 );
@@ -414,6 +420,7 @@ class MemoryIndex:
             self.conn.execute("DELETE FROM docs WHERE doc = ?", (row[0],))
         self.conn.execute("DELETE FROM files WHERE path = ?", (path,))
         self.conn.execute("DELETE FROM problems WHERE path = ?", (path,))
+        self.conn.execute("DELETE FROM vectors WHERE path = ?", (path,))
 
     def _recheck_on_new_limit(self) -> None:
         """After `files.max_bytes` changed, look again at the files it now admits or refuses:
@@ -634,6 +641,25 @@ class MemoryIndex:
                 self.conn.execute(f"SELECT mid, count FROM fetches WHERE mid IN ({marks})", chunk)
             )
         return counts
+
+    def passage_vectors(self, paths: Iterable[str], model: str) -> dict[str, tuple[str, bytes]]:
+        """The stored passage vectors of these files under `model`: path -> (sha256, blob)."""
+        found: dict[str, tuple[str, bytes]] = {}
+        for chunk, marks in chunks(list(set(paths))):
+            rows = self.conn.execute(
+                f"SELECT path, sha256, vectors FROM vectors WHERE model = ? AND path IN ({marks})",
+                (model, *chunk),
+            )
+            found.update((path, (sha, bytes(blob))) for path, sha, blob in rows)
+        return found
+
+    def save_passage_vectors(self, model: str, rows: list[tuple[str, str, bytes]]) -> None:
+        """Keep (path, sha256, blob) vectors of `model` for the next load."""
+        with self.conn:
+            self.conn.executemany(
+                "INSERT OR REPLACE INTO vectors (path, model, sha256, vectors) VALUES (?, ?, ?, ?)",
+                [(path, model, sha, blob) for path, sha, blob in rows],
+            )
 
     def source_hash(self, project: Path, rel: str) -> str | None:
         """Current SHA-256 of a source file (cached by mtime and size); None if it is gone, or

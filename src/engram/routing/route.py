@@ -43,7 +43,8 @@ MULTIPLIERS = {
 }
 FETCH_BOOST_STEP = 0.02  # per recorded `load --id` fetch …
 FETCH_BOOST_MAX = 0.10  # … bounded, so popularity can never outrank relevance by much
-SIGNAL_WEIGHT = 0.5  # how much a vector/graph signal (0..1) may raise an admitted score
+SIGNAL_WEIGHT = 0.5  # how much a vector/graph signal (0..1) may raise an admitted score …
+# … unless the signal carries its own `weight` (the built-in vector signal does)
 SIGNAL_WIDEN = 0.75  # a signal this strong admits a term-sharing memory the anchor rule missed
 MANY_ANCHORS = 4
 SKIPPED_CARDS = 5
@@ -453,14 +454,15 @@ def _apply_signals(admitted: list[Candidate], weak: list[Candidate], options: Ro
     for signal in options.signals:
         pool = admitted + weak
         scores = signal(options.query_text, pool)
+        weight = getattr(signal, "weight", SIGNAL_WEIGHT)
         for candidate in admitted:
             value = min(max(scores.get(candidate.key, 0.0), 0.0), 1.0)
             if value:
-                candidate.factors.append(("signal", 1.0 + SIGNAL_WEIGHT * value))
+                candidate.factors.append(("signal", 1.0 + weight * value))
         for candidate in list(weak):
             value = min(max(scores.get(candidate.key, 0.0), 0.0), 1.0)
             if value >= SIGNAL_WIDEN:
-                candidate.factors.append(("signal", 1.0 + SIGNAL_WEIGHT * value))
+                candidate.factors.append(("signal", 1.0 + weight * value))
                 weak.remove(candidate)
                 admitted.append(candidate)
                 widened += 1
