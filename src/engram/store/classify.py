@@ -627,6 +627,9 @@ def _second_look(new: Parse, old: Parse) -> Verdict | None:
         return Verdict("duplicate", "the same statement in other words")
     if _update_reworded(new, old):
         return Verdict("supersede", "an explicit update of the same attribute, in other words")
+    changed = _changed_in_other_words(new, old)
+    if changed:
+        return Verdict("supersede", f"the same attribute in other words, a new value ({changed})")
     return None
 
 
@@ -657,7 +660,7 @@ def _update_reworded(new: Parse, old: Parse) -> bool:
     pool = (*mine.names, *(k for k, _ in mine.soft))
     whose = [n for n in theirs.names if n in old.subject_keys]
     whose += [k for k, root in theirs.soft if k in old.subject_keys and root not in mine.concepts]
-    if not all(any(_same_name(n, k) for k in pool) for n in whose):
+    if not all(any(_one_person(n, k, theirs, mine) for k in pool) for n in whose):
         return False  # "Bob lives in Paris" → "Alice moved to Berlin"
     if any(_numeric(n) and n not in mine.names for n in whose):
         return False  # "Order #5531" → "Order #5532"
@@ -765,6 +768,7 @@ class Gist:
     soft: tuple[tuple[str, str], ...]  # a capitalised first word, (as a name, as a concept):
     # "Hannah" or "Cached" — a name if the other fact names it, else a word
     kin: frozenset[str]  # son, wife, сын, hermana …
+    first: str  # the first word's key: a name there is in the nominative
 
 
 _GISTS: dict[int, tuple[Parse, Gist]] = {}
@@ -797,6 +801,15 @@ def _synonyms() -> tuple[dict[str, str], dict[str, str]]:
     return by_word, {k: v for k, v in by_stem.items() if k not in clashes}
 
 
+@lru_cache(maxsize=1)
+def _expansions() -> dict[str, frozenset[str]]:
+    """lexicon.ACRONYMS with each expansion as the stems of its content words."""
+    return {
+        acronym: frozenset(stem(w, "english") for w in words.split() if w not in _NOT_CONCEPTS)
+        for acronym, words in lx.ACRONYMS.items()
+    }
+
+
 def gist(fact: Parse) -> Gist:
     """The names, values and concepts of a fact (worked out once per parse)."""
     hit = _GISTS.get(id(fact))
@@ -807,13 +820,20 @@ def gist(fact: Parse) -> Gist:
     values: set[str] = set()
     concepts: set[str] = set()
     soft: list[tuple[str, str]] = []
-    kin = frozenset(w.root for w in fact.words if w.kind == "kin" or w.norm in lx.KIN)
+    kin = frozenset(
+        w.norm
+        for w in fact.words
+        if (w.kind == "kin" or w.norm in lx.KIN) and by_word.get(w.norm) not in lx.SYMMETRIC
+    )
+    roots: set[str] = set()
     for at, w in enumerate(fact.words):
         concept = by_word.get(w.norm) or by_stem.get(w.root)
         if w.kind in ("value", "date") or w.norm in lx.CALENDAR:
             values.add(w.key)
-        elif concept and w.kind == "acronym":
-            concepts.add(concept)  # "TTL", "CTO": the name of an attribute
+        elif w.kind == "acronym" and (concept or w.norm in lx.ACRONYMS):
+            concepts.add(concept or w.norm)  # "TTL", "CTO": the name of an attribute
+        elif w.kind == "kin" or w.norm in lx.KIN:
+            concepts.add(concept or w.root)
         elif w.kind in ("name", "acronym") or (w.key in fact.people and w.kind != "pronoun"):
             names.append(w.key)
         elif w.kind in ("word", "kin") and w.norm not in _NOT_CONCEPTS and w.key not in _FUNCTION:
@@ -821,11 +841,26 @@ def gist(fact: Parse) -> Gist:
                 soft.append((w.key, w.root))
             else:
                 concepts.add(concept or w.root)
-    found = Gist(tuple(names), frozenset(values), frozenset(concepts), tuple(soft), kin)
+                roots.add(w.root)
+    for acronym, spelt in _expansions().items():
+        if spelt <= roots:  # "chief technology officer" is the CTO
+            concepts = (concepts - spelt - {by_stem.get(k, k) for k in spelt}) | {
+                by_word.get(acronym) or acronym
+            }
+    first = fact.words[0].key if fact.words else ""
+    found = Gist(tuple(names), frozenset(values), frozenset(concepts), tuple(soft), kin, first)
     if len(_GISTS) > 20_000:
         _GISTS.clear()
     _GISTS[id(fact)] = (fact, found)
     return found
+
+
+def _one_person(a: str, b: str, mine: Gist, theirs: Gist) -> bool:
+    """Name `a` of `mine` and `b` of `theirs` name one person: "Игоря" is "Игорь", but two
+    facts that open with "Евгений" and "Евгения" are about two people."""
+    if a == b:
+        return True
+    return _same_name(a, b) and not (a == mine.first and b == theirs.first)
 
 
 def _same_name(a: str, b: str) -> bool:
@@ -857,12 +892,16 @@ def line_up(new: Gist, old: Gist) -> Overlap:
     new_concepts, old_concepts = set(new.concepts), set(old.concepts)
     new_pool = (*new.names, *(k for k, _ in new.soft))
     old_pool = (*old.names, *(k for k, _ in old.soft))
-    old_names = all(any(_same_name(n, k) for k in new_pool) for n in old.names)
-    names = old_names and all(any(_same_name(n, k) for k in old_pool) for n in new.names)
-    sides = ((new.soft, old_pool, new_concepts, old), (old.soft, new_pool, old_concepts, new))
-    for soft, pool, concepts, other in sides:
+    old_names = all(any(_one_person(n, k, old, new) for k in new_pool) for n in old.names)
+    names = old_names and all(any(_one_person(n, k, new, old) for k in old_pool) for n in new.names)
+    sides = (
+        (new.soft, old_pool, new_concepts, old, new),
+        (old.soft, new_pool, old_concepts, new, old),
+    )
+    for soft, pool, concepts, other, mine_ in sides:
+        other_ = other
         for key, root in soft:
-            if any(_same_name(key, k) for k in pool):
+            if any(_one_person(key, k, mine_, other_) for k in pool):
                 continue
             # a word only if the other fact says it too ("Cached entries" / "the cache"):
             # else a name the other fact lacks ("Marisol" / "Aleksander")
@@ -902,39 +941,34 @@ def _reworded(new: Parse, old: Parse) -> bool:
     its subject ("Sofia works at Spotify as a data engineer" / "Sofia is a data engineer at
     Spotify", "the release of 4.2 is scheduled for June 12" / "4.2 is planned to ship on June
     12"). Never with the roles swapped, another kin, or a word that flips the value's side."""
-    if new.question or old.question or new.update or new.additive or new.listed or old.listed:
+    if new.marks != old.marks or not _same_setting(new, old):
         return False
-    if (new.speaker, new.said_at, new.environments) != (old.speaker, old.said_at, old.environments):
-        return False
-    if (new.negated, new.modal, new.future, new.marks) != (
-        old.negated,
-        old.modal,
-        old.future,
-        old.marks,
-    ):
-        return False
-    copulas = _verb_class(new.verb) in _GENERIC_VERBS and _verb_class(old.verb) in _GENERIC_VERBS
-    if copulas and new.indefinite != old.indefinite:
-        return False  # "Anna is a patient" / "Anna is patient"
     mine, theirs = gist(new), gist(old)
-    if mine.values != theirs.values or mine.kin != theirs.kin:
+    if mine.values != theirs.values:
         return False
     lined = line_up(mine, theirs)
-    if not lined.names or not lined.shared or len(lined.only_new) + len(lined.only_old) > 1:
+    if not lined.names or not _same_concepts(new, lined):
         return False
-    if lined.only_new and lined.only_new != {_verb_concept(new)}:
-        return False  # "Anna works at Google as a manager" says more: only a verb may be added
+    both_ways = bool(lined.shared & lx.SYMMETRIC)  # "A is married to B" / "B is A's wife"
     owners = (_possessors(new), _possessors(old))
-    if all(owners) and owners[0] != owners[1]:
+    if all(owners) and owners[0] != owners[1] and not both_ways:
         return False  # "Tom's manager is Anna" / "Tom is Anna's manager"
     extra = lined.only_new | lined.only_old
     if extra & (new.subject_stems | old.subject_stems) or extra & lx.POLAR_WORDS:
         return False
-    if _antonym_split(new, old) or _someone_added(new, old) or _narrower(new, old):
+    if _antonym_split(new, old) or _narrower(new, old):
         return False
-    if _named_order(mine) != _named_order(theirs, mine) or _roles_swapped(new, old):
-        return False  # "Kirill mentors Nina" / "Nina mentors Kirill"
-    return _verb_class(new.verb) != _verb_class(old.verb) or _same_order(new, old)
+    if both_ways:
+        return True
+    same_verb = new.verb == old.verb
+    if _roles_swapped(new, old) and same_verb:
+        return False  # "the checkout service calls the stock service" / "the stock service …"
+    parties = _named_order(mine)
+    if len(parties) < 2 or not lined.shared & lx.DIRECTED:
+        return not same_verb or _same_order(new, old)
+    # Two parties of a directed relation: "Tom manages Anna" / "Tom reports to Anna" say
+    # opposite things in words of one concept, so the verb, and who is named first, must stay.
+    return same_verb and parties == _named_order(theirs, mine) and _same_order(new, old)
 
 
 def _roles_swapped(new: Parse, old: Parse) -> bool:
@@ -948,14 +982,107 @@ def _roles_swapped(new: Parse, old: Parse) -> bool:
     )
 
 
+def _same_setting(new: Parse, old: Parse) -> bool:
+    """Two plain statements said alike: by the same speaker at the same time, in the same
+    environment, polarity, mood and tense, the same kin and persons ("my", "your"), none a
+    question, a list item or an addition ("too"), neither new one an update."""
+    if new.question or old.question or new.update or new.additive or new.listed or old.listed:
+        return False
+    if (new.speaker, new.said_at, new.environments) != (old.speaker, old.said_at, old.environments):
+        return False
+    if (new.negated, new.modal, new.future, new.past) != (
+        old.negated,
+        old.modal,
+        old.future,
+        old.past,
+    ):
+        return False
+    copulas = _verb_class(new.verb) in _GENERIC_VERBS and _verb_class(old.verb) in _GENERIC_VERBS
+    if copulas and new.indefinite != old.indefinite:
+        return False  # "Anna is a patient" / "Anna is patient"
+    if gist(new).kin != gist(old).kin:
+        return False
+    return _speech_persons(new) == _speech_persons(old)  # "It has helped me" / "Your help …"
+
+
+def _same_concepts(new: Parse, lined: Overlap) -> bool:
+    """The same concepts, but that the old fact may have up to two more (the new one says
+    less: nothing of it is lost) or the new one another verb ("Hannah's birthday is on March
+    3" / "Hannah celebrates her birthday on …"); never more words in the new one ("Anna works
+    at Google" / "… as a manager")."""
+    if not lined.shared or len(lined.only_old) > 2:
+        return False
+    if lined.only_new and len(lined.only_old) > 1:
+        return False
+    return not lined.only_new or lined.only_new == {_verb_concept(new)}
+
+
+def _changed_in_other_words(new: Parse, old: Parse) -> str | None:
+    """The same attribute of the same subject in other words, with one value replaced by one
+    of its kind: a number for a number, a name for a name ("The design system is owned by
+    Lena" → "Victor owns the design system"); never a date or time alone (two events), nor an
+    attribute with several values at once."""
+    if not _same_setting(new, old) or new.past:
+        return None  # two past events are two events
+    mine, theirs = gist(new), gist(old)
+    lined = line_up(mine, theirs)
+    if lined.shared & lx.DIRECTED and (
+        new.verb != old.verb or _possessors(new) != _possessors(old)
+    ):
+        return None  # "Maria's manager is Oleg" / "Maria manages Ivan": the roles turned
+    if not _same_concepts(new, lined) or _narrower(new, old) or _antonym_split(new, old):
+        return None
+    extra = lined.only_new | lined.only_old
+    if extra & (new.subject_stems | old.subject_stems) or extra & lx.POLAR_WORDS:
+        return None
+    pool = (*mine.names, *(k for k, _ in mine.soft))
+    whose = [n for n in theirs.names if n in old.subject_keys]
+    whose += [k for k, root in theirs.soft if k in old.subject_keys and root not in mine.concepts]
+    if not all(any(_one_person(n, k, theirs, mine) for k in pool) for n in whose):
+        return None  # "Jamal's favourite cuisine" / "Rosa's favourite cuisine"
+    known = theirs.concepts | {r for _, r in theirs.soft}
+    new_names = {*mine.names, *(k for k, r in mine.soft if not _concept_found(r, known))}
+    known = mine.concepts | {r for _, r in mine.soft}
+    old_names = {*theirs.names, *(k for k, r in theirs.soft if not _concept_found(r, known))}
+    gone = {n for n in old_names if not any(_one_person(n, k, theirs, mine) for k in new_names)}
+    came = {n for n in new_names if not any(_one_person(n, k, mine, theirs) for k in old_names)}
+    lost, brought = theirs.values - mine.values, mine.values - theirs.values
+    if (gone or came) and (lost or brought):
+        return None  # two slots changed
+    if gone and came:
+        changed = gone | came
+    elif len(lost) == len(brought) == 1 and not (lost | brought) & old.subject_keys:
+        changed = set(lost | brought)  # one number for another (an id in the subject is none)
+        if all(_DATE.search(k) or k in lx.CALENDAR for k in changed):
+            return None  # "dates and times are no values": two events, not one changed
+    else:
+        return None
+    if len(gone | lost) > 2 or len(came | brought) > 2 or any(_numeric(n) for n in gone | came):
+        return None  # an id is a subject, not a value ("INC-2291" / "INC-2297")
+    if _many_valued(new, old, changed, often=False):
+        return None
+    return f"{', '.join(sorted(gone | lost))} → {', '.join(sorted(came | brought))}"
+
+
+def _speech_persons(fact: Parse) -> frozenset[str]:
+    """The first and second persons a fact's pronouns name ("I", "my", "your", "мы" …); a
+    third person ("her") stands for someone named."""
+    return frozenset(
+        w.key
+        for w in fact.words
+        if w.kind == "pronoun" and w.key[1:2] in ("1", "2") and w.norm not in lx.WEAK_POSSESSIVES
+    )
+
+
 def _named_order(fact: Gist, like: Gist | None = None) -> list[str]:
     """The names a fact gives people and things, ids aside, in order (spelt as in `like`)."""
     order = []
-    for name in fact.names:
+    for name in (*(k for k, _ in fact.soft), *fact.names):
         if _numeric(name):
             continue
         if like is not None:
-            name = next((k for k in like.names if _same_name(name, k)), name)
+            known = (*(k for k, _ in like.soft), *like.names)
+            name = next((k for k in known if _same_name(name, k)), name)
         order.append(name)
     return list(dict.fromkeys(order))
 

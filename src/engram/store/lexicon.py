@@ -558,7 +558,45 @@ SYNONYMS = {
     "expire": "expire expires expiry ttl caduca vence истекает",
     "send": "send sent sends goes envía envia рассылается отправляется уходит",
     "start": "start starts begin begins empieza comienza начинается",
+    "responsible": "assigned assignee responsible charge handles handle asignada asignado "
+    "encarga encargado responsable отвечает ответственный ответственная",
+    "approve": "approve approves approved approval aprueba aprobado aprobación утверждает "
+    "одобряет согласует",
+    "spouse": "married marry wife husband spouse esposa esposo casado casada жена муж "
+    "женат замужем супруг супруга",
+    "allergy": "allergy allergic alergia alérgico alérgica аллергия аллергик",
+    "study": "study studies student estudia estudiante учится студент студентка",
+    "speak": "speak speaks speaker habla hablante говорит",
+    "salary": "salary earns wage sueldo salario cobra зарплата получает",
+    "office": "office headquarters hq oficina sede офис штаб-квартира",
+    "size": "size capacity tamaño capacidad размер объём объем",
+    "daily": "daily diario diaria ежедневно ежедневный ежедневная ежедневное",
+    "weekly": "weekly semanal еженедельно еженедельный",
+    "nightly": "nightly night nocturno ночь ночью ночной ночная",
+    "call": "call calls llamada llamar llama звонок звонить звонит",
+    "backup": "backup backups respaldo бэкап резервная",
+    "birthday": "birthday born cumpleaños nació родился родилась рождения",
 }
+# Acronyms that name an attribute, and the words they stand for: "CTO" and "chief technology
+# officer" are one concept.
+ACRONYMS = {
+    "cto": "chief technology officer",
+    "ceo": "chief executive officer",
+    "cfo": "chief financial officer",
+    "coo": "chief operating officer",
+    "vp": "vice president",
+    "pm": "product manager",
+    "qa": "quality assurance",
+    "hr": "human resources",
+    "ttl": "time to live",
+    "eta": "estimated time of arrival",
+    "sre": "site reliability engineer",
+}
+# Concepts of a relation with a direction between two parties, said in words that turn it
+# round: "Tom manages Anna" / "Anna reports to Tom".
+DIRECTED = frozenset({"manager", "lead", "own", "responsible", "approve", "send", "call"})
+# Concepts of a relation both ways: "Rahul is married to Ananya" is "Ananya is Rahul's wife".
+SYMMETRIC = frozenset({"spouse"})
 
 # Words that count or repeat, no part of what a fact is about ("every night", "каждую ночь").
 QUANTIFIERS = frozenset("every each cada каждый каждая каждое каждую каждые".split())
