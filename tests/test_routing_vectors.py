@@ -144,3 +144,34 @@ def test_the_real_model_ranks_a_paraphrase_first_through_the_cli(
     assert main(["-C", str(project), "load", "--all", "--json", QUERY]) == 0
     data = json.loads(capsys.readouterr().out)
     assert [m["id"] for m in data["memories"]] == ["deploy-rollback", "deploy-colours"]
+
+
+def test_reindex_embeds_every_memory_so_that_a_load_embeds_only_the_task(
+    project: Path,
+    memory: Callable[..., Path],
+    fake: Fake,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    memory("deploy-colours", COLOURS)
+    memory("deploy-rollback", MIGRATION)
+    memory("release-weeks", "# Release weeks\n\nWho owns which release week.\n")
+    assert main(["-C", str(project), "reindex"]) == 0
+    assert "embedded 3 memory files for load.vectors" in capsys.readouterr().out
+    assert any("which release week" in text for text in fake.texts)
+    before = len(fake.texts)
+    assert ranked(project) == ["deploy-rollback", "deploy-colours"]
+    assert fake.texts[before:] == [QUERY]
+
+
+def test_reindex_says_in_one_line_when_the_memories_cannot_be_embedded(
+    project: Path,
+    memory: Callable[..., Path],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    memory("deploy-colours", COLOURS)
+    monkeypatch.setenv("ENGRAM_LOAD_VECTORS", "true")
+    assert main(["-C", str(project), "reindex"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("engram: error: load.vectors: load.vectors needs a dense embedder")
+    assert "Traceback" not in err

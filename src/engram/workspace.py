@@ -107,9 +107,7 @@ class Workspace(Plain):
 
             try:
                 embedder = embedder_from_config(self.config)
-                self._vectors = VectorSignal(
-                    embedder, self.indexes, self.config["files.max_bytes"]
-                )
+                self._vectors = VectorSignal(embedder, self.indexes, self.config["files.max_bytes"])
             except EngramError as exc:
                 self._vectors = exc.message + (f" ({exc.hint})" if exc.hint else "")
         return self._vectors
@@ -208,12 +206,29 @@ class Workspace(Plain):
         number of memory files indexed, by scope. `progress(done, total)` is called as files
         are indexed, counting from 0 again for each scope."""
         counts: dict[str, int] = {}
+        self._vectors = None  # it holds the indexes about to be replaced
         for n, index in enumerate(self.indexes):
             index.close()
             on_edit = self.config["files.on_hand_edit"]
             self.indexes[n] = rebuild(index.root, on_hand_edit=on_edit, progress=progress)
             counts[index.root.scope] = self.indexes[n].stats()[0]
         return counts
+
+    def embed_memories(self, progress: Progress | None = None) -> int:
+        """With `load.vectors` on, embed every memory file not yet embedded under the current
+        model (a load would otherwise embed them as they first match); how many memories were
+        looked at. Raises EngramError when the embedder cannot be made or fails."""
+        from engram.embed.base import EmbeddingError
+
+        signal = self.vector_signal()
+        if isinstance(signal, str):
+            raise EngramError(f"load.vectors: {signal}")
+        try:
+            return signal.prepare(progress)
+        except (EmbeddingError, OSError) as exc:
+            raise EngramError(
+                f"load.vectors: the memory files could not be embedded: {exc}"
+            ) from exc
 
 
 def open_workspace(

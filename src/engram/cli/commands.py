@@ -283,7 +283,12 @@ def cmd_reindex(args: argparse.Namespace, start: Path | None) -> int:
     with open_workspace(start, refresh=False) as ws, progress_bar(args, "indexing", "file") as bar:
         counts = ws.reindex(progress=bar)
     text = "".join(f"indexed {n} {scope} memory files\n" for scope, n in counts.items())
-    emit(args, {"indexed": counts}, text)
+    data: dict[str, object] = {"indexed": counts}
+    if ws.config["load.vectors"]:  # embedded now, so that no load or hook pays for it
+        with open_workspace(start) as ws, progress_bar(args, "embedding", "memory") as bar:
+            data["embedded"] = ws.embed_memories(progress=bar)
+        text += f"embedded {data['embedded']} memory files for load.vectors\n"
+    emit(args, data, text)
     return 0
 
 

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from engram.embed.base import Embedder
-    from engram.files.index import MemoryIndex
+    from engram.files.index import MemoryIndex, Progress
     from engram.routing.route import Candidate
 
 # Measured on SciFact (5,183 abstracts as memory files, all-MiniLM-L6-v2): over train claims
@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 VECTOR_WEIGHT = 6.0
 PASSAGE_CHARS = 500  # about the 128–256 word pieces a small sentence model reads
 MAX_PASSAGES = 32  # a longer body is embedded by its first passages only
+PREPARE_BATCH = 64  # memories embedded (and their vectors saved) at a time by `prepare`
 
 
 def passages(summary: str, body: str) -> list[str]:
@@ -89,6 +90,22 @@ class VectorSignal:
                 if len(matrix):
                     scores[candidate.key] = max(0.0, float((matrix @ wanted).max()))
         return scores
+
+    def prepare(self, progress: Progress | None = None) -> int:
+        """Embed every memory whose passage vectors are missing or out of date (what
+        `engram reindex` does with `load.vectors` on, so that no load pays for it); returns
+        how many memories were looked at. `progress(done, total)` is called as they are."""
+        from engram.routing.route import Candidate
+
+        dims = len(np.asarray(self.embedder.embed(["dimensions"])[0]))
+        rows = [(index, row) for index in self.indexes.values() for row in index.all_docs()]
+        for start in range(0, len(rows), PREPARE_BATCH):
+            batch = rows[start : start + PREPARE_BATCH]
+            for index in {id(ix): ix for ix, _ in batch}.values():
+                self._vectors(index, [Candidate(row) for ix, row in batch if ix is index], dims)
+            if progress is not None:
+                progress(start + len(batch), len(rows))
+        return len(rows)
 
     def _vectors(
         self, index: MemoryIndex, candidates: list[Candidate], dims: int
