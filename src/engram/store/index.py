@@ -24,8 +24,9 @@ import math
 from array import array
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any, Literal
 
 import numpy as np
@@ -483,27 +484,22 @@ class SearchIndex:
         if not chosen:
             return []
         members: dict[str, set[int]] = {}
-        pool: set[int] = set()
         budget = POOL_POSTINGS
         for term in chosen:
             if frequency[term] > budget:
                 break
             budget -= frequency[term]
             members[term] = set(self.postings.positions(term))
-            pool |= members[term]
-        if not pool:
+        if not members:
             pool = set(self.postings.positions(chosen[0]))
             for term in chosen[1:2]:
                 pool.intersection_update(self.postings.positions(term))
             members = dict.fromkeys(chosen[:2], pool)
-        # Rank by how many of the pooled terms a fact has (counted in C), then score the
-        # front of that ranking exactly by idf.
-        tally: Counter[int] = Counter()
-        for found in members.values():
-            tally.update(found)
+        # Rank by how many of the pooled terms a fact has, then score the front of that
+        # ranking exactly by idf.
         flags = None if live is None else live.flags
         front = []
-        for doc, _ in tally.most_common():
+        for doc in _by_count(members.values()):
             if flags is None or flags[doc]:
                 front.append(doc)
                 if len(front) >= 3 * k:
@@ -552,6 +548,21 @@ class SearchIndex:
         owner = np.repeat(np.arange(len(positions)), counts)
         np.add.at(out, owner, products)
         return out
+
+
+def _by_count(sets: Collection[set[int]]) -> Iterable[int]:
+    """The members of the sets, those in the most sets first, ties in the order they first
+    appear (the order of `Counter.most_common`). Without a member in two sets — the usual
+    case: one set, the same set twice, or sets apart — that is the sets one after the other,
+    read lazily, so a caller that wants the first few reads only those."""
+    distinct = list({id(found): found for found in sets}.values())
+    shared = any(not a.isdisjoint(b) for i, a in enumerate(distinct) for b in distinct[i + 1 :])
+    if not shared:
+        return chain.from_iterable(distinct)
+    tally: Counter[int] = Counter()
+    for found in sets:
+        tally.update(found)
+    return (doc for doc, _ in tally.most_common())
 
 
 def _items(values: np.ndarray, code: Literal["q", "i"]) -> memoryview[int]:
