@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 import statistics
 import subprocess
@@ -10,6 +11,10 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engram.config import Config
 
 REPO = Path(__file__).resolve().parent.parent
 WORK = REPO / "benchmarks" / ".work"
@@ -94,6 +99,28 @@ def met(value: float, op: str, threshold: float) -> bool:
     if op == ">=":
         return value >= threshold
     return value == threshold
+
+
+ONNX_MISSING = "onnx rows skipped: {} is not installed (`pip install -e '.[onnx]'` installs it)"
+
+
+def onnx_missing() -> str:
+    """Empty when the local sentence model (`[embed] provider = "onnx"`) can run, else the
+    one-line note a benchmark prints in place of its onnx rows."""
+    for module in ("onnxruntime", "tokenizers"):
+        try:
+            importlib.import_module(module)
+        except ImportError:
+            return ONNX_MISSING.format(module)
+    return ""
+
+
+def store_config(provider: str = "offline") -> Config:
+    """A fact store's configuration with this embedder (`offline` or `onnx`) and every other
+    setting at its default."""
+    from engram.config import load_config
+
+    return load_config(None, env={"ENGRAM_EMBED_PROVIDER": provider})
 
 
 def quick() -> bool:

@@ -205,3 +205,24 @@ def test_a_target_cell_records_its_comparison() -> None:
     common.TABLES.clear()
     with pytest.raises(ValueError, match="operator"):
         common.Target(1, "<", 2)
+
+
+def test_onnx_rows_are_skipped_with_a_note_without_onnxruntime(bench: Path) -> None:
+    blocker = bench / "no-onnxruntime" / "onnxruntime"
+    blocker.mkdir(parents=True)
+    (blocker / "__init__.py").write_text("raise ImportError('blocked for the test')\n")
+    check = "from benchmarks.common import onnx_missing; print(onnx_missing())"
+    done = subprocess.run(
+        [sys.executable, "-c", check], cwd=bench, capture_output=True, text=True, timeout=60,
+        env={**os.environ, "PYTHONPATH": str(blocker.parent)},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == (
+        "onnx rows skipped: onnxruntime is not installed (`pip install -e '.[onnx]'` installs it)"
+    )
+
+
+@pytest.mark.skipif(importlib.util.find_spec("onnxruntime") is None, reason="the onnx extra")
+def test_onnx_rows_run_when_onnxruntime_imports() -> None:
+    assert common.onnx_missing() == ""
+    assert common.store_config("onnx")["embed.provider"] == "onnx"
