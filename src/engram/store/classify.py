@@ -601,6 +601,8 @@ def compare(new: Parse, old: Parse, similarity: float) -> Verdict:
         return Verdict("duplicate", "the same subject, words, values and polarity")
     if _says_less(new, old):
         return Verdict("duplicate", "part of what the stored fact says, of the same subject")
+    if _reworded(new, old):
+        return Verdict("duplicate", "the same statement in other words")
     if _explicit_update(new, old):
         return Verdict("supersede", "an explicit update of the same subject")
     opposite = _opposite_claim(new, old)
@@ -623,8 +625,6 @@ def compare(new: Parse, old: Parse, similarity: float) -> Verdict:
 def _second_look(new: Parse, old: Parse) -> Verdict | None:
     """Read as wholes, two facts whose subjects and predicates do not line up may still be one
     statement reworded."""
-    if _reworded(new, old):
-        return Verdict("duplicate", "the same statement in other words")
     if _update_reworded(new, old):
         return Verdict("supersede", "an explicit update of the same attribute, in other words")
     changed = _changed_in_other_words(new, old)
@@ -826,22 +826,35 @@ def gist(fact: Parse) -> Gist:
         if (w.kind == "kin" or w.norm in lx.KIN) and by_word.get(w.norm) not in lx.SYMMETRIC
     )
     roots: set[str] = set()
-    for at, w in enumerate(fact.words):
-        concept = by_word.get(w.norm) or by_stem.get(w.root)
+    words = fact.words
+    for at, w in enumerate(words):
+        after = words[at + 1].norm if at + 1 < len(words) else ""
+        concept = (
+            lx.SYNONYM_PAIRS.get((w.norm, after))
+            or by_word.get(lx.SPELLINGS.get(w.norm, w.norm))
+            or by_stem.get(w.root)
+        )
         if w.kind in ("value", "date") or w.norm in lx.CALENDAR:
-            values.add(w.key)
+            values.add(_value_key(words, at))
+        elif w.key in ("pct", "h") and at and words[at - 1].kind == "value":
+            continue  # read with its number: "10 percent" is "10%", "a las 10" is "10:00"
         elif w.kind == "acronym" and (concept or w.norm in lx.ACRONYMS):
             concepts.add(concept or w.norm)  # "TTL", "CTO": the name of an attribute
         elif w.kind == "kin" or w.norm in lx.KIN:
             concepts.add(concept or w.root)
         elif w.kind in ("name", "acronym") or (w.key in fact.people and w.kind != "pronoun"):
             names.append(w.key)
-        elif w.kind in ("word", "kin") and w.norm not in _NOT_CONCEPTS and w.key not in _FUNCTION:
+        elif (
+            w.kind in ("word", "kin")
+            and w.norm not in _NOT_CONCEPTS
+            and (w.key not in _FUNCTION or concept)  # "owns", not "own"
+        ):
+            root = lx.SPELLINGS.get(w.root, w.root)
             if at == 0 and w.text[:1].isupper() and not concept:
-                soft.append((w.key, w.root))
+                soft.append((w.key, root))
             else:
-                concepts.add(concept or w.root)
-                roots.add(w.root)
+                concepts.add(concept or root)
+                roots.add(root)
     for acronym, spelt in _expansions().items():
         if spelt <= roots:  # "chief technology officer" is the CTO
             concepts = (concepts - spelt - {by_stem.get(k, k) for k in spelt}) | {
@@ -853,6 +866,20 @@ def gist(fact: Parse) -> Gist:
         _GISTS.clear()
     _GISTS[id(fact)] = (fact, found)
     return found
+
+
+def _value_key(words: tuple[Word, ...], at: int) -> str:
+    """A number as one spelling whatever the wording: "10 percent" is "10%"; an hour told
+    after "at" / "a las" / "в" ("a las 10", "в 3 часа") is a time, "10:00"."""
+    key = words[at].key
+    after = words[at + 1].key if at + 1 < len(words) else ""
+    if after == "pct":
+        return key + "%"
+    before = words[at - 1].norm if at else ""
+    hour = key.isdigit() and 0 < int(key) <= 24
+    if hour and (before in ("las", "la") or (after == "h" and before in ("at", "в", "a"))):
+        return f"{int(key):02d}:00"
+    return key
 
 
 def _one_person(a: str, b: str, mine: Gist, theirs: Gist) -> bool:
@@ -905,11 +932,12 @@ def line_up(new: Gist, old: Gist) -> Overlap:
                 continue
             # a word only if the other fact says it too ("Cached entries" / "the cache"):
             # else a name the other fact lacks ("Marisol" / "Aleksander")
-            others = other.concepts | frozenset(r for _, r in other.soft)
-            if root not in others:  # exactly: "Martínez" is no form of "Martín"
-                names = False
+            # (never another first word: "Julio" / "Julia" share a stem, not a person)
+            if root not in other.concepts:  # exactly: "Martínez" is no form of "Martín"
+                names = False  # a name the other fact lacks
                 old_names = old_names and other is old
-            concepts.add(root)
+            else:
+                concepts.add(root)
     mine, theirs = frozenset(new_concepts), frozenset(old_concepts)
     shared = frozenset(k for k in mine if _concept_found(k, theirs))
     only_old = frozenset(k for k in theirs if not _concept_found(k, mine))
@@ -941,8 +969,11 @@ def _reworded(new: Parse, old: Parse) -> bool:
     its subject ("Sofia works at Spotify as a data engineer" / "Sofia is a data engineer at
     Spotify", "the release of 4.2 is scheduled for June 12" / "4.2 is planned to ship on June
     12"). Never with the roles swapped, another kin, or a word that flips the value's side."""
-    if new.marks != old.marks or not _same_setting(new, old):
-        return False
+    if new.marks.replace("%", "") != old.marks.replace("%", "") or not _same_setting(new, old):
+        return False  # ("%" is part of a value: "10%" is "10 percent")
+    pronouns = [frozenset(w.key for w in f.objects if w.kind == "pronoun") for f in (new, old)]
+    if all(pronouns) and pronouns[0] != pronouns[1]:
+        return False  # "they/them" / "she/her"
     mine, theirs = gist(new), gist(old)
     if mine.values != theirs.values:
         return False
@@ -1017,6 +1048,16 @@ def _same_concepts(new: Parse, lined: Overlap) -> bool:
     return not lined.only_new or lined.only_new == {_verb_concept(new)}
 
 
+def _adds_clause(new: Parse, old: Parse) -> bool:
+    """The new fact joins more clauses than the old one ("pays at 60 days *and* always by
+    promissory note"): it says more, however few its words."""
+    return _clauses(new) > _clauses(old)
+
+
+def _clauses(fact: Parse) -> int:
+    return sum(1 for w in fact.words if w.norm in lx.CONJUNCTIONS) + fact.normalized.count(",")
+
+
 def _changed_in_other_words(new: Parse, old: Parse) -> str | None:
     """The same attribute of the same subject in other words, with one value replaced by one
     of its kind: a number for a number, a name for a name ("The design system is owned by
@@ -1059,7 +1100,8 @@ def _changed_in_other_words(new: Parse, old: Parse) -> str | None:
         return None
     if len(gone | lost) > 2 or len(came | brought) > 2 or any(_numeric(n) for n in gone | came):
         return None  # an id is a subject, not a value ("INC-2291" / "INC-2297")
-    if _many_valued(new, old, changed, often=False):
+    one = all(any(w.norm in lx.ONE_VALUE for w in fact.words) for fact in (new, old))
+    if not one and _many_valued(new, old, changed, often=False):
         return None
     return f"{', '.join(sorted(gone | lost))} → {', '.join(sorted(came | brought))}"
 

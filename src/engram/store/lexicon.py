@@ -485,6 +485,7 @@ CALENDAR_SHORT = frozenset(
 
 # Number words, read as the numbers they name ("five minutes" is "5 minutes"). "One" and its
 # kin are left out: they are articles and pronouns as often as numbers.
+_TENS = ("15", "20", "30", "40", "50", "60", "100")
 NUMBERS = {
     **{w: str(n) for n, w in enumerate(
         "zero - two three four five six seven eight nine ten eleven twelve".split()) if n},
@@ -493,6 +494,11 @@ NUMBERS = {
     **{w: str(n) for n, w in enumerate(
         "cero - dos tres cuatro cinco seis siete ocho nueve diez once doce".split()) if n},
     "две": "2",
+    **dict(zip("fifteen twenty thirty forty fifty sixty hundred".split(), _TENS, strict=True)),
+    **dict(zip("пятнадцать двадцать тридцать сорок пятьдесят шестьдесят сто".split(), _TENS,
+               strict=True)),
+    **dict(zip("quince veinte treinta cuarenta cincuenta sesenta cien".split(), _TENS,
+               strict=True)),
 }  # fmt: skip
 # Units, read as one spelling ("25 МБ", "25 мегабайт" and "25 MB" are one value).
 UNITS = {
@@ -503,6 +509,14 @@ UNITS = {
     **dict.fromkeys("h hr hrs hour hours час часа часов hora horas".split(), "h"),
     **dict.fromkeys("day days день дня дней día días dia dias".split(), "day"),
     **dict.fromkeys("km kilometre kilometres kilometer kilometers км".split(), "km"),
+    **dict.fromkeys("percent percentage процент процента процентов".split(), "pct"),
+    **dict.fromkeys("tb terabyte terabytes тб терабайт терабайта".split(), "tb"),
+    **dict.fromkeys(
+        "s sec secs second seconds секунда секунды секунд segundo segundos".split(), "s"),
+    **dict.fromkeys("ms millisecond milliseconds мс миллисекунд milisegundos".split(), "ms"),
+    **dict.fromkeys("week weeks неделя недели недель semana semanas".split(), "week"),
+    **dict.fromkeys("month months месяц месяца месяцев mes meses".split(), "month"),
+    **dict.fromkeys("year years год года лет año años".split(), "year"),
 }  # fmt: skip
 
 # Words that ask: a question reports no value, so it never replaces a fact.
@@ -532,19 +546,25 @@ ADDITIVE_WORDS = frozenset("too also additionally тоже также ещё е�
 # "Sergey reports to"). A closed set of what facts about people and systems most often say;
 # the words are stemmed in every language that could have written them.
 SYNONYMS = {
-    "manager": "manager boss supervisor reports jefe jefa gerente supervisora reporta "
+    "manager": "manager boss supervisor jefe jefa gerente supervisora reporta "
     "руководитель руководительница начальник начальница подчиняется",
     "lead": "lead leads leader head heads led lidera dirige líder lider возглавляет руководит "
     "заведует главный",
     "deadline": "deadline due дедлайн срок plazo vence entrega",
-    "work": "work works job employed employer trabaja empleado работает работа",
+    "work": "work works job employed employs employer trabaja empleado работает работа",
+    "use": "use uses used utiliza usa usan используем использует используют применяет",
+    "location": "located based situated headquartered headquarters hq ubicado ubicada situado "
+    "situada sede находится находятся расположен расположена штаб-квартира",
+    "event": "held happens happen occurs celebra celebran проходит проходят состоится",
+    "age": "age aged edad возраст",
+    "listen": "listen listens listening escucha слушает",
     "own": "own owns owned owner ownership dueño propietario владеет владелец",
     "phone": "phone telephone mobile cell teléfono telefono móvil movil телефон мобильный",
     "email": "email e-mail mail correo почта",
     "close": "close closes closed shut shuts cierra cierran закрывается закрываются",
     "open": "open opens abre abren открывается открываются",
     "limit": "limit limited cap maximum max límite limite máximo maximo лимит максимум ограничение",
-    "plan": "plan planned schedule scheduled programado previsto planificado запланирован "
+    "plan": "plan planned schedule scheduled previsto planificado запланирован "
     "запланирована назначен назначена",
     "release": "release released ship ships shipped launch launched lanzamiento выпуск релиз",
     "home": "home live lives residence reside resides vive reside живет живёт проживает",
@@ -565,10 +585,11 @@ SYNONYMS = {
     "spouse": "married marry wife husband spouse esposa esposo casado casada жена муж "
     "женат замужем супруг супруга",
     "allergy": "allergy allergic alergia alérgico alérgica аллергия аллергик",
-    "study": "study studies student estudia estudiante учится студент студентка",
+    "study": "study studies studied student graduated graduate estudia estudió estudiante "
+    "учится учился училась студент студентка окончил окончила",
     "speak": "speak speaks speaker habla hablante говорит",
     "salary": "salary earns wage sueldo salario cobra зарплата получает",
-    "office": "office headquarters hq oficina sede офис штаб-квартира",
+    "office": "office oficina офис",
     "size": "size capacity tamaño capacidad размер объём объем",
     "daily": "daily diario diaria ежедневно ежедневный ежедневная ежедневное",
     "weekly": "weekly semanal еженедельно еженедельный",
@@ -576,6 +597,15 @@ SYNONYMS = {
     "call": "call calls llamada llamar llama звонок звонить звонит",
     "backup": "backup backups respaldo бэкап резервная",
     "birthday": "birthday born cumpleaños nació родился родилась рождения",
+}
+# Two words that name one concept only together ("reports to" is a manager; "reports" alone
+# are documents).
+SYNONYM_PAIRS = {
+    ("reports", "to"): "manager",
+    ("report", "to"): "manager",
+    ("reporting", "to"): "manager",
+    ("in", "charge"): "responsible",
+    ("a", "cargo"): "responsible",
 }
 # Acronyms that name an attribute, and the words they stand for: "CTO" and "chief technology
 # officer" are one concept.
@@ -605,3 +635,22 @@ POLAR_WORDS = frozenset(
     "before after over under above below antes después despues до после больше меньше más "
     "menos more less".split()
 )
+
+# Words that join a second clause or item: a fact with more of them says more.
+CONJUNCTIONS = frozenset("and but while plus y e pero mientras и а но также".split())
+# Words that make an attribute hold one value ("her *favourite* language", not the languages
+# she speaks): a new value there replaces the old one.
+ONE_VALUE = frozenset(
+    "favorite favourite favorito favorita preferido preferida любимый любимая любимое любимого "
+    "main primary principal основной основная главный".split()
+)
+# British spellings, read as the American ones when two facts are compared as wholes.
+SPELLINGS = {
+    "colour": "color", "colours": "colors", "favourite": "favorite", "behaviour": "behavior",
+    "centre": "center", "grey": "gray", "licence": "license", "organisation": "organization",
+    "organise": "organize", "analyse": "analyze", "cancelled": "canceled", "catalogue": "catalog",
+    "programme": "program", "defence": "defense", "theatre": "theater", "metre": "meter",
+    "litre": "liter", "travelling": "traveling", "neighbour": "neighbor", "flavour": "flavor",
+    "e-mail": "email", "honour": "honor", "labour": "labor", "realise": "realize",
+    "colour's": "color", "optimise": "optimize", "prioritise": "prioritize",
+}  # fmt: skip

@@ -1,0 +1,100 @@
+"""The absorb classifier reading two facts as wholes: rewordings, explicit updates in other
+words and value changes in other words (issue 11)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engram.store.classify import classify
+
+HIDING = ("duplicate", "supersede")
+
+
+def outcome(old: str, new: str) -> str:
+    return classify(new, [(old, 0.0)]).outcome
+
+
+def test_a_rewording_is_a_duplicate() -> None:
+    assert outcome("Lena works at Zalando as a designer.", "Lena is a designer at Zalando.") == (
+        "duplicate"
+    )
+
+
+def test_a_rewording_with_synonyms_is_a_duplicate() -> None:
+    old, new = "The clinic closes at 7 pm.", "Our clinic shuts at 19:00."
+    assert outcome(old, new) == "duplicate"
+
+
+def test_an_acronym_spelt_out_is_a_duplicate() -> None:
+    assert outcome("Our CTO is Dana Kim.", "Our chief technology officer is Dana Kim.") == (
+        "duplicate"
+    )
+
+
+def test_a_symmetric_relation_turned_round_is_a_duplicate() -> None:
+    assert outcome("Piotr is married to Ewa.", "Ewa is Piotr's wife.") == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Anna's favourite colour is blue.", "Anna's favorite color is blue."),
+        ("The discount is 10%.", "The discount is 10 percent."),
+        ("La reunión es el lunes a las 10.", "La reunión es el lunes a las 10:00."),
+    ],
+)
+def test_spellings_and_number_formats_are_one_statement(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+def test_an_explicit_update_in_russian_supersedes() -> None:
+    old, new = (
+        "Сервис платежей работает на порту 9000.",
+        "Сервис платежей теперь слушает порт 9100.",
+    )
+    assert outcome(old, new) == "supersede"
+
+
+def test_an_explicit_update_in_spanish_supersedes() -> None:
+    old = "La aplicación web usa la versión 1.4 del cliente."
+    new = "La aplicación web se actualizó a la versión 2.0 del cliente."
+    assert outcome(old, new) == "supersede"
+
+
+def test_an_explicit_update_through_a_synonym_supersedes() -> None:
+    old, new = "Henrik's manager is Sofie.", "After the reorg, Henrik reports to Jonas now."
+    assert outcome(old, new) == "supersede"
+
+
+def test_leaving_the_old_value_supersedes() -> None:
+    old, new = "Mi compañía de luz es Iberdrola.", "Ahora tengo Endesa; dejé Iberdrola en marzo."
+    assert outcome(old, new) == "supersede"
+
+
+def test_the_same_attribute_in_other_words_with_a_new_value_supersedes() -> None:
+    old, new = "The billing service is owned by Marta.", "Oskar owns the billing service."
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Tim: The clinic closes at 7 pm.", "Anna: Our clinic shuts at 19:00."),  # speaker
+        ("Евгений живёт в Казани.", "Евгения живёт в Казани."),  # another person
+        ("Tom manages Anna.", "Tom reports to Anna."),  # a directed relation turned round
+        ("Nina mentors Kirill.", "Kirill mentors Nina."),  # roles swapped
+        ("Alice lives in Paris.", "Alice now works at Stripe."),  # another attribute
+        ("The API runs on port 8080.", "The API docs now run on port 9090."),  # narrower
+        ("The auth service runs on Python 3.9.", "The reporting service was upgraded to 3.12."),
+        ("Order 55-2190 shipped on April 2.", "Order 55-2910 shipped on April 4."),  # an id
+        ("Ivan is the CTO.", "Ivan was the CTO."),  # tense
+        ("It has really helped me.", "Your help really helps."),  # persons
+    ],
+)
+def test_another_subject_speaker_role_or_attribute_is_never_merged(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_rewording_that_says_more_is_not_a_duplicate() -> None:
+    old, new = "Redis is used for session storage.", "Redis is used for session storage and queues."
+    assert outcome(old, new) != "duplicate"
