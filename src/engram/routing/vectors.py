@@ -98,14 +98,16 @@ class VectorSignal:
         from engram.routing.route import Candidate
 
         dims = len(np.asarray(self.embedder.embed(["dimensions"])[0]))
-        rows = [(index, row) for index in self.indexes.values() for row in index.all_docs()]
-        for start in range(0, len(rows), PREPARE_BATCH):
-            batch = rows[start : start + PREPARE_BATCH]
-            for index in {id(ix): ix for ix, _ in batch}.values():
-                self._vectors(index, [Candidate(row) for ix, row in batch if ix is index], dims)
-            if progress is not None:
-                progress(start + len(batch), len(rows))
-        return len(rows)
+        rows = {scope: list(index.all_docs()) for scope, index in self.indexes.items()}
+        total, done = sum(map(len, rows.values())), 0
+        for scope, index in self.indexes.items():
+            for start in range(0, len(rows[scope]), PREPARE_BATCH):
+                batch = rows[scope][start : start + PREPARE_BATCH]
+                self._vectors(index, [Candidate(row) for row in batch], dims)
+                done += len(batch)
+                if progress is not None:
+                    progress(done, total)
+        return total
 
     def _vectors(
         self, index: MemoryIndex, candidates: list[Candidate], dims: int
