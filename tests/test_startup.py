@@ -11,7 +11,10 @@ from engram.files.authoring import init_workspace
 from tests.conftest import write_memory
 
 # Each costs a hook a good part of the interpreter's own start-up time, or more.
-HEAVY = {"typing", "dataclasses", "inspect", "traceback", "tempfile", "numpy", "yaml", "pathspec"}
+HEAVY = {
+    "typing", "dataclasses", "inspect", "traceback", "tempfile", "numpy", "yaml", "pathspec",
+    "shutil", "bz2", "lzma",
+}  # fmt: skip
 
 
 def test_load_and_the_prompt_hook_import_nothing_heavy(tmp_path: Path) -> None:

@@ -4,6 +4,7 @@ and a "did you mean" for a mistyped command or option, under the failing command
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from collections.abc import Callable
@@ -70,6 +71,11 @@ class Formatter(argparse.RawDescriptionHelpFormatter):
     """Help with each option's default where it has a meaningful one, and the example epilog
     kept as written."""
 
+    def __init__(self, prog: str, width: int | None = None, **options: int) -> None:
+        # argparse makes a formatter for every argument it adds, and its default width comes
+        # from shutil, whose import loads zlib, bz2 and lzma on every hook and load.
+        super().__init__(prog, width=width or terminal_columns() - 2, **options)
+
     def _get_help_string(self, action: argparse.Action) -> str | None:
         text = action.help or ""
         default = action.default
@@ -82,8 +88,27 @@ class Formatter(argparse.RawDescriptionHelpFormatter):
         return f"{text} (default: %(default)s)".strip() if shown else action.help
 
 
+def terminal_columns() -> int:
+    """The terminal's width as shutil.get_terminal_size reads it: $COLUMNS, else standard
+    output's terminal, else 80."""
+    try:
+        columns = int(os.environ.get("COLUMNS", ""))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
 class Parser(argparse.ArgumentParser):
     """An argument parser whose errors suggest the command or option meant."""
+
+    def __init__(self, *args: object, **options: object) -> None:
+        options.setdefault("formatter_class", Formatter)
+        super().__init__(*args, **options)  # type: ignore[arg-type]
 
     def error(self, message: str) -> NoReturn:
         message += suggestion(self, message)
