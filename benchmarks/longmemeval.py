@@ -11,6 +11,10 @@ those marked `has_answer`, among the first 10 distinct turns the hits come from)
 versions; and, for knowledge-update questions, how often the newest answer session ranks above
 the older ones with the default `active` search (the superseded value should lose).
 
+Each turn keeps its chat role in its metadata, as `engram.Memory.add(messages, infer=False)`
+records it, so search weighs the assistant's replies by `memory.assistant_weight` (0.5, chosen
+on the even-numbered questions of this file; the odd-numbered ones were not looked at for it).
+
 The offline embedder answers every question. The local sentence model (`[embed] provider =
 "onnx"`, all-MiniLM-L6-v2) answers the first `ONNX_PER_KIND` questions of each type (all of
 them by default), shown beside the offline figures on the same questions; it is skipped with a
@@ -78,7 +82,8 @@ def absorb_haystack(store: Any, item: dict[str, Any]) -> None:
         said = when(item["haystack_dates"][index])
         facts = []
         for n, turn in enumerate(item["haystack_sessions"][index]):
-            meta = {"session": session, "turn": f"{session}#{n}"}
+            # the role as a chat integration records it: search weighs the assistant's replies
+            meta = {"session": session, "turn": f"{session}#{n}", "role": turn["role"]}
             for piece in split_facts(f"{turn['role']}: {turn['content']}"):
                 facts.append({"content": piece[:500], "metadata": meta, "valid_from": said})
         store.absorb(facts, scope="user", scope_key=item["question_id"], kind="event")

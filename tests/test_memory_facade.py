@@ -43,6 +43,21 @@ def test_add_without_inference_stores_every_message_as_given(m: Memory) -> None:
     assert [r["memory"] for r in result["results"]] == [msg["content"] for msg in MOVIE_CHAT]
 
 
+def test_an_event_keeps_the_role_of_its_message(m: Memory) -> None:
+    m.add(MOVIE_CHAT, user_id="alice", metadata={"category": "movies"}, infer=False)
+    stored = m.get_all(user_id="alice")["results"]
+    roles = {r["memory"]: r["metadata"].get("role") for r in stored}
+    assert roles[MOVIE_CHAT[1]["content"]] == "assistant"
+    assert roles[MOVIE_CHAT[2]["content"]] == "user"
+    assert all(r["metadata"]["category"] == "movies" for r in stored)
+
+
+def test_the_users_own_words_rank_above_the_assistants_reply(m: Memory) -> None:
+    m.add(MOVIE_CHAT, user_id="alice", infer=False)
+    hits = m.search("sci-fi movies", user_id="alice")["results"]
+    assert hits[0]["memory"] == MOVIE_CHAT[2]["content"]
+
+
 def test_a_new_value_is_an_update_of_the_same_memory_id(m: Memory) -> None:
     first = m.add("I live in Lisbon.", user_id="alice")["results"][0]
     second = m.add("I live in Porto now.", user_id="alice")["results"][0]

@@ -147,6 +147,15 @@ SETTINGS.update(
         "memory.llm_classify": Setting(
             bool, True, "let the configured chat model classify absorbed facts (offline fallback)"
         ),
+        "memory.assistant_weight": Setting(
+            float,
+            0.5,
+            "share of its search score a fact keeps when its metadata says role = assistant: "
+            "an assistant's reply restates and elaborates what it was told, so the user's own "
+            "words rank first (1 = no difference)",
+            minimum=0,
+            maximum=1,
+        ),
         "memory.lock_timeout_s": Setting(
             float,
             10,

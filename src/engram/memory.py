@@ -89,7 +89,7 @@ class Memory:
         ids = _ids(user_id, agent_id, run_id, required="add")
         if metadata is not None and not isinstance(metadata, dict):
             raise EngramError(f"metadata must be a dict, got {type(metadata).__name__}")
-        texts = _statements(messages) if infer else _contents(messages, everyone=True)
+        texts = _statements(messages) if infer else _events(messages)
         if not texts:
             return {"results": []}
         scope, key = _placement(ids)
@@ -385,24 +385,35 @@ def _ids_of(fact: Fact) -> dict[str, str]:
     return found
 
 
+def _events(
+    messages: str | Mapping[str, Any] | Sequence[str | Mapping[str, Any]],
+) -> list[str | dict[str, Any]]:
+    """Every message as an event to store; one that names its role keeps it in its metadata,
+    which search weighs (`memory.assistant_weight`)."""
+    return [
+        text if role is None else {"content": text, "metadata": {"role": role}}
+        for text, role in _contents(messages, everyone=True)
+    ]
+
+
 def _contents(
     messages: str | Mapping[str, Any] | Sequence[str | Mapping[str, Any]], *, everyone: bool
-) -> list[str]:
-    """The texts of the messages: all of them, or (not `everyone`) the user's when roles are
-    given."""
+) -> list[tuple[str, str | None]]:
+    """The texts of the messages with their roles (None where a message names none): all of
+    them, or (not `everyone`) the user's when roles are given."""
     if isinstance(messages, str):
-        return [messages] if messages.strip() else []
+        return [(messages, None)] if messages.strip() else []
     if isinstance(messages, Mapping):
         messages = [messages]
     if not isinstance(messages, Sequence):
         raise EngramError(
             f"messages must be a text or a list of messages, got {type(messages).__name__}"
         )
-    texts: list[str] = []
+    texts: list[tuple[str, str | None]] = []
     roles = {m.get("role") for m in messages if isinstance(m, Mapping)}
     for n, message in enumerate(messages):
         if isinstance(message, str):
-            texts.append(message)
+            texts.append((message, None))
             continue
         if not isinstance(message, Mapping) or not isinstance(message.get("content"), str):
             raise EngramError(
@@ -410,8 +421,9 @@ def _contents(
                 hint='e.g. {"role": "user", "content": "I live in Lisbon"}',
             )
         if everyone or "user" not in roles or message.get("role") == "user":
-            texts.append(message["content"])
-    return [t for t in texts if t.strip()]
+            role = message.get("role")
+            texts.append((message["content"], role if isinstance(role, str) else None))
+    return [(text, role) for text, role in texts if text.strip()]
 
 
 def _statements(
@@ -419,7 +431,7 @@ def _statements(
 ) -> list[str]:
     """What the user stated, one sentence a fact: questions are asked, not known."""
     out: list[str] = []
-    for text in _contents(messages, everyone=False):
+    for text, _role in _contents(messages, everyone=False):
         for line in text.splitlines():
             out += [s for s in _SENTENCE.split(line.strip()) if s and not s.endswith(("?", "？"))]
     return out

@@ -30,6 +30,50 @@ def test_hits_carry_their_score_parts(store: MemoryStore) -> None:
     assert hit.score == pytest.approx(expected, rel=1e-5)
 
 
+def said(role: str, text: str) -> dict[str, object]:
+    return {"content": text, "metadata": {"role": role}}
+
+
+def test_an_assistant_reply_keeps_half_its_score(store: MemoryStore) -> None:
+    text = "Kafka consumers commit offsets after processing each batch."
+    store.absorb([said("assistant", text)], scope="agent", kind="event")
+    [hit] = store.search("kafka offsets")
+    expected = (0.7 * hit.cosine + 0.3 * hit.bm25) * hit.decay * (0.9 + 0.1 * 0.8) * 0.5
+    assert hit.score == pytest.approx(expected, rel=1e-5)
+
+
+CAT_CHAT = [
+    said("user", "I adopted a cat named Luna last spring."),
+    # the reply repeats more of the question's words than the statement it answers
+    said("assistant", "Adopting a cat like Luna in spring is lovely: when you adopt a cat, "
+         "give Luna a quiet room."),
+]  # fmt: skip
+
+
+def test_the_users_statement_ranks_above_a_closer_assistant_reply(store: MemoryStore) -> None:
+    store.absorb(CAT_CHAT, scope="user", kind="event")
+    hits = store.search("when did I adopt my cat Luna")
+    assert [h.fact.metadata["role"] for h in hits] == ["user", "assistant"]
+
+
+def test_with_an_assistant_weight_of_one_the_closer_reply_ranks_first(tmp_path: Path) -> None:
+    config = load_config(None, env={"ENGRAM_MEMORY_ASSISTANT_WEIGHT": "1"})
+    with MemoryStore.open(tmp_path / "m.db", config=config) as store:
+        store.absorb(CAT_CHAT, scope="user", kind="event")
+        hits = store.search("when did I adopt my cat Luna")
+    assert [h.fact.metadata["role"] for h in hits] == ["assistant", "user"]
+
+
+def test_an_assistant_weight_of_one_makes_no_difference(tmp_path: Path) -> None:
+    config = load_config(None, env={"ENGRAM_MEMORY_ASSISTANT_WEIGHT": "1"})
+    with MemoryStore.open(tmp_path / "m.db", config=config) as store:
+        text = "Kafka consumers commit offsets after processing each batch."
+        store.absorb([said("assistant", text)], scope="agent", kind="event")
+        [hit] = store.search("kafka offsets")
+    expected = (0.7 * hit.cosine + 0.3 * hit.bm25) * hit.decay * (0.9 + 0.1 * 0.8)
+    assert hit.score == pytest.approx(expected, rel=1e-5)
+
+
 def test_the_weakest_candidate_keeps_a_share_of_bm25(store: MemoryStore) -> None:
     store.absorb(
         [

@@ -17,7 +17,10 @@ Search score (documented in the README too):
   is not decayed at all, and no decay ever filters a result out;
 - importance_factor = 1 + 0.1 · min(importance − 1, 4) (boost raises importance by 0.5, up to
   5): ties and near-ties go to what agents found useful;
-- confidence_factor = 0.9 + 0.1 · confidence.
+- confidence_factor = 0.9 + 0.1 · confidence;
+- a fact whose metadata says `role` = "assistant" (a chat reply absorbed as an event) keeps
+  `memory.assistant_weight` of its score (default 0.5): in a conversation what the user said is
+  what is known about them, and an assistant's long replies would otherwise crowd it out.
 """
 
 from __future__ import annotations
@@ -68,6 +71,7 @@ from engram.store.model import (
 from engram.store.normalize import new_id
 from engram.store.providers import chat_from_config, embedder_from_config
 from engram.store.ranking import (
+    ASSISTANT_WEIGHT,
     BM25_WEIGHT,
     COSINE_WEIGHT,
     LITERAL,
@@ -80,6 +84,7 @@ from engram.store.ranking import (
     latest_first,
     rank_shares,
     rerank,
+    speaker_factor,
     top,
 )
 from engram.store.unsafe import refuse
@@ -128,6 +133,7 @@ class MemoryStore:
         *,
         rerank: bool = False,
         llm_classify: bool = True,
+        assistant_weight: float = ASSISTANT_WEIGHT,
     ) -> None:
         self.conn = conn
         self.path = path
@@ -135,6 +141,7 @@ class MemoryStore:
         self.chat = chat
         self.rerank = rerank
         self.llm_classify = llm_classify
+        self.assistant_weight = assistant_weight
         self._index: SearchIndex | None = None
         self._pending: sql.Pending | None = None  # the inserts of the batch being absorbed
         from engram.graph.entities import EntityGraph
@@ -169,6 +176,7 @@ class MemoryStore:
             chat if chat is not None else chat_from_config(config),
             rerank=config["memory.rerank"],
             llm_classify=config["memory.llm_classify"],
+            assistant_weight=config["memory.assistant_weight"],
         )
 
     def close(self) -> None:
@@ -696,6 +704,7 @@ class MemoryStore:
             literal = any(lit in fact.content.casefold() for lit in literals)
             aged = decay(age, literal)
             factor = importance_factor(fact.importance) * confidence_factor(fact.confidence)
+            factor *= speaker_factor(fact.metadata, self.assistant_weight)
             hits.append(Hit(fact, float(base) * aged * factor, cos, bm, aged))
         hits.sort(key=lambda h: (-h.score, h.fact.id))
         return hits
