@@ -44,6 +44,27 @@ def engram_command() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "engram"]
 
 
+def startup_note() -> str:
+    """A warning when a bare start of this interpreter imports modules from outside the
+    standard library (a site-packages .pth file can, at every start): `python -c pass` is then
+    slower than on a user's machine and every ratio to it looks better than it is. Empty when
+    the start is clean, as in a virtual environment."""
+    code = "import sys; print(' '.join(sorted(sys.modules)))"
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    ours = ("__main__", "_distutils_hack")  # the script itself; setuptools' shim of distutils
+    extra = sorted(
+        m for m in found.stdout.split() if m.split(".")[0] not in sys.stdlib_module_names
+        and m not in ours
+    )  # fmt: skip
+    if not extra:
+        return ""
+    return (
+        f"note: a bare start of this interpreter imports {', '.join(extra)} (a .pth file in its "
+        "site-packages), so the ratios to `python -c pass` are flattered: run the benchmarks "
+        "from a virtual environment for figures that hold elsewhere"
+    )
+
+
 def reference_ms() -> float:
     """Milliseconds a fixed pure-Python loop takes (best of five): how fast this machine ran
     Python at the time, since shared machines vary by tens of per cent from minute to minute."""

@@ -14,7 +14,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from benchmarks.common import WORK, Target, engram_command, quick, table, wall_ms
+from benchmarks.common import WORK, Target, engram_command, quick, startup_note, table, wall_ms
 from benchmarks.latency import QUERIES, compile_package, generate
 
 TARGET = 3.5
@@ -58,7 +58,9 @@ def run(runs: int = 15, size: int = 1000) -> str:
         rows.append(["", "python -c pass", f"{bare:.1f}", "", ""])
     finally:
         shutil.rmtree(state, ignore_errors=True)
-    return table(["turn", f"UserPromptSubmit at {size} files", "ms", "ratio", "target"], rows)
+    note = startup_note()
+    text = table(["turn", f"UserPromptSubmit at {size} files", "ms", "ratio", "target"], rows)
+    return (note + "\n\n" if note else "") + text
 
 
 if __name__ == "__main__":

@@ -28,6 +28,7 @@ from benchmarks.common import (
     engram_command,
     point,
     quick,
+    startup_note,
     table,
     wall_ms,
 )
@@ -122,7 +123,8 @@ def run(runs: int = 15, sizes: tuple[int, ...] = SIZES) -> str:
                      f"{load:.1f}", f"{ratio:.2f}×", target])  # fmt: skip
         point("latency", "engram load", size, load)
         point("latency", "python -c pass", size, bare)
-    return table(
+    note = startup_note()
+    return (note + "\n\n" if note else "") + table(
         [
             "files",
             "cold build ms",
