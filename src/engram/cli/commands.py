@@ -117,9 +117,10 @@ def register_rest(sub: Any) -> None:
     topic = docs.add_argument("topic", nargs="?", help="the page; none: list the topics")
     topic.completer = _docs_topics  # type: ignore[attr-defined]  # read by argcomplete
 
-    from engram.cli import hooks, memory, tiers
+    from engram.cli import hooks, instructions, memory, tiers
 
     hooks.register(sub)
+    instructions.register(sub)
     memory.register(sub)
     tiers.register(sub)
 

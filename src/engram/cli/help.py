@@ -30,6 +30,8 @@ EXAMPLES = {
     "hooks uninstall": "engram hooks uninstall --host claude",
     "hooks status": "engram hooks status",
     "hooks sync": "engram hooks sync",
+    "import": "engram import --plan AGENTS.md .cursor/rules",
+    "export": "engram export --format agents-md",
     "memory absorb": 'engram memory absorb "Maria is the CTO of FinBox."',
     "memory search": 'engram memory search "who is the CTO" --top-k 5',
     "memory list": "engram memory list --scope user --limit 20",

@@ -14,6 +14,8 @@ TYPE_CHECKING = False  # `typing` is not imported on the hot commands; type chec
 if TYPE_CHECKING:
     from typing import Any
 
+    from engram.instructions.export import ExportReport
+
 
 def register_hook(sub: Any) -> None:
     hook = add_command(sub, "hook", "Answer one agent-host hook call (JSON on stdin).", cmd_hook)
@@ -48,7 +50,7 @@ def register(sub: Any) -> None:
                 "nothing; Gemini: the trusted server entry, which `gemini -p` needs)",
             )  # fmt: skip
     add_command(hooks_sub, "status", "Show which hosts have Engram's hooks, and where.", cmd_status)
-    sync_help = "Write the hosts' native rule files for path-scoped memories."
+    sync_help = "Write the hosts' native rule files and the recorded exports again."
     add_command(hooks_sub, "sync", sync_help, cmd_sync)
 
 
@@ -172,13 +174,31 @@ def _sync(start: Path | None, hosts: tuple[str, ...] | None) -> dict[str, list[s
     return {"written": report.written, "removed": report.removed, "kept": report.kept}
 
 
+def _sync_exports(start: Path | None) -> list[ExportReport]:
+    from engram.instructions.export import sync_exports
+    from engram.workspace import open_workspace
+
+    with open_workspace(start, require=False) as ws:
+        return sync_exports(ws)
+
+
 def cmd_sync(args: argparse.Namespace, start: Path | None) -> int:
     synced = _sync(start, None)
+    exports = _sync_exports(start)
+    lines = []
     if synced is None:
-        emit(args, {"written": [], "removed": [], "kept": []},
-             "nothing to do: no workspace, or hooks.path_rules is not native\n")  # fmt: skip
-        return 0
-    lines = [f"wrote {p}" for p in synced["written"]] + [f"removed {p}" for p in synced["removed"]]
-    lines += [f"kept hand-written {p}" for p in synced["kept"]]
-    emit(args, synced, "\n".join(lines or ["native rule files are up to date"]) + "\n")
+        lines.append("native rule files: none (no workspace, or hooks.path_rules is not native)")
+        synced = {"written": [], "removed": [], "kept": []}
+    else:
+        lines += [f"wrote {p}" for p in synced["written"]]
+        lines += [f"removed {p}" for p in synced["removed"]]
+        lines += [f"kept hand-written {p}" for p in synced["kept"]]
+        if not any(synced.values()):
+            lines.append("native rule files are up to date")
+    for report in exports:
+        changed = [f"wrote {p}" for p in report.written] + [f"removed {p}" for p in report.removed]
+        lines += changed or [f"export {report.format} {report.out} is up to date"]
+        lines += [f"note: {n}" for n in report.notes]
+    data = {**synced, "exports": [report.to_json() for report in exports]}
+    emit(args, data, "\n".join(lines) + "\n")
     return 0

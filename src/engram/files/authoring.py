@@ -123,6 +123,34 @@ def new_memory(
 ) -> Path:
     """Write a new, valid memory file under `root` (a scope root) and approve its hash.
     Refuses to overwrite a file or reuse an id, and refuses secrets and injection text."""
+    relative, text = memory_text(
+        root, kind, memory_id, body, directive=directive, summary=summary, tags=tags,
+        triggers=triggers, applies_to=applies_to, depends_on=depends_on, level=level,
+        confidence=confidence, sources=sources, today=today,
+    )  # fmt: skip
+    _refuse_existing_id(root, memory_id)
+    return write_memories(root, [(relative, text)])[0]
+
+
+def memory_text(
+    root: Path,
+    kind: str,
+    memory_id: str,
+    body: str,
+    *,
+    directive: str = "",
+    summary: str = "",
+    tags: list[str] | None = None,
+    triggers: list[str] | None = None,
+    applies_to: list[str] | None = None,
+    depends_on: list[str] | None = None,
+    level: str | None = None,
+    confidence: str = "high",
+    sources: list[tuple[str, str]] | None = None,
+    today: date | None = None,
+) -> tuple[str, str]:
+    """(the path relative to `root`, the text) of a new memory file, validated as `load` will
+    read it; an EngramError when it would be invalid or holds a secret or injection text."""
     kind = "skill" if kind == "workflow" else kind
     if kind not in TYPE_FOLDER:
         raise EngramError(f"unknown memory type {kind!r}", hint="use rule, skill or knowledge")
@@ -162,28 +190,37 @@ def new_memory(
             f"refusing to write {relative}: it contains a {reason}",
             hint="remove it; memory files are shown to agents",
         )
-    _refuse_existing_id(root, memory_id)
+    return relative, text
+
+
+def write_memories(root: Path, files: list[tuple[str, str]]) -> list[Path]:
+    """Create these memory files (relative path, text) under `root` and approve their hashes,
+    all or none: a file that exists already, or a failed write, removes the ones written."""
     approvals, problem = load_approvals(root)
     if problem:  # rewriting it would settle a merge conflict behind the user's back
         raise EngramError(
-            f"{root / HASHES_FILE} {problem.split(';')[0]}; `engram new` does not rewrite it "
+            f"{root / HASHES_FILE} {problem.split(';')[0]}; new memories are not written "
             "until it is fixed (`engram doctor` says how)"
         )
-    path = root / relative
+    written: list[Path] = []
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_text_atomic(path, text, exclusive=True)
-    except FileExistsError:
-        raise EngramError(f"{path} already exists", hint="choose another id") from None
-    except OSError as exc:
-        raise EngramError(f"cannot create {path.parent}: {exc.strerror or exc}") from None
-    approvals[relative] = content_hash(text)
-    try:
+        for relative, text in files:
+            path = root / relative
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                write_text_atomic(path, text, exclusive=True)
+            except FileExistsError:
+                raise EngramError(f"{path} already exists", hint="choose another id") from None
+            except OSError as exc:
+                raise EngramError(f"cannot create {path.parent}: {exc.strerror or exc}") from None
+            written.append(path)
+            approvals[relative] = content_hash(text)
         write_approvals(root, approvals)
     except EngramError:
-        path.unlink(missing_ok=True)  # a memory without its approval would not be shown
+        for path in written:  # a memory without its approval would not be shown
+            path.unlink(missing_ok=True)
         raise
-    return path
+    return written
 
 
 def source_base(root: Path) -> Path:

@@ -545,6 +545,14 @@ class MemoryIndex:
                 found.setdefault(row[0], []).append(row[1:])
         return found
 
+    def term_counts(self, doc_ids: Iterable[int]) -> dict[int, int]:
+        """The number of distinct terms of each of these memories (over all routed fields)."""
+        counts: dict[int, int] = {}
+        for chunk, marks in chunks(list(set(doc_ids))):
+            query = f"SELECT doc, COUNT(*) FROM postings WHERE doc IN ({marks}) GROUP BY doc"
+            counts.update(self.conn.execute(query, chunk))
+        return counts
+
     def heads(self, doc_ids: Iterable[int]) -> dict[int, tuple[Any, ...]]:
         """The columns routing reads of every related memory, for the given doc numbers, as
         `HEAD_COLUMNS` tuples: a third of the cost of whole rows (`docs`), which routing reads

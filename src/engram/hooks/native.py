@@ -102,21 +102,28 @@ def sync_native_rules(
         wanted = {
             project / folder / f"{row.id}{suffix}": render(row, body) for row, body in memories
         }
-        present = (
-            sorted((project / folder).glob(f"*{suffix}")) if (project / folder).is_dir() else []
-        )
-        for path in present:
-            if path not in wanted and generated_key(path, project / folder):
-                path.unlink()
-                report.removed.append(str(path.relative_to(project)))
-        for path, text in sorted(wanted.items()):
-            if os.path.lexists(path):
-                if generated_key(path, project / folder) is None:
-                    report.kept.append(str(path.relative_to(project)))
-                    continue
-                if _same_text(path, project / folder, text):
-                    continue
-            path.parent.mkdir(parents=True, exist_ok=True)
-            write_text_atomic(path, text)
-            report.written.append(str(path.relative_to(project)))
+        sync_folder(project, project / folder, f"*{suffix}", wanted, report)
     return report
+
+
+def sync_folder(
+    project: Path, folder: Path, pattern: str, wanted: dict[Path, str], report: SyncReport
+) -> None:
+    """Make the generated files matching `pattern` in `folder` exactly `wanted` (path ->
+    text): write what changed, remove generated files not wanted, and leave every file without
+    the marker alone (reported as kept)."""
+    present = sorted(folder.glob(pattern)) if folder.is_dir() else []
+    for path in present:
+        if path not in wanted and generated_key(path, folder):
+            path.unlink()
+            report.removed.append(str(path.relative_to(project)))
+    for path, text in sorted(wanted.items()):
+        if os.path.lexists(path):
+            if generated_key(path, folder) is None:
+                report.kept.append(str(path.relative_to(project)))
+                continue
+            if _same_text(path, folder, text):
+                continue
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_text_atomic(path, text)
+        report.written.append(str(path.relative_to(project)))

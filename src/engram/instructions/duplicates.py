@@ -1,0 +1,99 @@
+"""Near-duplicate memories: the same words, found through the routing index.
+
+A memory's terms are what routing indexes of it (every routed field, stemmed). A candidate is
+compared with the memories that share its terms — read from the index's postings, so only
+memories with something in common are looked at — and with the candidates planned before it in
+the same run. The similarity is the Jaccard index of the two term sets; at or above
+`THRESHOLD` the candidate is a near-duplicate of that memory and is reported, not created.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from engram.files.body import first_prose_line, visible_body
+from engram.files.index import MemoryIndex, field_terms
+from engram.files.model import MemoryFile
+
+THRESHOLD = 0.8
+POOL = 20  # memories with the most shared terms that are compared in full
+
+
+@dataclass(frozen=True)
+class Match:
+    """The memory a candidate repeats (its id, or the planned id of one in this run) and how
+    alike their terms are (0–1)."""
+
+    id: str
+    similarity: float
+    planned: bool = False
+
+
+def memory_terms(memory: MemoryFile) -> frozenset[str]:
+    """Every term routing indexes of a memory (as `MemoryIndex` does), as one set."""
+    shown = visible_body(memory.body)
+    terms = field_terms(memory, shown, memory.summary or first_prose_line(shown))
+    return frozenset(term for field in terms for term in field)
+
+
+class NearDuplicates:
+    """Finds the closest existing or already planned memory of a candidate."""
+
+    def __init__(self, indexes: list[MemoryIndex], threshold: float = THRESHOLD) -> None:
+        self.indexes = indexes
+        self.threshold = threshold
+        self._planned: dict[str, frozenset[str]] = {}
+        self._postings: dict[str, set[str]] = {}
+
+    def add(self, memory_id: str, terms: frozenset[str]) -> None:
+        """Count a planned memory in, so later candidates are compared with it too."""
+        self._planned[memory_id] = terms
+        for term in terms:
+            self._postings.setdefault(term, set()).add(memory_id)
+
+    def match(self, terms: frozenset[str]) -> Match | None:
+        """The most similar memory at or above the threshold, or None."""
+        if not terms:
+            return None
+        best: Match | None = None
+        for found in (*self._indexed(terms), self._in_plan(terms)):
+            if found and found.similarity >= self.threshold:
+                if best is None or found.similarity > best.similarity:
+                    best = found
+        return best
+
+    def _indexed(self, terms: frozenset[str]) -> list[Match | None]:
+        out: list[Match | None] = []
+        for index in self.indexes:
+            shared: Counter[int] = Counter()
+            for postings in index.postings(terms).values():
+                shared.update(posting[0] for posting in postings)
+            pool = [doc for doc, _ in shared.most_common(POOL)]
+            sizes = index.term_counts(pool)
+            scored = [(_jaccard(shared[d], len(terms), sizes.get(d, 0)), d) for d in pool]
+            if not scored:
+                out.append(None)
+                continue
+            similarity, doc = max(scored)
+            row = index.docs([doc]).get(doc)
+            out.append(Match(row.id, similarity) if row else None)
+        return out
+
+    def _in_plan(self, terms: frozenset[str]) -> Match | None:
+        shared: Counter[str] = Counter()
+        for term in terms:
+            shared.update(self._postings.get(term, ()))
+        scored = [
+            (_jaccard(n, len(terms), len(self._planned[mid])), mid)
+            for mid, n in shared.most_common(POOL)
+        ]
+        if not scored:
+            return None
+        similarity, mid = max(scored)
+        return Match(mid, similarity, planned=True)
+
+
+def _jaccard(shared: int, size_a: int, size_b: int) -> float:
+    union = size_a + size_b - shared
+    return round(shared / union, 3) if union else 0.0

@@ -1,0 +1,383 @@
+"""`engram export`: the memories as the instruction files of hosts and tools that have no hooks.
+
+Formats:
+- `agents-md`: one `AGENTS.md` (read by Codex, Cursor, Copilot, Gemini, Jules …), at most
+  32 KiB (Codex stops reading at `project_doc_max_bytes`, 32 KiB by default);
+- `claude-md`: one `CLAUDE.md`, at most 40,000 characters (Claude Code warns above that);
+- `copilot`: `.github/copilot-instructions.md` (at most 4,000 characters: Copilot's code review
+  reads no further) and one `.github/instructions/engram-<id>.instructions.md` with `applyTo`
+  for each path-scoped memory;
+- `cursor`: one `.cursor/rules/engram-export/<id>.mdc` a memory (at most 500 lines): always-on
+  memories with `alwaysApply: true`, path-scoped ones with `globs`, the others as rules the agent
+  requests by their `description`.
+
+The memories are those a load may show (visible, active, safe, approved), in a fixed order:
+always-on first, then rules, skills and knowledge, each by level and id. When a file would go
+over its host's limit, bodies become one-line cards (`- id: what it says — engram load --id
+id`), last first; text is never cut. Where `hooks.path_rules = native` already writes the
+host's path-scoped rule files (Claude, Cursor), those memories are left to them.
+
+Every file starts with Engram's generated-file marker: an export never replaces a file without
+it (a hand-written `AGENTS.md` is imported first, then moved away), and `engram hooks sync`
+writes every export recorded in `exports.json` again, so they stay current.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+
+from engram.errors import EngramError
+from engram.files.body import split_frontmatter, visible_body
+from engram.files.guard import guarded_text
+from engram.files.index import DocRow
+from engram.hooks.native import MARKER, SyncReport, marker, sync_folder
+from engram.workspace import Workspace
+
+EXPORTS_FILE = "exports.json"
+TYPE_ORDER = {"rule": 0, "skill": 1, "knowledge": 2}
+ALWAYS_TAGS = ("session-start", "always", "always-load")
+_HEADING = re.compile(r"^(#{1,6})(\s+.*)$")
+_FENCE = re.compile(r"^\s*(```|~~~)")
+
+
+@dataclass(frozen=True)
+class Format:
+    """An export format: its default place (a file, or a folder of files), the host limit on
+    each file (`unit` bytes, characters or lines) and the host whose native path rules, when
+    on, carry the path-scoped memories."""
+
+    name: str
+    out: str
+    limit: int
+    unit: str
+    native_host: str = ""
+
+
+FORMATS = {
+    "agents-md": Format("agents-md", "AGENTS.md", 32 * 1024, "bytes"),
+    "claude-md": Format("claude-md", "CLAUDE.md", 40_000, "characters", "claude"),
+    "copilot": Format("copilot", ".github/copilot-instructions.md", 4_000, "characters"),
+    "cursor": Format("cursor", ".cursor/rules/engram-export", 500, "lines", "cursor"),
+}
+
+
+@dataclass
+class Exported:
+    """A memory as exported: its row, title and the body agents see."""
+
+    row: DocRow
+    title: str
+    body: str
+
+    @property
+    def always(self) -> bool:
+        return any(tag in ALWAYS_TAGS for tag in self.row.tags)
+
+    @property
+    def card(self) -> str:
+        what = " ".join((self.row.card_text or self.title).split())
+        return f"- `{self.row.id}` [{self.row.type}]: {what} — `engram load --id {self.row.id}`"
+
+
+@dataclass
+class ExportReport:
+    """What an export wrote: files written, removed and kept (hand-written, in the way), how
+    many memories went out as bodies and as cards, and notes."""
+
+    format: str
+    out: str
+    written: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    kept: list[str] = field(default_factory=list)
+    bodies: int = 0
+    cards: int = 0
+    notes: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, object]:
+        return {"format": self.format, "out": self.out, "written": self.written,
+                "removed": self.removed, "kept": self.kept, "bodies": self.bodies,
+                "cards": self.cards, "notes": self.notes}  # fmt: skip
+
+
+def fits(text: str, fmt: Format) -> bool:
+    """Whether a file's text is within its host's limit."""
+    if fmt.unit == "bytes":
+        return len(text.encode("utf-8")) <= fmt.limit
+    if fmt.unit == "lines":
+        return text.count("\n") <= fmt.limit
+    return len(text) <= fmt.limit
+
+
+def export_memories(ws: Workspace, today: date | None = None) -> list[Exported]:
+    """The memories an export writes, in export order."""
+    out = []
+    limit = ws.config["files.max_bytes"]
+    for row in ws.visible_rows(lambda index: index.all_docs(), ws.options("", today=today)):
+        text, _ = guarded_text(row, ws.roots[row.scope], limit)
+        if text is None:
+            continue  # unsafe, changed or unapproved: never written out for an agent
+        body = visible_body(split_frontmatter(text)[1])
+        title, body = _title(body, row.id)
+        out.append(Exported(row, title, body))
+    out.sort(key=lambda e: (not e.always, TYPE_ORDER.get(e.row.type, 3), e.row.level, e.row.id))
+    return out
+
+
+def _title(body: str, default: str) -> tuple[str, str]:
+    """The body's `# Title` (and the body without it), else the id."""
+    lines = body.split("\n")
+    match = re.match(r"^#\s+(.+?)\s*#*\s*$", lines[0]) if lines else None
+    if match:
+        return match.group(1).strip(), "\n".join(lines[1:]).strip("\n")
+    return default, body
+
+
+def _nested(body: str, by: int) -> str:
+    """The body with its headings `by` levels deeper (at most `######`), fences untouched."""
+    out, fenced = [], False
+    for line in body.split("\n"):
+        if _FENCE.match(line):
+            fenced = not fenced
+        match = None if fenced else _HEADING.match(line)
+        if match:
+            line = "#" * min(6, len(match.group(1)) + by) + match.group(2)
+        out.append(line)
+    return "\n".join(out)
+
+
+def _with_directive(memory: Exported) -> str:
+    from engram.render.pack import directive_line
+
+    directive = directive_line(memory.row.directive, memory.body)
+    return f"{directive}\n\n{memory.body}" if directive else memory.body
+
+
+def _section(memory: Exported) -> str:
+    """A memory as a `## Title` section of a single-file export."""
+    row = memory.row
+    meta = f"_{row.type}"
+    if row.applies_to:
+        meta += " · applies to " + ", ".join(f"`{g}`" for g in row.applies_to)
+    meta += "_"
+    return f"## {memory.title}\n\n{meta}\n\n{_nested(_with_directive(memory), 1)}\n"
+
+
+def file_marker(fmt: str) -> str:
+    return (
+        f"{MARKER} export={fmt}; edit the memories in .agents/.engram, then run "
+        f"`engram export --format {fmt}` or `engram hooks sync` -->"
+    )
+
+
+def render_single(fmt: Format, memories: list[Exported]) -> tuple[str, int, int]:
+    """(text, bodies, cards) of a one-file export within the format's limit: every memory a
+    card to begin with, then bodies in order while they fit."""
+    head = (
+        f"{file_marker(fmt.name)}\n# Project instructions\n\n"
+        "These are the project's memories, written out by Engram for tools that load this "
+        "file. A card (`- id: …`) stands for a memory too long to fit here: `engram load --id "
+        "ID` prints it whole.\n"
+    )
+    cards = [m.card for m in memories]
+    sections = [_section(m) for m in memories]
+    as_body = [False] * len(memories)
+
+    def text() -> str:
+        parts = [head]
+        parts += [sections[i] for i in range(len(memories)) if as_body[i]]
+        rest = [cards[i] for i in range(len(memories)) if not as_body[i]]
+        if rest:
+            parts.append("## More memories\n\n" + "\n".join(rest) + "\n")
+        return "\n".join(parts)
+
+    while cards and not fits(text(), fmt):  # too many even as cards: the last ones go
+        memories, cards, sections, as_body = memories[:-1], cards[:-1], sections[:-1], as_body[:-1]
+    for i in range(len(memories)):
+        as_body[i] = True
+        if not fits(text(), fmt):
+            as_body[i] = False
+    bodies = sum(as_body)
+    return text(), bodies, len(memories) - bodies
+
+
+def render_cursor(memory: Exported, fmt: Format) -> tuple[str, bool]:
+    """A memory's `.mdc` rule file, and whether its body fitted (else it is a card)."""
+    row = memory.row
+    description = json.dumps(" ".join((row.card_text or memory.title).split()))
+    head = f"---\ndescription: {description}\n"
+    if row.applies_to:
+        head += f"globs: {json.dumps(','.join(row.applies_to))}\n"
+    head += f"alwaysApply: {'true' if memory.always and not row.applies_to else 'false'}\n---\n"
+    text = f"{head}{marker(row)}\n# {memory.title}\n\n{_with_directive(memory)}\n"
+    if fits(text, fmt):
+        return text, True
+    return f"{head}{marker(row)}\n# {memory.title}\n\n{memory.card}\n", False
+
+
+def render_copilot_path(memory: Exported, fmt: Format) -> tuple[str, bool]:
+    """A path-scoped memory's `.instructions.md` file, and whether its body fitted."""
+    row = memory.row
+    head = f"---\napplyTo: {json.dumps(','.join(row.applies_to))}\n---\n"
+    text = f"{head}{marker(row)}\n# {memory.title}\n\n{_with_directive(memory)}\n"
+    if fits(text, fmt):
+        return text, True
+    return f"{head}{marker(row)}\n# {memory.title}\n\n{memory.card}\n", False
+
+
+def export(
+    ws: Workspace, fmt_name: str, out: str | Path | None = None, *, today: date | None = None,
+    record: bool = True,
+) -> ExportReport:  # fmt: skip
+    """Write the memories as `fmt_name` files at `out` (default: the format's place in the
+    project) and, with `record`, remember the export for `engram hooks sync`."""
+    if fmt_name not in FORMATS:
+        raise EngramError(f"unknown export format {fmt_name!r}",
+                          hint=f"use one of {', '.join(FORMATS)}")  # fmt: skip
+    project = ws.project
+    if project is None or ws.workspace_root is None:
+        raise EngramError("no workspace here", hint="run `engram init` first")
+    fmt = FORMATS[fmt_name]
+    target = _target(project, out or fmt.out)
+    relative = target.relative_to(project.resolve()).as_posix()
+    report = ExportReport(fmt_name, relative)
+    memories = export_memories(ws, today)
+    if fmt.native_host and ws.config["hooks.path_rules"] == "native":
+        scoped = [m for m in memories if m.row.applies_to]
+        if scoped:
+            memories = [m for m in memories if not m.row.applies_to]
+            report.notes.append(
+                f"{len(scoped)} path-scoped memories are left to the host's own rule files "
+                "(hooks.path_rules = native; `engram hooks sync` writes them)"
+            )
+    sync = SyncReport()
+    files: dict[Path, tuple[str, bool]] = {}
+    if fmt_name == "cursor":
+        files = {target / f"{m.row.id}.mdc": render_cursor(m, fmt) for m in memories}
+        sync_folder(project, target, "*.mdc", {p: t for p, (t, _) in files.items()}, sync)
+    else:
+        scoped = [m for m in memories if m.row.applies_to] if fmt_name == "copilot" else []
+        main = [m for m in memories if not m.row.applies_to or fmt_name != "copilot"]
+        text, report.bodies, report.cards = render_single(fmt, main)
+        _write_single(project, target, text, sync)
+        left = len(main) - report.bodies - report.cards
+        if left:
+            report.notes.append(f"{left} memories did not fit even as cards and were left out")
+        if fmt_name == "copilot":
+            folder = target.parent / "instructions"
+            files = {
+                folder / f"engram-{m.row.id}.instructions.md": render_copilot_path(m, fmt)
+                for m in scoped
+            }
+            wanted = {p: t for p, (t, _) in files.items()}
+            sync_folder(project, folder, "engram-*.instructions.md", wanted, sync)
+    report.bodies += sum(1 for _, whole in files.values() if whole)
+    report.cards += sum(1 for _, whole in files.values() if not whole)
+    report.written, report.removed, report.kept = sync.written, sync.removed, sync.kept
+    if sync.kept:
+        report.notes.append("files without Engram's marker were left as they are")
+    if record:
+        remember_export(ws.workspace_root, fmt_name, relative)
+    return report
+
+
+def _target(project: Path, out: str | Path) -> Path:
+    path = Path(out)
+    path = (path if path.is_absolute() else project / path).resolve()
+    try:
+        path.relative_to(project.resolve())
+    except ValueError:
+        raise EngramError(f"--out {out}: outside the project folder {project}",
+                          hint="exports are written inside the project") from None  # fmt: skip
+    return path
+
+
+def _write_single(project: Path, path: Path, text: str, report: SyncReport) -> None:
+    """Write a one-file export, refusing to replace a file Engram did not write."""
+    from engram.files.atomic import write_text_atomic
+    from engram.files.reading import ReadRefused, read_head
+
+    if path.exists() or path.is_symlink():
+        try:
+            head = read_head(path.parent, path.name, 4096, folder="project folder")
+        except ReadRefused as exc:
+            raise EngramError(f"{path}: {exc.reason}; not replaced") from None
+        if MARKER.encode() not in head:
+            raise EngramError(
+                f"{path.relative_to(project.resolve())} exists and was not written by Engram; "
+                "it is left as it is",
+                hint=f"bring it in first (`engram import {path.relative_to(project.resolve())}`),"
+                " then move it away, or export elsewhere with --out",
+            )
+        if path.read_text(encoding="utf-8") == text:
+            return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_text_atomic(path, text)
+    report.written.append(path.relative_to(project.resolve()).as_posix())
+
+
+def recorded_exports(root: Path) -> list[tuple[str, str]]:
+    """(format, out) of every export recorded in the workspace's `exports.json`."""
+    path = root / EXPORTS_FILE
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return []
+    except (OSError, ValueError) as exc:
+        raise EngramError(f"{path}: not readable JSON ({exc})",
+                          hint="fix it, or delete it and export again") from None  # fmt: skip
+    items = data.get("exports") if isinstance(data, dict) else None
+    if not isinstance(items, list):
+        raise EngramError(f"{path}: needs an \"exports\" list",
+                          hint="delete it and export again")  # fmt: skip
+    out = []
+    for item in items:
+        if (
+            isinstance(item, dict)
+            and item.get("format") in FORMATS
+            and isinstance(item.get("out"), str)
+        ):
+            out.append((str(item["format"]), str(item["out"])))
+    return out
+
+
+def remember_export(root: Path, fmt: str, out: str) -> None:
+    """Record an export in the workspace's `exports.json` (for `engram hooks sync`)."""
+    known = recorded_exports(root)
+    if (fmt, out) in known:
+        return
+    known.append((fmt, out))
+    _save(root, known)
+
+
+def _save(root: Path, known: list[tuple[str, str]]) -> None:
+    from engram.files.atomic import write_text_atomic
+
+    data = {"exports": [{"format": f, "out": o} for f, o in sorted(known)]}
+    write_text_atomic(root / EXPORTS_FILE, json.dumps(data, indent=2) + "\n")
+
+
+def sync_exports(ws: Workspace, today: date | None = None) -> list[ExportReport]:
+    """Write every recorded export again (what `engram hooks sync` does for them). An export
+    whose file or folder was deleted is forgotten rather than written back."""
+    root, project = ws.workspace_root, ws.project
+    if root is None or project is None:
+        return []
+    known = recorded_exports(root)
+    reports, keep = [], []
+    for fmt, out in known:
+        if not (project / out).exists():
+            report = ExportReport(fmt, out, notes=["its file is gone: no longer kept current"])
+            reports.append(report)
+            continue
+        try:
+            reports.append(export(ws, fmt, out, today=today, record=False))
+        except EngramError as exc:
+            reports.append(ExportReport(fmt, out, notes=[exc.message]))
+        keep.append((fmt, out))
+    if keep != known:
+        _save(root, keep)
+    return reports

@@ -1,0 +1,376 @@
+"""`engram import`: existing agent instructions become memory files, offline.
+
+The flow is plan, then write. `plan_import` reads each source (`engram.instructions.sources`),
+splits it into sections (`split`), infers each memory's fields (`infer`), renders the file
+exactly as it would be written, checks it as `engram new` does (valid frontmatter, no secret,
+no prompt injection) and compares it with the memories there are and those planned before it
+(`duplicates`). `apply_import` writes the memories the plan creates, all or none. Nothing is
+ever overwritten: ids are new, and a near-duplicate is reported instead of created.
+
+Each memory records its source with the source's SHA-256 (`sources`), so a second import skips
+a source whose memories all carry its current hash, and reports a source that changed since
+(its memories are then stale, and routing ranks them lower until they are reviewed).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+
+from engram.errors import EngramError
+from engram.files.body import HIDDEN_SECTIONS
+from engram.instructions import infer
+from engram.instructions.duplicates import Match, NearDuplicates, memory_terms
+from engram.instructions.sources import SourceFile, discover, inside, is_generated, read_source
+from engram.instructions.split import Section, split_sections
+from engram.workspace import Workspace
+
+CREATE, DUPLICATE, REFUSED, EMPTY = "create", "duplicate", "refused", "empty"
+_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+_FENCE = re.compile(r"^\s*(```|~~~)")
+
+
+@dataclass
+class PlannedMemory:
+    """What one section becomes: a memory to create (`action` create, with its fields and the
+    file's text), a near-duplicate of an existing one, a section refused by the safety checks,
+    or one with nothing but headings (`empty`)."""
+
+    source: str
+    start: int
+    end: int
+    title: str
+    action: str
+    id: str = ""
+    type: str = ""
+    tags: list[str] = field(default_factory=list)
+    triggers: list[str] = field(default_factory=list)
+    applies_to: list[str] = field(default_factory=list)
+    directive: str = ""
+    summary: str = ""
+    body: str = ""
+    why: list[str] = field(default_factory=list)
+    duplicate_of: str = ""
+    similarity: float = 0.0
+    reason: str = ""
+    relative: str = ""
+    text: str = ""
+    source_sha: str = ""
+
+    def to_json(self) -> dict[str, object]:
+        data: dict[str, object] = {
+            "source": self.source, "lines": [self.start, self.end], "title": self.title,
+            "action": self.action,
+        }  # fmt: skip
+        if self.action == CREATE:
+            data.update(id=self.id, type=self.type, path=self.relative, tags=self.tags,
+                        triggers=self.triggers, applies_to=self.applies_to,
+                        directive=self.directive, summary=self.summary, why=self.why)  # fmt: skip
+        elif self.action == DUPLICATE:
+            data.update(duplicate_of=self.duplicate_of, similarity=self.similarity)
+        elif self.action == REFUSED:
+            data.update(reason=self.reason)
+        return data
+
+
+@dataclass
+class SourceReport:
+    """One source: its state (`new`, `unchanged` — skipped —, `changed` since an earlier
+    import, `generated` by Engram — skipped —, or `error`), the memories made from an earlier
+    version of it, and the plan of each of its sections."""
+
+    path: str
+    kind: str = ""
+    sha256: str = ""
+    state: str = "new"
+    earlier: list[str] = field(default_factory=list)
+    error: str = ""
+    notes: list[str] = field(default_factory=list)
+    memories: list[PlannedMemory] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, object]:
+        return {"path": self.path, "kind": self.kind, "state": self.state,
+                "earlier": self.earlier, "error": self.error, "notes": self.notes,
+                "memories": [m.to_json() for m in self.memories]}  # fmt: skip
+
+
+@dataclass
+class ImportPlan:
+    """What an import does (or did, once `written` is set)."""
+
+    root: Path
+    sources: list[SourceReport] = field(default_factory=list)
+    written: list[Path] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    applied: bool = False  # written, not only planned
+
+    def planned(self, action: str = CREATE) -> list[PlannedMemory]:
+        return [m for s in self.sources for m in s.memories if m.action == action]
+
+    def to_json(self) -> dict[str, object]:
+        counts = {a: len(self.planned(a)) for a in (CREATE, DUPLICATE, REFUSED, EMPTY)}
+        return {"sources": [s.to_json() for s in self.sources], "counts": counts,
+                "written": [str(p) for p in self.written], "notes": self.notes}  # fmt: skip
+
+
+def source_paths(project: Path, paths: Sequence[str | Path]) -> list[str]:
+    """The instruction files to import, relative to the project: the known ones when no path
+    is given; a given folder is searched for them (and for `.mdc` files); a given file is taken
+    as it is."""
+    if not paths:
+        return discover(project)
+    found: list[str] = []
+    for given in paths:
+        path = inside(project, given)
+        if path.is_dir():
+            found.extend(discover(project, path))
+        else:
+            found.append(path.relative_to(project.resolve()).as_posix())
+    return list(dict.fromkeys(found))
+
+
+def plan_import(
+    ws: Workspace, paths: Sequence[str | Path] = (), *, today: date | None = None
+) -> ImportPlan:
+    """The plan of importing these files (default: the project's known instruction files)
+    into the workspace; writes nothing."""
+    if ws.workspace_root is None or ws.project is None:
+        raise EngramError("no workspace here", hint="run `engram init` first")
+    project, root = ws.project, ws.workspace_root
+    plan = ImportPlan(root)
+    workspace = [ix for ix in ws.indexes if ix.root.scope == "workspace"]
+    earlier = _earlier_sources(workspace)
+    taken = {row.id for index in ws.indexes for row in index.all_docs()}
+    duplicates = NearDuplicates(ws.indexes)
+    for path in source_paths(project, paths):
+        report = SourceReport(path)
+        plan.sources.append(report)
+        try:
+            source = read_source(project, path)
+        except EngramError as exc:
+            report.state, report.error = "error", exc.message
+            continue
+        report.kind, report.sha256, report.notes = source.kind, source.sha256, source.notes
+        if is_generated(source):
+            report.state = "generated"
+            continue
+        made = earlier.get(path, [])
+        report.earlier = sorted({mid for mid, _ in made})
+        if made and all(sha == source.sha256 for _, sha in made):
+            report.state = "unchanged"
+            continue
+        report.state = "changed" if made else "new"
+        sections = split_sections(source.body, source.body_line)
+        single = sum(1 for section in sections if section.has_content) == 1
+        for section in sections:
+            planned = _plan_section(root, source, section, single, taken, duplicates, today)
+            report.memories.append(planned)
+            if planned.action == CREATE:
+                taken.add(planned.id)
+    return plan
+
+
+def _earlier_sources(indexes: Sequence[object]) -> dict[str, list[tuple[str, str | None]]]:
+    """Source path -> (memory id, the source's hash it recorded) of every workspace memory."""
+    from engram.files.index import MemoryIndex
+
+    out: dict[str, list[tuple[str, str | None]]] = {}
+    for index in indexes:
+        assert isinstance(index, MemoryIndex)
+        for row in index.all_docs():
+            for path, sha in row.sources:
+                out.setdefault(str(path), []).append((row.id, sha))
+    return out
+
+
+def _plan_section(
+    root: Path, source: SourceFile, section: Section, single: bool, taken: set[str],
+    duplicates: NearDuplicates, today: date | None,
+) -> PlannedMemory:  # fmt: skip
+    title = section.title or _file_title(source, section)
+    planned = PlannedMemory(source.path, section.start, section.end, title, EMPTY)
+    if not section.has_content:
+        planned.reason = "headings only"
+        return planned
+    kind = infer.infer_type(section)
+    applies_to, scoped_by = infer.applies_to_of(section, source)
+    planned.type = kind
+    planned.tags = infer.tags_of(section, source)
+    if source.always:
+        planned.tags = ["always", *planned.tags]
+        planned.why.append("alwaysApply: true: loaded at session start (tag always)")
+    planned.triggers = infer.triggers_of(section)
+    planned.applies_to = applies_to
+    if scoped_by:
+        planned.why.append(f"applies_to from {scoped_by}")
+    planned.directive = infer.directive_of(section, kind)
+    planned.summary = source.description if single else ""
+    planned.source_sha = source.sha256
+    planned.body = memory_body(source, section, title)
+    planned.id = _unique(infer.base_id(section, source), taken)
+    planned.why.insert(0, f"type {kind}: {_type_reason(kind)}")
+    try:
+        render(root, planned, today)
+    except EngramError as exc:
+        planned.action, planned.reason = REFUSED, exc.message
+        return planned
+    from engram.files.frontmatter import parse_memory
+
+    terms = memory_terms(parse_memory(planned.text, path=planned.relative))
+    match: Match | None = duplicates.match(terms)
+    if match:
+        planned.action, planned.duplicate_of = DUPLICATE, match.id
+        planned.similarity = match.similarity
+        return planned
+    planned.action = CREATE
+    duplicates.add(planned.id, terms)
+    return planned
+
+
+def render(root: Path, planned: PlannedMemory, today: date | None = None) -> None:
+    """Set the file's path and text from the planned fields, checked as `engram new` checks
+    a memory (an EngramError when it is invalid or unsafe)."""
+    from engram.files.authoring import memory_text
+
+    planned.relative, planned.text = memory_text(
+        root, planned.type, planned.id, planned.body, directive=planned.directive,
+        summary=planned.summary, tags=planned.tags, triggers=planned.triggers,
+        applies_to=planned.applies_to, sources=[(planned.source, planned.source_sha)],
+        today=today,
+    )  # fmt: skip
+
+
+def _type_reason(kind: str) -> str:
+    return {
+        "skill": "it holds steps (a how-to heading or a numbered list)",
+        "knowledge": "it describes (an overview heading, or no imperative line)",
+        "rule": "it gives instructions",
+    }[kind]
+
+
+def _file_title(source: SourceFile, section: Section) -> str:
+    if section.trail:
+        return section.trail[-1]
+    words = infer.name_words(source)
+    if words:
+        return " ".join(words).capitalize()
+    return source.path.rsplit("/", 1)[-1]
+
+
+def _unique(base: str, taken: set[str]) -> str:
+    if base not in taken:
+        return base
+    n = 2
+    while f"{base}-{n}" in taken:
+        n += 1
+    return f"{base}-{n}"
+
+
+def memory_body(source: SourceFile, section: Section, title: str) -> str:
+    """The memory's Markdown: the section under its title, and an `## Origin` (for people, never
+    shown to agents) naming the file and lines it came from. A heading the source showed to
+    agents but Engram hides (`Example`, `Context`, `Origin`) is kept visible as bold text."""
+    lines = section.text.split("\n")
+    if section.level and lines and _HEADING.match(lines[0]):
+        lines = lines[1:]
+    out, fenced = [], False
+    for line in lines:
+        if _FENCE.match(line):
+            fenced = not fenced
+        match = None if fenced else _HEADING.match(line)
+        if match and match.group(2).strip().rstrip(":").casefold() in HIDDEN_SECTIONS:
+            line = f"**{match.group(2).strip()}**"
+        out.append(line)
+    text = "\n".join(out).strip("\n")
+    where = f"`{source.path}`, lines {section.start}–{section.end}"
+    under = " › ".join((*section.trail, section.title)) if section.title else ""
+    origin = f"Imported from {where}" + (f" ({under})" if under else "") + "."
+    return f"# {title}\n\n{text}\n\n## Origin\n\n{origin}\n"
+
+
+def apply_import(plan: ImportPlan) -> ImportPlan:
+    """Write every memory the plan creates (all or none) and approve them."""
+    from engram.files.authoring import write_memories
+
+    files = [(m.relative, m.text) for m in plan.planned(CREATE)]
+    if files:
+        plan.written = write_memories(plan.root, files)
+    plan.applied = True
+    return plan
+
+
+REFINE_PROMPT = (
+    "You improve the metadata of a memory file for coding agents. Given its title and body, "
+    'answer a JSON object {"summary": "...", "directive": "..."}: summary is one sentence '
+    "(at most 160 characters) saying what the memory is about; directive is the one-line "
+    "imperative (at most 120 characters) an agent must follow, or an empty string when the "
+    "memory is not an instruction. Use only what the body says."
+)
+
+
+def refine_plan(plan: ImportPlan, chat: object, today: date | None = None) -> int:
+    """Let a chat model rewrite the summary and directive of each memory to create; returns how
+    many it improved. An answer that fails, is not one line, is too long or is unsafe keeps
+    the offline values (and is noted)."""
+    from engram.llm import ChatModel, HttpError
+    from engram.safety.scan import unsafe_reason
+
+    assert isinstance(chat, ChatModel)
+    improved, failed = 0, 0
+    for planned in plan.planned(CREATE):
+        try:
+            answer = chat.complete_json(REFINE_PROMPT, f"# {planned.title}\n\n{planned.body}")
+        except HttpError:
+            failed += 1
+            continue
+        summary, directive = answer.get("summary"), answer.get("directive", "")
+        if not _fits(summary, 160) or not _fits(directive, 120, empty=True):
+            failed += 1
+            continue
+        assert isinstance(summary, str) and isinstance(directive, str)
+        if unsafe_reason(summary) or unsafe_reason(directive):
+            failed += 1
+            continue
+        old = (planned.summary, planned.directive)
+        planned.summary, planned.directive = summary.strip(), directive.strip()
+        try:
+            render(plan.root, planned, today)
+        except EngramError:
+            planned.summary, planned.directive = old
+            render(plan.root, planned, today)
+            failed += 1
+            continue
+        improved += 1
+    if failed:
+        plan.notes.append(f"refine: {failed} memories kept their offline summary and directive")
+    return improved
+
+
+def _fits(value: object, limit: int, *, empty: bool = False) -> bool:
+    if not isinstance(value, str) or "\n" in value.strip():
+        return False
+    return (empty or bool(value.strip())) and len(value.strip()) <= limit
+
+
+def import_instructions(
+    ws: Workspace, paths: Sequence[str | Path] = (), *, write: bool = True,
+    refine: bool = False, today: date | None = None,
+) -> ImportPlan:  # fmt: skip
+    """Plan the import of these instruction files (default: the project's known ones) and,
+    with `write`, create the memories. `refine` needs a configured chat model (`[llm]`)."""
+    plan = plan_import(ws, paths, today=today)
+    if refine:
+        from engram.store.providers import chat_from_config
+
+        chat = chat_from_config(ws.config)
+        if chat is None:
+            raise EngramError(
+                "--refine needs a chat model",
+                hint="set llm.base_url and llm.model (and ENGRAM_LLM_API_KEY), or import "
+                "without --refine: the offline import stands on its own",
+            )
+        refine_plan(plan, chat, today)
+    return apply_import(plan) if write else plan
