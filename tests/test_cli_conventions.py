@@ -245,7 +245,8 @@ def test_docs_lists_every_topic_with_its_title() -> None:
     done = engram_process("docs")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert [line.split()[0] for line in lines] == ["architecture", "hooks", "instructions", "json", "mcp", "mem0"]
+    names = ["architecture", "hooks", "instructions", "json", "mcp", "mem0"]
+    assert [line.split()[0] for line in lines] == names
     assert "json          JSON output" in lines
     assert "hooks         Hooks" in lines
 

@@ -25,6 +25,7 @@ __all__ = [
     "Fact",
     "FrontmatterError",
     "Hit",
+    "ImportPlan",
     "Memory",
     "MemoryFile",
     "MemoryIndex",
@@ -41,18 +42,23 @@ __all__ = [
     "dry_run_json",
     "dry_run_text",
     "estimate_tokens",
+    "export_instructions",
     "find_injection",
     "find_secrets",
     "get_skill",
+    "import_instructions",
     "init_workspace",
     "load_config",
     "new_memory",
     "open_workspace",
     "pack_json",
     "parse_memory",
+    "plan_import",
     "rehash",
     "render_text",
     "split_facts",
+    "split_sections",
+    "sync_exports",
     "tokenize",
     "verify",
 ]
@@ -95,6 +101,12 @@ _WHERE = {
     "Outcome": "engram.store.model",
     "split_facts": "engram.store.split",
     "open_workspace": "engram.workspace",
+    "ImportPlan": "engram.instructions.importer",
+    "import_instructions": "engram.instructions.importer",
+    "plan_import": "engram.instructions.importer",
+    "split_sections": "engram.instructions.split",
+    "export_instructions": "engram.instructions.export",
+    "sync_exports": "engram.instructions.export",
 }
 
 
@@ -121,6 +133,9 @@ if TYPE_CHECKING:
     from engram.files.index import MemoryIndex
     from engram.files.model import MemoryFile
     from engram.graph.deps import DependencyGraph, build_graph
+    from engram.instructions.export import export_instructions, sync_exports
+    from engram.instructions.importer import ImportPlan, import_instructions, plan_import
+    from engram.instructions.split import split_sections
     from engram.memory import Memory
     from engram.render.pack import Pack, pack_json, render_text
     from engram.render.report import dry_run_json, dry_run_text

@@ -48,9 +48,11 @@ def cmd_import(args: argparse.Namespace, start: Path | None) -> int:
     from engram.instructions.importer import import_instructions
     from engram.workspace import open_workspace
 
+    here = start or Path.cwd()  # paths are relative to where the command runs (`-C DIR`)
+    paths = [here / path for path in args.paths]
     with open_workspace(start) as ws:
         write = not (args.plan or args.dry_run)
-        plan = import_instructions(ws, args.paths, write=write, refine=args.refine)
+        plan = import_instructions(ws, paths, write=write, refine=args.refine)
     emit(args, plan.to_json(), import_text(plan, detail=args.plan) + "\n")
     return 0
 
@@ -113,11 +115,12 @@ def _details(memory: PlannedMemory) -> list[str]:
 
 
 def cmd_export(args: argparse.Namespace, start: Path | None) -> int:
-    from engram.instructions.export import export
+    from engram.instructions.export import export_instructions
     from engram.workspace import open_workspace
 
+    out = (start or Path.cwd()) / args.out if args.out else None
     with open_workspace(start) as ws:
-        report = export(ws, args.format, args.out)
+        report = export_instructions(ws, args.format, out)
     lines = [f"wrote {p}" for p in report.written] + [f"removed {p}" for p in report.removed]
     lines += [f"kept hand-written {p}" for p in report.kept]
     if not report.written and not report.removed:

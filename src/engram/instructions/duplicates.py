@@ -31,10 +31,11 @@ class Match:
 
 
 def memory_terms(memory: MemoryFile) -> frozenset[str]:
-    """Every term routing indexes of a memory (as `MemoryIndex` does), as one set."""
+    """The terms routing indexes of a memory (as `MemoryIndex` does), as one set. The id is
+    left out: two memories saying the same thing under two ids are still alike."""
     shown = visible_body(memory.body)
     terms = field_terms(memory, shown, memory.summary or first_prose_line(shown))
-    return frozenset(term for field in terms for term in field)
+    return frozenset(term for field in terms[1:] for term in field)
 
 
 class NearDuplicates:
@@ -68,9 +69,9 @@ class NearDuplicates:
         for index in self.indexes:
             shared: Counter[int] = Counter()
             for postings in index.postings(terms).values():
-                shared.update(posting[0] for posting in postings)
+                shared.update(posting[0] for posting in postings if any(posting[2:]))
             pool = [doc for doc, _ in shared.most_common(POOL)]
-            sizes = index.term_counts(pool)
+            sizes = index.term_counts(pool, without_id=True)
             scored = [(_jaccard(shared[d], len(terms), sizes.get(d, 0)), d) for d in pool]
             if not scored:
                 out.append(None)

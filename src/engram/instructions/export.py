@@ -167,21 +167,20 @@ def _section(memory: Exported) -> str:
 
 
 def file_marker(fmt: str) -> str:
+    """The first line of a one-file export: what wrote it and how to change it (an HTML
+    comment, which Claude Code strips before the model reads the file)."""
     return (
-        f"{MARKER} export={fmt}; edit the memories in .agents/.engram, then run "
-        f"`engram export --format {fmt}` or `engram hooks sync` -->"
+        f"{MARKER} export={fmt}; the project's memories, written by Engram: edit them in "
+        f".agents/.engram, then run `engram export --format {fmt}` or `engram hooks sync`. A "
+        "card under More memories stands for a memory too long to fit: `engram load --id ID` "
+        "prints it whole. -->"
     )
 
 
 def render_single(fmt: Format, memories: list[Exported]) -> tuple[str, int, int]:
     """(text, bodies, cards) of a one-file export within the format's limit: every memory a
     card to begin with, then bodies in order while they fit."""
-    head = (
-        f"{file_marker(fmt.name)}\n# Project instructions\n\n"
-        "These are the project's memories, written out by Engram for tools that load this "
-        "file. A card (`- id: …`) stands for a memory too long to fit here: `engram load --id "
-        "ID` prints it whole.\n"
-    )
+    head = f"{file_marker(fmt.name)}\n# Project instructions\n"
     cards = [m.card for m in memories]
     sections = [_section(m) for m in memories]
     as_body = [False] * len(memories)
@@ -228,7 +227,7 @@ def render_copilot_path(memory: Exported, fmt: Format) -> tuple[str, bool]:
     return f"{head}{marker(row)}\n# {memory.title}\n\n{memory.card}\n", False
 
 
-def export(
+def export_instructions(
     ws: Workspace, fmt_name: str, out: str | Path | None = None, *, today: date | None = None,
     record: bool = True,
 ) -> ExportReport:  # fmt: skip
@@ -374,7 +373,7 @@ def sync_exports(ws: Workspace, today: date | None = None) -> list[ExportReport]
             reports.append(report)
             continue
         try:
-            reports.append(export(ws, fmt, out, today=today, record=False))
+            reports.append(export_instructions(ws, fmt, out, today=today, record=False))
         except EngramError as exc:
             reports.append(ExportReport(fmt, out, notes=[exc.message]))
         keep.append((fmt, out))

@@ -30,6 +30,10 @@ from engram.workspace import Workspace
 
 CREATE, DUPLICATE, REFUSED, EMPTY = "create", "duplicate", "refused", "empty"
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+# What `engram export` writes under a memory's heading, read back as the memory's fields.
+_EXPORT_META = re.compile(r"^_(rule|skill|knowledge)(?: · applies to (.+))?_$")
+_EXPORT_DIRECTIVE = re.compile(r"^directive: (.+)$")
+_EXPORT_CARD = re.compile(r"^- `[^`]+` \[(?:rule|skill|knowledge)\]: .* — `engram load --id \S+`$")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 
 
@@ -195,8 +199,15 @@ def _plan_section(
     if not section.has_content:
         planned.reason = "headings only"
         return planned
-    kind = infer.infer_type(section)
+    if _only_cards(section):
+        planned.reason = "cards of exported memories only"
+        return planned
+    section, exported = _exported_fields(section)
+    kind = exported.get("type") or infer.infer_type(section)
     applies_to, scoped_by = infer.applies_to_of(section, source)
+    if "applies_to" in exported:
+        applies_to, scoped_by = exported["applies_to"].split(", "), "the export's line"
+        applies_to = [glob.strip("`") for glob in applies_to]
     planned.type = kind
     planned.tags = infer.tags_of(section, source)
     if source.always:
@@ -206,7 +217,7 @@ def _plan_section(
     planned.applies_to = applies_to
     if scoped_by:
         planned.why.append(f"applies_to from {scoped_by}")
-    planned.directive = infer.directive_of(section, kind)
+    planned.directive = exported.get("directive") or infer.directive_of(section, kind)
     planned.summary = source.description if single else ""
     planned.source_sha = source.sha256
     planned.body = memory_body(source, section, title)
@@ -228,6 +239,39 @@ def _plan_section(
     planned.action = CREATE
     duplicates.add(planned.id, terms)
     return planned
+
+
+def _only_cards(section: Section) -> bool:
+    lines = [line for line in section.text.split("\n")[1:] if line.strip()]
+    return bool(lines) and all(_EXPORT_CARD.match(line) for line in lines)
+
+
+def _exported_fields(section: Section) -> tuple[Section, dict[str, str]]:
+    """A section `engram export` wrote (its type line, then its directive line, under the
+    heading) without those lines, and the fields they give."""
+    lines = section.text.split("\n")
+    fields: dict[str, str] = {}
+    n = 1 if section.level else 0
+    while n < len(lines) and not lines[n].strip():
+        n += 1
+    meta = _EXPORT_META.match(lines[n].strip()) if n < len(lines) else None
+    if not meta:
+        return section, fields
+    fields["type"] = meta.group(1)
+    if meta.group(2):
+        fields["applies_to"] = meta.group(2)
+    drop = [n]
+    n += 1
+    while n < len(lines) and not lines[n].strip():
+        n += 1
+    directive = _EXPORT_DIRECTIVE.match(lines[n].strip()) if n < len(lines) else None
+    if directive:
+        fields["directive"] = directive.group(1)
+        drop.append(n)
+    kept = [line for i, line in enumerate(lines) if i not in drop]
+    text = "\n".join(kept)
+    return Section(section.title, section.level, section.start, section.end, text,
+                   section.trail), fields  # fmt: skip
 
 
 def render(root: Path, planned: PlannedMemory, today: date | None = None) -> None:

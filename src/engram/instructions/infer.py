@@ -171,7 +171,7 @@ def directive_of(section: Section, kind: str) -> str:
             continue
         if _imperative(line):
             text = _BULLET.sub("", line.strip())
-            text = re.sub(r"\*\*|__|`", "", text).strip()
+            text = re.sub(r"\*\*|__", "", text).strip()
             if len(text) <= MAX_DIRECTIVE and len(text.split()) >= 3 and not _CODE.search(text):
                 return text
     return ""

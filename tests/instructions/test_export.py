@@ -1,0 +1,166 @@
+"""`engram export` and `engram hooks sync`, through the real entry point."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from engram.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def some(memory: Callable[..., Path]) -> None:
+    memory("deploy-api", "# Deploy the API\n\n1. Tag.\n2. Ship.\n", kind="skill")
+    memory("stack", "# Stack\n\nThe API is FastAPI on Postgres.\n", kind="knowledge")
+    memory("no-force-push", "# No force-push\n\nNever force-push to main.\n", kind="rule",
+           directive="Never force-push to main.")  # fmt: skip
+    memory("greet", "# Greeting\n\nSay hello first.\n", kind="rule", tags=["always"])
+    memory("api-style", "# API style\n\nValidate every request.\n", kind="rule",
+           applies_to=["src/api/**"])  # fmt: skip
+
+
+def test_agents_md_holds_every_memory_always_on_first_then_rules_skills_knowledge(
+    project: Path, some: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(capsys, "-C", str(project), "export", "--format", "agents-md")
+    assert code == 0 and "wrote AGENTS.md" in out
+    text = (project / "AGENTS.md").read_text(encoding="utf-8")
+    assert text.startswith("<!-- engram:generated export=agents-md;")
+    titles = [line[3:] for line in text.splitlines() if line.startswith("## ")]
+    assert titles == ["Greeting", "API style", "No force-push", "Deploy the API", "Stack"]
+    assert "_rule · applies to `src/api/**`_" in text
+
+
+def test_an_export_is_deterministic_and_a_second_one_changes_nothing(
+    project: Path, some: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run(capsys, "-C", str(project), "export", "--format", "agents-md")
+    first = (project / "AGENTS.md").read_bytes()
+    code, out, _ = run(capsys, "-C", str(project), "export", "--format", "agents-md")
+    assert code == 0 and "AGENTS.md is up to date" in out
+    assert (project / "AGENTS.md").read_bytes() == first
+
+
+def test_a_hand_written_file_is_never_replaced(
+    project: Path, some: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (project / "CLAUDE.md").write_text("# Ours\n\nHand-written.\n", encoding="utf-8")
+    code, _, err = run(capsys, "-C", str(project), "export", "--format", "claude-md")
+    assert code == 2
+    assert "CLAUDE.md exists and was not written by Engram" in err
+    assert (project / "CLAUDE.md").read_text(encoding="utf-8") == "# Ours\n\nHand-written.\n"
+
+
+def test_bodies_become_cards_to_stay_within_the_hosts_limit(
+    project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    for n in range(6):
+        memory(f"rule-{n}", f"# Rule {n}\n\n" + "Keep this in mind always. " * 40, kind="rule")
+    code, out, _ = run(capsys, "-C", str(project), "export", "--format", "copilot", "--json")
+    assert code == 0
+    report = json.loads(out)
+    text = (project / ".github" / "copilot-instructions.md").read_text(encoding="utf-8")
+    assert len(text) <= 4000
+    assert report["bodies"] >= 1 and report["cards"] >= 1
+    assert report["bodies"] + report["cards"] == 6
+    assert "- `rule-5` [rule]: " in text and "`engram load --id rule-5`" in text
+
+
+def test_cursor_rules_carry_always_apply_globs_and_description(
+    project: Path, some: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    flags = ("-C", str(project), "export", "--format", "cursor")
+    assert run(capsys, *flags)[0] == 0
+    folder = project / ".cursor" / "rules" / "engram-export"
+    greet = (folder / "greet.mdc").read_text(encoding="utf-8")
+    assert "alwaysApply: true" in greet
+    stack = (folder / "stack.mdc").read_text(encoding="utf-8")
+    assert 'description: "The API is FastAPI on Postgres."' in stack
+    assert "alwaysApply: false" in stack
+    # path-scoped memories are the native rule files' (hooks.path_rules = native)
+    assert not (folder / "api-style.mdc").exists()
+
+
+def test_copilot_path_scoped_memories_get_apply_to_files(
+    project: Path, some: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(capsys, "-C", str(project), "export", "--format", "copilot")[0] == 0
+    path = project / ".github" / "instructions" / "engram-api-style.instructions.md"
+    assert path.read_text(encoding="utf-8").startswith('---\napplyTo: "src/api/**"\n---\n')
+
+
+def test_hooks_sync_writes_recorded_exports_again_and_removes_what_is_gone(
+    project: Path, some: None, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    run(capsys, "-C", str(project), "export", "--format", "cursor")
+    run(capsys, "-C", str(project), "export", "--format", "agents-md")
+    (project / ".agents" / ".engram" / "knowledge" / "stack.md").unlink()
+    memory("release", "# Release\n\nRelease on Tuesdays only.\n", kind="rule")
+    code, out, _ = run(capsys, "-C", str(project), "hooks", "sync")
+    assert code == 0
+    assert "removed .cursor/rules/engram-export/stack.mdc" in out
+    assert "wrote .cursor/rules/engram-export/release.mdc" in out
+    assert "wrote AGENTS.md" in out
+    assert "Release on Tuesdays only." in (project / "AGENTS.md").read_text(encoding="utf-8")
+
+
+def test_an_export_whose_file_was_deleted_is_forgotten_by_sync(
+    project: Path, some: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run(capsys, "-C", str(project), "export", "--format", "agents-md")
+    (project / "AGENTS.md").unlink()
+    code, out, _ = run(capsys, "-C", str(project), "hooks", "sync")
+    assert code == 0 and "no longer kept current" in out
+    assert not (project / "AGENTS.md").exists()
+    exports = json.loads((project / ".agents" / ".engram" / "exports.json").read_text())
+    assert exports == {"exports": []}
+
+
+def test_an_unsafe_memory_is_never_exported(
+    project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    memory("safe", "# Safe\n\nUse tabs.\n", kind="rule")
+    memory("leak", "# Leak\n\nThe key is AKIA" + "Q3EGYJ7YBHM2XK5P here.\n", kind="rule")
+    assert run(capsys, "-C", str(project), "export", "--format", "agents-md")[0] == 0
+    text = (project / "AGENTS.md").read_text(encoding="utf-8")
+    assert "Use tabs." in text and "AKIA" not in text
+
+
+def test_out_outside_the_project_is_an_error(
+    project: Path, some: None, tmp_path_factory: pytest.TempPathFactory,
+    capsys: pytest.CaptureFixture[str],
+) -> None:  # fmt: skip
+    elsewhere = tmp_path_factory.mktemp("elsewhere") / "AGENTS.md"
+    argv = ("-C", str(project), "export", "--format", "agents-md", "--out", str(elsewhere))
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and "outside the project folder" in err
+    assert not elsewhere.exists()
+
+
+def test_import_export_import_creates_no_duplicates(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    agents = "## Testing\n\n- Run `pytest -q` first.\n\n## Deploy steps\n\n1. Tag.\n2. Ship.\n"
+    (project / "docs").mkdir()
+    (project / "docs" / "team.md").write_text(agents, encoding="utf-8")
+    assert run(capsys, "-C", str(project), "import", "docs/team.md")[0] == 0
+    before = sorted(p.name for p in (project / ".agents" / ".engram").glob("*/*.md"))
+    assert run(capsys, "-C", str(project), "export", "--format", "agents-md")[0] == 0
+    exported = (project / "AGENTS.md").read_text(encoding="utf-8")
+    # the export itself is skipped as generated; a copy without the marker is all duplicates
+    (project / "docs" / "copy.md").write_text(exported.split("\n", 1)[1], encoding="utf-8")
+    code, out, _ = run(capsys, "-C", str(project), "import", "--json")
+    assert code == 0
+    code, out, _ = run(capsys, "-C", str(project), "import", "--json", "docs/copy.md")
+    assert json.loads(out)["counts"]["create"] == 0
+    after = sorted(p.name for p in (project / ".agents" / ".engram").glob("*/*.md"))
+    assert after == before
