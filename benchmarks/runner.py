@@ -34,6 +34,7 @@ SECTIONS = {
     "classifier": "the absorb classifier on held-out labelled pairs",
     "absorb": "facts wrongly hidden by absorb, absorb rate as a key grows to 100k",
     "safety": "secret and prompt-injection scanners: recall and false positives",
+    "instructions": "`engram import` of 257 Cursor rule files; routing; export round trip",
     "crash": "concurrent writers, and kill -9 in the middle of a batch",
     "faults": "the reliability fault list through the real CLI",
 }

@@ -164,3 +164,34 @@ def test_import_export_import_creates_no_duplicates(
     assert json.loads(out)["counts"]["create"] == 0
     after = sorted(p.name for p in (project / ".agents" / ".engram").glob("*/*.md"))
     assert after == before
+
+
+def test_a_copy_of_a_cursor_export_without_its_marker_creates_nothing(
+    project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    memory("workflows", "# Workflows\n\n### Provision\n\nRun provision.sh.\n\n### Deploy\n\n"
+           "Run deploy.sh after tagging.\n", kind="skill")  # fmt: skip
+    assert run(capsys, "-C", str(project), "export", "--format", "cursor")[0] == 0
+    exported = project / ".cursor" / "rules" / "engram-export" / "workflows.mdc"
+    text = "\n".join(
+        line for line in exported.read_text().split("\n") if "engram:generated" not in line
+    )
+    (project / "mine").mkdir()
+    (project / "mine" / "workflows.mdc").write_text(text, encoding="utf-8")
+    code, out, _ = run(capsys, "-C", str(project), "import", "--json", "mine")
+    assert code == 0
+    assert json.loads(out)["counts"] == {"create": 0, "duplicate": 1, "refused": 0, "empty": 0}
+
+
+def test_hooks_sync_reports_exports_in_its_json(
+    project: Path, some: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run(capsys, "-C", str(project), "export", "--format", "agents-md")
+    code, out, _ = run(capsys, "-C", str(project), "hooks", "sync", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert [e["format"] for e in data["exports"]] == ["agents-md"]
+    assert data["written"] == [
+        ".claude/rules/engram/api-style.md",
+        ".cursor/rules/engram/api-style.mdc",
+    ]

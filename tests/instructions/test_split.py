@@ -102,3 +102,12 @@ def test_a_long_section_is_cut_again_at_its_sub_headings() -> None:
 def test_a_section_with_only_headings_has_no_content() -> None:
     assert not Section("T", 1, 1, 2, "# T\n").has_content
     assert Section("T", 1, 1, 2, "# T\ntext").has_content
+
+
+def test_a_memory_engram_exported_is_one_section_whatever_its_sub_headings() -> None:
+    body = (
+        "# Project instructions\n\n## Workflows\n\n_skill_\n\n### One\n\nx\n\n### Two\n\ny\n\n"
+        "## Style\n\n_rule · applies to `src/**`_\n\n- Use tabs.\n"
+    )
+    sections = split_sections(body, max_chars=20)
+    assert [s.title for s in sections] == ["Project instructions", "Workflows", "Style"]

@@ -545,12 +545,11 @@ class MemoryIndex:
                 found.setdefault(row[0], []).append(row[1:])
         return found
 
-    def term_counts(self, doc_ids: Iterable[int], *, without_id: bool = False) -> dict[int, int]:
+    def term_counts(self, doc_ids: Iterable[int], *, body_only: bool = False) -> dict[int, int]:
         """The number of distinct terms of each of these memories over all routed fields (or
-        all but the id)."""
+        only its body's)."""
         counts: dict[int, int] = {}
-        fields = " AND (f_tags + f_directive + f_summary + f_triggers + f_paths + f_content) > 0"
-        where = fields if without_id else ""
+        where = " AND f_content > 0" if body_only else ""
         for chunk, marks in chunks(list(set(doc_ids))):
             query = f"SELECT doc, COUNT(*) FROM postings WHERE doc IN ({marks}){where} GROUP BY doc"
             counts.update(self.conn.execute(query, chunk))

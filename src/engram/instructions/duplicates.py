@@ -1,6 +1,8 @@
 """Near-duplicate memories: the same words, found through the routing index.
 
-A memory's terms are what routing indexes of it (every routed field, stemmed). A candidate is
+A memory's terms are what routing indexes of its body (the text agents are shown, stemmed):
+what it says, not the tags, triggers or id inferred for it, which differ with the file it came
+from. A candidate is
 compared with the memories that share its terms — read from the index's postings, so only
 memories with something in common are looked at — and with the candidates planned before it in
 the same run. The similarity is the Jaccard index of the two term sets; at or above
@@ -13,10 +15,11 @@ from collections import Counter
 from dataclasses import dataclass
 
 from engram.files.body import first_prose_line, visible_body
-from engram.files.index import MemoryIndex, field_terms
+from engram.files.index import FIELDS, MemoryIndex, field_terms
 from engram.files.model import MemoryFile
 
 THRESHOLD = 0.8
+CONTENT = FIELDS.index("content")
 POOL = 20  # memories with the most shared terms that are compared in full
 
 
@@ -31,11 +34,10 @@ class Match:
 
 
 def memory_terms(memory: MemoryFile) -> frozenset[str]:
-    """The terms routing indexes of a memory (as `MemoryIndex` does), as one set. The id is
-    left out: two memories saying the same thing under two ids are still alike."""
+    """The terms routing indexes of a memory's body (as `MemoryIndex` does), as one set."""
     shown = visible_body(memory.body)
     terms = field_terms(memory, shown, memory.summary or first_prose_line(shown))
-    return frozenset(term for field in terms[1:] for term in field)
+    return frozenset(terms[CONTENT])
 
 
 class NearDuplicates:
@@ -69,9 +71,9 @@ class NearDuplicates:
         for index in self.indexes:
             shared: Counter[int] = Counter()
             for postings in index.postings(terms).values():
-                shared.update(posting[0] for posting in postings if any(posting[2:]))
+                shared.update(posting[0] for posting in postings if posting[1 + CONTENT])
             pool = [doc for doc, _ in shared.most_common(POOL)]
-            sizes = index.term_counts(pool, without_id=True)
+            sizes = index.term_counts(pool, body_only=True)
             scored = [(_jaccard(shared[d], len(terms), sizes.get(d, 0)), d) for d in pool]
             if not scored:
                 out.append(None)

@@ -156,14 +156,16 @@ def _with_directive(memory: Exported) -> str:
     return f"{directive}\n\n{memory.body}" if directive else memory.body
 
 
-def _section(memory: Exported) -> str:
-    """A memory as a `## Title` section of a single-file export."""
+def _section(memory: Exported, level: int = 2) -> str:
+    """A memory under a heading of this level: its title, a line naming its type and globs
+    (which `engram import` reads back), its directive and its body, headings nested under it."""
     row = memory.row
     meta = f"_{row.type}"
     if row.applies_to:
         meta += " · applies to " + ", ".join(f"`{g}`" for g in row.applies_to)
     meta += "_"
-    return f"## {memory.title}\n\n{meta}\n\n{_nested(_with_directive(memory), 1)}\n"
+    body = _nested(_with_directive(memory), level - 1)
+    return f"{'#' * level} {memory.title}\n\n{meta}\n\n{body}\n"
 
 
 def file_marker(fmt: str) -> str:
@@ -211,7 +213,7 @@ def render_cursor(memory: Exported, fmt: Format) -> tuple[str, bool]:
     if row.applies_to:
         head += f"globs: {json.dumps(','.join(row.applies_to))}\n"
     head += f"alwaysApply: {'true' if memory.always and not row.applies_to else 'false'}\n---\n"
-    text = f"{head}{marker(row)}\n# {memory.title}\n\n{_with_directive(memory)}\n"
+    text = f"{head}{marker(row)}\n{_section(memory, 1)}"
     if fits(text, fmt):
         return text, True
     return f"{head}{marker(row)}\n# {memory.title}\n\n{memory.card}\n", False
@@ -221,7 +223,7 @@ def render_copilot_path(memory: Exported, fmt: Format) -> tuple[str, bool]:
     """A path-scoped memory's `.instructions.md` file, and whether its body fitted."""
     row = memory.row
     head = f"---\napplyTo: {json.dumps(','.join(row.applies_to))}\n---\n"
-    text = f"{head}{marker(row)}\n# {memory.title}\n\n{_with_directive(memory)}\n"
+    text = f"{head}{marker(row)}\n{_section(memory, 1)}"
     if fits(text, fmt):
         return text, True
     return f"{head}{marker(row)}\n# {memory.title}\n\n{memory.card}\n", False

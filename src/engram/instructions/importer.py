@@ -25,13 +25,12 @@ from engram.files.body import HIDDEN_SECTIONS
 from engram.instructions import infer
 from engram.instructions.duplicates import Match, NearDuplicates, memory_terms
 from engram.instructions.sources import SourceFile, discover, inside, is_generated, read_source
-from engram.instructions.split import Section, split_sections
+from engram.instructions.split import EXPORT_META, Section, split_sections
 from engram.workspace import Workspace
 
 CREATE, DUPLICATE, REFUSED, EMPTY = "create", "duplicate", "refused", "empty"
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 # What `engram export` writes under a memory's heading, read back as the memory's fields.
-_EXPORT_META = re.compile(r"^_(rule|skill|knowledge)(?: · applies to (.+))?_$")
 _EXPORT_DIRECTIVE = re.compile(r"^directive: (.+)$")
 _EXPORT_CARD = re.compile(r"^- `[^`]+` \[(?:rule|skill|knowledge)\]: .* — `engram load --id \S+`$")
 _FENCE = re.compile(r"^\s*(```|~~~)")
@@ -254,7 +253,7 @@ def _exported_fields(section: Section) -> tuple[Section, dict[str, str]]:
     n = 1 if section.level else 0
     while n < len(lines) and not lines[n].strip():
         n += 1
-    meta = _EXPORT_META.match(lines[n].strip()) if n < len(lines) else None
+    meta = EXPORT_META.match(lines[n].strip()) if n < len(lines) else None
     if not meta:
         return section, fields
     fields["type"] = meta.group(1)

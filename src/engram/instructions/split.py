@@ -19,6 +19,9 @@ _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 _NUMBERED_TITLE = re.compile(r"^\d+[.)]\s+(.+?)\s*:?$")
 # A label is words: letters, digits, spaces and a little punctuation, not code or a sentence.
 _WORDS = re.compile(r"^[^\W\d_](?:[^\W_]|[ \t&/+#'’-])*$")
+# The line `engram export` writes under a memory's heading (`_rule · applies to `src/**`_`):
+# such a heading and everything under it is one memory, never cut again.
+EXPORT_META = re.compile(r"^_(rule|skill|knowledge)(?: · applies to (.+))?_$")
 MAX_CHARS = 3000  # a section this long is cut again: a memory is meant to be read in one go
 MAX_LABEL = 60
 MIN_CHARS = 200  # a label starts a new section only after this much text: no one-line memories
@@ -65,6 +68,18 @@ def _headings(lines: list[str], fenced: list[bool]) -> dict[int, tuple[int, str]
     return found
 
 
+def _exported(lines: list[str], heads: dict[int, tuple[int, str]]) -> dict[int, tuple[int, int]]:
+    """Headings `engram export` wrote a memory under (its type line follows them): line index
+    -> (that line, the line where the memory ends: the next heading as shallow as it)."""
+    out = {}
+    for n, (level, _) in heads.items():
+        following = next((line.strip() for line in lines[n + 1 :] if line.strip()), "")
+        if EXPORT_META.match(following):
+            end = next((m for m in sorted(heads) if m > n and heads[m][0] <= level), len(lines))
+            out[n] = (n, end)
+    return out
+
+
 def clean_title(text: str) -> str:
     """A heading or label without Markdown emphasis, code marks, links and trailing colons."""
     text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)
@@ -90,10 +105,15 @@ def split_sections(body: str, first_line: int = 1, max_chars: int = MAX_CHARS) -
         return []
     fenced = _fenced(lines)
     heads = _headings(lines, fenced)
-    whole: list[Piece] = [("", 0, 0, len(lines), ())]
-    pieces = _by_headings(lines, 0, len(lines), heads, (), 0) if heads else whole
+    whole = _exported(lines, heads)
+    heads = {n: h for n, h in heads.items() if not any(a < n < b for a, b in whole.values())}
+    everything: list[Piece] = [("", 0, 0, len(lines), ())]
+    pieces = _by_headings(lines, 0, len(lines), heads, (), 0) if heads else everything
     out: list[Section] = []
     for title, level, start, end, trail in pieces:
+        if start in whole:
+            out.append(Section(title, level, start, end - 1, "\n".join(lines[start:end]), trail))
+            continue
         out.extend(_fit(lines, fenced, heads, title, level, start, end, trail, max_chars))
     return [
         Section(s.title, s.level, s.start + first_line, s.end + first_line, s.text, s.trail)
