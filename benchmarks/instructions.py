@@ -177,6 +177,7 @@ def run() -> str:
                       "whole files: hit@3", "target"], quality))  # fmt: skip
 
     trips: list[list[object]] = []
+    shown: list[int] = []
     for fmt in ("cursor", "agents-md"):
         with engram.open_workspace(project, flags=FLAGS) as ws:
             report = engram.export_instructions(ws, fmt)
@@ -192,6 +193,7 @@ def run() -> str:
         with engram.open_workspace(project, flags=FLAGS) as ws:
             copied = engram.import_instructions(ws, [copies])
         made = len(copied.planned(CREATE))
+        shown.append(report.bodies + report.cards)
         trips.append([fmt, f"{report.bodies:,} in full, {report.cards:,} as cards", as_is,
                       len(copied.planned(DUPLICATE)), made,
                       Target(as_is + made, "==", 0, shown="0",
@@ -199,6 +201,10 @@ def run() -> str:
     out.append(table(["round trip: import → export → import", "exported", "created (as is)",
                       "near-duplicates (marker removed)", "created (marker removed)", "target"],
                      trips))  # fmt: skip
+    out.append(
+        f"`agents-md` holds {shown[1]:,} of the {len(created):,} memories within Codex's 32 KiB "
+        "(the others are left out, as `engram export` notes); `cursor` writes one file a memory."
+    )
     return "\n\n".join(out)
 
 
