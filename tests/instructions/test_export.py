@@ -195,3 +195,12 @@ def test_hooks_sync_reports_exports_in_its_json(
         ".claude/rules/engram/api-style.md",
         ".cursor/rules/engram/api-style.mdc",
     ]
+
+
+def test_a_damaged_exports_file_is_one_line_naming_it_and_exit_2(
+    project: Path, some: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (project / ".agents" / ".engram" / "exports.json").write_text("{not json", encoding="utf-8")
+    code, _, err = run(capsys, "-C", str(project), "hooks", "sync")
+    assert code == 2
+    assert "exports.json: not readable JSON" in err and "Traceback" not in err
