@@ -26,10 +26,15 @@ pytestmark = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX file ty
 
 @pytest.fixture
 def stuck(monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
-    """An event a monkeypatched step waits on; released when the test ends."""
+    """An event a monkeypatched step waits on; released when the test ends, and the hook's
+    abandoned worker waited for, so that what it logs when it wakes goes to this test's state
+    folder, not to the user's (the environment is restored after this fixture ends)."""
+    before = set(threading.enumerate())
     release = threading.Event()
     yield release
     release.set()
+    for worker in set(threading.enumerate()) - before:
+        worker.join(timeout=5)
 
 
 def prompt(project: Path) -> str:
