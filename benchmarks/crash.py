@@ -109,7 +109,7 @@ def concurrency(processes: int = 8, per: int = 500, path: Path | None = None) ->
 
     with MemoryStore.open(path, config=load_config(None, env={})) as store:
         rows = store.stats()["facts"]
-        ok = store.conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        ok = store._backend._conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     return {
         "outcomes": outcomes,
         "expected": processes * per,
@@ -141,7 +141,7 @@ def crash_loop(iterations: int = 20, batch: int = 200, path: Path | None = None)
         proc.send_signal(signal.SIGKILL)
         proc.wait()
         with MemoryStore.open(path, config=load_config(None, env={})) as store:
-            conn = store.conn
+            conn = store._backend._conn
             if conn.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
                 problems += 1
             sizes = conn.execute(

@@ -75,7 +75,9 @@ def run(samples: int = 300) -> str:
     chart("latency", f"entity graph, {ENTITIES:,} entities", "hops", "p50 ms", log_y=True)
     with MemoryStore.open(path, config=load_config(None, env={})) as store:
         graph = store.graph
-        current = graph.conn.execute("SELECT COUNT(*) FROM relations WHERE valid_to IS NULL")
+        current = graph.store._backend._conn.execute(
+            "SELECT COUNT(*) FROM relations WHERE valid_to IS NULL"
+        )
         live_edges = current.fetchone()[0]
         graph.query(1, hops=1)  # load the adjacency once
         for hops, cap in ((1, 100), (2, 100), (3, 100), (4, 100), (3, 10_000), (4, 10_000)):

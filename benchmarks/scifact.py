@@ -100,8 +100,8 @@ def store_scifact(
     built with this embedder: each abstract absorbed as facts of at most 500 characters (split
     at sentence ends), documents ranked by their best fact."""
     from engram.store import MemoryStore
-    from engram.store.schema import MIGRATIONS
     from engram.store.split import split_facts
+    from engram.store.sqlite.schema import MIGRATIONS
 
     # built once per embedder and schema, then reused (the onnx one takes minutes to embed)
     path = WORK / f"scifact-store-{provider}-m{len(MIGRATIONS)}.db"

@@ -65,7 +65,7 @@ def build(size: int) -> tuple[Path, float]:
     """A store of `size` facts (reused between runs); returns its path and absorb facts/s."""
     from engram.config import load_config
     from engram.store import MemoryStore
-    from engram.store.schema import MIGRATIONS
+    from engram.store.sqlite.schema import MIGRATIONS
 
     # a store of an older schema would be migrated in place and keep the older layout's pages
     path = WORK / f"store-{size}-m{len(MIGRATIONS)}.db"

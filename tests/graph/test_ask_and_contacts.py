@@ -79,10 +79,10 @@ def test_contacts_create_the_fact_nodes_and_edges(store: MemoryStore) -> None:
 
 
 def test_reabsorbing_the_same_contact_changes_nothing(store: MemoryStore) -> None:
-    before = (store.stats()["facts"], len(store.graph.list()), store.graph.conn.execute(
+    before = (store.stats()["facts"], len(store.graph.list()), store._backend._conn.execute(
         "SELECT COUNT(*) FROM relations").fetchone()[0])  # fmt: skip
     [outcome] = store.absorb_contacts(CONTACTS[:1])
-    after = (store.stats()["facts"], len(store.graph.list()), store.graph.conn.execute(
+    after = (store.stats()["facts"], len(store.graph.list()), store._backend._conn.execute(
         "SELECT COUNT(*) FROM relations").fetchone()[0])  # fmt: skip
     assert outcome.outcome == "duplicate" and before == after
 

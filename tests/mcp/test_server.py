@@ -290,12 +290,14 @@ def test_graph_results_withhold_an_unsafe_entity_of_an_older_store(
     store, server = store_and_server
     store.graph.add("Acme", "company")
     with store._write():
-        store.conn.execute(
+        store._backend._conn.execute(
             "INSERT INTO nodes (name, norm, stem, type, attrs, created_at) "
             "VALUES (?, ?, ?, 'person', '{}', '2026-01-01')",
             (f"Ivan {AWS}", f"ivan {AWS.lower()}", "ivan"),
         )
-        store.conn.execute("INSERT INTO graph_events (at, kind, detail) VALUES ('x', 'x', '{}')")
+        store._backend._conn.execute(
+            "INSERT INTO graph_events (at, kind, detail) VALUES ('x', 'x', '{}')"
+        )
     store.graph.relate("ivan", "works_at", "Acme")
     listed = call(server, "memory_graph", {"action": "list"})
     assert AWS not in json.dumps(listed.structured_content) and AWS not in listed.content[0].text

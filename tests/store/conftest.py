@@ -25,7 +25,6 @@ def absorb_one(store: MemoryStore, text: str, **options: object) -> str:
 def plant(store: MemoryStore, content: str, **fields: object) -> str:
     """Write a fact straight into the database, past every check: a store written by an older
     version, before its kind of text was refused. Returns the fact's id."""
-    from engram.store import facts as sql
     from engram.store.db import now_iso
     from engram.store.model import Fact
     from engram.store.normalize import content_hash, new_id
@@ -38,6 +37,6 @@ def plant(store: MemoryStore, content: str, **fields: object) -> str:
         content_hash=content_hash(content), **fields,  # type: ignore[arg-type]
     )  # fmt: skip
     with store._write():
-        sql.insert_fact(store.conn, fact, " ".join(terms_of(content)))
-        sql.log_event(store.conn, at, "absorbed", fact.id, outcome="new")
+        store._backend.insert_fact(fact, " ".join(terms_of(content)))
+        store._backend.log_event(at, "absorbed", fact.id, outcome="new")
     return fact.id

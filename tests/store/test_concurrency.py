@@ -44,8 +44,10 @@ def test_four_processes_absorb_into_one_store_without_losing_writes(tmp_path: Pa
 
     with MemoryStore.open(db, config=load_config(None, env={})) as store:
         stats = store.stats()
-        absorbed = store.conn.execute("SELECT COUNT(*) FROM events WHERE kind = 'absorbed'")
+        absorbed = store._backend._conn.execute(
+            "SELECT COUNT(*) FROM events WHERE kind = 'absorbed'"
+        )
         assert absorbed.fetchone()[0] == stats["facts"]
         stored = sum(1 for r in results for o in r if o != "duplicate")
         assert stats["facts"] == stored
-        assert store.conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        assert store._backend._conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"

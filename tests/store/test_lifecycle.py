@@ -13,7 +13,7 @@ from engram.errors import EngramError
 from engram.store import MemoryStore
 from engram.store import lifecycle as lifecycle_module
 from engram.store.model import Fact
-from engram.store.schema import MIGRATIONS
+from engram.store.sqlite.schema import MIGRATIONS
 
 TEA = "Ivan Petrov drinks green tea in the morning meetings."
 COFFEE = "Ivan Petrov drinks black coffee in the morning meetings."
@@ -267,7 +267,7 @@ def test_nuke_erases_a_pinned_fact(store: MemoryStore) -> None:
     fact_id = add(store, TEA)
     pin(store, fact_id, store.path.parent / "profile.md")
     assert store.nuke("user", "ivan", confirm=True)["erased"] == 1
-    assert store.conn.execute("SELECT COUNT(*) FROM pins").fetchone()[0] == 0
+    assert store._backend._conn.execute("SELECT COUNT(*) FROM pins").fetchone()[0] == 0
 
 
 # -- migration -----------------------------------------------------------------------------
@@ -291,9 +291,9 @@ def test_a_store_of_the_previous_schema_migrates_and_keeps_its_facts(tmp_path: P
     with MemoryStore.open(path, config=load_config(None, env={})) as store:
         assert [f.id for f in store.list()] == ["f_old"]
         assert store.delete("f_old").status == "deleted"
-        assert store.conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
-        assert store.conn.execute("PRAGMA foreign_key_check").fetchall() == []
-        names = {n for (n,) in store.conn.execute("SELECT name FROM _migrations")}
+        assert store._backend._conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+        assert store._backend._conn.execute("PRAGMA foreign_key_check").fetchall() == []
+        names = {n for (n,) in store._backend._conn.execute("SELECT name FROM _migrations")}
         assert "m005_deleted_status" in names
 
 
@@ -322,7 +322,9 @@ def test_hashes_and_vectors_move_to_their_compact_form_and_still_work(tmp_path: 
     conn.execute("INSERT INTO events (at, kind, fact_id) VALUES (?, 'absorbed', 'f_old')", (at,))
     conn.close()
     with MemoryStore.open(path, config=load_config(None, env={})) as store:
-        stored = store.conn.execute("SELECT id, content_hash FROM facts ORDER BY id").fetchall()
+        stored = store._backend._conn.execute(
+            "SELECT id, content_hash FROM facts ORDER BY id"
+        ).fetchall()
         assert stored == [("f_erased", ""), ("f_old", bytes.fromhex(digest))]
         fact = store.get("f_old")
         assert fact is not None and not isinstance(fact, list) and fact.content_hash == digest
@@ -330,8 +332,8 @@ def test_hashes_and_vectors_move_to_their_compact_form_and_still_work(tmp_path: 
         assert (outcome.outcome, outcome.id) == ("duplicate", "f_old")
         [hit] = store.search("green ci run")
         assert hit.fact.id == "f_old" and hit.cosine > 0.5  # its vector came along
-        assert store.conn.execute("PRAGMA foreign_key_check").fetchall() == []
-        (table,) = store.conn.execute(
+        assert store._backend._conn.execute("PRAGMA foreign_key_check").fetchall() == []
+        (table,) = store._backend._conn.execute(
             "SELECT sql FROM sqlite_master WHERE name = 'vectors'"
         ).fetchone()
         assert "WITHOUT ROWID" in table

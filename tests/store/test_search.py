@@ -16,7 +16,7 @@ from engram.store import ranking as store_module
 
 def backdate(store: MemoryStore, fact_id: str, days: int) -> None:
     when = (datetime.now(UTC) - timedelta(days=days)).isoformat(timespec="milliseconds")
-    store.conn.execute(
+    store._backend._conn.execute(
         "UPDATE facts SET created_at = ?, valid_from = ? WHERE id = ?", (when, when, fact_id)
     )
     store._index = None  # the test changed rows behind the store's back
@@ -231,7 +231,7 @@ def test_get_modes(store: MemoryStore) -> None:
     old = store.absorb(["The API rate limit is 100 requests per minute."], scope="agent")[0]
     new = store.absorb(["The API rate limit is 250 requests per minute."], scope="agent")[0]
     assert old.id and new.id
-    store.conn.execute("UPDATE facts SET status = 'archived' WHERE id = ?", (new.id,))
+    store._backend._conn.execute("UPDATE facts SET status = 'archived' WHERE id = ?", (new.id,))
     assert store.get(old.id, mode="active") is None
     latest = store.get(old.id, mode="latest")
     assert latest is not None and not isinstance(latest, list) and latest.id == new.id

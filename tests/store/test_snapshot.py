@@ -199,7 +199,7 @@ def damage(kind: str, path: Path, tmp_path: Path) -> None:
     elif kind in ("another model", "another schema", "another format"):
         with open_store(path) as store:
             index = store.index()
-            stamp_: dict[str, Any] = {"schema": len(indexing.MIGRATIONS)}
+            stamp_: dict[str, Any] = {"schema": store._backend.schema_version()}
             stamp_.update(last_seq=index.last_seq, entry=indexing._entry(store, index.last_seq))
             if kind == "another model":
                 index.model_id = "engram-sparse-tf-v0"

@@ -117,19 +117,19 @@ def test_a_lock_held_by_another_process_is_waited_for_only_lock_timeout_s(
 def test_a_full_disk_rolls_the_batch_back_with_one_line(tmp_path: Path) -> None:
     with MemoryStore.open(tmp_path / "full.db", config=load_config(None, env={})) as store:
         store.absorb([FACT], scope="agent")
-        pages = store.conn.execute("PRAGMA page_count").fetchone()[0]
-        store.conn.execute(f"PRAGMA max_page_count = {pages}")  # a disk with no room left
+        pages = store._backend._conn.execute("PRAGMA page_count").fetchone()[0]
+        store._backend._conn.execute(f"PRAGMA max_page_count = {pages}")  # a disk with no room left
         facts = [f"Service number {n} listens on port {9000 + n} in staging." for n in range(300)]
         with pytest.raises(StoreFull) as caught:
             store.absorb(facts, scope="agent")
         assert "full" in str(caught.value) and str(tmp_path / "full.db") in str(caught.value)
         assert store.stats()["facts"] == 1
-        assert store.conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        assert store._backend._conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
 
 
 def test_a_write_refused_as_read_only_is_one_line(tmp_path: Path) -> None:
     with MemoryStore.open(tmp_path / "ro.db", config=load_config(None, env={})) as store:
-        store.conn.execute("PRAGMA query_only = ON")  # SQLite's own read-only refusal
+        store._backend._conn.execute("PRAGMA query_only = ON")  # SQLite's own read-only refusal
         with pytest.raises(StoreReadOnly) as caught:
             store.absorb([FACT], scope="agent")
         assert "\n" not in str(caught.value) and str(tmp_path / "ro.db") in str(caught.value)

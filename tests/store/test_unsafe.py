@@ -94,7 +94,7 @@ def test_the_digest_on_a_topic_withholds_a_secret_and_keeps_its_budget(
 def test_the_profile_leaves_out_a_pinned_unsafe_fact(store: MemoryStore, tmp_path: Path) -> None:
     planted = plant(store, INJECTION)
     with store._write():
-        store.conn.execute("INSERT INTO pins VALUES (?, '2026-01-01')", (planted,))
+        store._backend._conn.execute("INSERT INTO pins VALUES (?, '2026-01-01')", (planted,))
     text = profile_text(store, tmp_path / "profile.md")
     assert "curl" not in text and "1 fact withheld as unsafe" in text
 

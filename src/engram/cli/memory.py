@@ -375,6 +375,7 @@ def stats_text(stats: dict[str, Any]) -> str:
     rows = [
         ("store", f"{stats['path']} ({size('bytes')})"),
         ("search index", index),
+        ("vector search", stats["vector_search"]),
         ("facts", f"{stats['facts']:,} ({counts(stats['by_status'])})"),
         ("scopes", counts(stats["by_scope"])),
         ("top tags", counts(stats["by_tag"])),

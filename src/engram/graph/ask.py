@@ -156,12 +156,8 @@ def _fallback(graph: EntityGraph, question: str) -> Answer:
     words = [a.word for a in anchors_of(question).anchors]
     nodes: dict[int, Node] = {}
     for word in words:
-        for row in graph.conn.execute(
-            "SELECT id FROM nodes WHERE merged_into IS NULL "
-            "AND (norm LIKE ? OR stem LIKE ?) LIMIT 20",
-            (f"%{word}%", f"%{word}%"),
-        ):
-            nodes.setdefault(int(row[0]), graph.node(int(row[0])))
+        for node_id in graph.store._backend.nodes_like(word, 20):
+            nodes.setdefault(node_id, graph.node(node_id))
     message = (
         "could not parse the question; try 'who leads X', 'who works at companies in X', "
         "'companies in X', 'which CTOs use X'"

@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 
 from engram.errors import EngramError
 from engram.store.db import now_iso
-from engram.store.facts import hash_text
 from engram.store.normalize import new_id, normalize_text
 
 if TYPE_CHECKING:
@@ -161,16 +160,10 @@ def _unsafe_field(record: dict[str, Any]) -> str:
 def _write(
     store: MemoryStore, record: dict[str, Any], item: Any, scope: str, key: str, source: str | None
 ) -> ContactOutcome:
-    conn = store.conn
-    previous = conn.execute(
-        "SELECT id, content_hash FROM facts "
-        "WHERE status = 'active' AND scope = ? AND scope_key = ? "
-        "AND json_extract(metadata, '$.contact') = ? ORDER BY created_at DESC LIMIT 1",
-        (scope, key, item.metadata["contact"]),
-    ).fetchone()
+    previous = store._backend.latest_contact(scope, key, item.metadata["contact"])
     graph = store.graph
     person = graph._ensure(record["name"], "person", [], {})
-    if previous and hash_text(previous[1]) == item.digest:
+    if previous and previous[1] == item.digest:
         return ContactOutcome(
             "duplicate", "the same contact is already stored", previous[0], person.id
         )

@@ -28,6 +28,7 @@ from engram.store.normalize import normalize_text
 from engram.store.unsafe import refuse, texts_of
 
 if TYPE_CHECKING:
+    from engram.store.backend import Backend
     from engram.store.store import MemoryStore
 
 # Common relations and how they read backwards. The set is open: any lower_snake name works.
@@ -160,14 +161,11 @@ class EntityGraph:
         self._adjacency: _Adjacency | None = None
 
     @property
-    def conn(self) -> Any:
-        return self.store.conn
+    def _db(self) -> Backend:
+        return self.store._backend
 
     def _log(self, kind: str, **detail: Any) -> None:
-        self.conn.execute(
-            "INSERT INTO graph_events (at, kind, detail) VALUES (?, ?, ?)",
-            (now_iso(), kind, json.dumps(detail, ensure_ascii=False, sort_keys=True)),
-        )
+        self._db.log_graph_event(now_iso(), kind, detail)
 
     # -- nodes ---------------------------------------------------------------------------
     def add(
@@ -238,19 +236,7 @@ class EntityGraph:
         norm = normalize_text(name)
         found = self._by_norm(norm, type)
         if found is None:
-            cursor = self.conn.execute(
-                "INSERT INTO nodes (name, norm, stem, type, attrs, created_at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (
-                    name,
-                    norm,
-                    stem_key(name),
-                    type,
-                    json.dumps(attrs, ensure_ascii=False),
-                    now_iso(),
-                ),
-            )
-            node_id = int(cursor.lastrowid or 0)
+            node_id = self._db.insert_node(name, norm, stem_key(name), type, attrs, now_iso())
             self._log("node_added", node=node_id, name=name, type=type)
         else:
             node_id = found
@@ -258,75 +244,39 @@ class EntityGraph:
                 current = self.node(node_id).attrs
                 merged = {**current, **attrs}
                 if merged != current:
-                    self.conn.execute(
-                        "UPDATE nodes SET attrs = ? WHERE id = ?",
-                        (json.dumps(merged, ensure_ascii=False), node_id),
-                    )
+                    self._db.set_node_attrs(node_id, merged)
                     self._log("attrs_set", node=node_id, attrs=attrs)
         for alias in aliases:
             alias_norm = normalize_text(alias)
             if alias_norm and alias_norm != norm and self._by_norm(alias_norm, type) is None:
-                self.conn.execute(
-                    "INSERT INTO aliases VALUES (?, ?, ?, ?)", (alias_norm, type, node_id, alias)
-                )
+                self._db.add_alias(alias_norm, type, node_id, alias)
                 self._log("alias_added", node=node_id, alias=alias)
         return self.node(node_id)
 
     def _by_norm(self, norm: str, type: str) -> int | None:
-        row = self.conn.execute(
-            "SELECT id FROM nodes WHERE norm = ? AND type = ? "
-            "UNION ALL SELECT node FROM aliases WHERE norm = ? AND type = ? LIMIT 1",
-            (norm, type, norm, type),
-        ).fetchone()
-        return None if row is None else self._canonical_id(int(row[0]))
+        found = self._db.node_by_norm(norm, type)
+        return None if found is None else self._canonical_id(found)
 
     def _canonical_id(self, node_id: int) -> int:
         seen = {node_id}
         while True:
-            row = self.conn.execute(
-                "SELECT merged_into FROM nodes WHERE id = ?", (node_id,)
-            ).fetchone()
-            if row is None or row[0] is None or row[0] in seen:
+            into = self._db.merged_into(node_id)
+            if into is None or into in seen:
                 return node_id
-            node_id = int(row[0])
+            node_id = into
             seen.add(node_id)
 
     def node(self, node_id: int) -> Node:
-        row = self.conn.execute(
-            "SELECT id, name, type, attrs, merged_into FROM nodes WHERE id = ?", (node_id,)
-        ).fetchone()
+        row = self._db.node_row(node_id)
         if row is None:
             raise EngramError(f"no node with id {node_id}")
-        aliases = [
-            a for (a,) in self.conn.execute("SELECT alias FROM aliases WHERE node = ?", (node_id,))
-        ]
-        return Node(int(row[0]), row[1], row[2], json.loads(row[3]), aliases, row[4])
+        aliases = self._db.aliases_of(node_id)
+        return Node(row[0], row[1], row[2], json.loads(row[3]), aliases, row[4])
 
     def find(self, name: str, type: str | None = None) -> list[Node]:
         """Nodes named `name` (or with it as an alias), else whose stemmed name matches."""
-        norm = normalize_text(name)
-        clause, args = ("", ()) if type is None else (" AND type = ?", (type,))
-        ids = [
-            r[0]
-            for r in self.conn.execute(
-                f"SELECT id FROM nodes WHERE norm = ?{clause}", (norm, *args)
-            )
-        ]
-        ids += [
-            r[0]
-            for r in self.conn.execute(
-                f"SELECT node FROM aliases WHERE norm = ?{clause}", (norm, *args)
-            )
-        ]
-        if not ids:
-            key = stem_key(name)
-            ids = [
-                r[0]
-                for r in self.conn.execute(
-                    f"SELECT id FROM nodes WHERE stem = ?{clause}", (key, *args)
-                )
-            ]
-        canonical = dict.fromkeys(self._canonical_id(int(i)) for i in ids)
+        ids = self._db.find_node_ids(normalize_text(name), stem_key(name), type)
+        canonical = dict.fromkeys(self._canonical_id(i) for i in ids)
         return [self.node(i) for i in canonical]
 
     def resolve(self, ref: Node | int | str, type: str | None = None) -> Node:
@@ -348,15 +298,7 @@ class EntityGraph:
         return found[0]
 
     def list(self, type: str | None = None, limit: int = 100) -> builtins.list[Node]:
-        clause, args = (
-            ("WHERE merged_into IS NULL", [])
-            if type is None
-            else ("WHERE merged_into IS NULL AND type = ?", [type])
-        )
-        rows = self.conn.execute(
-            f"SELECT id FROM nodes {clause} ORDER BY name LIMIT ?", (*args, limit)
-        )
-        return [self.node(int(r[0])) for r in rows]
+        return [self.node(node_id) for node_id in self._db.list_node_ids(type, limit)]
 
     def merge(self, keep: Node | int | str, other: Node | int | str) -> Node:
         """Merge `other` into `keep`: both keep their rows and edges; `other` now resolves to
@@ -365,18 +307,10 @@ class EntityGraph:
         if a.id == b.id:
             return a
         with self.store._write():
-            self.conn.execute("UPDATE nodes SET merged_into = ? WHERE id = ?", (a.id, b.id))
+            self._db.set_merged_into(b.id, a.id)
             norm = normalize_text(b.name)
-            if (
-                self.conn.execute(
-                    "SELECT 1 FROM aliases WHERE norm = ? AND type = ?", (norm, a.type)
-                ).fetchone()
-                is None
-            ):
-                self.conn.execute(
-                    "INSERT OR IGNORE INTO aliases VALUES (?, ?, ?, ?)",
-                    (norm, a.type, a.id, b.name),
-                )
+            if not self._db.alias_exists(norm, a.type):
+                self._db.add_alias(norm, a.type, a.id, b.name)
             self._log("merged", keep=a.id, other=b.id)
         return self.node(a.id)
 
@@ -419,65 +353,38 @@ class EntityGraph:
         confidence: float,
         fact_id: str | None,
     ) -> Edge:
-        current = self.conn.execute(
-            "SELECT id, dst FROM relations WHERE src = ? AND relation = ? AND valid_to IS NULL",
-            (src.id, relation),
-        ).fetchall()
-        for edge_id, target in current:
-            if self._canonical_id(int(target)) == dst.id:
-                return self.edge(int(edge_id))  # already current: nothing changes
+        current = self._db.open_relations(src.id, relation)
+        for row in current:
+            if self._canonical_id(row[3]) == dst.id:
+                return Edge(*row)  # already current: nothing changes
         if relation in EXCLUSIVE:
-            for edge_id, _ in current:
-                self.conn.execute(
-                    "UPDATE relations SET valid_to = ? WHERE id = ?", (valid_from, edge_id)
-                )
-                self._log("closed", edge=int(edge_id), at=valid_from)
-        cursor = self.conn.execute(
-            "INSERT INTO relations "
-            "(src, relation, dst, confidence, fact_id, valid_from, created_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (src.id, relation, dst.id, confidence, fact_id, valid_from, now_iso()),
+            for row in current:
+                self._db.close_relation(row[0], valid_from)
+                self._log("closed", edge=row[0], at=valid_from)
+        edge_id = self._db.insert_relation(
+            src.id, relation, dst.id, confidence, fact_id, valid_from, now_iso()
         )
-        edge_id = int(cursor.lastrowid or 0)
         self._log("related", edge=edge_id, src=src.id, relation=relation, dst=dst.id)
         return self.edge(edge_id)
 
     def edge(self, edge_id: int) -> Edge:
-        row = self.conn.execute(
-            "SELECT id, src, relation, dst, confidence, fact_id, valid_from, valid_to "
-            "FROM relations WHERE id = ?",
-            (edge_id,),
-        ).fetchone()
-        return Edge(*row)
+        return Edge(*self._db.relation_row(edge_id))
 
     def edges_of(
         self, node: Node | int | str, *, include_closed: bool = False
     ) -> builtins.list[Edge]:
         target = self.resolve(node)
-        ids = [target.id] + [
-            r[0]
-            for r in self.conn.execute("SELECT id FROM nodes WHERE merged_into = ?", (target.id,))
-        ]
-        marks = ",".join("?" * len(ids))
-        closed = "" if include_closed else " AND valid_to IS NULL"
-        rows = self.conn.execute(
-            "SELECT id, src, relation, dst, confidence, fact_id, valid_from, valid_to "
-            "FROM relations "
-            f"WHERE (src IN ({marks}) OR dst IN ({marks})){closed} ORDER BY id",
-            (*ids, *ids),
-        )
-        return [Edge(*row) for row in rows]
+        ids = [target.id, *self._db.merged_children(target.id)]
+        return [Edge(*row) for row in self._db.relations_of(ids, include_closed)]
 
     # -- queries -------------------------------------------------------------------------
     def _graph(self) -> _Adjacency:
-        seq = int(self.conn.execute("SELECT COALESCE(MAX(seq), 0) FROM graph_events").fetchone()[0])
+        seq = self._db.graph_seq()
         if self._adjacency is not None and self._adjacency.seq == seq:
             return self._adjacency
         adj = _Adjacency()
         merged = {}
-        for node_id, name, type, into in self.conn.execute(
-            "SELECT id, name, type, merged_into FROM nodes"
-        ):
+        for node_id, name, type, into in self._db.all_nodes():
             if into is None:
                 adj.nodes[node_id] = Node(node_id, name, type)
             else:
@@ -488,10 +395,7 @@ class EntityGraph:
                 seen.add(target)
                 target = merged[target]
             adj.canonical[node_id] = target
-        for row in self.conn.execute(
-            "SELECT id, src, relation, dst, confidence, fact_id, valid_from, valid_to "
-            "FROM relations WHERE valid_to IS NULL"
-        ):
+        for row in self._db.open_relations():
             edge = Edge(*row)
             a, b = adj.canonical.get(edge.src, edge.src), adj.canonical.get(edge.dst, edge.dst)
             adj.out.setdefault(a, []).append((edge, b))

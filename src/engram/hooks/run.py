@@ -177,7 +177,7 @@ def session_digest(ws: Workspace, event: ev.Event) -> str:
     budget = host(event.host).cap_of(ws.config.values).characters // 2  # about half of the cap
     try:
         with MemoryStore.open(path, config=ws.config) as store:
-            if not store.conn.execute("SELECT 1 FROM facts LIMIT 1").fetchone():
+            if not store.has_facts():
                 return ""
             return store.digest(None, budget_chars=budget)
     except StoreError as exc:  # a damaged or locked store must not cost the memory files too

@@ -42,17 +42,7 @@ def line(fact: Fact) -> str:
 
 def open_todos(store: MemoryStore, scopes: Sequence[str], limit: int = TODOS) -> list[Fact]:
     """Active facts tagged `todo` and not `done`, newest first."""
-    from engram.store import facts as sql
-
-    marks = ",".join("?" * len(scopes))
-    rows = store.conn.execute(
-        f"SELECT {sql.FACT_COLUMNS} FROM facts WHERE status = 'active' AND scope IN ({marks}) "
-        "AND EXISTS (SELECT 1 FROM json_each(facts.tags) WHERE value = 'todo') "
-        "AND NOT EXISTS (SELECT 1 FROM json_each(facts.tags) WHERE value = 'done') "
-        "ORDER BY created_at DESC, id DESC LIMIT ?",
-        (*scopes, limit),
-    )
-    return [sql.fact_from_row(row) for row in rows]
+    return store._backend.open_todos(scopes, limit)
 
 
 def build_digest(
@@ -64,8 +54,6 @@ def build_digest(
     now: datetime | None = None,
     workspace: Workspace | None = None,
 ) -> str:
-    from engram.store import facts as sql
-
     scopes = tuple(scopes)
     shown: set[str] = set()
     withheld: set[str] = set()
@@ -93,25 +81,12 @@ def build_digest(
             RELEVANT,
         )
     else:
-        marks = ",".join("?" * len(scopes))
-        rows = store.conn.execute(
-            f"SELECT {sql.FACT_COLUMNS} FROM facts WHERE status = 'active' AND scope IN ({marks}) "
-            "AND kind = 'fact' "
-            "AND NOT EXISTS (SELECT 1 FROM json_each(facts.tags) WHERE value = 'todo') "
-            "ORDER BY importance DESC, confidence DESC, id DESC LIMIT ?",
-            (*scopes, RELEVANT * SPARE),
-        )
-        relevant = safe(map(sql.fact_from_row, rows), RELEVANT)
+        relevant = safe(store._backend.important_facts(scopes, RELEVANT * SPARE), RELEVANT)
     todos = safe(open_todos(store, scopes, TODOS * SPARE), TODOS)
-    marks = ",".join("?" * len(scopes))
     # Events (dialogue turns, log lines) are searched as "relevant", but they are records, not
     # knowledge: the "important" and "recent" sections list facts only.
-    recent_rows = store.conn.execute(
-        f"SELECT {sql.FACT_COLUMNS} FROM facts WHERE status = 'active' AND scope IN ({marks}) "
-        "AND kind = 'fact' ORDER BY created_at DESC, id DESC LIMIT ?",
-        (*scopes, RECENT * SPARE + len(shown)),
-    )
-    recent = safe(map(sql.fact_from_row, recent_rows), RECENT)
+    recent_rows = store._backend.recent_facts(scopes, RECENT * SPARE + len(shown))
+    recent = safe(recent_rows, RECENT)
     sections = [
         Section("Relevant" if topic else "Important", [line(f) for f in relevant]),
         Section("Open TODOs", [line(f) for f in todos]),

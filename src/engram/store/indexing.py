@@ -18,17 +18,14 @@ no snapshot: rebuilding them is as fast as reading one.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from engram.embed.vectors import from_bytes
-from engram.sqlchunks import chunks
-from engram.store import facts as sql
 from engram.store import snapshot
 from engram.store.index import SearchIndex, row_from_db
-from engram.store.schema import MIGRATIONS
 
 if TYPE_CHECKING:
     from engram.store.store import MemoryStore
@@ -57,20 +54,21 @@ def save_if_behind(store: MemoryStore, index: SearchIndex, entries: int = STALE_
     none). Never inside a transaction (it would hold the write lock), never for a small store
     or an index that erased positions in place (a dry run's), and at most one failed attempt
     per index (a read-only folder)."""
-    if store.conn.in_transaction or index.erased or index.size < MIN_FACTS:
+    if store._backend.in_transaction or index.erased or index.size < MIN_FACTS:
         return
     if index.snapshot_seq >= 0 and index.last_seq - index.snapshot_seq < entries:
         return
-    if not store.path.is_file():  # an in-memory database
+    file = store._backend.file
+    if file is None or not file.is_file():  # an in-memory database, or a database server
         return
-    path = snapshot.snapshot_path(store.path)
-    stamp: dict[str, Any] = {"schema": len(MIGRATIONS), "last_seq": index.last_seq}
+    path = snapshot.snapshot_path(file)
+    stamp: dict[str, Any] = {"schema": store._backend.schema_version(), "last_seq": index.last_seq}
     stamp["entry"] = _entry(store, index.last_seq)
     index.snapshot_seq = index.last_seq
     if stamp["entry"] is None:
         return  # the log entry it would be stamped with is gone: rebuilt on the next open
     try:
-        mode = store.path.stat().st_mode & 0o666
+        mode = file.stat().st_mode & 0o666
         snapshot.write(index, path, stamp, mode)
     except OSError:
         return  # a derived file: the next process builds the index from the rows again
@@ -85,31 +83,34 @@ def save_on_close(store: MemoryStore, index: SearchIndex) -> None:
         save_if_behind(store, index)
 
 
-def snapshot_file(store: MemoryStore) -> tuple[str, int]:
-    """The path of the store's snapshot and its size (0 when there is none)."""
-    path = snapshot.snapshot_path(store.path)
+def snapshot_file(store: MemoryStore) -> tuple[str | None, int]:
+    """The path of the store's snapshot and its size (0 when there is none); None for a
+    store on a database server, which keeps none."""
+    path = _snapshot_path(store)
+    if path is None:
+        return None, 0
     try:
         return str(path), path.stat().st_size
     except OSError:
         return str(path), 0
 
 
+def _snapshot_path(store: MemoryStore) -> Path | None:
+    file = store._backend.file
+    return None if file is None else snapshot.snapshot_path(file)
+
+
 def _last_seq(store: MemoryStore) -> int:
-    return int(store.conn.execute("SELECT COALESCE(MAX(seq), 0) FROM events").fetchone()[0])
+    return store._backend.last_seq()
 
 
 def _entry(store: MemoryStore, seq: int) -> list[Any] | None:
     """What identifies the change-log entry `seq` of this database (its time, kind, fact)."""
-    row = store.conn.execute(
-        "SELECT at, kind, fact_id FROM events WHERE seq = ?", (seq,)
-    ).fetchone()
-    return None if row is None else list(row)
+    return store._backend.event_entry(seq)
 
 
 def _rebuild_after(store: MemoryStore, seq: int) -> bool:
-    marks = ", ".join("?" * len(REBUILD_KINDS))
-    query = f"SELECT 1 FROM events WHERE seq > ? AND kind IN ({marks}) LIMIT 1"
-    return store.conn.execute(query, (seq, *REBUILD_KINDS)).fetchone() is not None
+    return store._backend.any_event_after(seq, REBUILD_KINDS)
 
 
 def _opened(store: MemoryStore, seq: int) -> SearchIndex:
@@ -123,7 +124,9 @@ def _opened(store: MemoryStore, seq: int) -> SearchIndex:
 
 
 def _from_snapshot(store: MemoryStore, seq: int) -> SearchIndex | None:
-    path = snapshot.snapshot_path(store.path)
+    path = _snapshot_path(store)
+    if path is None:
+        return None
     try:
         header, mapped = snapshot.read_header(path)
     except (OSError, snapshot.Unusable):
@@ -134,7 +137,7 @@ def _from_snapshot(store: MemoryStore, seq: int) -> SearchIndex | None:
         header.get("model") != expected.model_id
         or header.get("sparse") != expected.sparse
         or header.get("dims") != expected.dims
-        or header.get("schema") != len(MIGRATIONS)
+        or header.get("schema") != store._backend.schema_version()
         or not isinstance(stamp, int)
         or stamp > seq
         or header.get("entry") != _entry(store, stamp)
@@ -162,13 +165,7 @@ def _built(store: MemoryStore, seq: int) -> SearchIndex:
 
 
 def _catch_up(store: MemoryStore, index: SearchIndex, seq: int) -> None:
-    ids = [
-        str(fid)
-        for (fid,) in store.conn.execute(
-            "SELECT DISTINCT fact_id FROM events WHERE seq > ? AND fact_id IS NOT NULL",
-            (index.last_seq,),
-        )
-    ]
+    ids = store._backend.changed_since(index.last_seq)
     _load_rows(store, index, ids)
     index.last_seq = seq
 
@@ -176,40 +173,18 @@ def _catch_up(store: MemoryStore, index: SearchIndex, seq: int) -> None:
 def _dims(store: MemoryStore) -> int:
     dims = getattr(store.embedder, "dims", 0)
     if not dims:
-        row = store.conn.execute(
-            "SELECT vector FROM vectors WHERE model = ? LIMIT 1", (store.embedder.model_id,)
-        ).fetchone()
-        dims = len(row[0]) // 4 if row else 0
+        dims = store._backend.vector_width(store.embedder.model_id)
     return int(dims) or 1
 
 
 def _load_rows(store: MemoryStore, index: SearchIndex, ids: list[str] | None) -> None:
     """Index (or update in the index) the facts with these ids; None: every fact."""
-    query = (
-        f"SELECT {', '.join('f.' + c.strip() for c in sql.INDEX_COLUMNS.split(','))}, v.vector "
-        "FROM facts f LEFT JOIN vectors v ON v.fact_id = f.id AND v.model = ?"
-    )
-    model = store.embedder.model_id
     seen: set[str] = set()
-    if ids is None:
-        cursor: Iterable[Any] = store.conn.execute(query + " ORDER BY f.rowid", (model,))
-    else:
-        rows: list[Any] = []
-        for chunk, marks in chunks(ids):
-            rows += store.conn.execute(
-                query.replace("v.vector", "v.vector, f.rowid") + f" WHERE f.id IN ({marks})",
-                (model, *chunk),
-            ).fetchall()
-        # in the order of the file, whatever the chunks: new facts take the positions a
-        # rebuild would give them
-        cursor = sorted(rows, key=lambda row: row[-1])
-    width = len(sql.INDEX_COLUMNS.split(","))
-    for values in cursor:
-        blob = values[width]
+    for values, blob in store._backend.index_rows(store.embedder.model_id, ids):
         vector = None if blob is None else from_bytes(blob)
         if isinstance(vector, np.ndarray) and (index.sparse or len(vector) != index.dims):
             vector = None  # not of this model's shape: never compare
-        index.upsert(row_from_db(values[:width], vector))
+        index.upsert(row_from_db(values, vector))
         seen.add(values[0])
     for missing in set(ids or ()) - seen:
         index.erase(missing)
@@ -219,5 +194,7 @@ def discard(store: MemoryStore) -> None:
     """Forget the index and remove its snapshot (after an erase or a nuke: both hold the
     erased words)."""
     store._index = None
-    with contextlib.suppress(OSError):
-        snapshot.discard(snapshot.snapshot_path(store.path))
+    path = _snapshot_path(store)
+    if path is not None:
+        with contextlib.suppress(OSError):
+            snapshot.discard(path)

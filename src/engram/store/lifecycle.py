@@ -14,20 +14,14 @@
 
 from __future__ import annotations
 
-import os
-import sqlite3
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
 from datetime import datetime
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engram.errors import EngramError
-from engram.sqlchunks import CHUNK, chunks
-from engram.store import facts as sql
 from engram.store.db import now_iso
 from engram.store.indexing import discard
 from engram.store.model import SCOPES, Batch, Fact
+from engram.store.rows import event_row
 
 if TYPE_CHECKING:
     from engram.store.store import MemoryStore
@@ -44,7 +38,7 @@ def _scope(scope: object) -> str:
 def _fact(store: MemoryStore, fact_id: object) -> Fact:
     if not isinstance(fact_id, str):
         raise EngramError(f"a fact id must be text, got {type(fact_id).__name__}")
-    fact = sql.get_facts(store.conn, [fact_id]).get(fact_id)
+    fact = store._backend.get_facts([fact_id]).get(fact_id)
     if fact is None:
         raise EngramError(f"no fact with id {fact_id!r}", hint="find ids with a search or a list")
     return fact
@@ -93,16 +87,13 @@ def update(
         at = now_iso()
         # the new version is the newest even when the old one became true in the future
         item.valid_from = max(at, old.valid_from)
-        still_active = store.conn.execute(
-            "SELECT 1 FROM facts WHERE id = ? AND status = 'active'", (fact_id,)
-        ).fetchone()
-        if still_active is None:
+        if not store._backend.is_active(fact_id):
             raise EngramError(f"fact {fact_id} changed meanwhile", hint="read it again and retry")
         batch = Batch(old.scope, old.scope_key, old.kind, old.source, at, True)
         store._apply(new, item, "supersede", fact_id, batch)
-        sql.log_event(store.conn, at, "updated", new, previous=fact_id)
+        store._backend.log_event(at, "updated", new, previous=fact_id)
     store.index()
-    return sql.get_facts(store.conn, [new])[new]
+    return store._backend.get_facts([new])[new]
 
 
 # -- delete ------------------------------------------------------------------------------
@@ -111,13 +102,9 @@ def delete(store: MemoryStore, fact_id: str) -> Fact:
     fact = _fact(store, fact_id)
     _changeable(store, fact, "delete")
     with store._write():
-        changed = store.conn.execute(
-            "UPDATE facts SET status = 'deleted' WHERE id = ? AND status = ?",
-            (fact_id, fact.status),
-        ).rowcount
-        if not changed:
+        if not store._backend.mark_deleted(fact_id, fact.status):
             raise EngramError(f"fact {fact_id} changed meanwhile", hint="read it again and retry")
-        sql.log_event(store.conn, now_iso(), "deleted", fact_id, was=fact.status)
+        store._backend.log_event(now_iso(), "deleted", fact_id, was=fact.status)
     store.index()
     return _fact(store, fact_id)
 
@@ -128,47 +115,17 @@ def delete_all(store: MemoryStore, scope: str, scope_key: str | None = None) -> 
     _scope(scope)
     if scope_key is not None and not isinstance(scope_key, str):
         raise EngramError(f"scope_key must be text, got {type(scope_key).__name__}")
-    where, args = _where(scope, scope_key)
     with store._write():
-        ids = [
-            str(i)
-            for (i,) in store.conn.execute(
-                f"SELECT id FROM facts WHERE {where} AND status = 'active' ORDER BY rowid", args
-            )
-        ]
         at = now_iso()
-        for chunk, marks in chunks(ids):
-            store.conn.execute(f"UPDATE facts SET status = 'deleted' WHERE id IN ({marks})", chunk)
-        store.conn.executemany(
-            sql.INSERT_EVENT, [sql.event_row(at, "deleted", i, was="active") for i in ids]
-        )
-        sql.log_event(
-            store.conn, at, "deleted_all", None, scope=scope, scope_key=scope_key, facts=len(ids)
+        ids = store._backend.delete_active(scope, scope_key, at)
+        store._backend.log_event(
+            at, "deleted_all", None, scope=scope, scope_key=scope_key, facts=len(ids)
         )
     store.index()
     return ids
 
 
-def _where(scope: str, scope_key: str | None) -> tuple[str, tuple[str, ...]]:
-    if scope_key is None:
-        return "scope = ?", (scope,)
-    return "scope = ? AND scope_key = ?", (scope, scope_key)
-
-
 # -- erase -------------------------------------------------------------------------------
-@contextmanager
-def _overwriting(conn: sqlite3.Connection) -> Iterator[None]:
-    """Freed space is overwritten with zeros while inside, and the log is folded into the file
-    afterwards, so removed text is in neither."""
-    was = conn.execute("PRAGMA secure_delete").fetchone()[0]
-    conn.execute("PRAGMA secure_delete = ON")
-    try:
-        yield
-    finally:
-        conn.execute(f"PRAGMA secure_delete = {int(was)}")
-    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-
-
 def erase(store: MemoryStore, fact_id: str) -> dict[str, Any]:
     """Remove the text of every version of a fact from the store (for a privacy request).
 
@@ -176,40 +133,15 @@ def erase(store: MemoryStore, fact_id: str) -> dict[str, Any]:
     copy its words (a distilled fact, a gc summary); erase them too if they must go."""
     fact = _fact(store, fact_id)
     versions = [f.id for f in store._chain(fact.id)]
-    gone = sql.get_facts(store.conn, versions)
+    gone = store._backend.get_facts(versions)
     if all(f.content == "" and f.status == "deleted" for f in gone.values()):
         raise EngramError(f"fact {fact_id} is already erased", hint="nothing to do")
-    derived = sorted(
-        {
-            str(src)
-            for chunk, marks in chunks(versions)
-            for (src,) in store.conn.execute(
-                f"SELECT src FROM edges WHERE dst IN ({marks}) "
-                f"AND relation IN ({', '.join('?' * len(DERIVED))})",
-                (*chunk, *DERIVED),
-            )
-        }
-        - set(versions)
-    )
-    with _overwriting(store.conn), store._write():
+    derived = sorted(store._backend.derived_from(versions, DERIVED) - set(versions))
+    with store._backend.overwriting(), store._write():
         at = now_iso()
-        for chunk, marks in chunks(versions):
-            store.conn.execute(
-                "UPDATE facts SET content = '', content_hash = '', terms = '', tags = '[]', "
-                f"metadata = '{{}}', source = NULL, status = 'deleted' WHERE id IN ({marks})",
-                chunk,
-            )
-            for table in ("vectors", "duplicates", "pins"):
-                store.conn.execute(f"DELETE FROM {table} WHERE fact_id IN ({marks})", chunk)
-            # the log keeps what happened, not where the text came from
-            store.conn.execute(
-                "UPDATE events SET detail = json_remove(detail, '$.source') "
-                f"WHERE fact_id IN ({marks}) AND json_extract(detail, '$.source') IS NOT NULL",
-                chunk,
-            )
-        store.conn.executemany(
-            sql.INSERT_EVENT,
-            [sql.event_row(at, "erased", v, versions=len(versions)) for v in versions],
+        store._backend.erase_texts(versions)
+        store._backend.log_events(
+            [event_row(at, "erased", v, versions=len(versions)) for v in versions]
         )
     discard(store)  # the index and its snapshot hold the erased words: rebuilt from the file
     return {"erased": versions, "derived": derived}
@@ -217,44 +149,8 @@ def erase(store: MemoryStore, fact_id: str) -> dict[str, Any]:
 
 # -- nuke --------------------------------------------------------------------------------
 def _stamp() -> str:
+    """What names a backup: when it was written, to the microsecond."""
     return datetime.now().strftime("%Y%m%d-%H%M%S-%f")
-
-
-def _discard_backup(path: Path) -> None:
-    for suffix in ("", "-journal", "-wal", "-shm"):
-        Path(f"{path}{suffix}").unlink(missing_ok=True)
-
-
-def _backup(store: MemoryStore) -> Path:
-    """A copy of the whole file under a name no other backup has (created exclusively, so two
-    nukes in the same instant never share one), readable by this user only."""
-    base = f"{store.path.name}.backup-{_stamp()}"
-    for attempt in range(1000):
-        path = store.path.with_name(base if not attempt else f"{base}-{attempt}")
-        try:
-            os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
-        except FileExistsError:
-            continue
-        except OSError as exc:
-            raise EngramError(
-                f"cannot write the backup {path}: {exc.strerror}",
-                hint="check the folder's permissions and free space; nothing was erased",
-            ) from None
-        break
-    else:
-        raise EngramError(f"no free backup name next to {store.path}", hint="remove old backups")
-    target = sqlite3.connect(path)
-    try:
-        store.conn.backup(target)
-    except sqlite3.Error as exc:
-        target.close()
-        _discard_backup(path)
-        raise EngramError(
-            f"cannot write the backup {path}: {exc}",
-            hint="check the folder's permissions and free space; nothing was erased",
-        ) from None
-    target.close()
-    return path
 
 
 def nuke(
@@ -281,33 +177,20 @@ def nuke(
             "nuke erases facts for good and needs an explicit confirmation",
             hint="pass confirm=True (a backup is written first)",
         )
-    where, args = _where(scope, scope_key)
-    count = store.conn.execute(f"SELECT COUNT(*) FROM facts WHERE {where}", args).fetchone()[0]
+    count = store._backend.count_in_scope(scope, scope_key)
     if dry_run or not count:
         return {"erased": int(count) if dry_run else 0, "backup": None, "dry_run": dry_run}
-    backup = _backup(store)
+    backup = store._backend.backup(_stamp())
     try:
-        with _overwriting(store.conn), store._write():
-            where_ids = f"SELECT id FROM facts WHERE {where}"
-            ids = [str(i) for (i,) in store.conn.execute(where_ids, args)]
-            _remove(store.conn, ids)
-            sql.log_event(
-                store.conn, now_iso(), "nuked", None, scope=scope, scope_key=scope_key,
+        with store._backend.overwriting(), store._write():
+            ids = store._backend.remove_scope(scope, scope_key)
+            store._backend.log_event(
+                now_iso(), "nuked", None, scope=scope, scope_key=scope_key,
                 facts=len(ids),
             )  # fmt: skip
     except BaseException:
         # Nothing was erased: a backup would only be one more copy of what was to go.
-        _discard_backup(backup)
+        store._backend.discard_backup(backup)
         raise
     discard(store)  # the index and its snapshot hold the erased words: rebuilt from the file
-    return {"erased": len(ids), "backup": str(backup), "dry_run": False}
-
-
-def _remove(conn: sqlite3.Connection, ids: Sequence[str]) -> None:
-    """Delete facts and every row that points at them."""
-    # half-size chunks: the edges statement binds every id twice
-    for chunk, marks in chunks(list(ids), CHUNK // 2):
-        for table in ("vectors", "events", "duplicates", "pins"):
-            conn.execute(f"DELETE FROM {table} WHERE fact_id IN ({marks})", chunk)
-        conn.execute(f"DELETE FROM edges WHERE src IN ({marks}) OR dst IN ({marks})", chunk * 2)
-        conn.execute(f"DELETE FROM facts WHERE id IN ({marks})", chunk)
+    return {"erased": len(ids), "backup": backup, "dry_run": False}

@@ -26,7 +26,6 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from engram.errors import EngramError
-from engram.store import facts as sql
 from engram.store.db import days_of, now_iso
 
 if TYPE_CHECKING:
@@ -73,16 +72,15 @@ class Plan:
         }
 
 
-def _active(store: MemoryStore, where: str, args: tuple[Any, ...] = ()) -> list[Fact]:
-    rows = store.conn.execute(
-        f"SELECT {sql.FACT_COLUMNS}, terms FROM facts WHERE status = 'active' AND {where} "
-        "ORDER BY created_at, id",
-        args,
-    )
+def _active(
+    store: MemoryStore, scope: str | None = None, scope_key: str | None = None
+) -> list[Fact]:
+    """Active facts (of a scope's facts, not events, and a key, when given), oldest first,
+    with their index terms in the metadata's `_terms`."""
+    kind = None if scope is None else "fact"
     out = []
-    for row in rows:
-        fact = sql.fact_from_row(row)
-        fact.metadata = {**fact.metadata, "_terms": row[-1].split()}
+    for fact, terms in store._backend.active_with_terms(scope, kind, scope_key):
+        fact.metadata = {**fact.metadata, "_terms": terms}
         out.append(fact)
     return out
 
@@ -92,17 +90,12 @@ def _terms(fact: Fact) -> set[str]:
 
 
 def _pinned(store: MemoryStore) -> set[str]:
-    return {str(fid) for (fid,) in store.conn.execute("SELECT fact_id FROM pins")}
+    return set(store._backend.pinned())
 
 
 # -- distill -------------------------------------------------------------------------------
 def plan_distill(store: MemoryStore, scope_key: str | None = None) -> Plan:
-    where, args = (
-        ("scope = 'run' AND kind = 'fact'", ())
-        if scope_key is None
-        else ("scope = 'run' AND kind = 'fact' AND scope_key = ?", (scope_key,))
-    )
-    facts = _active(store, where, args)
+    facts = _active(store, "run", scope_key)
     clusters: list[list[Fact]] = []
     for fact in facts:
         terms = _terms(fact)
@@ -126,7 +119,7 @@ def plan_distill(store: MemoryStore, scope_key: str | None = None) -> Plan:
 
 def apply_distill(store: MemoryStore, plan: Plan) -> Plan:
     for action in plan.actions:
-        sources = sql.get_facts(store.conn, action.fact_ids)
+        sources = store._backend.get_facts(action.fact_ids)
         tags = sorted({t for f in sources.values() for t in f.tags} | {"distilled"})
         [outcome] = store.absorb(
             [
@@ -145,9 +138,9 @@ def apply_distill(store: MemoryStore, plan: Plan) -> Plan:
         with store._write():
             at = now_iso()
             for fact_id in action.fact_ids:
-                sql.add_edge(store.conn, outcome.id, "distilled_from", fact_id, at)
+                store._backend.add_edge(outcome.id, "distilled_from", fact_id, at)
                 _archive(store, fact_id, at, f"distilled into {outcome.id}")
-            sql.log_event(store.conn, at, "distill", outcome.id, sources=action.fact_ids)
+            store._backend.log_event(at, "distill", outcome.id, sources=action.fact_ids)
         plan.results.append(outcome.id)
     plan.applied = True
     store.index()
@@ -160,7 +153,7 @@ def plan_gc(store: MemoryStore, now: datetime | None = None) -> Plan:
     pinned = _pinned(store)
     plan = Plan("gc")
     groups: dict[str, list[Fact]] = {}
-    for fact in _active(store, "1 = 1"):
+    for fact in _active(store):
         age = today - days_of(fact.valid_from)
         durable = (
             fact.id in pinned
@@ -204,8 +197,8 @@ def _before(iso: str, today: float) -> bool:
 
 def _idle(store: MemoryStore, fact_id: str, today: float) -> float:
     """Days since the fact was last absorbed, seen again, boosted or linked."""
-    row = store.conn.execute("SELECT MAX(at) FROM events WHERE fact_id = ?", (fact_id,)).fetchone()
-    return today - days_of(row[0]) if row and row[0] else float("inf")
+    last = store._backend.last_event_at(fact_id)
+    return today - days_of(last) if last else float("inf")
 
 
 def _summary(key: str, facts: list[Fact]) -> str:
@@ -225,7 +218,7 @@ def apply_gc(store: MemoryStore, plan: Plan) -> Plan:
             if action.kind == "archive":
                 _archive(store, action.fact_ids[0], at, action.reason)
                 continue
-            first = sql.get_facts(store.conn, action.fact_ids[:1])[action.fact_ids[0]]
+            first = store._backend.get_facts(action.fact_ids[:1])[action.fact_ids[0]]
             from engram.store.inputs import prepare
             from engram.store.model import Batch
             from engram.store.normalize import new_id
@@ -247,40 +240,40 @@ def apply_gc(store: MemoryStore, plan: Plan) -> Plan:
                 summary_id, item, "new", None, Batch("run", first.scope_key, "fact", "gc", at, True)
             )
             for fact_id in action.fact_ids:
-                sql.add_edge(store.conn, summary_id, "summarizes", fact_id, at)
+                store._backend.add_edge(summary_id, "summarizes", fact_id, at)
                 _archive(store, fact_id, at, f"compacted into {summary_id}")
             plan.results.append(summary_id)
         store.index()
     with store._write():
-        sql.log_event(store.conn, now_iso(), "gc", None, actions=len(plan.actions))
+        store._backend.log_event(now_iso(), "gc", None, actions=len(plan.actions))
     plan.applied = True
     store.index()
     return plan
 
 
 def _archive(store: MemoryStore, fact_id: str, at: str, reason: str) -> None:
-    sql.set_status(store.conn, fact_id, "archived")
-    sql.log_event(store.conn, at, "archived", fact_id, reason=reason)
+    store._backend.set_status(fact_id, "archived")
+    store._backend.log_event(at, "archived", fact_id, reason=reason)
 
 
 def restore(store: MemoryStore, fact_id: str) -> list[str]:
     """Bring an archived fact back (a summary brings back the facts it compacted, a distilled
     fact its run facts); returns the ids made active again."""
-    fact = sql.get_facts(store.conn, [fact_id]).get(fact_id)
+    fact = store._backend.get_facts([fact_id]).get(fact_id)
     if fact is None:
         raise EngramError(f"no fact with id {fact_id!r}")
     targets = [fact_id] if fact.status == "archived" else []
-    for src, relation, dst in sql.edges_of(store.conn, fact_id):
+    for src, relation, dst in store._backend.edges_of(fact_id):
         if src == fact_id and relation in ("summarizes", "distilled_from"):
             targets.append(dst)
     restored = []
     with store._write():
         at = now_iso()
         for target in dict.fromkeys(targets):
-            current = sql.get_facts(store.conn, [target]).get(target)
+            current = store._backend.get_facts([target]).get(target)
             if current is not None and current.status == "archived":
-                sql.set_status(store.conn, target, "active")
-                sql.log_event(store.conn, at, "restored", target, by=fact_id)
+                store._backend.set_status(target, "active")
+                store._backend.log_event(at, "restored", target, by=fact_id)
                 restored.append(target)
     if not restored and fact.status != "archived":
         raise EngramError(
@@ -297,7 +290,7 @@ def close_todo(store: MemoryStore, fact_id: str) -> Fact:
     from engram.store.model import Batch
     from engram.store.normalize import new_id
 
-    todo = sql.get_facts(store.conn, [fact_id]).get(fact_id)
+    todo = store._backend.get_facts([fact_id]).get(fact_id)
     if todo is None or "todo" not in todo.tags:
         raise EngramError(
             f"{fact_id!r} is not a TODO", hint="list them with `engram memory todo list`"
@@ -326,4 +319,4 @@ def close_todo(store: MemoryStore, fact_id: str) -> Fact:
         batch = Batch(todo.scope, todo.scope_key, "fact", "todo", now_iso(), True)
         store._apply(done_id, item, "supersede", fact_id, batch)
     store.index()
-    return sql.get_facts(store.conn, [done_id])[done_id]
+    return store._backend.get_facts([done_id])[done_id]

@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engram.errors import EngramError
-from engram.store import facts as sql
 from engram.store.db import now_iso
 from engram.store.unsafe import REVIEW, content_reason, withheld_note
 
@@ -38,7 +37,7 @@ def profile_text(store: MemoryStore, path: Path | None = None) -> str:
             hint="shorten it (`engram profile edit`)",
         )
     lines, withheld = [], 0
-    for (fact_id,) in store.conn.execute("SELECT fact_id FROM pins ORDER BY fact_id"):
+    for fact_id in store._backend.pinned():
         current = store.get(str(fact_id), mode="active")
         if current is not None and not isinstance(current, list):
             if content_reason(current):
@@ -55,7 +54,7 @@ def profile_text(store: MemoryStore, path: Path | None = None) -> str:
 
 def pin(store: MemoryStore, fact_id: str, path: Path | None = None) -> str:
     """Pin a fact into the profile; refuses when the profile would pass the cap."""
-    fact = sql.get_facts(store.conn, [fact_id]).get(fact_id)
+    fact = store._backend.get_facts([fact_id]).get(fact_id)
     if fact is None:
         raise EngramError(
             f"no fact with id {fact_id!r}", hint="find ids with `engram memory search`"
@@ -66,7 +65,7 @@ def pin(store: MemoryStore, fact_id: str, path: Path | None = None) -> str:
             f"fact {fact_id} cannot be pinned: {reason}", hint=f"review it with `{REVIEW}`"
         )
     with store._write():
-        store.conn.execute("INSERT OR IGNORE INTO pins VALUES (?, ?)", (fact_id, now_iso()))
+        store._backend.pin(fact_id, now_iso())
         text = profile_text(store, path)
         if len(text) > PROFILE_CAP:
             raise EngramError(
@@ -74,13 +73,12 @@ def pin(store: MemoryStore, fact_id: str, path: Path | None = None) -> str:
                 f"{PROFILE_CAP} cap",
                 hint="unpin something first, or shorten profile.md",
             )
-        sql.log_event(store.conn, now_iso(), "pinned", fact_id)
+        store._backend.log_event(now_iso(), "pinned", fact_id)
     return text
 
 
 def unpin(store: MemoryStore, fact_id: str) -> None:
     with store._write():
-        gone = store.conn.execute("DELETE FROM pins WHERE fact_id = ?", (fact_id,)).rowcount
-        if not gone:
+        if not store._backend.unpin(fact_id):
             raise EngramError(f"{fact_id} is not pinned")
-        sql.log_event(store.conn, now_iso(), "unpinned", fact_id)
+        store._backend.log_event(now_iso(), "unpinned", fact_id)

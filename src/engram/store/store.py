@@ -28,7 +28,6 @@ from __future__ import annotations
 import builtins
 import json
 import re
-import sqlite3
 from collections.abc import Callable, Sequence
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -38,17 +37,9 @@ import numpy as np
 
 from engram.embed.vectors import Sparse, Vector, similarity, to_bytes
 from engram.errors import EngramError
-from engram.store import facts as sql
-from engram.store.db import (
-    Transaction,
-    checked_day,
-    days_of,
-    iso_end,
-    now_iso,
-    open_db,
-    resolve_db,
-    storage_fault,
-)
+from engram.store import rows
+from engram.store.backend import Backend, FactFilter, Pending
+from engram.store.db import checked_day, days_of, iso_end, now_iso
 from engram.store.index import (
     KIND_CODES,
     SCOPE_CODES,
@@ -91,6 +82,8 @@ from engram.store.unsafe import refuse
 from engram.text.tokenize import terms_of
 
 if TYPE_CHECKING:
+    from contextlib import AbstractContextManager
+
     from engram.config import Config
     from engram.embed.base import Embedder
     from engram.llm import ChatModel
@@ -122,12 +115,12 @@ def facts_of(hits: Sequence[Hit]) -> list[str]:
 
 
 class MemoryStore:
-    """A fact store in one SQLite file. Open it with `MemoryStore.open(path)`."""
+    """A fact store: one SQLite file, or a database a URL names. Open it with
+    `MemoryStore.open(path_or_url)`."""
 
     def __init__(
         self,
-        conn: sqlite3.Connection,
-        path: Path,
+        backend: Backend,
         embedder: Embedder,
         chat: ChatModel | None = None,
         *,
@@ -135,15 +128,17 @@ class MemoryStore:
         llm_classify: bool = True,
         assistant_weight: float = ASSISTANT_WEIGHT,
     ) -> None:
-        self.conn = conn
-        self.path = path
+        self._backend = backend
+        # the local file, when the store is one (None for a database server)
+        self.path: Path | None = backend.file
+        self.location = backend.location
         self.embedder = embedder
         self.chat = chat
         self.rerank = rerank
         self.llm_classify = llm_classify
         self.assistant_weight = assistant_weight
         self._index: SearchIndex | None = None
-        self._pending: sql.Pending | None = None  # the inserts of the batch being absorbed
+        self._pending: Pending | None = None  # the inserts of the batch being absorbed
         from engram.graph.entities import EntityGraph
 
         self.graph = EntityGraph(self)
@@ -167,11 +162,11 @@ class MemoryStore:
             from engram.files.discovery import find_workspace
 
             config = load_config(find_workspace())
-        db = Path(path) if path is not None else resolve_db(None, config)
-        conn = open_db(db, config["memory.lock_timeout_s"])
+        from engram.store.opening import open_backend
+
+        backend = open_backend(path, config)
         return cls(
-            conn,
-            db,
+            backend,
             embedder or embedder_from_config(config),
             chat if chat is not None else chat_from_config(config),
             rerank=config["memory.rerank"],
@@ -184,7 +179,7 @@ class MemoryStore:
             from engram.store.indexing import save_on_close
 
             save_on_close(self, self._index)
-        self.conn.close()
+        self._backend.close()
 
     def __enter__(self) -> MemoryStore:
         return self
@@ -193,7 +188,7 @@ class MemoryStore:
         self.close()
         # What a statement did not report (a damaged page read while iterating rows): still
         # one line naming the file.
-        fault = storage_fault(exc, self.path) if isinstance(exc, sqlite3.Error) else None
+        fault = self._backend.fault(exc) if exc is not None else None
         if fault is not None:
             raise fault from None
 
@@ -316,16 +311,16 @@ class MemoryStore:
         mask = self._mask(index, batch.scope, batch.key, "active")
         mask &= index.kind[: index.size] == KIND_CODES["fact"]  # events are never merged
         live = Live(mask)
-        stored = sql.find_repeats(
-            self.conn, batch.scope, batch.key, [(i.digest, i.content) for i in items], batch.kind
+        stored = self._backend.find_repeats(
+            batch.scope, batch.key, [(i.digest, i.content) for i in items], batch.kind
         )
         if batch.write:
-            self._pending = sql.Pending()
+            self._pending = Pending()
         try:
             for item in items:
                 self._place(item, batch, index, live, placed, seen, stored)
             if self._pending is not None:
-                self._pending.flush(self.conn)
+                self._pending.flush(self._backend)
         finally:
             self._pending = None
             if not batch.write:
@@ -391,8 +386,8 @@ class MemoryStore:
         if not batch.write:
             return
         if self._pending is not None:
-            self._pending.flush(self.conn)  # the fact it repeats may be of this batch
-        fact = sql.get_facts(self.conn, [target]).get(target)
+            self._pending.flush(self._backend)  # the fact it repeats may be of this batch
+        fact = self._backend.get_facts([target]).get(target)
         if fact is None:
             return
         brought = {
@@ -406,17 +401,17 @@ class MemoryStore:
         )
         already = any({**copy, "at": batch.at} == brought for copy in fact.duplicates)
         if not same_as_fact and not already:
-            sql.add_duplicate(
-                self.conn, target, batch.at, item.content, batch.source, item.tags, item.metadata
+            self._backend.add_duplicate(
+                target, batch.at, item.content, batch.source, item.tags, item.metadata
             )
-        sql.add_tags(self.conn, target, item.tags)
-        sql.log_event(self.conn, batch.at, "duplicate_seen", target, source=batch.source)
+        self._backend.add_tags(target, item.tags)
+        self._backend.log_event(batch.at, "duplicate_seen", target, source=batch.source)
         earlier = fact.kind == "fact" and item.valid_from and item.valid_from < fact.valid_from
-        if earlier and sql.older_version(self.conn, target) is None:
+        if earlier and self._backend.older_version(target) is None:
             # the same statement, known to be true since earlier: as_of finds it from then
-            sql.set_valid_from(self.conn, target, item.valid_from or fact.valid_from)
-            sql.log_event(
-                self.conn, batch.at, "valid_from", target, was=fact.valid_from, now=item.valid_from
+            self._backend.set_valid_from(target, item.valid_from or fact.valid_from)
+            self._backend.log_event(
+                batch.at, "valid_from", target, was=fact.valid_from, now=item.valid_from
             )
 
     def _candidates(
@@ -433,7 +428,7 @@ class MemoryStore:
             positions += [int(p) for p in top(cos, CANDIDATES) if cos[p] >= CANDIDATE_MIN_COSINE]
         ids = [index.ids[pos] for pos in dict.fromkeys(positions)]
         contents = {fid: placed[fid] for fid in ids if fid in placed}
-        contents.update(sql.contents_of(self.conn, [fid for fid in ids if fid not in placed]))
+        contents.update(self._backend.contents_of([fid for fid in ids if fid not in placed]))
         out = []
         for pos in dict.fromkeys(positions):
             fid = index.ids[pos]
@@ -473,16 +468,16 @@ class MemoryStore:
             content_hash=item.digest,
             kind=batch.kind,
         )
-        pending = self._pending or sql.Pending()
-        pending.facts.append(sql.fact_row(fact, " ".join(item.terms)))
+        pending = self._pending or Pending()
+        pending.facts.append(rows.fact_row(fact, " ".join(item.terms)))
         if item.vector is not None:
             pending.vectors.append((fact_id, self.embedder.model_id, to_bytes(item.vector)))
         pending.events.append(
-            sql.event_row(batch.at, "absorbed", fact_id, outcome=outcome, source=batch.source,
+            rows.event_row(batch.at, "absorbed", fact_id, outcome=outcome, source=batch.source,
                           related=target, fact_kind=batch.kind)
         )  # fmt: skip
         if outcome == "supersede" and target is not None:
-            pending.flush(self.conn)  # the history is read back to place the new version
+            pending.flush(self._backend)  # the history is read back to place the new version
             if not self._supersede(fact, target, batch.at) and item.outcome is not None:
                 item.outcome.reason += "; it became true before the stored value, so it is "
                 item.outcome.reason += "kept as an earlier version"
@@ -490,36 +485,38 @@ class MemoryStore:
             relation = {"contradict": "contradicts", "related": "related_to"}[outcome]
             pending.edges.append((fact_id, relation, target, batch.at))
         if self._pending is None:
-            pending.flush(self.conn)
+            pending.flush(self._backend)
 
     def _supersede(self, fact: Fact, target_id: str, at: str) -> bool:
         """Make `fact` a newer value of `target`: the active version, unless it became true
         before the stored value did (an old record absorbed late) — then it takes its place in
         the history by valid time. Returns True if `fact` is now the active version."""
-        target = sql.get_facts(self.conn, [target_id])[target_id]
+        db = self._backend
+        target = db.get_facts([target_id])[target_id]
         if fact.valid_from >= target.valid_from:
-            sql.add_edge(self.conn, fact.id, "supersedes", target_id, at)
-            sql.set_status(self.conn, target_id, "superseded", valid_to=fact.valid_from)
-            sql.log_event(self.conn, at, "superseded", target_id, by=fact.id)
+            db.add_edge(fact.id, "supersedes", target_id, at)
+            db.set_status(target_id, "superseded", valid_to=fact.valid_from)
+            db.log_event(at, "superseded", target_id, by=fact.id)
             return True
-        newer, older = target, sql.older_version(self.conn, target_id)
+        newer, older = target, db.older_version(target_id)
         while older is not None:
-            candidate = sql.get_facts(self.conn, [older])[older]
+            candidate = db.get_facts([older])[older]
             if candidate.valid_from <= fact.valid_from:
                 break
-            newer, older = candidate, sql.older_version(self.conn, older)
+            newer, older = candidate, db.older_version(older)
         if older is not None:
-            sql.remove_edge(self.conn, newer.id, "supersedes", older)
-            sql.add_edge(self.conn, fact.id, "supersedes", older, at)
-            sql.set_status(self.conn, older, "superseded", valid_to=fact.valid_from)
-            sql.log_event(self.conn, at, "superseded", older, by=fact.id)
-        sql.add_edge(self.conn, newer.id, "supersedes", fact.id, at)
-        sql.set_status(self.conn, fact.id, "superseded", valid_to=newer.valid_from)
-        sql.log_event(self.conn, at, "superseded", fact.id, by=newer.id)
+            db.remove_edge(newer.id, "supersedes", older)
+            db.add_edge(fact.id, "supersedes", older, at)
+            db.set_status(older, "superseded", valid_to=fact.valid_from)
+            db.log_event(at, "superseded", older, by=fact.id)
+        db.add_edge(newer.id, "supersedes", fact.id, at)
+        db.set_status(fact.id, "superseded", valid_to=newer.valid_from)
+        db.log_event(at, "superseded", fact.id, by=newer.id)
         return False
 
-    def _write(self) -> Transaction:
-        return Transaction(self.conn, self.path, self._drop_index)
+    def _write(self) -> AbstractContextManager[None]:
+        """One write transaction; a failure drops the in-memory index."""
+        return self._backend.transaction(self._drop_index)
 
     def _drop_index(self) -> None:
         """Forget the in-memory index (after a rollback it may hold rows that never landed)."""
@@ -660,7 +657,8 @@ class MemoryStore:
         if mode != "full_history":
             # what is true now (or as of a date): the latest version first; a full history
             # is read for what was said, in order of relevance
-            hits = latest_first(hits, query_terms, sql.terms_of_facts(self.conn, facts_of(hits)))
+            terms = self._backend.terms_of_facts(facts_of(hits))
+            hits = latest_first(hits, query_terms, terms)
         if self.rerank and self.chat is not None:
             hits = rerank(self.chat, query, hits)
         return hits[:top_k]
@@ -691,7 +689,7 @@ class MemoryStore:
         else:
             fused = weights[0] * cosine[positions] + weights[1] * lexical[positions] / best_bm25
         today = (now or datetime.now(UTC)).timestamp() / 86400.0
-        facts = sql.get_facts(self.conn, (index.ids[p] for p in positions))
+        facts = self._backend.get_facts(index.ids[p] for p in positions)
         literals = [lit.casefold() for lit in LITERAL.findall(query) if len(lit) >= 3]
         hits = []
         for pos, base in zip(positions, fused, strict=True):
@@ -735,30 +733,30 @@ class MemoryStore:
         oldest first."""
         if mode not in READ_MODES:
             raise EngramError(f"unknown mode {mode!r}", hint="use active, latest or full_history")
-        found = sql.get_facts(self.conn, [fact_id]).get(fact_id)
+        found = self._backend.get_facts([fact_id]).get(fact_id)
         if found is None:
             return [] if mode == "full_history" else None
         if mode == "full_history":
             return self._chain(fact_id)
         latest = found
         seen = {found.id}
-        while (newer := sql.newer_version(self.conn, latest.id)) and newer not in seen:
+        while (newer := self._backend.newer_version(latest.id)) and newer not in seen:
             seen.add(newer)
-            latest = sql.get_facts(self.conn, [newer])[newer]
+            latest = self._backend.get_facts([newer])[newer]
         if mode == "latest":
             return latest
         return latest if latest.status == "active" else None
 
     def _chain(self, fact_id: str) -> list[Fact]:
         oldest, seen = fact_id, {fact_id}
-        while (older := sql.older_version(self.conn, oldest)) and older not in seen:
+        while (older := self._backend.older_version(oldest)) and older not in seen:
             seen.add(older)
             oldest = older
         chain, current = [oldest], oldest
-        while (newer := sql.newer_version(self.conn, current)) and newer not in chain:
+        while (newer := self._backend.newer_version(current)) and newer not in chain:
             chain.append(newer)
             current = newer
-        facts = sql.get_facts(self.conn, chain)
+        facts = self._backend.get_facts(chain)
         return [facts[i] for i in chain if i in facts]
 
     def list(
@@ -774,13 +772,9 @@ class MemoryStore:
     ) -> list[Fact]:
         """Facts newest first. `as_of` answers "what was true on date D": facts valid then
         (valid_from ≤ D < valid_to), whatever their status now."""
-        where, args = self._listed(scope, scope_key, tags, status, as_of)
-        rows = self.conn.execute(
-            f"SELECT {sql.FACT_COLUMNS} FROM facts WHERE {where} "
-            "ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?",
-            (*args, limit, offset),
+        return self._backend.list_facts(
+            self._listed(scope, scope_key, tags, status, as_of), limit, offset
         )
-        return [sql.fact_from_row(row) for row in rows]
 
     def count(
         self,
@@ -792,10 +786,7 @@ class MemoryStore:
         as_of: str | date | None = None,
     ) -> int:
         """How many facts `list` with the same filters would give without a limit."""
-        where, args = self._listed(scope, scope_key, tags, status, as_of)
-        return int(
-            self.conn.execute(f"SELECT COUNT(*) FROM facts WHERE {where}", args).fetchone()[0]
-        )
+        return self._backend.count_facts(self._listed(scope, scope_key, tags, status, as_of))
 
     def _listed(
         self,
@@ -804,47 +795,31 @@ class MemoryStore:
         tags: Sequence[str] | None,
         status: str | None,
         as_of: str | date | None,
-    ) -> tuple[str, builtins.list[Any]]:
-        """The WHERE clause (and its arguments) of `list` and `count`."""
+    ) -> FactFilter:
+        """What `list` and `count` select, checked."""
         if status is not None and status not in STATUSES:
             raise EngramError(
                 f"unknown status {status!r}", hint="use active, superseded, archived or deleted"
             )
-        where, args = ["1 = 1"], []
-        if scope is not None:
-            where.append("scope = ?")
-            args.append(scope)
-        if scope_key is not None:
-            where.append("scope_key = ?")
-            args.append(scope_key)
+        moment = None
         if as_of is not None:
             checked_day(as_of, "as_of")
             moment = iso_end(as_of)
-            where.append(
-                "valid_from <= ? AND (valid_to IS NULL OR valid_to > ?) "
-                "AND status NOT IN ('archived', 'deleted')"
-            )
-            args += [moment, moment]
-        elif status is not None:
-            where.append("status = ?")
-            args.append(status)
-        for tag in tags or ():
-            where.append("EXISTS (SELECT 1 FROM json_each(facts.tags) WHERE value = ?)")
-            args.append(tag)
-        return " AND ".join(where), args
+        return FactFilter(scope, scope_key, tuple(tags or ()), status, moment)
+
+    def has_facts(self) -> bool:
+        """Whether the store holds any fact (of any status)."""
+        return self._backend.has_facts()
 
     def history(self, fact_id: str) -> builtins.list[dict[str, Any]]:
         """The change log of one fact, oldest first."""
         return [
             {"seq": seq, "at": at, "kind": kind, "detail": json.loads(detail)}
-            for seq, at, kind, detail in self.conn.execute(
-                "SELECT seq, at, kind, detail FROM events WHERE fact_id = ? ORDER BY seq",
-                (fact_id,),
-            )
+            for seq, at, kind, detail in self._backend.history(fact_id)
         ]
 
     def edges(self, fact_id: str) -> builtins.list[tuple[str, str, str]]:
-        return sql.edges_of(self.conn, fact_id)
+        return self._backend.edges_of(fact_id)
 
     # -- changing ------------------------------------------------------------------------
     def absorb_contacts(
@@ -912,8 +887,8 @@ class MemoryStore:
         with self._write():
             fact = self._require(fact_id)
             value = min(MAX_IMPORTANCE, fact.importance + amount)
-            self.conn.execute("UPDATE facts SET importance = ? WHERE id = ?", (value, fact_id))
-            sql.log_event(self.conn, now_iso(), "boosted", fact_id, importance=value)
+            self._backend.set_importance(fact_id, value)
+            self._backend.log_event(now_iso(), "boosted", fact_id, importance=value)
         result = self._require(fact_id)
         self.index()
         return result
@@ -930,11 +905,11 @@ class MemoryStore:
             self._require(a)
             self._require(b)
             at = now_iso()
-            sql.add_edge(self.conn, a, relation, b, at)
-            sql.log_event(self.conn, at, "linked", a, relation=relation, to=b)
+            self._backend.add_edge(a, relation, b, at)
+            self._backend.log_event(at, "linked", a, relation=relation, to=b)
 
     def _require(self, fact_id: str) -> Fact:
-        fact = sql.get_facts(self.conn, [fact_id]).get(fact_id)
+        fact = self._backend.get_facts([fact_id]).get(fact_id)
         if fact is None:
             raise EngramError(
                 f"no fact with id {fact_id!r}", hint="find ids with `engram memory search`"
@@ -945,59 +920,47 @@ class MemoryStore:
     def stats(self) -> dict[str, Any]:
         """Counts by scope, status and tag; size; embedding models; oldest and newest."""
 
-        def count(query: str) -> builtins.list[Any]:
-            return self.conn.execute(query).fetchall()
-
-        by_scope = dict(count("SELECT scope, COUNT(*) FROM facts GROUP BY scope"))
-        by_status = dict(count("SELECT status, COUNT(*) FROM facts GROUP BY status"))
-        by_tag = dict(
-            count(
-                "SELECT value, COUNT(*) FROM facts, json_each(facts.tags) "
-                "GROUP BY value ORDER BY COUNT(*) DESC LIMIT 20"
-            )
-        )
-        models = dict(count("SELECT model, COUNT(*) FROM vectors GROUP BY model"))
-        oldest, newest = count("SELECT MIN(created_at), MAX(created_at) FROM facts")[0]
-        total = sum(by_status.values())
-        missing = total - models.get(self.embedder.model_id, 0)
-        kinds = "('gc', 'distill', 'rebuilt')"
-        last = dict(count(f"SELECT kind, MAX(at) FROM events WHERE kind IN {kinds} GROUP BY kind"))
+        counts = self._backend.counts()
+        total = sum(counts.by_status.values())
+        missing = total - counts.vectors_by_model.get(self.embedder.model_id, 0)
         from engram.store.indexing import snapshot_file
 
         index_path, index_bytes = snapshot_file(self)
         return {
-            "path": str(self.path),
-            "bytes": self.path.stat().st_size if self.path.exists() else 0,
+            "path": self.location,
+            "backend": self._backend.engine,
+            "bytes": self._backend.size_bytes(),
             "index_path": index_path,  # the search index's snapshot
             "index_bytes": index_bytes,
+            "vector_search": self._backend.vector_search(),
             "facts": total,
-            "by_scope": by_scope,
-            "by_status": by_status,
-            "by_tag": by_tag,
+            "by_scope": counts.by_scope,
+            "by_status": counts.by_status,
+            "by_tag": counts.by_tag,
             "embedding_model": self.embedder.model_id,
-            "vectors_by_model": models,
+            "vectors_by_model": counts.vectors_by_model,
             "missing_vectors": missing,
-            "oldest": oldest,
-            "newest": newest,
-            "last": last,
+            "oldest": counts.oldest,
+            "newest": counts.newest,
+            "last": counts.last,
         }
 
     def rebuild(self, progress: Callable[[int, int], None] | None = None, batch: int = 256) -> int:
         """Re-embed every fact with the current model (after switching models); returns the
         number of facts embedded. Vectors of other models stay, unused, until removed."""
-        ids_contents = self.conn.execute("SELECT id, content FROM facts ORDER BY rowid").fetchall()
+        ids_contents = self._backend.ids_and_contents()
         total = len(ids_contents)
         for start in range(0, total, batch):
             chunk = ids_contents[start : start + batch]
             vectors = self.embedder.embed([content for _, content in chunk])
             with self._write():
                 for (fact_id, _), vector in zip(chunk, vectors, strict=True):
-                    sql.put_vector(self.conn, fact_id, self.embedder.model_id, to_bytes(vector))
+                    self._backend.put_vector(fact_id, self.embedder.model_id, to_bytes(vector))
             if progress:
                 progress(min(start + batch, total), total)
         with self._write():
-            sql.log_event(
-                self.conn, now_iso(), "rebuilt", None, model=self.embedder.model_id, facts=total
+            self._backend.log_event(
+                now_iso(), "rebuilt", None, model=self.embedder.model_id, facts=total
             )
         self._index = None
         return total

@@ -1,0 +1,96 @@
+"""How a fact is laid out in a row, shared by the backends: the columns they read, a row as a
+`Fact`, and a `Fact` as the values they write (tags and metadata as JSON text, the content hash
+as its 32 bytes)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from engram.store.model import Fact
+
+FACT_COLUMNS = (
+    "id, content, scope, scope_key, status, confidence, importance, source, tags, metadata, "
+    "created_at, valid_from, valid_to, content_hash, kind"
+)
+INDEX_COLUMNS = (
+    "id, scope, scope_key, status, importance, confidence, created_at, tags, terms, kind, "
+    "valid_from, valid_to"
+)
+
+
+def fact_from_row(row: Sequence[Any]) -> Fact:
+    try:
+        tags, metadata = json.loads(row[8]), json.loads(row[9])
+    except (TypeError, ValueError):
+        from engram.errors import StoreCorrupt
+
+        raise StoreCorrupt(
+            f"fact {row[0]} in the memory store is damaged (its tags or metadata are not JSON); "
+            "restore the store from a backup (memory.db.backup-*), or erase that fact"
+        ) from None
+    return Fact(
+        id=row[0],
+        content=row[1],
+        scope=row[2],
+        scope_key=row[3],
+        status=row[4],
+        confidence=row[5],
+        importance=row[6],
+        source=row[7],
+        tags=tags,
+        metadata=metadata,
+        created_at=row[10],
+        valid_from=row[11],
+        valid_to=row[12],
+        content_hash=hash_text(row[13]),
+        kind=row[14],
+    )
+
+
+def stored_hash(digest: str) -> bytes | str:
+    """A content hash as the facts table keeps it: the 32 bytes of the SHA-256 rather than its
+    64 hex digits, in each row and in the dedup index (an erased fact's empty hash stays '')."""
+    return bytes.fromhex(digest) if digest else ""
+
+
+def hash_text(value: bytes | str) -> str:
+    """A stored content hash as hex digits (the form `Fact.content_hash` and inputs use)."""
+    return value.hex() if isinstance(value, bytes) else value
+
+
+def fact_row(fact: Fact, terms: str) -> tuple[Any, ...]:
+    return (
+        fact.id,
+        fact.content,
+        fact.scope,
+        fact.scope_key,
+        fact.status,
+        fact.confidence,
+        fact.importance,
+        fact.source,
+        json.dumps(fact.tags, ensure_ascii=False),
+        json.dumps(fact.metadata, ensure_ascii=False, sort_keys=True),
+        fact.created_at,
+        fact.valid_from,
+        fact.valid_to,
+        stored_hash(fact.content_hash),
+        fact.kind,
+        terms,
+    )
+
+
+def event_row(at: str, kind: str, fact_id: str | None, **detail: Any) -> tuple[Any, ...]:
+    return (at, kind, fact_id, json.dumps(detail, ensure_ascii=False, sort_keys=True))
+
+
+def duplicate_from_row(row: Sequence[Any]) -> dict[str, Any]:
+    at, content, source, tags, metadata = row
+    return {
+        "at": at,
+        "content": content,
+        "source": source,
+        "tags": json.loads(tags),
+        "metadata": json.loads(metadata),
+    }

@@ -1,0 +1,231 @@
+"""An SQLite store file: the connection, its storage faults as one-line errors naming the
+file, the schema check on opening, and write transactions."""
+
+from __future__ import annotations
+
+import errno
+import os
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any
+
+from engram.errors import (
+    StoreCorrupt,
+    StoreError,
+    StoreFull,
+    StoreLocked,
+    StoreReadOnly,
+    StoreTooNew,
+)
+from engram.store.db import LOCK_TIMEOUT_S
+from engram.store.sqlite.schema import MIGRATIONS, migrate
+
+# SQLite's primary result codes (the low byte of `sqlite_errorcode`) that mean the file, its
+# folder or its disk is the problem, not the statement.
+_BUSY, _LOCKED, _READONLY, _IOERR, _CORRUPT, _FULL, _CANTOPEN, _NOTADB = 5, 6, 8, 10, 11, 13, 14, 26
+_PERM = 3
+_OS_CODES = {errno.ENOSPC: _FULL, errno.EDQUOT: _FULL, errno.EROFS: _READONLY, errno.EIO: _IOERR}
+
+
+def storage_fault(exc: BaseException, path: Path) -> StoreError | None:
+    """The one-line error a storage fault of the store at `path` is reported with; None for
+    any other error (a bug keeps its traceback)."""
+    if isinstance(exc, sqlite3.Error):
+        code = (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF
+        text = str(exc)
+    elif isinstance(exc, OSError):
+        code = _OS_CODES.get(exc.errno or 0, _CANTOPEN)
+        text = exc.strerror or str(exc)
+    else:
+        return None
+    if code in (_BUSY, _LOCKED):
+        return StoreLocked(
+            f"the memory store {path} is locked by another process; try again, or raise "
+            "memory.lock_timeout_s"
+        )
+    # The store's own statements name only tables and columns its schema has: a missing one
+    # means the file was changed by something else.
+    damaged = isinstance(exc, sqlite3.OperationalError) and text.startswith(
+        ("no such table", "no such column")
+    )
+    if code in (_CORRUPT, _NOTADB) or damaged:
+        return StoreCorrupt(
+            f"{path} is damaged or is not an Engram store ({text}); restore it from a backup "
+            "(memory.db.backup-*), or move it aside to start an empty one"
+        )
+    if code == _FULL:
+        return StoreFull(
+            f"the disk holding {path} is full; nothing was written: free some space and try again"
+        )
+    if code in (_READONLY, _CANTOPEN, _PERM):
+        return StoreReadOnly(_not_writable(path, text))
+    if code == _IOERR:
+        return StoreError(
+            f"a disk error stopped Engram using {path} ({text}); check the disk, then try again"
+        )
+    return None
+
+
+def _not_writable(path: Path, text: str) -> str:
+    """Which of the file and its folder cannot be written, and the fix."""
+    fix = "or point memory.db (or $ENGRAM_DB) at another file"
+    if path.exists() and not os.access(path, os.W_OK):
+        return f"the memory store {path} is read-only; make it writable (chmod u+w), {fix}"
+    folder = path.parent
+    if folder.is_dir() and not os.access(folder, os.W_OK | os.X_OK):
+        return (
+            f"the folder of the memory store {path} is read-only; make it writable (SQLite keeps "
+            f"its journal beside the file), {fix}"
+        )
+    return f"cannot open or write the memory store {path} ({text}); check its permissions, {fix}"
+
+
+class StoreConnection(sqlite3.Connection):
+    """A connection to the store whose storage faults come out as one-line `StoreError`s
+    naming the file, wherever the statement ran (CLI, MCP tool, hook)."""
+
+    path: Path = Path("memory.db")
+    lock_timeout: float = LOCK_TIMEOUT_S
+
+    def execute(self, sql: str, parameters: Any = (), /) -> sqlite3.Cursor:
+        try:
+            return super().execute(sql, parameters)
+        except sqlite3.Error as exc:
+            fault = storage_fault(exc, self.path)
+            if fault is None:
+                raise
+            raise fault from None
+
+    def executemany(self, sql: str, parameters: Any, /) -> sqlite3.Cursor:
+        try:
+            return super().executemany(sql, parameters)
+        except sqlite3.Error as exc:
+            fault = storage_fault(exc, self.path)
+            if fault is None:
+                raise
+            raise fault from None
+
+
+def connect(path: Path, lock_timeout: float = LOCK_TIMEOUT_S) -> StoreConnection:
+    """WAL and a busy timeout, so hooks, subagents and an MCP server share one file safely.
+    A lock held by another process is waited for at most `lock_timeout` seconds."""
+    conn = sqlite3.connect(
+        path,
+        timeout=lock_timeout,
+        isolation_level=None,
+        check_same_thread=False,
+        factory=StoreConnection,
+    )
+    conn.path, conn.lock_timeout = path, lock_timeout
+    try:
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=NORMAL")
+        conn.execute("PRAGMA foreign_keys=ON")
+        conn.execute(f"PRAGMA busy_timeout={int(lock_timeout * 1000)}")
+        # Reads through a memory map and a 32 MB page cache: absorb looks up candidate facts
+        # scattered over the whole file (both are allocated only as pages are used).
+        conn.execute("PRAGMA mmap_size=268435456")
+        conn.execute("PRAGMA cache_size=-32768")
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+def open_db(path: Path, lock_timeout: float = LOCK_TIMEOUT_S) -> StoreConnection:
+    """Create the folder, open the file and bring its schema up to date; a storage fault (a
+    damaged, read-only, full, locked or newer file) is a one-line `StoreError`, and nothing
+    is written to a file this version does not know."""
+    conn: StoreConnection | None = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        conn = connect(path, lock_timeout)
+        newer = unknown_migration(conn)
+        if newer is not None:
+            raise StoreTooNew(
+                f"the memory store {path} was written by a newer Engram (it has {newer}); "
+                "upgrade Engram to use it: this version never uses or downgrades it"
+            )
+        if migrate(conn):
+            # The schema version in the file's header too, where any SQLite tool reads it.
+            conn.execute(f"PRAGMA user_version = {len(MIGRATIONS)}")
+        return conn
+    except (sqlite3.Error, OSError) as exc:
+        if conn is not None:
+            conn.close()
+        fault = storage_fault(exc, path)
+        if fault is None:
+            raise
+        raise fault from None
+    except BaseException:
+        if conn is not None:
+            conn.close()
+        raise
+
+
+def unknown_migration(conn: sqlite3.Connection) -> str | None:
+    """A migration the file records (or a schema version it declares) that this code does not
+    know: the file was written by a newer Engram."""
+    version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    if version > len(MIGRATIONS):
+        return f"schema version {version}"
+    if not conn.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_migrations'"
+    ).fetchone():
+        return None
+    known = {migration.__name__ for migration in MIGRATIONS}
+    for (name,) in conn.execute("SELECT name FROM _migrations ORDER BY name"):
+        if name not in known:
+            return f"migration {name}"
+    return None
+
+
+class Transaction:
+    """BEGIN IMMEDIATE … COMMIT; a write lock held by another process is waited for at most
+    the connection's lock timeout in all. `on_failure` runs after a rollback (the store drops
+    its in-memory index there)."""
+
+    def __init__(self, conn: sqlite3.Connection, path: Path, on_failure: object = None) -> None:
+        self.conn = conn
+        self.path = path
+        self.on_failure = on_failure
+
+    def __enter__(self) -> None:
+        timeout = float(getattr(self.conn, "lock_timeout", LOCK_TIMEOUT_S))
+        deadline = time.monotonic() + timeout
+        retried = False
+        try:
+            while True:
+                try:
+                    self.conn.execute("BEGIN IMMEDIATE")
+                    return
+                except StoreLocked:
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        raise
+                # SQLite can answer "busy" before its busy handler waited the whole timeout
+                # (a snapshot gone stale under WAL): retry with what is left of the wait.
+                time.sleep(min(0.05, left))
+                left = max(deadline - time.monotonic(), 0.0)
+                self.conn.execute(f"PRAGMA busy_timeout={int(left * 1000)}")
+                retried = True
+        finally:
+            if retried:
+                self.conn.execute(f"PRAGMA busy_timeout={int(timeout * 1000)}")
+
+    def __exit__(self, kind: object, exc: object, tb: object) -> None:
+        if kind is None:
+            try:
+                self.conn.execute("COMMIT")
+                return
+            except BaseException:
+                self._roll_back()
+                raise
+        self._roll_back()
+
+    def _roll_back(self) -> None:
+        if self.conn.in_transaction:  # SQLite may have rolled back already (a full disk)
+            self.conn.execute("ROLLBACK")
+        if callable(self.on_failure):
+            self.on_failure()

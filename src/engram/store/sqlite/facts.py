@@ -1,0 +1,506 @@
+"""SQL for the fact store's tables in an SQLite file: facts, duplicates, edges, vectors, the
+change log (events) and pins, in one place."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from engram.sqlchunks import CHUNK, chunks
+from engram.store.backend import FactFilter, Pending, StoreCounts
+from engram.store.model import Fact
+from engram.store.rows import (
+    FACT_COLUMNS,
+    INDEX_COLUMNS,
+    duplicate_from_row,
+    event_row,
+    fact_from_row,
+    fact_row,
+    hash_text,
+    stored_hash,
+)
+from engram.store.sqlite.connection import StoreConnection
+
+INSERT_FACT = f"INSERT INTO facts ({FACT_COLUMNS}, terms) VALUES ({', '.join('?' * 16)})"
+INSERT_EVENT = "INSERT INTO events (at, kind, fact_id, detail) VALUES (?, ?, ?, ?)"
+INSERT_EDGE = "INSERT OR IGNORE INTO edges VALUES (?, ?, ?, ?)"
+PUT_VECTOR = "INSERT OR REPLACE INTO vectors VALUES (?, ?, ?)"
+HAS_TAG = "EXISTS (SELECT 1 FROM json_each(facts.tags) WHERE value = ?)"
+
+
+def _scoped(scope: str, scope_key: str | None) -> tuple[str, tuple[str, ...]]:
+    if scope_key is None:
+        return "scope = ?", (scope,)
+    return "scope = ? AND scope_key = ?", (scope, scope_key)
+
+
+class FactTables:
+    """The fact store's statements, on `self._conn`."""
+
+    _conn: StoreConnection
+
+    # -- facts ---------------------------------------------------------------------------
+    def get_facts(self, ids: Iterable[str]) -> dict[str, Fact]:
+        """Facts by id, each with the duplicates that were merged into it."""
+        wanted = list(dict.fromkeys(ids))
+        found: dict[str, Fact] = {}
+        for chunk, marks in chunks(wanted):
+            for row in self._conn.execute(
+                f"SELECT {FACT_COLUMNS} FROM facts WHERE id IN ({marks})", chunk
+            ):
+                found[row[0]] = fact_from_row(row)
+            for fact_id, *copy in self._conn.execute(
+                "SELECT fact_id, at, content, source, tags, metadata FROM duplicates "
+                f"WHERE fact_id IN ({marks}) ORDER BY rowid",
+                chunk,
+            ):
+                found[fact_id].duplicates.append(duplicate_from_row(copy))
+        return found
+
+    def terms_of_facts(self, ids: Iterable[str]) -> dict[str, list[str]]:
+        """The stored index terms of each fact, by id."""
+        found: dict[str, list[str]] = {}
+        for chunk, marks in chunks(list(ids)):
+            for fact_id, terms in self._conn.execute(
+                f"SELECT id, terms FROM facts WHERE id IN ({marks})", chunk
+            ):
+                found[fact_id] = terms.split()
+        return found
+
+    def contents_of(self, ids: Iterable[str]) -> dict[str, str]:
+        """The text of each fact, by id."""
+        found: dict[str, str] = {}
+        for chunk, marks in chunks(list(ids)):
+            found.update(
+                self._conn.execute(f"SELECT id, content FROM facts WHERE id IN ({marks})", chunk)
+            )
+        return found
+
+    def find_repeats(
+        self, scope: str, scope_key: str, items: Sequence[tuple[str, str]], kind: str
+    ) -> dict[str, str]:
+        """The active facts that (content hash, content) inputs repeat in this scope and key:
+        a fact repeats one with the same text after normalisation (keyed by hash), an event one
+        with exactly the same text (keyed by "event:" and the text, and by "event:", its
+        valid_from and the text). A superseded fact with the same text is no duplicate:
+        repeating an old value asserts it again."""
+        hashes = list(dict.fromkeys(digest for digest, _ in items))
+        found: dict[str, str] = {}
+        for chunk, marks in chunks(hashes):
+            # The planner would pick the (scope, scope_key, status) index and scan every
+            # active fact of the key; the hash index finds the rows at once.
+            rows = self._conn.execute(
+                "SELECT content_hash, id, content, valid_from FROM facts INDEXED BY facts_dedup "
+                f"WHERE scope = ? AND scope_key = ? AND content_hash IN ({marks}) "
+                "AND status = 'active' AND kind = ? ORDER BY created_at",
+                (scope, scope_key, *map(stored_hash, chunk), kind),
+            )
+            for digest, fact_id, content, valid_from in rows:  # the newest wins
+                if kind == "fact":
+                    found[hash_text(digest)] = str(fact_id)
+                else:
+                    found[f"event:{content}"] = str(fact_id)
+                    found[f"event:{valid_from}:{content}"] = str(fact_id)
+        return found
+
+    def insert_fact(self, fact: Fact, terms: str) -> None:
+        self._conn.execute(INSERT_FACT, fact_row(fact, terms))
+
+    def write_pending(self, pending: Pending) -> None:
+        for statement, rows in (
+            (INSERT_FACT, pending.facts),
+            (PUT_VECTOR, pending.vectors),
+            (INSERT_EVENT, pending.events),
+            (INSERT_EDGE, pending.edges),
+        ):
+            if rows:
+                self._conn.executemany(statement, rows)
+                rows.clear()
+
+    def add_duplicate(
+        self,
+        fact_id: str,
+        at: str,
+        content: str,
+        source: str | None,
+        tags: Sequence[str],
+        metadata: dict[str, Any],
+    ) -> None:
+        """Keep what a duplicate brought, attached to the fact it repeated."""
+        self._conn.execute(
+            "INSERT INTO duplicates VALUES (?, ?, ?, ?, ?, ?)",
+            (
+                fact_id,
+                at,
+                content,
+                source,
+                json.dumps(list(tags), ensure_ascii=False),
+                json.dumps(metadata, ensure_ascii=False, sort_keys=True),
+            ),
+        )
+
+    def add_tags(self, fact_id: str, tags: Sequence[str]) -> bool:
+        """Add tags a duplicate brought to the fact it repeated; True if any was new."""
+        row = self._conn.execute("SELECT tags FROM facts WHERE id = ?", (fact_id,)).fetchone()
+        if row is None:
+            return False
+        current = json.loads(row[0])
+        merged = list(dict.fromkeys([*current, *tags]))
+        if merged == current:
+            return False
+        self._conn.execute(
+            "UPDATE facts SET tags = ? WHERE id = ?",
+            (json.dumps(merged, ensure_ascii=False), fact_id),
+        )
+        return True
+
+    def set_status(self, fact_id: str, status: str, valid_to: str | None = None) -> None:
+        self._conn.execute(
+            "UPDATE facts SET status = ?, valid_to = COALESCE(?, valid_to) WHERE id = ?",
+            (status, valid_to, fact_id),
+        )
+
+    def set_valid_from(self, fact_id: str, valid_from: str) -> None:
+        self._conn.execute("UPDATE facts SET valid_from = ? WHERE id = ?", (valid_from, fact_id))
+
+    def set_importance(self, fact_id: str, importance: float) -> None:
+        self._conn.execute("UPDATE facts SET importance = ? WHERE id = ?", (importance, fact_id))
+
+    def is_active(self, fact_id: str) -> bool:
+        row = self._conn.execute(
+            "SELECT 1 FROM facts WHERE id = ? AND status = 'active'", (fact_id,)
+        ).fetchone()
+        return row is not None
+
+    def mark_deleted(self, fact_id: str, was: str) -> bool:
+        """Set a fact `deleted` if its status is still `was`; False if it changed meanwhile."""
+        changed = self._conn.execute(
+            "UPDATE facts SET status = 'deleted' WHERE id = ? AND status = ?", (fact_id, was)
+        ).rowcount
+        return bool(changed)
+
+    def _where(self, where: FactFilter) -> tuple[str, list[Any]]:
+        """The WHERE clause (and its arguments) of `list_facts` and `count_facts`."""
+        parts, args = ["1 = 1"], []
+        if where.scope is not None:
+            parts.append("scope = ?")
+            args.append(where.scope)
+        if where.scope_key is not None:
+            parts.append("scope_key = ?")
+            args.append(where.scope_key)
+        if where.as_of is not None:
+            parts.append(
+                "valid_from <= ? AND (valid_to IS NULL OR valid_to > ?) "
+                "AND status NOT IN ('archived', 'deleted')"
+            )
+            args += [where.as_of, where.as_of]
+        elif where.status is not None:
+            parts.append("status = ?")
+            args.append(where.status)
+        for tag in where.tags:
+            parts.append(HAS_TAG)
+            args.append(tag)
+        return " AND ".join(parts), args
+
+    def list_facts(self, where: FactFilter, limit: int, offset: int) -> list[Fact]:
+        """Facts newest first."""
+        clause, args = self._where(where)
+        rows = self._conn.execute(
+            f"SELECT {FACT_COLUMNS} FROM facts WHERE {clause} "
+            "ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?",
+            (*args, limit, offset),
+        )
+        return [fact_from_row(row) for row in rows]
+
+    def count_facts(self, where: FactFilter) -> int:
+        clause, args = self._where(where)
+        row = self._conn.execute(f"SELECT COUNT(*) FROM facts WHERE {clause}", args).fetchone()
+        return int(row[0])
+
+    def has_facts(self) -> bool:
+        return self._conn.execute("SELECT 1 FROM facts LIMIT 1").fetchone() is not None
+
+    def ids_and_contents(self) -> list[tuple[str, str]]:
+        """Every fact's id and text, in the order they were written."""
+        rows = self._conn.execute("SELECT id, content FROM facts ORDER BY rowid")
+        return [(str(fact_id), str(content)) for fact_id, content in rows]
+
+    def active_with_terms(
+        self, scope: str | None = None, kind: str | None = None, scope_key: str | None = None
+    ) -> list[tuple[Fact, list[str]]]:
+        """Active facts (of a scope, kind and key, when given) with their index terms, oldest
+        first."""
+        parts, args = ["status = 'active'"], []
+        for column, value in (("scope", scope), ("kind", kind), ("scope_key", scope_key)):
+            if value is not None:
+                parts.append(f"{column} = ?")
+                args.append(value)
+        rows = self._conn.execute(
+            f"SELECT {FACT_COLUMNS}, terms FROM facts WHERE {' AND '.join(parts)} "
+            "ORDER BY created_at, id",
+            args,
+        )
+        return [(fact_from_row(row), str(row[-1]).split()) for row in rows]
+
+    def latest_contact(self, scope: str, scope_key: str, contact: str) -> tuple[str, str] | None:
+        """The id and content hash (hex) of the active fact holding a contact's record."""
+        row = self._conn.execute(
+            "SELECT id, content_hash FROM facts "
+            "WHERE status = 'active' AND scope = ? AND scope_key = ? "
+            "AND json_extract(metadata, '$.contact') = ? ORDER BY created_at DESC LIMIT 1",
+            (scope, scope_key, contact),
+        ).fetchone()
+        return None if row is None else (str(row[0]), hash_text(row[1]))
+
+    def open_todos(self, scopes: Sequence[str], limit: int) -> list[Fact]:
+        """Active facts tagged `todo` and not `done`, newest first."""
+        marks = ",".join("?" * len(scopes))
+        rows = self._conn.execute(
+            f"SELECT {FACT_COLUMNS} FROM facts WHERE status = 'active' AND scope IN ({marks}) "
+            f"AND {HAS_TAG} AND NOT {HAS_TAG} ORDER BY created_at DESC, id DESC LIMIT ?",
+            (*scopes, "todo", "done", limit),
+        )
+        return [fact_from_row(row) for row in rows]
+
+    def important_facts(self, scopes: Sequence[str], limit: int) -> list[Fact]:
+        """Active facts (not events, not TODOs) by importance, then confidence, newest id."""
+        marks = ",".join("?" * len(scopes))
+        rows = self._conn.execute(
+            f"SELECT {FACT_COLUMNS} FROM facts WHERE status = 'active' AND scope IN ({marks}) "
+            f"AND kind = 'fact' AND NOT {HAS_TAG} "
+            "ORDER BY importance DESC, confidence DESC, id DESC LIMIT ?",
+            (*scopes, "todo", limit),
+        )
+        return [fact_from_row(row) for row in rows]
+
+    def recent_facts(self, scopes: Sequence[str], limit: int) -> list[Fact]:
+        """Active facts (not events), newest first."""
+        marks = ",".join("?" * len(scopes))
+        rows = self._conn.execute(
+            f"SELECT {FACT_COLUMNS} FROM facts WHERE status = 'active' AND scope IN ({marks}) "
+            "AND kind = 'fact' ORDER BY created_at DESC, id DESC LIMIT ?",
+            (*scopes, limit),
+        )
+        return [fact_from_row(row) for row in rows]
+
+    def counts(self) -> StoreCounts:
+        def rows(query: str) -> list[Any]:
+            return self._conn.execute(query).fetchall()
+
+        kinds = "('gc', 'distill', 'rebuilt')"
+        oldest, newest = rows("SELECT MIN(created_at), MAX(created_at) FROM facts")[0]
+        return StoreCounts(
+            by_scope=dict(rows("SELECT scope, COUNT(*) FROM facts GROUP BY scope")),
+            by_status=dict(rows("SELECT status, COUNT(*) FROM facts GROUP BY status")),
+            by_tag=dict(
+                rows(
+                    "SELECT value, COUNT(*) FROM facts, json_each(facts.tags) "
+                    "GROUP BY value ORDER BY COUNT(*) DESC LIMIT 20"
+                )
+            ),
+            vectors_by_model=dict(rows("SELECT model, COUNT(*) FROM vectors GROUP BY model")),
+            oldest=oldest,
+            newest=newest,
+            last=dict(
+                rows(f"SELECT kind, MAX(at) FROM events WHERE kind IN {kinds} GROUP BY kind")
+            ),
+        )
+
+    # -- edges, vectors, the change log --------------------------------------------------
+    def add_edge(self, src: str, relation: str, dst: str, at: str) -> None:
+        self._conn.execute(INSERT_EDGE, (src, relation, dst, at))
+
+    def remove_edge(self, src: str, relation: str, dst: str) -> None:
+        self._conn.execute(
+            "DELETE FROM edges WHERE src = ? AND relation = ? AND dst = ?", (src, relation, dst)
+        )
+
+    def edges_of(self, fact_id: str) -> list[tuple[str, str, str]]:
+        """(src, relation, dst) of every edge touching a fact."""
+        return [
+            (str(s), str(r), str(d))
+            for s, r, d in self._conn.execute(
+                "SELECT src, relation, dst FROM edges WHERE src = ? OR dst = ?",
+                (fact_id, fact_id),
+            )
+        ]
+
+    def newer_version(self, fact_id: str) -> str | None:
+        row = self._conn.execute(
+            "SELECT src FROM edges WHERE dst = ? AND relation = 'supersedes' LIMIT 1", (fact_id,)
+        ).fetchone()
+        return None if row is None else str(row[0])
+
+    def older_version(self, fact_id: str) -> str | None:
+        row = self._conn.execute(
+            "SELECT dst FROM edges WHERE src = ? AND relation = 'supersedes' LIMIT 1", (fact_id,)
+        ).fetchone()
+        return None if row is None else str(row[0])
+
+    def derived_from(self, ids: Sequence[str], relations: Sequence[str]) -> set[str]:
+        """The facts with an edge of one of `relations` to one of `ids`."""
+        rel_marks = ", ".join("?" * len(relations))
+        return {
+            str(src)
+            for chunk, marks in chunks(list(ids))
+            for (src,) in self._conn.execute(
+                f"SELECT src FROM edges WHERE dst IN ({marks}) AND relation IN ({rel_marks})",
+                (*chunk, *relations),
+            )
+        }
+
+    def put_vector(self, fact_id: str, model: str, vector: bytes) -> None:
+        self._conn.execute(PUT_VECTOR, (fact_id, model, vector))
+
+    def log_event(self, at: str, kind: str, fact_id: str | None, **detail: Any) -> None:
+        self._conn.execute(INSERT_EVENT, event_row(at, kind, fact_id, **detail))
+
+    def log_events(self, rows: Sequence[tuple[Any, ...]]) -> None:
+        self._conn.executemany(INSERT_EVENT, rows)
+
+    def history(self, fact_id: str) -> list[tuple[int, str, str, str]]:
+        """(seq, at, kind, detail as JSON) of one fact's change log, oldest first."""
+        rows = self._conn.execute(
+            "SELECT seq, at, kind, detail FROM events WHERE fact_id = ? ORDER BY seq", (fact_id,)
+        )
+        return [(int(seq), str(at), str(kind), str(detail)) for seq, at, kind, detail in rows]
+
+    def last_event_at(self, fact_id: str) -> str | None:
+        row = self._conn.execute(
+            "SELECT MAX(at) FROM events WHERE fact_id = ?", (fact_id,)
+        ).fetchone()
+        return None if row is None or row[0] is None else str(row[0])
+
+    # -- what the search index is built and kept current from -------------------------------
+    def last_seq(self) -> int:
+        row = self._conn.execute("SELECT COALESCE(MAX(seq), 0) FROM events").fetchone()
+        return int(row[0])
+
+    def event_entry(self, seq: int) -> list[Any] | None:
+        """What identifies the change-log entry `seq` of this database (time, kind, fact)."""
+        row = self._conn.execute(
+            "SELECT at, kind, fact_id FROM events WHERE seq = ?", (seq,)
+        ).fetchone()
+        return None if row is None else list(row)
+
+    def any_event_after(self, seq: int, kinds: Sequence[str]) -> bool:
+        marks = ", ".join("?" * len(kinds))
+        query = f"SELECT 1 FROM events WHERE seq > ? AND kind IN ({marks}) LIMIT 1"
+        return self._conn.execute(query, (seq, *kinds)).fetchone() is not None
+
+    def changed_since(self, seq: int) -> list[str]:
+        """The facts the change log touched after entry `seq`."""
+        rows = self._conn.execute(
+            "SELECT DISTINCT fact_id FROM events WHERE seq > ? AND fact_id IS NOT NULL", (seq,)
+        )
+        return [str(fact_id) for (fact_id,) in rows]
+
+    def vector_width(self, model: str) -> int:
+        """The dimensions of a stored vector of `model` (0: none stored)."""
+        row = self._conn.execute(
+            "SELECT vector FROM vectors WHERE model = ? LIMIT 1", (model,)
+        ).fetchone()
+        return len(row[0]) // 4 if row else 0
+
+    def index_rows(
+        self, model: str, ids: Sequence[str] | None
+    ) -> Iterable[tuple[Sequence[Any], bytes | None]]:
+        """(`rows.INDEX_COLUMNS` values, the vector of `model` or None) of the facts with
+        these ids (None: every fact), in the order they were written: new facts take the
+        positions a rebuild would give them."""
+        query = (
+            f"SELECT {', '.join('f.' + c.strip() for c in INDEX_COLUMNS.split(','))}, v.vector "
+            "FROM facts f LEFT JOIN vectors v ON v.fact_id = f.id AND v.model = ?"
+        )
+        width = len(INDEX_COLUMNS.split(","))
+        if ids is None:
+            for values in self._conn.execute(query + " ORDER BY f.rowid", (model,)):
+                yield values[:width], values[width]
+            return
+        rows: list[Any] = []
+        for chunk, marks in chunks(list(ids)):
+            rows += self._conn.execute(
+                query.replace("v.vector", "v.vector, f.rowid") + f" WHERE f.id IN ({marks})",
+                (model, *chunk),
+            ).fetchall()
+        for values in sorted(rows, key=lambda row: row[-1]):
+            yield values[:width], values[width]
+
+    # -- pins ----------------------------------------------------------------------------
+    def pinned(self) -> list[str]:
+        return [str(f) for (f,) in self._conn.execute("SELECT fact_id FROM pins ORDER BY fact_id")]
+
+    def pin(self, fact_id: str, at: str) -> None:
+        self._conn.execute("INSERT OR IGNORE INTO pins VALUES (?, ?)", (fact_id, at))
+
+    def unpin(self, fact_id: str) -> bool:
+        gone = self._conn.execute("DELETE FROM pins WHERE fact_id = ?", (fact_id,)).rowcount
+        return bool(gone)
+
+    # -- removing ------------------------------------------------------------------------
+    def delete_active(self, scope: str, scope_key: str | None, at: str) -> list[str]:
+        """Mark every active fact of a scope (and key) `deleted`, one `deleted` event each;
+        returns their ids in the order they were written."""
+        clause, args = _scoped(scope, scope_key)
+        ids = [
+            str(i)
+            for (i,) in self._conn.execute(
+                f"SELECT id FROM facts WHERE {clause} AND status = 'active' ORDER BY rowid", args
+            )
+        ]
+        for chunk, marks in chunks(ids):
+            self._conn.execute(f"UPDATE facts SET status = 'deleted' WHERE id IN ({marks})", chunk)
+        self.log_events([event_row(at, "deleted", i, was="active") for i in ids])
+        return ids
+
+    @contextmanager
+    def overwriting(self) -> Iterator[None]:
+        """Freed space is overwritten with zeros while inside, and the log is folded into the
+        file afterwards, so removed text is in neither."""
+        was = self._conn.execute("PRAGMA secure_delete").fetchone()[0]
+        self._conn.execute("PRAGMA secure_delete = ON")
+        try:
+            yield
+        finally:
+            self._conn.execute(f"PRAGMA secure_delete = {int(was)}")
+        self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+    def erase_texts(self, ids: Sequence[str]) -> None:
+        """Blank every trace of the text of these facts: content, terms, hash, tags, metadata,
+        source, vectors, duplicates, pins, and the source in their change-log entries."""
+        for chunk, marks in chunks(list(ids)):
+            self._conn.execute(
+                "UPDATE facts SET content = '', content_hash = '', terms = '', tags = '[]', "
+                f"metadata = '{{}}', source = NULL, status = 'deleted' WHERE id IN ({marks})",
+                chunk,
+            )
+            for table in ("vectors", "duplicates", "pins"):
+                self._conn.execute(f"DELETE FROM {table} WHERE fact_id IN ({marks})", chunk)
+            # the log keeps what happened, not where the text came from
+            self._conn.execute(
+                "UPDATE events SET detail = json_remove(detail, '$.source') "
+                f"WHERE fact_id IN ({marks}) AND json_extract(detail, '$.source') IS NOT NULL",
+                chunk,
+            )
+
+    def count_in_scope(self, scope: str, scope_key: str | None) -> int:
+        clause, args = _scoped(scope, scope_key)
+        row = self._conn.execute(f"SELECT COUNT(*) FROM facts WHERE {clause}", args).fetchone()
+        return int(row[0])
+
+    def remove_scope(self, scope: str, scope_key: str | None) -> list[str]:
+        """Delete the facts of a scope (and key) and every row that points at them; returns
+        their ids."""
+        clause, args = _scoped(scope, scope_key)
+        ids = [str(i) for (i,) in self._conn.execute(f"SELECT id FROM facts WHERE {clause}", args)]
+        # half-size chunks: the edges statement binds every id twice
+        for chunk, marks in chunks(ids, CHUNK // 2):
+            for table in ("vectors", "events", "duplicates", "pins"):
+                self._conn.execute(f"DELETE FROM {table} WHERE fact_id IN ({marks})", chunk)
+            self._conn.execute(
+                f"DELETE FROM edges WHERE src IN ({marks}) OR dst IN ({marks})", chunk * 2
+            )
+            self._conn.execute(f"DELETE FROM facts WHERE id IN ({marks})", chunk)
+        return ids
