@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +30,47 @@ def isolated_env(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.M
                 "CODEX_HOME", "CLAUDE_CONFIG_DIR", "GEMINI_CLI_TRUSTED_FOLDERS_PATH"):  # fmt: skip
         monkeypatch.delenv(var, raising=False)
     return home
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """A test marked `sqlite_only` checks the SQLite file itself (its bytes, its pragmas, its
+    snapshot next to it): it runs on the SQLite backend alone."""
+    kept, dropped = [], []
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        on_postgres = callspec is not None and callspec.params.get("store_location") == "postgresql"
+        (dropped if on_postgres and item.get_closest_marker("sqlite_only") else kept).append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """The URL of a database on a real PostgreSQL server started for this test session."""
+    from tests.pgserver import Server, binary
+
+    initdb, pg_ctl = binary("initdb"), binary("pg_ctl")
+    if initdb is None or pg_ctl is None:
+        pytest.skip("PostgreSQL's initdb/pg_ctl are not installed (apt-get install postgresql)")
+    server = Server()
+    try:
+        yield server.start(initdb, pg_ctl)
+    finally:
+        server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_location(request: pytest.FixtureRequest, tmp_path: Path) -> str | Path:
+    """Where a behaviour test's store lives: an SQLite file, then an empty PostgreSQL
+    database (the same test runs on both)."""
+    if request.param == "sqlite":
+        return tmp_path / "memory.db"
+    from tests.pgserver import empty
+
+    url: str = request.getfixturevalue("postgres_url")
+    empty(url)
+    return url
 
 
 def write_memory(

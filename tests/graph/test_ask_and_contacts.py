@@ -22,8 +22,8 @@ CONTACTS = [
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[MemoryStore]:
-    with MemoryStore.open(tmp_path / "g.db", config=load_config(None, env={})) as opened:
+def store(store_location: str | Path) -> Iterator[MemoryStore]:
+    with MemoryStore.open(store_location, config=load_config(None, env={})) as opened:
         opened.absorb_contacts(CONTACTS)
         yield opened
 

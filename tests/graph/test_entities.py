@@ -15,8 +15,8 @@ from engram.store import MemoryStore
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[MemoryStore]:
-    with MemoryStore.open(tmp_path / "g.db", config=load_config(None, env={})) as opened:
+def store(store_location: str | Path) -> Iterator[MemoryStore]:
+    with MemoryStore.open(store_location, config=load_config(None, env={})) as opened:
         yield opened
 
 

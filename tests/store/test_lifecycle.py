@@ -36,6 +36,14 @@ def history(store: MemoryStore, fact_id: str) -> list[Fact]:
     return versions
 
 
+def backup_folder(store: MemoryStore) -> Path:
+    """Where a nuke writes its backup: next to an SQLite file, or for a database server in the
+    per-user data folder."""
+    from engram.store.db import default_db_path
+
+    return (store.path or default_db_path()).parent
+
+
 def file_bytes(store: MemoryStore) -> bytes:
     """The database file and whatever its write-ahead log still holds."""
     wal = store.path.with_name(store.path.name + "-wal")
@@ -147,6 +155,7 @@ def test_deleting_an_old_version_names_the_current_one(store: MemoryStore) -> No
 
 
 # -- erase ---------------------------------------------------------------------------------
+@pytest.mark.sqlite_only
 def test_erase_removes_every_trace_of_the_text_from_the_file(store: MemoryStore) -> None:
     store.absorb(
         [f"Filler fact {i} about the staging cluster size." for i in range(30)], scope="agent"
@@ -192,7 +201,7 @@ def test_erase_names_the_facts_that_copy_its_words(store: MemoryStore) -> None:
 
 def test_another_process_forgets_the_erased_words(store: MemoryStore, tmp_path: Path) -> None:
     fact_id = add(store, PRIVATE)
-    with MemoryStore.open(store.path, config=load_config(None, env={})) as other:
+    with MemoryStore.open(store.location, config=load_config(None, env={})) as other:
         assert other.search("violin")
         store.erase(fact_id)
         assert other.search("violin") == []
@@ -258,14 +267,14 @@ def test_nuke_with_nothing_to_erase_writes_no_backup(store: MemoryStore) -> None
     add(store, TEA)
     result = store.nuke("user", "olga", confirm=True)
     assert result == {"erased": 0, "backup": None, "dry_run": False}
-    assert not list(store.path.parent.glob("*.backup-*")) and len(store.list()) == 1
+    assert not list(backup_folder(store).glob("*.backup-*")) and len(store.list()) == 1
 
 
-def test_nuke_erases_a_pinned_fact(store: MemoryStore) -> None:
+def test_nuke_erases_a_pinned_fact(store: MemoryStore, tmp_path: Path) -> None:
     from engram.store.profile import pin
 
     fact_id = add(store, TEA)
-    pin(store, fact_id, store.path.parent / "profile.md")
+    pin(store, fact_id, tmp_path / "profile.md")
     assert store.nuke("user", "ivan", confirm=True)["erased"] == 1
     assert store._backend._conn.execute("SELECT COUNT(*) FROM pins").fetchone()[0] == 0
 

@@ -289,6 +289,7 @@ def test_nuke_needs_confirmation(store: MemoryStore) -> None:
     assert store.stats()["facts"] == 1
 
 
+@pytest.mark.sqlite_only
 def test_nuke_erases_a_scope_completely_after_a_backup(store: MemoryStore) -> None:
     secret_ish = "Ivan's daughter Masha studies violin at the Kazan conservatory."
     store.absorb([secret_ish], scope="user", scope_key="ivan")

@@ -169,7 +169,7 @@ def session_digest(ws: Workspace, event: ev.Event) -> str:
     from engram.store.db import resolve_db
 
     path = resolve_db(None, ws.config)
-    if not path.is_file():
+    if isinstance(path, Path) and not path.is_file():
         return ""
     from engram.errors import StoreError
     from engram.store.store import MemoryStore

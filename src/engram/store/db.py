@@ -4,6 +4,7 @@ UTC). How a file is opened is `sqlite/connection.py`."""
 from __future__ import annotations
 
 import os
+import re
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -12,6 +13,9 @@ from engram.errors import EngramError
 
 if TYPE_CHECKING:
     from engram.config import Config
+
+
+URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
 
 
 def now_iso() -> str:
@@ -23,20 +27,31 @@ def default_db_path() -> Path:
     return Path(base) / "engram" / "memory.db"
 
 
+def is_url(where: str | Path) -> bool:
+    """Whether a store location is a database URL (`scheme://…`) rather than a file path."""
+    return isinstance(where, str) and URL.match(where) is not None
+
+
 def resolve_db(
     flag: str | None = None, config: Config | None = None, *, start: Path | None = None
-) -> Path:
+) -> Path | str:
     """--db (relative to `start`, the folder the command runs as if started in), else
     $ENGRAM_DB / `memory.db` in the config (relative to the config file that set it), else
-    the per-user default."""
+    the per-user default. A database URL (`postgresql://…`) is returned as it is."""
     from engram.paths import setting_path
 
     if flag:
+        if is_url(flag):
+            return flag
         path = Path(flag).expanduser()
         return start / path if start is not None and not path.is_absolute() else path
     if config is not None and config["memory.db"]:
+        if is_url(str(config["memory.db"])):
+            return str(config["memory.db"])
         return setting_path(config, "memory.db")
     if os.environ.get("ENGRAM_DB"):
+        if is_url(os.environ["ENGRAM_DB"]):
+            return os.environ["ENGRAM_DB"]
         return Path(os.environ["ENGRAM_DB"]).expanduser()
     return default_db_path()
 

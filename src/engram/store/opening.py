@@ -1,21 +1,62 @@
-"""Which backend serves a store: a path is an SQLite file; with no path, the store is found
-as the CLI finds it (`$ENGRAM_DB`, the config, the per-user default)."""
+"""Which backend serves a store: a path is an SQLite file, a `postgresql://` URL a PostgreSQL
+database (with the `engram[postgres]` extra installed); with no location the store is found as
+the CLI finds it (`$ENGRAM_DB`, the config, the per-user default). A URL this build cannot
+serve is a one-line error, never a local folder named after it."""
 
 from __future__ import annotations
 
+from importlib.util import find_spec
 from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+from engram.errors import EngramError
 
 if TYPE_CHECKING:
     from engram.config import Config
     from engram.store.backend import Backend
 
+POSTGRES_SCHEMES = ("postgresql", "postgres")
+
 
 def open_backend(where: str | Path | None, config: Config) -> Backend:
     """The backend of the store at `where`, opened (created, and its schema brought up to
     date, if needed)."""
-    from engram.store.db import resolve_db
+    from engram.store.db import is_url, resolve_db
+
+    location = where if where is not None else resolve_db(None, config)
+    timeout = float(config["memory.lock_timeout_s"])
+    if isinstance(location, str) and is_url(location):
+        return _open_url(location, timeout)
     from engram.store.sqlite import SqliteBackend
 
-    path = Path(where) if where is not None else resolve_db(None, config)
-    return SqliteBackend.open(path, config["memory.lock_timeout_s"])
+    return SqliteBackend.open(Path(location), timeout)
+
+
+def _open_url(url: str, lock_timeout: float) -> Backend:
+    scheme = url.split("://", 1)[0].lower()
+    if scheme == "sqlite":  # sqlite:///absolute/path or sqlite://relative/path
+        from engram.store.sqlite import SqliteBackend
+
+        return SqliteBackend.open(Path(url.split("://", 1)[1]), lock_timeout)
+    if scheme not in POSTGRES_SCHEMES:
+        raise EngramError(
+            f"memory store {redacted(url)}: Engram cannot serve a {scheme}:// database",
+            hint="use a file path, or a postgresql:// URL",
+        )
+    if find_spec("psycopg") is None or find_spec("psycopg_pool") is None:
+        raise EngramError(
+            f"memory store {redacted(url)}: this installation has no PostgreSQL support",
+            hint="install it with: pip install 'engram[postgres]'",
+        )
+    from engram.store.postgres import PostgresBackend
+
+    return PostgresBackend.open(url, lock_timeout)
+
+
+def redacted(url: str) -> str:
+    """The URL with its password replaced by ***, to name the database in messages."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    return url.replace(f":{parts.password}@", ":***@", 1)

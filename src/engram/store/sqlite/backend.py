@@ -18,6 +18,7 @@ from engram.store.sqlite.schema import MIGRATIONS
 
 class SqliteBackend(FactTables, GraphTables):
     engine = "sqlite"
+    _conn: StoreConnection
 
     def __init__(self, conn: StoreConnection, path: Path) -> None:
         self._conn = conn

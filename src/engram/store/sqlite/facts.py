@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
-from typing import Any
+from contextlib import AbstractContextManager, contextmanager
+from typing import Any, Protocol
 
 from engram.sqlchunks import CHUNK, chunks
 from engram.store.backend import FactFilter, Pending, StoreCounts
@@ -21,13 +21,13 @@ from engram.store.rows import (
     hash_text,
     stored_hash,
 )
-from engram.store.sqlite.connection import StoreConnection
 
 INSERT_FACT = f"INSERT INTO facts ({FACT_COLUMNS}, terms) VALUES ({', '.join('?' * 16)})"
 INSERT_EVENT = "INSERT INTO events (at, kind, fact_id, detail) VALUES (?, ?, ?, ?)"
-INSERT_EDGE = "INSERT OR IGNORE INTO edges VALUES (?, ?, ?, ?)"
-PUT_VECTOR = "INSERT OR REPLACE INTO vectors VALUES (?, ?, ?)"
-HAS_TAG = "EXISTS (SELECT 1 FROM json_each(facts.tags) WHERE value = ?)"
+INSERT_DUPLICATE = (
+    "INSERT INTO duplicates (fact_id, at, content, source, tags, metadata) "
+    "VALUES (?, ?, ?, ?, ?, ?)"
+)
 
 
 def _scoped(scope: str, scope_key: str | None) -> tuple[str, tuple[str, ...]]:
@@ -36,10 +36,35 @@ def _scoped(scope: str, scope_key: str | None) -> tuple[str, tuple[str, ...]]:
     return "scope = ? AND scope_key = ?", (scope, scope_key)
 
 
-class FactTables:
-    """The fact store's statements, on `self._conn`."""
+class Statements(Protocol):
+    """What the shared statements run on: an SQLite connection, or the PostgreSQL backend's
+    connection, which takes the same `?` marks."""
 
-    _conn: StoreConnection
+    def execute(self, sql: str, parameters: Any = (), /) -> Any: ...
+    def executemany(self, sql: str, parameters: Any, /) -> Any: ...
+
+
+class FactTables:
+    """The fact store's statements, on `self._conn`, in SQLite's dialect. The class
+    attributes are the phrases another dialect says differently (the PostgreSQL backend
+    overrides them)."""
+
+    _conn: Statements
+    _ROWID = "rowid"  # the column that keeps the order rows were written in
+    _DEDUP_INDEX = " INDEXED BY facts_dedup"
+    _INSERT_EDGE = "INSERT OR IGNORE INTO edges VALUES (?, ?, ?, ?)"
+    _PUT_VECTOR = "INSERT OR REPLACE INTO vectors VALUES (?, ?, ?)"
+    _INSERT_PIN = "INSERT OR IGNORE INTO pins VALUES (?, ?)"
+    _HAS_TAG = "EXISTS (SELECT 1 FROM json_each(facts.tags) WHERE value = ?)"
+    _TAG_COUNTS = (
+        "SELECT value, COUNT(*) FROM facts, json_each(facts.tags) "
+        "GROUP BY value ORDER BY COUNT(*) DESC, value LIMIT 20"
+    )
+    _CONTACT = "json_extract(metadata, '$.contact')"
+    _DROP_SOURCE = (
+        "UPDATE events SET detail = json_remove(detail, '$.source') "
+        "WHERE fact_id IN ({marks}) AND json_extract(detail, '$.source') IS NOT NULL"
+    )
 
     # -- facts ---------------------------------------------------------------------------
     def get_facts(self, ids: Iterable[str]) -> dict[str, Fact]:
@@ -53,7 +78,7 @@ class FactTables:
                 found[row[0]] = fact_from_row(row)
             for fact_id, *copy in self._conn.execute(
                 "SELECT fact_id, at, content, source, tags, metadata FROM duplicates "
-                f"WHERE fact_id IN ({marks}) ORDER BY rowid",
+                f"WHERE fact_id IN ({marks}) ORDER BY {self._ROWID}",
                 chunk,
             ):
                 found[fact_id].duplicates.append(duplicate_from_row(copy))
@@ -92,7 +117,7 @@ class FactTables:
             # The planner would pick the (scope, scope_key, status) index and scan every
             # active fact of the key; the hash index finds the rows at once.
             rows = self._conn.execute(
-                "SELECT content_hash, id, content, valid_from FROM facts INDEXED BY facts_dedup "
+                f"SELECT content_hash, id, content, valid_from FROM facts{self._DEDUP_INDEX} "
                 f"WHERE scope = ? AND scope_key = ? AND content_hash IN ({marks}) "
                 "AND status = 'active' AND kind = ? ORDER BY created_at",
                 (scope, scope_key, *map(stored_hash, chunk), kind),
@@ -111,9 +136,9 @@ class FactTables:
     def write_pending(self, pending: Pending) -> None:
         for statement, rows in (
             (INSERT_FACT, pending.facts),
-            (PUT_VECTOR, pending.vectors),
+            (self._PUT_VECTOR, pending.vectors),
             (INSERT_EVENT, pending.events),
-            (INSERT_EDGE, pending.edges),
+            (self._INSERT_EDGE, pending.edges),
         ):
             if rows:
                 self._conn.executemany(statement, rows)
@@ -130,7 +155,7 @@ class FactTables:
     ) -> None:
         """Keep what a duplicate brought, attached to the fact it repeated."""
         self._conn.execute(
-            "INSERT INTO duplicates VALUES (?, ?, ?, ?, ?, ?)",
+            INSERT_DUPLICATE,
             (
                 fact_id,
                 at,
@@ -200,7 +225,7 @@ class FactTables:
             parts.append("status = ?")
             args.append(where.status)
         for tag in where.tags:
-            parts.append(HAS_TAG)
+            parts.append(self._HAS_TAG)
             args.append(tag)
         return " AND ".join(parts), args
 
@@ -209,7 +234,7 @@ class FactTables:
         clause, args = self._where(where)
         rows = self._conn.execute(
             f"SELECT {FACT_COLUMNS} FROM facts WHERE {clause} "
-            "ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?",
+            f"ORDER BY created_at DESC, {self._ROWID} DESC LIMIT ? OFFSET ?",
             (*args, limit, offset),
         )
         return [fact_from_row(row) for row in rows]
@@ -224,7 +249,7 @@ class FactTables:
 
     def ids_and_contents(self) -> list[tuple[str, str]]:
         """Every fact's id and text, in the order they were written."""
-        rows = self._conn.execute("SELECT id, content FROM facts ORDER BY rowid")
+        rows = self._conn.execute(f"SELECT id, content FROM facts ORDER BY {self._ROWID}")
         return [(str(fact_id), str(content)) for fact_id, content in rows]
 
     def active_with_terms(
@@ -249,7 +274,7 @@ class FactTables:
         row = self._conn.execute(
             "SELECT id, content_hash FROM facts "
             "WHERE status = 'active' AND scope = ? AND scope_key = ? "
-            "AND json_extract(metadata, '$.contact') = ? ORDER BY created_at DESC LIMIT 1",
+            f"AND {self._CONTACT} = ? ORDER BY created_at DESC LIMIT 1",
             (scope, scope_key, contact),
         ).fetchone()
         return None if row is None else (str(row[0]), hash_text(row[1]))
@@ -259,7 +284,8 @@ class FactTables:
         marks = ",".join("?" * len(scopes))
         rows = self._conn.execute(
             f"SELECT {FACT_COLUMNS} FROM facts WHERE status = 'active' AND scope IN ({marks}) "
-            f"AND {HAS_TAG} AND NOT {HAS_TAG} ORDER BY created_at DESC, id DESC LIMIT ?",
+            f"AND {self._HAS_TAG} AND NOT {self._HAS_TAG} "
+            "ORDER BY created_at DESC, id DESC LIMIT ?",
             (*scopes, "todo", "done", limit),
         )
         return [fact_from_row(row) for row in rows]
@@ -269,7 +295,7 @@ class FactTables:
         marks = ",".join("?" * len(scopes))
         rows = self._conn.execute(
             f"SELECT {FACT_COLUMNS} FROM facts WHERE status = 'active' AND scope IN ({marks}) "
-            f"AND kind = 'fact' AND NOT {HAS_TAG} "
+            f"AND kind = 'fact' AND NOT {self._HAS_TAG} "
             "ORDER BY importance DESC, confidence DESC, id DESC LIMIT ?",
             (*scopes, "todo", limit),
         )
@@ -287,19 +313,14 @@ class FactTables:
 
     def counts(self) -> StoreCounts:
         def rows(query: str) -> list[Any]:
-            return self._conn.execute(query).fetchall()
+            return list(self._conn.execute(query).fetchall())
 
         kinds = "('gc', 'distill', 'rebuilt')"
         oldest, newest = rows("SELECT MIN(created_at), MAX(created_at) FROM facts")[0]
         return StoreCounts(
             by_scope=dict(rows("SELECT scope, COUNT(*) FROM facts GROUP BY scope")),
             by_status=dict(rows("SELECT status, COUNT(*) FROM facts GROUP BY status")),
-            by_tag=dict(
-                rows(
-                    "SELECT value, COUNT(*) FROM facts, json_each(facts.tags) "
-                    "GROUP BY value ORDER BY COUNT(*) DESC LIMIT 20"
-                )
-            ),
+            by_tag=dict(rows(self._TAG_COUNTS)),
             vectors_by_model=dict(rows("SELECT model, COUNT(*) FROM vectors GROUP BY model")),
             oldest=oldest,
             newest=newest,
@@ -310,7 +331,7 @@ class FactTables:
 
     # -- edges, vectors, the change log --------------------------------------------------
     def add_edge(self, src: str, relation: str, dst: str, at: str) -> None:
-        self._conn.execute(INSERT_EDGE, (src, relation, dst, at))
+        self._conn.execute(self._INSERT_EDGE, (src, relation, dst, at))
 
     def remove_edge(self, src: str, relation: str, dst: str) -> None:
         self._conn.execute(
@@ -352,7 +373,7 @@ class FactTables:
         }
 
     def put_vector(self, fact_id: str, model: str, vector: bytes) -> None:
-        self._conn.execute(PUT_VECTOR, (fact_id, model, vector))
+        self._conn.execute(self._PUT_VECTOR, (fact_id, model, vector))
 
     def log_event(self, at: str, kind: str, fact_id: str | None, **detail: Any) -> None:
         self._conn.execute(INSERT_EVENT, event_row(at, kind, fact_id, **detail))
@@ -383,7 +404,7 @@ class FactTables:
         row = self._conn.execute(
             "SELECT at, kind, fact_id FROM events WHERE seq = ?", (seq,)
         ).fetchone()
-        return None if row is None else list(row)
+        return None if row is None else [row[0], row[1], row[2]]
 
     def any_event_after(self, seq: int, kinds: Sequence[str]) -> bool:
         marks = ", ".join("?" * len(kinds))
@@ -416,13 +437,14 @@ class FactTables:
         )
         width = len(INDEX_COLUMNS.split(","))
         if ids is None:
-            for values in self._conn.execute(query + " ORDER BY f.rowid", (model,)):
+            for values in self._conn.execute(query + f" ORDER BY f.{self._ROWID}", (model,)):
                 yield values[:width], values[width]
             return
         rows: list[Any] = []
         for chunk, marks in chunks(list(ids)):
             rows += self._conn.execute(
-                query.replace("v.vector", "v.vector, f.rowid") + f" WHERE f.id IN ({marks})",
+                query.replace("v.vector", f"v.vector, f.{self._ROWID}")
+                + f" WHERE f.id IN ({marks})",
                 (model, *chunk),
             ).fetchall()
         for values in sorted(rows, key=lambda row: row[-1]):
@@ -433,11 +455,33 @@ class FactTables:
         return [str(f) for (f,) in self._conn.execute("SELECT fact_id FROM pins ORDER BY fact_id")]
 
     def pin(self, fact_id: str, at: str) -> None:
-        self._conn.execute("INSERT OR IGNORE INTO pins VALUES (?, ?)", (fact_id, at))
+        self._conn.execute(self._INSERT_PIN, (fact_id, at))
 
     def unpin(self, fact_id: str) -> bool:
         gone = self._conn.execute("DELETE FROM pins WHERE fact_id = ?", (fact_id,)).rowcount
         return bool(gone)
+
+    # -- copying a whole store (`transfer.py`) ---------------------------------------------
+    def row_count(self, table: str) -> int:
+        row = self._conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()
+        return int(row[0])
+
+    def table_rows(
+        self, table: str, columns: str, order: str, batch: int
+    ) -> Iterator[list[tuple[Any, ...]]]:
+        """Every row of a table, `batch` at a time, in `order` (`{rowid}`: as written)."""
+        by = order.format(rowid=self._ROWID)
+        cursor = self._conn.execute(f"SELECT {columns} FROM {table} ORDER BY {by}")
+        while rows := cursor.fetchmany(batch):
+            yield [tuple(row) for row in rows]
+
+    def insert_rows(self, table: str, columns: str, rows: Sequence[tuple[Any, ...]]) -> None:
+        marks = ", ".join("?" * len(columns.split(",")))
+        self._conn.executemany(f"INSERT INTO {table} ({columns}) VALUES ({marks})", rows)
+
+    def after_copy(self) -> None:
+        """What a table filled with explicit ids needs before new rows go in (nothing in
+        SQLite: an AUTOINCREMENT key continues after the largest one)."""
 
     # -- removing ------------------------------------------------------------------------
     def delete_active(self, scope: str, scope_key: str | None, at: str) -> list[str]:
@@ -447,7 +491,8 @@ class FactTables:
         ids = [
             str(i)
             for (i,) in self._conn.execute(
-                f"SELECT id FROM facts WHERE {clause} AND status = 'active' ORDER BY rowid", args
+                f"SELECT id FROM facts WHERE {clause} AND status = 'active' ORDER BY {self._ROWID}",
+                args,
             )
         ]
         for chunk, marks in chunks(ids):
@@ -455,10 +500,13 @@ class FactTables:
         self.log_events([event_row(at, "deleted", i, was="active") for i in ids])
         return ids
 
-    @contextmanager
-    def overwriting(self) -> Iterator[None]:
+    def overwriting(self) -> AbstractContextManager[None]:
         """Freed space is overwritten with zeros while inside, and the log is folded into the
         file afterwards, so removed text is in neither."""
+        return self._secure_delete()
+
+    @contextmanager
+    def _secure_delete(self) -> Iterator[None]:
         was = self._conn.execute("PRAGMA secure_delete").fetchone()[0]
         self._conn.execute("PRAGMA secure_delete = ON")
         try:
@@ -479,11 +527,7 @@ class FactTables:
             for table in ("vectors", "duplicates", "pins"):
                 self._conn.execute(f"DELETE FROM {table} WHERE fact_id IN ({marks})", chunk)
             # the log keeps what happened, not where the text came from
-            self._conn.execute(
-                "UPDATE events SET detail = json_remove(detail, '$.source') "
-                f"WHERE fact_id IN ({marks}) AND json_extract(detail, '$.source') IS NOT NULL",
-                chunk,
-            )
+            self._conn.execute(self._DROP_SOURCE.format(marks=marks), chunk)
 
     def count_in_scope(self, scope: str, scope_key: str | None) -> int:
         clause, args = _scoped(scope, scope_key)

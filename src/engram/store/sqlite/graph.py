@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engram.store.backend import EdgeRow, NodeRow
-from engram.store.sqlite.connection import StoreConnection
+from engram.store.sqlite.facts import Statements
 
 RELATION_COLUMNS = "id, src, relation, dst, confidence, fact_id, valid_from, valid_to"
 
@@ -21,9 +21,16 @@ def _edge(row: Sequence[Any]) -> EdgeRow:
 
 
 class GraphTables:
-    """The entity graph's statements, on `self._conn`."""
+    """The entity graph's statements, on `self._conn`, in SQLite's dialect (see
+    `FactTables` for the class attributes)."""
 
-    _conn: StoreConnection
+    _conn: Statements
+    _LIKE = "LIKE"  # case-insensitive for ASCII, as SQLite's LIKE is
+    _INSERT_ALIAS = "INSERT OR IGNORE INTO aliases VALUES (?, ?, ?, ?)"
+
+    def _inserted_id(self, statement: str, parameters: Sequence[Any]) -> int:
+        """Run an INSERT and return the id of the new row."""
+        return int(self._conn.execute(statement, parameters).lastrowid or 0)
 
     def log_graph_event(self, at: str, kind: str, detail: dict[str, Any]) -> None:
         self._conn.execute(
@@ -39,12 +46,11 @@ class GraphTables:
     def insert_node(
         self, name: str, norm: str, stem: str, type: str, attrs: dict[str, Any], at: str
     ) -> int:
-        cursor = self._conn.execute(
+        return self._inserted_id(
             "INSERT INTO nodes (name, norm, stem, type, attrs, created_at) "
             "VALUES (?, ?, ?, ?, ?, ?)",
             (name, norm, stem, type, json.dumps(attrs, ensure_ascii=False), at),
         )
-        return int(cursor.lastrowid or 0)
 
     def set_node_attrs(self, node_id: int, attrs: dict[str, Any]) -> None:
         self._conn.execute(
@@ -54,9 +60,7 @@ class GraphTables:
 
     def add_alias(self, norm: str, type: str, node_id: int, alias: str) -> None:
         """Another name of a node; a name that already stands for a node stays with it."""
-        self._conn.execute(
-            "INSERT OR IGNORE INTO aliases VALUES (?, ?, ?, ?)", (norm, type, node_id, alias)
-        )
+        self._conn.execute(self._INSERT_ALIAS, (norm, type, node_id, alias))
 
     def alias_exists(self, norm: str, type: str) -> bool:
         row = self._conn.execute(
@@ -135,7 +139,7 @@ class GraphTables:
         """Unmerged nodes whose normalised or stemmed name contains `word`."""
         rows = self._conn.execute(
             "SELECT id FROM nodes WHERE merged_into IS NULL "
-            "AND (norm LIKE ? OR stem LIKE ?) LIMIT ?",
+            f"AND (norm {self._LIKE} ? OR stem {self._LIKE} ?) LIMIT ?",
             (f"%{word}%", f"%{word}%", limit),
         )
         return [int(r[0]) for r in rows]
@@ -173,13 +177,12 @@ class GraphTables:
         valid_from: str,
         at: str,
     ) -> int:
-        cursor = self._conn.execute(
+        return self._inserted_id(
             "INSERT INTO relations "
             "(src, relation, dst, confidence, fact_id, valid_from, created_at) "
             "VALUES (?, ?, ?, ?, ?, ?, ?)",
             (src, relation, dst, confidence, fact_id, valid_from, at),
         )
-        return int(cursor.lastrowid or 0)
 
     def relation_row(self, edge_id: int) -> EdgeRow:
         row = self._conn.execute(

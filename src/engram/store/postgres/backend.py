@@ -1,0 +1,136 @@
+"""`PostgresBackend`: the store in a PostgreSQL database that a team's agents share. It runs
+the SQLite backend's statements where the dialects agree (the class attributes below say the
+rest), on a pooled connection, under one write lock (see `connection.py`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
+from pathlib import Path
+from typing import Any
+
+from engram.errors import EngramError, StoreError, StoreTooNew
+from engram.store.postgres.connection import (
+    MIGRATION_LOCK,
+    PgConnection,
+    Transaction,
+    fault,
+)
+from engram.store.postgres.schema import MIGRATIONS, migrate, unknown_migration
+from engram.store.sqlite.facts import FactTables
+from engram.store.sqlite.graph import GraphTables
+
+
+class PostgresBackend(FactTables, GraphTables):
+    engine = "postgresql"
+    _conn: PgConnection
+
+    _ROWID = "pos"
+    _DEDUP_INDEX = ""
+    _INSERT_EDGE = "INSERT INTO edges VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING"
+    _PUT_VECTOR = (
+        "INSERT INTO vectors VALUES (?, ?, ?) "
+        "ON CONFLICT (fact_id, model) DO UPDATE SET vector = EXCLUDED.vector"
+    )
+    _INSERT_PIN = "INSERT INTO pins VALUES (?, ?) ON CONFLICT DO NOTHING"
+    _HAS_TAG = "jsonb_exists(facts.tags::jsonb, ?)"
+    _TAG_COUNTS = (
+        "SELECT value, COUNT(*) FROM facts, jsonb_array_elements_text(facts.tags::jsonb) "
+        "AS value GROUP BY value ORDER BY COUNT(*) DESC, value LIMIT 20"
+    )
+    _CONTACT = "(metadata::jsonb ->> 'contact')"
+    _DROP_SOURCE = (
+        "UPDATE events SET detail = (detail::jsonb - 'source')::text "
+        "WHERE fact_id IN ({marks}) AND jsonb_exists(detail::jsonb, 'source')"
+    )
+    _LIKE = "ILIKE"
+    _INSERT_ALIAS = "INSERT INTO aliases VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING"
+
+    def __init__(self, conn: PgConnection) -> None:
+        self._conn = conn
+        self.file: Path | None = None
+        self.location = conn.location
+
+    @classmethod
+    def open(cls, url: str, lock_timeout: float) -> PostgresBackend:
+        """Connect and bring the schema up to date (one process at a time does that); a
+        database a newer Engram wrote is refused, untouched."""
+        conn = PgConnection(url, lock_timeout)
+        try:
+            conn.execute("SELECT pg_advisory_lock(?)", (MIGRATION_LOCK,))
+            try:
+                newer = unknown_migration(conn)
+                if newer is not None:
+                    raise StoreTooNew(
+                        f"the memory store {conn.location} was written by a newer Engram (it "
+                        f"has {newer}); upgrade Engram to use it: this version never uses or "
+                        "downgrades it"
+                    )
+                migrate(conn)
+            finally:
+                conn.execute("SELECT pg_advisory_unlock(?)", (MIGRATION_LOCK,))
+        except BaseException:
+            conn.close()
+            raise
+        return cls(conn)
+
+    def _inserted_id(self, statement: str, parameters: Sequence[Any]) -> int:
+        row = self._conn.execute(statement + " RETURNING id", parameters).fetchone()
+        return int(row[0]) if row else 0
+
+    def after_copy(self) -> None:
+        """Serial columns continue after the largest id copied in."""
+        for table, column in (
+            ("facts", "pos"), ("events", "seq"), ("duplicates", "pos"), ("nodes", "id"),
+            ("relations", "id"), ("graph_events", "seq"),
+        ):  # fmt: skip
+            self._conn.execute(
+                f"SELECT setval(pg_get_serial_sequence('{table}', '{column}'), "
+                f"COALESCE((SELECT MAX({column}) FROM {table}), 0) + 1, false)"
+            )
+
+    def transaction(self, on_failure: Callable[[], None]) -> AbstractContextManager[None]:
+        return Transaction(self._conn, on_failure)
+
+    @property
+    def in_transaction(self) -> bool:
+        return self._conn.in_transaction
+
+    def close(self) -> None:
+        self._conn.close()
+
+    def fault(self, exc: BaseException) -> StoreError | None:
+        return fault(exc, self.location, self._conn.lock_timeout)
+
+    def size_bytes(self) -> int:
+        row = self._conn.execute("SELECT pg_database_size(current_database())").fetchone()
+        return int(row[0]) if row else 0
+
+    def schema_version(self) -> int:
+        return len(MIGRATIONS)
+
+    def vector_search(self) -> str:
+        return "exact (in memory)"
+
+    def overwriting(self) -> AbstractContextManager[None]:
+        # The server reclaims a deleted row's space at its next VACUUM; there is no page of
+        # this process's own to overwrite.
+        return nullcontext()
+
+    def backup(self, stamp: str) -> str:
+        """A copy of the whole store in an SQLite file in the per-user data folder (the
+        server's own backups are pg_dump's job; this one is what a nuke erases)."""
+        from engram.store.db import default_db_path
+        from engram.store.transfer import copy_to_file
+
+        base = f"postgresql.backup-{stamp}"
+        folder = default_db_path().parent
+        for attempt in range(1000):
+            path = folder / (f"{base}.db" if not attempt else f"{base}-{attempt}.db")
+            if not path.exists():
+                return str(copy_to_file(self, path))
+        raise EngramError(f"no free backup name in {folder}", hint="remove old backups")
+
+    def discard_backup(self, name: str) -> None:
+        for suffix in ("", "-journal", "-wal", "-shm"):
+            Path(f"{name}{suffix}").unlink(missing_ok=True)

@@ -1,0 +1,191 @@
+"""A PostgreSQL store: connections from a pool, the server's errors as one-line `StoreError`s
+naming the database (never its password), and write transactions.
+
+Writers take one transaction-scoped advisory lock: like SQLite's single writer, one absorb
+batch or lifecycle change runs at a time, so the change log's sequence numbers are handed out
+in commit order (the search index catches up by "every entry after the last one seen") and two
+agents absorbing the same fact at once give one fact and one duplicate, not two facts."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from engram.errors import (
+    StoreCorrupt,
+    StoreError,
+    StoreFull,
+    StoreLocked,
+    StoreReadOnly,
+)
+from engram.store.opening import redacted
+
+if TYPE_CHECKING:
+    import psycopg
+    from psycopg_pool import ConnectionPool
+
+WRITE_LOCK = 0x656E6772616D  # "engram": the advisory lock every write transaction holds
+MIGRATION_LOCK = WRITE_LOCK + 1  # held while a process brings the schema up to date
+
+_POOLS: dict[str, ConnectionPool] = {}
+_POOLS_LOCK = threading.Lock()
+
+
+def fault(exc: BaseException, location: str, lock_timeout: float) -> StoreError | None:
+    """The one-line error a server error is reported with; None for any other error (a bug
+    keeps its traceback)."""
+    import psycopg
+    from psycopg import errors
+
+    if not isinstance(exc, psycopg.Error):
+        return None
+    text = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+    if isinstance(exc, errors.LockNotAvailable | errors.DeadlockDetected | errors.QueryCanceled):
+        return StoreLocked(
+            f"the memory store {location} is locked by another writer for over "
+            f"{lock_timeout:g} s; try again, or raise memory.lock_timeout_s"
+        )
+    if isinstance(exc, errors.DiskFull | errors.OutOfMemory):
+        return StoreFull(
+            f"the database server of {location} is out of space ({text}); nothing was "
+            "written: free some space and try again"
+        )
+    if isinstance(exc, errors.UndefinedTable | errors.UndefinedColumn):
+        return StoreCorrupt(
+            f"{location} is damaged or is not an Engram store ({text}); restore it from a "
+            "backup, or point memory.db at another database"
+        )
+    if isinstance(exc, errors.InsufficientPrivilege | errors.ReadOnlySqlTransaction):
+        return StoreReadOnly(
+            f"cannot write the memory store {location} ({text}); grant this role write "
+            "access, or point memory.db at another database"
+        )
+    if isinstance(exc, psycopg.OperationalError | psycopg.InterfaceError):
+        return StoreError(
+            f"cannot reach the memory store {location} ({text}); check that the server runs "
+            "and the URL (host, port, user, database) is right"
+        )
+    return None
+
+
+def _pool(url: str) -> ConnectionPool:
+    """One pool a database URL and process: stores opened one after another (an MCP server,
+    a test run) reuse connections instead of logging in again."""
+    from psycopg_pool import ConnectionPool
+
+    with _POOLS_LOCK:
+        pool = _POOLS.get(url)
+        if pool is None or pool.closed:
+            import psycopg
+
+            # One plain connection first: a wrong URL or a server that is down is reported at
+            # once, not after the pool has retried for its whole timeout.
+            psycopg.connect(url, connect_timeout=10).close()
+            pool = ConnectionPool(
+                url,
+                min_size=0,
+                max_size=8,
+                kwargs={"autocommit": True},
+                open=True,
+                name="engram",
+            )
+            _POOLS[url] = pool
+        return pool
+
+
+class PgConnection:
+    """One pooled connection held by a store while it is open. Statements are written with
+    `?` marks, like SQLite's, so both backends share most of their SQL; the server's errors
+    come out as one-line `StoreError`s."""
+
+    def __init__(self, url: str, lock_timeout: float) -> None:
+        self.url = url
+        self.location = redacted(url)
+        self.lock_timeout = lock_timeout
+
+        try:
+            self._pool = _pool(url)
+            self._raw: psycopg.Connection[Any] = self._pool.getconn(timeout=lock_timeout)
+        except Exception as exc:
+            raise self._fault(exc) from None
+        self.execute(f"SET lock_timeout = {int(lock_timeout * 1000)}")
+
+    def _fault(self, exc: BaseException) -> StoreError:
+        from psycopg_pool import PoolTimeout
+
+        if isinstance(exc, PoolTimeout):
+            text = (str(exc).splitlines() or [""])[0]
+            return StoreError(
+                f"cannot reach the memory store {self.location} ({text}); check that the "
+                "server runs and the URL (host, port, user, database) is right"
+            )
+        found = fault(exc, self.location, self.lock_timeout)
+        if found is None:
+            raise exc
+        return found
+
+    @staticmethod
+    def _sql(statement: str) -> str:
+        return statement.replace("%", "%%").replace("?", "%s")
+
+    def execute(self, statement: str, parameters: Sequence[Any] = ()) -> psycopg.Cursor[Any]:
+        try:
+            return self._raw.execute(self._sql(statement), tuple(parameters) or None)
+        except Exception as exc:
+            raise self._fault(exc) from None
+
+    def executemany(self, statement: str, rows: Sequence[Sequence[Any]]) -> None:
+        try:
+            with self._raw.cursor() as cursor:
+                cursor.executemany(self._sql(statement), rows)
+        except Exception as exc:
+            raise self._fault(exc) from None
+
+    @property
+    def in_transaction(self) -> bool:
+        from psycopg.pq import TransactionStatus
+
+        return self._raw.info.transaction_status != TransactionStatus.IDLE
+
+    def close(self) -> None:
+        import psycopg
+
+        if self.in_transaction:
+            try:
+                self._raw.rollback()
+            except psycopg.Error:
+                pass
+        self._pool.putconn(self._raw)
+
+
+class Transaction:
+    """BEGIN, the write lock (waited for at most the lock timeout), … COMMIT. `on_failure`
+    runs after a rollback (the store drops its in-memory index there)."""
+
+    def __init__(self, conn: PgConnection, on_failure: Callable[[], None]) -> None:
+        self.conn = conn
+        self.on_failure = on_failure
+
+    def __enter__(self) -> None:
+        self.conn.execute("BEGIN")
+        try:
+            self.conn.execute("SELECT pg_advisory_xact_lock(?)", (WRITE_LOCK,))
+        except BaseException:
+            self._roll_back()
+            raise
+
+    def __exit__(self, kind: object, exc: object, tb: object) -> None:
+        if kind is None:
+            try:
+                self.conn.execute("COMMIT")
+                return
+            except BaseException:
+                self._roll_back()
+                raise
+        self._roll_back()
+
+    def _roll_back(self) -> None:
+        if self.conn.in_transaction:
+            self.conn.execute("ROLLBACK")
+        self.on_failure()

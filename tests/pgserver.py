@@ -1,0 +1,88 @@
+"""A real PostgreSQL server for the tests: `initdb` and `pg_ctl` (Debian's `postgresql`
+package; `.ci/run` installs it) in a temporary folder, on a free loopback port, for the whole
+test session. The server refuses to run as root, so under root it runs as the `postgres` user
+the package creates."""
+
+from __future__ import annotations
+
+import glob
+import os
+import pwd
+import shutil
+import socket
+import subprocess
+import tempfile
+from pathlib import Path
+
+USER = "engram"
+DATABASE = "engram_test"
+
+
+def binary(name: str) -> str | None:
+    """A PostgreSQL server program: on PATH, else in Debian's versioned folder."""
+    found = shutil.which(name)
+    if found:
+        return found
+    versions = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"))
+    return versions[-1] if versions else None
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class Server:
+    """A throwaway server: `start()` gives the URL of an empty database on it."""
+
+    def __init__(self) -> None:
+        self.folder = Path(tempfile.mkdtemp(prefix="engram-pg-"))
+        self.port = _free_port()
+        self.runas: list[str] = []
+        if os.geteuid() == 0:
+            owner = pwd.getpwnam("postgres")
+            os.chown(self.folder, owner.pw_uid, owner.pw_gid)
+            self.runas = ["runuser", "-u", "postgres", "--"]
+
+    def _run(self, *command: str) -> None:
+        subprocess.run(
+            [*self.runas, *command], check=True, capture_output=True, cwd=self.folder, timeout=120
+        )
+
+    def start(self, initdb: str, pg_ctl: str) -> str:
+        data = self.folder / "data"
+        self._run(initdb, "-D", str(data), "-A", "trust", "-U", USER, "-E", "UTF8",
+                  "--locale=C.UTF-8")  # fmt: skip
+        options = (
+            f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off "
+            "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
+        )
+        self._run(pg_ctl, "-D", str(data), "-l", str(self.folder / "log"), "-o", options,
+                  "-w", "start")  # fmt: skip
+        self.pg_ctl = pg_ctl
+        base = f"postgresql://{USER}@127.0.0.1:{self.port}"
+        import psycopg
+
+        with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
+            conn.execute(f"CREATE DATABASE {DATABASE}")
+        return f"{base}/{DATABASE}"
+
+    def stop(self) -> None:
+        try:
+            self._run(self.pg_ctl, "-D", str(self.folder / "data"), "-m", "immediate", "stop")
+        finally:
+            shutil.rmtree(self.folder, ignore_errors=True)
+
+
+TABLES = "facts, vectors, edges, events, duplicates, pins, nodes, aliases, relations, graph_events"
+
+
+def empty(url: str) -> None:
+    """Remove every row the last test left (the schema stays: migrating it is the slow part)."""
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        exists = conn.execute("SELECT to_regclass('facts')").fetchone()
+        if exists and exists[0] is not None:
+            conn.execute(f"TRUNCATE {TABLES} RESTART IDENTITY CASCADE")

@@ -1,0 +1,114 @@
+"""Which store a location opens: a path is an SQLite file, a postgresql:// URL a database on a
+server; a URL this build cannot serve is a one-line error that creates nothing."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engram.config import load_config
+from engram.errors import EngramError, StoreError
+from engram.store import MemoryStore
+from engram.store.db import resolve_db
+
+
+def _open(where: str) -> MemoryStore:
+    return MemoryStore.open(where, config=load_config(None, env={}))
+
+
+def test_an_unknown_scheme_is_an_error_naming_it_and_creates_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(EngramError, match=r"cannot serve a mysql:// database"):
+        _open("mysql://me:secret@db.example/memory")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_password_in_the_url_never_shows_in_the_error(tmp_path: Path) -> None:
+    with pytest.raises(EngramError) as raised:
+        _open("mysql://me:hunter2@db.example/memory")
+    assert "hunter2" not in str(raised.value) and "me:***@db.example" in str(raised.value)
+
+
+def test_a_postgresql_url_without_the_extra_names_the_extra_and_creates_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import engram.store.opening as opening
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(opening, "find_spec", lambda name: None)
+    with pytest.raises(EngramError, match=r"engram\[postgres\]"):
+        _open("postgresql://me@localhost/memory")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_server_that_does_not_answer_is_one_line_naming_the_database() -> None:
+    with socket_bound() as port, pytest.raises(StoreError, match=rf"reach .*:{port}/memory"):
+        _open(f"postgresql://me:hunter2@127.0.0.1:{port}/memory")
+
+
+def test_a_url_in_the_environment_or_the_flag_is_kept_as_a_url(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    url = "postgresql://team@db.internal:5432/memory"
+    assert resolve_db(url, None) == url
+    monkeypatch.setenv("ENGRAM_DB", url)
+    assert resolve_db(None, None) == url
+    monkeypatch.setenv("ENGRAM_DB", "~/memory.db")
+    assert isinstance(resolve_db(None, None), Path)
+
+
+def test_the_cli_reports_an_unservable_url_in_one_line_with_exit_2(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "engram", "memory", "--db", "mysql://db.example/x", "stats"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 2
+    error, hint = done.stderr.strip().splitlines()
+    assert error == (
+        "engram: error: memory store mysql://db.example/x: Engram cannot serve a mysql:// database"
+    )
+    assert hint.startswith("engram: hint:") and "Traceback" not in done.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+class socket_bound:
+    """A local port that is bound but never accepts a connection (nothing listens)."""
+
+    def __enter__(self) -> int:
+        import socket
+
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        return int(self.sock.getsockname()[1])
+
+    def __exit__(self, *exc: object) -> None:
+        self.sock.close()
+
+
+def test_the_cli_absorbs_into_and_searches_a_postgresql_store(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    from tests.pgserver import empty
+
+    empty(postgres_url)
+
+    def engram(*args: str) -> str:
+        done = subprocess.run(
+            [sys.executable, "-m", "engram", "memory", "--db", postgres_url, *args],
+            capture_output=True,
+            text=True,
+            cwd=tmp_path,
+            check=True,
+        )
+        return done.stdout
+
+    engram("absorb", "--scope", "user", "Olga Petrova leads the data platform team.")
+    assert "Olga Petrova" in engram("search", "who leads data platform")
+    assert "postgresql" in engram("stats", "--json") and list(tmp_path.iterdir()) == []
