@@ -85,7 +85,7 @@ def test_the_docs_ship_as_package_data_and_nothing_points_at_a_docs_file() -> No
     data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
     assert data["package-data"]["engram.docs"] == ["*.md"]
     assert sorted(p.stem for p in (package / "docs").glob("*.md")) == [
-        "architecture", "hooks", "instructions", "json", "mcp", "mem0",
+        "architecture", "hooks", "instructions", "json", "mcp", "mem0", "team-memory",
     ]  # fmt: skip
     assert not list(ROOT.glob("docs/*.md"))  # one copy of each page
     for source in package.rglob("*.py"):

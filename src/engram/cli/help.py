@@ -40,6 +40,7 @@ EXAMPLES = {
     "memory boost": "engram memory boost f_01a2b3c4d5e6_1234abcd --amount 1",
     "memory link": "engram memory link f_01a2b3c4d5e6_1234abcd f_01a2b3c4d5e7_5678abcd caused_by",
     "memory rebuild": "engram memory rebuild",
+    "memory migrate": "engram memory migrate --to postgresql://team@db.internal/memory",
     "memory update": (
         'engram memory update f_0193a4c2e1f0_5b1d9a3c "Ivan Petrov is now the CEO of Acme Corp."'
     ),

@@ -93,6 +93,19 @@ def register(sub: Any) -> None:
     rebuild = add_command(actions, "rebuild", "Re-embed every fact with the current model.",
                           cmd_rebuild)  # fmt: skip
     add_quiet(rebuild)
+    migrate = add_command(
+        actions,
+        "migrate",
+        "Copy the whole store into a new one (SQLite file or PostgreSQL), counts checked.",
+        cmd_migrate,
+    )
+    migrate.add_argument(
+        "--to", required=True, metavar="PATH|URL", help="the new store: a file or postgresql://…"
+    )
+    migrate.add_argument(
+        "--from", dest="source", metavar="PATH|URL", help="the store to copy (default: --db, …)"
+    )
+    add_quiet(migrate)
     from engram.cli import lifecycle
 
     lifecycle.register(actions)  # update, delete, nuke
@@ -416,6 +429,19 @@ def cmd_rebuild(args: argparse.Namespace, start: Path | None) -> int:
         count = store.rebuild(progress=bar)
         model = store.embedder.model_id
     emit(args, {"embedded": count, "model": model}, f"re-embedded {count} facts with {model}\n")
+    return 0
+
+
+def cmd_migrate(args: argparse.Namespace, start: Path | None) -> int:
+    from engram.store.db import resolve_db
+
+    if args.source:
+        args.db = args.source
+    target = resolve_db(args.to, None, start=getattr(args, "run_in", None))
+    with open_store(args) as store, progress_bar(args, "copying", "row") as bar:
+        copied = store.copy_to(target, progress=bar)
+    rows = ", ".join(f"{table} {n:,}" for table, n in copied["rows"].items())
+    emit(args, copied, f"copied {copied['from']} to {copied['to']}: {rows}\n")
     return 0
 
 

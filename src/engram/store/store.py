@@ -945,6 +945,30 @@ class MemoryStore:
             "last": counts.last,
         }
 
+    def copy_to(
+        self, target: str | Path, progress: Callable[[int, int], None] | None = None
+    ) -> dict[str, Any]:
+        """Copy the whole store — facts, versions, duplicates, vectors, the change log, pins and
+        the entity graph — into a new, empty store at `target` (an SQLite file or a
+        `postgresql://` URL), verifying the counts of every table. Writers to this store wait
+        while it is read, so the copy is of one moment. Returns `{"from", "to", "rows"}`."""
+        from engram.config import load_config
+        from engram.store.opening import open_backend
+        from engram.store.transfer import copy_store
+
+        config = load_config(None, env={})
+        destination = open_backend(target, config)
+        try:
+            if destination.location == self.location:
+                raise EngramError(
+                    f"{target} is this store itself", hint="give another file or database"
+                )
+            with self._write():
+                copied = copy_store(self._backend, destination, progress)
+        finally:
+            destination.close()
+        return copied.to_json()
+
     def rebuild(self, progress: Callable[[int, int], None] | None = None, batch: int = 256) -> int:
         """Re-embed every fact with the current model (after switching models); returns the
         number of facts embedded. Vectors of other models stay, unused, until removed."""
