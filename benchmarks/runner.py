@@ -36,6 +36,7 @@ SECTIONS = {
     "safety": "secret and prompt-injection scanners: recall and false positives",
     "instructions": "`engram import` of 257 Cursor rule files; routing; export round trip",
     "crash": "concurrent writers, and kill -9 in the middle of a batch",
+    "postgres": "the PostgreSQL backend: search at 100k facts, 8 writers, LoCoMo vs SQLite",
     "faults": "the reliability fault list through the real CLI",
 }
 
