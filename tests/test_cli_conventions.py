@@ -245,8 +245,9 @@ def test_docs_lists_every_topic_with_its_title() -> None:
     done = engram_process("docs")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    names = ["architecture", "hooks", "instructions", "json", "mcp", "mem0"]
-    assert [line.split()[0] for line in lines] == names
+    assert [line.split()[0] for line in lines] == [
+        "architecture", "hooks", "instructions", "json", "mcp", "mem0", "team-memory",
+    ]  # fmt: skip
     assert "json          JSON output" in lines
     assert "hooks         Hooks" in lines
 
@@ -271,7 +272,7 @@ def test_docs_prints_the_installed_page_of_a_topic() -> None:
         (
             "../README",
             "engram: error: no docs topic '../README' "
-            "(topics: architecture, hooks, instructions, json, mcp, mem0)\n",
+            "(topics: architecture, hooks, instructions, json, mcp, mem0, team-memory)\n",
         ),
     ],
 )

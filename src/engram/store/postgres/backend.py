@@ -128,7 +128,8 @@ class PostgresBackend(FactTables, GraphTables):
         for attempt in range(1000):
             path = folder / (f"{base}.db" if not attempt else f"{base}-{attempt}.db")
             if not path.exists():
-                return str(copy_to_file(self, path))
+                with self.transaction(lambda: None):  # writers wait: a copy of one moment
+                    return str(copy_to_file(self, path))
         raise EngramError(f"no free backup name in {folder}", hint="remove old backups")
 
     def discard_backup(self, name: str) -> None:
