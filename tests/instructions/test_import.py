@@ -185,10 +185,22 @@ def test_a_section_holding_a_secret_or_an_injection_is_refused_and_the_rest_impo
     (project / "CLAUDE.md").write_text(text, encoding="utf-8")
     code, out, _ = run(capsys, "-C", str(project), "import")
     assert code == 0
-    assert "(Cloud): not imported: refusing to write rules/cloud.md: it contains a secret" in out
+    assert "(Cloud): not imported: it contains a secret" in out
     assert "(Notes): not imported:" in out and "prompt injection" in out
     assert key not in out
     assert sorted(memories(project)) == ["style"]
+
+
+def test_a_refused_section_names_the_line_of_the_source_that_holds_the_secret(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    key = "AKIA" + "Q3EGYJ7YBHM2XK5P"
+    text = f"# Rules\n\n## Style\n\n- Use four spaces.\n\n## Cloud\n\nUploads:\n\n- key {key}\n"
+    (project / "CLAUDE.md").write_text(text, encoding="utf-8")
+    code, out, _ = run(capsys, "-C", str(project), "import", "--plan")
+    assert code == 0
+    assert "(CLAUDE.md line 11)" in out
+    assert key not in out
 
 
 def test_an_import_never_overwrites_a_memory(

@@ -222,10 +222,16 @@ def _plan_section(
     planned.body = memory_body(source, section, title)
     planned.id = _unique(infer.base_id(section, source), taken)
     planned.why.insert(0, f"type {kind}: {_type_reason(kind)}")
+    unsafe = _unsafe_in_source(source, section)
+    if unsafe:
+        planned.action, planned.reason = REFUSED, f"it contains a {unsafe}"
+        return planned
     try:
         render(root, planned, today)
     except EngramError as exc:
-        planned.action, planned.reason = REFUSED, exc.message
+        # what the new file holds beyond the section (an inferred tag or trigger): its line
+        # numbers are of a file the user never sees
+        planned.action, planned.reason = REFUSED, _LINE.sub("", exc.message)
         return planned
     from engram.files.frontmatter import parse_memory
 
@@ -271,6 +277,22 @@ def _exported_fields(section: Section) -> tuple[Section, dict[str, str]]:
     text = "\n".join(kept)
     return Section(section.title, section.level, section.start, section.end, text,
                    section.trail), fields  # fmt: skip
+
+
+_LINE = re.compile(r" \(line (\d+)\)")
+
+
+def _unsafe_in_source(source: SourceFile, section: Section) -> str:
+    """Why this section must not become a memory ('' when it is safe), with the line of the
+    source file that holds the secret or injection (never the text itself)."""
+    from engram.safety.scan import unsafe_reason
+
+    found = unsafe_reason(section.text)
+    line = _LINE.search(found)
+    if line:
+        at = section.start + int(line.group(1)) - 1
+        found = f"{found[: line.start()]} ({source.path} line {at})"
+    return found
 
 
 def render(root: Path, planned: PlannedMemory, today: date | None = None) -> None:
