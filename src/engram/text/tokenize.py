@@ -27,6 +27,7 @@ from engram.text.words import (
 )
 
 _WORD = re.compile(r"[^\W_]+")
+_SPANISH_LETTERS = re.compile("[ñáéíóú¿¡]")
 _CJK_PATTERN = r"([\u30a0-\u30ff\uff66-\uff9f]+)|([\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+)"
 
 
@@ -114,11 +115,14 @@ def latin_language(tokens: list[Token]) -> str:
     """Pick the stemmer for the Latin words of a text: `spanish` or `english`."""
     es = en = 0
     for token in tokens:
-        if token.word in SPANISH_MARKERS:
+        word = token.word
+        if word in SPANISH_MARKERS:
             es += 1
-        if token.word in ENGLISH_MARKERS:
+        if word in ENGLISH_MARKERS:
             en += 1
-        if token.script == "latin" and any(ch in "ñáéíóú¿¡" for ch in token.word):
+        # an ASCII word has none of Spanish's letters: most words skip the look (it ran for
+        # every word of every file an index build reads)
+        if not word.isascii() and token.script == "latin" and _SPANISH_LETTERS.search(word):
             es += 1
     return "spanish" if es > en else "english"
 
