@@ -156,6 +156,12 @@ SETTINGS.update(
             minimum=0,
             maximum=1,
         ),
+        "memory.time_words": Setting(
+            bool,
+            True,
+            'rank facts from the stretch of time a query names ("in the last two months", '
+            '"la semana pasada", "в марте") above the others',
+        ),
         "memory.lock_timeout_s": Setting(
             float,
             10,

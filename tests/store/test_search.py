@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -355,3 +356,43 @@ def test_rank_fusion_scores_first_place_in_both_lists_as_one(store: MemoryStore)
 def test_an_unknown_fusion_is_an_error(store: MemoryStore) -> None:
     with pytest.raises(EngramError, match="unknown fusion 'max'"):
         store.search("anything", fusion="max")
+
+
+PLANT_FACTS = [
+    # the older fact matches more of the query's words
+    {"content": "I bought a fern and a monstera plant for the living room.",
+     "valid_from": "2023-02-10"},
+    {"content": "I bought a cactus plant for my desk.", "valid_from": "2023-05-20"},
+]  # fmt: skip
+# every version in order of score (the default modes put the latest of similar facts first),
+# read on 1 June 2023
+BY_SCORE: dict[str, Any] = {"mode": "full_history", "now": datetime(2023, 6, 1, tzinfo=UTC)}
+
+
+def test_a_query_naming_a_stretch_of_time_ranks_the_facts_from_it_first(
+    store: MemoryStore,
+) -> None:
+    store.absorb(PLANT_FACTS, scope="user", kind="event")
+    hits = store.search("plant I bought for the room in the last month", **BY_SCORE)
+    assert [h.fact.content for h in hits] == [c["content"] for c in PLANT_FACTS[::-1]]
+
+
+def test_the_same_query_without_the_time_ranks_by_relevance(store: MemoryStore) -> None:
+    store.absorb(PLANT_FACTS, scope="user", kind="event")
+    hits = store.search("plant I bought for the room", **BY_SCORE)
+    assert hits[0].fact.content == PLANT_FACTS[0]["content"]
+
+
+def test_a_fact_outside_the_named_time_keeps_half_its_score(store: MemoryStore) -> None:
+    store.absorb(PLANT_FACTS[:1], scope="user", kind="event")
+    [hit] = store.search("fern monstera plant in the last month", **BY_SCORE)
+    expected = (0.7 * hit.cosine + 0.3 * hit.bm25) * hit.decay * (0.9 + 0.1 * 0.8) * 0.5
+    assert hit.score == pytest.approx(expected, rel=1e-5)
+
+
+def test_time_words_can_be_turned_off(tmp_path: Path) -> None:
+    config = load_config(None, env={"ENGRAM_MEMORY_TIME_WORDS": "false"})
+    with MemoryStore.open(tmp_path / "m.db", config=config) as store:
+        store.absorb(PLANT_FACTS, scope="user", kind="event")
+        hits = store.search("plant I bought for the room in the last month", **BY_SCORE)
+    assert hits[0].fact.content == PLANT_FACTS[0]["content"]

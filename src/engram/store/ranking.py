@@ -18,6 +18,9 @@ DECAY_PER_DAY, DECAY_FLOOR = 0.01, 0.5
 # What an assistant's reply keeps of its score (`memory.assistant_weight`), chosen on half of
 # the LongMemEval dev questions (0.5 against 1, 0.33, 0.25, 0.1, 0).
 ASSISTANT_WEIGHT = 0.5
+# What a fact that became true outside the stretch of time a query names keeps of its score:
+# as much as the oldest fact keeps of freshness (DECAY_FLOOR), so the named time outranks age.
+OUTSIDE_WINDOW = 0.5
 RRF_K = 60  # reciprocal-rank fusion: the usual constant
 SPARSE_POOL = 1000  # lexical candidates whose sparse cosine is computed
 CONTENDER = 0.6  # share of a group's best score a hit needs to rank by recency within it
@@ -44,6 +47,12 @@ def speaker_factor(metadata: object, assistant_weight: float) -> float:
     if isinstance(metadata, dict) and metadata.get("role") == "assistant":
         return assistant_weight
     return 1.0
+
+
+def window_factor(valid_day: float, window: tuple[float, float]) -> float:
+    """1 for a fact that became true inside the query's time window (days since the epoch,
+    [start, end)), OUTSIDE_WINDOW for one outside it."""
+    return 1.0 if window[0] <= valid_day < window[1] else OUTSIDE_WINDOW
 
 
 def rank_shares(values: np.ndarray, positions: np.ndarray) -> np.ndarray:

@@ -20,7 +20,10 @@ Search score (documented in the README too):
 - confidence_factor = 0.9 + 0.1 · confidence;
 - a fact whose metadata says `role` = "assistant" (a chat reply absorbed as an event) keeps
   `memory.assistant_weight` of its score (default 0.5): in a conversation what the user said is
-  what is known about them, and an assistant's long replies would otherwise crowd it out.
+  what is known about them, and an assistant's long replies would otherwise crowd it out;
+- a query that names a stretch of time ("in the last two months", "la semana pasada", "в
+  марте"; `engram.text.when`) keeps the score of facts that became true inside it and halves
+  the others (`memory.time_words`): it ranks, it never filters.
 """
 
 from __future__ import annotations
@@ -77,6 +80,7 @@ from engram.store.ranking import (
     rerank,
     speaker_factor,
     top,
+    window_factor,
 )
 from engram.store.unsafe import refuse
 from engram.text.tokenize import terms_of
@@ -127,6 +131,7 @@ class MemoryStore:
         rerank: bool = False,
         llm_classify: bool = True,
         assistant_weight: float = ASSISTANT_WEIGHT,
+        time_words: bool = True,
     ) -> None:
         self._backend = backend
         # the local file, when the store is one (None for a database server)
@@ -137,6 +142,7 @@ class MemoryStore:
         self.rerank = rerank
         self.llm_classify = llm_classify
         self.assistant_weight = assistant_weight
+        self.time_words = time_words
         self._index: SearchIndex | None = None
         self._pending: Pending | None = None  # the inserts of the batch being absorbed
         from engram.graph.entities import EntityGraph
@@ -172,6 +178,7 @@ class MemoryStore:
             rerank=config["memory.rerank"],
             llm_classify=config["memory.llm_classify"],
             assistant_weight=config["memory.assistant_weight"],
+            time_words=config["memory.time_words"],
         )
 
     def close(self) -> None:
@@ -623,6 +630,7 @@ class MemoryStore:
             mask = self._mask(index, scope, scope_key, "full_history", start, end, tags)
             mask &= index.status[:n] != STATUS_CODES["archived"]
             mask &= (index.valid_from[:n] <= at) & (at < index.valid_to[:n])
+        window = self._window(query, now)
         query_terms = terms_of(query)
         lexical = index.bm25(query_terms, mask)
         cosine = np.zeros(index.size, dtype=np.float32)
@@ -644,7 +652,7 @@ class MemoryStore:
         reach = wide * 4
         matches = int(np.count_nonzero((cosine > 0) | (lexical > 0)))
         while True:
-            hits = self._scored(query, index, cosine, lexical, reach, now, weights, fusion)
+            hits = self._scored(query, index, cosine, lexical, reach, now, weights, fusion, window)
             # grouped, the pool widens until it holds enough groups or every match
             if group_by is None or len(hits) >= matches:
                 break
@@ -673,6 +681,7 @@ class MemoryStore:
         now: datetime | None,
         weights: tuple[float, float],
         fusion: str | None,
+        window: tuple[float, float] | None = None,
     ) -> builtins.list[Hit]:
         """The `reach` best facts of each leg, scored (see the module notes), best first."""
         pool = {int(p) for p in top(cosine, reach) if cosine[p] > 0}
@@ -703,9 +712,27 @@ class MemoryStore:
             aged = decay(age, literal)
             factor = importance_factor(fact.importance) * confidence_factor(fact.confidence)
             factor *= speaker_factor(fact.metadata, self.assistant_weight)
+            if window is not None:
+                factor *= window_factor(days_of(fact.valid_from), window)
             hits.append(Hit(fact, float(base) * aged * factor, cos, bm, aged))
         hits.sort(key=lambda h: (-h.score, h.fact.id))
         return hits
+
+    def _window(self, query: str, now: datetime | None) -> tuple[float, float] | None:
+        """The days (start, end) of the stretch of time the query names ("in the last two
+        months", "la semana pasada"), counted from `now`; None when it names none or
+        `memory.time_words` is off."""
+        if not self.time_words:
+            return None
+        from engram.text.when import time_window
+
+        moment = now or datetime.now(UTC)
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=UTC)
+        found = time_window(query, moment)
+        if found is None:
+            return None
+        return found.start.timestamp() / 86400.0, found.end.timestamp() / 86400.0
 
     def _query_vector(self, query: str, index: SearchIndex, live: int) -> Vector | None:
         from engram.embed.base import EmbeddingError
