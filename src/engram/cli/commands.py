@@ -108,6 +108,17 @@ def register_rest(sub: Any) -> None:
 
     register_mcp(sub)
 
+    ui = add_command(sub, "ui", "Serve the local web UI and open it in the browser.", cmd_ui)
+    ui.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    ui.add_argument("--port", type=int, default=0, help="port to listen on (default 0: a free one)")
+    ui.add_argument("--no-open", action="store_true", help="print the address, open no browser")
+    ui.add_argument(
+        "--allow-network",
+        action="store_true",
+        help="accept a --host other machines can reach (the token is then the only guard)",
+    )
+    ui.add_argument("--db", metavar="PATH", help="store file or URL (else $ENGRAM_DB, config)")
+
     completion = add_command(
         sub, "completion", "Print the shell code that completes engram's commands.", cmd_completion
     )
@@ -361,6 +372,16 @@ def cmd_mcp(args: argparse.Namespace, start: Path | None) -> int:
     from engram.mcp.front import serve
 
     serve(Path(args.db) if args.db else None)
+    return 0
+
+
+def cmd_ui(args: argparse.Namespace, start: Path | None) -> int:
+    from engram.ui.data import Sources
+    from engram.ui.server import serve
+
+    sources = Sources(start, args.db)
+    serve(sources, args.host, args.port, open_browser=not args.no_open,
+          allow_network=args.allow_network)  # fmt: skip
     return 0
 
 

@@ -109,3 +109,44 @@ def write_approvals(root: Path, approvals: dict[str, str]) -> None:
     from engram.files.atomic import write_text_atomic
 
     write_text_atomic(root / HASHES_FILE, text)
+
+
+# The approvals file holds hashes only. To show what changed since a review, the text that was
+# approved is also kept, named by its hash, in the scope root's derived `.cache/` (ignored by
+# git, disposable like the index): `engram rehash` and the UI's approve write it.
+APPROVED_TEXTS = ".cache/approved"
+
+
+def keep_approved_text(root: Path, digest: str, data: bytes) -> None:
+    """Keep the approved content whose hash is `digest` (once; never raises: the copy only
+    serves diffs, and a read-only folder must not stop an approval)."""
+    target = _kept(root, digest)
+    if target is None or target.exists():
+        return
+    try:
+        from engram.files.atomic import write_bytes_atomic
+
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write_bytes_atomic(target, data)
+    except (OSError, ValueError):
+        pass
+
+
+def approved_text(root: Path, digest: str) -> str | None:
+    """The kept text of the content approved with `digest`, or None when it was not kept
+    (approved by an older version, by a load in `reindex` mode, or on another machine)."""
+    target = _kept(root, digest)
+    try:
+        return None if target is None else target.read_text(encoding="utf-8")
+    except (OSError, ValueError):
+        return None
+
+
+def _kept(root: Path, digest: str) -> Path | None:
+    """Where the text of `digest` is kept; None for anything but a SHA-256 in hex (the hashes
+    come from a file people edit, and must not name a path)."""
+    import re
+
+    if not re.fullmatch(r"[0-9a-f]{64}", digest):
+        return None
+    return root / APPROVED_TEXTS / f"{digest}.md"

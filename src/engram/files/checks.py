@@ -5,7 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engram.files.approvals import HASHES_FILE, load_approvals, write_approvals
+from engram.files.approvals import (
+    HASHES_FILE,
+    keep_approved_text,
+    load_approvals,
+    write_approvals,
+)
 from engram.files.discovery import scan_files
 from engram.files.index import MemoryIndex, index_path
 from engram.files.reading import ReadRefused, read_limited
@@ -113,18 +118,59 @@ def _digest(index: MemoryIndex, path: str) -> str | None:
         return None
 
 
+def _read(index: MemoryIndex, path: str) -> bytes | None:
+    """A memory file's content, read as the index reads it; None when it is not read."""
+    try:
+        return read_limited(index.root.path, path, index.root.max_bytes)
+    except ReadRefused:
+        return None
+
+
 def rehash(indexes: list[MemoryIndex]) -> dict[str, int]:
-    """Approve the current content of every memory file; returns the count per scope."""
+    """Approve the current content of every memory file; returns the count per scope. The
+    approved texts are kept for later diffs (`engram.files.approvals.approved_text`)."""
     counts: dict[str, int] = {}
     for index in indexes:
         root = index.root.path
-        digests = {path: _digest(index, path) for path in scan_files(root)}
-        approvals = {path: digest for path, digest in digests.items() if digest is not None}
+        approvals = {}
+        for path in scan_files(root):
+            data = _read(index, path)
+            if data is not None:
+                approvals[path] = digest = content_hash(data)
+                keep_approved_text(root, digest, data)
         write_approvals(root, approvals)
         index.refresh(on_hand_edit="refuse")
         index.sync_approvals(approvals)
         counts[index.root.scope] = len(approvals)
     return counts
+
+
+def approve(index: MemoryIndex, path: str) -> str:
+    """Approve the current content of one memory file (`rehash` for that file alone), keeping
+    the other approvals as they are; returns the approved hash. An unsafe file may be approved
+    but is still never shown."""
+    from engram.errors import EngramError
+
+    root = index.root.path
+    if path not in scan_files(root):
+        raise EngramError(
+            f"no memory file {path!r} in the {index.root.scope} folder",
+            hint="pick one the approvals page lists",
+        )
+    data = _read(index, path)
+    if data is None:
+        raise EngramError(
+            f"{path} is not read (too large or not a regular file): nothing to approve"
+        )
+    approvals, problem = load_approvals(root)
+    if problem:
+        raise EngramError(f"{HASHES_FILE} {problem}")
+    approvals[path] = digest = content_hash(data)
+    keep_approved_text(root, digest, data)
+    write_approvals(root, approvals)
+    index.refresh(on_hand_edit="refuse")
+    index.sync_approvals(approvals)
+    return digest
 
 
 def doctor(indexes: list[MemoryIndex]) -> list[Finding]:

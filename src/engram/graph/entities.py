@@ -457,6 +457,22 @@ class EntityGraph:
             frontier = following
         return _paths(found, parent, nodes)
 
+    def view(
+        self,
+        start: Node | int | str | None = None,
+        hops: int = 1,
+        types: Sequence[str] | None = None,
+        limit: int = 200,
+    ) -> Any:
+        """What a picture of the graph shows: see `engram.graph.view.graph_view`."""
+        from engram.graph.view import graph_view
+
+        return graph_view(self, start, hops, types, limit)
+
+    def adjacency(self) -> _Adjacency:
+        """The current nodes and edges in memory (read-only; rebuilt when the graph changes)."""
+        return self._graph()
+
     def show(self, node: Node | int | str) -> dict[str, Any]:
         """A node with its aliases and all its edges (closed ones too), for people to read."""
         target = self.resolve(node)

@@ -1,10 +1,9 @@
-"""A node's neighbourhood as Graphviz DOT, Mermaid or a self-contained HTML page."""
+"""A node's neighbourhood as Graphviz DOT, Mermaid or a self-contained HTML page (drawn by the
+UI's renderer, `engram.ui.standalone`)."""
 
 from __future__ import annotations
 
-import html
 import json
-import math
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -49,45 +48,10 @@ def to_mermaid(graph: EntityGraph, node: Node, hops: int = 1) -> str:
 
 
 def to_html(graph: EntityGraph, node: Node, hops: int = 1) -> str:
-    """One page with an inline SVG (centre node in the middle, the rest on a circle) and a table
-    of the edges — no scripts, no network."""
-    nodes, edges = neighbourhood(graph, node, hops)
-    size, radius = 640, 240
-    place = {node.id: (size / 2, size / 2)}
-    others = [n for n in nodes if n.id != node.id]
-    for i, other in enumerate(others):
-        angle = 2 * math.pi * i / max(len(others), 1)
-        place[other.id] = (size / 2 + radius * math.cos(angle), size / 2 + radius * math.sin(angle))
-    names = {n.id: n for n in nodes}
-    svg = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
-        'font-family="sans-serif" font-size="12">'
-    ]
-    for a, relation, b in edges:
-        (x1, y1), (x2, y2) = place[a], place[b]
-        svg.append(f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" stroke="#999"/>')
-        svg.append(
-            f'<text x="{(x1 + x2) / 2:.0f}" y="{(y1 + y2) / 2:.0f}" fill="#666">'
-            f"{html.escape(relation)}</text>"
-        )
-    for n in nodes:
-        x, y = place[n.id]
-        colour = "#d33" if n.id == node.id else "#36c"
-        svg.append(f'<circle cx="{x:.0f}" cy="{y:.0f}" r="6" fill="{colour}"/>')
-        svg.append(
-            f'<text x="{x + 9:.0f}" y="{y + 4:.0f}">'
-            f"{html.escape(n.name)} ({html.escape(n.type)})</text>"
-        )
-    svg.append("</svg>")
-    rows = "".join(
-        f"<tr><td>{html.escape(names[a].name)}</td><td>{html.escape(r)}</td><td>{html.escape(names[b].name)}</td></tr>"
-        for a, r, b in edges
-    )
-    title = html.escape(node.name)
-    return (
-        f'<!doctype html>\n<html><head><meta charset="utf-8"><title>{title}</title></head><body>\n'
-        f"<h1>{title} ({html.escape(node.type)})</h1>\n{''.join(svg)}\n"
-        '<table border="1" cellpadding="4">'
-        f"<tr><th>from</th><th>relation</th><th>to</th></tr>{rows}</table>\n"
-        "</body></html>\n"
-    )
+    """One self-contained page drawing the node's neighbourhood with the UI's graph renderer
+    (the vendored layout library inlined): colours and a legend per type, arrowheads, relation
+    labels, hop and type filters; nothing is fetched."""
+    from engram.ui.standalone import standalone_html
+
+    view = graph.view(node, hops=hops)
+    return standalone_html(view.to_json(), f"{node.name} ({node.type})")

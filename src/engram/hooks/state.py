@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from engram.paths import state_dir
+from engram.plain import Plain
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS delivered (
@@ -26,7 +27,7 @@ CREATE TABLE IF NOT EXISTS sessions (
     PRIMARY KEY (host, workspace, session)
 ) WITHOUT ROWID;
 """
-__all__ = ["DeliveryState", "state_dir"]
+__all__ = ["DeliveryState", "SessionSeen", "recent_sessions", "state_dir"]
 KEEP_SECONDS = 14 * 24 * 3600
 
 
@@ -122,3 +123,44 @@ class DeliveryState:
         self.conn.execute(
             "INSERT OR REPLACE INTO sessions VALUES (?, ?, ?, ?)", (*self.id, time.time())
         )
+
+
+class SessionSeen(Plain):
+    """One hook session as the UI's overview lists it: where, when last, how much delivered."""
+
+    __slots__ = ("delivered", "host", "seen", "session", "workspace")
+
+    def __init__(self, host: str, workspace: str, session: str, seen: float, delivered: int):
+        self.host = host
+        self.workspace = workspace
+        self.session = session
+        self.seen = seen  # seconds since the epoch
+        self.delivered = delivered  # memory bodies injected in the session
+
+    def to_json(self) -> dict[str, object]:
+        stamp = time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(self.seen))
+        return {"host": self.host, "workspace": self.workspace, "session": self.session,
+                "seen": stamp, "delivered": self.delivered}  # fmt: skip
+
+
+def recent_sessions(limit: int = 10, folder: Path | None = None) -> list[SessionSeen]:
+    """The hook sessions seen last, newest first, with how many bodies each delivered. Reads
+    the state file without creating or changing it ([] when there is none)."""
+    path = (folder or state_dir()) / "hooks.sqlite"
+    if not path.exists():
+        return []
+    try:
+        conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=2)
+        try:
+            rows = conn.execute(
+                "SELECT s.host, s.workspace, s.session, s.seen, COUNT(d.key) FROM sessions s "
+                "LEFT JOIN delivered d ON d.host = s.host AND d.workspace = s.workspace "
+                "AND d.session = s.session GROUP BY s.host, s.workspace, s.session "
+                "ORDER BY s.seen DESC LIMIT ?",
+                (limit,),
+            ).fetchall()
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return []  # busy or damaged: the overview goes without it, the hooks are unaffected
+    return [SessionSeen(str(h), str(w), str(s), float(t), int(n)) for h, w, s, t, n in rows]

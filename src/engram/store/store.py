@@ -944,6 +944,10 @@ class MemoryStore:
         return fact
 
     # -- maintenance ---------------------------------------------------------------------
+    def size_bytes(self) -> int:
+        """The store's size on disk (or in its database server), without counting anything."""
+        return int(self._backend.size_bytes())
+
     def stats(self) -> dict[str, Any]:
         """Counts by scope, status and tag; size; embedding models; oldest and newest."""
 

@@ -1,0 +1,205 @@
+"""Every memory file of a workspace with its state, for people to review (the UI's memory and
+approvals pages): approved, changed, unapproved, unsafe, stale, untrusted, or not read at all
+(too large, invalid, a symlink out of the folder).
+
+Nothing here approves: open the workspace in `refuse` mode (as `engram verify` does), so that
+looking at a hand edit does not settle it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from engram.files.approvals import approved_text
+from engram.files.reading import ReadRefused, read_limited
+from engram.routing.route import is_stale
+from engram.safety.hashes import content_hash
+from engram.safety.scan import masked
+
+if TYPE_CHECKING:
+    from engram.files.index import DocRow, MemoryIndex
+    from engram.workspace import Workspace
+
+STATES = ("approved", "changed", "unapproved", "unsafe", "stale", "untrusted", "not read")
+WITHHELD_ID = "[unsafe id]"
+
+
+@dataclass
+class MemoryEntry:
+    """One memory file as the review pages show it. For an unsafe file only `reason` says what
+    is wrong: its id, directive and summary are left empty when they are themselves unsafe."""
+
+    scope: str
+    path: str
+    id: str
+    type: str
+    states: list[str]
+    tags: list[str] = field(default_factory=list)
+    directive: str = ""
+    summary: str = ""
+    lifecycle: str = ""
+    reason: str = ""  # why it is unsafe or not read
+
+    @property
+    def unsafe(self) -> bool:
+        return "unsafe" in self.states or "untrusted" in self.states
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "scope": self.scope,
+            "path": self.path,
+            "id": self.id,
+            "type": self.type,
+            "states": self.states,
+            "tags": self.tags,
+            "directive": self.directive,
+            "summary": self.summary,
+            "lifecycle": self.lifecycle,
+            "reason": self.reason,
+        }
+
+
+def _entry(row: DocRow, index: MemoryIndex, project: Path | None) -> MemoryEntry:
+    states = []
+    if not row.sealed:
+        states.append("untrusted")
+    elif row.approved is None:
+        states.append("unapproved")
+    elif row.approved != row.sha256:
+        states.append("changed")
+    else:
+        states.append("approved")
+    if row.unsafe:
+        states.append("unsafe")
+    elif row.sealed and is_stale(row, index, project):
+        states.append("stale")
+    entry = MemoryEntry(
+        index.root.scope,
+        masked(row.path, "[unsafe path]"),
+        masked(row.id, WITHHELD_ID),
+        row.type,
+        states,
+        lifecycle=row.lifecycle,
+    )
+    if row.unsafe or not row.sealed:  # the reason alone: its fields may hold what was found
+        entry.reason = row.unsafe or "its index entry was not written by this installation"
+        return entry
+    entry.tags, entry.directive, entry.summary = row.tags, row.directive, row.summary
+    return entry
+
+
+def memory_entries(ws: Workspace) -> list[MemoryEntry]:
+    """Every memory file of the workspace and global folders, by scope then path; the files
+    not read (too large, invalid, a symlink out) are listed with their reason."""
+    entries: list[MemoryEntry] = []
+    for index in ws.indexes:
+        project = ws.project if index.root.scope == "workspace" else None
+        rows = sorted(index.all_docs(), key=lambda r: r.path)
+        entries += [_entry(row, index, project) for row in rows]
+        for path, line, reason in index.problems():
+            where = f"line {line}: " if line else ""
+            entries.append(
+                MemoryEntry(
+                    index.root.scope,
+                    masked(path, "[unsafe path]"),
+                    "",
+                    path.split("/", 1)[0].rstrip("s"),
+                    ["not read"],
+                    reason=masked(where + reason, "details withheld: they name an unsafe value"),
+                )
+            )
+    return entries
+
+
+def find_row(ws: Workspace, scope: str, path: str) -> tuple[MemoryIndex, DocRow | None]:
+    """The index of a scope and the row of a memory file in it (None when not indexed)."""
+    from engram.errors import EngramError
+
+    index = next((ix for ix in ws.indexes if ix.root.scope == scope), None)
+    if index is None:
+        raise EngramError(f"no {scope!r} memory folder here", hint="use workspace or global")
+    row = next((r for r in index.all_docs() if r.path == path), None)
+    return index, row
+
+
+@dataclass
+class Review:
+    """A file's current text beside the text that was approved, for the approvals page."""
+
+    current: str | None  # None when the file cannot be read or is unsafe
+    approved: str | None  # None when no approved text is known
+    approved_hash: str | None
+    note: str = ""  # why one side is missing
+
+    def diff(self, path: str) -> str:
+        """A unified diff from the approved text to the current one ('' when either is
+        unknown)."""
+        import difflib
+
+        if self.current is None or self.approved is None:
+            return ""
+        lines = difflib.unified_diff(
+            self.approved.splitlines(keepends=True),
+            self.current.splitlines(keepends=True),
+            fromfile=f"{path} (approved)",
+            tofile=f"{path} (now)",
+        )
+        return "".join(lines)
+
+
+def review(index: MemoryIndex, row: DocRow) -> Review:
+    """What changed in a memory file since it was approved. The text of an unsafe file is
+    never returned: the note says why."""
+    approved_hash = row.approved
+    if row.unsafe or not row.sealed:
+        return Review(
+            None,
+            None,
+            approved_hash,
+            "its text is withheld: "
+            + (row.unsafe or "its index entry was not written by this installation"),
+        )
+    try:
+        data = read_limited(index.root.path, row.path, index.root.max_bytes)
+    except ReadRefused as exc:
+        return Review(None, None, approved_hash, f"the file is not read: {exc.reason}")
+    current = data.decode("utf-8", errors="replace")
+    if approved_hash is None:
+        return Review(current, None, None, "never approved: the whole file is new")
+    if approved_hash == content_hash(data):
+        return Review(current, current, approved_hash)
+    before = approved_text(index.root.path, approved_hash)
+    from engram.safety.scan import unsafe_reason
+
+    if before is not None and unsafe_reason(before):
+        return Review(current, None, approved_hash, "the approved text is withheld: it is unsafe")
+    note = (
+        ""
+        if before is not None
+        else (
+            "the approved text was not kept (it was approved by a load in reindex mode, an older "
+            "version or on another machine): only its hash is known"
+        )
+    )
+    return Review(current, before, approved_hash, note)
+
+
+def shown_body(index: MemoryIndex, row: DocRow) -> tuple[str | None, str]:
+    """(the Markdown body of a memory file, '') for a person reviewing it — approved or not —
+    else (None, why it is withheld). Like the pre-print check, the scan verdict of the index
+    holds only for the exact content it scanned, so the hash must still match."""
+    from engram.files.guard import body_of
+
+    if not row.sealed:
+        return None, "its index entry was not written by this installation (`engram reindex`)"
+    if row.unsafe:
+        return None, row.unsafe
+    try:
+        data = read_limited(index.root.path, row.path, index.root.max_bytes)
+    except ReadRefused as exc:
+        return None, f"not read: {exc.reason}"
+    if content_hash(data) != row.sha256:
+        return None, "changed since it was indexed: reload the page"
+    return body_of(data.decode("utf-8")), ""

@@ -1,0 +1,286 @@
+"""The web app: the HTML pages and the JSON API behind them, as one Starlette application.
+
+Safety, in the order a request meets it:
+- the token: every request carries it, once in the query (`?token=…`, what `engram ui` prints)
+  and then in an HttpOnly, SameSite=Strict cookie the answer sets; anything else is refused
+  with 403, static files included;
+- writes are POST only and need the CSRF token (a form field `csrf` or the `X-CSRF-Token`
+  header), derived from the token, so a page elsewhere cannot make the browser write;
+- every answer forbids scripts, styles, images and connections from anywhere but the app
+  itself (Content-Security-Policy), framing, and sending the URL (with its token) as a
+  referrer.
+
+Handlers run on the event loop one at a time: one person uses the app, and the store's
+connection then belongs to one thread.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+from hashlib import sha256
+from importlib.resources import files
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlencode
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from engram.errors import EngramError
+from engram.ui import data, pages
+
+if TYPE_CHECKING:
+    from collections.abc import Awaitable, Callable
+
+    from starlette.types import ASGIApp, Receive, Scope, Send
+
+    from engram.ui.data import Sources
+
+    Handler = Callable[[Request], Awaitable[Response]]
+
+COOKIE = "engram_ui"
+HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+    ),
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+}
+# Pages and API answers change with every edit; the static files only with a new version.
+NO_STORE, KEEP = b"no-store", b"private, max-age=3600"
+
+
+def csrf_token(token: str) -> str:
+    """The CSRF token of a session token (pages embed it in their forms)."""
+    return hmac.new(token.encode(), b"csrf", sha256).hexdigest()[:32]
+
+
+class Guard:
+    """ASGI middleware: the token check and the security headers (see the module docstring)."""
+
+    def __init__(self, app: ASGIApp, token: str) -> None:
+        self.app = app
+        self.token = token
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        request = Request(scope)
+        given = request.query_params.get("token")
+        from_query = given is not None and hmac.compare_digest(given, self.token)
+        cookie = request.cookies.get(COOKIE, "")
+        if not from_query and not hmac.compare_digest(cookie, self.token):
+            refused = Response(
+                "refused: this Engram UI needs its token; open the URL `engram ui` printed\n",
+                status_code=403,
+                media_type="text/plain",
+                headers={**HEADERS, "Cache-Control": "no-store"},
+            )
+            await refused(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                headers = [(k, v) for k, v in message.get("headers", []) if k != b"cache-control"]
+                headers += [(k.lower().encode(), v.encode()) for k, v in HEADERS.items()]
+                static = request.url.path.startswith("/static/")
+                headers.append((b"cache-control", KEEP if static else NO_STORE))
+                if from_query:
+                    cookie_value = f"{COOKIE}={self.token}; Path=/; HttpOnly; SameSite=Strict"
+                    headers.append((b"set-cookie", cookie_value.encode()))
+                message["headers"] = headers
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def _args(request: Request) -> dict[str, str]:
+    return {k: v for k, v in request.query_params.items() if k != "token" and v}
+
+
+def _int(value: str, name: str, default: int) -> int:
+    if not value:
+        return default
+    if not value.isdigit():
+        raise EngramError(f"{name} must be a whole number, got {value!r}")
+    return int(value)
+
+
+def create_app(sources: Sources, token: str) -> Starlette:
+    """The app over `sources`, answering only requests that carry `token`."""
+    csrf = csrf_token(token)
+
+    def page(build: Callable[[Request], str]) -> Handler:
+        async def endpoint(request: Request) -> Response:
+            try:
+                return HTMLResponse(build(request))
+            except EngramError as exc:
+                return HTMLResponse(pages.error_page(exc.message, exc.hint, csrf), 400)
+
+        return endpoint
+
+    def api(build: Callable[[Request], dict[str, Any]]) -> Handler:
+        async def endpoint(request: Request) -> Response:
+            try:
+                return _json(build(request))
+            except EngramError as exc:
+                return _json({"error": {"message": exc.message, "hint": exc.hint}}, 400)
+
+        return endpoint
+
+    def write(act: Callable[[Request, dict[str, str]], dict[str, Any]]) -> Handler:
+        """A POST: the CSRF token checked first; a form gets a redirect (to `next`, else the
+        page it came from), a script gets JSON."""
+
+        async def endpoint(request: Request) -> Response:
+            is_form = request.headers.get("content-type", "").startswith(
+                ("application/x-www-form-urlencoded", "multipart/form-data")
+            )
+            if is_form:
+                form = await request.form()
+                fields = {k: v for k, v in form.items() if isinstance(v, str)}
+            else:
+                body = await request.body()
+                try:
+                    loaded = json.loads(body or b"{}")
+                except ValueError:
+                    loaded = None
+                if not isinstance(loaded, dict):
+                    return _json({"error": {"message": "the body is not a JSON object"}}, 400)
+                fields = {k: v for k, v in loaded.items() if isinstance(v, str)}
+            given = fields.get("csrf") or request.headers.get("x-csrf-token", "")
+            if not hmac.compare_digest(given, csrf):
+                return _json({"error": {"message": "refused: missing or wrong CSRF token"}}, 403)
+            try:
+                result = act(request, fields)
+            except EngramError as exc:
+                if is_form:
+                    return HTMLResponse(pages.error_page(exc.message, exc.hint, csrf), 400)
+                return _json({"error": {"message": exc.message, "hint": exc.hint}}, 400)
+            if is_form:
+                target = fields.get("next", "")
+                return RedirectResponse(target if target.startswith("/") else "/", 303)
+            return _json(result)
+
+        return endpoint
+
+    # -- what each route shows -------------------------------------------------------------
+    def overview(request: Request) -> dict[str, Any]:
+        return data.overview(sources)
+
+    def memories(request: Request) -> dict[str, Any]:
+        q = request.query_params
+        return data.memories(
+            sources,
+            q.get("q", ""),
+            q.get("state", ""),
+            q.get("type", ""),
+            _int(q.get("offset", ""), "offset", 0),
+        )
+
+    def memory(request: Request) -> dict[str, Any]:
+        return data.memory(sources, request.path_params["scope"], request.path_params["path"])
+
+    def load(request: Request) -> dict[str, Any]:
+        return data.load_preview(sources, request.query_params.get("task", ""))
+
+    def facts(request: Request) -> dict[str, Any]:
+        q = request.query_params
+        return data.facts(
+            sources,
+            q.get("q", ""),
+            scope=q.get("scope", ""),
+            key=q.get("key", ""),
+            tag=q.get("tag", ""),
+            since=q.get("since", ""),
+            until=q.get("until", ""),
+            offset=_int(q.get("offset", ""), "offset", 0),
+        )
+
+    def fact(request: Request) -> dict[str, Any]:
+        return data.fact(sources, request.path_params["id"])
+
+    def graph(request: Request) -> dict[str, Any]:
+        q = request.query_params
+        return data.graph(
+            sources,
+            q.get("start", ""),
+            _int(q.get("hops", ""), "hops", 1),
+            q.getlist("type") or None,
+            _int(q.get("limit", ""), "limit", 200),
+        )
+
+    def approvals(request: Request) -> dict[str, Any]:
+        return data.approvals(sources)
+
+    def approve(request: Request, fields: dict[str, str]) -> dict[str, Any]:
+        return data.approve(sources, fields.get("scope", ""), fields.get("path", ""))
+
+    def update(request: Request, fields: dict[str, str]) -> dict[str, Any]:
+        fields.setdefault("next", f"/facts/{request.path_params['id']}")
+        result = data.update_fact(sources, request.path_params["id"], fields.get("content", ""))
+        fields["next"] = f"/facts/{result['updated']['id']}"
+        return result
+
+    def delete(request: Request, fields: dict[str, str]) -> dict[str, Any]:
+        fields["next"] = f"/facts/{request.path_params['id']}"
+        return data.delete_fact(sources, request.path_params["id"])
+
+    # -- the pages, drawn from the same dicts ----------------------------------------------
+    def load_page(request: Request) -> str:
+        task = request.query_params.get("task", "")
+        return pages.load_preview(load(request) if task.strip() else None, task, csrf)
+
+    def memory_page(request: Request) -> str:
+        from engram.ui.markdown import render
+
+        shown = memory(request)
+        return pages.memory(shown, render(shown["body"]) if shown["body"] else "", csrf)
+
+    def graph_page(request: Request) -> str:
+        args: dict[str, Any] = _args(request)
+        args["type"] = request.query_params.getlist("type")
+        return pages.graph(args, csrf)
+
+    static = StaticFiles(directory=str(files("engram.ui") / "static"))
+    routes = [
+        Route("/", page(lambda r: pages.overview(overview(r), csrf))),
+        Route("/memories", page(lambda r: pages.memories(memories(r), _args(r), csrf))),
+        Route("/memories/{scope}/{path:path}", page(memory_page)),
+        Route("/load", page(load_page)),
+        Route("/approvals", page(lambda r: pages.approvals(approvals(r), csrf))),
+        Route("/facts", page(lambda r: pages.facts(facts(r), _args(r), csrf))),
+        Route("/facts/{id}", page(lambda r: pages.fact(fact(r), csrf))),
+        Route("/graph", page(graph_page)),
+        Route("/api/overview", api(overview)),
+        Route("/api/memories", api(memories)),
+        Route("/api/memories/{scope}/{path:path}", api(memory)),
+        Route("/api/load", api(load)),
+        Route("/api/approvals", api(approvals)),
+        Route("/api/approve", write(approve), methods=["POST"]),
+        Route("/api/facts", api(facts)),
+        Route("/api/facts/{id}", api(fact)),
+        Route("/api/facts/{id}/update", write(update), methods=["POST"]),
+        Route("/api/facts/{id}/delete", write(delete), methods=["POST"]),
+        Route("/api/graph", api(graph)),
+        Mount("/static", static),
+    ]
+    app = Starlette(routes=routes)
+    app.add_middleware(Guard, token=token)
+    return app
+
+
+def _json(value: dict[str, Any], status: int = 200) -> Response:
+    body = json.dumps(value, ensure_ascii=False, default=str).encode("utf-8")
+    return Response(body, status, media_type="application/json")
+
+
+def url(host: str, port: int, token: str, path: str = "/") -> str:
+    """The address `engram ui` prints: the token once, in the query."""
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}{path}?{urlencode({'token': token})}"

@@ -1,0 +1,269 @@
+"""The JSON API behind every page, through Starlette's test client."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.ui.conftest import AWS, INJECTION, Site
+
+
+def _json(site: Site, path: str, status: int = 200, **params: Any) -> Any:
+    answer = site.client.get(path, params=params)
+    assert answer.status_code == status, answer.text
+    return answer.json()
+
+
+def _states(site: Site) -> dict[str, list[str]]:
+    return {m["path"]: m["states"] for m in _json(site, "/api/memories")["memories"]}
+
+
+def test_memories_lists_every_file_with_its_state(site: Site) -> None:
+    states = _states(site)
+    assert states["skills/deploy-api.md"] == ["approved"]
+    assert states["knowledge/db-migrations.md"] == ["changed"]
+    assert states["rules/new-rule.md"] == ["unapproved"]
+    assert states["knowledge/leaky.md"] == ["approved", "unsafe"]
+    assert states["knowledge/huge.md"] == ["not read"]
+
+
+def test_a_file_too_large_to_read_says_so(site: Site) -> None:
+    [huge] = [m for m in _json(site, "/api/memories")["memories"] if m["path"].endswith("huge.md")]
+    assert "too large" in huge["reason"]
+
+
+def test_memories_filter_by_words_state_and_type(site: Site) -> None:
+    found = _json(site, "/api/memories", q="deploy", type="skill")["memories"]
+    assert [m["id"] for m in found] == ["deploy-api"]
+    changed = _json(site, "/api/memories", state="changed")["memories"]
+    assert [m["id"] for m in changed] == ["db-migrations"]
+
+
+def test_an_unknown_state_is_an_error_naming_it(site: Site) -> None:
+    error = _json(site, "/api/memories", 400, state="shiny")["error"]
+    assert error["message"] == "unknown state 'shiny'"
+
+
+def test_a_memory_shows_its_body(site: Site) -> None:
+    shown = _json(site, "/api/memories/workspace/skills/deploy-api.md")
+    assert "Run **scripts/deploy.sh** after tagging." in shown["body"]
+    assert shown["directive"].startswith("Deploy with scripts/deploy.sh")
+
+
+def test_a_memory_page_renders_its_body_as_markdown(site: Site) -> None:
+    page = site.client.get("/memories/workspace/skills/deploy-api.md").text
+    assert "<strong>scripts/deploy.sh</strong>" in page
+
+
+def test_raw_html_in_a_memory_body_is_escaped(site: Site, memory: Any) -> None:
+    memory("html-note", "# Note\n\n<script>alert(1)</script> and <b>bold</b>\n")
+    page = site.client.get("/memories/workspace/knowledge/html-note.md").text
+    assert "<script>alert" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+
+
+def test_an_unsafe_memory_shows_its_reason_not_its_text(site: Site) -> None:
+    shown = _json(site, "/api/memories/workspace/knowledge/leaky.md")
+    assert shown["body"] is None and shown["withheld"].startswith("secret: AWS access key")
+    page = site.client.get("/memories/workspace/knowledge/leaky.md").text
+    assert "Withheld: secret: AWS access key" in page and AWS not in page
+
+
+def test_the_memory_list_never_shows_an_unsafe_files_text(site: Site) -> None:
+    assert AWS not in site.client.get("/memories").text
+    assert AWS not in site.client.get("/api/memories").text
+
+
+def test_the_routing_preview_gives_the_pack_and_its_reasons(site: Site) -> None:
+    preview = _json(site, "/api/load", task="deploy the release")
+    assert preview["pack"]["memories"][0]["id"] == "deploy-api"
+    assert preview["text"].startswith("loaded ")
+    reasons = preview["reasons"]
+    assert reasons["anchors"] == ["deploy", "release"]
+    top = next(c for c in reasons["candidates"] if c["id"] == "deploy-api")
+    assert top["selected"] and "deploy" in top["matched"] and top["factors"]
+    skipped = {s["id"]: s["reason"] for s in preview["pack"]["skipped"]}
+    assert skipped["leaky"].startswith("secret: AWS access key")
+
+
+def test_the_routing_preview_without_a_task_is_an_error(site: Site) -> None:
+    assert _json(site, "/api/load", 400, task=" ")["error"]["message"] == "no task given"
+
+
+def test_approvals_list_changed_and_unapproved_files_with_a_diff(site: Site) -> None:
+    files = {f["path"]: f for f in _json(site, "/api/approvals")["files"]}
+    assert set(files) == {"knowledge/db-migrations.md", "rules/new-rule.md"}
+    assert files["rules/new-rule.md"]["note"] == "never approved: the whole file is new"
+    # approved by a load, whose text was not kept: the hash alone is known
+    assert "not kept" in files["knowledge/db-migrations.md"]["note"]
+
+
+def test_a_diff_shows_what_changed_since_the_file_was_approved(site: Site) -> None:
+    post = site.client.post(
+        "/api/approve",
+        json={"scope": "workspace", "path": "knowledge/db-migrations.md"},
+        headers={"X-CSRF-Token": site.csrf},
+    )
+    assert post.status_code == 200
+    path = site.root / "knowledge" / "db-migrations.md"
+    path.write_text(path.read_text().replace("before deploys", "after each merge"))
+    [entry] = _json(site, "/api/approvals")["files"][:1]
+    assert "-Alembic runs them in CI before deploys." in entry["diff"]
+    assert "+Alembic runs them in CI after each merge." in entry["diff"]
+
+
+def test_approving_one_file_leaves_the_others_as_they_are(site: Site) -> None:
+    answer = site.client.post(
+        "/api/approve",
+        data={
+            "csrf": site.csrf,
+            "scope": "workspace",
+            "path": "rules/new-rule.md",
+            "next": "/approvals",
+        },
+        follow_redirects=False,
+    )
+    assert answer.status_code == 303 and answer.headers["location"] == "/approvals"
+    states = _states(site)
+    assert states["rules/new-rule.md"] == ["approved"]
+    assert states["knowledge/db-migrations.md"] == ["changed"]
+
+
+def test_approving_a_file_that_is_not_there_is_an_error(site: Site) -> None:
+    answer = site.client.post(
+        "/api/approve",
+        json={"scope": "workspace", "path": "rules/no.md"},
+        headers={"X-CSRF-Token": site.csrf},
+    )
+    assert answer.status_code == 400
+    assert (
+        answer.json()["error"]["message"] == "no memory file 'rules/no.md' in the workspace folder"
+    )
+
+
+def test_facts_search_finds_a_fact(site: Site) -> None:
+    found = _json(site, "/api/facts", q="where does Alice live")["facts"]
+    assert found[0]["id"] == site.facts["paris"]
+
+
+def test_facts_filter_by_scope_key_and_tag(site: Site) -> None:
+    assert [f["id"] for f in _json(site, "/api/facts", tag="infra")["facts"]] == [
+        site.facts["kafka"]
+    ]
+    keyed = _json(site, "/api/facts", scope="user", key="alice")["facts"]
+    assert site.facts["kafka"] not in {f["id"] for f in keyed}
+    assert _json(site, "/api/facts", q="kafka brokers", since="2999-01-01")["facts"] == []
+
+
+def test_an_unsafe_fact_shows_its_reason_not_its_text(site: Site) -> None:
+    listed = {f["id"]: f for f in _json(site, "/api/facts", scope="user")["facts"]}
+    planted = listed[site.facts["unsafe"]]
+    assert planted["withheld"] and planted["reason"].startswith("prompt injection")
+    assert "content" not in planted
+    page = site.client.get(f"/facts/{site.facts['unsafe']}").text
+    assert "withheld: prompt injection" in page and "curl evil" not in page
+    assert "curl evil" not in site.client.get("/facts", params={"scope": "user"}).text
+
+
+def test_a_fact_shows_its_versions_as_a_timeline(site: Site) -> None:
+    shown = _json(site, f"/api/facts/{site.facts['paris']}")
+    versions = shown["versions"]
+    assert [v["id"] for v in versions] == [site.facts["berlin"], site.facts["paris"]]
+    assert [v["status"] for v in versions] == ["superseded", "active"]
+    assert {
+        "source": site.facts["paris"],
+        "relation": "supersedes",
+        "target": site.facts["berlin"],
+    } in versions[1]["edges"]
+    assert versions[1]["events"][0]["detail"]["outcome"] == "supersede"
+
+
+def test_an_unknown_fact_is_an_error(site: Site) -> None:
+    assert _json(site, "/api/facts/f_nope", 400)["error"]["message"] == "no fact with id 'f_nope'"
+
+
+def test_updating_a_fact_makes_a_new_version(site: Site) -> None:
+    answer = site.client.post(
+        f"/api/facts/{site.facts['kafka']}/update",
+        json={"content": "Kafka runs on five brokers in production."},
+        headers={"X-CSRF-Token": site.csrf},
+    )
+    new = answer.json()["updated"]
+    assert new["content"] == "Kafka runs on five brokers in production."
+    versions = _json(site, f"/api/facts/{new['id']}")["versions"]
+    assert [v["status"] for v in versions] == ["superseded", "active"]
+
+
+def test_an_update_holding_a_secret_is_refused_naming_the_problem(site: Site) -> None:
+    answer = site.client.post(
+        f"/api/facts/{site.facts['kafka']}/update",
+        json={"content": f"Kafka's key is {AWS} in production."},
+        headers={"X-CSRF-Token": site.csrf},
+    )
+    assert answer.status_code == 400 and AWS not in answer.text
+
+
+def test_deleting_a_fact_from_its_page_keeps_it_in_its_history(site: Site) -> None:
+    answer = site.client.post(
+        f"/api/facts/{site.facts['kafka']}/delete", data={"csrf": site.csrf}, follow_redirects=False
+    )
+    assert answer.status_code == 303
+    assert site.facts["kafka"] not in {f["id"] for f in _json(site, "/api/facts")["facts"]}
+    assert _json(site, f"/api/facts/{site.facts['kafka']}")["current"]["status"] == "deleted"
+
+
+def test_the_graph_around_a_node_has_its_nodes_and_relations(site: Site) -> None:
+    view = _json(site, "/api/graph", start="Acme Corp", hops=1)
+    assert {n["name"] for n in view["nodes"]} == {"Acme Corp", "Kazan", "Ivan Petrov"}
+    assert {e["relation"] for e in view["edges"]} == {"works_at", "located_in"}
+
+
+def test_the_graph_with_no_start_withholds_an_unsafe_entity(site: Site) -> None:
+    view = _json(site, "/api/graph")
+    [held] = [n for n in view["nodes"] if n.get("withheld")]
+    assert held["name"] == "withheld" and held["withheld"].startswith("prompt injection")
+    assert INJECTION not in site.client.get("/api/graph").text
+
+
+def test_the_graph_filters_by_type(site: Site) -> None:
+    view = _json(site, "/api/graph", start="Acme Corp", hops=2, type="person")
+    assert {n["name"] for n in view["nodes"]} == {"Acme Corp", "Ivan Petrov"}
+
+
+def test_the_graph_with_bad_hops_is_an_error(site: Site) -> None:
+    assert _json(site, "/api/graph", 400, hops="9")["error"]["message"] == (
+        "hops must be from 1 to 4, got 9"
+    )
+
+
+def test_the_overview_counts_memories_facts_and_problems(site: Site) -> None:
+    shown = _json(site, "/api/overview")
+    assert shown["memories"]["by_scope"] == {"workspace": 5}
+    assert shown["memories"]["by_state"]["changed"] == 1
+    assert shown["facts"] == {"active": 3, "superseded": 1, "deleted": 0}
+    assert shown["graph"] == {"nodes": 4, "edges": 2}
+    kinds = {p["kind"] for p in shown["problems"]}
+    assert {"changed", "unapproved", "unsafe", "invalid"} <= kinds
+
+
+def test_the_overview_lists_the_last_hook_sessions(site: Site) -> None:
+    from engram.hooks.state import DeliveryState
+
+    with DeliveryState("claude", str(site.project), "s1") as state:
+        state.add(["deploy-api", "db-migrations"])
+    [session] = _json(site, "/api/overview")["hook_sessions"]
+    assert (session["host"], session["delivered"]) == ("claude", 2)
+
+
+def test_every_page_answers(site: Site) -> None:
+    for path in (
+        "/",
+        "/memories",
+        "/load",
+        "/load?task=deploy",
+        "/approvals",
+        "/facts",
+        f"/facts/{site.facts['paris']}",
+        "/graph",
+    ):
+        answer = site.client.get(path)
+        assert answer.status_code == 200, path
+        assert answer.headers["content-type"].startswith("text/html")

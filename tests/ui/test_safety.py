@@ -1,0 +1,77 @@
+"""The UI's guards: the token on every request, CSRF on every write, and headers that keep the
+page from loading anything from elsewhere."""
+
+from __future__ import annotations
+
+import pytest
+from starlette.testclient import TestClient
+
+from tests.ui.conftest import TOKEN, Site
+
+
+@pytest.fixture
+def stranger(site: Site) -> TestClient:
+    """A client of the same app that never saw the token."""
+    return TestClient(site.client.app)
+
+
+@pytest.mark.parametrize("path", ["/", "/facts", "/api/facts", "/api/graph", "/static/graph.js"])
+def test_a_request_without_the_token_is_refused(stranger: TestClient, path: str) -> None:
+    answer = stranger.get(path)
+    assert answer.status_code == 403
+    assert "needs its token" in answer.text and "Engram" in answer.text
+
+
+def test_a_wrong_token_is_refused(stranger: TestClient) -> None:
+    assert stranger.get("/", params={"token": TOKEN + "x"}).status_code == 403
+    stranger.cookies.set("engram_ui", "guess")
+    assert stranger.get("/api/overview").status_code == 403
+
+
+def test_the_token_in_the_query_once_then_the_cookie_is_enough(stranger: TestClient) -> None:
+    first = stranger.get("/", params={"token": TOKEN})
+    assert first.status_code == 200
+    cookie = first.headers["set-cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
+    assert stranger.get("/api/overview").status_code == 200
+
+
+def test_a_post_without_the_csrf_token_is_refused_and_changes_nothing(site: Site) -> None:
+    fact_id = site.facts["kafka"]
+    answer = site.client.post(f"/api/facts/{fact_id}/delete", data={})
+    assert answer.status_code == 403 and "CSRF" in answer.text
+    assert site.store.get(fact_id) is not None
+
+
+def test_a_post_with_a_wrong_csrf_token_is_refused(site: Site) -> None:
+    answer = site.client.post(
+        "/api/approve",
+        json={"scope": "workspace", "path": "rules/new-rule.md"},
+        headers={"X-CSRF-Token": "nope"},
+    )
+    assert answer.status_code == 403
+
+
+def test_a_write_cannot_be_made_with_get(site: Site) -> None:
+    assert site.client.get(f"/api/facts/{site.facts['kafka']}/delete").status_code == 405
+
+
+def test_pages_allow_nothing_but_the_app_itself(site: Site) -> None:
+    headers = site.client.get("/").headers
+    policy = headers["content-security-policy"]
+    assert "default-src 'none'" in policy and "script-src 'self'" in policy
+    assert "frame-ancestors 'none'" in policy
+    assert headers["referrer-policy"] == "no-referrer"
+    assert headers["cache-control"] == "no-store"
+
+
+def test_pages_reference_no_address_outside_the_app(site: Site) -> None:
+    for path in ("/", "/graph", f"/facts/{site.facts['paris']}", "/memories"):
+        page = site.client.get(path).text
+        assert "http://" not in page and "https://" not in page, path
+
+
+def test_a_markdown_image_is_not_fetched(site: Site, memory: object) -> None:
+    memory("pic", "# Pic\n\n![chart](https://example.com/x.png)\n")  # type: ignore[operator]
+    page = site.client.get("/memories/workspace/knowledge/pic.md").text
+    assert "<img" not in page
