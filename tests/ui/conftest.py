@@ -40,8 +40,9 @@ def plant(store: MemoryStore, content: str) -> str:
     return plant_fact(store, content, scope="user", scope_key="alice")
 
 
-@pytest.fixture
-def site(project: Path, memory: Callable[..., Path], store_location: str | Path) -> Iterator[Site]:
+def populate(project: Path, memory: Callable[..., Path], store: MemoryStore) -> dict[str, str]:
+    """Memory files in every state and facts and entities of every kind the pages show;
+    returns the fact ids by name."""
     root = project / ".agents" / ".engram"
     memory(
         "deploy-api",
@@ -58,7 +59,6 @@ def site(project: Path, memory: Callable[..., Path], store_location: str | Path)
     changed.write_text(changed.read_text().replace("in CI", "in CI before deploys"))
     memory("new-rule", "# Tabs\n\nIndent with four spaces.\n", kind="rule")
     (root / "knowledge" / "huge.md").write_text("---\nid: huge\n---\n" + "x" * 300_000)
-    store = MemoryStore.open(store_location)
     facts = {}
     [berlin] = store.absorb(["Alice lives in Berlin since 2020."], scope="user", scope_key="alice")
     [paris] = store.absorb(
@@ -76,10 +76,17 @@ def site(project: Path, memory: Callable[..., Path], store_location: str | Path)
     graph.add_related("Ivan Petrov", "person", relate=("works_at", "Acme Corp"))
     with store._write():  # an entity an older version stored, past the name check
         graph._ensure(INJECTION, "other", [], {})
+    return facts
+
+
+@pytest.fixture
+def site(project: Path, memory: Callable[..., Path], store_location: str | Path) -> Iterator[Site]:
+    store = MemoryStore.open(store_location)
+    facts = populate(project, memory, store)
     sources = Sources(project, str(store_location))
     sources._store = store
     client = TestClient(create_app(sources, TOKEN))
     assert client.get("/", params={"token": TOKEN}).status_code == 200  # sets the cookie
-    yield Site(client, project, root, store, csrf_token(TOKEN), facts)
+    yield Site(client, project, project / ".agents" / ".engram", store, csrf_token(TOKEN), facts)
     client.close()
     store.close()

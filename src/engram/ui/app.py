@@ -42,14 +42,17 @@ if TYPE_CHECKING:
     Handler = Callable[[Request], Awaitable[Response]]
 
 COOKIE = "engram_ui"
+POLICY = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+)
 HEADERS = {
-    "Content-Security-Policy": (
-        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-        "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
-    ),
     "Referrer-Policy": "no-referrer",
     "X-Content-Type-Options": "nosniff",
 }
+# cytoscape.js adds one <style> element of its own; inline styles (never scripts) are allowed
+# on the graph page alone, which shows no memory text.
+GRAPH_POLICY = POLICY.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
 # Pages and API answers change with every edit; the static files only with a new version.
 NO_STORE, KEEP = b"no-store", b"private, max-age=3600"
 
@@ -79,7 +82,7 @@ class Guard:
                 "refused: this Engram UI needs its token; open the URL `engram ui` printed\n",
                 status_code=403,
                 media_type="text/plain",
-                headers={**HEADERS, "Cache-Control": "no-store"},
+                headers={**HEADERS, "Content-Security-Policy": POLICY, "Cache-Control": "no-store"},
             )
             await refused(scope, receive, send)
             return
@@ -88,6 +91,8 @@ class Guard:
             if message["type"] == "http.response.start":
                 headers = [(k, v) for k, v in message.get("headers", []) if k != b"cache-control"]
                 headers += [(k.lower().encode(), v.encode()) for k, v in HEADERS.items()]
+                policy = GRAPH_POLICY if request.url.path == "/graph" else POLICY
+                headers.append((b"content-security-policy", policy.encode()))
                 static = request.url.path.startswith("/static/")
                 headers.append((b"cache-control", KEEP if static else NO_STORE))
                 if from_query:

@@ -37,6 +37,7 @@ def layout(title: str, active: str, body: str, csrf: str, scripts: tuple[str, ..
         '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f'<meta name="csrf" content="{e(csrf)}"><title>{e(title)} · Engram</title>'
+        '<link rel="icon" href="data:,">'
         f'<link rel="stylesheet" href="/static/app.css">{tags}</head>\n'
         f"<body><header><b>Engram</b><nav>{nav}</nav></header>\n<main>\n<h1>{e(title)}</h1>\n"
         f"{body}\n</main></body></html>\n"

@@ -38,11 +38,15 @@
 
   var STYLE = [
     { selector: "node", style: {
-      "background-color": "data(colour)", "label": "data(label)", "font-size": 11,
+      "background-color": "data(colour)", "label": "data(label)",
       "text-valign": "bottom", "text-margin-y": 4, "text-wrap": "wrap", "text-max-width": 140,
-      "width": 18, "height": 18, "color": "#222", "min-zoomed-font-size": 7,
+      "width": "mapData(deg, 1, 40, 14, 42)", "height": "mapData(deg, 1, 40, 14, 42)",
+      "color": "#222", "min-zoomed-font-size": 7, "font-size": 10,
       "text-background-color": "#fff", "text-background-opacity": 0.7,
       "text-background-padding": 1 } },
+    // hubs: a larger label drawn above the crowd, so the structure reads at 200 nodes
+    { selector: "node[deg >= 8]", style: { "font-size": 13, "font-weight": "bold", "z-index": 10,
+      "text-background-opacity": 0.9 } },
     { selector: "node[more > 0]", style: { "border-width": 2, "border-style": "dashed",
       "border-color": "#555" } },
     { selector: "node[start = 1]", style: { "width": 28, "height": 28, "border-width": 3,
@@ -61,8 +65,10 @@
 
   function layout(cy) {
     // cose: a force-directed layout; the repulsion and edge length keep 200 nodes apart.
-    return cy.layout({ name: "cose", animate: false, randomize: false, nodeRepulsion: 9000,
-      idealEdgeLength: 90, nodeOverlap: 12, gravity: 0.25, numIter: 1200, padding: 24 });
+    cy.nodes().forEach(function (n) { n.data("deg", n.degree(false)); });
+    return cy.layout({ name: "cose", animate: false, randomize: false, nodeRepulsion: 20000,
+      idealEdgeLength: 110, nodeOverlap: 20, gravity: 0.2, numIter: 1500, padding: 24,
+      nodeDimensionsIncludeLabels: true, componentSpacing: 60 });
   }
 
   function legend(cy, box) {
