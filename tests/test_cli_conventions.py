@@ -246,7 +246,7 @@ def test_docs_lists_every_topic_with_its_title() -> None:
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert [line.split()[0] for line in lines] == [
-        "architecture", "hooks", "instructions", "json", "mcp", "mem0", "team-memory",
+        "architecture", "hooks", "instructions", "json", "mcp", "mem0", "team-memory", "ui",
     ]  # fmt: skip
     assert "json          JSON output" in lines
     assert "hooks         Hooks" in lines
@@ -272,7 +272,7 @@ def test_docs_prints_the_installed_page_of_a_topic() -> None:
         (
             "../README",
             "engram: error: no docs topic '../README' "
-            "(topics: architecture, hooks, instructions, json, mcp, mem0, team-memory)\n",
+            "(topics: architecture, hooks, instructions, json, mcp, mem0, team-memory, ui)\n",
         ),
     ],
 )

@@ -83,9 +83,9 @@ def test_the_docs_ship_as_package_data_and_nothing_points_at_a_docs_file() -> No
 
     package = Path(engram.__file__).parent
     data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
-    assert data["package-data"]["engram.docs"] == ["*.md"]
+    assert data["package-data"]["engram.docs"] == ["*.md", "*.png"]
     assert sorted(p.stem for p in (package / "docs").glob("*.md")) == [
-        "architecture", "hooks", "instructions", "json", "mcp", "mem0", "team-memory",
+        "architecture", "hooks", "instructions", "json", "mcp", "mem0", "team-memory", "ui",
     ]  # fmt: skip
     assert not list(ROOT.glob("docs/*.md"))  # one copy of each page
     for source in package.rglob("*.py"):

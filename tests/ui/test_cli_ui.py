@@ -96,3 +96,14 @@ def test_allow_network_serves_with_a_warning(project: Path) -> None:
     _, err = process.communicate(timeout=30)
     assert line.startswith("Engram UI: http://0.0.0.0:")
     assert "warning: serving on 0.0.0.0, reachable from other machines" in err
+
+
+def test_with_json_the_first_line_is_the_address_as_json(project: Path) -> None:
+    import json
+
+    process = _start(project, "--json")
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    process.send_signal(signal.SIGINT)
+    process.communicate(timeout=30)
+    assert ADDRESS.match("Engram UI: " + json.loads(line)["url"])

@@ -3,6 +3,8 @@ page from loading anything from elsewhere."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from starlette.testclient import TestClient
 
@@ -75,3 +77,18 @@ def test_a_markdown_image_is_not_fetched(site: Site, memory: object) -> None:
     memory("pic", "# Pic\n\n![chart](https://example.com/x.png)\n")  # type: ignore[operator]
     page = site.client.get("/memories/workspace/knowledge/pic.md").text
     assert "<img" not in page
+
+
+def test_the_static_files_and_the_licence_ship_as_package_data() -> None:
+    import fnmatch
+    import tomllib
+
+    import engram
+
+    root = Path(engram.__file__).parent
+    data = tomllib.loads((root.parent.parent / "pyproject.toml").read_text())
+    globs = data["tool"]["setuptools"]["package-data"]["engram.ui"]
+    shipped = sorted(p.relative_to(root / "ui").as_posix() for p in (root / "ui/static").iterdir())
+    assert "static/cytoscape-LICENSE.txt" in shipped and "static/cytoscape.min.js" in shipped
+    assert all(any(fnmatch.fnmatch(name, g) for g in globs) for name in shipped), shipped
+    assert (root / "docs" / "ui-graph-200.png").is_file()

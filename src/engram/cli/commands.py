@@ -381,7 +381,7 @@ def cmd_ui(args: argparse.Namespace, start: Path | None) -> int:
 
     sources = Sources(start, args.db)
     serve(sources, args.host, args.port, open_browser=not args.no_open,
-          allow_network=args.allow_network)  # fmt: skip
+          allow_network=args.allow_network, as_json=args.json)  # fmt: skip
     return 0
 
 

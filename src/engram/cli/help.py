@@ -25,6 +25,7 @@ EXAMPLES = {
     "config": "engram config",
     "graph": "engram graph --rebuild",
     "mcp": "engram mcp --db ~/team/memory.db",
+    "ui": "engram ui --port 8700 --no-open",
     "hook": "engram hook --host claude < event.json",
     "hooks install": "engram hooks install --host claude",
     "hooks uninstall": "engram hooks uninstall --host claude",

@@ -5,6 +5,7 @@ that cannot be listened on is one line naming it, before anything is printed."""
 from __future__ import annotations
 
 import ipaddress
+import json
 import secrets
 import signal
 import socket
@@ -62,11 +63,13 @@ def serve(
     *,
     open_browser: bool = True,
     allow_network: bool = False,
+    as_json: bool = False,
     out: TextIO | None = None,
 ) -> None:
     """Serve the UI until interrupted. The first line on `out` (stdout) is the address with
-    the token. A host other than a loopback one needs `allow_network`: anyone who reaches it
-    and learns the token can read and change the memories."""
+    the token (`as_json`: `{"url": …}`). A host other than a loopback one needs
+    `allow_network`: anyone who reaches it and learns the token can read and change the
+    memories."""
     import uvicorn
 
     from engram.ui.app import create_app, url
@@ -95,7 +98,8 @@ def serve(
     # server to stop, like Ctrl-C while it serves: no KeyboardInterrupt, nothing printed.
     previous = signal.signal(signal.SIGINT, lambda *_: setattr(server, "should_exit", True))
     try:
-        print(f"Engram UI: {address}", file=out, flush=True)
+        line = json.dumps({"url": address}) if as_json else f"Engram UI: {address}"
+        print(line, file=out, flush=True)
         if open_browser:
             import webbrowser
 
