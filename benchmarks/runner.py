@@ -28,6 +28,7 @@ SECTIONS = {
     "store": "fact search p50/p99 at 1k / 10k / 100k facts, a cold search process",
     "graph": "entity-graph queries of 1–4 hops over 5,420 entities",
     "mcp": "`engram mcp`: time to the initialize answer, memory_search over stdio",
+    "ui": "`engram ui` in headless chromium: first page at 10k facts / 1k files, API latency",
     "scifact": "SciFact nDCG@10: routing, the fact store (offline and onnx), BM25",
     "locomo": "LoCoMo evidence recall@5/@10: BM25, vectors, hybrid (offline and onnx)",
     "longmemeval": "LongMemEval_S session and turn recall, by type (offline and onnx)",

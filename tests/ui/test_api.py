@@ -234,13 +234,16 @@ def test_the_graph_with_bad_hops_is_an_error(site: Site) -> None:
     )
 
 
-def test_the_overview_counts_memories_facts_and_problems(site: Site) -> None:
+def test_the_overview_counts_memory_files_facts_and_entities(site: Site) -> None:
     shown = _json(site, "/api/overview")
     assert shown["memories"]["by_scope"] == {"workspace": 5}
     assert shown["memories"]["by_state"]["changed"] == 1
     assert shown["facts"] == {"active": 3, "superseded": 1, "deleted": 0}
     assert shown["graph"] == {"nodes": 4, "edges": 2}
-    kinds = {p["kind"] for p in shown["problems"]}
+
+
+def test_the_doctor_problems_come_from_their_own_call(site: Site) -> None:
+    kinds = {p["kind"] for p in _json(site, "/api/doctor")["problems"]}
     assert {"changed", "unapproved", "unsafe", "invalid"} <= kinds
 
 

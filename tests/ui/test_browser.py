@@ -229,3 +229,12 @@ def test_the_html_export_draws_offline(browser: Any, served: Served, tmp_path: P
     assert nodes > 5 and edges >= nodes - 1
     page.screenshot(path=str(served.shots / "export.png"))
     context.close()
+
+
+def test_the_overview_fills_in_the_doctor_problems(page: Any, served: Served) -> None:
+    page.goto(served.base + "/")
+    page.wait_for_selector("#problems[data-ready='1']", timeout=30_000)
+    # the unsafe file and the one too large to read stay problems whatever was approved
+    assert int(page.locator("#problem-count").inner_text()) >= 2
+    listed = page.locator("#problems").inner_text()
+    assert "unsafe: secret: AWS access key" in listed and "too large" in listed

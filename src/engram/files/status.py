@@ -62,8 +62,9 @@ class MemoryEntry:
 
 
 def _entry(row: DocRow, index: MemoryIndex, project: Path | None) -> MemoryEntry:
+    sealed = row.sealed
     states = []
-    if not row.sealed:
+    if not sealed:
         states.append("untrusted")
     elif row.approved is None:
         states.append("unapproved")
@@ -73,21 +74,17 @@ def _entry(row: DocRow, index: MemoryIndex, project: Path | None) -> MemoryEntry
         states.append("approved")
     if row.unsafe:
         states.append("unsafe")
-    elif row.sealed and is_stale(row, index, project):
+    elif sealed and is_stale(row, index, project):
         states.append("stale")
-    entry = MemoryEntry(
-        index.root.scope,
-        masked(row.path, "[unsafe path]"),
-        masked(row.id, WITHHELD_ID),
-        row.type,
-        states,
-        lifecycle=row.lifecycle,
-    )
-    if row.unsafe or not row.sealed:  # the reason alone: its fields may hold what was found
-        entry.reason = row.unsafe or "its index entry was not written by this installation"
-        return entry
-    entry.tags, entry.directive, entry.summary = row.tags, row.directive, row.summary
-    return entry
+    if row.unsafe or not sealed:
+        # The reason alone: its fields may hold what was found (the path and id included).
+        reason = row.unsafe or "its index entry was not written by this installation"
+        return MemoryEntry(index.root.scope, masked(row.path, "[unsafe path]"),
+                           masked(row.id, WITHHELD_ID), row.type, states,
+                           lifecycle=row.lifecycle, reason=reason)  # fmt: skip
+    # A sealed row's verdict covers its path and id too (the index scans every field).
+    return MemoryEntry(index.root.scope, row.path, row.id, row.type, states, row.tags,
+                       row.directive, row.summary, row.lifecycle)  # fmt: skip
 
 
 def memory_entries(ws: Workspace) -> list[MemoryEntry]:

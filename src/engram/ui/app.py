@@ -178,6 +178,9 @@ def create_app(sources: Sources, token: str) -> Starlette:
     def overview(request: Request) -> dict[str, Any]:
         return data.overview(sources)
 
+    def doctor(request: Request) -> dict[str, Any]:
+        return data.problems(sources)
+
     def memories(request: Request) -> dict[str, Any]:
         q = request.query_params
         return data.memories(
@@ -263,6 +266,7 @@ def create_app(sources: Sources, token: str) -> Starlette:
         Route("/facts/{id}", page(lambda r: pages.fact(fact(r), csrf))),
         Route("/graph", page(graph_page)),
         Route("/api/overview", api(overview)),
+        Route("/api/doctor", api(doctor)),
         Route("/api/memories", api(memories)),
         Route("/api/memories/{scope}/{path:path}", api(memory)),
         Route("/api/load", api(load)),

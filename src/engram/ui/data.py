@@ -62,8 +62,8 @@ class Sources:
 # -- overview ------------------------------------------------------------------------------
 def overview(src: Sources) -> dict[str, Any]:
     """Counts of memory files and facts, the store's size, the last hook deliveries and
-    errors, and every `doctor` problem. Counts only: nothing here lists facts."""
-    from engram.files.checks import doctor
+    errors. Counts only: nothing here lists facts, and the `doctor` problems (which read every
+    memory file) come apart, from `problems`."""
     from engram.files.status import memory_entries
     from engram.hooks.errorlog import last_errors
     from engram.hooks.state import recent_sessions
@@ -74,7 +74,6 @@ def overview(src: Sources) -> dict[str, Any]:
         for entry in memory_entries(ws):
             by_scope[entry.scope] += 1
             states.update(entry.states)
-        problems = [{"text": str(f), "kind": f.kind} for f in doctor(ws.indexes)]
         roots = {scope: str(path) for scope, path in ws.roots.items()}
     store = src.store
     facts = {status: store.count(status=status) for status in ("active", "superseded", "deleted")}
@@ -86,8 +85,16 @@ def overview(src: Sources) -> dict[str, Any]:
         "graph": _graph_counts(store),
         "hook_sessions": [s.to_json() for s in recent_sessions(8)],
         "hook_errors": last_errors(5),
-        "problems": problems,
     }
+
+
+def problems(src: Sources) -> dict[str, Any]:
+    """Every problem `engram doctor` reports for the memory files."""
+    from engram.files.checks import doctor
+
+    with src.workspace() as ws:
+        found = doctor(ws.indexes)
+    return {"problems": [{"text": str(f), "kind": f.kind} for f in found]}
 
 
 def _graph_counts(store: MemoryStore) -> dict[str, int]:

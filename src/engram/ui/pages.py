@@ -122,11 +122,12 @@ def overview(data: dict[str, Any], csrf: str) -> str:
     body += "<h2>Last hook errors</h2>" + (
         f"<ul>{errors}</ul>" if errors else '<p class="empty">none logged</p>'
     )
-    problems = "".join(f"<li><code>{e(p['text'])}</code></li>" for p in data["problems"])
-    body += f"<h2>Problems (<code>engram doctor</code>): {len(data['problems'])}</h2>" + (
-        f'<ul class="problems">{problems}</ul>' if problems else '<p class="empty">none</p>'
+    # filled in by app.js from /api/doctor: it reads every memory file, the counts above do not
+    body += (
+        '<h2>Problems (<code>engram doctor</code>): <span id="problem-count">…</span></h2>'
+        '<ul class="problems" id="problems" data-api="/api/doctor"></ul>'
     )
-    return layout("Overview", "/", body, csrf)
+    return layout("Overview", "/", body, csrf, ("app.js",))
 
 
 def memories(data: dict[str, Any], args: dict[str, str], csrf: str) -> str:
