@@ -1,8 +1,8 @@
 """`engram ui` in real headless chromium on the loopback, at 10,000 facts and 1,000 memory
 files: how soon the first page is interactive after the printed address is opened (a fresh
 browser context each time, so every run pays for the token and the cookie), the latency of the
-JSON API (`/api/facts` searches, `/api/load` routing previews, `/api/overview`), and how long
-the graph page takes to lay out and draw 200 nodes.
+JSON API (`/api/facts` searches, `/api/load` routing previews, `/api/overview`,
+`/api/doctor`), and how long the graph page takes to lay out and draw 200 nodes.
 
 "Interactive" is the browser's own `domInteractive` and `loadEventEnd` of the navigation
 (PerformanceNavigationTiming), measured from the start of the navigation. Target: the load
@@ -187,6 +187,7 @@ def run(loads: int = 20, calls: int = 100) -> str:
             [f"/api/load?task={TASKS[n % len(TASKS)].replace(' ', '+')}" for n in range(calls)],
         )
         overviews = api_times(base, token, ["/api/overview"] * max(5, calls // 10))
+        doctors = api_times(base, token, ["/api/doctor"] * max(5, calls // 10))
     finally:
         process.send_signal(signal.SIGINT)
         process.communicate(timeout=60)
@@ -225,7 +226,8 @@ def run(loads: int = 20, calls: int = 100) -> str:
         for name, t in (
             (f"`/api/facts?q=…` search, {facts:,} facts, {calls} queries", searches),
             (f"`/api/load?task=…` routing preview, {files:,} files", previews),
-            ("`/api/overview` (counts, doctor, hook sessions)", overviews),
+            ("`/api/overview` (counts, hook sessions)", overviews),
+            (f"`/api/doctor` (reads every one of {files:,} files)", doctors),
         )
     ]
     api = table(["call (loopback, HTTP included)", "p50 ms", "p99 ms"], rows)

@@ -10,8 +10,7 @@ Safety, in the order a request meets it:
   itself (Content-Security-Policy), framing, and sending the URL (with its token) as a
   referrer.
 
-Handlers run on the event loop one at a time: one person uses the app, and the store's
-connection then belongs to one thread.
+The library is called from worker threads; the calls that use the fact store take turns.
 """
 
 from __future__ import annotations
@@ -20,9 +19,11 @@ import hmac
 import json
 from hashlib import sha256
 from importlib.resources import files
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import urlencode
 
+import anyio
+import anyio.to_thread
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
 
     Handler = Callable[[Request], Awaitable[Response]]
 
+T = TypeVar("T")
 COOKIE = "engram_ui"
 POLICY = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -120,25 +122,33 @@ def create_app(sources: Sources, token: str) -> Starlette:
     """The app over `sources`, answering only requests that carry `token`."""
     csrf = csrf_token(token)
 
-    def page(build: Callable[[Request], str]) -> Handler:
+    # The library is synchronous: each call runs in a worker thread, so that a slow one (the
+    # doctor reading every file) never holds up the static files or the next page. Calls that
+    # use the fact store take turns on its one connection; the others open what they read.
+    store_turn = anyio.CapacityLimiter(1)
+
+    async def call(fn: Callable[..., T], *args: Any, store: bool) -> T:
+        return await anyio.to_thread.run_sync(fn, *args, limiter=store_turn if store else None)
+
+    def page(build: Callable[[Request], str], store: bool = False) -> Handler:
         async def endpoint(request: Request) -> Response:
             try:
-                return HTMLResponse(build(request))
+                return HTMLResponse(await call(build, request, store=store))
             except EngramError as exc:
                 return HTMLResponse(pages.error_page(exc.message, exc.hint, csrf), 400)
 
         return endpoint
 
-    def api(build: Callable[[Request], dict[str, Any]]) -> Handler:
+    def api(build: Callable[[Request], dict[str, Any]], store: bool = False) -> Handler:
         async def endpoint(request: Request) -> Response:
             try:
-                return _json(build(request))
+                return _json(await call(build, request, store=store))
             except EngramError as exc:
                 return _json({"error": {"message": exc.message, "hint": exc.hint}}, 400)
 
         return endpoint
 
-    def write(act: Callable[[Request, dict[str, str]], dict[str, Any]]) -> Handler:
+    def write(act: Callable[[Request, dict[str, str]], dict[str, Any]], store: bool) -> Handler:
         """A POST: the CSRF token checked first; a form gets a redirect (to `next`, else the
         page it came from), a script gets JSON."""
 
@@ -162,7 +172,7 @@ def create_app(sources: Sources, token: str) -> Starlette:
             if not hmac.compare_digest(given, csrf):
                 return _json({"error": {"message": "refused: missing or wrong CSRF token"}}, 403)
             try:
-                result = act(request, fields)
+                result = await call(act, request, fields, store=store)
             except EngramError as exc:
                 if is_form:
                     return HTMLResponse(pages.error_page(exc.message, exc.hint, csrf), 400)
@@ -257,26 +267,26 @@ def create_app(sources: Sources, token: str) -> Starlette:
 
     static = StaticFiles(directory=str(files("engram.ui") / "static"))
     routes = [
-        Route("/", page(lambda r: pages.overview(overview(r), csrf))),
+        Route("/", page(lambda r: pages.overview(overview(r), csrf), store=True)),
         Route("/memories", page(lambda r: pages.memories(memories(r), _args(r), csrf))),
         Route("/memories/{scope}/{path:path}", page(memory_page)),
         Route("/load", page(load_page)),
         Route("/approvals", page(lambda r: pages.approvals(approvals(r), csrf))),
-        Route("/facts", page(lambda r: pages.facts(facts(r), _args(r), csrf))),
-        Route("/facts/{id}", page(lambda r: pages.fact(fact(r), csrf))),
+        Route("/facts", page(lambda r: pages.facts(facts(r), _args(r), csrf), store=True)),
+        Route("/facts/{id}", page(lambda r: pages.fact(fact(r), csrf), store=True)),
         Route("/graph", page(graph_page)),
-        Route("/api/overview", api(overview)),
+        Route("/api/overview", api(overview, store=True)),
         Route("/api/doctor", api(doctor)),
         Route("/api/memories", api(memories)),
         Route("/api/memories/{scope}/{path:path}", api(memory)),
         Route("/api/load", api(load)),
         Route("/api/approvals", api(approvals)),
-        Route("/api/approve", write(approve), methods=["POST"]),
-        Route("/api/facts", api(facts)),
-        Route("/api/facts/{id}", api(fact)),
-        Route("/api/facts/{id}/update", write(update), methods=["POST"]),
-        Route("/api/facts/{id}/delete", write(delete), methods=["POST"]),
-        Route("/api/graph", api(graph)),
+        Route("/api/approve", write(approve, store=False), methods=["POST"]),
+        Route("/api/facts", api(facts, store=True)),
+        Route("/api/facts/{id}", api(fact, store=True)),
+        Route("/api/facts/{id}/update", write(update, store=True), methods=["POST"]),
+        Route("/api/facts/{id}/delete", write(delete, store=True), methods=["POST"]),
+        Route("/api/graph", api(graph, store=True)),
         Mount("/static", static),
     ]
     app = Starlette(routes=routes)
