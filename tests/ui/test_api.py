@@ -270,3 +270,8 @@ def test_every_page_answers(site: Site) -> None:
         answer = site.client.get(path)
         assert answer.status_code == 200, path
         assert answer.headers["content-type"].startswith("text/html")
+
+
+def test_a_date_filter_without_words_is_an_error_saying_so(site: Site) -> None:
+    error = _json(site, "/api/facts", 400, since="2026-01-01")["error"]
+    assert error["message"] == "recorded since / until filter a search"

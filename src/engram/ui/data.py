@@ -244,7 +244,7 @@ def facts(
     else:
         if since or until:
             raise EngramError(
-                "--since and --until filter a search", hint="type words to search for as well"
+                "recorded since / until filter a search", hint="type words to search for as well"
             )
         found = store.list(limit=FACT_PAGE, offset=offset, **common)
         listed = [_shown(f) for f in found]
