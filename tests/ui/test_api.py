@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from tests.ui.conftest import AWS, INJECTION, Site
@@ -23,12 +24,43 @@ def test_memories_lists_every_file_with_its_state(site: Site) -> None:
     assert states["knowledge/db-migrations.md"] == ["changed"]
     assert states["rules/new-rule.md"] == ["unapproved"]
     assert states["knowledge/leaky.md"] == ["approved", "unsafe"]
-    assert states["knowledge/huge.md"] == ["not read"]
+    assert states["knowledge/huge.md"] == ["too large"]
+
+
+def test_a_memory_whose_source_changed_is_stale(site: Site, memory: Any) -> None:
+    from engram.safety.hashes import content_hash
+
+    source = site.project / "src" / "cache.py"
+    source.parent.mkdir()
+    source.write_text("TTL = 60\n")
+    memory(
+        "cache-policy",
+        "# Cache\n\ncache ttl\n",
+        sources=[{"path": "src/cache.py", "sha256": content_hash("TTL = 60\n")}],
+    )
+    source.write_text("TTL = 120\n")
+    assert "stale" in _states(site)["knowledge/cache-policy.md"]
+
+
+def test_memories_of_the_global_folder_are_listed_with_their_scope(
+    site: Site, global_root: Path
+) -> None:
+    from tests.conftest import write_memory
+
+    write_memory(global_root, "house-style", "# Style\n\nWrite short sentences.\n", kind="rule")
+    listed = _json(site, "/api/memories", q="house-style")["memories"]
+    assert [(m["scope"], m["path"]) for m in listed] == [("global", "rules/house-style.md")]
 
 
 def test_a_file_too_large_to_read_says_so(site: Site) -> None:
     [huge] = [m for m in _json(site, "/api/memories")["memories"] if m["path"].endswith("huge.md")]
     assert "too large" in huge["reason"]
+
+
+def test_a_file_with_broken_frontmatter_is_invalid_with_its_line(site: Site) -> None:
+    (site.root / "rules" / "broken.md").write_text("---\nid: [unclosed\n---\nbody\n")
+    [broken] = [m for m in _json(site, "/api/memories")["memories"] if "broken" in m["path"]]
+    assert broken["states"] == ["invalid"] and broken["reason"].startswith("line ")
 
 
 def test_memories_filter_by_words_state_and_type(site: Site) -> None:

@@ -1,6 +1,6 @@
 """Every memory file of a workspace with its state, for people to review (the UI's memory and
-approvals pages): approved, changed, unapproved, unsafe, stale, untrusted, or not read at all
-(too large, invalid, a symlink out of the folder).
+approvals pages): approved, changed, unapproved, unsafe, stale, untrusted, or not indexed at
+all: too large, invalid, or not read (a symlink out of the folder, not a regular file).
 
 Nothing here approves: open the workspace in `refuse` mode (as `engram verify` does), so that
 looking at a hand edit does not settle it.
@@ -22,7 +22,8 @@ if TYPE_CHECKING:
     from engram.files.index import DocRow, MemoryIndex
     from engram.workspace import Workspace
 
-STATES = ("approved", "changed", "unapproved", "unsafe", "stale", "untrusted", "not read")
+STATES = ("approved", "changed", "unapproved", "unsafe", "stale", "untrusted", "too large",
+          "invalid", "not read")  # fmt: skip
 WITHHELD_ID = "[unsafe id]"
 
 
@@ -103,11 +104,25 @@ def memory_entries(ws: Workspace) -> list[MemoryEntry]:
                     masked(path, "[unsafe path]"),
                     "",
                     path.split("/", 1)[0].rstrip("s"),
-                    ["not read"],
+                    [_unread_state(line, reason)],
                     reason=masked(where + reason, "details withheld: they name an unsafe value"),
                 )
             )
     return entries
+
+
+def _unread_state(line: int | None, reason: str) -> str:
+    """Why a file was not indexed, as a state: too large, invalid (its frontmatter or
+    encoding), or not read (a symlink out of the folder, not a regular file, unreadable)."""
+    if reason.startswith("too large"):
+        return "too large"
+    if line is not None or not reason.startswith(READ_REFUSALS):
+        return "invalid"
+    return "not read"
+
+
+# How `files.reading` words a file it will not open (anything else is a parse problem).
+READ_REFUSALS = ("symlink", "outside", "not a regular file", "unreadable", "missing")
 
 
 def find_row(ws: Workspace, scope: str, path: str) -> tuple[MemoryIndex, DocRow | None]:
