@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.ui.conftest import AWS, INJECTION, Site
 
 
@@ -140,6 +142,25 @@ def test_a_diff_shows_what_changed_since_the_file_was_approved(site: Site) -> No
     [entry] = _json(site, "/api/approvals")["files"][:1]
     assert "-Alembic runs them in CI before deploys." in entry["diff"]
     assert "+Alembic runs them in CI after each merge." in entry["diff"]
+
+
+def test_without_a_kept_copy_the_diff_is_against_the_last_commit(site: Site) -> None:
+    import shutil
+    import subprocess
+
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    path = site.root / "knowledge" / "db-migrations.md"
+    edited = path.read_text()
+    path.write_text(edited.replace("in CI before deploys", "in CI"))  # back to the approved text
+    git = ["git", "-C", str(site.project), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "."], check=True)
+    subprocess.run([*git, "commit", "-q", "-m", "memories"], check=True)
+    path.write_text(edited)
+    [entry] = [f for f in _json(site, "/api/approvals")["files"] if "db-migrations" in f["path"]]
+    assert "+Alembic runs them in CI before deploys." in entry["diff"]
+    assert "-Alembic runs them in CI." in entry["diff"] and entry["note"] == ""
 
 
 def test_approving_one_file_leaves_the_others_as_they_are(site: Site) -> None:

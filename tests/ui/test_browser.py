@@ -88,6 +88,10 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
         memory = functools.partial(write_memory, project / ".agents" / ".engram")
         facts = populate(project, memory, store)
         _graph(store, 180)
+    # Hand edits wait for a person (as `engram verify` reports them): the routing preview, which
+    # loads as an agent would, then leaves them on the approvals page.
+    config = project / ".agents" / ".engram" / "engram.toml"
+    config.write_text('[files]\non_hand_edit = "refuse"\n')
     process = subprocess.Popen(
         [sys.executable, "-m", "engram", "-C", str(project), "ui", "--no-open"],
         stdout=subprocess.PIPE,
@@ -238,3 +242,14 @@ def test_the_overview_fills_in_the_doctor_problems(page: Any, served: Served) ->
     assert int(page.locator("#problem-count").inner_text()) >= 2
     listed = page.locator("#problems").inner_text()
     assert "unsafe: secret: AWS access key" in listed and "too large" in listed
+
+
+def test_approving_a_file_takes_it_off_the_approvals_page(page: Any, served: Served) -> None:
+    page.goto(served.base + "/approvals")
+    section = page.locator("section.approval", has_text="rules/new-rule.md")
+    assert "never approved" in section.inner_text()
+    page.screenshot(path=str(served.shots / "approvals-before.png"))
+    section.locator("button").click()
+    page.wait_for_url(re.compile(r"/approvals$"))
+    assert "rules/new-rule.md" not in page.locator("main").inner_text()
+    assert "knowledge/db-migrations.md" in page.locator("main").inner_text()

@@ -183,6 +183,8 @@ def review(index: MemoryIndex, row: DocRow) -> Review:
     if approved_hash == content_hash(data):
         return Review(current, current, approved_hash)
     before = approved_text(index.root.path, approved_hash)
+    if before is None:
+        before = committed_text(index.root.path, row.path, approved_hash)
     from engram.safety.scan import unsafe_reason
 
     if before is not None and unsafe_reason(before):
@@ -196,6 +198,24 @@ def review(index: MemoryIndex, row: DocRow) -> Review:
         )
     )
     return Review(current, before, approved_hash, note)
+
+
+def committed_text(root: Path, path: str, digest: str) -> str | None:
+    """The memory file as git's last commit holds it, when that is the approved content
+    (`digest`); None otherwise, or without git. Approved memory files are usually committed,
+    so this finds what a hand edit changed even when no copy was kept."""
+    import subprocess
+
+    try:
+        done = subprocess.run(
+            ["git", "-C", str(root), "show", f"HEAD:./{path}"],
+            capture_output=True, timeout=10, check=False,
+        )  # fmt: skip
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if done.returncode != 0 or content_hash(done.stdout) != digest:
+        return None
+    return done.stdout.decode("utf-8", errors="replace")
 
 
 def shown_body(index: MemoryIndex, row: DocRow) -> tuple[str | None, str]:
