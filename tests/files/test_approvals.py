@@ -117,3 +117,27 @@ def test_doctor_says_once_that_a_corrupt_index_was_rebuilt(
     second = run(capsys, "-C", str(project), "doctor")[1]
     assert "index was corrupt and was rebuilt" in first
     assert "index was corrupt" not in second
+
+
+def test_rehash_keeps_the_approved_text_for_later_diffs(
+    project: Path, memory: Callable[..., Path]
+) -> None:
+    from engram.files.approvals import approved_text, read_approvals
+    from engram.files.checks import rehash
+    from engram.workspace import open_workspace
+
+    path = memory("deploy-api", "# Deploy\n\nRun the script.\n")
+    with open_workspace(project, flags={"files.on_hand_edit": "refuse"}) as ws:
+        rehash(ws.indexes)
+    root = project / ".agents" / ".engram"
+    digest = read_approvals(root)["knowledge/deploy-api.md"]
+    assert approved_text(root, digest) == path.read_text()
+
+
+def test_a_kept_text_is_only_ever_named_by_a_sha256(project: Path) -> None:
+    from engram.files.approvals import approved_text, keep_approved_text
+
+    root = project / ".agents" / ".engram"
+    keep_approved_text(root, "../../escape", b"x")
+    assert not (project / "escape.md").exists() and not (root / "escape.md").exists()
+    assert approved_text(root, "../../../etc/passwd") is None
