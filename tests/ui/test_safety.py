@@ -92,3 +92,24 @@ def test_the_static_files_and_the_licence_ship_as_package_data() -> None:
     assert "static/cytoscape-LICENSE.txt" in shipped and "static/cytoscape.min.js" in shipped
     assert all(any(fnmatch.fnmatch(name, g) for g in globs) for name in shipped), shipped
     assert (root / "docs" / "ui-graph-200.png").is_file()
+
+
+def test_a_token_in_any_script_is_refused_not_an_error(stranger: TestClient) -> None:
+    assert stranger.get("/", params={"token": "жетон"}).status_code == 403
+
+
+def test_a_csrf_token_in_any_script_is_refused_not_an_error(site: Site) -> None:
+    answer = site.client.post(
+        "/api/approve", data={"csrf": "жетон", "scope": "workspace", "path": "rules/new-rule.md"}
+    )
+    assert answer.status_code == 403
+
+
+@pytest.mark.parametrize("target", ["//evil.example/x", "/\\evil.example", "https://evil.example"])
+def test_a_form_cannot_send_the_browser_to_another_site(site: Site, target: str) -> None:
+    answer = site.client.post(
+        "/api/approve",
+        follow_redirects=False,
+        data={"csrf": site.csrf, "scope": "workspace", "path": "rules/new-rule.md", "next": target},
+    )
+    assert answer.status_code == 303 and answer.headers["location"] == "/"

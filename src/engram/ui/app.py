@@ -77,9 +77,8 @@ class Guard:
             return
         request = Request(scope)
         given = request.query_params.get("token")
-        from_query = given is not None and hmac.compare_digest(given, self.token)
-        cookie = request.cookies.get(COOKIE, "")
-        if not from_query and not hmac.compare_digest(cookie, self.token):
+        from_query = given is not None and same(given, self.token)
+        if not from_query and not same(request.cookies.get(COOKIE, ""), self.token):
             refused = Response(
                 "refused: this Engram UI needs its token; open the URL `engram ui` printed\n",
                 status_code=403,
@@ -104,6 +103,20 @@ class Guard:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+def same(given: str, secret: str) -> bool:
+    """A constant-time comparison that any text may be given to (compare_digest refuses
+    non-ASCII str, and a request may carry anything)."""
+    return hmac.compare_digest(given.encode("utf-8"), secret.encode("utf-8"))
+
+
+def local(target: str) -> str:
+    """Where a form may send the browser next: a path of this app (never `//host` or
+    `/\\host`, which browsers read as another site), else the overview."""
+    if target.startswith("/") and not target.startswith(("//", "/\\")):
+        return target
+    return "/"
 
 
 def _args(request: Request) -> dict[str, str]:
@@ -169,7 +182,7 @@ def create_app(sources: Sources, token: str) -> Starlette:
                     return _json({"error": {"message": "the body is not a JSON object"}}, 400)
                 fields = {k: v for k, v in loaded.items() if isinstance(v, str)}
             given = fields.get("csrf") or request.headers.get("x-csrf-token", "")
-            if not hmac.compare_digest(given, csrf):
+            if not same(given, csrf):
                 return _json({"error": {"message": "refused: missing or wrong CSRF token"}}, 403)
             try:
                 result = await call(act, request, fields, store=store)
@@ -178,8 +191,7 @@ def create_app(sources: Sources, token: str) -> Starlette:
                     return HTMLResponse(pages.error_page(exc.message, exc.hint, csrf), 400)
                 return _json({"error": {"message": exc.message, "hint": exc.hint}}, 400)
             if is_form:
-                target = fields.get("next", "")
-                return RedirectResponse(target if target.startswith("/") else "/", 303)
+                return RedirectResponse(local(fields.get("next", "")), 303)
             return _json(result)
 
         return endpoint
