@@ -204,3 +204,18 @@ def test_a_damaged_exports_file_is_one_line_naming_it_and_exit_2(
     code, _, err = run(capsys, "-C", str(project), "hooks", "sync")
     assert code == 2
     assert "exports.json: not readable JSON" in err and "Traceback" not in err
+
+
+MENTIONS_MARKER = (
+    "# Our notes\n\n## About Engram\n\nEngram marks files with `<!-- engram:generated -->`.\n\n"
+    "## Style\n\n- Use 2 spaces in YAML files.\n"
+)
+
+
+def test_a_file_that_only_mentions_the_marker_is_hand_written_and_never_replaced(
+    project: Path, some: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (project / "AGENTS.md").write_text(MENTIONS_MARKER, encoding="utf-8")
+    code, _, err = run(capsys, "-C", str(project), "export", "--format", "agents-md")
+    assert code == 2 and "AGENTS.md exists and was not written by Engram" in err
+    assert (project / "AGENTS.md").read_text(encoding="utf-8") == MENTIONS_MARKER

@@ -317,3 +317,16 @@ def test_refine_keeps_the_offline_fields_when_the_model_fails_or_answers_badly(
     assert "refine: 1 memories kept their offline summary and directive" in out
     memory = parse_memory(memories(project)["testing"].read_text(), path="rules/testing.md")
     assert memory.directive == "Run `pytest -q` every time."
+
+
+def test_a_file_that_only_mentions_the_generated_marker_is_imported(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (project / "AGENTS.md").write_text(
+        "# Our notes\n\n## About Engram\n\nEngram marks files with `<!-- engram:generated -->`."
+        "\n\n## Style\n\n- Use 2 spaces in YAML files.\n",
+        encoding="utf-8",
+    )
+    data = imported(capsys, project)
+    assert data["sources"][0]["state"] == "new"
+    assert "style" in memories(project)

@@ -26,6 +26,10 @@ from engram.workspace import Workspace
 MARKER = "<!-- engram:generated"
 _KEY = re.compile(r"<!-- engram:generated key=(\S+)")
 HEAD_BYTES = 4096  # the marker is on the line after the frontmatter
+# The whole marker line as Engram writes it, first in the file or right after its frontmatter:
+# a hand-written file that only mentions the marker (in prose, a code span) is not generated.
+_MARKER_LINE = re.compile(r"<!-- engram:generated (?:key|export)=\S+ [^\n]*-->")
+_HEAD_FRONT = re.compile(r"---[ \t]*\n(?:.*?\n)?---[ \t]*\n", re.S)
 
 
 @dataclass
@@ -63,6 +67,20 @@ def with_directive(row: DocRow, body: str) -> str:
     return f"{directive}\n\n{body}" if directive else body
 
 
+def marker_line(text: str) -> str | None:
+    """The generated-file marker line at the top of `text` (its first line, or the first after
+    a frontmatter block), else None."""
+    front = _HEAD_FRONT.match(text)
+    rest = text[front.end() :] if front else text
+    first = rest.split("\n", 1)[0].rstrip("\r")
+    return first if _MARKER_LINE.fullmatch(first) else None
+
+
+def is_generated_text(text: str) -> bool:
+    """Whether Engram wrote this file: its marker line is where Engram puts it."""
+    return marker_line(text) is not None
+
+
 def generated_key(path: Path, folder: Path) -> str | None:
     """The memory key a generated rule file stands for (None for other files, and for
     anything but a regular file inside `folder`: the path may come from a host)."""
@@ -70,7 +88,8 @@ def generated_key(path: Path, folder: Path) -> str | None:
         head = read_head(folder, path, HEAD_BYTES, folder="rules folder")
     except ReadRefused:
         return None
-    match = _KEY.search(head.decode("utf-8", errors="replace"))
+    line = marker_line(head.decode("utf-8", errors="replace"))
+    match = _KEY.match(line) if line else None
     return match.group(1) if match else None
 
 

@@ -34,7 +34,7 @@ from engram.errors import EngramError
 from engram.files.body import split_frontmatter, visible_body
 from engram.files.guard import guarded_text
 from engram.files.index import DocRow
-from engram.hooks.native import MARKER, SyncReport, marker, sync_folder
+from engram.hooks.native import MARKER, SyncReport, is_generated_text, marker, sync_folder
 from engram.workspace import Workspace
 
 EXPORTS_FILE = "exports.json"
@@ -306,14 +306,14 @@ def _write_single(project: Path, path: Path, text: str, report: SyncReport) -> N
             head = read_head(path.parent, path.name, 4096, folder="project folder")
         except ReadRefused as exc:
             raise EngramError(f"{path}: {exc.reason}; not replaced") from None
-        if MARKER.encode() not in head:
+        if not is_generated_text(head.decode("utf-8", errors="replace")):
             raise EngramError(
                 f"{path.relative_to(project.resolve())} exists and was not written by Engram; "
                 "it is left as it is",
                 hint=f"bring it in first (`engram import {path.relative_to(project.resolve())}`),"
                 " then move it away, or export elsewhere with --out",
             )
-        if path.read_text(encoding="utf-8") == text:
+        if path.read_bytes() == text.encode("utf-8"):
             return
     path.parent.mkdir(parents=True, exist_ok=True)
     write_text_atomic(path, text)

@@ -18,7 +18,6 @@ from typing import Any
 from engram.errors import EngramError, FrontmatterError
 from engram.safety.hashes import content_hash
 
-GENERATED = "<!-- engram:generated"
 ROOT_FILES = (
     ".cursorrules", ".windsurfrules", ".github/copilot-instructions.md",
 )  # fmt: skip
@@ -160,8 +159,11 @@ def read_source(project: Path, path: str) -> SourceFile:
 
 
 def is_generated(source: SourceFile) -> bool:
-    """Whether Engram wrote the file (a native rule file or an export)."""
-    return GENERATED in source.text[:4096]
+    """Whether Engram wrote the file (a native rule file or an export): its marker line opens
+    the file or follows its frontmatter; a file that merely mentions the marker is a source."""
+    from engram.hooks.native import is_generated_text
+
+    return is_generated_text(source.text[:4096])
 
 
 _FRONT = re.compile(r"\A---[ \t]*\n(.*?)\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.S)
