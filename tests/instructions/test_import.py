@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -330,3 +331,25 @@ def test_a_file_that_only_mentions_the_generated_marker_is_imported(
     data = imported(capsys, project)
     assert data["sources"][0]["state"] == "new"
     assert "style" in memories(project)
+
+
+def test_ctrl_c_while_writing_leaves_no_memory_and_a_later_import_brings_all_in(
+    project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from engram.files import authoring
+
+    (project / "AGENTS.md").write_text(AGENTS, encoding="utf-8")
+    real, calls = authoring.write_text_atomic, []
+
+    def interrupted_third(path: Path, text: str, **kw: Any) -> None:
+        calls.append(path)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        real(path, text, **kw)
+
+    monkeypatch.setattr(authoring, "write_text_atomic", interrupted_third)
+    code, _, err = run(capsys, "-C", str(project), "import")
+    assert code == 130 and err == "engram: interrupted; nothing was changed\n"
+    assert memories(project) == {}
+    monkeypatch.setattr(authoring, "write_text_atomic", real)
+    assert imported(capsys, project)["counts"]["create"] == 4

@@ -52,9 +52,20 @@ def cmd_import(args: argparse.Namespace, start: Path | None) -> int:
     paths = [here / path for path in args.paths]
     with open_workspace(start) as ws:
         write = not (args.plan or args.dry_run)
-        plan = import_instructions(ws, paths, write=write, refine=args.refine)
+        try:
+            plan = import_instructions(ws, paths, write=write, refine=args.refine)
+        except KeyboardInterrupt:  # the writes were rolled back: say so, not a silent 130
+            return interrupted()
     emit(args, plan.to_json(), import_text(plan, detail=args.plan) + "\n")
     return 0
+
+
+def interrupted() -> int:
+    """Ctrl-C during an all-or-none command: one line, exit 130."""
+    import sys
+
+    print("engram: interrupted; nothing was changed", file=sys.stderr)
+    return 130
 
 
 def import_text(plan: ImportPlan, *, detail: bool) -> str:

@@ -195,7 +195,8 @@ def memory_text(
 
 def write_memories(root: Path, files: list[tuple[str, str]]) -> list[Path]:
     """Create these memory files (relative path, text) under `root` and approve their hashes,
-    all or none: a file that exists already, or a failed write, removes the ones written."""
+    all or none: a file that exists already, a failed write or an interrupt (Ctrl-C) removes the
+    ones written."""
     approvals, problem = load_approvals(root)
     if problem:  # rewriting it would settle a merge conflict behind the user's back
         raise EngramError(
@@ -216,7 +217,7 @@ def write_memories(root: Path, files: list[tuple[str, str]]) -> list[Path]:
             written.append(path)
             approvals[relative] = content_hash(text)
         write_approvals(root, approvals)
-    except EngramError:
+    except BaseException:  # an error or Ctrl-C: none of them, or a re-import would skip them
         for path in written:  # a memory without its approval would not be shown
             path.unlink(missing_ok=True)
         raise
