@@ -94,3 +94,116 @@ def test_memory_migrate_copies_a_file_into_postgresql_and_reports_the_counts(
     assert report["rows"]["facts"] == 2 and report["to"] == postgres_url
     with _open(postgres_url) as shared:
         assert shared.search("who leads QA")[0].fact.content == "Boris Ivanov leads QA."
+
+
+def _migrate(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    from engram.cli import main
+
+    code = main(["memory", "migrate", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _local(tmp_path: Path) -> Path:
+    with _open(tmp_path / "local.db") as local:
+        local.absorb(["Anna Petrova lives in Kazan."], scope="user")
+    return tmp_path / "local.db"
+
+
+def test_migrate_never_writes_into_a_database_of_another_program(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sqlite3
+
+    other = tmp_path / "app.db"
+    with sqlite3.connect(other) as db:
+        db.execute("CREATE TABLE users (name TEXT)")
+    before = other.read_bytes()
+    code, _, err = _migrate(capsys, "--from", str(_local(tmp_path)), "--to", str(other))
+    assert code == 2 and "app.db: not a new, empty store" in err
+    assert other.read_bytes() == before
+
+
+def test_migrate_from_a_missing_store_is_an_error_and_creates_no_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing, out = tmp_path / "nope.db", tmp_path / "out.db"
+    code, _, err = _migrate(capsys, "--from", str(missing), "--to", str(out))
+    assert code == 2 and err.startswith(f"engram: error: {missing}: no such store\n")
+    assert not missing.exists() and not out.exists()
+
+
+def test_migrate_into_a_missing_folder_is_an_error_and_creates_no_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "nonexist" / "x.db"
+    code, _, err = _migrate(capsys, "--from", str(_local(tmp_path)), "--to", str(out))
+    assert code == 2 and "the folder" in err and "does not exist" in err
+    assert not out.parent.exists()
+
+
+def test_a_migrate_that_fails_on_a_locked_source_leaves_no_new_target_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sqlite3
+
+    source, out = _local(tmp_path), tmp_path / "out.db"
+    monkeypatch.setenv("ENGRAM_MEMORY_LOCK_TIMEOUT_S", "0.2")
+    holder = sqlite3.connect(source, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")  # another writer holds the store
+    try:
+        code, _, err = _migrate(capsys, "--from", str(source), "--to", str(out))
+    finally:
+        holder.close()
+    assert code == 2 and "unexpected" not in err
+    assert not out.exists() and not Path(f"{out}-wal").exists()
+
+
+def test_ctrl_c_during_migrate_leaves_no_target_and_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from engram.store import transfer
+
+    def interrupted(*args: object, **kw: object) -> None:
+        raise KeyboardInterrupt
+
+    source, out = _local(tmp_path), tmp_path / "out.db"
+    monkeypatch.setattr(transfer, "copy_store", interrupted)
+    code, _, err = _migrate(capsys, "--from", str(source), "--to", str(out))
+    assert code == 130 and err == "engram: interrupted; nothing was changed\n"
+    assert not out.exists() and not Path(f"{out}-wal").exists()
+
+
+def test_a_libpq_keyword_string_is_refused_without_printing_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    to = "host=/tmp dbname=mem password=Sup3rS3cretPw"
+    code, out, err = _migrate(capsys, "--from", str(_local(tmp_path)), "--to", to)
+    assert code == 2 and "libpq keyword string" in err
+    assert "Sup3rS3cretPw" not in out + err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["local.db"]
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgresql://engram@/mem?host=/tmp/none&foo=bar&password=Sup3rS3cretPw",
+        "postgresql://engram:Sup3r%ZZ@localhost/mem",
+        "POSTGRESQL://engram@/mem?host=/tmp/none&foo=bar&password=Sup3rS3cretPw",
+    ],
+)
+def test_a_url_libpq_cannot_read_is_one_line_with_its_password_masked(
+    url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = _migrate(capsys, "--from", str(_local(tmp_path)), "--to", url)
+    assert code == 2 and "not a valid PostgreSQL URL" in err
+    assert "Sup3r" not in out + err and "unexpected" not in err
+    assert len(err.splitlines()) == 2  # the error and its hint
+
+
+def test_a_password_in_the_query_string_is_masked_in_the_store_location() -> None:
+    from engram.store.opening import redacted
+
+    url = "postgresql://engram@/mem?host=/tmp/sock&port=55432&password=Sup3rS3cretPw"
+    assert redacted(url) == "postgresql://engram@/mem?host=/tmp/sock&port=55432&password=***"

@@ -433,13 +433,20 @@ def cmd_rebuild(args: argparse.Namespace, start: Path | None) -> int:
 
 
 def cmd_migrate(args: argparse.Namespace, start: Path | None) -> int:
+    from engram.cli.instructions import interrupted
     from engram.store.db import resolve_db
+    from engram.store.transfer import checked_location, migrate
 
-    if args.source:
-        args.db = args.source
-    target = resolve_db(args.to, None, start=getattr(args, "run_in", None))
-    with open_store(args) as store, progress_bar(args, "copying", "row") as bar:
-        copied = store.copy_to(target, progress=bar)
+    start_in = getattr(args, "run_in", None)
+    config = settings(args)
+    source = resolve_db(checked_location(args.source, "from") if args.source else args.db,
+                        config, start=start_in)  # fmt: skip
+    target = resolve_db(checked_location(args.to, "to"), None, start=start_in)
+    try:
+        with progress_bar(args, "copying", "row") as bar:
+            copied: Any = migrate(source, target, config, progress=bar)
+    except KeyboardInterrupt:  # the target's transaction was rolled back, a new file removed
+        return interrupted()
     rows = ", ".join(f"{table} {n:,}" for table, n in copied["rows"].items())
     emit(args, copied, f"copied {copied['from']} to {copied['to']}: {rows}\n")
     return 0

@@ -5,6 +5,7 @@ serve is a one-line error, never a local folder named after it."""
 
 from __future__ import annotations
 
+import re
 from importlib.util import find_spec
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -51,12 +52,51 @@ def _open_url(url: str, lock_timeout: float) -> Backend:
         )
     from engram.store.postgres import PostgresBackend
 
+    url = scheme + url[len(scheme) :]  # libpq reads only lower-case schemes
+    _check_conninfo(url)
     return PostgresBackend.open(url, lock_timeout)
 
 
+def _check_conninfo(url: str) -> None:
+    """A URL libpq cannot parse (an unknown query parameter, a bad percent escape) as one
+    line naming it, its password masked even where the parser's message quotes it."""
+    from psycopg import ProgrammingError
+    from psycopg.conninfo import conninfo_to_dict
+
+    try:
+        conninfo_to_dict(url)
+    except ProgrammingError as exc:
+        reason = (str(exc).splitlines() or [""])[0]
+        for secret in _passwords(url):
+            reason = reason.replace(secret, "***")
+        raise EngramError(
+            f"memory store {redacted(url)}: not a valid PostgreSQL URL ({reason})",
+            hint="postgresql://USER:PASSWORD@HOST:PORT/DATABASE, with libpq's query "
+            "parameters only (host, port, sslmode …) and %XX escapes of two hex digits",
+        ) from None
+
+
+_QUERY_PASSWORD = re.compile(r"(?i)([?&]password=)([^&#]*)")
+
+
+def _passwords(url: str) -> list[str]:
+    """The password of a URL as written, in its user part and in its query string."""
+    found = [m.group(2) for m in _QUERY_PASSWORD.finditer(url) if m.group(2)]
+    try:
+        password = urlsplit(url).password
+    except ValueError:
+        password = None
+    return ([password] if password else []) + found
+
+
 def redacted(url: str) -> str:
-    """The URL with its password replaced by ***, to name the database in messages."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    return url.replace(f":{parts.password}@", ":***@", 1)
+    """The URL with its password replaced by ***, to name the database in messages: the
+    password of the user part and a `password=` query parameter alike."""
+    out = _QUERY_PASSWORD.sub(lambda m: m.group(1) + ("***" if m.group(2) else ""), url)
+    try:
+        password = urlsplit(out).password
+    except ValueError:
+        password = None
+    if password:
+        out = out.replace(f":{password}@", ":***@", 1)
+    return out

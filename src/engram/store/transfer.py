@@ -5,7 +5,9 @@ one transaction on the target, then the counts checked table by table."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -14,6 +16,7 @@ from engram.errors import EngramError
 from engram.store.rows import FACT_COLUMNS
 
 if TYPE_CHECKING:
+    from engram.config import Config
     from engram.store.backend import Backend
 
 BATCH = 1000  # rows a statement
@@ -112,3 +115,97 @@ def copy_to_file(source: Backend, path: Path) -> Path:
     target.close()
     path.chmod(0o600)
     return path
+
+
+_LIBPQ_KEYWORD = re.compile(r"^\s*(host|hostaddr|port|dbname|user|password|sslmode|service)\s*=")
+
+
+def checked_location(where: str, role: str) -> str:
+    """`where` when it can name a store: a libpq keyword string (`host=… password=…`) is no
+    file name, and is refused without echoing it (it may hold a password)."""
+    if _LIBPQ_KEYWORD.match(where):
+        raise EngramError(
+            f"--{role}: a libpq keyword string is not a store location",
+            hint="give the database as a URL: postgresql://USER:PASSWORD@HOST:PORT/DATABASE",
+        )
+    return where
+
+
+def check_source(where: str | Path) -> None:
+    """The store to copy must exist: opening a missing file would create an empty one."""
+    from engram.store.db import is_url
+
+    checked_location(str(where), "from")
+    if not is_url(where) and not Path(where).is_file():
+        raise EngramError(f"{where}: no such store", hint="name an existing store with --from")
+
+
+def check_new_target(where: str | Path) -> bool:
+    """Refuse a target file that is anything but a new or empty Engram store (a database of
+    another program would get Engram's tables and facts written into it), or whose folder is
+    missing; returns whether the file is new (and so is removed again if the copy fails)."""
+    from engram.store.db import is_url
+
+    checked_location(str(where), "to")
+    if is_url(where):
+        return False
+    path = Path(where)
+    if not path.parent.is_dir():
+        raise EngramError(
+            f"{path}: the folder {path.parent} does not exist",
+            hint="create the folder first, or choose another place for the new store",
+        )
+    if not path.exists():
+        return True
+    if not path.is_file() or not _is_engram_store(path):
+        raise EngramError(
+            f"{path}: not a new, empty store (the file exists and is no Engram store); "
+            "it was left as it is",
+            hint="choose a file name that does not exist yet",
+        )
+    return False
+
+
+def _is_engram_store(path: Path) -> bool:
+    """Whether an existing file is an SQLite database with Engram's tables and none of
+    another program's (read only: the file is never changed by looking)."""
+    import sqlite3
+
+    if path.stat().st_size == 0:
+        return True  # an empty file is an empty database
+    try:
+        with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as db:
+            query = "SELECT name FROM sqlite_master WHERE type = 'table'"
+            names = {row[0] for row in db.execute(query)}
+    except sqlite3.Error:
+        return False
+    ours = {table for table, _, _ in TABLES} | {"_migrations"}
+    return "facts" in names and all(name in ours or name.startswith("sqlite_") for name in names)
+
+
+def remove_store_file(path: Path) -> None:
+    """Remove an SQLite store file and its journal files (a copy that failed)."""
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+
+
+def migrate(
+    source: str | Path,
+    target: str | Path,
+    config: Config,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[str, object]:
+    """`engram memory migrate`: copy the store at `source` into a new one at `target`, both
+    checked first; a failure or an interrupt leaves no new target file behind."""
+    from engram.store.store import MemoryStore
+
+    check_source(source)
+    new_file = check_new_target(target)
+    try:
+        with MemoryStore.open(source, config=config) as store:
+            copied: dict[str, object] = store.copy_to(target, progress=progress)
+    except BaseException:
+        if new_file:  # never an empty store where there was none
+            remove_store_file(Path(target))
+        raise
+    return copied
