@@ -353,3 +353,38 @@ def test_ctrl_c_while_writing_leaves_no_memory_and_a_later_import_brings_all_in(
     assert memories(project) == {}
     monkeypatch.setattr(authoring, "write_text_atomic", real)
     assert imported(capsys, project)["counts"]["create"] == 4
+
+
+KEY_HEADING = "# Notes\n\n## Key AKIAUJZDEGXDNCF32EPF\n\n- Use it for the bucket.\n"
+
+
+def test_a_secret_in_a_heading_is_never_printed_by_a_dry_run(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (project / "AGENTS.md").write_text(KEY_HEADING, encoding="utf-8")
+    code, out, err = run(capsys, "-C", str(project), "import", "--dry-run")
+    assert code == 0 and "not imported: it contains a" in out
+    assert "AKIAUJZDEGXDNCF32EPF" not in out + err
+
+
+def test_a_secret_in_a_heading_is_never_in_the_json_report(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (project / "AGENTS.md").write_text(KEY_HEADING, encoding="utf-8")
+    code, out, _ = run(capsys, "-C", str(project), "import", "--dry-run", "--json")
+    assert code == 0 and "AKIAUJZDEGXDNCF32EPF" not in out
+
+
+def test_a_secret_in_cursor_frontmatter_names_the_source_file_and_field(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rules = project / ".cursor" / "rules"
+    rules.mkdir(parents=True)
+    (rules / "x.mdc").write_text(
+        '---\ndescription: "bucket key AKIAUJZDEGXDNCF32EPF"\n---\n- Use the bucket.\n',
+        encoding="utf-8",
+    )
+    code, out, _ = run(capsys, "-C", str(project), "import")
+    assert code == 0
+    assert "in the description field of .cursor/rules/x.mdc" in out
+    assert "rules/x.md:" not in out and "AKIAUJZDEGXDNCF32EPF" not in out

@@ -105,12 +105,12 @@ def _line(memory: PlannedMemory, written: bool) -> str:
     where = f"lines {memory.start}-{memory.end}"
     if memory.action == "create":
         verb = "created" if written else "create"
-        return f"{verb} {memory.relative} [{memory.type}] from {where} ({memory.title})"
+        return f"{verb} {memory.relative} [{memory.type}] from {where} ({memory.shown_title})"
     if memory.action == "duplicate":
-        return (f"{where} ({memory.title}): near-duplicate of {memory.duplicate_of} "
+        return (f"{where} ({memory.shown_title}): near-duplicate of {memory.duplicate_of} "
                 f"(similarity {memory.similarity:.2f}), not imported")  # fmt: skip
     if memory.action == "refused":
-        return f"{where} ({memory.title}): not imported: {memory.reason}"
+        return f"{where} ({memory.shown_title}): not imported: {memory.reason}"
     return f"{where}: {memory.reason}, nothing to import"
 
 

@@ -63,9 +63,16 @@ class PlannedMemory:
     text: str = ""
     source_sha: str = ""
 
+    @property
+    def shown_title(self) -> str:
+        """The title to print: a heading that is itself a secret (`## Key AKIA…`) never is."""
+        from engram.safety.scan import masked
+
+        return masked(self.title)
+
     def to_json(self) -> dict[str, object]:
         data: dict[str, object] = {
-            "source": self.source, "lines": [self.start, self.end], "title": self.title,
+            "source": self.source, "lines": [self.start, self.end], "title": self.shown_title,
             "action": self.action,
         }  # fmt: skip
         if self.action == CREATE:
@@ -287,6 +294,10 @@ def _unsafe_in_source(source: SourceFile, section: Section) -> str:
     source file that holds the secret or injection (never the text itself)."""
     from engram.safety.scan import unsafe_reason
 
+    for name, value in (("description", source.description), ("globs", ",".join(source.globs))):
+        found = unsafe_reason(value)  # the frontmatter goes into the memory's fields
+        if found:
+            return f"{_LINE.sub('', found)} in the {name} field of {source.path}"
     found = unsafe_reason(section.text)
     line = _LINE.search(found)
     if line:
