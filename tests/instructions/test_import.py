@@ -244,7 +244,7 @@ def test_a_file_that_is_not_utf8_is_reported_and_the_others_imported(
     (project / "AGENTS.md").write_text(AGENTS, encoding="utf-8")
     code, out, _ = run(capsys, "-C", str(project), "import")
     assert code == 0
-    assert "GEMINI.md: not read: GEMINI.md: not UTF-8 text" in out
+    assert "GEMINI.md: not read: not UTF-8 text" in out
     assert len(memories(project)) == 4
 
 
@@ -388,3 +388,34 @@ def test_a_secret_in_cursor_frontmatter_names_the_source_file_and_field(
     assert code == 0
     assert "in the description field of .cursor/rules/x.mdc" in out
     assert "rules/x.md:" not in out and "AKIAUJZDEGXDNCF32EPF" not in out
+
+
+def test_a_known_file_that_links_out_of_the_project_is_reported_and_the_rest_imported(
+    project: Path, tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str]
+) -> None:
+    outside = tmp_path_factory.mktemp("elsewhere") / "outside.mdc"
+    outside.write_text("- Do the thing.\n", encoding="utf-8")
+    (project / ".cursor" / "rules").mkdir(parents=True)
+    (project / ".cursor" / "rules" / "shared.mdc").symlink_to(outside)
+    (project / "CLAUDE.md").write_text(AGENTS, encoding="utf-8")
+    code, out, err = run(capsys, "-C", str(project), "import")
+    assert code == 0, err
+    assert ".cursor/rules/shared.mdc: not read: symlink leaves the project folder\n" in out
+    assert "testing" in memories(project)
+
+
+def test_a_named_file_that_is_not_utf8_is_one_error_and_exit_2(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (project / "AGENTS.md").write_bytes(b"# Notes\n\n- caf\xe9\n")
+    code, out, err = run(capsys, "-C", str(project), "import", "AGENTS.md")
+    assert code == 2 and out == ""
+    assert err == (
+        "engram: error: AGENTS.md: not UTF-8 text (byte 14)\nengram: hint: save it as UTF-8\n"
+    )
+
+
+def test_a_utf16_file_is_named_as_utf16(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (project / "CLAUDE.md").write_bytes("# Notes\n\n- Use tabs.\n".encode("utf-16"))
+    code, _, err = run(capsys, "-C", str(project), "import", "CLAUDE.md")
+    assert code == 2 and "CLAUDE.md: UTF-16 text" in err and "save it as UTF-8" in err

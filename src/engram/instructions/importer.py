@@ -142,6 +142,16 @@ def source_paths(project: Path, paths: Sequence[str | Path]) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+def named_files(project: Path, paths: Sequence[str | Path]) -> set[str]:
+    """The files (not folders) named on the command line, relative to the project."""
+    out = set()
+    for given in paths:
+        path = inside(project, given)
+        if not path.is_dir():
+            out.add(path.relative_to(project.resolve()).as_posix())
+    return out
+
+
 def plan_import(
     ws: Workspace, paths: Sequence[str | Path] = (), *, today: date | None = None
 ) -> ImportPlan:
@@ -155,13 +165,16 @@ def plan_import(
     earlier = _earlier_sources(workspace)
     taken = {row.id for index in ws.indexes for row in index.all_docs()}
     duplicates = NearDuplicates(ws.indexes)
+    named = named_files(project, paths)
     for path in source_paths(project, paths):
         report = SourceReport(path)
         plan.sources.append(report)
         try:
             source = read_source(project, path)
         except EngramError as exc:
-            report.state, report.error = "error", exc.message
+            if path in named:  # the user asked for this very file: the import fails
+                raise
+            report.state, report.error = "error", exc.message.removeprefix(f"{path}: ")
             continue
         report.kind, report.sha256, report.notes = source.kind, source.sha256, source.notes
         if is_generated(source):

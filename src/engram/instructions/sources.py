@@ -34,6 +34,7 @@ PRUNE = frozenset(
 )
 MAX_DEPTH = 6
 MAX_BYTES = 1024 * 1024  # an instruction file larger than this is no instruction file
+READ_HINT = "an instruction file is a regular UTF-8 file inside the project, at most 1 MiB"
 UNIVERSAL_GLOBS = frozenset({"*", "**", "**/*", "**/*.*", "/**/*", "./**/*", "**/**"})
 
 
@@ -117,7 +118,12 @@ def _nested(base: Path) -> list[Path]:
 
 
 def _relative(project: Path, path: Path) -> str:
-    return path.resolve().relative_to(project.resolve()).as_posix()
+    """The path as found under the project: a symlink out of it keeps its own name, so that
+    reading it is refused for that one source rather than the whole import failing."""
+    try:
+        return path.resolve().relative_to(project.resolve()).as_posix()
+    except ValueError:
+        return Path(os.path.relpath(path, project.resolve())).as_posix()
 
 
 def inside(project: Path, given: str | Path) -> Path:
@@ -145,7 +151,12 @@ def read_source(project: Path, path: str) -> SourceFile:
     try:
         data = read_limited(project, path, MAX_BYTES, folder="project folder", setting=None)
     except ReadRefused as exc:
-        raise EngramError(f"{path}: {exc.reason}") from None
+        raise EngramError(f"{path}: {exc.reason}", hint=READ_HINT) from None
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise EngramError(
+            f"{path}: UTF-16 text (it starts with a UTF-16 byte-order mark)",
+            hint="save it as UTF-8",
+        )
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
