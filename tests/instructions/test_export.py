@@ -180,7 +180,8 @@ def test_a_copy_of_a_cursor_export_without_its_marker_creates_nothing(
     (project / "mine" / "workflows.mdc").write_text(text, encoding="utf-8")
     code, out, _ = run(capsys, "-C", str(project), "import", "--json", "mine")
     assert code == 0
-    assert json.loads(out)["counts"] == {"create": 0, "duplicate": 1, "refused": 0, "empty": 0}
+    counts = json.loads(out)["counts"]
+    assert counts["duplicate"] == 1 and counts["create"] == counts["update"] == 0
 
 
 def test_hooks_sync_reports_exports_in_its_json(

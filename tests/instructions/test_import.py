@@ -109,7 +109,7 @@ def test_a_second_import_skips_a_source_that_did_not_change(
     assert again["counts"]["create"] == 0
 
 
-def test_a_changed_source_is_reported_and_only_its_new_sections_come_in(
+def test_a_changed_source_updates_its_memories_and_brings_in_its_new_sections(
     project: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     agents = project / "AGENTS.md"
@@ -118,10 +118,70 @@ def test_a_changed_source_is_reported_and_only_its_new_sections_come_in(
     agents.write_text(AGENTS + "\n## Security\n\n- Never log access tokens or passwords.\n")
     code, out, _ = run(capsys, "-C", str(project), "import")
     assert code == 0
-    assert "AGENTS.md: changed since it was imported" in out
-    assert "near-duplicate of testing" in out
+    assert "AGENTS.md: changed since it was imported: 4 memories updated, 1 new" in out
+    assert "updated rules/testing.md from lines 5-9 (Testing): its source's new hash only" in out
     assert "created rules/security.md" in out
     assert len(memories(project)) == 5
+
+
+def _edited_testing_section(project: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    agents = project / "AGENTS.md"
+    agents.write_text(AGENTS, encoding="utf-8")
+    imported(capsys, project)
+    agents.write_text(AGENTS.replace("pytest -q", "pytest -q -x"), encoding="utf-8")
+    return memories(project)["testing"]
+
+
+def test_an_edited_section_updates_the_memory_it_made_in_place(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    testing = _edited_testing_section(project, capsys)
+    code, out, _ = run(capsys, "-C", str(project), "import")
+    assert code == 0
+    assert "updated rules/testing.md from lines 5-9 (Testing): its section changed" in out
+    assert "near-duplicate of" not in out
+    assert sorted(memories(project)) == ["acme-service", "architecture", "how-to-deploy", "testing"]
+    assert "Run `pytest -q -x` before every commit." in testing.read_text(encoding="utf-8")
+
+
+def test_doctor_names_a_memory_whose_source_changed_and_how_to_clear_it(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _edited_testing_section(project, capsys)
+    code, out, _ = run(capsys, "-C", str(project), "doctor")
+    assert code == 1
+    assert "rules/testing.md: stale: AGENTS.md changed since" in out
+    assert "run `engram import AGENTS.md`" in out
+
+
+def test_a_memory_updated_from_its_changed_source_is_no_longer_stale(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _edited_testing_section(project, capsys)
+    assert "rules/testing.md: stale" in run(capsys, "-C", str(project), "doctor")[1]
+    run(capsys, "-C", str(project), "import")
+    assert "stale" not in run(capsys, "-C", str(project), "doctor")[1]
+
+
+def test_a_memory_edited_by_hand_is_not_overwritten_by_a_re_import(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    testing = _edited_testing_section(project, capsys)
+    mine = testing.read_text(encoding="utf-8").replace("Never mock", "Do not mock")
+    testing.write_text(mine, encoding="utf-8")
+    code, out, _ = run(capsys, "-C", str(project), "import")
+    assert code == 0 and "rules/testing.md was edited since it was imported: not updated" in out
+    assert testing.read_text(encoding="utf-8") == mine
+
+
+def test_a_dry_run_of_a_changed_source_says_what_it_would_update_and_writes_nothing(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    testing = _edited_testing_section(project, capsys)
+    before = testing.read_bytes()
+    code, out, _ = run(capsys, "-C", str(project), "import", "--dry-run")
+    assert code == 0 and "update rules/testing.md from lines 5-9" in out
+    assert testing.read_bytes() == before
 
 
 def test_cursor_frontmatter_maps_to_applies_to_always_on_and_summary(
@@ -419,3 +479,23 @@ def test_a_utf16_file_is_named_as_utf16(project: Path, capsys: pytest.CaptureFix
     (project / "CLAUDE.md").write_bytes("# Notes\n\n- Use tabs.\n".encode("utf-16"))
     code, _, err = run(capsys, "-C", str(project), "import", "CLAUDE.md")
     assert code == 2 and "CLAUDE.md: UTF-16 text" in err and "save it as UTF-8" in err
+
+
+def test_ctrl_c_while_updating_puts_the_old_memory_back(
+    project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from engram.files import authoring
+
+    testing = _edited_testing_section(project, capsys)
+    before = testing.read_bytes()
+
+    def interrupted(root: Path, approvals: dict[str, str]) -> None:
+        raise KeyboardInterrupt
+
+    real = authoring.write_approvals
+    monkeypatch.setattr(authoring, "write_approvals", interrupted)
+    code, _, err = run(capsys, "-C", str(project), "import")
+    assert code == 130 and "interrupted; nothing was changed" in err
+    monkeypatch.setattr(authoring, "write_approvals", real)
+    assert testing.read_bytes() == before
+    assert "its section changed" in run(capsys, "-C", str(project), "import")[1]

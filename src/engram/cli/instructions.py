@@ -79,8 +79,9 @@ def import_text(plan: ImportPlan, *, detail: bool) -> str:
             "unchanged": "unchanged since it was imported: skipped",
             "generated": "written by Engram: skipped",
             "error": f"not read: {source.error}",
-            "changed": "changed since it was imported (its memories "
-            f"{', '.join(source.earlier)} are stale until reviewed)",
+            "changed": "changed since it was imported: "
+            f"{sum(m.action == im.UPDATE for m in source.memories)} memories updated, "
+            f"{sum(m.action == im.CREATE for m in source.memories)} new",
             "new": f"{sum(m.action == im.CREATE for m in source.memories)} memories",
         }[source.state]
         lines.append(f"{source.path}: {head}")
@@ -88,13 +89,19 @@ def import_text(plan: ImportPlan, *, detail: bool) -> str:
         for memory in source.memories:
             if detail or memory.action != im.EMPTY:
                 lines.append(f"  {_line(memory, plan.applied)}")
-            if detail and memory.action == im.CREATE:
+            if detail and memory.action in (im.CREATE, im.UPDATE):
                 lines += _details(memory)
     counts = plan.to_json()["counts"]
     assert isinstance(counts, dict)
     verb = "created" if plan.applied else "would create"
     lines.append(
-        f"{verb} {counts['create']} memories; {counts['duplicate']} near-duplicates and "
+        f"{verb} {counts['create']} memories"
+        + (
+            f", {'updated' if plan.applied else 'would update'} {counts['update']}"
+            if counts["update"]
+            else ""
+        )
+        + f"; {counts['duplicate']} near-duplicates and "
         f"{counts['refused']} unsafe sections not imported"
     )
     lines += plan.notes
@@ -106,6 +113,11 @@ def _line(memory: PlannedMemory, written: bool) -> str:
     if memory.action == "create":
         verb = "created" if written else "create"
         return f"{verb} {memory.relative} [{memory.type}] from {where} ({memory.shown_title})"
+    if memory.action == "update":
+        verb = "updated" if written else "update"
+        return f"{verb} {memory.relative} from {where} ({memory.shown_title}): {memory.reason}"
+    if memory.action == "kept":
+        return f"{where} ({memory.shown_title}): {memory.reason}"
     if memory.action == "duplicate":
         return (f"{where} ({memory.shown_title}): near-duplicate of {memory.duplicate_of} "
                 f"(similarity {memory.similarity:.2f}), not imported")  # fmt: skip

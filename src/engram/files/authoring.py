@@ -10,7 +10,7 @@ from pathlib import Path
 from engram.config import SETTINGS
 from engram.errors import EngramError, FrontmatterError
 from engram.files.approvals import HASHES_FILE, load_approvals, write_approvals
-from engram.files.atomic import write_text_atomic
+from engram.files.atomic import write_bytes_atomic, write_text_atomic
 from engram.files.discovery import WORKSPACE_DIR
 from engram.files.frontmatter import LEVELS, parse_memory
 from engram.files.ignore import DEFAULT_IGNORE, IGNORE_FILE
@@ -193,35 +193,56 @@ def memory_text(
     return relative, text
 
 
-def write_memories(root: Path, files: list[tuple[str, str]]) -> list[Path]:
+def write_memories(
+    root: Path, files: list[tuple[str, str]], *, replacing: frozenset[str] = frozenset()
+) -> list[Path]:
     """Create these memory files (relative path, text) under `root` and approve their hashes,
     all or none: a file that exists already, a failed write or an interrupt (Ctrl-C) removes the
-    ones written."""
+    ones written. The files in `replacing` must exist and are rewritten (an import updating
+    the memories a changed source made); on failure their old text is put back."""
     approvals, problem = load_approvals(root)
     if problem:  # rewriting it would settle a merge conflict behind the user's back
         raise EngramError(
             f"{root / HASHES_FILE} {problem.split(';')[0]}; new memories are not written "
             "until it is fixed (`engram doctor` says how)"
         )
+    old_approvals = dict(approvals)
     written: list[Path] = []
+    replaced: dict[Path, bytes] = {}
     try:
         for relative, text in files:
             path = root / relative
+            if relative in replacing:
+                replaced[path] = _old_bytes(path)
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
-                write_text_atomic(path, text, exclusive=True)
+                write_text_atomic(path, text, exclusive=relative not in replacing)
             except FileExistsError:
                 raise EngramError(f"{path} already exists", hint="choose another id") from None
             except OSError as exc:
                 raise EngramError(f"cannot create {path.parent}: {exc.strerror or exc}") from None
-            written.append(path)
+            if relative not in replacing:
+                written.append(path)
             approvals[relative] = content_hash(text)
         write_approvals(root, approvals)
     except BaseException:  # an error or Ctrl-C: none of them, or a re-import would skip them
         for path in written:  # a memory without its approval would not be shown
             path.unlink(missing_ok=True)
+        for path, data in replaced.items():
+            write_bytes_atomic(path, data)
+        if replaced:
+            write_approvals(root, old_approvals)
         raise
-    return written
+    return [root / relative for relative, _ in files]
+
+
+def _old_bytes(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        raise EngramError(
+            f"cannot read {path}: {exc.strerror or exc}; nothing was updated"
+        ) from None
 
 
 def source_base(root: Path) -> Path:

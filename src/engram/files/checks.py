@@ -235,5 +235,33 @@ def doctor(indexes: list[MemoryIndex]) -> list[Finding]:
                     " -> ".join([*cycle, cycle[0]]),
                 )
             )
+        findings.extend(_stale(index))
     findings.extend(f for f in verify(indexes) if f.kind != "missing")
     return findings
+
+
+def _stale(index: MemoryIndex) -> list[Finding]:
+    """Memories whose source file changed (or is gone) since they recorded its hash: routing
+    ranks them lower until they are brought up to date."""
+    from engram.files.authoring import source_base
+
+    base = source_base(index.root.path)
+    out = []
+    for row in index.all_docs():
+        changed = [
+            str(path)
+            for path, digest in row.sources
+            if digest and path and index.source_hash(base, path) != digest
+        ]
+        if changed:
+            out.append(
+                Finding(
+                    index.root.scope,
+                    row.path,
+                    "stale",
+                    f"{', '.join(changed)} changed since this memory recorded its hash: run "
+                    f"`engram import {changed[0]}` to update the memories imported from it, or "
+                    "review this memory and set its sources' sha256 to the file's new hash",
+                )
+            )
+    return out

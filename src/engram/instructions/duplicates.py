@@ -55,23 +55,28 @@ class NearDuplicates:
         for term in terms:
             self._postings.setdefault(term, set()).add(memory_id)
 
-    def match(self, terms: frozenset[str]) -> Match | None:
-        """The most similar memory at or above the threshold, or None."""
+    def match(self, terms: frozenset[str], exclude: frozenset[str] = frozenset()) -> Match | None:
+        """The most similar memory at or above the threshold, or None; memories in `exclude`
+        (those the source being imported made before) are not compared."""
         if not terms:
             return None
         best: Match | None = None
-        for found in (*self._indexed(terms), self._in_plan(terms)):
+        for found in (*self._indexed(terms, exclude), self._in_plan(terms)):
             if found and found.similarity >= self.threshold:
                 if best is None or found.similarity > best.similarity:
                     best = found
         return best
 
-    def _indexed(self, terms: frozenset[str]) -> list[Match | None]:
+    def _indexed(self, terms: frozenset[str], exclude: frozenset[str]) -> list[Match | None]:
         out: list[Match | None] = []
         for index in self.indexes:
             shared: Counter[int] = Counter()
             for postings in index.postings(terms).values():
                 shared.update(posting[0] for posting in postings if posting[1 + CONTENT])
+            if exclude:
+                rows = index.docs(list(shared))
+                for doc in [d for d in shared if d in rows and rows[d].id in exclude]:
+                    del shared[doc]
             pool = [doc for doc, _ in shared.most_common(POOL)]
             sizes = index.term_counts(pool, body_only=True)
             scored = [(_jaccard(shared[d], len(terms), sizes.get(d, 0)), d) for d in pool]

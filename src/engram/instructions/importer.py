@@ -4,12 +4,14 @@ The flow is plan, then write. `plan_import` reads each source (`engram.instructi
 splits it into sections (`split`), infers each memory's fields (`infer`), renders the file
 exactly as it would be written, checks it as `engram new` does (valid frontmatter, no secret,
 no prompt injection) and compares it with the memories there are and those planned before it
-(`duplicates`). `apply_import` writes the memories the plan creates, all or none. Nothing is
-ever overwritten: ids are new, and a near-duplicate is reported instead of created.
+(`duplicates`). `apply_import` writes the memories the plan creates or updates, all or none.
+Ids are new and a near-duplicate of a memory of another source is reported instead of created.
 
 Each memory records its source with the source's SHA-256 (`sources`), so a second import skips
-a source whose memories all carry its current hash, and reports a source that changed since
-(its memories are then stale, and routing ranks them lower until they are reviewed).
+a source whose memories all carry its current hash. When the source changed, each memory it
+made is rewritten from its section (matched by the source and the id the section is named by)
+and records the new hash, so it is no longer stale; a memory edited since the import wrote it
+(`imports.json` keeps the hash of what was written) is kept as it is and reported.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from pathlib import Path
 
 from engram.errors import EngramError
 from engram.files.body import HIDDEN_SECTIONS
+from engram.files.index import DocRow
 from engram.instructions import infer
 from engram.instructions.duplicates import Match, NearDuplicates, memory_terms
 from engram.instructions.sources import SourceFile, discover, inside, is_generated, read_source
@@ -29,6 +32,8 @@ from engram.instructions.split import EXPORT_META, Section, split_sections
 from engram.workspace import Workspace
 
 CREATE, DUPLICATE, REFUSED, EMPTY = "create", "duplicate", "refused", "empty"
+UPDATE, KEPT = "update", "kept"  # a memory an earlier import made from the same section
+ACTIONS = (CREATE, UPDATE, DUPLICATE, REFUSED, KEPT, EMPTY)
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 # What `engram export` writes under a memory's heading, read back as the memory's fields.
 _EXPORT_DIRECTIVE = re.compile(r"^directive: (.+)$")
@@ -62,6 +67,7 @@ class PlannedMemory:
     relative: str = ""
     text: str = ""
     source_sha: str = ""
+    created: date | None = None  # an update keeps the memory's creation date
 
     @property
     def shown_title(self) -> str:
@@ -75,13 +81,15 @@ class PlannedMemory:
             "source": self.source, "lines": [self.start, self.end], "title": self.shown_title,
             "action": self.action,
         }  # fmt: skip
-        if self.action == CREATE:
+        if self.action in (CREATE, UPDATE):
             data.update(id=self.id, type=self.type, path=self.relative, tags=self.tags,
                         triggers=self.triggers, applies_to=self.applies_to,
                         directive=self.directive, summary=self.summary, why=self.why)  # fmt: skip
         elif self.action == DUPLICATE:
             data.update(duplicate_of=self.duplicate_of, similarity=self.similarity)
-        elif self.action == REFUSED:
+        elif self.action in (REFUSED, KEPT):
+            data.update(reason=self.reason)
+        if self.action == UPDATE:
             data.update(reason=self.reason)
         return data
 
@@ -121,7 +129,7 @@ class ImportPlan:
         return [m for s in self.sources for m in s.memories if m.action == action]
 
     def to_json(self) -> dict[str, object]:
-        counts = {a: len(self.planned(a)) for a in (CREATE, DUPLICATE, REFUSED, EMPTY)}
+        counts = {a: len(self.planned(a)) for a in ACTIONS}
         return {"sources": [s.to_json() for s in self.sources], "counts": counts,
                 "written": [str(p) for p in self.written], "notes": self.notes}  # fmt: skip
 
@@ -186,14 +194,43 @@ def plan_import(
             report.state = "unchanged"
             continue
         report.state = "changed" if made else "new"
+        mine = _made_from(workspace, path)
         sections = split_sections(source.body, source.body_line)
         single = sum(1 for section in sections if section.has_content) == 1
         for section in sections:
-            planned = _plan_section(root, source, section, single, taken, duplicates, today)
+            planned = _plan_section(root, source, section, single, taken, duplicates, today, mine)
             report.memories.append(planned)
             if planned.action == CREATE:
                 taken.add(planned.id)
+            mine.pop(planned.id, None)  # its section is still there
+        if mine:
+            report.notes.append(
+                f"{', '.join(sorted(mine))}: made from a section that is no longer there; "
+                "they stay stale until deleted (`engram doctor` lists them)"
+            )
     return plan
+
+
+def _made_from(indexes: Sequence[object], path: str) -> dict[str, DocRow]:
+    """Id -> row of every workspace memory an earlier import made from this source."""
+    from engram.files.index import MemoryIndex
+
+    out: dict[str, DocRow] = {}
+    for index in indexes:
+        assert isinstance(index, MemoryIndex)
+        for row in index.all_docs():
+            if any(str(p) == path for p, _ in row.sources):
+                out[row.id] = row
+    return out
+
+
+def _earlier_of(section_id: str, mine: dict[str, DocRow]) -> DocRow | None:
+    """The memory an earlier import made from this section: the same source and the id
+    the section is named by (`testing`, or `testing-2` when that was taken then)."""
+    if section_id in mine:
+        return mine[section_id]
+    pattern = re.compile(rf"{re.escape(section_id)}-\d+")
+    return next((row for mid, row in sorted(mine.items()) if pattern.fullmatch(mid)), None)
 
 
 def _earlier_sources(indexes: Sequence[object]) -> dict[str, list[tuple[str, str | None]]]:
@@ -211,7 +248,7 @@ def _earlier_sources(indexes: Sequence[object]) -> dict[str, list[tuple[str, str
 
 def _plan_section(
     root: Path, source: SourceFile, section: Section, single: bool, taken: set[str],
-    duplicates: NearDuplicates, today: date | None,
+    duplicates: NearDuplicates, today: date | None, mine: dict[str, DocRow],
 ) -> PlannedMemory:  # fmt: skip
     title = section.title or _file_title(source, section)
     planned = PlannedMemory(source.path, section.start, section.end, title, EMPTY)
@@ -222,7 +259,8 @@ def _plan_section(
         planned.reason = "cards of exported memories only"
         return planned
     section, exported = _exported_fields(section)
-    kind = exported.get("type") or infer.infer_type(section)
+    earlier = _earlier_of(infer.base_id(section, source), mine)
+    kind = earlier.type if earlier else exported.get("type") or infer.infer_type(section)
     applies_to, scoped_by = infer.applies_to_of(section, source)
     if "applies_to" in exported:
         applies_to, scoped_by = exported["applies_to"].split(", "), "the export's line"
@@ -240,7 +278,7 @@ def _plan_section(
     planned.summary = source.description if single else ""
     planned.source_sha = source.sha256
     planned.body = memory_body(source, section, title)
-    planned.id = _unique(infer.base_id(section, source), taken)
+    planned.id = earlier.id if earlier else _unique(infer.base_id(section, source), taken)
     planned.why.insert(0, f"type {kind}: {_type_reason(kind)}")
     unsafe = _unsafe_in_source(source, section)
     if unsafe:
@@ -253,16 +291,60 @@ def _plan_section(
         # numbers are of a file the user never sees
         planned.action, planned.reason = REFUSED, _LINE.sub("", exc.message)
         return planned
+    if earlier is not None:
+        return _plan_update(root, planned, earlier, today)
     from engram.files.frontmatter import parse_memory
 
     terms = memory_terms(parse_memory(planned.text, path=planned.relative))
-    match: Match | None = duplicates.match(terms)
+    # the memories this source made are the ones it updates, never what it repeats
+    match: Match | None = duplicates.match(terms, exclude=frozenset(mine))
     if match:
         planned.action, planned.duplicate_of = DUPLICATE, match.id
         planned.similarity = match.similarity
         return planned
     planned.action = CREATE
     duplicates.add(planned.id, terms)
+    return planned
+
+
+_CREATED = re.compile(r"^created: ['\"]?(\d{4}-\d{2}-\d{2})", re.M)
+
+
+def _plan_update(
+    root: Path, planned: PlannedMemory, earlier: DocRow, today: date | None
+) -> PlannedMemory:
+    """The section's memory, made by an earlier import, rewritten from the changed source:
+    same id, type, file and creation date, the source's new hash (so it is no longer stale).
+    A memory edited since it was imported is kept as it is: the edit is the user's."""
+    from engram.safety.hashes import content_hash
+
+    path = root / earlier.path
+    try:
+        data = path.read_bytes()
+        old = data.decode("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        planned.action, planned.reason = KEPT, f"{earlier.path} cannot be read ({exc})"
+        return planned
+    written = imported_hashes(root).get(earlier.path)
+    # changed since the import wrote it (hand edits are approved automatically in reindex
+    # mode, so the approval cannot tell), or, written before that was recorded, its Origin gone
+    edited = (written is not None and written != content_hash(data)) or (
+        f"Imported from `{planned.source}`" not in old
+    )
+    if edited:
+        planned.action = KEPT
+        planned.reason = (
+            f"{earlier.path} was edited since it was imported: not updated (edit it by hand, "
+            "or delete it and import again)"
+        )
+        return planned
+    created = _CREATED.search(old)
+    planned.created = date.fromisoformat(created.group(1)) if created else today
+    render(root, planned, planned.created)
+    planned.relative = earlier.path
+    same = old.split("\n---\n", 1)[-1] == planned.text.split("\n---\n", 1)[-1]
+    planned.action = UPDATE
+    planned.reason = "its source's new hash only" if same else "its section changed"
     return planned
 
 
@@ -381,14 +463,55 @@ def memory_body(source: SourceFile, section: Section, title: str) -> str:
 
 
 def apply_import(plan: ImportPlan) -> ImportPlan:
-    """Write every memory the plan creates (all or none) and approve them."""
+    """Write every memory the plan creates or updates (all or none) and approve them."""
     from engram.files.authoring import write_memories
 
-    files = [(m.relative, m.text) for m in plan.planned(CREATE)]
+    updates = plan.planned(UPDATE)
+    files = [(m.relative, m.text) for m in (*plan.planned(CREATE), *updates)]
     if files:
-        plan.written = write_memories(plan.root, files)
+        replacing = frozenset(m.relative for m in updates)
+        before = imported_hashes(plan.root)
+        _record_imported(plan.root, before, files)
+        try:
+            plan.written = write_memories(plan.root, files, replacing=replacing)
+        except BaseException:  # all or none: the record too
+            _record_imported(plan.root, before, [])
+            raise
     plan.applied = True
     return plan
+
+
+IMPORTS_FILE = "imports.json"
+
+
+def imported_hashes(root: Path) -> dict[str, str]:
+    """Memory file -> the SHA-256 of the text an import last wrote to it (a damaged or
+    missing record is an empty one: such memories are then judged by their Origin section)."""
+    import json
+
+    try:
+        data = json.loads((root / IMPORTS_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {str(k): str(v) for k, v in data.items() if isinstance(v, str)}
+
+
+def _record_imported(root: Path, known: dict[str, str], files: list[tuple[str, str]]) -> None:
+    """Write the record: `known` and the hashes of these files' texts."""
+    import json
+
+    from engram.files.atomic import write_text_atomic
+    from engram.safety.hashes import content_hash
+
+    known = {**known, **{relative: content_hash(text) for relative, text in files}}
+    try:
+        write_text_atomic(root / IMPORTS_FILE, json.dumps(known, indent=2, sort_keys=True) + "\n")
+    except OSError as exc:
+        raise EngramError(
+            f"cannot write {root / IMPORTS_FILE}: {exc.strerror or exc}; nothing was imported"
+        ) from None
 
 
 REFINE_PROMPT = (
