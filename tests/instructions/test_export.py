@@ -220,3 +220,99 @@ def test_a_file_that_only_mentions_the_marker_is_hand_written_and_never_replaced
     code, _, err = run(capsys, "-C", str(project), "export", "--format", "agents-md")
     assert code == 2 and "AGENTS.md exists and was not written by Engram" in err
     assert (project / "AGENTS.md").read_text(encoding="utf-8") == MENTIONS_MARKER
+
+
+@pytest.mark.parametrize(
+    ("fmt", "out"),
+    [("agents-md", "afile/AGENTS.md"), ("cursor", "afile"), ("agents-md", "afile/sub/AGENTS.md")],
+)
+def test_an_out_path_through_a_file_is_one_error_naming_it(
+    fmt: str, out: str, project: Path, some: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (project / "afile").write_text("mine\n", encoding="utf-8")
+    code, _, err = run(capsys, "-C", str(project), "export", "--format", fmt, "--out", out)
+    assert code == 2 and "unexpected" not in err
+    assert "afile is a file" in err
+    assert (project / "afile").read_text(encoding="utf-8") == "mine\n"
+
+
+def test_an_export_replaces_its_own_file_even_when_that_file_holds_invalid_utf8(
+    project: Path, some: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (project / "AGENTS.md").write_bytes(b"<!-- engram:generated export=agents-md; x -->\n\xff\n")
+    code, out, err = run(capsys, "-C", str(project), "export", "--format", "agents-md")
+    assert code == 0, err
+    assert "wrote AGENTS.md" in out
+
+
+@pytest.mark.parametrize(
+    ("fmt", "out", "says"),
+    [
+        ("agents-md", ".agents/.engram/rules/evil.md", "Engram's memory folder"),
+        ("agents-md", ".git/hooks/pre-commit", "git's folder"),
+        ("cursor", ".cursor/rules/engram", "where `engram hooks sync` writes cursor's rule"),
+        ("copilot", "exp-copilot", "Copilot reads .github/copilot-instructions.md"),
+        ("agents-md", "", "--out is empty"),
+    ],
+)
+def test_out_may_not_point_into_folders_others_own(
+    fmt: str, out: str, says: str, project: Path, some: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run(capsys, "-C", str(project), "export", "--format", fmt, "--out", out)
+    assert code == 2 and says in err
+    assert not (project / "AGENTS.md").exists() and not (project / "instructions").exists()
+
+
+def test_hooks_sync_names_an_export_it_could_not_write_and_exits_2(
+    project: Path, some: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    exports = project / ".agents" / ".engram" / "exports.json"
+    exports.write_text('{"exports": [{"format": "agents-md", "out": "../elsewhere.md"}]}\n')
+    (project.parent / "elsewhere.md").write_text("x\n", encoding="utf-8")
+    code, out, err = run(capsys, "-C", str(project), "hooks", "sync")
+    assert code == 2 and "up to date" not in out
+    assert "engram: error: export agents-md ../elsewhere.md not written: --out" in err
+
+
+def test_hooks_sync_says_a_hand_written_file_is_in_the_way_not_up_to_date(
+    project: Path, some: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run(capsys, "-C", str(project), "export", "--format", "agents-md")
+    (project / "AGENTS.md").write_text("# Ours\n\nHand-written.\n", encoding="utf-8")
+    code, out, err = run(capsys, "-C", str(project), "hooks", "sync")
+    assert code == 2 and "export agents-md AGENTS.md is up to date" not in out
+    assert "AGENTS.md exists and was not written by Engram" in err
+
+
+def test_hooks_sync_says_an_export_whose_file_is_gone_is_forgotten_not_up_to_date(
+    project: Path, some: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run(capsys, "-C", str(project), "export", "--format", "agents-md")
+    (project / "AGENTS.md").unlink()
+    code, out, _ = run(capsys, "-C", str(project), "hooks", "sync")
+    assert code == 0 and "up to date" not in out.replace("native rule files are up to date", "")
+
+
+def test_a_cursor_export_counts_only_the_files_it_wrote(
+    project: Path, some: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = project / ".cursor" / "rules" / "engram-export"
+    folder.mkdir(parents=True)
+    (folder / "stack.mdc").write_text("---\ndescription: ours\n---\nOurs.\n", encoding="utf-8")
+    code, out, _ = run(capsys, "-C", str(project), "export", "--format", "cursor", "--json")
+    report = json.loads(out)
+    assert code == 0 and report["kept"] == [".cursor/rules/engram-export/stack.mdc"]
+    assert report["bodies"] + report["cards"] == len(report["written"])
+
+
+def test_a_write_that_fails_is_one_error_naming_the_place(
+    project: Path, some: None, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from engram.files import atomic
+
+    def read_only(*args: object, **kw: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(atomic, "write_bytes_atomic", read_only)
+    code, _, err = run(capsys, "-C", str(project), "export", "--format", "agents-md")
+    assert code == 2 and "--out AGENTS.md: cannot write there (Permission denied)" in err

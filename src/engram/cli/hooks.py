@@ -195,10 +195,24 @@ def cmd_sync(args: argparse.Namespace, start: Path | None) -> int:
         lines += [f"kept hand-written {p}" for p in synced["kept"]]
         if not any(synced.values()):
             lines.append("native rule files are up to date")
+    from engram.cli.instructions import export_lines
+
+    failed = []
     for report in exports:
-        changed = [f"wrote {p}" for p in report.written] + [f"removed {p}" for p in report.removed]
-        lines += changed or [f"export {report.format} {report.out} is up to date"]
-        lines += [f"note: {n}" for n in report.notes]
+        name = f"export {report.format} {report.out}"
+        if report.error:
+            failed.append(f"{name} not written: {report.error}")
+        elif report.gone:
+            lines.append(f"{name}: its file is gone, so it is no longer kept current")
+        else:
+            lines += export_lines(report, name)
+            lines += [f"note: {n}" for n in report.notes]
     data = {**synced, "exports": [report.to_json() for report in exports]}
     emit(args, data, "\n".join(lines) + "\n")
+    if failed:  # the others were written; each failure is named, and the exit says it
+        for line in failed:
+            print(f"engram: error: {line}", file=sys.stderr)
+        hint = "fix what it names, or remove its entry from .agents/.engram/exports.json"
+        print(f"engram: hint: {hint}", file=sys.stderr)
+        return 2
     return 0

@@ -141,14 +141,23 @@ def cmd_export(args: argparse.Namespace, start: Path | None) -> int:
     from engram.instructions.export import export_instructions
     from engram.workspace import open_workspace
 
-    out = (start or Path.cwd()) / args.out if args.out else None
+    out: str | Path | None = args.out
+    if args.out is not None and args.out.strip():  # an empty --out is refused, not the default
+        out = (start or Path.cwd()) / args.out
     with open_workspace(start) as ws:
         report = export_instructions(ws, args.format, out)
-    lines = [f"wrote {p}" for p in report.written] + [f"removed {p}" for p in report.removed]
-    lines += [f"kept hand-written {p}" for p in report.kept]
-    if not report.written and not report.removed:
-        lines.append(f"{report.out} is up to date")
+    lines = export_lines(report)
     lines.append(f"{report.bodies} memories in full, {report.cards} as cards")
     lines += [f"note: {note}" for note in report.notes]
     emit(args, report.to_json(), "\n".join(lines) + "\n")
     return 0
+
+
+def export_lines(report: Any, name: str = "") -> list[str]:
+    """What an export changed: files written, removed, kept (hand-written, in the way), or
+    that it is up to date when it changed nothing and nothing was in its way."""
+    lines = [f"wrote {p}" for p in report.written] + [f"removed {p}" for p in report.removed]
+    lines += [f"kept hand-written {p} (not replaced)" for p in report.kept]
+    if not lines:
+        lines.append(f"{name or report.out} is up to date")
+    return lines

@@ -96,11 +96,14 @@ class ExportReport:
     bodies: int = 0
     cards: int = 0
     notes: list[str] = field(default_factory=list)
+    error: str = ""  # why `engram hooks sync` could not write it
+    gone: bool = False  # its file or folder was deleted: forgotten by `engram hooks sync`
 
     def to_json(self) -> dict[str, object]:
         return {"format": self.format, "out": self.out, "written": self.written,
                 "removed": self.removed, "kept": self.kept, "bodies": self.bodies,
-                "cards": self.cards, "notes": self.notes}  # fmt: skip
+                "cards": self.cards, "notes": self.notes, "error": self.error,
+                "gone": self.gone}  # fmt: skip
 
 
 def fits(text: str, fmt: Format) -> bool:
@@ -242,7 +245,7 @@ def export_instructions(
     if project is None or ws.workspace_root is None:
         raise EngramError("no workspace here", hint="run `engram init` first")
     fmt = FORMATS[fmt_name]
-    target = _target(project, out or fmt.out)
+    target = _target(project, fmt, fmt.out if out is None else out, ws.workspace_root)
     relative = target.relative_to(project.resolve()).as_posix()
     report = ExportReport(fmt_name, relative)
     memories = export_memories(ws, today)
@@ -255,6 +258,31 @@ def export_instructions(
                 "(hooks.path_rules = native; `engram hooks sync` writes them)"
             )
     sync = SyncReport()
+    try:
+        files = _write_files(project, fmt, target, memories, report, sync)
+    except OSError as exc:  # a read-only folder, a full disk: one line naming the place
+        raise EngramError(
+            f"--out {relative}: cannot write there ({exc.strerror or exc})",
+            hint="make the folder writable, or export elsewhere with --out",
+        ) from None
+    kept = {project.resolve() / p for p in sync.kept}
+    whole = [w for path, (_, w) in files.items() if path not in kept]  # kept: not written
+    report.bodies += sum(whole)
+    report.cards += len(whole) - sum(whole)
+    report.written, report.removed, report.kept = sync.written, sync.removed, sync.kept
+    if sync.kept:
+        report.notes.append("files without Engram's marker were left as they are")
+    if record:
+        remember_export(ws.workspace_root, fmt_name, relative)
+    return report
+
+
+def _write_files(
+    project: Path, fmt: Format, target: Path, memories: list[Exported], report: ExportReport,
+    sync: SyncReport,
+) -> dict[Path, tuple[str, bool]]:  # fmt: skip
+    """Write the export's files; returns the folder files (path -> text, whether in full)."""
+    fmt_name = fmt.name
     files: dict[Path, tuple[str, bool]] = {}
     if fmt_name == "cursor":
         files = {target / f"{m.row.id}.mdc": render_cursor(m, fmt) for m in memories}
@@ -266,7 +294,10 @@ def export_instructions(
         _write_single(project, target, text, sync)
         left = len(main) - report.bodies - report.cards
         if left:
-            report.notes.append(f"{left} memories did not fit even as cards and were left out")
+            report.notes.append(
+                f"{left} memories did not fit even as cards within the host's limit "
+                f"({fmt.limit:,} {fmt.unit}) and were left out; `engram load` still serves them"
+            )
         if fmt_name == "copilot":
             folder = target.parent / "instructions"
             files = {
@@ -275,25 +306,70 @@ def export_instructions(
             }
             wanted = {p: t for p, (t, _) in files.items()}
             sync_folder(project, folder, "engram-*.instructions.md", wanted, sync)
-    report.bodies += sum(1 for _, whole in files.values() if whole)
-    report.cards += sum(1 for _, whole in files.values() if not whole)
-    report.written, report.removed, report.kept = sync.written, sync.removed, sync.kept
-    if sync.kept:
-        report.notes.append("files without Engram's marker were left as they are")
-    if record:
-        remember_export(ws.workspace_root, fmt_name, relative)
-    return report
+    return files
 
 
-def _target(project: Path, out: str | Path) -> Path:
+def _target(project: Path, fmt: Format, out: str | Path, workspace: Path) -> Path:
+    """Where the export goes, checked: inside the project, not in Engram's own folders, git's
+    or the host rule folders Engram's native sync owns, and no file where a folder must be."""
+    if not str(out).strip():
+        raise EngramError("--out is empty", hint=f"name a place, or leave --out out for {fmt.out}")
     path = Path(out)
     path = (path if path.is_absolute() else project / path).resolve()
+    root = project.resolve()
     try:
-        path.relative_to(project.resolve())
+        shown = path.relative_to(root).as_posix()
     except ValueError:
         raise EngramError(f"--out {out}: outside the project folder {project}",
                           hint="exports are written inside the project") from None  # fmt: skip
+    for folder, whose in _owned_folders(root, workspace):
+        if path == folder or folder in path.parents:
+            raise EngramError(
+                f"--out {shown}: inside {folder.relative_to(root).as_posix()}, {whose}",
+                hint=f"export elsewhere (the default is {fmt.out})",
+            )
+    if fmt.name == "copilot" and path.as_posix().rsplit("/", 2)[-2:] != [
+        ".github", "copilot-instructions.md"
+    ]:  # fmt: skip
+        raise EngramError(
+            f"--out {shown}: Copilot reads .github/copilot-instructions.md, and the path-scoped "
+            "files go beside it in .github/instructions/",
+            hint="name a .github/copilot-instructions.md file (the default is "
+            ".github/copilot-instructions.md)",
+        )
+    _no_file_in_the_way(root, path, folder=fmt.name == "cursor")
     return path
+
+
+def _owned_folders(root: Path, workspace: Path) -> list[tuple[Path, str]]:
+    from engram.hooks.hosts import every_host
+
+    owned = [(workspace.resolve(), "Engram's memory folder"), (root / ".git", "git's folder")]
+    owned += [
+        (root / host.native.folder, f"where `engram hooks sync` writes {host.name}'s rule files")
+        for host in every_host()
+        if host.native is not None
+    ]
+    return owned
+
+
+def _no_file_in_the_way(root: Path, path: Path, *, folder: bool) -> None:
+    """A file where the export needs a folder (or a folder where it writes a file) is one
+    error naming it, not an OSError half way."""
+    for parent in [p for p in path.parents if root in p.parents or p == root]:
+        if parent.exists() and not parent.is_dir():
+            raise EngramError(
+                f"--out {path.relative_to(root).as_posix()}: "
+                f"{parent.relative_to(root).as_posix()} is a file, not a folder",
+                hint="export elsewhere with --out",
+            )
+    if path.exists() and folder != path.is_dir():
+        what = "a file" if folder else "a folder"
+        raise EngramError(
+            f"--out {path.relative_to(root).as_posix()} is {what}",
+            hint="a cursor export is a folder of .mdc files, the others one file: choose "
+            "another --out",
+        )
 
 
 def _write_single(project: Path, path: Path, text: str, report: SyncReport) -> None:
@@ -371,13 +447,12 @@ def sync_exports(ws: Workspace, today: date | None = None) -> list[ExportReport]
     reports, keep = [], []
     for fmt, out in known:
         if not (project / out).exists():
-            report = ExportReport(fmt, out, notes=["its file is gone: no longer kept current"])
-            reports.append(report)
+            reports.append(ExportReport(fmt, out, gone=True))
             continue
         try:
             reports.append(export_instructions(ws, fmt, out, today=today, record=False))
-        except EngramError as exc:
-            reports.append(ExportReport(fmt, out, notes=[exc.message]))
+        except EngramError as exc:  # one export that fails does not stop the others
+            reports.append(ExportReport(fmt, out, error=exc.message))
         keep.append((fmt, out))
     if keep != known:
         _save(root, keep)
