@@ -20,11 +20,14 @@ BODIES = st.lists(LINES, max_size=60).map("\n".join)
 
 def _fence_inside(body: str) -> set[int]:
     """1-based numbers of the lines strictly inside a code fence (not the fence lines)."""
-    inside, fenced = set(), False
+    inside, opened = set(), ""  # the fence that is open: it closes only with its own mark
     for n, line in enumerate(body.split("\n"), 1):
-        if line.lstrip().startswith(("```", "~~~")):
-            fenced = not fenced
-        elif fenced:
+        mark = line.strip()[:3]
+        if not opened and mark in ("```", "~~~"):
+            opened = mark
+        elif opened and line.strip() == opened:
+            opened = ""
+        elif opened:
             inside.add(n)
     return inside
 
@@ -111,3 +114,33 @@ def test_a_memory_engram_exported_is_one_section_whatever_its_sub_headings() -> 
     )
     sections = split_sections(body, max_chars=20)
     assert [s.title for s in sections] == ["Project instructions", "Workflows", "Style"]
+
+
+NESTED = """# Docs
+
+## Writing docs
+
+````markdown
+Open a code block with a line of three backticks:
+
+```
+
+## A heading inside the example
+````
+
+## Next
+
+- Keep it short.
+"""
+
+
+def test_a_longer_fence_holding_a_shorter_one_and_headings_is_one_section() -> None:
+    sections = split_sections(NESTED, 1)
+    titles = [s.title for s in sections]
+    assert titles == ["Docs", "Writing docs", "Next"]
+    assert "## A heading inside the example\n````" in sections[1].text
+
+
+def test_a_tilde_fence_is_not_closed_by_backticks() -> None:
+    body = "## Shell\n\n~~~\n```\n## not a heading\n~~~\n\n## After\n\n- Done.\n"
+    assert [s.title for s in split_sections(body, 1)] == ["Shell", "After"]

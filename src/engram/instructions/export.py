@@ -41,7 +41,6 @@ EXPORTS_FILE = "exports.json"
 TYPE_ORDER = {"rule": 0, "skill": 1, "knowledge": 2}
 ALWAYS_TAGS = ("session-start", "always", "always-load")
 _HEADING = re.compile(r"^(#{1,6})(\s+.*)$")
-_FENCE = re.compile(r"^\s*(```|~~~)")
 
 
 @dataclass(frozen=True)
@@ -141,10 +140,10 @@ def _title(body: str, default: str) -> tuple[str, str]:
 
 def _nested(body: str, by: int) -> str:
     """The body with its headings `by` levels deeper (at most `######`), fences untouched."""
-    out, fenced = [], False
-    for line in body.split("\n"):
-        if _FENCE.match(line):
-            fenced = not fenced
+    from engram.instructions.split import fence_flags
+
+    out, lines = [], body.split("\n")
+    for line, fenced in zip(lines, fence_flags(lines), strict=True):
         match = None if fenced else _HEADING.match(line)
         if match:
             line = "#" * min(6, len(match.group(1)) + by) + match.group(2)

@@ -38,7 +38,6 @@ _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 # What `engram export` writes under a memory's heading, read back as the memory's fields.
 _EXPORT_DIRECTIVE = re.compile(r"^directive: (.+)$")
 _EXPORT_CARD = re.compile(r"^- `[^`]+` \[(?:rule|skill|knowledge)\]: .* — `engram load --id \S+`$")
-_FENCE = re.compile(r"^\s*(```|~~~)")
 
 
 @dataclass
@@ -447,10 +446,10 @@ def memory_body(source: SourceFile, section: Section, title: str) -> str:
     lines = section.text.split("\n")
     if section.level and lines and _HEADING.match(lines[0]):
         lines = lines[1:]
-    out, fenced = [], False
-    for line in lines:
-        if _FENCE.match(line):
-            fenced = not fenced
+    from engram.instructions.split import fence_flags
+
+    out = []
+    for line, fenced in zip(lines, fence_flags(lines), strict=True):
         match = None if fenced else _HEADING.match(line)
         if match and match.group(2).strip().rstrip(":").casefold() in HIDDEN_SECTIONS:
             line = f"**{match.group(2).strip()}**"

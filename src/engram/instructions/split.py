@@ -14,7 +14,6 @@ import re
 from dataclasses import dataclass
 
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
-_FENCE = re.compile(r"^\s*(```|~~~)")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 _NUMBERED_TITLE = re.compile(r"^\d+[.)]\s+(.+?)\s*:?$")
 # A label is words: letters, digits, spaces and a little punctuation, not code or a sentence.
@@ -46,16 +45,39 @@ class Section:
         return any(line.strip() and not _HEADING.match(line) for line in self.text.split("\n"))
 
 
+_OPEN = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
+
+
+def fence_flags(lines: list[str]) -> list[bool]:
+    """For each line, whether it is inside a code fence (the fence lines included), as
+    CommonMark reads fences: a fence closes only with the character that opened it, at least
+    as many times, and nothing else on the line; so a ````markdown fence holding ```python …
+    ``` and `## headings` stays one fence."""
+    out: list[bool] = []
+    opened = ""  # the fence run that opened the current block, "" outside one
+    for line in lines:
+        match = _OPEN.match(line)
+        if not opened:
+            if match and not (match.group(1)[0] == "`" and "`" in match.group(2)):
+                opened = match.group(1)
+                out.append(True)
+            else:
+                out.append(False)
+            continue
+        out.append(True)
+        if (
+            match
+            and match.group(1)[0] == opened[0]
+            and len(match.group(1)) >= len(opened)
+            and not match.group(2).strip()
+        ):
+            opened = ""
+    return out
+
+
 def _fenced(lines: list[str]) -> list[bool]:
     """For each line, whether it is inside a code fence (the fence lines included)."""
-    inside, out = False, []
-    for line in lines:
-        if _FENCE.match(line):
-            out.append(True)
-            inside = not inside
-        else:
-            out.append(inside)
-    return out
+    return fence_flags(lines)
 
 
 def _headings(lines: list[str], fenced: list[bool]) -> dict[int, tuple[int, str]]:
