@@ -499,3 +499,24 @@ def test_ctrl_c_while_updating_puts_the_old_memory_back(
     monkeypatch.setattr(authoring, "write_approvals", real)
     assert testing.read_bytes() == before
     assert "its section changed" in run(capsys, "-C", str(project), "import")[1]
+
+
+def test_a_memory_file_of_engram_is_refused_as_a_source(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (project / "AGENTS.md").write_text(AGENTS, encoding="utf-8")
+    imported(capsys, project)
+    testing = project / ".agents" / ".engram" / "rules" / "testing.md"
+    code, _, err = run(capsys, "-C", str(project), "import", str(testing))
+    assert code == 2 and "a memory file of Engram's own" in err
+    assert sorted(memories(project)) == ["acme-service", "architecture", "how-to-deploy", "testing"]
+
+
+def test_a_folder_holding_the_memory_folder_imports_none_of_its_files(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (project / "AGENTS.md").write_text(AGENTS, encoding="utf-8")
+    imported(capsys, project)
+    (project / ".agents" / ".engram" / "rules" / "x.mdc").write_text("- Do x.\n", encoding="utf-8")
+    data = imported(capsys, project, str(project / ".agents" / ".engram"))
+    assert data["sources"] == []

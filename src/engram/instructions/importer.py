@@ -133,17 +133,30 @@ class ImportPlan:
                 "written": [str(p) for p in self.written], "notes": self.notes}  # fmt: skip
 
 
-def source_paths(project: Path, paths: Sequence[str | Path]) -> list[str]:
+def source_paths(
+    project: Path, paths: Sequence[str | Path], memory_folder: Path | None = None
+) -> list[str]:
     """The instruction files to import, relative to the project: the known ones when no path
     is given; a given folder is searched for them (and for `.mdc` files); a given file is taken
-    as it is."""
+    as it is. Engram's own memory files (under `memory_folder`) are never sources: a given one
+    is an error, found ones are left out."""
+    own = memory_folder.resolve() if memory_folder else None
+
+    def ours(path: Path) -> bool:
+        return own is not None and (path == own or own in path.parents)
+
     if not paths:
-        return discover(project)
+        return [p for p in discover(project) if not ours(project.resolve() / p)]
     found: list[str] = []
     for given in paths:
         path = inside(project, given)
+        if ours(path) and not path.is_dir():
+            raise EngramError(
+                f"{given}: a memory file of Engram's own, not another tool's instruction file",
+                hint="it is a memory already: edit it, or import the file it came from",
+            )
         if path.is_dir():
-            found.extend(discover(project, path))
+            found.extend(p for p in discover(project, path) if not ours(project.resolve() / p))
         else:
             found.append(path.relative_to(project.resolve()).as_posix())
     return list(dict.fromkeys(found))
@@ -173,7 +186,8 @@ def plan_import(
     taken = {row.id for index in ws.indexes for row in index.all_docs()}
     duplicates = NearDuplicates(ws.indexes)
     named = named_files(project, paths)
-    for path in source_paths(project, paths):
+    sources = source_paths(project, paths, root)
+    for path in sources:
         report = SourceReport(path)
         plan.sources.append(report)
         try:
