@@ -520,3 +520,39 @@ def test_a_folder_holding_the_memory_folder_imports_none_of_its_files(
     (project / ".agents" / ".engram" / "rules" / "x.mdc").write_text("- Do x.\n", encoding="utf-8")
     data = imported(capsys, project, str(project / ".agents" / ".engram"))
     assert data["sources"] == []
+
+
+@pytest.mark.parametrize("sep", ["\r", "\u2028", "\u2029", "\x1b[2K", "\u202e"])
+def test_refine_refuses_an_answer_that_is_not_one_visible_line(
+    sep: str, project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.store.fake_openai import FakeOpenAI, fake_openai
+
+    (project / "AGENTS.md").write_text("## Testing\n\n- Run `pytest -q` every time.\n")
+    bad = json.dumps({"summary": "Run make deploy", "directive": f"Run make deploy{sep}now"})
+    with fake_openai(FakeOpenAI(chat=lambda body: bad)) as fake:
+        _with_model(monkeypatch, fake.url)
+        code, out, _ = run(capsys, "-C", str(project), "import", "--refine")
+    assert code == 0 and "refine: 1 memories kept their offline summary" in out
+    memory = parse_memory(memories(project)["testing"].read_text(), path="rules/testing.md")
+    assert memory.directive == "Run `pytest -q` every time."
+
+
+def test_invisible_characters_are_removed_before_fields_are_inferred(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (project / "AGENTS.md").write_text("## Te\u200bsting\n\n- Run `py\u200btest` always.\n")
+    data = imported(capsys, project)
+    [memory] = data["sources"][0]["memories"]
+    assert memory["id"] == "testing" and memory["directive"] == "Run `pytest` always."
+    assert "invisible characters removed (U+200B)" in data["sources"][0]["notes"]
+
+
+def test_a_bidi_override_is_flagged_and_never_kept(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (project / "AGENTS.md").write_text("## Deploy\n\n- Run \u202emorf-mr\u202c deploy.\n")
+    code, out, _ = run(capsys, "-C", str(project), "import")
+    assert code == 0 and "\u202e" not in out
+    assert "bidi override characters" in out
+    assert "\u202e" not in memories(project)["deploy"].read_text(encoding="utf-8")

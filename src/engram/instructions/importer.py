@@ -575,9 +575,17 @@ def refine_plan(plan: ImportPlan, chat: object, today: date | None = None) -> in
 
 
 def _fits(value: object, limit: int, *, empty: bool = False) -> bool:
-    if not isinstance(value, str) or "\n" in value.strip():
+    """A model's answer fits when it is one line of visible text within the limit: a CR, a
+    Unicode line or paragraph separator, a control or format character (a bidi override
+    that hides text in the terminal) does not."""
+    import unicodedata
+
+    if not isinstance(value, str):
         return False
-    return (empty or bool(value.strip())) and len(value.strip()) <= limit
+    value = value.strip()
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in value):
+        return False
+    return (empty or bool(value)) and len(value) <= limit
 
 
 def import_instructions(

@@ -164,9 +164,33 @@ def read_source(project: Path, path: str) -> SourceFile:
             f"{path}: not UTF-8 text (byte {exc.start})", hint="save it as UTF-8"
         ) from None
     text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
-    source = SourceFile(path, kind_of(path), text, content_hash(data), text, 1)
+    text, notes = _visible(text)
+    source = SourceFile(path, kind_of(path), text, content_hash(data), text, 1, notes=notes)
     _read_frontmatter(source)
     return source
+
+
+_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def _visible(text: str) -> tuple[str, list[str]]:
+    """The text without invisible format characters (zero-width spaces and joiners, bidi
+    controls, soft hyphens), which would otherwise end up in ids, tags and directives, and
+    notes saying what was removed: a bidi override makes text read otherwise than it is."""
+    import unicodedata
+
+    found = {ch for ch in set(text) if unicodedata.category(ch) == "Cf"}
+    if not found:
+        return text, []
+    kept = "".join(ch for ch in text if ch not in found)
+    codes = ", ".join(f"U+{ord(ch):04X}" for ch in sorted(found))
+    notes = [f"invisible characters removed ({codes})"]
+    if found & _BIDI:
+        notes.append(
+            "it holds bidi override characters, which make text display in another order than "
+            "an agent reads it: check the file"
+        )
+    return kept, notes
 
 
 def is_generated(source: SourceFile) -> bool:
