@@ -556,3 +556,55 @@ def test_a_bidi_override_is_flagged_and_never_kept(
     assert code == 0 and "\u202e" not in out
     assert "bidi override characters" in out
     assert "\u202e" not in memories(project)["deploy"].read_text(encoding="utf-8")
+
+
+def _rule(project: Path, text: str) -> None:
+    rules = project / ".cursor" / "rules"
+    rules.mkdir(parents=True, exist_ok=True)
+    (rules / "x.mdc").write_text(text, encoding="utf-8")
+
+
+@pytest.mark.parametrize("value", ['"yes"', "1"])
+def test_an_always_apply_that_is_not_true_or_false_is_noted_and_read_as_false(
+    value: str, project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _rule(project, f"---\nalwaysApply: {value}\n---\n- Do x.\n")
+    data = imported(capsys, project)
+    [source] = data["sources"]
+    assert any(note.startswith("alwaysApply: ") for note in source["notes"])
+    assert "always" not in source["memories"][0]["tags"]
+
+
+@pytest.mark.parametrize("value", ["42", "{a: 1}"])
+def test_globs_that_are_not_globs_are_noted(
+    value: str, project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _rule(project, f"---\nglobs: {value}\n---\n- Do x.\n")
+    [source] = imported(capsys, project)["sources"]
+    assert any("is not a glob or a list of globs: ignored" in n for n in source["notes"])
+
+
+def test_a_brace_pattern_cut_at_the_expansion_limit_is_noted(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    many = ",".join(f"d{n}" for n in range(70))
+    _rule(project, f"---\nglobs: src/{{{many}}}/*.ts\n---\n- Do x.\n")
+    [source] = imported(capsys, project)["sources"]
+    assert any("expands to more than 64 globs" in n for n in source["notes"])
+
+
+def test_a_frontmatter_that_is_never_closed_is_an_error_naming_the_file(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _rule(project, "---\ndescription: x\n- Do x.\n")
+    code, _, err = run(capsys, "-C", str(project), "import", ".cursor/rules/x.mdc")
+    assert code == 2 and ".cursor/rules/x.mdc: its frontmatter" in err and "never closed" in err
+    assert memories(project) == {}
+
+
+def test_a_file_of_an_empty_frontmatter_creates_nothing(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _rule(project, "---\n---\n")
+    assert imported(capsys, project)["counts"]["create"] == 0
+    assert memories(project) == {}

@@ -201,27 +201,64 @@ def is_generated(source: SourceFile) -> bool:
     return is_generated_text(source.text[:4096])
 
 
-_FRONT = re.compile(r"\A---[ \t]*\n(.*?)\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.S)
+_FRONT = re.compile(r"\A---[ \t]*\n(?:(.*?)\n)?(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.S)
 
 
 def _read_frontmatter(source: SourceFile) -> None:
     match = _FRONT.match(source.text)
     if not match:
+        if re.match(r"\A---[ \t]*\n", source.text) and source.kind in FRONTMATTER_KINDS:
+            raise EngramError(
+                f"{source.path}: its frontmatter (the --- on line 1) is never closed",
+                hint="end the frontmatter with a line of ---",
+            )
         return
     source.body = source.text[match.end() :]
     source.body_line = source.text[: match.end()].count("\n") + 1
-    fields = _fields(match.group(1), source)
+    fields = _fields(match.group(1) or "", source)
     description = fields.get("description")
     if isinstance(description, str | int | float) and not isinstance(description, bool):
         source.description = " ".join(str(description).split())
     globs: list[str] = []
     for key in ("globs", "applyTo", "paths"):
-        globs += glob_list(fields.get(key))
+        value = fields.get(key)
+        if value is not None and not _glob_value(value):
+            source.notes.append(f"{key}: {value!r} is not a glob or a list of globs: ignored")
+            continue
+        found = glob_list(value)
+        if any(len(expand_braces(g)) >= MAX_EXPANSION for g in _items(value)):
+            source.notes.append(
+                f"{key}: a brace pattern expands to more than {MAX_EXPANSION} globs: only the "
+                f"first {MAX_EXPANSION} are kept"
+            )
+        globs += found
     scoped = [g for g in globs if g not in UNIVERSAL_GLOBS]
     if globs and not scoped:
         source.notes.append("its globs match every file: not path-scoped")
     source.globs = scoped
-    source.always = fields.get("alwaysApply") in (True, "true", "True")
+    always = fields.get("alwaysApply")
+    source.always = always is True or always in ("true", "True")
+    if always is not None and not isinstance(always, bool) and always not in _BOOL_WORDS:
+        source.notes.append(f"alwaysApply: {always!r} is not true or false: read as false")
+
+
+# Kinds whose files carry frontmatter: an unclosed block there is a mistake, not prose.
+FRONTMATTER_KINDS = frozenset(
+    {"cursor-rule", "claude-rule", "windsurf-rule", "copilot-instructions"}
+)
+_BOOL_WORDS = ("true", "True", "false", "False")
+
+
+def _glob_value(value: object) -> bool:
+    if isinstance(value, str):
+        return True
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+def _items(value: object) -> list[str]:
+    if isinstance(value, str):
+        return [item.strip() for item in _top_level_commas(value)]
+    return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
 
 
 def _fields(yaml_text: str, source: SourceFile) -> dict[str, Any]:
