@@ -11,6 +11,7 @@ the same run. The similarity is the Jaccard index of the two term sets; at or ab
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass
 
@@ -89,12 +90,21 @@ class NearDuplicates:
         return out
 
     def _in_plan(self, terms: frozenset[str]) -> Match | None:
-        shared: Counter[str] = Counter()
-        for term in terms:
-            shared.update(self._postings.get(term, ()))
+        """The closest planned memory among those that can reach the threshold. A memory with
+        Jaccard similarity t to `terms` shares at least t·|terms| of them, so it holds one of
+        any |terms| − ⌈t·|terms|⌉ + 1 of them: only the postings of that many rarest terms are
+        read (reading every term's postings made a plan of 10,000 sections quadratic)."""
+        if not self._planned:
+            return None
+        # similarities are rounded to 3 places before the threshold is compared
+        need = len(terms) - math.ceil((self.threshold - 0.0005) * len(terms)) + 1
+        rarest = sorted(terms, key=lambda term: (len(self._postings.get(term, ())), term))
+        candidates: set[str] = set()
+        for term in rarest[:need]:
+            candidates.update(self._postings.get(term, ()))
         scored = [
-            (_jaccard(n, len(terms), len(self._planned[mid])), mid)
-            for mid, n in shared.most_common(POOL)
+            (_jaccard(len(terms & self._planned[mid]), len(terms), len(self._planned[mid])), mid)
+            for mid in candidates
         ]
         if not scored:
             return None
