@@ -207,3 +207,22 @@ def test_a_password_in_the_query_string_is_masked_in_the_store_location() -> Non
 
     url = "postgresql://engram@/mem?host=/tmp/sock&port=55432&password=Sup3rS3cretPw"
     assert redacted(url) == "postgresql://engram@/mem?host=/tmp/sock&port=55432&password=***"
+
+
+def test_a_store_in_a_read_only_folder_can_be_migrated_and_is_left_untouched(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from engram.store import transfer
+
+    source, out = _local(tmp_path), tmp_path / "copy" / "out.db"
+    out.parent.mkdir()
+    before = sorted(p.name for p in tmp_path.iterdir())
+    read_only = {source.parent}  # SQLite can keep no journal there
+    real = transfer._writable_folder
+    monkeypatch.setattr(transfer, "_writable_folder", lambda f: f not in read_only and real(f))
+    code, out_text, err = _migrate(capsys, "--from", str(source), "--to", str(out))
+    assert code == 0, err
+    assert f"copied {source} to {out}" in out_text
+    assert sorted(p.name for p in tmp_path.iterdir()) == before
+    with _open(out) as copy:
+        assert [f.content for f in copy.list()] == ["Anna Petrova lives in Kazan."]

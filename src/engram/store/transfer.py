@@ -6,8 +6,8 @@ one transaction on the target, then the counts checked table by table."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from contextlib import closing
+from collections.abc import Callable, Iterator
+from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -202,10 +202,53 @@ def migrate(
     check_source(source)
     new_file = check_new_target(target)
     try:
-        with MemoryStore.open(source, config=config) as store:
+        with _readable(source) as readable, MemoryStore.open(readable, config=config) as store:
             copied: dict[str, object] = store.copy_to(target, progress=progress)
     except BaseException:
         if new_file:  # never an empty store where there was none
             remove_store_file(Path(target))
         raise
+    if readable != source:
+        copied["from"] = str(source)
     return copied
+
+
+@contextmanager
+def _readable(source: str | Path) -> Iterator[str | Path]:
+    """The store to open for reading: `source` itself, or, when it is a file in a read-only
+    folder (where SQLite cannot keep its journal, so no one can be writing it), a snapshot of
+    it in a temporary folder, taken through a read-only connection."""
+    from engram.store.db import is_url
+
+    if is_url(source) or _writable_folder(Path(source).parent):
+        yield source
+        return
+    import sqlite3
+    import tempfile
+
+    uri = f"{Path(source).resolve().as_uri()}?mode=ro&immutable=1"
+    with tempfile.TemporaryDirectory(prefix="engram-migrate-") as folder:
+        copy = Path(folder) / Path(source).name
+        try:
+            with (
+                closing(sqlite3.connect(uri, uri=True)) as old,
+                closing(sqlite3.connect(copy)) as new,
+            ):
+                old.backup(new)
+        except sqlite3.Error as exc:
+            raise EngramError(
+                f"{source}: cannot be read ({exc})", hint="check that it is an Engram store"
+            ) from None
+        yield copy
+
+
+def _writable_folder(folder: Path) -> bool:
+    """Whether a file can be created in `folder` (tried, as permission bits do not tell root
+    about a read-only mount or an immutable folder)."""
+    import tempfile
+
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            return True
+    except OSError:
+        return False
