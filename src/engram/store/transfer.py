@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from contextlib import closing, contextmanager
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -169,15 +169,12 @@ def check_new_target(where: str | Path) -> bool:
 def _is_engram_store(path: Path) -> bool:
     """Whether an existing file is an SQLite database with Engram's tables and none of
     another program's (read only: the file is never changed by looking)."""
-    import sqlite3
+    from engram.store.sqlite.files import table_names
 
     if path.stat().st_size == 0:
         return True  # an empty file is an empty database
-    try:
-        with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as db:
-            query = "SELECT name FROM sqlite_master WHERE type = 'table'"
-            names = {row[0] for row in db.execute(query)}
-    except sqlite3.Error:
+    names = table_names(path)
+    if names is None:
         return False
     ours = {table for table, _, _ in TABLES} | {"_migrations"}
     return "facts" in names and all(name in ours or name.startswith("sqlite_") for name in names)
@@ -226,15 +223,12 @@ def _readable(source: str | Path) -> Iterator[str | Path]:
     import sqlite3
     import tempfile
 
-    uri = f"{Path(source).resolve().as_uri()}?mode=ro&immutable=1"
+    from engram.store.sqlite.files import snapshot
+
     with tempfile.TemporaryDirectory(prefix="engram-migrate-") as folder:
         copy = Path(folder) / Path(source).name
         try:
-            with (
-                closing(sqlite3.connect(uri, uri=True)) as old,
-                closing(sqlite3.connect(copy)) as new,
-            ):
-                old.backup(new)
+            snapshot(Path(source), copy)
         except sqlite3.Error as exc:
             raise EngramError(
                 f"{source}: cannot be read ({exc})", hint="check that it is an Engram store"
