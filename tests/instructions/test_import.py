@@ -608,3 +608,12 @@ def test_a_file_of_an_empty_frontmatter_creates_nothing(
     _rule(project, "---\n---\n")
     assert imported(capsys, project)["counts"]["create"] == 0
     assert memories(project) == {}
+
+
+def test_a_yaml_alias_in_cursor_frontmatter_does_not_turn_one_field_into_globs(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _rule(project, "---\ndescription: &d React components\nglobs: *d\n---\n- Do x.\n")
+    [source] = imported(capsys, project)["sources"]
+    assert any("YAML anchors" in note for note in source["notes"])
+    assert source["memories"][0]["applies_to"] == ["*d"]

@@ -266,17 +266,26 @@ def _fields(yaml_text: str, source: SourceFile) -> dict[str, Any]:
     alias to YAML), so a mapping that does not parse is read line by line."""
     from engram.files.frontmatter import parse_yaml
 
-    try:
-        data, _ = parse_yaml(yaml_text)
-        return data
-    except FrontmatterError:
-        pass
+    if _ANCHOR.search(yaml_text):  # `&x` … `*x` would make one field's text another's globs
+        source.notes.append(
+            "its frontmatter uses YAML anchors (&name): each line is read as written, as "
+            "Cursor reads it"
+        )
+    else:
+        try:
+            data, _ = parse_yaml(yaml_text)
+            return data
+        except FrontmatterError:
+            pass
     out: dict[str, Any] = {}
     for line in yaml_text.split("\n"):
         key, sep, value = line.partition(":")
         if sep and re.fullmatch(r"[A-Za-z_][\w-]*", key.strip()) and not line[:1].isspace():
             out[key.strip()] = _scalar(value.strip())
     return out
+
+
+_ANCHOR = re.compile(r"^[A-Za-z_][\w-]*:[ \t]*&\S", re.M)
 
 
 def _scalar(value: str) -> Any:
