@@ -3,12 +3,11 @@ pair, at a cost that does not grow with the square of the sections."""
 
 from __future__ import annotations
 
-import random
-import time
-
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engram.instructions import duplicates
 from engram.instructions.duplicates import THRESHOLD, NearDuplicates, _jaccard
 
 TERMS = st.frozensets(st.sampled_from([f"t{n}" for n in range(12)]), min_size=1, max_size=8)
@@ -32,14 +31,23 @@ def test_a_planned_near_duplicate_is_found_whenever_one_reaches_the_threshold(
     assert (match.similarity if match else 0.0) == expected
 
 
-def test_planning_ten_thousand_sections_of_common_words_takes_seconds_not_minutes() -> None:
-    rng = random.Random(3)
-    vocabulary = [f"w{n}" for n in range(3000)]
-    weights = [1 / (n + 1) for n in range(3000)]  # word use as in real text: a few words often
+def test_a_candidate_is_compared_only_with_plans_that_hold_its_rarest_terms(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # 2,000 planned sections share ten common words; each of 100 topics has 5 words of its
+    # own (20 sections a topic), and each section one word of its own
     found = NearDuplicates([])
-    started = time.perf_counter()
-    for n in range(10_000):
-        terms = frozenset([*rng.choices(vocabulary, weights, k=14), f"item{n}"])
-        if found.match(terms) is None:
-            found.add(f"m{n}", terms)
-    assert time.perf_counter() - started < 5.0
+    common = [f"w{n}" for n in range(10)]
+    for n in range(2000):
+        topic = [f"topic{n % 100}-{k}" for k in range(5)]
+        found.add(f"m{n}", frozenset([*common, *topic, f"item{n}"]))
+    compared: list[int] = []
+
+    def counted(shared: int, size_a: int, size_b: int) -> float:
+        compared.append(shared)
+        return _jaccard(shared, size_a, size_b)
+
+    monkeypatch.setattr(duplicates, "_jaccard", counted)
+    match = found.match(frozenset([*common, *[f"topic7-{k}" for k in range(5)]]))
+    assert match is not None and match.id.startswith("m") and int(match.id[1:]) % 100 == 7
+    assert len(compared) == 20  # the sections of its topic, not all 2,000
