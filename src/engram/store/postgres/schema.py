@@ -20,6 +20,11 @@ def _run(conn: PgConnection, script: str) -> None:
             conn.execute(statement)
 
 
+def applied(conn: PgConnection, name: str) -> bool:
+    row = conn.execute("SELECT 1 FROM _migrations WHERE name = ?", (name,)).fetchone()
+    return row is not None
+
+
 def m001_schema(conn: PgConnection) -> None:
     _run(
         conn,
@@ -125,7 +130,142 @@ def m001_schema(conn: PgConnection) -> None:
     )
 
 
-MIGRATIONS: list[Callable[[PgConnection], None]] = [m001_schema]
+def m002_full_text_search(conn: PgConnection) -> None:
+    """Search in the database: each fact's index terms as a tsvector with a GIN index (the
+    lexical leg's candidates), and the statistics BM25 scores them with, kept by triggers in
+    the same transaction as the rows they count.
+
+    The terms are the tokenizer's (`engram.text.tokenize`): Snowball stems of English, Spanish
+    or Russian chosen by each fact's detected language — the stemmers PostgreSQL's `english`,
+    `spanish` and `russian` configurations use — and kanji bigrams and katakana words for
+    Japanese. They are stored as lexemes as they are (`array_to_tsvector`, the `simple`
+    configuration's job without its parser), so a query matches the same facts on both
+    backends and the same BM25 scores them.
+
+    `term_stats`: how many facts (rows, any status) hold each term, as the in-memory index's
+    postings count them. `fact_counts`: facts and their summed term count by scope, key and
+    status (the number of facts a filter searches, the average length)."""
+    _run(
+        conn,
+        """
+        ALTER TABLE facts ADD COLUMN lexemes tsvector GENERATED ALWAYS AS
+            (array_to_tsvector(array_remove(string_to_array(terms, ' '), ''))) STORED;
+        CREATE INDEX facts_lexemes ON facts USING gin (lexemes);
+        CREATE TABLE term_stats (
+            term TEXT COLLATE "C" PRIMARY KEY,
+            facts BIGINT NOT NULL
+        );
+        CREATE TABLE fact_counts (
+            scope TEXT NOT NULL,
+            scope_key TEXT COLLATE "C" NOT NULL,
+            status TEXT NOT NULL,
+            facts BIGINT NOT NULL,
+            length BIGINT NOT NULL,
+            PRIMARY KEY (scope, scope_key, status)
+        );
+        INSERT INTO term_stats
+            SELECT term, COUNT(*) FROM facts, unnest(tsvector_to_array(lexemes)) AS term
+            GROUP BY term;
+        INSERT INTO fact_counts
+            SELECT scope, scope_key, status, COUNT(*),
+                   SUM(cardinality(array_remove(string_to_array(terms, ' '), '')))
+            FROM facts GROUP BY scope, scope_key, status
+        """,
+    )
+    # One statement (its body holds semicolons): what a row adds to the statistics, and what
+    # it takes away. Writers hold the store's write lock, so the counters never race.
+    conn.execute(
+        """
+        CREATE FUNCTION engram_count_fact() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            IF TG_OP IN ('UPDATE', 'DELETE') THEN
+                UPDATE term_stats SET facts = facts - 1
+                    WHERE term = ANY (tsvector_to_array(OLD.lexemes));
+                UPDATE fact_counts SET facts = facts - 1, length = length
+                    - cardinality(array_remove(string_to_array(OLD.terms, ' '), ''))
+                    WHERE (scope, scope_key, status) = (OLD.scope, OLD.scope_key, OLD.status);
+            END IF;
+            IF TG_OP IN ('INSERT', 'UPDATE') THEN
+                INSERT INTO term_stats
+                    SELECT term, 1 FROM unnest(tsvector_to_array(NEW.lexemes)) AS term
+                    ON CONFLICT (term) DO UPDATE SET facts = term_stats.facts + 1;
+                INSERT INTO fact_counts VALUES (NEW.scope, NEW.scope_key, NEW.status, 1,
+                    cardinality(array_remove(string_to_array(NEW.terms, ' '), '')))
+                    ON CONFLICT (scope, scope_key, status) DO UPDATE SET
+                        facts = fact_counts.facts + 1,
+                        length = fact_counts.length + EXCLUDED.length;
+            END IF;
+            RETURN NULL;
+        END $$
+        """
+    )
+    _run(
+        conn,
+        """
+        CREATE TRIGGER facts_counted_in AFTER INSERT OR DELETE ON facts
+            FOR EACH ROW EXECUTE FUNCTION engram_count_fact();
+        CREATE TRIGGER facts_counted_again AFTER UPDATE OF terms, status, scope, scope_key
+            ON facts FOR EACH ROW
+            WHEN ((OLD.terms, OLD.status, OLD.scope, OLD.scope_key)
+                  IS DISTINCT FROM (NEW.terms, NEW.status, NEW.scope, NEW.scope_key))
+            EXECUTE FUNCTION engram_count_fact()
+        """,
+    )
+
+
+def m003_pgvector(conn: PgConnection) -> bool:
+    """pgvector for the vector leg of dense embedding models: `vectors.embedding` holds each
+    dense vector as pgvector's `vector` (an HNSW index per model is made when a store first
+    searches with it: `search.py`). Applied once the server has the `vector` extension (and
+    this role may create it); until then the migration is tried again at each open and dense
+    vectors are scored exactly, in memory. Sparse vectors (the offline embedder's) are scored
+    on the full-text candidates either way."""
+    import psycopg
+
+    from engram.errors import StoreError
+
+    if conn.execute("SELECT 1 FROM pg_extension WHERE extname = 'vector'").fetchone() is None:
+        available = "SELECT 1 FROM pg_available_extensions WHERE name = 'vector'"
+        if conn.execute(available).fetchone() is None:
+            return False
+        conn.execute("SAVEPOINT vector_extension")
+        try:
+            conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
+        except (StoreError, psycopg.Error):  # no privilege to: exact scoring, as without it
+            conn.execute("ROLLBACK TO SAVEPOINT vector_extension")
+            return False
+    conn.execute("ALTER TABLE vectors ADD COLUMN embedding vector")
+    fill_embeddings(conn)
+    return True
+
+
+def fill_embeddings(conn: PgConnection) -> None:
+    """`vectors.embedding` of the dense vectors that have none (written before the extension
+    was there, or copied in by `engram memory migrate`)."""
+    from engram.embed.vectors import SPARSE_MAGIC, from_bytes
+    from engram.store.postgres.search import vector_text
+
+    rows = conn.execute(
+        "SELECT fact_id, model, vector FROM vectors WHERE embedding IS NULL"
+    ).fetchall()
+    dense = [
+        (vector_text(from_bytes(bytes(blob))), fact_id, model)  # type: ignore[arg-type]
+        for fact_id, model, blob in rows
+        if bytes(blob[:4]) != SPARSE_MAGIC
+    ]
+    if dense:
+        conn.executemany(
+            "UPDATE vectors SET embedding = ?::vector WHERE fact_id = ? AND model = ?", dense
+        )
+
+
+# A migration that returns False does not apply yet (its prerequisite is missing): it is not
+# recorded, and tried again at the next open.
+MIGRATIONS: list[Callable[[PgConnection], bool | None]] = [
+    m001_schema,
+    m002_full_text_search,
+    m003_pgvector,
+]
 
 
 def unknown_migration(conn: PgConnection) -> str | None:
@@ -154,7 +294,9 @@ def migrate(conn: PgConnection) -> list[str]:
             continue
         conn.execute("BEGIN")
         try:
-            migration(conn)
+            if migration(conn) is False:
+                conn.execute("ROLLBACK")
+                continue
             conn.execute("INSERT INTO _migrations VALUES (?, ?)", (migration.__name__, time.time()))
             conn.execute("COMMIT")
         except BaseException:

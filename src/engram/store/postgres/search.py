@@ -1,0 +1,221 @@
+"""SQL of search in a PostgreSQL store: the lexical leg's candidates from the full-text index
+(`facts.lexemes`, GIN), the statistics BM25 scores them with (`term_stats`, `fact_counts`, kept
+by triggers: see `schema.py`), and the vector leg's nearest facts from pgvector's HNSW index
+when the server has the extension. The scoring itself is the store's (`store/dbsearch.py`), the
+same code as for an SQLite file, so both backends rank alike.
+
+A search is a few statements whatever the store's size; no process holds the whole store in
+memory to answer one."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from hashlib import blake2b
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from engram.store.backend import CandidateRows, CorpusStats, SearchFilter
+from engram.store.model import Fact
+from engram.store.rows import FACT_COLUMNS, INDEX_COLUMNS, duplicate_from_row, fact_from_row
+
+if TYPE_CHECKING:
+    from engram.store.postgres.connection import PgConnection
+
+# A query whose terms are held by more facts than this (the filter's share of them) is
+# narrowed to its rarest terms first, as absorb's candidate search is: fetching every fact
+# that shares a common word with it would cost more than the search.
+RAREST_BUDGET = 2000
+# How many of the narrowed matches are scored, the most query terms matched first.
+NARROWED = 600
+# Candidates the HNSW index gives before the filters: pgvector's iterative scan reads on
+# when the filters leave fewer than the search asks for.
+EF_SEARCH = 100
+
+_COLUMNS = ", ".join("f." + c.strip() for c in INDEX_COLUMNS.split(","))
+
+
+def tsquery(terms: Sequence[str], join: str = " | ") -> str:
+    """A tsquery matching facts holding any (`|`) or all (`&`) of the terms, each quoted as
+    one lexeme (the terms are already the tokenizer's stems: PostgreSQL parses nothing)."""
+    quoted = ("'" + t.replace("\\", "\\\\").replace("'", "''") + "'" for t in terms)
+    return join.join(dict.fromkeys(quoted))
+
+
+def _where(where: SearchFilter) -> tuple[str, list[Any]]:
+    clause = "f.status = ANY(?)"
+    args: list[Any] = [list(where.statuses)]
+    if where.scope is not None:
+        clause += " AND f.scope = ?"
+        args.append(where.scope)
+    if where.scope_key is not None:
+        clause += " AND f.scope_key = ?"
+        args.append(where.scope_key)
+    return clause, args
+
+
+def vector_text(vector: np.ndarray) -> str:
+    """A dense vector as pgvector reads it."""
+    return "[" + ",".join(f"{float(x):.8g}" for x in vector) + "]"
+
+
+class SearchTables:
+    """Search statements on `self._conn` (mixed into `PostgresBackend`)."""
+
+    _conn: PgConnection
+    has_vectors: bool  # the server has pgvector and `vectors.embedding` exists
+    _hnsw: set[tuple[str, int]]  # (model, dims) whose HNSW index this process made sure of
+
+    # -- reading facts by id (one statement whatever the number of ids) --------------------
+    def get_facts(self, ids: Any) -> dict[str, Fact]:
+        wanted = list(dict.fromkeys(ids))
+        if not wanted:
+            return {}
+        found = {
+            row[0]: fact_from_row(row)
+            for row in self._conn.execute(
+                f"SELECT {FACT_COLUMNS} FROM facts WHERE id = ANY(?)", (wanted,)
+            )
+        }
+        for fact_id, *copy in self._conn.execute(
+            "SELECT fact_id, at, content, source, tags, metadata FROM duplicates "
+            "WHERE fact_id = ANY(?) ORDER BY pos",
+            (wanted,),
+        ):
+            found[fact_id].duplicates.append(duplicate_from_row(copy))
+        return found
+
+    def terms_of_facts(self, ids: Any) -> dict[str, list[str]]:
+        wanted = list(ids)
+        if not wanted:
+            return {}
+        rows = self._conn.execute("SELECT id, terms FROM facts WHERE id = ANY(?)", (wanted,))
+        return {fact_id: terms.split() for fact_id, terms in rows}
+
+    # -- the lexical leg ---------------------------------------------------------------------
+    def corpus_stats(self, terms: Sequence[str], where: SearchFilter) -> CorpusStats:
+        """How many facts hold each term, and the counts BM25 normalises by."""
+        frequency = dict(
+            self._conn.execute(
+                "SELECT term, facts FROM term_stats WHERE term = ANY(?)", (list(set(terms)),)
+            ).fetchall()
+        )
+        clause, args = _where(where)
+        clause = clause.replace("f.", "")
+        row = self._conn.execute(
+            "SELECT COALESCE(SUM(facts), 0), COALESCE(SUM(length), 0), "
+            f"COALESCE(SUM(facts) FILTER (WHERE {clause}), 0) FROM fact_counts",
+            args,
+        ).fetchone()
+        total, length, live = (int(v) for v in row) if row else (0, 0, 0)
+        return CorpusStats(total, length, live, {t: int(n) for t, n in frequency.items()})
+
+    def lexical_candidates(
+        self,
+        terms: Sequence[str],
+        where: SearchFilter,
+        stats: CorpusStats,
+        model: str,
+        dense: np.ndarray | None,
+    ) -> CandidateRows:
+        """The facts the filter selects that hold a query term, with their vector of `model`
+        (or, given a dense query vector and pgvector, their cosine with it): every one of them
+        when they are few enough (`complete`), else those holding the query's rarest terms,
+        the most query terms first."""
+        held = sorted(
+            (t for t in set(terms) if stats.frequency.get(t)), key=stats.frequency.__getitem__
+        )
+        if not held or not stats.live:
+            return CandidateRows([], complete=True)
+        share = stats.live / max(stats.total, 1)
+        expected = share * sum(stats.frequency[t] for t in held)
+        if expected <= RAREST_BUDGET:
+            rows = self._candidates(tsquery(held), where, model, dense, None, RAREST_BUDGET + 1)
+            if len(rows) <= RAREST_BUDGET:
+                return CandidateRows(rows, complete=True)
+        rarest: list[str] = []
+        spent = 0.0
+        for term in held:
+            spent += share * stats.frequency[term]
+            if rarest and spent > RAREST_BUDGET:
+                break
+            rarest.append(term)
+        narrow = tsquery(rarest)
+        if len(rarest) == 1 and len(held) > 1 and spent > RAREST_BUDGET:
+            narrow = tsquery(held[:2], " & ")  # even the rarest term is common: both rarest
+        rows = self._candidates(narrow, where, model, dense, tsquery(held), NARROWED)
+        return CandidateRows(rows, complete=False)
+
+    def _candidates(
+        self,
+        query: str,
+        where: SearchFilter,
+        model: str,
+        dense: np.ndarray | None,
+        rank_by: str | None,
+        limit: int,
+    ) -> list[tuple[Sequence[Any], Any]]:
+        clause, args = _where(where)
+        if dense is not None and self.has_vectors:
+            width = len(dense)
+            extra, extra_args = (
+                f"-(v.embedding::vector({width}) <#> ?::vector({width}))",
+                [vector_text(dense)],
+            )
+        else:
+            extra, extra_args = "v.vector", []
+        order = ""
+        order_args: list[Any] = []
+        if rank_by is not None:
+            # ts_rank of lexemes without positions counts the query terms a fact holds
+            order, order_args = " ORDER BY ts_rank(f.lexemes, ?::tsquery) DESC, f.pos", [rank_by]
+        rows = self._conn.execute(
+            f"SELECT {_COLUMNS}, {extra} FROM facts f "
+            "LEFT JOIN vectors v ON v.fact_id = f.id AND v.model = ? "
+            f"WHERE f.lexemes @@ ?::tsquery AND {clause}{order} LIMIT ?",
+            [*extra_args, model, query, *args, *order_args, limit],
+        ).fetchall()
+        return [(row[:-1], row[-1]) for row in rows]
+
+    # -- the vector leg (pgvector) ------------------------------------------------------------
+    def nearest(
+        self, model: str, vector: np.ndarray, where: SearchFilter, k: int
+    ) -> list[tuple[Sequence[Any], float]]:
+        """The k facts the filter selects whose vector of `model` has the highest inner
+        product with `vector` (vectors are unit length: their cosine), from the HNSW index."""
+        width = len(vector)
+        self._ensure_hnsw(model, width)
+        clause, args = _where(where)
+        text = vector_text(vector)
+        # The model and width are written into the statement, not bound: the planner uses a
+        # partial index only when it can see the statement asks for what the index holds.
+        rows = self._conn.execute(
+            f"SELECT {_COLUMNS}, -(v.embedding::vector({width}) <#> ?::vector({width})) "
+            "FROM vectors v JOIN facts f ON f.id = v.fact_id "
+            f"WHERE {_indexed(model, width)} AND {clause} "
+            f"ORDER BY v.embedding::vector({width}) <#> ?::vector({width}) LIMIT ?",
+            [text, *args, text, k],
+        ).fetchall()
+        return [(row[:-1], float(row[-1])) for row in rows]
+
+    def _ensure_hnsw(self, model: str, width: int) -> None:
+        """The HNSW index of one model's vectors (a partial index on their width), made when
+        a store first searches with that model."""
+        if (model, width) in self._hnsw:
+            return
+        name = "vectors_hnsw_" + blake2b(f"{model}/{width}".encode(), digest_size=6).hexdigest()
+        self._conn.execute(
+            f"CREATE INDEX IF NOT EXISTS {name} ON vectors USING hnsw "
+            f"((embedding::vector({width})) vector_ip_ops) "
+            f"WHERE {_indexed(model, width, '')}"
+        )
+        # with filters (a scope, a key) the index is read on until enough facts pass them
+        self._conn.execute(f"SET hnsw.ef_search = {EF_SEARCH}")
+        self._conn.execute("SET hnsw.iterative_scan = relaxed_order")
+        self._hnsw.add((model, width))
+
+
+def _indexed(model: str, width: int, table: str = "v.") -> str:
+    """The rows of one HNSW index: one model's vectors of one width."""
+    literal = model.replace("'", "''")
+    return f"{table}model = '{literal}' AND vector_dims({table}embedding) = {width}"

