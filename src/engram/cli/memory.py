@@ -388,6 +388,7 @@ def stats_text(stats: dict[str, Any]) -> str:
     rows = [
         ("store", f"{stats['path']} ({size('bytes')})"),
         ("search index", index),
+        ("lexical search", stats["lexical_search"]),
         ("vector search", stats["vector_search"]),
         ("facts", f"{stats['facts']:,} ({counts(stats['by_status'])})"),
         ("scopes", counts(stats["by_scope"])),

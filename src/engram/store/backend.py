@@ -85,8 +85,8 @@ class CorpusStats:
 @dataclass
 class CandidateRows:
     """Facts a database-side search found: the values of `rows.INDEX_COLUMNS` and the fact's
-    vector (stored bytes) or its cosine with the query (a float), and whether these are all
-    the facts the filter selects that hold a query term."""
+    stored vector (None when not asked for), and whether these are all the facts the filter
+    selects that hold a query term."""
 
     rows: list[tuple[Sequence[Any], Any]]
     complete: bool
@@ -102,12 +102,12 @@ class SearchesInDatabase(Protocol):
         terms: Sequence[str],
         where: SearchFilter,
         stats: CorpusStats,
-        model: str,
-        dense: Any,
+        model: str | None,
     ) -> CandidateRows: ...
     def nearest(
         self, model: str, vector: Any, where: SearchFilter, k: int
     ) -> list[tuple[Sequence[Any], float]]: ...
+    def cosines(self, model: str, vector: Any, ids: Sequence[str]) -> dict[str, float]: ...
     def searches_vectors(self, dense: bool) -> bool: ...
 
 

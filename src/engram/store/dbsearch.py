@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from engram.embed.vectors import Sparse, from_bytes
+from engram.embed.vectors import SPARSE_MAGIC, Sparse
 from engram.store.backend import CorpusStats, SearchesInDatabase, SearchFilter
 from engram.store.db import days_of
 from engram.store.index import K1, B
@@ -109,15 +109,17 @@ def legs(
     except EmbeddingError:
         query_vector = None  # lexical results still come back
     dense = query_vector if isinstance(query_vector, np.ndarray) else None
-    found = backend.lexical_candidates(query_terms, where, stats, embedder.model_id, dense)
+    model = embedder.model_id
+    # sparse vectors come with the lexical candidates; dense ones are scored by the database
+    found = backend.lexical_candidates(query_terms, where, stats, model if sparse else None)
     rows = list(found.rows)
+    near: dict[str, float] = {}
     if dense is not None:
         seen = {values[0] for values, _ in rows}
-        rows += [
-            (values, cosine)
-            for values, cosine in backend.nearest(embedder.model_id, dense, where, reach)
-            if values[0] not in seen
-        ]
+        for values, score in backend.nearest(model, dense, where, reach):
+            near[str(values[0])] = score
+            if values[0] not in seen:
+                rows.append((values, None))
     count = len(rows)
     ids = [str(values[0]) for values, _ in rows]
     terms = {str(values[0]): str(values[8]).split() for values, _ in rows}
@@ -125,7 +127,12 @@ def legs(
     lexical = _bm25(query_terms, [terms[i] for i in ids], mask, stats, found.complete)
     cosine = np.zeros(count, dtype=np.float32)
     if dense is not None:
-        cosine = np.array([0.0 if c is None else c for _, c in rows], dtype=np.float32)
+        # the nearest facts have theirs; the best lexical ones (the rest of the pool that
+        # `MemoryStore._scored` fuses) are asked for theirs
+        best = [ids[p] for p in top(lexical, reach) if lexical[p] > 0 and ids[p] not in near]
+        if best:
+            near.update(backend.cosines(model, dense, best))
+        cosine = np.array([near.get(i, 0.0) for i in ids], dtype=np.float32)
         cosine = np.clip(cosine, 0.0, None)
     elif isinstance(query_vector, Sparse):
         # as in memory: the sparse cosine of the best lexical candidates
@@ -202,12 +209,30 @@ def _bm25(
 
 
 def _sparse_cosine(query: Sparse, blobs: Sequence[Any]) -> np.ndarray:
-    """The query's cosine with each stored sparse vector (0 for a missing or dense one)."""
+    """The query's cosine with each stored sparse vector (0 for a missing or dense one): the
+    vectors' ids and weights cut out of their stored bytes (`vectors.to_bytes`) into two
+    arrays, then one lookup of every id among the query's."""
     out = np.zeros(len(blobs), dtype=np.float32)
-    for at, blob in enumerate(blobs):
-        if blob is None:
+    if not len(blobs) or not len(query.ids):
+        return out
+    ids, weights, counts = [], [], []
+    for blob in blobs:
+        raw = bytes(blob) if blob is not None else b""
+        if raw[:4] != SPARSE_MAGIC:
+            counts.append(0)
             continue
-        vector = from_bytes(bytes(blob))
-        if isinstance(vector, Sparse):
-            out[at] = query.dot(vector)
+        count = int.from_bytes(raw[4:8], "little")
+        ids.append(raw[8 : 8 + 4 * count])
+        weights.append(raw[8 + 4 * count : 8 + 8 * count])
+        counts.append(count)
+    if not ids:
+        return out
+    found = np.frombuffer(b"".join(ids), dtype="<u4")
+    values = np.frombuffer(b"".join(weights), dtype="<f4")
+    order = np.argsort(query.ids)
+    qids, qweights = query.ids[order], query.weights[order]
+    slot = np.clip(np.searchsorted(qids, found), 0, len(qids) - 1)
+    products = np.where(qids[slot] == found, qweights[slot] * values, 0.0)
+    owner = np.repeat(np.arange(len(blobs)), counts)
+    np.add.at(out, owner, products)
     return out

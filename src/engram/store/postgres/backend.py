@@ -22,6 +22,7 @@ from engram.store.postgres.schema import (
     applied,
     fill_embeddings,
     migrate,
+    recount,
     unknown_migration,
 )
 from engram.store.postgres.search import SearchTables, vector_text
@@ -115,6 +116,13 @@ class PostgresBackend(SearchTables, FactTables, GraphTables):
         if vectors:
             self._conn.executemany(_PUT_EMBEDDING, [self._embedding_row(v) for v in vectors])
 
+    def insert_rows(self, table: str, columns: str, rows: Sequence[tuple[Any, ...]]) -> None:
+        if table == "facts":
+            # a copy counts the search statistics once, at the end (`after_copy`), not a row
+            # at a time; for this transaction only
+            self._conn.execute("SET LOCAL engram.counting = 'off'")
+        super().insert_rows(table, columns, rows)
+
     def searches_vectors(self, dense: bool) -> bool:
         return self.has_vectors or not dense
 
@@ -125,6 +133,7 @@ class PostgresBackend(SearchTables, FactTables, GraphTables):
     def after_copy(self) -> None:
         """Serial columns continue after the largest id copied in; dense vectors get their
         pgvector form."""
+        recount(self._conn)
         if self.has_vectors:
             fill_embeddings(self._conn)
         for table, column in (

@@ -163,21 +163,18 @@ def m002_full_text_search(conn: PgConnection) -> None:
             length BIGINT NOT NULL,
             PRIMARY KEY (scope, scope_key, status)
         );
-        INSERT INTO term_stats
-            SELECT term, COUNT(*) FROM facts, unnest(tsvector_to_array(lexemes)) AS term
-            GROUP BY term;
-        INSERT INTO fact_counts
-            SELECT scope, scope_key, status, COUNT(*),
-                   SUM(cardinality(array_remove(string_to_array(terms, ' '), '')))
-            FROM facts GROUP BY scope, scope_key, status
         """,
     )
+    recount(conn)
     # One statement (its body holds semicolons): what a row adds to the statistics, and what
     # it takes away. Writers hold the store's write lock, so the counters never race.
     conn.execute(
         """
         CREATE FUNCTION engram_count_fact() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
+            IF current_setting('engram.counting', true) = 'off' THEN
+                RETURN NULL;  -- a bulk copy: `recount` counts every row once it is done
+            END IF;
             IF TG_OP IN ('UPDATE', 'DELETE') THEN
                 UPDATE term_stats SET facts = facts - 1
                     WHERE term = ANY (tsvector_to_array(OLD.lexemes));
@@ -209,6 +206,25 @@ def m002_full_text_search(conn: PgConnection) -> None:
             WHEN ((OLD.terms, OLD.status, OLD.scope, OLD.scope_key)
                   IS DISTINCT FROM (NEW.terms, NEW.status, NEW.scope, NEW.scope_key))
             EXECUTE FUNCTION engram_count_fact()
+        """,
+    )
+
+
+def recount(conn: PgConnection) -> None:
+    """The search statistics counted again from every row (after a bulk copy, which the
+    triggers leave to this)."""
+    _run(
+        conn,
+        """
+        DELETE FROM term_stats;
+        DELETE FROM fact_counts;
+        INSERT INTO term_stats
+            SELECT term, COUNT(*) FROM facts, unnest(tsvector_to_array(lexemes)) AS term
+            GROUP BY term;
+        INSERT INTO fact_counts
+            SELECT scope, scope_key, status, COUNT(*),
+                   SUM(cardinality(array_remove(string_to_array(terms, ' '), '')))
+            FROM facts GROUP BY scope, scope_key, status
         """,
     )
 

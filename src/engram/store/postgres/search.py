@@ -25,12 +25,9 @@ if TYPE_CHECKING:
 # A query whose terms are held by more facts than this (the filter's share of them) is
 # narrowed to its rarest terms first, as absorb's candidate search is: fetching every fact
 # that shares a common word with it would cost more than the search.
-RAREST_BUDGET = 2000
+RAREST_BUDGET = 1000
 # How many of the narrowed matches are scored, the most query terms matched first.
-NARROWED = 600
-# Candidates the HNSW index gives before the filters: pgvector's iterative scan reads on
-# when the filters leave fewer than the search asks for.
-EF_SEARCH = 100
+NARROWED = 300
 
 _COLUMNS = ", ".join("f." + c.strip() for c in INDEX_COLUMNS.split(","))
 
@@ -115,13 +112,11 @@ class SearchTables:
         terms: Sequence[str],
         where: SearchFilter,
         stats: CorpusStats,
-        model: str,
-        dense: np.ndarray | None,
+        model: str | None,
     ) -> CandidateRows:
         """The facts the filter selects that hold a query term, with their vector of `model`
-        (or, given a dense query vector and pgvector, their cosine with it): every one of them
-        when they are few enough (`complete`), else those holding the query's rarest terms,
-        the most query terms first."""
+        (None: without vectors): every one of them when they are few enough (`complete`),
+        else those holding the query's rarest terms, the most query terms first."""
         held = sorted(
             (t for t in set(terms) if stats.frequency.get(t)), key=stats.frequency.__getitem__
         )
@@ -130,7 +125,7 @@ class SearchTables:
         share = stats.live / max(stats.total, 1)
         expected = share * sum(stats.frequency[t] for t in held)
         if expected <= RAREST_BUDGET:
-            rows = self._candidates(tsquery(held), where, model, dense, None, RAREST_BUDGET + 1)
+            rows = self._candidates(tsquery(held), where, model, None, RAREST_BUDGET + 1)
             if len(rows) <= RAREST_BUDGET:
                 return CandidateRows(rows, complete=True)
         rarest: list[str] = []
@@ -140,40 +135,33 @@ class SearchTables:
             if rarest and spent > RAREST_BUDGET:
                 break
             rarest.append(term)
-        narrow = tsquery(rarest)
-        if len(rarest) == 1 and len(held) > 1 and spent > RAREST_BUDGET:
-            narrow = tsquery(held[:2], " & ")  # even the rarest term is common: both rarest
-        rows = self._candidates(narrow, where, model, dense, tsquery(held), NARROWED)
+        # (when even the rarest term is over the budget, its facts are ranked and cut)
+        rows = self._candidates(tsquery(rarest), where, model, tsquery(held), NARROWED)
         return CandidateRows(rows, complete=False)
 
     def _candidates(
         self,
         query: str,
         where: SearchFilter,
-        model: str,
-        dense: np.ndarray | None,
+        model: str | None,
         rank_by: str | None,
         limit: int,
     ) -> list[tuple[Sequence[Any], Any]]:
         clause, args = _where(where)
-        if dense is not None and self.has_vectors:
-            width = len(dense)
-            extra, extra_args = (
-                f"-(v.embedding::vector({width}) <#> ?::vector({width}))",
-                [vector_text(dense)],
-            )
-        else:
-            extra, extra_args = "v.vector", []
+        extra, extra_args = "v.vector", [model]
+        if model is None:
+            extra, extra_args = "NULL", [""]
         order = ""
         order_args: list[Any] = []
         if rank_by is not None:
             # ts_rank of lexemes without positions counts the query terms a fact holds
             order, order_args = " ORDER BY ts_rank(f.lexemes, ?::tsquery) DESC, f.pos", [rank_by]
+        # the facts are chosen (and ranked, and cut) first, then only they join their vector
         rows = self._conn.execute(
-            f"SELECT {_COLUMNS}, {extra} FROM facts f "
-            "LEFT JOIN vectors v ON v.fact_id = f.id AND v.model = ? "
-            f"WHERE f.lexemes @@ ?::tsquery AND {clause}{order} LIMIT ?",
-            [*extra_args, model, query, *args, *order_args, limit],
+            f"SELECT {_COLUMNS}, {extra} FROM (SELECT * FROM facts f "
+            f"WHERE f.lexemes @@ ?::tsquery AND {clause}{order} LIMIT ?) f "
+            "LEFT JOIN vectors v ON v.fact_id = f.id AND v.model = ?",
+            [query, *args, *order_args, limit, *extra_args],
         ).fetchall()
         return [(row[:-1], row[-1]) for row in rows]
 
@@ -198,6 +186,16 @@ class SearchTables:
         ).fetchall()
         return [(row[:-1], float(row[-1])) for row in rows]
 
+    def cosines(self, model: str, vector: np.ndarray, ids: Sequence[str]) -> dict[str, float]:
+        """The inner product (cosine) of `vector` with the vectors of `model` of these facts."""
+        width = len(vector)
+        rows = self._conn.execute(
+            f"SELECT v.fact_id, -(v.embedding::vector({width}) <#> ?::vector({width})) "
+            f"FROM vectors v WHERE v.fact_id = ANY(?) AND {_indexed(model, width)}",
+            [vector_text(vector), list(ids)],
+        )
+        return {str(fact_id): float(cosine) for fact_id, cosine in rows}
+
     def _ensure_hnsw(self, model: str, width: int) -> None:
         """The HNSW index of one model's vectors (a partial index on their width), made when
         a store first searches with that model."""
@@ -210,7 +208,6 @@ class SearchTables:
             f"WHERE {_indexed(model, width, '')}"
         )
         # with filters (a scope, a key) the index is read on until enough facts pass them
-        self._conn.execute(f"SET hnsw.ef_search = {EF_SEARCH}")
         self._conn.execute("SET hnsw.iterative_scan = relaxed_order")
         self._hnsw.add((model, width))
 
