@@ -1,6 +1,8 @@
 """The PostgreSQL store's schema as an ordered list of migrations, recorded in `_migrations`
 as SQLite's are. The tables and columns are SQLite's (`store/sqlite/schema.py`), so rows copy
 across unchanged; `pos` columns keep the order rows were written in, as SQLite's rowid does.
+What search in the database adds — the full-text column and its statistics (m002), pgvector's
+column (m003) — is derived from those rows and never copied.
 Text compared or sorted (ids, ISO moments, names) uses the "C" collation: byte order, as in
 SQLite, whatever the server's locale."""
 

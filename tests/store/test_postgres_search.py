@@ -1,0 +1,135 @@
+"""Search in a PostgreSQL store runs in the database: candidates from the GIN full-text index
+of the facts' stems, BM25 from the term and fact counts the triggers keep, and the same results
+as an SQLite file."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import psycopg
+import pytest
+
+from engram.config import load_config
+from engram.store import MemoryStore
+from engram.store.postgres import search as pg_search
+from tests.pgserver import empty
+
+PEOPLE = [
+    "Kenji Park moved the billing service to Frankfurt in March.",
+    "Maria Lopez owns the billing dashboards and their alerts.",
+    "The billing service retries failed charges three times.",
+    "Omar rotated the staging database password on Monday.",
+]
+
+
+@pytest.fixture
+def url(postgres_url: str) -> str:
+    empty(postgres_url)
+    return postgres_url
+
+
+@pytest.fixture
+def store(url: str) -> Iterator[MemoryStore]:
+    with MemoryStore.open(url, config=load_config(None, env={})) as opened:
+        opened.absorb(PEOPLE, scope="agent", scope_key="ops")
+        yield opened
+
+
+def _counts(url: str) -> tuple[list[tuple[str, int]], list[tuple[str, str, str, int, int]]]:
+    with psycopg.connect(url) as conn:
+        terms = conn.execute("SELECT term, facts FROM term_stats WHERE facts > 0 ORDER BY term")
+        facts = conn.execute(
+            "SELECT * FROM fact_counts WHERE facts > 0 ORDER BY scope, scope_key, status"
+        )
+        return terms.fetchall(), facts.fetchall()
+
+
+def _recounted(url: str) -> tuple[list[tuple[str, int]], list[tuple[str, str, str, int, int]]]:
+    with psycopg.connect(url) as conn:
+        terms = conn.execute(
+            "SELECT term, COUNT(*) FROM facts, unnest(tsvector_to_array(lexemes)) AS term "
+            "GROUP BY term ORDER BY term"
+        )
+        facts = conn.execute(
+            "SELECT scope, scope_key, status, COUNT(*), SUM(cardinality(array_remove("
+            "string_to_array(terms, ' '), ''))) FROM facts GROUP BY scope, scope_key, status "
+            "ORDER BY scope, scope_key, status"
+        )
+        return terms.fetchall(), facts.fetchall()
+
+
+def test_the_counts_follow_absorb_supersede_delete_and_erase(store: MemoryStore, url: str) -> None:
+    first = store.search("billing dashboards")[0].fact.id
+    store.update(first, "Maria Lopez owns the billing dashboards, alerts and runbooks.")
+    store.delete(store.search("staging database password")[0].fact.id)
+    store.erase(store.search("retries failed charges")[0].fact.id)
+    assert _counts(url) == _recounted(url)
+
+
+def test_a_copy_into_the_database_counts_every_fact_once(url: str, tmp_path: Path) -> None:
+    with MemoryStore.open(tmp_path / "memory.db", config=load_config(None, env={})) as local:
+        local.absorb(PEOPLE, scope="agent", scope_key="ops")
+        local.copy_to(url)
+    assert _counts(url) == _recounted(url)
+
+
+def test_the_lexical_leg_uses_the_gin_index(store: MemoryStore, url: str) -> None:
+    with psycopg.connect(url) as conn:
+        conn.execute("SET enable_seqscan = off")  # four rows: the planner would scan them
+        plan = "\n".join(
+            row[0]
+            for row in conn.execute(
+                "EXPLAIN SELECT id FROM facts WHERE lexemes @@ %s::tsquery",
+                (pg_search.tsquery(["billing"]),),
+            )
+        )
+    assert "facts_lexemes" in plan
+
+
+def test_a_query_of_common_words_finds_the_fact_holding_its_rarest_word(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a budget of one fact a query: "billing" (in three facts) is too common to fetch whole
+    monkeypatch.setattr(pg_search, "RAREST_BUDGET", 1)
+    monkeypatch.setattr(pg_search, "NARROWED", 1)
+    [hit] = store.search("billing Frankfurt", top_k=1)
+    assert hit.fact.content == PEOPLE[0]
+
+
+def test_a_store_of_the_first_schema_gets_its_full_text_index_on_open(
+    url: str, tmp_path: Path
+) -> None:
+    from engram.store.postgres.connection import PgConnection
+    from engram.store.postgres.schema import m001_schema
+    from engram.store.transfer import TABLES
+
+    with MemoryStore.open(tmp_path / "memory.db", config=load_config(None, env={})) as local:
+        local.absorb(PEOPLE, scope="agent", scope_key="ops")
+        expected = [h.fact.content for h in local.search("who owns the billing alerts")]
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute("DROP SCHEMA public CASCADE")
+            conn.execute("CREATE SCHEMA public")
+        conn = PgConnection(url, 5.0)
+        try:  # a database as the first schema left it, with rows in it
+            conn.execute("CREATE TABLE _migrations (name TEXT PRIMARY KEY, applied_at FLOAT)")
+            m001_schema(conn)
+            conn.execute("INSERT INTO _migrations VALUES ('m001_schema', 0)")
+            for table, columns, order in TABLES[:2]:  # facts, vectors
+                marks = ", ".join("?" * len(columns.split(",")))
+                for rows in local._backend.table_rows(table, columns, order, 100):
+                    conn.executemany(f"INSERT INTO {table} ({columns}) VALUES ({marks})", rows)
+        finally:
+            conn.close()
+    with MemoryStore.open(url, config=load_config(None, env={})) as shared:
+        found = [h.fact.content for h in shared.search("who owns the billing alerts")]
+    assert found == expected and found[0] == PEOPLE[1]
+    assert _counts(url) == _recounted(url)
+
+
+def test_a_server_without_pgvector_leaves_its_migration_for_later(
+    store: MemoryStore, url: str
+) -> None:
+    with psycopg.connect(url) as conn:
+        names = [name for (name,) in conn.execute("SELECT name FROM _migrations ORDER BY name")]
+    assert names == ["m001_schema", "m002_full_text_search"]
