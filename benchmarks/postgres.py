@@ -132,7 +132,7 @@ def _search(url: str, size: int) -> list[object]:
 
     copied = _copied_in(url, size)
     with MemoryStore.open(url, config=load_config(None, env={})) as store:
-        times, first = _timed(store, "exact")
+        times, first = _timed(store)
     return _row("exact (sparse, full-text candidates)", size, times, first, copied)
 
 
