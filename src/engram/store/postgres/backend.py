@@ -136,6 +136,9 @@ class PostgresBackend(SearchTables, FactTables, GraphTables):
         recount(self._conn)
         if self.has_vectors:
             fill_embeddings(self._conn)
+        # the planner's statistics of the rows just copied, before the first search plans on
+        # none (and scans every fact for a full-text match)
+        self._conn.execute("ANALYZE facts, vectors, term_stats, fact_counts")
         for table, column in (
             ("facts", "pos"), ("events", "seq"), ("duplicates", "pos"), ("nodes", "id"),
             ("relations", "id"), ("graph_events", "seq"),

@@ -144,6 +144,11 @@ def m002_full_text_search(conn: PgConnection) -> None:
     configuration's job without its parser), so a query matches the same facts on both
     backends and the same BM25 scores them.
 
+    The GIN index takes each fact's terms at once (`fastupdate = off`): with the default
+    pending list, every search would read through the facts written since the last vacuum
+    (about 500 pages after a 100,000-fact copy: 9.9 ms of a search's lexical statement, 0.9 ms
+    without).
+
     `term_stats`: how many facts (rows, any status) hold each term, as the in-memory index's
     postings count them. `fact_counts`: facts and their summed term count by scope, key and
     status (the number of facts a filter searches, the average length)."""
@@ -152,7 +157,7 @@ def m002_full_text_search(conn: PgConnection) -> None:
         """
         ALTER TABLE facts ADD COLUMN lexemes tsvector GENERATED ALWAYS AS
             (array_to_tsvector(array_remove(string_to_array(terms, ' '), ''))) STORED;
-        CREATE INDEX facts_lexemes ON facts USING gin (lexemes);
+        CREATE INDEX facts_lexemes ON facts USING gin (lexemes) WITH (fastupdate = off);
         CREATE TABLE term_stats (
             term TEXT COLLATE "C" PRIMARY KEY,
             facts BIGINT NOT NULL

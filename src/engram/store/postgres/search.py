@@ -156,9 +156,10 @@ class SearchTables:
         if rank_by is not None:
             # ts_rank of lexemes without positions counts the query terms a fact holds
             order, order_args = " ORDER BY ts_rank(f.lexemes, ?::tsquery) DESC, f.pos", [rank_by]
-        # the facts are chosen (and ranked, and cut) first, then only they join their vector
+        # the facts are chosen (and ranked, and cut) first, then only they join their vector;
+        # only the columns scoring reads are carried through the sort
         rows = self._conn.execute(
-            f"SELECT {_COLUMNS}, {extra} FROM (SELECT * FROM facts f "
+            f"SELECT {_COLUMNS}, {extra} FROM (SELECT {_COLUMNS} FROM facts f "
             f"WHERE f.lexemes @@ ?::tsquery AND {clause}{order} LIMIT ?) f "
             "LEFT JOIN vectors v ON v.fact_id = f.id AND v.model = ?",
             [query, *args, *order_args, limit, *extra_args],
