@@ -29,6 +29,7 @@ from benchmarks.store import build, queries
 
 FIRST_PAGE_TARGET_MS = 300
 CHROMIUM = Path("/usr/bin/chromium")
+# Without these chromium tries the network at start-up, which a closed machine refuses.
 ARGS = [
     "--headless",
     "--no-sandbox",

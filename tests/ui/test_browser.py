@@ -17,23 +17,13 @@ from typing import Any
 
 import pytest
 
+# Debian's chromium and its flags, as the ui benchmark starts it
+from benchmarks.ui import ARGS, CHROMIUM
 from engram.files.authoring import init_workspace
 from engram.store import MemoryStore
 from tests.conftest import write_memory
 from tests.ui.conftest import INJECTION, populate
 
-CHROMIUM = Path("/usr/bin/chromium")
-# Without these chromium tries the network at start-up, which a closed machine refuses.
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(

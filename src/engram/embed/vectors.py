@@ -62,3 +62,21 @@ def similarity(a: Vector | None, b: Vector | None) -> float:
     if isinstance(a, Sparse) or isinstance(b, Sparse):
         return 0.0
     return float(np.asarray(a) @ np.asarray(b))
+
+
+def sparse_dots(
+    query: Sparse, ids: np.ndarray, weights: np.ndarray, counts: np.ndarray
+) -> np.ndarray:
+    """The query's dot product with each of several sparse vectors laid end to end: `ids` and
+    `weights` hold them one after another, `counts` how many entries each has. One lookup of
+    every id among the query's (sorted) ids, then a sum per vector."""
+    out = np.zeros(len(counts), dtype=np.float32)
+    if not len(ids) or not len(query.ids):
+        return out
+    order = np.argsort(query.ids)
+    qids, qweights = query.ids[order], query.weights[order]
+    slot = np.clip(np.searchsorted(qids, ids), 0, len(qids) - 1)
+    products = np.where(qids[slot] == ids, qweights[slot] * weights, 0.0)
+    owner = np.repeat(np.arange(len(counts)), counts)
+    np.add.at(out, owner, products)
+    return out

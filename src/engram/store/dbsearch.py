@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from engram.embed.vectors import SPARSE_MAGIC, Sparse
+from engram.embed.vectors import SPARSE_MAGIC, Sparse, sparse_dots
 from engram.store.backend import CorpusStats, SearchesInDatabase, SearchFilter
 from engram.store.db import days_of
 from engram.store.index import K1, B
@@ -229,10 +229,4 @@ def _sparse_cosine(query: Sparse, blobs: Sequence[Any]) -> np.ndarray:
         return out
     found = np.frombuffer(b"".join(ids), dtype="<u4")
     values = np.frombuffer(b"".join(weights), dtype="<f4")
-    order = np.argsort(query.ids)
-    qids, qweights = query.ids[order], query.weights[order]
-    slot = np.clip(np.searchsorted(qids, found), 0, len(qids) - 1)
-    products = np.where(qids[slot] == found, qweights[slot] * values, 0.0)
-    owner = np.repeat(np.arange(len(blobs)), counts)
-    np.add.at(out, owner, products)
-    return out
+    return sparse_dots(query, found, values, np.asarray(counts, dtype=np.int64))

@@ -31,7 +31,7 @@ from typing import Any, Literal
 
 import numpy as np
 
-from engram.embed.vectors import Sparse, Vector
+from engram.embed.vectors import Sparse, Vector, sparse_dots
 
 STATUS_CODES = {"active": 0, "superseded": 1, "archived": 2, "deleted": 3}
 KIND_CODES = {"fact": 0, "event": 1}
@@ -539,15 +539,7 @@ class SearchIndex:
         starts = self.vector_start[positions]
         offsets = np.repeat(starts - np.concatenate(([0], np.cumsum(counts)[:-1])), counts)
         gather = offsets + np.arange(total)
-        ids = self.vector_ids[gather]
-        weights = self.vector_weights[gather]
-        order = np.argsort(query.ids)
-        qids, qweights = query.ids[order], query.weights[order]
-        slot = np.clip(np.searchsorted(qids, ids), 0, len(qids) - 1)
-        products = np.where(qids[slot] == ids, qweights[slot] * weights, 0.0)
-        owner = np.repeat(np.arange(len(positions)), counts)
-        np.add.at(out, owner, products)
-        return out
+        return sparse_dots(query, self.vector_ids[gather], self.vector_weights[gather], counts)
 
 
 def _by_count(sets: Collection[set[int]]) -> Iterable[int]:
