@@ -92,6 +92,8 @@ def workspace(files: int) -> Path:
 
 
 def serve(project: Path, db: Path, home: Path) -> tuple[subprocess.Popen[str], str]:
+    """`engram ui --no-open` for this project and store, with its own home (no global
+    folder); the process and the address it printed first."""
     env = {
         **os.environ,
         "ENGRAM_DB": str(db),

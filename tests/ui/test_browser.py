@@ -5,11 +5,8 @@ folder. Skipped where /usr/bin/chromium is missing (`.ci/run` installs it)."""
 from __future__ import annotations
 
 import functools
-import os
 import re
 import signal
-import subprocess
-import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,8 +14,8 @@ from typing import Any
 
 import pytest
 
-# Debian's chromium and its flags, as the ui benchmark starts it
-from benchmarks.ui import ARGS, CHROMIUM
+# Debian's chromium, its flags and the served app, as the ui benchmark starts them
+from benchmarks.ui import ARGS, CHROMIUM, serve
 from engram.files.authoring import init_workspace
 from engram.store import MemoryStore
 from tests.conftest import write_memory
@@ -66,14 +63,6 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     project, home = base / "project", base / "home"
     project.mkdir()
     init_workspace(project)
-    env = {
-        **os.environ,
-        "HOME": str(home),
-        "ENGRAM_CONFIG_DIR": str(home / "config"),
-        "ENGRAM_STATE_DIR": str(home / "state"),
-        "ENGRAM_DB": str(base / "memory.db"),
-    }
-    env.pop("ENGRAM_GLOBAL_DIR", None)
     with MemoryStore.open(base / "memory.db") as store:
         memory = functools.partial(write_memory, project / ".agents" / ".engram")
         facts = populate(project, memory, store)
@@ -82,15 +71,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     # loads as an agent would, then leaves them on the approvals page.
     config = project / ".agents" / ".engram" / "engram.toml"
     config.write_text('[files]\non_hand_edit = "refuse"\n')
-    process = subprocess.Popen(
-        [sys.executable, "-m", "engram", "-C", str(project), "ui", "--no-open"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
-    assert process.stdout is not None
-    url = process.stdout.readline().strip().removeprefix("Engram UI: ")
+    process, url = serve(project, base / "memory.db", home)
     match = re.match(r"(http://127\.0\.0\.1:\d+)/", url)
     assert match, url
     yield Served(url, match.group(1), facts, tmp_path_factory.mktemp("screenshots"))
