@@ -744,13 +744,14 @@ class MemoryStore:
                 continue
             bm = float(lexical[pos]) / best_bm25
             cos = float(cosine[pos])
-            age = max(0.0, today - days_of(fact.valid_from))
+            became = days_of(fact.valid_from)
+            age = max(0.0, today - became)
             literal = any(lit in fact.content.casefold() for lit in literals)
             aged = decay(age, literal)
             factor = importance_factor(fact.importance) * confidence_factor(fact.confidence)
             factor *= speaker_factor(fact.metadata, self.assistant_weight)
             if window is not None:
-                factor *= window_factor(days_of(fact.valid_from), window)
+                factor *= window_factor(became, window)
             hits.append(Hit(fact, float(base) * aged * factor, cos, bm, aged))
         hits.sort(key=lambda h: (-h.score, h.fact.id))
         return hits
