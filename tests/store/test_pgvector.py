@@ -137,3 +137,13 @@ def test_the_offline_sparse_model_is_scored_on_the_full_text_candidates(
         stats = store.stats()
     assert stats["vector_search"] == "exact (sparse vectors, scored on the full-text candidates)"
     assert stats["lexical_search"] == "full-text index (GIN), scored by BM25"
+
+
+def test_absorb_finds_its_candidates_by_vector_in_the_database(vector_url: str) -> None:
+    with opened(vector_url) as store:
+        store.absorb(FACTS, scope="agent", scope_key="ops")
+    with opened(vector_url) as later:
+        # no word in common with any stored fact: only the vector leg finds the database facts
+        [outcome] = later.absorb(["SQL servers restart hourly."], scope="agent", scope_key="ops")
+        assert outcome.outcome == "related"
+        assert later._index is None

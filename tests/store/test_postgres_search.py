@@ -133,3 +133,32 @@ def test_a_server_without_pgvector_leaves_its_migration_for_later(
     with psycopg.connect(url) as conn:
         names = [name for (name,) in conn.execute("SELECT name FROM _migrations ORDER BY name")]
     assert names == ["m001_schema", "m002_full_text_search"]
+
+
+def test_absorb_finds_what_a_new_fact_updates_without_loading_the_store(url: str) -> None:
+    with MemoryStore.open(url, config=load_config(None, env={})) as first:
+        first.absorb(["Alice lives in Berlin."], scope="user", scope_key="alice")
+        first.absorb([f"Fact {n} about the build farm." for n in range(50)], scope="agent")
+    with MemoryStore.open(url, config=load_config(None, env={})) as later:
+        [outcome] = later.absorb(
+            ["Alice lives in Munich now, she moved from Berlin."], scope="user", scope_key="alice"
+        )
+        assert outcome.outcome == "supersede"
+        assert later._index is None  # no process loads the whole store to absorb one fact
+
+
+def test_absorb_compares_a_fact_only_with_facts_of_its_scope_and_key(url: str) -> None:
+    with MemoryStore.open(url, config=load_config(None, env={})) as store:
+        store.absorb(["Alice lives in Berlin."], scope="user", scope_key="alice")
+        store.absorb(["Alice lives in Berlin."], scope="user", scope_key="bob", kind="event")
+        [other_key] = store.absorb(["Alice lives in Munich now."], scope="user", scope_key="zed")
+        [same] = store.absorb(["Alice lives in Berlin."], scope="user", scope_key="alice")
+    assert other_key.outcome == "new"
+    assert same.outcome == "duplicate"
+
+
+def test_absorb_never_compares_a_fact_with_an_event_in_the_database(url: str) -> None:
+    with MemoryStore.open(url, config=load_config(None, env={})) as store:
+        store.absorb(["Alice lives in Berlin."], scope="user", scope_key="k", kind="event")
+        [outcome] = store.absorb(["Alice lives in Munich now."], scope="user", scope_key="k")
+    assert outcome.outcome == "new"

@@ -140,7 +140,7 @@ def absorb_contacts(
         store._embed_items([item])
         with store._write():
             outcomes.append(_write(store, record, item, scope, key, source or record.get("source")))
-        store.index()
+        store._fold()
     return outcomes
 
 

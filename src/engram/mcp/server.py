@@ -437,7 +437,7 @@ def serve(db: str | Path | None = None) -> None:
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING)
     config = load_config(find_workspace())
     store = MemoryStore.open(resolve_db(str(db) if db else None, config), config=config)
-    store.index()  # warm the index before the first search
+    store._fold()  # warm the index before the first search (a database may need none)
     try:
         build_server(store).run()
     finally:

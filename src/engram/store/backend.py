@@ -68,6 +68,7 @@ class SearchFilter:
     statuses: tuple[str, ...]
     scope: str | None = None
     scope_key: str | None = None
+    kinds: tuple[str, ...] = ()  # fact, event (empty: any)
 
 
 @dataclass
@@ -109,6 +110,9 @@ class SearchesInDatabase(Protocol):
     ) -> list[tuple[Sequence[Any], float]]: ...
     def cosines(self, model: str, vector: Any, ids: Sequence[str]) -> dict[str, float]: ...
     def searches_vectors(self, dense: bool) -> bool: ...
+    def similar(
+        self, terms: Sequence[str], where: SearchFilter, k: int
+    ) -> list[tuple[str, str]]: ...
 
 
 NodeRow = tuple[int, str, str, str, int | None]  # id, name, type, attrs (JSON), merged_into

@@ -131,7 +131,7 @@ def _from_snapshot(store: MemoryStore, seq: int) -> SearchIndex | None:
         header, mapped = snapshot.read_header(path)
     except (OSError, snapshot.Unusable):
         return None
-    expected = _empty(store)
+    expected = empty_index(store)
     stamp = header.get("last_seq")
     if (
         header.get("model") != expected.model_id
@@ -152,13 +152,13 @@ def _from_snapshot(store: MemoryStore, seq: int) -> SearchIndex | None:
     return index
 
 
-def _empty(store: MemoryStore) -> SearchIndex:
+def empty_index(store: MemoryStore) -> SearchIndex:
     embedder = store.embedder
     return SearchIndex(embedder.model_id, _dims(store), getattr(embedder, "sparse", False))
 
 
 def _built(store: MemoryStore, seq: int) -> SearchIndex:
-    index = _empty(store)
+    index = empty_index(store)
     _load_rows(store, index, None)
     index.last_seq = seq
     return index

@@ -92,7 +92,7 @@ def update(
         batch = Batch(old.scope, old.scope_key, old.kind, old.source, at, True)
         store._apply(new, item, "supersede", fact_id, batch)
         store._backend.log_event(at, "updated", new, previous=fact_id)
-    store.index()
+    store._fold()
     return store._backend.get_facts([new])[new]
 
 
@@ -105,7 +105,7 @@ def delete(store: MemoryStore, fact_id: str) -> Fact:
         if not store._backend.mark_deleted(fact_id, fact.status):
             raise EngramError(f"fact {fact_id} changed meanwhile", hint="read it again and retry")
         store._backend.log_event(now_iso(), "deleted", fact_id, was=fact.status)
-    store.index()
+    store._fold()
     return _fact(store, fact_id)
 
 
@@ -121,7 +121,7 @@ def delete_all(store: MemoryStore, scope: str, scope_key: str | None = None) -> 
         store._backend.log_event(
             at, "deleted_all", None, scope=scope, scope_key=scope_key, facts=len(ids)
         )
-    store.index()
+    store._fold()
     return ids
 
 

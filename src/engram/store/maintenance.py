@@ -143,7 +143,7 @@ def apply_distill(store: MemoryStore, plan: Plan) -> Plan:
             store._backend.log_event(at, "distill", outcome.id, sources=action.fact_ids)
         plan.results.append(outcome.id)
     plan.applied = True
-    store.index()
+    store._fold()
     return plan
 
 
@@ -243,11 +243,11 @@ def apply_gc(store: MemoryStore, plan: Plan) -> Plan:
                 store._backend.add_edge(summary_id, "summarizes", fact_id, at)
                 _archive(store, fact_id, at, f"compacted into {summary_id}")
             plan.results.append(summary_id)
-        store.index()
+        store._fold()
     with store._write():
         store._backend.log_event(now_iso(), "gc", None, actions=len(plan.actions))
     plan.applied = True
-    store.index()
+    store._fold()
     return plan
 
 
@@ -280,7 +280,7 @@ def restore(store: MemoryStore, fact_id: str) -> list[str]:
             f"fact {fact_id} is {fact.status}, not archived",
             hint="restore takes an archived fact, a summary or a distilled fact",
         )
-    store.index()
+    store._fold()
     return restored
 
 
@@ -318,5 +318,5 @@ def close_todo(store: MemoryStore, fact_id: str) -> Fact:
     with store._write():
         batch = Batch(todo.scope, todo.scope_key, "fact", "todo", now_iso(), True)
         store._apply(done_id, item, "supersede", fact_id, batch)
-    store.index()
+    store._fold()
     return store._backend.get_facts([done_id])[done_id]

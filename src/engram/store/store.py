@@ -41,7 +41,7 @@ import numpy as np
 from engram.embed.vectors import Sparse, Vector, similarity, to_bytes
 from engram.errors import EngramError
 from engram.store import rows
-from engram.store.backend import Backend, FactFilter, Pending
+from engram.store.backend import Backend, FactFilter, Pending, SearchFilter
 from engram.store.db import checked_day, days_of, iso_end, now_iso
 from engram.store.dbsearch import Filters, can_search, legs
 from engram.store.index import (
@@ -209,6 +209,12 @@ class MemoryStore:
         self._index = current(self, self._index)
         return self._index
 
+    def _fold(self) -> None:
+        """After a write: bring the index up to the change log. A store that searches in its
+        database does not build one for that (its search and absorb read the database)."""
+        if self._index is not None or not self._searches_in_db():
+            self.index()
+
     # -- absorb --------------------------------------------------------------------------
     def absorb(
         self,
@@ -260,7 +266,7 @@ class MemoryStore:
         else:
             with self._write():
                 self._classify_batch(accepted, batch)
-            self.index()  # fold this batch into the index right away
+            self._fold()  # fold this batch into the index right away
         return [item.outcome for item in items if item.outcome is not None]
 
     def absorb_many(
@@ -315,10 +321,18 @@ class MemoryStore:
         with it; a dry run takes its facts out again, a failed write drops the index."""
         seen: dict[str, str] = {}  # what makes a repeat (normalised or exact text) -> its id
         placed: dict[str, str] = {}  # id -> content of the facts this batch added to the index
-        index = self.index()
+        # A store that searches in its database finds the stored candidates there too: the
+        # index then holds only this batch's facts (no process loads the whole store to absorb)
+        if self._searches_in_db():
+            from engram.store.indexing import empty_index
+
+            index = empty_index(self)
+        else:
+            index = self.index()
         mask = self._mask(index, batch.scope, batch.key, "active")
         mask &= index.kind[: index.size] == KIND_CODES["fact"]  # events are never merged
         live = Live(mask)
+        in_db = (batch.scope, batch.key) if self._searches_in_db() else None
         stored = self._backend.find_repeats(
             batch.scope, batch.key, [(i.digest, i.content) for i in items], batch.kind
         )
@@ -326,7 +340,7 @@ class MemoryStore:
             self._pending = Pending()
         try:
             for item in items:
-                self._place(item, batch, index, live, placed, seen, stored)
+                self._place(item, batch, index, live, placed, seen, stored, in_db)
             if self._pending is not None:
                 self._pending.flush(self._backend)
         finally:
@@ -344,6 +358,7 @@ class MemoryStore:
         placed: dict[str, str],
         seen: dict[str, str],
         stored: dict[str, str],
+        in_db: tuple[str, str] | None = None,
     ) -> None:
         """Classify one item of a batch and write it (or, in a dry run, say what would be).
         `seen` and `stored` map what makes a repeat (a fact's hash, an event's text) to the
@@ -362,7 +377,7 @@ class MemoryStore:
 
             verdict = Verdict("new", "an event: stored as it is, never merged")
         else:
-            candidates = self._candidates(item, index, live, placed)
+            candidates = self._candidates(item, index, live, placed, in_db)
             verdict = self._verdict(item, candidates)
         target = None
         if verdict.candidate is not None and verdict.outcome != "new":
@@ -423,13 +438,20 @@ class MemoryStore:
             )
 
     def _candidates(
-        self, item: Item, index: SearchIndex, live: Live, placed: dict[str, str]
+        self,
+        item: Item,
+        index: SearchIndex,
+        live: Live,
+        placed: dict[str, str],
+        in_db: tuple[str, str] | None = None,
     ) -> list[tuple[str, str, float]]:
         """Up to ten (id, content, cosine) similar facts among the `live` ones (active facts of
         the same scope and key, this batch's included): the best lexical matches, and the
-        closest by dense vector for dense models."""
+        closest by dense vector for dense models. `in_db` (scope, key): the index holds only
+        this batch's facts, and the stored ones come from the database."""
+        stored = self._stored_candidates(item, in_db) if in_db else []
         if not index.size:
-            return []
+            return stored
         positions = index.top_matches(item.terms, live, CANDIDATES)
         if not index.sparse and item.vector is not None and not isinstance(item.vector, Sparse):
             cos = np.where(live.mask[: index.size], index.dense_cosine(item.vector), -1.0)
@@ -446,6 +468,33 @@ class MemoryStore:
                 cosine = 0.0 if index.sparse else similarity(item.vector, index.vector_at(pos))
                 out.append((fid, contents[fid], cosine))
         out.sort(key=lambda c: -c[2])  # stable: equal cosines keep the lexical order
+        have = {c[0] for c in out}
+        return out + [c for c in stored if c[0] not in have]
+
+    def _searches_in_db(self) -> bool:
+        return can_search(self._backend, self.embedder)
+
+    def _stored_candidates(
+        self, item: Item, place: tuple[str, str]
+    ) -> list[tuple[str, str, float]]:
+        """Absorb's candidates from a database that searches itself: the active facts of
+        this scope and key most like the item, by their rare terms and, for a dense model,
+        by vector (pgvector), with their cosine."""
+        backend: Any = self._backend
+        where = SearchFilter(("active",), place[0], place[1], ("fact",))
+        found = dict(backend.similar(item.terms, where, CANDIDATES))
+        cosines: dict[str, float] = {}
+        vector = item.vector
+        model = self.embedder.model_id
+        if isinstance(vector, np.ndarray) and not getattr(self.embedder, "sparse", False):
+            for values, cosine in backend.nearest(model, vector, where, CANDIDATES):
+                if cosine >= CANDIDATE_MIN_COSINE:
+                    cosines[str(values[0])] = cosine
+            missing = [fid for fid in cosines if fid not in found]
+            found.update(self._backend.contents_of(missing))
+            cosines.update(backend.cosines(model, vector, [f for f in found if f not in cosines]))
+        out = [(fid, content, cosines.get(fid, 0.0)) for fid, content in found.items()]
+        out.sort(key=lambda c: -c[2])
         return out
 
     def _verdict(self, item: Item, candidates: list[tuple[str, str, float]]) -> Verdict:
@@ -955,7 +1004,7 @@ class MemoryStore:
             self._backend.set_importance(fact_id, value)
             self._backend.log_event(now_iso(), "boosted", fact_id, importance=value)
         result = self._require(fact_id)
-        self.index()
+        self._fold()
         return result
 
     def link(self, a: str, b: str, relation: str) -> None:

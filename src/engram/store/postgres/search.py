@@ -9,6 +9,8 @@ memory to answer one."""
 
 from __future__ import annotations
 
+import math
+from collections import Counter
 from collections.abc import Sequence
 from hashlib import blake2b
 from typing import TYPE_CHECKING, Any
@@ -16,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from engram.store.backend import CandidateRows, CorpusStats, SearchFilter
+from engram.store.index import MAX_POSTINGS, POOL_POSTINGS
 from engram.store.model import Fact
 from engram.store.rows import FACT_COLUMNS, INDEX_COLUMNS, duplicate_from_row, fact_from_row
 
@@ -28,6 +31,8 @@ if TYPE_CHECKING:
 RAREST_BUDGET = 1000
 # How many of the narrowed matches are scored, the most query terms matched first.
 NARROWED = 300
+
+RAREST_TERMS = 4  # a new fact's rarest terms that find the facts it is compared with
 
 _COLUMNS = ", ".join("f." + c.strip() for c in INDEX_COLUMNS.split(","))
 
@@ -48,6 +53,9 @@ def _where(where: SearchFilter) -> tuple[str, list[Any]]:
     if where.scope_key is not None:
         clause += " AND f.scope_key = ?"
         args.append(where.scope_key)
+    if where.kinds:
+        clause += " AND f.kind = ANY(?)"
+        args.append(list(where.kinds))
     return clause, args
 
 
@@ -165,6 +173,46 @@ class SearchTables:
             [query, *args, *order_args, limit, *extra_args],
         ).fetchall()
         return [(row[:-1], row[-1]) for row in rows]
+
+    # -- absorb's candidates -------------------------------------------------------------------
+    def similar(self, terms: Sequence[str], where: SearchFilter, k: int) -> list[tuple[str, str]]:
+        """(id, content) of the k facts the filter selects most like a new fact with these
+        terms, chosen as the in-memory index chooses them (`SearchIndex.top_matches`): by the
+        idf of the rarest terms they hold, from the postings of a few rare terms."""
+        counts = Counter(terms)
+        frequency = dict(
+            self._conn.execute(
+                "SELECT term, facts FROM term_stats WHERE term = ANY(?)", (list(counts),)
+            ).fetchall()
+        )
+        chosen = sorted((t for t in counts if frequency.get(t)), key=frequency.__getitem__)
+        chosen = [t for t in chosen[:RAREST_TERMS] if frequency[t] <= MAX_POSTINGS]
+        if not chosen:
+            return []
+        pooled, budget = [], POOL_POSTINGS
+        for term in chosen:
+            if frequency[term] > budget:
+                break
+            budget -= frequency[term]
+            pooled.append(term)
+        # even the rarest term is common: the facts holding the two rarest both
+        match = tsquery(pooled) if pooled else tsquery(chosen[:2], " & ")
+        pooled = pooled or chosen[:2]
+        row = self._conn.execute("SELECT COALESCE(SUM(facts), 0) FROM fact_counts").fetchone()
+        total = int(row[0]) if row else 0
+        score, score_args = [], []
+        for term in pooled:
+            df = frequency[term]
+            score.append("CASE WHEN f.lexemes @@ ?::tsquery THEN ? ELSE 0 END")
+            idf = math.log(1.0 + (total - df + 0.5) / (df + 0.5))
+            score_args += [tsquery([term]), counts[term] * idf]
+        clause, args = _where(where)
+        rows = self._conn.execute(
+            f"SELECT f.id, f.content FROM facts f WHERE f.lexemes @@ ?::tsquery AND {clause} "
+            f"ORDER BY {' + '.join(score)} DESC, f.pos LIMIT ?",
+            [match, *args, *score_args, k],
+        ).fetchall()
+        return [(str(fact_id), str(content)) for fact_id, content in rows]
 
     # -- the vector leg (pgvector) ------------------------------------------------------------
     def nearest(
