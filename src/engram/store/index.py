@@ -507,8 +507,7 @@ class SearchIndex:
         weights = []
         for term, found in members.items():
             df = frequency[term]
-            idf = math.log(1.0 + (self.size - df + 0.5) / (df + 0.5))
-            weights.append((idf * counts[term], found))
+            weights.append((rare_idf(self.size, df) * counts[term], found))
         scored = [(sum(idf for idf, found in weights if doc in found), doc) for doc in front]
         return [doc for score, doc in heapq.nlargest(k, scored) if score > 0]
 
@@ -540,6 +539,12 @@ class SearchIndex:
         offsets = np.repeat(starts - np.concatenate(([0], np.cumsum(counts)[:-1])), counts)
         gather = offsets + np.arange(total)
         return sparse_dots(query, self.vector_ids[gather], self.vector_weights[gather], counts)
+
+
+def rare_idf(facts: int, holding: int) -> float:
+    """The idf absorb ranks a stored fact's rare terms by, among `facts` facts of which
+    `holding` hold the term (the in-memory index and a database that searches itself alike)."""
+    return math.log(1.0 + (facts - holding + 0.5) / (holding + 0.5))
 
 
 def _by_count(sets: Collection[set[int]]) -> Iterable[int]:

@@ -34,14 +34,14 @@ import re
 from collections.abc import Callable, Sequence
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
 from engram.embed.vectors import Sparse, Vector, similarity, to_bytes
 from engram.errors import EngramError
 from engram.store import rows
-from engram.store.backend import Backend, FactFilter, Pending, SearchFilter
+from engram.store.backend import Backend, FactFilter, Pending, SearchesInDatabase, SearchFilter
 from engram.store.db import checked_day, days_of, iso_end, now_iso
 from engram.store.dbsearch import Filters, can_search, legs
 from engram.store.index import (
@@ -323,7 +323,8 @@ class MemoryStore:
         placed: dict[str, str] = {}  # id -> content of the facts this batch added to the index
         # A store that searches in its database finds the stored candidates there too: the
         # index then holds only this batch's facts (no process loads the whole store to absorb)
-        if self._searches_in_db():
+        in_db = (batch.scope, batch.key) if self._searches_in_db() else None
+        if in_db:
             from engram.store.indexing import empty_index
 
             index = empty_index(self)
@@ -332,7 +333,6 @@ class MemoryStore:
         mask = self._mask(index, batch.scope, batch.key, "active")
         mask &= index.kind[: index.size] == KIND_CODES["fact"]  # events are never merged
         live = Live(mask)
-        in_db = (batch.scope, batch.key) if self._searches_in_db() else None
         stored = self._backend.find_repeats(
             batch.scope, batch.key, [(i.digest, i.content) for i in items], batch.kind
         )
@@ -480,7 +480,7 @@ class MemoryStore:
         """Absorb's candidates from a database that searches itself: the active facts of
         this scope and key most like the item, by their rare terms and, for a dense model,
         by vector (pgvector), with their cosine."""
-        backend: Any = self._backend
+        backend = cast(SearchesInDatabase, self._backend)
         where = SearchFilter(("active",), place[0], place[1], ("fact",))
         found = dict(backend.similar(item.terms, where, CANDIDATES))
         cosines: dict[str, float] = {}

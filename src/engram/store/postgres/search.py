@@ -9,16 +9,16 @@ memory to answer one."""
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 from hashlib import blake2b
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from engram.store.backend import CandidateRows, CorpusStats, SearchFilter
-from engram.store.index import MAX_POSTINGS, POOL_POSTINGS
+from engram.store.index import MAX_POSTINGS, POOL_POSTINGS, rare_idf
 from engram.store.model import Fact
 from engram.store.rows import FACT_COLUMNS, INDEX_COLUMNS, duplicate_from_row, fact_from_row
 
@@ -180,11 +180,9 @@ class SearchTables:
         terms, chosen as the in-memory index chooses them (`SearchIndex.top_matches`): by the
         idf of the rarest terms they hold, from the postings of a few rare terms."""
         counts = Counter(terms)
-        frequency = dict(
-            self._conn.execute(
-                "SELECT term, facts FROM term_stats WHERE term = ANY(?)", (list(counts),)
-            ).fetchall()
-        )
+        # The counts table knows no kinds, and only its store-wide total is used here.
+        stats = self.corpus_stats(list(counts), replace(where, kinds=()))
+        frequency = stats.frequency
         chosen = sorted((t for t in counts if frequency.get(t)), key=frequency.__getitem__)
         chosen = [t for t in chosen[:RAREST_TERMS] if frequency[t] <= MAX_POSTINGS]
         if not chosen:
@@ -198,14 +196,10 @@ class SearchTables:
         # even the rarest term is common: the facts holding the two rarest both
         match = tsquery(pooled) if pooled else tsquery(chosen[:2], " & ")
         pooled = pooled or chosen[:2]
-        row = self._conn.execute("SELECT COALESCE(SUM(facts), 0) FROM fact_counts").fetchone()
-        total = int(row[0]) if row else 0
         score, score_args = [], []
         for term in pooled:
-            df = frequency[term]
             score.append("CASE WHEN f.lexemes @@ ?::tsquery THEN ? ELSE 0 END")
-            idf = math.log(1.0 + (total - df + 0.5) / (df + 0.5))
-            score_args += [tsquery([term]), counts[term] * idf]
+            score_args += [tsquery([term]), counts[term] * rare_idf(stats.total, frequency[term])]
         clause, args = _where(where)
         rows = self._conn.execute(
             f"SELECT f.id, f.content FROM facts f WHERE f.lexemes @@ ?::tsquery AND {clause} "
