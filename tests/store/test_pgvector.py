@@ -12,7 +12,9 @@ import psycopg
 import pytest
 
 from engram.config import load_config
+from engram.errors import StoreFull
 from engram.store import MemoryStore
+from engram.store.postgres import connection
 from tests.pgserver import empty
 
 TOPICS = (("database", "sql"), ("garden", "tomato"), ("music", "tune"))
@@ -49,13 +51,17 @@ FACTS = [
 ]
 
 
-def opened(where: str | Path) -> MemoryStore:
-    return MemoryStore.open(where, config=load_config(None, env={}), embedder=Topical())
+def opened(where: str | Path, embedder: Topical | None = None) -> MemoryStore:
+    config = load_config(None, env={})
+    return MemoryStore.open(where, config=config, embedder=embedder or Topical())
 
 
 @pytest.fixture
 def vector_url(pgvector_url: str) -> str:
     empty(pgvector_url)
+    for definition in _hnsw_indexes(pgvector_url):  # each test makes its own
+        with psycopg.connect(pgvector_url, autocommit=True) as conn:
+            conn.execute("DROP INDEX " + definition.split()[2])
     return pgvector_url
 
 
@@ -79,15 +85,45 @@ def test_a_fact_sharing_no_word_with_the_query_is_found_by_its_vector(
     assert hit.fact.content == FACTS[2] and hit.bm25 == 0 and hit.cosine > 0.9
 
 
-def test_the_first_search_makes_the_models_hnsw_index(
-    vector_store: MemoryStore, vector_url: str
-) -> None:
-    vector_store.search("database", top_k=1)
-    with psycopg.connect(vector_url, autocommit=True) as conn:
-        [(definition,)] = conn.execute(
-            "SELECT indexdef FROM pg_indexes WHERE indexdef LIKE '%USING hnsw%'"
-        ).fetchall()
+def _hnsw_indexes(url: str) -> list[str]:
+    with psycopg.connect(url, autocommit=True) as conn:
+        rows = conn.execute("SELECT indexdef FROM pg_indexes WHERE indexdef LIKE '%USING hnsw%'")
+        return [definition for (definition,) in rows]
+
+
+def test_the_first_absorb_makes_the_models_hnsw_index(vector_url: str) -> None:
+    with opened(vector_url) as store:
+        store.absorb(FACTS[:1], scope="agent")
+    [definition] = _hnsw_indexes(vector_url)
     assert "vector_ip_ops" in definition and "topical:1" in definition
+
+
+def test_a_dry_run_makes_no_index(vector_url: str) -> None:
+    with opened(vector_url) as store:
+        store.absorb(FACTS, scope="agent", dry_run=True)
+    assert _hnsw_indexes(vector_url) == []
+
+
+def test_a_failed_absorb_leaves_the_filtered_scan_of_the_index_on(
+    vector_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A filtered search (a scope, a key) reads the HNSW index on until enough facts pass the
+    # filter (pgvector's iterative scan, a setting of the session): a rollback must not undo it.
+    with opened(vector_url) as store:
+        store.absorb(FACTS, scope="agent")
+    connection._POOLS.pop(vector_url).close()  # as in a new process: a new connection
+    with opened(vector_url) as store:
+
+        def broken(self: object, *args: object) -> None:
+            raise StoreFull("the database server is out of space")
+
+        monkeypatch.setattr(type(store._backend), "write_pending", broken)
+        with pytest.raises(StoreFull):
+            store.absorb(["The garden needs music."], scope="agent")
+        monkeypatch.undo()
+        [(setting,)] = store._backend._conn.execute("SHOW hnsw.iterative_scan").fetchall()
+        assert setting == "relaxed_order"
+        assert store.search("garden", top_k=1)[0].fact.content == FACTS[1]
 
 
 def test_pgvector_ranks_as_an_sqlite_file_does(vector_store: MemoryStore, tmp_path: Path) -> None:

@@ -162,3 +162,24 @@ def test_absorb_never_compares_a_fact_with_an_event_in_the_database(url: str) ->
         store.absorb(["Alice lives in Berlin."], scope="user", scope_key="k", kind="event")
         [outcome] = store.absorb(["Alice lives in Munich now."], scope="user", scope_key="k")
     assert outcome.outcome == "new"
+
+
+def _batch_outcomes(where: str | Path) -> list[tuple[str, list[str]]]:
+    """Outcomes of a batch whose facts update each other and the stored ones, the targets
+    named by their text (ids differ between stores)."""
+    cities = ["Berlin", "Munich", "Paris", "Lisbon", "Oslo", "Rome"]
+    stored = [f"Person{n} lives in {cities[n % 6]} and works on service{n % 7}." for n in range(60)]
+    batch = [f"Person{n} lives in {cities[(n + 1) % 6]} now." for n in range(0, 60, 3)]
+    batch += [f"Service{n} is owned by Person{n * 2}." for n in range(7)]
+    batch += [f"Person{n} lives in {cities[(n + 2) % 6]} now." for n in range(0, 60, 6)]
+    with MemoryStore.open(where, config=load_config(None, env={})) as store:
+        store.absorb(stored, scope="agent", scope_key="k")
+        outcomes = store.absorb(batch, scope="agent", scope_key="k")
+        text = {f.id: f.content for f in store.list(status=None, limit=1000)}
+    return [(o.outcome, [text[t] for t in o.related_ids]) for o in outcomes]
+
+
+def test_a_batch_is_classified_as_an_sqlite_file_classifies_it(url: str, tmp_path: Path) -> None:
+    # the batch's own earlier facts are candidates ranked with the stored ones, by the
+    # database's counts, as the in-memory index ranks them all
+    assert _batch_outcomes(url) == _batch_outcomes(tmp_path / "memory.db")

@@ -53,7 +53,7 @@ NO_TAGS: frozenset[str] = frozenset()
 class Live:
     """The facts a search may return: a mask over index positions, the same as bytes (read one
     position at a time far faster than the array), and how many are set. Absorb adds the facts
-    of a batch to it as they are placed."""
+    of a batch to it as they are placed, and takes out those they supersede."""
 
     def __init__(self, mask: np.ndarray) -> None:
         self.mask = np.array(mask, dtype=np.bool_)
@@ -70,6 +70,12 @@ class Live:
             self.mask[position] = True
             self.flags[position] = 1
             self.count += 1
+
+    def discard(self, position: int) -> None:
+        if position < len(self.mask) and self.mask[position]:
+            self.mask[position] = False
+            self.flags[position] = 0
+            self.count -= 1
 
 
 @dataclass

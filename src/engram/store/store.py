@@ -264,6 +264,7 @@ class MemoryStore:
         if dry_run:
             self._classify_batch(accepted, batch)
         else:
+            self._vector_index(accepted)
             with self._write():
                 self._classify_batch(accepted, batch)
             self._fold()  # fold this batch into the index right away
@@ -399,8 +400,11 @@ class MemoryStore:
             )  # fmt: skip
             live.add(index.position[fact_id])
             placed[fact_id] = item.content
-        if batch.write:
-            self._apply(fact_id, item, verdict.outcome, target, batch)
+        newest = self._apply(fact_id, item, verdict.outcome, target, batch) if batch.write else True
+        if verdict.outcome == "supersede" and target is not None and target in index.position:
+            # the older value is no longer active: later facts of the batch are compared
+            # with the newer one, as a later absorb would be
+            live.discard(index.position[target if newest else fact_id])
 
     def _keep_duplicate(self, item: Item, target: str, reason: str, batch: Batch) -> None:
         """A duplicate: report the fact it repeats, and keep what it brought (its wording,
@@ -447,8 +451,13 @@ class MemoryStore:
     ) -> list[tuple[str, str, float]]:
         """Up to ten (id, content, cosine) similar facts among the `live` ones (active facts of
         the same scope and key, this batch's included): the best lexical matches, and the
-        closest by dense vector for dense models. `in_db` (scope, key): the index holds only
-        this batch's facts, and the stored ones come from the database."""
+        closest by dense vector for dense models. `in_db` (scope, key): the candidates come
+        from the database; the index holds only this batch's facts, read in a dry run alone
+        (a write puts the batch's earlier facts in the database first, so they are ranked
+        with the stored ones, by the same counts, as the in-memory index ranks them all)."""
+        if in_db and self._pending is not None:
+            self._pending.flush(self._backend)
+            return self._stored_candidates(item, in_db)
         stored = self._stored_candidates(item, in_db) if in_db else []
         if not index.size:
             return stored
@@ -471,6 +480,17 @@ class MemoryStore:
         have = {c[0] for c in out}
         return out + [c for c in stored if c[0] not in have]
 
+    def _vector_index(self, items: list[Item]) -> None:
+        """On a store with a vector index of its own (pgvector), make sure the index of this
+        model's vectors exists before the write transaction: building it takes a while at
+        scale, and no writer should wait on the write lock for it."""
+        vector = next((i.vector for i in items if isinstance(i.vector, np.ndarray)), None)
+        if vector is None or getattr(self.embedder, "sparse", False):
+            return
+        if self._searches_in_db():
+            backend = cast(SearchesInDatabase, self._backend)
+            backend.vector_index(self.embedder.model_id, len(vector))
+
     def _searches_in_db(self) -> bool:
         return can_search(self._backend, self.embedder)
 
@@ -487,7 +507,9 @@ class MemoryStore:
         vector = item.vector
         model = self.embedder.model_id
         if isinstance(vector, np.ndarray) and not getattr(self.embedder, "sparse", False):
-            for values, cosine in backend.nearest(model, vector, where, CANDIDATES):
+            # absorb never builds the vector index: a write made sure of it before taking the
+            # write lock (`_vector_index`), a dry run writes nothing
+            for values, cosine in backend.nearest(model, vector, where, CANDIDATES, build=False):
                 if cosine >= CANDIDATE_MIN_COSINE:
                     cosines[str(values[0])] = cosine
             missing = [fid for fid in cosines if fid not in found]
@@ -509,7 +531,9 @@ class MemoryStore:
 
     def _apply(
         self, fact_id: str, item: Item, outcome: str, target: str | None, batch: Batch
-    ) -> None:
+    ) -> bool:
+        """Write one placed item; False when it was kept as an earlier version of its target
+        (it became true before the stored value did)."""
         fact = Fact(
             id=fact_id,
             content=item.content,
@@ -535,14 +559,17 @@ class MemoryStore:
         )  # fmt: skip
         if outcome == "supersede" and target is not None:
             pending.flush(self._backend)  # the history is read back to place the new version
-            if not self._supersede(fact, target, batch.at) and item.outcome is not None:
-                item.outcome.reason += "; it became true before the stored value, so it is "
-                item.outcome.reason += "kept as an earlier version"
+            if not self._supersede(fact, target, batch.at):
+                if item.outcome is not None:
+                    item.outcome.reason += "; it became true before the stored value, so it "
+                    item.outcome.reason += "is kept as an earlier version"
+                return False
         elif target is not None:
             relation = {"contradict": "contradicts", "related": "related_to"}[outcome]
             pending.edges.append((fact_id, relation, target, batch.at))
         if self._pending is None:
             pending.flush(self._backend)
+        return True
 
     def _supersede(self, fact: Fact, target_id: str, at: str) -> bool:
         """Make `fact` a newer value of `target`: the active version, unless it became true

@@ -87,6 +87,11 @@ class PostgresBackend(SearchTables, FactTables, GraphTables):
                 has_vectors = applied(conn, "m003_pgvector")
             finally:
                 conn.execute("SELECT pg_advisory_unlock(?)", (MIGRATION_LOCK,))
+            if has_vectors:
+                # With filters (a scope, a key) the HNSW index is read on until enough facts
+                # pass them. Set for the session, outside any transaction, so that no
+                # rollback undoes it.
+                conn.execute("SET hnsw.iterative_scan = relaxed_order")
         except BaseException:
             conn.close()
             raise

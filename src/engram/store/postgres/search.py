@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from engram.errors import StoreReadOnly
 from engram.store.backend import CandidateRows, CorpusStats, SearchFilter
 from engram.store.index import MAX_POSTINGS, POOL_POSTINGS, rare_idf
 from engram.store.model import Fact
@@ -178,7 +179,8 @@ class SearchTables:
     def similar(self, terms: Sequence[str], where: SearchFilter, k: int) -> list[tuple[str, str]]:
         """(id, content) of the k facts the filter selects most like a new fact with these
         terms, chosen as the in-memory index chooses them (`SearchIndex.top_matches`): by the
-        idf of the rarest terms they hold, from the postings of a few rare terms."""
+        idf of the rarest terms they hold, from the postings of a few rare terms; of equal
+        ones, the newest."""
         counts = Counter(terms)
         # The counts table knows no kinds, and only its store-wide total is used here.
         stats = self.corpus_stats(list(counts), replace(where, kinds=()))
@@ -203,19 +205,21 @@ class SearchTables:
         clause, args = _where(where)
         rows = self._conn.execute(
             f"SELECT f.id, f.content FROM facts f WHERE f.lexemes @@ ?::tsquery AND {clause} "
-            f"ORDER BY {' + '.join(score)} DESC, f.pos LIMIT ?",
+            f"ORDER BY {' + '.join(score)} DESC, f.pos DESC LIMIT ?",
             [match, *args, *score_args, k],
         ).fetchall()
         return [(str(fact_id), str(content)) for fact_id, content in rows]
 
     # -- the vector leg (pgvector) ------------------------------------------------------------
     def nearest(
-        self, model: str, vector: np.ndarray, where: SearchFilter, k: int
+        self, model: str, vector: np.ndarray, where: SearchFilter, k: int, build: bool = True
     ) -> list[tuple[Sequence[Any], float]]:
         """The k facts the filter selects whose vector of `model` has the highest inner
-        product with `vector` (vectors are unit length: their cosine), from the HNSW index."""
+        product with `vector` (vectors are unit length: their cosine), from the HNSW index
+        (made first when missing, if `build`; without it the server scores every vector)."""
         width = len(vector)
-        self._ensure_hnsw(model, width)
+        if build:
+            self.vector_index(model, width)
         clause, args = _where(where)
         text = vector_text(vector)
         # The model and width are written into the statement, not bound: the planner uses a
@@ -239,19 +243,25 @@ class SearchTables:
         )
         return {str(fact_id): float(cosine) for fact_id, cosine in rows}
 
-    def _ensure_hnsw(self, model: str, width: int) -> None:
-        """The HNSW index of one model's vectors (a partial index on their width), made when
-        a store first searches with that model."""
-        if (model, width) in self._hnsw:
+    def vector_index(self, model: str, width: int) -> None:
+        """The HNSW index of one model's vectors (a partial index on their width), made the
+        first time the store searches with that model. Never inside a transaction: the build
+        takes minutes at scale and would hold the write lock (and a rollback would undo it).
+        A role that may not create it searches without it."""
+        if (model, width) in self._hnsw or self._conn.in_transaction:
             return
         name = "vectors_hnsw_" + blake2b(f"{model}/{width}".encode(), digest_size=6).hexdigest()
-        self._conn.execute(
-            f"CREATE INDEX IF NOT EXISTS {name} ON vectors USING hnsw "
-            f"((embedding::vector({width})) vector_ip_ops) "
-            f"WHERE {_indexed(model, width, '')}"
-        )
-        # with filters (a scope, a key) the index is read on until enough facts pass them
-        self._conn.execute("SET hnsw.iterative_scan = relaxed_order")
+        # asked first: CREATE INDEX IF NOT EXISTS needs the table's owner even when it exists
+        row = self._conn.execute("SELECT to_regclass(?) IS NOT NULL", (name,)).fetchone()
+        if not (row and row[0]):
+            try:
+                self._conn.execute(
+                    f"CREATE INDEX IF NOT EXISTS {name} ON vectors USING hnsw "
+                    f"((embedding::vector({width})) vector_ip_ops) "
+                    f"WHERE {_indexed(model, width, '')}"
+                )
+            except StoreReadOnly:
+                pass  # the same nearest facts, scored by a scan of the vectors
         self._hnsw.add((model, width))
 
 
