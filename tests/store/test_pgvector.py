@@ -183,3 +183,22 @@ def test_absorb_finds_its_candidates_by_vector_in_the_database(vector_url: str) 
         [outcome] = later.absorb(["SQL servers restart hourly."], scope="agent", scope_key="ops")
         assert outcome.outcome == "related"
         assert later._index is None
+
+
+def test_a_role_that_may_only_read_searches_without_making_the_index(vector_url: str) -> None:
+    with opened(vector_url) as store:
+        store.absorb(FACTS, scope="agent")
+    for definition in _hnsw_indexes(vector_url):
+        with psycopg.connect(vector_url, autocommit=True) as conn:
+            conn.execute("DROP INDEX " + definition.split()[2])
+    with psycopg.connect(vector_url, autocommit=True) as conn:
+        if not conn.execute("SELECT 1 FROM pg_roles WHERE rolname = 'reader'").fetchone():
+            conn.execute("CREATE ROLE reader LOGIN")
+        conn.execute("GRANT USAGE ON SCHEMA public TO reader")
+        conn.execute("GRANT SELECT ON ALL TABLES IN SCHEMA public TO reader")
+    reader = vector_url.replace("//postgres:@", "//reader:@", 1)
+    assert reader != vector_url
+    with opened(reader) as store:
+        [hit] = store.search("whistle a tune", top_k=1)
+    assert hit.fact.content == FACTS[2]
+    assert _hnsw_indexes(vector_url) == []

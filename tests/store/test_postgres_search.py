@@ -11,6 +11,7 @@ import psycopg
 import pytest
 
 from engram.config import load_config
+from engram.errors import StoreReadOnly
 from engram.store import MemoryStore
 from engram.store.postgres import search as pg_search
 from tests.pgserver import empty
@@ -183,3 +184,24 @@ def test_a_batch_is_classified_as_an_sqlite_file_classifies_it(url: str, tmp_pat
     # the batch's own earlier facts are candidates ranked with the stored ones, by the
     # database's counts, as the in-memory index ranks them all
     assert _batch_outcomes(url) == _batch_outcomes(tmp_path / "memory.db")
+
+
+def test_a_role_that_may_only_read_searches_and_is_refused_a_write(url: str) -> None:
+    with MemoryStore.open(url, config=load_config(None, env={})) as store:
+        store.absorb(PEOPLE, scope="agent", scope_key="ops")
+    with psycopg.connect(url, autocommit=True) as conn:
+        if not conn.execute("SELECT 1 FROM pg_roles WHERE rolname = 'auditor'").fetchone():
+            conn.execute("CREATE ROLE auditor LOGIN")
+        conn.execute("GRANT USAGE ON SCHEMA public TO auditor")
+        conn.execute("GRANT SELECT ON ALL TABLES IN SCHEMA public TO auditor")
+    auditor = url.replace("//engram@", "//auditor@", 1)
+    assert auditor != url
+    with MemoryStore.open(auditor, config=load_config(None, env={})) as store:
+        [hit] = store.search("who owns the dashboards", top_k=1)
+        assert hit.fact.content == PEOPLE[1]
+        assert len(store.list(scope="agent")) == len(PEOPLE)
+        assert "Maria Lopez" in str(store.digest("billing dashboards", scopes=("agent",)))
+        with pytest.raises(StoreReadOnly, match="cannot write the memory store"):
+            store.absorb(["Omar owns the staging database."], scope="agent", scope_key="ops")
+    with MemoryStore.open(url, config=load_config(None, env={})) as store:
+        assert store.count(scope="agent") == len(PEOPLE)

@@ -56,7 +56,9 @@ def fault(exc: BaseException, location: str, lock_timeout: float) -> StoreError 
             f"{location} is damaged or is not an Engram store ({text}); restore it from a "
             "backup, or point memory.db at another database"
         )
-    if isinstance(exc, errors.InsufficientPrivilege | errors.ReadOnlySqlTransaction):
+    # (no schema to create in: the role may not use the schema the store is in)
+    denied = errors.InsufficientPrivilege | errors.ReadOnlySqlTransaction | errors.InvalidSchemaName
+    if isinstance(exc, denied):
         return StoreReadOnly(
             f"cannot write the memory store {location} ({text}); grant this role write "
             "access, or point memory.db at another database"

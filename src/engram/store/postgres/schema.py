@@ -306,10 +306,13 @@ def unknown_migration(conn: PgConnection) -> str | None:
 def migrate(conn: PgConnection) -> list[str]:
     """Apply the migrations not yet recorded, each in its own transaction; returns the names
     applied. Called under the migration lock, so two processes never apply one twice."""
-    conn.execute(
-        "CREATE TABLE IF NOT EXISTS _migrations (name TEXT PRIMARY KEY, applied_at DOUBLE "
-        "PRECISION NOT NULL)"
-    )
+    # asked first: CREATE TABLE IF NOT EXISTS needs the right to create, which a role that
+    # only reads (an auditor, a dashboard) has not
+    if conn.execute("SELECT to_regclass('_migrations')").fetchone()[0] is None:  # type: ignore[index]
+        conn.execute(
+            "CREATE TABLE IF NOT EXISTS _migrations (name TEXT PRIMARY KEY, applied_at DOUBLE "
+            "PRECISION NOT NULL)"
+        )
     done = {name for (name,) in conn.execute("SELECT name FROM _migrations")}
     applied: list[str] = []
     for migration in MIGRATIONS:
