@@ -50,7 +50,7 @@ class Server:
             [*self.runas, *command], check=True, capture_output=True, cwd=self.folder, timeout=120
         )
 
-    def start(self, initdb: str, pg_ctl: str) -> str:
+    def start(self, initdb: str, pg_ctl: str, settings: dict[str, str] | None = None) -> str:
         data = self.folder / "data"
         self._run(initdb, "-D", str(data), "-A", "trust", "-U", USER, "-E", "UTF8",
                   "--locale=C.UTF-8")  # fmt: skip
@@ -58,6 +58,7 @@ class Server:
             f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off "
             "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
         )
+        options += "".join(f" -c {name}={value}" for name, value in (settings or {}).items())
         self._run(pg_ctl, "-D", str(data), "-l", str(self.folder / "log"), "-o", options,
                   "-w", "start")  # fmt: skip
         self.pg_ctl = pg_ctl
@@ -83,7 +84,8 @@ class VectorServer:
     def __init__(self) -> None:
         self.folder = Path(tempfile.mkdtemp(prefix="engram-pgvector-"))
 
-    def start(self) -> str:
+    def start(self, settings: dict[str, str] | None = None) -> str:
+        """`settings` (e.g. a larger `shared_buffers`) are the server's from its start."""
         import warnings
 
         with warnings.catch_warnings():
@@ -96,7 +98,21 @@ class VectorServer:
 
         with psycopg.connect(self.server.get_uri(), autocommit=True) as conn:
             conn.execute(f"CREATE DATABASE {DATABASE}")
+            for name, value in (settings or {}).items():
+                conn.execute(f"ALTER SYSTEM SET {name} = '{value}'")
+        if settings:
+            self._restart()
         return str(self.server.get_uri(DATABASE))
+
+    def _restart(self) -> None:
+        """Restart the server with the settings written (some, like shared_buffers, are read
+        at start only); the wheel's handle then follows the new server process."""
+        from pgserver._commands import pg_ctl
+        from pgserver.postgres_server import PostmasterInfo
+
+        server = self.server
+        pg_ctl(["-w", "restart"], pgdata=server.pgdata, user=server.system_user)
+        server._postmaster_info = PostmasterInfo.read_from_pgdata(server.pgdata)
 
     def stop(self) -> None:
         try:
