@@ -33,6 +33,7 @@ SIZE = 100_000
 # search reads index pages from the operating system's cache (pgvector path p50 ~16 ms here).
 SETTINGS = {"shared_buffers": "1GB"}
 WRITERS, ABSORBS = 8, 500
+BULK = 1000  # facts of the bulk absorb
 
 WRITER = """
 import json, sys
@@ -165,8 +166,23 @@ def _search(url: str, size: int) -> tuple[list[object], list[object]]:
         f"{size:,}",
         f"{statistics.median(absorbs):,.0f}",
         f"{statistics.median(walls):,.0f}",
+        f"{_bulk(url, size):,.0f}",
     ]
     return _row("exact (sparse, full-text candidates)", size, times, first, copied), absorb
+
+
+def _bulk(url: str, size: int) -> float:
+    """Facts/s of one `absorb_many` of BULK new facts (one transaction) into the store's first
+    key (a seventh of its facts), each compared with the stored ones and the batch's own."""
+    from benchmarks.store import facts
+    from engram.config import load_config
+    from engram.store import MemoryStore
+
+    new = facts(size + BULK)[size:]
+    with MemoryStore.open(url, config=load_config(None, env={})) as store:
+        start = time.perf_counter()
+        store.absorb_many(new, scope="agent", scope_key="k0", batch=BULK)
+        return BULK / (time.perf_counter() - start)
 
 
 def _pgvector_search(size: int) -> list[object]:
@@ -287,7 +303,9 @@ def run() -> str:
             [exact, _pgvector_search(size)],
         )  # fmt: skip
         first = table(["a new process absorbs one fact, facts in the store",
-                       "absorb ms (median of 5)", "process wall ms"], [absorb])  # fmt: skip
+                       "absorb ms (median of 5)", "process wall ms",
+                       f"bulk absorb of {BULK:,} facts into one key, facts/s"],
+                      [absorb])  # fmt: skip
         writers = 4 if quick() else WRITERS
         absorbs = 50 if quick() else ABSORBS
         concurrency = table(
