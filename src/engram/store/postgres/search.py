@@ -9,6 +9,7 @@ memory to answer one."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
@@ -77,18 +78,18 @@ class SearchTables:
         wanted = list(dict.fromkeys(ids))
         if not wanted:
             return {}
-        found = {
-            row[0]: fact_from_row(row)
-            for row in self._conn.execute(
-                f"SELECT {FACT_COLUMNS} FROM facts WHERE id = ANY(?)", (wanted,)
-            )
-        }
-        for fact_id, *copy in self._conn.execute(
-            "SELECT fact_id, at, content, source, tags, metadata FROM duplicates "
-            "WHERE fact_id = ANY(?) ORDER BY pos",
+        # one statement: each fact with its duplicates' columns as a JSON array (NULL for
+        # the many facts without any), in the order they were seen
+        found = {}
+        for *row, copies in self._conn.execute(
+            f"SELECT {FACT_COLUMNS}, (SELECT json_agg(json_build_array(d.at, d.content, "
+            "d.source, d.tags, d.metadata) ORDER BY d.pos) FROM duplicates d "
+            "WHERE d.fact_id = facts.id)::text FROM facts WHERE id = ANY(?)",
             (wanted,),
         ):
-            found[fact_id].duplicates.append(duplicate_from_row(copy))
+            fact = fact_from_row(row)
+            fact.duplicates += [duplicate_from_row(c) for c in json.loads(copies or "[]")]
+            found[fact.id] = fact
         return found
 
     def terms_of_facts(self, ids: Any) -> dict[str, list[str]]:
@@ -101,20 +102,21 @@ class SearchTables:
     # -- the lexical leg ---------------------------------------------------------------------
     def corpus_stats(self, terms: Sequence[str], where: SearchFilter) -> CorpusStats:
         """How many facts hold each term, and the counts BM25 normalises by."""
-        frequency = dict(
-            self._conn.execute(
-                "SELECT term, facts FROM term_stats WHERE term = ANY(?)", (list(set(terms)),)
-            ).fetchall()
-        )
         clause, args = _where(where)
         clause = clause.replace("f.", "")
+        # one statement: the counts, and the terms' frequencies as a JSON object
         row = self._conn.execute(
             "SELECT COALESCE(SUM(facts), 0), COALESCE(SUM(length), 0), "
-            f"COALESCE(SUM(facts) FILTER (WHERE {clause}), 0) FROM fact_counts",
-            args,
+            f"COALESCE(SUM(facts) FILTER (WHERE {clause}), 0), "
+            "(SELECT json_object_agg(term, facts) FROM term_stats WHERE term = ANY(?))::text "
+            "FROM fact_counts",
+            [*args, list(set(terms))],
         ).fetchone()
-        total, length, live = (int(v) for v in row) if row else (0, 0, 0)
-        return CorpusStats(total, length, live, {t: int(n) for t, n in frequency.items()})
+        if row is None:
+            return CorpusStats(0, 0, 0, {})
+        total, length, live, frequency = row
+        counts = {str(t): int(n) for t, n in json.loads(frequency or "{}").items()}
+        return CorpusStats(int(total), int(length), int(live), counts)
 
     def lexical_candidates(
         self,
