@@ -87,7 +87,7 @@ class PostgresBackend(SearchTables, FactTables, GraphTables):
                 has_vectors = applied(conn, "m003_pgvector")
             finally:
                 conn.execute("SELECT pg_advisory_unlock(?)", (MIGRATION_LOCK,))
-            if has_vectors:
+            if has_vectors and _iterative_scan(conn):
                 # With filters (a scope, a key) the HNSW index is read on until enough facts
                 # pass them. Set for the session, outside any transaction, so that no
                 # rollback undoes it.
@@ -203,3 +203,12 @@ class PostgresBackend(SearchTables, FactTables, GraphTables):
     def discard_backup(self, name: str) -> None:
         for suffix in ("", "-journal", "-wal", "-shm"):
             Path(f"{name}{suffix}").unlink(missing_ok=True)
+
+
+def _iterative_scan(conn: PgConnection) -> bool:
+    """Whether the server's pgvector has the iterative index scan (0.8 on; an older one
+    refuses the setting's name once its library is loaded)."""
+    row = conn.execute("SELECT extversion FROM pg_extension WHERE extname = 'vector'").fetchone()
+    parts = str(row[0]).split(".") if row else []
+    numbers = tuple(int(part) for part in parts if part.isdigit())
+    return numbers >= (0, 8)

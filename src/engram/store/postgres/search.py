@@ -256,6 +256,8 @@ class SearchTables:
         # asked first: CREATE INDEX IF NOT EXISTS needs the table's owner even when it exists
         row = self._conn.execute("SELECT to_regclass(?) IS NOT NULL", (name,)).fetchone()
         if not (row and row[0]):
+            from psycopg import errors
+
             try:
                 self._conn.execute(
                     f"CREATE INDEX IF NOT EXISTS {name} ON vectors USING hnsw "
@@ -264,6 +266,8 @@ class SearchTables:
                 )
             except StoreReadOnly:
                 pass  # the same nearest facts, scored by a scan of the vectors
+            except (errors.UniqueViolation, errors.DuplicateTable):
+                pass  # another process built it at the same moment: it exists
         self._hnsw.add((model, width))
 
 
