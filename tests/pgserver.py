@@ -136,3 +136,20 @@ def empty(url: str) -> None:
         exists = conn.execute("SELECT to_regclass('facts')").fetchone()
         if exists and exists[0] is not None:
             conn.execute(f"TRUNCATE {TABLES} RESTART IDENTITY CASCADE")
+
+
+def read_only_role(url: str, role: str) -> str:
+    """The URL of `url`'s database as `role`, a login that may only read its tables (made
+    once a server, granted again after a test left new tables)."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        if not conn.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (role,)).fetchone():
+            conn.execute(f"CREATE ROLE {role} LOGIN")
+        conn.execute(f"GRANT USAGE ON SCHEMA public TO {role}")
+        conn.execute(f"GRANT SELECT ON ALL TABLES IN SCHEMA public TO {role}")
+    parts = urlsplit(url)
+    host = parts.netloc.rpartition("@")[2]
+    return urlunsplit(parts._replace(netloc=f"{role}@{host}"))

@@ -15,7 +15,7 @@ from engram.config import load_config
 from engram.errors import StoreFull
 from engram.store import MemoryStore
 from engram.store.postgres import connection
-from tests.pgserver import empty
+from tests.pgserver import empty, read_only_role
 
 TOPICS = (("database", "sql"), ("garden", "tomato"), ("music", "tune"))
 
@@ -59,9 +59,7 @@ def opened(where: str | Path, embedder: Topical | None = None) -> MemoryStore:
 @pytest.fixture
 def vector_url(pgvector_url: str) -> str:
     empty(pgvector_url)
-    for definition in _hnsw_indexes(pgvector_url):  # each test makes its own
-        with psycopg.connect(pgvector_url, autocommit=True) as conn:
-            conn.execute("DROP INDEX " + definition.split()[2])
+    _drop_hnsw_indexes(pgvector_url)  # each test makes its own
     return pgvector_url
 
 
@@ -89,6 +87,12 @@ def _hnsw_indexes(url: str) -> list[str]:
     with psycopg.connect(url, autocommit=True) as conn:
         rows = conn.execute("SELECT indexdef FROM pg_indexes WHERE indexdef LIKE '%USING hnsw%'")
         return [definition for (definition,) in rows]
+
+
+def _drop_hnsw_indexes(url: str) -> None:
+    for definition in _hnsw_indexes(url):
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute("DROP INDEX " + definition.split()[2])
 
 
 def test_the_first_absorb_makes_the_models_hnsw_index(vector_url: str) -> None:
@@ -188,17 +192,8 @@ def test_absorb_finds_its_candidates_by_vector_in_the_database(vector_url: str) 
 def test_a_role_that_may_only_read_searches_without_making_the_index(vector_url: str) -> None:
     with opened(vector_url) as store:
         store.absorb(FACTS, scope="agent")
-    for definition in _hnsw_indexes(vector_url):
-        with psycopg.connect(vector_url, autocommit=True) as conn:
-            conn.execute("DROP INDEX " + definition.split()[2])
-    with psycopg.connect(vector_url, autocommit=True) as conn:
-        if not conn.execute("SELECT 1 FROM pg_roles WHERE rolname = 'reader'").fetchone():
-            conn.execute("CREATE ROLE reader LOGIN")
-        conn.execute("GRANT USAGE ON SCHEMA public TO reader")
-        conn.execute("GRANT SELECT ON ALL TABLES IN SCHEMA public TO reader")
-    reader = vector_url.replace("//postgres:@", "//reader:@", 1)
-    assert reader != vector_url
-    with opened(reader) as store:
+    _drop_hnsw_indexes(vector_url)
+    with opened(read_only_role(vector_url, "reader")) as store:
         [hit] = store.search("whistle a tune", top_k=1)
     assert hit.fact.content == FACTS[2]
     assert _hnsw_indexes(vector_url) == []

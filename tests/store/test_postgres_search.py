@@ -14,7 +14,7 @@ from engram.config import load_config
 from engram.errors import StoreReadOnly
 from engram.store import MemoryStore
 from engram.store.postgres import search as pg_search
-from tests.pgserver import empty
+from tests.pgserver import empty, read_only_role
 
 PEOPLE = [
     "Kenji Park moved the billing service to Frankfurt in March.",
@@ -189,13 +189,7 @@ def test_a_batch_is_classified_as_an_sqlite_file_classifies_it(url: str, tmp_pat
 def test_a_role_that_may_only_read_searches_and_is_refused_a_write(url: str) -> None:
     with MemoryStore.open(url, config=load_config(None, env={})) as store:
         store.absorb(PEOPLE, scope="agent", scope_key="ops")
-    with psycopg.connect(url, autocommit=True) as conn:
-        if not conn.execute("SELECT 1 FROM pg_roles WHERE rolname = 'auditor'").fetchone():
-            conn.execute("CREATE ROLE auditor LOGIN")
-        conn.execute("GRANT USAGE ON SCHEMA public TO auditor")
-        conn.execute("GRANT SELECT ON ALL TABLES IN SCHEMA public TO auditor")
-    auditor = url.replace("//engram@", "//auditor@", 1)
-    assert auditor != url
+    auditor = read_only_role(url, "auditor")
     with MemoryStore.open(auditor, config=load_config(None, env={})) as store:
         [hit] = store.search("who owns the dashboards", top_k=1)
         assert hit.fact.content == PEOPLE[1]

@@ -291,10 +291,14 @@ MIGRATIONS: list[Callable[[PgConnection], bool | None]] = [
 ]
 
 
+def _has_migrations_table(conn: PgConnection) -> bool:
+    return conn.execute("SELECT to_regclass('_migrations')").fetchone()[0] is not None  # type: ignore[index]
+
+
 def unknown_migration(conn: PgConnection) -> str | None:
     """A migration the database records that this code does not know: it was written by a
     newer Engram."""
-    if conn.execute("SELECT to_regclass('_migrations')").fetchone()[0] is None:  # type: ignore[index]
+    if not _has_migrations_table(conn):
         return None
     known = {migration.__name__ for migration in MIGRATIONS}
     for (name,) in conn.execute("SELECT name FROM _migrations ORDER BY name"):
@@ -308,7 +312,7 @@ def migrate(conn: PgConnection) -> list[str]:
     applied. Called under the migration lock, so two processes never apply one twice."""
     # asked first: CREATE TABLE IF NOT EXISTS needs the right to create, which a role that
     # only reads (an auditor, a dashboard) has not
-    if conn.execute("SELECT to_regclass('_migrations')").fetchone()[0] is None:  # type: ignore[index]
+    if not _has_migrations_table(conn):
         conn.execute(
             "CREATE TABLE IF NOT EXISTS _migrations (name TEXT PRIMARY KEY, applied_at DOUBLE "
             "PRECISION NOT NULL)"

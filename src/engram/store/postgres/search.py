@@ -247,9 +247,9 @@ class SearchTables:
 
     def vector_index(self, model: str, width: int) -> None:
         """The HNSW index of one model's vectors (a partial index on their width), made the
-        first time the store searches with that model. Never inside a transaction: the build
-        takes minutes at scale and would hold the write lock (and a rollback would undo it).
-        A role that may not create it searches without it."""
+        first time the store absorbs or searches with that model. Never inside a transaction:
+        the build takes minutes at scale and would hold the write lock (and a rollback would
+        undo it). A role that may not create it searches without it."""
         if (model, width) in self._hnsw or self._conn.in_transaction:
             return
         name = "vectors_hnsw_" + blake2b(f"{model}/{width}".encode(), digest_size=6).hexdigest()
