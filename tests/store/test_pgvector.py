@@ -4,6 +4,8 @@ it (the Debian server), and what `memory stats` says of each."""
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -15,6 +17,8 @@ from engram.config import load_config
 from engram.errors import StoreFull
 from engram.store import MemoryStore
 from engram.store.postgres import connection
+from engram.store.postgres.backend import has_iterative_scan
+from engram.store.postgres.search import hnsw_index
 from tests.pgserver import empty, read_only_role
 
 TOPICS = (("database", "sql"), ("garden", "tomato"), ("music", "tune"))
@@ -197,3 +201,52 @@ def test_a_role_that_may_only_read_searches_without_making_the_index(vector_url:
         [hit] = store.search("whistle a tune", top_k=1)
     assert hit.fact.content == FACTS[2]
     assert _hnsw_indexes(vector_url) == []
+
+
+def test_an_index_another_process_builds_at_the_same_moment_is_no_error(vector_url: str) -> None:
+    name, create = hnsw_index(Topical.model_id, Topical.dims)
+    failures: list[BaseException] = []
+
+    def build(store: MemoryStore) -> None:
+        try:
+            store._backend.vector_index(Topical.model_id, Topical.dims)
+        except BaseException as error:  # the assertion below reports it
+            failures.append(error)
+
+    with opened(vector_url) as store:
+        store.absorb(FACTS, scope="agent")
+    _drop_hnsw_indexes(vector_url)
+    with opened(vector_url) as store, psycopg.connect(vector_url) as other:
+        other.execute(create)  # the other process's build, not yet committed
+        builder = threading.Thread(target=build, args=(store,))
+        builder.start()
+        _wait_for_a_session_waiting_on_a_lock(other)
+        other.commit()
+        builder.join(timeout=30)
+        assert failures == [] and not builder.is_alive()
+        [hit] = store.search("whistle a tune", top_k=1)  # the connection is still good
+        assert hit.fact.content == FACTS[2]
+    [definition] = _hnsw_indexes(vector_url)
+    assert name in definition
+
+
+def _wait_for_a_session_waiting_on_a_lock(conn: psycopg.Connection) -> None:
+    with psycopg.connect(conn.info.dsn, autocommit=True) as watcher:
+        for _ in range(300):
+            rows = watcher.execute(
+                "SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+            ).fetchall()
+            if rows:
+                return
+            time.sleep(0.01)
+    raise AssertionError("the second build never waited for the first")
+
+
+@pytest.mark.parametrize(
+    ("version", "has_it"),
+    [("0.8.2", True), ("0.8.0", True), ("0.10.1", True), ("0.7.4", False), (None, False)],
+)
+def test_the_filtered_scan_of_the_index_is_asked_of_pgvector_0_8_on(
+    version: str | None, has_it: bool
+) -> None:
+    assert has_iterative_scan(version) is has_it

@@ -206,9 +206,14 @@ class PostgresBackend(SearchTables, FactTables, GraphTables):
 
 
 def _iterative_scan(conn: PgConnection) -> bool:
-    """Whether the server's pgvector has the iterative index scan (0.8 on; an older one
-    refuses the setting's name once its library is loaded)."""
+    """Whether the server's pgvector has the iterative index scan."""
     row = conn.execute("SELECT extversion FROM pg_extension WHERE extname = 'vector'").fetchone()
-    parts = str(row[0]).split(".") if row else []
+    return has_iterative_scan(str(row[0]) if row else None)
+
+
+def has_iterative_scan(version: str | None) -> bool:
+    """pgvector has the iterative index scan from 0.8 on; an older one refuses the setting's
+    name once its library is loaded."""
+    parts = version.split(".") if version else []
     numbers = tuple(int(part) for part in parts if part.isdigit())
     return numbers >= (0, 8)

@@ -252,23 +252,29 @@ class SearchTables:
         undo it). A role that may not create it searches without it."""
         if (model, width) in self._hnsw or self._conn.in_transaction:
             return
-        name = "vectors_hnsw_" + blake2b(f"{model}/{width}".encode(), digest_size=6).hexdigest()
+        name, create = hnsw_index(model, width)
         # asked first: CREATE INDEX IF NOT EXISTS needs the table's owner even when it exists
         row = self._conn.execute("SELECT to_regclass(?) IS NOT NULL", (name,)).fetchone()
         if not (row and row[0]):
             from psycopg import errors
 
             try:
-                self._conn.execute(
-                    f"CREATE INDEX IF NOT EXISTS {name} ON vectors USING hnsw "
-                    f"((embedding::vector({width})) vector_ip_ops) "
-                    f"WHERE {_indexed(model, width, '')}"
-                )
+                self._conn.execute(create)
             except StoreReadOnly:
                 pass  # the same nearest facts, scored by a scan of the vectors
             except (errors.UniqueViolation, errors.DuplicateTable):
                 pass  # another process built it at the same moment: it exists
         self._hnsw.add((model, width))
+
+
+def hnsw_index(model: str, width: int) -> tuple[str, str]:
+    """The name of one model's HNSW index and the statement that makes it."""
+    name = "vectors_hnsw_" + blake2b(f"{model}/{width}".encode(), digest_size=6).hexdigest()
+    create = (
+        f"CREATE INDEX IF NOT EXISTS {name} ON vectors USING hnsw "
+        f"((embedding::vector({width})) vector_ip_ops) WHERE {_indexed(model, width, '')}"
+    )
+    return name, create
 
 
 def _indexed(model: str, width: int, table: str = "v.") -> str:
