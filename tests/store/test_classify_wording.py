@@ -98,3 +98,61 @@ def test_another_subject_speaker_role_or_attribute_is_never_merged(old: str, new
 def test_a_rewording_that_says_more_is_not_a_duplicate() -> None:
     old, new = "Redis is used for session storage.", "Redis is used for session storage and queues."
     assert outcome(old, new) != "duplicate"
+
+
+def meaning(old: str, new: str, cosine: float) -> str:
+    """The outcome when the cosine is a sentence-embedding model's."""
+    return classify(new, [(old, cosine)], semantic=True).outcome
+
+
+def test_a_role_said_of_its_holder_or_of_its_owner_is_a_duplicate() -> None:
+    old, new = (
+        "Marta Ruiz is the CFO of Northwind.",
+        "Northwind's chief financial officer is Marta Ruiz.",
+    )
+    assert outcome(old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    "new",
+    ["Northwind is the CFO of Marta Ruiz.", "Marta Ruiz is the CTO of Northwind."],
+)
+def test_a_role_of_another_owner_or_another_role_is_no_duplicate(new: str) -> None:
+    assert outcome("Marta Ruiz is the CFO of Northwind.", new) != "duplicate"
+
+
+def test_a_new_job_title_at_the_same_employer_supersedes() -> None:
+    old, new = (
+        "Omar works as a support engineer at Initech.",
+        "Omar is now a data scientist at Initech.",
+    )
+    assert outcome(old, new) == "supersede"
+
+
+def test_a_rewording_a_sentence_model_reads_as_one_is_a_duplicate() -> None:
+    assert meaning("I'm a night owl.", "I follow a night owl schedule.", 0.9) == "duplicate"
+
+
+def test_the_offline_cosine_never_makes_a_rewording_a_duplicate() -> None:
+    old, new = "I'm a night owl.", "I follow a night owl schedule."
+    assert classify(new, [(old, 0.9)]).outcome != "duplicate"
+
+
+def test_a_low_sentence_model_cosine_is_no_duplicate() -> None:
+    assert meaning("I'm a night owl.", "I follow a night owl schedule.", 0.6) != "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Jun sent the signed contract to Rania.", "Rania sent the signed contract to Jun."),
+        ("Tom is Anna's manager.", "Tom's manager is Anna."),
+        ("Priya lives in Leeds.", "Priya lives in Leeds and works in York."),
+        ("The billing service logs to Loki.", "The search service logs to Loki."),
+        ("Ali runs every morning.", "Ali runs 5 km every morning."),
+    ],
+)
+def test_what_a_sentence_model_reads_as_one_is_never_merged_when_the_words_tell_apart(
+    old: str, new: str
+) -> None:
+    assert meaning(old, new, 0.97) not in HIDING

@@ -188,6 +188,17 @@ def test_the_store_finds_a_fact_by_meaning_alone(tmp_path: Path) -> None:
     assert best.fact.content == "The deployment failed because the disk was full."
 
 
+def test_a_rewording_the_local_model_reads_as_one_is_absorbed_as_a_duplicate(
+    tmp_path: Path,
+) -> None:
+    old, new = "Marco is a vegan.", "Marco follows a vegan diet."
+    for provider, expected in (("onnx", "duplicate"), ("offline", "related")):
+        config = load_config(None, env={"ENGRAM_EMBED_PROVIDER": provider})
+        with MemoryStore.open(tmp_path / f"{provider}.db", config=config) as store:
+            store.absorb([old], scope="agent")
+            assert store.absorb([new], scope="agent")[0].outcome == expected
+
+
 def test_the_cli_uses_the_local_model_when_configured(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -47,6 +47,10 @@ from engram.text.tokenize import normalize
 PRIORITY = ("duplicate", "contradict", "supersede", "related", "new")
 MAX_SWAP = 3  # object words a value change may replace
 MAX_ADDED = 4  # object words it may bring in their place
+# The cosine of a sentence-embedding model above which two facts that name the same people,
+# values and setting, and pass every guard of `_reworded_by_meaning`, say the same thing
+# (set on the dev pairs: rewordings 0.85–0.97 under all-MiniLM-L6-v2).
+REWORDED_COSINE = 0.85
 _FUNCTION = lx.FUNCTION_WORDS
 _BARE_VERBS = frozenset({"be", "have", "ser", "estar", "tener", ":", "=", "need", "want"})
 _WHO = frozenset({"name", "pronoun", "kin"})
@@ -588,8 +592,10 @@ def _starts_at(words: list[Word], at: int) -> bool:
     return at > 0 and words[at - 1].norm in ("since", "desde", "с", "from")
 
 
-def compare(new: Parse, old: Parse, similarity: float) -> Verdict:
-    """Classify a new fact against one stored fact (cosine `similarity` of their vectors)."""
+def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False) -> Verdict:
+    """Classify a new fact against one stored fact (cosine `similarity` of their vectors;
+    `semantic` when the vectors are a sentence-embedding model's, whose cosine reads meaning,
+    not the offline embedder's, whose cosine reads shared words)."""
     if new.normalized == old.normalized or (
         new.plain == old.plain
         and (new.speaker, new.said_at, new.marks) == (old.speaker, old.said_at, old.marks)
@@ -612,14 +618,17 @@ def compare(new: Parse, old: Parse, similarity: float) -> Verdict:
     if restated:
         return restated
     other = _different_subject(new, old)
-    if other:
-        return _second_look(new, old) or _related_or_new(new, old, overlap, similarity, other)
-    if new.negated == old.negated:
+    if not other and new.negated == old.negated:
         swapped = _value_change(new, old)
         if swapped and not _antonym_split(new, old):
             return Verdict("supersede", f"the same subject with a new value ({swapped})")
-    why = "the same subject, both stay true"
-    return _second_look(new, old) or _related_or_new(new, old, overlap, similarity, why)
+    looked = _second_look(new, old)
+    if looked:
+        return looked
+    if semantic and similarity >= REWORDED_COSINE and _reworded_by_meaning(new, old):
+        return Verdict("duplicate", f"the same statement in other words (cosine {similarity:.2f})")
+    why = other or "the same subject, both stay true"
+    return _related_or_new(new, old, overlap, similarity, why)
 
 
 def _second_look(new: Parse, old: Parse) -> Verdict | None:
@@ -745,7 +754,11 @@ def _brings_new_value(new: Parse, old: Parse, lined: Overlap) -> bool:
     if kinds & {"name", "acronym"}:
         known = theirs.concepts | {r for _, r in theirs.soft}
         names = [*mine.names, *(k for k, r in mine.soft if not _concept_found(r, known))]
-        return any(not any(_same_name(n, k) for k in theirs.names) for n in names)
+        if any(not any(_same_name(n, k) for k in theirs.names) for n in names):
+            return True
+        # the names kept, a word of what was said swapped: "a data analyst at Acme" → "a
+        # product manager at Acme"
+        return bool(lined.only_new and lined.only_old)
     return bool(lined.only_new)
 
 
@@ -802,6 +815,16 @@ def _synonyms() -> tuple[dict[str, str], dict[str, str]]:
 
 
 @lru_cache(maxsize=1)
+def _job_stems() -> frozenset[str]:
+    """lexicon.JOB_TITLES as stems, in every language that could have written them."""
+    return frozenset(
+        stem(normalize(word), language)
+        for word in lx.JOB_TITLES
+        for language in ("english", "spanish", "russian")
+    )
+
+
+@lru_cache(maxsize=1)
 def _expansions() -> dict[str, frozenset[str]]:
     """lexicon.ACRONYMS with each expansion as the stems of its content words."""
     return {
@@ -855,6 +878,10 @@ def gist(fact: Parse) -> Gist:
             else:
                 concepts.add(concept or root)
                 roots.add(root)
+    if _verb_class(fact.verb) in _GENERIC_VERBS and any(
+        w.root in _job_stems() for w in fact.objects if w.kind == "word"
+    ):
+        concepts.add(by_word["works"])  # "is a product manager": what she works as
     for acronym, spelt in _expansions().items():
         if spelt <= roots:  # "chief technology officer" is the CTO
             concepts = (concepts - spelt - {by_stem.get(k, k) for k in spelt}) | {
@@ -993,14 +1020,16 @@ def _reworded(new: Parse, old: Parse) -> bool:
         return False
     both_ways = bool(lined.shared & lx.SYMMETRIC)  # "A is married to B" / "B is A's wife"
     owners = (_possessors(new), _possessors(old))
-    if all(owners) and owners[0] != owners[1] and not both_ways:
+    roles = _copula_roles(new), _copula_roles(old)
+    turned = roles[0] is not None and roles[0] == roles[1]  # "A is B's CTO" / "B's CTO is A"
+    if all(owners) and owners[0] != owners[1] and not both_ways and not turned:
         return False  # "Tom's manager is Anna" / "Tom is Anna's manager"
     extra = lined.only_new | lined.only_old
     if extra & (new.subject_stems | old.subject_stems) or extra & lx.POLAR_WORDS:
         return False
     if _antonym_split(new, old) or _narrower(new, old):
         return False
-    if both_ways:
+    if both_ways or turned:
         return True
     same_verb = new.verb == old.verb
     if _roles_swapped(new, old) and same_verb:
@@ -1011,6 +1040,69 @@ def _reworded(new: Parse, old: Parse) -> bool:
     # Two parties of a directed relation: "Tom manages Anna" / "Tom reports to Anna" say
     # opposite things in words of one concept, so the verb, and who is named first, must stay.
     return same_verb and parties == _named_order(theirs, mine) and _same_order(new, old)
+
+
+_OF = frozenset({"of", "de", "del"})
+
+
+def _copula_roles(fact: Parse) -> tuple[frozenset[str], frozenset[str]] | None:
+    """Who holds a role and whose role it is, in a fact that says what someone is: "Wei Chen
+    is the CTO of Brightpath", "Brightpath's CTO is Wei Chen" and "the CTO of Brightpath is
+    Wei Chen" all give ({wei, chen}, {brightpath}) — the order of the sentence aside. None
+    for any other verb, or when no one's role is named (no possessive, no "of")."""
+    if _verb_class(fact.verb) not in _GENERIC_VERBS:
+        return None
+    holders: set[str] = set()
+    owners: set[str] = set()
+    owning = False  # inside a name that follows "of", or a possessive one
+    for at, w in enumerate(fact.words):
+        named = w.kind == "name" or (w.kind == "acronym" and w.norm not in lx.ACRONYMS)
+        # a capitalised first word may be a name: the other fact must then name it alike
+        if not (named or (at == 0 and w.kind == "word" and w.text[:1].isupper())):
+            owning = w.norm in _OF
+            continue
+        if possessive(w) or owning:
+            owners.add(w.key)
+            owning = not possessive(w)
+        else:
+            holders.add(w.key)
+    if not owners or not holders:
+        return None
+    return frozenset(holders), frozenset(owners)
+
+
+def _reworded_by_meaning(new: Parse, old: Parse) -> bool:
+    """Two facts a sentence-embedding model reads as one statement may be one when nothing a
+    meaning-blind model misses tells them apart: the same setting, speaker, polarity, values
+    and names, a shared concept, no antonym split, no narrower or other subject, no more
+    clauses, no more than one concept more in the new one, and the same roles of who did what
+    to whom ("I'm a vegetarian" / "I follow a vegetarian diet"; never "Jun sent the contract
+    to Rania" / "Rania sent the contract to Jun", which such a model reads as one)."""
+    if new.marks.replace("%", "") != old.marks.replace("%", "") or not _same_setting(new, old):
+        return False
+    mine, theirs = gist(new), gist(old)
+    if mine.values != theirs.values:
+        return False
+    lined = line_up(mine, theirs)
+    if not lined.names or not lined.shared or len(lined.only_new) > len(lined.only_old) + 2:
+        return False
+    if (lined.only_new | lined.only_old) & lx.POLAR_WORDS or _antonym_split(new, old):
+        return False
+    if _narrower(new, old) or _narrowed(new, old) or _qualifier_swapped(new, old):
+        return False
+    if _adds_clause(new, old):
+        return False
+    roles = _copula_roles(new), _copula_roles(old)
+    if roles[0] is not None and roles[0] == roles[1]:
+        return True  # "A is B's CTO" / "B's chief technology officer is A"
+    owners = (_possessors(new), _possessors(old))
+    if all(owners) and owners[0] != owners[1]:
+        return False  # "Tom's manager is Anna" / "Tom is Anna's manager"
+    if _roles_swapped(new, old):
+        return False
+    if lined.shared & lx.SYMMETRIC:
+        return True
+    return _named_order(mine) == _named_order(theirs, mine)
 
 
 def _roles_swapped(new: Parse, old: Parse) -> bool:
@@ -1205,14 +1297,15 @@ def _related_or_new(new: Parse, old: Parse, overlap: float, similarity: float, w
     return Verdict("new", "no stored fact says the same thing")
 
 
-def classify(text: str, candidates: list[tuple[str, float]]) -> Verdict:
-    """Classify `text` against (content, cosine) candidates: the strongest verdict wins."""
+def classify(text: str, candidates: list[tuple[str, float]], *, semantic: bool = False) -> Verdict:
+    """Classify `text` against (content, cosine) candidates: the strongest verdict wins
+    (`semantic`: the cosines are a sentence-embedding model's, see `compare`)."""
     if not candidates:
         return Verdict("new", "no similar fact in this scope")
     mine = parse(text)
     best: Verdict | None = None
     for index, (content, similarity) in enumerate(candidates):
-        verdict = compare(mine, parse(content), similarity)
+        verdict = compare(mine, parse(content), similarity, semantic=semantic)
         verdict = Verdict(verdict.outcome, verdict.reason, index)
         if best is None or PRIORITY.index(verdict.outcome) < PRIORITY.index(best.outcome):
             best = verdict
@@ -1231,13 +1324,15 @@ SYSTEM_PROMPT = (
 )
 
 
-def classify_with_model(model: object, text: str, candidates: list[tuple[str, float]]) -> Verdict:
+def classify_with_model(
+    model: object, text: str, candidates: list[tuple[str, float]], *, semantic: bool = False
+) -> Verdict:
     """Ask an OpenAI-compatible chat model; fall back to the offline classifier on any failure
     or malformed answer."""
     from engram.llm import ChatModel, HttpError
 
     if not candidates or not isinstance(model, ChatModel):
-        return classify(text, candidates)
+        return classify(text, candidates, semantic=semantic)
     listing = "\n".join(f"c{i + 1}: {content}" for i, (content, _) in enumerate(candidates))
     try:
         answer = model.complete_json(SYSTEM_PROMPT, f"NEW: {text}\nEXISTING:\n{listing}")
@@ -1260,7 +1355,7 @@ def classify_with_model(model: object, text: str, candidates: list[tuple[str, fl
         reason = str(answer.get("reason") or "classified by the model")
         return Verdict(verdict, f"model: {reason}", index)
     except (HttpError, ValueError, TypeError):
-        fallback = classify(text, candidates)
+        fallback = classify(text, candidates, semantic=semantic)
         return Verdict(
             fallback.outcome, fallback.reason + " (offline; the model failed)", fallback.candidate
         )

@@ -277,6 +277,21 @@ usuario usuaria cliente persona dueño dueña empleado empleada jefe jefa amigo 
 """.split()
 )
 
+# Job titles: "Alice is a product manager" says what she works as, the attribute "Alice works
+# as a data analyst" holds ("is now a product manager" is an update of it).
+JOB_TITLES = frozenset(
+    """
+engineer developer programmer analyst manager designer scientist architect consultant
+director lead intern teacher nurse doctor lawyer accountant researcher administrator editor
+writer recruiter marketer tester officer president founder cofounder co-founder
+ingeniero ingeniera desarrollador desarrolladora programador programadora analista gerente
+diseñador diseñadora científico científica arquitecto arquitecta consultor consultora
+directora director profesor profesora enfermero enfermera médico médica abogado abogada
+инженер разработчик программист аналитик менеджер дизайнер архитектор консультант директор
+тимлид учитель врач юрист бухгалтер исследователь администратор тестировщик
+""".split()
+)
+
 # Relatives: who a fact is about ("Anna's son" is not Anna). Compared as written, so "hijo" and
 # "hija", "grandfather" and "grandmother" stay apart.
 KIN = frozenset(
@@ -575,7 +590,7 @@ SYNONYMS = {
     "report": "report summary digest informe resumen отчёт отчет сводка",
     "meeting": "meeting meetings meet reunión reunion reuniones встреча встречи созвон",
     "price": "price cost costs precio cuesta cuestan цена стоит стоимость",
-    "expire": "expire expires expiry ttl caduca vence истекает",
+    "expire": "expire expires expiry ttl timeout caduca vence истекает",
     "send": "send sent sends goes envía envia рассылается отправляется уходит",
     "start": "start starts begin begins empieza comienza начинается",
     "responsible": "assigned assignee responsible charge handles handle asignada asignado "

@@ -525,9 +525,11 @@ class MemoryStore:
         from engram.store.classify import classify, classify_with_model
 
         pairs = [(content, cos) for _, content, cos in candidates]
+        # a sentence-embedding model's cosine reads meaning; the offline one's, shared words
+        semantic = not self.embedder.sparse
         if self.chat is not None and self.llm_classify:
-            return classify_with_model(self.chat, item.content, pairs)
-        return classify(item.content, pairs)
+            return classify_with_model(self.chat, item.content, pairs, semantic=semantic)
+        return classify(item.content, pairs, semantic=semantic)
 
     def _apply(
         self, fact_id: str, item: Item, outcome: str, target: str | None, batch: Batch
