@@ -156,3 +156,10 @@ def test_what_a_sentence_model_reads_as_one_is_never_merged_when_the_words_tell_
     old: str, new: str
 ) -> None:
     assert meaning(old, new, 0.97) not in HIDING
+
+
+def test_an_environment_name_in_a_job_title_is_no_environment() -> None:
+    from engram.store.parse import parse
+
+    assert parse("Kevin is a QA engineer.").environments == frozenset()
+    assert parse("The QA cluster runs Redis 7.").environments == {"qa"}

@@ -419,6 +419,17 @@ def _word(text: str, first: bool, group: str, language: str) -> Word:
     return Word(text, norm, key, kind, _exact(text, norm, kind, key), root)
 
 
+# Job titles and their plurals: an environment's name before one is part of the title.
+_JOBS = lx.JOB_TITLES | frozenset(f"{w}s" for w in lx.JOB_TITLES if w.isascii())
+
+
+def _as_word(word: Word, language: str) -> Word:
+    """A token read as a common word whatever its lists say."""
+    key = _key(word.text, word.norm, "word", language)
+    root = key if _DIGIT.search(word.norm) else _stem_word(_fold(_bare(word.norm)), language)
+    return Word(word.text, word.norm, key, "word", _exact(word.text, word.norm, "word", key), root)
+
+
 def _read_values(words: list[Word], language: str) -> list[Word]:
     """Values spelled in words or parts: "five" is 5, "25 МБ" and "25 MB" are one value,
     "6 pm" is 18:00. "Jun 12", "12 may", "Tue 14:00" are dates; "Jun sent …" and "may be" are
@@ -426,6 +437,8 @@ def _read_values(words: list[Word], language: str) -> list[Word]:
     out: list[Word] = []
     for at, word in enumerate(words):
         norm = word.norm
+        if word.kind == "env" and at + 1 < len(words) and words[at + 1].norm in _JOBS:
+            word = _as_word(word, language)  # a "QA engineer" works in no QA environment
         if norm not in _SPECIAL and not (word.kind == "date" and len(word.key) == 4):
             out.append(word)
             continue
