@@ -163,3 +163,48 @@ def test_an_environment_name_in_a_job_title_is_no_environment() -> None:
 
     assert parse("Kevin is a QA engineer.").environments == frozenset()
     assert parse("The QA cluster runs Redis 7.").environments == {"qa"}
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Order #5531 shipped on Monday.", "Order #5532 is now delayed until Friday."),
+        ("Bob lives in Paris.", "Alice moved to Berlin."),
+        ("Noah knows Python.", "Noah has also learned Rust recently."),
+        ("Lucía vive en Madrid.", "Tomás se mudó a Bilbao."),
+    ],
+)
+def test_news_of_what_a_stored_fact_is_about_is_related(old: str, new: str) -> None:
+    assert outcome(old, new) == "related"
+
+
+def test_news_of_something_else_is_new() -> None:
+    old, new = "I don't like night flights.", "The frontend repository moved to GitLab."
+    assert outcome(old, new) == "new"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("I'm a vegetarian.", "I follow a vegetarian diet."),
+        (
+            "Бэкап базы делается каждую ночь в 3:00.",
+            "Каждую ночь в 3:00 снимается резервная копия базы.",
+        ),
+    ],
+)
+def test_a_light_verb_or_noun_that_frames_the_same_statement_is_a_duplicate(
+    old: str, new: str
+) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+def test_a_spanish_preterite_reads_as_the_verb_of_a_rewording() -> None:
+    old = "El cliente Textiles Aranda renovó su contrato hasta junio de 2026."
+    new = "El contrato con Textiles Aranda fue renovado por el cliente hasta junio de 2026."
+    assert outcome(old, new) == "duplicate"
+
+
+def test_a_new_state_is_never_a_duplicate_of_the_old_one() -> None:
+    old, new = "The Orion migration status is in progress.", "The Orion migration is blocked."
+    assert outcome(old, new) != "duplicate"  # "blocked" is no part of "in progress"

@@ -33,6 +33,7 @@ from engram.store import lexicon as lx
 from engram.store.parse import (
     Parse,
     Word,
+    antonym_keys,
     antonym_partners,
     context_valued_keys,
     multi_valued_keys,
@@ -230,8 +231,17 @@ def _says_less(new: Parse, old: Parse) -> bool:
         return False
     if (new.people | new.capitalised) != (old.people | old.capitalised):
         return False
+    if _polar_keys(new) - _polar_keys(old):
+        return False  # "The migration status is in progress" / "The migration is blocked"
     words = new.content - old.content
     return len(new.content) < len(old.content) and all(_inflects(k, old.content) for k in words)
+
+
+def _polar_keys(fact: Parse) -> frozenset[str]:
+    """The words of a fact that are one side of an antonym pair ("blocked", "enabled"),
+    which its content leaves out: the polarity checks read them."""
+    _, polar = antonym_keys()
+    return frozenset(w.key for w in fact.words if w.key in polar)
 
 
 def _possessors(fact: Parse) -> frozenset[str]:
@@ -794,6 +804,7 @@ _NOT_CONCEPTS = (
     | lx.ADDITIVE_WORDS
     | lx.PREPOSITIONS
     | lx.QUANTIFIERS
+    | lx.LIGHT_WORDS
 )
 
 
@@ -1076,7 +1087,7 @@ def _reworded_by_meaning(new: Parse, old: Parse) -> bool:
     meaning-blind model misses tells them apart: the same setting, speaker, polarity, values
     and names, a shared concept, no antonym split, no narrower or other subject, no more
     clauses, no more than one concept more in the new one, and the same roles of who did what
-    to whom ("I'm a vegetarian" / "I follow a vegetarian diet"; never "Jun sent the contract
+    to whom ("Marco plays the guitar" / "Marco is a guitar player"; never "Jun sent the contract
     to Rania" / "Rania sent the contract to Jun", which such a model reads as one)."""
     if new.marks.replace("%", "") != old.marks.replace("%", "") or not _same_setting(new, old):
         return False
@@ -1294,7 +1305,30 @@ def _related_or_new(new: Parse, old: Parse, overlap: float, similarity: float, w
     shared = len(new.content & old.content)
     if overlap >= 0.3 or (shared >= 2 and overlap >= 0.2) or similarity >= 0.6:
         return Verdict("related", f"{why}; {overlap:.0%} of words shared")
+    if (new.update or new.additive) and _touches(new, old):
+        return Verdict("related", f"{why}; news of something the stored fact is about")
     return Verdict("new", "no stored fact says the same thing")
+
+
+_TOUCHING_KINDS = frozenset({"word", "name", "acronym", "env", "kin"})
+
+
+def _touches(new: Parse, old: Parse) -> bool:
+    """The two facts name one thing, person or attribute, dates and numbers aside: "Order
+    #5531 shipped on Monday" / "Order #5532 is now delayed", "Bob lives in Paris" / "Alice
+    moved to Berlin" (a move is news of where someone lives)."""
+
+    def roots(fact: Parse) -> set[str]:
+        return {
+            w.root
+            for w in fact.words
+            if w.kind in _TOUCHING_KINDS and w.norm not in _NOT_CONCEPTS and w.key not in _FUNCTION
+        }
+
+    if roots(new) & roots(old) or line_up(gist(new), gist(old)).shared:
+        return True
+    moved = any(w.norm in lx.MOVE_WORDS for w in new.words)
+    return moved and _synonyms()[0]["lives"] in gist(old).concepts
 
 
 def classify(text: str, candidates: list[tuple[str, float]], *, semantic: bool = False) -> Verdict:

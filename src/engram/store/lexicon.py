@@ -101,8 +101,26 @@ pushed delayed relocating migrating renaming
 мигрировали мигрировал мигрировала перевели перевёл отказался отказалась отказались
 aplazó aplazada aplazado pospuso pospuesto pospuesta retrasó actualizó actualizaron
 trasladaron dejé dejamos
+переназначили переназначил переназначила переназначен переназначена reasignado reasignada
+reasignó reasignaron
 últimamente ultimamente
 """.split()
+)
+# Light verbs and nouns that frame what a fact says without saying it: "I follow a vegetarian
+# diet" is "I am a vegetarian", "Cached entries expire" is "the cache expires", "Бэкап
+# делается" is "a backup is taken".
+LIGHT_WORDS = frozenset(
+    """
+do does did done make makes made get gets got keep keeps kept follow follows followed take
+takes took taken diet entries entry items
+hace hacen hecho sigue siguen seguido lleva llevan
+делается делают делает снимается снимают снимаем ведётся ведется
+""".split()
+)
+# Words of a move: news of where someone or something lives.
+MOVE_WORDS = frozenset(
+    "moved moving moves relocated relocating переехал переехала переехали переезжает mudó mudo "
+    "mudado mudada mudamos mudaron trasladó trasladado trasladada trasladaron".split()
 )
 # The update words that are adverbs, not verbs: they are no part of a subject or a value.
 UPDATE_ADVERBS = frozenset(
@@ -610,7 +628,7 @@ SYNONYMS = {
     "weekly": "weekly semanal еженедельно еженедельный",
     "nightly": "nightly night nocturno ночь ночью ночной ночная",
     "call": "call calls llamada llamar llama звонок звонить звонит",
-    "backup": "backup backups respaldo бэкап резервная",
+    "backup": "backup backups respaldo бэкап резервная копия копии",
     "birthday": "birthday born cumpleaños nació родился родилась рождения",
 }
 # Two words that name one concept only together ("reports to" is a manager; "reports" alone

@@ -486,6 +486,9 @@ def _language(text: str) -> str:
     return "spanish" if es > en else "english"
 
 
+_SPANISH_PRETERITE = re.compile(r"^[a-zñáéíóúü]{3,}(?:ó|aron|ieron)$")
+
+
 def _is_verb(word: Word) -> bool:
     if word.kind != "word":
         return False
@@ -493,6 +496,9 @@ def _is_verb(word: Word) -> bool:
         return True
     if word.norm in lx.UPDATE_WORDS and word.norm not in lx.UPDATE_ADVERBS:
         return True  # moved, switched, заменили, cambió …
+    # Spanish preterites: renovó, decidió, firmaron (few nouns end in a stressed "ó")
+    if _SPANISH_PRETERITE.search(word.norm):
+        return True
     # Russian reflexive verbs and past tenses: находится, выкатываются, бывала, запустил
     if not _cyrillic(word.norm):
         return False
