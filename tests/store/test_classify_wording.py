@@ -4,8 +4,12 @@ words and value changes in other words (issue 11)."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from engram.store import lexicon as lx
 from engram.store.classify import classify
+from engram.store.parse import parse
 
 HIDING = ("duplicate", "supersede")
 
@@ -208,3 +212,48 @@ def test_a_spanish_preterite_reads_as_the_verb_of_a_rewording() -> None:
 def test_a_new_state_is_never_a_duplicate_of_the_old_one() -> None:
     old, new = "The Orion migration status is in progress.", "The Orion migration is blocked."
     assert outcome(old, new) != "duplicate"  # "blocked" is no part of "in progress"
+
+
+STATEMENTS = st.sampled_from(
+    [
+        "Alice lives in Paris.",
+        "The billing service is written in Go.",
+        "Сервис биллинга написан на Go.",
+        "Pablo trabaja en Telefónica.",
+        "The sprint review is on Thursdays at 3 pm.",
+    ]
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(STATEMENTS, st.sampled_from(lx.LEAD_INS), st.sampled_from([": ", ", ", " — "]))
+def test_a_lead_in_is_no_part_of_the_statement(statement: str, lead_in: str, mark: str) -> None:
+    assert outcome(statement, f"{lead_in.capitalize()}{mark}{statement}") == "duplicate"
+
+
+@pytest.mark.parametrize("tag", lx.CLOSING_TAGS)
+def test_a_closing_tag_is_no_part_of_the_statement(tag: str) -> None:
+    assert outcome("Alice lives in Paris.", f"Alice lives in Paris, {tag}.") == "duplicate"
+
+
+def test_a_statement_quoted_whole_is_the_statement() -> None:
+    line = "Priya: I finished my pottery class."
+    assert outcome(line, f'"{line}"') == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Hannah's birthday is on March 3.", "Hannah's birthday is on Mar 3."),
+        ("The office closes at 6 pm.", "The office closes at 6 p.m."),
+        ("The standup is on Tue at 9:30.", "The standup is on Tuesday at 9:30."),
+    ],
+)
+def test_a_date_or_time_written_short_is_the_same_value(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+def test_a_lead_in_before_a_colon_is_neither_a_key_nor_a_speaker() -> None:
+    fact = parse("Note: the deploy window is Tue 14:00.")
+    assert "note" not in fact.subject_keys
+    assert fact.speaker == ""

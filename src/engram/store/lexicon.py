@@ -112,9 +112,9 @@ reasignó reasignaron
 LIGHT_WORDS = frozenset(
     """
 do does did done make makes made get gets got keep keeps kept follow follows followed take
-takes took taken diet entries entry items
-hace hacen hecho sigue siguen seguido lleva llevan
-делается делают делает снимается снимают снимаем ведётся ведется
+takes took taken diet entries entry items size sizes capacity number amount
+hace hacen hecho sigue siguen seguido lleva llevan tamaño capacidad
+делается делают делает снимается снимают снимаем ведётся ведется размер объём объем
 """.split()
 )
 # Words of a move: news of where someone or something lives.
@@ -207,6 +207,20 @@ great cool nice awesome thanks sure right anyway omg whoa ooh wait
 vaya guau hola bueno pues sí si vale jaja oye gracias genial claro
 """.split()
 )
+
+# Words that introduce or close a statement without being part of it: "Note: …", "FYI, …",
+# "Keep in mind that …", "…, thanks." The short forms may lead in without a comma.
+LEAD_INS = (
+    "note", "nb", "n.b.", "fyi", "reminder", "remember", "heads up", "heads-up", "btw",
+    "by the way", "ps", "p.s.", "psa", "for the record", "just so you know", "important",
+    "keep in mind", "please note", "note to self", "just a reminder", "quick reminder",
+    "на заметку", "к сведению", "напоминаю", "напоминание", "кстати", "важно", "примечание",
+    "заметка", "имейте в виду", "учтите",
+    "nota", "recordatorio", "ojo", "por cierto", "para que sepas", "importante", "recuerda",
+    "ten en cuenta", "para tu información",
+)  # fmt: skip
+BARE_LEAD_INS = frozenset({"fyi", "btw", "ps", "psa", "nb", "кстати"})
+CLOSING_TAGS = ("ok", "okay", "thanks", "thank you", "fyi", "btw", "спасибо", "ок", "gracias")
 
 # Pronouns that can be a subject, mapped to one person each: "I" and "my" are the same
 # subject, "I" and "she" are not.
@@ -515,6 +529,14 @@ CALENDAR_SHORT = frozenset(
     "may jan feb mar apr jun jul aug sep sept oct nov dec mon tue tues wed thu thur thurs fri sat "
     "sun am pm".split()
 )
+# The short names beside a number, read as the full ones ("Mar 3" is "March 3").
+CALENDAR_FULL = {
+    "jan": "january", "feb": "february", "mar": "march", "apr": "april", "jun": "june",
+    "jul": "july", "aug": "august", "sep": "september", "sept": "september", "oct": "october",
+    "nov": "november", "dec": "december", "mon": "monday", "tue": "tuesday", "tues": "tuesday",
+    "wed": "wednesday", "thu": "thursday", "thur": "thursday", "thurs": "thursday",
+    "fri": "friday", "sat": "saturday", "sun": "sunday",
+}  # fmt: skip
 
 # Number words, read as the numbers they name ("five minutes" is "5 minutes"). "One" and its
 # kin are left out: they are articles and pronouns as often as numbers.
@@ -623,7 +645,6 @@ SYNONYMS = {
     "speak": "speak speaks speaker habla hablante говорит",
     "salary": "salary earns wage sueldo salario cobra зарплата получает",
     "office": "office oficina офис",
-    "size": "size capacity tamaño capacidad размер объём объем",
     "daily": "daily diario diaria ежедневно ежедневный ежедневная ежедневное",
     "weekly": "weekly semanal еженедельно еженедельный",
     "nightly": "nightly night nocturno ночь ночью ночной ночная",

@@ -430,6 +430,9 @@ def _as_word(word: Word, language: str) -> Word:
     return Word(word.text, word.norm, key, "word", _exact(word.text, word.norm, "word", key), root)
 
 
+_BEFORE_A_DAY = frozenset({"on", "every", "next", "last", "each", "until", "till", "by"})
+
+
 def _read_values(words: list[Word], language: str) -> list[Word]:
     """Values spelled in words or parts: "five" is 5, "25 МБ" and "25 MB" are one value,
     "6 pm" is 18:00. "Jun 12", "12 may", "Tue 14:00" are dates; "Jun sent …" and "may be" are
@@ -437,6 +440,10 @@ def _read_values(words: list[Word], language: str) -> list[Word]:
     out: list[Word] = []
     for at, word in enumerate(words):
         norm = word.norm
+        if norm == "m" and out and out[-1].kind == "date" and at and words[at - 1].norm in "ap":
+            continue  # the "m" of "6 p.m.", read with its "p"
+        if norm in ("a", "p") and at + 1 < len(words) and words[at + 1].norm == "m":
+            norm = norm + "m"
         if word.kind == "env" and at + 1 < len(words) and words[at + 1].norm in _JOBS:
             word = _as_word(word, language)  # a "QA engineer" works in no QA environment
         if norm not in _SPECIAL and not (word.kind == "date" and len(word.key) == 4):
@@ -455,14 +462,47 @@ def _read_values(words: list[Word], language: str) -> list[Word]:
             word = Word(word.text, norm, "0" + word.key, "date", "0" + word.key)
         elif norm in lx.CALENDAR_SHORT:
             near = [*out[-1:], *words[at + 1 : at + 2]]
-            if any(w.kind in ("value", "date") for w in near):
-                word = Word(word.text, norm, norm, "date", norm)
+            day = lx.CALENDAR_FULL.get(norm, "").endswith("day")
+            if any(w.kind in ("value", "date") for w in near) or (
+                day and out and out[-1].norm in _BEFORE_A_DAY
+            ):
+                full = lx.CALENDAR_FULL.get(norm, norm)
+                word = Word(word.text, norm, full, "date", full)
         out.append(word)
     return out
 
 
+def _alternatives(phrases: tuple[str, ...] | frozenset[str]) -> str:
+    return "|".join(re.escape(p) for p in sorted(phrases, key=len, reverse=True))
+
+
+# "Note: …", "FYI, …", "Keep in mind that …", "btw …"; "…, thanks." at the end.
+_LEAD_IN = re.compile(
+    rf"\s*(?:(?:{_alternatives(lx.LEAD_INS)})(?:\s*[:,!—–-]+\s*|\s+(?:that|что|que)\s+)"
+    rf"|(?:{_alternatives(lx.BARE_LEAD_INS)})\s+)",
+    re.IGNORECASE,
+)
+_QUOTED = re.compile(r'\s*["“«]([^"“”«»]+)["”»]\s*')  # a statement quoted whole
+_CLOSING_TAG = re.compile(
+    rf"\s*,\s*(?:{_alternatives(lx.CLOSING_TAGS)})\s*([.!…]*)\s*$", re.IGNORECASE
+)
+
+
+def drop_lead_ins(text: str) -> str:
+    """A statement without the words that introduce or close it ("Note: …", "FYI, …", "…,
+    thanks."): they tell nothing of what is said. A text that would be left with fewer than
+    two words stays as it is."""
+    quoted = _QUOTED.fullmatch(text)
+    rest = quoted.group(1) if quoted else text
+    match = _LEAD_IN.match(rest)
+    rest = rest[match.end() :] if match else rest
+    rest = _CLOSING_TAG.sub(r"\1", rest)
+    return rest if len(rest.split()) >= 2 else text
+
+
 def _drop_interjections(body: str) -> str:
     """Leading "Wow!", "Oh, " and the like: they tell nothing about anyone."""
+    body = drop_lead_ins(body)
     while True:
         match = re.match(r"\s*([^\W\d_]+)\s*[!,.…]+\s*", body)
         if not match or normalize(match.group(1)) not in lx.INTERJECTIONS:
@@ -667,7 +707,7 @@ def _dated_change(words: list[Word]) -> bool:
 
 @lru_cache(maxsize=50_000)
 def parse(text: str) -> Parse:
-    prefix, body = _strip_prefix(text)
+    prefix, body = _strip_prefix(drop_lead_ins(text))
     speaker, key = prefix.speaker, prefix.key
     body = _drop_interjections(body)
     language = _language(f"{key} {body}")
