@@ -257,3 +257,23 @@ def test_a_lead_in_before_a_colon_is_neither_a_key_nor_a_speaker() -> None:
     fact = parse("Note: the deploy window is Tue 14:00.")
     assert "note" not in fact.subject_keys
     assert fact.speaker == ""
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "The API rate limit is 100 requests per minute.",
+            "Update: the API rate limit is 200 requests per minute.",
+        ),
+        ("Carol's phone number is 555-0142.", "Correction: Carol's phone number is 555-0199."),
+        ("Лимит загрузки — 25 МБ.", "Обновление: лимит загрузки — 50 МБ."),
+        ("Стендап команды в 10:30.", "С сегодняшнего дня стендап команды в 11:00."),
+    ],
+)
+def test_a_lead_in_that_announces_a_change_is_an_explicit_update(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+def test_an_announced_change_of_someone_else_hides_nothing() -> None:
+    assert outcome("Alice lives in Paris.", "Update: Bob lives in Paris.") not in HIDING

@@ -131,6 +131,7 @@ UPDATE_PHRASES = (
     ("no", "longer"), ("any", "longer"), ("as", "of"), ("from", "now", "on"),
     ("not", "anymore"), ("these", "days"), ("starting", "from"),
     ("больше", "не"), ("уже", "не"), ("начиная", "с"), ("с", "недавних", "пор"),
+    ("с", "сегодняшнего", "дня"), ("с", "этого", "момента"), ("desde", "hoy"),
     ("ya", "no"), ("a", "partir", "de"), ("hoy", "en", "día"), ("en", "lugar", "de"),
     ("ya", "no"), ("dejó", "de"), ("dejé", "de"),
 )  # fmt: skip
@@ -218,6 +219,12 @@ LEAD_INS = (
     "заметка", "имейте в виду", "учтите",
     "nota", "recordatorio", "ojo", "por cierto", "para que sepas", "importante", "recuerda",
     "ten en cuenta", "para tu información",
+)  # fmt: skip
+# Lead-ins that say the statement is a change: "Update: …", "Correction: …", "Обновление: …".
+UPDATE_LEAD_INS = (
+    "update", "updated", "change", "changed", "correction", "corrected", "new", "actualización",
+    "actualizacion", "corrección", "correccion", "cambio", "обновление", "исправление",
+    "поправка", "изменение",
 )  # fmt: skip
 BARE_LEAD_INS = frozenset({"fyi", "btw", "ps", "psa", "nb", "кстати"})
 CLOSING_TAGS = ("ok", "okay", "thanks", "thank you", "fyi", "btw", "спасибо", "ок", "gracias")

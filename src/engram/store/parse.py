@@ -482,6 +482,9 @@ _LEAD_IN = re.compile(
     rf"|(?:{_alternatives(lx.BARE_LEAD_INS)})\s+)",
     re.IGNORECASE,
 )
+_UPDATE_LEAD_IN = re.compile(
+    rf"\s*(?:{_alternatives(lx.UPDATE_LEAD_INS)})\s*[:—–-]+\s*", re.IGNORECASE
+)
 _QUOTED = re.compile(r'\s*["“«]([^"“”«»]+)["”»]\s*')  # a statement quoted whole
 _CLOSING_TAG = re.compile(
     rf"\s*,\s*(?:{_alternatives(lx.CLOSING_TAGS)})\s*([.!…]*)\s*$", re.IGNORECASE
@@ -492,12 +495,21 @@ def drop_lead_ins(text: str) -> str:
     """A statement without the words that introduce or close it ("Note: …", "FYI, …", "…,
     thanks."): they tell nothing of what is said. A text that would be left with fewer than
     two words stays as it is."""
+    return _lead_in(text)[0]
+
+
+def _lead_in(text: str) -> tuple[str, bool]:
+    """The statement without its lead-in and closing tag, and whether the lead-in says it is a
+    change ("Update: …", "Correction: …")."""
     quoted = _QUOTED.fullmatch(text)
     rest = quoted.group(1) if quoted else text
-    match = _LEAD_IN.match(rest)
+    change = _UPDATE_LEAD_IN.match(rest)
+    match = change or _LEAD_IN.match(rest)
     rest = rest[match.end() :] if match else rest
     rest = _CLOSING_TAG.sub(r"\1", rest)
-    return rest if len(rest.split()) >= 2 else text
+    if len(rest.split()) < 2:
+        return text, False
+    return rest, change is not None
 
 
 def _drop_interjections(body: str) -> str:
@@ -707,7 +719,8 @@ def _dated_change(words: list[Word]) -> bool:
 
 @lru_cache(maxsize=50_000)
 def parse(text: str) -> Parse:
-    prefix, body = _strip_prefix(drop_lead_ins(text))
+    stripped, changed = _lead_in(text)
+    prefix, body = _strip_prefix(stripped)
     speaker, key = prefix.speaker, prefix.key
     body = _drop_interjections(body)
     language = _language(f"{key} {body}")
@@ -724,7 +737,7 @@ def parse(text: str) -> Parse:
         additive = additive or w.norm in lx.ADDITIVE_WORDS
         if at in in_update:
             words[at] = Word(w.text, w.norm, w.key, "marker", w.exact, w.stem)
-    update = update or bool(in_update) or _dated_change(words)
+    update = update or changed or bool(in_update) or _dated_change(words)
     key_words = _words(key, language) if key else []
     if key:
         # "Deploy window: Tue 14:00 UTC": the key is the subject, the rest its value.
