@@ -277,3 +277,34 @@ def test_a_lead_in_that_announces_a_change_is_an_explicit_update(old: str, new: 
 
 def test_an_announced_change_of_someone_else_hides_nothing() -> None:
     assert outcome("Alice lives in Paris.", "Update: Bob lives in Paris.") not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Kevin is a nurse.", "Kevin's a nurse."),
+        ("Dana is the CTO of Brightpath.", "Dana's the CTO of Brightpath."),
+        ("Rahul is married to Ananya.", "Rahul's married to Ananya."),
+    ],
+)
+def test_an_apostrophe_s_before_what_no_possessive_precedes_is_is(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+def test_an_apostrophe_s_before_a_noun_is_still_whose() -> None:
+    assert outcome("Kevin's nurse is Ana.", "Kevin is a nurse.") not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Henry's manager is Priya.", "Priya is Henry's manager."),
+        ("Jack's favorite editor is Vim.", "Vim is Jack's favorite editor."),
+    ],
+)
+def test_whose_role_it_is_said_either_way_round_is_a_duplicate(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+def test_whose_role_it_is_turned_round_is_never_a_duplicate() -> None:
+    assert outcome("Henry's manager is Priya.", "Henry is Priya's manager.") not in HIDING

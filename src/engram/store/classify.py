@@ -889,10 +889,13 @@ def gist(fact: Parse) -> Gist:
             else:
                 concepts.add(concept or root)
                 roots.add(root)
-    if _verb_class(fact.verb) in _GENERIC_VERBS and any(
-        w.root in _job_stems() for w in fact.objects if w.kind == "word"
+    if (
+        _verb_class(fact.verb) in _GENERIC_VERBS
+        and any(w.root in _job_stems() for w in fact.objects if w.kind == "word")
+        and _copula_roles(fact) is None
     ):
-        concepts.add(by_word["works"])  # "is a product manager": what she works as
+        # "is a product manager": what she works as ("is Henry's manager" is whose she is)
+        concepts.add(by_word["works"])
     for acronym, spelt in _expansions().items():
         if spelt <= roots:  # "chief technology officer" is the CTO
             concepts = (concepts - spelt - {by_stem.get(k, k) for k in spelt}) | {

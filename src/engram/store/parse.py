@@ -398,6 +398,10 @@ def _words(body: str, language: str) -> list[Word]:
             pronoun, verb = lx.CONTRACTIONS[normalize(text).replace("’", "'")]
             words.append(_word(pronoun, first, group, language))
             words.append(_word(verb, False, group, language))
+        elif language == "english" and _contracted_is(text, body[end:]):
+            # "Kevin's a nurse", "Dana's the CTO", "Ana's in Berlin": "'s" is "is" there
+            words.append(_word(text[:-2], first, group, language))
+            words.append(_word("is", False, group, language))
         elif "-" in text and text.replace("-", "").isalpha():
             # "Mobile-app" is two words; "web-03" and "SUP-1203" stay one id.
             words.extend(_word(part, first, group, language) for part in text.split("-") if part)
@@ -405,6 +409,23 @@ def _words(body: str, language: str) -> list[Word]:
             words.append(_word(text, first, group, language))
         first = after in (".", "!", "?")
     return _read_values(words, language)
+
+
+# Words no possessive is ever followed by: after one, "'s" is "is".
+_AFTER_IS = frozenset(
+    """
+a an the now not no still also never always currently just already in at on from with by
+married based employed headquartered located engaged divorced retired allergic
+""".split()
+)
+_NEXT_WORD = re.compile(r"\s+([a-z]+)\b")
+
+
+def _contracted_is(text: str, rest: str) -> bool:
+    if not text.endswith(("'s", "’s")) or len(text) < 4 or text[:3].casefold() == "let":
+        return False  # ("let's" is "let us")
+    following = _NEXT_WORD.match(rest)
+    return following is not None and following.group(1) in _AFTER_IS
 
 
 @lru_cache(maxsize=200_000)
