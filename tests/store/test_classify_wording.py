@@ -308,3 +308,28 @@ def test_whose_role_it_is_said_either_way_round_is_a_duplicate(old: str, new: st
 
 def test_whose_role_it_is_turned_round_is_never_a_duplicate() -> None:
     assert outcome("Henry's manager is Priya.", "Henry is Priya's manager.") not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Анна живёт в Москве.", "В Москве живёт Анна."),
+        ("Сергей работает в Яндексе.", "В Яндексе работает Сергей."),
+        ("Lucía vive en Madrid.", "En Madrid vive Lucía."),
+    ],
+)
+def test_a_place_put_first_with_the_subject_after_the_verb_is_a_duplicate(
+    old: str, new: str
+) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Анна живёт в Москве.", "В Москве живёт Борис."),
+        ("Lucía vive en Madrid.", "En Madrid vive Tomás."),
+    ],
+)
+def test_a_place_put_first_names_whoever_follows_the_verb(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING

@@ -738,6 +738,29 @@ def _dated_change(words: list[Word]) -> bool:
     return following.kind in ("date", "value")
 
 
+_FRONT_PREPOSITIONS = {"russian": frozenset({"в", "во", "на", "у"}), "spanish": frozenset({"en"})}
+_CLITICS = frozenset("le les me te nos os lo la los las se".split())
+
+
+def _front_phrase_moved(words: list[Word], language: str) -> list[Word]:
+    """Russian and Spanish put a place first and the subject after the verb ("В Москве живёт
+    Анна", "En Madrid vive Lucía"): read in the usual order ("Анна живёт в Москве"), so that
+    the subject is who it is said of. (Not before a clitic: "A Ana le gustan …" stays.)"""
+    if len(words) < 4:
+        return words
+    # (a fact that opens with "En" is Spanish, whatever its capitalised words)
+    language = "russian" if _cyrillic(words[0].norm) else "spanish"
+    if words[0].norm not in _FRONT_PREPOSITIONS[language]:
+        return words
+    for at in range(2, min(len(words) - 1, 5)):
+        word = words[at]
+        if word.norm in _CLITICS or word.kind in ("aux", "dash", "neg", "marker"):
+            return words
+        if _is_verb(word) and words[at + 1].kind in ("name", "word", "acronym", "kin"):
+            return [*words[at + 1 :], word, *words[:at]]
+    return words
+
+
 @lru_cache(maxsize=50_000)
 def parse(text: str) -> Parse:
     stripped, changed = _lead_in(text)
@@ -745,7 +768,7 @@ def parse(text: str) -> Parse:
     speaker, key = prefix.speaker, prefix.key
     body = _drop_interjections(body)
     language = _language(f"{key} {body}")
-    words = _words(body, language)
+    words = _front_phrase_moved(_words(body, language), language)
     norms = [w.norm for w in words]
     in_update = _covered_by_phrases(norms) if _PHRASE_STARTS.intersection(norms) else set()
     # "no longer" and "больше не" negate what follows, and say that it changed.
