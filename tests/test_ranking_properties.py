@@ -68,3 +68,33 @@ def test_scores_do_not_depend_on_file_order(bodies: list[list[str]], query: list
     backward = routed(bodies[::-1], query).candidates
     last = len(bodies) - 1
     assert {f"m{last - int(c.id[1:])}": round(c.score, 9) for c in backward} == forward
+
+
+scores = st.lists(st.floats(min_value=0.0, max_value=1.0), min_size=1, max_size=12)
+
+
+@settings(max_examples=100, deadline=None)
+@given(scores, st.lists(st.booleans(), min_size=12, max_size=12))
+def test_context_never_lowers_a_score_and_leaves_facts_alone(
+    values: list[float], events: list[bool]
+) -> None:
+    from engram.store.model import Fact, Hit
+    from engram.store.ranking import in_context
+
+    hits = [
+        Hit(Fact(f"f{n}", "x", "agent", kind="event" if events[n] else "fact"), v, 0, v, 1)
+        for n, v in enumerate(values)
+    ]
+    ids = [h.fact.id for h in hits if h.fact.kind == "event"]
+    neighbours = {
+        fid: (ids[at - 1] if at else None, ids[at + 1] if at + 1 < len(ids) else None)
+        for at, fid in enumerate(ids)
+    }
+    out = {h.fact.id: h for h in in_context(hits, neighbours, {})}
+    assert [h.score for h in in_context(hits, neighbours, {})] == sorted(
+        (h.score for h in out.values()), reverse=True
+    )
+    for hit in hits:
+        assert out[hit.fact.id].score >= hit.score
+        if hit.fact.kind == "fact":
+            assert out[hit.fact.id].score == hit.score

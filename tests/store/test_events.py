@@ -124,3 +124,53 @@ def test_the_same_words_on_another_day_are_another_event(store: MemoryStore) -> 
         kind="event",
     )
     assert [o.outcome for o in outcomes] == ["new", "new", "duplicate"]
+
+
+SURFING = [
+    "Tim: I spent the weekend fixing my bike.",
+    "Tim: How long have you been surfing?",
+    "Ana: Five years, since college.",
+    "Tim: Nice. I went to a pottery class on Monday.",
+]
+
+
+def test_the_turn_after_a_matching_one_is_found_through_it(store: MemoryStore) -> None:
+    store.absorb(SURFING, scope="agent", scope_key="chat", kind="event")
+    hits = store.search("how long surfing", scope="agent", scope_key="chat", mode="full_history")
+    found = [h.content for h in hits]
+    assert found[:1] == [SURFING[1]]
+    assert SURFING[2] in found
+    answer = next(h for h in hits if h.content == SURFING[2])
+    assert answer.bm25 == 0.0 and answer.context > 0
+
+
+def test_only_the_turns_right_beside_a_match_are_brought_in(store: MemoryStore) -> None:
+    turns = ["A: surfing lessons?", "B: lunch later", "C: the weather is grey"]
+    store.absorb(turns, scope="agent", scope_key="chat", kind="event")
+    hits = store.search("surfing", scope="agent", scope_key="chat", mode="full_history")
+    assert [h.content for h in hits] == turns[:2]
+
+
+def test_neighbours_are_turns_of_the_same_key_only(store: MemoryStore) -> None:
+    store.absorb(["Tim: How long have you been surfing?"], scope="agent", scope_key="one",
+                 kind="event")  # fmt: skip
+    store.absorb(["Ana: Five years, since college."], scope="agent", scope_key="two",
+                 kind="event")  # fmt: skip
+    hits = store.search("how long surfing", scope="agent", mode="full_history")
+    assert [h.content for h in hits] == ["Tim: How long have you been surfing?"]
+
+
+def test_facts_are_scored_on_their_own(store: MemoryStore) -> None:
+    store.absorb(["Tim surfs every weekend.", "Ana likes pottery."], scope="agent")
+    hits = store.search("surfing", scope="agent")
+    assert [h.content for h in hits] == ["Tim surfs every weekend."]
+    assert hits[0].context == 0.0
+
+
+def test_a_neighbour_the_filters_leave_out_is_not_brought_in(store: MemoryStore) -> None:
+    store.absorb(SURFING[1:2], scope="agent", scope_key="chat", kind="event", tags=["surf"])
+    store.absorb(SURFING[2:3], scope="agent", scope_key="chat", kind="event")
+    hits = store.search("how long surfing", scope="agent", tags=["surf"], mode="full_history")
+    assert [h.content for h in hits] == [SURFING[1]]
+    deleted = store.search("how long surfing", scope="agent", mode="full_history")
+    assert SURFING[2] in [h.content for h in deleted]

@@ -133,7 +133,7 @@ def test_a_server_without_pgvector_leaves_its_migration_for_later(
 ) -> None:
     with psycopg.connect(url) as conn:
         names = [name for (name,) in conn.execute("SELECT name FROM _migrations ORDER BY name")]
-    assert names == ["m001_schema", "m002_full_text_search"]
+    assert "m003_pgvector" not in names and {"m001_schema", "m002_full_text_search"} <= set(names)
 
 
 def test_absorb_finds_what_a_new_fact_updates_without_loading_the_store(url: str) -> None:

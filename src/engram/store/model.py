@@ -98,6 +98,7 @@ class Hit:
     cosine: float
     bm25: float  # normalised to 0..1 (raw BM25 / best BM25 of the query)
     decay: float
+    context: float = 0.0  # the part of `score` an event owes its neighbours' (in_context)
 
     @property
     def id(self) -> str:
@@ -131,5 +132,6 @@ class Hit:
                 "cosine": round(self.cosine, 6),
                 "bm25": round(self.bm25, 6),
                 "decay": round(self.decay, 6),
+                "context": round(self.context, 6),
             },
         }

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from engram.store.model import Fact, Hit
+
 if TYPE_CHECKING:
     from engram.llm import ChatModel
-    from engram.store.model import Hit
 
 COSINE_WEIGHT, BM25_WEIGHT = 0.7, 0.3
 DECAY_PER_DAY, DECAY_FLOOR = 0.01, 0.5
@@ -23,6 +25,10 @@ ASSISTANT_WEIGHT = 0.5
 OUTSIDE_WINDOW = 0.5
 RRF_K = 60  # reciprocal-rank fusion: the usual constant
 SPARSE_POOL = 1000  # lexical candidates whose sparse cosine is computed
+# Share of its best neighbour's score an event gains (`in_context`). Measured on LoCoMo's dev
+# conversations (evidence recall@10 of the hybrid, offline): 0.626 without, 0.654 at 0.2 and
+# 0.5–0.8 at 0.68 — the middle of the plateau's low end is taken.
+CONTEXT_WEIGHT = 0.5
 CONTENDER = 0.6  # share of a group's best score a hit needs to rank by recency within it
 # Literals of a query — names, numbers, ids, URLs, e-mails: a fact containing one is not decayed.
 LITERAL = re.compile(r"\S*[\d@/.:_]\S*|\b[A-ZА-ЯЁ][\w-]+")
@@ -77,6 +83,40 @@ def best_per_group(hits: list[Hit], key: str) -> list[Hit]:
     return best
 
 
+def in_context(
+    hits: list[Hit],
+    neighbours: dict[str, tuple[str | None, str | None]],
+    unseen: dict[str, Fact],
+    weight: float = CONTEXT_WEIGHT,
+) -> list[Hit]:
+    """Events with `weight` of the better score of the events written just before and after
+    them added to their own: in a conversation the answer ("Five years, since college.")
+    follows the question that holds the query's words ("How long have you been surfing?").
+    `neighbours`: each event hit's (before, after) ids; `unseen`: the neighbours no leg
+    found, which join the hits on their neighbours' scores alone. Best first."""
+    scores = {hit.fact.id: hit.score for hit in hits}
+
+    def gained(fact_id: str) -> float:
+        before, after = neighbours.get(fact_id, (None, None))
+        near = [scores.get(n, 0.0) for n in (before, after) if n is not None]
+        return weight * max(near, default=0.0)
+
+    out = [
+        replace(hit, score=hit.score + gain, context=gain) if gain else hit
+        for hit in hits
+        for gain in (gained(hit.fact.id),)
+    ]
+    # an unseen neighbour scores by the hits next to it (one each side at most)
+    beside: dict[str, float] = {}
+    for fact_id, (before, after) in neighbours.items():
+        for near in (before, after):
+            if near in unseen:
+                beside[near] = max(beside.get(near, 0.0), weight * scores[fact_id])
+    out += [Hit(unseen[fid], score, 0.0, 0.0, 1.0, score) for fid, score in beside.items()]
+    out.sort(key=lambda h: (-h.score, h.fact.id))
+    return out
+
+
 def latest_first(hits: list[Hit], query_terms: list[str], terms: dict[str, list[str]]) -> list[Hit]:
     """Among hits about the same thing, the one that became true last ranks first.
 
@@ -114,10 +154,11 @@ def latest_first(hits: list[Hit], query_terms: list[str], terms: dict[str, list[
     for at in range(len(hits)):
         groups.setdefault(root(at), []).append(at)
     out = list(hits)
+    own = [hit.score - hit.context for hit in hits]  # what a hit scores for itself
     for places in groups.values():
-        best = max(hits[p].score for p in places)
+        best = max(own[p] for p in places)
         # Only contenders trade places: a newer hit far weaker than the best stays where it is.
-        contenders = [p for p in places if hits[p].score >= CONTENDER * best]
+        contenders = [p for p in places if own[p] >= CONTENDER * best]
         if len(contenders) > 1:
             members = sorted((hits[p] for p in contenders), key=lambda h: h.fact.valid_from,
                              reverse=True)  # fmt: skip

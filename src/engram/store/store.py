@@ -24,6 +24,9 @@ Search score (documented in the README too):
 - a query that names a stretch of time ("in the last two months", "la semana pasada", "в
   марте"; `engram.text.when`) keeps the score of facts that became true inside it and halves
   the others (`memory.time_words`): it ranks, it never filters.
+- an event (kind "event": a turn, a log line) gains CONTEXT_WEIGHT (0.5) of the better score of
+  the events written just before and after it in its scope and key, and such a neighbour that
+  no leg found joins the results on that share alone (`ranking.in_context`).
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ import json
 import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -78,6 +82,7 @@ from engram.store.ranking import (
     confidence_factor,
     decay,
     importance_factor,
+    in_context,
     latest_first,
     rank_shares,
     rerank,
@@ -119,6 +124,33 @@ def _repeat_key(item: Item, kind: str) -> str:
 
 def facts_of(hits: Sequence[Hit]) -> list[str]:
     return [hit.fact.id for hit in hits]
+
+
+@dataclass(frozen=True)
+class _Admits:
+    """Whether a search's filters admit a fact found outside its legs (a neighbouring event
+    of a hit, which shares its scope and key): the read mode, `since` / `until` on when the
+    fact was recorded, `as_of` (or, in the active mode, now) on when it was true, the tags."""
+
+    mode: str
+    since: float | None
+    until: float | None
+    moment: float | None
+    tags: tuple[str, ...]
+
+    def __call__(self, fact: Fact) -> bool:
+        if fact.status == "deleted" or not set(self.tags) <= set(fact.tags):
+            return False
+        created = days_of(fact.created_at)
+        if (self.since is not None and created < self.since) or (
+            self.until is not None and created > self.until
+        ):
+            return False
+        if self.moment is None and self.mode != "active":
+            return self.mode == "full_history" or fact.status in ("active", "archived")
+        at = self.moment if self.moment is not None else datetime.now(UTC).timestamp() / 86400
+        valid_to = days_of(fact.valid_to) if fact.valid_to else float("inf")
+        return fact.status != "archived" and days_of(fact.valid_from) <= at < valid_to
 
 
 @contextmanager
@@ -747,6 +779,7 @@ class MemoryStore:
             if len(best_per_group(hits, group_by)) >= wide:
                 break
             reach *= 4
+        hits = self._in_context(hits, wide, _Admits(mode, start, end, moment, tuple(tags or ())))
         if group_by is not None:
             hits = best_per_group(hits, group_by)
         hits = hits[:wide]
@@ -759,6 +792,24 @@ class MemoryStore:
         if self.rerank and self.chat is not None:
             hits = rerank(self.chat, query, hits)
         return hits[:top_k]
+
+    def _in_context(
+        self, hits: builtins.list[Hit], wide: int, admits: _Admits
+    ) -> builtins.list[Hit]:
+        """The best hits' neighbouring events scored in (`ranking.in_context`); hits of facts
+        alone are left as they are, and no lookup is made for them."""
+        near_top = [hit.fact.id for hit in hits[: max(2 * wide, 20)] if hit.fact.kind == "event"]
+        if not near_top:
+            return hits
+        neighbours = self._backend.neighbouring_events(near_top)
+        seen = {hit.fact.id for hit in hits}
+        missing = {n for pair in neighbours.values() for n in pair if n and n not in seen}
+        unseen = (
+            {fid: fact for fid, fact in self._backend.get_facts(missing).items() if admits(fact)}
+            if missing
+            else {}
+        )
+        return in_context(hits, neighbours, unseen)
 
     def _index_legs(
         self,

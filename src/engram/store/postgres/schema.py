@@ -282,12 +282,19 @@ def fill_embeddings(conn: PgConnection) -> None:
         )
 
 
+def m004_event_sequence(conn: PgConnection) -> None:
+    """The events of a scope and key in the order they were written: a search reads the
+    turns next to a hit (`neighbouring_events`)."""
+    conn.execute("CREATE INDEX IF NOT EXISTS facts_sequence ON facts (scope, scope_key, kind, pos)")
+
+
 # A migration that returns False does not apply yet (its prerequisite is missing): it is not
 # recorded, and tried again at the next open.
 MIGRATIONS: list[Callable[[PgConnection], bool | None]] = [
     m001_schema,
     m002_full_text_search,
     m003_pgvector,
+    m004_event_sequence,
 ]
 
 

@@ -348,6 +348,28 @@ class FactTables:
             )
         ]
 
+    def neighbouring_events(self, ids: Sequence[str]) -> dict[str, tuple[str | None, str | None]]:
+        """For each event among `ids`, the events written just before and after it in its
+        scope and key (None at either end; erased ones are skipped). Facts are left out:
+        only events — turns of a conversation, lines of a log — have an order that means
+        something."""
+        near = (
+            "(SELECT n.id FROM facts n WHERE n.scope = f.scope AND n.scope_key = f.scope_key "
+            "AND n.kind = 'event' AND n.status != 'deleted' AND n.{rowid} {op} f.{rowid} "
+            "ORDER BY n.{rowid} {order} LIMIT 1)"
+        )
+        before = near.format(rowid=self._ROWID, op="<", order="DESC")
+        after = near.format(rowid=self._ROWID, op=">", order="ASC")
+        found: dict[str, tuple[str | None, str | None]] = {}
+        for chunk, marks in chunks(list(dict.fromkeys(ids))):
+            for fact_id, prev, following in self._conn.execute(
+                f"SELECT f.id, {before}, {after} FROM facts f "
+                f"WHERE f.kind = 'event' AND f.id IN ({marks})",
+                chunk,
+            ):
+                found[str(fact_id)] = (prev, following)
+        return found
+
     def newer_version(self, fact_id: str) -> str | None:
         row = self._conn.execute(
             "SELECT src FROM edges WHERE dst = ? AND relation = 'supersedes' LIMIT 1", (fact_id,)

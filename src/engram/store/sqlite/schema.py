@@ -235,6 +235,12 @@ def m006_compact_hashes_and_vectors(conn: sqlite3.Connection) -> None:
     )
 
 
+def m007_event_sequence(conn: sqlite3.Connection) -> None:
+    """The events of a scope and key in the order they were written (the index holds the
+    rowid): a search reads the turns next to a hit (`neighbouring_events`)."""
+    conn.execute("CREATE INDEX IF NOT EXISTS facts_sequence ON facts (scope, scope_key, kind)")
+
+
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     m001_facts,
     m002_entity_graph,
@@ -242,6 +248,7 @@ MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     m004_events_and_duplicates,
     m005_deleted_status,
     m006_compact_hashes_and_vectors,
+    m007_event_sequence,
 ]
 
 
