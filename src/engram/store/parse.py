@@ -434,10 +434,16 @@ def _word(text: str, first: bool, group: str, language: str) -> Word:
     norm = normalize(text)
     kind = _kind(text, norm, first, group, language)
     key = _key(text, norm, kind, language)
-    root = key
+    return Word(
+        text, norm, key, kind, _exact(text, norm, kind, key), _root(norm, key, kind, language)
+    )
+
+
+def _root(norm: str, key: str, kind: str, language: str) -> str:
+    """The stem of a word, a name, an acronym or kin that holds no digit; else its key."""
     if kind in ("word", "name", "acronym", "kin") and not _DIGIT.search(norm):
-        root = _stem_word(_fold(_bare(norm)), language)
-    return Word(text, norm, key, kind, _exact(text, norm, kind, key), root)
+        return _stem_word(_fold(_bare(norm)), language)
+    return key
 
 
 # Job titles and their plurals: an environment's name before one is part of the title.
@@ -447,8 +453,8 @@ _JOBS = lx.JOB_TITLES | frozenset(f"{w}s" for w in lx.JOB_TITLES if w.isascii())
 def _as_word(word: Word, language: str) -> Word:
     """A token read as a common word whatever its lists say."""
     key = _key(word.text, word.norm, "word", language)
-    root = key if _DIGIT.search(word.norm) else _stem_word(_fold(_bare(word.norm)), language)
-    return Word(word.text, word.norm, key, "word", _exact(word.text, word.norm, "word", key), root)
+    exact = _exact(word.text, word.norm, "word", key)
+    return Word(word.text, word.norm, key, "word", exact, _root(word.norm, key, "word", language))
 
 
 _BEFORE_A_DAY = frozenset({"on", "every", "next", "last", "each", "until", "till", "by"})
@@ -461,7 +467,13 @@ def _read_values(words: list[Word], language: str) -> list[Word]:
     out: list[Word] = []
     for at, word in enumerate(words):
         norm = word.norm
-        if norm == "m" and out and out[-1].kind == "date" and at and words[at - 1].norm in "ap":
+        if (
+            norm == "m"
+            and out
+            and out[-1].kind == "date"
+            and at
+            and words[at - 1].norm in ("a", "p")
+        ):
             continue  # the "m" of "6 p.m.", read with its "p"
         if norm in ("a", "p") and at + 1 < len(words) and words[at + 1].norm == "m":
             norm = norm + "m"
@@ -483,11 +495,10 @@ def _read_values(words: list[Word], language: str) -> list[Word]:
             word = Word(word.text, norm, "0" + word.key, "date", "0" + word.key)
         elif norm in lx.CALENDAR_SHORT:
             near = [*out[-1:], *words[at + 1 : at + 2]]
-            day = lx.CALENDAR_FULL.get(norm, "").endswith("day")
+            full = lx.CALENDAR_FULL.get(norm, norm)
             if any(w.kind in ("value", "date") for w in near) or (
-                day and out and out[-1].norm in _BEFORE_A_DAY
+                full.endswith("day") and out and out[-1].norm in _BEFORE_A_DAY
             ):
-                full = lx.CALENDAR_FULL.get(norm, norm)
                 word = Word(word.text, norm, full, "date", full)
         out.append(word)
     return out
@@ -742,7 +753,7 @@ _FRONT_PREPOSITIONS = {"russian": frozenset({"в", "во", "на", "у"}), "span
 _CLITICS = frozenset("le les me te nos os lo la los las se".split())
 
 
-def _front_phrase_moved(words: list[Word], language: str) -> list[Word]:
+def _front_phrase_moved(words: list[Word]) -> list[Word]:
     """Russian and Spanish put a place first and the subject after the verb ("В Москве живёт
     Анна", "En Madrid vive Lucía"): read in the usual order ("Анна живёт в Москве"), so that
     the subject is who it is said of. (Not before a clitic: "A Ana le gustan …" stays.)"""
@@ -768,7 +779,7 @@ def parse(text: str) -> Parse:
     speaker, key = prefix.speaker, prefix.key
     body = _drop_interjections(body)
     language = _language(f"{key} {body}")
-    words = _front_phrase_moved(_words(body, language), language)
+    words = _front_phrase_moved(_words(body, language))
     norms = [w.norm for w in words]
     in_update = _covered_by_phrases(norms) if _PHRASE_STARTS.intersection(norms) else set()
     # "no longer" and "больше не" negate what follows, and say that it changed.
