@@ -275,6 +275,11 @@ def test_a_lead_in_that_announces_a_change_is_an_explicit_update(old: str, new: 
     assert outcome(old, new) == "supersede"
 
 
+def test_a_speaker_announcing_a_change_marks_it_as_one() -> None:
+    assert parse("Tim: Update: the API rate limit is 200 requests per minute.").update
+    assert not parse("Tim: FYI, the API rate limit is 200 requests per minute.").update
+
+
 def test_an_announced_change_of_someone_else_hides_nothing() -> None:
     assert outcome("Alice lives in Paris.", "Update: Bob lives in Paris.") not in HIDING
 

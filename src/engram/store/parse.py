@@ -523,16 +523,11 @@ _CLOSING_TAG = re.compile(
 )
 
 
-def drop_lead_ins(text: str) -> str:
-    """A statement without the words that introduce or close it ("Note: …", "FYI, …", "…,
-    thanks."): they tell nothing of what is said. A text that would be left with fewer than
-    two words stays as it is."""
-    return _lead_in(text)[0]
-
-
 def _lead_in(text: str) -> tuple[str, bool]:
-    """The statement without its lead-in and closing tag, and whether the lead-in says it is a
-    change ("Update: …", "Correction: …")."""
+    """The statement without the words that introduce or close it ("Note: …", "FYI, …", "…,
+    thanks."; they tell nothing of what is said), and whether the lead-in says it is a change
+    ("Update: …", "Correction: …"). A text that would be left with fewer than two words stays as
+    it is."""
     quoted = _QUOTED.fullmatch(text)
     rest = quoted.group(1) if quoted else text
     change = _UPDATE_LEAD_IN.match(rest)
@@ -546,7 +541,6 @@ def _lead_in(text: str) -> tuple[str, bool]:
 
 def _drop_interjections(body: str) -> str:
     """Leading "Wow!", "Oh, " and the like: they tell nothing about anyone."""
-    body = drop_lead_ins(body)
     while True:
         match = re.match(r"\s*([^\W\d_]+)\s*[!,.…]+\s*", body)
         if not match or normalize(match.group(1)) not in lx.INTERJECTIONS:
@@ -776,6 +770,10 @@ def _front_phrase_moved(words: list[Word]) -> list[Word]:
 def parse(text: str) -> Parse:
     stripped, changed = _lead_in(text)
     prefix, body = _strip_prefix(stripped)
+    if body is not stripped:
+        # "Tim: Update: …": what a speaker says may have a lead-in of its own
+        body, said_change = _lead_in(body)
+        changed = changed or said_change
     speaker, key = prefix.speaker, prefix.key
     body = _drop_interjections(body)
     language = _language(f"{key} {body}")
