@@ -12,6 +12,7 @@ from engram.safety.injection import find_injection
 from engram.safety.secrets import find_secrets
 from tests.helpers import load, text
 
+HEX_KEY = "4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318"
 FAKE = {
     "OpenAI API key": "sk-proj-" + "Ab3" * 12,
     "GitHub token": "ghp_" + "a1B2c3D4e5" * 4,
@@ -26,12 +27,23 @@ FAKE = {
     "private key": "-----BEGIN RSA PRIVATE KEY-----",
     "password assignment": "password = Tr0ub4dor&3x",
     "high-entropy string": "token Zx8Qw2Er5Ty7Ui9Op1As3Df6Gh8Jk0Lz",
+    "hex-encoded key": "private key " + HEX_KEY,
 }
 
 
 @pytest.mark.parametrize(("family", "value"), list(FAKE.items()))
 def test_each_secret_family_is_detected(family: str, value: str) -> None:
     assert family in [f.family for f in find_secrets(f"note: {value}\n")]
+
+
+def test_a_two_word_secret_name_in_prose_introduces_a_value() -> None:
+    text = f"my wallet's private key is 0x{HEX_KEY}"
+    assert [f.family for f in find_secrets(text)] == ["password assignment"]
+
+
+def test_an_ethereum_address_called_a_secret_is_one() -> None:
+    text = "secret: 0xD3D0f5C3eaf1EcB9A2fe46CaBEbdF9Abf85cD38A"
+    assert find_secrets(text) != []
 
 
 def test_findings_never_carry_the_secret_value() -> None:
@@ -48,6 +60,9 @@ def test_findings_never_carry_the_secret_value() -> None:
         "see https://example.com/docs/getting-started?tab=python",
         "call getUserAccountSettingsFromDatabase() first",
         "set password via the PASSWORD env var",
+        "Send the test tokens to 0xD3D0f5C3eaf1EcB9A2fe46CaBEbdF9Abf85cD38A on Sepolia.",
+        f"Release {HEX_KEY} fixed the secret scan.",
+        "The private key is kept offline on the signing machine.",
     ],
 )
 def test_ordinary_text_is_not_a_secret(ordinary: str) -> None:

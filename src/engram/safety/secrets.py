@@ -74,11 +74,12 @@ _ASSIGNMENT_WORDS = ("pass", "pwd", "secret", "key", "token", "credential", "п�
 _URL_CREDENTIALS = re.compile(
     r"\b[a-z][a-z0-9+.\-]{1,15}://([^\s:/@'\"<>{}]{0,64}):([^\s@/'\"]{3,128})@[^\s/]+"
 )
+# Two-word names may be written apart in prose: "the wallet's private key is …".
 _SECRET_WORD = (
-    r"(?:password|passwd|passphrase|pass|pwd|secret|client[_-]?secret|secret[_-]?key|private[_-]?key"
-    r"|api[_-]?key|apikey|access[_-]?key|access[_-]?token|auth[_-]?token|refresh[_-]?token"
-    r"|bearer[_-]?token|token|credentials?|пароль|contraseña|clave|パスワード|passwort"
-    r"|mot\s+de\s+passe|senha)"
+    r"(?:password|passwd|passphrase|pass|pwd|secret|client[_ -]?secret|secret[_ -]?key"
+    r"|private[_ -]?key|api[_ -]?key|apikey|access[_ -]?key|access[_ -]?token|auth[_ -]?token"
+    r"|refresh[_ -]?token|bearer[_ -]?token|token|credentials?|пароль|contraseña|clave|パスワード"
+    r"|passwort|mot\s+de\s+passe|senha)"
 )
 # The secret word may end a longer name: DB_PASSWORD, dbPassword, PGPASSWORD, adminPass.
 _ASSIGNMENT = re.compile(
@@ -212,6 +213,11 @@ def looks_random(token: str, minimum: int = 24) -> bool:
 
 
 _BASE58 = re.compile(r"[1-9A-HJ-NP-Za-km-z]{32,46}")  # 46: an IPFS content id
+# An Ethereum address: 20 bytes in hex, its letters' case a checksum (EIP-55), so it mixes
+# cases like a random token. A private key is 32 bytes (64 hex digits).
+_HEX_ADDRESS = re.compile(r"0x[0-9a-fA-F]{40}")
+# 16 bytes or more in hex, letters and digits both: a key, a digest or an id.
+_HEX_KEY = re.compile(r"(?:0x)?(?=[0-9a-fA-F]*[a-fA-F])(?=[0-9a-fA-F]*\d)[0-9a-fA-F]{32,}")
 
 
 def _random_token(token: str) -> bool:
@@ -273,23 +279,41 @@ def find_secrets(text: str) -> list[SecretFinding]:
                 add("bearer token", match.start())
     if not findings:
         for match in _CANDIDATE.finditer(view):
-            if _random_token(match.group()) and _unexplained(view, match.start(), match.end()):
-                add("high-entropy string", match.start())
+            token, start, end = match.group(), match.start(), match.end()
+            if _random_token(token) and _unexplained(view, start, end):
+                add("high-entropy string", start)
+            elif _HEX_KEY.fullmatch(token) and _called_secret(view, start, end):
+                add("hex-encoded key", start)
     findings.sort(key=lambda f: f.line)
     return findings
+
+
+def _line_of(view: str, start: int, end: int) -> str:
+    line_start = view.rfind("\n", 0, start) + 1
+    line_end = view.find("\n", end)
+    return view[line_start : len(view) if line_end < 0 else line_end]
+
+
+def _called_secret(view: str, start: int, end: int) -> bool:
+    """A hex key in one case reads like a digest (`looks_random` lets digests pass): it is a
+    secret when the words just before it call it one ("the wallet's private key 4c08…") and
+    nothing on its line says it is public (a hash, a commit, an address)."""
+    line = _line_of(view, start, end)
+    before = view[max(view.rfind("\n", 0, start) + 1, start - 40) : start]
+    return bool(_STRONG_CONTEXT.search(before)) and not _PUBLIC.search(line)
 
 
 def _unexplained(view: str, start: int, end: int) -> bool:
     """A random-looking token counts as a secret unless its line or its shape says it is
     public (an address, a program id, a digest); next to a secret word it always counts."""
-    line_start = view.rfind("\n", 0, start) + 1
-    line_end = view.find("\n", end)
-    line = view[line_start : len(view) if line_end < 0 else line_end]
+    line = _line_of(view, start, end)
     if _HASHED.search(line):
         return False
-    if _BASE58.fullmatch(view[start:end]):
-        # 32–46 base58 characters is the shape of a Solana or Bitcoin public key (their
-        # private keys are longer): an address, unless the line calls it a secret.
+    token = view[start:end]
+    if _BASE58.fullmatch(token) or _HEX_ADDRESS.fullmatch(token):
+        # 32–46 base58 characters is the shape of a Solana or Bitcoin public key, 0x and 40
+        # hex digits an Ethereum address (their private keys are longer): an address, unless
+        # the line calls it a secret.
         return bool(_STRONG_CONTEXT.search(line))
     if _CONTEXT.search(line):
         return True
