@@ -82,3 +82,9 @@ def test_the_fact_splitter_the_cli_uses_is_public() -> None:
     ]
     long = " ".join(f"Sentence number {n} is here." for n in range(40))
     assert all(len(piece) <= 200 for piece in engram.split_facts(long, limit=200))
+
+
+def test_the_fact_splitter_does_not_cut_after_an_initial_or_an_abbreviation() -> None:
+    text = "In E. coli the helicase unwinds DNA, as Smith et al. showed with Dr. Lee. " * 4
+    pieces = engram.split_facts(text.strip(), limit=160)
+    assert all(piece.endswith("Dr. Lee.") for piece in pieces)

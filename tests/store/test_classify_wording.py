@@ -338,3 +338,46 @@ def test_a_place_put_first_with_the_subject_after_the_verb_is_a_duplicate(
 )
 def test_a_place_put_first_names_whoever_follows_the_verb(old: str, new: str) -> None:
     assert outcome(old, new) not in HIDING
+
+
+def test_a_passage_of_several_statements_hides_nothing() -> None:
+    old = "We describe methods for RNA processing in budding yeast. As a model we built strains."
+    new = "E2F proteins repress transcription. Following stimulation, the complexes become active."
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_passage_is_still_a_duplicate_of_the_same_text() -> None:
+    text = "Alice moved to Berlin. She works at Stripe now."
+    assert outcome(text, text) == "duplicate"
+
+
+def test_sentences_without_a_space_after_the_full_stop_are_still_two() -> None:
+    assert (
+        parse("We describe methods in budding yeast.As a model we built strains.").statements == 2
+    )
+    assert parse("Kwabena works at St. Mary's hospital in the night shift.").statements == 1
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Decreased neurogenesis after a forebrain lesion in the adult rat.",
+        "Patients with cancer have a highly increased risk of venous thrombosis.",
+    ],
+)
+def test_a_change_participle_describing_a_noun_is_no_update(text: str) -> None:
+    assert not parse(text).update
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["The price increased to 5 dollars.", "We switched providers.", "The firm has raised prices."],
+)
+def test_a_change_participle_as_a_verb_is_an_update(text: str) -> None:
+    assert parse(text).update
+
+
+def test_two_registry_ids_under_one_key_are_two_records() -> None:
+    old = "Trial registration: ClinicalTrials.gov Identifier: NCT01295827."
+    new = "Trial registration: ClinicalTrials.gov Identifier: NCT00295386."
+    assert outcome(old, new) not in HIDING

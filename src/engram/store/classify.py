@@ -474,6 +474,11 @@ def _prefixes(keys: frozenset[str]) -> frozenset[str]:
     return frozenset(k[:5] for k in keys if len(k) >= 5 and k.isalpha())
 
 
+# The id of a record in a registry: letters and five digits or more ("NCT00295386",
+# "ISRCTN17844016"). Short ones ("SPR-105") may well be the next value of "the current sprint".
+_RECORD_ID = re.compile(r"[a-z]{2,}\d{5,}")
+
+
 def _value_change(new: Parse, old: Parse) -> str | None:
     """The same predicate with one slot of its object replaced: what was swapped. Never for a
     question, a possibility, a past or future event, a negated list ("doesn't eat meat" /
@@ -497,6 +502,8 @@ def _value_change(new: Parse, old: Parse) -> str | None:
     if not kept and len(removed) > 1 and len(old.object_keys) > 4:
         return None  # nothing of the object stays: another statement, not a new value
     changed = removed | added
+    if all(_RECORD_ID.fullmatch(k) for k in changed):
+        return None  # "Identifier: NCT01295827" / "NCT00295386": each names its own record
     if _many_valued(new, old, changed):
         return None
     numeric_only = all(_numeric(k) for k in changed)
@@ -613,6 +620,11 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
     ):
         return Verdict("duplicate", "identical after normalisation")
     overlap = _jaccard(new.content, old.content)
+    if new.statements > 1 or old.statements > 1:
+        # The rules below read one statement: its subject, attribute and value. A passage of
+        # several has no one subject to compare, and read as one it matched unrelated text
+        # (an abstract's "increased risk" taken for an explicit update of another's).
+        return _related_or_new(new, old, overlap, similarity, "a passage of several statements")
     if _same_statement(new, old):
         return Verdict("duplicate", "the same subject, words, values and polarity")
     if _says_less(new, old):

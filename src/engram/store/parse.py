@@ -121,6 +121,9 @@ class Parse:
     indefinite: bool  # the object is "a …": one of several ("is a teacher", "has a dog")
     listed: bool  # a note under a key that names a list ("TODO: …", "Allergies: …")
     joint: bool  # the subject joins several ("Mei and Arjun")
+    statements: int  # sentences of three words or more: a passage holds several
+    # change participles that describe a noun ("increased risk", "delayed kinetics"): no news
+    described: frozenset[str] = frozenset()
 
     @property
     def object_keys(self) -> frozenset[str]:
@@ -132,7 +135,9 @@ class Parse:
         """A verb of change ("moved", "switched", "upgraded", "переехала", "cambió"), not
         just "now"."""
         return any(
-            w.norm in lx.UPDATE_WORDS and w.norm not in lx.UPDATE_ADVERBS
+            w.norm in lx.UPDATE_WORDS
+            and w.norm not in lx.UPDATE_ADVERBS
+            and w.norm not in self.described
             for w in self.words
             if w.kind != "marker"
         ) or any(
@@ -567,6 +572,31 @@ def _language(text: str) -> str:
 _SPANISH_PRETERITE = re.compile(r"^[a-zñáéíóúü]{3,}(?:ó|aron|ieron)$")
 
 
+_PARTICLES = frozenset("up down out off back over away".split())
+
+
+def _describes(words: list[Word], at: int) -> bool:
+    """An English change participle before the noun it describes, with no subject of its own
+    before it: "Increased stress", "a highly increased risk", "reveals delayed kinetics". It
+    says what something is like, not that it changed ("Alice moved to Berlin", "we switched
+    providers", "has increased prices" stay changes)."""
+    word = words[at]
+    if word.norm not in lx.UPDATE_WORDS or not word.norm.endswith("ed") or at + 1 >= len(words):
+        return False
+    after = words[at + 1]
+    if after.kind != "word" or after.norm in lx.FUNCTION_WORDS or after.norm in _PARTICLES:
+        return False
+    if at == 0:
+        return True
+    before = words[at - 1]
+    return (
+        before.norm in lx.DETERMINERS
+        or before.norm in lx.PREPOSITIONS
+        or (before.kind == "word" and before.norm.endswith("ly"))
+        or (_is_verb(before) and before.norm not in lx.UPDATE_WORDS)
+    )
+
+
 def _is_verb(word: Word) -> bool:
     if word.kind != "word":
         return False
@@ -782,11 +812,12 @@ def parse(text: str) -> Parse:
     in_update = _covered_by_phrases(norms) if _PHRASE_STARTS.intersection(norms) else set()
     # "no longer" and "больше не" negate what follows, and say that it changed.
     negated = update = additive = False
+    described = {w.norm for at, w in enumerate(words) if _describes(words, at)}
     for at, w in enumerate(words):
         negated = (
             negated or w.kind == "neg" or (w.kind == "aux" and w.norm.endswith(("n't", "not")))
         )
-        update = update or w.norm in lx.UPDATE_WORDS
+        update = update or (w.norm in lx.UPDATE_WORDS and w.norm not in described)
         additive = additive or w.norm in lx.ADDITIVE_WORDS
         if at in in_update:
             words[at] = Word(w.text, w.norm, w.key, "marker", w.exact, w.stem)
@@ -884,6 +915,27 @@ def parse(text: str) -> Parse:
         indefinite=verb in _COPULAS and _indefinite(objects),
         joint=any(w.norm in _CONJUNCTIONS for w in words[:start]),
         listed=bool(key) and _names_a_list(key_words),
+        statements=_statements(body),
+        described=frozenset(described),
+    )
+
+
+# A sentence ends at ". ", "!" or "?" after a word (or at "." right before a capital, as in
+# "yeast.As", pasted text without its spaces), not after a title or an abbreviation.
+_SENTENCE_BREAK = re.compile(
+    r"(?<=[\w)%\]])(?<!\bSt)(?<!\bDr)(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bJr)(?<!\bSr)(?<!\bSra)"
+    r"(?<!\bvs)(?<!\betc)(?<!\bNo)(?<!\bal)(?<!\bинж)(?<!\bул)(?<!\bг)"
+    r"[.!?]+(?:\s+|(?=[A-ZА-ЯЁ]))|[。！？]+"
+)
+
+
+def _statements(body: str) -> int:
+    """How many sentences of three words or more (six characters of Japanese or Chinese) the
+    text holds."""
+    return sum(
+        1
+        for piece in _SENTENCE_BREAK.split(body)
+        if len(piece.split()) >= 3 or (_CJK.search(piece) and len(piece.strip()) >= 6)
     )
 
 

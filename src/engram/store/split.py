@@ -6,7 +6,12 @@ import re
 
 from engram.store.model import MAX_CHARS
 
-_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+")
+# A sentence ends at ".", "!" or "?" and a space, but not after an initial ("E. coli", "J. Smith")
+# or an abbreviation ("Dr. Lee", "et al. found", "e.g. this").
+_SENTENCE_END = re.compile(
+    r"(?<=[.!?。！？])(?<!\b[A-Z]\.)(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\bSt\.)"
+    r"(?<!\bal\.)(?<!\bvs\.)(?<!\bFig\.)(?<!\bNo\.)(?<!\be\.g\.)(?<!\bi\.e\.)\s+"
+)
 
 
 def split_facts(text: str, limit: int = MAX_CHARS) -> list[str]:
