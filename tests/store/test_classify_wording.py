@@ -381,3 +381,17 @@ def test_two_registry_ids_under_one_key_are_two_records() -> None:
     old = "Trial registration: ClinicalTrials.gov Identifier: NCT01295827."
     new = "Trial registration: ClinicalTrials.gov Identifier: NCT00295386."
     assert outcome(old, new) not in HIDING
+
+
+def test_a_sentence_as_long_as_a_passage_hides_nothing() -> None:
+    old = (
+        "On the effective date some websites began to block visitors from EU countries entirely"
+        " or redirect them to stripped-down versions of their services, in the case of news"
+        " sites among them the largest newspapers of the country"
+    )
+    new = (
+        "In 2020, two years after the GDPR began its implementation, the European Commission"
+        " assessed that users across the EU had increased their knowledge about their rights"
+        " and that most of the population had heard of the regulation"
+    )
+    assert outcome(old, new) not in HIDING

@@ -620,11 +620,11 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
     ):
         return Verdict("duplicate", "identical after normalisation")
     overlap = _jaccard(new.content, old.content)
-    if new.statements > 1 or old.statements > 1:
-        # The rules below read one statement: its subject, attribute and value. A passage of
-        # several has no one subject to compare, and read as one it matched unrelated text
-        # (an abstract's "increased risk" taken for an explicit update of another's).
-        return _related_or_new(new, old, overlap, similarity, "a passage of several statements")
+    if new.passage or old.passage:
+        # The rules below read one statement: its subject, attribute and value. A passage (or
+        # a sentence as long as one) has no one subject to compare, and read as one it matched
+        # unrelated text (an abstract's "increased risk" taken for an update of another's).
+        return _related_or_new(new, old, overlap, similarity, "a passage, not one statement")
     if _same_statement(new, old):
         return Verdict("duplicate", "the same subject, words, values and polarity")
     if _says_less(new, old):

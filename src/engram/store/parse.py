@@ -86,6 +86,10 @@ class Word:
         return self.stem or self.key
 
 
+# The longest of the labelled facts has 18 words; prose pasted from documents runs to 40–80.
+LONG_STATEMENT = 30
+
+
 @dataclass(frozen=True)
 class Parse:
     """What absorb compares between two facts."""
@@ -122,6 +126,7 @@ class Parse:
     listed: bool  # a note under a key that names a list ("TODO: …", "Allergies: …")
     joint: bool  # the subject joins several ("Mei and Arjun")
     statements: int  # sentences of three words or more: a passage holds several
+    length: int  # words, as split at spaces
     # change participles that describe a noun ("increased risk", "delayed kinetics"): no news
     described: frozenset[str] = frozenset()
 
@@ -130,6 +135,12 @@ class Parse:
         return frozenset(w.key for w in self.objects if w.kind not in _LIGHT)
 
     # Worked out once per parse: a new fact is compared with up to ten stored ones.
+    @property
+    def passage(self) -> bool:
+        """Two sentences or more, or one of more than LONG_STATEMENT words: text pasted from
+        a document rather than one fact."""
+        return self.statements > 1 or self.length > LONG_STATEMENT
+
     @cached_property
     def change(self) -> bool:
         """A verb of change ("moved", "switched", "upgraded", "переехала", "cambió"), not
@@ -916,6 +927,7 @@ def parse(text: str) -> Parse:
         joint=any(w.norm in _CONJUNCTIONS for w in words[:start]),
         listed=bool(key) and _names_a_list(key_words),
         statements=_statements(body),
+        length=len(body.split()),
         described=frozenset(described),
     )
 
