@@ -88,3 +88,8 @@ def test_the_fact_splitter_does_not_cut_after_an_initial_or_an_abbreviation() ->
     text = "In E. coli the helicase unwinds DNA, as Smith et al. showed with Dr. Lee. " * 4
     pieces = engram.split_facts(text.strip(), limit=160)
     assert all(piece.endswith("Dr. Lee.") for piece in pieces)
+
+
+def test_a_workspace_opens_from_a_path_given_as_text(project: Path) -> None:
+    with engram.open_workspace(str(project)) as ws:
+        assert ws.project is not None and ws.project.resolve() == project.resolve()

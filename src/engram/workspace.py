@@ -6,6 +6,7 @@ opens (refreshing) their indexes; `Workspace.load()` routes a task to a pack.
 
 from __future__ import annotations
 
+import os
 from datetime import date
 from pathlib import Path
 
@@ -232,7 +233,7 @@ class Workspace(Plain):
 
 
 def open_workspace(
-    start: Path | None = None,
+    start: str | os.PathLike[str] | None = None,
     *,
     config: Config | None = None,
     flags: dict[str, Any] | None = None,
@@ -242,7 +243,8 @@ def open_workspace(
     """Find the workspace above `start` (default: the current folder) and the global folder,
     read the config and open their indexes, refreshing them from the files (unless `refresh` is
     false: for `Workspace.reindex`, which builds them anew anyway)."""
-    workspace_root = find_workspace(start)
+    here = Path(start) if start is not None else None
+    workspace_root = find_workspace(here)
     config = config or load_config(workspace_root, flags=flags)
     global_dir = configured_global(config)
     same = global_dir and workspace_root and global_dir.resolve() == workspace_root.resolve()
@@ -250,7 +252,7 @@ def open_workspace(
         global_dir = None
     if workspace_root is None and global_dir is None and require:
         raise WorkspaceNotFound(
-            f"no .agents/.engram folder in {(start or Path.cwd()).resolve()} or above it",
+            f"no .agents/.engram folder in {(here or Path.cwd()).resolve()} or above it",
             hint="run `engram init` in your project, or set ENGRAM_GLOBAL_DIR",
         )
     ws = Workspace(config, workspace_root, global_dir)
