@@ -41,6 +41,47 @@ def test_a_two_word_secret_name_in_prose_introduces_a_value() -> None:
     assert [f.family for f in find_secrets(text)] == ["password assignment"]
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"the hot wallet private key {HEX_KEY}",
+        f"Bob shared his private key {HEX_KEY}",
+        f"private-key {HEX_KEY}",
+        f"Here is my private key\n{HEX_KEY}",
+        f"{HEX_KEY} is my private key",
+    ],
+)
+def test_a_hex_key_a_secret_word_names_is_a_secret(text: str) -> None:
+    assert find_secrets(text) != []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The password-reset bug was fixed by 9fceb02d0ae598e95dc970b74767f19372d61af8",
+        "API key fingerprint 5d41402abc4b2a76b9719d911017c592",
+        "Credential id 550e8400e29b41d4a716446655440000",
+        "The private key is PKCS8-encoded.",
+        "The API key is HMAC-SHA256 signed.",
+        "https://drive.google.com/file/d/1m0IMDHougJJrFA6O9uvVUGoDUFEZk6lC/view?usp=share",
+        "<https://www.youtube.com/playlist?list=PLPV2KyIb3jR4u5jX8za5iU1cqnQPmbzG0>",
+    ],
+)
+def test_a_value_a_secret_word_does_not_name_is_not_a_secret(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    "link",
+    [
+        "https://x.io/cb?a=1&sig=Zx8Qw2Er5Ty7Ui9Op1As3Df6Gh8Jk0Lz",
+        "https://discord.com/api/webhooks/1234567890/Zx8Qw2Er5Ty7Ui9Op1As3Df6Gh8Jk0LzQ",
+    ],
+)
+def test_a_random_token_in_a_link_that_carries_a_key_is_a_secret(link: str) -> None:
+    assert find_secrets(link) != []
+
+
 def test_an_ethereum_address_called_a_secret_is_one() -> None:
     text = "secret: 0xD3D0f5C3eaf1EcB9A2fe46CaBEbdF9Abf85cD38A"
     assert find_secrets(text) != []

@@ -83,7 +83,7 @@ _SECRET_WORD = (
 )
 # The secret word may end a longer name: DB_PASSWORD, dbPassword, PGPASSWORD, adminPass.
 _ASSIGNMENT = re.compile(
-    r"(?i)(?<![A-Za-z0-9])[A-Za-z0-9_.-]*?" + _SECRET_WORD + r"(?:[_-][A-Za-z0-9]+)*"
+    r"(?i)(?<![A-Za-z0-9])[A-Za-z0-9_.-]*?(?P<name>" + _SECRET_WORD + r")(?:[_-][A-Za-z0-9]+)*"
     r"[\"']?\s*(?P<op>:=|=>|=|:|\s(?:(?:is|was)(?:\s+now)?|(?:is\s+|was\s+)?(?:set|changed)\s+to|=)\s)\s*"
     r"(?P<value>\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|`[^`\n]{1,200}`|[^\s\"'`,;]{1,200})"
 )
@@ -106,11 +106,12 @@ _CANDIDATE = re.compile(r"[A-Za-z0-9+/_\-=]{24,}")
 _CONTEXT = re.compile(
     r"(?i)(?:secret|token|passw|api[_ -]?key|apikey|credential|private[_ ]key|bearer|auth)"
 )
-_STRONG_CONTEXT = re.compile(r"(?i)secret|passw|private[_ ]?key|credential|api[_ ]?key|bearer")
+_STRONG_CONTEXT = re.compile(r"(?i)secret|passw|private[_ -]*key|credential|api[_ -]*key|bearer")
 # Words around a value that say it is public: an address, a program or mint id, a digest.
+# Whole words: "share" is no "sha", "minting" no "mint", "committed" no "commit".
 _PUBLIC = re.compile(
-    r"(?i)(?:address|pubkey|public[_ ]key|program[_ ]?id|declare_id|mint|wallet|contract"
-    r"|hash|sha\d*|digest|checksum|commit|uuid|nonce|ssh-(?:ed25519|rsa|dss)|ecdsa-"
+    r"(?i)\b(?:(?:address|pubkey|public[_ ]key|program[_ ]?id|declare_id|mint|wallet|contract"
+    r"|hash|sha\d*|digest|checksum|commit|uuid|nonce)(?:e?s)?\b|ssh-(?:ed25519|rsa|dss)|ecdsa-"
     r"|data:[\w.+-]+/[\w.+-]+;base64)"
 )
 
@@ -156,6 +157,16 @@ def _identifier(value: str) -> bool:
         return True
     # snake_case or camelCase without digits: a variable, not a password
     return bool(re.fullmatch(r"[a-z]+(?:_[a-z]+)+|[a-z]+(?:[A-Z][a-z]+)+", value))
+
+
+def _random_value(value: str) -> bool:
+    """A value that looks generated, not named: mixed case with digits and high entropy, and
+    not made of words ("PKCS8-encoded"), or 16 bytes or more in hex."""
+    value = value.strip("\"'`").rstrip(".,;:)!?]}")
+    if _HEX_KEY.fullmatch(value):
+        return True
+    words = sum(map(len, re.findall(r"[a-z]{4,}", value)))
+    return looks_random(value, minimum=12) and words < len(value) / 3
 
 
 def _secret_value(value: str, *, prose: bool) -> bool:
@@ -267,7 +278,10 @@ def find_secrets(text: str) -> list[SecretFinding]:
     if any(word in lower for word in _ASSIGNMENT_WORDS):
         for match in _ASSIGNMENT.finditer(view):
             prose = match.group("op").strip() not in (":=", "=>", "=", ":")
-            if _secret_value(match.group("value"), prose=prose):
+            value = match.group("value")
+            if " " in match.group("name") and not _random_value(value):
+                continue  # "the private key is ed25519", "the API key is HMAC-SHA256 signed"
+            if _secret_value(value, prose=prose):
                 add("password assignment", match.start())
     if "mysql" in lower or "mariadb" in lower or "curl" in lower:
         for match in _COMMAND_PASSWORD.finditer(view):
@@ -294,13 +308,25 @@ def _line_of(view: str, start: int, end: int) -> str:
     return view[line_start : len(view) if line_end < 0 else line_end]
 
 
+# A secret word that names the value right after it: "private key 4c08…", "the webhook
+# secret: 4c08…", "PRIVATE_KEY 4c08…"; and right before it: "4c08… is my private key".
+_NAMES_BEFORE = re.compile(
+    r"(?i)(?:secret|passw\w*|private[_ -]+key|credentials?|api[_ -]+key|access[_ -]+key"
+    r"|(?:auth|access|refresh)[_ -]+token)\s*(?:(?:is|was)\s+|[:=]\s*)?[\"'`]?\s*$"
+)
+_NAMES_AFTER = re.compile(
+    r"(?i)^[\"'`]?\s*(?:is|was)\s+(?:\w+\s+){0,2}?(?:secret|password|private[_ -]+key"
+    r"|api[_ -]+key|access[_ -]+key|credentials?)\b"
+)
+
+
 def _called_secret(view: str, start: int, end: int) -> bool:
     """A hex key in one case reads like a digest (`looks_random` lets digests pass): it is a
-    secret when the words just before it call it one ("the wallet's private key 4c08…") and
-    nothing on its line says it is public (a hash, a commit, an address)."""
-    line = _line_of(view, start, end)
-    before = view[max(view.rfind("\n", 0, start) + 1, start - 40) : start]
-    return bool(_STRONG_CONTEXT.search(before)) and not _PUBLIC.search(line)
+    secret when a secret word names it, just before it (on its line or the line above) or
+    just after it. A word in between ("the API key fingerprint 5d41…", "credential id …",
+    "the password bug was fixed by 9fce…") makes it something else."""
+    before = view[max(0, start - 60) : start]
+    return bool(_NAMES_BEFORE.search(before) or _NAMES_AFTER.match(view[end : end + 60]))
 
 
 def _unexplained(view: str, start: int, end: int) -> bool:
@@ -315,6 +341,27 @@ def _unexplained(view: str, start: int, end: int) -> bool:
         # hex digits an Ethereum address (their private keys are longer): an address, unless
         # the line calls it a secret.
         return bool(_STRONG_CONTEXT.search(line))
+    url = _url_of(view, start, end)
+    if url is not None:
+        # a path segment or a parameter of a link ("/file/d/1m0IMD…/view", "?list=PLPV2…")
+        # names a page, unless the link itself calls it a key ("?token=…", "&sig=…")
+        return bool(_URL_SECRET.search(url))
     if _CONTEXT.search(line):
         return True
     return not _PUBLIC.search(line)
+
+
+# A link that carries a key: a parameter named for one ("?token=…", "&sig=…",
+# "&X-Amz-Credential=…"), or a path of a webhook or a key ("/api/webhooks/…/<token>").
+_URL_SECRET = re.compile(
+    r"(?i)[?&;#/](?:[\w-]*?)(?:secret|passw|token|api[_-]?key|apikey|access[_-]?key|auth|sig"
+    r"|credential|session|key)[\w-]*="
+    r"|^[^?#]*(?:hook|token|secret|key|auth|passw|credential)"
+)
+
+
+def _url_of(view: str, start: int, end: int) -> str | None:
+    """The link a token is part of, up to the token's end (None when it is in no link)."""
+    chunk_start = max(view.rfind(c, 0, start) for c in " \t\n<(\"'`") + 1
+    chunk = view[chunk_start:end]
+    return chunk if re.match(r"[a-z][a-z0-9+.-]*://", chunk, re.IGNORECASE) else None
