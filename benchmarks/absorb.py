@@ -12,8 +12,8 @@
   characters (`split_facts`, as `engram memory absorb` cuts text) and absorbed into one key:
   pieces of thousands of papers, true at once, so none should be hidden (target ≤ 0.5 %). The
   rules for passages, describing participles and registry ids were written after reading this
-  corpus's hides (277 of 13,834 pieces before), so it checks that they hold, not how the
-  classifier does on text it has never seen.
+  corpus's hides (277 of 13,834 pieces were superseded before them), so it checks that they
+  hold, not how the classifier does on text it has never seen.
 - **Speed.** Absorb rate per 10,000 facts while one key grows to 100,000 (offline embedder,
   batches of 1,000; targets ≥ 1,000 facts/s at 10k and ≥ 800 facts/s on the way to 100k).
 """

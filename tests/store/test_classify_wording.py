@@ -395,3 +395,43 @@ def test_a_sentence_as_long_as_a_passage_hides_nothing() -> None:
         " and that most of the population had heard of the regulation"
     )
     assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("I live in Paris.", "I no longer live in Paris. I moved to Berlin last month."),
+        ("Alice lives in Paris.", "Update: Alice moved to Berlin. Paris got too expensive."),
+        (
+            "My phone number is 555-0101.",
+            "My phone number changed to 555-0199. The old one is gone.",
+        ),
+    ],
+)
+def test_a_short_passage_updates_in_one_of_its_sentences(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+def test_a_stored_passage_is_not_replaced_by_one_new_statement() -> None:
+    assert outcome("Alice lives in Paris. She works at Acme.", "Alice moved to Berlin.") not in (
+        HIDING
+    )
+
+
+def test_right_now_is_no_update() -> None:
+    old = "Nate (2:12 pm on 5 June, 2022): Of course! Well see you later Joanna!"
+    new = "Nate (8:16 pm on 25 October, 2022): Of course! They are relaxing in the tank right now."
+    assert outcome(old, new) not in HIDING
+    assert not parse("They are relaxing in the tank right now.").update
+
+
+@pytest.mark.parametrize(
+    "text", ["Switched providers to Vodafone last week.", "Moved offices to the 5th floor."]
+)
+def test_a_change_participle_with_a_destination_is_an_update(text: str) -> None:
+    assert parse(text).update
+
+
+def test_an_id_that_is_not_a_registry_record_still_changes() -> None:
+    old, new = "Alice's employee id is EMP10234.", "Alice's employee id is EMP20555."
+    assert outcome(old, new) == "supersede"

@@ -474,9 +474,13 @@ def _prefixes(keys: frozenset[str]) -> frozenset[str]:
     return frozenset(k[:5] for k in keys if len(k) >= 5 and k.isalpha())
 
 
-# The id of a record in a registry: letters and five digits or more ("NCT00295386",
-# "ISRCTN17844016"). Short ones ("SPR-105") may well be the next value of "the current sprint".
-_RECORD_ID = re.compile(r"[a-z]{2,}\d{5,}")
+# The id of a record in a public registry of trials or papers ("NCT00295386",
+# "ISRCTN17844016", "PMID12345678"): each names its own record. Other ids ("EMP20555",
+# "PROJ12346") may well be the next value of someone's id or of the current ticket.
+_RECORD_ID = re.compile(
+    r"(?:nct|isrctn|actrn|chictr|drks|ctri|irct|umin|pactr|ntr|kct|crd|euctr|jprn|pmid|pmc)"
+    r"\d{5,}"
+)
 
 
 def _value_change(new: Parse, old: Parse) -> str | None:
@@ -502,7 +506,7 @@ def _value_change(new: Parse, old: Parse) -> str | None:
     if not kept and len(removed) > 1 and len(old.object_keys) > 4:
         return None  # nothing of the object stays: another statement, not a new value
     changed = removed | added
-    if all(_RECORD_ID.fullmatch(k) for k in changed):
+    if any(_RECORD_ID.search(k) for k in removed) and any(_RECORD_ID.search(k) for k in added):
         return None  # "Identifier: NCT01295827" / "NCT00295386": each names its own record
     if _many_valued(new, old, changed):
         return None
@@ -624,6 +628,15 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
         # The rules below read one statement: its subject, attribute and value. A passage (or
         # a sentence as long as one) has no one subject to compare, and read as one it matched
         # unrelated text (an abstract's "increased risk" taken for an update of another's).
+        # A short new passage may still update or contradict a stored statement in one of its
+        # sentences; a stored passage says more than any one new fact replaces.
+        if new.parts and not old.passage and not (new.speaker or old.speaker):
+            # (not for dialogue: "Of course! They look tired…" is no update of "Of course!
+            # See you later")
+            for part in new.parts:
+                verdict = compare(parse(part), old, similarity, semantic=semantic)
+                if verdict.outcome in ("supersede", "contradict"):
+                    return Verdict(verdict.outcome, f"{verdict.reason}, in one sentence")
         return _related_or_new(new, old, overlap, similarity, "a passage, not one statement")
     if _same_statement(new, old):
         return Verdict("duplicate", "the same subject, words, values and polarity")

@@ -88,6 +88,9 @@ class Word:
 
 # The longest of the labelled facts has 18 words; prose pasted from documents runs to 40–80.
 LONG_STATEMENT = 30
+# A passage short enough to read sentence by sentence: at most 3 sentences and 40 words
+# ("I no longer live in Paris. I moved to Berlin last month.").
+SHORT_PASSAGE = (3, 40)
 
 
 @dataclass(frozen=True)
@@ -127,6 +130,8 @@ class Parse:
     joint: bool  # the subject joins several ("Mei and Arjun")
     statements: int  # sentences of three words or more: a passage holds several
     length: int  # words, as split at spaces
+    # a short passage's sentences, each with the fact's speaker or key (else empty)
+    parts: tuple[str, ...] = ()
     # change participles that describe a noun ("increased risk", "delayed kinetics"): no news
     described: frozenset[str] = frozenset()
 
@@ -590,13 +595,15 @@ def _describes(words: list[Word], at: int) -> bool:
     """An English change participle before the noun it describes, with no subject of its own
     before it: "Increased stress", "a highly increased risk", "reveals delayed kinetics". It
     says what something is like, not that it changed ("Alice moved to Berlin", "we switched
-    providers", "has increased prices" stay changes)."""
+    providers", "has increased prices", "Switched providers to Vodafone" stay changes)."""
     word = words[at]
     if word.norm not in lx.UPDATE_WORDS or not word.norm.endswith("ed") or at + 1 >= len(words):
         return False
     after = words[at + 1]
     if after.kind != "word" or after.norm in lx.FUNCTION_WORDS or after.norm in _PARTICLES:
         return False
+    if any(w.norm in ("to", "from", "into") for w in words[at + 2 : at + 6]):
+        return False  # "Switched providers to Vodafone", "Moved offices to the 5th floor"
     if at == 0:
         return True
     before = words[at - 1]
@@ -811,12 +818,14 @@ def _front_phrase_moved(words: list[Word]) -> list[Word]:
 def parse(text: str) -> Parse:
     stripped, changed = _lead_in(text)
     prefix, body = _strip_prefix(stripped)
+    said = body
     if body is not stripped:
         # "Tim: Update: …": what a speaker says may have a lead-in of its own
         body, said_change = _lead_in(body)
         changed = changed or said_change
     speaker, key = prefix.speaker, prefix.key
     body = _drop_interjections(body)
+    statements, length = _statements(body), len(body.split())
     language = _language(f"{key} {body}")
     words = _front_phrase_moved(_words(body, language))
     norms = [w.norm for w in words]
@@ -824,6 +833,10 @@ def parse(text: str) -> Parse:
     # "no longer" and "больше не" negate what follows, and say that it changed.
     negated = update = additive = False
     described = {w.norm for at, w in enumerate(words) if _describes(words, at)}
+    # "right now", "just now": at this moment, not a change
+    if any(w.norm == "now" and at and words[at - 1].norm in ("right", "just") for at, w in
+           enumerate(words)):  # fmt: skip
+        described.add("now")
     for at, w in enumerate(words):
         negated = (
             negated or w.kind == "neg" or (w.kind == "aux" and w.norm.endswith(("n't", "not")))
@@ -926,28 +939,35 @@ def parse(text: str) -> Parse:
         indefinite=verb in _COPULAS and _indefinite(objects),
         joint=any(w.norm in _CONJUNCTIONS for w in words[:start]),
         listed=bool(key) and _names_a_list(key_words),
-        statements=_statements(body),
-        length=len(body.split()),
+        statements=statements,
+        length=length,
+        parts=_parts(stripped[: len(stripped) - len(said)], body, changed)
+        if 1 < statements <= SHORT_PASSAGE[0] and length <= SHORT_PASSAGE[1]
+        else (),
         described=frozenset(described),
     )
 
 
-# A sentence ends at ". ", "!" or "?" after a word (or at "." right before a capital, as in
-# "yeast.As", pasted text without its spaces), not after a title or an abbreviation.
-_SENTENCE_BREAK = re.compile(
-    r"(?<=[\w)%\]])(?<!\bSt)(?<!\bDr)(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bJr)(?<!\bSr)(?<!\bSra)"
-    r"(?<!\bvs)(?<!\betc)(?<!\bNo)(?<!\bal)(?<!\bинж)(?<!\bул)(?<!\bг)"
-    r"[.!?]+(?:\s+|(?=[A-ZА-ЯЁ]))|[。！？]+"
-)
+def _parts(head: str, body: str, changed: bool) -> tuple[str, ...]:
+    """Each sentence of a short passage as a fact of its own: the speaker or key first, and
+    "Update:" when the passage opened with a change lead-in."""
+    from engram.text.sentences import sentences
+
+    lead = "Update: " if changed else ""
+    return tuple(
+        f"{head}{lead}{sentence}" for sentence in sentences(body) if len(sentence.split()) >= 3
+    )
 
 
 def _statements(body: str) -> int:
     """How many sentences of three words or more (six characters of Japanese or Chinese) the
     text holds."""
+    from engram.text.sentences import sentences
+
     return sum(
         1
-        for piece in _SENTENCE_BREAK.split(body)
-        if len(piece.split()) >= 3 or (_CJK.search(piece) and len(piece.strip()) >= 6)
+        for piece in sentences(body)
+        if len(piece.split()) >= 3 or (_CJK.search(piece) and len(piece) >= 6)
     )
 
 

@@ -6,12 +6,9 @@ import re
 
 from engram.store.model import MAX_CHARS
 
-# A sentence ends at ".", "!" or "?" and a space, but not after an initial ("E. coli", "J. Smith")
-# or an abbreviation ("Dr. Lee", "et al. found", "e.g. this").
-_SENTENCE_END = re.compile(
-    r"(?<=[.!?。！？])(?<!\b[A-Z]\.)(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\bSt\.)"
-    r"(?<!\bal\.)(?<!\bvs\.)(?<!\bFig\.)(?<!\bNo\.)(?<!\be\.g\.)(?<!\bi\.e\.)\s+"
-)
+# The last resort for a run of sentences too long for one fact: any end mark and a space
+# (an initial may end a piece: "vitamin D. The").
+_ANY_END = re.compile(r"(?<=[.!?…。！？])\s+|(?<=[。！？])(?=\S)|(?<=[a-z][.!?])(?=[A-Z])")
 
 
 def split_facts(text: str, limit: int = MAX_CHARS) -> list[str]:
@@ -32,10 +29,19 @@ def split_facts(text: str, limit: int = MAX_CHARS) -> list[str]:
         )
         pieces = lines if is_list else [" ".join(lines)]
         for piece in pieces:
-            facts.extend(
-                _pack(_SENTENCE_END.split(piece), limit) if len(piece) > limit else [piece]
-            )
+            facts.extend(_cut(piece, limit) if len(piece) > limit else [piece])
     return facts
+
+
+def _cut(text: str, limit: int) -> list[str]:
+    """A paragraph longer than `limit` in pieces of whole sentences (`sentences`); a piece still
+    too long is cut again at every end mark."""
+    from engram.text.sentences import sentences
+
+    out: list[str] = []
+    for piece in _pack(sentences(text), limit):
+        out.extend(_pack(_ANY_END.split(piece), limit) if len(piece) > limit else [piece])
+    return out
 
 
 def _pack(sentences: list[str], limit: int) -> list[str]:
@@ -46,7 +52,9 @@ def _pack(sentences: list[str], limit: int) -> list[str]:
             out.append(current)
             current = sentence
         else:
-            current = f"{current} {sentence}".strip()
+            # Japanese and Chinese put no space between sentences
+            gap = "" if current.endswith(("。", "！", "？")) else " "
+            current = f"{current}{gap}{sentence}".strip()
     if current:
         out.append(current)
     return out
