@@ -435,3 +435,11 @@ def test_a_change_participle_with_a_destination_is_an_update(text: str) -> None:
 def test_an_id_that_is_not_a_registry_record_still_changes() -> None:
     old, new = "Alice's employee id is EMP10234.", "Alice's employee id is EMP20555."
     assert outcome(old, new) == "supersede"
+
+
+def test_a_quoted_name_ends_a_sentence_and_hides_nothing() -> None:
+    old, new = (
+        "The server is in Dublin.",
+        'We call the server "atlas". The database moved to Frankfurt.',
+    )
+    assert outcome(old, new) not in HIDING
