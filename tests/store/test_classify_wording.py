@@ -443,3 +443,18 @@ def test_a_quoted_name_ends_a_sentence_and_hides_nothing() -> None:
         'We call the server "atlas". The database moved to Frankfurt.',
     )
     assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Taken together, these findings show a new mechanism of repair.",
+        "More recently it has become clear that calcium overload causes damage.",
+    ],
+)
+def test_words_that_reason_are_no_update(text: str) -> None:
+    assert not parse(text).update
+
+
+def test_become_with_a_new_role_is_still_an_update() -> None:
+    assert parse("Dana became the CTO of Brightpath.").update

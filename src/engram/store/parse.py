@@ -589,6 +589,7 @@ _SPANISH_PRETERITE = re.compile(r"^[a-zñáéíóúü]{3,}(?:ó|aron|ieron)$")
 
 
 _PARTICLES = frozenset("up down out off back over away".split())
+_PLAIN_TO_SEE = frozenset("clear apparent evident obvious".split())
 
 
 def _describes(words: list[Word], at: int) -> bool:
@@ -833,10 +834,16 @@ def parse(text: str) -> Parse:
     # "no longer" and "больше не" negate what follows, and say that it changed.
     negated = update = additive = False
     described = {w.norm for at, w in enumerate(words) if _describes(words, at)}
-    # "right now", "just now": at this moment, not a change
-    if any(w.norm == "now" and at and words[at - 1].norm in ("right", "just") for at, w in
-           enumerate(words)):  # fmt: skip
-        described.add("now")
+    # "right now", "just now": at this moment; "taken together", "it became clear that":
+    # how a text reasons, not a change
+    for at, w in enumerate(words):
+        if w.norm == "now" and at and words[at - 1].norm in ("right", "just"):
+            described.add("now")
+        after = words[at + 1].norm if at + 1 < len(words) else ""
+        if (w.norm, after) == ("taken", "together") or (
+            w.norm in ("become", "became") and after in _PLAIN_TO_SEE
+        ):
+            described.add(w.norm)
     for at, w in enumerate(words):
         negated = (
             negated or w.kind == "neg" or (w.kind == "aux" and w.norm.endswith(("n't", "not")))
