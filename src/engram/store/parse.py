@@ -29,6 +29,7 @@ from functools import cached_property, lru_cache
 
 from engram.store import lexicon as lx
 from engram.store.normalize import normalize_text
+from engram.text.sentences import sentences
 from engram.text.stem import stem
 from engram.text.tokenize import normalize, tokenize
 
@@ -139,13 +140,13 @@ class Parse:
     def object_keys(self) -> frozenset[str]:
         return frozenset(w.key for w in self.objects if w.kind not in _LIGHT)
 
-    # Worked out once per parse: a new fact is compared with up to ten stored ones.
     @property
     def passage(self) -> bool:
         """Two sentences or more, or one of more than LONG_STATEMENT words: text pasted from
         a document rather than one fact."""
         return self.statements > 1 or self.length > LONG_STATEMENT
 
+    # Worked out once per parse: a new fact is compared with up to ten stored ones.
     @cached_property
     def change(self) -> bool:
         """A verb of change ("moved", "switched", "upgraded", "переехала", "cambió"), not
@@ -826,22 +827,26 @@ def parse(text: str) -> Parse:
         changed = changed or said_change
     speaker, key = prefix.speaker, prefix.key
     body = _drop_interjections(body)
-    statements, length = _statements(body), len(body.split())
+    said_sentences = sentences(body)
+    statements, length = _statements(said_sentences), len(body.split())
     language = _language(f"{key} {body}")
     words = _front_phrase_moved(_words(body, language))
     norms = [w.norm for w in words]
     in_update = _covered_by_phrases(norms) if _PHRASE_STARTS.intersection(norms) else set()
     # "no longer" and "больше не" negate what follows, and say that it changed.
     negated = update = additive = False
-    described = {w.norm for at, w in enumerate(words) if _describes(words, at)}
-    # "right now", "just now": at this moment; "taken together", "it became clear that":
-    # how a text reasons, not a change
+    # Change words that are no change: a participle describing a noun (`_describes`); "right
+    # now", "just now" (at this moment); "taken together", "it became clear that" (how a text
+    # reasons).
+    described: set[str] = set()
     for at, w in enumerate(words):
-        if w.norm == "now" and at and words[at - 1].norm in ("right", "just"):
-            described.add("now")
+        before = words[at - 1].norm if at else ""
         after = words[at + 1].norm if at + 1 < len(words) else ""
-        if (w.norm, after) == ("taken", "together") or (
-            w.norm in ("become", "became") and after in _PLAIN_TO_SEE
+        if (
+            _describes(words, at)
+            or (w.norm == "now" and before in ("right", "just"))
+            or (w.norm, after) == ("taken", "together")
+            or (w.norm in ("become", "became") and after in _PLAIN_TO_SEE)
         ):
             described.add(w.norm)
     for at, w in enumerate(words):
@@ -948,33 +953,25 @@ def parse(text: str) -> Parse:
         listed=bool(key) and _names_a_list(key_words),
         statements=statements,
         length=length,
-        parts=_parts(stripped[: len(stripped) - len(said)], body, changed)
+        parts=_parts(stripped[: len(stripped) - len(said)], said_sentences, changed)
         if 1 < statements <= SHORT_PASSAGE[0] and length <= SHORT_PASSAGE[1]
         else (),
         described=frozenset(described),
     )
 
 
-def _parts(head: str, body: str, changed: bool) -> tuple[str, ...]:
+def _parts(head: str, said: list[str], changed: bool) -> tuple[str, ...]:
     """Each sentence of a short passage as a fact of its own: the speaker or key first, and
     "Update:" when the passage opened with a change lead-in."""
-    from engram.text.sentences import sentences
-
     lead = "Update: " if changed else ""
-    return tuple(
-        f"{head}{lead}{sentence}" for sentence in sentences(body) if len(sentence.split()) >= 3
-    )
+    return tuple(f"{head}{lead}{sentence}" for sentence in said if len(sentence.split()) >= 3)
 
 
-def _statements(body: str) -> int:
-    """How many sentences of three words or more (six characters of Japanese or Chinese) the
-    text holds."""
-    from engram.text.sentences import sentences
-
+def _statements(said: list[str]) -> int:
+    """How many of these sentences have three words or more (six characters of Japanese or
+    Chinese)."""
     return sum(
-        1
-        for piece in sentences(body)
-        if len(piece.split()) >= 3 or (_CJK.search(piece) and len(piece) >= 6)
+        1 for piece in said if len(piece.split()) >= 3 or (_CJK.search(piece) and len(piece) >= 6)
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from engram.store.model import MAX_CHARS
+from engram.text.sentences import sentences
 
 # The last resort for a run of sentences too long for one fact: any end mark and a space
 # (an initial may end a piece: "vitamin D. The").
@@ -36,18 +37,16 @@ def split_facts(text: str, limit: int = MAX_CHARS) -> list[str]:
 def _cut(text: str, limit: int) -> list[str]:
     """A paragraph longer than `limit` in pieces of whole sentences (`sentences`); a piece still
     too long is cut again at every end mark."""
-    from engram.text.sentences import sentences
-
     out: list[str] = []
     for piece in _pack(sentences(text), limit):
         out.extend(_pack(_ANY_END.split(piece), limit) if len(piece) > limit else [piece])
     return out
 
 
-def _pack(sentences: list[str], limit: int) -> list[str]:
+def _pack(pieces: list[str], limit: int) -> list[str]:
     out: list[str] = []
     current = ""
-    for sentence in sentences:
+    for sentence in pieces:
         if current and len(current) + 1 + len(sentence) > limit:
             out.append(current)
             current = sentence

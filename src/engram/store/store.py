@@ -130,12 +130,13 @@ def facts_of(hits: Sequence[Hit]) -> list[str]:
 class _Admits:
     """Whether a search's filters admit a fact found outside its legs (a neighbouring event
     of a hit, which shares its scope and key): the read mode, `since` / `until` on when the
-    fact was recorded, `as_of` (or, in the active mode, now) on when it was true, the tags."""
+    fact was recorded, `at` (`as_of`, or now in the active mode; None: any day) on when it was
+    true, the tags."""
 
     mode: str
     since: float | None
     until: float | None
-    moment: float | None
+    at: float | None
     tags: tuple[str, ...]
 
     def __call__(self, fact: Fact) -> bool:
@@ -146,11 +147,10 @@ class _Admits:
             self.until is not None and created > self.until
         ):
             return False
-        if self.moment is None and self.mode != "active":
+        if self.at is None:
             return self.mode == "full_history" or fact.status in ("active", "archived")
-        at = self.moment if self.moment is not None else datetime.now(UTC).timestamp() / 86400
         valid_to = days_of(fact.valid_to) if fact.valid_to else float("inf")
-        return fact.status != "archived" and days_of(fact.valid_from) <= at < valid_to
+        return fact.status != "archived" and days_of(fact.valid_from) <= self.at < valid_to
 
 
 @contextmanager
@@ -753,11 +753,12 @@ class MemoryStore:
         window = self._window(query, now)
         query_terms = terms_of(query)
         stored_terms: dict[str, builtins.list[str]] | None = None
+        # the day facts must be valid on: `as_of`, or now for the active mode (None: any day)
+        at = moment
+        if moment is None and mode == "active":
+            at = datetime.now(UTC).timestamp() / 86400
         if can_search(self._backend, self.embedder):
             # the database finds the candidates; they are scored as in memory (dbsearch.py)
-            at = moment
-            if moment is None and mode == "active":
-                at = datetime.now(UTC).timestamp() / 86400
             filters = Filters(mode, scope, scope_key, start, end, at, tuple(tags or ()))
             now_moment = moment is None and mode == "active"
             found = legs(self._backend, self.embedder, query, query_terms, filters,  # type: ignore[arg-type]
@@ -766,7 +767,7 @@ class MemoryStore:
             lexical, cosine, stored_terms = found.lexical, found.cosine, found.terms
         else:
             ids, cosine, lexical = self._index_legs(
-                query, query_terms, scope, scope_key, tags, mode, start, end, moment
+                query, query_terms, scope, scope_key, tags, mode, start, end, at
             )
         if not len(ids):
             return []
@@ -779,7 +780,7 @@ class MemoryStore:
             if len(best_per_group(hits, group_by)) >= wide:
                 break
             reach *= 4
-        hits = self._in_context(hits, wide, _Admits(mode, start, end, moment, tuple(tags or ())))
+        hits = self._in_context(hits, wide, _Admits(mode, start, end, at, tuple(tags or ())))
         if group_by is not None:
             hits = best_per_group(hits, group_by)
         hits = hits[:wide]
@@ -821,20 +822,20 @@ class MemoryStore:
         mode: str,
         start: float | None,
         end: float | None,
-        moment: float | None,
+        at: float | None,
     ) -> tuple[Sequence[str], np.ndarray, np.ndarray]:
-        """Every indexed fact's two legs from the in-memory index (0 where filtered out)."""
+        """Every indexed fact's two legs from the in-memory index (0 where filtered out); `at`:
+        the day facts must be valid on (None: any day, by status)."""
         index = self.index()
         if not index.size:
             return [], np.zeros(0, dtype=np.float32), np.zeros(0, dtype=np.float32)
-        if moment is None and mode != "active":
+        if at is None:
             mask = self._mask(index, scope, scope_key, mode, start, end, tags)
         else:
             # What is true at a moment (now, for the default mode): valid then, whatever the
             # status says — a version replaced from a future date is still true today, and a
             # fact valid only from tomorrow is not yet.
             n = index.size
-            at = moment if moment is not None else datetime.now(UTC).timestamp() / 86400
             mask = self._mask(index, scope, scope_key, "full_history", start, end, tags)
             mask &= index.status[:n] != STATUS_CODES["archived"]
             mask &= (index.valid_from[:n] <= at) & (at < index.valid_to[:n])
