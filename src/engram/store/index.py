@@ -497,10 +497,12 @@ class SearchIndex:
             budget -= frequency[term]
             members[term] = set(self.postings.positions(term))
         if not members:
-            pool = set(self.postings.positions(chosen[0]))
+            # Postings are in position order and without repeats: numpy intersects them in
+            # C, so only the few facts with both terms become Python ints.
+            both = self.postings.arrays(chosen[0])[0]
             for term in chosen[1:2]:
-                pool.intersection_update(self.postings.positions(term))
-            members = dict.fromkeys(chosen[:2], pool)
+                both = np.intersect1d(both, self.postings.arrays(term)[0], assume_unique=True)
+            members = dict.fromkeys(chosen[:2], set(both.tolist()))
         # Rank by how many of the pooled terms a fact has, then score the front of that
         # ranking exactly by idf.
         flags = None if live is None else live.flags
