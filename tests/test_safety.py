@@ -72,6 +72,24 @@ def test_a_value_a_secret_word_does_not_name_is_not_a_secret(text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        f"my metamask private key, do not share: {HEX_KEY}",
+        f"the private key (keep it safe) {HEX_KEY}",
+        f"private key — never share it — {HEX_KEY}",
+        "my password, do not share: Tr0ub4dor&3x",
+        "the password, confidential, is Tr0ub4dor&3x",
+    ],
+)
+def test_a_plea_to_keep_it_secret_between_name_and_value_still_names_it(text: str) -> None:
+    assert find_secrets(text) != []
+
+
+def test_an_aside_that_is_no_plea_still_makes_the_value_something_else() -> None:
+    assert find_secrets(f"the private key, its fingerprint: {HEX_KEY}") == []
+
+
+@pytest.mark.parametrize(
     "link",
     [
         "https://x.io/cb?a=1&sig=Zx8Qw2Er5Ty7Ui9Op1As3Df6Gh8Jk0Lz",

@@ -74,6 +74,14 @@ _ASSIGNMENT_WORDS = ("pass", "pwd", "secret", "key", "token", "credential", "п�
 _URL_CREDENTIALS = re.compile(
     r"\b[a-z][a-z0-9+.\-]{1,15}://([^\s:/@'\"<>{}]{0,64}):([^\s@/'\"]{3,128})@[^\s/]+"
 )
+# A plea to keep it secret may stand between the name and the value: "my private key, do
+# not share: 4c08…", "the password (keep it safe) …".
+_KEEP_IT_SECRET = (
+    r"(?:\s*[,(\u2013\u2014-]+\s*(?:please\s+)?(?:(?:do\s+not|don'?t|never)\s+"
+    r"(?:share|post|leak|commit|paste|show)(?:\s+(?:it|this|them))?(?:\s+with\s+anyone)?"
+    r"|keep\s+(?:it\s+|this\s+)?(?:safe|secret|private)|confidential|sensitive|top\s+secret)"
+    r"\s*[,)\u2013\u2014-]*)?"
+)
 # Two-word names may be written apart in prose: "the wallet's private key is …".
 _SECRET_WORD = (
     r"(?:password|passwd|passphrase|pass|pwd|secret|client[_ -]?secret|secret[_ -]?key"
@@ -84,7 +92,7 @@ _SECRET_WORD = (
 # The secret word may end a longer name: DB_PASSWORD, dbPassword, PGPASSWORD, adminPass.
 _ASSIGNMENT = re.compile(
     r"(?i)(?<![A-Za-z0-9])[A-Za-z0-9_.-]*?(?P<name>" + _SECRET_WORD + r")(?:[_-][A-Za-z0-9]+)*"
-    r"[\"']?\s*(?P<op>:=|=>|=|:|\s(?:(?:is|was)(?:\s+now)?|(?:is\s+|was\s+)?(?:set|changed)\s+to|=)\s)\s*"
+    r"[\"']?" + _KEEP_IT_SECRET + r"\s*(?P<op>:=|=>|=|:|\s(?:(?:is|was)(?:\s+now)?|(?:is\s+|was\s+)?(?:set|changed)\s+to|=)\s)\s*"
     r"(?P<value>\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|`[^`\n]{1,200}`|[^\s\"'`,;]{1,200})"
 )
 _BEARER = re.compile(r"(?i)\bbearer\s+(?P<value>[A-Za-z0-9\-._~+/]{20,}=*)")
@@ -312,7 +320,8 @@ def _line_of(view: str, start: int, end: int) -> str:
 # secret: 4c08…", "PRIVATE_KEY 4c08…"; and right before it: "4c08… is my private key".
 _NAMES_BEFORE = re.compile(
     r"(?i)(?:secret|passw\w*|private[_ -]+key|credentials?|api[_ -]+key|access[_ -]+key"
-    r"|(?:auth|access|refresh)[_ -]+token)\s*(?:(?:is|was)\s+|[:=]\s*)?[\"'`]?\s*$"
+    r"|(?:auth|access|refresh)[_ -]+token)" + _KEEP_IT_SECRET + r"\s*(?:(?:is|was)\s+|[:=]\s*)?"
+    r"[\"'`]?\s*$"
 )
 _NAMES_AFTER = re.compile(
     r"(?i)^[\"'`]?\s*(?:is|was)\s+(?:\w+\s+){0,2}?(?:secret|password|private[_ -]+key"
