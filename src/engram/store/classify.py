@@ -1371,6 +1371,8 @@ def classify(text: str, candidates: list[tuple[str, float]], *, semantic: bool =
         verdict = Verdict(verdict.outcome, verdict.reason, index)
         if best is None or PRIORITY.index(verdict.outcome) < PRIORITY.index(best.outcome):
             best = verdict
+        if best.outcome == PRIORITY[0]:
+            break  # nothing outranks it: the rest need not be read
     assert best is not None
     return best
 
