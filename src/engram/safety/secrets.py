@@ -92,7 +92,8 @@ _SECRET_WORD = (
 # The secret word may end a longer name: DB_PASSWORD, dbPassword, PGPASSWORD, adminPass.
 _ASSIGNMENT = re.compile(
     r"(?i)(?<![A-Za-z0-9])[A-Za-z0-9_.-]*?(?P<name>" + _SECRET_WORD + r")(?:[_-][A-Za-z0-9]+)*"
-    r"[\"']?" + _KEEP_IT_SECRET + r"\s*(?P<op>:=|=>|=|:|\s(?:(?:is|was)(?:\s+now)?|(?:is\s+|was\s+)?(?:set|changed)\s+to|=)\s)\s*"
+    r"[\"']?" + _KEEP_IT_SECRET + r"\s*(?P<op>:=|=>|=|:"
+    r"|\s(?:(?:is|was)(?:\s+now)?|(?:is\s+|was\s+)?(?:set|changed)\s+to|=)\s)\s*"
     r"(?P<value>\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|`[^`\n]{1,200}`|[^\s\"'`,;]{1,200})"
 )
 _BEARER = re.compile(r"(?i)\bbearer\s+(?P<value>[A-Za-z0-9\-._~+/]{20,}=*)")
