@@ -458,3 +458,21 @@ def test_words_that_reason_are_no_update(text: str) -> None:
 
 def test_become_with_a_new_role_is_still_an_update() -> None:
     assert parse("Dana became the CTO of Brightpath.").update
+
+
+def test_a_change_told_after_a_verb_of_noticing_is_not_the_subjects_news() -> None:
+    old = "I have always wondered how ESPN managed to establish itself as the go-to network."
+    new = "Wow, I never realized how many things ESPN did to become the go-to network."
+    assert not parse(new).update
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_change_worked_for_is_still_an_update() -> None:
+    old, new = "Tom is a junior engineer.", "Tom worked hard to become a senior engineer."
+    assert outcome(old, new) == "supersede"
+
+
+def test_the_next_instruction_is_not_an_update_of_the_last() -> None:
+    old = "In the following data, take the oldest timestamp to be the start of the exercise."
+    new = "Now look at the timestamps in the sender column and group them into 15min intervals."
+    assert outcome(old, new) not in HIDING

@@ -690,6 +690,8 @@ def _update_reworded(new: Parse, old: Parse) -> bool:
         return False
     if (new.speaker, new.environments) != (old.speaker, old.environments):
         return False
+    if _instruction(new) and not change and _verb_class(new.verb) != _verb_class(old.verb):
+        return False  # "take the oldest timestamp …" → "now look at the timestamps …": next step
     mine, theirs = gist(new), gist(old)
     left = _old_value_left(new, old)
     if not mine.kin <= theirs.kin or _narrowed(new, old):
@@ -715,6 +717,13 @@ def _update_reworded(new: Parse, old: Parse) -> bool:
     if _many_valued(new, old, set(), links=False, context=False, often=False):
         return bool(old.object_keys - _FUNCTION) and old.object_keys - _FUNCTION <= new.content
     return _brings_new_value(new, old, lined)
+
+
+def _instruction(fact: Parse) -> bool:
+    """An instruction: no subject, a verb ("use pnpm", "now look at the timestamps"). What it
+    is about is what it tells to do, so one with another verb and no verb of change is the
+    next step, not a new value."""
+    return not fact.subject and fact.verb not in (":", "=", "")
 
 
 def _qualifier_swapped(new: Parse, old: Parse) -> bool:

@@ -122,6 +122,16 @@ MOVE_WORDS = frozenset(
     "moved moving moves relocated relocating переехал переехала переехали переезжает mudó mudo "
     "mudado mudada mudamos mudaron trasladó trasladado trasladada trasladaron".split()
 )
+# Verbs that tell of what someone noticed, heard or wondered: a change told after them is
+# someone else's ("I never realized how much ESPN did to become …"), not the subject's. (Not
+# "think" or "believe": "I think I now prefer tea" hedges the speaker's own news.)
+REPORTING_VERBS = frozenset(
+    "realize realized realise realised wonder wondered wondering notice noticed hear heard "
+    "read learned learnt remember remembered imagine imagined understand understood knew "
+    "понял поняла поняли заметил заметила заметили слышал слышала слышали читал читала "
+    "узнал узнала узнали помню интересно pregunto pregunté noté notaste leí oí escuché "
+    "recuerdo sabía entendí".split()
+)
 # The update words that are adverbs, not verbs: they are no part of a subject or a value.
 UPDATE_ADVERBS = frozenset(
     "now anymore nowadays currently instead теперь сейчас ныне ahora actualmente últimamente "

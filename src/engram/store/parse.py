@@ -873,6 +873,11 @@ def parse(text: str) -> Parse:
             if by_verb and head < len(words)
             else "="
         )
+        if by_verb and head < len(words) and words[head].norm in lx.REPORTING_VERBS:
+            # "I never realized how much ESPN did to become …": a change told of is not the
+            # subject's news (a lead-in, "Update: …", still is)
+            described.update(w.norm for w in words[head + 1 :] if w.norm in lx.UPDATE_WORDS)
+            update = changed
         subject_words = words[:start]
     subject_words = [w for w in subject_words if w.kind in _SUBJECT_KINDS]
     subject_words = [w for w in subject_words if w.norm not in lx.WEAK_POSSESSIVES]
