@@ -476,3 +476,21 @@ def test_the_next_instruction_is_not_an_update_of_the_last() -> None:
     old = "In the following data, take the oldest timestamp to be the start of the exercise."
     new = "Now look at the timestamps in the sender column and group them into 15min intervals."
     assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We have taken a biochemical approach towards the mechanism.",
+        "In-hospital switching between receptor inhibitors is common.",
+    ],
+)
+def test_a_light_take_or_a_change_back_and_forth_is_no_update(text: str) -> None:
+    assert not parse(text).update
+
+
+@pytest.mark.parametrize(
+    "text", ["Pavel has taken over the search lead role.", "Marco took a job at Stripe."]
+)
+def test_a_change_of_hands_is_still_an_update(text: str) -> None:
+    assert parse(text).update

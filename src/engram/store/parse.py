@@ -591,6 +591,17 @@ _SPANISH_PRETERITE = re.compile(r"^[a-zñáéíóúü]{3,}(?:ó|aron|ieron)$")
 
 _PARTICLES = frozenset("up down out off back over away".split())
 _PLAIN_TO_SEE = frozenset("clear apparent evident obvious".split())
+# "took" and "taken" tell of a change of hands ("Pavel has taken over the role", "took charge
+# of billing", "took a job at Stripe"); otherwise they are a light verb ("We have taken a
+# biochemical approach").
+_TAKEN = frozenset("took taken".split())
+_TAKEN_OVER = frozenset("over charge job position role post helm lead command".split())
+
+
+def _no_change_of_hands(words: list[Word], at: int) -> bool:
+    return words[at].norm in _TAKEN and not any(
+        w.norm in _TAKEN_OVER for w in words[at + 1 : at + 4]
+    )
 
 
 def _describes(words: list[Word], at: int) -> bool:
@@ -837,7 +848,7 @@ def parse(text: str) -> Parse:
     negated = update = additive = False
     # Change words that are no change: a participle describing a noun (`_describes`); "right
     # now", "just now" (at this moment); "taken together", "it became clear that" (how a text
-    # reasons).
+    # reasons); "took" without a change of hands; a change "between" two things.
     described: set[str] = set()
     for at, w in enumerate(words):
         before = words[at - 1].norm if at else ""
@@ -847,6 +858,9 @@ def parse(text: str) -> Parse:
             or (w.norm == "now" and before in ("right", "just"))
             or (w.norm, after) == ("taken", "together")
             or (w.norm in ("become", "became") and after in _PLAIN_TO_SEE)
+            or _no_change_of_hands(words, at)
+            # "switching between inhibitors": going back and forth, no new value
+            or (w.norm in lx.UPDATE_WORDS and after == "between")
         ):
             described.add(w.norm)
     for at, w in enumerate(words):
