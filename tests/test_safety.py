@@ -79,14 +79,28 @@ def test_a_value_a_secret_word_does_not_name_is_not_a_secret(text: str) -> None:
         f"private key — never share it — {HEX_KEY}",
         "my password, do not share: Tr0ub4dor&3x",
         "the password, confidential, is Tr0ub4dor&3x",
+        f"my metamask private key (pls don\u2019t share!): {HEX_KEY}",
+        f"my metamask private key, do not share, keep it safe: {HEX_KEY}",
+        "wifi password - pls keep private - Tr0ub4dor&3x",
+        "PASSWORD: (do not share) Tr0ub4dor&3x",
+        "мой пароль, никому не показывай: Tr0ub4dor&3x",
+        f"clave privada (no compartir): {HEX_KEY}",
     ],
 )
 def test_a_plea_to_keep_it_secret_between_name_and_value_still_names_it(text: str) -> None:
     assert find_secrets(text) != []
 
 
-def test_an_aside_that_is_no_plea_still_makes_the_value_something_else() -> None:
-    assert find_secrets(f"the private key, its fingerprint: {HEX_KEY}") == []
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"the private key, its fingerprint: {HEX_KEY}",
+        "password (reset) link sent",
+        "The password (keep it safe) rule is in the handbook.",
+    ],
+)
+def test_an_aside_that_is_no_plea_still_makes_the_value_something_else(text: str) -> None:
+    assert find_secrets(text) == []
 
 
 @pytest.mark.parametrize(

@@ -75,25 +75,39 @@ _URL_CREDENTIALS = re.compile(
     r"\b[a-z][a-z0-9+.\-]{1,15}://([^\s:/@'\"<>{}]{0,64}):([^\s@/'\"]{3,128})@[^\s/]+"
 )
 # A plea to keep it secret may stand between the name and the value: "my private key, do
-# not share: 4c08…", "the password (keep it safe) …".
+# not share: 4c08…", "the password (keep it safe) …", "пароль, никому не показывай: …", "clave
+# privada (no compartir): …". Up to three, each opened by punctuation. A plea ends at a word
+# or a mark, never in whitespace: the pattern after it reads the whitespace (two ways to
+# read one run of spaces made a long run take seconds).
+_PLEA = (
+    r"(?:(?:please|pls|plz)\s+)?(?:(?:do\s+not|don[\u2019']?t|never)\s+"
+    r"(?:share|post|leak|commit|paste|show)(?:\s+(?:it|this|them))?"
+    r"(?:\s+with\s+any(?:one|body))?(?:\s+please)?"
+    r"|keep\s+(?:it\s+|this\s+)?(?:safe|secret|private)|confidential|private|secret"
+    r"|top\s+secret|никому\s+не\s+\w+|не\s+(?:показывай|делись|передавай|публикуй)\w*"
+    r"|секретно|no\s+(?:lo\s+|la\s+)?compart\w+(?:\s+con\s+nadie)?|confidencial|secreto)"
+)
 _KEEP_IT_SECRET = (
-    r"(?:\s*[,(\u2013\u2014-]+\s*(?:please\s+)?(?:(?:do\s+not|don'?t|never)\s+"
-    r"(?:share|post|leak|commit|paste|show)(?:\s+(?:it|this|them))?(?:\s+with\s+anyone)?"
-    r"|keep\s+(?:it\s+|this\s+)?(?:safe|secret|private)|confidential|sensitive|top\s+secret)"
-    r"\s*[,)\u2013\u2014-]*)?"
+    r"(?:\s*[,;(\[\u2013\u2014.-]+\s*" + _PLEA + r"(?:\s*[,;)\]!.\u2013\u2014-]+)?){0,3}"
 )
 # Two-word names may be written apart in prose: "the wallet's private key is …".
 _SECRET_WORD = (
     r"(?:password|passwd|passphrase|pass|pwd|secret|client[_ -]?secret|secret[_ -]?key"
     r"|private[_ -]?key|api[_ -]?key|apikey|access[_ -]?key|access[_ -]?token|auth[_ -]?token"
-    r"|refresh[_ -]?token|bearer[_ -]?token|token|credentials?|пароль|contraseña|clave|パスワード"
+    r"|refresh[_ -]?token|bearer[_ -]?token|token|credentials?|пароль|contraseña"
+    r"|clave(?:\s+(?:privada|secreta))?|(?:приватный|секретный)\s+ключ|パスワード"
     r"|passwort|mot\s+de\s+passe|senha)"
 )
-# The secret word may end a longer name: DB_PASSWORD, dbPassword, PGPASSWORD, adminPass.
+# The secret word may end a longer name: DB_PASSWORD, dbPassword, PGPASSWORD, adminPass (at
+# most 60 characters before it: an unbounded reach made every dash of a long run of dashes
+# read the run to its end). After a plea in brackets, a space may give the value.
 _ASSIGNMENT = re.compile(
-    r"(?i)(?<![A-Za-z0-9])[A-Za-z0-9_.-]*?(?P<name>" + _SECRET_WORD + r")(?:[_-][A-Za-z0-9]+)*"
-    r"[\"']?" + _KEEP_IT_SECRET + r"\s*(?P<op>:=|=>|=|:"
+    r"(?i)(?<![A-Za-z0-9])[A-Za-z0-9_.-]{0,60}?(?P<name>" + _SECRET_WORD + r")"
+    r"(?:[_-][A-Za-z0-9]+)*[\"']?"
+    + _KEEP_IT_SECRET
+    + r"\s*(?P<op>:=|=>|=|:|(?<=[)\]\u2013\u2014-])\s"
     r"|\s(?:(?:is|was)(?:\s+now)?|(?:is\s+|was\s+)?(?:set|changed)\s+to|=)\s)\s*"
+    r"(?:[(\[]\s*" + _PLEA + r"\s*[)\]]\s*)?"  # "PASSWORD: (do not share) …"
     r"(?P<value>\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|`[^`\n]{1,200}`|[^\s\"'`,;]{1,200})"
 )
 _BEARER = re.compile(r"(?i)\bbearer\s+(?P<value>[A-Za-z0-9\-._~+/]{20,}=*)")
@@ -321,7 +335,8 @@ def _line_of(view: str, start: int, end: int) -> str:
 # secret: 4c08…", "PRIVATE_KEY 4c08…"; and right before it: "4c08… is my private key".
 _NAMES_BEFORE = re.compile(
     r"(?i)(?:secret|passw\w*|private[_ -]+key|credentials?|api[_ -]+key|access[_ -]+key"
-    r"|(?:auth|access|refresh)[_ -]+token)" + _KEEP_IT_SECRET + r"\s*(?:(?:is|was)\s+|[:=]\s*)?"
+    r"|(?:auth|access|refresh)[_ -]+token|пароль|(?:приватный|секретный)\s+ключ|contraseña"
+    r"|clave\s+(?:privada|secreta))" + _KEEP_IT_SECRET + r"\s*(?:(?:is|was)\s+|[:=]\s*)?"
     r"[\"'`]?\s*$"
 )
 _NAMES_AFTER = re.compile(
@@ -335,7 +350,7 @@ def _called_secret(view: str, start: int, end: int) -> bool:
     secret when a secret word names it, just before it (on its line or the line above) or
     just after it. A word in between ("the API key fingerprint 5d41…", "credential id …",
     "the password bug was fixed by 9fce…") makes it something else."""
-    before = view[max(0, start - 60) : start]
+    before = view[max(0, start - 100) : start]
     return bool(_NAMES_BEFORE.search(before) or _NAMES_AFTER.match(view[end : end + 60]))
 
 
