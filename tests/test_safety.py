@@ -219,3 +219,16 @@ def test_verify_reports_changed_and_unsafe_files(
         kinds = {(f.path, f.kind) for f in engram.verify(ws.indexes)}
     assert ("knowledge/deploy-api.md", "changed") in kinds
     assert ("knowledge/deploy-keys.md", "unsafe") in kinds
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Token: UUIDv4", "wifi password: WPA2-PSK", "Secret: AES-256", "token: JWT/RS256"],
+)
+def test_the_name_of_a_standard_is_no_secret_value(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize("text", ["password: Summer2024", "password: rsa4096key"])
+def test_a_password_that_starts_like_a_standard_is_still_one(text: str) -> None:
+    assert find_secrets(text) != []

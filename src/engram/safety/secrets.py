@@ -148,6 +148,17 @@ _PATH = re.compile(
 
 # Words and short numbers joined by hyphens, dots or underscores name a thing or a version
 # ("session-id-v2", "short-lived", "1.2.3-beta.4", "change-me-in-production"), not a secret.
+# The name of a standard, not a secret: what a schema or a doc says a value is ("Token: UUIDv4",
+# "wifi password: WPA2-PSK", "Secret: AES-256", "token: JWT/RS256"). A name, then versions,
+# sizes or a second such name.
+_STANDARD = (
+    r"(?:aes|rsa|sha\d*|md5|hmac|wpa\d?|wep|uuid|ulid|jwt|jwe|jws|[rhe]s\d{3}|argon2(?:id|i|d)?"
+    r"|bcrypt|scrypt|pbkdf2|base64|base32|hex|utf-?8|ascii|iso|ieee|rfc|ed25519|x25519|ecdsa"
+    r"|ecdh|tls|ssl|oauth2?|oidc|saml|totp|hotp|psk|gcm|cbc|ctr|pkcs\d*|x509|pem|der)"
+)
+_STANDARD_NAME = re.compile(
+    r"(?i)" + _STANDARD + r"(?:[-_ ]?v?\d{1,5})?(?:[-/+ ]" + _STANDARD + r"(?:[-_ ]?v?\d{1,5})?)*"
+)
 _SLUG = re.compile(r"(?:[a-z]{1,12}|\d{1,4}|v\d{1,3})(?:[-._](?:[a-z]{1,12}|\d{1,4}|v\d{1,3}))+")
 # A password given on a command line: `mysql -pS3cret`, `curl -u deploy:S3cret`.
 _COMMAND_PASSWORD = re.compile(
@@ -205,6 +216,8 @@ def _secret_value(value: str, *, prose: bool) -> bool:
     if _PLACEHOLDER_WORD.search(value):  # "your-api-key", "Test@123", "WrongPassword123"
         return False
     if _identifier(value) or _PATH.fullmatch(value) or _SLUG.fullmatch(value):
+        return False
+    if _STANDARD_NAME.fullmatch(value):
         return False
     has_digit = any(c.isdigit() for c in value)
     has_symbol = any(not c.isalnum() for c in value)
