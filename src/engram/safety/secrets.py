@@ -146,8 +146,6 @@ _PATH = re.compile(
 )
 
 
-# Words and short numbers joined by hyphens, dots or underscores name a thing or a version
-# ("session-id-v2", "short-lived", "1.2.3-beta.4", "change-me-in-production"), not a secret.
 # The name of a standard, not a secret: what a schema or a doc says a value is ("Token: UUIDv4",
 # "wifi password: WPA2-PSK", "Secret: AES-256", "token: JWT/RS256"). A name, then versions,
 # sizes or a second such name.
@@ -159,6 +157,8 @@ _STANDARD = (
 _STANDARD_NAME = re.compile(
     r"(?i)" + _STANDARD + r"(?:[-_ ]?v?\d{1,5})?(?:[-/+ ]" + _STANDARD + r"(?:[-_ ]?v?\d{1,5})?)*"
 )
+# Words and short numbers joined by hyphens, dots or underscores name a thing or a version
+# ("session-id-v2", "short-lived", "1.2.3-beta.4", "change-me-in-production"), not a secret.
 _SLUG = re.compile(r"(?:[a-z]{1,12}|\d{1,4}|v\d{1,3})(?:[-._](?:[a-z]{1,12}|\d{1,4}|v\d{1,3}))+")
 # A password given on a command line: `mysql -pS3cret`, `curl -u deploy:S3cret`.
 _COMMAND_PASSWORD = re.compile(
