@@ -71,6 +71,10 @@ def test_a_value_a_secret_word_does_not_name_is_not_a_secret(text: str) -> None:
     assert find_secrets(text) == []
 
 
+def test_a_password_named_a_secret_key_in_russian_is_found() -> None:
+    assert find_secrets("секретный ключ: Xk9#mQ2!vLpq7") != []
+
+
 @pytest.mark.parametrize(
     "text",
     [

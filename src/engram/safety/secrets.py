@@ -65,8 +65,8 @@ _FAMILY_NEEDLES: list[tuple[str, ...]] = [
     ("_live_", "_test_"), ("sk-ant-",), ("sk-",), ("xox",), ("hooks.slack.com",), ("npm_",),
     ("pypi-",), ("hf_",), (":AA",), ("SG.",), ("SK",), ("eyJ",),
 ]  # fmt: skip
-_ASSIGNMENT_WORDS = ("pass", "pwd", "secret", "key", "token", "credential", "пароль", "contraseña",
-                     "clave", "パスワード", "mot de passe", "senha")  # fmt: skip
+_ASSIGNMENT_WORDS = ("pass", "pwd", "secret", "key", "token", "credential", "пароль", "ключ",
+                     "contraseña", "clave", "パスワード", "mot de passe", "senha")  # fmt: skip
 
 # Families recognised by context: a secret word, then a value. The value decides (see
 # `_secret_value`), so `password: string`, `apiKey: process.env.API_KEY` and
@@ -110,6 +110,63 @@ _ASSIGNMENT = re.compile(
     r"(?:[(\[]\s*" + _PLEA + r"\s*[)\]]\s*)?"  # "PASSWORD: (do not share) …"
     r"(?P<value>\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|`[^`\n]{1,200}`|[^\s\"'`,;]{1,200})"
 )
+# Where a name of a secret can begin: every alternative of `_SECRET_WORD` starts with one.
+_NAME_STARTS = ("pass", "pwd", "secret", "client", "private", "api", "access", "auth", "refresh",
+                "bearer", "token", "credential", "пароль", "contraseña", "clave", "приватный",
+                "секретный", "パスワード", "mot", "senha")  # fmt: skip
+_NAME_START = re.compile("(?i)(?=" + "|".join(_NAME_STARTS) + ")")  # every start, overlapping
+# What `[A-Za-z0-9]` matches under IGNORECASE: the ASCII ones and four more letters.
+_WORD_CHARS = frozenset(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789\u0130\u0131\u017f\u212a"
+)
+_NAME_CHARS = _WORD_CHARS | frozenset("_.-")
+
+
+def _assignments(view: str) -> list[re.Match[str]]:
+    """The matches `_ASSIGNMENT.finditer(view)` gives, tried only where one can start: in the
+    run of name characters just before where a secret's name may begin. A plain scan tries
+    the name at every offset of every word of the text (0.6 ms for a 1.5 KB file)."""
+    lower = view.lower()
+    if len(lower) == len(view) and (view.isascii() or not any(map(_folds_apart, set(view)))):
+        # each character lowers to one, and IGNORECASE matches it only to its lower case
+        names = [at for word in _NAME_STARTS for at in _find_all(lower, word)]
+    else:
+        names = [m.start() for m in _NAME_START.finditer(view)]
+    starts: set[int] = set()
+    for name in names:
+        start, lowest = name, max(0, name - 60)
+        while True:
+            if start == 0 or view[start - 1] not in _WORD_CHARS:  # (?<![A-Za-z0-9]) holds
+                starts.add(start)
+            if start <= lowest or view[start - 1] not in _NAME_CHARS:
+                break
+            start -= 1
+    found: list[re.Match[str]] = []
+    end = 0
+    for start in sorted(starts):
+        if start >= end:
+            match = _ASSIGNMENT.match(view, start)
+            if match:
+                found.append(match)
+                end = match.end()
+    return found
+
+
+def _folds_apart(char: str) -> bool:
+    """A letter IGNORECASE matches to another lower-case letter than its own ("ſ" to "s",
+    "ı" to "i"), or one whose folding differs from its lower case ("ß")."""
+    lower = char.lower()
+    return char.upper().lower() != lower or char.casefold() != lower
+
+
+def _find_all(text: str, word: str) -> list[int]:
+    at, found = text.find(word), []
+    while at >= 0:
+        found.append(at)
+        at = text.find(word, at + 1)
+    return found
+
+
 _BEARER = re.compile(r"(?i)\bbearer\s+(?P<value>[A-Za-z0-9\-._~+/]{20,}=*)")
 _PLACEHOLDERS = frozenset(
     """password passwd secret token apikey api_key key value changeme changeit example sample
@@ -312,7 +369,7 @@ def find_secrets(text: str) -> list[SecretFinding]:
             if password != user and _secret_value(password, prose=False):
                 add("credentials in URL", match.start())
     if any(word in lower for word in _ASSIGNMENT_WORDS):
-        for match in _ASSIGNMENT.finditer(view):
+        for match in _assignments(view):
             prose = match.group("op").strip() not in (":=", "=>", "=", ":")
             value = match.group("value")
             if " " in match.group("name") and not _random_value(value):
