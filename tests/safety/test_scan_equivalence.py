@@ -27,3 +27,12 @@ def test_assignments_are_the_matches_of_the_whole_pattern(pieces: list[str]) -> 
     text = "".join(pieces)
     whole = [(m.span(), m.group()) for m in secrets._ASSIGNMENT.finditer(text)]
     assert [(m.span(), m.group()) for m in secrets._assignments(text)] == whole
+
+
+@given(st.lists(st.sampled_from(["<!--", "-->", "*", "`", "~", "\\", "a", " ", "\n"]), max_size=30))
+def test_the_squeezed_view_drops_comments_and_marks(pieces: list[str]) -> None:
+    import re
+
+    text = "".join(pieces)
+    plain = re.sub(r"<!--.*?-->", "", text, flags=re.S).translate(str.maketrans("", "", "*`~\\"))
+    assert secrets._squeezed(text) == plain

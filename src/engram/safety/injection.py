@@ -306,7 +306,7 @@ def _undecorated(text: str) -> str:
     return text
 
 
-_SPACES = re.compile(r"[ \t]+")
+_SPACES = re.compile(r"[ \t]{2,}|\t")  # a run of them reads as one space
 # Space or a line break between two Japanese or Chinese characters is no word break.
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f"
 _CJK_GAP = re.compile(f"(?<=[{_CJK}])[ \t\n]+(?=[{_CJK}])")
@@ -343,11 +343,11 @@ def find_injection(text: str) -> list[tuple[str, int]]:
     view = _undecorated(scan_view(text).casefold())
     gaps = not view.isascii() and _CJK_GAP.search(view) is not None  # "無 視" spells 無視
     probe = _CJK_GAP.sub("", view) if gaps else view
-    if not any(needle in probe for needle in _ANY_NEEDLE):
+    if not any(map(probe.__contains__, _ANY_NEEDLE)):
         return []
     found: list[tuple[str, int]] = []
     seen: set[int] = set()
-    if any(needle in view for needle in _MARKUP_NEEDLES):  # before "### " is taken as a heading
+    if any(map(view.__contains__, _MARKUP_NEEDLES)):  # before "### " is taken as a heading
         for match in _MARKUP.finditer(view):
             line = view.count("\n", 0, match.start()) + 1
             if line not in seen:
@@ -367,7 +367,7 @@ def find_injection(text: str) -> list[tuple[str, int]]:
             found.append((family, line))
 
     for (family, pattern), needles in zip(_PATTERNS, _NEEDLES, strict=True):
-        if any(needle in plain for needle in needles):
+        if any(map(plain.__contains__, needles)):
             for match in pattern.finditer(plain):
                 if not _negated(plain, match.start(), match.end()):
                     add(family, match.start())

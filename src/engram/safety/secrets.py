@@ -65,6 +65,12 @@ _FAMILY_NEEDLES: list[tuple[str, ...]] = [
     ("_live_", "_test_"), ("sk-ant-",), ("sk-",), ("xox",), ("hooks.slack.com",), ("npm_",),
     ("pypi-",), ("hf_",), (":AA",), ("SG.",), ("SK",), ("eyJ",),
 ]  # fmt: skip
+# (family, pattern, needles looked for in the lower-cased text, needles looked for as written)
+_FAMILY_CHECKS = [
+    (family, pattern, tuple(n for n in needles if n.islower()),
+     tuple(n for n in needles if not n.islower()))
+    for (family, pattern), needles in zip(_FAMILIES, _FAMILY_NEEDLES, strict=True)
+]  # fmt: skip
 _ASSIGNMENT_WORDS = ("pass", "pwd", "secret", "key", "token", "credential", "пароль", "ключ",
                      "contraseña", "clave", "パスワード", "mot de passe", "senha")  # fmt: skip
 
@@ -227,7 +233,19 @@ _HASHED = re.compile(r"\$(?:argon2(?:id|i|d)?|2[abxy]|scrypt|pbkdf2[\w-]*|6|5)\$
 
 
 _COMMENT = re.compile(r"<!--.*?-->", re.S)
-_SQUEEZE = str.maketrans("", "", "*`~\\")
+_SQUEEZED_OUT = "*`~\\"
+
+
+def _squeezed(view: str) -> str:
+    """The view without HTML comments and the marks `_SQUEEZED_OUT` (str.replace, not
+    translate: a table is looked up for every character, 0.1 ms for a 1.5 KB file)."""
+    if "<!--" in view:
+        view = _COMMENT.sub("", view)
+    for mark in _SQUEEZED_OUT:
+        view = view.replace(mark, "")
+    return view
+
+
 _SQUEEZABLE = re.compile(r"[*`~\\]|<!--")
 
 
@@ -355,11 +373,13 @@ def find_secrets(text: str) -> list[SecretFinding]:
     lower = view.lower()
     # Emphasis, code ticks, backslashes and HTML comments inside a token do not show in
     # rendered Markdown ("AKIA**Q7XK…**"), so the token shapes are also looked for without them.
-    squeezed = _COMMENT.sub("", view).translate(_SQUEEZE) if _SQUEEZABLE.search(view) else view
+    squeezed = _squeezed(view) if _SQUEEZABLE.search(view) else view
     for text_view in (view, squeezed) if squeezed != view else (view,):
         text_lower = text_view.lower()
-        for (family, pattern), needles in zip(_FAMILIES, _FAMILY_NEEDLES, strict=True):
-            if any(n in (text_lower if n.islower() else text_view) for n in needles):
+        for family, pattern, lower_needles, needles in _FAMILY_CHECKS:
+            if any(map(text_lower.__contains__, lower_needles)) or any(
+                map(text_view.__contains__, needles)
+            ):
                 for match in pattern.finditer(text_view):
                     if not _dummy(match.group()):
                         add(family, match.start(), text_view)
@@ -368,7 +388,7 @@ def find_secrets(text: str) -> list[SecretFinding]:
             user, password = match.group(1), match.group(2)
             if password != user and _secret_value(password, prose=False):
                 add("credentials in URL", match.start())
-    if any(word in lower for word in _ASSIGNMENT_WORDS):
+    if any(map(lower.__contains__, _ASSIGNMENT_WORDS)):
         for match in _assignments(view):
             prose = match.group("op").strip() not in (":=", "=>", "=", ":")
             value = match.group("value")
