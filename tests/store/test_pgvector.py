@@ -106,6 +106,25 @@ def test_the_first_absorb_makes_the_models_hnsw_index(vector_url: str) -> None:
     assert "vector_ip_ops" in definition and "topical:1" in definition
 
 
+def test_the_index_is_built_with_more_memory_and_the_session_keeps_its_own(
+    vector_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    during: list[str] = []
+    execute = connection.PgConnection.execute
+
+    def spy(self: connection.PgConnection, statement: str, *args: object) -> object:
+        if "USING hnsw" in statement:
+            during.append(self._raw.execute("SHOW maintenance_work_mem").fetchone()[0])
+        return execute(self, statement, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(connection.PgConnection, "execute", spy)
+    with opened(vector_url) as store:
+        before = store._backend._conn._raw.execute("SHOW maintenance_work_mem").fetchone()[0]
+        store.absorb(FACTS[:1], scope="agent")
+        after = store._backend._conn._raw.execute("SHOW maintenance_work_mem").fetchone()[0]
+    assert during == ["256MB"] and after == before == "64MB"
+
+
 def test_a_dry_run_makes_no_index(vector_url: str) -> None:
     with opened(vector_url) as store:
         store.absorb(FACTS, scope="agent", dry_run=True)

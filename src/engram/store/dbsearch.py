@@ -157,6 +157,8 @@ def _idf(stats: CorpusStats) -> Any:
 def _mask(rows: Sequence[tuple[Sequence[Any], Any]], filters: Filters) -> np.ndarray:
     """The store's own filters on the candidates, as `MemoryStore._mask` applies them."""
     wanted = set(filters.tags)
+    if not wanted and filters.since is None and filters.until is None and filters.at is None:
+        return np.ones(len(rows), dtype=np.bool_)  # no filter of the store's own: all pass
     return np.fromiter(
         (_selected(values, filters, wanted) for values, _ in rows), dtype=np.bool_, count=len(rows)
     )
