@@ -494,3 +494,17 @@ def test_a_light_take_or_a_change_back_and_forth_is_no_update(text: str) -> None
 )
 def test_a_change_of_hands_is_still_an_update(text: str) -> None:
     assert parse(text).update
+
+
+def test_a_change_of_something_the_stored_subject_does_not_name_is_no_update() -> None:
+    old = (
+        "In epithelial cells, the cytoplasmic tail of E-cadherin regulates several signal "
+        "transduction pathways, including Wnt/β-catenin, PI3K/Akt and NF-κB signaling."
+    )
+    new = "Reinforced expression of NRIP2 increased Wnt activity."
+    assert outcome(old, new) not in HIDING
+
+
+def test_leaving_the_one_stored_value_is_still_an_update_of_an_unnamed_subject() -> None:
+    old, new = "Mi compañía de teléfono es Movistar.", "Ahora tengo Digi; dejé Movistar en enero."
+    assert outcome(old, new) == "supersede"

@@ -708,6 +708,16 @@ def _update_reworded(new: Parse, old: Parse) -> bool:
     whose += [k for k, root in theirs.soft if k in old.subject_keys and root not in mine.concepts]
     if not all(any(_one_person(n, k, theirs, mine) for k in pool) for n in whose):
         return False  # "Bob lives in Paris" → "Alice moved to Berlin"
+    subject = _subject_concepts(old)
+    if (
+        not (whose or _every_value_left(new, old))
+        and subject
+        and not subject & (mine.concepts | {r for _, r in mine.soft})
+    ):
+        # a subject of common words that does not come back, nor all the old values as
+        # left ("dejé Movistar"): "the cytoplasmic tail of E-cadherin regulates … pathways,
+        # including Wnt/β-catenin, PI3K/Akt …" → "expression of NRIP2 increased Wnt activity"
+        return False
     if any(_numeric(n) and n not in mine.names for n in whose):
         return False  # "Order #5531" → "Order #5532"
     attribute = _predicate_concepts(old) or set(theirs.concepts) | {r for _, r in theirs.soft}
@@ -811,6 +821,17 @@ def _old_value_left(new: Parse, old: Parse) -> bool:
     "switched from Vim"."""
     values = _relation_values(old)
     return new.change and any(_same_name(v, k) for v in values for k in new.content)
+
+
+def _every_value_left(new: Parse, old: Parse) -> bool:
+    """`_old_value_left` for every value of the old fact: "Mi compañía de teléfono es
+    Movistar" → "dejé Movistar", not one item of a list the old fact held."""
+    values = _relation_values(old)
+    return (
+        bool(values)
+        and _old_value_left(new, old)
+        and all(any(_same_name(v, k) for k in new.content) for v in values)
+    )
 
 
 @dataclass(frozen=True)
