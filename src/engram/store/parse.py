@@ -24,8 +24,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Collection
-from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from dataclasses import dataclass, field, fields
+from functools import lru_cache
 
 from engram.store import lexicon as lx
 from engram.store.normalize import normalize_text
@@ -94,9 +94,14 @@ LONG_STATEMENT = 30
 SHORT_PASSAGE = (3, 40)
 
 
-@dataclass(frozen=True)
+_EMPTY: frozenset[str] = frozenset()
+_UNKNOWN = object()  # a `Parse` value not worked out yet
+
+
+@dataclass(frozen=True, slots=True)
 class Parse:
-    """What absorb compares between two facts."""
+    """What absorb compares between two facts. Slots, and one shared empty set: absorb keeps
+    tens of thousands of parses in its cache (a dict of 35 fields took 1.6 KB a parse)."""
 
     normalized: str  # the whole fact, NFKC + casefold + single spaces
     plain: str  # its words only, without accents or punctuation
@@ -135,6 +140,15 @@ class Parse:
     parts: tuple[str, ...] = ()
     # change participles that describe a noun ("increased risk", "delayed kinetics"): no news
     described: frozenset[str] = frozenset()
+    # `change` and `relation`, worked out on first use: a new fact is compared with up to
+    # ten stored ones
+    _change: bool | None = field(default=None, init=False, repr=False, compare=False)
+    _relation: object = field(default=_UNKNOWN, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        for name in _SET_FIELDS:  # an empty frozenset of its own takes 216 bytes
+            if not getattr(self, name):
+                object.__setattr__(self, name, _EMPTY)
 
     @property
     def object_keys(self) -> frozenset[str]:
@@ -146,11 +160,15 @@ class Parse:
         a document rather than one fact."""
         return self.statements > 1 or self.length > LONG_STATEMENT
 
-    # Worked out once per parse: a new fact is compared with up to ten stored ones.
-    @cached_property
+    @property
     def change(self) -> bool:
         """A verb of change ("moved", "switched", "upgraded", "переехала", "cambió"), not
         just "now"."""
+        if self._change is None:
+            object.__setattr__(self, "_change", self._has_change())
+        return bool(self._change)
+
+    def _has_change(self) -> bool:
         return any(
             w.norm in lx.UPDATE_WORDS
             and w.norm not in lx.UPDATE_ADVERBS
@@ -162,12 +180,17 @@ class Parse:
             for w in self.words
         )
 
-    @cached_property
+    @property
     def relation(self) -> tuple[str, frozenset[str]] | None:
         """(relation, whose) when the fact gives one attribute of its subject that the
         lexicon knows under several wordings (lexicon.RELATIONS): by its verb ("Tom lives in
         …"), a noun of its subject ("Tom's home is …", "el gerente de Ana es …") or the word
         after a copula ("the project is due on …")."""
+        if self._relation is _UNKNOWN:
+            object.__setattr__(self, "_relation", self._find_relation())
+        return self._relation  # type: ignore[return-value]
+
+    def _find_relation(self) -> tuple[str, frozenset[str]] | None:
         nouns, verbs = relation_keys(), relation_words()
         relation = verbs.get(_fold(self.verb_norm)) if self.verb_norm else None
         owner = self.subject
@@ -191,6 +214,9 @@ class Parse:
         if relation is None or not owner:
             return None
         return relation, owner
+
+
+_SET_FIELDS = tuple(f.name for f in fields(Parse) if str(f.type).startswith("frozenset"))
 
 
 def possessive(word: Word) -> bool:
@@ -827,7 +853,9 @@ def _front_phrase_moved(words: list[Word]) -> list[Word]:
     return words
 
 
-@lru_cache(maxsize=50_000)
+# Absorb parses each new fact and the stored ones it is compared with: a store's common
+# neighbours are read again and again. 80,000 parses take about 260 MB.
+@lru_cache(maxsize=80_000)
 def parse(text: str) -> Parse:
     stripped, changed = _lead_in(text)
     prefix, body = _strip_prefix(stripped)
