@@ -89,6 +89,8 @@ def test_a_password_named_a_secret_key_in_russian_is_found() -> None:
         "PASSWORD: (do not share) Tr0ub4dor&3x",
         "мой пароль, никому не показывай: Tr0ub4dor&3x",
         f"clave privada (no compartir): {HEX_KEY}",
+        f"приватный ключ metamask, никому не показывай: {HEX_KEY}",
+        f"private key metamask, do not share: {HEX_KEY}",
     ],
 )
 def test_a_plea_to_keep_it_secret_between_name_and_value_still_names_it(text: str) -> None:

@@ -93,9 +93,11 @@ _PLEA = (
     r"|top\s+secret|никому\s+не\s+\w+|не\s+(?:показывай|делись|передавай|публикуй)\w*"
     r"|секретно|no\s+(?:lo\s+|la\s+)?compart\w+(?:\s+con\s+nadie)?|confidencial|secreto)"
 )
-_KEEP_IT_SECRET = (
-    r"(?:\s*[,;(\[\u2013\u2014.-]+\s*" + _PLEA + r"(?:\s*[,;)\]!.\u2013\u2014-]+)?){0,3}"
-)
+_ONE_PLEA = r"\s*[,;(\[\u2013\u2014.-]+\s*" + _PLEA + r"(?:\s*[,;)\]!.\u2013\u2014-]+)?"
+_KEEP_IT_SECRET = f"(?:{_ONE_PLEA}){{0,3}}"
+# A word or two after the name, then a plea: "private key metamask, do not share: …" (without
+# the plea, "the API key fingerprint …" names something else).
+_NAMED_THEN_PLEA = r"(?:\s+[^\W\d_][\w-]{0,30}){1,2}" + f"(?:{_ONE_PLEA}){{1,3}}"
 # Two-word names may be written apart in prose: "the wallet's private key is …".
 _SECRET_WORD = (
     r"(?:password|passwd|passphrase|pass|pwd|secret|client[_ -]?secret|secret[_ -]?key"
@@ -426,7 +428,8 @@ def _line_of(view: str, start: int, end: int) -> str:
 _NAMES_BEFORE = re.compile(
     r"(?i)(?:secret|passw\w*|private[_ -]+key|credentials?|api[_ -]+key|access[_ -]+key"
     r"|(?:auth|access|refresh)[_ -]+token|пароль|(?:приватный|секретный)\s+ключ|contraseña"
-    r"|clave\s+(?:privada|secreta))" + _KEEP_IT_SECRET + r"\s*(?:(?:is|was)\s+|[:=]\s*)?"
+    r"|clave\s+(?:privada|secreta))(?:" + _KEEP_IT_SECRET + "|" + _NAMED_THEN_PLEA + r")"
+    r"\s*(?:(?:is|was)\s+|[:=]\s*)?"
     r"[\"'`]?\s*$"
 )
 _NAMES_AFTER = re.compile(
