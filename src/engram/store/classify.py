@@ -829,7 +829,7 @@ def _every_value_left(new: Parse, old: Parse) -> bool:
     values = _relation_values(old)
     return (
         bool(values)
-        and _old_value_left(new, old)
+        and new.change
         and all(any(_same_name(v, k) for k in new.content) for v in values)
     )
 
