@@ -3,6 +3,7 @@ server; a URL this build cannot serve is a one-line error that creates nothing."
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -43,6 +44,40 @@ def test_a_postgresql_url_without_the_extra_names_the_extra_and_creates_nothing(
     monkeypatch.setattr(opening, "find_spec", lambda name: None)
     with pytest.raises(EngramError, match=r"engram\[postgres\]"):
         _open("postgresql://me@localhost/memory")
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    "keywords",
+    [
+        "user=auditor dbname=memory host=127.0.0.1 port=5432",
+        "host=/run/postgresql dbname=memory password=hunter2",
+        "  dbname = memory",
+    ],
+)
+def test_a_libpq_keyword_string_is_refused_without_echoing_it_and_creates_nothing(
+    keywords: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(EngramError, match="libpq keyword string is not a store location") as raised:
+        _open(keywords)
+    assert "hunter2" not in str(raised.value) and "postgresql://" in raised.value.hint
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_libpq_keyword_string_in_the_environment_is_refused_in_one_line_with_exit_2(
+    tmp_path: Path,
+) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "engram", "memory", "stats"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "ENGRAM_DB": "dbname=memory password=hunter2"},
+    )
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "memory.db (env ENGRAM_DB): a libpq keyword string is not" in done.stderr
+    assert "hunter2" not in done.stderr
     assert list(tmp_path.iterdir()) == []
 
 

@@ -16,6 +16,11 @@ if TYPE_CHECKING:
 
 
 URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
+# A libpq keyword string (`host=… dbname=… password=…`) names a server, never a file: opened
+# as a path it would become a local store named after the connection (and its password).
+LIBPQ_KEYWORDS = re.compile(
+    r"^\s*(host|hostaddr|port|dbname|user|password|passfile|sslmode|service)\s*="
+)
 
 
 def now_iso() -> str:
@@ -32,6 +37,21 @@ def is_url(where: str | Path) -> bool:
     return isinstance(where, str) and URL.match(where) is not None
 
 
+def is_libpq_keywords(where: str | Path) -> bool:
+    """Whether a store location is a libpq keyword string rather than a file path or URL."""
+    return isinstance(where, str) and LIBPQ_KEYWORDS.match(where) is not None
+
+
+def refuse_libpq_keywords(where: str | Path, name: str) -> None:
+    """A libpq keyword string given as a store location is refused without echoing it (it may
+    hold a password); `name` is where it was given (`--db`, `$ENGRAM_DB`, `--to` …)."""
+    if is_libpq_keywords(where):
+        raise EngramError(
+            f"{name}: a libpq keyword string is not a store location",
+            hint="give the database as a URL: postgresql://USER:PASSWORD@HOST:PORT/DATABASE",
+        )
+
+
 def resolve_db(
     flag: str | None = None, config: Config | None = None, *, start: Path | None = None
 ) -> Path | str:
@@ -41,15 +61,21 @@ def resolve_db(
     from engram.paths import setting_path
 
     if flag:
+        refuse_libpq_keywords(flag, "--db")
         if is_url(flag):
             return flag
         path = Path(flag).expanduser()
         return start / path if start is not None and not path.is_absolute() else path
     if config is not None and config["memory.db"]:
+        origin = config.sources.get("memory.db")
+        refuse_libpq_keywords(
+            str(config["memory.db"]), f"memory.db ({origin})" if origin else "memory.db"
+        )
         if is_url(str(config["memory.db"])):
             return str(config["memory.db"])
         return setting_path(config, "memory.db")
     if os.environ.get("ENGRAM_DB"):
+        refuse_libpq_keywords(os.environ["ENGRAM_DB"], "$ENGRAM_DB")
         if is_url(os.environ["ENGRAM_DB"]):
             return os.environ["ENGRAM_DB"]
         return Path(os.environ["ENGRAM_DB"]).expanduser()

@@ -23,9 +23,10 @@ POSTGRES_SCHEMES = ("postgresql", "postgres")
 def open_backend(where: str | Path | None, config: Config) -> Backend:
     """The backend of the store at `where`, opened (created, and its schema brought up to
     date, if needed)."""
-    from engram.store.db import is_url, resolve_db
+    from engram.store.db import is_url, refuse_libpq_keywords, resolve_db
 
     location = where if where is not None else resolve_db(None, config)
+    refuse_libpq_keywords(location, "memory store")
     timeout = float(config["memory.lock_timeout_s"])
     if isinstance(location, str) and is_url(location):
         return _open_url(location, timeout)

@@ -5,7 +5,6 @@ one transaction on the target, then the counts checked table by table."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -117,17 +116,12 @@ def copy_to_file(source: Backend, path: Path) -> Path:
     return path
 
 
-_LIBPQ_KEYWORD = re.compile(r"^\s*(host|hostaddr|port|dbname|user|password|sslmode|service)\s*=")
-
-
 def checked_location(where: str, role: str) -> str:
     """`where` when it can name a store: a libpq keyword string (`host=… password=…`) is no
     file name, and is refused without echoing it (it may hold a password)."""
-    if _LIBPQ_KEYWORD.match(where):
-        raise EngramError(
-            f"--{role}: a libpq keyword string is not a store location",
-            hint="give the database as a URL: postgresql://USER:PASSWORD@HOST:PORT/DATABASE",
-        )
+    from engram.store.db import refuse_libpq_keywords
+
+    refuse_libpq_keywords(where, f"--{role}")
     return where
 
 
