@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 import time
+import zlib
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -269,3 +270,85 @@ def test_the_filtered_scan_of_the_index_is_asked_of_pgvector_0_8_on(
     version: str | None, has_it: bool
 ) -> None:
     assert has_iterative_scan(version) is has_it
+
+
+class Wide(Topical):
+    """`Topical` in as many dimensions as a small sentence model has: its rows are as large
+    as a real model's and as incompressible (the topic axes, then a little noise that
+    depends on the text)."""
+
+    model_id = "topical-wide:1"
+    dims = 384
+
+    def embed(self, texts: Sequence[str]) -> list[np.ndarray]:
+        out = []
+        for text, vector in zip(texts, super().embed(texts), strict=True):
+            noise = np.random.default_rng(zlib.crc32(text.encode())).standard_normal(self.dims - 3)
+            wide = np.concatenate([vector, 0.01 * noise.astype(np.float32)])
+            out.append(wide / np.linalg.norm(wide))
+        return out
+
+
+def test_a_dense_vector_stays_in_its_row_and_its_byte_form_goes_out_of_it(
+    vector_url: str,
+) -> None:
+    # both forms of a 384-dimension vector exceed a row's 2 kB: the pgvector form a search
+    # reads stays in the row (no lookup in the TOAST table for each cosine)
+    with opened(vector_url, Wide()) as store:
+        store.absorb(FACTS, scope="agent")
+        [hit] = store.search("whistle a tune", top_k=1)
+        assert hit.fact.content == FACTS[2]
+    with psycopg.connect(vector_url, autocommit=True) as conn:
+        [(rows, outside, bytes_outside)] = conn.execute(
+            "SELECT COUNT(*), COUNT(pg_column_toast_chunk_id(embedding)), "
+            "COUNT(pg_column_toast_chunk_id(vector)) FROM vectors WHERE model = %s",
+            (Wide.model_id,),
+        ).fetchall()
+    assert (rows, outside, bytes_outside) == (len(FACTS), 0, len(FACTS))
+
+
+def _nearest_connections(monkeypatch: pytest.MonkeyPatch) -> list[connection.PgConnection]:
+    """The connections the vector leg's HNSW statement runs on, as they run it."""
+    used: list[connection.PgConnection] = []
+    execute = connection.PgConnection.execute
+
+    def spy(self: connection.PgConnection, statement: str, *args: object) -> object:
+        if "ORDER BY v.embedding" in statement:
+            used.append(self)
+        return execute(self, statement, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(connection.PgConnection, "execute", spy)
+    return used
+
+
+def test_the_vector_leg_runs_on_a_second_connection_beside_the_lexical_one(
+    vector_store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    used = _nearest_connections(monkeypatch)
+    [hit] = vector_store.search("whistle a tune", top_k=1)
+    assert hit.fact.content == FACTS[2]
+    [side] = used
+    assert side is not vector_store._backend._conn
+    [(setting,)] = side.execute("SHOW hnsw.iterative_scan").fetchall()
+    assert setting == "relaxed_order"  # set up as the store's own connection was
+
+
+def test_inside_a_transaction_the_vector_leg_runs_on_the_transactions_connection(
+    vector_store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # only the transaction's own connection sees what it wrote before it commits
+    used = _nearest_connections(monkeypatch)
+    backend = vector_store._backend
+    with backend.transaction(lambda: None):
+        [hit] = vector_store.search("whistle a tune", top_k=1)
+    assert hit.fact.content == FACTS[2]
+    assert used == [backend._conn]
+
+
+def test_closing_the_store_gives_back_both_connections(vector_url: str) -> None:
+    with opened(vector_url) as store:
+        store.absorb(FACTS, scope="agent")
+        store.search("whistle a tune", top_k=1)
+        assert store._backend._side is not None
+    stats = connection._POOLS[vector_url].get_stats()
+    assert stats["pool_available"] == stats["pool_size"]

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -30,17 +30,20 @@ from engram.store.ranking import SPARSE_POOL, top
 
 if TYPE_CHECKING:
     from engram.embed.base import Embedder
+    from engram.store.model import Fact
 
 
 @dataclass
 class Legs:
     """The candidates of one search and each leg's score of them (0: no match, or filtered
-    out), by position in `ids`; `terms` holds each candidate's stored terms."""
+    out), by position in `ids`; `terms` holds each candidate's stored terms, `facts` those
+    candidates already read whole (the best of both legs, when the vectors are dense)."""
 
     ids: list[str]
     cosine: np.ndarray
     lexical: np.ndarray
     terms: dict[str, list[str]]
+    facts: dict[str, Fact] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -97,26 +100,31 @@ def legs(
     """The candidates and their legs (see the module docstring)."""
     from engram.embed.base import EmbeddingError
 
-    stats = backend.corpus_stats(query_terms, filters.counted_filter(now_moment))
     where = filters.database_filter()
     sparse = bool(getattr(embedder, "sparse", False))
-    query_vector: Any = None
-    try:
-        if sparse and hasattr(embedder, "query_vector"):
-            query_vector = embedder.query_vector(query, _idf(stats))
-        elif not sparse:
-            query_vector = np.asarray(embedder.embed([query])[0], dtype=np.float32)
-    except EmbeddingError:
-        query_vector = None  # lexical results still come back
-    dense = query_vector if isinstance(query_vector, np.ndarray) else None
     model = embedder.model_id
+    dense: np.ndarray | None = None
+    if not sparse:
+        try:
+            dense = np.asarray(embedder.embed([query])[0], dtype=np.float32)
+        except EmbeddingError:
+            dense = None  # lexical results still come back
+    # the database looks for the nearest vectors while the lexical leg is found and scored
+    nearest = backend.nearest_beside(model, dense, where, reach) if dense is not None else None
+    stats = backend.corpus_stats(query_terms, filters.counted_filter(now_moment))
+    query_vector: Any = dense
+    if sparse and hasattr(embedder, "query_vector"):
+        try:
+            query_vector = embedder.query_vector(query, _idf(stats))
+        except EmbeddingError:
+            query_vector = None
     # sparse vectors come with the lexical candidates; dense ones are scored by the database
     found = backend.lexical_candidates(query_terms, where, stats, model if sparse else None)
     rows = list(found.rows)
     near: dict[str, float] = {}
-    if dense is not None:
+    if nearest is not None:
         seen = {values[0] for values, _ in rows}
-        for values, score in backend.nearest(model, dense, where, reach):
+        for values, score in nearest():
             near[str(values[0])] = score
             if values[0] not in seen:
                 rows.append((values, None))
@@ -126,12 +134,16 @@ def legs(
     mask = _mask(rows, filters)
     lexical = _bm25(query_terms, [terms[i] for i in ids], mask, stats, found.complete)
     cosine = np.zeros(count, dtype=np.float32)
+    facts: dict[str, Fact] = {}
     if dense is not None:
-        # the nearest facts have theirs; the best lexical ones (the rest of the pool that
-        # `MemoryStore._scored` fuses) are asked for theirs
-        best = [ids[p] for p in top(lexical, reach) if lexical[p] > 0 and ids[p] not in near]
-        if best:
-            near.update(backend.cosines(model, dense, best))
+        # The nearest facts have their cosine; the best lexical ones are asked for theirs.
+        # Together they hold every fact `MemoryStore._scored` fuses (the best of each leg),
+        # so they are read whole in the same statement.
+        best = [ids[p] for p in top(lexical, reach) if lexical[p] > 0]
+        kept = [i for i, p in zip(ids, mask, strict=True) if p and i in near]
+        wanted = list(dict.fromkeys(kept + best))
+        facts, cosines = backend.facts_and_cosines(model, dense, wanted, kept)
+        near.update(cosines)
         cosine = np.array([near.get(i, 0.0) for i in ids], dtype=np.float32)
         cosine = np.clip(cosine, 0.0, None)
     elif isinstance(query_vector, Sparse):
@@ -141,7 +153,7 @@ def legs(
         blobs = [rows[p][1] for p in matched]
         cosine[matched] = np.clip(_sparse_cosine(query_vector, blobs), 0.0, None)
     cosine[~mask] = 0
-    return Legs(ids, cosine, lexical, terms)
+    return Legs(ids, cosine, lexical, terms, facts)
 
 
 def _idf(stats: CorpusStats) -> Any:

@@ -753,6 +753,7 @@ class MemoryStore:
         window = self._window(query, now)
         query_terms = terms_of(query)
         stored_terms: dict[str, builtins.list[str]] | None = None
+        read: dict[str, Fact] = {}  # the candidates the backend has already read whole
         # the day facts must be valid on: `as_of`, or now for the active mode (None: any day)
         at = moment
         if moment is None and mode == "active":
@@ -765,6 +766,7 @@ class MemoryStore:
                          now_moment, reach)  # fmt: skip
             ids: Sequence[str] = found.ids
             lexical, cosine, stored_terms = found.lexical, found.cosine, found.terms
+            read = found.facts
         else:
             ids, cosine, lexical = self._index_legs(
                 query, query_terms, scope, scope_key, tags, mode, start, end, at
@@ -773,7 +775,9 @@ class MemoryStore:
             return []
         matches = int(np.count_nonzero((cosine > 0) | (lexical > 0)))
         while True:
-            hits = self._scored(query, ids, cosine, lexical, reach, now, weights, fusion, window)
+            hits = self._scored(
+                query, ids, cosine, lexical, reach, now, weights, fusion, window, read
+            )
             # grouped, the pool widens until it holds enough groups or every match
             if group_by is None or len(hits) >= matches:
                 break
@@ -868,8 +872,10 @@ class MemoryStore:
         weights: tuple[float, float],
         fusion: str | None,
         window: tuple[float, float] | None = None,
+        read: dict[str, Fact] | None = None,
     ) -> builtins.list[Hit]:
-        """The `reach` best facts of each leg, scored (see the module notes), best first."""
+        """The `reach` best facts of each leg, scored (see the module notes), best first;
+        `read`: facts already read (the others are read here)."""
         pool = {int(p) for p in top(cosine, reach) if cosine[p] > 0}
         pool |= {int(p) for p in top(lexical, reach) if lexical[p] > 0}
         if not pool:
@@ -884,7 +890,10 @@ class MemoryStore:
         else:
             fused = weights[0] * cosine[positions] + weights[1] * lexical[positions] / best_bm25
         today = (now or datetime.now(UTC)).timestamp() / 86400.0
-        facts = self._backend.get_facts(ids[p] for p in positions)
+        facts = dict(read or {})
+        unread = [ids[p] for p in positions if ids[p] not in facts]
+        if unread:
+            facts.update(self._backend.get_facts(unread))
         literals = [lit.casefold() for lit in LITERAL.findall(query) if len(lit) >= 3]
         hits = []
         for pos, base in zip(positions, fused, strict=True):

@@ -61,8 +61,13 @@ class PostgresBackend(SearchTables, FactTables, GraphTables):
     _LIKE = "ILIKE"
     _INSERT_ALIAS = "INSERT INTO aliases VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING"
 
-    def __init__(self, conn: PgConnection, has_vectors: bool = False) -> None:
+    def __init__(
+        self, conn: PgConnection, has_vectors: bool = False, session: tuple[str, ...] = ()
+    ) -> None:
         self._conn = conn
+        self._session = session
+        self._side = None
+        self._worker = None
         self.file: Path | None = None
         self.location = conn.location
         self.has_vectors = has_vectors
@@ -87,15 +92,18 @@ class PostgresBackend(SearchTables, FactTables, GraphTables):
                 has_vectors = applied(conn, "m003_pgvector")
             finally:
                 conn.execute("SELECT pg_advisory_unlock(?)", (MIGRATION_LOCK,))
+            session: tuple[str, ...] = ()
             if has_vectors and _iterative_scan(conn):
                 # With filters (a scope, a key) the HNSW index is read on until enough facts
                 # pass them. Set for the session, outside any transaction, so that no
                 # rollback undoes it.
-                conn.execute("SET hnsw.iterative_scan = relaxed_order")
+                session = ("SET hnsw.iterative_scan = relaxed_order",)
+            for statement in session:
+                conn.execute(statement)
         except BaseException:
             conn.close()
             raise
-        return cls(conn, has_vectors)
+        return cls(conn, has_vectors, session)
 
     # -- dense vectors also as pgvector's type, when the server has it ----------------------
     @staticmethod
@@ -161,7 +169,10 @@ class PostgresBackend(SearchTables, FactTables, GraphTables):
         return self._conn.in_transaction
 
     def close(self) -> None:
-        self._conn.close()
+        try:
+            self.close_side()
+        finally:
+            self._conn.close()
 
     def fault(self, exc: BaseException) -> StoreError | None:
         return fault(exc, self.location, self._conn.lock_timeout)

@@ -288,6 +288,22 @@ def m004_event_sequence(conn: PgConnection) -> None:
     conn.execute("CREATE INDEX IF NOT EXISTS facts_sequence ON facts (scope, scope_key, kind, pos)")
 
 
+def m005_vectors_inline(conn: PgConnection) -> bool:
+    """A dense vector's pgvector form stays in its row, its byte form goes out of it: a row
+    holds both, over PostgreSQL's 2 kB limit for a 384-dimension model, and the server moved
+    the pgvector form into the TOAST table, so that every cosine a search read from a row
+    cost an extra index lookup (the 40 nearest facts and the best lexical ones: ~1 ms). Only
+    rows written from then on are laid out so: `engram memory rebuild` rewrites the others.
+    Applied after m003 (without pgvector there is no such column)."""
+    if not applied(conn, "m003_pgvector"):
+        return False
+    conn.execute(
+        "ALTER TABLE vectors ALTER COLUMN embedding SET STORAGE MAIN, "
+        "ALTER COLUMN vector SET STORAGE EXTERNAL"
+    )
+    return True
+
+
 # A migration that returns False does not apply yet (its prerequisite is missing): it is not
 # recorded, and tried again at the next open.
 MIGRATIONS: list[Callable[[PgConnection], bool | None]] = [
@@ -295,6 +311,7 @@ MIGRATIONS: list[Callable[[PgConnection], bool | None]] = [
     m002_full_text_search,
     m003_pgvector,
     m004_event_sequence,
+    m005_vectors_inline,
 ]
 
 

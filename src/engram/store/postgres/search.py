@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from hashlib import blake2b
 from typing import TYPE_CHECKING, Any
@@ -41,6 +42,21 @@ RAREST_TERMS = 4  # a new fact's rarest terms that find the facts it is compared
 BUILD_MEMORY_KB = 256 * 1024
 
 _COLUMNS = ", ".join("f." + c.strip() for c in INDEX_COLUMNS.split(","))
+# A fact's columns and its duplicates' as a JSON array (NULL for the many facts without any),
+# in the order they were seen: a fact whole in one row.
+_FACTS = (
+    ", ".join("facts." + c.strip() for c in FACT_COLUMNS.split(","))
+    + ", (SELECT json_agg(json_build_array(d.at, d.content, d.source, d.tags, d.metadata) "
+    "ORDER BY d.pos) FROM duplicates d WHERE d.fact_id = facts.id)::text"
+)
+
+
+def _facts_of(rows: Any) -> Iterator[tuple[Fact, Any]]:
+    """The facts of rows of `_FACTS` and one more column, with that column's value."""
+    for *row, copies, extra in rows:
+        fact = fact_from_row(row)
+        fact.duplicates += [duplicate_from_row(c) for c in json.loads(copies or "[]")]
+        yield fact, extra
 
 
 def tsquery(terms: Sequence[str], join: str = " | ") -> str:
@@ -76,25 +92,43 @@ class SearchTables:
     _conn: PgConnection
     has_vectors: bool  # the server has pgvector and `vectors.embedding` exists
     _hnsw: set[tuple[str, int]]  # (model, dims) whose HNSW index this process made sure of
+    _session: tuple[str, ...]  # the settings this connection was given when it was opened
+    _side: PgConnection | None  # a second connection, for the vector leg (`nearest_beside`)
+    _worker: ThreadPoolExecutor | None  # the thread that runs the statements on `_side`
 
     # -- reading facts by id (one statement whatever the number of ids) --------------------
     def get_facts(self, ids: Any) -> dict[str, Fact]:
         wanted = list(dict.fromkeys(ids))
         if not wanted:
             return {}
-        # one statement: each fact with its duplicates' columns as a JSON array (NULL for
-        # the many facts without any), in the order they were seen
-        found = {}
-        for *row, copies in self._conn.execute(
-            f"SELECT {FACT_COLUMNS}, (SELECT json_agg(json_build_array(d.at, d.content, "
-            "d.source, d.tags, d.metadata) ORDER BY d.pos) FROM duplicates d "
-            "WHERE d.fact_id = facts.id)::text FROM facts WHERE id = ANY(?)",
-            (wanted,),
-        ):
-            fact = fact_from_row(row)
-            fact.duplicates += [duplicate_from_row(c) for c in json.loads(copies or "[]")]
-            found[fact.id] = fact
-        return found
+        rows = self._conn.execute(
+            f"SELECT {_FACTS}, NULL FROM facts WHERE facts.id = ANY(?)", (wanted,)
+        )
+        return {fact.id: fact for fact, _ in _facts_of(rows)}
+
+    def facts_and_cosines(
+        self, model: str, vector: np.ndarray, ids: Sequence[str], scored: Sequence[str]
+    ) -> tuple[dict[str, Fact], dict[str, float]]:
+        """The facts of these ids, and the inner product (cosine) of `vector` with the vector
+        of `model` of each that has one and is not among `scored` (whose cosine the caller
+        has): `get_facts` and `cosines` in one statement."""
+        wanted = list(dict.fromkeys(ids))
+        if not wanted:
+            return {}, {}
+        width = len(vector)
+        rows = self._conn.execute(
+            f"SELECT {_FACTS}, CASE WHEN facts.id <> ALL(?) THEN (SELECT "
+            f"-(v.embedding::vector({width}) <#> ?::vector({width})) FROM vectors v "
+            f"WHERE v.fact_id = facts.id AND {_indexed(model, width)}) END "
+            "FROM facts WHERE facts.id = ANY(?)",
+            (list(scored), vector_text(vector), wanted),
+        )
+        facts, cosines = {}, {}
+        for fact, cosine in _facts_of(rows):
+            facts[fact.id] = fact
+            if cosine is not None:
+                cosines[fact.id] = float(cosine)
+        return facts, cosines
 
     def terms_of_facts(self, ids: Any) -> dict[str, list[str]]:
         wanted = list(ids)
@@ -223,21 +257,55 @@ class SearchTables:
         """The k facts the filter selects whose vector of `model` has the highest inner
         product with `vector` (vectors are unit length: their cosine), from the HNSW index
         (made first when missing, if `build`; without it the server scores every vector)."""
-        width = len(vector)
         if build:
-            self.vector_index(model, width)
-        clause, args = _where(where)
-        text = vector_text(vector)
-        # The model and width are written into the statement, not bound: the planner uses a
-        # partial index only when it can see the statement asks for what the index holds.
-        rows = self._conn.execute(
-            f"SELECT {_COLUMNS}, -(v.embedding::vector({width}) <#> ?::vector({width})) "
-            "FROM vectors v JOIN facts f ON f.id = v.fact_id "
-            f"WHERE {_indexed(model, width)} AND {clause} "
-            f"ORDER BY v.embedding::vector({width}) <#> ?::vector({width}) LIMIT ?",
-            [text, *args, text, k],
-        ).fetchall()
-        return [(row[:-1], float(row[-1])) for row in rows]
+            self.vector_index(model, len(vector))
+        statement, args = _nearest(model, vector, where, k)
+        return _scored_rows(self._conn.execute(statement, args).fetchall())
+
+    def nearest_beside(
+        self, model: str, vector: np.ndarray, where: SearchFilter, k: int
+    ) -> Callable[[], list[tuple[Sequence[Any], float]]]:
+        """`nearest`, started on a second connection of the pool so that the server walks the
+        HNSW index while this connection runs the lexical leg; call the result for the
+        rows. Inside a transaction it runs here and now: only this connection sees what the
+        transaction wrote."""
+        self.vector_index(model, len(vector))
+        if self._conn.in_transaction:
+            rows = self.nearest(model, vector, where, k, build=False)
+            return lambda: rows
+        statement, args = _nearest(model, vector, where, k)
+        side = self._side_connection()
+        running = self._side_worker().submit(lambda: side.execute(statement, args).fetchall())
+        return lambda: _scored_rows(running.result())
+
+    def _side_connection(self) -> PgConnection:
+        """The second connection (taken from the pool once, set up as this one was)."""
+        if self._side is None:
+            from engram.store.postgres.connection import PgConnection
+
+            side = PgConnection(self._conn.url, self._conn.lock_timeout)
+            try:
+                for statement in self._session:
+                    side.execute(statement)
+            except BaseException:
+                side.close()
+                raise
+            self._side = side
+        return self._side
+
+    def _side_worker(self) -> ThreadPoolExecutor:
+        if self._worker is None:
+            self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="engram-pg")
+        return self._worker
+
+    def close_side(self) -> None:
+        """Give the second connection back to the pool and end its thread."""
+        if self._worker is not None:
+            self._worker.shutdown()
+            self._worker = None
+        if self._side is not None:
+            self._side.close()
+            self._side = None
 
     def cosines(self, model: str, vector: np.ndarray, ids: Sequence[str]) -> dict[str, float]:
         """The inner product (cosine) of `vector` with the vectors of `model` of these facts."""
@@ -294,6 +362,27 @@ def hnsw_index(model: str, width: int) -> tuple[str, str]:
         f"((embedding::vector({width})) vector_ip_ops) WHERE {_indexed(model, width, '')}"
     )
     return name, create
+
+
+def _nearest(model: str, vector: np.ndarray, where: SearchFilter, k: int) -> tuple[str, list[Any]]:
+    """The statement of `SearchTables.nearest`, and its parameters."""
+    width = len(vector)
+    clause, args = _where(where)
+    text = vector_text(vector)
+    # The model and width are written into the statement, not bound: the planner uses a
+    # partial index only when it can see the statement asks for what the index holds.
+    statement = (
+        f"SELECT {_COLUMNS}, -(v.embedding::vector({width}) <#> ?::vector({width})) "
+        "FROM vectors v JOIN facts f ON f.id = v.fact_id "
+        f"WHERE {_indexed(model, width)} AND {clause} "
+        f"ORDER BY v.embedding::vector({width}) <#> ?::vector({width}) LIMIT ?"
+    )
+    return statement, [text, *args, text, k]
+
+
+def _scored_rows(rows: Sequence[Sequence[Any]]) -> list[tuple[Sequence[Any], float]]:
+    """Rows whose last column is a score, as (the other columns, the score)."""
+    return [(row[:-1], float(row[-1])) for row in rows]
 
 
 def _indexed(model: str, width: int, table: str = "v.") -> str:
