@@ -116,7 +116,8 @@ def test_a_store_of_the_first_schema_gets_its_full_text_index_on_open(
             conn.execute("CREATE TABLE _migrations (name TEXT PRIMARY KEY, applied_at FLOAT)")
             m001_schema(conn)
             conn.execute("INSERT INTO _migrations VALUES ('m001_schema', 0)")
-            for table, columns, order in TABLES[:2]:  # facts, vectors
+            for table, every_column, order in TABLES[:2]:  # facts, vectors
+                columns = every_column.replace(", checked", "")  # added by a later migration
                 marks = ", ".join("?" * len(columns.split(",")))
                 for rows in local._backend.table_rows(table, columns, order, 100):
                     conn.executemany(f"INSERT INTO {table} ({columns}) VALUES ({marks})", rows)

@@ -21,10 +21,11 @@ def _words(values: list[str] | None) -> list[str]:
     return [w.strip() for v in values or [] for w in v.split(",") if w.strip()]
 
 
-# Commands agent hosts run (hooks on every prompt, the MCP server at every session start): `main`
-# builds only these when they are asked for, since building the whole parser costs about as much
+# Commands agent hosts and agents run (hooks on every prompt, the MCP server at every session
+# start, an agent's `engram memory …` tool calls): `main` builds only these when they are asked
+# for, since building the whole parser costs about as much
 # as a third of the interpreter's start-up.
-HOT = ("load", "hook", "mcp")
+HOT = ("load", "hook", "mcp", "memory")
 
 
 def register(sub: Any, only: str | None = None) -> None:
@@ -39,6 +40,11 @@ def register(sub: Any, only: str | None = None) -> None:
         return
     if only == "mcp":
         register_mcp(sub)
+        return
+    if only == "memory":  # an agent's tool calls: `engram memory search …` at every turn
+        from engram.cli import memory
+
+        memory.register(sub)
         return
     register_load(sub)
     register_rest(sub)

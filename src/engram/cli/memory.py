@@ -245,7 +245,7 @@ def cmd_search(args: argparse.Namespace, start: Path | None) -> int:
         )  # fmt: skip
     withheld, held = _withheld(h.fact for h in hits)
     lines = [
-        f"{h.score:.3f}  {h.fact.id}  [{_where(h.fact)}]  "
+        f"{h.score:.3f}  {h.fact.id}  [{_where(h.fact, h.id not in held)}]  "
         + (_held(held[h.id]) if h.id in held else h.fact.content)
         + f"  (confidence {h.fact.confidence:.2f})"
         for h in hits
@@ -269,10 +269,11 @@ def _held(reason: str) -> str:
     return f"(withheld as unsafe: {reason})"
 
 
-def _where(fact: Any) -> str:
+def _where(fact: Any, shown: bool = False) -> str:
+    """The fact's scope and key; `shown`: the fact passed `fact_reason`, its key with it."""
     from engram.store.unsafe import text_reason
 
-    if fact.scope_key and text_reason(fact.scope_key):
+    if fact.scope_key and not shown and text_reason(fact.scope_key):
         return f"{fact.scope}:(key withheld)"
     return f"{fact.scope}:{fact.scope_key}" if fact.scope_key else str(fact.scope)
 

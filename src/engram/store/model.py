@@ -36,6 +36,9 @@ class Fact:
     content_hash: str = ""
     kind: str = "fact"  # fact: may be superseded; event: a record of something that happened
     duplicates: list[dict[str, Any]] = field(default_factory=list)  # what repeats brought
+    # The scanners' verdict that every text shown with the fact is safe, sealed under this
+    # user's key (`unsafe.verdict_seal`): a fact whose seal still holds is not scanned again.
+    checked: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {

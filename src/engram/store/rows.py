@@ -12,7 +12,7 @@ from engram.store.model import Fact
 
 FACT_COLUMNS = (
     "id, content, scope, scope_key, status, confidence, importance, source, tags, metadata, "
-    "created_at, valid_from, valid_to, content_hash, kind"
+    "created_at, valid_from, valid_to, content_hash, kind, checked"
 )
 INDEX_COLUMNS = (
     "id, scope, scope_key, status, importance, confidence, created_at, tags, terms, kind, "
@@ -46,6 +46,7 @@ def fact_from_row(row: Sequence[Any]) -> Fact:
         valid_to=row[12],
         content_hash=hash_text(row[13]),
         kind=row[14],
+        checked=row[15] or "",
     )
 
 
@@ -77,6 +78,7 @@ def fact_row(fact: Fact, terms: str) -> tuple[Any, ...]:
         fact.valid_to,
         stored_hash(fact.content_hash),
         fact.kind,
+        fact.checked,
         terms,
     )
 

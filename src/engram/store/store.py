@@ -90,7 +90,7 @@ from engram.store.ranking import (
     top,
     window_factor,
 )
-from engram.store.unsafe import refuse
+from engram.store.unsafe import refuse, sealed_if_safe
 from engram.text.tokenize import terms_of
 
 if TYPE_CHECKING:
@@ -478,11 +478,15 @@ class MemoryStore:
             and item.metadata in ({}, fact.metadata)
         )
         already = any({**copy, "at": batch.at} == brought for copy in fact.duplicates)
-        if not same_as_fact and not already:
+        changed = not same_as_fact and not already
+        if changed:
             self._backend.add_duplicate(
                 target, batch.at, item.content, batch.source, item.tags, item.metadata
             )
-        self._backend.add_tags(target, item.tags)
+        changed = self._backend.add_tags(target, item.tags) or changed
+        if changed:  # what the repeat brought is shown with the fact: its seal is made anew
+            now = self._backend.get_facts([target])[target]
+            self._backend.set_checked(target, sealed_if_safe(now))
         self._backend.log_event(batch.at, "duplicate_seen", target, source=batch.source)
         earlier = fact.kind == "fact" and item.valid_from and item.valid_from < fact.valid_from
         if earlier and self._backend.older_version(target) is None:
@@ -602,6 +606,8 @@ class MemoryStore:
             content_hash=item.digest,
             kind=batch.kind,
         )
+        # scanned as an item already (the verdicts are remembered): sealed for the reads
+        fact.checked = sealed_if_safe(fact)
         pending = self._pending or Pending()
         pending.facts.append(rows.fact_row(fact, " ".join(item.terms)))
         if item.vector is not None:

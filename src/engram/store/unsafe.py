@@ -10,6 +10,7 @@ the CLI's listings. Reasons name the kind of problem and the line, never the tex
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -83,13 +84,41 @@ def item_reason(where: str, texts: Iterable[str]) -> str:
 
 def fact_reason(fact: Fact) -> str:
     """Why a stored fact must not be shown to an agent ('' when it may be): its text, then
-    every field shown with it — source, key, tags, metadata and what its repeats brought."""
+    every field shown with it — source, key, tags, metadata and what its repeats brought.
+    A fact whose sealed verdict still holds (`verdict_seal`) is not scanned again."""
+    if fact.checked and fact.checked == verdict_seal(fact):
+        return ""
     reason = text_reason(fact.content)
     if reason:
         return reason
     parts: list[Any] = [fact.source or "", fact.scope_key, fact.tags, fact.metadata]
     parts += [fact.duplicates] if fact.duplicates else []
     return reason_of(texts_of(parts))
+
+
+def verdict_seal(fact: Fact) -> str:
+    """The seal of a safe verdict on a fact: a keyed hash (`engram.safety.witness`) of every
+    text `fact_reason` scans and the scanner's version, under this user's key. A stored seal
+    that this reproduces says the scanners passed exactly these texts here, so showing the
+    fact needs no scan (loading the scanners costs a short command most of its time). Any
+    change to a text, a newer scanner or a store from another user's machine breaks it, and
+    the fact is scanned as before: a seal can only spare a scan, never hide a finding."""
+    import json
+
+    from engram.safety.scan import SCANNER_VERSION
+    from engram.safety.witness import keyed_hash, local_key
+
+    texts = [SCANNER_VERSION, fact.content, fact.source, fact.scope_key, fact.tags,
+             fact.metadata, fact.duplicates]  # fmt: skip
+    message = json.dumps(texts, ensure_ascii=False, sort_keys=True).encode("utf-8")
+    return keyed_hash(local_key(), message)
+
+
+def sealed_if_safe(fact: Fact) -> str:
+    """`verdict_seal` of a fact the scanners find safe now (scanned here), '' otherwise."""
+    if fact_reason(replace(fact, checked="")):
+        return ""
+    return verdict_seal(fact)
 
 
 def split_facts(facts: Iterable[Fact]) -> tuple[list[Fact], list[dict[str, Any]]]:

@@ -304,6 +304,11 @@ def m005_vectors_inline(conn: PgConnection) -> bool:
     return True
 
 
+def m006_verdict_seals(conn: PgConnection) -> None:
+    """Each fact's sealed safety verdict (`Fact.checked`), as SQLite's m008."""
+    conn.execute("ALTER TABLE facts ADD COLUMN checked TEXT NOT NULL DEFAULT ''")
+
+
 # A migration that returns False does not apply yet (its prerequisite is missing): it is not
 # recorded, and tried again at the next open.
 MIGRATIONS: list[Callable[[PgConnection], bool | None]] = [
@@ -312,6 +317,7 @@ MIGRATIONS: list[Callable[[PgConnection], bool | None]] = [
     m003_pgvector,
     m004_event_sequence,
     m005_vectors_inline,
+    m006_verdict_seals,
 ]
 
 

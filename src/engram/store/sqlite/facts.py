@@ -22,7 +22,10 @@ from engram.store.rows import (
     stored_hash,
 )
 
-INSERT_FACT = f"INSERT INTO facts ({FACT_COLUMNS}, terms) VALUES ({', '.join('?' * 16)})"
+INSERT_FACT = (
+    f"INSERT INTO facts ({FACT_COLUMNS}, terms) "
+    f"VALUES ({', '.join('?' * (FACT_COLUMNS.count(',') + 2))})"
+)
 INSERT_EVENT = "INSERT INTO events (at, kind, fact_id, detail) VALUES (?, ?, ?, ?)"
 INSERT_DUPLICATE = (
     "INSERT INTO duplicates (fact_id, at, content, source, tags, metadata) "
@@ -165,6 +168,10 @@ class FactTables:
                 json.dumps(metadata, ensure_ascii=False, sort_keys=True),
             ),
         )
+
+    def set_checked(self, fact_id: str, seal: str) -> None:
+        """Record a fact's sealed safety verdict (`Fact.checked`)."""
+        self._conn.execute("UPDATE facts SET checked = ? WHERE id = ?", (seal, fact_id))
 
     def add_tags(self, fact_id: str, tags: Sequence[str]) -> bool:
         """Add tags a duplicate brought to the fact it repeated; True if any was new."""

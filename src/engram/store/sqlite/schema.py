@@ -241,6 +241,13 @@ def m007_event_sequence(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE INDEX IF NOT EXISTS facts_sequence ON facts (scope, scope_key, kind)")
 
 
+def m008_verdict_seals(conn: sqlite3.Connection) -> None:
+    """Each fact's sealed safety verdict (`Fact.checked`): a fact written since is shown
+    without being scanned again while its texts, the scanner and this user's key are the
+    ones it was sealed with. '' for the facts written before: they are scanned when shown."""
+    conn.execute("ALTER TABLE facts ADD COLUMN checked TEXT NOT NULL DEFAULT ''")
+
+
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     m001_facts,
     m002_entity_graph,
@@ -249,6 +256,7 @@ MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     m005_deleted_status,
     m006_compact_hashes_and_vectors,
     m007_event_sequence,
+    m008_verdict_seals,
 ]
 
 
