@@ -138,6 +138,26 @@ def empty(url: str) -> None:
             conn.execute(f"TRUNCATE {TABLES} RESTART IDENTITY CASCADE")
 
 
+def writing_role(url: str, role: str) -> str:
+    """The URL of `url`'s database as `role`, a login that may read and write the rows of its
+    tables but owns none of them (a team's agents, as the team-memory page sets them up)."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        if not conn.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (role,)).fetchone():
+            conn.execute(f"CREATE ROLE {role} LOGIN")
+        conn.execute(f"GRANT USAGE ON SCHEMA public TO {role}")
+        conn.execute(
+            f"GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO {role}"
+        )
+        conn.execute(f"GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO {role}")
+    parts = urlsplit(url)
+    host = parts.netloc.rpartition("@")[2]
+    return urlunsplit(parts._replace(netloc=f"{role}@{host}"))
+
+
 def read_only_role(url: str, role: str) -> str:
     """The URL of `url`'s database as `role`, a login that may only read its tables (made
     once a server, granted again after a test left new tables)."""

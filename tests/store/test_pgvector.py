@@ -345,10 +345,75 @@ def test_inside_a_transaction_the_vector_leg_runs_on_the_transactions_connection
     assert used == [backend._conn]
 
 
+def _all_back(url: str) -> bool:
+    stats = connection._POOLS[url].get_stats()
+    return bool(stats["pool_available"] == stats["pool_size"])
+
+
 def test_closing_the_store_gives_back_both_connections(vector_url: str) -> None:
     with opened(vector_url) as store:
         store.absorb(FACTS, scope="agent")
         store.search("whistle a tune", top_k=1)
-        assert store._backend._side is not None
+        assert store._backend._beside._side is not None
+    assert _all_back(vector_url)
+
+
+def test_many_threads_searching_one_store_share_one_second_connection(
+    vector_store: MemoryStore, vector_url: str
+) -> None:
+    # the MCP server runs its tools in threads: searches may start at the same moment
+    start = threading.Barrier(8)
+    found: list[str] = []
+
+    def search() -> None:
+        start.wait()
+        found.append(vector_store.search("whistle a tune", top_k=1)[0].fact.content)
+
+    threads = [threading.Thread(target=search) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert found == [FACTS[2]] * 8
     stats = connection._POOLS[vector_url].get_stats()
-    assert stats["pool_available"] == stats["pool_size"]
+    assert stats["pool_size"] - stats["pool_available"] == 2  # the store's two
+    vector_store.close()
+    assert _all_back(vector_url)
+
+
+def test_a_search_goes_on_when_its_second_connection_was_cut(vector_store: MemoryStore) -> None:
+    vector_store.search("whistle a tune", top_k=1)
+    side = vector_store._backend._beside._side
+    assert side is not None
+    with psycopg.connect(side.url, autocommit=True) as admin:
+        admin.execute("SELECT pg_terminate_backend(%s)", (side._raw.info.backend_pid,))
+    for _ in range(2):  # the failed one answered on the store's connection, the next anew
+        [hit] = vector_store.search("whistle a tune", top_k=1)
+        assert hit.fact.content == FACTS[2]
+    renewed = vector_store._backend._beside._side
+    assert renewed is not None and renewed is not side
+
+
+def test_when_the_pool_is_taken_a_search_runs_on_its_own_connection_at_once(
+    vector_store: MemoryStore, vector_url: str
+) -> None:
+    pool = connection._POOLS[vector_url]
+    held = []
+    while pool.get_stats()["pool_size"] < pool.max_size or pool.get_stats()["pool_available"]:
+        held.append(pool.getconn(timeout=5))
+    try:
+        began = time.monotonic()
+        [hit] = vector_store.search("whistle a tune", top_k=1)
+        assert hit.fact.content == FACTS[2] and time.monotonic() - began < 2
+        assert vector_store._backend._beside._side is None
+    finally:
+        for conn in held:
+            pool.putconn(conn)
+
+
+def test_a_closed_store_takes_no_second_connection(vector_url: str) -> None:
+    store = opened(vector_url)
+    store.absorb(FACTS, scope="agent")
+    store.close()
+    assert store._backend._beside.submit("SELECT 1", ()) is None
+    assert _all_back(vector_url)

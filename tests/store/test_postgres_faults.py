@@ -74,3 +74,21 @@ def test_stats_name_the_backend_and_no_snapshot_file(url: str, tmp_path: Path) -
     assert stats["backend"] == "postgresql" and stats["path"] == url
     assert stats["index_path"] is None and stats["bytes"] > 0
     assert stats["vector_search"] == "exact (sparse vectors, scored on the full-text candidates)"
+
+
+def test_a_process_that_holds_every_pooled_connection_is_told_so(url: str) -> None:
+    from engram.errors import StoreError
+    from engram.store.postgres import connection
+
+    config = load_config(None, env={"ENGRAM_MEMORY_LOCK_TIMEOUT_S": "1"})
+    with MemoryStore.open(url, config=config):
+        pool = connection._POOLS[url]
+        held = []
+        while pool.get_stats()["pool_size"] < pool.max_size or pool.get_stats()["pool_available"]:
+            held.append(pool.getconn(timeout=5))
+        try:
+            with pytest.raises(StoreError, match=r"all 8 connections this process may open"):
+                MemoryStore.open(url, config=config)
+        finally:
+            for conn in held:
+                pool.putconn(conn)

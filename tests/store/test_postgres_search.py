@@ -14,7 +14,7 @@ from engram.config import load_config
 from engram.errors import StoreReadOnly
 from engram.store import MemoryStore
 from engram.store.postgres import search as pg_search
-from tests.pgserver import empty, read_only_role
+from tests.pgserver import empty, read_only_role, writing_role
 
 PEOPLE = [
     "Kenji Park moved the billing service to Frankfurt in March.",
@@ -200,3 +200,18 @@ def test_a_role_that_may_only_read_searches_and_is_refused_a_write(url: str) -> 
             store.absorb(["Omar owns the staging database."], scope="agent", scope_key="ops")
     with MemoryStore.open(url, config=load_config(None, env={})) as store:
         assert store.count(scope="agent") == len(PEOPLE)
+
+
+def test_an_upgrade_only_the_owner_may_make_is_refused_to_a_writer_in_one_line(url: str) -> None:
+    with MemoryStore.open(url, config=load_config(None, env={})) as store:
+        store.absorb(PEOPLE, scope="agent", scope_key="ops")
+    writer = writing_role(url, "writer")
+    with psycopg.connect(url, autocommit=True) as conn:  # a store an older Engram left
+        conn.execute("DELETE FROM _migrations WHERE name = 'm006_verdict_seals'")
+        conn.execute("ALTER TABLE facts DROP COLUMN checked")
+    with pytest.raises(StoreReadOnly, match=r"needs an upgrade of its tables .*only their owner"):
+        MemoryStore.open(writer, config=load_config(None, env={}))
+    MemoryStore.open(url, config=load_config(None, env={})).close()  # the owner opens it
+    with MemoryStore.open(writer, config=load_config(None, env={})) as store:
+        [hit] = store.search("who owns the dashboards", top_k=1)
+        assert hit.fact.content == PEOPLE[1]

@@ -11,6 +11,7 @@ from typing import Any
 
 from engram.errors import EngramError, StoreError, StoreTooNew
 from engram.store.backend import Pending
+from engram.store.postgres.beside import Beside
 from engram.store.postgres.connection import (
     MIGRATION_LOCK,
     PgConnection,
@@ -65,9 +66,7 @@ class PostgresBackend(SearchTables, FactTables, GraphTables):
         self, conn: PgConnection, has_vectors: bool = False, session: tuple[str, ...] = ()
     ) -> None:
         self._conn = conn
-        self._session = session
-        self._side = None
-        self._worker = None
+        self._beside = Beside(conn, session)
         self.file: Path | None = None
         self.location = conn.location
         self.has_vectors = has_vectors
@@ -170,7 +169,7 @@ class PostgresBackend(SearchTables, FactTables, GraphTables):
 
     def close(self) -> None:
         try:
-            self.close_side()
+            self._beside.close()
         finally:
             self._conn.close()
 

@@ -8,6 +8,7 @@ agents absorbing the same fact at once give one fact and one duplicate, not two 
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -84,6 +85,9 @@ def _pool(url: str) -> ConnectionPool:
             # One plain connection first: a wrong URL or a server that is down is reported at
             # once, not after the pool has retried for its whole timeout.
             psycopg.connect(url, connect_timeout=10).close()
+            # a connection the server dropped is replaced quietly: the store reports the
+            # failure that reaches it in one line, and the pool's own warning would be a second
+            logging.getLogger("psycopg.pool").addHandler(logging.NullHandler())
             pool = ConnectionPool(
                 url,
                 min_size=0,
@@ -101,23 +105,46 @@ class PgConnection:
     `?` marks, like SQLite's, so both backends share most of their SQL; the server's errors
     come out as one-line `StoreError`s."""
 
-    def __init__(self, url: str, lock_timeout: float) -> None:
+    def __init__(self, url: str, lock_timeout: float, wait: float | None = None) -> None:
+        """`wait`: how long to wait for a connection of the pool (default: the lock timeout)."""
         self.url = url
         self.location = redacted(url)
         self.lock_timeout = lock_timeout
 
         try:
             self._pool = _pool(url)
-            self._raw: psycopg.Connection[Any] = self._pool.getconn(timeout=lock_timeout)
+            self._raw: psycopg.Connection[Any] = self._pool.getconn(
+                timeout=lock_timeout if wait is None else wait
+            )
         except Exception as exc:
             raise self._fault(exc) from None
+        self._returned = False
         self.execute(f"SET lock_timeout = {int(lock_timeout * 1000)}")
+
+    def spare(self, wait: float) -> PgConnection | None:
+        """Another connection of this one's pool when one is free or can still be made,
+        waiting at most `wait` seconds; None when the process holds them all (a caller that
+        can do without one does not wait for one to come back)."""
+        stats = self._pool.get_stats()
+        if stats.get("pool_available", 0) == 0 and stats.get("pool_size", 0) >= self._pool.max_size:
+            return None
+        try:
+            return PgConnection(self.url, self.lock_timeout, wait)
+        except StoreError:
+            return None
 
     def _fault(self, exc: BaseException) -> StoreError:
         from psycopg_pool import PoolTimeout
 
         if isinstance(exc, PoolTimeout):
             text = (str(exc).splitlines() or [""])[0]
+            stats = self._pool.get_stats() if hasattr(self, "_pool") else {}
+            if stats.get("pool_size", 0) >= getattr(self._pool, "max_size", 1) > 0:
+                return StoreError(
+                    f"all {stats['pool_size']} connections this process may open to the memory "
+                    f"store {self.location} are in use ({text}); close the stores it no longer "
+                    "uses, or open fewer at once"
+                )
             return StoreError(
                 f"cannot reach the memory store {self.location} ({text}); check that the "
                 "server runs and the URL (host, port, user, database) is right"
@@ -151,8 +178,12 @@ class PgConnection:
         return self._raw.info.transaction_status != TransactionStatus.IDLE
 
     def close(self) -> None:
+        """Give the connection back to the pool (once: closing again does nothing)."""
         import psycopg
 
+        if self._returned:
+            return
+        self._returned = True
         if self.in_transaction:
             try:
                 self._raw.rollback()

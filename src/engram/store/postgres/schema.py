@@ -12,6 +12,8 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from engram.errors import StoreReadOnly
+
 if TYPE_CHECKING:
     from engram.store.postgres.connection import PgConnection
 
@@ -294,13 +296,17 @@ def m005_vectors_inline(conn: PgConnection) -> bool:
     the pgvector form into the TOAST table, so that every cosine a search read from a row
     cost an extra index lookup (the 40 nearest facts and the best lexical ones: ~1 ms). Only
     rows written from then on are laid out so: `engram memory rebuild` rewrites the others.
-    Applied after m003 (without pgvector there is no such column)."""
+    Applied after m003 (without pgvector there is no such column), by the owner of the table:
+    a role that may only write its rows uses the store as it is until the owner opens it."""
     if not applied(conn, "m003_pgvector"):
         return False
-    conn.execute(
-        "ALTER TABLE vectors ALTER COLUMN embedding SET STORAGE MAIN, "
-        "ALTER COLUMN vector SET STORAGE EXTERNAL"
-    )
+    try:
+        conn.execute(
+            "ALTER TABLE vectors ALTER COLUMN embedding SET STORAGE MAIN, "
+            "ALTER COLUMN vector SET STORAGE EXTERNAL"
+        )
+    except StoreReadOnly:
+        return False
     return True
 
 
@@ -354,7 +360,15 @@ def migrate(conn: PgConnection) -> list[str]:
             continue
         conn.execute("BEGIN")
         try:
-            if migration(conn) is False:
+            try:
+                skipped = migration(conn) is False
+            except StoreReadOnly:
+                raise StoreReadOnly(
+                    f"the memory store {conn.location} needs an upgrade of its tables "
+                    f"({migration.__name__}) that only their owner may make; open it once as "
+                    "the role that created it, then every role can use it"
+                ) from None
+            if skipped:
                 conn.execute("ROLLBACK")
                 continue
             conn.execute("INSERT INTO _migrations VALUES (?, ?)", (migration.__name__, time.time()))

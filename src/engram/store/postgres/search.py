@@ -12,20 +12,20 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from hashlib import blake2b
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from engram.errors import StoreReadOnly
+from engram.errors import StoreError, StoreReadOnly
 from engram.store.backend import CandidateRows, CorpusStats, SearchFilter
 from engram.store.index import MAX_POSTINGS, POOL_POSTINGS, rare_idf
 from engram.store.model import Fact
 from engram.store.rows import FACT_COLUMNS, INDEX_COLUMNS, duplicate_from_row, fact_from_row
 
 if TYPE_CHECKING:
+    from engram.store.postgres.beside import Beside
     from engram.store.postgres.connection import PgConnection
 
 # A query whose terms are held by more facts than this (the filter's share of them) is
@@ -92,9 +92,7 @@ class SearchTables:
     _conn: PgConnection
     has_vectors: bool  # the server has pgvector and `vectors.embedding` exists
     _hnsw: set[tuple[str, int]]  # (model, dims) whose HNSW index this process made sure of
-    _session: tuple[str, ...]  # the settings this connection was given when it was opened
-    _side: PgConnection | None  # a second connection, for the vector leg (`nearest_beside`)
-    _worker: ThreadPoolExecutor | None  # the thread that runs the statements on `_side`
+    _beside: Beside  # a second connection, for the vector leg (`nearest_beside`)
 
     # -- reading facts by id (one statement whatever the number of ids) --------------------
     def get_facts(self, ids: Any) -> dict[str, Fact]:
@@ -267,45 +265,24 @@ class SearchTables:
     ) -> Callable[[], list[tuple[Sequence[Any], float]]]:
         """`nearest`, started on a second connection of the pool so that the server walks the
         HNSW index while this connection runs the lexical leg; call the result for the
-        rows. Inside a transaction it runs here and now: only this connection sees what the
-        transaction wrote."""
+        rows. It runs on this connection instead inside a transaction (only this connection
+        sees what the transaction wrote), when the process holds every connection of its
+        pool, and again here when the second connection failed (a server that restarted)."""
         self.vector_index(model, len(vector))
-        if self._conn.in_transaction:
+        statement, args = _nearest(model, vector, where, k)
+        running = None if self._conn.in_transaction else self._beside.submit(statement, args)
+        if running is None:
             rows = self.nearest(model, vector, where, k, build=False)
             return lambda: rows
-        statement, args = _nearest(model, vector, where, k)
-        side = self._side_connection()
-        running = self._side_worker().submit(lambda: side.execute(statement, args).fetchall())
-        return lambda: _scored_rows(running.result())
 
-    def _side_connection(self) -> PgConnection:
-        """The second connection (taken from the pool once, set up as this one was)."""
-        if self._side is None:
-            from engram.store.postgres.connection import PgConnection
-
-            side = PgConnection(self._conn.url, self._conn.lock_timeout)
+        def result() -> list[tuple[Sequence[Any], float]]:
             try:
-                for statement in self._session:
-                    side.execute(statement)
-            except BaseException:
-                side.close()
-                raise
-            self._side = side
-        return self._side
+                return _scored_rows(running.result())
+            except StoreError:
+                self._beside.drop()
+                return self.nearest(model, vector, where, k, build=False)
 
-    def _side_worker(self) -> ThreadPoolExecutor:
-        if self._worker is None:
-            self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="engram-pg")
-        return self._worker
-
-    def close_side(self) -> None:
-        """Give the second connection back to the pool and end its thread."""
-        if self._worker is not None:
-            self._worker.shutdown()
-            self._worker = None
-        if self._side is not None:
-            self._side.close()
-            self._side = None
+        return result
 
     def cosines(self, model: str, vector: np.ndarray, ids: Sequence[str]) -> dict[str, float]:
         """The inner product (cosine) of `vector` with the vectors of `model` of these facts."""

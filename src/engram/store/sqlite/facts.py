@@ -326,7 +326,9 @@ class FactTables:
         oldest, newest = rows("SELECT MIN(created_at), MAX(created_at) FROM facts")[0]
         return StoreCounts(
             by_scope=dict(rows("SELECT scope, COUNT(*) FROM facts GROUP BY scope")),
-            by_status=dict(rows("SELECT status, COUNT(*) FROM facts GROUP BY status")),
+            by_status=dict(
+                rows("SELECT status, COUNT(*) FROM facts GROUP BY status ORDER BY status")
+            ),
             by_tag=dict(rows(self._TAG_COUNTS)),
             vectors_by_model=dict(rows("SELECT model, COUNT(*) FROM vectors GROUP BY model")),
             oldest=oldest,
