@@ -92,7 +92,7 @@ class SearchTables:
     _conn: PgConnection
     has_vectors: bool  # the server has pgvector and `vectors.embedding` exists
     _hnsw: set[tuple[str, int]]  # (model, dims) whose HNSW index this process made sure of
-    _beside: Beside  # a second connection, for the vector leg (`nearest_beside`)
+    _beside: Beside  # runs the vector leg on a second connection (`nearest_beside`)
 
     # -- reading facts by id (one statement whatever the number of ids) --------------------
     def get_facts(self, ids: Any) -> dict[str, Fact]:
@@ -263,11 +263,11 @@ class SearchTables:
     def nearest_beside(
         self, model: str, vector: np.ndarray, where: SearchFilter, k: int
     ) -> Callable[[], list[tuple[Sequence[Any], float]]]:
-        """`nearest`, started on a second connection of the pool so that the server walks the
-        HNSW index while this connection runs the lexical leg; call the result for the
+        """`nearest`, started on a connection borrowed from the pool so that the server walks
+        the HNSW index while this connection runs the lexical leg; call the result for the
         rows. It runs on this connection instead inside a transaction (only this connection
         sees what the transaction wrote), when the process holds every connection of its
-        pool, and again here when the second connection failed (a server that restarted)."""
+        pool, and again here when the borrowed one failed (a server that restarted)."""
         self.vector_index(model, len(vector))
         statement, args = _nearest(model, vector, where, k)
         running = None if self._conn.in_transaction else self._beside.submit(statement, args)
@@ -277,10 +277,12 @@ class SearchTables:
 
         def result() -> list[tuple[Sequence[Any], float]]:
             try:
-                return _scored_rows(running.result())
+                rows = running.result()
             except StoreError:
-                self._beside.drop()
+                rows = None
+            if rows is None:
                 return self.nearest(model, vector, where, k, build=False)
+            return _scored_rows(rows)
 
         return result
 
