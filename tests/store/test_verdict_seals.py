@@ -129,3 +129,28 @@ def test_a_search_process_over_sealed_facts_loads_no_scanner(tmp_path: Path) -> 
     assert FACT in done.stdout
     loaded = done.stdout.strip().splitlines()[-1]
     assert "engram.safety.secrets" not in loaded and "engram.safety.injection" not in loaded
+
+
+def test_a_row_no_seal_can_be_made_of_is_scanned_not_an_error(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a tampered row may hold what JSON cannot (a lone surrogate): no seal, a scan, no crash
+    store.absorb([{"content": FACT, "metadata": {"note": "fine"}}], scope="agent")
+    [fact] = store.list()
+    odd = replace(fact, metadata={"note": "\ud800"})
+    assert verdict_seal(replace(odd, source=b"\x00")) == ""  # type: ignore[arg-type]
+    scanned = _scans(monkeypatch)
+    assert fact_reason(odd) == "" and scanned
+
+
+def test_a_key_file_others_may_read_is_not_trusted_across_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ENGRAM_STATE_DIR", str(tmp_path))
+    monkeypatch.setattr(witness, "_process_key", None)
+    (tmp_path / witness.KEY_FILE).write_bytes(b"k" * 32)
+    (tmp_path / witness.KEY_FILE).chmod(0o644)
+    assert witness.local_key() != b"k" * 32
+    monkeypatch.setattr(witness, "_process_key", None)
+    (tmp_path / witness.KEY_FILE).chmod(0o600)
+    assert witness.local_key() == b"k" * 32

@@ -63,8 +63,22 @@ def local_key() -> bytes:
             pass
         if len(key) < 32:
             key = os.urandom(32)  # unreadable or cut short: trust nothing across runs
+    if not _private(path):
+        # a key someone else could have written or read would let them seal what they like
+        key = os.urandom(32)
     _process_key = key
     return key
+
+
+def _private(path: Path) -> bool:
+    """Whether the key file is this user's and no one else may read or write it."""
+    if not hasattr(os, "getuid"):
+        return True  # no POSIX owners and modes to check
+    try:
+        status = path.stat()
+    except OSError:
+        return False
+    return status.st_uid == os.getuid() and not status.st_mode & 0o077
 
 
 def _write_private(path: Path, key: bytes, *, replace: bool = False) -> None:

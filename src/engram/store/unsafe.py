@@ -86,32 +86,55 @@ def fact_reason(fact: Fact) -> str:
     """Why a stored fact must not be shown to an agent ('' when it may be): its text, then
     every field shown with it — source, key, tags, metadata and what its repeats brought.
     A fact whose sealed verdict still holds (`verdict_seal`) is not scanned again."""
-    if fact.checked and fact.checked == verdict_seal(fact):
+    if sealed(fact):
         return ""
-    reason = text_reason(fact.content)
-    if reason:
-        return reason
-    parts: list[Any] = [fact.source or "", fact.scope_key, fact.tags, fact.metadata]
-    parts += [fact.duplicates] if fact.duplicates else []
-    return reason_of(texts_of(parts))
+    content, *rest = _shown_texts(fact)
+    return text_reason(content) or reason_of(texts_of(rest))
+
+
+def content_reason(fact: Fact) -> str:
+    """Why a fact's text alone must not be shown (for outputs that print only the text)."""
+    return "" if sealed(fact) else text_reason(fact.content)
+
+
+def _shown_texts(fact: Fact) -> list[Any]:
+    """Every text of a fact the scanners read before it is shown (the content first): the one
+    list both `fact_reason` scans and `verdict_seal` seals, so neither can cover less."""
+    texts: list[Any] = [fact.content, fact.source or "", fact.scope_key, fact.tags, fact.metadata]
+    return [*texts, fact.duplicates] if fact.duplicates else texts
+
+
+# Told apart from every other hash made with the same key (the memory-file index's seals).
+SEAL_TAG = "engram-verdict-1"
 
 
 def verdict_seal(fact: Fact) -> str:
     """The seal of a safe verdict on a fact: a keyed hash (`engram.safety.witness`) of every
-    text `fact_reason` scans and the scanner's version, under this user's key. A stored seal
-    that this reproduces says the scanners passed exactly these texts here, so showing the
-    fact needs no scan (loading the scanners costs a short command most of its time). Any
-    change to a text, a newer scanner or a store from another user's machine breaks it, and
-    the fact is scanned as before: a seal can only spare a scan, never hide a finding."""
+    text `fact_reason` scans, the scanner's version and Python's (whose Unicode data the
+    normalisation reads), under this user's key. A stored seal that this reproduces says the
+    scanners passed exactly these texts here, so showing the fact needs no scan (loading the
+    scanners costs a short command a fifth of its work). Any change to a text, a newer scanner
+    or Python, or a store from another user's machine breaks it, and the fact is scanned as
+    before: a seal can only spare a scan, never hide a finding. '' for a fact no seal can be
+    made of (a value that is not JSON, as a tampered row may hold)."""
     import json
+    import sys
 
     from engram.safety.scan import SCANNER_VERSION
     from engram.safety.witness import keyed_hash, local_key
 
-    texts = [SCANNER_VERSION, fact.content, fact.source, fact.scope_key, fact.tags,
-             fact.metadata, fact.duplicates]  # fmt: skip
-    message = json.dumps(texts, ensure_ascii=False, sort_keys=True).encode("utf-8")
+    python = "{}.{}".format(*sys.version_info)  # its Unicode data is what the scanners read
+    texts = [SEAL_TAG, SCANNER_VERSION, python, *_shown_texts(fact)]
+    try:  # ASCII escapes: one text for one value, whatever it holds (a lone surrogate too)
+        message = json.dumps(texts, ensure_ascii=True, sort_keys=True).encode("ascii")
+    except (TypeError, ValueError, RecursionError):
+        return ""
     return keyed_hash(local_key(), message)
+
+
+def sealed(fact: Fact) -> bool:
+    """Whether the fact's stored seal holds (see `verdict_seal`)."""
+    return bool(fact.checked) and fact.checked == verdict_seal(fact)
 
 
 def sealed_if_safe(fact: Fact) -> str:
@@ -144,11 +167,6 @@ def withheld_entry(fact: Fact, reason: str) -> dict[str, Any]:
         "created_at": fact.created_at,
         "reason": reason,
     }
-
-
-def content_reason(fact: Fact) -> str:
-    """Why a fact's text alone must not be shown (for outputs that print only the text)."""
-    return text_reason(fact.content)
 
 
 def node_reason(node: Node) -> str:
