@@ -141,26 +141,23 @@ def empty(url: str) -> None:
 def writing_role(url: str, role: str) -> str:
     """The URL of `url`'s database as `role`, a login that may read and write the rows of its
     tables but owns none of them (a team's agents, as the team-memory page sets them up)."""
-    from urllib.parse import urlsplit, urlunsplit
-
-    import psycopg
-
-    with psycopg.connect(url, autocommit=True) as conn:
-        if not conn.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (role,)).fetchone():
-            conn.execute(f"CREATE ROLE {role} LOGIN")
-        conn.execute(f"GRANT USAGE ON SCHEMA public TO {role}")
-        conn.execute(
-            f"GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO {role}"
-        )
-        conn.execute(f"GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO {role}")
-    parts = urlsplit(url)
-    host = parts.netloc.rpartition("@")[2]
-    return urlunsplit(parts._replace(netloc=f"{role}@{host}"))
+    return _role(
+        url,
+        role,
+        "GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO {role}",
+        "GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO {role}",
+    )
 
 
 def read_only_role(url: str, role: str) -> str:
     """The URL of `url`'s database as `role`, a login that may only read its tables (made
     once a server, granted again after a test left new tables)."""
+    return _role(url, role, "GRANT SELECT ON ALL TABLES IN SCHEMA public TO {role}")
+
+
+def _role(url: str, role: str, *grants: str) -> str:
+    """The URL of `url`'s database as `role`, a login made once a server and given these
+    grants (again, for the tables a test added since)."""
     from urllib.parse import urlsplit, urlunsplit
 
     import psycopg
@@ -169,7 +166,8 @@ def read_only_role(url: str, role: str) -> str:
         if not conn.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (role,)).fetchone():
             conn.execute(f"CREATE ROLE {role} LOGIN")
         conn.execute(f"GRANT USAGE ON SCHEMA public TO {role}")
-        conn.execute(f"GRANT SELECT ON ALL TABLES IN SCHEMA public TO {role}")
+        for grant in grants:
+            conn.execute(grant.format(role=role))
     parts = urlsplit(url)
     host = parts.netloc.rpartition("@")[2]
     return urlunsplit(parts._replace(netloc=f"{role}@{host}"))

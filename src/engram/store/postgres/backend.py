@@ -63,7 +63,10 @@ class PostgresBackend(SearchTables, FactTables, GraphTables):
     _INSERT_ALIAS = "INSERT INTO aliases VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING"
 
     def __init__(
-        self, conn: PgConnection, has_vectors: bool = False, session: tuple[str, ...] = ()
+        self,
+        conn: PgConnection,
+        has_vectors: bool = False,
+        session: tuple[tuple[str, str], ...] = (),
     ) -> None:
         self._conn = conn
         self._beside = Beside(conn, session)
@@ -91,14 +94,14 @@ class PostgresBackend(SearchTables, FactTables, GraphTables):
                 has_vectors = applied(conn, "m003_pgvector")
             finally:
                 conn.execute("SELECT pg_advisory_unlock(?)", (MIGRATION_LOCK,))
-            session: tuple[str, ...] = ()
+            session: tuple[tuple[str, str], ...] = ()
             if has_vectors and _iterative_scan(conn):
                 # With filters (a scope, a key) the HNSW index is read on until enough facts
                 # pass them. Set for the session, outside any transaction, so that no
                 # rollback undoes it.
-                session = ("SET hnsw.iterative_scan = relaxed_order",)
-            for statement in session:
-                conn.execute(statement)
+                session = (("hnsw.iterative_scan", "relaxed_order"),)
+            for name, value in session:
+                conn.set(name, value)
         except BaseException:
             conn.close()
             raise

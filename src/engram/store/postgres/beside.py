@@ -26,9 +26,9 @@ class Beside:
     """The thread that runs a store's statements on borrowed connections (thread-safe: the MCP
     server runs its tools in several threads; their statements take turns on this one)."""
 
-    def __init__(self, conn: PgConnection, session: Sequence[str] = ()) -> None:
+    def __init__(self, conn: PgConnection, session: Sequence[tuple[str, str]] = ()) -> None:
         self._conn = conn
-        self._session = tuple(session)  # statements that set the store's connection up
+        self._session = tuple(session)  # the settings the store's connection was given
         self._lock = threading.Lock()
         self._worker: ThreadPoolExecutor | None = None
         self._closed = False
@@ -48,8 +48,8 @@ class Beside:
         if side is None:
             return None
         try:
-            for setting in self._session:
-                side.execute(setting)
+            for name, value in self._session:
+                side.set(name, value)
             return list(side.execute(statement, args).fetchall())
         finally:
             side.close()  # a broken connection is dropped by the pool, and replaced

@@ -12,6 +12,7 @@ import logging
 import threading
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
 
 from engram.errors import (
     StoreCorrupt,
@@ -31,6 +32,9 @@ MIGRATION_LOCK = WRITE_LOCK + 1  # held while a process brings the schema up to 
 
 _POOLS: dict[str, ConnectionPool] = {}
 _POOLS_LOCK = threading.Lock()
+# The settings of each pooled connection's session (they last as long as it does, from one
+# store that takes it to the next): a setting is sent only when it would change.
+_SETTINGS: WeakKeyDictionary[Any, dict[str, str]] = WeakKeyDictionary()
 
 
 def fault(exc: BaseException, location: str, lock_timeout: float) -> StoreError | None:
@@ -119,7 +123,15 @@ class PgConnection:
         except Exception as exc:
             raise self._fault(exc) from None
         self._returned = False
-        self.execute(f"SET lock_timeout = {int(lock_timeout * 1000)}")
+        self.set("lock_timeout", str(int(lock_timeout * 1000)))
+
+    def set(self, name: str, value: str) -> None:
+        """`SET name = value` for the session, outside any transaction (a rollback would undo
+        it), unless the connection has it already."""
+        held = _SETTINGS.setdefault(self._raw, {})
+        if held.get(name) != value:
+            self.execute(f"SET {name} = {value}")
+            held[name] = value
 
     def spare(self, wait: float) -> PgConnection | None:
         """Another connection of this one's pool when one is free or can still be made,
