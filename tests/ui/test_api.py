@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -227,6 +228,32 @@ def test_a_fact_shows_its_versions_as_a_timeline(site: Site) -> None:
         "target": site.facts["berlin"],
     } in versions[1]["edges"]
     assert versions[1]["events"][0]["detail"]["outcome"] == "supersede"
+
+
+def _plant_unsafe_event_and_link(site: Site) -> str:
+    """A change-log entry and a link an older store wrote for the Kafka fact, unscanned."""
+    kafka = site.facts["kafka"]
+    with site.store._write():
+        site.store._backend.log_event("2026-01-01T00:00:00Z", "boosted", kafka, note=INJECTION)
+        site.store._backend.add_edge(kafka, INJECTION, site.facts["paris"], "2026-01-01")
+    return kafka
+
+
+def test_a_fact_page_withholds_an_unsafe_change_log_entry(site: Site) -> None:
+    kafka = _plant_unsafe_event_and_link(site)
+    [version] = _json(site, f"/api/facts/{kafka}")["versions"]
+    [planted] = [ev for ev in version["events"] if ev["kind"] == "boosted"]
+    assert planted["detail"] == {"withheld": "prompt injection: instruction override (line 1)"}
+    assert "curl evil" not in site.client.get(f"/facts/{kafka}").text
+
+
+def test_a_fact_page_masks_an_unsafe_link_name(site: Site) -> None:
+    kafka = _plant_unsafe_event_and_link(site)
+    [version] = _json(site, f"/api/facts/{kafka}")["versions"]
+    assert {"source": kafka, "relation": "[unsafe]", "target": site.facts["paris"]} in version[
+        "edges"
+    ]
+    assert "curl evil" not in json.dumps(version)
 
 
 def test_an_unknown_fact_is_an_error(site: Site) -> None:

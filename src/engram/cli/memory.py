@@ -346,21 +346,16 @@ def cmd_get(args: argparse.Namespace, start: Path | None) -> int:
         "withheld": withheld,
     }
     if history is not None:
-        history = [_safe_entry(h) for h in history]
+        from engram.store.unsafe import safe_edge, safe_entry
+
+        history = [safe_entry(h) for h in history]
+        shown_edges = [safe_edge(edge) for edge in edges or []]
         data["history"] = history
-        data["edges"] = [{"src": s, "relation": r, "dst": d} for s, r, d in edges or []]
+        data["edges"] = [{"src": s, "relation": r, "dst": d} for s, r, d in shown_edges]
         lines += [f"  {h['at']}  {h['kind']}  {json.dumps(h['detail'])}" for h in history]
-        lines += [f"  edge: {s} {r} {d}" for s, r, d in edges or []]
+        lines += [f"  edge: {s} {r} {d}" for s, r, d in shown_edges]
     emit(args, data, "\n".join(lines) + "\n")
     return 0
-
-
-def _safe_entry(entry: dict[str, Any]) -> dict[str, Any]:
-    """A change-log entry, its detail withheld if it holds a secret or an injection."""
-    from engram.store.unsafe import reason_of, texts_of
-
-    reason = reason_of(texts_of(entry["detail"]))
-    return {**entry, "detail": {"withheld": reason}} if reason else entry
 
 
 def cmd_stats(args: argparse.Namespace, start: Path | None) -> int:

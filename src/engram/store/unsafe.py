@@ -146,6 +146,28 @@ def withheld_entry(fact: Fact, reason: str) -> dict[str, Any]:
     }
 
 
+def safe_entry(entry: dict[str, Any]) -> dict[str, Any]:
+    """A change-log entry (`MemoryStore.history`) as it may be shown: its detail withheld with
+    the reason when it holds a secret or an injection, its time and kind masked when they do
+    (an older or tampered store wrote them unscanned)."""
+    reason = reason_of(texts_of(entry["detail"]))
+    shown = {**entry, "detail": {"withheld": reason}} if reason else dict(entry)
+    for field in ("at", "kind"):
+        shown[field] = _masked(shown[field])
+    return shown
+
+
+def safe_edge(edge: tuple[str, str, str]) -> tuple[str, str, str]:
+    """A link between facts (source, relation, target) as it may be shown: a part that holds
+    a secret or an injection is masked."""
+    source, relation, target = edge
+    return _masked(source), _masked(relation), _masked(target)
+
+
+def _masked(value: Any, label: str = "[unsafe]") -> Any:
+    return label if not isinstance(value, str) or text_reason(value) else value
+
+
 def content_reason(fact: Fact) -> str:
     """Why a fact's text alone must not be shown (for outputs that print only the text)."""
     return text_reason(fact.content)
