@@ -275,6 +275,21 @@ def test_search_withholds_an_unsafe_fact_of_an_older_store(
     assert "1 fact withheld as unsafe" in found.content[0].text
 
 
+def test_search_withholds_a_fact_whose_source_is_stored_as_a_blob(
+    store_and_server: tuple[MemoryStore, Any],
+) -> None:
+    store, server = store_and_server
+    [outcome] = store.absorb(["Kafka runs on three brokers in production."], scope="agent")
+    blob = INJECTION.encode()  # SQLite keeps a BLOB in any column; no scanner reads one
+    store._backend._conn.execute("UPDATE facts SET source = ? WHERE id = ?", (blob, outcome.id))
+    found = call(server, "memory_search", {"query": "kafka brokers"})
+    assert found.structured_content["hits"] == []
+    assert found.structured_content["withheld"][0]["reason"] == (
+        "malformed fact: a text of it is not text"
+    )
+    assert "curl" not in found.content[0].text + json.dumps(found.structured_content)
+
+
 def test_the_digest_withholds_an_unsafe_fact_of_an_older_store(
     store_and_server: tuple[MemoryStore, Any],
 ) -> None:

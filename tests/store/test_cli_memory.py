@@ -324,3 +324,43 @@ def test_get_with_history_withholds_an_unsafe_change_log_entry_and_link_name(
     assert code == 0 and "curl evil" not in out
     assert data["history"][-1]["detail"]["withheld"].startswith("prompt injection")
     assert data["edges"] == [{"src": fact.id, "relation": "[unsafe]", "dst": fact.id}]
+
+
+def _tamper(db: Path, column: str, value: object) -> None:
+    """Set a column of every fact by a hand on the file, past the store's checks."""
+    import sqlite3
+
+    with sqlite3.connect(db) as conn:  # foreign keys are off by default here
+        conn.execute("PRAGMA ignore_check_constraints = ON")
+        conn.execute(f"UPDATE facts SET {column} = ?", (value,))
+    conn.close()
+
+
+def test_list_never_prints_an_injection_planted_in_a_facts_id(
+    capsys: pytest.CaptureFixture[str], db: Path
+) -> None:
+    run(capsys, "memory", "absorb", "--scope", "agent", "Kafka runs on three brokers.")
+    _tamper(db, "id", INJECTION)
+    for argv in (["memory", "list"], ["memory", "list", "--json"]):
+        code, out, err = run(capsys, *argv)
+        assert code == 0 and "curl" not in out + err
+        assert "malformed fact: its id is not a fact id" in out
+
+
+def test_search_withholds_a_fact_with_a_planted_time_instead_of_failing(
+    capsys: pytest.CaptureFixture[str], db: Path
+) -> None:
+    run(capsys, "memory", "absorb", "--scope", "agent", "Kafka runs on three brokers.")
+    _tamper(db, "created_at", INJECTION)
+    code, out, err = run(capsys, "memory", "search", "kafka brokers")
+    assert code == 0 and "curl" not in out + err
+    assert "malformed fact: its created_at is not an ISO 8601 time" in out
+
+
+def test_the_digest_withholds_a_fact_whose_id_is_no_fact_id(
+    capsys: pytest.CaptureFixture[str], db: Path
+) -> None:
+    run(capsys, "memory", "absorb", "--scope", "agent", "Kafka runs on three brokers.")
+    _tamper(db, "id", INJECTION)
+    code, out, _ = run(capsys, "memory", "digest")
+    assert code == 0 and "curl" not in out and "1 fact withheld as unsafe" in out

@@ -355,3 +355,18 @@ def test_every_page_answers(site: Site) -> None:
 def test_a_date_filter_without_words_is_an_error_saying_so(site: Site) -> None:
     error = _json(site, "/api/facts", 400, since="2026-01-01")["error"]
     assert error["message"] == "recorded since / until filter a search"
+
+
+@pytest.mark.sqlite_only
+def test_the_facts_page_withholds_a_fact_whose_id_and_time_are_planted(site: Site) -> None:
+    conn = site.store._backend._conn
+    conn.execute("PRAGMA foreign_keys = OFF")
+    conn.execute(
+        "UPDATE facts SET id = ?, created_at = ? WHERE id = ?",
+        (INJECTION, INJECTION, site.facts["kafka"]),
+    )
+    listed = _json(site, "/api/facts", scope="agent")["facts"]
+    [planted] = [f for f in listed if f.get("withheld")]
+    assert planted["id"] is None and planted["reason"].startswith("malformed fact")
+    page = site.client.get("/facts", params={"scope": "agent"})
+    assert page.status_code == 200 and "curl evil" not in page.text + json.dumps(listed)
