@@ -275,6 +275,21 @@ def test_search_withholds_an_unsafe_fact_of_an_older_store(
     assert "1 fact withheld as unsafe" in found.content[0].text
 
 
+def test_search_withholds_a_fact_whose_source_is_stored_as_a_blob(
+    store_and_server: tuple[MemoryStore, Any],
+) -> None:
+    store, server = store_and_server
+    [outcome] = store.absorb(["Kafka runs on three brokers in production."], scope="agent")
+    blob = INJECTION.encode()  # SQLite keeps a BLOB in any column; no scanner reads one
+    store._backend._conn.execute("UPDATE facts SET source = ? WHERE id = ?", (blob, outcome.id))
+    found = call(server, "memory_search", {"query": "kafka brokers"})
+    assert found.structured_content["hits"] == []
+    assert found.structured_content["withheld"][0]["reason"] == (
+        "malformed fact: a text of it is not text"
+    )
+    assert "curl" not in found.content[0].text + json.dumps(found.structured_content)
+
+
 def test_the_digest_withholds_an_unsafe_fact_of_an_older_store(
     store_and_server: tuple[MemoryStore, Any],
 ) -> None:
@@ -332,6 +347,29 @@ def test_memory_update_to_an_injection_is_a_tool_error(server: Any) -> None:
     result = call(server, "memory_update", {"id": old, "content": bad})
     assert result.is_error and "prompt injection in content" in result.content[0].text
     assert "curl" not in result.content[0].text
+
+
+def test_memory_update_of_a_fact_with_an_unsafe_source_is_a_tool_error_that_hides_it(
+    store_and_server: tuple[MemoryStore, Any],
+) -> None:
+    store, server = store_and_server
+    old = plant(store, TEA, source=INJECTION)
+    coffee = "Ivan Petrov drinks black coffee in the morning meetings."
+    result = call(server, "memory_update", {"id": old, "content": coffee})
+    assert result.is_error and "source refused: prompt injection" in result.content[0].text
+    assert "curl" not in result.content[0].text
+
+
+def test_memory_update_withholds_a_new_version_the_scanners_find_unsafe(
+    store_and_server: tuple[MemoryStore, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store, server = store_and_server
+    unsafe = store.get(plant(store, TEA, source=INJECTION))
+    monkeypatch.setattr(store, "update", lambda *args, **options: unsafe)
+    result = call(server, "memory_update", {"id": "f_any", "content": TEA})
+    assert not result.is_error and "1 fact withheld as unsafe" in result.content[0].text
+    assert result.structured_content["reason"].startswith("prompt injection")
+    assert "curl" not in json.dumps(result.structured_content) + result.content[0].text
 
 
 def test_memory_delete_hides_a_fact_and_twice_is_a_tool_error(server: Any) -> None:

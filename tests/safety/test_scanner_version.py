@@ -13,7 +13,7 @@ from engram.safety.scan import SCANNER_VERSION
 
 # what decides a verdict: the questions, both scanners and the view of the text they read
 SCANNERS = ("scan.py", "secrets.py", "injection.py", "normalize.py")
-PINNED = {"5": "10f2b67f88919f01c0de5f417f298fa07573926587848a31afed553d0c79ff27"}
+PINNED = {"6": "fa3e1770aadaa6d164229ea01604c4fb376f434baafb08a17ef4e967b31c95c2"}
 
 
 def test_the_scanners_code_is_the_code_its_version_names() -> None:

@@ -14,6 +14,7 @@ from engram.store import MemoryStore
 from engram.store import lifecycle as lifecycle_module
 from engram.store.model import Fact
 from engram.store.sqlite.schema import MIGRATIONS
+from tests.store.conftest import plant
 
 TEA = "Ivan Petrov drinks green tea in the morning meetings."
 COFFEE = "Ivan Petrov drinks black coffee in the morning meetings."
@@ -91,6 +92,19 @@ def test_update_checks_the_new_text_like_absorb(store: MemoryStore, text: str, r
     old = add(store, TEA)
     with pytest.raises(EngramError, match=f"cannot update {old}: {reason}") as caught:
         store.update(old, text)
+    assert GITHUB not in str(caught.value) and "curl" not in str(caught.value)
+    assert [f.id for f in history(store, old)] == [old]
+
+
+@pytest.mark.parametrize(
+    ("field", "planted"), [("source", {"source": INJECTION}), ("scope key", {"scope_key": GITHUB})]
+)
+def test_update_refuses_an_unsafe_source_or_key_it_would_carry_over(
+    store: MemoryStore, field: str, planted: dict[str, str]
+) -> None:
+    old = plant(store, TEA, **planted)
+    with pytest.raises(EngramError, match=f"{field} refused") as caught:
+        store.update(old, COFFEE)
     assert GITHUB not in str(caught.value) and "curl" not in str(caught.value)
     assert [f.id for f in history(store, old)] == [old]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -229,6 +230,32 @@ def test_a_fact_shows_its_versions_as_a_timeline(site: Site) -> None:
     assert versions[1]["events"][0]["detail"]["outcome"] == "supersede"
 
 
+def _plant_unsafe_event_and_link(site: Site) -> str:
+    """A change-log entry and a link an older store wrote for the Kafka fact, unscanned."""
+    kafka = site.facts["kafka"]
+    with site.store._write():
+        site.store._backend.log_event("2026-01-01T00:00:00Z", "boosted", kafka, note=INJECTION)
+        site.store._backend.add_edge(kafka, INJECTION, site.facts["paris"], "2026-01-01")
+    return kafka
+
+
+def test_a_fact_page_withholds_an_unsafe_change_log_entry(site: Site) -> None:
+    kafka = _plant_unsafe_event_and_link(site)
+    [version] = _json(site, f"/api/facts/{kafka}")["versions"]
+    [planted] = [ev for ev in version["events"] if ev["kind"] == "boosted"]
+    assert planted["detail"] == {"withheld": "prompt injection: instruction override (line 1)"}
+    assert "curl evil" not in site.client.get(f"/facts/{kafka}").text
+
+
+def test_a_fact_page_masks_an_unsafe_link_name(site: Site) -> None:
+    kafka = _plant_unsafe_event_and_link(site)
+    [version] = _json(site, f"/api/facts/{kafka}")["versions"]
+    assert {"source": kafka, "relation": "[unsafe]", "target": site.facts["paris"]} in version[
+        "edges"
+    ]
+    assert "curl evil" not in json.dumps(version)
+
+
 def test_an_unknown_fact_is_an_error(site: Site) -> None:
     assert _json(site, "/api/facts/f_nope", 400)["error"]["message"] == "no fact with id 'f_nope'"
 
@@ -328,3 +355,18 @@ def test_every_page_answers(site: Site) -> None:
 def test_a_date_filter_without_words_is_an_error_saying_so(site: Site) -> None:
     error = _json(site, "/api/facts", 400, since="2026-01-01")["error"]
     assert error["message"] == "recorded since / until filter a search"
+
+
+@pytest.mark.sqlite_only
+def test_the_facts_page_withholds_a_fact_whose_id_and_time_are_planted(site: Site) -> None:
+    conn = site.store._backend._conn
+    conn.execute("PRAGMA foreign_keys = OFF")
+    conn.execute(
+        "UPDATE facts SET id = ?, created_at = ? WHERE id = ?",
+        (INJECTION, INJECTION, site.facts["kafka"]),
+    )
+    listed = _json(site, "/api/facts", scope="agent")["facts"]
+    [planted] = [f for f in listed if f.get("withheld")]
+    assert planted["id"] is None and planted["reason"].startswith("malformed fact")
+    page = site.client.get("/facts", params={"scope": "agent"})
+    assert page.status_code == 200 and "curl evil" not in page.text + json.dumps(listed)

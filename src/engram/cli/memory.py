@@ -245,9 +245,12 @@ def cmd_search(args: argparse.Namespace, start: Path | None) -> int:
         )  # fmt: skip
     withheld, held = _withheld(h.fact for h in hits)
     lines = [
-        f"{h.score:.3f}  {h.fact.id}  [{_where(h.fact, h.id not in held)}]  "
-        + (_held(held[h.id]) if h.id in held else h.fact.content)
-        + f"  (confidence {h.fact.confidence:.2f})"
+        f"{h.score:.3f}  "
+        + (
+            _held_line(held[h.id])
+            if h.id in held
+            else f"{h.id}  [{_where(h.fact)}]  {h.content}  (confidence {h.fact.confidence:.2f})"
+        )
         for h in hits
     ]
     data = {"hits": [h.to_json() for h in hits if h.id not in held], "withheld": withheld}
@@ -255,26 +258,38 @@ def cmd_search(args: argparse.Namespace, start: Path | None) -> int:
     return 0
 
 
-def _withheld(facts: Any) -> tuple[list[dict[str, Any]], dict[str, str]]:
-    """An entry for each fact that must not be shown (see `engram.store.unsafe`), and the
-    reason by fact id."""
-    from engram.store.unsafe import split_facts
+def _withheld(facts: Any) -> tuple[list[dict[str, Any]], dict[Any, dict[str, Any]]]:
+    """An entry (`engram.store.unsafe.withheld_entry`) for each fact that must not be shown,
+    and the entry by the fact's stored id (which the entry leaves out when it is malformed)."""
+    from engram.store.unsafe import fact_reason, withheld_entry
 
-    withheld = split_facts(facts)[1]
-    return withheld, {entry["id"]: entry["reason"] for entry in withheld}
+    withheld: list[dict[str, Any]] = []
+    held: dict[Any, dict[str, Any]] = {}
+    for fact in facts:
+        reason = fact_reason(fact)
+        if reason:
+            withheld.append(withheld_entry(fact, reason))
+            held[fact.id] = withheld[-1]
+    return withheld, held
 
 
-def _held(reason: str) -> str:
-    """What the CLI prints in place of an unsafe fact's text (agents read this output too)."""
-    return f"(withheld as unsafe: {reason})"
+def _held_line(entry: dict[str, Any]) -> str:
+    """What the CLI prints for a withheld fact (agents read this output too): only what its
+    entry may say, in place of every field of the fact itself."""
+    where = entry["scope"] or "(scope withheld)"
+    if entry["scope_key"] is None:
+        where += ":(key withheld)"
+    elif entry["scope_key"]:
+        where += f":{entry['scope_key']}"
+    when = (entry["created_at"] or "")[:10] or "-"
+    return (
+        f"{entry['id'] or '(malformed id)'}  {entry['status'] or '-'}  {when}  [{where}]  "
+        f"(withheld as unsafe: {entry['reason']})"
+    )
 
 
-def _where(fact: Any, shown: bool = False) -> str:
-    """The fact's scope and key; `shown`: the fact passed `fact_reason`, its key with it."""
-    from engram.store.unsafe import text_reason
-
-    if fact.scope_key and not shown and text_reason(fact.scope_key):
-        return f"{fact.scope}:(key withheld)"
+def _where(fact: Any) -> str:
+    """The scope and key of a fact that may be shown."""
     return f"{fact.scope}:{fact.scope_key}" if fact.scope_key else str(fact.scope)
 
 
@@ -299,8 +314,9 @@ def cmd_list(args: argparse.Namespace, start: Path | None) -> int:
             total = store.count(**filters) if len(facts) == args.limit else len(facts)
     withheld, held = _withheld(facts)
     lines = [
-        f"{f.id}  {f.status:<10}  {f.created_at[:10]}  "
-        + (f"[{_where(f)}]  {_held(held[f.id])}" if f.id in held else f.content)
+        _held_line(held[f.id])
+        if f.id in held
+        else f"{f.id}  {f.status:<10}  {f.created_at[:10]}  {f.content}"
         for f in facts
     ]
     if total is not None and total > len(facts):
@@ -329,8 +345,8 @@ def cmd_get(args: argparse.Namespace, start: Path | None) -> int:
         raise EngramError(f"no {args.mode} version of fact {args.id!r}",
                           hint="try --mode latest or --mode full_history")  # fmt: skip
     withheld, held = _withheld(versions)
-    lines = [f"{f.id}  {f.status}  {f.valid_from[:10]}→{(f.valid_to or '')[:10]}  "
-             + (_held(held[f.id]) if f.id in held else f.content)
+    lines = [_held_line(held[f.id]) if f.id in held
+             else f"{f.id}  {f.status}  {f.valid_from[:10]}→{(f.valid_to or '')[:10]}  {f.content}"
              for f in versions]  # fmt: skip
     for fact in versions:
         if fact.id in held:
@@ -346,21 +362,16 @@ def cmd_get(args: argparse.Namespace, start: Path | None) -> int:
         "withheld": withheld,
     }
     if history is not None:
-        history = [_safe_entry(h) for h in history]
+        from engram.store.unsafe import safe_edge, safe_entry
+
+        history = [safe_entry(h) for h in history]
+        shown_edges = [safe_edge(edge) for edge in edges or []]
         data["history"] = history
-        data["edges"] = [{"src": s, "relation": r, "dst": d} for s, r, d in edges or []]
+        data["edges"] = [{"src": s, "relation": r, "dst": d} for s, r, d in shown_edges]
         lines += [f"  {h['at']}  {h['kind']}  {json.dumps(h['detail'])}" for h in history]
-        lines += [f"  edge: {s} {r} {d}" for s, r, d in edges or []]
+        lines += [f"  edge: {s} {r} {d}" for s, r, d in shown_edges]
     emit(args, data, "\n".join(lines) + "\n")
     return 0
-
-
-def _safe_entry(entry: dict[str, Any]) -> dict[str, Any]:
-    """A change-log entry, its detail withheld if it holds a secret or an injection."""
-    from engram.store.unsafe import reason_of, texts_of
-
-    reason = reason_of(texts_of(entry["detail"]))
-    return {**entry, "detail": {"withheld": reason}} if reason else entry
 
 
 def cmd_stats(args: argparse.Namespace, start: Path | None) -> int:
@@ -499,7 +510,7 @@ def cmd_todo_list(args: argparse.Namespace, start: Path | None) -> int:
     with open_store(args) as store:
         todos = open_todos(store, ("agent", "user", "run"), limit=1000)
     withheld, held = _withheld(todos)
-    lines = [f"{f.id}  {_held(held[f.id]) if f.id in held else f.content}" for f in todos]
+    lines = [_held_line(held[f.id]) if f.id in held else f"{f.id}  {f.content}" for f in todos]
     data = {"todos": [f.to_json() for f in todos if f.id not in held], "withheld": withheld}
     emit(args, data, "\n".join(lines or ["no open TODOs"]) + "\n")
     return 0

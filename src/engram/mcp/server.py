@@ -229,6 +229,10 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
             fact = store.update(id, content, metadata=metadata)
         except EngramError as exc:
             raise _fail(exc) from None
+        reason = fact_reason(fact)
+        if reason:  # updated, but the new version is not shown
+            text = f"{fact.id} supersedes {id}; {withheld_note(1)}"
+            return _result(text, withheld_entry(fact, reason))
         return _result(f"{fact.id} supersedes {id}: {fact.content}", fact.to_json())
 
     @server.tool(annotations=DESTROYS)

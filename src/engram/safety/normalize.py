@@ -4,6 +4,8 @@ A secret or an override written with full-width letters, zero-width joiners, Cyr
 or HTML entities still reads the same to a model, so the scanners match against this view:
 
 - HTML character references decoded (`&#65;` is "A" to a model reading Markdown);
+- control characters (C0, DEL and C1) dropped, all but tab, line feed and carriage return:
+  "Ig\\x00nore" reads "Ignore" to a model (`spaced_reading` is the other way to read them);
 - NFKC (full-width and other compatibility forms become their plain letters);
 - invisible characters dropped: format controls (zero-width, bidi, soft hyphen, word joiner),
   variation selectors, and combining marks left over after NFKC composed what it could (so
@@ -38,6 +40,9 @@ _TO_CYRILLIC = {
 }  # fmt: skip
 
 _WORD = re.compile(r"\w+")
+# Every C0 control but tab, line feed and carriage return (which keep their meaning), DEL and
+# every C1 control.
+_CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 
 def _invisible(ch: str) -> bool:
@@ -128,6 +133,8 @@ def scan_view(text: str) -> str:
         text = html.unescape(text)
         if "&" in text:  # "&amp;#65;" shows as "&#65;", which a model reads as "A"
             text = html.unescape(text)
+    if _CONTROLS.search(text):
+        text = _CONTROLS.sub("", text)
     if text.isascii():
         return text
     if max(text) >= "\U000e0000":
@@ -141,3 +148,10 @@ def scan_view(text: str) -> str:
     if not any(_script(ch) in ("cyrillic", "greek") for ch in distinct if not ch.isascii()):
         return text  # no look-alikes to fold
     return _fold_by_neighbours(_WORD.sub(_fold_word, text))
+
+
+def spaced_reading(text: str) -> str:
+    """The text with its control characters (those `scan_view` drops) as spaces, '' when it
+    has none. Dropping them joins what they split inside a word ("Ig\\x85nore"), but they may
+    as well stand between words ("Ignore\\x0ball"), so the scanners read both."""
+    return _CONTROLS.sub(" ", text) if _CONTROLS.search(text) else ""

@@ -9,14 +9,23 @@ from __future__ import annotations
 
 # Bump whenever a scanner or the normalisation changes: a verdict recorded by another
 # version is not trusted and is computed again.
-SCANNER_VERSION = "5"
+SCANNER_VERSION = "6"
+
+
+def _readings(text: str) -> list[str]:
+    """The text, and the text with its control characters as spaces when it has any: the
+    scanners' view drops them, which would join two words that only a control separates."""
+    from engram.safety.normalize import spaced_reading
+
+    spaced = spaced_reading(text) if text else ""
+    return [text, spaced] if spaced else [text] if text else []
 
 
 def secret_reason(text: str) -> str:
     """'secret: <family> (line N)' for the first secret-like value, '' when there is none."""
     from engram.safety.secrets import find_secrets
 
-    found = find_secrets(text) if text else []
+    found = next(filter(None, map(find_secrets, _readings(text))), [])
     return f"secret: {found[0].family} (line {found[0].line})" if found else ""
 
 
@@ -24,7 +33,7 @@ def injection_reason(text: str) -> str:
     """'prompt injection: <family> (line N)' for the first injection, '' when there is none."""
     from engram.safety.injection import find_injection
 
-    found = find_injection(text) if text else []
+    found = next(filter(None, map(find_injection, _readings(text))), [])
     return f"prompt injection: {found[0][0]} (line {found[0][1]})" if found else ""
 
 

@@ -86,7 +86,13 @@ LOCK_TIMEOUT_S = 10.0  # `memory.lock_timeout_s`: the longest wait for another p
 
 
 def days_of(iso: str) -> float:
-    return datetime.fromisoformat(iso).timestamp() / 86400.0
+    """Days since the epoch of a stored moment. One that is no ISO time (a row written past
+    the store, which `unsafe.fact_reason` withholds) reads as the epoch: an error would
+    stop every search, and its message would show the value."""
+    try:
+        return datetime.fromisoformat(iso).timestamp() / 86400.0
+    except (TypeError, ValueError):
+        return 0.0
 
 
 def days(value: str | date | None, *, end: bool = False) -> float | None:

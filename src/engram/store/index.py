@@ -598,6 +598,6 @@ def row_from_db(values: Sequence[Any], vector: Vector | None) -> Row:
 
 
 def _days(iso: str) -> float:
-    from datetime import datetime
+    from engram.store.db import days_of
 
-    return datetime.fromisoformat(iso).timestamp() / 86400.0
+    return days_of(iso)  # a malformed time reads as the epoch, never as an error

@@ -64,11 +64,16 @@ def update(
     """A new version of an active fact with this content (and metadata, if given); returns it."""
     from engram.store.inputs import prepare
     from engram.store.normalize import new_id
+    from engram.store.unsafe import refuse
 
     old = _fact(store, fact_id)
     _changeable(store, old, "update")
     if old.status != "active":
         raise EngramError(f"fact {fact_id} is {old.status}", hint="restore it first")
+    # The new version keeps these of the old one, which an older version may have stored
+    # unscanned: they are refused like an argument, never written again under a new seal.
+    refuse("source", old.source or "")
+    refuse("scope key", old.scope_key)
     if not isinstance(content, str):
         raise EngramError(f"content must be text, got {type(content).__name__}")
     if metadata is not None and not isinstance(metadata, dict):

@@ -9,12 +9,15 @@ the CLI's listings. Reasons name the kind of problem and the line, never the tex
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
+from datetime import datetime
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from engram.errors import EngramError
+from engram.store.model import KINDS, SCOPES, STATUSES
 
 if TYPE_CHECKING:
     from engram.graph.entities import Node
@@ -82,10 +85,59 @@ def item_reason(where: str, texts: Iterable[str]) -> str:
     return f"{kind} in {where}: {detail}; {why} are never stored"
 
 
+# The ids the store gives facts (`engram.store.normalize.new_id`): any other was written past
+# the store, and may be anything at all.
+_FACT_ID = re.compile(r"f_[0-9a-f]{12}_[0-9a-f]{8}")
+
+
+def well_formed_id(value: Any) -> bool:
+    """Whether `value` is a fact id the store could have given."""
+    return isinstance(value, str) and _FACT_ID.fullmatch(value) is not None
+
+
+def _moment(value: Any) -> bool:
+    try:
+        return isinstance(value, str) and datetime.fromisoformat(value) is not None
+    except ValueError:
+        return False
+
+
+def malformed_reason(fact: Fact) -> str:
+    """Why a stored fact is not one the store writes ('' when it is): its id, times, status,
+    scope or kind are not of their form, or a text is not text (SQLite keeps a BLOB in any
+    column, and a BLOB is never scanned). The columns the scanners do not read are shown with
+    every fact, so only their form lets them through; the reason never echoes the value."""
+    if not well_formed_id(fact.id):
+        return "malformed fact: its id is not a fact id"
+    times = {"created_at": fact.created_at, "valid_from": fact.valid_from}
+    times |= {"valid_to": fact.valid_to} if fact.valid_to is not None else {}
+    for name, value in times.items():
+        if not _moment(value):
+            return f"malformed fact: its {name} is not an ISO 8601 time"
+    known = [("status", fact.status, STATUSES), ("scope", fact.scope, SCOPES),
+             ("kind", fact.kind, KINDS)]  # fmt: skip
+    for name, value, values in known:
+        if not isinstance(value, str) or value not in values:
+            return f"malformed fact: its {name} is none the store knows"
+    texts = [fact.content, fact.scope_key, fact.source or ""]
+    texts += [d.get(k) or "" for d in fact.duplicates for k in ("at", "content", "source")]
+    if not all(isinstance(text, str) for text in texts):
+        return "malformed fact: a text of it is not text"
+    numbers = (fact.confidence, fact.importance)
+    if not all(isinstance(n, int | float) and not isinstance(n, bool) for n in numbers):
+        return "malformed fact: its confidence or importance is not a number"
+    return ""
+
+
 def fact_reason(fact: Fact) -> str:
-    """Why a stored fact must not be shown to an agent ('' when it may be): its text, then
-    every field shown with it — source, key, tags, metadata and what its repeats brought.
-    A fact whose sealed verdict still holds (`verdict_seal`) is not scanned again."""
+    """Why a stored fact must not be shown to an agent ('' when it may be): its form
+    (`malformed_reason`), then its text, then every field shown with it — source, key, tags,
+    metadata and what its repeats brought. A fact whose sealed verdict still holds
+    (`verdict_seal`) is not scanned again; its form is checked all the same, since the seal
+    covers only the texts."""
+    malformed = malformed_reason(fact)
+    if malformed:
+        return malformed
     if sealed(fact):
         return ""
     content, *rest = _shown_texts(fact)
@@ -93,8 +145,9 @@ def fact_reason(fact: Fact) -> str:
 
 
 def content_reason(fact: Fact) -> str:
-    """Why a fact's text alone must not be shown (for outputs that print only the text)."""
-    return "" if sealed(fact) else text_reason(fact.content)
+    """Why a fact's text must not be shown (for outputs that print only the text, with the
+    fact's id and figures): its form (`malformed_reason`), then its text (unless sealed)."""
+    return malformed_reason(fact) or ("" if sealed(fact) else text_reason(fact.content))
 
 
 def _shown_texts(fact: Fact) -> list[Any]:
@@ -158,15 +211,39 @@ def split_facts(facts: Iterable[Fact]) -> tuple[list[Fact], list[dict[str, Any]]
 
 
 def withheld_entry(fact: Fact, reason: str) -> dict[str, Any]:
-    """What may be said of a withheld fact: where it is and why, never its text."""
+    """What may be said of a withheld fact: where it is and why, never its text. A field not of
+    its form (a row written past the store) is None, so nothing planted in it is shown."""
+    key = fact.scope_key if isinstance(fact.scope_key, str) else None
     return {
-        "id": fact.id,
-        "scope": fact.scope,
-        "scope_key": fact.scope_key if not text_reason(fact.scope_key) else None,
-        "status": fact.status,
-        "created_at": fact.created_at,
+        "id": fact.id if well_formed_id(fact.id) else None,
+        "scope": fact.scope if isinstance(fact.scope, str) and fact.scope in SCOPES else None,
+        "scope_key": key if key is not None and not text_reason(key) else None,
+        "status": fact.status if isinstance(fact.status, str) and fact.status in STATUSES else None,
+        "created_at": fact.created_at if _moment(fact.created_at) else None,
         "reason": reason,
     }
+
+
+def safe_entry(entry: dict[str, Any]) -> dict[str, Any]:
+    """A change-log entry (`MemoryStore.history`) as it may be shown: its detail withheld with
+    the reason when it holds a secret or an injection, its time and kind masked when they do
+    (an older or tampered store wrote them unscanned)."""
+    reason = reason_of(texts_of(entry["detail"]))
+    shown = {**entry, "detail": {"withheld": reason}} if reason else dict(entry)
+    for field in ("at", "kind"):
+        shown[field] = _masked(shown[field])
+    return shown
+
+
+def safe_edge(edge: tuple[str, str, str]) -> tuple[str, str, str]:
+    """A link between facts (source, relation, target) as it may be shown: a part that holds
+    a secret or an injection is masked."""
+    source, relation, target = edge
+    return _masked(source), _masked(relation), _masked(target)
+
+
+def _masked(value: Any, label: str = "[unsafe]") -> Any:
+    return label if not isinstance(value, str) or text_reason(value) else value
 
 
 def node_reason(node: Node) -> str:

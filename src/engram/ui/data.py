@@ -255,6 +255,8 @@ def facts(
 def fact(src: Sources, fact_id: str) -> dict[str, Any]:
     """One fact: every version as a timeline (each with its change log and its edges —
     supersedes, contradicts, related…), its metadata and source."""
+    from engram.store.unsafe import safe_edge, safe_entry
+
     store = src.store
     versions = store.get(fact_id, "full_history")
     assert isinstance(versions, list)
@@ -262,8 +264,10 @@ def fact(src: Sources, fact_id: str) -> dict[str, Any]:
         raise EngramError(f"no fact with id {fact_id!r}", hint="find ids on the facts page")
     timeline = []
     for version in versions:
-        edges = [{"source": a, "relation": r, "target": b} for a, r, b in store.edges(version.id)]
-        timeline.append({**_shown(version), "events": store.history(version.id), "edges": edges})
+        links = [safe_edge(edge) for edge in store.edges(version.id)]
+        edges = [{"source": a, "relation": r, "target": b} for a, r, b in links]
+        events = [safe_entry(entry) for entry in store.history(version.id)]
+        timeline.append({**_shown(version), "events": events, "edges": edges})
     current = next((v for v in reversed(timeline) if v["status"] == "active"), timeline[-1])
     return {"id": fact_id, "current": current, "versions": timeline}
 

@@ -22,6 +22,14 @@ NAV = (
 )
 
 
+MALFORMED_ID = "(malformed id)"
+
+
+def _when(moment: str | None) -> str:
+    """A time to the second ('-' for a withheld fact's time that is no time)."""
+    return e(moment[:19]) if moment else "-"
+
+
 def e(value: object) -> str:
     return escape(str(value), quote=True)
 
@@ -304,14 +312,14 @@ def facts(data: dict[str, Any], args: dict[str, str], csrf: str) -> str:
     )
     rows = []
     for f in data["facts"]:
-        link = f'<a href="/facts/{quote(f["id"])}">{e(f["id"])}</a>'
+        link = _fact_link(f["id"], "")
         if f.get("withheld"):
             text = f'<span class="withheld">withheld: {e(f["reason"])}</span>'
             tags = ""
         else:
             text, tags = e(f["content"]), e(", ".join(f["tags"]))
         rows.append(
-            [link, text, e(f["scope"]), e(f["scope_key"] or ""), tags, e(f["created_at"][:19])]
+            [link, text, e(f["scope"] or ""), e(f["scope_key"] or ""), tags, _when(f["created_at"])]
         )
     what = "results" if data["q"] else "facts, newest first"
     shown = f'<p class="count">{data["total"]} {what}</p>'
@@ -359,7 +367,8 @@ def fact(data: dict[str, Any], csrf: str) -> str:
             meta = "".join(f"<dt>{e(k)}</dt><dd>{e(x)}</dd>" for k, x in extra if x)
         items.append(
             f'<li class="version {e(v["status"])}"><div class="when">'
-            f"{e(v['created_at'][:19])} · <b>{e(v['status'])}</b> · {e(v['id'])}</div>"
+            f"{_when(v['created_at'])} · <b>{e(v['status'] or '-')}</b> · "
+            f"{e(v['id'] or MALFORMED_ID)}</div>"
             f'<div class="text">{text}</div><dl>{meta}</dl>'
             f'<ul class="edges">{links}</ul><ul class="events">{events}</ul></li>'
         )
@@ -379,7 +388,9 @@ def fact(data: dict[str, Any], csrf: str) -> str:
     return layout(f"Fact {data['id']}", "/facts", body, csrf, ("app.js",))
 
 
-def _fact_link(fact_id: str, here: str) -> str:
+def _fact_link(fact_id: str | None, here: str) -> str:
+    if fact_id is None:  # a withheld fact's id that is no fact id is never shown
+        return e(MALFORMED_ID)
     if fact_id == here:
         return "this version"
     return f'<a href="/facts/{quote(fact_id)}">{e(fact_id)}</a>'
