@@ -508,3 +508,46 @@ def test_a_change_of_something_the_stored_subject_does_not_name_is_no_update() -
 def test_leaving_the_one_stored_value_is_still_an_update_of_an_unnamed_subject() -> None:
     old, new = "Mi compañía de teléfono es Movistar.", "Ahora tengo Digi; dejé Movistar en enero."
     assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("text", "clock"),
+    [
+        ("The bakery opens at seven in the morning.", "07:00"),
+        ("The bakery opens at 7 in the evening.", "19:00"),
+        ("Пекарня открывается в семь вечера.", "19:00"),
+        ("Пекарня закрывается в 2 часа дня.", "14:00"),
+        ("Пекарня закрывается в три часа.", "03:00"),
+        ("La panadería cierra a las nueve de la noche.", "21:00"),
+        ("La panadería abre a las 7.", "07:00"),
+    ],
+)
+def test_an_hour_with_a_part_of_the_day_is_a_clock_time(text: str, clock: str) -> None:
+    assert clock in parse(text).values
+
+
+def test_an_hour_of_duration_stays_a_number() -> None:
+    fact = parse("The rebuild takes 3 hours.")
+    assert "3" in fact.values and "03:00" not in fact.values
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The bakery opens at seven in the morning.", "The bakery opens at 7 am."),
+        ("El museo cierra a las ocho de la tarde.", "El museo cierra a las 20:00."),
+        ("Музей закрывается в 20:00.", "Музей закрывается в восемь вечера."),
+    ],
+)
+def test_a_time_in_words_and_on_the_clock_is_one_statement(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+def test_a_time_of_day_that_differs_is_no_duplicate() -> None:
+    old, new = "The bakery opens at seven in the morning.", "The bakery opens at 7 pm."
+    assert outcome(old, new) != "duplicate"
+
+
+def test_a_hedge_on_a_number_says_nothing_more() -> None:
+    old, new = "The upload takes about ten minutes.", "The upload takes roughly 10 minutes."
+    assert outcome(old, new) == "duplicate"

@@ -159,6 +159,7 @@ all both either neither other another own same
 который которая которые которого также тоже для при про через
 y e o u el la los las lo un una unos unas de del al en a por para con que se le les su sus
 como cual cuales este esta estos estas ese esa esos esas aquel muy también
+roughly approximately approx around примерно приблизительно около aproximadamente alrededor
 """.split()
 )
 
@@ -572,6 +573,15 @@ NUMBERS = {
     **dict(zip("quince veinte treinta cuarenta cincuenta sesenta cien".split(), _TENS,
                strict=True)),
 }  # fmt: skip
+# Parts of the day that turn the hour before them into a time ("6 in the evening", "шесть
+# вечера", "10 de la noche" are 18:00, 18:00 and 22:00): "am", "pm", or "night" (an hour of
+# six or more is in the evening, else after midnight). "дня" is a time only after "часа"
+# ("в 2 часа дня"): alone, "2 дня" is two days.
+DAY_PARTS = {
+    **dict.fromkeys("morning утра mañana manana madrugada".split(), "am"),
+    **dict.fromkeys("afternoon evening вечера tarde".split(), "pm"),
+    **dict.fromkeys("night ночи noche".split(), "night"),
+}
 # Units, read as one spelling ("25 МБ", "25 мегабайт" and "25 MB" are one value).
 UNITS = {
     **dict.fromkeys("mb megabyte megabytes мб мегабайт мегабайта мегабайтов".split(), "mb"),

@@ -549,7 +549,60 @@ def _read_values(words: list[Word], language: str) -> list[Word]:
             ):
                 word = Word(word.text, norm, full, "date", full)
         out.append(word)
+    return _clock_times(out)
+
+
+_HOUR_BEFORE = frozenset({"at", "в", "во"})  # "at 8 o'clock", "в 3 часа": an hour, no duration
+_DAY_PART_FILLERS = frozenset({"in", "the", "at", "de", "la", "del"})
+
+
+def _clock_times(words: list[Word]) -> list[Word]:
+    """An hour told with a part of the day or as an hour of the clock, as the time it names:
+    "8 in the morning" is 08:00, "шесть вечера" and "6 de la tarde" are 18:00, "в два часа" and
+    "a las 2" are 02:00 — so that "the gym closes at 22:00" and "at ten at night" are one
+    value. "takes 2 hours" stays a duration."""
+    out: list[Word] = []
+    at = 0
+    while at < len(words):
+        word = words[at]
+        hour = int(word.key) if word.kind == "value" and word.key.isdigit() else 0
+        if not 0 < hour <= 24:
+            out.append(word)
+            at += 1
+            continue
+        unit = at + 1 < len(words) and words[at + 1].key == "h" and words[at + 1].kind == "word"
+        end = at + 1 + unit
+        before = out[-1].norm if out else ""
+        told = before in _HOUR_BEFORE or (before in ("las", "la") and len(out) > 1)
+        part, skip = _day_part(words, end, unit)
+        if part and hour <= 12 and (told or not unit):
+            hour = hour % 12 + (12 if part == "pm" or (part == "night" and hour >= 6) else 0)
+            end = skip
+        elif not (told and (unit or before in ("las", "la"))):
+            out.append(word)
+            at += 1
+            continue
+        clock = f"{hour % 24:02d}:00"
+        out.append(Word(word.text, word.norm, clock, "date", clock))
+        at = end
     return out
+
+
+def _day_part(words: list[Word], at: int, unit: bool) -> tuple[str, int]:
+    """The part of the day named from `at` on, after at most two fillers ("in the", "de
+    la"): ("am" / "pm" / "night", the index after it), or ("", at)."""
+    end = at
+    while end < len(words) and end - at < 2 and words[end].norm in _DAY_PART_FILLERS:
+        end += 1
+    if end >= len(words):
+        return "", at
+    norm = words[end].norm
+    part = lx.DAY_PARTS.get(norm, "")
+    if norm == "дня" and unit:
+        part = "pm"  # "в 2 часа дня"
+    if not part or (norm in ("mañana", "manana") and end == at):
+        return "", at  # "3 mañana" is no time of the morning
+    return part, end + 1
 
 
 def _alternatives(phrases: tuple[str, ...] | frozenset[str]) -> str:
