@@ -551,3 +551,53 @@ def test_a_time_of_day_that_differs_is_no_duplicate() -> None:
 def test_a_hedge_on_a_number_says_nothing_more() -> None:
     old, new = "The upload takes about ten minutes.", "The upload takes roughly 10 minutes."
     assert outcome(old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "The data team maintains the billing service.",
+            "The billing service is maintained by the data team.",
+        ),
+        ("El equipo de soporte es gestionado por Irene.", "Irene gestiona el equipo de soporte."),
+    ],
+)
+def test_a_sentence_turned_into_the_passive_is_a_duplicate(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+def test_a_passive_with_another_agent_is_no_duplicate() -> None:
+    old, new = (
+        "Nora reviews the pull requests.",
+        "The pull requests are reviewed by Nora's team lead.",
+    )
+    assert outcome(old, new) not in HIDING
+
+
+def test_the_two_sides_of_is_swapped_are_a_duplicate() -> None:
+    old, new = "Omar's favourite drink is mate.", "Mate is Omar's favourite drink."
+    assert outcome(old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("La jefa de Elena es Clara.", "Elena es la jefa de Clara."),
+        ("Руководитель Олега — Вера.", "Олег — руководитель Веры."),
+    ],
+)
+def test_whose_role_it_is_turned_round_is_no_duplicate(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_role_in_the_genitive_said_the_other_way_round_is_a_duplicate() -> None:
+    old, new = "Руководитель Олега — Вера.", "Вера — руководитель Олега."
+    assert outcome(old, new) == "duplicate"
+
+
+def test_one_action_for_another_on_the_same_thing_is_no_duplicate() -> None:
+    old, new = "Lucas designs the checkout page.", "Lucas tests the checkout page."
+    assert outcome(old, new) not in HIDING
+    old, new = "Inés dirige el equipo de diseño.", "Inés trabaja en el equipo de diseño."
+    assert outcome(old, new) not in HIDING

@@ -220,7 +220,7 @@ def _same_frame(new: Parse, old: Parse) -> bool:
         return False
     owners = (_possessors(new), _possessors(old))
     # "Tom's manager is Anna" / "Tom is Anna's manager": the roles swapped
-    return not (all(owners) and owners[0] != owners[1])
+    return not (all(owners) and owners[0] != owners[1]) and not _role_swapped(new, old)
 
 
 def _says_less(new: Parse, old: Parse) -> bool:
@@ -1085,12 +1085,13 @@ def _reworded(new: Parse, old: Parse) -> bool:
     if mine.values != theirs.values:
         return False
     lined = line_up(mine, theirs)
-    if not lined.names or not _same_concepts(new, lined):
+    if not lined.names or not _same_concepts(new, old, lined):
         return False
     both_ways = bool(lined.shared & lx.SYMMETRIC)  # "A is married to B" / "B is A's wife"
     owners = (_possessors(new), _possessors(old))
-    roles = _copula_roles(new), _copula_roles(old)
-    turned = roles[0] is not None and roles[0] == roles[1]  # "A is B's CTO" / "B's CTO is A"
+    if _role_swapped(new, old):
+        return False  # "El jefe de Marta es Raúl" / "Marta es la jefa de Raúl"
+    turned = _same_roles(new, old)  # "A is B's CTO" / "B's CTO is A"
     if all(owners) and owners[0] != owners[1] and not both_ways and not turned:
         return False  # "Tom's manager is Anna" / "Tom is Anna's manager"
     extra = lined.only_new | lined.only_old
@@ -1098,7 +1099,7 @@ def _reworded(new: Parse, old: Parse) -> bool:
         return False
     if _antonym_split(new, old) or _narrower(new, old):
         return False
-    if both_ways or turned:
+    if both_ways or turned or _turned_round(new, old):
         return True
     same_verb = new.verb == old.verb
     if _roles_swapped(new, old) and same_verb:
@@ -1114,7 +1115,9 @@ def _reworded(new: Parse, old: Parse) -> bool:
 _OF = frozenset({"of", "de", "del"})
 
 
-def _copula_roles(fact: Parse) -> tuple[frozenset[str], frozenset[str]] | None:
+def _copula_roles(
+    fact: Parse, other: Parse | None = None
+) -> tuple[frozenset[str], frozenset[str]] | None:
     """Who holds a role and whose role it is, in a fact that says what someone is: "Wei Chen
     is the CTO of Brightpath", "Brightpath's CTO is Wei Chen" and "the CTO of Brightpath is
     Wei Chen" all give ({wei, chen}, {brightpath}) — the order of the sentence aside. None
@@ -1127,8 +1130,13 @@ def _copula_roles(fact: Parse) -> tuple[frozenset[str], frozenset[str]] | None:
     for at, w in enumerate(fact.words):
         named = w.kind == "name" or (w.kind == "acronym" and w.norm not in lx.ACRONYMS)
         # a capitalised first word may be a name: the other fact must then name it alike
-        if not (named or (at == 0 and w.kind == "word" and w.text[:1].isupper())):
-            owning = w.norm in _OF
+        # (with `other` given, it is one only if `other` names it: "Начальник Светланы")
+        soft = at == 0 and w.kind == "word" and w.text[:1].isupper()
+        if soft and other is not None:
+            soft = _names_meet({w.key}, other.people | other.capitalised)
+        if not (named or soft):
+            # a name right after a Russian noun is in the genitive: "начальник Светланы"
+            owning = w.norm in _OF or (w.kind == "word" and bool(_CYRILLIC.match(w.norm)))
             continue
         if possessive(w) or owning:
             owners.add(w.key)
@@ -1138,6 +1146,70 @@ def _copula_roles(fact: Parse) -> tuple[frozenset[str], frozenset[str]] | None:
     if not owners or not holders:
         return None
     return frozenset(holders), frozenset(owners)
+
+
+def _role_swapped(new: Parse, old: Parse) -> bool:
+    """Someone who holds the role in one fact is whose role it is in the other: "Tom is Anna's
+    manager" / "Anna is Tom's manager", "Начальник Светланы — Игорь" / "Светлана — начальница
+    Игоря"."""
+    a, b = _copula_roles(new, old), _copula_roles(old, new)
+    if a is None or b is None:
+        return False
+    return _names_meet(a[0], b[1]) or _names_meet(a[1], b[0])
+
+
+def _same_roles(new: Parse, old: Parse) -> bool:
+    """Both facts say who holds whose role, and say it of the same people: "Wei is the CTO of
+    Brightpath" / "Brightpath's CTO is Wei", "Игорь — начальник Светланы" / "Начальник
+    Светланы — Игорь" (a capitalised first word the other fact does not name is no one)."""
+    a, b = _copula_roles(new, old), _copula_roles(old, new)
+    if a is None or b is None or _role_swapped(new, old):
+        return False
+    owners = all(_names_meet({x}, b[1]) for x in a[1]) and all(_names_meet({y}, a[1]) for y in b[1])
+    return owners and _names_meet(a[0], b[0])
+
+
+def _names_meet(a: frozenset[str] | set[str], b: frozenset[str] | set[str]) -> bool:
+    """A name of `a` is a name of `b` (in Russian, in another case: "Светланы" / "Светлана")."""
+    return any(_same_name(x, y) for x in a for y in b)
+
+
+_BY = frozenset({"by", "por"})
+
+
+def _by_phrase(fact: Parse) -> frozenset[str]:
+    """The stems of who acts in a passive, after "by" / "por" at the end of its predicate
+    ("is maintained by the platform team": {platform, team}); empty in an active sentence."""
+    objects = fact.objects
+    for at, word in enumerate(objects):
+        if word.norm in _BY:
+            rest = objects[at + 1 :]
+            if any(w.norm in _PREPOSITIONS for w in rest):
+                return frozenset()  # "by the team in Berlin": more than who acts
+            return frozenset(w.root for w in rest if w.kind != "stop")
+    return frozenset()
+
+
+def _turned_round(new: Parse, old: Parse) -> bool:
+    """One fact is the other turned round, nothing added: into the passive ("the platform team
+    maintains the API" / "the API is maintained by the platform team": the active's subject is
+    the passive's agent, and its object the passive's subject), or a copula's two sides
+    swapped ("Jake's favourite food is sushi" / "sushi is Jake's favourite food")."""
+    if _verb_concept(new) != _verb_concept(old):
+        return False
+    for passive, active in ((new, old), (old, new)):
+        agent = _by_phrase(passive)
+        if agent and not _by_phrase(active):
+            done = _object_stems(active)
+            return agent == active.subject_stems and passive.subject_stems == done
+    if _verb_class(new.verb) not in ("be", "ser", "estar") or new.indefinite or old.indefinite:
+        return False
+    return new.subject_stems == _object_stems(old) and old.subject_stems == _object_stems(new)
+
+
+def _object_stems(fact: Parse) -> frozenset[str]:
+    """The stems of an object's words, articles and prepositions aside."""
+    return frozenset(w.root for w in fact.objects if w.kind not in ("stop", "dash", "marker"))
 
 
 def _reworded_by_meaning(new: Parse, old: Parse) -> bool:
@@ -1161,8 +1233,9 @@ def _reworded_by_meaning(new: Parse, old: Parse) -> bool:
         return False
     if _adds_clause(new, old):
         return False
-    roles = _copula_roles(new), _copula_roles(old)
-    if roles[0] is not None and roles[0] == roles[1]:
+    if _role_swapped(new, old):
+        return False  # "Кирилл — наставник Нины" / "Нина — наставница Кирилла"
+    if _same_roles(new, old) or _turned_round(new, old):
         return True  # "A is B's CTO" / "B's chief technology officer is A"
     owners = (_possessors(new), _possessors(old))
     if all(owners) and owners[0] != owners[1]:
@@ -1208,15 +1281,19 @@ def _same_setting(new: Parse, old: Parse) -> bool:
     return _speech_persons(new) == _speech_persons(old)  # "It has helped me" / "Your help …"
 
 
-def _same_concepts(new: Parse, lined: Overlap) -> bool:
+def _same_concepts(new: Parse, old: Parse, lined: Overlap) -> bool:
     """The same concepts, but that the old fact may have up to two more (the new one says
     less: nothing of it is lost) or the new one another verb ("Hannah's birthday is on March
     3" / "Hannah celebrates her birthday on …"); never more words in the new one ("Anna works
-    at Google" / "… as a manager")."""
+    at Google" / "… as a manager"), nor one action for another ("Pedro dirige el equipo" /
+    "Pedro trabaja en el equipo")."""
     if not lined.shared or len(lined.only_old) > 2:
         return False
     if lined.only_new and len(lined.only_old) > 1:
         return False
+    if lined.only_new and _verb_class(old.verb) not in _GENERIC_VERBS:
+        if _verb_concept(old) in lined.only_old:
+            return False
     return not lined.only_new or lined.only_new == {_verb_concept(new)}
 
 
@@ -1243,7 +1320,7 @@ def _changed_in_other_words(new: Parse, old: Parse) -> str | None:
         new.verb != old.verb or _possessors(new) != _possessors(old)
     ):
         return None  # "Maria's manager is Oleg" / "Maria manages Ivan": the roles turned
-    if not _same_concepts(new, lined) or _narrower(new, old) or _antonym_split(new, old):
+    if not _same_concepts(new, old, lined) or _narrower(new, old) or _antonym_split(new, old):
         return None
     extra = lined.only_new | lined.only_old
     if extra & (new.subject_stems | old.subject_stems) or extra & lx.POLAR_WORDS:
@@ -1329,6 +1406,8 @@ def _relation_restated(new: Parse, old: Parse) -> Verdict | None:
     mine, theirs = _relation_values(new), _relation_values(old)
     if not mine or not theirs or _loose_words(new) or _loose_words(old):
         return None
+    if _role_swapped(new, old):
+        return None  # "El jefe de Marta es Raúl" / "Marta es la jefa de Raúl": whose turned
     if mine == theirs:
         return Verdict("duplicate", f"the same {relation[0]} of the same subject, in other words")
     if mine & theirs or _value_kinds(new) != _value_kinds(old):
