@@ -601,3 +601,23 @@ def test_one_action_for_another_on_the_same_thing_is_no_duplicate() -> None:
     assert outcome(old, new) not in HIDING
     old, new = "Inés dirige el equipo de diseño.", "Inés trabaja en el equipo de diseño."
     assert outcome(old, new) not in HIDING
+
+
+def test_a_russian_name_whose_vowel_drops_in_another_case_is_one_person() -> None:
+    old, new = "Отчёт подготовил Павел.", "Отчёт был подготовлен Павлом."
+    assert outcome(old, new) == "duplicate"
+
+
+def test_a_russian_name_with_another_ending_of_its_own_is_another_person() -> None:
+    old, new = "Отчёт подготовил Павел.", "Отчёт подготовила Павла."
+    assert outcome(old, new) not in HIDING
+
+
+def test_how_often_a_thing_happens_names_no_other_thing() -> None:
+    old, new = "The sprint review is at 15:00.", "The weekly sprint review now starts at 16:00."
+    assert outcome(old, new) == "supersede"
+
+
+def test_a_word_beside_the_subject_that_names_another_thing_still_narrows_it() -> None:
+    old, new = "The API is at api.example.com.", "The API docs are now at docs.example.com."
+    assert outcome(old, new) not in HIDING

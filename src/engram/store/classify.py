@@ -760,13 +760,18 @@ def _narrowed(new: Parse, old: Parse) -> bool:
     for at, w in enumerate(words):
         if w.exact not in new.subject or w.kind != "word" or w.norm in _NOT_CONCEPTS:
             continue
-        if _concept_found(by_word.get(w.norm) or by_stem.get(w.root) or w.root, known):
-            continue
+        concept = by_word.get(w.norm) or by_stem.get(w.root) or w.root
+        if concept in _HOW_OFTEN or _concept_found(concept, known):
+            continue  # "the daily standup" is the standup, told how often it is
         for v in words[max(at - 1, 0) : at] + words[at + 1 : at + 2]:
             pair = f"{v.norm} {w.norm}" if v is words[at - 1] else f"{w.norm} {v.norm}"
             if v.root in old.subject_stems and v.exact in new.subject and pair in new.normalized:
                 return True
     return False
+
+
+# Concepts that say how often something happens, not which thing it is.
+_HOW_OFTEN = frozenset({"daily", "weekly", "nightly"})
 
 
 def _subject_concepts(fact: Parse) -> set[str]:
@@ -986,6 +991,9 @@ def _one_person(a: str, b: str, mine: Gist, theirs: Gist) -> bool:
     return _same_name(a, b) and not (a == mine.first and b == theirs.first)
 
 
+_RUSSIAN_VOWELS = frozenset("аеёиоуыэюяй")
+
+
 def _same_name(a: str, b: str) -> bool:
     """One name: as written, or (in Russian, which declines names) one ending for another:
     "Игорь" / "Игоря", "Олег" / "Олегом" — never "Martín" / "Martínez"."""
@@ -994,7 +1002,16 @@ def _same_name(a: str, b: str) -> bool:
     if a[:1] < "\u0400" or b[:1] < "\u0400" or not (_CYRILLIC.match(a) and _CYRILLIC.match(b)):
         return False
     short, long = sorted((a, b), key=len)
-    return len(short) >= 4 and len(long) - len(short) <= 2 and long[: len(short) - 1] == short[:-1]
+    if len(short) >= 4 and len(long) - len(short) <= 2 and long[: len(short) - 1] == short[:-1]:
+        return True
+    # a vowel that drops out before an ending: "Павел" / "Павлом", "Лев" / "Льва" aside
+    return (
+        len(short) >= 4
+        and short[-2] in "еоё"
+        and short[-1] not in _RUSSIAN_VOWELS
+        and long.startswith(short[:-2] + short[-1])
+        and len(long) - len(short) <= 2
+    )
 
 
 @dataclass(frozen=True)
