@@ -621,3 +621,13 @@ def test_how_often_a_thing_happens_names_no_other_thing() -> None:
 def test_a_word_beside_the_subject_that_names_another_thing_still_narrows_it() -> None:
     old, new = "The API is at api.example.com.", "The API docs are now at docs.example.com."
     assert outcome(old, new) not in HIDING
+
+
+def test_an_irregular_spanish_participle_is_a_form_of_its_verb() -> None:
+    old, new = "La carta fue escrita por Julia.", "Julia escribió la carta."
+    assert outcome(old, new) == "duplicate"
+
+
+def test_a_passive_with_another_verb_is_no_duplicate() -> None:
+    old, new = "La carta fue escrita por Julia.", "Julia leyó la carta."
+    assert outcome(old, new) not in HIDING

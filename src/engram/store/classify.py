@@ -943,7 +943,7 @@ def gist(fact: Parse) -> Gist:
             and w.norm not in _NOT_CONCEPTS
             and (w.key not in _FUNCTION or concept)  # "owns", not "own"
         ):
-            root = lx.SPELLINGS.get(w.root, w.root)
+            root = lx.SPELLINGS.get(w.root, _base_root(w.norm, w.root))
             if at == 0 and w.text[:1].isupper() and not concept:
                 soft.append((w.key, root))
             else:
@@ -1084,7 +1084,18 @@ def _concept_found(key: str, others: frozenset[str] | set[str]) -> bool:
 
 def _verb_concept(fact: Parse) -> str:
     by_word, by_stem = _synonyms()
-    return by_word.get(fact.verb_norm) or by_stem.get(fact.verb) or fact.verb
+    verb = _base_root(fact.verb_norm, fact.verb)
+    return by_word.get(fact.verb_norm) or by_stem.get(verb) or verb
+
+
+def _base_root(norm: str, root: str) -> str:
+    """The stem of the verb an irregular form is of ("wrote" and "written" are "write",
+    "escrito" is "escrib"), else `root`."""
+    if norm in lx.IRREGULAR:
+        return stem(lx.IRREGULAR[norm], "english")
+    if norm in lx.IRREGULAR_ES:
+        return stem(lx.IRREGULAR_ES[norm], "spanish")
+    return root
 
 
 def _reworded(new: Parse, old: Parse) -> bool:

@@ -512,6 +512,21 @@ IRREGULAR = {
     "slept": "sleep", "shut": "shut", "broke": "break", "broken": "break", "chose": "choose",
     "chosen": "choose", "spoke": "speak", "spoken": "speak", "knew": "know", "known": "know",
 }  # fmt: skip
+# Spanish participles not built on the verb's stem, by the verb ("fue escrito" is what
+# "escribió" did).
+IRREGULAR_ES = {
+    **dict.fromkeys("escrito escrita escritos escritas".split(), "escribir"),
+    **dict.fromkeys("hecho hecha hechos hechas".split(), "hacer"),
+    **dict.fromkeys("dicho dicha dichos dichas".split(), "decir"),
+    **dict.fromkeys("puesto puesta puestos puestas".split(), "poner"),
+    **dict.fromkeys("visto vista vistos vistas".split(), "ver"),
+    **dict.fromkeys("abierto abierta abiertos abiertas".split(), "abrir"),
+    **dict.fromkeys("resuelto resuelta resueltos resueltas".split(), "resolver"),
+    **dict.fromkeys("devuelto devuelta devueltos devueltas".split(), "devolver"),
+    **dict.fromkeys("cubierto cubierta cubiertos cubiertas".split(), "cubrir"),
+    **dict.fromkeys("roto rota rotos rotas".split(), "romper"),
+    **dict.fromkeys("impreso impresa impresos impresas".split(), "imprimir"),
+}
 
 # English nouns ending in -ed that are not past tenses or participles.
 NOT_PARTICIPLES = frozenset("need bed red feed seed speed breed hundred shed sled creed".split())
