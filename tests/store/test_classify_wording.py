@@ -631,3 +631,13 @@ def test_an_irregular_spanish_participle_is_a_form_of_its_verb() -> None:
 def test_a_passive_with_another_verb_is_no_duplicate() -> None:
     old, new = "La carta fue escrita por Julia.", "Julia leyó la carta."
     assert outcome(old, new) not in HIDING
+
+
+def test_a_russian_noun_opening_both_facts_in_two_cases_is_one_word() -> None:
+    old, new = "Сборку проекта запустил Артём.", "Сборка проекта была запущена Артёмом."
+    assert outcome(old, new) == "duplicate"
+
+
+def test_two_russian_names_opening_two_facts_are_two_people() -> None:
+    old, new = "Евгений работает в Яндексе.", "Евгения работает в Яндексе."
+    assert outcome(old, new) not in HIDING

@@ -1045,6 +1045,8 @@ def _line_up(new: Gist, old: Gist) -> Overlap:
     old_pool = (*old.names, *(k for k, _ in old.soft))
     old_names = all(any(_one_person(n, k, old, new) for k in new_pool) for n in old.names)
     names = old_names and all(any(_one_person(n, k, new, old) for k in old_pool) for n in new.names)
+    # both name the same people: a first word in another case is no one else
+    others_named = names and bool(new.names) and bool(old.names)
     sides = (
         (new.soft, old_pool, new_concepts, old, new),
         (old.soft, new_pool, old_concepts, new, old),
@@ -1057,7 +1059,8 @@ def _line_up(new: Gist, old: Gist) -> Overlap:
             # a word only if the other fact says it too ("Cached entries" / "the cache"):
             # else a name the other fact lacks ("Marisol" / "Aleksander")
             # (never another first word: "Julio" / "Julia" share a stem, not a person)
-            if root not in other.concepts:  # exactly: "Martínez" is no form of "Martín"
+            cased = others_named and _in_another_case(key, root, other)
+            if root not in other.concepts and not cased:  # "Martínez" is no form of "Martín"
                 names = False  # a name the other fact lacks
                 old_names = old_names and other is old
             else:
@@ -1066,6 +1069,22 @@ def _line_up(new: Gist, old: Gist) -> Overlap:
     shared = frozenset(k for k in mine if _concept_found(k, theirs))
     only_old = frozenset(k for k in theirs if not _concept_found(k, mine))
     return Overlap(names, old_names, shared, mine - shared, only_old)
+
+
+# Russian endings no name in the nominative has: a word that ends so is in another case.
+_OBLIQUE = ("ю", "у", "ой", "ей", "ом", "ем", "ами", "ями", "ах", "ях")
+
+
+def _in_another_case(key: str, root: str, other: Gist) -> bool:
+    """A capitalised first word and the other fact's are one Russian noun in two cases, one
+    of them a case no name is in as the subject: "Миграцию базы запустил Олег" / "Миграция
+    базы была запущена Олегом" ("Евгений" / "Евгения" are both names in the nominative)."""
+    if not _CYRILLIC.match(key):
+        return False
+    for word, theirs in other.soft:
+        if theirs == root and word != key and (key.endswith(_OBLIQUE) or word.endswith(_OBLIQUE)):
+            return True
+    return False
 
 
 def _concept_found(key: str, others: frozenset[str] | set[str]) -> bool:
