@@ -641,3 +641,13 @@ def test_a_russian_noun_opening_both_facts_in_two_cases_is_one_word() -> None:
 def test_two_russian_names_opening_two_facts_are_two_people() -> None:
     old, new = "Евгений работает в Яндексе.", "Евгения работает в Яндексе."
     assert outcome(old, new) not in HIDING
+
+
+def test_the_same_time_on_another_part_of_the_week_is_another_occasion() -> None:
+    old, new = "The pharmacy opens at 8 am on weekdays.", "The pharmacy opens at 08:00 on weekends."
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_weekly_event_on_another_day_is_a_new_value() -> None:
+    old, new = "Choir practice is on Tuesdays at 7 pm.", "Choir practice is on Thursdays at 7 pm."
+    assert outcome(old, new) == "supersede"

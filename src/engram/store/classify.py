@@ -510,6 +510,8 @@ def _value_change(new: Parse, old: Parse) -> str | None:
         return None  # "Identifier: NCT01295827" / "NCT00295386": each names its own record
     if _many_valued(new, old, changed):
         return None
+    if _another_occasion(old, kept, changed):
+        return None
     numeric_only = all(_numeric(k) for k in changed)
     if _verb_class(new.verb) in _BARE_VERBS and not numeric_only:
         if not _names_attribute(new, old, kept):
@@ -517,6 +519,21 @@ def _value_change(new: Parse, old: Parse) -> str | None:
     if _slots(old.objects, new.objects) != 1:
         return None
     return f"{', '.join(sorted(removed))} → {', '.join(sorted(added))}"
+
+
+def _another_occasion(old: Parse, kept: frozenset[str], changed: frozenset[str]) -> bool:
+    """The same value kept, only the part of the week it holds in changed: "closes at 21:00 on
+    weekdays" / "on weekends" — another occasion, both true. (A weekly event moved to another
+    day, "on Thursdays at 3 pm" / "on Wednesdays at 3 pm", is a new value.)"""
+    values = {w.key for w in old.objects if w.kind in ("value", "date") and w.key in kept}
+    return bool(values) and all(k in _occasions() for k in changed)
+
+
+@lru_cache(maxsize=1)
+def _occasions() -> frozenset[str]:
+    """lexicon.OCCASIONS as stems, in every language that could have written them."""
+    languages = ("english", "spanish", "russian")
+    return frozenset(stem(normalize(w), lang) for w in lx.OCCASIONS for lang in languages)
 
 
 def _many_valued(

@@ -556,6 +556,16 @@ tarde noche
 """.split()
 )
 
+# Words that name which days something recurs on, besides the days' own names: the same
+# value on other days is another occasion, not a new value ("closes at 21:00 on weekdays" /
+# "on weekends").
+OCCASIONS = frozenset(
+    """
+weekday weekdays weekend weekends workday workdays holiday holidays будни будням выходные
+выходным выходных праздники праздникам laborables festivos finde
+""".split()
+)
+
 # Short month and day names, and "May", are dates only beside a number ("Jun 12", "12 may",
 # "Tue 14:00"): alone they are names and words ("Jun sent …", "data may be exported").
 CALENDAR_SHORT = frozenset(
