@@ -651,3 +651,22 @@ def test_the_same_time_on_another_part_of_the_week_is_another_occasion() -> None
 def test_a_weekly_event_on_another_day_is_a_new_value() -> None:
     old, new = "Choir practice is on Tuesdays at 7 pm.", "Choir practice is on Thursdays at 7 pm."
     assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The parking fee is $5.", "The parking fee went up to $7."),
+        ("The parking fee is $5.", "The parking fee has dropped to $3."),
+        ("Абонемент стоит 2000 рублей.", "Абонемент подорожал до 2500 рублей."),
+        ("Планёрка в 9:00.", "Планёрку сдвинули на 9:30."),
+        ("La revisión es el 4 de mayo.", "La revisión se movió al 11 de mayo."),
+    ],
+)
+def test_a_verb_of_a_value_going_up_down_or_moving_is_an_update(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+def test_a_value_going_up_of_another_thing_is_no_update() -> None:
+    old, new = "The parking fee is $5.", "The entry fee went up to $7."
+    assert outcome(old, new) not in HIDING

@@ -765,7 +765,22 @@ def _qualifier_swapped(new: Parse, old: Parse) -> bool:
     if not lost:
         return False
     known = theirs.concepts | {r for _, r in theirs.soft}
-    return any(not _concept_found(k, known) for k in _subject_concepts(new))
+    brought = _subject_concepts(new) | _light_qualifiers(new)
+    return any(not _concept_found(k, known) for k in brought)
+
+
+def _light_qualifiers(fact: Parse) -> set[str]:
+    """Light words ("entry", "size", "number") that qualify the next word of the subject:
+    "the entry fee" is no "parking fee", though "entries" alone frames no attribute."""
+    words = fact.words
+    return {
+        w.root
+        for w, nxt in itertools.pairwise(words)
+        if w.norm in lx.LIGHT_WORDS
+        and w.exact in fact.subject
+        and nxt.exact in fact.subject
+        and nxt.kind == "word"
+    }
 
 
 def _narrowed(new: Parse, old: Parse) -> bool:

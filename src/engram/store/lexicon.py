@@ -104,6 +104,12 @@ trasladaron dejé dejamos
 переназначили переназначил переназначила переназначен переназначена reasignado reasignada
 reasignó reasignaron
 últimamente ultimamente
+rose risen dropped doubled halved shifted
+сдвинули сдвинул сдвинула сдвинут сдвинута подорожал подорожала подорожало подорожали
+подешевел подешевела подешевело подешевели вырос выросла выросло выросли снизился снизилась
+снизилось увеличился увеличилась увеличилось уменьшился уменьшилась уменьшилось отложили
+отложен отложена передвинули изменился изменилась поменялся поменялась
+movió movieron adelantó adelantaron retrasaron pospusieron subieron bajaron aumentaron
 """.split()
 )
 # Light verbs and nouns that frame what a fact says without saying it: "I follow a vegetarian
@@ -144,7 +150,13 @@ UPDATE_PHRASES = (
     ("с", "сегодняшнего", "дня"), ("с", "этого", "момента"), ("desde", "hoy"),
     ("ya", "no"), ("a", "partir", "de"), ("hoy", "en", "día"), ("en", "lugar", "de"),
     ("ya", "no"), ("dejó", "de"), ("dejé", "de"),
+    ("went", "up"), ("went", "down"), ("gone", "up"), ("gone", "down"), ("pushed", "back"),
+    ("moved", "up"), ("brought", "forward"),
 )  # fmt: skip
+# The last words of the phrases above that say a value changed, not only that it is so now.
+CHANGE_MARKERS = frozenset(
+    {"longer", "anymore", "más", "no", "не", "up", "down", "back", "forward"}
+)
 # "From <date>" opening a fact dates a change: "С 1 июня …", "Desde marzo …", "As of May …".
 DATED_CHANGE = frozenset("с со desde since from starting effective as".split())
 

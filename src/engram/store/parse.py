@@ -175,10 +175,7 @@ class Parse:
             and w.norm not in self.described
             for w in self.words
             if w.kind != "marker"
-        ) or any(
-            w.kind == "marker" and w.norm in ("longer", "anymore", "más", "no", "не")
-            for w in self.words
-        )
+        ) or any(w.kind == "marker" and w.norm in lx.CHANGE_MARKERS for w in self.words)
 
     @property
     def relation(self) -> tuple[str, frozenset[str]] | None:
