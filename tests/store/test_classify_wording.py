@@ -670,3 +670,24 @@ def test_a_verb_of_a_value_going_up_down_or_moving_is_an_update(old: str, new: s
 def test_a_value_going_up_of_another_thing_is_no_update() -> None:
     old, new = "The parking fee is $5.", "The entry fee went up to $7."
     assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Omar's dentist is Reyes.", "Omar's new dentist is Holt."),
+        ("My phone number is 555-0100.", "My new phone number is 555-0199."),
+        ("El médico de Rosa es Iván.", "El nuevo médico de Rosa es Darío."),
+        ("Врач Гали — Сергей.", "Новый врач Гали — Антон."),
+    ],
+)
+def test_someones_new_attribute_is_an_update(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+def test_a_new_one_of_no_one_is_another_one() -> None:
+    assert parse("The new intern is from Lyon.").update is False
+
+
+def test_new_in_a_place_name_is_no_news() -> None:
+    assert parse("New York's mayor is Adams.").update is False

@@ -897,6 +897,7 @@ _NOT_CONCEPTS = (
     | lx.PREPOSITIONS
     | lx.QUANTIFIERS
     | lx.LIGHT_WORDS
+    | lx.NEW_WORDS
 )
 
 

@@ -112,6 +112,12 @@ rose risen dropped doubled halved shifted
 movió movieron adelantó adelantaron retrasaron pospusieron subieron bajaron aumentaron
 """.split()
 )
+# "New" before an attribute of someone says its value changed: "Rita's new manager is Dana",
+# "мой новый номер — …", "el nuevo jefe de Inés es …" (with no one's, "the new intern" is
+# another intern).
+NEW_WORDS = frozenset(
+    "new новый новая новое новые новую нового новой nuevo nueva nuevos nuevas".split()
+)
 # Light verbs and nouns that frame what a fact says without saying it: "I follow a vegetarian
 # diet" is "I am a vegetarian", "Cached entries expire" is "the cache expires", "Бэкап
 # делается" is "a backup is taken".

@@ -21,6 +21,7 @@ candidates again and again.
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from collections.abc import Collection
@@ -971,6 +972,7 @@ def parse(text: str) -> Parse:
             described.update(w.norm for w in words[head + 1 :] if w.norm in lx.UPDATE_WORDS)
             update = changed
         subject_words = words[:start]
+        update = update or _new_of_someone(subject_words)
     subject_words = [w for w in subject_words if w.kind in _SUBJECT_KINDS]
     subject_words = [w for w in subject_words if w.norm not in lx.WEAK_POSSESSIVES]
     implied = frozenset({"@1p"}) if not key and words and _we_verb(words[0]) else frozenset()
@@ -1107,6 +1109,26 @@ def _marks(text: str) -> str:
     ]
     found += _SIGNS.findall(text)
     return "".join(sorted(found))
+
+
+_NO_ONE = frozenset({"the", "a", "an", "el", "la", "los", "las", "un", "una"})
+
+
+def _new_of_someone(subject: list[Word]) -> bool:
+    """The subject is someone's new attribute: "Rita's new manager", "my new number", "el
+    nuevo jefe de Inés", "новый адрес Ивы" — news that its value changed."""
+    # (a common noun after it: "New York's mayor" is no news)
+    if not any(
+        w.norm in lx.NEW_WORDS and after.text[:1].islower()
+        for w, after in itertools.pairwise(subject)
+    ):
+        return False
+    return any(
+        possessive(w)
+        or w.kind in ("name", "pronoun")
+        or (w.norm in lx.WEAK_POSSESSIVES and w.norm not in _NO_ONE)
+        for w in subject
+    )
 
 
 def _agent(predicate: list[Word]) -> frozenset[str]:
