@@ -691,3 +691,8 @@ def test_a_new_one_of_no_one_is_another_one() -> None:
 
 def test_new_in_a_place_name_is_no_news() -> None:
     assert parse("New York's mayor is Adams.").update is False
+
+
+def test_a_value_of_the_same_place_under_another_verb_still_changes() -> None:
+    old, new = "The handbook lives at handbook.acme.io.", "The handbook is hosted at help.acme.io."
+    assert outcome(old, new) == "supersede"

@@ -1165,7 +1165,7 @@ def _reworded(new: Parse, old: Parse) -> bool:
     if mine.values != theirs.values:
         return False
     lined = line_up(mine, theirs)
-    if not lined.names or not _same_concepts(new, old, lined):
+    if not lined.names or not _same_concepts(new, lined) or _other_action(new, old, lined):
         return False
     both_ways = bool(lined.shared & lx.SYMMETRIC)  # "A is married to B" / "B is A's wife"
     owners = (_possessors(new), _possessors(old))
@@ -1361,20 +1361,25 @@ def _same_setting(new: Parse, old: Parse) -> bool:
     return _speech_persons(new) == _speech_persons(old)  # "It has helped me" / "Your help …"
 
 
-def _same_concepts(new: Parse, old: Parse, lined: Overlap) -> bool:
+def _same_concepts(new: Parse, lined: Overlap) -> bool:
     """The same concepts, but that the old fact may have up to two more (the new one says
     less: nothing of it is lost) or the new one another verb ("Hannah's birthday is on March
     3" / "Hannah celebrates her birthday on …"); never more words in the new one ("Anna works
-    at Google" / "… as a manager"), nor one action for another ("Pedro dirige el equipo" /
-    "Pedro trabaja en el equipo")."""
+    at Google" / "… as a manager")."""
     if not lined.shared or len(lined.only_old) > 2:
         return False
     if lined.only_new and len(lined.only_old) > 1:
         return False
-    if lined.only_new and _verb_class(old.verb) not in _GENERIC_VERBS:
-        if _verb_concept(old) in lined.only_old:
-            return False
     return not lined.only_new or lined.only_new == {_verb_concept(new)}
+
+
+def _other_action(new: Parse, old: Parse, lined: Overlap) -> bool:
+    """The new fact's verb stands where the old one had another verb of its own, not a
+    copula: one action for another ("Pedro dirige el equipo" / "Pedro trabaja en el equipo"),
+    not the same statement told otherwise."""
+    if not lined.only_new or _verb_class(old.verb) in _GENERIC_VERBS:
+        return False
+    return _verb_concept(old) in lined.only_old
 
 
 def _adds_clause(new: Parse, old: Parse) -> bool:
@@ -1400,7 +1405,7 @@ def _changed_in_other_words(new: Parse, old: Parse) -> str | None:
         new.verb != old.verb or _possessors(new) != _possessors(old)
     ):
         return None  # "Maria's manager is Oleg" / "Maria manages Ivan": the roles turned
-    if not _same_concepts(new, old, lined) or _narrower(new, old) or _antonym_split(new, old):
+    if not _same_concepts(new, lined) or _narrower(new, old) or _antonym_split(new, old):
         return None
     extra = lined.only_new | lined.only_old
     if extra & (new.subject_stems | old.subject_stems) or extra & lx.POLAR_WORDS:
