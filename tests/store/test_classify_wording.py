@@ -696,3 +696,13 @@ def test_new_in_a_place_name_is_no_news() -> None:
 def test_a_value_of_the_same_place_under_another_verb_still_changes() -> None:
     old, new = "The handbook lives at handbook.acme.io.", "The handbook is hosted at help.acme.io."
     assert outcome(old, new) == "supersede"
+
+
+def test_after_a_length_of_time_says_how_long() -> None:
+    old, new = "The login link TTL is ten minutes.", "Login links expire after 10 minutes."
+    assert outcome(old, new) == "duplicate"
+
+
+def test_after_a_point_in_time_still_sets_a_side() -> None:
+    old, new = "Pia takes calls at 11 am.", "Pia takes calls after 11 am."
+    assert outcome(old, new) != "duplicate"

@@ -965,6 +965,8 @@ def gist(fact: Parse) -> Gist:
             values.add(_value_key(words, at))
         elif w.key in ("pct", "h") and at and words[at - 1].kind == "value":
             continue  # read with its number: "10 percent" is "10%", "a las 10" is "10:00"
+        elif _before_a_span(words, at):
+            continue  # "expire after 5 minutes" is "a TTL of 5 minutes"
         elif w.kind == "acronym" and (concept or w.norm in lx.ACRONYMS):
             concepts.add(concept or w.norm)  # "TTL", "CTO": the name of an attribute
         elif w.kind == "kin" or w.norm in lx.KIN:
@@ -1000,6 +1002,18 @@ def gist(fact: Parse) -> Gist:
         _GISTS.clear()
     _GISTS[id(fact)] = (fact, found)
     return found
+
+
+_AFTER = frozenset({"after", "через"})
+_SPANS = frozenset({"min", "h", "day", "week", "month", "year", "s", "ms"})
+
+
+def _before_a_span(words: tuple[Word, ...], at: int) -> bool:
+    """ "After" before a length of time ("after 5 minutes", "через 10 минут") says how long,
+    not which side of a point in time ("after 11 am", "after the launch")."""
+    if words[at].norm not in _AFTER or at + 2 >= len(words):
+        return False
+    return words[at + 1].kind == "value" and words[at + 2].key in _SPANS
 
 
 def _value_key(words: tuple[Word, ...], at: int) -> str:
