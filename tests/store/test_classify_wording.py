@@ -706,3 +706,21 @@ def test_after_a_length_of_time_says_how_long() -> None:
 def test_after_a_point_in_time_still_sets_a_side() -> None:
     old, new = "Pia takes calls at 11 am.", "Pia takes calls after 11 am."
     assert outcome(old, new) != "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [
+        ("The cluster has seventeen nodes.", "17"),
+        ("The class has twenty-three pupils.", "23"),
+        ("В классе двадцать три ученика.", "23"),
+        ("La clase tiene treinta y dos alumnos.", "32"),
+        ("The race is ninety minutes long.", "90"),
+    ],
+)
+def test_numbers_spelt_in_words_are_the_numbers(text: str, number: str) -> None:
+    assert number in parse(text).values
+
+
+def test_digits_side_by_side_stay_two_numbers() -> None:
+    assert {"20", "3"} <= parse("Rows 20 3 and 4 are empty.").values

@@ -602,6 +602,8 @@ CALENDAR_FULL = {
 # Number words, read as the numbers they name ("five minutes" is "5 minutes"). "One" and its
 # kin are left out: they are articles and pronouns as often as numbers.
 _TENS = ("15", "20", "30", "40", "50", "60", "100")
+_TEENS = ("13", "14", "16", "17", "18", "19")
+_HIGH_TENS = ("70", "80", "90")
 NUMBERS = {
     **{w: str(n) for n, w in enumerate(
         "zero - two three four five six seven eight nine ten eleven twelve".split()) if n},
@@ -615,6 +617,16 @@ NUMBERS = {
                strict=True)),
     **dict(zip("quince veinte treinta cuarenta cincuenta sesenta cien".split(), _TENS,
                strict=True)),
+    **dict(zip("thirteen fourteen sixteen seventeen eighteen nineteen".split(), _TEENS,
+               strict=True)),
+    **dict(zip("тринадцать четырнадцать шестнадцать семнадцать восемнадцать девятнадцать"
+               .split(), _TEENS, strict=True)),
+    **dict(zip("trece catorce dieciséis diecisiete dieciocho diecinueve".split(), _TEENS,
+               strict=True)),
+    "одиннадцать": "11", "двенадцать": "12", "dieciseis": "16",
+    **dict(zip("seventy eighty ninety".split(), _HIGH_TENS, strict=True)),
+    **dict(zip("семьдесят восемьдесят девяносто".split(), _HIGH_TENS, strict=True)),
+    **dict(zip("setenta ochenta noventa".split(), _HIGH_TENS, strict=True)),
 }  # fmt: skip
 # Parts of the day that turn the hour before them into a time ("6 in the evening", "шесть
 # вечера", "10 de la noche" are 18:00, 18:00 and 22:00): "am", "pm", or "night" (an hour of

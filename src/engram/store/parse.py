@@ -547,7 +547,48 @@ def _read_values(words: list[Word], language: str) -> list[Word]:
             ):
                 word = Word(word.text, norm, full, "date", full)
         out.append(word)
-    return _clock_times(out)
+    return _clock_times(_compound_numbers(out))
+
+
+_ONES = frozenset({"one", "uno", "una", "один", "одна", "одно"})
+
+
+def _compound_numbers(words: list[Word]) -> list[Word]:
+    """Tens and units written as words, as one number: "twenty-five", "двадцать пять" and
+    "treinta y cinco" are 25 and 35 (digits stay as written: "20 5" is two numbers)."""
+    out: list[Word] = []
+    for word in words:
+        tens = _spelt_tens(out[-1]) if out else 0
+        joined = out[-1] if out else None
+        if not tens and len(out) > 1 and out[-1].norm == "y":
+            tens, joined = _spelt_tens(out[-2]), out[-2]  # "treinta y cinco"
+        unit = _spelt_unit(word)
+        if tens and unit and joined is not None:
+            number = str(tens + unit)
+            while out[-1] is not joined:
+                out.pop()
+            out[-1] = Word(f"{joined.text} {word.text}", number, number, "value", number)
+            continue
+        out.append(word)
+    return out
+
+
+def _spelt_tens(word: Word) -> int:
+    """20, 30 … 90 written as a word, else 0."""
+    if word.kind != "value" or word.text[:1].isdigit() or word.key not in lx.NUMBERS.values():
+        return 0
+    value = int(word.key)
+    return value if 20 <= value <= 90 and value % 10 == 0 else 0
+
+
+def _spelt_unit(word: Word) -> int:
+    """1 … 9 written as a word, else 0."""
+    if word.norm in _ONES:
+        return 1
+    if word.kind != "value" or word.text[:1].isdigit() or not word.key.isdigit():
+        return 0
+    value = int(word.key)
+    return value if 1 <= value <= 9 else 0
 
 
 _HOUR_BEFORE = frozenset({"at", "в", "во"})  # "at 8 o'clock", "в 3 часа": an hour, no duration
