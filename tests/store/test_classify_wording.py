@@ -724,3 +724,18 @@ def test_numbers_spelt_in_words_are_the_numbers(text: str, number: str) -> None:
 
 def test_digits_side_by_side_stay_two_numbers() -> None:
     assert {"20", "3"} <= parse("Rows 20 3 and 4 are empty.").values
+
+
+def test_leaving_and_departing_at_one_time_is_one_statement() -> None:
+    old, new = "The ferry leaves at nine in the morning.", "The ferry departs at 09:00."
+    assert outcome(old, new) == "duplicate"
+
+
+def test_a_russian_verb_of_leading_heads_the_predicate() -> None:
+    fact = parse("Отдел продаж возглавляет Марат.")
+    assert fact.subject == {"отдел", "продаж"}
+
+
+def test_a_noun_opening_two_facts_in_two_cases_is_no_party_of_the_relation() -> None:
+    old, new = "Отдел продаж возглавляет Марат.", "Отделом продаж руководит Марат."
+    assert outcome(old, new) == "duplicate"

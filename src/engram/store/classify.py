@@ -1198,12 +1198,14 @@ def _reworded(new: Parse, old: Parse) -> bool:
     same_verb = new.verb == old.verb
     if _roles_swapped(new, old) and same_verb:
         return False  # "the checkout service calls the stock service" / "the stock service …"
-    parties = _named_order(mine)
+    # (a capitalised first word read as a word of both facts is no party: "Командой …")
+    parties = _named_order(mine, words=lined.shared)
     if len(parties) < 2 or not lined.shared & lx.DIRECTED:
         return not same_verb or _same_order(new, old)
     # Two parties of a directed relation: "Tom manages Anna" / "Tom reports to Anna" say
     # opposite things in words of one concept, so the verb, and who is named first, must stay.
-    return same_verb and parties == _named_order(theirs, mine) and _same_order(new, old)
+    theirs_named = _named_order(theirs, mine, words=lined.shared)
+    return same_verb and parties == theirs_named and _same_order(new, old)
 
 
 _OF = frozenset({"of", "de", "del"})
@@ -1464,10 +1466,13 @@ def _speech_persons(fact: Parse) -> frozenset[str]:
     )
 
 
-def _named_order(fact: Gist, like: Gist | None = None) -> list[str]:
-    """The names a fact gives people and things, ids aside, in order (spelt as in `like`)."""
+def _named_order(
+    fact: Gist, like: Gist | None = None, words: frozenset[str] = frozenset()
+) -> list[str]:
+    """The names a fact gives people and things, ids aside, in order (spelt as in `like`; a
+    capitalised first word whose stem is among `words` is a word)."""
     order = []
-    for name in (*(k for k, _ in fact.soft), *fact.names):
+    for name in (*(k for k, root in fact.soft if root not in words), *fact.names):
         if _numeric(name):
             continue
         if like is not None:

@@ -418,6 +418,7 @@ fix fixes add adds remove removes break breaks update updates cause causes owe o
 collect collects
 want wants save saving subscribe donate volunteer fear
 expire expires shut shuts sit sits cache caches encrypt encrypts back handles ran
+depart departs leaves arrive arrives
 """,
     "russian": """
 живет живут жил жила жили живет работает работают работал работала работали находится
@@ -434,6 +435,7 @@ expire expires shut shuts sit sits cache caches encrypt encrypts back handles ra
 сидит прошел прошла был была были будет имеет играет занимается знает говорят помогает
 помогло помог поехал поехала ездил ездила купил купила продал продала выходит вышел
 проходит проходят
+отправляется отходит вылетает прибывает возглавляет возглавляют администрирует
 """,
     "spanish": """
 vive viven vivía vivió trabaja trabajan trabajó usa usan usó utiliza utilizan prefiere
@@ -715,6 +717,7 @@ SYNONYMS = {
     "expire": "expire expires expiry ttl timeout caduca vence истекает",
     "send": "send sent sends goes envía envia рассылается отправляется уходит",
     "start": "start starts begin begins empieza comienza начинается",
+    "depart": "depart departs departure leaves отправляется отходит вылетает",
     "responsible": "assigned assignee responsible charge handles handle asignada asignado "
     "encarga encargado responsable отвечает ответственный ответственная",
     "approve": "approve approves approved approval aprueba aprobado aprobación утверждает "
