@@ -739,3 +739,18 @@ def test_a_russian_verb_of_leading_heads_the_predicate() -> None:
 def test_a_noun_opening_two_facts_in_two_cases_is_no_party_of_the_relation() -> None:
     old, new = "Отдел продаж возглавляет Марат.", "Отделом продаж руководит Марат."
     assert outcome(old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Elisa vive en Cádiz.", "Elisa se ha mudado a Vigo."),
+        ("Olga lives in Riga.", "Olga is relocating to Oslo."),
+    ],
+)
+def test_a_perfect_or_ongoing_move_updates_where_someone_lives(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+def test_someone_else_moving_updates_no_one() -> None:
+    assert outcome("Elisa vive en Cádiz.", "Marta se ha mudado a Vigo.") not in HIDING

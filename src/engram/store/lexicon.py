@@ -193,7 +193,8 @@ VERB_CLASSES = {
     **dict.fromkeys(
         """lives live lived living resides reside moved moves move relocated relocates
         живет живут жил жила жили проживает переехал переехала переехали vive viven vivía
-        vivia mudó mudo mudaron reside residen""".split(),
+        vivia mudó mudo mudaron reside residen mudado mudada mudamos mudé muda mudan
+        relocating moving переезжает переселился переселилась""".split(),
         "dwell",
     ),
 }
