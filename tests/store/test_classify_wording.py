@@ -754,3 +754,26 @@ def test_a_perfect_or_ongoing_move_updates_where_someone_lives(old: str, new: st
 
 def test_someone_else_moving_updates_no_one() -> None:
     assert outcome("Elisa vive en Cádiz.", "Marta se ha mudado a Vigo.") not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "El plazo del proyecto Nube es el 3 de marzo.",
+            "La fecha límite del proyecto Nube se retrasó al 20 de marzo.",
+        ),
+        ("Дедлайн проекта «Сатурн» — 5 мая.", "Срок сдачи проекта «Сатурн» перенесли на 12 мая."),
+        (
+            "The Kappa audit deadline is June 1.",
+            "The due date of the Kappa audit was pushed back to June 8.",
+        ),
+    ],
+)
+def test_a_two_word_name_of_a_deadline_is_the_deadline(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+def test_the_deadline_of_another_project_is_another_deadline() -> None:
+    old, new = "Срок сдачи отчёта — 1 июня.", "Срок сдачи проекта перенесли на 15 июля."
+    assert outcome(old, new) not in HIDING

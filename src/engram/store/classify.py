@@ -786,14 +786,13 @@ def _light_qualifiers(fact: Parse) -> set[str]:
 def _narrowed(new: Parse, old: Parse) -> bool:
     """The new subject puts a word the old fact lacks right beside a word of the old subject:
     "the API" → "the API docs", another thing."""
-    by_word, by_stem = _synonyms()
     known = gist(old).concepts | old.stems
     words = new.words
     for at, w in enumerate(words):
         if w.exact not in new.subject or w.kind != "word" or w.norm in _NOT_CONCEPTS:
             continue
-        concept = by_word.get(w.norm) or by_stem.get(w.root) or w.root
-        if concept in _HOW_OFTEN or _concept_found(concept, known):
+        concept = _concept_at(words, at)
+        if not concept or concept in _HOW_OFTEN or _concept_found(concept, known):
             continue  # "the daily standup" is the standup, told how often it is
         for v in words[max(at - 1, 0) : at] + words[at + 1 : at + 2]:
             pair = f"{v.norm} {w.norm}" if v is words[at - 1] else f"{w.norm} {v.norm}"
@@ -802,22 +801,38 @@ def _narrowed(new: Parse, old: Parse) -> bool:
     return False
 
 
+def _concept_at(words: tuple[Word, ...], at: int) -> str:
+    """The concept of the word at `at`: of the two-word phrase it opens ("fecha límite",
+    "срок сдачи" are a deadline), '' for the second word of one, else its synonym group's or
+    its stem."""
+    by_word, by_stem = _synonyms()
+    w = words[at]
+    after = words[at + 1].norm if at + 1 < len(words) else ""
+    phrase = lx.SYNONYM_PAIRS.get((w.norm, after))
+    if phrase:
+        return phrase
+    if at and (words[at - 1].norm, w.norm) in lx.SYNONYM_PAIRS:
+        return ""
+    return by_word.get(lx.SPELLINGS.get(w.norm, w.norm)) or by_stem.get(w.root) or w.root
+
+
 # Concepts that say how often something happens, not which thing it is.
 _HOW_OFTEN = frozenset({"daily", "weekly", "nightly"})
 
 
 def _subject_concepts(fact: Parse) -> set[str]:
     """The concepts of a fact's subject's common words."""
-    by_word, by_stem = _synonyms()
-    return {
-        by_word.get(w.norm) or by_stem.get(w.root) or w.root
-        for w in fact.words
+    words = fact.words
+    concepts = {
+        _concept_at(words, at)
+        for at, w in enumerate(words)
         if w.exact in fact.subject
         and w.kind == "word"
         and w.norm not in _NOT_CONCEPTS
         and w.key not in _FUNCTION
         and not w.text[:1].isupper()
     }
+    return concepts - {""}
 
 
 def _predicate_concepts(fact: Parse) -> set[str]:
@@ -961,6 +976,8 @@ def gist(fact: Parse) -> Gist:
             or by_word.get(lx.SPELLINGS.get(w.norm, w.norm))
             or by_stem.get(w.root)
         )
+        if at and (words[at - 1].norm, w.norm) in lx.SYNONYM_PAIRS and w.kind == "word":
+            continue  # read with the word before: "fecha límite" is one deadline
         if w.kind in ("value", "date") or w.norm in lx.CALENDAR:
             values.add(_value_key(words, at))
         elif w.key in ("pct", "h") and at and words[at - 1].kind == "value":

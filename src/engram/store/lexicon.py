@@ -746,6 +746,11 @@ SYNONYM_PAIRS = {
     ("reporting", "to"): "manager",
     ("in", "charge"): "responsible",
     ("a", "cargo"): "responsible",
+    ("fecha", "límite"): "deadline",
+    ("fecha", "limite"): "deadline",
+    ("срок", "сдачи"): "deadline",
+    ("дата", "сдачи"): "deadline",
+    ("due", "date"): "deadline",
 }
 # Acronyms that name an attribute, and the words they stand for: "CTO" and "chief technology
 # officer" are one concept.
