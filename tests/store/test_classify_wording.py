@@ -777,3 +777,15 @@ def test_a_two_word_name_of_a_deadline_is_the_deadline(old: str, new: str) -> No
 def test_the_deadline_of_another_project_is_another_deadline() -> None:
     old, new = "Срок сдачи отчёта — 1 июня.", "Срок сдачи проекта перенесли на 15 июля."
     assert outcome(old, new) not in HIDING
+
+
+def test_a_host_and_port_is_one_value() -> None:
+    assert parse("Kibana is at logs.internal:5601.").values == {"logs.internal:5601"}
+
+
+def test_a_new_address_for_the_same_service_supersedes() -> None:
+    old, new = (
+        "The logs dashboard is at logs.internal:5601.",
+        "The logs dashboard is served at kibana.example.com.",
+    )
+    assert outcome(old, new) == "supersede"

@@ -38,7 +38,8 @@ from engram.text.tokenize import normalize, tokenize
 # numbers), a word (letters and digits, inner hyphens and apostrophes), or a dash or colon that
 # stands for "is" between words.
 _TOKEN = re.compile(
-    r"(?P<url>https?://\S+|(?:[\w-]+\.)+(?:com|org|net|io|dev|app|ru|de|co)\b(?:/\S*)?)"
+    r"(?P<url>https?://\S+|(?:[\w-]+\.)+(?:com|org|net|io|dev|app|ru|de|co)\b(?:/\S*)?"
+    r"|(?:[\w-]+\.)+[^\W\d_][\w-]*:\d{2,5}\b)"  # a host and port: "grafana.internal:3000"
     r"|(?P<email>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)"
     r"|(?P<path>(?<![\w/])(?:~|\.{1,2})?/[\w.-]+(?:/[\w.-]*)*)"
     r"|(?P<number>[$€£¥+#]?\d(?:[\d.,:/-]*\d)?(?:%|(?:st|nd|rd|th)\b)?)"
