@@ -789,3 +789,8 @@ def test_a_new_address_for_the_same_service_supersedes() -> None:
         "The logs dashboard is served at kibana.example.com.",
     )
     assert outcome(old, new) == "supersede"
+
+
+def test_new_that_tells_one_thing_from_another_is_no_update() -> None:
+    old, new = "Tariq's phone number is 555-0142.", "Tariq's new work phone is 555-0177."
+    assert outcome(old, new) not in HIDING

@@ -789,7 +789,7 @@ def _narrowed(new: Parse, old: Parse) -> bool:
     known = gist(old).concepts | old.stems
     words = new.words
     for at, w in enumerate(words):
-        if w.exact not in new.subject or w.kind != "word" or w.norm in _NOT_CONCEPTS:
+        if w.exact not in new.subject or w.kind != "word" or _idle(w, new):
             continue
         concept = _concept_at(words, at)
         if not concept or concept in _HOW_OFTEN or _concept_found(concept, known):
@@ -828,7 +828,7 @@ def _subject_concepts(fact: Parse) -> set[str]:
         for at, w in enumerate(words)
         if w.exact in fact.subject
         and w.kind == "word"
-        and w.norm not in _NOT_CONCEPTS
+        and not _idle(w, fact)
         and w.key not in _FUNCTION
         and not w.text[:1].isupper()
     }
@@ -912,8 +912,14 @@ _NOT_CONCEPTS = (
     | lx.PREPOSITIONS
     | lx.QUANTIFIERS
     | lx.LIGHT_WORDS
-    | lx.NEW_WORDS
 )
+
+
+def _idle(word: Word, fact: Parse) -> bool:
+    """A word that says nothing of the attribute: a function word, an adverb, a word of
+    change — and "new" in a fact it makes an update ("Rita's new manager"); elsewhere "new"
+    tells one thing from another ("a new work phone")."""
+    return word.norm in _NOT_CONCEPTS or (fact.update and word.norm in lx.NEW_WORDS)
 
 
 @lru_cache(maxsize=1)
@@ -992,7 +998,7 @@ def gist(fact: Parse) -> Gist:
             names.append(w.key)
         elif (
             w.kind in ("word", "kin")
-            and w.norm not in _NOT_CONCEPTS
+            and not _idle(w, fact)
             and (w.key not in _FUNCTION or concept)  # "owns", not "own"
         ):
             root = lx.SPELLINGS.get(w.root, _base_root(w.norm, w.root))
