@@ -794,3 +794,12 @@ def test_a_new_address_for_the_same_service_supersedes() -> None:
 def test_new_that_tells_one_thing_from_another_is_no_update() -> None:
     old, new = "Tariq's phone number is 555-0142.", "Tariq's new work phone is 555-0177."
     assert outcome(old, new) not in HIDING
+
+
+def test_someones_role_and_what_they_are_as_a_job_are_one_statement() -> None:
+    old, new = "Priti's role is data engineer.", "Priti is a data engineer."
+    assert outcome(old, new) == "duplicate"
+
+
+def test_an_article_still_tells_a_trait_from_a_noun() -> None:
+    assert outcome("Bao is a patient.", "Bao is patient.") != "duplicate"

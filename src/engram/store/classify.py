@@ -949,6 +949,11 @@ def _job_stems() -> frozenset[str]:
     )
 
 
+def _job(fact: Parse) -> bool:
+    """The object names a job ("a backend developer", "QA engineer")."""
+    return any(w.root in _job_stems() for w in fact.objects if w.kind == "word")
+
+
 @lru_cache(maxsize=1)
 def _expansions() -> dict[str, frozenset[str]]:
     """lexicon.ACRONYMS with each expansion as the stems of its content words."""
@@ -1393,8 +1398,8 @@ def _same_setting(new: Parse, old: Parse) -> bool:
     ):
         return False
     copulas = _verb_class(new.verb) in _GENERIC_VERBS and _verb_class(old.verb) in _GENERIC_VERBS
-    if copulas and new.indefinite != old.indefinite:
-        return False  # "Anna is a patient" / "Anna is patient"
+    if copulas and new.indefinite != old.indefinite and not (_job(new) and _job(old)):
+        return False  # "Anna is a patient" / "Anna is patient" (but "is a nurse": a job)
     if gist(new).kin != gist(old).kin:
         return False
     return _speech_persons(new) == _speech_persons(old)  # "It has helped me" / "Your help …"

@@ -691,7 +691,8 @@ SYNONYMS = {
     "lead": "lead leads leader head heads led lidera dirige líder lider возглавляет руководит "
     "заведует главный",
     "deadline": "deadline due дедлайн срок plazo vence entrega",
-    "work": "work works job employed employs employer trabaja empleado работает работа",
+    "work": "work works job employed employs employer trabaja empleado работает работа role "
+    "position puesto cargo должность роль",
     "use": "use uses used utiliza usa usan используем использует используют применяет",
     "location": "located based situated headquartered headquarters hq ubicado ubicada situado "
     "situada sede находится находятся расположен расположена штаб-квартира",
