@@ -803,3 +803,21 @@ def test_someones_role_and_what_they_are_as_a_job_are_one_statement() -> None:
 
 def test_an_article_still_tells_a_trait_from_a_noun() -> None:
     assert outcome("Bao is a patient.", "Bao is patient.") != "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The hackathon ends at 18:00.", "The hackathon finishes at 6 pm."),
+        ("Iker purchased the van in 2019.", "Iker bought the van in 2019."),
+        ("The ferry lands at 07:40.", "The ferry arrives at 07:40."),
+        ("La charla termina a las 19:00.", "La charla acaba a las siete de la tarde."),
+        ("Лекция заканчивается в 19:00.", "Лекция завершается в семь вечера."),
+    ],
+)
+def test_general_verbs_of_one_meaning_are_one_concept(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+def test_verbs_of_opposite_meaning_stay_apart() -> None:
+    assert outcome("The hackathon ends at 18:00.", "The hackathon starts at 6 pm.") not in HIDING

@@ -419,7 +419,7 @@ fix fixes add adds remove removes break breaks update updates cause causes owe o
 collect collects
 want wants save saving subscribe donate volunteer fear
 expire expires shut shuts sit sits cache caches encrypt encrypts back handles ran
-depart departs leaves arrive arrives
+depart departs leaves arrive arrives lands finishes purchase purchases
 """,
     "russian": """
 живет живут жил жила жили живет работает работают работал работала работали находится
@@ -437,8 +437,10 @@ depart departs leaves arrive arrives
 помогло помог поехал поехала ездил ездила купил купила продал продала выходит вышел
 проходит проходят
 отправляется отходит вылетает прибывает возглавляет возглавляют администрирует
+заканчивается заканчиваются завершается завершаются трудится приобрел приобрела
 """,
     "spanish": """
+acaba acaban terminan finaliza adquirió adquiere aterriza
 vive viven vivía vivió trabaja trabajan trabajó usa usan usó utiliza utilizan prefiere
 prefieren gusta gustan encanta odia dirige dirigen lidera gestiona administra lleva maneja
 reporta alberga despliega almacena cuesta toma reúne empieza comienza termina mudó cambia
@@ -691,8 +693,8 @@ SYNONYMS = {
     "lead": "lead leads leader head heads led lidera dirige líder lider возглавляет руководит "
     "заведует главный",
     "deadline": "deadline due дедлайн срок plazo vence entrega",
-    "work": "work works job employed employs employer trabaja empleado работает работа role "
-    "position puesto cargo должность роль",
+    "work": "work works job employed employs employer trabaja empleado работает трудится работа "
+    "role position puesto cargo должность роль",
     "use": "use uses used utiliza usa usan используем использует используют применяет",
     "location": "located based situated headquartered headquarters hq ubicado ubicada situado "
     "situada sede находится находятся расположен расположена штаб-квартира",
@@ -720,6 +722,12 @@ SYNONYMS = {
     "send": "send sent sends goes envía envia рассылается отправляется уходит",
     "start": "start starts begin begins empieza comienza начинается",
     "depart": "depart departs departure leaves отправляется отходит вылетает",
+    "arrive": "arrive arrives arrival land lands llega llegan aterriza прибывает прилетает "
+    "приземляется",
+    "end": "end ends finish finishes termina terminan acaba acaban finaliza заканчивается "
+    "заканчиваются завершается завершаются кончается",
+    "buy": "buy buys bought purchase purchased purchases compró compra adquirió adquiere купил "
+    "купила приобрел приобрёл приобрела",
     "responsible": "assigned assignee responsible charge handles handle asignada asignado "
     "encarga encargado responsable отвечает ответственный ответственная",
     "approve": "approve approves approved approval aprueba aprobado aprobación утверждает "
