@@ -821,3 +821,25 @@ def test_general_verbs_of_one_meaning_are_one_concept(old: str, new: str) -> Non
 
 def test_verbs_of_opposite_meaning_stay_apart() -> None:
     assert outcome("The hackathon ends at 18:00.", "The hackathon starts at 6 pm.") not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("The demo is at 14.30.", "14:30"),
+        ("Созвон в 9.15.", "09:15"),
+        ("Бюджет — 250 000 рублей.", "250000"),
+        ("The fund holds 2 500 000 euros.", "2500000"),
+        ("We release on Tue and Fri.", "friday"),
+    ],
+)
+def test_values_are_read_as_one_spelling(text: str, value: str) -> None:
+    assert value in parse(text).values
+
+
+def test_a_dotted_number_that_is_no_hour_stays_a_number() -> None:
+    assert "12.45" in parse("The index rose 12.45 points.").values
+
+
+def test_numbers_apart_by_a_comma_stay_two_numbers() -> None:
+    assert {"20", "300"} <= parse("Rows 20, 300 are empty.").values

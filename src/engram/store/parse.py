@@ -42,7 +42,8 @@ _TOKEN = re.compile(
     r"|(?:[\w-]+\.)+[^\W\d_][\w-]*:\d{2,5}\b)"  # a host and port: "grafana.internal:3000"
     r"|(?P<email>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)"
     r"|(?P<path>(?<![\w/])(?:~|\.{1,2})?/[\w.-]+(?:/[\w.-]*)*)"
-    r"|(?P<number>[$€£¥+#]?\d(?:[\d.,:/-]*\d)?(?:%|(?:st|nd|rd|th)\b)?)"
+    r"|(?P<number>[$€£¥+#]?\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d.,:/-])"  # "100 000"
+    r"|[$€£¥+#]?\d(?:[\d.,:/-]*\d)?(?:%|(?:st|nd|rd|th)\b)?)"
     r"|(?P<word>[^\W_](?:[\w]|['’-](?=\w))*)"
     r"|(?P<dash>\s[—–-]\s|:(?=\s))",
     re.UNICODE,
@@ -55,7 +56,8 @@ _SPEAKER = re.compile(
     re.DOTALL,
 )
 _PLAIN_TOKEN = re.compile(
-    r"(?P<number>[$€£¥+#]?\d(?:[\d.,:/-]*\d)?(?:%|(?:st|nd|rd|th)\b)?)"
+    r"(?P<number>[$€£¥+#]?\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d.,:/-])"  # "100 000"
+    r"|[$€£¥+#]?\d(?:[\d.,:/-]*\d)?(?:%|(?:st|nd|rd|th)\b)?)"
     r"|(?P<word>[^\W_](?:[\w]|['’-](?=\w))*)"
     r"|(?P<dash>\s[—–-]\s|:(?=\s))",
     re.UNICODE,
@@ -351,7 +353,8 @@ def _key(text: str, norm: str, kind: str, language: str) -> str:
     if kind == "pronoun":
         return lx.PRONOUNS[norm]
     if kind in ("value", "date"):
-        return re.sub(r"(?<=\d)(?:st|nd|rd|th)$", "", norm.rstrip(".").replace(",", ""))
+        digits = re.sub(r"[,\s]", "", norm.rstrip("."))  # "1,000" and "100 000" as written
+        return re.sub(r"(?<=\d)(?:st|nd|rd|th)$", "", digits)
     norm = _bare(norm)
     if _DIGIT.search(norm):
         return norm
@@ -507,6 +510,15 @@ def _as_word(word: Word, language: str) -> Word:
 _BEFORE_A_DAY = frozenset({"on", "every", "next", "last", "each", "until", "till", "by"})
 
 
+def _before_a_day(out: list[Word]) -> bool:
+    """What comes before may be followed by a day's short name: "on", "every" … or "and"
+    after another day ("on Mon and Thu")."""
+    if out[-1].norm in _BEFORE_A_DAY:
+        return True
+    joined = out[-1].norm in ("and", "or", "y", "o", "и", "или") or out[-1].kind == "dash"
+    return joined and len(out) > 1 and out[-2].kind == "date" and out[-2].key.endswith("day")
+
+
 def _read_values(words: list[Word], language: str) -> list[Word]:
     """Values spelled in words or parts: "five" is 5, "25 МБ" and "25 MB" are one value,
     "6 pm" is 18:00. "Jun 12", "12 may", "Tue 14:00" are dates; "Jun sent …" and "may be" are
@@ -544,7 +556,7 @@ def _read_values(words: list[Word], language: str) -> list[Word]:
             near = [*out[-1:], *words[at + 1 : at + 2]]
             full = lx.CALENDAR_FULL.get(norm, norm)
             if any(w.kind in ("value", "date") for w in near) or (
-                full.endswith("day") and out and out[-1].norm in _BEFORE_A_DAY
+                full.endswith("day") and out and _before_a_day(out)
             ):
                 word = Word(word.text, norm, full, "date", full)
         out.append(word)
@@ -592,7 +604,10 @@ def _spelt_unit(word: Word) -> int:
     return value if 1 <= value <= 9 else 0
 
 
-_HOUR_BEFORE = frozenset({"at", "в", "во"})  # "at 8 o'clock", "в 3 часа": an hour, no duration
+_HOUR_BEFORE = frozenset({"at", "в", "во"})
+_DOTTED_TIME = re.compile(
+    r"([01]?\d|2[0-3])\.([0-5]\d)"
+)  # "at 8 o'clock", "в 3 часа": an hour, no duration
 _DAY_PART_FILLERS = frozenset({"in", "the", "at", "de", "la", "del"})
 
 
@@ -605,6 +620,13 @@ def _clock_times(words: list[Word]) -> list[Word]:
     at = 0
     while at < len(words):
         word = words[at]
+        before = out[-1].norm if out else ""
+        dotted = _DOTTED_TIME.fullmatch(word.key) if word.kind == "value" else None
+        if dotted and (before in _HOUR_BEFORE or (before in ("las", "la") and len(out) > 1)):
+            clock = f"{int(dotted[1]):02d}:{dotted[2]}"  # "at 10.30", "в 10.00": 10:30, 10:00
+            out.append(Word(word.text, word.norm, clock, "date", clock))
+            at += 1
+            continue
         hour = int(word.key) if word.kind == "value" and word.key.isdigit() else 0
         if not 0 < hour <= 24:
             out.append(word)
