@@ -843,3 +843,23 @@ def test_a_dotted_number_that_is_no_hour_stays_a_number() -> None:
 
 def test_numbers_apart_by_a_comma_stay_two_numbers() -> None:
     assert {"20", "300"} <= parse("Rows 20, 300 are empty.").values
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Noor owns the blue van.", "The blue van belongs to Noor."),
+        ("Синяя машина принадлежит Игорю.", "Игорь владеет синей машиной."),
+    ],
+)
+def test_a_relation_told_from_its_other_end_is_a_duplicate(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+def test_belonging_to_a_group_is_no_owning_it() -> None:
+    assert outcome("Noor belongs to the chess club.", "Noor owns the chess club.") not in HIDING
+
+
+def test_in_charge_after_a_function_word_still_names_responsibility() -> None:
+    old, new = "Ada is in charge of the roadmap.", "Ada is responsible for the roadmap."
+    assert outcome(old, new) == "duplicate"

@@ -811,9 +811,18 @@ def _concept_at(words: tuple[Word, ...], at: int) -> str:
     phrase = lx.SYNONYM_PAIRS.get((w.norm, after))
     if phrase:
         return phrase
-    if at and (words[at - 1].norm, w.norm) in lx.SYNONYM_PAIRS:
+    if _second_of_pair(words, at):
         return ""
     return by_word.get(lx.SPELLINGS.get(w.norm, w.norm)) or by_stem.get(w.root) or w.root
+
+
+def _second_of_pair(words: tuple[Word, ...], at: int) -> bool:
+    """The word at `at` ends a two-word phrase whose first word is a content word and names
+    the concept ("fecha límite"); after a function word ("in charge") the second word names
+    it itself."""
+    if not at or words[at].kind != "word" or words[at - 1].kind != "word":
+        return False
+    return (words[at - 1].norm, words[at].norm) in lx.SYNONYM_PAIRS
 
 
 # Concepts that say how often something happens, not which thing it is.
@@ -987,7 +996,7 @@ def gist(fact: Parse) -> Gist:
             or by_word.get(lx.SPELLINGS.get(w.norm, w.norm))
             or by_stem.get(w.root)
         )
-        if at and (words[at - 1].norm, w.norm) in lx.SYNONYM_PAIRS and w.kind == "word":
+        if _second_of_pair(words, at):
             continue  # read with the word before: "fecha límite" is one deadline
         if w.kind in ("value", "date") or w.norm in lx.CALENDAR:
             values.add(_value_key(words, at))
@@ -1207,7 +1216,9 @@ def _reworded(new: Parse, old: Parse) -> bool:
     if mine.values != theirs.values:
         return False
     lined = line_up(mine, theirs)
-    if not lined.names or not _same_concepts(new, lined) or _other_action(new, old, lined):
+    if not lined.names or not _same_concepts(new, lined):
+        return False
+    if _other_action(new, old, lined) and not _turned_round(new, old):
         return False
     both_ways = bool(lined.shared & lx.SYMMETRIC)  # "A is married to B" / "B is A's wife"
     owners = (_possessors(new), _possessors(old))
@@ -1318,8 +1329,12 @@ def _turned_round(new: Parse, old: Parse) -> bool:
     """One fact is the other turned round, nothing added: into the passive ("the platform team
     maintains the API" / "the API is maintained by the platform team": the active's subject is
     the passive's agent, and its object the passive's subject), or a copula's two sides
-    swapped ("Jake's favourite food is sushi" / "sushi is Jake's favourite food")."""
-    if _verb_concept(new) != _verb_concept(old):
+    swapped ("Jake's favourite food is sushi" / "sushi is Jake's favourite food"), or a verb
+    for its converse with the sides swapped ("Mark owns the car" / "the car belongs to Mark")."""
+    verbs = _verb_concept(new), _verb_concept(old)
+    if lx.CONVERSES.get(verbs[0]) == verbs[1]:
+        return _sides_swapped(new, old)
+    if verbs[0] != verbs[1]:
         return False
     for passive, active in ((new, old), (old, new)):
         agent = _by_phrase(passive)
@@ -1328,6 +1343,11 @@ def _turned_round(new: Parse, old: Parse) -> bool:
             return agent == active.subject_stems and passive.subject_stems == done
     if _verb_class(new.verb) not in ("be", "ser", "estar") or new.indefinite or old.indefinite:
         return False
+    return _sides_swapped(new, old)
+
+
+def _sides_swapped(new: Parse, old: Parse) -> bool:
+    """Each fact's subject is the other's object, nothing more on either side."""
     return new.subject_stems == _object_stems(old) and old.subject_stems == _object_stems(new)
 
 

@@ -702,6 +702,7 @@ SYNONYMS = {
     "age": "age aged edad возраст",
     "listen": "listen listens listening escucha слушает",
     "own": "own owns owned owner ownership dueño propietario владеет владелец",
+    "belong": "belong belongs belonged pertenece pertenecen принадлежит принадлежат",
     "phone": "phone telephone mobile cell teléfono telefono móvil movil телефон мобильный",
     "email": "email e-mail mail correo почта",
     "close": "close closes closed shut shuts cierra cierran закрывается закрываются",
@@ -779,6 +780,9 @@ ACRONYMS = {
 # Concepts of a relation with a direction between two parties, said in words that turn it
 # round: "Tom manages Anna" / "Anna reports to Tom".
 DIRECTED = frozenset({"manager", "lead", "own", "responsible", "approve", "send", "call"})
+# Concepts of one relation told from either end: "Mark owns the car" is "the car belongs to
+# Mark" when the two sides swap places.
+CONVERSES = {"belong": "own", "own": "belong"}
 # Concepts of a relation both ways: "Rahul is married to Ananya" is "Ananya is Rahul's wife".
 SYMMETRIC = frozenset({"spouse"})
 
