@@ -863,3 +863,13 @@ def test_belonging_to_a_group_is_no_owning_it() -> None:
 def test_in_charge_after_a_function_word_still_names_responsibility() -> None:
     old, new = "Ada is in charge of the roadmap.", "Ada is responsible for the roadmap."
     assert outcome(old, new) == "duplicate"
+
+
+def test_a_russian_phrase_after_a_preposition_moved_first_is_a_duplicate() -> None:
+    old, new = "Вера отвечает за закупки.", "За закупки отвечает Вера."
+    assert outcome(old, new) == "duplicate"
+
+
+def test_russian_names_in_turned_cases_are_turned_roles() -> None:
+    old, new = "Вера следит за Антоном.", "За Верой следит Антон."
+    assert outcome(old, new) not in HIDING

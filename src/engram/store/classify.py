@@ -261,9 +261,13 @@ def _same_order(new: Parse, old: Parse) -> bool:
         return False
     if new.agent or old.agent:
         return True
-    named = set(new.people_order) & set(old.people_order)
+    # a name in another case is the same name ("Анна" / "Анной")
+    spelt = {
+        k: next((o for o in old.people_order if _same_name(k, o)), k) for k in new.people_order
+    }
+    named = set(spelt.values()) & set(old.people_order)
     named -= {k for k in named if k in lx.CALENDAR}
-    mine = [k for k in new.people_order if k in named]
+    mine = [spelt[k] for k in new.people_order if spelt[k] in named]
     theirs = [k for k in old.people_order if k in named]
     return list(dict.fromkeys(mine)) == list(dict.fromkeys(theirs))
 
@@ -1213,7 +1217,7 @@ def _reworded(new: Parse, old: Parse) -> bool:
     if all(pronouns) and pronouns[0] != pronouns[1]:
         return False  # "they/them" / "she/her"
     mine, theirs = gist(new), gist(old)
-    if mine.values != theirs.values:
+    if mine.values != theirs.values or _cases_turned(new, old):
         return False
     lined = line_up(mine, theirs)
     if not lined.names or not _same_concepts(new, lined):
@@ -1232,7 +1236,7 @@ def _reworded(new: Parse, old: Parse) -> bool:
         return False
     if _antonym_split(new, old) or _narrower(new, old):
         return False
-    if both_ways or turned or _turned_round(new, old):
+    if both_ways or turned or _turned_round(new, old) or _phrase_moved(new, old):
         return True
     same_verb = new.verb == old.verb
     if _roles_swapped(new, old) and same_verb:
@@ -1344,6 +1348,61 @@ def _turned_round(new: Parse, old: Parse) -> bool:
     if _verb_class(new.verb) not in ("be", "ser", "estar") or new.indefinite or old.indefinite:
         return False
     return _sides_swapped(new, old)
+
+
+def _cases_turned(new: Parse, old: Parse) -> bool:
+    """The same Russian words, but a name in another case: who did what to whom turned
+    ("Анна следит за Олегом" / "За Анной следит Олег"). The order of Russian words says
+    little; their endings say the roles."""
+    if not (_CYRILLIC.match(new.normalized) and _CYRILLIC.search(old.normalized)):
+        return False
+
+    def named(w: Word) -> bool:
+        return w.kind == "name" or (w.kind == "word" and w.text[:1].isupper())
+
+    names = [w.norm for w in new.words if named(w)]
+    others = [w.norm for w in old.words if named(w)]
+
+    def rest(fact: Parse) -> frozenset[str]:
+        return frozenset(w.norm for w in fact.words if not named(w) and w.kind != "dash")
+
+    if rest(new) != rest(old):
+        return False  # other words ("подготовил" / "был подготовлен"): the voice may differ
+    return any(_same_name(a, b) and a != b for a in names for b in others)
+
+
+def _phrase_moved(new: Parse, old: Parse) -> bool:
+    """One fact opens with a phrase after a preposition that the other has after its verb, all
+    else in the same words and forms: "За бюджет отвечает Анна" / "Анна отвечает за бюджет"
+    — a phrase after a preposition is never the subject. ("За Анной следит Олег" / "Анна
+    следит за Олегом" has other forms: the roles turned.)"""
+    opens = [bool(f.words) and f.words[0].norm in _ANY_PREPOSITION for f in (new, old)]
+    return opens[0] != opens[1] and _chunks(new) == _chunks(old)
+
+
+# Prepositions a phrase may open with, beyond those the value rules read.
+_ANY_PREPOSITION = _PREPOSITIONS | frozenset(
+    "за к ко от из при под над через про перед a sobre hacia entre desde into over under".split()
+)
+
+
+def _chunks(fact: Parse) -> frozenset[tuple[str, ...]]:
+    """A fact's words as written, in runs cut before each preposition and around its verb."""
+    chunks: list[tuple[str, ...]] = []
+    run: list[str] = []
+    for w in fact.words:
+        verb = w.norm == fact.verb_norm
+        if (w.norm in _ANY_PREPOSITION or verb) and run:
+            chunks.append(tuple(run))
+            run = []
+        if w.kind not in ("stop", "dash", "marker") or w.norm in _ANY_PREPOSITION:
+            run.append(w.norm)
+        if verb:
+            chunks.append(tuple(run))
+            run = []
+    if run:
+        chunks.append(tuple(run))
+    return frozenset(c for c in chunks if c)
 
 
 def _sides_swapped(new: Parse, old: Parse) -> bool:
