@@ -873,3 +873,23 @@ def test_a_russian_phrase_after_a_preposition_moved_first_is_a_duplicate() -> No
 def test_russian_names_in_turned_cases_are_turned_roles() -> None:
     old, new = "Вера следит за Антоном.", "За Верой следит Антон."
     assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The course costs $40.", "The price of the course is $40."),
+        ("The essay is due on Monday.", "The deadline for the essay is Monday."),
+    ],
+)
+def test_an_attribute_told_in_the_subject_is_no_narrower_subject(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+def test_a_part_of_the_subject_is_still_a_narrower_subject() -> None:
+    assert outcome("The course costs $40.", "The course's workbook costs $40.") not in HIDING
+
+
+def test_spanish_a_after_a_copula_is_no_article() -> None:
+    old, new = "Lola es la responsable del almacén.", "Lola está a cargo del almacén."
+    assert outcome(old, new) == "duplicate"

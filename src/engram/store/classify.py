@@ -806,18 +806,23 @@ def _narrowed(new: Parse, old: Parse) -> bool:
 
 
 def _concept_at(words: tuple[Word, ...], at: int) -> str:
-    """The concept of the word at `at`: of the two-word phrase it opens ("fecha límite",
-    "срок сдачи" are a deadline), '' for the second word of one, else its synonym group's or
-    its stem."""
+    """The concept of the word at `at`: its synonym group's (`_synonym_at`), '' for the second
+    word of a two-word phrase, else its stem."""
+    if _second_of_pair(words, at):
+        return ""
+    return _synonym_at(words, at) or words[at].root
+
+
+def _synonym_at(words: tuple[Word, ...], at: int) -> str | None:
+    """The synonym group of the word at `at`: of the two-word phrase it opens ("fecha límite"
+    and "срок сдачи" are a deadline) or closes after a function word ("a cargo", "in charge":
+    responsible), else of the word alone; None if it has none."""
     by_word, by_stem = _synonyms()
     w = words[at]
     after = words[at + 1].norm if at + 1 < len(words) else ""
-    phrase = lx.SYNONYM_PAIRS.get((w.norm, after))
-    if phrase:
-        return phrase
-    if _second_of_pair(words, at):
-        return ""
-    return by_word.get(lx.SPELLINGS.get(w.norm, w.norm)) or by_stem.get(w.root) or w.root
+    before = words[at - 1].norm if at else ""
+    phrase = lx.SYNONYM_PAIRS.get((w.norm, after)) or lx.SYNONYM_PAIRS.get((before, w.norm))
+    return phrase or by_word.get(lx.SPELLINGS.get(w.norm, w.norm)) or by_stem.get(w.root)
 
 
 def _second_of_pair(words: tuple[Word, ...], at: int) -> bool:
@@ -994,12 +999,7 @@ def gist(fact: Parse) -> Gist:
     roots: set[str] = set()
     words = fact.words
     for at, w in enumerate(words):
-        after = words[at + 1].norm if at + 1 < len(words) else ""
-        concept = (
-            lx.SYNONYM_PAIRS.get((w.norm, after))
-            or by_word.get(lx.SPELLINGS.get(w.norm, w.norm))
-            or by_stem.get(w.root)
-        )
+        concept = _synonym_at(words, at)
         if _second_of_pair(words, at):
             continue  # read with the word before: "fecha límite" is one deadline
         if w.kind in ("value", "date") or w.norm in lx.CALENDAR:
@@ -1234,7 +1234,7 @@ def _reworded(new: Parse, old: Parse) -> bool:
     extra = lined.only_new | lined.only_old
     if extra & (new.subject_stems | old.subject_stems) or extra & lx.POLAR_WORDS:
         return False
-    if _antonym_split(new, old) or _narrower(new, old):
+    if _antonym_split(new, old) or (_narrower(new, old) and not _attribute_moved(new, old)):
         return False
     if both_ways or turned or _turned_round(new, old) or _phrase_moved(new, old):
         return True
@@ -1348,6 +1348,19 @@ def _turned_round(new: Parse, old: Parse) -> bool:
     if _verb_class(new.verb) not in ("be", "ser", "estar") or new.indefinite or old.indefinite:
         return False
     return _sides_swapped(new, old)
+
+
+def _attribute_moved(new: Parse, old: Parse) -> bool:
+    """The words the new subject adds name what the old fact's predicate says: "the price of
+    the app is $5" after "the app costs $5", "the deadline for the report is Friday" after
+    "the report is due on Friday" — the attribute told in the subject, not a narrower one."""
+    said = gist(old).concepts
+    added = [
+        at
+        for at, w in enumerate(new.words)
+        if w.exact in new.subject - old.subject and w.kind == "word" and not _idle(w, new)
+    ]
+    return bool(added) and all(_concept_at(new.words, at) in said for at in added)
 
 
 def _cases_turned(new: Parse, old: Parse) -> bool:

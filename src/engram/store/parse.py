@@ -1111,7 +1111,7 @@ def parse(text: str) -> Parse:
         past=past,
         future=future,
         modal=any(w.norm in lx.MODALS for w in words if w.kind != "date"),  # not "May 3"
-        indefinite=verb in _COPULAS and _indefinite(objects),
+        indefinite=verb in _COPULAS and _indefinite(objects, language),
         joint=any(w.norm in _CONJUNCTIONS for w in words[:start]),
         listed=bool(key) and _names_a_list(key_words),
         statements=statements,
@@ -1138,15 +1138,21 @@ def _statements(said: list[str]) -> int:
     )
 
 
-def _indefinite(objects: tuple[Word, ...]) -> bool:
+def _indefinite(objects: tuple[Word, ...], language: str) -> bool:
     """The object opens with "a" / "an" / "un" / "una": a kind the subject is one of ("Anna is
-    a teacher", "Anna has a dog"), not the one value of an attribute ("the CTO")."""
+    a teacher", "Anna has a dog"), not the one value of an attribute ("the CTO"). (Spanish
+    "a" is a preposition: "está a cargo".)"""
+    articles = _ARTICLES_ES if language == "spanish" else _ARTICLES
     for word in objects[:2]:
-        if word.norm in ("a", "an", "un", "una", "unos", "unas"):
+        if word.norm in articles:
             return True
         if word.kind not in ("stop", "marker"):
             return False
     return False
+
+
+_ARTICLES = frozenset({"a", "an", "un", "una", "unos", "unas"})
+_ARTICLES_ES = _ARTICLES - {"a"}
 
 
 def _names_a_list(key_words: list[Word]) -> bool:
