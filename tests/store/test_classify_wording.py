@@ -828,8 +828,8 @@ def test_verbs_of_opposite_meaning_stay_apart() -> None:
     [
         ("The demo is at 14.30.", "14:30"),
         ("Созвон в 9.15.", "09:15"),
-        ("Бюджет — 250 000 рублей.", "250000"),
-        ("The fund holds 2 500 000 euros.", "2500000"),
+        ("Бюджет — 250 000 рублей.", "₽250000"),
+        ("The fund holds 2 500 000 euros.", "€2500000"),
         ("We release on Tue and Fri.", "friday"),
     ],
 )
@@ -893,3 +893,32 @@ def test_a_part_of_the_subject_is_still_a_narrower_subject() -> None:
 def test_spanish_a_after_a_copula_is_no_article() -> None:
     old, new = "Lola es la responsable del almacén.", "Lola está a cargo del almacén."
     assert outcome(old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("The ticket is twenty dollars.", "$20"),
+        ("El billete cuesta 20 €.", "€20"),
+        ("Билет стоит 700 рублей.", "₽700"),
+        ("The drive takes 1,5 hours.", "1.5"),
+        ("Дорога занимает полтора часа.", "1.5"),
+        ("The drive takes three and a half hours.", "3.5"),
+        ("The box holds a dozen eggs.", "12"),
+    ],
+)
+def test_amounts_are_read_as_one_spelling(text: str, value: str) -> None:
+    assert value in parse(text).values
+
+
+def test_a_comma_before_three_digits_still_groups_thousands() -> None:
+    assert "1000000" in parse("The grant is 1,000,000.").values
+
+
+def test_an_amount_in_words_and_in_signs_is_one_statement() -> None:
+    assert outcome("The ticket is twenty dollars.", "The ticket is $20.") == "duplicate"
+
+
+def test_an_amount_in_the_same_currency_going_up_is_an_update() -> None:
+    old, new = "Абонемент стоит 900 рублей.", "Абонемент подорожал до 1200 рублей."
+    assert outcome(old, new) == "supersede"

@@ -68,6 +68,15 @@ class Verdict:
     candidate: int | None = None  # index into the candidates list
 
 
+def _symbols(fact: Parse) -> str:
+    """A fact's symbols but those a value carries ("%", "$", "€": "10%" is "10 percent",
+    "$10" is "10 dollars"), which its values compare."""
+    return "".join(ch for ch in fact.marks if ch not in _VALUE_SIGNS)
+
+
+_VALUE_SIGNS = frozenset("%$€£¥₽")
+
+
 def _numeric(key: str) -> bool:
     """A number, id or version ("3.12", "web-03"), not a pronoun's person ("@1s")."""
     return not key.startswith("@") and any(ch.isdigit() for ch in key)
@@ -210,7 +219,7 @@ def _same_frame(new: Parse, old: Parse) -> bool:
         and new.said_at == old.said_at
         and new.environments == old.environments
         and new.values == old.values
-        and new.marks == old.marks
+        and _symbols(new) == _symbols(old)
         and (new.negated, new.update, new.modal, new.question, new.past, new.future)
         == (old.negated, old.update, old.modal, old.question, old.past, old.future)
         and new.indefinite == old.indefinite
@@ -743,11 +752,31 @@ def _update_reworded(new: Parse, old: Parse) -> bool:
         return False  # "Order #5531" → "Order #5532"
     attribute = _predicate_concepts(old) or set(theirs.concepts) | {r for _, r in theirs.soft}
     # (an object that is only a value: "the team standup is at 9:30", the subject says what)
-    if not lined.shared & attribute and not left:
+    if not lined.shared & attribute and not left and not _same_unit(new, old):
         return False  # "Alice lives in Paris" → "Alice now works at Stripe": another attribute
     if _many_valued(new, old, set(), links=False, context=False, often=False):
         return bool(old.object_keys - _FUNCTION) and old.object_keys - _FUNCTION <= new.content
     return _brings_new_value(new, old, lined)
+
+
+def _same_unit(new: Parse, old: Parse) -> bool:
+    """Both facts give an amount in one currency or unit, and a new amount: what it measures
+    is the attribute ("Подписка стоит 300 рублей" → "подорожала до 400 рублей")."""
+    units = _units(new) & _units(old)
+    return bool(units) and bool(new.values - old.values)
+
+
+def _units(fact: Parse) -> set[str]:
+    """The currencies and units of a fact's amounts: "$" of "$10", "min" of "30 minutes"."""
+    words = fact.words
+    found = {w.key[0] for w in words if w.kind == "value" and w.key[:1] in _VALUE_SIGNS}
+    for w, nxt in itertools.pairwise(words):
+        if w.kind == "value" and nxt.key in _UNIT_KEYS:
+            found.add(nxt.key)
+    return found
+
+
+_UNIT_KEYS = frozenset(lx.UNITS.values())
 
 
 def _instruction(fact: Parse) -> bool:
@@ -1211,7 +1240,7 @@ def _reworded(new: Parse, old: Parse) -> bool:
     its subject ("Sofia works at Spotify as a data engineer" / "Sofia is a data engineer at
     Spotify", "the release of 4.2 is scheduled for June 12" / "4.2 is planned to ship on June
     12"). Never with the roles swapped, another kin, or a word that flips the value's side."""
-    if new.marks.replace("%", "") != old.marks.replace("%", "") or not _same_setting(new, old):
+    if _symbols(new) != _symbols(old) or not _same_setting(new, old):
         return False  # ("%" is part of a value: "10%" is "10 percent")
     pronouns = [frozenset(w.key for w in f.objects if w.kind == "pronoun") for f in (new, old)]
     if all(pronouns) and pronouns[0] != pronouns[1]:
@@ -1435,7 +1464,7 @@ def _reworded_by_meaning(new: Parse, old: Parse) -> bool:
     clauses, no more than one concept more in the new one, and the same roles of who did what
     to whom ("Marco plays the guitar" / "Marco is a guitar player"; never "Jun sent the contract
     to Rania" / "Rania sent the contract to Jun", which such a model reads as one)."""
-    if new.marks.replace("%", "") != old.marks.replace("%", "") or not _same_setting(new, old):
+    if _symbols(new) != _symbols(old) or not _same_setting(new, old):
         return False
     mine, theirs = gist(new), gist(old)
     if mine.values != theirs.values:

@@ -616,7 +616,8 @@ NUMBERS = {
         "ноль - два три четыре пять шесть семь восемь девять десять".split()) if n},
     **{w: str(n) for n, w in enumerate(
         "cero - dos tres cuatro cinco seis siete ocho nueve diez once doce".split()) if n},
-    "две": "2",
+    "две": "2", "dozen": "12", "docena": "12", "дюжина": "12", "полтора": "1.5",
+    "полторы": "1.5",
     **dict(zip("fifteen twenty thirty forty fifty sixty hundred".split(), _TENS, strict=True)),
     **dict(zip("пятнадцать двадцать тридцать сорок пятьдесят шестьдесят сто".split(), _TENS,
                strict=True)),
@@ -642,6 +643,17 @@ DAY_PARTS = {
     **dict.fromkeys("afternoon evening вечера tarde".split(), "pm"),
     **dict.fromkeys("night ночи noche".split(), "night"),
 }
+# Currencies after an amount, read as its sign before it ("10 dollars", "10 $" and "$10" are
+# one value).
+CURRENCIES = {
+    **dict.fromkeys("dollar dollars usd доллар доллара долларов".split(), "$"),
+    **dict.fromkeys("euro euros eur евро".split(), "€"),
+    **dict.fromkeys("pound pounds gbp фунт фунта фунтов libra libras".split(), "£"),
+    **dict.fromkeys("рубль рубля рублей руб rub".split(), "₽"),
+    **dict.fromkeys("yen иен".split(), "¥"),
+}
+# "Two and a half", "dos y media", "два с половиной": a number and a half.
+HALVES = (("and", "a", "half"), ("y", "media"), ("y", "medio"), ("с", "половиной"))
 # Units, read as one spelling ("25 МБ", "25 мегабайт" and "25 MB" are one value).
 UNITS = {
     **dict.fromkeys("mb megabyte megabytes мб мегабайт мегабайта мегабайтов".split(), "mb"),

@@ -43,7 +43,7 @@ _TOKEN = re.compile(
     r"|(?P<email>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)"
     r"|(?P<path>(?<![\w/])(?:~|\.{1,2})?/[\w.-]+(?:/[\w.-]*)*)"
     r"|(?P<number>[$€£¥+#]?\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d.,:/-])"  # "100 000"
-    r"|[$€£¥+#]?\d(?:[\d.,:/-]*\d)?(?:%|(?:st|nd|rd|th)\b)?)"
+    r"|[$€£¥₽+#]?\d(?:[\d.,:/-]*\d)?(?:%|(?:st|nd|rd|th)\b| ?[€£¥₽](?!\w))?)"
     r"|(?P<word>[^\W_](?:[\w]|['’-](?=\w))*)"
     r"|(?P<dash>\s[—–-]\s|:(?=\s))",
     re.UNICODE,
@@ -57,7 +57,7 @@ _SPEAKER = re.compile(
 )
 _PLAIN_TOKEN = re.compile(
     r"(?P<number>[$€£¥+#]?\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d.,:/-])"  # "100 000"
-    r"|[$€£¥+#]?\d(?:[\d.,:/-]*\d)?(?:%|(?:st|nd|rd|th)\b)?)"
+    r"|[$€£¥₽+#]?\d(?:[\d.,:/-]*\d)?(?:%|(?:st|nd|rd|th)\b| ?[€£¥₽](?!\w))?)"
     r"|(?P<word>[^\W_](?:[\w]|['’-](?=\w))*)"
     r"|(?P<dash>\s[—–-]\s|:(?=\s))",
     re.UNICODE,
@@ -353,7 +353,10 @@ def _key(text: str, norm: str, kind: str, language: str) -> str:
     if kind == "pronoun":
         return lx.PRONOUNS[norm]
     if kind in ("value", "date"):
-        digits = re.sub(r"[,\s]", "", norm.rstrip("."))  # "1,000" and "100 000" as written
+        # "1,000" and "100 000" are 1000, "1,5" is 1.5; "10 €" is "€10"
+        digits = re.sub(r",(?=\d{3}(?!\d))|\s", "", norm.rstrip(".")).replace(",", ".")
+        if digits[-1:] in _CURRENCY_SIGNS:
+            digits = digits[-1] + digits[:-1]
         return re.sub(r"(?<=\d)(?:st|nd|rd|th)$", "", digits)
     norm = _bare(norm)
     if _DIGIT.search(norm):
@@ -571,6 +574,14 @@ def _compound_numbers(words: list[Word]) -> list[Word]:
     "treinta y cinco" are 25 and 35 (digits stay as written: "20 5" is two numbers)."""
     out: list[Word] = []
     for word in words:
+        if out and out[-1].kind == "value" and _plain_number(out[-1].key):
+            sign = lx.CURRENCIES.get(word.norm)
+            if sign:  # "10 dollars" is "$10"
+                key = sign + out[-1].key
+                out[-1] = Word(out[-1].text, out[-1].norm, key, "value", key)
+                continue
+        if _halved(out, word):
+            continue
         tens = _spelt_tens(out[-1]) if out else 0
         joined = out[-1] if out else None
         if not tens and len(out) > 1 and out[-1].norm == "y":
@@ -586,9 +597,32 @@ def _compound_numbers(words: list[Word]) -> list[Word]:
     return out
 
 
+def _plain_number(key: str) -> bool:
+    return bool(re.fullmatch(r"\d+(?:\.\d+)?", key))
+
+
+def _halved(out: list[Word], word: Word) -> bool:
+    """`word` ends "and a half" after a number: the number, plus a half, replaces the run
+    ("two and a half" is 2.5). Returns whether it did."""
+    for phrase in lx.HALVES:
+        size = len(phrase) - 1
+        if word.norm != phrase[-1] or len(out) <= size:
+            continue
+        if tuple(w.norm for w in out[len(out) - size :]) != phrase[:-1]:
+            continue
+        number = out[len(out) - size - 1]
+        if number.kind != "value" or not number.key.isdigit():
+            continue
+        del out[len(out) - size :]
+        key = f"{number.key}.5"
+        out[-1] = Word(number.text, number.norm, key, "value", key)
+        return True
+    return False
+
+
 def _spelt_tens(word: Word) -> int:
     """20, 30 … 90 written as a word, else 0."""
-    if word.kind != "value" or word.text[:1].isdigit() or word.key not in lx.NUMBERS.values():
+    if word.kind != "value" or word.text[:1].isdigit() or not word.key.isdigit():
         return 0
     value = int(word.key)
     return value if 20 <= value <= 90 and value % 10 == 0 else 0
@@ -604,6 +638,7 @@ def _spelt_unit(word: Word) -> int:
     return value if 1 <= value <= 9 else 0
 
 
+_CURRENCY_SIGNS = frozenset("$€£¥₽")
 _HOUR_BEFORE = frozenset({"at", "в", "во"})
 _DOTTED_TIME = re.compile(
     r"([01]?\d|2[0-3])\.([0-5]\d)"
