@@ -922,3 +922,8 @@ def test_an_amount_in_words_and_in_signs_is_one_statement() -> None:
 def test_an_amount_in_the_same_currency_going_up_is_an_update() -> None:
     old, new = "Абонемент стоит 900 рублей.", "Абонемент подорожал до 1200 рублей."
     assert outcome(old, new) == "supersede"
+
+
+def test_a_subject_narrowed_after_de_is_another_subject() -> None:
+    old, new = "El líder del equipo es Hugo.", "Ahora el líder del equipo de ventas es Nerea."
+    assert outcome(old, new) not in HIDING

@@ -831,6 +831,11 @@ def _narrowed(new: Parse, old: Parse) -> bool:
             pair = f"{v.norm} {w.norm}" if v is words[at - 1] else f"{w.norm} {v.norm}"
             if v.root in old.subject_stems and v.exact in new.subject and pair in new.normalized:
                 return True
+        if at >= 2 and words[at - 1].norm in _OF:  # "el equipo de ventas": of the team
+            v = words[at - 2]
+            phrase = f"{v.norm} {words[at - 1].norm} {w.norm}"
+            if v.root in old.subject_stems and v.exact in new.subject and phrase in new.normalized:
+                return True
     return False
 
 
