@@ -25,9 +25,11 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from difflib import SequenceMatcher
-from functools import lru_cache
+from functools import lru_cache, wraps
+from typing import TypeVar
 
 from engram.store import lexicon as lx
 from engram.store.parse import (
@@ -68,10 +70,36 @@ class Verdict:
     candidate: int | None = None  # index into the candidates list
 
 
+_T = TypeVar("_T")
+
+
+def _per_pair(check: Callable[[Parse, Parse], _T]) -> Callable[[Parse, Parse], _T]:
+    """`check`, remembered for the last pair it read: `compare` runs several rules on one
+    pair, and they ask the same checks of it again (a parse is immutable, so the answer
+    holds while the pair is the same objects)."""
+    last: list[tuple[Parse, Parse, _T]] = []
+
+    @wraps(check)
+    def remembered(new: Parse, old: Parse) -> _T:
+        if last and last[0][0] is new and last[0][1] is old:
+            return last[0][2]
+        result = check(new, old)
+        last[:] = [(new, old, result)]
+        return result
+
+    return remembered
+
+
 def _symbols(fact: Parse) -> str:
     """A fact's symbols but those a value carries ("%", "$", "€": "10%" is "10 percent",
     "$10" is "10 dollars"), which its values compare."""
     return "".join(ch for ch in fact.marks if ch not in _VALUE_SIGNS)
+
+
+def _same_symbols(new: Parse, old: Parse) -> bool:
+    """`_symbols` of both facts are equal (most facts have the same marks, often none: then
+    there is nothing to filter)."""
+    return new.marks == old.marks or _symbols(new) == _symbols(old)
 
 
 _VALUE_SIGNS = frozenset("%$€£¥₽")
@@ -118,6 +146,7 @@ def _exact(new: Parse, old: Parse) -> frozenset[str]:
 _NEGATING_PREFIXES = ("un", "in", "im", "ir", "il", "dis", "non", "a", "не", "des", "no")
 
 
+@_per_pair
 def _antonym_split(a: Parse, b: Parse) -> str | None:
     """An antonym pair with one word on each side only (None if there is none)."""
     # Negation words count as negations only ("always" / "never" is one flip, not two).
@@ -141,6 +170,8 @@ def _antonym_split(a: Parse, b: Parse) -> str | None:
 def _negated_form(word: str, other: frozenset[str], mine: frozenset[str]) -> bool:
     """`word` is a negated form ("unencrypted", "необязательно") of a word only the other side
     has ("encrypted", "обязательно")."""
+    if not word.startswith(_NEGATING_PREFIXES):
+        return False  # (most words: one test of all the prefixes at once)
     for prefix in _NEGATING_PREFIXES:
         if word.startswith(prefix):
             base = word[len(prefix) :]
@@ -167,6 +198,7 @@ def _actors(fact: Parse, people: frozenset[str], *, agent: bool = True) -> froze
     return frozenset(k for k in fact.subject if k in people or k.startswith("@"))
 
 
+@lru_cache(maxsize=4096)  # (a subject is read once for each fact it is compared with)
 def _core(subject: frozenset[str]) -> frozenset[str]:
     """A subject without its dates: "On Fridays, Lucas works…" is about Lucas (but "April
     works at Google" is about April)."""
@@ -210,6 +242,7 @@ def _same_statement(new: Parse, old: Parse) -> bool:
     return a <= b or b <= a
 
 
+@_per_pair
 def _same_frame(new: Parse, old: Parse) -> bool:
     """Said by the same speaker at the same time, in the same environment, with the same
     values, symbols, polarity, tense, modality and mood, the shared words in the same order
@@ -219,7 +252,7 @@ def _same_frame(new: Parse, old: Parse) -> bool:
         and new.said_at == old.said_at
         and new.environments == old.environments
         and new.values == old.values
-        and _symbols(new) == _symbols(old)
+        and _same_symbols(new, old)
         and (new.negated, new.update, new.modal, new.question, new.past, new.future)
         == (old.negated, old.update, old.modal, old.question, old.past, old.future)
         and new.indefinite == old.indefinite
@@ -227,7 +260,7 @@ def _same_frame(new: Parse, old: Parse) -> bool:
         and not _antonym_split(new, old)
     ):
         return False
-    owners = (_possessors(new), _possessors(old))
+    owners = (new.possessors, old.possessors)
     # "Tom's manager is Anna" / "Tom is Anna's manager": the roles swapped
     return not (all(owners) and owners[0] != owners[1]) and not _role_swapped(new, old)
 
@@ -253,12 +286,6 @@ def _polar_keys(fact: Parse) -> frozenset[str]:
     return frozenset(w.key for w in fact.words if w.key in polar)
 
 
-def _possessors(fact: Parse) -> frozenset[str]:
-    """Whose attribute a fact speaks of: "Tom's manager is Anna" is of Tom's, "Tom is Anna's
-    manager" of Anna's."""
-    return frozenset(w.exact for w in fact.words if possessive(w))
-
-
 def _same_order(new: Parse, old: Parse) -> bool:
     """The words both objects share (dates aside) come in the same order, and so do the
     people and names (unless a passive turned the sentence around): "Mike owes Sarah" is not
@@ -271,14 +298,20 @@ def _same_order(new: Parse, old: Parse) -> bool:
     if new.agent or old.agent:
         return True
     # a name in another case is the same name ("Анна" / "Анной")
-    spelt = {
-        k: next((o for o in old.people_order if _same_name(k, o)), k) for k in new.people_order
-    }
+    spelt = {k: _spelt_as(k, old.people_order) for k in new.people_order}
     named = set(spelt.values()) & set(old.people_order)
     named -= {k for k in named if k in lx.CALENDAR}
     mine = [spelt[k] for k in new.people_order if spelt[k] in named]
     theirs = [k for k in old.people_order if k in named]
     return list(dict.fromkeys(mine)) == list(dict.fromkeys(theirs))
+
+
+def _spelt_as(name: str, names: tuple[str, ...]) -> str:
+    """The first of `names` that is `name` (in another case), else `name`. Only a Cyrillic
+    name has other cases (`_same_name`): any other is itself, with no search."""
+    if name[:1] < "\u0400":
+        return name
+    return next((o for o in names if _same_name(name, o)), name)
 
 
 def _opposite_claim(new: Parse, old: Parse) -> str | None:
@@ -953,7 +986,6 @@ class Gist:
     first: str  # the first word's key: a name there is in the nominative
 
 
-_GISTS: dict[int, tuple[Parse, Gist]] = {}
 # Words that say nothing of the attribute: that something changed, when, or how often.
 _NOT_CONCEPTS = (
     lx.FUNCTION_WORDS
@@ -1017,9 +1049,8 @@ def _expansions() -> dict[str, frozenset[str]]:
 
 def gist(fact: Parse) -> Gist:
     """The names, values and concepts of a fact (worked out once per parse)."""
-    hit = _GISTS.get(id(fact))
-    if hit is not None and hit[0] is fact:
-        return hit[1]
+    if fact.gist is not None:
+        return fact.gist  # type: ignore[return-value]
     by_word, by_stem = _synonyms()
     names: list[str] = []
     values: set[str] = set()
@@ -1073,9 +1104,7 @@ def gist(fact: Parse) -> Gist:
             }
     first = fact.words[0].key if fact.words else ""
     found = Gist(tuple(names), frozenset(values), frozenset(concepts), tuple(soft), kin, first)
-    if len(_GISTS) > 20_000:
-        _GISTS.clear()
-    _GISTS[id(fact)] = (fact, found)
+    object.__setattr__(fact, "gist", found)
     return found
 
 
@@ -1245,7 +1274,7 @@ def _reworded(new: Parse, old: Parse) -> bool:
     its subject ("Sofia works at Spotify as a data engineer" / "Sofia is a data engineer at
     Spotify", "the release of 4.2 is scheduled for June 12" / "4.2 is planned to ship on June
     12"). Never with the roles swapped, another kin, or a word that flips the value's side."""
-    if _symbols(new) != _symbols(old) or not _same_setting(new, old):
+    if not _same_symbols(new, old) or not _same_setting(new, old):
         return False  # ("%" is part of a value: "10%" is "10 percent")
     pronouns = [frozenset(w.key for w in f.objects if w.kind == "pronoun") for f in (new, old)]
     if all(pronouns) and pronouns[0] != pronouns[1]:
@@ -1259,7 +1288,7 @@ def _reworded(new: Parse, old: Parse) -> bool:
     if _other_action(new, old, lined) and not _turned_round(new, old):
         return False
     both_ways = bool(lined.shared & lx.SYMMETRIC)  # "A is married to B" / "B is A's wife"
-    owners = (_possessors(new), _possessors(old))
+    owners = (new.possessors, old.possessors)
     if _role_swapped(new, old):
         return False  # "El jefe de Marta es Raúl" / "Marta es la jefa de Raúl"
     turned = _same_roles(new, old)  # "A is B's CTO" / "B's CTO is A"
@@ -1321,6 +1350,7 @@ def _copula_roles(
     return frozenset(holders), frozenset(owners)
 
 
+@_per_pair
 def _role_swapped(new: Parse, old: Parse) -> bool:
     """Someone who holds the role in one fact is whose role it is in the other: "Tom is Anna's
     manager" / "Anna is Tom's manager", "Начальник Светланы — Игорь" / "Светлана — начальница
@@ -1469,7 +1499,7 @@ def _reworded_by_meaning(new: Parse, old: Parse) -> bool:
     clauses, no more than one concept more in the new one, and the same roles of who did what
     to whom ("Marco plays the guitar" / "Marco is a guitar player"; never "Jun sent the contract
     to Rania" / "Rania sent the contract to Jun", which such a model reads as one)."""
-    if _symbols(new) != _symbols(old) or not _same_setting(new, old):
+    if not _same_symbols(new, old) or not _same_setting(new, old):
         return False
     mine, theirs = gist(new), gist(old)
     if mine.values != theirs.values:
@@ -1487,7 +1517,7 @@ def _reworded_by_meaning(new: Parse, old: Parse) -> bool:
         return False  # "Кирилл — наставник Нины" / "Нина — наставница Кирилла"
     if _same_roles(new, old) or _turned_round(new, old):
         return True  # "A is B's CTO" / "B's chief technology officer is A"
-    owners = (_possessors(new), _possessors(old))
+    owners = (new.possessors, old.possessors)
     if all(owners) and owners[0] != owners[1]:
         return False  # "Tom's manager is Anna" / "Tom is Anna's manager"
     if _roles_swapped(new, old):
@@ -1508,6 +1538,7 @@ def _roles_swapped(new: Parse, old: Parse) -> bool:
     )
 
 
+@_per_pair
 def _same_setting(new: Parse, old: Parse) -> bool:
     """Two plain statements said alike: by the same speaker at the same time, in the same
     environment, polarity, mood and tense, the same kin and persons ("my", "your"), none a
@@ -1571,9 +1602,7 @@ def _changed_in_other_words(new: Parse, old: Parse) -> str | None:
         return None  # two past events are two events
     mine, theirs = gist(new), gist(old)
     lined = line_up(mine, theirs)
-    if lined.shared & lx.DIRECTED and (
-        new.verb != old.verb or _possessors(new) != _possessors(old)
-    ):
+    if lined.shared & lx.DIRECTED and (new.verb != old.verb or new.possessors != old.possessors):
         return None  # "Maria's manager is Oleg" / "Maria manages Ivan": the roles turned
     if not _same_concepts(new, lined) or _narrower(new, old) or _antonym_split(new, old):
         return None

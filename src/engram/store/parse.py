@@ -144,10 +144,14 @@ class Parse:
     parts: tuple[str, ...] = ()
     # change participles that describe a noun ("increased risk", "delayed kinetics"): no news
     described: frozenset[str] = frozenset()
-    # `change` and `relation`, worked out on first use: a new fact is compared with up to
-    # ten stored ones
+    # `change`, `relation`, `object_keys` and `possessors`, worked out on first use: a new
+    # fact is compared with up to ten stored ones, and each comparison reads them again
     _change: bool | None = field(default=None, init=False, repr=False, compare=False)
     _relation: object = field(default=_UNKNOWN, init=False, repr=False, compare=False)
+    _object_keys: frozenset[str] | None = field(default=None, init=False, repr=False, compare=False)
+    _possessors: frozenset[str] | None = field(default=None, init=False, repr=False, compare=False)
+    # what the classifier reads of the fact as a whole (its `Gist`), kept here by it
+    gist: object = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         for name in _SET_FIELDS:  # an empty frozenset of its own takes 216 bytes
@@ -156,7 +160,19 @@ class Parse:
 
     @property
     def object_keys(self) -> frozenset[str]:
-        return frozenset(w.key for w in self.objects if w.kind not in _LIGHT)
+        if self._object_keys is None:
+            keys = frozenset(w.key for w in self.objects if w.kind not in _LIGHT)
+            object.__setattr__(self, "_object_keys", keys or _EMPTY)
+        return self._object_keys  # type: ignore[return-value]
+
+    @property
+    def possessors(self) -> frozenset[str]:
+        """Whose attribute the fact speaks of: "Tom's manager is Anna" is of Tom's, "Tom is
+        Anna's manager" of Anna's."""
+        if self._possessors is None:
+            owners = frozenset(w.exact for w in self.words if possessive(w))
+            object.__setattr__(self, "_possessors", owners or _EMPTY)
+        return self._possessors  # type: ignore[return-value]
 
     @property
     def passage(self) -> bool:
@@ -217,7 +233,7 @@ class Parse:
         return relation, owner
 
 
-_SET_FIELDS = tuple(f.name for f in fields(Parse) if str(f.type).startswith("frozenset"))
+_SET_FIELDS = tuple(f.name for f in fields(Parse) if f.init and str(f.type).startswith("frozenset"))
 
 
 def possessive(word: Word) -> bool:
