@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from functools import lru_cache, wraps
@@ -769,7 +769,7 @@ def _update_reworded(new: Parse, old: Parse) -> bool:
     pool = (*mine.names, *(k for k, _ in mine.soft))
     whose = [n for n in theirs.names if n in old.subject_keys]
     whose += [k for k, root in theirs.soft if k in old.subject_keys and root not in mine.concepts]
-    if not all(any(_one_person(n, k, theirs, mine) for k in pool) for n in whose):
+    if not all(_named_in(n, pool, theirs, mine) for n in whose):
         return False  # "Bob lives in Paris" → "Alice moved to Berlin"
     subject = _subject_concepts(old)
     if (
@@ -1142,6 +1142,17 @@ def _one_person(a: str, b: str, mine: Gist, theirs: Gist) -> bool:
     return _same_name(a, b) and not (a == mine.first and b == theirs.first)
 
 
+def _named_in(name: str, pool: Collection[str], mine: Gist, theirs: Gist) -> bool:
+    """`name` of `mine` and one of `pool` of `theirs` name one person (`_one_person`). Only a
+    Cyrillic name has other cases (`_same_name`): any other is found as written or not at all,
+    without a comparison with each of the pool."""
+    if name in pool:
+        return True
+    if name[:1] < "\u0400":
+        return False
+    return any(_one_person(name, k, mine, theirs) for k in pool)
+
+
 _RUSSIAN_VOWELS = frozenset("аеёиоуыэюяй")
 
 
@@ -1194,8 +1205,8 @@ def _line_up(new: Gist, old: Gist) -> Overlap:
     new_concepts, old_concepts = set(new.concepts), set(old.concepts)
     new_pool = (*new.names, *(k for k, _ in new.soft))
     old_pool = (*old.names, *(k for k, _ in old.soft))
-    old_names = all(any(_one_person(n, k, old, new) for k in new_pool) for n in old.names)
-    names = old_names and all(any(_one_person(n, k, new, old) for k in old_pool) for n in new.names)
+    old_names = all(_named_in(n, new_pool, old, new) for n in old.names)
+    names = old_names and all(_named_in(n, old_pool, new, old) for n in new.names)
     # both name the same people: a first word in another case is no one else
     others_named = names and bool(new.names) and bool(old.names)
     sides = (
@@ -1205,7 +1216,7 @@ def _line_up(new: Gist, old: Gist) -> Overlap:
     for soft, pool, concepts, other, mine_ in sides:
         other_ = other
         for key, root in soft:
-            if any(_one_person(key, k, mine_, other_) for k in pool):
+            if _named_in(key, pool, mine_, other_):
                 continue
             # a word only if the other fact says it too ("Cached entries" / "the cache"):
             # else a name the other fact lacks ("Marisol" / "Aleksander")
@@ -1243,11 +1254,12 @@ def _concept_found(key: str, others: frozenset[str] | set[str]) -> bool:
     shorter of five letters at least ("cook" is no form of "cookie")."""
     if key in others:
         return True
+    cased = key[:1] >= "\u0400"  # (only a Cyrillic word can be `_same_name` as another)
     for other in others:
         short, long = (key, other) if len(key) <= len(other) else (other, key)
         if len(short) >= 5 and len(long) - len(short) <= 2 and long.startswith(short):
             return True
-        if _same_name(key, other):
+        if cased and _same_name(key, other):
             return True
     return False
 
@@ -1612,14 +1624,14 @@ def _changed_in_other_words(new: Parse, old: Parse) -> str | None:
     pool = (*mine.names, *(k for k, _ in mine.soft))
     whose = [n for n in theirs.names if n in old.subject_keys]
     whose += [k for k, root in theirs.soft if k in old.subject_keys and root not in mine.concepts]
-    if not all(any(_one_person(n, k, theirs, mine) for k in pool) for n in whose):
+    if not all(_named_in(n, pool, theirs, mine) for n in whose):
         return None  # "Jamal's favourite cuisine" / "Rosa's favourite cuisine"
     known = theirs.concepts | {r for _, r in theirs.soft}
     new_names = {*mine.names, *(k for k, r in mine.soft if not _concept_found(r, known))}
     known = mine.concepts | {r for _, r in mine.soft}
     old_names = {*theirs.names, *(k for k, r in theirs.soft if not _concept_found(r, known))}
-    gone = {n for n in old_names if not any(_one_person(n, k, theirs, mine) for k in new_names)}
-    came = {n for n in new_names if not any(_one_person(n, k, mine, theirs) for k in old_names)}
+    gone = {n for n in old_names if not _named_in(n, new_names, theirs, mine)}
+    came = {n for n in new_names if not _named_in(n, old_names, mine, theirs)}
     lost, brought = theirs.values - mine.values, mine.values - theirs.values
     if (gone or came) and (lost or brought):
         return None  # two slots changed
