@@ -508,3 +508,422 @@ def test_a_change_of_something_the_stored_subject_does_not_name_is_no_update() -
 def test_leaving_the_one_stored_value_is_still_an_update_of_an_unnamed_subject() -> None:
     old, new = "Mi compañía de teléfono es Movistar.", "Ahora tengo Digi; dejé Movistar en enero."
     assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("text", "clock"),
+    [
+        ("The bakery opens at seven in the morning.", "07:00"),
+        ("The bakery opens at 7 in the evening.", "19:00"),
+        ("Пекарня открывается в семь вечера.", "19:00"),
+        ("Пекарня закрывается в 2 часа дня.", "14:00"),
+        ("Пекарня закрывается в три часа.", "03:00"),
+        ("La panadería cierra a las nueve de la noche.", "21:00"),
+        ("La panadería abre a las 7.", "07:00"),
+    ],
+)
+def test_an_hour_with_a_part_of_the_day_is_a_clock_time(text: str, clock: str) -> None:
+    assert clock in parse(text).values
+
+
+def test_an_hour_of_duration_stays_a_number() -> None:
+    fact = parse("The rebuild takes 3 hours.")
+    assert "3" in fact.values and "03:00" not in fact.values
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The bakery opens at seven in the morning.", "The bakery opens at 7 am."),
+        ("El museo cierra a las ocho de la tarde.", "El museo cierra a las 20:00."),
+        ("Музей закрывается в 20:00.", "Музей закрывается в восемь вечера."),
+    ],
+)
+def test_a_time_in_words_and_on_the_clock_is_one_statement(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+def test_a_time_of_day_that_differs_is_no_duplicate() -> None:
+    old, new = "The bakery opens at seven in the morning.", "The bakery opens at 7 pm."
+    assert outcome(old, new) != "duplicate"
+
+
+def test_a_hedge_on_a_number_says_nothing_more() -> None:
+    old, new = "The upload takes about ten minutes.", "The upload takes roughly 10 minutes."
+    assert outcome(old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "The data team maintains the billing service.",
+            "The billing service is maintained by the data team.",
+        ),
+        ("El equipo de soporte es gestionado por Irene.", "Irene gestiona el equipo de soporte."),
+    ],
+)
+def test_a_sentence_turned_into_the_passive_is_a_duplicate(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+def test_a_passive_with_another_agent_is_no_duplicate() -> None:
+    old, new = (
+        "Nora reviews the pull requests.",
+        "The pull requests are reviewed by Nora's team lead.",
+    )
+    assert outcome(old, new) not in HIDING
+
+
+def test_the_two_sides_of_is_swapped_are_a_duplicate() -> None:
+    old, new = "Omar's favourite drink is mate.", "Mate is Omar's favourite drink."
+    assert outcome(old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("La jefa de Elena es Clara.", "Elena es la jefa de Clara."),
+        ("Руководитель Олега — Вера.", "Олег — руководитель Веры."),
+    ],
+)
+def test_whose_role_it_is_turned_round_is_no_duplicate(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_role_in_the_genitive_said_the_other_way_round_is_a_duplicate() -> None:
+    old, new = "Руководитель Олега — Вера.", "Вера — руководитель Олега."
+    assert outcome(old, new) == "duplicate"
+
+
+def test_one_action_for_another_on_the_same_thing_is_no_duplicate() -> None:
+    old, new = "Lucas designs the checkout page.", "Lucas tests the checkout page."
+    assert outcome(old, new) not in HIDING
+    old, new = "Inés dirige el equipo de diseño.", "Inés trabaja en el equipo de diseño."
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_russian_name_whose_vowel_drops_in_another_case_is_one_person() -> None:
+    old, new = "Отчёт подготовил Павел.", "Отчёт был подготовлен Павлом."
+    assert outcome(old, new) == "duplicate"
+
+
+def test_a_russian_name_with_another_ending_of_its_own_is_another_person() -> None:
+    old, new = "Отчёт подготовил Павел.", "Отчёт подготовила Павла."
+    assert outcome(old, new) not in HIDING
+
+
+def test_how_often_a_thing_happens_names_no_other_thing() -> None:
+    old, new = "The sprint review is at 15:00.", "The weekly sprint review now starts at 16:00."
+    assert outcome(old, new) == "supersede"
+
+
+def test_a_word_beside_the_subject_that_names_another_thing_still_narrows_it() -> None:
+    old, new = "The API is at api.example.com.", "The API docs are now at docs.example.com."
+    assert outcome(old, new) not in HIDING
+
+
+def test_an_irregular_spanish_participle_is_a_form_of_its_verb() -> None:
+    old, new = "La carta fue escrita por Julia.", "Julia escribió la carta."
+    assert outcome(old, new) == "duplicate"
+
+
+def test_a_passive_with_another_verb_is_no_duplicate() -> None:
+    old, new = "La carta fue escrita por Julia.", "Julia leyó la carta."
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_russian_noun_opening_both_facts_in_two_cases_is_one_word() -> None:
+    old, new = "Сборку проекта запустил Артём.", "Сборка проекта была запущена Артёмом."
+    assert outcome(old, new) == "duplicate"
+
+
+def test_two_russian_names_opening_two_facts_are_two_people() -> None:
+    old, new = "Евгений работает в Яндексе.", "Евгения работает в Яндексе."
+    assert outcome(old, new) not in HIDING
+
+
+def test_the_same_time_on_another_part_of_the_week_is_another_occasion() -> None:
+    old, new = "The pharmacy opens at 8 am on weekdays.", "The pharmacy opens at 08:00 on weekends."
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_weekly_event_on_another_day_is_a_new_value() -> None:
+    old, new = "Choir practice is on Tuesdays at 7 pm.", "Choir practice is on Thursdays at 7 pm."
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The parking fee is $5.", "The parking fee went up to $7."),
+        ("The parking fee is $5.", "The parking fee has dropped to $3."),
+        ("Абонемент стоит 2000 рублей.", "Абонемент подорожал до 2500 рублей."),
+        ("Планёрка в 9:00.", "Планёрку сдвинули на 9:30."),
+        ("La revisión es el 4 de mayo.", "La revisión se movió al 11 de mayo."),
+    ],
+)
+def test_a_verb_of_a_value_going_up_down_or_moving_is_an_update(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+def test_a_value_going_up_of_another_thing_is_no_update() -> None:
+    old, new = "The parking fee is $5.", "The entry fee went up to $7."
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Omar's dentist is Reyes.", "Omar's new dentist is Holt."),
+        ("My phone number is 555-0100.", "My new phone number is 555-0199."),
+        ("El médico de Rosa es Iván.", "El nuevo médico de Rosa es Darío."),
+        ("Врач Гали — Сергей.", "Новый врач Гали — Антон."),
+    ],
+)
+def test_someones_new_attribute_is_an_update(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+def test_a_new_one_of_no_one_is_another_one() -> None:
+    assert parse("The new intern is from Lyon.").update is False
+
+
+def test_new_in_a_place_name_is_no_news() -> None:
+    assert parse("New York's mayor is Adams.").update is False
+
+
+def test_a_value_of_the_same_place_under_another_verb_still_changes() -> None:
+    old, new = "The handbook lives at handbook.acme.io.", "The handbook is hosted at help.acme.io."
+    assert outcome(old, new) == "supersede"
+
+
+def test_after_a_length_of_time_says_how_long() -> None:
+    old, new = "The login link TTL is ten minutes.", "Login links expire after 10 minutes."
+    assert outcome(old, new) == "duplicate"
+
+
+def test_after_a_point_in_time_still_sets_a_side() -> None:
+    old, new = "Pia takes calls at 11 am.", "Pia takes calls after 11 am."
+    assert outcome(old, new) != "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [
+        ("The cluster has seventeen nodes.", "17"),
+        ("The class has twenty-three pupils.", "23"),
+        ("В классе двадцать три ученика.", "23"),
+        ("La clase tiene treinta y dos alumnos.", "32"),
+        ("The race is ninety minutes long.", "90"),
+    ],
+)
+def test_numbers_spelt_in_words_are_the_numbers(text: str, number: str) -> None:
+    assert number in parse(text).values
+
+
+def test_digits_side_by_side_stay_two_numbers() -> None:
+    assert {"20", "3"} <= parse("Rows 20 3 and 4 are empty.").values
+
+
+def test_leaving_and_departing_at_one_time_is_one_statement() -> None:
+    old, new = "The ferry leaves at nine in the morning.", "The ferry departs at 09:00."
+    assert outcome(old, new) == "duplicate"
+
+
+def test_a_russian_verb_of_leading_heads_the_predicate() -> None:
+    fact = parse("Отдел продаж возглавляет Марат.")
+    assert fact.subject == {"отдел", "продаж"}
+
+
+def test_a_noun_opening_two_facts_in_two_cases_is_no_party_of_the_relation() -> None:
+    old, new = "Отдел продаж возглавляет Марат.", "Отделом продаж руководит Марат."
+    assert outcome(old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Elisa vive en Cádiz.", "Elisa se ha mudado a Vigo."),
+        ("Olga lives in Riga.", "Olga is relocating to Oslo."),
+    ],
+)
+def test_a_perfect_or_ongoing_move_updates_where_someone_lives(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+def test_someone_else_moving_updates_no_one() -> None:
+    assert outcome("Elisa vive en Cádiz.", "Marta se ha mudado a Vigo.") not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "El plazo del proyecto Nube es el 3 de marzo.",
+            "La fecha límite del proyecto Nube se retrasó al 20 de marzo.",
+        ),
+        ("Дедлайн проекта «Сатурн» — 5 мая.", "Срок сдачи проекта «Сатурн» перенесли на 12 мая."),
+        (
+            "The Kappa audit deadline is June 1.",
+            "The due date of the Kappa audit was pushed back to June 8.",
+        ),
+    ],
+)
+def test_a_two_word_name_of_a_deadline_is_the_deadline(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+def test_the_deadline_of_another_project_is_another_deadline() -> None:
+    old, new = "Срок сдачи отчёта — 1 июня.", "Срок сдачи проекта перенесли на 15 июля."
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_host_and_port_is_one_value() -> None:
+    assert parse("Kibana is at logs.internal:5601.").values == {"logs.internal:5601"}
+
+
+def test_a_new_address_for_the_same_service_supersedes() -> None:
+    old, new = (
+        "The logs dashboard is at logs.internal:5601.",
+        "The logs dashboard is served at kibana.example.com.",
+    )
+    assert outcome(old, new) == "supersede"
+
+
+def test_new_that_tells_one_thing_from_another_is_no_update() -> None:
+    old, new = "Tariq's phone number is 555-0142.", "Tariq's new work phone is 555-0177."
+    assert outcome(old, new) not in HIDING
+
+
+def test_someones_role_and_what_they_are_as_a_job_are_one_statement() -> None:
+    old, new = "Priti's role is data engineer.", "Priti is a data engineer."
+    assert outcome(old, new) == "duplicate"
+
+
+def test_an_article_still_tells_a_trait_from_a_noun() -> None:
+    assert outcome("Bao is a patient.", "Bao is patient.") != "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The hackathon ends at 18:00.", "The hackathon finishes at 6 pm."),
+        ("Iker purchased the van in 2019.", "Iker bought the van in 2019."),
+        ("The ferry lands at 07:40.", "The ferry arrives at 07:40."),
+        ("La charla termina a las 19:00.", "La charla acaba a las siete de la tarde."),
+        ("Лекция заканчивается в 19:00.", "Лекция завершается в семь вечера."),
+    ],
+)
+def test_general_verbs_of_one_meaning_are_one_concept(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+def test_verbs_of_opposite_meaning_stay_apart() -> None:
+    assert outcome("The hackathon ends at 18:00.", "The hackathon starts at 6 pm.") not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("The demo is at 14.30.", "14:30"),
+        ("Созвон в 9.15.", "09:15"),
+        ("Бюджет — 250 000 рублей.", "₽250000"),
+        ("The fund holds 2 500 000 euros.", "€2500000"),
+        ("We release on Tue and Fri.", "friday"),
+    ],
+)
+def test_values_are_read_as_one_spelling(text: str, value: str) -> None:
+    assert value in parse(text).values
+
+
+def test_a_dotted_number_that_is_no_hour_stays_a_number() -> None:
+    assert "12.45" in parse("The index rose 12.45 points.").values
+
+
+def test_numbers_apart_by_a_comma_stay_two_numbers() -> None:
+    assert {"20", "300"} <= parse("Rows 20, 300 are empty.").values
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Noor owns the blue van.", "The blue van belongs to Noor."),
+        ("Синяя машина принадлежит Игорю.", "Игорь владеет синей машиной."),
+    ],
+)
+def test_a_relation_told_from_its_other_end_is_a_duplicate(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+def test_belonging_to_a_group_is_no_owning_it() -> None:
+    assert outcome("Noor belongs to the chess club.", "Noor owns the chess club.") not in HIDING
+
+
+def test_in_charge_after_a_function_word_still_names_responsibility() -> None:
+    old, new = "Ada is in charge of the roadmap.", "Ada is responsible for the roadmap."
+    assert outcome(old, new) == "duplicate"
+
+
+def test_a_russian_phrase_after_a_preposition_moved_first_is_a_duplicate() -> None:
+    old, new = "Вера отвечает за закупки.", "За закупки отвечает Вера."
+    assert outcome(old, new) == "duplicate"
+
+
+def test_russian_names_in_turned_cases_are_turned_roles() -> None:
+    old, new = "Вера следит за Антоном.", "За Верой следит Антон."
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The course costs $40.", "The price of the course is $40."),
+        ("The essay is due on Monday.", "The deadline for the essay is Monday."),
+    ],
+)
+def test_an_attribute_told_in_the_subject_is_no_narrower_subject(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+def test_a_part_of_the_subject_is_still_a_narrower_subject() -> None:
+    assert outcome("The course costs $40.", "The course's workbook costs $40.") not in HIDING
+
+
+def test_spanish_a_after_a_copula_is_no_article() -> None:
+    old, new = "Lola es la responsable del almacén.", "Lola está a cargo del almacén."
+    assert outcome(old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("The ticket is twenty dollars.", "$20"),
+        ("El billete cuesta 20 €.", "€20"),
+        ("Билет стоит 700 рублей.", "₽700"),
+        ("The drive takes 1,5 hours.", "1.5"),
+        ("Дорога занимает полтора часа.", "1.5"),
+        ("The drive takes three and a half hours.", "3.5"),
+        ("The box holds a dozen eggs.", "12"),
+    ],
+)
+def test_amounts_are_read_as_one_spelling(text: str, value: str) -> None:
+    assert value in parse(text).values
+
+
+def test_a_comma_before_three_digits_still_groups_thousands() -> None:
+    assert "1000000" in parse("The grant is 1,000,000.").values
+
+
+def test_an_amount_in_words_and_in_signs_is_one_statement() -> None:
+    assert outcome("The ticket is twenty dollars.", "The ticket is $20.") == "duplicate"
+
+
+def test_an_amount_in_the_same_currency_going_up_is_an_update() -> None:
+    old, new = "Абонемент стоит 900 рублей.", "Абонемент подорожал до 1200 рублей."
+    assert outcome(old, new) == "supersede"
+
+
+def test_a_subject_narrowed_after_de_is_another_subject() -> None:
+    old, new = "El líder del equipo es Hugo.", "Ahora el líder del equipo de ventas es Nerea."
+    assert outcome(old, new) not in HIDING

@@ -25,9 +25,11 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from difflib import SequenceMatcher
-from functools import lru_cache
+from functools import lru_cache, wraps
+from typing import TypeVar
 
 from engram.store import lexicon as lx
 from engram.store.parse import (
@@ -66,6 +68,41 @@ class Verdict:
     outcome: str
     reason: str
     candidate: int | None = None  # index into the candidates list
+
+
+_T = TypeVar("_T")
+
+
+def _per_pair(check: Callable[[Parse, Parse], _T]) -> Callable[[Parse, Parse], _T]:
+    """`check`, remembered for the last pair it read: `compare` runs several rules on one
+    pair, and they ask the same checks of it again (a parse is immutable, so the answer
+    holds while the pair is the same objects)."""
+    last: list[tuple[Parse, Parse, _T]] = []
+
+    @wraps(check)
+    def remembered(new: Parse, old: Parse) -> _T:
+        if last and last[0][0] is new and last[0][1] is old:
+            return last[0][2]
+        result = check(new, old)
+        last[:] = [(new, old, result)]
+        return result
+
+    return remembered
+
+
+def _symbols(fact: Parse) -> str:
+    """A fact's symbols but those a value carries ("%", "$", "€": "10%" is "10 percent",
+    "$10" is "10 dollars"), which its values compare."""
+    return "".join(ch for ch in fact.marks if ch not in _VALUE_SIGNS)
+
+
+def _same_symbols(new: Parse, old: Parse) -> bool:
+    """`_symbols` of both facts are equal (most facts have the same marks, often none: then
+    there is nothing to filter)."""
+    return new.marks == old.marks or _symbols(new) == _symbols(old)
+
+
+_VALUE_SIGNS = frozenset("%$€£¥₽")
 
 
 def _numeric(key: str) -> bool:
@@ -109,6 +146,7 @@ def _exact(new: Parse, old: Parse) -> frozenset[str]:
 _NEGATING_PREFIXES = ("un", "in", "im", "ir", "il", "dis", "non", "a", "не", "des", "no")
 
 
+@_per_pair
 def _antonym_split(a: Parse, b: Parse) -> str | None:
     """An antonym pair with one word on each side only (None if there is none)."""
     # Negation words count as negations only ("always" / "never" is one flip, not two).
@@ -132,6 +170,8 @@ def _antonym_split(a: Parse, b: Parse) -> str | None:
 def _negated_form(word: str, other: frozenset[str], mine: frozenset[str]) -> bool:
     """`word` is a negated form ("unencrypted", "необязательно") of a word only the other side
     has ("encrypted", "обязательно")."""
+    if not word.startswith(_NEGATING_PREFIXES):
+        return False  # (most words: one test of all the prefixes at once)
     for prefix in _NEGATING_PREFIXES:
         if word.startswith(prefix):
             base = word[len(prefix) :]
@@ -158,6 +198,7 @@ def _actors(fact: Parse, people: frozenset[str], *, agent: bool = True) -> froze
     return frozenset(k for k in fact.subject if k in people or k.startswith("@"))
 
 
+@lru_cache(maxsize=4096)  # (a subject is read once for each fact it is compared with)
 def _core(subject: frozenset[str]) -> frozenset[str]:
     """A subject without its dates: "On Fridays, Lucas works…" is about Lucas (but "April
     works at Google" is about April)."""
@@ -201,6 +242,7 @@ def _same_statement(new: Parse, old: Parse) -> bool:
     return a <= b or b <= a
 
 
+@_per_pair
 def _same_frame(new: Parse, old: Parse) -> bool:
     """Said by the same speaker at the same time, in the same environment, with the same
     values, symbols, polarity, tense, modality and mood, the shared words in the same order
@@ -210,7 +252,7 @@ def _same_frame(new: Parse, old: Parse) -> bool:
         and new.said_at == old.said_at
         and new.environments == old.environments
         and new.values == old.values
-        and new.marks == old.marks
+        and _same_symbols(new, old)
         and (new.negated, new.update, new.modal, new.question, new.past, new.future)
         == (old.negated, old.update, old.modal, old.question, old.past, old.future)
         and new.indefinite == old.indefinite
@@ -218,9 +260,9 @@ def _same_frame(new: Parse, old: Parse) -> bool:
         and not _antonym_split(new, old)
     ):
         return False
-    owners = (_possessors(new), _possessors(old))
+    owners = (new.possessors, old.possessors)
     # "Tom's manager is Anna" / "Tom is Anna's manager": the roles swapped
-    return not (all(owners) and owners[0] != owners[1])
+    return not (all(owners) and owners[0] != owners[1]) and not _role_swapped(new, old)
 
 
 def _says_less(new: Parse, old: Parse) -> bool:
@@ -244,12 +286,6 @@ def _polar_keys(fact: Parse) -> frozenset[str]:
     return frozenset(w.key for w in fact.words if w.key in polar)
 
 
-def _possessors(fact: Parse) -> frozenset[str]:
-    """Whose attribute a fact speaks of: "Tom's manager is Anna" is of Tom's, "Tom is Anna's
-    manager" of Anna's."""
-    return frozenset(w.exact for w in fact.words if possessive(w))
-
-
 def _same_order(new: Parse, old: Parse) -> bool:
     """The words both objects share (dates aside) come in the same order, and so do the
     people and names (unless a passive turned the sentence around): "Mike owes Sarah" is not
@@ -261,11 +297,21 @@ def _same_order(new: Parse, old: Parse) -> bool:
         return False
     if new.agent or old.agent:
         return True
-    named = set(new.people_order) & set(old.people_order)
+    # a name in another case is the same name ("Анна" / "Анной")
+    spelt = {k: _spelt_as(k, old.people_order) for k in new.people_order}
+    named = set(spelt.values()) & set(old.people_order)
     named -= {k for k in named if k in lx.CALENDAR}
-    mine = [k for k in new.people_order if k in named]
+    mine = [spelt[k] for k in new.people_order if spelt[k] in named]
     theirs = [k for k in old.people_order if k in named]
     return list(dict.fromkeys(mine)) == list(dict.fromkeys(theirs))
+
+
+def _spelt_as(name: str, names: tuple[str, ...]) -> str:
+    """The first of `names` that is `name` (in another case), else `name`. Only a Cyrillic
+    name has other cases (`_same_name`): any other is itself, with no search."""
+    if name[:1] < "\u0400":
+        return name
+    return next((o for o in names if _same_name(name, o)), name)
 
 
 def _opposite_claim(new: Parse, old: Parse) -> str | None:
@@ -510,6 +556,8 @@ def _value_change(new: Parse, old: Parse) -> str | None:
         return None  # "Identifier: NCT01295827" / "NCT00295386": each names its own record
     if _many_valued(new, old, changed):
         return None
+    if _another_occasion(old, kept, changed):
+        return None
     numeric_only = all(_numeric(k) for k in changed)
     if _verb_class(new.verb) in _BARE_VERBS and not numeric_only:
         if not _names_attribute(new, old, kept):
@@ -517,6 +565,21 @@ def _value_change(new: Parse, old: Parse) -> str | None:
     if _slots(old.objects, new.objects) != 1:
         return None
     return f"{', '.join(sorted(removed))} → {', '.join(sorted(added))}"
+
+
+def _another_occasion(old: Parse, kept: frozenset[str], changed: frozenset[str]) -> bool:
+    """The same value kept, only the part of the week it holds in changed: "closes at 21:00 on
+    weekdays" / "on weekends" — another occasion, both true. (A weekly event moved to another
+    day, "on Thursdays at 3 pm" / "on Wednesdays at 3 pm", is a new value.)"""
+    values = {w.key for w in old.objects if w.kind in ("value", "date") and w.key in kept}
+    return bool(values) and all(k in _occasions() for k in changed)
+
+
+@lru_cache(maxsize=1)
+def _occasions() -> frozenset[str]:
+    """lexicon.OCCASIONS as stems, in every language that could have written them."""
+    languages = ("english", "spanish", "russian")
+    return frozenset(stem(normalize(w), lang) for w in lx.OCCASIONS for lang in languages)
 
 
 def _many_valued(
@@ -706,7 +769,7 @@ def _update_reworded(new: Parse, old: Parse) -> bool:
     pool = (*mine.names, *(k for k, _ in mine.soft))
     whose = [n for n in theirs.names if n in old.subject_keys]
     whose += [k for k, root in theirs.soft if k in old.subject_keys and root not in mine.concepts]
-    if not all(any(_one_person(n, k, theirs, mine) for k in pool) for n in whose):
+    if not all(_named_in(n, pool, theirs, mine) for n in whose):
         return False  # "Bob lives in Paris" → "Alice moved to Berlin"
     subject = _subject_concepts(old)
     if (
@@ -722,11 +785,31 @@ def _update_reworded(new: Parse, old: Parse) -> bool:
         return False  # "Order #5531" → "Order #5532"
     attribute = _predicate_concepts(old) or set(theirs.concepts) | {r for _, r in theirs.soft}
     # (an object that is only a value: "the team standup is at 9:30", the subject says what)
-    if not lined.shared & attribute and not left:
+    if not lined.shared & attribute and not left and not _same_unit(new, old):
         return False  # "Alice lives in Paris" → "Alice now works at Stripe": another attribute
     if _many_valued(new, old, set(), links=False, context=False, often=False):
         return bool(old.object_keys - _FUNCTION) and old.object_keys - _FUNCTION <= new.content
     return _brings_new_value(new, old, lined)
+
+
+def _same_unit(new: Parse, old: Parse) -> bool:
+    """Both facts give an amount in one currency or unit, and a new amount: what it measures
+    is the attribute ("Подписка стоит 300 рублей" → "подорожала до 400 рублей")."""
+    units = _units(new) & _units(old)
+    return bool(units) and bool(new.values - old.values)
+
+
+def _units(fact: Parse) -> set[str]:
+    """The currencies and units of a fact's amounts: "$" of "$10", "min" of "30 minutes"."""
+    words = fact.words
+    found = {w.key[0] for w in words if w.kind == "value" and w.key[:1] in _VALUE_SIGNS}
+    for w, nxt in itertools.pairwise(words):
+        if w.kind == "value" and nxt.key in _UNIT_KEYS:
+            found.add(nxt.key)
+    return found
+
+
+_UNIT_KEYS = frozenset(lx.UNITS.values())
 
 
 def _instruction(fact: Parse) -> bool:
@@ -748,39 +831,93 @@ def _qualifier_swapped(new: Parse, old: Parse) -> bool:
     if not lost:
         return False
     known = theirs.concepts | {r for _, r in theirs.soft}
-    return any(not _concept_found(k, known) for k in _subject_concepts(new))
+    brought = _subject_concepts(new) | _light_qualifiers(new)
+    return any(not _concept_found(k, known) for k in brought)
+
+
+def _light_qualifiers(fact: Parse) -> set[str]:
+    """Light words ("entry", "size", "number") that qualify the next word of the subject:
+    "the entry fee" is no "parking fee", though "entries" alone frames no attribute."""
+    words = fact.words
+    return {
+        w.root
+        for w, nxt in itertools.pairwise(words)
+        if w.norm in lx.LIGHT_WORDS
+        and w.exact in fact.subject
+        and nxt.exact in fact.subject
+        and nxt.kind == "word"
+    }
 
 
 def _narrowed(new: Parse, old: Parse) -> bool:
     """The new subject puts a word the old fact lacks right beside a word of the old subject:
     "the API" → "the API docs", another thing."""
-    by_word, by_stem = _synonyms()
     known = gist(old).concepts | old.stems
     words = new.words
     for at, w in enumerate(words):
-        if w.exact not in new.subject or w.kind != "word" or w.norm in _NOT_CONCEPTS:
+        if w.exact not in new.subject or w.kind != "word" or _idle(w, new):
             continue
-        if _concept_found(by_word.get(w.norm) or by_stem.get(w.root) or w.root, known):
-            continue
+        concept = _concept_at(words, at)
+        if not concept or concept in _HOW_OFTEN or _concept_found(concept, known):
+            continue  # "the daily standup" is the standup, told how often it is
         for v in words[max(at - 1, 0) : at] + words[at + 1 : at + 2]:
             pair = f"{v.norm} {w.norm}" if v is words[at - 1] else f"{w.norm} {v.norm}"
             if v.root in old.subject_stems and v.exact in new.subject and pair in new.normalized:
                 return True
+        if at >= 2 and words[at - 1].norm in _OF:  # "el equipo de ventas": of the team
+            v = words[at - 2]
+            phrase = f"{v.norm} {words[at - 1].norm} {w.norm}"
+            if v.root in old.subject_stems and v.exact in new.subject and phrase in new.normalized:
+                return True
     return False
+
+
+def _concept_at(words: tuple[Word, ...], at: int) -> str:
+    """The concept of the word at `at`: its synonym group's (`_synonym_at`), '' for the second
+    word of a two-word phrase, else its stem."""
+    if _second_of_pair(words, at):
+        return ""
+    return _synonym_at(words, at) or words[at].root
+
+
+def _synonym_at(words: tuple[Word, ...], at: int) -> str | None:
+    """The synonym group of the word at `at`: of the two-word phrase it opens ("fecha límite"
+    and "срок сдачи" are a deadline) or closes after a function word ("a cargo", "in charge":
+    responsible), else of the word alone; None if it has none."""
+    by_word, by_stem = _synonyms()
+    w = words[at]
+    after = words[at + 1].norm if at + 1 < len(words) else ""
+    before = words[at - 1].norm if at else ""
+    phrase = lx.SYNONYM_PAIRS.get((w.norm, after)) or lx.SYNONYM_PAIRS.get((before, w.norm))
+    return phrase or by_word.get(lx.SPELLINGS.get(w.norm, w.norm)) or by_stem.get(w.root)
+
+
+def _second_of_pair(words: tuple[Word, ...], at: int) -> bool:
+    """The word at `at` ends a two-word phrase whose first word is a content word and names
+    the concept ("fecha límite"); after a function word ("in charge") the second word names
+    it itself."""
+    if not at or words[at].kind != "word" or words[at - 1].kind != "word":
+        return False
+    return (words[at - 1].norm, words[at].norm) in lx.SYNONYM_PAIRS
+
+
+# Concepts that say how often something happens, not which thing it is.
+_HOW_OFTEN = frozenset({"daily", "weekly", "nightly"})
 
 
 def _subject_concepts(fact: Parse) -> set[str]:
     """The concepts of a fact's subject's common words."""
-    by_word, by_stem = _synonyms()
-    return {
-        by_word.get(w.norm) or by_stem.get(w.root) or w.root
-        for w in fact.words
+    words = fact.words
+    concepts = {
+        _concept_at(words, at)
+        for at, w in enumerate(words)
         if w.exact in fact.subject
         and w.kind == "word"
-        and w.norm not in _NOT_CONCEPTS
+        and not _idle(w, fact)
         and w.key not in _FUNCTION
         and not w.text[:1].isupper()
     }
+    return concepts - {""}
 
 
 def _predicate_concepts(fact: Parse) -> set[str]:
@@ -849,7 +986,6 @@ class Gist:
     first: str  # the first word's key: a name there is in the nominative
 
 
-_GISTS: dict[int, tuple[Parse, Gist]] = {}
 # Words that say nothing of the attribute: that something changed, when, or how often.
 _NOT_CONCEPTS = (
     lx.FUNCTION_WORDS
@@ -861,6 +997,13 @@ _NOT_CONCEPTS = (
     | lx.QUANTIFIERS
     | lx.LIGHT_WORDS
 )
+
+
+def _idle(word: Word, fact: Parse) -> bool:
+    """A word that says nothing of the attribute: a function word, an adverb, a word of
+    change — and "new" in a fact it makes an update ("Rita's new manager"); elsewhere "new"
+    tells one thing from another ("a new work phone")."""
+    return word.norm in _NOT_CONCEPTS or (fact.update and word.norm in lx.NEW_WORDS)
 
 
 @lru_cache(maxsize=1)
@@ -890,6 +1033,11 @@ def _job_stems() -> frozenset[str]:
     )
 
 
+def _job(fact: Parse) -> bool:
+    """The object names a job ("a backend developer", "QA engineer")."""
+    return any(w.root in _job_stems() for w in fact.objects if w.kind == "word")
+
+
 @lru_cache(maxsize=1)
 def _expansions() -> dict[str, frozenset[str]]:
     """lexicon.ACRONYMS with each expansion as the stems of its content words."""
@@ -901,9 +1049,8 @@ def _expansions() -> dict[str, frozenset[str]]:
 
 def gist(fact: Parse) -> Gist:
     """The names, values and concepts of a fact (worked out once per parse)."""
-    hit = _GISTS.get(id(fact))
-    if hit is not None and hit[0] is fact:
-        return hit[1]
+    if fact.gist is not None:
+        return fact.gist  # type: ignore[return-value]
     by_word, by_stem = _synonyms()
     names: list[str] = []
     values: set[str] = set()
@@ -917,16 +1064,15 @@ def gist(fact: Parse) -> Gist:
     roots: set[str] = set()
     words = fact.words
     for at, w in enumerate(words):
-        after = words[at + 1].norm if at + 1 < len(words) else ""
-        concept = (
-            lx.SYNONYM_PAIRS.get((w.norm, after))
-            or by_word.get(lx.SPELLINGS.get(w.norm, w.norm))
-            or by_stem.get(w.root)
-        )
+        concept = _synonym_at(words, at)
+        if _second_of_pair(words, at):
+            continue  # read with the word before: "fecha límite" is one deadline
         if w.kind in ("value", "date") or w.norm in lx.CALENDAR:
             values.add(_value_key(words, at))
         elif w.key in ("pct", "h") and at and words[at - 1].kind == "value":
             continue  # read with its number: "10 percent" is "10%", "a las 10" is "10:00"
+        elif _before_a_span(words, at):
+            continue  # "expire after 5 minutes" is "a TTL of 5 minutes"
         elif w.kind == "acronym" and (concept or w.norm in lx.ACRONYMS):
             concepts.add(concept or w.norm)  # "TTL", "CTO": the name of an attribute
         elif w.kind == "kin" or w.norm in lx.KIN:
@@ -935,10 +1081,10 @@ def gist(fact: Parse) -> Gist:
             names.append(w.key)
         elif (
             w.kind in ("word", "kin")
-            and w.norm not in _NOT_CONCEPTS
+            and not _idle(w, fact)
             and (w.key not in _FUNCTION or concept)  # "owns", not "own"
         ):
-            root = lx.SPELLINGS.get(w.root, w.root)
+            root = lx.SPELLINGS.get(w.root, _base_root(w.norm, w.root))
             if at == 0 and w.text[:1].isupper() and not concept:
                 soft.append((w.key, root))
             else:
@@ -958,10 +1104,20 @@ def gist(fact: Parse) -> Gist:
             }
     first = fact.words[0].key if fact.words else ""
     found = Gist(tuple(names), frozenset(values), frozenset(concepts), tuple(soft), kin, first)
-    if len(_GISTS) > 20_000:
-        _GISTS.clear()
-    _GISTS[id(fact)] = (fact, found)
+    object.__setattr__(fact, "gist", found)
     return found
+
+
+_AFTER = frozenset({"after", "через"})
+_SPANS = frozenset({"min", "h", "day", "week", "month", "year", "s", "ms"})
+
+
+def _before_a_span(words: tuple[Word, ...], at: int) -> bool:
+    """ "After" before a length of time ("after 5 minutes", "через 10 минут") says how long,
+    not which side of a point in time ("after 11 am", "after the launch")."""
+    if words[at].norm not in _AFTER or at + 2 >= len(words):
+        return False
+    return words[at + 1].kind == "value" and words[at + 2].key in _SPANS
 
 
 def _value_key(words: tuple[Word, ...], at: int) -> str:
@@ -986,6 +1142,20 @@ def _one_person(a: str, b: str, mine: Gist, theirs: Gist) -> bool:
     return _same_name(a, b) and not (a == mine.first and b == theirs.first)
 
 
+def _named_in(name: str, pool: Collection[str], mine: Gist, theirs: Gist) -> bool:
+    """`name` of `mine` and one of `pool` of `theirs` name one person (`_one_person`). Only a
+    Cyrillic name has other cases (`_same_name`): any other is found as written or not at all,
+    without a comparison with each of the pool."""
+    if name in pool:
+        return True
+    if name[:1] < "\u0400":
+        return False
+    return any(_one_person(name, k, mine, theirs) for k in pool)
+
+
+_RUSSIAN_VOWELS = frozenset("аеёиоуыэюяй")
+
+
 def _same_name(a: str, b: str) -> bool:
     """One name: as written, or (in Russian, which declines names) one ending for another:
     "Игорь" / "Игоря", "Олег" / "Олегом" — never "Martín" / "Martínez"."""
@@ -994,7 +1164,16 @@ def _same_name(a: str, b: str) -> bool:
     if a[:1] < "\u0400" or b[:1] < "\u0400" or not (_CYRILLIC.match(a) and _CYRILLIC.match(b)):
         return False
     short, long = sorted((a, b), key=len)
-    return len(short) >= 4 and len(long) - len(short) <= 2 and long[: len(short) - 1] == short[:-1]
+    if len(short) >= 4 and len(long) - len(short) <= 2 and long[: len(short) - 1] == short[:-1]:
+        return True
+    # a vowel that drops out before an ending: "Павел" / "Павлом", "Лев" / "Льва" aside
+    return (
+        len(short) >= 4
+        and short[-2] in "еоё"
+        and short[-1] not in _RUSSIAN_VOWELS
+        and long.startswith(short[:-2] + short[-1])
+        and len(long) - len(short) <= 2
+    )
 
 
 @dataclass(frozen=True)
@@ -1026,8 +1205,10 @@ def _line_up(new: Gist, old: Gist) -> Overlap:
     new_concepts, old_concepts = set(new.concepts), set(old.concepts)
     new_pool = (*new.names, *(k for k, _ in new.soft))
     old_pool = (*old.names, *(k for k, _ in old.soft))
-    old_names = all(any(_one_person(n, k, old, new) for k in new_pool) for n in old.names)
-    names = old_names and all(any(_one_person(n, k, new, old) for k in old_pool) for n in new.names)
+    old_names = all(_named_in(n, new_pool, old, new) for n in old.names)
+    names = old_names and all(_named_in(n, old_pool, new, old) for n in new.names)
+    # both name the same people: a first word in another case is no one else
+    others_named = names and bool(new.names) and bool(old.names)
     sides = (
         (new.soft, old_pool, new_concepts, old, new),
         (old.soft, new_pool, old_concepts, new, old),
@@ -1035,12 +1216,13 @@ def _line_up(new: Gist, old: Gist) -> Overlap:
     for soft, pool, concepts, other, mine_ in sides:
         other_ = other
         for key, root in soft:
-            if any(_one_person(key, k, mine_, other_) for k in pool):
+            if _named_in(key, pool, mine_, other_):
                 continue
             # a word only if the other fact says it too ("Cached entries" / "the cache"):
             # else a name the other fact lacks ("Marisol" / "Aleksander")
             # (never another first word: "Julio" / "Julia" share a stem, not a person)
-            if root not in other.concepts:  # exactly: "Martínez" is no form of "Martín"
+            cased = others_named and _in_another_case(key, root, other)
+            if root not in other.concepts and not cased:  # "Martínez" is no form of "Martín"
                 names = False  # a name the other fact lacks
                 old_names = old_names and other is old
             else:
@@ -1051,23 +1233,51 @@ def _line_up(new: Gist, old: Gist) -> Overlap:
     return Overlap(names, old_names, shared, mine - shared, only_old)
 
 
+# Russian endings no name in the nominative has: a word that ends so is in another case.
+_OBLIQUE = ("ю", "у", "ой", "ей", "ом", "ем", "ами", "ями", "ах", "ях")
+
+
+def _in_another_case(key: str, root: str, other: Gist) -> bool:
+    """A capitalised first word and the other fact's are one Russian noun in two cases, one
+    of them a case no name is in as the subject: "Миграцию базы запустил Олег" / "Миграция
+    базы была запущена Олегом" ("Евгений" / "Евгения" are both names in the nominative)."""
+    if not _CYRILLIC.match(key):
+        return False
+    for word, theirs in other.soft:
+        if theirs == root and word != key and (key.endswith(_OBLIQUE) or word.endswith(_OBLIQUE)):
+            return True
+    return False
+
+
 def _concept_found(key: str, others: frozenset[str] | set[str]) -> bool:
     """`key` or a form of it is among `others`: one is the other plus a letter or two, the
     shorter of five letters at least ("cook" is no form of "cookie")."""
     if key in others:
         return True
+    cased = key[:1] >= "\u0400"  # (only a Cyrillic word can be `_same_name` as another)
     for other in others:
         short, long = (key, other) if len(key) <= len(other) else (other, key)
         if len(short) >= 5 and len(long) - len(short) <= 2 and long.startswith(short):
             return True
-        if _same_name(key, other):
+        if cased and _same_name(key, other):
             return True
     return False
 
 
 def _verb_concept(fact: Parse) -> str:
     by_word, by_stem = _synonyms()
-    return by_word.get(fact.verb_norm) or by_stem.get(fact.verb) or fact.verb
+    verb = _base_root(fact.verb_norm, fact.verb)
+    return by_word.get(fact.verb_norm) or by_stem.get(verb) or verb
+
+
+def _base_root(norm: str, root: str) -> str:
+    """The stem of the verb an irregular form is of ("wrote" and "written" are "write",
+    "escrito" is "escrib"), else `root`."""
+    if norm in lx.IRREGULAR:
+        return stem(lx.IRREGULAR[norm], "english")
+    if norm in lx.IRREGULAR_ES:
+        return stem(lx.IRREGULAR_ES[norm], "spanish")
+    return root
 
 
 def _reworded(new: Parse, old: Parse) -> bool:
@@ -1076,45 +1286,52 @@ def _reworded(new: Parse, old: Parse) -> bool:
     its subject ("Sofia works at Spotify as a data engineer" / "Sofia is a data engineer at
     Spotify", "the release of 4.2 is scheduled for June 12" / "4.2 is planned to ship on June
     12"). Never with the roles swapped, another kin, or a word that flips the value's side."""
-    if new.marks.replace("%", "") != old.marks.replace("%", "") or not _same_setting(new, old):
+    if not _same_symbols(new, old) or not _same_setting(new, old):
         return False  # ("%" is part of a value: "10%" is "10 percent")
     pronouns = [frozenset(w.key for w in f.objects if w.kind == "pronoun") for f in (new, old)]
     if all(pronouns) and pronouns[0] != pronouns[1]:
         return False  # "they/them" / "she/her"
     mine, theirs = gist(new), gist(old)
-    if mine.values != theirs.values:
+    if mine.values != theirs.values or _cases_turned(new, old):
         return False
     lined = line_up(mine, theirs)
     if not lined.names or not _same_concepts(new, lined):
         return False
+    if _other_action(new, old, lined) and not _turned_round(new, old):
+        return False
     both_ways = bool(lined.shared & lx.SYMMETRIC)  # "A is married to B" / "B is A's wife"
-    owners = (_possessors(new), _possessors(old))
-    roles = _copula_roles(new), _copula_roles(old)
-    turned = roles[0] is not None and roles[0] == roles[1]  # "A is B's CTO" / "B's CTO is A"
+    owners = (new.possessors, old.possessors)
+    if _role_swapped(new, old):
+        return False  # "El jefe de Marta es Raúl" / "Marta es la jefa de Raúl"
+    turned = _same_roles(new, old)  # "A is B's CTO" / "B's CTO is A"
     if all(owners) and owners[0] != owners[1] and not both_ways and not turned:
         return False  # "Tom's manager is Anna" / "Tom is Anna's manager"
     extra = lined.only_new | lined.only_old
     if extra & (new.subject_stems | old.subject_stems) or extra & lx.POLAR_WORDS:
         return False
-    if _antonym_split(new, old) or _narrower(new, old):
+    if _antonym_split(new, old) or (_narrower(new, old) and not _attribute_moved(new, old)):
         return False
-    if both_ways or turned:
+    if both_ways or turned or _turned_round(new, old) or _phrase_moved(new, old):
         return True
     same_verb = new.verb == old.verb
     if _roles_swapped(new, old) and same_verb:
         return False  # "the checkout service calls the stock service" / "the stock service …"
-    parties = _named_order(mine)
+    # (a capitalised first word read as a word of both facts is no party: "Командой …")
+    parties = _named_order(mine, words=lined.shared)
     if len(parties) < 2 or not lined.shared & lx.DIRECTED:
         return not same_verb or _same_order(new, old)
     # Two parties of a directed relation: "Tom manages Anna" / "Tom reports to Anna" say
     # opposite things in words of one concept, so the verb, and who is named first, must stay.
-    return same_verb and parties == _named_order(theirs, mine) and _same_order(new, old)
+    theirs_named = _named_order(theirs, mine, words=lined.shared)
+    return same_verb and parties == theirs_named and _same_order(new, old)
 
 
 _OF = frozenset({"of", "de", "del"})
 
 
-def _copula_roles(fact: Parse) -> tuple[frozenset[str], frozenset[str]] | None:
+def _copula_roles(
+    fact: Parse, other: Parse | None = None
+) -> tuple[frozenset[str], frozenset[str]] | None:
     """Who holds a role and whose role it is, in a fact that says what someone is: "Wei Chen
     is the CTO of Brightpath", "Brightpath's CTO is Wei Chen" and "the CTO of Brightpath is
     Wei Chen" all give ({wei, chen}, {brightpath}) — the order of the sentence aside. None
@@ -1127,8 +1344,13 @@ def _copula_roles(fact: Parse) -> tuple[frozenset[str], frozenset[str]] | None:
     for at, w in enumerate(fact.words):
         named = w.kind == "name" or (w.kind == "acronym" and w.norm not in lx.ACRONYMS)
         # a capitalised first word may be a name: the other fact must then name it alike
-        if not (named or (at == 0 and w.kind == "word" and w.text[:1].isupper())):
-            owning = w.norm in _OF
+        # (with `other` given, it is one only if `other` names it: "Начальник Светланы")
+        soft = at == 0 and w.kind == "word" and w.text[:1].isupper()
+        if soft and other is not None:
+            soft = _names_meet({w.key}, other.people | other.capitalised)
+        if not (named or soft):
+            # a name right after a Russian noun is in the genitive: "начальник Светланы"
+            owning = w.norm in _OF or (w.kind == "word" and bool(_CYRILLIC.match(w.norm)))
             continue
         if possessive(w) or owning:
             owners.add(w.key)
@@ -1140,6 +1362,148 @@ def _copula_roles(fact: Parse) -> tuple[frozenset[str], frozenset[str]] | None:
     return frozenset(holders), frozenset(owners)
 
 
+@_per_pair
+def _role_swapped(new: Parse, old: Parse) -> bool:
+    """Someone who holds the role in one fact is whose role it is in the other: "Tom is Anna's
+    manager" / "Anna is Tom's manager", "Начальник Светланы — Игорь" / "Светлана — начальница
+    Игоря"."""
+    a, b = _copula_roles(new, old), _copula_roles(old, new)
+    if a is None or b is None:
+        return False
+    return _names_meet(a[0], b[1]) or _names_meet(a[1], b[0])
+
+
+def _same_roles(new: Parse, old: Parse) -> bool:
+    """Both facts say who holds whose role, and say it of the same people: "Wei is the CTO of
+    Brightpath" / "Brightpath's CTO is Wei", "Игорь — начальник Светланы" / "Начальник
+    Светланы — Игорь" (a capitalised first word the other fact does not name is no one)."""
+    a, b = _copula_roles(new, old), _copula_roles(old, new)
+    if a is None or b is None or _role_swapped(new, old):
+        return False
+    owners = all(_names_meet({x}, b[1]) for x in a[1]) and all(_names_meet({y}, a[1]) for y in b[1])
+    return owners and _names_meet(a[0], b[0])
+
+
+def _names_meet(a: frozenset[str] | set[str], b: frozenset[str] | set[str]) -> bool:
+    """A name of `a` is a name of `b` (in Russian, in another case: "Светланы" / "Светлана")."""
+    return any(_same_name(x, y) for x in a for y in b)
+
+
+_BY = frozenset({"by", "por"})
+
+
+def _by_phrase(fact: Parse) -> frozenset[str]:
+    """The stems of who acts in a passive, after "by" / "por" at the end of its predicate
+    ("is maintained by the platform team": {platform, team}); empty in an active sentence."""
+    objects = fact.objects
+    for at, word in enumerate(objects):
+        if word.norm in _BY:
+            rest = objects[at + 1 :]
+            if any(w.norm in _PREPOSITIONS for w in rest):
+                return frozenset()  # "by the team in Berlin": more than who acts
+            return frozenset(w.root for w in rest if w.kind != "stop")
+    return frozenset()
+
+
+def _turned_round(new: Parse, old: Parse) -> bool:
+    """One fact is the other turned round, nothing added: into the passive ("the platform team
+    maintains the API" / "the API is maintained by the platform team": the active's subject is
+    the passive's agent, and its object the passive's subject), or a copula's two sides
+    swapped ("Jake's favourite food is sushi" / "sushi is Jake's favourite food"), or a verb
+    for its converse with the sides swapped ("Mark owns the car" / "the car belongs to Mark")."""
+    verbs = _verb_concept(new), _verb_concept(old)
+    if lx.CONVERSES.get(verbs[0]) == verbs[1]:
+        return _sides_swapped(new, old)
+    if verbs[0] != verbs[1]:
+        return False
+    for passive, active in ((new, old), (old, new)):
+        agent = _by_phrase(passive)
+        if agent and not _by_phrase(active):
+            done = _object_stems(active)
+            return agent == active.subject_stems and passive.subject_stems == done
+    if _verb_class(new.verb) not in ("be", "ser", "estar") or new.indefinite or old.indefinite:
+        return False
+    return _sides_swapped(new, old)
+
+
+def _attribute_moved(new: Parse, old: Parse) -> bool:
+    """The words the new subject adds name what the old fact's predicate says: "the price of
+    the app is $5" after "the app costs $5", "the deadline for the report is Friday" after
+    "the report is due on Friday" — the attribute told in the subject, not a narrower one."""
+    said = gist(old).concepts
+    added = [
+        at
+        for at, w in enumerate(new.words)
+        if w.exact in new.subject - old.subject and w.kind == "word" and not _idle(w, new)
+    ]
+    return bool(added) and all(_concept_at(new.words, at) in said for at in added)
+
+
+def _cases_turned(new: Parse, old: Parse) -> bool:
+    """The same Russian words, but a name in another case: who did what to whom turned
+    ("Анна следит за Олегом" / "За Анной следит Олег"). The order of Russian words says
+    little; their endings say the roles."""
+    if not (_CYRILLIC.match(new.normalized) and _CYRILLIC.search(old.normalized)):
+        return False
+
+    def named(w: Word) -> bool:
+        return w.kind == "name" or (w.kind == "word" and w.text[:1].isupper())
+
+    names = [w.norm for w in new.words if named(w)]
+    others = [w.norm for w in old.words if named(w)]
+
+    def rest(fact: Parse) -> frozenset[str]:
+        return frozenset(w.norm for w in fact.words if not named(w) and w.kind != "dash")
+
+    if rest(new) != rest(old):
+        return False  # other words ("подготовил" / "был подготовлен"): the voice may differ
+    return any(_same_name(a, b) and a != b for a in names for b in others)
+
+
+def _phrase_moved(new: Parse, old: Parse) -> bool:
+    """One fact opens with a phrase after a preposition that the other has after its verb, all
+    else in the same words and forms: "За бюджет отвечает Анна" / "Анна отвечает за бюджет"
+    — a phrase after a preposition is never the subject. ("За Анной следит Олег" / "Анна
+    следит за Олегом" has other forms: the roles turned.)"""
+    opens = [bool(f.words) and f.words[0].norm in _ANY_PREPOSITION for f in (new, old)]
+    return opens[0] != opens[1] and _chunks(new) == _chunks(old)
+
+
+# Prepositions a phrase may open with, beyond those the value rules read.
+_ANY_PREPOSITION = _PREPOSITIONS | frozenset(
+    "за к ко от из при под над через про перед a sobre hacia entre desde into over under".split()
+)
+
+
+def _chunks(fact: Parse) -> frozenset[tuple[str, ...]]:
+    """A fact's words as written, in runs cut before each preposition and around its verb."""
+    chunks: list[tuple[str, ...]] = []
+    run: list[str] = []
+    for w in fact.words:
+        verb = w.norm == fact.verb_norm
+        if (w.norm in _ANY_PREPOSITION or verb) and run:
+            chunks.append(tuple(run))
+            run = []
+        if w.kind not in ("stop", "dash", "marker") or w.norm in _ANY_PREPOSITION:
+            run.append(w.norm)
+        if verb:
+            chunks.append(tuple(run))
+            run = []
+    if run:
+        chunks.append(tuple(run))
+    return frozenset(c for c in chunks if c)
+
+
+def _sides_swapped(new: Parse, old: Parse) -> bool:
+    """Each fact's subject is the other's object, nothing more on either side."""
+    return new.subject_stems == _object_stems(old) and old.subject_stems == _object_stems(new)
+
+
+def _object_stems(fact: Parse) -> frozenset[str]:
+    """The stems of an object's words, articles and prepositions aside."""
+    return frozenset(w.root for w in fact.objects if w.kind not in ("stop", "dash", "marker"))
+
+
 def _reworded_by_meaning(new: Parse, old: Parse) -> bool:
     """Two facts a sentence-embedding model reads as one statement may be one when nothing a
     meaning-blind model misses tells them apart: the same setting, speaker, polarity, values
@@ -1147,7 +1511,7 @@ def _reworded_by_meaning(new: Parse, old: Parse) -> bool:
     clauses, no more than one concept more in the new one, and the same roles of who did what
     to whom ("Marco plays the guitar" / "Marco is a guitar player"; never "Jun sent the contract
     to Rania" / "Rania sent the contract to Jun", which such a model reads as one)."""
-    if new.marks.replace("%", "") != old.marks.replace("%", "") or not _same_setting(new, old):
+    if not _same_symbols(new, old) or not _same_setting(new, old):
         return False
     mine, theirs = gist(new), gist(old)
     if mine.values != theirs.values:
@@ -1161,10 +1525,11 @@ def _reworded_by_meaning(new: Parse, old: Parse) -> bool:
         return False
     if _adds_clause(new, old):
         return False
-    roles = _copula_roles(new), _copula_roles(old)
-    if roles[0] is not None and roles[0] == roles[1]:
+    if _role_swapped(new, old):
+        return False  # "Кирилл — наставник Нины" / "Нина — наставница Кирилла"
+    if _same_roles(new, old) or _turned_round(new, old):
         return True  # "A is B's CTO" / "B's chief technology officer is A"
-    owners = (_possessors(new), _possessors(old))
+    owners = (new.possessors, old.possessors)
     if all(owners) and owners[0] != owners[1]:
         return False  # "Tom's manager is Anna" / "Tom is Anna's manager"
     if _roles_swapped(new, old):
@@ -1185,6 +1550,7 @@ def _roles_swapped(new: Parse, old: Parse) -> bool:
     )
 
 
+@_per_pair
 def _same_setting(new: Parse, old: Parse) -> bool:
     """Two plain statements said alike: by the same speaker at the same time, in the same
     environment, polarity, mood and tense, the same kin and persons ("my", "your"), none a
@@ -1201,8 +1567,8 @@ def _same_setting(new: Parse, old: Parse) -> bool:
     ):
         return False
     copulas = _verb_class(new.verb) in _GENERIC_VERBS and _verb_class(old.verb) in _GENERIC_VERBS
-    if copulas and new.indefinite != old.indefinite:
-        return False  # "Anna is a patient" / "Anna is patient"
+    if copulas and new.indefinite != old.indefinite and not (_job(new) and _job(old)):
+        return False  # "Anna is a patient" / "Anna is patient" (but "is a nurse": a job)
     if gist(new).kin != gist(old).kin:
         return False
     return _speech_persons(new) == _speech_persons(old)  # "It has helped me" / "Your help …"
@@ -1218,6 +1584,15 @@ def _same_concepts(new: Parse, lined: Overlap) -> bool:
     if lined.only_new and len(lined.only_old) > 1:
         return False
     return not lined.only_new or lined.only_new == {_verb_concept(new)}
+
+
+def _other_action(new: Parse, old: Parse, lined: Overlap) -> bool:
+    """The new fact's verb stands where the old one had another verb of its own, not a
+    copula: one action for another ("Pedro dirige el equipo" / "Pedro trabaja en el equipo"),
+    not the same statement told otherwise."""
+    if not lined.only_new or _verb_class(old.verb) in _GENERIC_VERBS:
+        return False
+    return _verb_concept(old) in lined.only_old
 
 
 def _adds_clause(new: Parse, old: Parse) -> bool:
@@ -1239,9 +1614,7 @@ def _changed_in_other_words(new: Parse, old: Parse) -> str | None:
         return None  # two past events are two events
     mine, theirs = gist(new), gist(old)
     lined = line_up(mine, theirs)
-    if lined.shared & lx.DIRECTED and (
-        new.verb != old.verb or _possessors(new) != _possessors(old)
-    ):
+    if lined.shared & lx.DIRECTED and (new.verb != old.verb or new.possessors != old.possessors):
         return None  # "Maria's manager is Oleg" / "Maria manages Ivan": the roles turned
     if not _same_concepts(new, lined) or _narrower(new, old) or _antonym_split(new, old):
         return None
@@ -1251,14 +1624,14 @@ def _changed_in_other_words(new: Parse, old: Parse) -> str | None:
     pool = (*mine.names, *(k for k, _ in mine.soft))
     whose = [n for n in theirs.names if n in old.subject_keys]
     whose += [k for k, root in theirs.soft if k in old.subject_keys and root not in mine.concepts]
-    if not all(any(_one_person(n, k, theirs, mine) for k in pool) for n in whose):
+    if not all(_named_in(n, pool, theirs, mine) for n in whose):
         return None  # "Jamal's favourite cuisine" / "Rosa's favourite cuisine"
     known = theirs.concepts | {r for _, r in theirs.soft}
     new_names = {*mine.names, *(k for k, r in mine.soft if not _concept_found(r, known))}
     known = mine.concepts | {r for _, r in mine.soft}
     old_names = {*theirs.names, *(k for k, r in theirs.soft if not _concept_found(r, known))}
-    gone = {n for n in old_names if not any(_one_person(n, k, theirs, mine) for k in new_names)}
-    came = {n for n in new_names if not any(_one_person(n, k, mine, theirs) for k in old_names)}
+    gone = {n for n in old_names if not _named_in(n, new_names, theirs, mine)}
+    came = {n for n in new_names if not _named_in(n, old_names, mine, theirs)}
     lost, brought = theirs.values - mine.values, mine.values - theirs.values
     if (gone or came) and (lost or brought):
         return None  # two slots changed
@@ -1288,10 +1661,13 @@ def _speech_persons(fact: Parse) -> frozenset[str]:
     )
 
 
-def _named_order(fact: Gist, like: Gist | None = None) -> list[str]:
-    """The names a fact gives people and things, ids aside, in order (spelt as in `like`)."""
+def _named_order(
+    fact: Gist, like: Gist | None = None, words: frozenset[str] = frozenset()
+) -> list[str]:
+    """The names a fact gives people and things, ids aside, in order (spelt as in `like`; a
+    capitalised first word whose stem is among `words` is a word)."""
     order = []
-    for name in (*(k for k, _ in fact.soft), *fact.names):
+    for name in (*(k for k, root in fact.soft if root not in words), *fact.names):
         if _numeric(name):
             continue
         if like is not None:
@@ -1329,6 +1705,8 @@ def _relation_restated(new: Parse, old: Parse) -> Verdict | None:
     mine, theirs = _relation_values(new), _relation_values(old)
     if not mine or not theirs or _loose_words(new) or _loose_words(old):
         return None
+    if _role_swapped(new, old):
+        return None  # "El jefe de Marta es Raúl" / "Marta es la jefa de Raúl": whose turned
     if mine == theirs:
         return Verdict("duplicate", f"the same {relation[0]} of the same subject, in other words")
     if mine & theirs or _value_kinds(new) != _value_kinds(old):

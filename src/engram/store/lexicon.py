@@ -104,7 +104,19 @@ trasladaron dejé dejamos
 переназначили переназначил переназначила переназначен переназначена reasignado reasignada
 reasignó reasignaron
 últimamente ultimamente
+rose risen dropped doubled halved shifted
+сдвинули сдвинул сдвинула сдвинут сдвинута подорожал подорожала подорожало подорожали
+подешевел подешевела подешевело подешевели вырос выросла выросло выросли снизился снизилась
+снизилось увеличился увеличилась увеличилось уменьшился уменьшилась уменьшилось отложили
+отложен отложена передвинули изменился изменилась поменялся поменялась
+movió movieron adelantó adelantaron retrasaron pospusieron subieron bajaron aumentaron
 """.split()
+)
+# "New" before an attribute of someone says its value changed: "Rita's new manager is Dana",
+# "мой новый номер — …", "el nuevo jefe de Inés es …" (with no one's, "the new intern" is
+# another intern).
+NEW_WORDS = frozenset(
+    "new новый новая новое новые новую нового новой nuevo nueva nuevos nuevas".split()
 )
 # Light verbs and nouns that frame what a fact says without saying it: "I follow a vegetarian
 # diet" is "I am a vegetarian", "Cached entries expire" is "the cache expires", "Бэкап
@@ -144,7 +156,13 @@ UPDATE_PHRASES = (
     ("с", "сегодняшнего", "дня"), ("с", "этого", "момента"), ("desde", "hoy"),
     ("ya", "no"), ("a", "partir", "de"), ("hoy", "en", "día"), ("en", "lugar", "de"),
     ("ya", "no"), ("dejó", "de"), ("dejé", "de"),
+    ("went", "up"), ("went", "down"), ("gone", "up"), ("gone", "down"), ("pushed", "back"),
+    ("moved", "up"), ("brought", "forward"),
 )  # fmt: skip
+# The last words of the phrases above that say a value changed, not only that it is so now.
+CHANGE_MARKERS = frozenset(
+    {"longer", "anymore", "más", "no", "не", "up", "down", "back", "forward"}
+)
 # "From <date>" opening a fact dates a change: "С 1 июня …", "Desde marzo …", "As of May …".
 DATED_CHANGE = frozenset("с со desde since from starting effective as".split())
 
@@ -159,6 +177,7 @@ all both either neither other another own same
 который которая которые которого также тоже для при про через
 y e o u el la los las lo un una unos unas de del al en a por para con que se le les su sus
 como cual cuales este esta estos estas ese esa esos esas aquel muy también
+roughly approximately approx around примерно приблизительно около aproximadamente alrededor
 """.split()
 )
 
@@ -174,7 +193,8 @@ VERB_CLASSES = {
     **dict.fromkeys(
         """lives live lived living resides reside moved moves move relocated relocates
         живет живут жил жила жили проживает переехал переехала переехали vive viven vivía
-        vivia mudó mudo mudaron reside residen""".split(),
+        vivia mudó mudo mudaron reside residen mudado mudada mudamos mudé muda mudan
+        relocating moving переезжает переселился переселилась""".split(),
         "dwell",
     ),
 }
@@ -399,6 +419,7 @@ fix fixes add adds remove removes break breaks update updates cause causes owe o
 collect collects
 want wants save saving subscribe donate volunteer fear
 expire expires shut shuts sit sits cache caches encrypt encrypts back handles ran
+depart departs leaves arrive arrives lands finishes purchase purchases
 """,
     "russian": """
 живет живут жил жила жили живет работает работают работал работала работали находится
@@ -415,8 +436,11 @@ expire expires shut shuts sit sits cache caches encrypt encrypts back handles ra
 сидит прошел прошла был была были будет имеет играет занимается знает говорят помогает
 помогло помог поехал поехала ездил ездила купил купила продал продала выходит вышел
 проходит проходят
+отправляется отходит вылетает прибывает возглавляет возглавляют администрирует
+заканчивается заканчиваются завершается завершаются трудится приобрел приобрела
 """,
     "spanish": """
+acaba acaban terminan finaliza adquirió adquiere aterriza
 vive viven vivía vivió trabaja trabajan trabajó usa usan usó utiliza utilizan prefiere
 prefieren gusta gustan encanta odia dirige dirigen lidera gestiona administra lleva maneja
 reporta alberga despliega almacena cuesta toma reúne empieza comienza termina mudó cambia
@@ -511,6 +535,21 @@ IRREGULAR = {
     "slept": "sleep", "shut": "shut", "broke": "break", "broken": "break", "chose": "choose",
     "chosen": "choose", "spoke": "speak", "spoken": "speak", "knew": "know", "known": "know",
 }  # fmt: skip
+# Spanish participles not built on the verb's stem, by the verb ("fue escrito" is what
+# "escribió" did).
+IRREGULAR_ES = {
+    **dict.fromkeys("escrito escrita escritos escritas".split(), "escribir"),
+    **dict.fromkeys("hecho hecha hechos hechas".split(), "hacer"),
+    **dict.fromkeys("dicho dicha dichos dichas".split(), "decir"),
+    **dict.fromkeys("puesto puesta puestos puestas".split(), "poner"),
+    **dict.fromkeys("visto vista vistos vistas".split(), "ver"),
+    **dict.fromkeys("abierto abierta abiertos abiertas".split(), "abrir"),
+    **dict.fromkeys("resuelto resuelta resueltos resueltas".split(), "resolver"),
+    **dict.fromkeys("devuelto devuelta devueltos devueltas".split(), "devolver"),
+    **dict.fromkeys("cubierto cubierta cubiertos cubiertas".split(), "cubrir"),
+    **dict.fromkeys("roto rota rotos rotas".split(), "romper"),
+    **dict.fromkeys("impreso impresa impresos impresas".split(), "imprimir"),
+}
 
 # English nouns ending in -ed that are not past tenses or participles.
 NOT_PARTICIPLES = frozenset("need bed red feed seed speed breed hundred shed sled creed".split())
@@ -540,6 +579,16 @@ tarde noche
 """.split()
 )
 
+# Words that name which days something recurs on, besides the days' own names: the same
+# value on other days is another occasion, not a new value ("closes at 21:00 on weekdays" /
+# "on weekends").
+OCCASIONS = frozenset(
+    """
+weekday weekdays weekend weekends workday workdays holiday holidays будни будням выходные
+выходным выходных праздники праздникам laborables festivos finde
+""".split()
+)
+
 # Short month and day names, and "May", are dates only beside a number ("Jun 12", "12 may",
 # "Tue 14:00"): alone they are names and words ("Jun sent …", "data may be exported").
 CALENDAR_SHORT = frozenset(
@@ -558,6 +607,8 @@ CALENDAR_FULL = {
 # Number words, read as the numbers they name ("five minutes" is "5 minutes"). "One" and its
 # kin are left out: they are articles and pronouns as often as numbers.
 _TENS = ("15", "20", "30", "40", "50", "60", "100")
+_TEENS = ("13", "14", "16", "17", "18", "19")
+_HIGH_TENS = ("70", "80", "90")
 NUMBERS = {
     **{w: str(n) for n, w in enumerate(
         "zero - two three four five six seven eight nine ten eleven twelve".split()) if n},
@@ -565,13 +616,44 @@ NUMBERS = {
         "ноль - два три четыре пять шесть семь восемь девять десять".split()) if n},
     **{w: str(n) for n, w in enumerate(
         "cero - dos tres cuatro cinco seis siete ocho nueve diez once doce".split()) if n},
-    "две": "2",
+    "две": "2", "dozen": "12", "docena": "12", "дюжина": "12", "полтора": "1.5",
+    "полторы": "1.5",
     **dict(zip("fifteen twenty thirty forty fifty sixty hundred".split(), _TENS, strict=True)),
     **dict(zip("пятнадцать двадцать тридцать сорок пятьдесят шестьдесят сто".split(), _TENS,
                strict=True)),
     **dict(zip("quince veinte treinta cuarenta cincuenta sesenta cien".split(), _TENS,
                strict=True)),
+    **dict(zip("thirteen fourteen sixteen seventeen eighteen nineteen".split(), _TEENS,
+               strict=True)),
+    **dict(zip("тринадцать четырнадцать шестнадцать семнадцать восемнадцать девятнадцать"
+               .split(), _TEENS, strict=True)),
+    **dict(zip("trece catorce dieciséis diecisiete dieciocho diecinueve".split(), _TEENS,
+               strict=True)),
+    "одиннадцать": "11", "двенадцать": "12", "dieciseis": "16",
+    **dict(zip("seventy eighty ninety".split(), _HIGH_TENS, strict=True)),
+    **dict(zip("семьдесят восемьдесят девяносто".split(), _HIGH_TENS, strict=True)),
+    **dict(zip("setenta ochenta noventa".split(), _HIGH_TENS, strict=True)),
 }  # fmt: skip
+# Parts of the day that turn the hour before them into a time ("6 in the evening", "шесть
+# вечера", "10 de la noche" are 18:00, 18:00 and 22:00): "am", "pm", or "night" (an hour of
+# six or more is in the evening, else after midnight). "дня" is a time only after "часа"
+# ("в 2 часа дня"): alone, "2 дня" is two days.
+DAY_PARTS = {
+    **dict.fromkeys("morning утра mañana manana madrugada".split(), "am"),
+    **dict.fromkeys("afternoon evening вечера tarde".split(), "pm"),
+    **dict.fromkeys("night ночи noche".split(), "night"),
+}
+# Currencies after an amount, read as its sign before it ("10 dollars", "10 $" and "$10" are
+# one value).
+CURRENCIES = {
+    **dict.fromkeys("dollar dollars usd доллар доллара долларов".split(), "$"),
+    **dict.fromkeys("euro euros eur евро".split(), "€"),
+    **dict.fromkeys("pound pounds gbp фунт фунта фунтов libra libras".split(), "£"),
+    **dict.fromkeys("рубль рубля рублей руб rub".split(), "₽"),
+    **dict.fromkeys("yen иен".split(), "¥"),
+}
+# "Two and a half", "dos y media", "два с половиной": a number and a half.
+HALVES = (("and", "a", "half"), ("y", "media"), ("y", "medio"), ("с", "половиной"))
 # Units, read as one spelling ("25 МБ", "25 мегабайт" and "25 MB" are one value).
 UNITS = {
     **dict.fromkeys("mb megabyte megabytes мб мегабайт мегабайта мегабайтов".split(), "mb"),
@@ -623,7 +705,8 @@ SYNONYMS = {
     "lead": "lead leads leader head heads led lidera dirige líder lider возглавляет руководит "
     "заведует главный",
     "deadline": "deadline due дедлайн срок plazo vence entrega",
-    "work": "work works job employed employs employer trabaja empleado работает работа",
+    "work": "work works job employed employs employer trabaja empleado работает трудится работа "
+    "role position puesto cargo должность роль",
     "use": "use uses used utiliza usa usan используем использует используют применяет",
     "location": "located based situated headquartered headquarters hq ubicado ubicada situado "
     "situada sede находится находятся расположен расположена штаб-квартира",
@@ -631,6 +714,7 @@ SYNONYMS = {
     "age": "age aged edad возраст",
     "listen": "listen listens listening escucha слушает",
     "own": "own owns owned owner ownership dueño propietario владеет владелец",
+    "belong": "belong belongs belonged pertenece pertenecen принадлежит принадлежат",
     "phone": "phone telephone mobile cell teléfono telefono móvil movil телефон мобильный",
     "email": "email e-mail mail correo почта",
     "close": "close closes closed shut shuts cierra cierran закрывается закрываются",
@@ -650,6 +734,13 @@ SYNONYMS = {
     "expire": "expire expires expiry ttl timeout caduca vence истекает",
     "send": "send sent sends goes envía envia рассылается отправляется уходит",
     "start": "start starts begin begins empieza comienza начинается",
+    "depart": "depart departs departure leaves отправляется отходит вылетает",
+    "arrive": "arrive arrives arrival land lands llega llegan aterriza прибывает прилетает "
+    "приземляется",
+    "end": "end ends finish finishes termina terminan acaba acaban finaliza заканчивается "
+    "заканчиваются завершается завершаются кончается",
+    "buy": "buy buys bought purchase purchased purchases compró compra adquirió adquiere купил "
+    "купила приобрел приобрёл приобрела",
     "responsible": "assigned assignee responsible charge handles handle asignada asignado "
     "encarga encargado responsable отвечает ответственный ответственная",
     "approve": "approve approves approved approval aprueba aprobado aprobación утверждает "
@@ -677,6 +768,11 @@ SYNONYM_PAIRS = {
     ("reporting", "to"): "manager",
     ("in", "charge"): "responsible",
     ("a", "cargo"): "responsible",
+    ("fecha", "límite"): "deadline",
+    ("fecha", "limite"): "deadline",
+    ("срок", "сдачи"): "deadline",
+    ("дата", "сдачи"): "deadline",
+    ("due", "date"): "deadline",
 }
 # Acronyms that name an attribute, and the words they stand for: "CTO" and "chief technology
 # officer" are one concept.
@@ -696,6 +792,9 @@ ACRONYMS = {
 # Concepts of a relation with a direction between two parties, said in words that turn it
 # round: "Tom manages Anna" / "Anna reports to Tom".
 DIRECTED = frozenset({"manager", "lead", "own", "responsible", "approve", "send", "call"})
+# Concepts of one relation told from either end: "Mark owns the car" is "the car belongs to
+# Mark" when the two sides swap places.
+CONVERSES = {"belong": "own", "own": "belong"}
 # Concepts of a relation both ways: "Rahul is married to Ananya" is "Ananya is Rahul's wife".
 SYMMETRIC = frozenset({"spouse"})
 

@@ -21,6 +21,7 @@ candidates again and again.
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from collections.abc import Collection
@@ -37,10 +38,12 @@ from engram.text.tokenize import normalize, tokenize
 # numbers), a word (letters and digits, inner hyphens and apostrophes), or a dash or colon that
 # stands for "is" between words.
 _TOKEN = re.compile(
-    r"(?P<url>https?://\S+|(?:[\w-]+\.)+(?:com|org|net|io|dev|app|ru|de|co)\b(?:/\S*)?)"
+    r"(?P<url>https?://\S+|(?:[\w-]+\.)+(?:com|org|net|io|dev|app|ru|de|co)\b(?:/\S*)?"
+    r"|(?:[\w-]+\.)+[^\W\d_][\w-]*:\d{2,5}\b)"  # a host and port: "grafana.internal:3000"
     r"|(?P<email>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)"
     r"|(?P<path>(?<![\w/])(?:~|\.{1,2})?/[\w.-]+(?:/[\w.-]*)*)"
-    r"|(?P<number>[$€£¥+#]?\d(?:[\d.,:/-]*\d)?(?:%|(?:st|nd|rd|th)\b)?)"
+    r"|(?P<number>[$€£¥+#]?\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d.,:/-])"  # "100 000"
+    r"|[$€£¥₽+#]?\d(?:[\d.,:/-]*\d)?(?:%|(?:st|nd|rd|th)\b| ?[€£¥₽](?!\w))?)"
     r"|(?P<word>[^\W_](?:[\w]|['’-](?=\w))*)"
     r"|(?P<dash>\s[—–-]\s|:(?=\s))",
     re.UNICODE,
@@ -53,7 +56,8 @@ _SPEAKER = re.compile(
     re.DOTALL,
 )
 _PLAIN_TOKEN = re.compile(
-    r"(?P<number>[$€£¥+#]?\d(?:[\d.,:/-]*\d)?(?:%|(?:st|nd|rd|th)\b)?)"
+    r"(?P<number>[$€£¥+#]?\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d.,:/-])"  # "100 000"
+    r"|[$€£¥₽+#]?\d(?:[\d.,:/-]*\d)?(?:%|(?:st|nd|rd|th)\b| ?[€£¥₽](?!\w))?)"
     r"|(?P<word>[^\W_](?:[\w]|['’-](?=\w))*)"
     r"|(?P<dash>\s[—–-]\s|:(?=\s))",
     re.UNICODE,
@@ -140,10 +144,14 @@ class Parse:
     parts: tuple[str, ...] = ()
     # change participles that describe a noun ("increased risk", "delayed kinetics"): no news
     described: frozenset[str] = frozenset()
-    # `change` and `relation`, worked out on first use: a new fact is compared with up to
-    # ten stored ones
+    # `change`, `relation`, `object_keys` and `possessors`, worked out on first use: a new
+    # fact is compared with up to ten stored ones, and each comparison reads them again
     _change: bool | None = field(default=None, init=False, repr=False, compare=False)
     _relation: object = field(default=_UNKNOWN, init=False, repr=False, compare=False)
+    _object_keys: frozenset[str] | None = field(default=None, init=False, repr=False, compare=False)
+    _possessors: frozenset[str] | None = field(default=None, init=False, repr=False, compare=False)
+    # what the classifier reads of the fact as a whole (its `Gist`), kept here by it
+    gist: object = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         for name in _SET_FIELDS:  # an empty frozenset of its own takes 216 bytes
@@ -152,7 +160,19 @@ class Parse:
 
     @property
     def object_keys(self) -> frozenset[str]:
-        return frozenset(w.key for w in self.objects if w.kind not in _LIGHT)
+        if self._object_keys is None:
+            keys = frozenset(w.key for w in self.objects if w.kind not in _LIGHT)
+            object.__setattr__(self, "_object_keys", keys or _EMPTY)
+        return self._object_keys  # type: ignore[return-value]
+
+    @property
+    def possessors(self) -> frozenset[str]:
+        """Whose attribute the fact speaks of: "Tom's manager is Anna" is of Tom's, "Tom is
+        Anna's manager" of Anna's."""
+        if self._possessors is None:
+            owners = frozenset(w.exact for w in self.words if possessive(w))
+            object.__setattr__(self, "_possessors", owners or _EMPTY)
+        return self._possessors  # type: ignore[return-value]
 
     @property
     def passage(self) -> bool:
@@ -175,10 +195,7 @@ class Parse:
             and w.norm not in self.described
             for w in self.words
             if w.kind != "marker"
-        ) or any(
-            w.kind == "marker" and w.norm in ("longer", "anymore", "más", "no", "не")
-            for w in self.words
-        )
+        ) or any(w.kind == "marker" and w.norm in lx.CHANGE_MARKERS for w in self.words)
 
     @property
     def relation(self) -> tuple[str, frozenset[str]] | None:
@@ -216,7 +233,7 @@ class Parse:
         return relation, owner
 
 
-_SET_FIELDS = tuple(f.name for f in fields(Parse) if str(f.type).startswith("frozenset"))
+_SET_FIELDS = tuple(f.name for f in fields(Parse) if f.init and str(f.type).startswith("frozenset"))
 
 
 def possessive(word: Word) -> bool:
@@ -352,7 +369,11 @@ def _key(text: str, norm: str, kind: str, language: str) -> str:
     if kind == "pronoun":
         return lx.PRONOUNS[norm]
     if kind in ("value", "date"):
-        return re.sub(r"(?<=\d)(?:st|nd|rd|th)$", "", norm.rstrip(".").replace(",", ""))
+        # "1,000" and "100 000" are 1000, "1,5" is 1.5; "10 €" is "€10"
+        digits = re.sub(r",(?=\d{3}(?!\d))|\s", "", norm.rstrip(".")).replace(",", ".")
+        if digits[-1:] in _CURRENCY_SIGNS:
+            digits = digits[-1] + digits[:-1]
+        return re.sub(r"(?<=\d)(?:st|nd|rd|th)$", "", digits)
     norm = _bare(norm)
     if _DIGIT.search(norm):
         return norm
@@ -508,6 +529,15 @@ def _as_word(word: Word, language: str) -> Word:
 _BEFORE_A_DAY = frozenset({"on", "every", "next", "last", "each", "until", "till", "by"})
 
 
+def _before_a_day(out: list[Word]) -> bool:
+    """What comes before may be followed by a day's short name: "on", "every" … or "and"
+    after another day ("on Mon and Thu")."""
+    if out[-1].norm in _BEFORE_A_DAY:
+        return True
+    joined = out[-1].norm in ("and", "or", "y", "o", "и", "или") or out[-1].kind == "dash"
+    return joined and len(out) > 1 and out[-2].kind == "date" and out[-2].key.endswith("day")
+
+
 def _read_values(words: list[Word], language: str) -> list[Word]:
     """Values spelled in words or parts: "five" is 5, "25 МБ" and "25 MB" are one value,
     "6 pm" is 18:00. "Jun 12", "12 may", "Tue 14:00" are dates; "Jun sent …" and "may be" are
@@ -545,11 +575,147 @@ def _read_values(words: list[Word], language: str) -> list[Word]:
             near = [*out[-1:], *words[at + 1 : at + 2]]
             full = lx.CALENDAR_FULL.get(norm, norm)
             if any(w.kind in ("value", "date") for w in near) or (
-                full.endswith("day") and out and out[-1].norm in _BEFORE_A_DAY
+                full.endswith("day") and out and _before_a_day(out)
             ):
                 word = Word(word.text, norm, full, "date", full)
         out.append(word)
+    return _clock_times(_compound_numbers(out))
+
+
+_ONES = frozenset({"one", "uno", "una", "один", "одна", "одно"})
+
+
+def _compound_numbers(words: list[Word]) -> list[Word]:
+    """Tens and units written as words, as one number: "twenty-five", "двадцать пять" and
+    "treinta y cinco" are 25 and 35 (digits stay as written: "20 5" is two numbers)."""
+    out: list[Word] = []
+    for word in words:
+        if out and out[-1].kind == "value" and _plain_number(out[-1].key):
+            sign = lx.CURRENCIES.get(word.norm)
+            if sign:  # "10 dollars" is "$10"
+                key = sign + out[-1].key
+                out[-1] = Word(out[-1].text, out[-1].norm, key, "value", key)
+                continue
+        if _halved(out, word):
+            continue
+        tens = _spelt_tens(out[-1]) if out else 0
+        joined = out[-1] if out else None
+        if not tens and len(out) > 1 and out[-1].norm == "y":
+            tens, joined = _spelt_tens(out[-2]), out[-2]  # "treinta y cinco"
+        unit = _spelt_unit(word)
+        if tens and unit and joined is not None:
+            number = str(tens + unit)
+            while out[-1] is not joined:
+                out.pop()
+            out[-1] = Word(f"{joined.text} {word.text}", number, number, "value", number)
+            continue
+        out.append(word)
     return out
+
+
+def _plain_number(key: str) -> bool:
+    return bool(re.fullmatch(r"\d+(?:\.\d+)?", key))
+
+
+def _halved(out: list[Word], word: Word) -> bool:
+    """`word` ends "and a half" after a number: the number, plus a half, replaces the run
+    ("two and a half" is 2.5). Returns whether it did."""
+    for phrase in lx.HALVES:
+        size = len(phrase) - 1
+        if word.norm != phrase[-1] or len(out) <= size:
+            continue
+        if tuple(w.norm for w in out[len(out) - size :]) != phrase[:-1]:
+            continue
+        number = out[len(out) - size - 1]
+        if number.kind != "value" or not number.key.isdigit():
+            continue
+        del out[len(out) - size :]
+        key = f"{number.key}.5"
+        out[-1] = Word(number.text, number.norm, key, "value", key)
+        return True
+    return False
+
+
+def _spelt_tens(word: Word) -> int:
+    """20, 30 … 90 written as a word, else 0."""
+    if word.kind != "value" or word.text[:1].isdigit() or not word.key.isdigit():
+        return 0
+    value = int(word.key)
+    return value if 20 <= value <= 90 and value % 10 == 0 else 0
+
+
+def _spelt_unit(word: Word) -> int:
+    """1 … 9 written as a word, else 0."""
+    if word.norm in _ONES:
+        return 1
+    if word.kind != "value" or word.text[:1].isdigit() or not word.key.isdigit():
+        return 0
+    value = int(word.key)
+    return value if 1 <= value <= 9 else 0
+
+
+_CURRENCY_SIGNS = frozenset("$€£¥₽")
+_HOUR_BEFORE = frozenset({"at", "в", "во"})
+_DOTTED_TIME = re.compile(
+    r"([01]?\d|2[0-3])\.([0-5]\d)"
+)  # "at 8 o'clock", "в 3 часа": an hour, no duration
+_DAY_PART_FILLERS = frozenset({"in", "the", "at", "de", "la", "del"})
+
+
+def _clock_times(words: list[Word]) -> list[Word]:
+    """An hour told with a part of the day or as an hour of the clock, as the time it names:
+    "8 in the morning" is 08:00, "шесть вечера" and "6 de la tarde" are 18:00, "в два часа" and
+    "a las 2" are 02:00 — so that "the gym closes at 22:00" and "at ten at night" are one
+    value. "takes 2 hours" stays a duration."""
+    out: list[Word] = []
+    at = 0
+    while at < len(words):
+        word = words[at]
+        before = out[-1].norm if out else ""
+        dotted = _DOTTED_TIME.fullmatch(word.key) if word.kind == "value" else None
+        if dotted and (before in _HOUR_BEFORE or (before in ("las", "la") and len(out) > 1)):
+            clock = f"{int(dotted[1]):02d}:{dotted[2]}"  # "at 10.30", "в 10.00": 10:30, 10:00
+            out.append(Word(word.text, word.norm, clock, "date", clock))
+            at += 1
+            continue
+        hour = int(word.key) if word.kind == "value" and word.key.isdigit() else 0
+        if not 0 < hour <= 24:
+            out.append(word)
+            at += 1
+            continue
+        unit = at + 1 < len(words) and words[at + 1].key == "h" and words[at + 1].kind == "word"
+        end = at + 1 + unit
+        before = out[-1].norm if out else ""
+        told = before in _HOUR_BEFORE or (before in ("las", "la") and len(out) > 1)
+        part, skip = _day_part(words, end, unit)
+        if part and hour <= 12 and (told or not unit):
+            hour = hour % 12 + (12 if part == "pm" or (part == "night" and hour >= 6) else 0)
+            end = skip
+        elif not (told and (unit or before in ("las", "la"))):
+            out.append(word)
+            at += 1
+            continue
+        clock = f"{hour % 24:02d}:00"
+        out.append(Word(word.text, word.norm, clock, "date", clock))
+        at = end
+    return out
+
+
+def _day_part(words: list[Word], at: int, unit: bool) -> tuple[str, int]:
+    """The part of the day named from `at` on, after at most two fillers ("in the", "de
+    la"): ("am" / "pm" / "night", the index after it), or ("", at)."""
+    end = at
+    while end < len(words) and end - at < 2 and words[end].norm in _DAY_PART_FILLERS:
+        end += 1
+    if end >= len(words):
+        return "", at
+    norm = words[end].norm
+    part = lx.DAY_PARTS.get(norm, "")
+    if norm == "дня" and unit:
+        part = "pm"  # "в 2 часа дня"
+    if not part or (norm in ("mañana", "manana") and end == at):
+        return "", at  # "3 mañana" is no time of the morning
+    return part, end + 1
 
 
 def _alternatives(phrases: tuple[str, ...] | frozenset[str]) -> str:
@@ -921,6 +1087,7 @@ def parse(text: str) -> Parse:
             described.update(w.norm for w in words[head + 1 :] if w.norm in lx.UPDATE_WORDS)
             update = changed
         subject_words = words[:start]
+        update = update or _new_of_someone(subject_words)
     subject_words = [w for w in subject_words if w.kind in _SUBJECT_KINDS]
     subject_words = [w for w in subject_words if w.norm not in lx.WEAK_POSSESSIVES]
     implied = frozenset({"@1p"}) if not key and words and _we_verb(words[0]) else frozenset()
@@ -995,7 +1162,7 @@ def parse(text: str) -> Parse:
         past=past,
         future=future,
         modal=any(w.norm in lx.MODALS for w in words if w.kind != "date"),  # not "May 3"
-        indefinite=verb in _COPULAS and _indefinite(objects),
+        indefinite=verb in _COPULAS and _indefinite(objects, language),
         joint=any(w.norm in _CONJUNCTIONS for w in words[:start]),
         listed=bool(key) and _names_a_list(key_words),
         statements=statements,
@@ -1022,15 +1189,21 @@ def _statements(said: list[str]) -> int:
     )
 
 
-def _indefinite(objects: tuple[Word, ...]) -> bool:
+def _indefinite(objects: tuple[Word, ...], language: str) -> bool:
     """The object opens with "a" / "an" / "un" / "una": a kind the subject is one of ("Anna is
-    a teacher", "Anna has a dog"), not the one value of an attribute ("the CTO")."""
+    a teacher", "Anna has a dog"), not the one value of an attribute ("the CTO"). (Spanish
+    "a" is a preposition: "está a cargo".)"""
+    articles = _ARTICLES_ES if language == "spanish" else _ARTICLES
     for word in objects[:2]:
-        if word.norm in ("a", "an", "un", "una", "unos", "unas"):
+        if word.norm in articles:
             return True
         if word.kind not in ("stop", "marker"):
             return False
     return False
+
+
+_ARTICLES = frozenset({"a", "an", "un", "una", "unos", "unas"})
+_ARTICLES_ES = _ARTICLES - {"a"}
 
 
 def _names_a_list(key_words: list[Word]) -> bool:
@@ -1057,6 +1230,26 @@ def _marks(text: str) -> str:
     ]
     found += _SIGNS.findall(text)
     return "".join(sorted(found))
+
+
+_NO_ONE = frozenset({"the", "a", "an", "el", "la", "los", "las", "un", "una"})
+
+
+def _new_of_someone(subject: list[Word]) -> bool:
+    """The subject is someone's new attribute: "Rita's new manager", "my new number", "el
+    nuevo jefe de Inés", "новый адрес Ивы" — news that its value changed."""
+    # (a common noun after it: "New York's mayor" is no news)
+    if not any(
+        w.norm in lx.NEW_WORDS and after.text[:1].islower()
+        for w, after in itertools.pairwise(subject)
+    ):
+        return False
+    return any(
+        possessive(w)
+        or w.kind in ("name", "pronoun")
+        or (w.norm in lx.WEAK_POSSESSIVES and w.norm not in _NO_ONE)
+        for w in subject
+    )
 
 
 def _agent(predicate: list[Word]) -> frozenset[str]:
