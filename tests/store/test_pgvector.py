@@ -391,12 +391,13 @@ def test_a_search_goes_on_when_the_connection_it_borrowed_was_cut(
 ) -> None:
     vector_store.search("whistle a tune", top_k=1)  # the pool keeps the borrowed one
     own = vector_store._backend._conn._raw.info.backend_pid
+    pool = connection._POOLS[vector_url]
+    idle = pool.getconn(timeout=5)  # the connection the search borrowed, back in the pool
+    cut = idle.info.backend_pid
+    pool.putconn(idle)
+    assert cut != own
     with psycopg.connect(vector_url, autocommit=True) as admin:
-        admin.execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = "
-            "current_database() AND pid NOT IN (pg_backend_pid(), %s)",
-            (own,),
-        )
+        admin.execute("SELECT pg_terminate_backend(%s)", (cut,))
     for _ in range(2):
         [hit] = vector_store.search("whistle a tune", top_k=1)
         assert hit.fact.content == FACTS[2]
@@ -424,3 +425,13 @@ def test_a_closed_store_takes_no_second_connection(vector_url: str) -> None:
     store.close()
     assert store._backend._beside.submit("SELECT 1", ()) is None
     assert store._backend._beside._worker is None
+
+
+def test_stats_say_when_the_models_hnsw_index_is_not_built_yet(vector_url: str) -> None:
+    with opened(vector_url) as store:
+        store.absorb(FACTS, scope="agent")
+    _drop_hnsw_indexes(vector_url)
+    with opened(read_only_role(vector_url, "reader")) as store:
+        store.search("whistle a tune", top_k=1)  # a role that may not build it
+        stats = store.stats()
+    assert stats["vector_search"] == "pgvector, without an HNSW index yet (a scan of the vectors)"

@@ -1167,7 +1167,7 @@ class MemoryStore:
             "index_path": index_path,  # the search index's snapshot
             "index_bytes": index_bytes,
             "lexical_search": self._lexical_search(),
-            "vector_search": self._backend.vector_search(dense),
+            "vector_search": self._backend.vector_search(dense, self.embedder.model_id),
             "facts": total,
             "by_scope": counts.by_scope,
             "by_status": counts.by_status,

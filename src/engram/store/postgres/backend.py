@@ -186,12 +186,14 @@ class PostgresBackend(SearchTables, FactTables, GraphTables):
     def schema_version(self) -> int:
         return len(MIGRATIONS)
 
-    def vector_search(self, dense: bool) -> str:
+    def vector_search(self, dense: bool, model: str = "") -> str:
         if not dense:
             return "exact (sparse vectors, scored on the full-text candidates)"
-        if self.has_vectors:
+        if not self.has_vectors:
+            return "exact (in memory: the server has no pgvector)"
+        if self.has_hnsw_index(model):
             return "pgvector (HNSW)"
-        return "exact (in memory: the server has no pgvector)"
+        return "pgvector, without an HNSW index yet (a scan of the vectors)"
 
     def overwriting(self) -> AbstractContextManager[None]:
         # The server reclaims a deleted row's space at its next VACUUM; there is no page of

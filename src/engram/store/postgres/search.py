@@ -296,6 +296,16 @@ class SearchTables:
         )
         return {str(fact_id): float(cosine) for fact_id, cosine in rows}
 
+    def has_hnsw_index(self, model: str) -> bool:
+        """Whether an HNSW index of this model's vectors exists (of any width)."""
+        literal = model.replace("'", "''")
+        row = self._conn.execute(
+            "SELECT 1 FROM pg_indexes WHERE tablename = 'vectors' AND indexdef LIKE '%USING hnsw%' "
+            "AND strpos(indexdef, ?) > 0",
+            (f"(model = '{literal}'::text)",),
+        ).fetchone()
+        return row is not None
+
     def vector_index(self, model: str, width: int) -> None:
         """The HNSW index of one model's vectors (a partial index on their width), made the
         first time the store absorbs or searches with that model. Never inside a transaction:

@@ -54,7 +54,7 @@ class SqliteBackend(FactTables, GraphTables):
     def schema_version(self) -> int:
         return len(MIGRATIONS)
 
-    def vector_search(self, dense: bool) -> str:
+    def vector_search(self, dense: bool, model: str = "") -> str:
         return "exact (in memory)"
 
     def backup(self, stamp: str) -> str:
