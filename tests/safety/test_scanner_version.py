@@ -13,7 +13,7 @@ from engram.safety.scan import SCANNER_VERSION
 
 # what decides a verdict: the questions, both scanners and the view of the text they read
 SCANNERS = ("scan.py", "secrets.py", "injection.py", "normalize.py")
-PINNED = {"6": "fa3e1770aadaa6d164229ea01604c4fb376f434baafb08a17ef4e967b31c95c2"}
+PINNED = {"6": "8f3c197de73fba320103f626759cd1ac92fd152c5615ec014705906a02fe84c3"}
 
 
 def test_the_scanners_code_is_the_code_its_version_names() -> None:

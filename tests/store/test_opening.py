@@ -53,6 +53,8 @@ def test_a_postgresql_url_without_the_extra_names_the_extra_and_creates_nothing(
         "user=auditor dbname=memory host=127.0.0.1 port=5432",
         "host=/run/postgresql dbname=memory password=hunter2",
         "  dbname = memory",
+        "connect_timeout=5 host=db.internal dbname=memory password=hunter2",
+        "application_name=engram host=db.internal password=hunter2",
     ],
 )
 def test_a_libpq_keyword_string_is_refused_without_echoing_it_and_creates_nothing(

@@ -12,7 +12,7 @@ from __future__ import annotations
 import bisect
 import re
 
-from engram.safety.normalize import scan_view
+from engram.safety.normalize import readings, scan_view
 
 _FILLER = r"(?:(?:all|any|of|the|your|my|our|these|those|this|that|every|each|and|or|previous|prior|above|earlier|preceding|former|original|initial|old|existing|current|given|system|safety|developer)\s+)*"  # noqa: E501
 _TARGET = r"(?:instructions?|directions|rules|prompts?|directives?|messages|guidelines|guidance|guardrails|commands|orders|constraints|programming|polic(?:y|ies)|restrictions|text)"  # noqa: E501
@@ -339,7 +339,13 @@ def _negated(text: str, start: int, end: int) -> bool:
 
 
 def find_injection(text: str) -> list[tuple[str, int]]:
-    """(pattern family, 1-based line) for each line where an injection pattern starts."""
+    """(pattern family, 1-based line) for each line where an injection pattern starts, in the
+    text or, when it finds none there, in the text with its control characters as spaces
+    (`engram.safety.normalize.readings`)."""
+    return next(filter(None, map(_find_injection, readings(text))), [])
+
+
+def _find_injection(text: str) -> list[tuple[str, int]]:
     view = _undecorated(scan_view(text).casefold())
     gaps = not view.isascii() and _CJK_GAP.search(view) is not None  # "無 視" spells 無視
     probe = _CJK_GAP.sub("", view) if gaps else view

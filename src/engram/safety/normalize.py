@@ -150,6 +150,13 @@ def scan_view(text: str) -> str:
     return _fold_by_neighbours(_WORD.sub(_fold_word, text))
 
 
+def readings(text: str) -> list[str]:
+    """What a scanner reads of a text: the text, and the text with its control characters as
+    spaces when it has any (`spaced_reading`); none for no text."""
+    spaced = spaced_reading(text) if text else ""
+    return [text, spaced] if spaced else [text] if text else []
+
+
 def spaced_reading(text: str) -> str:
     """The text with its control characters (those `scan_view` drops) as spaces, '' when it
     has none. Dropping them joins what they split inside a word ("Ig\\x85nore"), but they may

@@ -12,20 +12,11 @@ from __future__ import annotations
 SCANNER_VERSION = "6"
 
 
-def _readings(text: str) -> list[str]:
-    """The text, and the text with its control characters as spaces when it has any: the
-    scanners' view drops them, which would join two words that only a control separates."""
-    from engram.safety.normalize import spaced_reading
-
-    spaced = spaced_reading(text) if text else ""
-    return [text, spaced] if spaced else [text] if text else []
-
-
 def secret_reason(text: str) -> str:
     """'secret: <family> (line N)' for the first secret-like value, '' when there is none."""
     from engram.safety.secrets import find_secrets
 
-    found = next(filter(None, map(find_secrets, _readings(text))), [])
+    found = find_secrets(text) if text else []
     return f"secret: {found[0].family} (line {found[0].line})" if found else ""
 
 
@@ -33,7 +24,7 @@ def injection_reason(text: str) -> str:
     """'prompt injection: <family> (line N)' for the first injection, '' when there is none."""
     from engram.safety.injection import find_injection
 
-    found = next(filter(None, map(find_injection, _readings(text))), [])
+    found = find_injection(text) if text else []
     return f"prompt injection: {found[0][0]} (line {found[0][1]})" if found else ""
 
 

@@ -357,7 +357,14 @@ def find_secrets(text: str) -> list[SecretFinding]:
     """Every secret-like value in the text, by family, in line order (one per family a line).
 
     The text is read as an agent would read it (`engram.safety.normalize.scan_view`), so a key
-    written with look-alike letters or zero-width characters is still found."""
+    written with look-alike letters or zero-width characters is still found; when none is,
+    the text with its control characters as spaces is read too (`normalize.readings`)."""
+    from engram.safety.normalize import readings
+
+    return next(filter(None, map(_find_secrets, readings(text))), [])
+
+
+def _find_secrets(text: str) -> list[SecretFinding]:
     from engram.safety.normalize import scan_view
 
     view = scan_view(text)

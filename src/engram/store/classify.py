@@ -77,14 +77,17 @@ def _per_pair(check: Callable[[Parse, Parse], _T]) -> Callable[[Parse, Parse], _
     """`check`, remembered for the last pair it read: `compare` runs several rules on one
     pair, and they ask the same checks of it again (a parse is immutable, so the answer
     holds while the pair is the same objects)."""
-    last: list[tuple[Parse, Parse, _T]] = []
+    # one slot, read once and replaced whole: threads (the MCP server's tools) that classify
+    # at once never see one pair's answer under another's
+    last: list[tuple[Parse, Parse, _T] | None] = [None]
 
     @wraps(check)
     def remembered(new: Parse, old: Parse) -> _T:
-        if last and last[0][0] is new and last[0][1] is old:
-            return last[0][2]
+        entry = last[0]
+        if entry is not None and entry[0] is new and entry[1] is old:
+            return entry[2]
         result = check(new, old)
-        last[:] = [(new, old, result)]
+        last[0] = (new, old, result)
         return result
 
     return remembered

@@ -19,7 +19,13 @@ URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
 # A libpq keyword string (`host=… dbname=… password=…`) names a server, never a file: opened
 # as a path it would become a local store named after the connection (and its password).
 LIBPQ_KEYWORDS = re.compile(
-    r"^\s*(host|hostaddr|port|dbname|user|password|passfile|sslmode|service)\s*="
+    r"^\s*(host|hostaddr|port|dbname|user|password|passfile|require_auth|channel_binding"
+    r"|connect_timeout|client_encoding|options|application_name|fallback_application_name"
+    r"|keepalives|keepalives_idle|keepalives_interval|keepalives_count|tcp_user_timeout"
+    r"|replication|gssencmode|gssdelegation|sslmode|sslnegotiation|requiressl|sslcompression"
+    r"|sslcert|sslkey|sslpassword|sslcertmode|sslrootcert|sslcrl|sslcrldir|sslsni"
+    r"|requirepeer|ssl_min_protocol_version|ssl_max_protocol_version|krbsrvname|gsslib"
+    r"|service|target_session_attrs|load_balance_hosts)\s*="
 )
 
 

@@ -123,7 +123,11 @@ class PgConnection:
         except Exception as exc:
             raise self._fault(exc) from None
         self._returned = False
-        self.set("lock_timeout", str(int(lock_timeout * 1000)))
+        try:
+            self.set("lock_timeout", str(int(lock_timeout * 1000)))
+        except BaseException:
+            self.close()  # a connection the server ended while it sat in the pool: given back
+            raise
 
     def set(self, name: str, value: str) -> None:
         """`SET name = value` for the session, outside any transaction (a rollback would undo
