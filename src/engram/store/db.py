@@ -43,15 +43,10 @@ def is_url(where: str | Path) -> bool:
     return isinstance(where, str) and URL.match(where) is not None
 
 
-def is_libpq_keywords(where: str | Path) -> bool:
-    """Whether a store location is a libpq keyword string rather than a file path or URL."""
-    return isinstance(where, str) and LIBPQ_KEYWORDS.match(where) is not None
-
-
 def refuse_libpq_keywords(where: str | Path, name: str) -> None:
     """A libpq keyword string given as a store location is refused without echoing it (it may
     hold a password); `name` is where it was given (`--db`, `$ENGRAM_DB`, `--to` …)."""
-    if is_libpq_keywords(where):
+    if isinstance(where, str) and LIBPQ_KEYWORDS.match(where):
         raise EngramError(
             f"{name}: a libpq keyword string is not a store location",
             hint="give the database as a URL: postgresql://USER:PASSWORD@HOST:PORT/DATABASE",

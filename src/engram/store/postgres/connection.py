@@ -141,25 +141,28 @@ class PgConnection:
         """Another connection of this one's pool when one is free or can still be made,
         waiting at most `wait` seconds; None when the process holds them all (a caller that
         can do without one does not wait for one to come back)."""
-        stats = self._pool.get_stats()
-        if stats.get("pool_available", 0) == 0 and stats.get("pool_size", 0) >= self._pool.max_size:
+        if self._pool_taken():
             return None
         try:
             return PgConnection(self.url, self.lock_timeout, wait)
         except StoreError:
             return None
 
+    def _pool_taken(self) -> bool:
+        """Whether this process holds every connection its pool may open."""
+        stats = self._pool.get_stats()
+        return stats.get("pool_available", 0) == 0 and stats["pool_size"] >= self._pool.max_size
+
     def _fault(self, exc: BaseException) -> StoreError:
         from psycopg_pool import PoolTimeout
 
-        if isinstance(exc, PoolTimeout):
+        if isinstance(exc, PoolTimeout):  # only `getconn` times out: the pool is there
             text = (str(exc).splitlines() or [""])[0]
-            stats = self._pool.get_stats() if hasattr(self, "_pool") else {}
-            if stats.get("pool_size", 0) >= getattr(self._pool, "max_size", 1) > 0:
+            if self._pool_taken():
                 return StoreError(
-                    f"all {stats['pool_size']} connections this process may open to the memory "
-                    f"store {self.location} are in use ({text}); close the stores it no longer "
-                    "uses, or open fewer at once"
+                    f"all {self._pool.max_size} connections this process may open to the "
+                    f"memory store {self.location} are in use ({text}); close the stores it no "
+                    "longer uses, or open fewer at once"
                 )
             return StoreError(
                 f"cannot reach the memory store {self.location} ({text}); check that the "

@@ -257,7 +257,10 @@ class SearchTables:
         (made first when missing, if `build`; without it the server scores every vector)."""
         if build:
             self.vector_index(model, len(vector))
-        statement, args = _nearest(model, vector, where, k)
+        return self._scored(*_nearest(model, vector, where, k))
+
+    def _scored(self, statement: str, args: Sequence[Any]) -> list[tuple[Sequence[Any], float]]:
+        """The rows of a statement whose last column is a score, run on this connection."""
         return _scored_rows(self._conn.execute(statement, args).fetchall())
 
     def nearest_beside(
@@ -272,17 +275,15 @@ class SearchTables:
         statement, args = _nearest(model, vector, where, k)
         running = None if self._conn.in_transaction else self._beside.submit(statement, args)
         if running is None:
-            rows = self.nearest(model, vector, where, k, build=False)
-            return lambda: rows
+            here = self._scored(statement, args)
+            return lambda: here
 
         def result() -> list[tuple[Sequence[Any], float]]:
             try:
                 rows = running.result()
             except StoreError:
                 rows = None
-            if rows is None:
-                return self.nearest(model, vector, where, k, build=False)
-            return _scored_rows(rows)
+            return self._scored(statement, args) if rows is None else _scored_rows(rows)
 
         return result
 
