@@ -104,3 +104,36 @@ def test_terms_of_concatenation_is_concatenation_of_terms(parts: list[str]) -> N
 def test_generic_stems_are_the_stems_of_the_generic_words() -> None:
     stems = {s for word in GENERIC_WORDS for token in tokenize(word) for s in term_variants(token)}
     assert stems == GENERIC_STEMS
+
+
+def _terms_word_by_word(fields: list[str]) -> list[list[str]]:
+    """The definition `terms_of_fields` must keep: every field tokenized, one stemming language
+    chosen from all of their tokens."""
+    from engram.text.tokenize import latin_language, terms_of_tokens
+
+    tokens = [tokenize(field) for field in fields]
+    language = latin_language([token for part in tokens for token in part])
+    return [terms_of_tokens(part, language) for part in tokens]
+
+
+_PIECES = list("abcdefghijklmnopqrstuvwxyzABCZ0129 _-.,:/*\n") + [
+    "the ", "el ", "la ", "ñ", "é", "ß", "ﬁ", "Ⅻ", "кот", "ё", "デプロイ", "知識", "🚀", "—"
+]  # fmt: skip
+_FIELD_TEXT = st.lists(st.sampled_from(_PIECES), max_size=40).map("".join)
+
+
+@given(st.lists(_FIELD_TEXT, min_size=1, max_size=7))
+def test_terms_of_fields_match_tokenizing_each_field(fields: list[str]) -> None:
+    from engram.text.tokenize import terms_of_fields
+
+    assert terms_of_fields(fields) == _terms_word_by_word(fields)
+
+
+def test_the_fields_of_one_file_share_a_stemming_language() -> None:
+    from engram.text.tokenize import terms_of_fields
+
+    # the body's Spanish function words decide for the short title too
+    fields = ["Desplegando servicios", "el servicio de la casa y los perros"]
+    title, _body = terms_of_fields(fields)
+    assert title == _terms_word_by_word(fields)[0]
+    assert title[1] == "servici"  # Spanish stem; English would keep "servicio"

@@ -248,14 +248,11 @@ def field_terms(memory: MemoryFile, shown: str, summary: str) -> list[list[str]]
     """Index terms of each routed field, in FIELDS order; `shown` is the body as agents see it
     (`visible_body`), `summary` the memory's summary or the one derived from `shown`. Each field
     is tokenized once: the stemmer's language is chosen from all of their words together."""
-    from engram.text.tokenize import latin_language, terms_of_tokens, tokenize
+    from engram.text.tokenize import terms_of_fields
 
     paths = " ".join(memory.applies_to).replace("*", " ")
-    parts = [memory.id, " ".join(memory.tags), memory.directive, summary,
-             " ".join(memory.triggers), paths, shown]  # fmt: skip
-    tokens = [tokenize(part) for part in parts]
-    language = latin_language([token for part in tokens for token in part])
-    return [terms_of_tokens(part, language) for part in tokens]
+    return terms_of_fields([memory.id, " ".join(memory.tags), memory.directive, summary,
+                            " ".join(memory.triggers), paths, shown])  # fmt: skip
 
 
 class MemoryIndex:
@@ -265,6 +262,10 @@ class MemoryIndex:
         self.root = root
         self.conn = conn
         self._totals: list[int] | None = None  # while a refresh changes them (`_add_totals`)
+        # Postings of the files indexed by a refresh, written in term order at its end
+        # (`_write_postings`): a B-tree takes sorted rows several times faster than rows in
+        # each file's own order, which land on a different page every time.
+        self._postings: list[tuple[object, ...]] = []
 
     # -- opening and refreshing ------------------------------------------------------------
     @classmethod
@@ -338,6 +339,7 @@ class MemoryIndex:
         is_ignored = matcher(ignore)
         new_hashes: dict[str, str] = {}
         self._totals = None
+        self._postings = []  # none left by a refresh that failed
         with self.conn:
             self.conn.execute("BEGIN IMMEDIATE")
             changed, removed = self._diff(current)  # another process may have done it
@@ -353,6 +355,7 @@ class MemoryIndex:
                     new_hashes[path] = self._file_sha(path)
                 if progress:
                     progress(done, len(changed))
+            self._write_postings()
             self._write_totals()
             self.conn.execute(
                 "INSERT OR REPLACE INTO manifest (id, data) VALUES (1, ?)",
@@ -507,11 +510,13 @@ class MemoryIndex:
         for position, field_words in enumerate(terms):
             for term, count in Counter(field_words).items():
                 counts.setdefault(term, [0] * len(FIELDS))[position] = count
-        self.conn.executemany(
-            "INSERT INTO postings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [(term, doc, *tfs) for term, tfs in counts.items()],
-        )
+        self._postings.extend((term, doc, *tfs) for term, tfs in counts.items())
         self._add_totals(lengths, 1)
+
+    def _write_postings(self) -> None:
+        rows, self._postings = self._postings, []
+        rows.sort()  # (term, doc): the primary key's order
+        self.conn.executemany("INSERT INTO postings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
 
     def _add_totals(self, lengths: list[int], sign: int) -> None:
         """Count a memory in (or out of) the totals BM25 normalises by; they are kept in memory
