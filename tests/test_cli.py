@@ -273,3 +273,42 @@ def test_hot_commands_build_only_their_own_parser() -> None:
     action = next(a for a in _parser(only="hook")._actions
                   if isinstance(a, argparse._SubParsersAction))  # fmt: skip
     assert list(action.choices) == ["hook"]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["hook", "--host", "claude"],
+        ["hook", "--host", "no-such-host"],
+        ["load", "deploy"],
+        ["load", "deploy", "the", "api", "to", "staging"],
+        ["load", "развернуть сервис"],
+    ],
+)
+def test_plain_hot_calls_read_as_argparse_reads_them(argv: list[str]) -> None:
+    from engram.cli import _parser, plain_call
+
+    quick = plain_call(argv)
+    assert quick is not None
+    parsed = vars(_parser(only=argv[0]).parse_args(argv))
+    parsed.pop("parser")
+    assert vars(quick) == parsed
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["load", "--json", "deploy"],
+        ["load", "deploy", "--all"],
+        ["load"],
+        ["-C", "elsewhere", "load", "deploy"],
+        ["hook", "--host"],
+        ["hook", "--host", "claude", "--json"],
+        ["hook", "--host=claude"],
+        ["load", "-5"],
+    ],
+)
+def test_other_forms_of_the_hot_commands_go_to_argparse(argv: list[str]) -> None:
+    from engram.cli import plain_call
+
+    assert plain_call(argv) is None

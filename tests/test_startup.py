@@ -48,3 +48,22 @@ def _interpreter_modules() -> set[str]:
     bare = "import sys; print(' '.join(sys.modules))"
     found = subprocess.run([sys.executable, "-c", bare], capture_output=True, text=True, check=True)
     return set(found.stdout.split())
+
+
+def test_the_plain_hook_and_load_calls_build_no_parser(tmp_path: Path) -> None:
+    init_workspace(tmp_path)
+    write_memory(tmp_path / ".agents" / ".engram", "deploy-api", "# Deploy\n\ndeploy the api\n")
+    payload = json.dumps({"hook_event_name": "UserPromptSubmit", "session_id": "s",
+                          "prompt": "deploy the api", "cwd": str(tmp_path)})  # fmt: skip
+    code = (
+        "import io, sys; from engram.cli import main; out, sys.stdout = sys.stdout, io.StringIO(); "
+        "main(['load', 'deploy the api']); "
+        f"sys.stdin = io.StringIO({payload!r}); main(['hook', '--host', 'claude']); "
+        "answer, sys.stdout = sys.stdout.getvalue(), out; "
+        "print(answer.count('deploy-api')); print(' '.join(sorted(sys.modules)))"
+    )
+    found, modules = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=tmp_path
+    ).stdout.split("\n", 1)
+    assert int(found) >= 2
+    assert "argparse" not in set(modules.split()) - _interpreter_modules()

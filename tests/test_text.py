@@ -116,8 +116,9 @@ def _terms_word_by_word(fields: list[str]) -> list[list[str]]:
     return [terms_of_tokens(part, language) for part in tokens]
 
 
-_PIECES = list("abcdefghijklmnopqrstuvwxyzABCZ0129 _-.,:/*\n") + [
-    "the ", "el ", "la ", "ñ", "é", "ß", "ﬁ", "Ⅻ", "кот", "ё", "デプロイ", "知識", "🚀", "—"
+_PIECES = [
+    *"abcdefghijklmnopqrstuvwxyzABCZ0129 _-.,:/*\n",
+    "the ", "el ", "la ", "ñ", "é", "ß", "ﬁ", "Ⅻ", "кот", "ё", "デプロイ", "知識", "🚀", "—",
 ]  # fmt: skip
 _FIELD_TEXT = st.lists(st.sampled_from(_PIECES), max_size=40).map("".join)
 

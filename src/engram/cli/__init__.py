@@ -6,14 +6,17 @@ three times the interpreter's own start-up on a small machine.
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
 import sys
-from collections.abc import Sequence
 from pathlib import Path
+from types import SimpleNamespace
 
 from engram.errors import EngramError
+
+TYPE_CHECKING = False  # `typing` is not imported on the hot commands; type checkers read True
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Sequence
 
 
 def _command_word(argv: Sequence[str]) -> str | None:
@@ -29,29 +32,50 @@ def _command_word(argv: Sequence[str]) -> str | None:
     return None
 
 
+def plain_call(argv: Sequence[str]) -> SimpleNamespace | None:
+    """The arguments of the commands run on every prompt, when they come in their plain form —
+    `hook --host NAME` as installed in the hosts' configs, `load` and the task's words — read
+    without argparse: importing it, building the parser and parsing cost a hook about half of
+    the interpreter's own start-up. Any other form (an option, `-C`, `--help`) is left to
+    argparse, and the arguments are the same as argparse's (a test holds them to it)."""
+    common = {"cwd": None, "quiet": False, "json": False, "version": None}
+    if len(argv) == 3 and argv[:2] == ["hook", "--host"] and not argv[2].startswith("-"):
+        from engram.cli.hooks import cmd_hook
+
+        return SimpleNamespace(command="hook", host=argv[2], run=cmd_hook, **common)
+    if len(argv) >= 2 and argv[0] == "load" and not any(a.startswith("-") for a in argv[1:]):
+        from engram.cli.commands import LOAD_DEFAULTS, cmd_load
+
+        return SimpleNamespace(
+            command="load", query=list(argv[1:]), run=cmd_load, **LOAD_DEFAULTS, **common
+        )
+    return None
+
+
 def _parser(prog: str = "engram", only: str | None = None) -> argparse.ArgumentParser:
+    import argparse
+
     from engram.cli import commands
     from engram.cli.help import Parser, decorate
     from engram.cli.output import QUIET_HELP
 
+    class Version(argparse.Action):
+        """`--version`, under the name the program was called by."""
+
+        def __call__(self, parser: argparse.ArgumentParser, *args: object, **kw: object) -> None:
+            from engram import __version__
+
+            print(f"{parser.prog} {__version__}")
+            parser.exit()
+
     parser = Parser(prog=prog, description="Local-first memory for AI agents.")
     parser.add_argument("-C", dest="cwd", metavar="DIR", help="run as if started in DIR")
-    parser.add_argument("--version", action=_Version, nargs=0, help="print the version and exit")
+    parser.add_argument("--version", action=Version, nargs=0, help="print the version and exit")
     parser.add_argument("-q", "--quiet", action="store_true", help=QUIET_HELP)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.register(sub, only)
     decorate(parser)
     return parser
-
-
-class _Version(argparse.Action):
-    """`--version`, under the name the program was called by."""
-
-    def __call__(self, parser: argparse.ArgumentParser, *args: object, **kw: object) -> None:
-        from engram import __version__
-
-        print(f"{parser.prog} {__version__}")
-        parser.exit()
 
 
 def fathom_main(argv: Sequence[str] | None = None) -> int:
@@ -61,27 +85,33 @@ def fathom_main(argv: Sequence[str] | None = None) -> int:
 
 def main(argv: Sequence[str] | None = None, prog: str = "engram") -> int:
     """Run the CLI; returns the exit code (0 ok, 1 problems found, 2 usage or input error)."""
-    from engram.cli.commands import HOT
-
     argv = list(sys.argv[1:] if argv is None else argv)
-    word = _command_word(argv)
-    parser = _parser(prog, word if word in HOT else None)
-    if "_ARGCOMPLETE" in os.environ:  # a shell asks for completions (`engram completion`)
-        import argcomplete
+    args: argparse.Namespace | SimpleNamespace | None = None
+    if "_ARGCOMPLETE" not in os.environ:
+        args = plain_call(argv)
+    if args is None:
+        from engram.cli.commands import HOT
 
-        argcomplete.autocomplete(parser)  # prints the candidates and exits
-    args, extra = parser.parse_known_args(argv)
-    if extra:  # reported by the command that was given them, under its own usage
-        getattr(args, "parser", parser).error(f"unrecognized arguments: {' '.join(extra)}")
-    if not args.command:
-        parser.print_help()
-        return 2
+        word = _command_word(argv)
+        parser = _parser(prog, word if word in HOT else None)
+        if "_ARGCOMPLETE" in os.environ:  # a shell asks for completions (`engram completion`)
+            import argcomplete
+
+            argcomplete.autocomplete(parser)  # prints the candidates and exits
+        args, extra = parser.parse_known_args(argv)
+        if extra:  # reported by the command that was given them, under its own usage
+            getattr(args, "parser", parser).error(f"unrecognized arguments: {' '.join(extra)}")
+        if not args.command:
+            parser.print_help()
+            return 2
     start = Path(args.cwd) if args.cwd else None
     args.run_in = start  # every command runs as if started there (`-C DIR`)
     try:
         return int(args.run(args, start))
     except EngramError as exc:
         if getattr(args, "json", False):
+            import json
+
             error = {"message": exc.message, "hint": exc.hint}
             print(json.dumps({"error": error}, ensure_ascii=False))
         else:

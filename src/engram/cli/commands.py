@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
@@ -13,6 +12,7 @@ from engram.errors import EngramError
 
 TYPE_CHECKING = False  # `typing` is not imported on the hot commands; type checkers read True
 if TYPE_CHECKING:
+    import argparse
     from typing import Any
 
 
@@ -48,6 +48,14 @@ def register(sub: Any, only: str | None = None) -> None:
         return
     register_load(sub)
     register_rest(sub)
+
+
+# What `load`'s options are when none is given (as argparse sets them): `engram load <words>`,
+# the form hooks and agents use, is read without building a parser (`engram.cli.plain_call`).
+LOAD_DEFAULTS = {
+    "dry_run": False, "all": False, "full": False, "ids": None, "disclosure": None,
+    "budget_tokens": None, "expand_top": None, "limit": None, "role": None, "no_global": False,
+}  # fmt: skip
 
 
 def register_load(sub: Any) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from pathlib import Path
@@ -12,6 +11,7 @@ from engram.hooks.hosts import HOSTS, host
 
 TYPE_CHECKING = False  # `typing` is not imported on the hot commands; type checkers read True
 if TYPE_CHECKING:
+    import argparse
     from typing import Any
 
     from engram.instructions.export import ExportReport

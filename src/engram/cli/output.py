@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 
 TYPE_CHECKING = False  # `typing` is not imported on the hot commands; type checkers read True
 if TYPE_CHECKING:
+    import argparse
     from typing import Any
 
     from engram.cli.progress import Bar
@@ -34,6 +34,8 @@ def add_command(sub: Any, name: str, help_text: str, run: Any) -> argparse.Argum
 def add_quiet(parser: argparse.ArgumentParser) -> None:
     """`-q/--quiet` after a command that draws a progress bar, as well as before it (`engram -q
     reindex`): absent unless given, so it never undoes the one before the command."""
+    import argparse
+
     parser.add_argument(
         "-q", "--quiet", action="store_true", default=argparse.SUPPRESS, help=QUIET_HELP
     )

@@ -43,6 +43,9 @@ class DeliveryState:
         for attempt in range(20):
             try:
                 self.conn.execute("PRAGMA journal_mode=WAL")
+                # No flush to disk at each commit (WAL keeps the file whole): a power cut may
+                # forget the last delivery, and the memory is then delivered once more.
+                self.conn.execute("PRAGMA synchronous=NORMAL")
                 self.conn.executescript(SCHEMA)
                 break
             except sqlite3.OperationalError:
