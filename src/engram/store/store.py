@@ -104,6 +104,11 @@ if TYPE_CHECKING:
 CANDIDATES = 5  # lexical (and, for dense models, vector) candidates a new fact is compared with
 
 CANDIDATE_MIN_COSINE = 0.3
+# Terms (a fact's own and its probes, `probes.py`) the second lexical lookup of absorb may
+# pool: as many as the pool's postings allow (POOL_POSTINGS), not the first lookup's four
+# rarest, so that a word shared with the stored fact is not crowded out by rarer words of the
+# new one or by the rare forms of its probes.
+PROBE_RAREST = 32
 
 # Facts per transaction in `absorb_many`: a large input commits as it goes, and a failure (a
 # full disk, a kill) loses at most one batch.
@@ -120,6 +125,15 @@ def _repeat_key(item: Item, kind: str) -> str:
     if item.valid_from:
         return f"event:{item.valid_from}:{item.content}"
     return f"event:{item.content}"
+
+
+def _probed(item: Item) -> list[str]:
+    """The terms of absorb's second lookup: the item's own and its probes (`probes.py`), or
+    none when it has no probe (the first lookup already asked for all it could)."""
+    from engram.store.probes import probe_terms
+
+    probes = probe_terms(item.content, item.terms)
+    return [*item.terms, *probes] if probes else []
 
 
 def facts_of(hits: Sequence[Hit]) -> list[str]:
@@ -517,6 +531,9 @@ class MemoryStore:
         if not index.size:
             return stored
         positions = index.top_matches(item.terms, live, CANDIDATES)
+        probes = _probed(item)
+        if any(index.document_frequency(term) for term in probes[len(item.terms) :]):
+            positions += index.top_matches(probes, live, CANDIDATES, rarest=PROBE_RAREST)
         if not index.sparse and item.vector is not None and not isinstance(item.vector, Sparse):
             cos = np.where(live.mask[: index.size], index.dense_cosine(item.vector), -1.0)
             positions += [int(p) for p in top(cos, CANDIDATES) if cos[p] >= CANDIDATE_MIN_COSINE]
@@ -558,6 +575,10 @@ class MemoryStore:
         backend = cast(SearchesInDatabase, self._backend)
         where = SearchFilter(("active",), place[0], place[1], ("fact",))
         found = dict(backend.similar(item.terms, where, CANDIDATES))
+        probes = _probed(item)
+        if probes:
+            for fact_id, content in backend.similar(probes, where, CANDIDATES, PROBE_RAREST):
+                found.setdefault(fact_id, content)
         cosines: dict[str, float] = {}
         vector = item.vector
         model = self.embedder.model_id
