@@ -710,6 +710,8 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
         return Verdict("duplicate", "part of what the stored fact says, of the same subject")
     if _reworded(new, old):
         return Verdict("duplicate", "the same statement in other words")
+    if _reordered(new, old):
+        return Verdict("duplicate", "the same words in another order, no part changed")
     if _explicit_update(new, old):
         return Verdict("supersede", "an explicit update of the same subject")
     opposite = _opposite_claim(new, old)
@@ -1327,6 +1329,95 @@ def _reworded(new: Parse, old: Parse) -> bool:
     # opposite things in words of one concept, so the verb, and who is named first, must stay.
     theirs_named = _named_order(theirs, mine, words=lined.shared)
     return same_verb and parties == theirs_named and _same_order(new, old)
+
+
+def _reordered(new: Parse, old: Parse) -> bool:
+    """The same words, each as written, in another order that changes no one's part: the two
+    sides of "is" swapped ("Our biggest customer is Globex" / "Globex is our biggest
+    customer"), phrases after the verb moved ("Jonas works remotely from Porto" / "… from
+    Porto remotely"), or Russian words moved round a name, whose ending says its part ("Отчёт
+    готовит Ольга" / "Ольга готовит отчёт"). Never the subject and an object swapped ("Ana
+    sent the report to Luis" / "Luis sent …"), nor what a preposition takes ("tea to coffee")."""
+    mine, theirs = _forms(new), _forms(old)
+    if mine == theirs or sorted(mine) != sorted(theirs):
+        return False
+    if not _same_setting(new, old) or not _same_symbols(new, old) or new.values != old.values:
+        return False
+    if _copula_sides(new)[::-1] == _copula_sides(old) != ((), ()):
+        return True
+    if _CYRILLIC.match(new.normalized):
+        return _cases_say_the_parts(new, old)
+    return _phrases(new) == _phrases(old)
+
+
+def _forms(fact: Parse) -> tuple[str, ...]:
+    """A fact's words as written (normalised), dashes aside."""
+    return tuple(w.norm for w in fact.words if w.kind != "dash")
+
+
+def _copula_sides(fact: Parse) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The words before and after the copula ("is", "es", a dash) of a fact that says what
+    something is; two empty sides for any other."""
+    words = fact.words
+    for at, w in enumerate(words):
+        copula = w.kind == "dash" or (w.norm == fact.verb_norm and fact.verb in _COPULAS)
+        if copula:
+            before = tuple(x.norm for x in words[:at] if x.kind != "dash")
+            after = tuple(x.norm for x in words[at + 1 :] if x.kind != "dash")
+            return (before, after) if before and after else ((), ())
+    return (), ()
+
+
+_COPULAS = frozenset({"be", "ser", "estar"})
+
+
+def _phrases(fact: Parse) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
+    """The words up to the verb, and the phrases after it, sorted: a preposition with the
+    words up to its first content word ("from Porto", "con fluidez", "to the bank"), and each
+    run of other words. Phrases may come in any order without changing who does what."""
+    words = fact.words
+    at = next((i for i, w in enumerate(words) if w.norm == fact.verb_norm), None)
+    if at is None or not fact.verb_norm:
+        return (tuple(w.norm for w in words), [])
+    phrases: list[tuple[str, ...]] = []
+    run: list[str] = []
+    open_phrase = False  # a preposition's phrase that has not reached its content word yet
+    for w in words[at + 1 :]:
+        if w.norm in _ANY_PREPOSITION and not open_phrase:
+            if run:
+                phrases.append(tuple(run))
+            run, open_phrase = [w.norm], True
+            continue
+        run.append(w.norm)
+        if open_phrase and w.kind not in _LIGHT_KINDS:
+            phrases.append(tuple(run))
+            run, open_phrase = [], False
+    if run:
+        phrases.append(tuple(run))
+    return tuple(w.norm for w in words[: at + 1]), sorted(phrases)
+
+
+_LIGHT_KINDS = frozenset({"stop", "dash", "marker", "aux"})
+
+
+def _cases_say_the_parts(new: Parse, old: Parse) -> bool:
+    """Russian words in another order keep their parts when their endings say them: a person
+    named (a name's ending tells who acts from who is acted on), no word twice ("сервис A
+    вызывает сервис B"), and two names in the same order (a company's name is the same in
+    either part: "Сбербанк купил Тинькофф")."""
+    forms = _forms(new)
+    content = [w.norm for w in new.words if w.kind not in _LIGHT_KINDS]
+    if len(set(content)) != len(content):
+        return False
+    names = [f for f in forms if f in _names_of(new) | _names_of(old)]
+    if not names:
+        return False
+    theirs = [f for f in _forms(old) if f in names]
+    return len(set(names)) < 2 or names == theirs
+
+
+def _names_of(fact: Parse) -> frozenset[str]:
+    return frozenset(w.norm for w in fact.words if w.kind == "name")
 
 
 _OF = frozenset({"of", "de", "del"})

@@ -53,7 +53,10 @@ def probe_terms(text: str, terms: tuple[str, ...] | list[str]) -> list[str]:
 @lru_cache(maxsize=65536)
 def _variants(word: str, script: str, capitalised: bool) -> tuple[str, ...]:
     """The probes of one word (a word of a text may stand in many facts: worked out once)."""
-    found: tuple[str, ...] = _concept_stems(word)
+    # a concept's words in the fact's own script: a stored fact in another language is not
+    # the same fact told again
+    cyrillic = script == "cyrillic"
+    found = tuple(s for s in _concept_stems(word) if bool(_CYRILLIC.match(s)) == cyrillic)
     if script == "latin" and not word.isdigit():
         found += term_variants(Token(word, script))
     elif script == "cyrillic" and capitalised:

@@ -109,6 +109,9 @@ CANDIDATE_MIN_COSINE = 0.3
 # rarest, so that a word shared with the stored fact is not crowded out by rarer words of the
 # new one or by the rare forms of its probes.
 PROBE_RAREST = 32
+PROBE_POOL = 300  # postings it may pool (the first lookup's are POOL_POSTINGS, 600)
+PROBE_CANDIDATES = 3  # the facts it may add to the first lookup's
+RAREST = 4  # the rarest terms of a fact the first lookup pools (`SearchIndex.top_matches`)
 
 # Facts per transaction in `absorb_many`: a large input commits as it goes, and a failure (a
 # full disk, a kill) loses at most one batch.
@@ -128,12 +131,19 @@ def _repeat_key(item: Item, kind: str) -> str:
 
 
 def _probed(item: Item) -> list[str]:
-    """The terms of absorb's second lookup: the item's own and its probes (`probes.py`), or
-    none when it has no probe (the first lookup already asked for all it could)."""
+    """The terms of absorb's second lookup: the item's own and its probes (`probes.py`)."""
     from engram.store.probes import probe_terms
 
-    probes = probe_terms(item.content, item.terms)
-    return [*item.terms, *probes] if probes else []
+    return [*item.terms, *probe_terms(item.content, item.terms)]
+
+
+def _widens(terms: list[str], wider: list[str], frequency: Callable[[str], int]) -> bool:
+    """The second lookup can find what the first could not: a probe is indexed, or more of
+    the fact's own terms are than the first lookup's rarest four."""
+    own = set(terms)
+    if any(frequency(term) for term in wider[len(terms) :]):
+        return True
+    return sum(1 for term in own if frequency(term)) > RAREST
 
 
 def facts_of(hits: Sequence[Hit]) -> list[str]:
@@ -530,10 +540,12 @@ class MemoryStore:
         stored = self._stored_candidates(item, in_db) if in_db else []
         if not index.size:
             return stored
-        positions = index.top_matches(item.terms, live, CANDIDATES)
-        probes = _probed(item)
-        if any(index.document_frequency(term) for term in probes[len(item.terms) :]):
-            positions += index.top_matches(probes, live, CANDIDATES, rarest=PROBE_RAREST)
+        positions = index.top_matches(item.terms, live, CANDIDATES, rarest=RAREST)
+        wider = _probed(item)
+        if _widens(item.terms, wider, index.document_frequency):
+            positions += index.top_matches(
+                wider, live, PROBE_CANDIDATES, rarest=PROBE_RAREST, pool=PROBE_POOL
+            )
         if not index.sparse and item.vector is not None and not isinstance(item.vector, Sparse):
             cos = np.where(live.mask[: index.size], index.dense_cosine(item.vector), -1.0)
             positions += [int(p) for p in top(cos, CANDIDATES) if cos[p] >= CANDIDATE_MIN_COSINE]
@@ -575,9 +587,9 @@ class MemoryStore:
         backend = cast(SearchesInDatabase, self._backend)
         where = SearchFilter(("active",), place[0], place[1], ("fact",))
         found = dict(backend.similar(item.terms, where, CANDIDATES))
-        probes = _probed(item)
-        if probes:
-            for fact_id, content in backend.similar(probes, where, CANDIDATES, PROBE_RAREST):
+        wider = _probed(item)
+        if len(wider) > len(item.terms) or len(set(item.terms)) > RAREST:
+            for fact_id, content in backend.similar(wider, where, PROBE_CANDIDATES, PROBE_RAREST):
                 found.setdefault(fact_id, content)
         cosines: dict[str, float] = {}
         vector = item.vector
