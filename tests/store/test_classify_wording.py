@@ -961,3 +961,45 @@ def test_the_same_words_in_an_order_that_changes_a_part_are_never_merged(
     old: str, new: str
 ) -> None:
     assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "Maria decided to take the job in Lisbon.",
+            "Maria made the decision to take the job in Lisbon.",
+        ),
+        ("Марина приняла решение уйти из компании.", "Марина решила уйти из компании."),
+        ("Lucía tomó la decisión de cambiar de trabajo.", "Lucía decidió cambiar de trabajo."),
+    ],
+)
+def test_a_light_verb_with_a_noun_made_of_a_verb_is_the_verb(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+def test_a_light_verb_with_a_noun_of_someone_else_is_no_duplicate() -> None:
+    old, new = "Maria decided to take the job.", "Carla made the decision to take the job."
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "one"),
+    [
+        ("decis", "decid", True),  # decision / decided
+        ("develop", "development", True),
+        ("решен", "реш", True),  # решение / решила
+        ("prefer", "prefix", False),  # "-er" makes no noun of "prefix"
+        ("cost", "cosd", False),  # a stem of four letters is too short to tell
+        ("station", "stat", False),
+    ],
+)
+def test_a_noun_made_of_a_verb_shares_its_root(a: str, b: str, one: bool) -> None:
+    from engram.store.classify import _derived
+
+    assert _derived(a, b) is one
+
+
+def test_a_name_in_the_place_of_a_word_of_the_subject_is_another_subject() -> None:
+    old, new = "The iOS app is built with Swift.", "The Android app is now built with Kotlin."
+    assert outcome(old, new) not in HIDING

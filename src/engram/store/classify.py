@@ -826,8 +826,8 @@ def _instruction(fact: Parse) -> bool:
 
 def _qualifier_swapped(new: Parse, old: Parse) -> bool:
     """A word of the old subject is nowhere in the new fact, and the new subject brings a word
-    the old fact lacks: "the auth service" → "the reporting service", two services. Synonyms
-    count as one word ("the maximum upload" → "the upload cap")."""
+    or a name the old fact lacks: "the auth service" → "the reporting service", two services.
+    Synonyms count as one word ("the maximum upload" → "the upload cap")."""
     mine, theirs = gist(new), gist(old)
     found = mine.concepts | {r for _, r in mine.soft}
     lost = [
@@ -837,7 +837,11 @@ def _qualifier_swapped(new: Parse, old: Parse) -> bool:
         return False
     known = theirs.concepts | {r for _, r in theirs.soft}
     brought = _subject_concepts(new) | _light_qualifiers(new)
-    return any(not _concept_found(k, known) for k in brought)
+    if any(not _concept_found(k, known) for k in brought):
+        return True
+    # a name in the word's place is another qualifier too: "the iOS app" → "the Android app"
+    pool = (*theirs.names, *(k for k, _ in theirs.soft))
+    return any(n in new.subject_keys and not _named_in(n, pool, mine, theirs) for n in mine.names)
 
 
 def _light_qualifiers(fact: Parse) -> set[str]:
@@ -1256,7 +1260,8 @@ def _in_another_case(key: str, root: str, other: Gist) -> bool:
 
 def _concept_found(key: str, others: frozenset[str] | set[str]) -> bool:
     """`key` or a form of it is among `others`: one is the other plus a letter or two, the
-    shorter of five letters at least ("cook" is no form of "cookie")."""
+    shorter of five letters at least ("cook" is no form of "cookie"), or one is derived from
+    the other ("decision" / "decided", "решение" / "решила", "duración" / "dura")."""
     if key in others:
         return True
     cased = key[:1] >= "\u0400"  # (only a Cyrillic word can be `_same_name` as another)
@@ -1266,7 +1271,48 @@ def _concept_found(key: str, others: frozenset[str] | set[str]) -> bool:
             return True
         if cased and _same_name(key, other):
             return True
+        if _derived(key, other):
+            return True
     return False
+
+
+# Endings that make a noun of a verb or an adjective ("decis-ion", "pay-ment", "реш-ение",
+# "ответствен-ность"), whole and as the stemmers leave them ("решен"); longest first. (Not
+# "-er", "-al", "-ic": "prefer" is no "prefix" made a noun.)
+_DERIVATIONAL = tuple(
+    sorted(
+        """ation ition sion tion ment ance ence ness ity acion icion sion cion miento ura
+        ение ание тель ость ция ен ан ост тел""".split(),
+        key=len,
+        reverse=True,
+    )
+)
+_D_OR_S = frozenset("dst")  # "decid-e" / "decis-ion", "includ-e" / "inclus-ion"
+
+
+@lru_cache(maxsize=65536)
+def _derived(a: str, b: str) -> bool:
+    """Two stems of one root, one derived from the other: by an ending (`_DERIVATIONAL`),
+    whose root (four letters at least, three in Cyrillic) begins the other stem, which has at
+    most two letters more; or a "-de" verb and its "-sion" noun ("decid" / "decis")."""
+    if a == b or a[:2] != b[:2]:
+        return False
+    if len(a) == len(b) >= 5 and a[:-1] == b[:-1] and {a[-1], b[-1]} <= _D_OR_S:
+        return True
+    for word, other in ((a, b), (b, a)):
+        root = _root_of(word)
+        least = 3 if _CYRILLIC.match(root) else 4
+        if root != word and len(root) >= least and other.startswith(root):
+            if len(other) - len(root) <= 2:
+                return True
+    return False
+
+
+def _root_of(stem_: str) -> str:
+    for ending in _DERIVATIONAL:
+        if stem_.endswith(ending) and len(stem_) > len(ending):
+            return stem_[: -len(ending)]
+    return stem_
 
 
 def _verb_concept(fact: Parse) -> str:

@@ -120,13 +120,15 @@ NEW_WORDS = frozenset(
 )
 # Light verbs and nouns that frame what a fact says without saying it: "I follow a vegetarian
 # diet" is "I am a vegetarian", "Cached entries expire" is "the cache expires", "Бэкап
-# делается" is "a backup is taken".
+# делается" is "a backup is taken", "tomó la decisión" / "приняла решение" is "decided".
 LIGHT_WORDS = frozenset(
     """
 do does did done make makes made get gets got keep keeps kept follow follows followed take
 takes took taken diet entries entry items size sizes capacity number amount
 hace hacen hecho sigue siguen seguido lleva llevan tamaño capacidad
+tomó tomo toma toman tomar tomado tomada
 делается делают делает снимается снимают снимаем ведётся ведется размер объём объем
+принял приняла приняли принимает принимают
 """.split()
 )
 # Words of a move: news of where someone or something lives.
