@@ -1003,3 +1003,76 @@ def test_a_noun_made_of_a_verb_shares_its_root(a: str, b: str, one: bool) -> Non
 def test_a_name_in_the_place_of_a_word_of_the_subject_is_another_subject() -> None:
     old, new = "The iOS app is built with Swift.", "The Android app is now built with Kotlin."
     assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "La oficina está en la calle Mayor.",
+            "Desde enero la oficina está en la avenida Diagonal.",
+        ),
+        (
+            "The team standup is at 9:30 every morning.",
+            "Starting next week, the daily standup moves to 10:00.",
+        ),
+        ("Дежурный по выходным — Рустам.", "С этой недели дежурный по выходным — Артур."),
+    ],
+)
+def test_a_dated_opening_says_when_the_news_holds_and_is_no_part_of_the_subject(
+    old: str, new: str
+) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+def test_a_dated_opening_leaves_the_subject_as_it_was() -> None:
+    assert parse("Desde enero la oficina está en la avenida Diagonal.").subject == {"oficina"}
+    assert parse("Desde enero la oficina está en la avenida Diagonal.").update
+
+
+def test_since_with_has_been_tells_how_long_not_a_change() -> None:
+    assert not parse("Since 2019 Nina has been a vegan.").update
+
+
+def test_a_dated_opening_of_another_environment_hides_nothing() -> None:
+    old, new = "Staging uses Redis 6.", "Starting next week, production uses Redis 7."
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Jenny's team lead is Omar.", "Jenny now reports to Lucas instead of Omar."),
+        ("Руководитель Веры — Олег.", "Теперь Вера подчиняется Ивану вместо Олега."),
+    ],
+)
+def test_a_value_set_aside_with_instead_of_is_replaced(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+def test_someone_else_instead_of_the_old_value_replaces_nothing() -> None:
+    old, new = "Jenny's team lead is Omar.", "Mark now reports to Lucas instead of Omar."
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_month_after_in_is_a_date_not_a_modal() -> None:
+    fact = parse("The warehouse relocated to Bradford in May.")
+    assert not fact.modal and "may" in fact.values
+    assert parse("Data may be exported weekly.").modal
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Mike's phone number is 555-0134.", "Mike got a new phone number: 555-0188."),
+        ("Ana trabaja en Indra.", "Ana consiguió un nuevo trabajo en Accenture."),
+        ("Вика учится в МГУ.", "Вика перевелась из МГУ в ВШЭ."),
+    ],
+)
+def test_getting_a_new_one_or_transferring_is_an_update(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize("new", ["Tom got a new phone number: 555-0188.", "Mike got a new laptop."])
+def test_a_new_one_of_someone_or_something_else_replaces_nothing(new: str) -> None:
+    assert outcome("Mike's phone number is 555-0134.", new) not in HIDING

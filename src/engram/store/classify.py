@@ -400,6 +400,8 @@ def _explicit_update(new: Parse, old: Parse) -> bool:
     about = {k for k in old.subject_keys if k in old.people and not k.startswith("@")}
     if not all(k in found or _inflects(k, found) for k in about):
         return False
+    if _set_aside(new, _relation_values(old)) and _same_kind_of_value(new, old):
+        return True  # "Jenny's lead is Omar" → "Jenny now reports to Lucas instead of Omar"
     same_verb = _verb_class(new.verb) == _verb_class(old.verb) != "="
     said = old.content - old.subject_keys - {old.verb}
     if _many_valued(new, old, set(), links=False, context=False, often=False):
@@ -429,16 +431,36 @@ _VALUE_KINDS = frozenset({"name", "acronym", "value", "date"})  # what an object
 
 
 def _leaves_old_value(new: Parse, old: Parse) -> bool:
-    """The new fact names whom the old one was about and moves away *from* its value: "Jack's
-    favorite editor is Vim" → "Jack switched from Vim to VS Code", however little else of the
-    old subject comes back."""
+    """The new fact names whom the old one was about and moves away *from* its value, or puts
+    its value aside: "Jack's favorite editor is Vim" → "Jack switched from Vim to VS Code",
+    "Jenny's lead is Omar" → "Jenny now reports to Lucas instead of Omar", however little else
+    of the old subject comes back."""
     owners = {k for k in old.subject_keys if k in old.people or k in old.capitalised}
     found = new.stems | new.people | new.content
     if not owners or not all(k in found or _inflects(k, found) for k in owners):
         return False
     values = _relation_values(old)
     words = new.words
-    return any(w.norm in _FROM and nxt.key in values for w, nxt in itertools.pairwise(words))
+    if any(w.norm in _FROM and nxt.key in values for w, nxt in itertools.pairwise(words)):
+        return True
+    return _set_aside(new, values)
+
+
+def _set_aside(new: Parse, values: frozenset[str]) -> bool:
+    """The new fact names one of `values` as what it replaces: "… instead of Omar", "en lugar
+    de Movistar", "вместо Олега"."""
+    words = new.words
+    norms = [w.norm for w in words]
+    for phrase in _INSTEAD_OF:
+        for at in range(len(words) - len(phrase)):
+            if tuple(norms[at : at + len(phrase)]) == phrase:
+                after = words[at + len(phrase)].key
+                if any(_same_name(after, v) for v in values):
+                    return True
+    return False
+
+
+_INSTEAD_OF = (("instead", "of"), ("en", "lugar", "de"), ("en", "vez", "de"), ("вместо",))
 
 
 def _same_attribute(new: Parse, old: Parse, said: frozenset[str]) -> bool:
@@ -837,6 +859,8 @@ def _qualifier_swapped(new: Parse, old: Parse) -> bool:
         return False
     known = theirs.concepts | {r for _, r in theirs.soft}
     brought = _subject_concepts(new) | _light_qualifiers(new)
+    if not _HOW_OFTEN.intersection(lost):
+        brought -= _HOW_OFTEN  # "the team standup" → "the daily standup": told how often
     if any(not _concept_found(k, known) for k in brought):
         return True
     # a name in the word's place is another qualifier too: "the iOS app" → "the Android app"

@@ -99,6 +99,7 @@ renunció subió bajó actualizamos cambié sube baja aumenta aumentó disminuye
 pasa pasó
 pushed delayed relocating migrating renaming
 мигрировали мигрировал мигрировала перевели перевёл отказался отказалась отказались
+перевелся перевёлся перевелась перевелись перешел перешёл
 aplazó aplazada aplazado pospuso pospuesto pospuesta retrasó actualizó actualizaron
 trasladaron dejé dejamos
 переназначили переназначил переназначила переназначен переназначена reasignado reasignada
@@ -111,6 +112,12 @@ rose risen dropped doubled halved shifted
 отложен отложена передвинули изменился изменилась поменялся поменялась
 movió movieron adelantó adelantaron retrasaron pospusieron subieron bajaron aumentaron
 """.split()
+)
+# Verbs of getting: with "a new …" after them they tell that a value changed ("Mike got a
+# new phone number").
+GOT = frozenset(
+    "got gets received obtained consiguió consiguio obtuvo recibió recibio получил получила "
+    "получили завел завела завели".split()
 )
 # "New" before an attribute of someone says its value changed: "Rita's new manager is Dana",
 # "мой новый номер — …", "el nuevo jefe de Inés es …" (with no one's, "the new intern" is

@@ -182,20 +182,27 @@ class Parse:
 
     @property
     def change(self) -> bool:
-        """A verb of change ("moved", "switched", "upgraded", "переехала", "cambió"), not
-        just "now"."""
+        """A verb of change ("moved", "switched", "upgraded", "переехала", "cambió", "got a
+        new"), not just "now"."""
         if self._change is None:
             object.__setattr__(self, "_change", self._has_change())
         return bool(self._change)
 
     def _has_change(self) -> bool:
-        return any(
-            w.norm in lx.UPDATE_WORDS
-            and w.norm not in lx.UPDATE_ADVERBS
-            and w.norm not in self.described
-            for w in self.words
-            if w.kind != "marker"
-        ) or any(w.kind == "marker" and w.norm in lx.CHANGE_MARKERS for w in self.words)
+        return (
+            any(
+                w.norm in lx.UPDATE_WORDS
+                and w.norm not in lx.UPDATE_ADVERBS
+                and w.norm not in self.described
+                for w in self.words
+                if w.kind != "marker"
+            )
+            or any(w.kind == "marker" and w.norm in lx.CHANGE_MARKERS for w in self.words)
+            or any(
+                w.norm in lx.GOT and after.norm in lx.NEW_WORDS  # "got a new …": a new value
+                for w, after in itertools.pairwise(x for x in self.words if x.kind != "stop")
+            )
+        )
 
     @property
     def relation(self) -> tuple[str, frozenset[str]] | None:
@@ -527,6 +534,8 @@ def _as_word(word: Word, language: str) -> Word:
 
 
 _BEFORE_A_DAY = frozenset({"on", "every", "next", "last", "each", "until", "till", "by"})
+# What may come before a month's name alone: "in May", "since Jun" ("data may be …" is a verb).
+_BEFORE_A_MONTH = frozenset({"in", "since", "until", "till", "by", "from", "early", "late", "mid"})
 
 
 def _before_a_day(out: list[Word]) -> bool:
@@ -540,8 +549,8 @@ def _before_a_day(out: list[Word]) -> bool:
 
 def _read_values(words: list[Word], language: str) -> list[Word]:
     """Values spelled in words or parts: "five" is 5, "25 МБ" and "25 MB" are one value,
-    "6 pm" is 18:00. "Jun 12", "12 may", "Tue 14:00" are dates; "Jun sent …" and "may be" are
-    not."""
+    "6 pm" is 18:00. "Jun 12", "12 may", "in May", "Tue 14:00" are dates; "Jun sent …" and
+    "may be" are not."""
     out: list[Word] = []
     for at, word in enumerate(words):
         norm = word.norm
@@ -574,8 +583,10 @@ def _read_values(words: list[Word], language: str) -> list[Word]:
         elif norm in lx.CALENDAR_SHORT:
             near = [*out[-1:], *words[at + 1 : at + 2]]
             full = lx.CALENDAR_FULL.get(norm, norm)
-            if any(w.kind in ("value", "date") for w in near) or (
-                full.endswith("day") and out and _before_a_day(out)
+            if (
+                any(w.kind in ("value", "date") for w in near)
+                or (full.endswith("day") and out and _before_a_day(out))
+                or (not full.endswith("day") and out and out[-1].norm in _BEFORE_A_MONTH)
             ):
                 word = Word(word.text, norm, full, "date", full)
         out.append(word)
@@ -990,10 +1001,58 @@ _SUBJECT_KINDS = frozenset({"word", "name", "acronym", "kin", "value", "env", "p
 
 def _dated_change(words: list[Word]) -> bool:
     """A fact that opens with "from <date>": "С 1 июня …", "Desde marzo …", "As of May …"."""
-    if len(words) < 3 or words[0].norm not in lx.DATED_CHANGE:
+    if len(words) < 3 or words[0].norm not in lx.DATED_CHANGE or _lasting(words):
         return False
     following = words[2] if words[1].norm == "of" else words[1]
     return following.kind in ("date", "value")
+
+
+# Words that, after "from" / "starting" / "с" / "desde", tell when a change takes effect.
+_WHEN_WORDS = (
+    lx.CALENDAR
+    | lx.OCCASIONS
+    | frozenset(
+        """next this coming week month year quarter sprint release semana mes año próxima
+        próximo proxima proximo este esta следующей следующего следующий этой этого этот
+        неделе недели месяца года понедельника вторника""".split()
+    )
+)
+_OPENING_STARTS = {("as", "of"), ("a", "partir", "de"), ("начиная", "с"), ("starting", "from")}
+
+
+def _dated_opening(words: list[Word]) -> tuple[list[Word], bool]:
+    """A fact that opens by dating a change ("As of June, …", "Starting next week, …", "Desde
+    enero …", "С 1 марта …"), without that opening, and whether it had one: the date is when
+    the news holds from, neither part of the subject nor a value of it. (Not "since 2019" of
+    something that has been so all along: "Since 2019 Nina has been a vegan".)"""
+    at = _opening_length(words)
+    if not at:
+        return words, False
+    end = at
+    while end < len(words) and (
+        words[end].kind in ("date", "value") or words[end].norm in _WHEN_WORDS
+    ):
+        end += 1
+    if end == at or end >= len(words) - 1:
+        return words, False
+    return (words, False) if _lasting(words) else (words[end:], True)
+
+
+def _lasting(words: list[Word]) -> bool:
+    """ "Since <date>" with "has been": how long something has been so, not a change."""
+    return words[0].norm == "since" and any(
+        (a.norm, b.norm) in (("has", "been"), ("have", "been"))
+        for a, b in itertools.pairwise(words)
+    )
+
+
+def _opening_length(words: list[Word]) -> int:
+    """How many words open a fact with "from" in some form ("as of", "a partir de"), or 0."""
+    norms = tuple(w.norm for w in words[:3])
+    for phrase in _OPENING_STARTS:
+        if norms[: len(phrase)] == phrase:
+            return len(phrase)
+    return 1 if norms and norms[0] in lx.DATED_CHANGE else 0
 
 
 _FRONT_PREPOSITIONS = {"russian": frozenset({"в", "во", "на", "у"}), "spanish": frozenset({"en"})}
@@ -1036,6 +1095,7 @@ def parse(text: str) -> Parse:
     statements, length = _statements(said_sentences), len(body.split())
     language = _language(f"{key} {body}")
     words = _front_phrase_moved(_words(body, language))
+    words, opened = _dated_opening(words)
     norms = [w.norm for w in words]
     in_update = _covered_by_phrases(norms) if _PHRASE_STARTS.intersection(norms) else set()
     # "no longer" and "больше не" negate what follows, and say that it changed.
@@ -1065,7 +1125,7 @@ def parse(text: str) -> Parse:
         additive = additive or w.norm in lx.ADDITIVE_WORDS
         if at in in_update:
             words[at] = Word(w.text, w.norm, w.key, "marker", w.exact, w.stem)
-    update = update or changed or bool(in_update) or _dated_change(words)
+    update = update or changed or opened or bool(in_update) or _dated_change(words)
     key_words = _words(key, language) if key else []
     if key:
         # "Deploy window: Tue 14:00 UTC": the key is the subject, the rest its value.
@@ -1087,7 +1147,7 @@ def parse(text: str) -> Parse:
             described.update(w.norm for w in words[head + 1 :] if w.norm in lx.UPDATE_WORDS)
             update = changed
         subject_words = words[:start]
-        update = update or _new_of_someone(subject_words)
+        update = update or _new_of_someone(subject_words) or _got_a_new(words, head)
     subject_words = [w for w in subject_words if w.kind in _SUBJECT_KINDS]
     subject_words = [w for w in subject_words if w.norm not in lx.WEAK_POSSESSIVES]
     implied = frozenset({"@1p"}) if not key and words and _we_verb(words[0]) else frozenset()
@@ -1233,6 +1293,15 @@ def _marks(text: str) -> str:
 
 
 _NO_ONE = frozenset({"the", "a", "an", "el", "la", "los", "las", "un", "una"})
+
+
+def _got_a_new(words: list[Word], head: int) -> bool:
+    """Someone got a new one of something: "Mike got a new phone number", "Ana consiguió un
+    nuevo trabajo", "Вика получила новый пропуск" — news that its value changed."""
+    if not 0 <= head < len(words) - 2 or words[head].norm not in lx.GOT:
+        return False
+    after = [w for w in words[head + 1 : head + 4] if w.norm not in lx.DETERMINERS]
+    return bool(after) and after[0].norm in lx.NEW_WORDS
 
 
 def _new_of_someone(subject: list[Word]) -> bool:
