@@ -1076,3 +1076,47 @@ def test_getting_a_new_one_or_transferring_is_an_update(old: str, new: str) -> N
 @pytest.mark.parametrize("new", ["Tom got a new phone number: 555-0188.", "Mike got a new laptop."])
 def test_a_new_one_of_someone_or_something_else_replaces_nothing(new: str) -> None:
     assert outcome("Mike's phone number is 555-0134.", new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Backups are kept for 30 days.", "We keep backups for thirty days."),
+        ("Infrastructure is managed with Terraform.", "We manage infrastructure with Terraform."),
+    ],
+)
+def test_we_and_a_passive_that_names_no_one_are_one_statement(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+def test_we_beside_someone_named_is_someone_else() -> None:
+    assert outcome("Anna keeps backups for 30 days.", "We keep backups for 30 days.") not in (
+        HIDING
+    )
+
+
+def test_being_something_and_having_it_are_two_statements() -> None:
+    assert outcome("Tom is a dog.", "Tom has a dog.") not in HIDING
+
+
+def test_an_adjective_and_having_its_noun_are_one_statement() -> None:
+    assert outcome("Tom is allergic to peanuts.", "Tom has a peanut allergy.") == "duplicate"
+
+
+def test_an_irregular_past_is_past() -> None:
+    assert parse("Lena spoke at PyCon.").past
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Raúl es el dueño del bar.", "Raúl es el dueño del restaurante."),
+        ("Raúl is the owner of the bar.", "Raúl is the owner of the restaurant."),
+    ],
+)
+def test_owning_one_more_thing_replaces_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_new_owner_of_the_same_thing_replaces_the_old_one() -> None:
+    assert outcome("El dueño del bar es Raúl.", "El dueño del bar es Ana.") == "supersede"

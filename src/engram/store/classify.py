@@ -259,6 +259,7 @@ def _same_frame(new: Parse, old: Parse) -> bool:
         and (new.negated, new.update, new.modal, new.question, new.past, new.future)
         == (old.negated, old.update, old.modal, old.question, old.past, old.future)
         and new.indefinite == old.indefinite
+        and not _is_or_has(new, old)
         and _same_order(new, old)
         and not _antonym_split(new, old)
     ):
@@ -1730,12 +1731,57 @@ def _same_setting(new: Parse, old: Parse) -> bool:
         old.past,
     ):
         return False
-    copulas = _verb_class(new.verb) in _GENERIC_VERBS and _verb_class(old.verb) in _GENERIC_VERBS
-    if copulas and new.indefinite != old.indefinite and not (_job(new) and _job(old)):
+    verbs = {_verb_class(new.verb), _verb_class(old.verb)}
+    copulas = verbs <= _GENERIC_VERBS
+    if _is_or_has(new, old):
+        return False
+    if (
+        copulas
+        and new.indefinite != old.indefinite
+        and not (_job(new) and _job(old))
+        and verbs not in _BE_AND_HAVE  # "is allergic" / "has an allergy": "have" takes "a"
+    ):
         return False  # "Anna is a patient" / "Anna is patient" (but "is a nurse": a job)
     if gist(new).kin != gist(old).kin:
         return False
-    return _speech_persons(new) == _speech_persons(old)  # "It has helped me" / "Your help …"
+    return _same_persons(new, old)
+
+
+_BE_AND_HAVE = (
+    frozenset({"be", "have"}),
+    frozenset({"ser", "tener"}),
+    frozenset({"estar", "tener"}),
+)
+
+
+def _is_or_has(new: Parse, old: Parse) -> bool:
+    """One fact says what someone is, the other what they have: "Tom is a dog" / "Tom has a
+    dog" ("is allergic" / "has an allergy" is one statement: no "a" on the side of "is")."""
+    verbs = {_verb_class(new.verb), _verb_class(old.verb)}
+    if verbs not in _BE_AND_HAVE or not (new.indefinite and old.indefinite):
+        return False
+    return _first_object(new) == _first_object(old)  # (not "Leo has a sister who is a pilot")
+
+
+def _first_object(fact: Parse) -> str:
+    return next((w.root for w in fact.objects if w.kind in ("word", "kin")), "")
+
+
+def _same_persons(new: Parse, old: Parse) -> bool:
+    """The same first and second persons ("It has helped me" / "Your help …" are two), but
+    that "we" may stand on one side only when the other fact names no one: "We keep backups
+    for 30 days" / "Backups are kept for 30 days"."""
+    mine, theirs = _speech_persons(new), _speech_persons(old)
+    if mine == theirs:
+        return True
+    if mine ^ theirs != {"@1p"}:
+        return False
+    other, we = (old, new) if "@1p" in mine else (new, old)
+    if any(w.kind == "kin" for w in other.words):
+        return False
+    # (a capitalised first word the "we" fact has as a word is no one: "Infrastructure is …")
+    said = we.content | we.stems
+    return all(k in said or _inflects(k, said) for k in other.people)
 
 
 def _same_concepts(new: Parse, lined: Overlap) -> bool:

@@ -517,11 +517,11 @@ MULTI_VALUED = {
 # wants a Rivian") can announce: a value swapped without such a word is one more value.
 OFTEN_MANY = {
     "english": "read watch listen attend study learn own eat drink want need keep teach write "
-    "afraid fear follow subscribe mentor volunteer donate preference preferences",
+    "afraid fear follow subscribe mentor volunteer donate preference preferences owner",
     "russian": "читает смотрит слушает изучает ест пьёт хочет нужен нужна нужно преподаёт "
-    "преподает учит пишет боится",
+    "преподает учит пишет боится владеет владелец владелица",
     "spanish": "lee mira escucha estudia aprende come bebe quiere necesita enseña escribe teme "
-    "sigue",
+    "sigue posee dueño dueña propietario propietaria",
 }
 # Verbs with several values at once unless the object names what they are for: "We use
 # Postgres" and "We use Redis" both hold; "uses Jenkins for CI" → "GitHub Actions for CI" is
@@ -568,6 +568,8 @@ PAST_IRREGULAR = frozenset(
     """
 went got took made saw came gave found told said bought sold ate drank met left ran wrote
 read flew drove brought began kept held sat slept won lost spent sent built paid heard
+spoke taught thought felt knew grew drew threw wore chose rode fell forgot understood stood
+led fought caught swam sang broke woke hid shook lent meant dealt stole hung dug
 """.split()
 )
 
