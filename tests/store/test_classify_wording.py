@@ -1120,3 +1120,59 @@ def test_owning_one_more_thing_replaces_nothing(old: str, new: str) -> None:
 
 def test_a_new_owner_of_the_same_thing_replaces_the_old_one() -> None:
     assert outcome("El dueño del bar es Raúl.", "El dueño del bar es Ana.") == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("El presupuesto es de cinco mil euros.", "€5000"),
+        ("The grant is two hundred thousand dollars.", "$200000"),
+        ("Бюджет — пять тысяч рублей.", "₽5000"),
+        ("The fund holds 2.5 million euros.", "€2500000"),
+    ],
+)
+def test_a_number_times_thousand_or_million_is_one_number(text: str, value: str) -> None:
+    assert parse(text).values == {value}
+
+
+def test_a_budget_in_words_and_in_digits_is_one_statement() -> None:
+    old = "El presupuesto del proyecto es de cinco mil euros."
+    new = "El proyecto tiene un presupuesto de 5000 euros."
+    assert outcome(old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("El informe lo prepara Andrés.", "Andrés prepara el informe."),
+        (
+            "Los despliegues a producción los aprueba Sofía.",
+            "Sofía aprueba los despliegues a producción.",
+        ),
+    ],
+)
+def test_a_spanish_object_put_first_with_its_pronoun_is_still_the_object(
+    old: str, new: str
+) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+def test_an_object_put_first_names_whoever_follows_the_verb() -> None:
+    assert outcome("Carmen prepara el informe.", "El informe lo prepara Andrés.") not in HIDING
+
+
+def test_a_verbs_own_pronoun_is_no_object_put_first() -> None:
+    fact = parse("La retrospectiva se hace en la sala Amazonas.")
+    assert "retrospectiva" in fact.subject and "amazonas" not in fact.subject
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Клиент платит 500 долларов в месяц.", "Клиент ежемесячно платит 500 долларов."),
+        ("Вечеринка состоится в субботу.", "Вечеринка пройдёт в субботу."),
+        ("La biblioteca cierra los domingos.", "Los domingos la biblioteca está cerrada."),
+    ],
+)
+def test_how_often_and_common_verbs_in_other_words_are_one_statement(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"

@@ -923,7 +923,17 @@ def _synonym_at(words: tuple[Word, ...], at: int) -> str | None:
     after = words[at + 1].norm if at + 1 < len(words) else ""
     before = words[at - 1].norm if at else ""
     phrase = lx.SYNONYM_PAIRS.get((w.norm, after)) or lx.SYNONYM_PAIRS.get((before, w.norm))
-    return phrase or by_word.get(lx.SPELLINGS.get(w.norm, w.norm)) or by_stem.get(w.root)
+    found = phrase or by_word.get(lx.SPELLINGS.get(w.norm, w.norm)) or by_stem.get(w.root)
+    return found or (_derived_synonym(w.root) if w.kind == "word" else None)
+
+
+@lru_cache(maxsize=65536)
+def _derived_synonym(root: str) -> str | None:
+    """The synonym group of the verb a noun is made of ("отправление" of "отправляется": a
+    departure), by `_derived`; None if there is none, or more than one."""
+    _, by_stem = _synonyms()
+    groups = {group for key, group in by_stem.items() if _derived(root, key)}
+    return groups.pop() if len(groups) == 1 else None
 
 
 def _second_of_pair(words: tuple[Word, ...], at: int) -> bool:
@@ -936,7 +946,7 @@ def _second_of_pair(words: tuple[Word, ...], at: int) -> bool:
 
 
 # Concepts that say how often something happens, not which thing it is.
-_HOW_OFTEN = frozenset({"daily", "weekly", "nightly"})
+_HOW_OFTEN = frozenset({"daily", "weekly", "nightly", "monthly"})
 
 
 def _subject_concepts(fact: Parse) -> set[str]:

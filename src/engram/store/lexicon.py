@@ -645,6 +645,13 @@ NUMBERS = {
     **dict(zip("семьдесят восемьдесят девяносто".split(), _HIGH_TENS, strict=True)),
     **dict(zip("setenta ochenta noventa".split(), _HIGH_TENS, strict=True)),
 }  # fmt: skip
+# Words that multiply the number before them: "five thousand", "cinco mil", "пять тысяч".
+MULTIPLIERS = {
+    **dict.fromkeys("hundred hundreds сотни сот".split(), 100),
+    **dict.fromkeys("thousand thousands mil тысяча тысячи тысяч".split(), 1000),
+    **dict.fromkeys("million millions millón millon millones миллион миллиона миллионов".split(),
+                    1_000_000),
+}  # fmt: skip
 # Parts of the day that turn the hour before them into a time ("6 in the evening", "шесть
 # вечера", "10 de la noche" are 18:00, 18:00 and 22:00): "am", "pm", or "night" (an hour of
 # six or more is in the evening, else after midnight). "дня" is a time only after "часа"
@@ -721,15 +728,17 @@ SYNONYMS = {
     "use": "use uses used utiliza usa usan используем использует используют применяет",
     "location": "located based situated headquartered headquarters hq ubicado ubicada situado "
     "situada sede находится находятся расположен расположена штаб-квартира",
-    "event": "held happens happen occurs celebra celebran проходит проходят состоится",
+    "event": "held happens happen occurs celebra celebran проходит проходят состоится пройдет "
+    "пройдёт пройдут",
     "age": "age aged edad возраст",
     "listen": "listen listens listening escucha слушает",
     "own": "own owns owned owner ownership dueño propietario владеет владелец",
     "belong": "belong belongs belonged pertenece pertenecen принадлежит принадлежат",
     "phone": "phone telephone mobile cell teléfono telefono móvil movil телефон мобильный",
     "email": "email e-mail mail correo почта",
-    "close": "close closes closed shut shuts cierra cierran закрывается закрываются",
-    "open": "open opens abre abren открывается открываются",
+    "close": "close closes closed shut shuts cierra cierran cerrado cerrada закрывается "
+    "закрываются закрыт закрыта",
+    "open": "open opens abre abren abierto abierta открывается открываются открыт открыта",
     "limit": "limit limited cap maximum max límite limite máximo maximo лимит максимум ограничение",
     "plan": "plan planned schedule scheduled previsto planificado запланирован "
     "запланирована назначен назначена",
@@ -740,12 +749,14 @@ SYNONYMS = {
     "prefer": "prefer prefers favorite favourite preferred prefiere favorito favorita "
     "предпочитает любимый любимая любимое",
     "report": "report summary digest informe resumen отчёт отчет сводка",
-    "meeting": "meeting meetings meet reunión reunion reuniones встреча встречи созвон",
+    "meeting": "meeting meetings meet reunión reunion reuniones reúne reúnen reunimos встреча "
+    "встречи созвон",
     "price": "price cost costs precio cuesta cuestan цена стоит стоимость",
     "expire": "expire expires expiry ttl timeout caduca vence истекает",
     "send": "send sent sends goes envía envia рассылается отправляется уходит",
     "start": "start starts begin begins empieza comienza начинается",
-    "depart": "depart departs departure leaves отправляется отходит вылетает",
+    "depart": "depart departs departure leaves sale salen parte parten отправляется отходит "
+    "вылетает",
     "arrive": "arrive arrives arrival land lands llega llegan aterriza прибывает прилетает "
     "приземляется",
     "end": "end ends finish finishes termina terminan acaba acaban finaliza заканчивается "
@@ -764,8 +775,9 @@ SYNONYMS = {
     "speak": "speak speaks speaker habla hablante говорит",
     "salary": "salary earns wage sueldo salario cobra зарплата получает",
     "office": "office oficina офис",
-    "daily": "daily diario diaria ежедневно ежедневный ежедневная ежедневное",
-    "weekly": "weekly semanal еженедельно еженедельный",
+    "daily": "daily diario diaria diariamente ежедневно ежедневный ежедневная ежедневное",
+    "weekly": "weekly semanal semanalmente еженедельно еженедельный",
+    "monthly": "monthly mensual mensualmente ежемесячно ежемесячный ежемесячная",
     "nightly": "nightly night nocturno ночь ночью ночной ночная",
     "call": "call calls llamada llamar llama звонок звонить звонит",
     "backup": "backup backups respaldo бэкап резервная копия копии",
@@ -774,6 +786,21 @@ SYNONYMS = {
 # Two words that name one concept only together ("reports to" is a manager; "reports" alone
 # are documents).
 SYNONYM_PAIRS = {
+    # how often, said with a unit of time: "500 a month" is "500 monthly"
+    ("a", "day"): "daily",
+    ("per", "day"): "daily",
+    ("al", "día"): "daily",
+    ("por", "día"): "daily",
+    ("в", "день"): "daily",
+    ("a", "week"): "weekly",
+    ("per", "week"): "weekly",
+    ("por", "semana"): "weekly",
+    ("в", "неделю"): "weekly",
+    ("a", "month"): "monthly",
+    ("per", "month"): "monthly",
+    ("al", "mes"): "monthly",
+    ("por", "mes"): "monthly",
+    ("в", "месяц"): "monthly",
     ("reports", "to"): "manager",
     ("report", "to"): "manager",
     ("reporting", "to"): "manager",

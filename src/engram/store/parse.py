@@ -598,10 +598,16 @@ _ONES = frozenset({"one", "uno", "una", "один", "одна", "одно"})
 
 def _compound_numbers(words: list[Word]) -> list[Word]:
     """Tens and units written as words, as one number: "twenty-five", "двадцать пять" and
-    "treinta y cinco" are 25 and 35 (digits stay as written: "20 5" is two numbers)."""
+    "treinta y cinco" are 25 and 35, "cinco mil" 5000 (digits stay as written: "20 5" is two
+    numbers)."""
     out: list[Word] = []
     for word in words:
         if out and out[-1].kind == "value" and _plain_number(out[-1].key):
+            times = lx.MULTIPLIERS.get(word.norm)
+            if times:  # "five thousand", "cinco mil", "2,5 миллиона"
+                key = _times(out[-1].key, times)
+                out[-1] = Word(f"{out[-1].text} {word.text}", key, key, "value", key)
+                continue
             sign = lx.CURRENCIES.get(word.norm)
             if sign:  # "10 dollars" is "$10"
                 key = sign + out[-1].key
@@ -622,6 +628,12 @@ def _compound_numbers(words: list[Word]) -> list[Word]:
             continue
         out.append(word)
     return out
+
+
+def _times(number: str, times: int) -> str:
+    """`number` (digits, maybe with a decimal point) times `times`, written as digits."""
+    value = float(number) * times
+    return str(int(value)) if value.is_integer() else str(value)
 
 
 def _plain_number(key: str) -> bool:
@@ -1078,6 +1090,35 @@ def _front_phrase_moved(words: list[Word]) -> list[Word]:
     return words
 
 
+_CLITIC_OF = {"el": "lo", "la": "la", "los": "los", "las": "las"}  # an object's pronoun
+_FRONT_ARTICLES = frozenset(_CLITIC_OF)
+_PERSONS = frozenset({"name", "kin"})
+
+
+def _object_fronted(words: list[Word]) -> list[Word]:
+    """Spanish puts an object first and repeats it as a pronoun before the verb, the subject
+    after it ("El informe lo prepara Andrés"): read in the usual order ("Andrés prepara el
+    informe"), so that the subject is who does it, when it is someone named."""
+    if len(words) < 4 or words[0].norm not in _FRONT_ARTICLES:
+        return words
+    for at in range(2, min(len(words) - 2, 6)):
+        word = words[at]
+        if word.kind in ("aux", "dash", "neg", "marker", "value") or _is_verb(word):
+            return words
+        # the pronoun of the object's gender and number ("el" → "lo"), before a word that is
+        # its verb when a person follows ("la semana pasada" is no pronoun and its verb)
+        verb, after = words[at + 1], words[at + 2]
+        if (
+            word.norm == _CLITIC_OF[words[0].norm]
+            and verb.kind == "word"
+            and after.kind in _PERSONS
+        ):
+            return [*words[at + 2 :], verb, *words[:at]]
+        if word.norm in _CLITICS:
+            return words  # "La retrospectiva se hace en la sala …": a verb's own pronoun
+    return words
+
+
 # Absorb parses each new fact and the stored ones it is compared with: a store's common
 # neighbours are read again and again. 80,000 parses take about 260 MB.
 @lru_cache(maxsize=80_000)
@@ -1094,7 +1135,7 @@ def parse(text: str) -> Parse:
     said_sentences = sentences(body)
     statements, length = _statements(said_sentences), len(body.split())
     language = _language(f"{key} {body}")
-    words = _front_phrase_moved(_words(body, language))
+    words = _object_fronted(_front_phrase_moved(_words(body, language)))
     words, opened = _dated_opening(words)
     norms = [w.norm for w in words]
     in_update = _covered_by_phrases(norms) if _PHRASE_STARTS.intersection(norms) else set()
