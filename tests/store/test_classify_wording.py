@@ -1176,3 +1176,44 @@ def test_a_verbs_own_pronoun_is_no_object_put_first() -> None:
 )
 def test_how_often_and_common_verbs_in_other_words_are_one_statement(old: str, new: str) -> None:
     assert outcome(old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The router password is the factory default.", "I changed the router password."),
+        ("La contraseña del router es la de fábrica.", "Cambié la contraseña del router."),
+    ],
+)
+def test_changing_the_thing_a_fact_says_what_it_is_updates_it(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+def test_changing_another_thing_updates_nothing() -> None:
+    old = "The router password is the factory default."
+    assert outcome(old, "I changed the wifi password.") not in HIDING
+
+
+def test_the_same_statement_with_the_day_it_holds_from_first_is_a_duplicate() -> None:
+    old, new = "Nerea vive en Bilbao desde 2020.", "Desde 2020 Nerea vive en Bilbao."
+    assert outcome(old, new) == "duplicate"
+    assert parse(new).dated and not parse("Desde enero Nerea se mudó a Vigo.").dated
+
+
+@pytest.mark.parametrize(
+    ("text", "subject"),
+    [
+        ("On Fridays the office shuts at six in the evening.", {"office"}),
+        ("Los domingos la biblioteca está cerrada.", {"biblioteca"}),
+    ],
+)
+def test_when_said_first_is_no_part_of_the_subject(text: str, subject: set[str]) -> None:
+    assert parse(text).subject == subject
+
+
+def test_minutes_with_am_or_pm_are_a_clock_time() -> None:
+    assert parse("The Lima flight leaves at 11:40 pm.").values == {"23:40"}
+
+
+def test_since_with_a_perfect_tells_how_long() -> None:
+    assert not parse("Since 2020 Nerea has lived in Bilbao.").update

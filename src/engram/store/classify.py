@@ -256,8 +256,8 @@ def _same_frame(new: Parse, old: Parse) -> bool:
         and new.environments == old.environments
         and new.values == old.values
         and _same_symbols(new, old)
-        and (new.negated, new.update, new.modal, new.question, new.past, new.future)
-        == (old.negated, old.update, old.modal, old.question, old.past, old.future)
+        and (new.negated, _told_update(new), new.modal, new.question, new.past, new.future)
+        == (old.negated, _told_update(old), old.modal, old.question, old.past, old.future)
         and new.indefinite == old.indefinite
         and not _is_or_has(new, old)
         and _same_order(new, old)
@@ -403,6 +403,8 @@ def _explicit_update(new: Parse, old: Parse) -> bool:
         return False
     if _set_aside(new, _relation_values(old)) and _same_kind_of_value(new, old):
         return True  # "Jenny's lead is Omar" → "Jenny now reports to Lucas instead of Omar"
+    if change and _thing_changed(new, old):
+        return True  # "The router password is the default one" → "I changed the router password"
     same_verb = _verb_class(new.verb) == _verb_class(old.verb) != "="
     said = old.content - old.subject_keys - {old.verb}
     if _many_valued(new, old, set(), links=False, context=False, often=False):
@@ -425,6 +427,17 @@ def _explicit_update(new: Parse, old: Parse) -> bool:
     if new.verb in context_valued_keys() and _slots(old.objects, new.objects) != 1:
         return False
     return len(said) <= 3 and new.subject == old.subject and _same_kind_of_value(new, old)
+
+
+def _thing_changed(new: Parse, old: Parse) -> bool:
+    """The old fact says what something is, and the new one's verb of change takes that thing
+    as its object: "The router password is the default one" → "I changed the router
+    password", "Cambié la contraseña del router"."""
+    if _verb_class(old.verb) not in _GENERIC_VERBS or new.verb_norm not in lx.UPDATE_WORDS:
+        return False
+    thing = {k for k in old.subject_stems if not k.startswith("@")}
+    changed = {w.root for w in new.objects if w.kind not in ("stop", "dash", "marker")}
+    return bool(thing) and thing <= changed
 
 
 _FROM = frozenset({"from", "de", "desde", "с", "со", "от"})
@@ -1730,7 +1743,9 @@ def _same_setting(new: Parse, old: Parse) -> bool:
     """Two plain statements said alike: by the same speaker at the same time, in the same
     environment, polarity, mood and tense, the same kin and persons ("my", "your"), none a
     question, a list item or an addition ("too"), neither new one an update."""
-    if new.question or old.question or new.update or new.additive or new.listed or old.listed:
+    if new.question or old.question or new.additive or new.listed or old.listed:
+        return False
+    if _told_update(new):
         return False
     if (new.speaker, new.said_at, new.environments) != (old.speaker, old.said_at, old.environments):
         return False
@@ -1762,6 +1777,12 @@ _BE_AND_HAVE = (
     frozenset({"ser", "tener"}),
     frozenset({"estar", "tener"}),
 )
+
+
+def _told_update(fact: Parse) -> bool:
+    """The fact says in its words that something changed, beyond the day it holds from:
+    "Desde 2020 Nerea vive en Bilbao" is "Nerea vive en Bilbao" said again with its day."""
+    return fact.update and not fact.dated
 
 
 def _is_or_has(new: Parse, old: Parse) -> bool:

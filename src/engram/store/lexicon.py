@@ -585,7 +585,8 @@ saturdays sundays today yesterday tomorrow tonight morning evening afternoon noo
 средам четвергам пятницам субботам воскресеньям пн вт ср чт пт сб вс сегодня вчера завтра
 утром вечером днем
 enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre
-lunes martes miércoles miercoles jueves viernes sábado sabado domingo hoy ayer mañana manana
+lunes martes miércoles miercoles jueves viernes sábado sabado domingo sábados sabados domingos
+hoy ayer mañana manana
 tarde noche
 """.split()
 )
@@ -767,7 +768,7 @@ SYNONYMS = {
     "encarga encargado responsable отвечает ответственный ответственная",
     "approve": "approve approves approved approval aprueba aprobado aprobación утверждает "
     "одобряет согласует",
-    "spouse": "married marry wife husband spouse esposa esposo casado casada жена муж "
+    "spouse": "married marry wife husband spouse esposa esposo marido casado casada жена муж "
     "женат замужем супруг супруга",
     "allergy": "allergy allergic alergia alérgico alérgica аллергия аллергик",
     "study": "study studies studied student graduated graduate estudia estudió estudiante "

@@ -144,6 +144,9 @@ class Parse:
     parts: tuple[str, ...] = ()
     # change participles that describe a noun ("increased risk", "delayed kinetics"): no news
     described: frozenset[str] = frozenset()
+    # the update is only a dated opening ("Desde 2020 …", "As of May, …"): the same statement
+    # said again with the day it holds from
+    dated: bool = False
     # `change`, `relation`, `object_keys` and `possessors`, worked out on first use: a new
     # fact is compared with up to ten stored ones, and each comparison reads them again
     _change: bool | None = field(default=None, init=False, repr=False, compare=False)
@@ -576,6 +579,12 @@ def _read_values(words: list[Word], language: str) -> list[Word]:
         elif norm in ("am", "pm") and out and out[-1].key.isdigit():
             hour = int(out[-1].key) % 12 + (12 if norm == "pm" else 0)
             clock = f"{hour:02d}:00"
+            out[-1] = Word(out[-1].text, out[-1].norm, clock, "date", clock)
+            continue
+        elif norm in ("am", "pm") and out and re.fullmatch(r"\d{1,2}:\d\d", out[-1].key):
+            hours, minutes = out[-1].key.split(":")  # "11:40 pm" is 23:40
+            hour = int(hours) % 12 + (12 if norm == "pm" else 0)
+            clock = f"{hour:02d}:{minutes}"
             out[-1] = Word(out[-1].text, out[-1].norm, clock, "date", clock)
             continue
         elif word.kind == "date" and re.fullmatch(r"\d:\d\d", word.key):
@@ -1034,8 +1043,9 @@ _OPENING_STARTS = {("as", "of"), ("a", "partir", "de"), ("начиная", "с")
 
 def _dated_opening(words: list[Word]) -> tuple[list[Word], bool]:
     """A fact that opens by dating a change ("As of June, …", "Starting next week, …", "Desde
-    enero …", "С 1 марта …"), without that opening, and whether it had one: the date is when
-    the news holds from, neither part of the subject nor a value of it. (Not "since 2019" of
+    enero …", "С 1 марта …") with that opening moved to its end, and whether it had one: the
+    date is when the news holds from, no part of the subject ("Desde 2020 Nerea vive en
+    Bilbao" is "Nerea vive en Bilbao desde 2020"). (Not "since 2019" of
     something that has been so all along: "Since 2019 Nina has been a vegan".)"""
     at = _opening_length(words)
     if not at:
@@ -1047,15 +1057,38 @@ def _dated_opening(words: list[Word]) -> tuple[list[Word], bool]:
         end += 1
     if end == at or end >= len(words) - 1:
         return words, False
-    return (words, False) if _lasting(words) else (words[end:], True)
+    return (words, False) if _lasting(words) else ([*words[end:], *words[:end]], True)
+
+
+_TIME_OPENERS = frozenset(
+    "on every each in at during cada los las el por каждый каждую каждое каждые по в во".split()
+)
+
+
+def _time_phrase_moved(words: list[Word]) -> list[Word]:
+    """A fact that opens with when ("On Fridays the office shuts at 6", "Los domingos la
+    biblioteca está cerrada", "Every night at 2 am the server restarts"), read with that
+    phrase at its end, so that the subject is what it is said of. (Not before a verb: "El
+    lunes empieza el curso" puts its subject after the verb.)"""
+    end = 0
+    while end < len(words) and words[end].norm in _TIME_OPENERS:
+        at = end + 1
+        while at < len(words) and (
+            words[at].kind in ("date", "value") or words[at].norm in _WHEN_WORDS
+        ):
+            at += 1
+        if at == end + 1:
+            break
+        end = at
+    if not end or end >= len(words) - 1 or _is_verb(words[end]):
+        return words
+    return [*words[end:], *words[:end]]
 
 
 def _lasting(words: list[Word]) -> bool:
-    """ "Since <date>" with "has been": how long something has been so, not a change."""
-    return words[0].norm == "since" and any(
-        (a.norm, b.norm) in (("has", "been"), ("have", "been"))
-        for a, b in itertools.pairwise(words)
-    )
+    """ "Since <date>" with a perfect ("has been", "have lived"): how long something has been
+    so, not a change."""
+    return words[0].norm == "since" and any(w.norm in ("has", "have") for w in words)
 
 
 def _opening_length(words: list[Word]) -> int:
@@ -1137,6 +1170,7 @@ def parse(text: str) -> Parse:
     language = _language(f"{key} {body}")
     words = _object_fronted(_front_phrase_moved(_words(body, language)))
     words, opened = _dated_opening(words)
+    words = _time_phrase_moved(words)
     norms = [w.norm for w in words]
     in_update = _covered_by_phrases(norms) if _PHRASE_STARTS.intersection(norms) else set()
     # "no longer" and "больше не" negate what follows, and say that it changed.
@@ -1166,7 +1200,8 @@ def parse(text: str) -> Parse:
         additive = additive or w.norm in lx.ADDITIVE_WORDS
         if at in in_update:
             words[at] = Word(w.text, w.norm, w.key, "marker", w.exact, w.stem)
-    update = update or changed or opened or bool(in_update) or _dated_change(words)
+    told = update or changed or bool(in_update) or _dated_change(words)  # in its words
+    update = told or opened
     key_words = _words(key, language) if key else []
     if key:
         # "Deploy window: Tue 14:00 UTC": the key is the subject, the rest its value.
@@ -1186,9 +1221,10 @@ def parse(text: str) -> Parse:
             # "I never realized how much ESPN did to become …": a change told of is not the
             # subject's news (a lead-in, "Update: …", still is)
             described.update(w.norm for w in words[head + 1 :] if w.norm in lx.UPDATE_WORDS)
-            update = changed
+            update = told = changed
         subject_words = words[:start]
-        update = update or _new_of_someone(subject_words) or _got_a_new(words, head)
+        told = told or _new_of_someone(subject_words) or _got_a_new(words, head)
+        update = update or told
     subject_words = [w for w in subject_words if w.kind in _SUBJECT_KINDS]
     subject_words = [w for w in subject_words if w.norm not in lx.WEAK_POSSESSIVES]
     implied = frozenset({"@1p"}) if not key and words and _we_verb(words[0]) else frozenset()
@@ -1272,6 +1308,7 @@ def parse(text: str) -> Parse:
         if 1 < statements <= SHORT_PASSAGE[0] and length <= SHORT_PASSAGE[1]
         else (),
         described=frozenset(described),
+        dated=update and not told,
     )
 
 
