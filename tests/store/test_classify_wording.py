@@ -1217,3 +1217,36 @@ def test_minutes_with_am_or_pm_are_a_clock_time() -> None:
 
 def test_since_with_a_perfect_tells_how_long() -> None:
     assert not parse("Since 2020 Nerea has lived in Bilbao.").update
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("We store user photos in S3.", "We store invoices in S3."),
+        ("Marcos aprueba las vacaciones.", "Marcos aprueba los gastos."),
+    ],
+)
+def test_another_thing_acted_on_with_the_same_value_is_no_new_value(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_new_role_at_the_same_employer_is_still_a_new_value() -> None:
+    old, new = "John works as a backend developer at Initech.", "John works as a PM at Initech."
+    assert outcome(old, new) == "supersede"
+
+
+def test_russian_words_moved_round_a_reflexive_verb_are_a_duplicate() -> None:
+    old = "Отчёты отправляются клиенту по понедельникам."
+    new = "По понедельникам клиенту отправляются отчёты."
+    assert outcome(old, new) == "duplicate"
+
+
+def test_where_something_is_sold_is_no_sale() -> None:
+    assert not parse("Bikes and scooters are sold at the shop.").update
+    assert parse("Ravi sold his Civic.").update
+
+
+def test_a_contract_extended_is_an_update() -> None:
+    old = "El contrato vence el 30 de junio."
+    new = "El contrato se ha prorrogado hasta el 31 de diciembre."
+    assert outcome(old, new) == "supersede"

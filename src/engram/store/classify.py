@@ -591,6 +591,9 @@ def _value_change(new: Parse, old: Parse) -> str | None:
     if not kept and len(removed) > 1 and len(old.object_keys) > 4:
         return None  # nothing of the object stays: another statement, not a new value
     changed = removed | added
+    valued = {w.key for f in (new, old) for w in f.objects if w.kind in _VALUE_KINDS}
+    if kept & valued and not changed & valued and _direct_object(old) & removed:
+        return None  # "store user photos in S3" / "store invoices in S3": another thing
     if any(_RECORD_ID.search(k) for k in removed) and any(_RECORD_ID.search(k) for k in added):
         return None  # "Identifier: NCT01295827" / "NCT00295386": each names its own record
     if _many_valued(new, old, changed):
@@ -604,6 +607,18 @@ def _value_change(new: Parse, old: Parse) -> str | None:
     if _slots(old.objects, new.objects) != 1:
         return None
     return f"{', '.join(sorted(removed))} → {', '.join(sorted(added))}"
+
+
+def _direct_object(fact: Parse) -> frozenset[str]:
+    """The words right after the verb, up to the first preposition: what the verb acts on
+    ("store *user photos* in S3"), not a role or a place ("works *as* a developer")."""
+    found: list[str] = []
+    for w in fact.objects:
+        if w.norm in _ANY_PREPOSITION:
+            break
+        if w.kind not in ("stop", "dash", "marker"):
+            found.append(w.key)
+    return frozenset(found)
 
 
 def _another_occasion(old: Parse, kept: frozenset[str], changed: frozenset[str]) -> bool:
@@ -1495,14 +1510,17 @@ _LIGHT_KINDS = frozenset({"stop", "dash", "marker", "aux"})
 
 
 def _cases_say_the_parts(new: Parse, old: Parse) -> bool:
-    """Russian words in another order keep their parts when their endings say them: a person
-    named (a name's ending tells who acts from who is acted on), no word twice ("сервис A
-    вызывает сервис B"), and two names in the same order (a company's name is the same in
+    """Russian words in another order keep their parts when their endings say them: no word
+    twice ("сервис A вызывает сервис B"), and a reflexive verb (it takes no object, so the one
+    word in the nominative is its subject) or a person named (a name's ending tells who acts
+    from who is acted on), two names in the same order (a company's name is the same in
     either part: "Сбербанк купил Тинькофф")."""
     forms = _forms(new)
     content = [w.norm for w in new.words if w.kind not in _LIGHT_KINDS]
     if len(set(content)) != len(content):
         return False
+    if new.verb_norm.endswith(("ся", "сь")) and new.verb_norm == old.verb_norm:
+        return True  # a reflexive verb takes no object: "Отчёты отправляются клиенту по …"
     names = [f for f in forms if f in _names_of(new) | _names_of(old)]
     if not names:
         return False

@@ -101,7 +101,8 @@ pushed delayed relocating migrating renaming
 мигрировали мигрировал мигрировала перевели перевёл отказался отказалась отказались
 перевелся перевёлся перевелась перевелись перешел перешёл
 aplazó aplazada aplazado pospuso pospuesto pospuesta retrasó actualizó actualizaron
-trasladaron dejé dejamos
+trasladaron dejé dejamos prorrogado prorrogada prorrogó prorrogaron
+продлили продлил продлила продлен продлён продлена
 переназначили переназначил переназначила переназначен переназначена reasignado reasignada
 reasignó reasignaron
 últimamente ultimamente
@@ -517,11 +518,11 @@ MULTI_VALUED = {
 # wants a Rivian") can announce: a value swapped without such a word is one more value.
 OFTEN_MANY = {
     "english": "read watch listen attend study learn own eat drink want need keep teach write "
-    "afraid fear follow subscribe mentor volunteer donate preference preferences owner",
+    "afraid fear follow subscribe mentor volunteer donate preference preferences owner approve",
     "russian": "читает смотрит слушает изучает ест пьёт хочет нужен нужна нужно преподаёт "
-    "преподает учит пишет боится владеет владелец владелица",
+    "преподает учит пишет боится владеет владелец владелица утверждает одобряет согласует",
     "spanish": "lee mira escucha estudia aprende come bebe quiere necesita enseña escribe teme "
-    "sigue posee dueño dueña propietario propietaria",
+    "sigue posee dueño dueña propietario propietaria aprueba",
 }
 # Verbs with several values at once unless the object names what they are for: "We use
 # Postgres" and "We use Redis" both hold; "uses Jenkins for CI" → "GitHub Actions for CI" is
@@ -782,7 +783,7 @@ SYNONYMS = {
     "nightly": "nightly night nocturno ночь ночью ночной ночная",
     "call": "call calls llamada llamar llama звонок звонить звонит",
     "backup": "backup backups respaldo бэкап резервная копия копии",
-    "birthday": "birthday born cumpleaños nació родился родилась рождения",
+    "birthday": "birthday born birth cumpleaños nació nacimiento родился родилась рождения",
 }
 # Two words that name one concept only together ("reports to" is a manager; "reports" alone
 # are documents).

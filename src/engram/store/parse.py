@@ -1188,6 +1188,8 @@ def parse(text: str) -> Parse:
             or (w.norm, after) == ("taken", "together")
             or (w.norm in ("become", "became") and after in _PLAIN_TO_SEE)
             or _no_change_of_hands(words, at)
+            # "bikes are sold at the shop": where something is sold, no sale
+            or (w.norm == "sold" and before in ("is", "are") and after in ("at", "in", "online"))
             # "switching between inhibitors": going back and forth, no new value
             or (w.norm in lx.UPDATE_WORDS and after == "between")
         ):
