@@ -1250,3 +1250,40 @@ def test_a_contract_extended_is_an_update() -> None:
     old = "El contrato vence el 30 de junio."
     new = "El contrato se ha prorrogado hasta el 31 de diciembre."
     assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("text", "subject"),
+    [
+        ("A las 9 abre la tienda.", {"tienda"}),
+        ("El lunes empieza el curso.", {"curso"}),
+        ("По пятницам проходит собрание.", {"собрание"}),
+    ],
+)
+def test_when_said_first_puts_the_subject_after_the_verb(text: str, subject: set[str]) -> None:
+    assert parse(text).subject == subject
+
+
+def test_what_someone_of_a_job_does_is_working_as_one() -> None:
+    old, new = "Rosa teaches math at the high school.", "Rosa is a math teacher at the high school."
+    assert outcome(old, new) == "duplicate"
+    assert outcome(old, "Rosa is a math student at the high school.") not in HIDING
+
+
+def test_someones_intern_is_someone_else() -> None:
+    assert outcome("Hugo maintains the CLI.", "Hugo's intern maintains the CLI.") not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Лиза отвечает за маркетинг.", "Лиза отвечает за продажи."),
+        ("Ana is responsible for billing.", "Ana is responsible for payroll."),
+    ],
+)
+def test_one_more_responsibility_replaces_none(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_someone_new_responsible_for_the_same_thing_replaces_the_old_one() -> None:
+    assert outcome("За маркетинг отвечает Лиза.", "За маркетинг отвечает Вадим.") == "supersede"

@@ -242,6 +242,8 @@ def _same_statement(new: Parse, old: Parse) -> bool:
     if mine and theirs:
         return mine == theirs
     a, b = _core(new.subject), _core(old.subject)
+    if a != b and new.possessors != old.possessors:
+        return False  # "Hugo maintains the CLI" / "Hugo's intern maintains …": whose intern
     return a <= b or b <= a
 
 
@@ -1105,6 +1107,15 @@ def _job_stems() -> frozenset[str]:
     )
 
 
+def _verb_of_a_job(fact: Parse) -> bool:
+    """The fact's verb is what someone of a job does: "teaches" (a teacher), "designs" (a
+    designer), "writes" (a writer)."""
+    verb = fact.verb
+    if not verb or len(verb) < 4 or _verb_class(verb) in _GENERIC_VERBS:
+        return False
+    return any(job.startswith(verb) and 0 < len(job) - len(verb) <= 2 for job in _job_stems())
+
+
 def _job(fact: Parse) -> bool:
     """The object names a job ("a backend developer", "QA engineer")."""
     return any(w.root in _job_stems() for w in fact.objects if w.kind == "word")
@@ -1169,6 +1180,8 @@ def gist(fact: Parse) -> Gist:
     ):
         # "is a product manager": what she works as ("is Henry's manager" is whose she is)
         concepts.add(by_word["works"])
+    elif _verb_of_a_job(fact):
+        concepts.add(by_word["works"])  # "teaches math" is what she works as: a math teacher
     for acronym, spelt in _expansions().items():
         if spelt <= roots:  # "chief technology officer" is the CTO
             concepts = (concepts - spelt - {by_stem.get(k, k) for k in spelt}) | {

@@ -518,11 +518,13 @@ MULTI_VALUED = {
 # wants a Rivian") can announce: a value swapped without such a word is one more value.
 OFTEN_MANY = {
     "english": "read watch listen attend study learn own eat drink want need keep teach write "
-    "afraid fear follow subscribe mentor volunteer donate preference preferences owner approve",
+    "afraid fear follow subscribe mentor volunteer donate preference preferences owner approve "
+    "responsible handles",
     "russian": "читает смотрит слушает изучает ест пьёт хочет нужен нужна нужно преподаёт "
-    "преподает учит пишет боится владеет владелец владелица утверждает одобряет согласует",
+    "преподает учит пишет боится владеет владелец владелица утверждает одобряет согласует "
+    "отвечает",
     "spanish": "lee mira escucha estudia aprende come bebe quiere necesita enseña escribe teme "
-    "sigue posee dueño dueña propietario propietaria aprueba",
+    "sigue posee dueño dueña propietario propietaria aprueba encarga",
 }
 # Verbs with several values at once unless the object names what they are for: "We use
 # Postgres" and "We use Redis" both hold; "uses Jenkins for CI" → "GitHub Actions for CI" is

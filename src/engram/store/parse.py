@@ -1068,11 +1068,10 @@ _TIME_OPENERS = frozenset(
 def _time_phrase_moved(words: list[Word]) -> list[Word]:
     """A fact that opens with when ("On Fridays the office shuts at 6", "Los domingos la
     biblioteca está cerrada", "Every night at 2 am the server restarts"), read with that
-    phrase at its end, so that the subject is what it is said of. (Not before a verb: "El
-    lunes empieza el curso" puts its subject after the verb.)"""
+    phrase at its end, so that the subject is what it is said of."""
     end = 0
-    while end < len(words) and words[end].norm in _TIME_OPENERS:
-        at = end + 1
+    while end < len(words) and _time_opener(words, end):
+        at = end + (2 if words[end].norm == "a" else 1)
         while at < len(words) and (
             words[at].kind in ("date", "value") or words[at].norm in _WHEN_WORDS
         ):
@@ -1080,9 +1079,23 @@ def _time_phrase_moved(words: list[Word]) -> list[Word]:
         if at == end + 1:
             break
         end = at
-    if not end or end >= len(words) - 1 or _is_verb(words[end]):
+    if not end or end >= len(words) - 1:
+        return words
+    if _is_verb(words[end]):
+        # Spanish and Russian put the subject after the verb then: "A las 9 abre la tienda",
+        # "По пятницам проходит собрание" (not a subject pronoun's verb: "Каждый день мы …")
+        if words[end + 1].kind in ("name", "word", "kin", "stop") and end + 2 <= len(words):
+            return [*words[end + 1 :], words[end], *words[:end]]
         return words
     return [*words[end:], *words[:end]]
+
+
+def _time_opener(words: list[Word], at: int) -> bool:
+    """A word that opens a phrase of when: "on", "every", "cada", "по" … and Spanish "a las"."""
+    norm = words[at].norm
+    if norm == "a":
+        return at + 1 < len(words) and words[at + 1].norm in ("las", "la")
+    return norm in _TIME_OPENERS
 
 
 def _lasting(words: list[Word]) -> bool:
