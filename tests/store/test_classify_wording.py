@@ -1287,3 +1287,20 @@ def test_one_more_responsibility_replaces_none(old: str, new: str) -> None:
 
 def test_someone_new_responsible_for_the_same_thing_replaces_the_old_one() -> None:
     assert outcome("За маркетинг отвечает Лиза.", "За маркетинг отвечает Вадим.") == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("new", "expected"),
+    [
+        ("Ирина подчиняется Наталье.", "supersede"),
+        ("Ирина подчиняется Алексею.", "duplicate"),
+    ],
+)
+def test_a_relation_of_someone_named_in_another_case_is_the_same_relation(
+    new: str, expected: str
+) -> None:
+    assert outcome("Руководитель Ирины — Алексей.", new) == expected
+
+
+def test_the_same_relation_of_someone_else_replaces_nothing() -> None:
+    assert outcome("Руководитель Ирины — Алексей.", "Инна подчиняется Наталье.") not in HIDING

@@ -1961,7 +1961,7 @@ def _relation_restated(new: Parse, old: Parse) -> Verdict | None:
     plain present statements by the same speaker, in the same environment, whose objects hold
     nothing but the value."""
     relation = new.relation
-    if relation is None or relation != old.relation:
+    if relation is None or old.relation is None or not _same_relation(relation, old.relation):
         return None
     for fact in (new, old):
         if fact.question or fact.modal or fact.future or fact.past or fact.negated:
@@ -1979,7 +1979,7 @@ def _relation_restated(new: Parse, old: Parse) -> Verdict | None:
         return None
     if _role_swapped(new, old):
         return None  # "El jefe de Marta es Raúl" / "Marta es la jefa de Raúl": whose turned
-    if mine == theirs:
+    if mine == theirs or _same_relation(("", mine), ("", theirs)):
         return Verdict("duplicate", f"the same {relation[0]} of the same subject, in other words")
     if mine & theirs or _value_kinds(new) != _value_kinds(old):
         return None
@@ -1988,6 +1988,14 @@ def _relation_restated(new: Parse, old: Parse) -> Verdict | None:
     change = f"{', '.join(sorted(theirs))} → {', '.join(sorted(mine))}"
     why = f"the same {relation[0]} of the same subject, a new value ({change})"
     return Verdict("supersede", why)
+
+
+def _same_relation(a: tuple[str, frozenset[str]], b: tuple[str, frozenset[str]]) -> bool:
+    """One relation of the same people: whose it is may be named in another case ("Руководитель
+    Ирины" / "Ирина подчиняется")."""
+    if a[0] != b[0] or len(a[1]) != len(b[1]):
+        return False
+    return all(any(_same_name(x, y) for y in b[1]) for x in a[1])
 
 
 def _loose_words(fact: Parse) -> bool:
