@@ -1961,7 +1961,11 @@ def _relation_restated(new: Parse, old: Parse) -> Verdict | None:
     plain present statements by the same speaker, in the same environment, whose objects hold
     nothing but the value."""
     relation = new.relation
-    if relation is None or old.relation is None or not _same_relation(relation, old.relation):
+    if relation is None or old.relation is None:
+        return None
+    if relation != old.relation and _opens_with_whose(new, old):
+        return None  # two facts that open with two forms of a name: "Евгений" / "Евгения"
+    if not _same_relation(relation, old.relation):
         return None
     for fact in (new, old):
         if fact.question or fact.modal or fact.future or fact.past or fact.negated:
@@ -1988,6 +1992,14 @@ def _relation_restated(new: Parse, old: Parse) -> Verdict | None:
     change = f"{', '.join(sorted(theirs))} → {', '.join(sorted(mine))}"
     why = f"the same {relation[0]} of the same subject, a new value ({change})"
     return Verdict("supersede", why)
+
+
+def _opens_with_whose(new: Parse, old: Parse) -> bool:
+    """Both facts open with whose relation it is (a name there is in the nominative)."""
+    return all(
+        bool(f.words) and f.relation is not None and f.words[0].key in f.relation[1]
+        for f in (new, old)
+    )
 
 
 def _same_relation(a: tuple[str, frozenset[str]], b: tuple[str, frozenset[str]]) -> bool:
