@@ -1304,3 +1304,11 @@ def test_a_relation_of_someone_named_in_another_case_is_the_same_relation(
 
 def test_the_same_relation_of_someone_else_replaces_nothing() -> None:
     assert outcome("Руководитель Ирины — Алексей.", "Инна подчиняется Наталье.") not in HIDING
+
+
+def test_a_day_in_the_name_of_a_thing_names_another_thing() -> None:
+    old, new = "Vera runs the Tuesday book club.", "Vera runs the Thursday book club."
+    assert outcome(old, new) not in HIDING
+    assert outcome("The review is on Monday morning.", "The review is on Friday morning.") == (
+        "supersede"
+    )

@@ -602,6 +602,8 @@ def _value_change(new: Parse, old: Parse) -> str | None:
         return None
     if _another_occasion(old, kept, changed):
         return None
+    if _names_a_thing(old, removed) and _names_a_thing(new, added):
+        return None  # "the Tuesday book club" / "the Thursday book club": two clubs
     numeric_only = all(_numeric(k) for k in changed)
     if _verb_class(new.verb) in _BARE_VERBS and not numeric_only:
         if not _names_attribute(new, old, kept):
@@ -609,6 +611,23 @@ def _value_change(new: Parse, old: Parse) -> str | None:
     if _slots(old.objects, new.objects) != 1:
         return None
     return f"{', '.join(sorted(removed))} → {', '.join(sorted(added))}"
+
+
+def _names_a_thing(fact: Parse, keys: frozenset[str]) -> bool:
+    """Each of `keys` is a date or a day standing before a noun of the object, as part of its
+    name ("the Tuesday book club", "the 2024 budget"), not a value of it."""
+    words = fact.objects
+    found = [
+        at
+        for at, w in enumerate(words)
+        if w.key in keys and (w.kind == "date" or w.norm in lx.CALENDAR)
+    ]
+    return len(found) == len(keys) and all(
+        at + 1 < len(words)
+        and words[at + 1].kind == "word"
+        and words[at + 1].norm not in lx.CALENDAR
+        for at in found
+    )
 
 
 def _direct_object(fact: Parse) -> frozenset[str]:
