@@ -981,8 +981,23 @@ def _derived_synonym(root: str) -> str | None:
     """The synonym group of the verb a noun is made of ("отправление" of "отправляется": a
     departure), by `_derived`; None if there is none, or more than one."""
     _, by_stem = _synonyms()
-    groups = {group for key, group in by_stem.items() if _derived(root, key)}
+    keys = _derived_keys()
+    near = {root[: len(root) - cut] for cut in range(3)} | {_root_of(root)}
+    found = {k for part in near for k in keys.get(part, ())}
+    groups = {by_stem[k] for k in found if _derived(root, k)}
     return groups.pop() if len(groups) == 1 else None
+
+
+@lru_cache(maxsize=1)
+def _derived_keys() -> dict[str, tuple[str, ...]]:
+    """The synonym stems by what `_derived` may match them on (the stem less up to two
+    letters, its root), so that a word is compared with a few of them, not all."""
+    _, by_stem = _synonyms()
+    out: dict[str, list[str]] = {}
+    for key in by_stem:
+        for part in {key[: len(key) - cut] for cut in range(3)} | {_root_of(key)}:
+            out.setdefault(part, []).append(key)
+    return {part: tuple(keys) for part, keys in out.items()}
 
 
 def _second_of_pair(words: tuple[Word, ...], at: int) -> bool:
@@ -1130,9 +1145,15 @@ def _verb_of_a_job(fact: Parse) -> bool:
     """The fact's verb is what someone of a job does: "teaches" (a teacher), "designs" (a
     designer), "writes" (a writer)."""
     verb = fact.verb
-    if not verb or len(verb) < 4 or _verb_class(verb) in _GENERIC_VERBS:
+    if len(verb) < 4 or _verb_class(verb) in _GENERIC_VERBS:
         return False
-    return any(job.startswith(verb) and 0 < len(job) - len(verb) <= 2 for job in _job_stems())
+    return verb in _job_verbs()
+
+
+@lru_cache(maxsize=1)
+def _job_verbs() -> frozenset[str]:
+    """Stems a job's stem extends by one or two letters ("teach" of "teacher")."""
+    return frozenset(job[: len(job) - cut] for job in _job_stems() for cut in (1, 2))
 
 
 def _job(fact: Parse) -> bool:

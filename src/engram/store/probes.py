@@ -40,7 +40,8 @@ def probe_terms(text: str, terms: tuple[str, ...] | list[str]) -> list[str]:
     fact's own index terms) lack, in the order found, each once."""
     own = set(terms)
     out: dict[str, None] = {}
-    words = _written_words(text)
+    # (only a Cyrillic word's capital matters: it marks a name with cases)
+    words = _written_words(text) if _CYRILLIC.search(text) else frozenset()
     for token in tokenize(text):
         if token.word in STOP_WORDS:
             continue
