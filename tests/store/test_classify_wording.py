@@ -1312,3 +1312,15 @@ def test_a_day_in_the_name_of_a_thing_names_another_thing() -> None:
     assert outcome("The review is on Monday morning.", "The review is on Friday morning.") == (
         "supersede"
     )
+
+
+def test_a_possibility_holds_no_value_an_update_replaces() -> None:
+    old = (
+        "This might be partially explained by new interactions of miRNA/Argonaute complexes"
+        " with RNA-binding proteins that relocate from different compartments during stress."
+    )
+    new = (
+        "Subsequent analysis of over-represented biological processes revealed suppression of"
+        " the endocrine pathways with increased stress responses in delayed and premature aging."
+    )
+    assert outcome(old, new) not in HIDING

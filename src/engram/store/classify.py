@@ -826,6 +826,8 @@ def _update_reworded(new: Parse, old: Parse) -> bool:
     change = new.change
     if not new.update or new.question or new.modal or new.future or old.question:
         return False
+    if old.modal:
+        return False  # "This might be explained by …": a possibility holds no value to replace
     if (new.additive and not change) or (new.past and (old.past or not change)):
         return False
     if (new.speaker, new.environments) != (old.speaker, old.environments):
