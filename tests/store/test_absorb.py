@@ -193,6 +193,53 @@ def test_dry_run_reports_the_same_outcomes_and_writes_nothing(store: MemoryStore
     assert [o.outcome for o in planned] == [o.outcome for o in done] == ["supersede", "new"]
 
 
+# Absorb looks stored facts up by more than a new fact's own index terms (`probes.py`).
+# Other facts in the scope make each word common enough that a lookup must pick its terms.
+NEIGHBOURS = ["The weather in Lyon is mild.", "Paris has many museums.", "Javier likes tennis."]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        # "Carlos" is `carl` stemmed as Spanish, `carlo` as English
+        ("El jefe de Carlos es Javier.", "Desde abril, Carlos reporta a Marta.", "supersede"),
+        # only "I" is shared, and a move is news of where someone lives
+        ("I live in Paris.", "I moved to Lyon last month.", "supersede"),
+    ],
+)
+def test_a_stored_fact_is_found_without_a_shared_index_term(
+    store: MemoryStore, old: str, new: str, expected: str
+) -> None:
+    store.absorb(NEIGHBOURS, scope="user", scope_key="acme")
+    absorb_one(store, old)
+    assert absorb_one(store, new) == expected
+
+
+@pytest.mark.parametrize(
+    ("stored", "new"),
+    [
+        ("Отчёт подготовил Павел.", "Павлом подготовлен отчёт."),  # a vowel that drops
+        ("Алексея перевели в Казань.", "Алексей живёт в Казани."),  # `алексе` / `алекс`
+        ("El jefe de Carlos es Javier.", "Carlos reports to Marta."),
+        ("Bob lives in Paris.", "Alice moved to Berlin."),
+        ("Мой руководитель — Вера.", "Я подчиняюсь Олегу."),
+    ],
+)
+def test_probes_hold_a_term_the_stored_fact_is_indexed_under(stored: str, new: str) -> None:
+    from engram.store.probes import probe_terms
+    from engram.text.tokenize import terms_of
+
+    assert set(probe_terms(new, terms_of(new))) & set(terms_of(stored))
+
+
+def test_probes_are_never_indexed(store: MemoryStore) -> None:
+    store.absorb(["El jefe de Carlos es Javier."], scope="user")
+    store.absorb(["Desde abril, Carlos reporta a Marta."], scope="user")
+    postings = store.index().postings
+    assert "carlo" in postings and "carl" in postings  # each fact's own stem
+    assert "boss" not in postings and "gerent" not in postings  # probes of "jefe"
+
+
 def test_unknown_scope_is_an_error(store: MemoryStore) -> None:
     with pytest.raises(EngramError, match="unknown scope 'team'"):
         store.absorb([CTO], scope="team")

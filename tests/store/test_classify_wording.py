@@ -927,3 +927,400 @@ def test_an_amount_in_the_same_currency_going_up_is_an_update() -> None:
 def test_a_subject_narrowed_after_de_is_another_subject() -> None:
     old, new = "El líder del equipo es Hugo.", "Ahora el líder del equipo de ventas es Nerea."
     assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Jonas works remotely from Porto.", "Jonas works from Porto remotely."),
+        ("Pedro habla alemán con fluidez.", "Pedro habla con fluidez alemán."),
+        ("Our biggest customer is Globex.", "Globex is our biggest customer."),
+        ("El jefe de ventas es Tomás.", "Tomás es el jefe de ventas."),
+        ("Главный бухгалтер — Нина Петровна.", "Нина Петровна — главный бухгалтер."),
+        ("Отчёт готовит Ольга.", "Ольга готовит отчёт."),
+    ],
+)
+def test_the_same_words_in_another_order_that_keeps_each_part_are_a_duplicate(
+    old: str, new: str
+) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Ana sent the report to Luis.", "Luis sent the report to Ana."),  # who acts
+        ("Sam prefers tea to coffee.", "Sam prefers coffee to tea."),  # what "to" takes
+        ("Tom is Anna's manager.", "Anna is Tom's manager."),  # whose role
+        ("Сервис биллинга вызывает сервис поиска.", "Сервис поиска вызывает сервис биллинга."),
+        ("Сбербанк купил Тинькофф.", "Тинькофф купил Сбербанк."),  # names without cases
+        ("Kate moved from Oslo to Rome.", "Kate moved from Rome to Oslo."),
+    ],
+)
+def test_the_same_words_in_an_order_that_changes_a_part_are_never_merged(
+    old: str, new: str
+) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "Maria decided to take the job in Lisbon.",
+            "Maria made the decision to take the job in Lisbon.",
+        ),
+        ("Марина приняла решение уйти из компании.", "Марина решила уйти из компании."),
+        ("Lucía tomó la decisión de cambiar de trabajo.", "Lucía decidió cambiar de trabajo."),
+    ],
+)
+def test_a_light_verb_with_a_noun_made_of_a_verb_is_the_verb(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+def test_a_light_verb_with_a_noun_of_someone_else_is_no_duplicate() -> None:
+    old, new = "Maria decided to take the job.", "Carla made the decision to take the job."
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "one"),
+    [
+        ("decis", "decid", True),  # decision / decided
+        ("develop", "development", True),
+        ("решен", "реш", True),  # решение / решила
+        ("prefer", "prefix", False),  # "-er" makes no noun of "prefix"
+        ("cost", "cosd", False),  # a stem of four letters is too short to tell
+        ("station", "stat", False),
+    ],
+)
+def test_a_noun_made_of_a_verb_shares_its_root(a: str, b: str, one: bool) -> None:
+    from engram.store.classify import _derived
+
+    assert _derived(a, b) is one
+
+
+def test_a_name_in_the_place_of_a_word_of_the_subject_is_another_subject() -> None:
+    old, new = "The iOS app is built with Swift.", "The Android app is now built with Kotlin."
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "La oficina está en la calle Mayor.",
+            "Desde enero la oficina está en la avenida Diagonal.",
+        ),
+        (
+            "The team standup is at 9:30 every morning.",
+            "Starting next week, the daily standup moves to 10:00.",
+        ),
+        ("Дежурный по выходным — Рустам.", "С этой недели дежурный по выходным — Артур."),
+    ],
+)
+def test_a_dated_opening_says_when_the_news_holds_and_is_no_part_of_the_subject(
+    old: str, new: str
+) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+def test_a_dated_opening_leaves_the_subject_as_it_was() -> None:
+    assert parse("Desde enero la oficina está en la avenida Diagonal.").subject == {"oficina"}
+    assert parse("Desde enero la oficina está en la avenida Diagonal.").update
+
+
+def test_since_with_has_been_tells_how_long_not_a_change() -> None:
+    assert not parse("Since 2019 Nina has been a vegan.").update
+
+
+def test_a_dated_opening_of_another_environment_hides_nothing() -> None:
+    old, new = "Staging uses Redis 6.", "Starting next week, production uses Redis 7."
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Jenny's team lead is Omar.", "Jenny now reports to Lucas instead of Omar."),
+        ("Руководитель Веры — Олег.", "Теперь Вера подчиняется Ивану вместо Олега."),
+    ],
+)
+def test_a_value_set_aside_with_instead_of_is_replaced(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+def test_someone_else_instead_of_the_old_value_replaces_nothing() -> None:
+    old, new = "Jenny's team lead is Omar.", "Mark now reports to Lucas instead of Omar."
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_month_after_in_is_a_date_not_a_modal() -> None:
+    fact = parse("The warehouse relocated to Bradford in May.")
+    assert not fact.modal and "may" in fact.values
+    assert parse("Data may be exported weekly.").modal
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Mike's phone number is 555-0134.", "Mike got a new phone number: 555-0188."),
+        ("Ana trabaja en Indra.", "Ana consiguió un nuevo trabajo en Accenture."),
+        ("Вика учится в МГУ.", "Вика перевелась из МГУ в ВШЭ."),
+    ],
+)
+def test_getting_a_new_one_or_transferring_is_an_update(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize("new", ["Tom got a new phone number: 555-0188.", "Mike got a new laptop."])
+def test_a_new_one_of_someone_or_something_else_replaces_nothing(new: str) -> None:
+    assert outcome("Mike's phone number is 555-0134.", new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Backups are kept for 30 days.", "We keep backups for thirty days."),
+        ("Infrastructure is managed with Terraform.", "We manage infrastructure with Terraform."),
+    ],
+)
+def test_we_and_a_passive_that_names_no_one_are_one_statement(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+def test_we_beside_someone_named_is_someone_else() -> None:
+    assert outcome("Anna keeps backups for 30 days.", "We keep backups for 30 days.") not in (
+        HIDING
+    )
+
+
+def test_being_something_and_having_it_are_two_statements() -> None:
+    assert outcome("Tom is a dog.", "Tom has a dog.") not in HIDING
+
+
+def test_an_adjective_and_having_its_noun_are_one_statement() -> None:
+    assert outcome("Tom is allergic to peanuts.", "Tom has a peanut allergy.") == "duplicate"
+
+
+def test_an_irregular_past_is_past() -> None:
+    assert parse("Lena spoke at PyCon.").past
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Raúl es el dueño del bar.", "Raúl es el dueño del restaurante."),
+        ("Raúl is the owner of the bar.", "Raúl is the owner of the restaurant."),
+    ],
+)
+def test_owning_one_more_thing_replaces_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_new_owner_of_the_same_thing_replaces_the_old_one() -> None:
+    assert outcome("El dueño del bar es Raúl.", "El dueño del bar es Ana.") == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("El presupuesto es de cinco mil euros.", "€5000"),
+        ("The grant is two hundred thousand dollars.", "$200000"),
+        ("Бюджет — пять тысяч рублей.", "₽5000"),
+        ("The fund holds 2.5 million euros.", "€2500000"),
+    ],
+)
+def test_a_number_times_thousand_or_million_is_one_number(text: str, value: str) -> None:
+    assert parse(text).values == {value}
+
+
+def test_a_budget_in_words_and_in_digits_is_one_statement() -> None:
+    old = "El presupuesto del proyecto es de cinco mil euros."
+    new = "El proyecto tiene un presupuesto de 5000 euros."
+    assert outcome(old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("El informe lo prepara Andrés.", "Andrés prepara el informe."),
+        (
+            "Los despliegues a producción los aprueba Sofía.",
+            "Sofía aprueba los despliegues a producción.",
+        ),
+    ],
+)
+def test_a_spanish_object_put_first_with_its_pronoun_is_still_the_object(
+    old: str, new: str
+) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+def test_an_object_put_first_names_whoever_follows_the_verb() -> None:
+    assert outcome("Carmen prepara el informe.", "El informe lo prepara Andrés.") not in HIDING
+
+
+def test_a_verbs_own_pronoun_is_no_object_put_first() -> None:
+    fact = parse("La retrospectiva se hace en la sala Amazonas.")
+    assert "retrospectiva" in fact.subject and "amazonas" not in fact.subject
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Клиент платит 500 долларов в месяц.", "Клиент ежемесячно платит 500 долларов."),
+        ("Вечеринка состоится в субботу.", "Вечеринка пройдёт в субботу."),
+        ("La biblioteca cierra los domingos.", "Los domingos la biblioteca está cerrada."),
+    ],
+)
+def test_how_often_and_common_verbs_in_other_words_are_one_statement(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The router password is the factory default.", "I changed the router password."),
+        ("La contraseña del router es la de fábrica.", "Cambié la contraseña del router."),
+    ],
+)
+def test_changing_the_thing_a_fact_says_what_it_is_updates_it(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+def test_changing_another_thing_updates_nothing() -> None:
+    old = "The router password is the factory default."
+    assert outcome(old, "I changed the wifi password.") not in HIDING
+
+
+def test_the_same_statement_with_the_day_it_holds_from_first_is_a_duplicate() -> None:
+    old, new = "Nerea vive en Bilbao desde 2020.", "Desde 2020 Nerea vive en Bilbao."
+    assert outcome(old, new) == "duplicate"
+    assert parse(new).dated and not parse("Desde enero Nerea se mudó a Vigo.").dated
+
+
+@pytest.mark.parametrize(
+    ("text", "subject"),
+    [
+        ("On Fridays the office shuts at six in the evening.", {"office"}),
+        ("Los domingos la biblioteca está cerrada.", {"biblioteca"}),
+    ],
+)
+def test_when_said_first_is_no_part_of_the_subject(text: str, subject: set[str]) -> None:
+    assert parse(text).subject == subject
+
+
+def test_minutes_with_am_or_pm_are_a_clock_time() -> None:
+    assert parse("The Lima flight leaves at 11:40 pm.").values == {"23:40"}
+
+
+def test_since_with_a_perfect_tells_how_long() -> None:
+    assert not parse("Since 2020 Nerea has lived in Bilbao.").update
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("We store user photos in S3.", "We store invoices in S3."),
+        ("Marcos aprueba las vacaciones.", "Marcos aprueba los gastos."),
+    ],
+)
+def test_another_thing_acted_on_with_the_same_value_is_no_new_value(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_new_role_at_the_same_employer_is_still_a_new_value() -> None:
+    old, new = "John works as a backend developer at Initech.", "John works as a PM at Initech."
+    assert outcome(old, new) == "supersede"
+
+
+def test_russian_words_moved_round_a_reflexive_verb_are_a_duplicate() -> None:
+    old = "Отчёты отправляются клиенту по понедельникам."
+    new = "По понедельникам клиенту отправляются отчёты."
+    assert outcome(old, new) == "duplicate"
+
+
+def test_where_something_is_sold_is_no_sale() -> None:
+    assert not parse("Bikes and scooters are sold at the shop.").update
+    assert parse("Ravi sold his Civic.").update
+
+
+def test_a_contract_extended_is_an_update() -> None:
+    old = "El contrato vence el 30 de junio."
+    new = "El contrato se ha prorrogado hasta el 31 de diciembre."
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("text", "subject"),
+    [
+        ("A las 9 abre la tienda.", {"tienda"}),
+        ("El lunes empieza el curso.", {"curso"}),
+        ("По пятницам проходит собрание.", {"собрание"}),
+    ],
+)
+def test_when_said_first_puts_the_subject_after_the_verb(text: str, subject: set[str]) -> None:
+    assert parse(text).subject == subject
+
+
+def test_what_someone_of_a_job_does_is_working_as_one() -> None:
+    old, new = "Rosa teaches math at the high school.", "Rosa is a math teacher at the high school."
+    assert outcome(old, new) == "duplicate"
+    assert outcome(old, "Rosa is a math student at the high school.") not in HIDING
+
+
+def test_someones_intern_is_someone_else() -> None:
+    assert outcome("Hugo maintains the CLI.", "Hugo's intern maintains the CLI.") not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Лиза отвечает за маркетинг.", "Лиза отвечает за продажи."),
+        ("Ana is responsible for billing.", "Ana is responsible for payroll."),
+    ],
+)
+def test_one_more_responsibility_replaces_none(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_someone_new_responsible_for_the_same_thing_replaces_the_old_one() -> None:
+    assert outcome("За маркетинг отвечает Лиза.", "За маркетинг отвечает Вадим.") == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("new", "expected"),
+    [
+        ("Ирина подчиняется Наталье.", "supersede"),
+        ("Ирина подчиняется Алексею.", "duplicate"),
+    ],
+)
+def test_a_relation_of_someone_named_in_another_case_is_the_same_relation(
+    new: str, expected: str
+) -> None:
+    assert outcome("Руководитель Ирины — Алексей.", new) == expected
+
+
+def test_the_same_relation_of_someone_else_replaces_nothing() -> None:
+    assert outcome("Руководитель Ирины — Алексей.", "Инна подчиняется Наталье.") not in HIDING
+
+
+def test_a_day_in_the_name_of_a_thing_names_another_thing() -> None:
+    old, new = "Vera runs the Tuesday book club.", "Vera runs the Thursday book club."
+    assert outcome(old, new) not in HIDING
+    assert outcome("The review is on Monday morning.", "The review is on Friday morning.") == (
+        "supersede"
+    )
+
+
+def test_a_possibility_holds_no_value_an_update_replaces() -> None:
+    old = (
+        "This might be partially explained by new interactions of miRNA/Argonaute complexes"
+        " with RNA-binding proteins that relocate from different compartments during stress."
+    )
+    new = (
+        "Subsequent analysis of over-represented biological processes revealed suppression of"
+        " the endocrine pathways with increased stress responses in delayed and premature aging."
+    )
+    assert outcome(old, new) not in HIDING

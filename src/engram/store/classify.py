@@ -242,6 +242,8 @@ def _same_statement(new: Parse, old: Parse) -> bool:
     if mine and theirs:
         return mine == theirs
     a, b = _core(new.subject), _core(old.subject)
+    if a != b and new.possessors != old.possessors:
+        return False  # "Hugo maintains the CLI" / "Hugo's intern maintains …": whose intern
     return a <= b or b <= a
 
 
@@ -256,9 +258,10 @@ def _same_frame(new: Parse, old: Parse) -> bool:
         and new.environments == old.environments
         and new.values == old.values
         and _same_symbols(new, old)
-        and (new.negated, new.update, new.modal, new.question, new.past, new.future)
-        == (old.negated, old.update, old.modal, old.question, old.past, old.future)
+        and (new.negated, _told_update(new), new.modal, new.question, new.past, new.future)
+        == (old.negated, _told_update(old), old.modal, old.question, old.past, old.future)
         and new.indefinite == old.indefinite
+        and not _is_or_has(new, old)
         and _same_order(new, old)
         and not _antonym_split(new, old)
     ):
@@ -400,6 +403,10 @@ def _explicit_update(new: Parse, old: Parse) -> bool:
     about = {k for k in old.subject_keys if k in old.people and not k.startswith("@")}
     if not all(k in found or _inflects(k, found) for k in about):
         return False
+    if _set_aside(new, _relation_values(old)) and _same_kind_of_value(new, old):
+        return True  # "Jenny's lead is Omar" → "Jenny now reports to Lucas instead of Omar"
+    if change and _thing_changed(new, old):
+        return True  # "The router password is the default one" → "I changed the router password"
     same_verb = _verb_class(new.verb) == _verb_class(old.verb) != "="
     said = old.content - old.subject_keys - {old.verb}
     if _many_valued(new, old, set(), links=False, context=False, often=False):
@@ -424,21 +431,52 @@ def _explicit_update(new: Parse, old: Parse) -> bool:
     return len(said) <= 3 and new.subject == old.subject and _same_kind_of_value(new, old)
 
 
+def _thing_changed(new: Parse, old: Parse) -> bool:
+    """The old fact says what something is, and the new one's verb of change takes that thing
+    as its object: "The router password is the default one" → "I changed the router
+    password", "Cambié la contraseña del router"."""
+    if _verb_class(old.verb) not in _GENERIC_VERBS or new.verb_norm not in lx.UPDATE_WORDS:
+        return False
+    thing = {k for k in old.subject_stems if not k.startswith("@")}
+    changed = {w.root for w in new.objects if w.kind not in ("stop", "dash", "marker")}
+    return bool(thing) and thing <= changed
+
+
 _FROM = frozenset({"from", "de", "desde", "с", "со", "от"})
 _VALUE_KINDS = frozenset({"name", "acronym", "value", "date"})  # what an object's value is
 
 
 def _leaves_old_value(new: Parse, old: Parse) -> bool:
-    """The new fact names whom the old one was about and moves away *from* its value: "Jack's
-    favorite editor is Vim" → "Jack switched from Vim to VS Code", however little else of the
-    old subject comes back."""
+    """The new fact names whom the old one was about and moves away *from* its value, or puts
+    its value aside: "Jack's favorite editor is Vim" → "Jack switched from Vim to VS Code",
+    "Jenny's lead is Omar" → "Jenny now reports to Lucas instead of Omar", however little else
+    of the old subject comes back."""
     owners = {k for k in old.subject_keys if k in old.people or k in old.capitalised}
     found = new.stems | new.people | new.content
     if not owners or not all(k in found or _inflects(k, found) for k in owners):
         return False
     values = _relation_values(old)
     words = new.words
-    return any(w.norm in _FROM and nxt.key in values for w, nxt in itertools.pairwise(words))
+    if any(w.norm in _FROM and nxt.key in values for w, nxt in itertools.pairwise(words)):
+        return True
+    return _set_aside(new, values)
+
+
+def _set_aside(new: Parse, values: frozenset[str]) -> bool:
+    """The new fact names one of `values` as what it replaces: "… instead of Omar", "en lugar
+    de Movistar", "вместо Олега"."""
+    words = new.words
+    norms = [w.norm for w in words]
+    for phrase in _INSTEAD_OF:
+        for at in range(len(words) - len(phrase)):
+            if tuple(norms[at : at + len(phrase)]) == phrase:
+                after = words[at + len(phrase)].key
+                if any(_same_name(after, v) for v in values):
+                    return True
+    return False
+
+
+_INSTEAD_OF = (("instead", "of"), ("en", "lugar", "de"), ("en", "vez", "de"), ("вместо",))
 
 
 def _same_attribute(new: Parse, old: Parse, said: frozenset[str]) -> bool:
@@ -555,12 +593,17 @@ def _value_change(new: Parse, old: Parse) -> str | None:
     if not kept and len(removed) > 1 and len(old.object_keys) > 4:
         return None  # nothing of the object stays: another statement, not a new value
     changed = removed | added
+    valued = {w.key for f in (new, old) for w in f.objects if w.kind in _VALUE_KINDS}
+    if kept & valued and not changed & valued and _direct_object(old) & removed:
+        return None  # "store user photos in S3" / "store invoices in S3": another thing
     if any(_RECORD_ID.search(k) for k in removed) and any(_RECORD_ID.search(k) for k in added):
         return None  # "Identifier: NCT01295827" / "NCT00295386": each names its own record
     if _many_valued(new, old, changed):
         return None
     if _another_occasion(old, kept, changed):
         return None
+    if _names_a_thing(old, removed) and _names_a_thing(new, added):
+        return None  # "the Tuesday book club" / "the Thursday book club": two clubs
     numeric_only = all(_numeric(k) for k in changed)
     if _verb_class(new.verb) in _BARE_VERBS and not numeric_only:
         if not _names_attribute(new, old, kept):
@@ -568,6 +611,35 @@ def _value_change(new: Parse, old: Parse) -> str | None:
     if _slots(old.objects, new.objects) != 1:
         return None
     return f"{', '.join(sorted(removed))} → {', '.join(sorted(added))}"
+
+
+def _names_a_thing(fact: Parse, keys: frozenset[str]) -> bool:
+    """Each of `keys` is a date or a day standing before a noun of the object, as part of its
+    name ("the Tuesday book club", "the 2024 budget"), not a value of it."""
+    words = fact.objects
+    found = [
+        at
+        for at, w in enumerate(words)
+        if w.key in keys and (w.kind == "date" or w.norm in lx.CALENDAR)
+    ]
+    return len(found) == len(keys) and all(
+        at + 1 < len(words)
+        and words[at + 1].kind == "word"
+        and words[at + 1].norm not in lx.CALENDAR
+        for at in found
+    )
+
+
+def _direct_object(fact: Parse) -> frozenset[str]:
+    """The words right after the verb, up to the first preposition: what the verb acts on
+    ("store *user photos* in S3"), not a role or a place ("works *as* a developer")."""
+    found: list[str] = []
+    for w in fact.objects:
+        if w.norm in _ANY_PREPOSITION:
+            break
+        if w.kind not in ("stop", "dash", "marker"):
+            found.append(w.key)
+    return frozenset(found)
 
 
 def _another_occasion(old: Parse, kept: frozenset[str], changed: frozenset[str]) -> bool:
@@ -710,6 +782,8 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
         return Verdict("duplicate", "part of what the stored fact says, of the same subject")
     if _reworded(new, old):
         return Verdict("duplicate", "the same statement in other words")
+    if _reordered(new, old):
+        return Verdict("duplicate", "the same words in another order, no part changed")
     if _explicit_update(new, old):
         return Verdict("supersede", "an explicit update of the same subject")
     opposite = _opposite_claim(new, old)
@@ -752,6 +826,8 @@ def _update_reworded(new: Parse, old: Parse) -> bool:
     change = new.change
     if not new.update or new.question or new.modal or new.future or old.question:
         return False
+    if old.modal:
+        return False  # "This might be explained by …": a possibility holds no value to replace
     if (new.additive and not change) or (new.past and (old.past or not change)):
         return False
     if (new.speaker, new.environments) != (old.speaker, old.environments):
@@ -824,8 +900,8 @@ def _instruction(fact: Parse) -> bool:
 
 def _qualifier_swapped(new: Parse, old: Parse) -> bool:
     """A word of the old subject is nowhere in the new fact, and the new subject brings a word
-    the old fact lacks: "the auth service" → "the reporting service", two services. Synonyms
-    count as one word ("the maximum upload" → "the upload cap")."""
+    or a name the old fact lacks: "the auth service" → "the reporting service", two services.
+    Synonyms count as one word ("the maximum upload" → "the upload cap")."""
     mine, theirs = gist(new), gist(old)
     found = mine.concepts | {r for _, r in mine.soft}
     lost = [
@@ -835,7 +911,13 @@ def _qualifier_swapped(new: Parse, old: Parse) -> bool:
         return False
     known = theirs.concepts | {r for _, r in theirs.soft}
     brought = _subject_concepts(new) | _light_qualifiers(new)
-    return any(not _concept_found(k, known) for k in brought)
+    if not _HOW_OFTEN.intersection(lost):
+        brought -= _HOW_OFTEN  # "the team standup" → "the daily standup": told how often
+    if any(not _concept_found(k, known) for k in brought):
+        return True
+    # a name in the word's place is another qualifier too: "the iOS app" → "the Android app"
+    pool = (*theirs.names, *(k for k, _ in theirs.soft))
+    return any(n in new.subject_keys and not _named_in(n, pool, mine, theirs) for n in mine.names)
 
 
 def _light_qualifiers(fact: Parse) -> set[str]:
@@ -892,7 +974,32 @@ def _synonym_at(words: tuple[Word, ...], at: int) -> str | None:
     after = words[at + 1].norm if at + 1 < len(words) else ""
     before = words[at - 1].norm if at else ""
     phrase = lx.SYNONYM_PAIRS.get((w.norm, after)) or lx.SYNONYM_PAIRS.get((before, w.norm))
-    return phrase or by_word.get(lx.SPELLINGS.get(w.norm, w.norm)) or by_stem.get(w.root)
+    found = phrase or by_word.get(lx.SPELLINGS.get(w.norm, w.norm)) or by_stem.get(w.root)
+    return found or (_derived_synonym(w.root) if w.kind == "word" else None)
+
+
+@lru_cache(maxsize=65536)
+def _derived_synonym(root: str) -> str | None:
+    """The synonym group of the verb a noun is made of ("отправление" of "отправляется": a
+    departure), by `_derived`; None if there is none, or more than one."""
+    _, by_stem = _synonyms()
+    keys = _derived_keys()
+    near = {root[: len(root) - cut] for cut in range(3)} | {_root_of(root)}
+    found = {k for part in near for k in keys.get(part, ())}
+    groups = {by_stem[k] for k in found if _derived(root, k)}
+    return groups.pop() if len(groups) == 1 else None
+
+
+@lru_cache(maxsize=1)
+def _derived_keys() -> dict[str, tuple[str, ...]]:
+    """The synonym stems by what `_derived` may match them on (the stem less up to two
+    letters, its root), so that a word is compared with a few of them, not all."""
+    _, by_stem = _synonyms()
+    out: dict[str, list[str]] = {}
+    for key in by_stem:
+        for part in {key[: len(key) - cut] for cut in range(3)} | {_root_of(key)}:
+            out.setdefault(part, []).append(key)
+    return {part: tuple(keys) for part, keys in out.items()}
 
 
 def _second_of_pair(words: tuple[Word, ...], at: int) -> bool:
@@ -905,7 +1012,7 @@ def _second_of_pair(words: tuple[Word, ...], at: int) -> bool:
 
 
 # Concepts that say how often something happens, not which thing it is.
-_HOW_OFTEN = frozenset({"daily", "weekly", "nightly"})
+_HOW_OFTEN = frozenset({"daily", "weekly", "nightly", "monthly"})
 
 
 def _subject_concepts(fact: Parse) -> set[str]:
@@ -1036,6 +1143,21 @@ def _job_stems() -> frozenset[str]:
     )
 
 
+def _verb_of_a_job(fact: Parse) -> bool:
+    """The fact's verb is what someone of a job does: "teaches" (a teacher), "designs" (a
+    designer), "writes" (a writer)."""
+    verb = fact.verb
+    if len(verb) < 4 or _verb_class(verb) in _GENERIC_VERBS:
+        return False
+    return verb in _job_verbs()
+
+
+@lru_cache(maxsize=1)
+def _job_verbs() -> frozenset[str]:
+    """Stems a job's stem extends by one or two letters ("teach" of "teacher")."""
+    return frozenset(job[: len(job) - cut] for job in _job_stems() for cut in (1, 2))
+
+
 def _job(fact: Parse) -> bool:
     """The object names a job ("a backend developer", "QA engineer")."""
     return any(w.root in _job_stems() for w in fact.objects if w.kind == "word")
@@ -1100,6 +1222,8 @@ def gist(fact: Parse) -> Gist:
     ):
         # "is a product manager": what she works as ("is Henry's manager" is whose she is)
         concepts.add(by_word["works"])
+    elif _verb_of_a_job(fact):
+        concepts.add(by_word["works"])  # "teaches math" is what she works as: a math teacher
     for acronym, spelt in _expansions().items():
         if spelt <= roots:  # "chief technology officer" is the CTO
             concepts = (concepts - spelt - {by_stem.get(k, k) for k in spelt}) | {
@@ -1254,7 +1378,8 @@ def _in_another_case(key: str, root: str, other: Gist) -> bool:
 
 def _concept_found(key: str, others: frozenset[str] | set[str]) -> bool:
     """`key` or a form of it is among `others`: one is the other plus a letter or two, the
-    shorter of five letters at least ("cook" is no form of "cookie")."""
+    shorter of five letters at least ("cook" is no form of "cookie"), or one is derived from
+    the other ("decision" / "decided", "решение" / "решила", "duración" / "dura")."""
     if key in others:
         return True
     cased = key[:1] >= "\u0400"  # (only a Cyrillic word can be `_same_name` as another)
@@ -1264,7 +1389,48 @@ def _concept_found(key: str, others: frozenset[str] | set[str]) -> bool:
             return True
         if cased and _same_name(key, other):
             return True
+        if _derived(key, other):
+            return True
     return False
+
+
+# Endings that make a noun of a verb or an adjective ("decis-ion", "pay-ment", "реш-ение",
+# "ответствен-ность"), whole and as the stemmers leave them ("решен"); longest first. (Not
+# "-er", "-al", "-ic": "prefer" is no "prefix" made a noun.)
+_DERIVATIONAL = tuple(
+    sorted(
+        """ation ition sion tion ment ance ence ness ity acion icion sion cion miento ura
+        ение ание тель ость ция ен ан ост тел""".split(),
+        key=len,
+        reverse=True,
+    )
+)
+_D_OR_S = frozenset("dst")  # "decid-e" / "decis-ion", "includ-e" / "inclus-ion"
+
+
+@lru_cache(maxsize=65536)
+def _derived(a: str, b: str) -> bool:
+    """Two stems of one root, one derived from the other: by an ending (`_DERIVATIONAL`),
+    whose root (four letters at least, three in Cyrillic) begins the other stem, which has at
+    most two letters more; or a "-de" verb and its "-sion" noun ("decid" / "decis")."""
+    if a == b or a[:2] != b[:2]:
+        return False
+    if len(a) == len(b) >= 5 and a[:-1] == b[:-1] and {a[-1], b[-1]} <= _D_OR_S:
+        return True
+    for word, other in ((a, b), (b, a)):
+        root = _root_of(word)
+        least = 3 if _CYRILLIC.match(root) else 4
+        if root != word and len(root) >= least and other.startswith(root):
+            if len(other) - len(root) <= 2:
+                return True
+    return False
+
+
+def _root_of(stem_: str) -> str:
+    for ending in _DERIVATIONAL:
+        if stem_.endswith(ending) and len(stem_) > len(ending):
+            return stem_[: -len(ending)]
+    return stem_
 
 
 def _verb_concept(fact: Parse) -> str:
@@ -1327,6 +1493,98 @@ def _reworded(new: Parse, old: Parse) -> bool:
     # opposite things in words of one concept, so the verb, and who is named first, must stay.
     theirs_named = _named_order(theirs, mine, words=lined.shared)
     return same_verb and parties == theirs_named and _same_order(new, old)
+
+
+def _reordered(new: Parse, old: Parse) -> bool:
+    """The same words, each as written, in another order that changes no one's part: the two
+    sides of "is" swapped ("Our biggest customer is Globex" / "Globex is our biggest
+    customer"), phrases after the verb moved ("Jonas works remotely from Porto" / "… from
+    Porto remotely"), or Russian words moved round a name, whose ending says its part ("Отчёт
+    готовит Ольга" / "Ольга готовит отчёт"). Never the subject and an object swapped ("Ana
+    sent the report to Luis" / "Luis sent …"), nor what a preposition takes ("tea to coffee")."""
+    mine, theirs = _forms(new), _forms(old)
+    if mine == theirs or sorted(mine) != sorted(theirs):
+        return False
+    if not _same_setting(new, old) or not _same_symbols(new, old) or new.values != old.values:
+        return False
+    if _copula_sides(new)[::-1] == _copula_sides(old) != ((), ()):
+        return True
+    if _CYRILLIC.match(new.normalized):
+        return _cases_say_the_parts(new, old)
+    return _phrases(new) == _phrases(old)
+
+
+def _forms(fact: Parse) -> tuple[str, ...]:
+    """A fact's words as written (normalised), dashes aside."""
+    return tuple(w.norm for w in fact.words if w.kind != "dash")
+
+
+def _copula_sides(fact: Parse) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The words before and after the copula ("is", "es", a dash) of a fact that says what
+    something is; two empty sides for any other."""
+    words = fact.words
+    for at, w in enumerate(words):
+        copula = w.kind == "dash" or (w.norm == fact.verb_norm and fact.verb in _COPULAS)
+        if copula:
+            before = tuple(x.norm for x in words[:at] if x.kind != "dash")
+            after = tuple(x.norm for x in words[at + 1 :] if x.kind != "dash")
+            return (before, after) if before and after else ((), ())
+    return (), ()
+
+
+_COPULAS = frozenset({"be", "ser", "estar"})
+
+
+def _phrases(fact: Parse) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
+    """The words up to the verb, and the phrases after it, sorted: a preposition with the
+    words up to its first content word ("from Porto", "con fluidez", "to the bank"), and each
+    run of other words. Phrases may come in any order without changing who does what."""
+    words = fact.words
+    at = next((i for i, w in enumerate(words) if w.norm == fact.verb_norm), None)
+    if at is None or not fact.verb_norm:
+        return (tuple(w.norm for w in words), [])
+    phrases: list[tuple[str, ...]] = []
+    run: list[str] = []
+    open_phrase = False  # a preposition's phrase that has not reached its content word yet
+    for w in words[at + 1 :]:
+        if w.norm in _ANY_PREPOSITION and not open_phrase:
+            if run:
+                phrases.append(tuple(run))
+            run, open_phrase = [w.norm], True
+            continue
+        run.append(w.norm)
+        if open_phrase and w.kind not in _LIGHT_KINDS:
+            phrases.append(tuple(run))
+            run, open_phrase = [], False
+    if run:
+        phrases.append(tuple(run))
+    return tuple(w.norm for w in words[: at + 1]), sorted(phrases)
+
+
+_LIGHT_KINDS = frozenset({"stop", "dash", "marker", "aux"})
+
+
+def _cases_say_the_parts(new: Parse, old: Parse) -> bool:
+    """Russian words in another order keep their parts when their endings say them: no word
+    twice ("сервис A вызывает сервис B"), and a reflexive verb (it takes no object, so the one
+    word in the nominative is its subject) or a person named (a name's ending tells who acts
+    from who is acted on), two names in the same order (a company's name is the same in
+    either part: "Сбербанк купил Тинькофф")."""
+    forms = _forms(new)
+    content = [w.norm for w in new.words if w.kind not in _LIGHT_KINDS]
+    if len(set(content)) != len(content):
+        return False
+    if new.verb_norm.endswith(("ся", "сь")) and new.verb_norm == old.verb_norm:
+        return True  # a reflexive verb takes no object: "Отчёты отправляются клиенту по …"
+    names = [f for f in forms if f in _names_of(new) | _names_of(old)]
+    if not names:
+        return False
+    theirs = [f for f in _forms(old) if f in names]
+    return len(set(names)) < 2 or names == theirs
+
+
+def _names_of(fact: Parse) -> frozenset[str]:
+    return frozenset(w.norm for w in fact.words if w.kind == "name")
 
 
 _OF = frozenset({"of", "de", "del"})
@@ -1558,7 +1816,9 @@ def _same_setting(new: Parse, old: Parse) -> bool:
     """Two plain statements said alike: by the same speaker at the same time, in the same
     environment, polarity, mood and tense, the same kin and persons ("my", "your"), none a
     question, a list item or an addition ("too"), neither new one an update."""
-    if new.question or old.question or new.update or new.additive or new.listed or old.listed:
+    if new.question or old.question or new.additive or new.listed or old.listed:
+        return False
+    if _told_update(new):
         return False
     if (new.speaker, new.said_at, new.environments) != (old.speaker, old.said_at, old.environments):
         return False
@@ -1569,12 +1829,63 @@ def _same_setting(new: Parse, old: Parse) -> bool:
         old.past,
     ):
         return False
-    copulas = _verb_class(new.verb) in _GENERIC_VERBS and _verb_class(old.verb) in _GENERIC_VERBS
-    if copulas and new.indefinite != old.indefinite and not (_job(new) and _job(old)):
+    verbs = {_verb_class(new.verb), _verb_class(old.verb)}
+    copulas = verbs <= _GENERIC_VERBS
+    if _is_or_has(new, old):
+        return False
+    if (
+        copulas
+        and new.indefinite != old.indefinite
+        and not (_job(new) and _job(old))
+        and verbs not in _BE_AND_HAVE  # "is allergic" / "has an allergy": "have" takes "a"
+    ):
         return False  # "Anna is a patient" / "Anna is patient" (but "is a nurse": a job)
     if gist(new).kin != gist(old).kin:
         return False
-    return _speech_persons(new) == _speech_persons(old)  # "It has helped me" / "Your help …"
+    return _same_persons(new, old)
+
+
+_BE_AND_HAVE = (
+    frozenset({"be", "have"}),
+    frozenset({"ser", "tener"}),
+    frozenset({"estar", "tener"}),
+)
+
+
+def _told_update(fact: Parse) -> bool:
+    """The fact says in its words that something changed, beyond the day it holds from:
+    "Desde 2020 Nerea vive en Bilbao" is "Nerea vive en Bilbao" said again with its day."""
+    return fact.update and not fact.dated
+
+
+def _is_or_has(new: Parse, old: Parse) -> bool:
+    """One fact says what someone is, the other what they have: "Tom is a dog" / "Tom has a
+    dog" ("is allergic" / "has an allergy" is one statement: no "a" on the side of "is")."""
+    verbs = {_verb_class(new.verb), _verb_class(old.verb)}
+    if verbs not in _BE_AND_HAVE or not (new.indefinite and old.indefinite):
+        return False
+    return _first_object(new) == _first_object(old)  # (not "Leo has a sister who is a pilot")
+
+
+def _first_object(fact: Parse) -> str:
+    return next((w.root for w in fact.objects if w.kind in ("word", "kin")), "")
+
+
+def _same_persons(new: Parse, old: Parse) -> bool:
+    """The same first and second persons ("It has helped me" / "Your help …" are two), but
+    that "we" may stand on one side only when the other fact names no one: "We keep backups
+    for 30 days" / "Backups are kept for 30 days"."""
+    mine, theirs = _speech_persons(new), _speech_persons(old)
+    if mine == theirs:
+        return True
+    if mine ^ theirs != {"@1p"}:
+        return False
+    other, we = (old, new) if "@1p" in mine else (new, old)
+    if any(w.kind == "kin" for w in other.words):
+        return False
+    # (a capitalised first word the "we" fact has as a word is no one: "Infrastructure is …")
+    said = we.content | we.stems
+    return all(k in said or _inflects(k, said) for k in other.people)
 
 
 def _same_concepts(new: Parse, lined: Overlap) -> bool:
@@ -1692,7 +2003,11 @@ def _relation_restated(new: Parse, old: Parse) -> Verdict | None:
     plain present statements by the same speaker, in the same environment, whose objects hold
     nothing but the value."""
     relation = new.relation
-    if relation is None or relation != old.relation:
+    if relation is None or old.relation is None:
+        return None
+    if relation != old.relation and _opens_with_whose(new, old):
+        return None  # two facts that open with two forms of a name: "Евгений" / "Евгения"
+    if not _same_relation(relation, old.relation):
         return None
     for fact in (new, old):
         if fact.question or fact.modal or fact.future or fact.past or fact.negated:
@@ -1710,7 +2025,7 @@ def _relation_restated(new: Parse, old: Parse) -> Verdict | None:
         return None
     if _role_swapped(new, old):
         return None  # "El jefe de Marta es Raúl" / "Marta es la jefa de Raúl": whose turned
-    if mine == theirs:
+    if mine == theirs or _same_relation(("", mine), ("", theirs)):
         return Verdict("duplicate", f"the same {relation[0]} of the same subject, in other words")
     if mine & theirs or _value_kinds(new) != _value_kinds(old):
         return None
@@ -1719,6 +2034,22 @@ def _relation_restated(new: Parse, old: Parse) -> Verdict | None:
     change = f"{', '.join(sorted(theirs))} → {', '.join(sorted(mine))}"
     why = f"the same {relation[0]} of the same subject, a new value ({change})"
     return Verdict("supersede", why)
+
+
+def _opens_with_whose(new: Parse, old: Parse) -> bool:
+    """Both facts open with whose relation it is (a name there is in the nominative)."""
+    return all(
+        bool(f.words) and f.relation is not None and f.words[0].key in f.relation[1]
+        for f in (new, old)
+    )
+
+
+def _same_relation(a: tuple[str, frozenset[str]], b: tuple[str, frozenset[str]]) -> bool:
+    """One relation of the same people: whose it is may be named in another case ("Руководитель
+    Ирины" / "Ирина подчиняется")."""
+    if a[0] != b[0] or len(a[1]) != len(b[1]):
+        return False
+    return all(any(_same_name(x, y) for y in b[1]) for x in a[1])
 
 
 def _loose_words(fact: Parse) -> bool:

@@ -468,14 +468,19 @@ class SearchIndex:
         return scores
 
     def top_matches(
-        self, terms: list[str], live: Live | None, k: int, rarest: int = 4
+        self,
+        terms: list[str],
+        live: Live | None,
+        k: int,
+        rarest: int = 4,
+        pool: int = POOL_POSTINGS,
     ) -> list[int]:
         """Positions of the k facts among the `live` ones (None: all) that best match the
         `rarest` rarest terms of `terms`.
 
         This is how absorb finds the few stored facts most like a new one, and the rare words
         (names, ids, values) are what find them. The pool of facts is the union of the
-        postings of the rare terms (up to POOL_POSTINGS in all); when even the rarest term is
+        postings of the rare terms (up to `pool` postings in all); when even the rarest term is
         common ("Kenji" and "Park" in a store of people), the facts that have the two rarest
         terms both. Each pooled fact scores the idf of the pooled terms it has (facts are
         short: no length normalisation; more common terms would barely move the score). Set
@@ -490,7 +495,7 @@ class SearchIndex:
         if not chosen:
             return []
         members: dict[str, set[int]] = {}
-        budget = POOL_POSTINGS
+        budget = pool
         for term in chosen:
             if frequency[term] > budget:
                 break

@@ -99,8 +99,10 @@ renunció subió bajó actualizamos cambié sube baja aumenta aumentó disminuye
 pasa pasó
 pushed delayed relocating migrating renaming
 мигрировали мигрировал мигрировала перевели перевёл отказался отказалась отказались
+перевелся перевёлся перевелась перевелись перешел перешёл
 aplazó aplazada aplazado pospuso pospuesto pospuesta retrasó actualizó actualizaron
-trasladaron dejé dejamos
+trasladaron dejé dejamos prorrogado prorrogada prorrogó prorrogaron
+продлили продлил продлила продлен продлён продлена
 переназначили переназначил переназначила переназначен переназначена reasignado reasignada
 reasignó reasignaron
 últimamente ultimamente
@@ -112,6 +114,12 @@ rose risen dropped doubled halved shifted
 movió movieron adelantó adelantaron retrasaron pospusieron subieron bajaron aumentaron
 """.split()
 )
+# Verbs of getting: with "a new …" after them they tell that a value changed ("Mike got a
+# new phone number").
+GOT = frozenset(
+    "got gets received obtained consiguió consiguio obtuvo recibió recibio получил получила "
+    "получили завел завела завели".split()
+)
 # "New" before an attribute of someone says its value changed: "Rita's new manager is Dana",
 # "мой новый номер — …", "el nuevo jefe de Inés es …" (with no one's, "the new intern" is
 # another intern).
@@ -120,13 +128,15 @@ NEW_WORDS = frozenset(
 )
 # Light verbs and nouns that frame what a fact says without saying it: "I follow a vegetarian
 # diet" is "I am a vegetarian", "Cached entries expire" is "the cache expires", "Бэкап
-# делается" is "a backup is taken".
+# делается" is "a backup is taken", "tomó la decisión" / "приняла решение" is "decided".
 LIGHT_WORDS = frozenset(
     """
 do does did done make makes made get gets got keep keeps kept follow follows followed take
 takes took taken diet entries entry items size sizes capacity number amount
 hace hacen hecho sigue siguen seguido lleva llevan tamaño capacidad
+tomó tomo toma toman tomar tomado tomada
 делается делают делает снимается снимают снимаем ведётся ведется размер объём объем
+принял приняла приняли принимает принимают
 """.split()
 )
 # Words of a move: news of where someone or something lives.
@@ -508,11 +518,13 @@ MULTI_VALUED = {
 # wants a Rivian") can announce: a value swapped without such a word is one more value.
 OFTEN_MANY = {
     "english": "read watch listen attend study learn own eat drink want need keep teach write "
-    "afraid fear follow subscribe mentor volunteer donate preference preferences",
+    "afraid fear follow subscribe mentor volunteer donate preference preferences owner approve "
+    "responsible handles",
     "russian": "читает смотрит слушает изучает ест пьёт хочет нужен нужна нужно преподаёт "
-    "преподает учит пишет боится",
+    "преподает учит пишет боится владеет владелец владелица утверждает одобряет согласует "
+    "отвечает",
     "spanish": "lee mira escucha estudia aprende come bebe quiere necesita enseña escribe teme "
-    "sigue",
+    "sigue posee dueño dueña propietario propietaria aprueba encarga",
 }
 # Verbs with several values at once unless the object names what they are for: "We use
 # Postgres" and "We use Redis" both hold; "uses Jenkins for CI" → "GitHub Actions for CI" is
@@ -559,6 +571,8 @@ PAST_IRREGULAR = frozenset(
     """
 went got took made saw came gave found told said bought sold ate drank met left ran wrote
 read flew drove brought began kept held sat slept won lost spent sent built paid heard
+spoke taught thought felt knew grew drew threw wore chose rode fell forgot understood stood
+led fought caught swam sang broke woke hid shook lent meant dealt stole hung dug
 """.split()
 )
 
@@ -574,7 +588,8 @@ saturdays sundays today yesterday tomorrow tonight morning evening afternoon noo
 средам четвергам пятницам субботам воскресеньям пн вт ср чт пт сб вс сегодня вчера завтра
 утром вечером днем
 enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre
-lunes martes miércoles miercoles jueves viernes sábado sabado domingo hoy ayer mañana manana
+lunes martes miércoles miercoles jueves viernes sábado sabado domingo sábados sabados domingos
+hoy ayer mañana manana
 tarde noche
 """.split()
 )
@@ -633,6 +648,13 @@ NUMBERS = {
     **dict(zip("seventy eighty ninety".split(), _HIGH_TENS, strict=True)),
     **dict(zip("семьдесят восемьдесят девяносто".split(), _HIGH_TENS, strict=True)),
     **dict(zip("setenta ochenta noventa".split(), _HIGH_TENS, strict=True)),
+}  # fmt: skip
+# Words that multiply the number before them: "five thousand", "cinco mil", "пять тысяч".
+MULTIPLIERS = {
+    **dict.fromkeys("hundred hundreds сотни сот".split(), 100),
+    **dict.fromkeys("thousand thousands mil тысяча тысячи тысяч".split(), 1000),
+    **dict.fromkeys("million millions millón millon millones миллион миллиона миллионов".split(),
+                    1_000_000),
 }  # fmt: skip
 # Parts of the day that turn the hour before them into a time ("6 in the evening", "шесть
 # вечера", "10 de la noche" are 18:00, 18:00 and 22:00): "am", "pm", or "night" (an hour of
@@ -710,15 +732,17 @@ SYNONYMS = {
     "use": "use uses used utiliza usa usan используем использует используют применяет",
     "location": "located based situated headquartered headquarters hq ubicado ubicada situado "
     "situada sede находится находятся расположен расположена штаб-квартира",
-    "event": "held happens happen occurs celebra celebran проходит проходят состоится",
+    "event": "held happens happen occurs celebra celebran проходит проходят состоится пройдет "
+    "пройдёт пройдут",
     "age": "age aged edad возраст",
     "listen": "listen listens listening escucha слушает",
     "own": "own owns owned owner ownership dueño propietario владеет владелец",
     "belong": "belong belongs belonged pertenece pertenecen принадлежит принадлежат",
     "phone": "phone telephone mobile cell teléfono telefono móvil movil телефон мобильный",
     "email": "email e-mail mail correo почта",
-    "close": "close closes closed shut shuts cierra cierran закрывается закрываются",
-    "open": "open opens abre abren открывается открываются",
+    "close": "close closes closed shut shuts cierra cierran cerrado cerrada закрывается "
+    "закрываются закрыт закрыта",
+    "open": "open opens abre abren abierto abierta открывается открываются открыт открыта",
     "limit": "limit limited cap maximum max límite limite máximo maximo лимит максимум ограничение",
     "plan": "plan planned schedule scheduled previsto planificado запланирован "
     "запланирована назначен назначена",
@@ -729,12 +753,14 @@ SYNONYMS = {
     "prefer": "prefer prefers favorite favourite preferred prefiere favorito favorita "
     "предпочитает любимый любимая любимое",
     "report": "report summary digest informe resumen отчёт отчет сводка",
-    "meeting": "meeting meetings meet reunión reunion reuniones встреча встречи созвон",
+    "meeting": "meeting meetings meet reunión reunion reuniones reúne reúnen reunimos встреча "
+    "встречи созвон",
     "price": "price cost costs precio cuesta cuestan цена стоит стоимость",
     "expire": "expire expires expiry ttl timeout caduca vence истекает",
     "send": "send sent sends goes envía envia рассылается отправляется уходит",
     "start": "start starts begin begins empieza comienza начинается",
-    "depart": "depart departs departure leaves отправляется отходит вылетает",
+    "depart": "depart departs departure leaves sale salen parte parten отправляется отходит "
+    "вылетает",
     "arrive": "arrive arrives arrival land lands llega llegan aterriza прибывает прилетает "
     "приземляется",
     "end": "end ends finish finishes termina terminan acaba acaban finaliza заканчивается "
@@ -745,7 +771,7 @@ SYNONYMS = {
     "encarga encargado responsable отвечает ответственный ответственная",
     "approve": "approve approves approved approval aprueba aprobado aprobación утверждает "
     "одобряет согласует",
-    "spouse": "married marry wife husband spouse esposa esposo casado casada жена муж "
+    "spouse": "married marry wife husband spouse esposa esposo marido casado casada жена муж "
     "женат замужем супруг супруга",
     "allergy": "allergy allergic alergia alérgico alérgica аллергия аллергик",
     "study": "study studies studied student graduated graduate estudia estudió estudiante "
@@ -753,16 +779,32 @@ SYNONYMS = {
     "speak": "speak speaks speaker habla hablante говорит",
     "salary": "salary earns wage sueldo salario cobra зарплата получает",
     "office": "office oficina офис",
-    "daily": "daily diario diaria ежедневно ежедневный ежедневная ежедневное",
-    "weekly": "weekly semanal еженедельно еженедельный",
+    "daily": "daily diario diaria diariamente ежедневно ежедневный ежедневная ежедневное",
+    "weekly": "weekly semanal semanalmente еженедельно еженедельный",
+    "monthly": "monthly mensual mensualmente ежемесячно ежемесячный ежемесячная",
     "nightly": "nightly night nocturno ночь ночью ночной ночная",
     "call": "call calls llamada llamar llama звонок звонить звонит",
     "backup": "backup backups respaldo бэкап резервная копия копии",
-    "birthday": "birthday born cumpleaños nació родился родилась рождения",
+    "birthday": "birthday born birth cumpleaños nació nacimiento родился родилась рождения",
 }
 # Two words that name one concept only together ("reports to" is a manager; "reports" alone
 # are documents).
 SYNONYM_PAIRS = {
+    # how often, said with a unit of time: "500 a month" is "500 monthly"
+    ("a", "day"): "daily",
+    ("per", "day"): "daily",
+    ("al", "día"): "daily",
+    ("por", "día"): "daily",
+    ("в", "день"): "daily",
+    ("a", "week"): "weekly",
+    ("per", "week"): "weekly",
+    ("por", "semana"): "weekly",
+    ("в", "неделю"): "weekly",
+    ("a", "month"): "monthly",
+    ("per", "month"): "monthly",
+    ("al", "mes"): "monthly",
+    ("por", "mes"): "monthly",
+    ("в", "месяц"): "monthly",
     ("reports", "to"): "manager",
     ("report", "to"): "manager",
     ("reporting", "to"): "manager",

@@ -144,6 +144,9 @@ class Parse:
     parts: tuple[str, ...] = ()
     # change participles that describe a noun ("increased risk", "delayed kinetics"): no news
     described: frozenset[str] = frozenset()
+    # the update is only a dated opening ("Desde 2020 …", "As of May, …"): the same statement
+    # said again with the day it holds from
+    dated: bool = False
     # `change`, `relation`, `object_keys` and `possessors`, worked out on first use: a new
     # fact is compared with up to ten stored ones, and each comparison reads them again
     _change: bool | None = field(default=None, init=False, repr=False, compare=False)
@@ -182,20 +185,27 @@ class Parse:
 
     @property
     def change(self) -> bool:
-        """A verb of change ("moved", "switched", "upgraded", "переехала", "cambió"), not
-        just "now"."""
+        """A verb of change ("moved", "switched", "upgraded", "переехала", "cambió", "got a
+        new"), not just "now"."""
         if self._change is None:
             object.__setattr__(self, "_change", self._has_change())
         return bool(self._change)
 
     def _has_change(self) -> bool:
-        return any(
-            w.norm in lx.UPDATE_WORDS
-            and w.norm not in lx.UPDATE_ADVERBS
-            and w.norm not in self.described
-            for w in self.words
-            if w.kind != "marker"
-        ) or any(w.kind == "marker" and w.norm in lx.CHANGE_MARKERS for w in self.words)
+        return (
+            any(
+                w.norm in lx.UPDATE_WORDS
+                and w.norm not in lx.UPDATE_ADVERBS
+                and w.norm not in self.described
+                for w in self.words
+                if w.kind != "marker"
+            )
+            or any(w.kind == "marker" and w.norm in lx.CHANGE_MARKERS for w in self.words)
+            or any(
+                w.norm in lx.GOT and after.norm in lx.NEW_WORDS  # "got a new …": a new value
+                for w, after in itertools.pairwise(x for x in self.words if x.kind != "stop")
+            )
+        )
 
     @property
     def relation(self) -> tuple[str, frozenset[str]] | None:
@@ -527,6 +537,8 @@ def _as_word(word: Word, language: str) -> Word:
 
 
 _BEFORE_A_DAY = frozenset({"on", "every", "next", "last", "each", "until", "till", "by"})
+# What may come before a month's name alone: "in May", "since Jun" ("data may be …" is a verb).
+_BEFORE_A_MONTH = frozenset({"in", "since", "until", "till", "by", "from", "early", "late", "mid"})
 
 
 def _before_a_day(out: list[Word]) -> bool:
@@ -540,8 +552,8 @@ def _before_a_day(out: list[Word]) -> bool:
 
 def _read_values(words: list[Word], language: str) -> list[Word]:
     """Values spelled in words or parts: "five" is 5, "25 МБ" and "25 MB" are one value,
-    "6 pm" is 18:00. "Jun 12", "12 may", "Tue 14:00" are dates; "Jun sent …" and "may be" are
-    not."""
+    "6 pm" is 18:00. "Jun 12", "12 may", "in May", "Tue 14:00" are dates; "Jun sent …" and
+    "may be" are not."""
     out: list[Word] = []
     for at, word in enumerate(words):
         norm = word.norm
@@ -569,13 +581,21 @@ def _read_values(words: list[Word], language: str) -> list[Word]:
             clock = f"{hour:02d}:00"
             out[-1] = Word(out[-1].text, out[-1].norm, clock, "date", clock)
             continue
+        elif norm in ("am", "pm") and out and re.fullmatch(r"\d{1,2}:\d\d", out[-1].key):
+            hours, minutes = out[-1].key.split(":")  # "11:40 pm" is 23:40
+            hour = int(hours) % 12 + (12 if norm == "pm" else 0)
+            clock = f"{hour:02d}:{minutes}"
+            out[-1] = Word(out[-1].text, out[-1].norm, clock, "date", clock)
+            continue
         elif word.kind == "date" and re.fullmatch(r"\d:\d\d", word.key):
             word = Word(word.text, norm, "0" + word.key, "date", "0" + word.key)
         elif norm in lx.CALENDAR_SHORT:
             near = [*out[-1:], *words[at + 1 : at + 2]]
             full = lx.CALENDAR_FULL.get(norm, norm)
-            if any(w.kind in ("value", "date") for w in near) or (
-                full.endswith("day") and out and _before_a_day(out)
+            if (
+                any(w.kind in ("value", "date") for w in near)
+                or (full.endswith("day") and out and _before_a_day(out))
+                or (not full.endswith("day") and out and out[-1].norm in _BEFORE_A_MONTH)
             ):
                 word = Word(word.text, norm, full, "date", full)
         out.append(word)
@@ -587,10 +607,16 @@ _ONES = frozenset({"one", "uno", "una", "один", "одна", "одно"})
 
 def _compound_numbers(words: list[Word]) -> list[Word]:
     """Tens and units written as words, as one number: "twenty-five", "двадцать пять" and
-    "treinta y cinco" are 25 and 35 (digits stay as written: "20 5" is two numbers)."""
+    "treinta y cinco" are 25 and 35, "cinco mil" 5000 (digits stay as written: "20 5" is two
+    numbers)."""
     out: list[Word] = []
     for word in words:
         if out and out[-1].kind == "value" and _plain_number(out[-1].key):
+            times = lx.MULTIPLIERS.get(word.norm)
+            if times:  # "five thousand", "cinco mil", "2,5 миллиона"
+                key = _times(out[-1].key, times)
+                out[-1] = Word(f"{out[-1].text} {word.text}", key, key, "value", key)
+                continue
             sign = lx.CURRENCIES.get(word.norm)
             if sign:  # "10 dollars" is "$10"
                 key = sign + out[-1].key
@@ -611,6 +637,12 @@ def _compound_numbers(words: list[Word]) -> list[Word]:
             continue
         out.append(word)
     return out
+
+
+def _times(number: str, times: int) -> str:
+    """`number` (digits, maybe with a decimal point) times `times`, written as digits."""
+    value = float(number) * times
+    return str(int(value)) if value.is_integer() else str(value)
 
 
 def _plain_number(key: str) -> bool:
@@ -990,10 +1022,95 @@ _SUBJECT_KINDS = frozenset({"word", "name", "acronym", "kin", "value", "env", "p
 
 def _dated_change(words: list[Word]) -> bool:
     """A fact that opens with "from <date>": "С 1 июня …", "Desde marzo …", "As of May …"."""
-    if len(words) < 3 or words[0].norm not in lx.DATED_CHANGE:
+    if len(words) < 3 or words[0].norm not in lx.DATED_CHANGE or _lasting(words):
         return False
     following = words[2] if words[1].norm == "of" else words[1]
     return following.kind in ("date", "value")
+
+
+# Words that, after "from" / "starting" / "с" / "desde", tell when a change takes effect.
+_WHEN_WORDS = (
+    lx.CALENDAR
+    | lx.OCCASIONS
+    | frozenset(
+        """next this coming week month year quarter sprint release semana mes año próxima
+        próximo proxima proximo este esta следующей следующего следующий этой этого этот
+        неделе недели месяца года понедельника вторника""".split()
+    )
+)
+_OPENING_STARTS = {("as", "of"), ("a", "partir", "de"), ("начиная", "с"), ("starting", "from")}
+
+
+def _dated_opening(words: list[Word]) -> tuple[list[Word], bool]:
+    """A fact that opens by dating a change ("As of June, …", "Starting next week, …", "Desde
+    enero …", "С 1 марта …") with that opening moved to its end, and whether it had one: the
+    date is when the news holds from, no part of the subject ("Desde 2020 Nerea vive en
+    Bilbao" is "Nerea vive en Bilbao desde 2020"). (Not "since 2019" of
+    something that has been so all along: "Since 2019 Nina has been a vegan".)"""
+    at = _opening_length(words)
+    if not at:
+        return words, False
+    end = at
+    while end < len(words) and (
+        words[end].kind in ("date", "value") or words[end].norm in _WHEN_WORDS
+    ):
+        end += 1
+    if end == at or end >= len(words) - 1:
+        return words, False
+    return (words, False) if _lasting(words) else ([*words[end:], *words[:end]], True)
+
+
+_TIME_OPENERS = frozenset(
+    "on every each in at during cada los las el por каждый каждую каждое каждые по в во".split()
+)
+
+
+def _time_phrase_moved(words: list[Word]) -> list[Word]:
+    """A fact that opens with when ("On Fridays the office shuts at 6", "Los domingos la
+    biblioteca está cerrada", "Every night at 2 am the server restarts"), read with that
+    phrase at its end, so that the subject is what it is said of."""
+    end = 0
+    while end < len(words) and _time_opener(words, end):
+        at = end + (2 if words[end].norm == "a" else 1)
+        while at < len(words) and (
+            words[at].kind in ("date", "value") or words[at].norm in _WHEN_WORDS
+        ):
+            at += 1
+        if at == end + 1:
+            break
+        end = at
+    if not end or end >= len(words) - 1:
+        return words
+    if _is_verb(words[end]):
+        # Spanish and Russian put the subject after the verb then: "A las 9 abre la tienda",
+        # "По пятницам проходит собрание" (not a subject pronoun's verb: "Каждый день мы …")
+        if words[end + 1].kind in ("name", "word", "kin", "stop") and end + 2 <= len(words):
+            return [*words[end + 1 :], words[end], *words[:end]]
+        return words
+    return [*words[end:], *words[:end]]
+
+
+def _time_opener(words: list[Word], at: int) -> bool:
+    """A word that opens a phrase of when: "on", "every", "cada", "по" … and Spanish "a las"."""
+    norm = words[at].norm
+    if norm == "a":
+        return at + 1 < len(words) and words[at + 1].norm in ("las", "la")
+    return norm in _TIME_OPENERS
+
+
+def _lasting(words: list[Word]) -> bool:
+    """ "Since <date>" with a perfect ("has been", "have lived"): how long something has been
+    so, not a change."""
+    return words[0].norm == "since" and any(w.norm in ("has", "have") for w in words)
+
+
+def _opening_length(words: list[Word]) -> int:
+    """How many words open a fact with "from" in some form ("as of", "a partir de"), or 0."""
+    norms = tuple(w.norm for w in words[:3])
+    for phrase in _OPENING_STARTS:
+        if norms[: len(phrase)] == phrase:
+            return len(phrase)
+    return 1 if norms and norms[0] in lx.DATED_CHANGE else 0
 
 
 _FRONT_PREPOSITIONS = {"russian": frozenset({"в", "во", "на", "у"}), "spanish": frozenset({"en"})}
@@ -1019,6 +1136,35 @@ def _front_phrase_moved(words: list[Word]) -> list[Word]:
     return words
 
 
+_CLITIC_OF = {"el": "lo", "la": "la", "los": "los", "las": "las"}  # an object's pronoun
+_FRONT_ARTICLES = frozenset(_CLITIC_OF)
+_PERSONS = frozenset({"name", "kin"})
+
+
+def _object_fronted(words: list[Word]) -> list[Word]:
+    """Spanish puts an object first and repeats it as a pronoun before the verb, the subject
+    after it ("El informe lo prepara Andrés"): read in the usual order ("Andrés prepara el
+    informe"), so that the subject is who does it, when it is someone named."""
+    if len(words) < 4 or words[0].norm not in _FRONT_ARTICLES:
+        return words
+    for at in range(2, min(len(words) - 2, 6)):
+        word = words[at]
+        if word.kind in ("aux", "dash", "neg", "marker", "value") or _is_verb(word):
+            return words
+        # the pronoun of the object's gender and number ("el" → "lo"), before a word that is
+        # its verb when a person follows ("la semana pasada" is no pronoun and its verb)
+        verb, after = words[at + 1], words[at + 2]
+        if (
+            word.norm == _CLITIC_OF[words[0].norm]
+            and verb.kind == "word"
+            and after.kind in _PERSONS
+        ):
+            return [*words[at + 2 :], verb, *words[:at]]
+        if word.norm in _CLITICS:
+            return words  # "La retrospectiva se hace en la sala …": a verb's own pronoun
+    return words
+
+
 # Absorb parses each new fact and the stored ones it is compared with: a store's common
 # neighbours are read again and again. 80,000 parses take about 260 MB.
 @lru_cache(maxsize=80_000)
@@ -1035,7 +1181,9 @@ def parse(text: str) -> Parse:
     said_sentences = sentences(body)
     statements, length = _statements(said_sentences), len(body.split())
     language = _language(f"{key} {body}")
-    words = _front_phrase_moved(_words(body, language))
+    words = _object_fronted(_front_phrase_moved(_words(body, language)))
+    words, opened = _dated_opening(words)
+    words = _time_phrase_moved(words)
     norms = [w.norm for w in words]
     in_update = _covered_by_phrases(norms) if _PHRASE_STARTS.intersection(norms) else set()
     # "no longer" and "больше не" negate what follows, and say that it changed.
@@ -1053,6 +1201,8 @@ def parse(text: str) -> Parse:
             or (w.norm, after) == ("taken", "together")
             or (w.norm in ("become", "became") and after in _PLAIN_TO_SEE)
             or _no_change_of_hands(words, at)
+            # "bikes are sold at the shop": where something is sold, no sale
+            or (w.norm == "sold" and before in ("is", "are") and after in ("at", "in", "online"))
             # "switching between inhibitors": going back and forth, no new value
             or (w.norm in lx.UPDATE_WORDS and after == "between")
         ):
@@ -1065,7 +1215,8 @@ def parse(text: str) -> Parse:
         additive = additive or w.norm in lx.ADDITIVE_WORDS
         if at in in_update:
             words[at] = Word(w.text, w.norm, w.key, "marker", w.exact, w.stem)
-    update = update or changed or bool(in_update) or _dated_change(words)
+    told = update or changed or bool(in_update) or _dated_change(words)  # in its words
+    update = told or opened
     key_words = _words(key, language) if key else []
     if key:
         # "Deploy window: Tue 14:00 UTC": the key is the subject, the rest its value.
@@ -1085,9 +1236,10 @@ def parse(text: str) -> Parse:
             # "I never realized how much ESPN did to become …": a change told of is not the
             # subject's news (a lead-in, "Update: …", still is)
             described.update(w.norm for w in words[head + 1 :] if w.norm in lx.UPDATE_WORDS)
-            update = changed
+            update = told = changed
         subject_words = words[:start]
-        update = update or _new_of_someone(subject_words)
+        told = told or _new_of_someone(subject_words) or _got_a_new(words, head)
+        update = update or told
     subject_words = [w for w in subject_words if w.kind in _SUBJECT_KINDS]
     subject_words = [w for w in subject_words if w.norm not in lx.WEAK_POSSESSIVES]
     implied = frozenset({"@1p"}) if not key and words and _we_verb(words[0]) else frozenset()
@@ -1171,6 +1323,7 @@ def parse(text: str) -> Parse:
         if 1 < statements <= SHORT_PASSAGE[0] and length <= SHORT_PASSAGE[1]
         else (),
         described=frozenset(described),
+        dated=update and not told,
     )
 
 
@@ -1233,6 +1386,15 @@ def _marks(text: str) -> str:
 
 
 _NO_ONE = frozenset({"the", "a", "an", "el", "la", "los", "las", "un", "una"})
+
+
+def _got_a_new(words: list[Word], head: int) -> bool:
+    """Someone got a new one of something: "Mike got a new phone number", "Ana consiguió un
+    nuevo trabajo", "Вика получила новый пропуск" — news that its value changed."""
+    if not 0 <= head < len(words) - 2 or words[head].norm not in lx.GOT:
+        return False
+    after = [w for w in words[head + 1 : head + 4] if w.norm not in lx.DETERMINERS]
+    return bool(after) and after[0].norm in lx.NEW_WORDS
 
 
 def _new_of_someone(subject: list[Word]) -> bool:

@@ -104,6 +104,14 @@ if TYPE_CHECKING:
 CANDIDATES = 5  # lexical (and, for dense models, vector) candidates a new fact is compared with
 
 CANDIDATE_MIN_COSINE = 0.3
+# Terms (a fact's own and its probes, `probes.py`) the second lexical lookup of absorb may
+# pool: as many as the pool's postings allow (POOL_POSTINGS), not the first lookup's four
+# rarest, so that a word shared with the stored fact is not crowded out by rarer words of the
+# new one or by the rare forms of its probes.
+PROBE_RAREST = 32
+PROBE_POOL = 300  # postings it may pool (the first lookup's are POOL_POSTINGS, 600)
+PROBE_CANDIDATES = 3  # the facts it may add to the first lookup's
+RAREST = 4  # the rarest terms of a fact the first lookup pools (`SearchIndex.top_matches`)
 
 # Facts per transaction in `absorb_many`: a large input commits as it goes, and a failure (a
 # full disk, a kill) loses at most one batch.
@@ -120,6 +128,21 @@ def _repeat_key(item: Item, kind: str) -> str:
     if item.valid_from:
         return f"event:{item.valid_from}:{item.content}"
     return f"event:{item.content}"
+
+
+def _probed(item: Item) -> list[str]:
+    """The terms of absorb's second lookup: the item's own and its probes (`probes.py`)."""
+    from engram.store.probes import probe_terms
+
+    return [*item.terms, *probe_terms(item.content, item.terms)]
+
+
+def _widens(terms: list[str], wider: list[str], frequency: Callable[[str], int]) -> bool:
+    """The second lookup can find what the first could not: a probe is indexed. (Not for a
+    fact with more indexed terms of its own than the first lookup's rarest four, though a
+    common word it shares with a stored fact may then be left out: that ran the second lookup
+    for most facts, and cost absorb about a tenth of its rate.)"""
+    return any(frequency(term) for term in wider[len(terms) :])
 
 
 def facts_of(hits: Sequence[Hit]) -> list[str]:
@@ -516,7 +539,12 @@ class MemoryStore:
         stored = self._stored_candidates(item, in_db) if in_db else []
         if not index.size:
             return stored
-        positions = index.top_matches(item.terms, live, CANDIDATES)
+        positions = index.top_matches(item.terms, live, CANDIDATES, rarest=RAREST)
+        wider = _probed(item)
+        if _widens(item.terms, wider, index.document_frequency):
+            positions += index.top_matches(
+                wider, live, PROBE_CANDIDATES, rarest=PROBE_RAREST, pool=PROBE_POOL
+            )
         if not index.sparse and item.vector is not None and not isinstance(item.vector, Sparse):
             cos = np.where(live.mask[: index.size], index.dense_cosine(item.vector), -1.0)
             positions += [int(p) for p in top(cos, CANDIDATES) if cos[p] >= CANDIDATE_MIN_COSINE]
@@ -558,6 +586,10 @@ class MemoryStore:
         backend = cast(SearchesInDatabase, self._backend)
         where = SearchFilter(("active",), place[0], place[1], ("fact",))
         found = dict(backend.similar(item.terms, where, CANDIDATES))
+        wider = _probed(item)
+        if len(wider) > len(item.terms):
+            for fact_id, content in backend.similar(wider, where, PROBE_CANDIDATES, PROBE_RAREST):
+                found.setdefault(fact_id, content)
         cosines: dict[str, float] = {}
         vector = item.vector
         model = self.embedder.model_id

@@ -214,17 +214,19 @@ class SearchTables:
         return [(row[:-1], row[-1]) for row in rows]
 
     # -- absorb's candidates -------------------------------------------------------------------
-    def similar(self, terms: Sequence[str], where: SearchFilter, k: int) -> list[tuple[str, str]]:
+    def similar(
+        self, terms: Sequence[str], where: SearchFilter, k: int, rarest: int = RAREST_TERMS
+    ) -> list[tuple[str, str]]:
         """(id, content) of the k facts the filter selects most like a new fact with these
         terms, chosen as the in-memory index chooses them (`SearchIndex.top_matches`): by the
-        idf of the rarest terms they hold, from the postings of a few rare terms; of equal
-        ones, the newest."""
+        idf of the `rarest` rarest terms they hold, from the postings of a few rare terms; of
+        equal ones, the newest."""
         counts = Counter(terms)
         # The counts table knows no kinds, and only its store-wide total is used here.
         stats = self.corpus_stats(list(counts), replace(where, kinds=()))
         frequency = stats.frequency
         chosen = sorted((t for t in counts if frequency.get(t)), key=frequency.__getitem__)
-        chosen = [t for t in chosen[:RAREST_TERMS] if frequency[t] <= MAX_POSTINGS]
+        chosen = [t for t in chosen[:rarest] if frequency[t] <= MAX_POSTINGS]
         if not chosen:
             return []
         pooled, budget = [], POOL_POSTINGS
