@@ -27,6 +27,8 @@ Search score (documented in the README too):
 - an event (kind "event": a turn, a log line) gains CONTEXT_WEIGHT (0.5) of the better score of
   the events written just before and after it in its scope and key, and such a neighbour that
   no leg found joins the results on that share alone (`ranking.in_context`).
+- grouped (`group_by`), each group's best hit gains GROUP_SHARE (0.5) of what the group's
+  second-best hit scores for itself (`ranking.best_per_group`).
 """
 
 from __future__ import annotations
@@ -75,6 +77,7 @@ from engram.store.ranking import (
     ASSISTANT_WEIGHT,
     BM25_WEIGHT,
     COSINE_WEIGHT,
+    GROUP_POOL,
     LITERAL,
     RRF_K,
     SPARSE_POOL,
@@ -731,9 +734,10 @@ class MemoryStore:
         Outside `full_history`, among hits about the same thing — they match the same
         meaningful words of the query — the one that became true last ranks first
         (`ranking.latest_first`). `group_by` names a metadata key (e.g. "session_id"): the
-        best hit of each of its values, top_k groups, so a caller need not over-fetch and
-        dedupe. `weights` (cosine, bm25) and `fusion` ("weighted", the default, or "rrf":
-        reciprocal-rank fusion) exist for evaluation."""
+        best hit of each of its values, scored for its group (`ranking.best_per_group`), top_k
+        groups, so a caller need not over-fetch and dedupe. `weights` (cosine, bm25) and
+        `fusion` ("weighted", the default, or "rrf": reciprocal-rank fusion) exist for
+        evaluation."""
         if mode not in READ_MODES:
             raise EngramError(f"unknown mode {mode!r}", hint="use active, latest or full_history")
         if scope is not None and scope not in SCOPES:
@@ -755,7 +759,9 @@ class MemoryStore:
         if as_of is not None and now is None:
             now = datetime.fromisoformat(iso_end(as_of))
         wide = top_k * 3 if self.rerank and self.chat else top_k
-        reach = wide * 4
+        # grouped, each leg's pool is at least GROUP_POOL facts: a group's second-best hit is
+        # there to be counted, whatever top_k asks for
+        reach = wide * 4 if group_by is None else max(wide * 4, GROUP_POOL)
         window = self._window(query, now)
         query_terms = terms_of(query)
         stored_terms: dict[str, builtins.list[str]] | None = None
