@@ -21,6 +21,12 @@ def test_stop_words_are_not_anchors_in_four_languages() -> None:
     assert words("サービスをデプロイする場合") == ["サービス", "デプロイ"]
 
 
+def test_the_ends_of_contractions_are_stop_words() -> None:
+    assert terms_of("I've been thinking, but I didn't know you'll say we're late") == [
+        "think", "know", "say", "late"
+    ]  # fmt: skip
+
+
 def test_generic_memory_words_are_never_anchors() -> None:
     assert words("rules knowledge memory skill") == []
     assert words("правила знания память навыки") == []
