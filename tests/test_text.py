@@ -6,8 +6,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engram.text import estimate_tokens, terms_of, tokenize
+from engram.text.stem import stem
 from engram.text.tokenize import anchors_of, term_variants
-from engram.text.words import GENERIC_STEMS, GENERIC_WORDS
+from engram.text.words import (
+    GENERIC_STEMS,
+    GENERIC_WORDS,
+    REQUEST_EN,
+    REQUEST_ES,
+    REQUEST_RU,
+    REQUEST_STEMS,
+)
 
 
 def words(query: str) -> list[str]:
@@ -110,3 +118,8 @@ def test_terms_of_concatenation_is_concatenation_of_terms(parts: list[str]) -> N
 def test_generic_stems_are_the_stems_of_the_generic_words() -> None:
     stems = {s for word in GENERIC_WORDS for token in tokenize(word) for s in term_variants(token)}
     assert stems == GENERIC_STEMS
+
+
+def test_request_stems_are_the_stems_of_the_request_words() -> None:
+    stems = {stem(w, "english") for w in REQUEST_EN} | {stem(w, "spanish") for w in REQUEST_ES}
+    assert stems | {stem(w, "russian") for w in REQUEST_RU} == REQUEST_STEMS

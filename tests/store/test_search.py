@@ -379,6 +379,18 @@ def test_a_document_matched_twice_outranks_one_stray_match(store: MemoryStore) -
     assert [g.fact.metadata["doc"] for g in grouped] == ["a", "b"]
 
 
+def test_the_words_of_a_request_do_not_choose_the_results(store: MemoryStore) -> None:
+    turns = [
+        "I'm not sure which laptop to choose, any suggestions?",
+        "I took a mixology class and made two classic cocktails there.",
+    ]
+    store.absorb(turns, scope="user", kind="event")
+    best, *_ = store.search("I'm not sure which cocktail to choose. Any suggestions?")
+    assert best.fact.content == turns[1]  # the topic, not the asking
+    best, *_ = store.search("any suggestions?")  # a request alone still finds requests
+    assert best.fact.content == turns[0]
+
+
 def test_rank_fusion_scores_first_place_in_both_lists_as_one(store: MemoryStore) -> None:
     store.absorb(
         ["Kafka consumers commit offsets.", "Kafka brokers run on three nodes."], scope="agent"

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from engram.store.model import Fact, Hit
+from engram.text.words import REQUEST_STEMS
 
 if TYPE_CHECKING:
     from engram.llm import ChatModel
@@ -45,6 +46,13 @@ GROUP_SHARE = 0.5
 GROUP_POOL = 100
 # Literals of a query — names, numbers, ids, URLs, e-mails: a fact containing one is not decayed.
 LITERAL = re.compile(r"\S*[\d@/.:_]\S*|\b[A-ZА-ЯЁ][\w-]+")
+
+
+def topic_terms(terms: list[str]) -> list[str]:
+    """A query's terms without the words of a request for advice (`words.REQUEST_STEMS`:
+    suggest, recommend, think, sure, choose…), unless those are all it has."""
+    kept = [term for term in terms if term not in REQUEST_STEMS]
+    return kept or terms
 
 
 def importance_factor(importance: float) -> float:

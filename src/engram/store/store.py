@@ -91,6 +91,7 @@ from engram.store.ranking import (
     rerank,
     speaker_factor,
     top,
+    topic_terms,
     window_factor,
 )
 from engram.store.unsafe import refuse, sealed_if_safe
@@ -763,7 +764,7 @@ class MemoryStore:
         # there to be counted, whatever top_k asks for
         reach = wide * 4 if group_by is None else max(wide * 4, GROUP_POOL)
         window = self._window(query, now)
-        query_terms = terms_of(query)
+        query_terms = topic_terms(terms_of(query))
         stored_terms: dict[str, builtins.list[str]] | None = None
         read: dict[str, Fact] = {}  # the candidates the backend has already read whole
         # the day facts must be valid on: `as_of`, or now for the active mode (None: any day)

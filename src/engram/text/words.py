@@ -109,6 +109,36 @@ skill skills tar tare tarea task tasks tip tipo touch type types usar use used u
 # skill memories, where `workflow` files are stored (SPEC A3).
 WORKFLOW_WORDS = frozenset(["workflow", "workflows", "ワークフロー", "воркфлоу", "flujo"])
 
+# Words of a request for advice ("any suggestions?", "do you think…", "I'm not sure which to
+# choose") say what the asker wants, not what it is about: search leaves them out of a query
+# that has other words (`engram.store.ranking.topic_terms`), or "I'm thinking of a cocktail,
+# any suggestions?" finds every turn that asked for suggestions before it finds the cocktails.
+REQUEST_EN = frozenset(
+    """
+advice advise idea ideas recommend recommendation recommendations suggest suggestion suggestions
+think thinking tip tips wonder wondering sure choose
+""".split()
+)
+REQUEST_ES = frozenset(
+    """
+consejo consejos idea ideas recomendar recomiendas recomienda recomendación recomendaciones
+sugerir sugieres sugerencia sugerencias
+""".split()
+)
+REQUEST_RU = frozenset(
+    """
+совет советы посоветуй посоветуйте порекомендуй рекомендация рекомендации идея идеи думаю
+""".split()
+)
+# Their stems, each in its own language's stemmer, written out as GENERIC_STEMS is;
+# `test_request_stems_are_the_stems_of_the_request_words` keeps it in step.
+REQUEST_STEMS = frozenset(
+    """
+advic advis choos consej ide idea recomend recomiend recommend suger sugerent suggest sugier sure
+think tip wonder дума ид иде порекоменд посовет рекомендац совет
+""".split()
+)
+
 # Words hinting that a Latin-script text is Spanish rather than English; used to pick a stemmer.
 SPANISH_MARKERS = frozenset(
     """
