@@ -391,6 +391,16 @@ def test_the_words_of_a_request_do_not_choose_the_results(store: MemoryStore) ->
     assert best.fact.content == turns[0]
 
 
+def test_the_words_that_name_a_time_rank_by_time_not_by_matching(store: MemoryStore) -> None:
+    facts = [
+        "The league changed its rules every year, for years.",
+        "My cousin's wedding was lovely.",
+    ]
+    store.absorb(facts, scope="user")
+    best, *_ = store.search("the weddings I attended this year")
+    assert best.fact.content == facts[1]  # "this year" is when, not what
+
+
 def test_rank_fusion_scores_first_place_in_both_lists_as_one(store: MemoryStore) -> None:
     store.absorb(
         ["Kafka consumers commit offsets.", "Kafka brokers run on three nodes."], scope="agent"

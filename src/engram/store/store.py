@@ -763,8 +763,8 @@ class MemoryStore:
         # grouped, each leg's pool is at least GROUP_POOL facts: a group's second-best hit is
         # there to be counted, whatever top_k asks for
         reach = wide * 4 if group_by is None else max(wide * 4, GROUP_POOL)
-        window = self._window(query, now)
-        query_terms = topic_terms(terms_of(query))
+        window, about = self._window(query, now)
+        query_terms = topic_terms(terms_of(about))
         stored_terms: dict[str, builtins.list[str]] | None = None
         read: dict[str, Fact] = {}  # the candidates the backend has already read whole
         # the day facts must be valid on: `as_of`, or now for the active mode (None: any day)
@@ -927,12 +927,15 @@ class MemoryStore:
         hits.sort(key=lambda h: (-h.score, h.fact.id))
         return hits
 
-    def _window(self, query: str, now: datetime | None) -> tuple[float, float] | None:
+    def _window(
+        self, query: str, now: datetime | None
+    ) -> tuple[tuple[float, float] | None, str]:
         """The days (start, end) of the stretch of time the query names ("in the last two
-        months", "la semana pasada"), counted from `now`; None when it names none or
-        `memory.time_words` is off."""
+        months", "la semana pasada"), counted from `now` (None when it names none or
+        `memory.time_words` is off), and the query without the words that name it: they say
+        when, which the window ranks by, not what ("this year" would match "over the years")."""
         if not self.time_words:
-            return None
+            return None, query
         from engram.text.when import time_window
 
         moment = now or datetime.now(UTC)
@@ -940,8 +943,9 @@ class MemoryStore:
             moment = moment.replace(tzinfo=UTC)
         found = time_window(query, moment)
         if found is None:
-            return None
-        return found.start.timestamp() / 86400.0, found.end.timestamp() / 86400.0
+            return None, query
+        rest = re.sub(re.escape(found.phrase), " ", query, count=1, flags=re.IGNORECASE)
+        return (found.start.timestamp() / 86400.0, found.end.timestamp() / 86400.0), rest
 
     def _query_vector(self, query: str, index: SearchIndex, live: int) -> Vector | None:
         from engram.embed.base import EmbeddingError
