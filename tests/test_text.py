@@ -35,6 +35,11 @@ def test_the_ends_of_contractions_are_stop_words() -> None:
     ]  # fmt: skip
 
 
+def test_request_stems_are_the_stems_of_the_request_words() -> None:
+    stems = {stem(w, "english") for w in REQUEST_EN} | {stem(w, "spanish") for w in REQUEST_ES}
+    assert stems | {stem(w, "russian") for w in REQUEST_RU} == REQUEST_STEMS
+
+
 def test_generic_memory_words_are_never_anchors() -> None:
     assert words("rules knowledge memory skill") == []
     assert words("правила знания память навыки") == []
@@ -118,8 +123,3 @@ def test_terms_of_concatenation_is_concatenation_of_terms(parts: list[str]) -> N
 def test_generic_stems_are_the_stems_of_the_generic_words() -> None:
     stems = {s for word in GENERIC_WORDS for token in tokenize(word) for s in term_variants(token)}
     assert stems == GENERIC_STEMS
-
-
-def test_request_stems_are_the_stems_of_the_request_words() -> None:
-    stems = {stem(w, "english") for w in REQUEST_EN} | {stem(w, "spanish") for w in REQUEST_ES}
-    assert stems | {stem(w, "russian") for w in REQUEST_RU} == REQUEST_STEMS
