@@ -151,20 +151,6 @@ def test_only_the_turns_right_beside_a_match_are_brought_in(store: MemoryStore) 
     assert [h.content for h in hits] == turns[:2]
 
 
-def test_a_matching_turn_two_places_away_gains_a_quarter(store: MemoryStore) -> None:
-    turns = [
-        "Tim: Have you tried surfing in Portugal?",
-        "Ana: Not yet, but I want to.",
-        "Tim: The surfing camp there is cheap.",
-    ]
-    store.absorb(turns, scope="agent", scope_key="chat", kind="event")
-    hits = store.search("surfing portugal", scope="agent", scope_key="chat", mode="full_history")
-    asked, camp = (next(h for h in hits if h.content == t) for t in (turns[0], turns[2]))
-    # the turn between them matched nothing: what each gains is a quarter of the other's own
-    assert camp.context == pytest.approx(0.25 * (asked.score - asked.context))
-    assert asked.context == pytest.approx(0.25 * (camp.score - camp.context))
-
-
 def test_neighbours_are_turns_of_the_same_key_only(store: MemoryStore) -> None:
     store.absorb(["Tim: How long have you been surfing?"], scope="agent", scope_key="one",
                  kind="event")  # fmt: skip

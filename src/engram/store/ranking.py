@@ -30,12 +30,6 @@ SPARSE_POOL = 1000  # lexical candidates whose sparse cosine is computed
 # conversations (evidence recall@10 of the hybrid, offline): 0.626 without, 0.654 at 0.2 and
 # 0.5–0.8 at 0.68 — the middle of the plateau's low end is taken.
 CONTEXT_WEIGHT = 0.5
-# Share of a hit's score the events two places from it gain, when they are among the results
-# (`in_context`, `further`): a question, its answer and the reply to that. LoCoMo's dev
-# conversations (hybrid recall@10, offline): 0.674 without, 0.694 at 0.2, 0.695 at 0.25, 0.701
-# at 0.5; LongMemEval's even-numbered dev questions: all@5 level (0.893; 0.929 at 0.3 and 0.5),
-# turn recall@10 0.833 → 0.827. Half the weight of the events beside it.
-FAR_CONTEXT_WEIGHT = 0.25
 # Share of a group's best score a hit needs to rank by recency within it. Measured on the
 # LongMemEval dev questions (offline): the latest answer ranked first in 8 of 10 knowledge
 # updates at 0.6, all 10 at 0.5 (a newer turn that names the count without the group's name
@@ -126,15 +120,12 @@ def in_context(
     neighbours: dict[str, tuple[str | None, str | None]],
     unseen: dict[str, Fact],
     weight: float = CONTEXT_WEIGHT,
-    further: dict[str, tuple[str | None, str | None]] | None = None,
 ) -> list[Hit]:
     """Events with `weight` of the better score of the events written just before and after
     them added to their own: in a conversation the answer ("Five years, since college.")
     follows the question that holds the query's words ("How long have you been surfing?").
     `neighbours`: each event hit's (before, after) ids; `unseen`: the neighbours no leg
-    found, which join the hits on their neighbours' scores alone. `further`: the neighbours'
-    own (before, after) ids; an event two places from a hit, when it is among the results,
-    gains FAR_CONTEXT_WEIGHT of that hit's score too. Best first."""
+    found, which join the hits on their neighbours' scores alone. Best first."""
     scores = {hit.fact.id: hit.score for hit in hits}
 
     def gained(fact_id: str) -> float:
@@ -154,35 +145,8 @@ def in_context(
             if near in unseen:
                 beside[near] = max(beside.get(near, 0.0), weight * scores[fact_id])
     out += [Hit(unseen[fid], score, 0.0, 0.0, 1.0, score) for fid, score in beside.items()]
-    if further:
-        far = _two_away(scores, neighbours, further)
-        out = [
-            replace(hit, score=hit.score + far[hit.fact.id], context=hit.context + far[hit.fact.id])
-            if hit.fact.id in far
-            else hit
-            for hit in out
-        ]
     out.sort(key=lambda h: (-h.score, h.fact.id))
     return out
-
-
-def _two_away(
-    scores: dict[str, float],
-    neighbours: dict[str, tuple[str | None, str | None]],
-    further: dict[str, tuple[str | None, str | None]],
-) -> dict[str, float]:
-    """What each event two places from a hit gains from it: FAR_CONTEXT_WEIGHT of the best
-    such hit's score."""
-    far: dict[str, float] = {}
-    for fact_id, pair in neighbours.items():
-        score = scores.get(fact_id)
-        if score is None:
-            continue
-        for side, near in enumerate(pair):
-            two = further.get(near, (None, None))[side] if near is not None else None
-            if two is not None and two != fact_id:
-                far[two] = max(far.get(two, 0.0), FAR_CONTEXT_WEIGHT * score)
-    return far
 
 
 def latest_first(hits: list[Hit], query_terms: list[str], terms: dict[str, list[str]]) -> list[Hit]:

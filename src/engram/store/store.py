@@ -26,8 +26,7 @@ Search score (documented in the README too):
   the others (`memory.time_words`): it ranks, it never filters.
 - an event (kind "event": a turn, a log line) gains CONTEXT_WEIGHT (0.5) of the better score of
   the events written just before and after it in its scope and key, and such a neighbour that
-  no leg found joins the results on that share alone (`ranking.in_context`); an event among
-  the results gains FAR_CONTEXT_WEIGHT (0.25) of the score of a hit two places from it.
+  no leg found joins the results on that share alone (`ranking.in_context`).
 - grouped (`group_by`), each group's best hit gains GROUP_SHARE (0.5) of what the group's
   second-best hit scores for itself (`ranking.best_per_group`).
 """
@@ -824,9 +823,6 @@ class MemoryStore:
         if not near_top:
             return hits
         neighbours = self._backend.neighbouring_events(near_top)
-        # the neighbours' own neighbours: the events two places from a hit
-        beside = list(dict.fromkeys(n for pair in neighbours.values() for n in pair if n))
-        further = self._backend.neighbouring_events(beside) if beside else {}
         seen = {hit.fact.id for hit in hits}
         missing = {n for pair in neighbours.values() for n in pair if n and n not in seen}
         unseen = (
@@ -834,7 +830,7 @@ class MemoryStore:
             if missing
             else {}
         )
-        return in_context(hits, neighbours, unseen, further=further)
+        return in_context(hits, neighbours, unseen)
 
     def _index_legs(
         self,
@@ -934,7 +930,9 @@ class MemoryStore:
         hits.sort(key=lambda h: (-h.score, h.fact.id))
         return hits
 
-    def _window(self, query: str, now: datetime | None) -> tuple[tuple[float, float] | None, str]:
+    def _window(
+        self, query: str, now: datetime | None
+    ) -> tuple[tuple[float, float] | None, str]:
         """The days (start, end) of the stretch of time the query names ("in the last two
         months", "la semana pasada"), counted from `now` (None when it names none or
         `memory.time_words` is off), and the query without the words that name it: they say
