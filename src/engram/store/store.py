@@ -797,10 +797,7 @@ class MemoryStore:
             if len(best_per_group(hits, group_by)) >= wide:
                 break
             reach *= 4
-        # grouped, the events among the first GROUP_POOL hits (the pool grouped) gain their
-        # neighbours' share, not only those near the top
-        near = wide if group_by is None else max(wide, GROUP_POOL // 2)
-        hits = self._in_context(hits, near, _Admits(mode, start, end, at, tuple(tags or ())))
+        hits = self._in_context(hits, wide, _Admits(mode, start, end, at, tuple(tags or ())))
         if group_by is not None:
             hits = best_per_group(hits, group_by)
         hits = hits[:wide]
