@@ -927,9 +927,7 @@ class MemoryStore:
         hits.sort(key=lambda h: (-h.score, h.fact.id))
         return hits
 
-    def _window(
-        self, query: str, now: datetime | None
-    ) -> tuple[tuple[float, float] | None, str]:
+    def _window(self, query: str, now: datetime | None) -> tuple[tuple[float, float] | None, str]:
         """The days (start, end) of the stretch of time the query names ("in the last two
         months", "la semana pasada"), counted from `now` (None when it names none or
         `memory.time_words` is off), and the query without the words that name it: they say
