@@ -58,6 +58,17 @@ def test_the_users_own_words_rank_above_the_assistants_reply(m: Memory) -> None:
     assert hits[0]["memory"] == MOVIE_CHAT[2]["content"]
 
 
+def test_search_grouped_by_session_returns_one_memory_per_session(m: Memory) -> None:
+    m.add(MOVIE_CHAT, user_id="alice", metadata={"session_id": "monday"}, infer=False)
+    later = [{"role": "user", "content": "The sci-fi movie festival starts on Friday."}]
+    m.add(later, user_id="alice", metadata={"session_id": "friday"}, infer=False)
+    plain = m.search("sci-fi movies", user_id="alice")["results"]
+    assert len(plain) > 2
+    grouped = m.search("sci-fi movies", user_id="alice", group_by="session_id")["results"]
+    best = {r["metadata"]["session_id"]: r["memory"] for r in grouped}
+    assert len(grouped) == 2 and best["monday"] == MOVIE_CHAT[2]["content"]  # its best memory
+
+
 def test_a_new_value_is_an_update_of_the_same_memory_id(m: Memory) -> None:
     first = m.add("I live in Lisbon.", user_id="alice")["results"][0]
     second = m.add("I live in Porto now.", user_id="alice")["results"][0]

@@ -6,8 +6,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engram.text import estimate_tokens, terms_of, tokenize
+from engram.text.stem import stem
 from engram.text.tokenize import anchors_of, term_variants
-from engram.text.words import GENERIC_STEMS, GENERIC_WORDS
+from engram.text.words import (
+    GENERIC_STEMS,
+    GENERIC_WORDS,
+    REQUEST_EN,
+    REQUEST_ES,
+    REQUEST_RU,
+    REQUEST_STEMS,
+)
 
 
 def words(query: str) -> list[str]:
@@ -19,6 +27,17 @@ def test_stop_words_are_not_anchors_in_four_languages() -> None:
     assert words("как мне развернуть сервис") == ["развернуть", "сервис"]
     assert words("cómo desplegar el servicio") == ["desplegar", "servicio"]
     assert words("サービスをデプロイする場合") == ["サービス", "デプロイ"]
+
+
+def test_the_ends_of_contractions_are_stop_words() -> None:
+    assert terms_of("I've been thinking, but I didn't know you'll say we're late") == [
+        "think", "know", "say", "late"
+    ]  # fmt: skip
+
+
+def test_request_stems_are_the_stems_of_the_request_words() -> None:
+    stems = {stem(w, "english") for w in REQUEST_EN} | {stem(w, "spanish") for w in REQUEST_ES}
+    assert stems | {stem(w, "russian") for w in REQUEST_RU} == REQUEST_STEMS
 
 
 def test_generic_memory_words_are_never_anchors() -> None:

@@ -146,15 +146,22 @@ class Memory:
         limit: int = 10,
         filters: Mapping[str, Any] | None = None,
         threshold: float | None = None,
+        group_by: str | None = None,
     ) -> dict[str, list[dict[str, Any]]]:
         """The memories that best answer `query` among those carrying all the given ids and
         matching `filters`, best first: `{"results": [{"id", "memory", "score", "metadata",
-        "created_at", "updated_at", "user_id", …}]}`."""
+        "created_at", "updated_at", "user_id", …}]}`. `group_by` names a metadata key (e.g.
+        "session_id"): one memory per value of it, the best, scored for its group as
+        `MemoryStore.search` scores it; the filters and `threshold` apply to that memory."""
         ids, rest = _split_filters(filters, user_id, agent_id, run_id)
         _check_limit(limit)
+        if group_by is not None and not isinstance(group_by, str):
+            raise EngramError(f"group_by must be a metadata key, got {type(group_by).__name__}")
         wanted, results = max(limit * 4, 20), []
         while True:
-            hits = self.store.search(query, top_k=wanted, tags=_id_tags(ids) or None)
+            hits = self.store.search(
+                query, top_k=wanted, tags=_id_tags(ids) or None, group_by=group_by
+            )
             results = [h for h in hits if _matches(self._fields(h.fact), rest)]
             if threshold is not None:
                 results = [h for h in results if h.score >= threshold]

@@ -344,6 +344,63 @@ def test_facts_without_the_group_key_are_groups_of_their_own(store: MemoryStore)
     assert len(hits) == 3
 
 
+def abstracts(store: MemoryStore) -> None:
+    """Two documents cut into facts: one says "solar panel" twice, the other once, a little
+    more directly than either of the first one's pieces."""
+    pieces = [
+        ("a", "Solar panel output falls by a tenth in the dusty season of the year."),
+        ("a", "Cleaning each solar panel every week restores most of the lost output."),
+        ("b", "Solar panel output is what this short note is about."),
+    ]
+    store.absorb(
+        [{"content": text, "metadata": {"doc": doc}} for doc, text in pieces], scope="agent"
+    )
+
+
+def test_a_group_scores_its_best_hit_and_half_its_second(store: MemoryStore) -> None:
+    abstracts(store)
+    plain = store.search("solar panel output", top_k=10)
+    grouped = store.search("solar panel output", top_k=10, group_by="doc")
+    for group in grouped:
+        own = [h.score for h in plain if h.fact.metadata["doc"] == group.fact.metadata["doc"]]
+        assert group.fact.id == next(
+            h.fact.id for h in plain if h.fact.metadata["doc"] == group.fact.metadata["doc"]
+        )  # the group's best hit stands for it
+        expected = own[0] + store_module.GROUP_SHARE * (own[1] if len(own) > 1 else 0.0)
+        assert group.score == pytest.approx(expected, rel=1e-6)
+    assert [g.score for g in grouped] == sorted((g.score for g in grouped), reverse=True)
+
+
+def test_a_document_matched_twice_outranks_one_stray_match(store: MemoryStore) -> None:
+    abstracts(store)
+    plain = store.search("solar panel output", top_k=10)
+    assert plain[0].fact.metadata["doc"] == "b"  # the single piece is the best fact
+    grouped = store.search("solar panel output", top_k=10, group_by="doc")
+    assert [g.fact.metadata["doc"] for g in grouped] == ["a", "b"]
+
+
+def test_the_words_of_a_request_do_not_choose_the_results(store: MemoryStore) -> None:
+    turns = [
+        "I'm not sure which laptop to choose, any suggestions?",
+        "I took a mixology class and made two classic cocktails there.",
+    ]
+    store.absorb(turns, scope="user", kind="event")
+    best, *_ = store.search("I'm not sure which cocktail to choose. Any suggestions?")
+    assert best.fact.content == turns[1]  # the topic, not the asking
+    best, *_ = store.search("any suggestions?")  # a request alone still finds requests
+    assert best.fact.content == turns[0]
+
+
+def test_the_words_that_name_a_time_rank_by_time_not_by_matching(store: MemoryStore) -> None:
+    facts = [
+        "The league changed its rules every year, for years.",
+        "My cousin's wedding was lovely.",
+    ]
+    store.absorb(facts, scope="user")
+    best, *_ = store.search("the weddings I attended this year")
+    assert best.fact.content == facts[1]  # "this year" is when, not what
+
+
 def test_rank_fusion_scores_first_place_in_both_lists_as_one(store: MemoryStore) -> None:
     store.absorb(
         ["Kafka consumers commit offsets.", "Kafka brokers run on three nodes."], scope="agent"

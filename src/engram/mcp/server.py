@@ -139,7 +139,7 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
         ] = None,
         group_by: Annotated[
             str | None,
-            Field(description="metadata key (e.g. session_id): the best hit per value"),
+            Field(description="metadata key (e.g. session_id): one hit per value, as a group"),
         ] = None,
     ) -> t.CallToolResult:
         """Hybrid search (0.7·cosine + 0.3·BM25, freshness decay): facts with their ids, scores

@@ -27,6 +27,8 @@ Search score (documented in the README too):
 - an event (kind "event": a turn, a log line) gains CONTEXT_WEIGHT (0.5) of the better score of
   the events written just before and after it in its scope and key, and such a neighbour that
   no leg found joins the results on that share alone (`ranking.in_context`).
+- grouped (`group_by`), each group's best hit gains GROUP_SHARE (0.5) of what the group's
+  second-best hit scores for itself (`ranking.best_per_group`).
 """
 
 from __future__ import annotations
@@ -75,6 +77,7 @@ from engram.store.ranking import (
     ASSISTANT_WEIGHT,
     BM25_WEIGHT,
     COSINE_WEIGHT,
+    GROUP_POOL,
     LITERAL,
     RRF_K,
     SPARSE_POOL,
@@ -88,6 +91,7 @@ from engram.store.ranking import (
     rerank,
     speaker_factor,
     top,
+    topic_terms,
     window_factor,
 )
 from engram.store.unsafe import refuse, sealed_if_safe
@@ -763,9 +767,10 @@ class MemoryStore:
         Outside `full_history`, among hits about the same thing — they match the same
         meaningful words of the query — the one that became true last ranks first
         (`ranking.latest_first`). `group_by` names a metadata key (e.g. "session_id"): the
-        best hit of each of its values, top_k groups, so a caller need not over-fetch and
-        dedupe. `weights` (cosine, bm25) and `fusion` ("weighted", the default, or "rrf":
-        reciprocal-rank fusion) exist for evaluation."""
+        best hit of each of its values, scored for its group (`ranking.best_per_group`), top_k
+        groups, so a caller need not over-fetch and dedupe. `weights` (cosine, bm25) and
+        `fusion` ("weighted", the default, or "rrf": reciprocal-rank fusion) exist for
+        evaluation."""
         if mode not in READ_MODES:
             raise EngramError(f"unknown mode {mode!r}", hint="use active, latest or full_history")
         if scope is not None and scope not in SCOPES:
@@ -787,9 +792,11 @@ class MemoryStore:
         if as_of is not None and now is None:
             now = datetime.fromisoformat(iso_end(as_of))
         wide = top_k * 3 if self.rerank and self.chat else top_k
-        reach = wide * 4
-        window = self._window(query, now)
-        query_terms = terms_of(query)
+        # grouped, each leg's pool is at least GROUP_POOL facts: a group's second-best hit is
+        # there to be counted, whatever top_k asks for
+        reach = wide * 4 if group_by is None else max(wide * 4, GROUP_POOL)
+        window, about = self._window(query, now)
+        query_terms = topic_terms(terms_of(about))
         stored_terms: dict[str, builtins.list[str]] | None = None
         read: dict[str, Fact] = {}  # the candidates the backend has already read whole
         # the day facts must be valid on: `as_of`, or now for the active mode (None: any day)
@@ -952,12 +959,13 @@ class MemoryStore:
         hits.sort(key=lambda h: (-h.score, h.fact.id))
         return hits
 
-    def _window(self, query: str, now: datetime | None) -> tuple[float, float] | None:
+    def _window(self, query: str, now: datetime | None) -> tuple[tuple[float, float] | None, str]:
         """The days (start, end) of the stretch of time the query names ("in the last two
-        months", "la semana pasada"), counted from `now`; None when it names none or
-        `memory.time_words` is off."""
+        months", "la semana pasada"), counted from `now` (None when it names none or
+        `memory.time_words` is off), and the query without the words that name it: they say
+        when, which the window ranks by, not what ("this year" would match "over the years")."""
         if not self.time_words:
-            return None
+            return None, query
         from engram.text.when import time_window
 
         moment = now or datetime.now(UTC)
@@ -965,8 +973,9 @@ class MemoryStore:
             moment = moment.replace(tzinfo=UTC)
         found = time_window(query, moment)
         if found is None:
-            return None
-        return found.start.timestamp() / 86400.0, found.end.timestamp() / 86400.0
+            return None, query
+        rest = re.sub(re.escape(found.phrase), " ", query, count=1, flags=re.IGNORECASE)
+        return (found.start.timestamp() / 86400.0, found.end.timestamp() / 86400.0), rest
 
     def _query_vector(self, query: str, index: SearchIndex, live: int) -> Vector | None:
         from engram.embed.base import EmbeddingError

@@ -8,6 +8,9 @@ words, also after stemming so that inflected forms (``правила``, ``reglas
 
 from __future__ import annotations
 
+# Words are split at apostrophes ("I've" is "i" and "ve"): what follows the apostrophe of a
+# contraction is a stop word too (a query's "I've been thinking" otherwise matched every turn
+# that says "I've").
 STOP_EN = frozenset(
     """
 a about above after again against all also am an and any are as at be because been before
@@ -20,6 +23,7 @@ them themselves then there these they this those through thus to too under until
 very via was way we were what when where which while who whom whose why will with within without
 would yet you your yours yourself yourselves want wants help something anything everything
 into onto lets i'm it's don't can't won't isn't aren't
+ve ll re didn doesn isn wasn weren aren hasn haven hadn couldn wouldn shouldn mustn needn
 """.split()
 )
 
@@ -104,6 +108,36 @@ skill skills tar tare tarea task tasks tip tipo touch type types usar use used u
 # Words that ask for procedures. They are generic (never anchors alone) but steer ranking to
 # skill memories, where `workflow` files are stored (SPEC A3).
 WORKFLOW_WORDS = frozenset(["workflow", "workflows", "ワークフロー", "воркфлоу", "flujo"])
+
+# Words of a request for advice ("any suggestions?", "do you think…", "I'm not sure which to
+# choose") say what the asker wants, not what it is about: search leaves them out of a query
+# that has other words (`engram.store.ranking.topic_terms`), or "I'm thinking of a cocktail,
+# any suggestions?" finds every turn that asked for suggestions before it finds the cocktails.
+REQUEST_EN = frozenset(
+    """
+advice advise idea ideas recommend recommendation recommendations suggest suggestion suggestions
+think thinking tip tips wonder wondering sure choose
+""".split()
+)
+REQUEST_ES = frozenset(
+    """
+consejo consejos idea ideas recomendar recomiendas recomienda recomendación recomendaciones
+sugerir sugieres sugerencia sugerencias
+""".split()
+)
+REQUEST_RU = frozenset(
+    """
+совет советы посоветуй посоветуйте порекомендуй рекомендация рекомендации идея идеи думаю
+""".split()
+)
+# Their stems, each in its own language's stemmer, written out as GENERIC_STEMS is;
+# `test_request_stems_are_the_stems_of_the_request_words` keeps it in step.
+REQUEST_STEMS = frozenset(
+    """
+advic advis choos consej ide idea recomend recomiend recommend suger sugerent suggest sugier sure
+think tip wonder дума ид иде порекоменд посовет рекомендац совет
+""".split()
+)
 
 # Words hinting that a Latin-script text is Spanish rather than English; used to pick a stemmer.
 SPANISH_MARKERS = frozenset(
