@@ -53,7 +53,8 @@ def register(sub: Any) -> None:
     search.add_argument(
         "--group-by",
         metavar="KEY",
-        help="the best hit per value of this metadata key (e.g. session_id), top-k groups",
+        help="one hit per value of this metadata key (e.g. session_id), top-k groups: a "
+        "group ranks by its best hit and half its second-best",
     )
 
     listing = add_command(actions, "list", "List facts, newest first.", cmd_list)

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 # changed file: a load over an up-to-date index never needs them, and they cost start-up time.
 
 # Bump when tokenizing, fields or tables change: an index of another version is rebuilt.
-INDEX_VERSION = "3"
+INDEX_VERSION = "4"
 FIELDS = ("id", "tags", "directive", "summary", "triggers", "paths", "content")
 CACHE_DIR = ".cache"
 

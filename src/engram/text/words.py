@@ -10,7 +10,7 @@ from __future__ import annotations
 
 # Words are split at apostrophes ("I've" is "i" and "ve"): what follows the apostrophe of a
 # contraction is a stop word too (a query's "I've been thinking" otherwise matched every turn
-# that says "I've").
+# that says "I've"). Not "re" ("you're"): it is also a word of its own, Python's `re` module.
 STOP_EN = frozenset(
     """
 a about above after again against all also am an and any are as at be because been before
@@ -23,7 +23,7 @@ them themselves then there these they this those through thus to too under until
 very via was way we were what when where which while who whom whose why will with within without
 would yet you your yours yourself yourselves want wants help something anything everything
 into onto lets i'm it's don't can't won't isn't aren't
-ve ll re didn doesn isn wasn weren aren hasn haven hadn couldn wouldn shouldn mustn needn
+ve ll didn doesn isn wasn weren aren hasn haven hadn couldn wouldn shouldn mustn needn
 """.split()
 )
 
