@@ -507,8 +507,8 @@ class SearchIndex:
             both = self.postings.arrays(chosen[0])[0]
             for term in chosen[1:2]:
                 both = np.intersect1d(both, self.postings.arrays(term)[0], assume_unique=True)
-            pool = set(both.tolist())
-            members = dict.fromkeys(chosen[:2], pool)
+            shared = set(both.tolist())
+            members = dict.fromkeys(chosen[:2], shared)
         # Rank by how many of the pooled terms a fact has, then score the front of that
         # ranking exactly by idf.
         flags = None if live is None else live.flags
