@@ -120,18 +120,22 @@ def latin_language(tokens: list[Token]) -> str:
 
 def _language_votes(tokens: list[Token]) -> tuple[int, int]:
     """(Spanish, English) evidence among the tokens: function words, and Spanish letters."""
-    es = en = 0
+    es, en = _marker_votes([token.word for token in tokens])
     for token in tokens:
         word = token.word
-        if word in SPANISH_MARKERS:
-            es += 1
-        if word in ENGLISH_MARKERS:
-            en += 1
         # an ASCII word has none of Spanish's letters: most words skip the look (it ran for
         # every word of every file an index build reads)
         if not word.isascii() and token.script == "latin" and _SPANISH_LETTERS.search(word):
             es += 1
     return es, en
+
+
+def _marker_votes(words: list[str]) -> tuple[int, int]:
+    """(Spanish, English) function words among the words."""
+    return (
+        sum(1 for word in words if word in SPANISH_MARKERS),
+        sum(1 for word in words if word in ENGLISH_MARKERS),
+    )
 
 
 def _term(token: Token, latin: str) -> str:
@@ -156,34 +160,28 @@ def terms_of_tokens(tokens: list[Token], language: str) -> list[str]:
 def terms_of_fields(fields: list[str]) -> list[list[str]]:
     """`terms_of` for each field of one document, the Latin words of all of them stemmed as the
     one language their words together point to (an index reads every file this way)."""
-    split: list[list[str] | list[Token]] = [
-        _latin_words(field) or tokenize(field) for field in fields
-    ]
-    tokens = [t for part in split if part and isinstance(part[0], Token) for t in part]
-    words = [w for part in split if part and isinstance(part[0], str) for w in part]
-    es = sum(1 for w in words if w in SPANISH_MARKERS)
-    en = sum(1 for w in words if w in ENGLISH_MARKERS)
-    if tokens:
-        es_tokens, en_tokens = _language_votes(tokens)
-        es, en = es + es_tokens, en + en_tokens
-    language = "spanish" if es > en else "english"
+    plain = [_latin_words(field) for field in fields]
+    pairs = zip(fields, plain, strict=True)
+    tokens = [tokenize(field) if words is None else [] for field, words in pairs]
+    es, en = _marker_votes([word for words in plain if words for word in words])
+    es_tokens, en_tokens = _language_votes([token for part in tokens for token in part])
+    language = "spanish" if es + es_tokens > en + en_tokens else "english"
     return [
-        _ascii_terms(part, language) if part and isinstance(part[0], str)
-        else terms_of_tokens(part, language)  # type: ignore[arg-type]
-        for part in split
-    ]  # fmt: skip
+        terms_of_tokens(part, language) if words is None else _ascii_terms(words, language)
+        for words, part in zip(plain, tokens, strict=True)
+    ]
 
 
-def _latin_words(text: str) -> list[str]:
+def _latin_words(text: str) -> list[str] | None:
     """`tokenize` as plain words when every word of the text is ASCII (so Latin), as in most
     files whatever their punctuation and emoji: the index build then makes no `Token` a word.
-    Empty when a word is not ASCII (or there is none)."""
+    None when a word is not ASCII."""
     if text.isascii():
         words = _ASCII_WORD.findall(text.lower())
     else:
         words = _WORD.findall(normalize(text))
         if not all(map(str.isascii, words)):
-            return []
+            return None
     return [word for word in words if len(word) > 1]
 
 
