@@ -71,6 +71,10 @@ def build(size: int) -> tuple[Path, float]:
     path = WORK / f"store-{size}-m{len(MIGRATIONS)}.db"
     marker = path.with_suffix(".done")
     if marker.exists():
+        # built earlier: seals a newer scanner (or another user's key) no longer trusts are
+        # made anew, as `engram memory rebuild` does after an upgrade
+        with MemoryStore.open(path, config=load_config(None, env={})) as store:
+            store.reseal()
         return path, float(marker.read_text())
     for suffix in ("", "-wal", "-shm", ".index"):
         Path(f"{path}{suffix}").unlink(missing_ok=True)

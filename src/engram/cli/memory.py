@@ -91,8 +91,13 @@ def register(sub: Any) -> None:
     link.add_argument("a", help="the fact the edge starts at")
     link.add_argument("b", help="the fact it points to")
     link.add_argument("relation", help="e.g. related_to, depends_on, caused_by")
-    rebuild = add_command(actions, "rebuild", "Re-embed every fact with the current model.",
-                          cmd_rebuild)  # fmt: skip
+    rebuild = add_command(
+        actions,
+        "rebuild",
+        "Re-embed every fact with the current model and seal anew the safety verdicts an "
+        "upgraded scanner no longer trusts.",
+        cmd_rebuild,
+    )
     add_quiet(rebuild)
     migrate = add_command(
         actions,
@@ -439,10 +444,21 @@ def cmd_link(args: argparse.Namespace, start: Path | None) -> int:
 
 
 def cmd_rebuild(args: argparse.Namespace, start: Path | None) -> int:
-    with open_store(args) as store, progress_bar(args, "embedding", "fact") as bar:
-        count = store.rebuild(progress=bar)
+    from engram.store.unsafe import withheld_note
+
+    with open_store(args) as store:
+        with progress_bar(args, "embedding", "fact") as bar:
+            count = store.rebuild(progress=bar)
+        with progress_bar(args, "sealing", "fact") as bar:
+            sealed = store.reseal(progress=bar)
         model = store.embedder.model_id
-    emit(args, {"embedded": count, "model": model}, f"re-embedded {count} facts with {model}\n")
+    data = {"embedded": count, "model": model, "sealed": sealed.sealed, "unsafe": sealed.unsafe}
+    text = f"re-embedded {count} facts with {model}\n"
+    if sealed.sealed:
+        text += f"sealed {sealed.sealed} facts anew: they are shown without a scan again\n"
+    if sealed.unsafe:
+        text += withheld_note(sealed.unsafe) + "\n"
+    emit(args, data, text)
     return 0
 
 

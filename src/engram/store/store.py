@@ -104,6 +104,7 @@ if TYPE_CHECKING:
     from engram.embed.base import Embedder
     from engram.llm import ChatModel
     from engram.store.classify import Verdict
+    from engram.store.unsafe import Resealed
 
 CANDIDATES = 5  # lexical (and, for dense models, vector) candidates a new fact is compared with
 
@@ -1273,6 +1274,16 @@ class MemoryStore:
             )
         self._index = None
         return total
+
+    def reseal(
+        self, progress: Callable[[int, int], None] | None = None, batch: int = 500
+    ) -> Resealed:
+        """Scan again every fact whose sealed safety verdict no longer holds (after a scanner
+        upgrade, or facts from before seals) and seal the safe ones, so showing them needs no
+        scan; unsafe ones stay withheld. Returns the counts (`unsafe.Resealed`)."""
+        from engram.store.unsafe import reseal
+
+        return reseal(self, progress, batch)
 
     # -- one fact's lifecycle (see lifecycle.py) ----------------------------------------------
     def update(self, fact_id: str, content: str, *, metadata: dict[str, Any] | None = None) -> Fact:

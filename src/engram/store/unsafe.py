@@ -10,8 +10,8 @@ the CLI's listings. Reasons name the kind of problem and the line, never the tex
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import replace
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -195,6 +195,48 @@ def sealed_if_safe(fact: Fact) -> str:
     if fact_reason(replace(fact, checked="")):
         return ""
     return verdict_seal(fact)
+
+
+@dataclass
+class Resealed:
+    """What `reseal` did: facts read, seals made anew, and facts left unsealed because the
+    scanners withhold them now."""
+
+    facts: int = 0
+    sealed: int = 0
+    unsafe: int = 0
+
+
+def reseal(
+    store: MemoryStore, progress: Callable[[int, int], None] | None = None, batch: int = 500
+) -> Resealed:
+    """Seal again every fact whose seal no longer holds — written before seals existed, or
+    sealed by an older scanner (a new `SCANNER_VERSION`) or Python — so showing it needs no
+    scan again. Each such fact is scanned as it would be when shown: a safe one gets a new
+    seal, an unsafe one stays unsealed (it is withheld wherever it would be shown, and
+    `engram memory list --unsafe` lists it). Nothing else is changed."""
+    done = Resealed()
+    ids = [fact_id for fact_id, _ in store._backend.ids_and_contents()]
+    for start in range(0, len(ids), batch):
+        facts = store._backend.get_facts(ids[start : start + batch])
+        fresh: list[tuple[str, str]] = []
+        for fact in facts.values():
+            if not malformed_reason(fact) and sealed(fact):
+                continue  # its seal holds
+            seal = sealed_if_safe(fact)  # '' for a fact withheld now: malformed or unsafe
+            if seal:
+                fresh.append((fact.id, seal))
+            else:
+                done.unsafe += 1
+        if fresh:
+            with store._write():
+                for fact_id, seal in fresh:
+                    store._backend.set_checked(fact_id, seal)
+        done.facts += len(facts)
+        done.sealed += len(fresh)
+        if progress:
+            progress(done.facts, len(ids))
+    return done
 
 
 def split_facts(facts: Iterable[Fact]) -> tuple[list[Fact], list[dict[str, Any]]]:
