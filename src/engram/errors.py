@@ -2,6 +2,21 @@
 
 from __future__ import annotations
 
+SHOWN_CHARS = 300  # of an unexpected error's message
+
+
+def shown_message(exc: BaseException) -> str:
+    """An unexpected error's message as it may be shown: one line of at most `SHOWN_CHARS`,
+    withheld when it holds a secret or an instruction to agents. Such a message may quote
+    whatever the failing input held, and an agent reads what a command or a tool says."""
+    from engram.safety.scan import unsafe_reason
+
+    text = " ".join(str(exc).split())
+    if len(text) > SHOWN_CHARS:
+        text = text[: SHOWN_CHARS - 1] + "…"
+    reason = unsafe_reason(text)
+    return f"(message withheld: {reason.split(' (', 1)[0]})" if reason else text
+
 
 class EngramError(Exception):
     """A problem with the user's input or files, reported without a traceback."""

@@ -11,14 +11,12 @@ import sys
 from pathlib import Path
 from types import SimpleNamespace
 
-from engram.errors import EngramError
+from engram.errors import EngramError, shown_message
 
 TYPE_CHECKING = False  # `typing` is not imported on the hot commands; type checkers read True
 if TYPE_CHECKING:
     import argparse
     from collections.abc import Sequence
-
-SHOWN_CHARS = 300  # of an unexpected error's message
 
 
 def _command_word(argv: Sequence[str]) -> str | None:
@@ -80,19 +78,6 @@ def _parser(prog: str = "engram", only: str | None = None) -> argparse.ArgumentP
     return parser
 
 
-def _shown(exc: BaseException) -> str:
-    """An unexpected error's message as one line, at most `SHOWN_CHARS`, withheld when it holds
-    a secret or an instruction to agents: such a message may quote whatever the failing input
-    held, and an agent running the command reads it."""
-    from engram.safety.scan import unsafe_reason
-
-    text = " ".join(str(exc).split())
-    if len(text) > SHOWN_CHARS:
-        text = text[: SHOWN_CHARS - 1] + "…"
-    reason = unsafe_reason(text)
-    return f"(message withheld: {reason.split(' (', 1)[0]})" if reason else text
-
-
 def fathom_main(argv: Sequence[str] | None = None) -> int:
     """`fathom`: the same commands under the name the memory-store product page uses."""
     return main(argv, prog="fathom")
@@ -141,7 +126,8 @@ def main(argv: Sequence[str] | None = None, prog: str = "engram") -> int:
     except Exception as exc:  # a bug or damage nothing above names: one line, not a traceback
         if os.environ.get("ENGRAM_DEBUG"):
             raise
-        print(f"engram: error: unexpected {type(exc).__name__}: {_shown(exc)}", file=sys.stderr)
+        shown = shown_message(exc)  # one line; withheld when it quotes a secret or an injection
+        print(f"engram: error: unexpected {type(exc).__name__}: {shown}", file=sys.stderr)
         print(
             "engram: hint: run again with ENGRAM_DEBUG=1 to see the traceback, and report it",
             file=sys.stderr,

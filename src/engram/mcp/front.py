@@ -163,12 +163,12 @@ class Front:
             os.write(self.done_fd, DONE)
 
     def fail(self, exc: BaseException) -> None:
-        from engram.errors import EngramError
+        from engram.errors import EngramError, shown_message
 
         if isinstance(exc, EngramError):
             why = exc.message + (f" ({exc.hint})" if exc.hint else "")
         else:
-            why = f"unexpected {type(exc).__name__}: {exc}"
+            why = f"unexpected {type(exc).__name__}: {shown_message(exc)}"
         message = f"the Engram MCP server could not run: {why}"
         sys.stderr.write(f"engram: error: {message}\n")
         sys.stderr.flush()

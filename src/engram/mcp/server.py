@@ -22,7 +22,7 @@ from mcp.server import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from pydantic import Field
 
-from engram.errors import EngramError
+from engram.errors import EngramError, shown_message
 from engram.store.store import MemoryStore
 from engram.store.unsafe import (
     fact_reason,
@@ -158,7 +158,8 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
                 group_by=group_by,
             )
         except (EngramError, ValueError) as exc:
-            raise (_fail(exc) if isinstance(exc, EngramError) else ToolError(str(exc))) from None
+            failed = _fail(exc) if isinstance(exc, EngramError) else ToolError(shown_message(exc))
+            raise failed from None
         facts, withheld = split_facts(h.fact for h in hits)
         safe = {fact.id for fact in facts}
         hits = [h for h in hits if h.id in safe]
