@@ -71,28 +71,29 @@ def test_reseal_reports_progress_over_every_fact(store: MemoryStore) -> None:
     assert seen == [(1, 2), (2, 2)]
 
 
-def test_memory_rebuild_seals_anew_and_counts_the_withheld(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
+@pytest.fixture
+def upgraded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A store file of two safe facts and a planted injection, sealed by an older scanner."""
     db = tmp_path / "memory.db"
     with MemoryStore.open(db) as store:
         store.absorb(FACTS, scope="agent")
         plant(store, INJECTION)
     _upgrade(monkeypatch)
-    assert main(["memory", "--db", str(db), "rebuild", "--json"]) == 0
+    return db
+
+
+def test_memory_rebuild_seals_anew_and_counts_the_withheld(
+    upgraded: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["memory", "--db", str(upgraded), "rebuild", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert (data["embedded"], data["sealed"], data["unsafe"]) == (3, 2, 1)
 
 
 def test_memory_rebuild_says_what_it_sealed(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    upgraded: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    db = tmp_path / "memory.db"
-    with MemoryStore.open(db) as store:
-        store.absorb(FACTS, scope="agent")
-        plant(store, INJECTION)
-    _upgrade(monkeypatch)
-    assert main(["memory", "--db", str(db), "rebuild"]) == 0
+    assert main(["memory", "--db", str(upgraded), "rebuild"]) == 0
     out = capsys.readouterr().out
     assert "sealed 2 facts anew" in out
     assert "1 fact withheld as unsafe; review with `engram memory list --unsafe`" in out
