@@ -5,6 +5,8 @@ safe ones anew, and leaves an unsafe one unsealed and withheld."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -98,3 +100,32 @@ def test_memory_rebuild_says_what_it_sealed(
     assert "sealed 2 facts anew" in out
     assert "1 fact withheld as unsafe; review with `engram memory list --unsafe`" in out
     assert INJECTION not in out
+
+
+def test_after_rebuild_a_search_process_loads_no_scanner(tmp_path: Path) -> None:
+    db = tmp_path / "memory.db"
+    with MemoryStore.open(db) as store:
+        store.absorb(FACTS, scope="agent")
+        # seals an older scanner made: they no longer hold
+        store._backend._conn.execute("UPDATE facts SET checked = 'made-by-scanner-6'")
+    search = (
+        "import sys; from engram.cli import main; "
+        f"main(['memory', '--db', {str(db)!r}, 'search', 'kafka brokers']); "
+        "print(sorted(m for m in sys.modules if m.startswith('engram.safety.')))"
+    )
+
+    def scanners_loaded() -> str:
+        done = subprocess.run(
+            [sys.executable, "-c", search], capture_output=True, text=True, check=True
+        )
+        assert FACTS[0] in done.stdout
+        return done.stdout.strip().splitlines()[-1]
+
+    assert "engram.safety.injection" in scanners_loaded()
+    # a process of its own, as a user runs it: seals are made with the user's key
+    subprocess.run(
+        [sys.executable, "-m", "engram", "memory", "--db", str(db), "rebuild", "--quiet"],
+        capture_output=True,
+        check=True,
+    )
+    assert "engram.safety.injection" not in scanners_loaded()
