@@ -755,7 +755,9 @@ def _connect(root: Path, *, retry: bool = True) -> sqlite3.Connection:
         conn = sqlite3.connect(path, timeout=10, isolation_level=None)
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=NORMAL")
-        if _meta_value(conn, "version") is not None and not _built_here(conn):
+        if _meta_value(conn, "version") is not None:
+            if _built_here(conn):
+                return conn  # its tables and seal are there: the usual case, on every load
             conn.close()
             if not _discard(path):
                 raise OSError(f"cannot replace {path}")
