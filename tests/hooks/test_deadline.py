@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from engram.hooks import deadline
 from engram.hooks.deadline import answer_in_time, initial_timeout
 from engram.hooks.errorlog import last_errors
 from engram.hooks.run import run_hook
@@ -30,11 +31,14 @@ def stuck(monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
     abandoned worker waited for, so that what it logs when it wakes goes to this test's state
     folder, not to the user's (the environment is restored after this fixture ends)."""
     before = set(threading.enumerate())
+    abandoned = len(deadline._abandoned)
     release = threading.Event()
     yield release
     release.set()
     for worker in set(threading.enumerate()) - before:
         worker.join(timeout=5)
+    for left in deadline._abandoned[abandoned:]:
+        left.join(timeout=5)
 
 
 def prompt(project: Path) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from pathlib import Path
@@ -326,6 +325,8 @@ def _masked(key: str, value: object) -> object:
 
 
 def cmd_config(args: argparse.Namespace, start: Path | None) -> int:
+    import json
+
     from engram.config import load_config
     from engram.files.discovery import find_workspace
 
@@ -343,6 +344,8 @@ def cmd_config(args: argparse.Namespace, start: Path | None) -> int:
 
 
 def cmd_graph(args: argparse.Namespace, start: Path | None) -> int:
+    import json
+
     from engram.files.atomic import write_text_atomic
     from engram.graph.deps import build_graph
     from engram.safety.scan import masked

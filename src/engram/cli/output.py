@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 
 TYPE_CHECKING = False  # `typing` is not imported on the hot commands; type checkers read True
@@ -18,6 +17,8 @@ QUIET_HELP = "no progress bars (they are drawn on stderr, and only when it is a 
 def emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
     """Print `data` as JSON with --json, else the text."""
     if getattr(args, "json", False):
+        import json  # only JSON output needs it: not imported on the plain `load`
+
         print(json.dumps(data, ensure_ascii=False, indent=2))
     else:
         sys.stdout.write(text)

@@ -12,7 +12,6 @@ file counts as approved when either side approved exactly its current content.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 HASHES_FILE = "memory.hashes.json"
@@ -37,6 +36,8 @@ def approvals_problem(root: Path) -> str | None:
 
 def load_approvals(root: Path) -> tuple[dict[str, str], str | None]:
     """(the approved hashes that can be read, what is wrong with the file or None)."""
+    import json  # a `load` over an unchanged workspace reads no approvals: not imported
+
     path = root / HASHES_FILE
     try:
         text = path.read_text(encoding="utf-8")
@@ -69,6 +70,7 @@ def _salvage(root: Path, text: str) -> dict[str, str]:
     """The entries of a damaged file that still read as `"path": "sha256"` lines, both sides of
     a merge conflict included (its common base, which neither side holds, left out). Where the
     sides approve different content of one path, the one matching the file today is kept."""
+    import json  # a `load` over an unchanged workspace reads no approvals: not imported
     import re
 
     candidates: dict[str, list[str]] = {}
@@ -105,6 +107,8 @@ def _current(root: Path, key: str, hashes: list[str]) -> str:
 
 def write_approvals(root: Path, approvals: dict[str, str]) -> None:
     """Write the approvals atomically (a reader never sees half a file)."""
+    import json  # a `load` over an unchanged workspace reads no approvals: not imported
+
     text = json.dumps(dict(sorted(approvals.items())), indent=2, ensure_ascii=False) + "\n"
     from engram.files.atomic import write_text_atomic
 

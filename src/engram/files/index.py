@@ -11,7 +11,6 @@ query reads only the rows of its own anchors.
 
 from __future__ import annotations
 
-import json
 import marshal
 import sqlite3
 from collections import Counter
@@ -171,23 +170,23 @@ class DocRow(Plain):
 
     @property
     def tags(self) -> list[str]:
-        return _list(self.tags_json)
+        return json_list(self.tags_json)
 
     @property
     def applies_to(self) -> list[str]:
-        return _list(self.applies_to_json)
+        return json_list(self.applies_to_json)
 
     @property
     def depends_on(self) -> list[str]:
-        return _list(self.depends_on_json)
+        return json_list(self.depends_on_json)
 
     @property
     def roles(self) -> list[str]:
-        return _list(self.roles_json)
+        return json_list(self.roles_json)
 
     @property
     def sources(self) -> list[list[str | None]]:
-        return _list(self.sources_json)
+        return json_list(self.sources_json)
 
 
 class RefreshReport(Plain):
@@ -201,8 +200,14 @@ class RefreshReport(Plain):
         self.removed: list[str] = []
 
 
-def _list(raw: str) -> list[Any]:
-    return [] if raw == "[]" else list(json.loads(raw))
+def json_list(raw: str) -> list[Any]:
+    """A JSON list column. `json` is imported only when one is not empty: a `load` over an
+    up-to-date index often reads none, and importing it costs a few per cent of a start-up."""
+    if raw == "[]":
+        return []
+    import json
+
+    return list(json.loads(raw))
 
 
 def _row(v: tuple[Any, ...], scope: str) -> DocRow:
@@ -481,6 +486,8 @@ class MemoryIndex:
         self.conn.execute("INSERT OR REPLACE INTO problems VALUES (?, ?, ?)", (path, line, reason))
 
     def _insert(self, memory: MemoryFile, text: str, sha: str, ignored: bool) -> None:
+        import json  # see `json_list`
+
         from engram.files.body import first_prose_line, visible_body
 
         shown = visible_body(memory.body)
@@ -522,14 +529,15 @@ class MemoryIndex:
         """Count a memory in (or out of) the totals BM25 normalises by; they are kept in memory
         during a refresh and written once at its end (`_write_totals`)."""
         if self._totals is None:
-            raw = self._meta("totals")
-            self._totals = json.loads(raw) if raw else [0] * (len(FIELDS) + 1)
+            self._totals = _totals(self._meta("totals"))
         totals = self._totals
         totals[0] += sign
         for i, n in enumerate(lengths, start=1):
             totals[i] += sign * n
 
     def _write_totals(self) -> None:
+        import json  # see `json_list`
+
         if self._totals is not None:
             self._set_meta("totals", json.dumps(self._totals))
             self._totals = None
@@ -537,8 +545,7 @@ class MemoryIndex:
     # -- reading ---------------------------------------------------------------------------
     def stats(self) -> tuple[int, list[int]]:
         """(number of memories, total length of each field)."""
-        raw = self._meta("totals")
-        totals = json.loads(raw) if raw else [0] * (len(FIELDS) + 1)
+        totals = _totals(self._meta("totals"))
         return int(totals[0]), [int(n) for n in totals[1:]]
 
     def postings(self, terms: Iterable[str]) -> dict[str, list[tuple[int, ...]]]:
@@ -599,6 +606,8 @@ class MemoryIndex:
 
     def dependency_edges(self) -> list[tuple[str, list[str], int]]:
         """(id, depends_on, level) of every memory that is not ignored."""
+        import json  # see `json_list`
+
         return [
             (mid, json.loads(deps), level)
             for mid, deps, level in self.conn.execute(
@@ -613,6 +622,8 @@ class MemoryIndex:
 
     def tagged(self, tags: Iterable[str]) -> list[DocRow]:
         """Memories carrying any of these tags exactly (not ignored)."""
+        import json  # see `json_list`
+
         rows: dict[int, DocRow] = {}
         for tag in tags:
             pattern = "%" + json.dumps(tag)[1:-1].replace("%", "").replace("_", "") + "%"
@@ -628,6 +639,8 @@ class MemoryIndex:
 
     def role_tagged(self) -> list[tuple[str, list[str]]]:
         """(id, roles) of the memories that declare roles."""
+        import json  # see `json_list`
+
         return [
             (mid, json.loads(roles))
             for mid, roles in self.conn.execute(
@@ -706,6 +719,14 @@ class MemoryIndex:
         return digest
 
 
+def _totals(raw: str | None) -> list[int]:
+    """The `totals` meta value (the memory count, then each field's total length), written by
+    `_write_totals` as a JSON list of integers, read without `json` (see `json_list`)."""
+    if not raw:
+        return [0] * (len(FIELDS) + 1)
+    return [int(n) for n in raw.strip("[]").split(",")]
+
+
 def _stat_key(path: Path) -> str:
     try:
         stat = path.stat()
@@ -734,7 +755,9 @@ def _connect(root: Path, *, retry: bool = True) -> sqlite3.Connection:
         conn = sqlite3.connect(path, timeout=10, isolation_level=None)
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=NORMAL")
-        if _meta_value(conn, "version") is not None and not _built_here(conn):
+        if _meta_value(conn, "version") is not None:
+            if _built_here(conn):
+                return conn  # its tables and seal are there: the usual case, on every load
             conn.close()
             if not _discard(path):
                 raise OSError(f"cannot replace {path}")

@@ -13,9 +13,9 @@ that may hang.
 
 from __future__ import annotations
 
+import _thread
 import os
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -38,31 +38,49 @@ class Deadline:
         self.timeout_ms = timeout_ms
         self.event = ""  # the host's event name, once known, for the log
         self.cwd: Path | None = None  # the folder the event is for, once known
-        self._changed = threading.Condition()
+        # `_thread`'s lock rather than `threading`: importing `threading` costs a hook a tenth
+        # of the interpreter's start-up. The lock is held while nothing has changed; `configure`
+        # and `finish` release it to wake the waiter, which then looks again.
+        self._wake = _thread.allocate_lock()
+        self._wake.acquire()
         self._done = False
+        self._finished = _thread.allocate_lock()  # held until `finish`, for `join`
+        self._finished.acquire()
+
+    def _notify(self) -> None:
+        try:
+            self._wake.release()
+        except RuntimeError:
+            pass  # already released: the waiter has not looked yet, and will
 
     def configure(self, timeout_ms: int) -> None:
-        with self._changed:
-            self.timeout_ms = timeout_ms
-            self._changed.notify_all()
+        self.timeout_ms = timeout_ms
+        self._notify()
 
     def finish(self) -> None:
-        with self._changed:
-            self._done = True
-            self._changed.notify_all()
+        self._done = True
+        self._finished.release()
+        self._notify()
 
     def wait(self) -> bool:
         """Wait for `finish`; False when the deadline passed first."""
-        with self._changed:
-            while not self._done:
-                left = self.started + self.timeout_ms / 1000 - time.monotonic()
-                if left <= 0:
-                    return False
-                self._changed.wait(left)
+        while not self._done:
+            left = self.started + self.timeout_ms / 1000 - time.monotonic()
+            if left <= 0:
+                return False
+            self._wake.acquire(timeout=left)
+        return True
+
+    def join(self, timeout: float) -> bool:
+        """Wait up to `timeout` seconds for the worker to finish, past the deadline too."""
+        if self._finished.acquire(timeout=timeout):
+            self._finished.release()
             return True
+        return False
 
 
 _active: Deadline | None = None
+_abandoned: list[Deadline] = []  # deadlines whose worker was left running (see `join`)
 
 
 def configure(timeout_ms: int) -> None:
@@ -153,16 +171,17 @@ def answer_in_time(host: str, work: Callable[[], str], timeout_ms: int) -> tuple
             deadline.finish()
 
     _active = deadline
-    worker = threading.Thread(target=run, name="engram-hook", daemon=True)
     try:
-        worker.start()
+        # A bare thread: it never keeps the process from exiting, as a daemon thread would not.
+        ident = _thread.start_new_thread(run, ())
         if deadline.wait():
             return (answers[0] if answers else "{}"), True
     finally:
         _active = None
+    _abandoned.append(deadline)
     import traceback  # only a timed-out hook needs it
 
-    frame = sys._current_frames().get(worker.ident or -1)
+    frame = sys._current_frames().get(ident)
     where = "".join(traceback.format_stack(frame)) if frame is not None else ""
     error = HookTimeout(f"timed out after {deadline.timeout_ms} ms")
     log_error(host, deadline.event, error, trace=where or None)

@@ -14,11 +14,10 @@ scoring every candidate.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterator, Sequence
 from itertools import islice
 
-from engram.files.index import FIELDS
+from engram.files.index import FIELDS, json_list
 from engram.plain import Frozen, Plain
 from engram.routing.bm25 import fields_hit, idf, score, strong_hit
 
@@ -175,11 +174,7 @@ def _hidden(
 ) -> str:
     if ignored:
         return "ignore"
-    if (
-        roles_json != "[]"
-        and options.roles
-        and not set(json.loads(roles_json)) & set(options.roles)
-    ):
+    if roles_json != "[]" and options.roles and not set(json_list(roles_json)) & set(options.roles):
         return "role"
     if lifecycle in ("archived", "superseded"):
         return lifecycle

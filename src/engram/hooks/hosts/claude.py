@@ -5,7 +5,6 @@ loads itself when a matching file is read or written."""
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 
@@ -45,6 +44,8 @@ def respond(event: ev.Event, context: str) -> dict[str, Any]:
 
 
 def rule_file(row: DocRow, body: str) -> str:
+    import json  # not imported where every host's record is read (`engram.config`)
+
     from engram.hooks.native import marker, with_directive
 
     paths = "".join(f"  - {json.dumps(glob)}\n" for glob in row.applies_to)
@@ -63,6 +64,8 @@ def _safe_tools() -> list[str]:
 def user_steps(project: Path, is_global: bool) -> list[Step]:
     """Claude records a project's trust in `~/.claude.json` (`$CLAUDE_CONFIG_DIR`):
     `projects["<path>"].hasTrustDialogAccepted`."""
+    import json  # not imported where every host's record is read (`engram.config`)
+
     if is_global:
         return []
     folder = os.environ.get("CLAUDE_CONFIG_DIR")

@@ -4,7 +4,6 @@ context, as snake_case `additional_context`; path-scoped memories reach Cursor t
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from engram.hooks import events as ev
@@ -40,6 +39,8 @@ def respond(event: ev.Event, context: str) -> dict[str, Any]:
 
 
 def rule_file(row: DocRow, body: str) -> str:
+    import json  # not imported where every host's record is read (`engram.config`)
+
     from engram.hooks.native import marker, with_directive
 
     description = json.dumps(f"Engram memory {row.id}: {row.card_text}".strip(": "))

@@ -5,7 +5,6 @@ project's hooks only in a folder the user trusts, and offers an MCP server's too
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 
@@ -47,6 +46,8 @@ def respond(event: ev.Event, context: str) -> dict[str, Any]:
 def folder_trusted(project: Path) -> bool:
     """Whether Gemini's trusted folders (`~/.gemini/trustedFolders.json`) trust `project`: the
     longest rule that contains it decides, as Gemini decides."""
+    import json  # not imported where every host's record is read (`engram.config`)
+
     path = os.environ.get("GEMINI_CLI_TRUSTED_FOLDERS_PATH") or Path.home() / ".gemini" / (
         "trustedFolders.json"
     )
