@@ -1118,11 +1118,11 @@ def _idle(word: Word, fact: Parse) -> bool:
 
 @lru_cache(maxsize=1)
 def _synonyms() -> tuple[dict[str, str], dict[str, str]]:
-    """lexicon.SYNONYMS by word as written and by stem (a stem two groups share is left out)."""
+    """lexicon.CONCEPTS by word as written and by stem (a stem two groups share is left out)."""
     by_word: dict[str, str] = {}
     by_stem: dict[str, str] = {}
     clashes: set[str] = set()
-    for concept, words in lx.SYNONYMS.items():
+    for concept, words in lx.CONCEPTS.items():
         for word in words.split():
             norm = normalize(word)
             by_word[norm] = concept
@@ -1210,6 +1210,8 @@ def gist(fact: Parse) -> Gist:
             and (w.key not in _FUNCTION or concept)  # "owns", not "own"
         ):
             root = lx.SPELLINGS.get(w.root, _base_root(w.norm, w.root))
+            # an irregular form read as its verb is that verb's concept ("escrita": write)
+            concept = concept or (by_stem.get(root) if root != w.root else None)
             if at == 0 and w.text[:1].isupper() and not concept:
                 soft.append((w.key, root))
             else:
@@ -1217,7 +1219,8 @@ def gist(fact: Parse) -> Gist:
                 roots.add(root)
     if (
         _verb_class(fact.verb) in _GENERIC_VERBS
-        and any(w.root in _job_stems() for w in fact.objects if w.kind == "word")
+        and _job(fact)
+        and not _job_stems() & _by_phrase(fact)  # "fue firmado por el director": who acted
         and _copula_roles(fact) is None
     ):
         # "is a product manager": what she works as ("is Henry's manager" is whose she is)

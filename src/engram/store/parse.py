@@ -867,24 +867,15 @@ def _is_verb(word: Word) -> bool:
         return False
     if len(word.norm) >= 6 and word.norm.endswith(("ся", "сь")):
         return True
-    return len(word.norm) >= 5 and word.norm.endswith(
-        (
-            "ал",
-            "ала",
-            "али",
-            "ил",
-            "ила",
-            "или",
-            "ел",
-            "ела",
-            "ели",
-            "ял",
-            "яла",
-            "яли",
-            "сли",
-            "зли",
-        )
-    )
+    if len(word.norm) >= 5 and word.norm.endswith(_RUSSIAN_PAST):
+        return True
+    return len(word.norm) >= 7 and word.norm.endswith(_RUSSIAN_PRESENT)
+
+
+# Endings of Russian past tenses ("запустил", "прибыл") and of present tenses few nouns share
+# ("оказывает", "испытывает", "рисует"): a word with one is a verb, whichever verb it is.
+_RUSSIAN_PAST = tuple("ал ала али ил ила или ел ела ели ял яла яли ыл ыла ыли сли зли".split())
+_RUSSIAN_PRESENT = tuple("ывает ивает ывают ивают ает ают яет яют ует уют".split())
 
 
 def _we_verb(word: Word) -> bool:
