@@ -208,10 +208,10 @@ VERB_CLASSES = {
         """lives live lived living resides reside moved moves move relocated relocates
         живет живут жил жила жили проживает переехал переехала переехали vive viven vivía
         vivia mudó mudo mudaron reside residen mudado mudada mudamos mudé muda mudan
-        relocating moving переезжает переселился переселилась перебрался перебралась
-        перебрались""".split(),
+        relocating moving переезжает переселился переселилась""".split(),
         "dwell",
     ),
+    **dict.fromkeys(MOVE_WORDS, "dwell"),  # every word of a move
 }
 
 # Function words that tell English from Spanish (capitalised words, which are often names like
@@ -811,7 +811,7 @@ PARAPHRASES = {
     "hate": "hate hates hated detest detests detested loathe loathes odia odian odió detesta "
     "detestan ненавидит ненавидят",
     "return": "return returns returned regresa regresan regresó volvió vuelve vuelven "
-    "возвращается вернулся вернулась вернулись",
+    "возвращается вернулся вернулась вернулись возвратился возвратилась",
     "choose": "choose chooses chose chosen pick picks picked select selects selected elige "
     "eligió escoge escogió selecciona seleccionó выбрал выбрала выбрали выбирает",
     "create": "create creates created build builds built crea creó construye construyó "
@@ -820,9 +820,9 @@ PARAPHRASES = {
     "написала написали автор",
     "fear": "fear fears afraid scared frightened miedo teme temen боится боятся страх",
     "fix": "fix fixes fixed repair repairs repaired arregla arregló repara reparó починил "
-    "починила исправил исправила",
-    "remove": "remove removes removed delete deletes deleted elimina eliminó borra borró "
-    "удалил удалила удалили удаляет",
+    "починила исправил исправила ремонтирует отремонтировал отремонтировала",
+    "remove": "remove removes removed delete deletes deleted erase erases erased elimina "
+    "eliminó borra borró удалил удалила удалили удаляет стирает стёр стер стерла",
     "allow": "allow allows allowed permit permits permitted permite permiten permitido "
     "разрешает разрешают разрешено",
     "forbid": "forbid forbids forbidden ban bans banned prohibit prohibits prohibited prohíbe "
@@ -863,6 +863,11 @@ SYNONYM_PAIRS = {
     ("al", "mes"): "monthly",
     ("por", "mes"): "monthly",
     ("в", "месяц"): "monthly",
+    # a verb and its particle that say one verb ("came back": returned)
+    ("came", "back"): "return",
+    ("comes", "back"): "return",
+    ("come", "back"): "return",
+    ("went", "back"): "return",
     ("reports", "to"): "manager",
     ("report", "to"): "manager",
     ("reporting", "to"): "manager",

@@ -867,15 +867,13 @@ def _is_verb(word: Word) -> bool:
         return False
     if len(word.norm) >= 6 and word.norm.endswith(("ся", "сь")):
         return True
-    if len(word.norm) >= 5 and word.norm.endswith(_RUSSIAN_PAST):
-        return True
-    return len(word.norm) >= 7 and word.norm.endswith(_RUSSIAN_PRESENT)
+    return len(word.norm) >= 5 and word.norm.endswith(_RUSSIAN_PAST)
 
 
-# Endings of Russian past tenses ("запустил", "прибыл") and of present tenses few nouns share
-# ("оказывает", "испытывает", "рисует"): a word with one is a verb, whichever verb it is.
+# Endings of Russian past tenses ("запустил", "прибыл"): a word with one is a verb. (Not the
+# present's: a verb the lexicon does not know may act on one thing after another, "рисует
+# портреты" / "рисует пейзажи", and read as a verb its new object would be a new value.)
 _RUSSIAN_PAST = tuple("ал ала али ил ила или ел ела ели ял яла яли ыл ыла ыли сли зли".split())
-_RUSSIAN_PRESENT = tuple("ывает ивает ывают ивают ает ают яет яют ует уют".split())
 
 
 def _we_verb(word: Word) -> bool:
