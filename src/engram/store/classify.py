@@ -1212,7 +1212,7 @@ def gist(fact: Parse) -> Gist:
             root = lx.SPELLINGS.get(w.root, _base_root(w.norm, w.root))
             # an irregular form read as its verb is that verb's concept ("escrita": write)
             concept = concept or (by_stem.get(root) if root != w.root else None)
-            if at == 0 and w.text[:1].isupper() and not concept:
+            if at == 0 and w.text[:1].isupper() and not _written_concept(words, at, concept):
                 soft.append((w.key, root))
             else:
                 concepts.add(concept or root)
@@ -1236,6 +1236,17 @@ def gist(fact: Parse) -> Gist:
     found = Gist(tuple(names), frozenset(values), frozenset(concepts), tuple(soft), kin, first)
     object.__setattr__(fact, "gist", found)
     return found
+
+
+def _written_concept(words: tuple[Word, ...], at: int, concept: str | None) -> bool:
+    """The word at `at` has a concept as written, not only by its stem: a capitalised first
+    word may be a name whose stem is a word's ("Hugo" is no "huge", "Max" no maximum)."""
+    if not concept:
+        return False
+    by_word, _ = _synonyms()
+    w = words[at]
+    after = words[at + 1].norm if at + 1 < len(words) else ""
+    return (w.norm, after) in lx.SYNONYM_PAIRS or lx.SPELLINGS.get(w.norm, w.norm) in by_word
 
 
 _AFTER = frozenset({"after", "через"})

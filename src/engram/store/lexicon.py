@@ -787,7 +787,7 @@ SYNONYMS = {
     "allergy": "allergy allergic alergia alérgico alérgica аллергия аллергик",
     "study": "study studies studied student graduated graduate estudia estudió estudiante "
     "учится учился училась студент студентка окончил окончила",
-    "speak": "speak speaks speaker habla hablante говорит",
+    "speak": "speak speaks spoke spoken speaker talk talks habla hablante говорит",
     "salary": "salary earns wage sueldo salario cobra зарплата получает",
     "office": "office oficina офис",
     "daily": "daily diario diaria diariamente ежедневно ежедневный ежедневная ежедневное",
@@ -840,7 +840,7 @@ PARAPHRASES = {
     "laptop": "laptop laptops portátil ноутбук",
     "doctor": "doctor physician médico médica врач доктор",
     "sick": "sick ill enfermo enferma болеет болен больна",
-    "big": "big large huge grande enorme большой крупный",
+    "big": "big large grande enorme большой крупный",
     "small": "small little tiny pequeño pequeña маленький небольшой",
     "fast": "fast quick rapid rápido rápida быстрый быстро",
     "apartment": "apartment apartamento квартира",
