@@ -126,6 +126,7 @@ SETTINGS.update(
             "a hook not done in this many milliseconds answers the host with nothing ({}) "
             "and logs the timeout",
             minimum=10,
+            maximum=3_600_000,
         ),
     }
 )

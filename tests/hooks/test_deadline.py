@@ -74,6 +74,34 @@ def test_the_timeout_before_the_config_is_read_comes_from_the_environment_or_the
     assert initial_timeout({"ENGRAM_HOOKS_TIMEOUT_MS": "soon"}) == 2000
 
 
+def test_a_timeout_beyond_the_settings_maximum_falls_back_to_the_default() -> None:
+    assert initial_timeout({"ENGRAM_HOOKS_TIMEOUT_MS": "99999999999999"}) == 2000
+
+
+def test_a_deadline_longer_than_a_lock_can_wait_is_waited_in_turns() -> None:
+    # a lock's single wait is bounded by the platform (`_thread.TIMEOUT_MAX`)
+    longest = deadline.Deadline(10**15)
+    done = threading.Timer(0.05, longest.finish)
+    done.start()
+    assert longest.wait()
+    done.join()
+
+
+def test_a_hook_that_fails_outside_its_handler_answers_neutrally_and_exits_0(
+    project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from engram.cli import main
+
+    def broken(*args: Any) -> tuple[str, bool]:
+        raise OverflowError("timestamp out of range for platform time_t")
+
+    monkeypatch.setattr(deadline, "answer_in_time", broken)
+    monkeypatch.chdir(project)
+    assert main(["hook", "--host", "claude"]) == 0
+    assert capsys.readouterr().out == "{}\n"
+    assert "OverflowError: timestamp out of range" in last_errors()[-1]
+
+
 def test_the_hook_process_answers_and_exits_when_stdin_never_ends(project: Path) -> None:
     exe = shutil.which("engram")
     command = [exe] if exe else [sys.executable, "-m", "engram"]

@@ -55,6 +55,19 @@ def register(sub: Any) -> None:
 
 
 def cmd_hook(args: argparse.Namespace, start: Path | None) -> int:
+    """Answer one hook call. Whatever fails, the host gets a neutral answer and exit 0 (exit 2
+    would block it): the error goes to the hooks' log."""
+    try:
+        return _answer_hook(args)
+    except Exception as exc:
+        from engram.hooks.errorlog import log_error
+
+        log_error(args.host, "", exc)
+        sys.stdout.write("{}\n")
+        return 0
+
+
+def _answer_hook(args: argparse.Namespace) -> int:
     from engram.hooks.deadline import answer_in_time, initial_timeout
 
     def work() -> str:

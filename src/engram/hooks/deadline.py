@@ -68,7 +68,8 @@ class Deadline:
             left = self.started + self.timeout_ms / 1000 - time.monotonic()
             if left <= 0:
                 return False
-            self._wake.acquire(timeout=left)
+            # the lock's longest wait is platform-bound: a longer deadline is waited in turns
+            self._wake.acquire(timeout=min(left, _thread.TIMEOUT_MAX))
         return True
 
     def join(self, timeout: float) -> bool:
