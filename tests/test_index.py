@@ -6,6 +6,9 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
+import engram.files.index as index_module
 from engram.files.discovery import ScopeRoot
 from engram.files.index import MemoryIndex, index_path
 
@@ -92,6 +95,30 @@ def test_index_of_another_version_is_rebuilt(ws_root: Path, memory: Callable[...
         assert (
             index.conn.execute("SELECT value FROM meta WHERE key='version'").fetchone()[0] != "old"
         )
+
+
+@pytest.mark.parametrize("table", ["postings", "manifest", "fetches", "vectors"])
+def test_an_index_missing_a_table_is_rebuilt(
+    ws_root: Path, memory: Callable[..., Path], table: str
+) -> None:
+    memory("a")
+    with open_index(ws_root) as index:
+        index.conn.execute(f"DROP TABLE {table}")
+    with open_index(ws_root) as index:
+        assert index.stats()[0] == 1
+        assert index.postings(["a"]) is not None
+
+
+def test_an_index_of_an_older_schema_under_the_same_version_is_rebuilt(
+    ws_root: Path, memory: Callable[..., Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    memory("a")
+    open_index(ws_root).close()
+    # the same INDEX_VERSION, another schema: its format differs, so nothing of it is trusted
+    monkeypatch.setattr(index_module, "INDEX_FORMAT", index_module.INDEX_VERSION + ":other")
+    with open_index(ws_root) as index:
+        assert index.stats()[0] == 1
+        assert index._meta("version") == index_module.INDEX_VERSION + ":other"
 
 
 def test_deleting_the_index_is_safe(ws_root: Path, memory: Callable[..., Path]) -> None:

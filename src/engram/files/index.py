@@ -92,6 +92,13 @@ CREATE TABLE IF NOT EXISTS source_stats (
     path TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL, size INTEGER NOT NULL, sha256 TEXT NOT NULL
 );
 """
+# What the index file's format is: the version above and the schema's own text, so that a
+# change to a table makes every index built before it be built again.
+INDEX_FORMAT = f"{INDEX_VERSION}:{content_hash(SCHEMA)[:16]}"
+# Its tables, all of which an index opened without running the schema again must hold.
+_TABLES = frozenset(
+    line.split()[5] for line in SCHEMA.splitlines() if line.startswith("CREATE TABLE IF NOT EXISTS")
+)
 
 _DOC_COLUMNS = (
     "doc, path, mid, type, authority, directive, summary, tags, applies_to, depends_on, level, "
@@ -756,7 +763,7 @@ def _connect(root: Path, *, retry: bool = True) -> sqlite3.Connection:
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=NORMAL")
         if _meta_value(conn, "version") is not None:
-            if _built_here(conn):
+            if _built_here(conn) and _tables(conn) >= _TABLES:
                 return conn  # its tables and seal are there: the usual case, on every load
             conn.close()
             if not _discard(path):
@@ -802,12 +809,12 @@ def _claim(conn: sqlite3.Connection) -> None:
     """Mark a new index as built here, by this format and scanner version."""
     from engram.safety.witness import new_nonce, seal
 
-    conn.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('version', ?)", (INDEX_VERSION,))
+    conn.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('version', ?)", (INDEX_FORMAT,))
     conn.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('nonce', ?)", (new_nonce(),))
     nonce = str(_meta_value(conn, "nonce"))
     conn.execute(
         "INSERT OR IGNORE INTO meta (key, value) VALUES ('seal', ?)",
-        (seal(nonce, INDEX_VERSION, SCANNER_VERSION),),
+        (seal(nonce, INDEX_FORMAT, SCANNER_VERSION),),
     )
 
 
@@ -816,9 +823,15 @@ def _built_here(conn: sqlite3.Connection) -> bool:
     from engram.safety.witness import seal
 
     nonce, stamp = _meta_value(conn, "nonce"), _meta_value(conn, "seal")
-    if _meta_value(conn, "version") != INDEX_VERSION or nonce is None or stamp is None:
+    if _meta_value(conn, "version") != INDEX_FORMAT or nonce is None or stamp is None:
         return False
-    return stamp == seal(nonce, INDEX_VERSION, SCANNER_VERSION)
+    return stamp == seal(nonce, INDEX_FORMAT, SCANNER_VERSION)
+
+
+def _tables(conn: sqlite3.Connection) -> set[str]:
+    """The tables the index file holds (one was dropped by hand, or lost to damage: then it is
+    built again, as a corrupt one is)."""
+    return {name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
 
 
 def _meta_value(conn: sqlite3.Connection, key: str) -> str | None:
