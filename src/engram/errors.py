@@ -3,19 +3,31 @@
 from __future__ import annotations
 
 SHOWN_CHARS = 300  # of an unexpected error's message
+SCANNED_CHARS = 10_000  # of it, for what it holds: far past what is shown
 
 
 def shown_message(exc: BaseException) -> str:
     """An unexpected error's message as it may be shown: one line of at most `SHOWN_CHARS`,
-    withheld when it holds a secret or an instruction to agents. Such a message may quote
-    whatever the failing input held, and an agent reads what a command or a tool says."""
-    from engram.safety.scan import unsafe_reason
+    control characters (terminal escapes too) as spaces, and withheld when it holds a secret
+    or an instruction to agents. Such a message may quote whatever the failing input held,
+    and an agent reads what a command or a tool says."""
+    try:
+        from engram.safety.scan import unsafe_reason
 
-    text = " ".join(str(exc).split())
-    if len(text) > SHOWN_CHARS:
-        text = text[: SHOWN_CHARS - 1] + "…"
-    reason = unsafe_reason(text)
-    return f"(message withheld: {reason.split(' (', 1)[0]})" if reason else text
+        raw = str(exc)[:SCANNED_CHARS]
+        reason = unsafe_reason(raw)  # before the cut, which could leave half a key to print
+        if reason:
+            return f"(message withheld: {reason.split(' (', 1)[0]})"
+        text = " ".join("".join(" " if _control(ch) else ch for ch in raw).split())
+    except Exception:  # a message that cannot be read or scanned is not shown
+        return "(message not shown)"
+    return text if len(text) <= SHOWN_CHARS else text[: SHOWN_CHARS - 1] + "…"
+
+
+def _control(ch: str) -> bool:
+    """C0 and C1 controls and DEL: escapes that move a terminal's cursor, retitle or clear it."""
+    code = ord(ch)
+    return code < 0x20 or 0x7F <= code < 0xA0
 
 
 class EngramError(Exception):

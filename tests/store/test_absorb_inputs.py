@@ -229,6 +229,42 @@ def test_an_unexpected_error_of_many_lines_is_told_in_one(
     assert hint.startswith("engram: hint:")
 
 
+def test_an_unexpected_error_with_a_secret_past_its_cut_does_not_print_a_part_of_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _failing_with("y" * 288 + " AKIAQ7XKZ3M4PLR2WS5T", monkeypatch)
+    assert main(["memory", "stats"]) == 2
+    err = capsys.readouterr().err
+    assert "AKIA" not in err and "(message withheld: secret: AWS access key)" in err
+
+
+def test_an_unexpected_error_prints_no_terminal_escapes(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _failing_with("bad \x1b[2J\x1b]0;pwned\x07 value", monkeypatch)
+    assert main(["memory", "stats"]) == 2
+    first = capsys.readouterr().err.splitlines()[0]
+    assert "\x1b" not in first and "\x07" not in first
+    assert first.startswith("engram: error: unexpected ValueError: bad [2J ]0;pwned value")
+
+
+def test_an_unexpected_error_whose_message_cannot_be_read_is_still_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    class Unprintable(Exception):
+        def __str__(self) -> str:
+            raise RuntimeError("no text")
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise Unprintable()
+
+    monkeypatch.setattr("engram.cli.memory.open_store", broken)
+    monkeypatch.delenv("ENGRAM_DEBUG", raising=False)
+    assert main(["memory", "stats"]) == 2
+    first = capsys.readouterr().err.splitlines()[0]
+    assert first == "engram: error: unexpected Unprintable: (message not shown)"
+
+
 def test_plain_text_mixed_with_json_lines_is_refused_not_misread() -> None:
     from engram.cli.memory import read_facts
 
