@@ -1118,11 +1118,11 @@ def _idle(word: Word, fact: Parse) -> bool:
 
 @lru_cache(maxsize=1)
 def _synonyms() -> tuple[dict[str, str], dict[str, str]]:
-    """lexicon.CONCEPTS by word as written and by stem (a stem two groups share is left out)."""
+    """lexicon.SYNONYMS by word as written and by stem (a stem two groups share is left out)."""
     by_word: dict[str, str] = {}
     by_stem: dict[str, str] = {}
     clashes: set[str] = set()
-    for concept, words in lx.CONCEPTS.items():
+    for concept, words in lx.SYNONYMS.items():
         for word in words.split():
             norm = normalize(word)
             by_word[norm] = concept
@@ -1210,17 +1210,14 @@ def gist(fact: Parse) -> Gist:
             and (w.key not in _FUNCTION or concept)  # "owns", not "own"
         ):
             root = lx.SPELLINGS.get(w.root, _base_root(w.norm, w.root))
-            # an irregular form read as its verb is that verb's concept ("escrita": write)
-            concept = concept or (by_stem.get(root) if root != w.root else None)
-            if at == 0 and w.text[:1].isupper() and not _written_concept(words, at, concept):
+            if at == 0 and w.text[:1].isupper() and not concept:
                 soft.append((w.key, root))
             else:
                 concepts.add(concept or root)
                 roots.add(root)
     if (
         _verb_class(fact.verb) in _GENERIC_VERBS
-        and _job(fact)
-        and not _job_stems() & _by_phrase(fact)  # "fue firmado por el director": who acted
+        and any(w.root in _job_stems() for w in fact.objects if w.kind == "word")
         and _copula_roles(fact) is None
     ):
         # "is a product manager": what she works as ("is Henry's manager" is whose she is)
@@ -1236,17 +1233,6 @@ def gist(fact: Parse) -> Gist:
     found = Gist(tuple(names), frozenset(values), frozenset(concepts), tuple(soft), kin, first)
     object.__setattr__(fact, "gist", found)
     return found
-
-
-def _written_concept(words: tuple[Word, ...], at: int, concept: str | None) -> bool:
-    """The word at `at` has a concept as written, not only by its stem: a capitalised first
-    word may be a name whose stem is a word's ("Hugo" is no "huge", "Max" no maximum)."""
-    if not concept:
-        return False
-    by_word, _ = _synonyms()
-    w = words[at]
-    after = words[at + 1].norm if at + 1 < len(words) else ""
-    return (w.norm, after) in lx.SYNONYM_PAIRS or lx.SPELLINGS.get(w.norm, w.norm) in by_word
 
 
 _AFTER = frozenset({"after", "через"})

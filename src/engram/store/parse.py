@@ -867,13 +867,24 @@ def _is_verb(word: Word) -> bool:
         return False
     if len(word.norm) >= 6 and word.norm.endswith(("ся", "сь")):
         return True
-    return len(word.norm) >= 5 and word.norm.endswith(_RUSSIAN_PAST)
-
-
-# Endings of Russian past tenses ("запустил", "прибыл"): a word with one is a verb. (Not the
-# present's: a verb the lexicon does not know may act on one thing after another, "рисует
-# портреты" / "рисует пейзажи", and read as a verb its new object would be a new value.)
-_RUSSIAN_PAST = tuple("ал ала али ил ила или ел ела ели ял яла яли ыл ыла ыли сли зли".split())
+    return len(word.norm) >= 5 and word.norm.endswith(
+        (
+            "ал",
+            "ала",
+            "али",
+            "ил",
+            "ила",
+            "или",
+            "ел",
+            "ела",
+            "ели",
+            "ял",
+            "яла",
+            "яли",
+            "сли",
+            "зли",
+        )
+    )
 
 
 def _we_verb(word: Word) -> bool:
@@ -1417,8 +1428,7 @@ def _is_past(norm: str) -> bool:
     if norm.isascii():
         return len(norm) >= 5 and norm.endswith("ed") and norm not in lx.NOT_PARTICIPLES
     if _cyrillic(norm):
-        # "запустил", "прибыла", "вернулся", "вернулись"
-        return len(norm) >= 5 and bool(re.search(r"(?:ал|ил|ел|ял|ыл|нул)[аио]?(?:ся|сь)?$", norm))
+        return len(norm) >= 5 and bool(re.search(r"(?:ал|ил|ел|ял)[аио]?(?:сь)?$", norm))
     return bool(re.search(r"(?:ó|ió|aron|ieron|aba|aban|ía|ían)$", norm))
 
 

@@ -91,7 +91,7 @@ def _concepts() -> dict[str, tuple[str, ...]]:
     """Each word of a concept (`lexicon.SYNONYMS`, and a move for where someone lives), as
     written and as its stems → the stems of all the concept's words, in every language that
     could have written them ("подчиняюсь" finds the concept of "подчиняется" by its stem)."""
-    groups = {name: words.split() for name, words in lx.CONCEPTS.items()}
+    groups = {name: words.split() for name, words in lx.SYNONYMS.items()}
     groups["home"] = groups["home"] + sorted(lx.MOVE_WORDS)
     out: dict[str, dict[str, None]] = {}
     for words in groups.values():
