@@ -1428,7 +1428,8 @@ def _is_past(norm: str) -> bool:
     if norm.isascii():
         return len(norm) >= 5 and norm.endswith("ed") and norm not in lx.NOT_PARTICIPLES
     if _cyrillic(norm):
-        return len(norm) >= 5 and bool(re.search(r"(?:ал|ил|ел|ял)[аио]?(?:сь)?$", norm))
+        # "запустил", "прибыла", "вернулся", "вернулись"
+        return len(norm) >= 5 and bool(re.search(r"(?:ал|ил|ел|ял|ыл|нул)[аио]?(?:ся|сь)?$", norm))
     return bool(re.search(r"(?:ó|ió|aron|ieron|aba|aban|ía|ían)$", norm))
 
 
