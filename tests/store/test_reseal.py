@@ -14,6 +14,7 @@ import pytest
 import engram.safety.scan as scan
 import engram.store.unsafe as unsafe
 from engram.cli import main
+from engram.safety import witness
 from engram.store import MemoryStore
 from engram.store.unsafe import fact_reason, sealed
 from tests.store.conftest import plant
@@ -129,3 +130,24 @@ def test_after_rebuild_a_search_process_loads_no_scanner(tmp_path: Path) -> None
         check=True,
     )
     assert "engram.safety.injection" not in scanners_loaded()
+
+
+def test_no_seal_is_written_with_a_key_that_lasts_only_as_long_as_the_process(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store.absorb(FACTS, scope="agent")
+    _upgrade(monkeypatch)
+    monkeypatch.setattr(witness, "_lasting", False)
+    monkeypatch.setattr(witness, "_process_key", b"p" * 32)  # the state folder keeps no key
+    done = store.reseal()
+    assert (done.sealed, done.unsafe, done.kept) == (0, 0, False)
+
+
+def test_a_state_folder_that_cannot_be_written_keeps_no_key(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "state"
+    folder.write_text("a file where the folder should be")
+    monkeypatch.setenv("ENGRAM_STATE_DIR", str(folder))
+    monkeypatch.setattr(witness, "_process_key", None)
+    assert not witness.key_lasts()

@@ -452,10 +452,18 @@ def cmd_rebuild(args: argparse.Namespace, start: Path | None) -> int:
         with progress_bar(args, "sealing", "fact") as bar:
             sealed = store.reseal(progress=bar)
         model = store.embedder.model_id
-    data = {"embedded": count, "model": model, "sealed": sealed.sealed, "unsafe": sealed.unsafe}
+    data = {"embedded": count, "model": model, "sealed": sealed.sealed, "unsafe": sealed.unsafe,
+            "sealed_kept": sealed.kept}  # fmt: skip
     text = f"re-embedded {count} facts with {model}\n"
     if sealed.sealed:
         text += f"sealed {sealed.sealed} facts anew: they are shown without a scan again\n"
+    if not sealed.kept:
+        from engram.paths import state_dir
+
+        text += (
+            f"no seals written: {state_dir()} cannot keep your key, so facts are scanned "
+            "each time they are shown\n"
+        )
     if sealed.unsafe:
         text += withheld_note(sealed.unsafe) + "\n"
     emit(args, data, text)

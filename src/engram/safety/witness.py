@@ -17,6 +17,7 @@ from engram.safety.hashes import sha256
 
 KEY_FILE = "witness.key"
 _process_key: bytes | None = None
+_lasting = False  # whether `_process_key` is the key kept in the state folder
 # Each byte XORed with HMAC's inner and outer pad bytes, as `bytes.translate` tables.
 _INNER = bytes(b ^ 0x36 for b in range(256))
 _OUTER = bytes(b ^ 0x5C for b in range(256))
@@ -36,13 +37,13 @@ def local_key() -> bytes:
     """This user's witness key, created on first use (readable by the user only). Where the
     state folder cannot be written, a key for this process alone: nothing is trusted across
     runs then, which is slower but never wrong."""
-    global _process_key
+    global _process_key, _lasting
     if _process_key is not None:
         return _process_key
     from engram.paths import state_dir
 
     path = state_dir() / KEY_FILE
-    short = False
+    short, lasting = False, True
     try:
         key = path.read_bytes()
         if len(key) < 32:
@@ -55,19 +56,26 @@ def local_key() -> bytes:
         except FileExistsError:
             pass  # another process created it first, whole (it is linked into place)
         except OSError:
-            _process_key = key  # the state folder cannot be written: this process alone
+            _process_key, _lasting = key, False  # the state folder cannot be written
             return key
         try:
             key = path.read_bytes()  # whichever key was linked into place first
         except OSError:
-            pass
+            lasting = False
         if len(key) < 32:
-            key = os.urandom(32)  # unreadable or cut short: trust nothing across runs
+            key, lasting = os.urandom(32), False  # unreadable or cut short: this process alone
     if not _private(path):
         # a key someone else could have written or read would let them seal what they like
-        key = os.urandom(32)
-    _process_key = key
+        key, lasting = os.urandom(32), False
+    _process_key, _lasting = key, lasting
     return key
+
+
+def key_lasts() -> bool:
+    """Whether this user's key outlives the process (kept, private, in the state folder): a
+    seal made with a key for this process alone holds for nothing after it."""
+    local_key()
+    return _lasting
 
 
 def _private(path: Path) -> bool:

@@ -200,11 +200,13 @@ def sealed_if_safe(fact: Fact) -> str:
 @dataclass
 class Resealed:
     """What `reseal` did: facts read, seals made anew, and facts left unsealed because the
-    scanners withhold them now."""
+    scanners withhold them now; `kept` is False when no seal was written because this user's
+    key lasts only as long as the process (`witness.key_lasts`)."""
 
     facts: int = 0
     sealed: int = 0
     unsafe: int = 0
+    kept: bool = True
 
 
 def reseal(
@@ -214,8 +216,12 @@ def reseal(
     sealed by an older scanner (a new `SCANNER_VERSION`) or Python — so showing it needs no
     scan again. Each such fact is scanned as it would be when shown: a safe one gets a new
     seal, an unsafe one stays unsealed (it is withheld wherever it would be shown, and
-    `engram memory list --unsafe` lists it). Nothing else is changed."""
-    done = Resealed()
+    `engram memory list --unsafe` lists it). Nothing else is changed. A seal is made with this
+    user's key, so on a store several users share it spares a scan for the one who ran this;
+    where the state folder cannot keep a key, no seal is written (it would hold for nothing)."""
+    from engram.safety.witness import key_lasts
+
+    done = Resealed(kept=key_lasts())
     ids = [fact_id for fact_id, _ in store._backend.ids_and_contents()]
     for start in range(0, len(ids), batch):
         facts = store._backend.get_facts(ids[start : start + batch])
@@ -224,10 +230,10 @@ def reseal(
             if not malformed_reason(fact) and sealed(fact):
                 continue  # its seal holds
             seal = sealed_if_safe(fact)  # '' for a fact withheld now: malformed or unsafe
-            if seal:
-                fresh.append((fact.id, seal))
-            else:
+            if not seal:
                 done.unsafe += 1
+            elif done.kept:
+                fresh.append((fact.id, seal))
         if fresh:
             with store._write():
                 for fact_id, seal in fresh:
