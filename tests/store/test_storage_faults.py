@@ -13,7 +13,7 @@ import pytest
 
 from engram.cli import main
 from engram.config import load_config
-from engram.errors import StoreFull, StoreReadOnly
+from engram.errors import StoreFull, StoreLocked, StoreReadOnly
 from engram.store import MemoryStore
 
 FACT = "The deploy script lives in tools/deploy.sh and needs Docker."
@@ -112,6 +112,28 @@ def test_a_lock_held_by_another_process_is_waited_for_only_lock_timeout_s(
         f"the memory store {db} is locked by another process; try again, or raise "
         "memory.lock_timeout_s"
     )
+
+
+def test_a_store_told_locked_at_once_while_it_turns_to_wal_is_tried_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # SQLite may say "locked" without waiting while other processes create the same file
+    from engram.store.sqlite.connection import StoreConnection
+
+    execute = StoreConnection.execute
+    refused: list[str] = []
+
+    def locked_once(self: StoreConnection, sql: str, parameters: object = (), /) -> object:
+        if sql == "PRAGMA journal_mode=WAL" and not refused:
+            refused.append(sql)
+            raise StoreLocked("locked")
+        return execute(self, sql, parameters)
+
+    monkeypatch.setattr(StoreConnection, "execute", locked_once)
+    with MemoryStore.open(tmp_path / "new.db") as store:
+        store.absorb(["Staging runs on port 8080 behind nginx."], scope="agent")
+        assert store.count() == 1
+    assert refused
 
 
 def test_a_full_disk_rolls_the_batch_back_with_one_line(tmp_path: Path) -> None:

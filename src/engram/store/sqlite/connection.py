@@ -119,7 +119,7 @@ def connect(path: Path, lock_timeout: float = LOCK_TIMEOUT_S) -> StoreConnection
     )
     conn.path, conn.lock_timeout = path, lock_timeout
     try:
-        conn.execute("PRAGMA journal_mode=WAL")
+        _write_ahead(conn, lock_timeout)
         conn.execute("PRAGMA synchronous=NORMAL")
         conn.execute("PRAGMA foreign_keys=ON")
         conn.execute(f"PRAGMA busy_timeout={int(lock_timeout * 1000)}")
@@ -131,6 +131,21 @@ def connect(path: Path, lock_timeout: float = LOCK_TIMEOUT_S) -> StoreConnection
         conn.close()
         raise
     return conn
+
+
+def _write_ahead(conn: StoreConnection, lock_timeout: float) -> None:
+    """Put the file in WAL mode. While other processes create or open the same new file,
+    SQLite may answer "locked" at once here rather than wait: tried again until the lock
+    timeout."""
+    deadline = time.monotonic() + lock_timeout
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            return
+        except StoreLocked:
+            if time.monotonic() >= deadline:
+                raise
+            time.sleep(0.02)
 
 
 def open_db(path: Path, lock_timeout: float = LOCK_TIMEOUT_S) -> StoreConnection:
