@@ -116,7 +116,8 @@ class VectorServer:
 
     def stop(self) -> None:
         try:
-            self.server.cleanup()
+            if hasattr(self, "server"):  # not when it failed to start: that error is the one
+                self.server.cleanup()
         finally:
             shutil.rmtree(self.folder, ignore_errors=True)
 
