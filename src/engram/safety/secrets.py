@@ -204,7 +204,12 @@ _PUBLIC = re.compile(
 )
 
 
-_EMPHASIS = re.compile(r"(?<![A-Za-z0-9_\-])_+(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])_+(?![A-Za-z0-9_\-])")
+# A run of underscores opening a word (after no word character) or closing one (before
+# none). Written to start with the underscore, which the regex engine then skips to: the
+# lookbehinds look at the character before it.
+_EMPHASIS = re.compile(
+    r"_(?<![A-Za-z0-9_\-]_)_*(?=[A-Za-z0-9])|_(?<=[A-Za-z0-9]_)_*(?![A-Za-z0-9_\-])"
+)
 # A file path names where a key is kept: `ansible_ssh_private_key_file=/path/to/key`.
 _PATH = re.compile(
     r"(?:~|\.{1,2})?/[\w.\-/]*|[A-Za-z]:\\[\w.\-\\]*|[\w\-]+\.(?:pem|key|json|p12|pfx|crt|txt)"
