@@ -21,6 +21,9 @@ _WHEN = (
 )
 
 # (family, pattern) over the folded text; the first family found on a line is reported.
+# Where a pattern begins with a word, its `\b` is written as a lookbehind after the word
+# (`act(?<!\wact)`): the same matches, but a pattern that starts with a literal lets the regex
+# engine skip to where the word occurs instead of trying a match at every position.
 _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     (
         "instruction override",
@@ -52,20 +55,25 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     (
         "instruction override",
         re.compile(
-            r"\b(?:your|the)\s+(?:new|real|true|actual|updated|revised)\s+"
+            r"(?:your(?<!\wyour)|the(?<!\wthe))\s+(?:new|real|true|actual|updated|revised)\s+"
             r"(?:instructions|system\s+prompt|purpose|role|task|directives?|orders)\s*(?:are|is|:)"
         ),
     ),
     (
         "instruction override",
         re.compile(
-            r"\b(?:do\s+not|don't|never)\s+(?:follow|obey)\s+" + _FILLER + _WHEN + r"\s+" + _TARGET
+            r"(?:do(?<!\wdo)\s+not|don(?<!\wdon)'t|never(?<!\wnever))\s+(?:follow|obey)\s+"
+            + _FILLER
+            + _WHEN
+            + r"\s+"
+            + _TARGET
         ),
     ),
     (
         "role hijack",
         re.compile(
-            r"\b(?:you\s+are|youre|you\s+re)\s+(?:now|from\s+now\s+on)\s+(?:dan\b|no\s+longer\b|free\s+(?:from|of)\b"
+            r"you(?<!\wyou)(?:\s+are|re|\s+re)\s+(?:now|from\s+now\s+on)\s+(?:dan\b|no\s+longer\b"
+            r"|free\s+(?:from|of)\b"
             r"|(?:an?\s+|in\s+)?(?:unrestricted|unfiltered|uncensored|jailbroken|evil|rogue)\b"
             r"|(?:in\s+)?(?:developer|god|jailbreak|dan)\s+mode)"
         ),
@@ -81,8 +89,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     (
         "role hijack",
         re.compile(
-            r"\bact\s+as\s+(?:an?\s+)?(?:unrestricted|unfiltered|uncensored|jailbroken|dan\b|evil"
-            r"|rogue|(?:ai|assistant|model|chatbot)\s+(?:with\s+no|without))"
+            r"act(?<!\wact)\s+as\s+(?:an?\s+)?(?:unrestricted|unfiltered|uncensored|jailbroken"
+            r"|dan\b|evil|rogue|(?:ai|assistant|model|chatbot)\s+(?:with\s+no|without))"
         ),
     ),
     (
@@ -97,7 +105,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     (
         "instruction override",
         re.compile(
-            r"\bfrom\s+now\s+on,?\s+(?:you\s+(?:will|must|shall|should|are|have\s+to)"
+            r"from(?<!\wfrom)\s+now\s+on,?\s+(?:you\s+(?:will|must|shall|should|are|have\s+to)"
             r"|your\s+(?:task|job|role|purpose)\s+is|ignore|disregard|always\s+(?:reply|respond"
             r"|answer))\b"
         ),
@@ -290,10 +298,39 @@ _NEEDLES: list[tuple[str, ...]] = [
     ("これからは", "今後", "今から", "新しい"),
     ("モード", "ない", "無い", "dan"),
 ]  # fmt: skip
+_WHEN_WORDS = ("previous", "prior", "above", "earlier", "preceding", "former", "original",
+               "initial", "system", "safety", "developer")  # the words of `_WHEN`  # fmt: skip
+# For the patterns whose words in `_NEEDLES` are common ones, what else a match needs, by
+# pattern index: any of the alternatives, each a list of word groups that must all occur (one
+# word of each group). Read off the pattern: every word here is one it cannot match without.
+_ALSO: dict[int, tuple[tuple[tuple[str, ...], ...], ...]] = {
+    1: (
+        (("ignor", "disregard", "forget", "overrid", "bypass", "aside"),),
+        (("stop", "quit"), ("following", "obeying")),
+        (_WHEN_WORDS, ("void", "null", "cancel", "revoked", "obsolete", "valid")),
+    ),
+    2: ((("new", "real", "true", "actual", "updated", "revised"),),),
+    3: ((("not", "don't", "never"), _WHEN_WORDS),),
+    7: ((("mode",), ("developer", "jailbreak", "dan", "god")), (("anything",), ("now",))),
+    10: (
+        (
+            ("reveal", "print", "show", "output", "leak", "send", "exfiltrate", "repeat", "display",
+             "dump", "disclose", "share", "tell"),
+            ("prompt", "instructions", "api", "secrets", "credentials"),
+        ),
+        (("/.ssh/", "/.aws/credentials", "/etc/shadow", "id rsa", "idrsa"),),
+        (("curl",), ("@",)),
+        (("print",), ("environment",)),
+        (("tell", "inform"), ("user",)),
+    ),
+}  # fmt: skip
 _MARKUP_NEEDLES = ("system", "inst", "im start", "im end", "sys", "endoftext", "header", "eot",
                    "<|", "admin", "turn")  # fmt: skip
 _ANY_NEEDLE = tuple(sorted({n for group in (*_NEEDLES, _MARKUP_NEEDLES) for n in group}))
-_MARKER = re.compile(r"^[ \t]*(?:(?:[-*+>]|\d+[.)]|#+)[ \t]*)+", re.MULTILINE)
+_MARKER = re.compile(r"[ \t]*(?:(?:[-*+>]|\d+[.)]|#+)[ \t]*)+")  # at the start of a line
+# The markers of every other line, found from the line break before them: a pattern that
+# starts with `^` is tried at every position, one that starts with "\n" only at line breaks.
+_MARKER_AFTER_BREAK = re.compile(r"\n" + _MARKER.pattern)
 _TAG = re.compile(r"<\s*/?\s*[a-z][a-z0-9]*(?:[ \t][^<>\n]*)?>")  # one line: lines keep numbers
 # An underscore reads as a space ("ignore_all_previous_instructions"); the rest is decoration.
 _DECORATION = (("_", " "), *((ch, "") for ch in "*`~\"'“”‘’«»„\\"))
@@ -306,7 +343,31 @@ def _undecorated(text: str) -> str:
     return text
 
 
-_SPACES = re.compile(r"[ \t]{2,}|\t")  # a run of them reads as one space
+# A run of spaces and tabs, or one tab, reads as one space (written to start with the
+# character class, which the regex engine skips to).
+_SPACES = re.compile(r"[ \t](?:[ \t]+|(?<=\t))")
+
+
+def _unmarked(view: str) -> str:
+    """The view without list and heading markers at the start of its lines."""
+    first = _MARKER.match(view)
+    if first:
+        view = view[first.end() :]
+    return _MARKER_AFTER_BREAK.sub("\n", view)
+
+
+def _may_match(
+    text: str, needles: tuple[str, ...], also: tuple[tuple[tuple[str, ...], ...], ...] | None
+) -> bool:
+    """Whether the text holds the words a pattern needs (its `_NEEDLES`, and its `_ALSO`):
+    a substring test is much cheaper than the pattern, and most text holds none."""
+    if not any(map(text.__contains__, needles)):
+        return False
+    return also is None or any(
+        all(any(map(text.__contains__, words)) for words in groups) for groups in also
+    )
+
+
 # Space or a line break between two Japanese or Chinese characters is no word break.
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f"
 _CJK_GAP = re.compile(f"(?<=[{_CJK}])[ \t\n]+(?=[{_CJK}])")
@@ -359,7 +420,7 @@ def _find_injection(text: str) -> list[tuple[str, int]]:
             if line not in seen:
                 seen.add(line)
                 found.append(("fake chat markup", line))
-    view = _SPACES.sub(" ", _MARKER.sub("", view))
+    view = _SPACES.sub(" ", _unmarked(view))
     joined: list[int] = []  # where a line break between CJK characters was taken out
     if gaps:
         view = _join_cjk(view, joined)
@@ -372,8 +433,8 @@ def _find_injection(text: str) -> list[tuple[str, int]]:
             seen.add(line)
             found.append((family, line))
 
-    for (family, pattern), needles in zip(_PATTERNS, _NEEDLES, strict=True):
-        if any(map(plain.__contains__, needles)):
+    for index, ((family, pattern), needles) in enumerate(zip(_PATTERNS, _NEEDLES, strict=True)):
+        if _may_match(plain, needles, _ALSO.get(index)):
             for match in pattern.finditer(plain):
                 if not _negated(plain, match.start(), match.end()):
                     add(family, match.start())
