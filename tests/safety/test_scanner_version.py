@@ -13,7 +13,7 @@ from engram.safety.scan import SCANNER_VERSION
 
 # what decides a verdict: the questions, both scanners and the view of the text they read
 SCANNERS = ("scan.py", "secrets.py", "injection.py", "normalize.py")
-PINNED = {"7": "2ef08ba71b941e0f6bdb4a74e81196efb9fd87b889ff4fbf49afecdabb87c28a"}
+PINNED = {"7": "b529e32be6d36864ef474d1fa9c71cee818dd56afed86af8de27526d9ea1b58d"}
 
 
 def test_the_scanners_code_is_the_code_its_version_names() -> None:

@@ -16,6 +16,7 @@ import marshal
 import sqlite3
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
+from functools import lru_cache
 from pathlib import Path
 
 from engram.errors import EngramError, FrontmatterError
@@ -46,6 +47,8 @@ if TYPE_CHECKING:
 INDEX_VERSION = "4"
 FIELDS = ("id", "tags", "directive", "summary", "triggers", "paths", "content")
 CACHE_DIR = ".cache"
+# Postings from this many rows up are written to an empty table before its index by doc.
+_BULK_ROWS = 10_000
 
 # Called with (files done, files to do) while files are indexed; the CLI draws it as a bar.
 Progress = Callable[[int, int], None]
@@ -224,9 +227,9 @@ def row_seal(*fields: str) -> str:
 def memory_unsafe_reason(memory: MemoryFile, text: str) -> str:
     """Why a memory must not be shown: the file as written, then every field as the agent gets
     it — YAML escapes decoded (`"\\x41KIA…"` is printed as `AKIA…`) — checked field by field."""
-    from engram.safety.scan import unsafe_reason as reason
+    from engram.safety.scan import unsafe_reason
 
-    found = reason(text)
+    found = unsafe_reason(text)
     if found:
         return found
     # The body is not YAML: the file's own text, checked above, holds it as the agent gets it.
@@ -237,11 +240,23 @@ def memory_unsafe_reason(memory: MemoryFile, text: str) -> str:
         "applies_to": "\n".join(memory.applies_to), "depends_on": "\n".join(memory.depends_on),
         "roles": "\n".join(memory.roles),
     }  # fmt: skip
+    scanned = {"", text}
     for name, value in fields.items():
-        found = reason(value)
+        if value in scanned:  # the same text has the same verdict: safe, or returned before
+            continue
+        scanned.add(value)
+        found = _field_reason(value)
         if found:
             return f"{found.split(' (', 1)[0]} (in {name})"
     return ""
+
+
+@lru_cache(maxsize=4096)
+def _field_reason(value: str) -> str:
+    """`unsafe_reason` of a field's text, kept: many memories share their tags or directive."""
+    from engram.safety.scan import unsafe_reason
+
+    return unsafe_reason(value)
 
 
 def field_terms(memory: MemoryFile, shown: str, summary: str) -> list[list[str]]:
@@ -516,7 +531,17 @@ class MemoryIndex:
     def _write_postings(self) -> None:
         rows, self._postings = self._postings, []
         rows.sort()  # (term, doc): the primary key's order
+        # Into an empty table (a first build), the index by doc is made once after the rows
+        # instead of kept up to date row by row: a fifth less time for the inserts.
+        first = (
+            len(rows) > _BULK_ROWS
+            and self.conn.execute("SELECT 1 FROM postings LIMIT 1").fetchone() is None
+        )
+        if first:
+            self.conn.execute("DROP INDEX IF EXISTS postings_doc")
         self.conn.executemany("INSERT INTO postings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+        if first:
+            self.conn.execute("CREATE INDEX IF NOT EXISTS postings_doc ON postings (doc)")
 
     def _add_totals(self, lengths: list[int], sign: int) -> None:
         """Count a memory in (or out of) the totals BM25 normalises by; they are kept in memory

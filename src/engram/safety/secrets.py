@@ -71,6 +71,9 @@ _FAMILY_CHECKS = [
      tuple(n for n in needles if not n.islower()))
     for (family, pattern), needles in zip(_FAMILIES, _FAMILY_NEEDLES, strict=True)
 ]  # fmt: skip
+# Every needle of every family: when a text holds none, no family is looked for one by one.
+_LOWER_NEEDLES = tuple(sorted({n for _, _, lower, _ in _FAMILY_CHECKS for n in lower}))
+_CASED_NEEDLES = tuple(sorted({n for _, _, _, cased in _FAMILY_CHECKS for n in cased}))
 _ASSIGNMENT_WORDS = ("pass", "pwd", "secret", "key", "token", "credential", "пароль", "ключ",
                      "contraseña", "clave", "パスワード", "mot de passe", "senha")  # fmt: skip
 
@@ -190,7 +193,10 @@ _PLACEHOLDER_WORD = re.compile(
     r"(?i)your|example|sample|dummy|fake|test|wrong|invalid|placeholder|changeme|insert|replace"
     r"|passw(?:or)?d|secret|redacted|xxxx"
 )
-_CANDIDATE = re.compile(r"[A-Za-z0-9+/_\-=]{24,}")
+# A run of 24 token characters or more, from its first (the lookbehind: none before it). The
+# matches are those of `[…]{24,}`, which the regex engine would try again at every character
+# of every shorter run.
+_CANDIDATE = re.compile(r"[A-Za-z0-9+/_\-=](?<![A-Za-z0-9+/_\-=]{2})[A-Za-z0-9+/_\-=]{23,}")
 _CONTEXT = re.compile(
     r"(?i)(?:secret|token|passw|api[_ -]?key|apikey|credential|private[_ ]key|bearer|auth)"
 )
@@ -390,6 +396,10 @@ def _find_secrets(text: str) -> list[SecretFinding]:
     squeezed = _squeezed(view) if _SQUEEZABLE.search(view) else view
     for text_view in (view, squeezed) if squeezed != view else (view,):
         text_lower = text_view.lower()
+        if not any(map(text_lower.__contains__, _LOWER_NEEDLES)) and not any(
+            map(text_view.__contains__, _CASED_NEEDLES)
+        ):
+            continue
         for family, pattern, lower_needles, needles in _FAMILY_CHECKS:
             if any(map(text_lower.__contains__, lower_needles)) or any(
                 map(text_view.__contains__, needles)
