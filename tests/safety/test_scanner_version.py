@@ -13,7 +13,7 @@ from engram.safety.scan import SCANNER_VERSION
 
 # what decides a verdict: the questions, both scanners and the view of the text they read
 SCANNERS = ("scan.py", "secrets.py", "injection.py", "normalize.py")
-PINNED = {"7": "b529e32be6d36864ef474d1fa9c71cee818dd56afed86af8de27526d9ea1b58d"}
+PINNED = {"7": "019320e172414a14846ac9d1c12b2c447d8c96d912c36e3e3cbfa36d385279d2"}
 
 
 def test_the_scanners_code_is_the_code_its_version_names() -> None:

@@ -323,9 +323,24 @@ _ALSO: dict[int, tuple[tuple[tuple[str, ...], ...], ...]] = {
         (("print",), ("environment",)),
         (("tell", "inform"), ("user",)),
     ),
+    18: (
+        (("ahora",),),
+        (("nuevas",),),
+        (("sigas", "sigan", "obedezcas", "cumplas"),),
+        (("olvida", "ignora", "descarta", "omite"), ("instrucciones", "reglas", "indicaciones",
+                                                     "rdenes")),
+        (("omiso",),),
+    ),
 }  # fmt: skip
 _MARKUP_NEEDLES = ("system", "inst", "im start", "im end", "sys", "endoftext", "header", "eot",
                    "<|", "admin", "turn")  # fmt: skip
+# What else each alternative of `_MARKUP` needs, as `_ALSO` (by the character it starts with).
+_MARKUP_ALSO = (
+    (("<",), ("system", "admin", "start", "|>", "sys")),
+    (("[",), ("inst", "system")),
+    (("{",), ("role",)),
+    (("#",), (":",), ("system", "instruction")),
+)
 _ANY_NEEDLE = tuple(sorted({n for group in (*_NEEDLES, _MARKUP_NEEDLES) for n in group}))
 _MARKER = re.compile(r"[ \t]*(?:(?:[-*+>]|\d+[.)]|#+)[ \t]*)+")  # at the start of a line
 # The markers of every other line, found from the line break before them: a pattern that
@@ -414,13 +429,15 @@ def _find_injection(text: str) -> list[tuple[str, int]]:
         return []
     found: list[tuple[str, int]] = []
     seen: set[int] = set()
-    if any(map(view.__contains__, _MARKUP_NEEDLES)):  # before "### " is taken as a heading
+    if _may_match(view, _MARKUP_NEEDLES, _MARKUP_ALSO):  # before "### " is taken as a heading
         for match in _MARKUP.finditer(view):
             line = view.count("\n", 0, match.start()) + 1
             if line not in seen:
                 seen.add(line)
                 found.append(("fake chat markup", line))
-    view = _SPACES.sub(" ", _unmarked(view))
+    view = _unmarked(view)
+    if "\t" in view or "  " in view:  # what `_SPACES` needs
+        view = _SPACES.sub(" ", view)
     joined: list[int] = []  # where a line break between CJK characters was taken out
     if gaps:
         view = _join_cjk(view, joined)
