@@ -13,7 +13,7 @@ from engram.safety.scan import SCANNER_VERSION
 
 # what decides a verdict: the questions, both scanners and the view of the text they read
 SCANNERS = ("scan.py", "secrets.py", "injection.py", "normalize.py")
-PINNED = {"7": "019320e172414a14846ac9d1c12b2c447d8c96d912c36e3e3cbfa36d385279d2"}
+PINNED = {"7": "8b38dee8194d91bf926a39bd76a68cf75fbe04028d7e8923bd4ff68426dd756a"}
 
 
 def test_the_scanners_code_is_the_code_its_version_names() -> None:

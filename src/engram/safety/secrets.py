@@ -193,10 +193,7 @@ _PLACEHOLDER_WORD = re.compile(
     r"(?i)your|example|sample|dummy|fake|test|wrong|invalid|placeholder|changeme|insert|replace"
     r"|passw(?:or)?d|secret|redacted|xxxx"
 )
-# A run of 24 token characters or more, from its first (the lookbehind: none before it). The
-# matches are those of `[…]{24,}`, which the regex engine would try again at every character
-# of every shorter run.
-_CANDIDATE = re.compile(r"[A-Za-z0-9+/_\-=](?<![A-Za-z0-9+/_\-=]{2})[A-Za-z0-9+/_\-=]{23,}")
+_CANDIDATE = re.compile(r"[A-Za-z0-9+/_\-=]{24,}")
 _CONTEXT = re.compile(
     r"(?i)(?:secret|token|passw|api[_ -]?key|apikey|credential|private[_ ]key|bearer|auth)"
 )
