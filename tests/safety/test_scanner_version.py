@@ -13,7 +13,7 @@ from engram.safety.scan import SCANNER_VERSION
 
 # what decides a verdict: the questions, both scanners and the view of the text they read
 SCANNERS = ("scan.py", "secrets.py", "injection.py", "normalize.py")
-PINNED = {"7": "8b38dee8194d91bf926a39bd76a68cf75fbe04028d7e8923bd4ff68426dd756a"}
+PINNED = {"7": "4095fb5f6ff4bc789ae724d3c289e41052c7b87fafc649560d19820846e9e03c"}
 
 
 def test_the_scanners_code_is_the_code_its_version_names() -> None:
