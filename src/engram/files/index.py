@@ -281,6 +281,9 @@ class MemoryIndex:
         # (`_write_postings`): a B-tree takes sorted rows several times faster than rows in
         # each file's own order, which land on a different page every time.
         self._postings: list[tuple[object, ...]] = []
+        # Set by a refresh that starts from an empty index (a first build): no file then has a
+        # row to look up or to drop before it is indexed.
+        self._empty = False
 
     # -- opening and refreshing ------------------------------------------------------------
     @classmethod
@@ -358,16 +361,17 @@ class MemoryIndex:
         with self.conn:
             self.conn.execute("BEGIN IMMEDIATE")
             changed, removed = self._diff(current)  # another process may have done it
+            self._empty = self._holds_nothing()
             for path in removed:
                 self._drop(path)
                 report.removed.append(path)
             if progress and changed:
                 progress(0, len(changed))
             for done, path in enumerate(changed, 1):
-                state = self._update_file(path, current[path], is_ignored)
+                state, sha = self._update_file(path, current[path], is_ignored)
                 if state:
                     (report.added if state == "added" else report.changed).append(path)
-                    new_hashes[path] = self._file_sha(path)
+                    new_hashes[path] = sha
                 if progress:
                     progress(done, len(changed))
             self._write_postings()
@@ -422,9 +426,12 @@ class MemoryIndex:
             self._set_meta("pending", "0")
         return updated
 
-    def _file_sha(self, path: str) -> str:
-        row = self.conn.execute("SELECT sha256 FROM files WHERE path = ?", (path,)).fetchone()
-        return str(row[0])
+    def _holds_nothing(self) -> bool:
+        """Whether no table holds a row for any file (a first build)."""
+        tables = ("files", "docs", "problems", "vectors")
+        return not any(
+            self.conn.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchone() for table in tables
+        )
 
     def _drop(self, path: str) -> None:
         row = self.conn.execute(
@@ -452,26 +459,31 @@ class MemoryIndex:
             self.conn.execute("DELETE FROM files WHERE size > ?", (self.root.max_bytes,))
             self._set_meta("max_bytes", limit)
 
-    def _update_file(self, path: str, stat: tuple[int, int], is_ignored: object) -> str:
-        """Re-index one file; returns 'added', 'changed' or '' (content unchanged)."""
+    def _update_file(self, path: str, stat: tuple[int, int], is_ignored: object) -> tuple[str, str]:
+        """Re-index one file; returns 'added', 'changed' or '' (content unchanged), and the
+        content's hash."""
         from engram.files.reading import ReadRefused, read_limited
 
         try:
             data = read_limited(self.root.path, path, self.root.max_bytes)
         except ReadRefused as exc:  # too large, a symlink out of the root, not a regular file
-            self._drop(path)
+            if not self._empty:
+                self._drop(path)
             self._problem(path, None, exc.reason)
-            return ""
+            return "", ""
         from engram.files.frontmatter import parse_memory
 
         sha = content_hash(data)
-        old = self.conn.execute("SELECT sha256 FROM files WHERE path = ?", (path,)).fetchone()
+        old = None
+        if not self._empty:
+            old = self.conn.execute("SELECT sha256 FROM files WHERE path = ?", (path,)).fetchone()
         if old is not None and old[0] == sha:
             self.conn.execute(
                 "UPDATE files SET mtime_ns = ?, size = ? WHERE path = ?", (*stat, path)
             )
-            return ""
-        self._drop(path)
+            return "", sha
+        if not self._empty:
+            self._drop(path)
         self.conn.execute("INSERT INTO files VALUES (?, ?, ?, ?, NULL)", (path, *stat, sha))
         try:
             text = data.decode("utf-8")
@@ -482,7 +494,7 @@ class MemoryIndex:
             self._problem(path, exc.line, exc.reason)
         else:
             self._insert(memory, text, sha, bool(is_ignored(path)))  # type: ignore[operator]
-        return "added" if old is None else "changed"
+        return ("added" if old is None else "changed"), sha
 
     def _problem(self, path: str, line: int | None, reason: str) -> None:
         """Record why a file is not routed. A parse error quotes the bad value, and `doctor`
