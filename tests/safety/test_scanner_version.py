@@ -13,7 +13,7 @@ from engram.safety.scan import SCANNER_VERSION
 
 # what decides a verdict: the questions, both scanners and the view of the text they read
 SCANNERS = ("scan.py", "secrets.py", "injection.py", "normalize.py")
-PINNED = {"7": "4095fb5f6ff4bc789ae724d3c289e41052c7b87fafc649560d19820846e9e03c"}
+PINNED = {"7": "2396e9480c5dd14c4d4d9b3c8c8c501c99a4148284534effb712fc8a2a56f15d"}
 
 
 def test_the_scanners_code_is_the_code_its_version_names() -> None:

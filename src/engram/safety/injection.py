@@ -255,13 +255,19 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 ]
 
 # Chat-template markup a model may take for a real turn boundary; checked before tags are
-# stripped, since `<system>` is itself a tag.
-_MARKUP = re.compile(
+# stripped, since `<system>` is itself a tag. Two patterns: tags anywhere, each starting with
+# "<", "[" or "{" (which the regex engine skips to), and headings that open a line (tried at
+# every position, so only in a text that has their words). Neither can match inside a match
+# of the other (a line of one never starts with the "[" or "#" of the other), so together
+# they find the lines one pattern of both would.
+_MARKUP_TAGS = re.compile(
     r"<\s*/?\s*system\s*>|\[\s*/?\s*inst\s*\]|<\|\s*im ?(?:start|end)\s*\|>|<<\s*/?\s*sys\s*>>"
     r"|<\|\s*(?:system|endoftext|start ?header ?id|eot ?id|start|message)\s*\|>"
     r"|<\s*/?\s*(?:system[- ]?reminder|admin[- ]?instructions|start ?of ?turn)\s*>"
-    r"|\{\s*role\s*:\s*system\b|^\s*\[\s*system\s*\]"
-    r"|^\s*#{1,3}\s*(?:system|instruction|new\s+system\s+prompt)\s*:",
+    r"|\{\s*role\s*:\s*system\b"
+)
+_MARKUP_LINES = re.compile(
+    r"^\s*\[\s*system\s*\]|^\s*#{1,3}\s*(?:system|instruction|new\s+system\s+prompt)\s*:",
     re.MULTILINE,
 )
 # Words one of which each pattern needs (after folding), in `_PATTERNS` order: a plain
@@ -334,13 +340,12 @@ _ALSO: dict[int, tuple[tuple[tuple[str, ...], ...], ...]] = {
 }  # fmt: skip
 _MARKUP_NEEDLES = ("system", "inst", "im start", "im end", "sys", "endoftext", "header", "eot",
                    "<|", "admin", "turn")  # fmt: skip
-# What else each alternative of `_MARKUP` needs, as `_ALSO` (by the character it starts with).
-_MARKUP_ALSO = (
-    (("<",), ("system", "admin", "start", "|>", "sys")),
-    (("[",), ("inst", "system")),
-    (("{",), ("role",)),
-    (("#",), (":",), ("system", "instruction")),
-)
+# Each markup pattern, with what else its alternatives need (as `_ALSO`).
+_MARKUPS = (
+    (_MARKUP_TAGS, ((("<",), ("system", "admin", "start", "|>", "sys")), (("[",), ("inst",)),
+                    (("{",), ("role",)))),
+    (_MARKUP_LINES, ((("[",), ("system",)), (("#",), (":",), ("system", "instruction")))),
+)  # fmt: skip
 _ANY_NEEDLE = tuple(sorted({n for group in (*_NEEDLES, _MARKUP_NEEDLES) for n in group}))
 _MARKER = re.compile(r"[ \t]*(?:(?:[-*+>]|\d+[.)]|#+)[ \t]*)+")  # at the start of a line
 # The markers of every other line, found from the line break before them: a pattern that
@@ -429,12 +434,13 @@ def _find_injection(text: str) -> list[tuple[str, int]]:
         return []
     found: list[tuple[str, int]] = []
     seen: set[int] = set()
-    if _may_match(view, _MARKUP_NEEDLES, _MARKUP_ALSO):  # before "### " is taken as a heading
-        for match in _MARKUP.finditer(view):
-            line = view.count("\n", 0, match.start()) + 1
-            if line not in seen:
-                seen.add(line)
-                found.append(("fake chat markup", line))
+    for markup, also in _MARKUPS:  # before "### " is taken as a heading
+        if _may_match(view, _MARKUP_NEEDLES, also):
+            for match in markup.finditer(view):
+                line = view.count("\n", 0, match.start()) + 1
+                if line not in seen:
+                    seen.add(line)
+                    found.append(("fake chat markup", line))
     view = _unmarked(view)
     if "\t" in view or "  " in view:  # what `_SPACES` needs
         view = _SPACES.sub(" ", view)
