@@ -309,11 +309,16 @@ _WHEN_WORDS = ("previous", "prior", "above", "earlier", "preceding", "former", "
 # For the patterns whose words in `_NEEDLES` are common ones, what else a match needs, by
 # pattern index: any of the alternatives, each a list of word groups that must all occur (one
 # word of each group). Read off the pattern: every word here is one it cannot match without.
-_ALSO: dict[int, tuple[tuple[tuple[str, ...], ...], ...]] = {
+# A group may also be a pattern the text must hold: where the words are common ones, the end
+# of the alternative that comes after them.
+_Group = tuple[str, ...] | re.Pattern[str]
+_ALSO: dict[int, tuple[tuple[_Group, ...], ...]] = {
     1: (
         (("ignor", "disregard", "forget", "overrid", "bypass", "aside"),),
         (("stop", "quit"), ("following", "obeying")),
-        (_WHEN_WORDS, ("void", "null", "cancel", "revoked", "obsolete", "valid")),
+        (_WHEN_WORDS, ("void", "null", "cancel", "revoked", "obsolete", "valid"),
+         re.compile(r"(?:are|is)\s+(?:now\s+)?(?:void|null|cancell?ed|revoked|obsolete|invalid"
+                    r"|no\s+longer\s+valid)")),
     ),
     2: ((("new", "real", "true", "actual", "updated", "revised"),),),
     3: ((("not", "don't", "never"), _WHEN_WORDS),),
@@ -323,6 +328,10 @@ _ALSO: dict[int, tuple[tuple[tuple[str, ...], ...], ...]] = {
             ("reveal", "print", "show", "output", "leak", "send", "exfiltrate", "repeat", "display",
              "dump", "disclose", "share", "tell"),
             ("prompt", "instructions", "api", "secrets", "credentials"),
+            re.compile(r"(?:your|the)\s+(?:(?:full|entire|complete|exact|original|initial|hidden"
+                       r"|secret)\s+)?(?:system\s+prompt|hidden\s+instructions|initial\s+"
+                       r"instructions|instructions\s+above|prompt\s+above|api\s+keys?|secrets"
+                       r"|credentials)"),
         ),
         (("/.ssh/", "/.aws/credentials", "/etc/shadow", "id rsa", "idrsa"),),
         (("curl",), ("@",)),
@@ -377,15 +386,19 @@ def _unmarked(view: str) -> str:
 
 
 def _may_match(
-    text: str, needles: tuple[str, ...], also: tuple[tuple[tuple[str, ...], ...], ...] | None
+    text: str, needles: tuple[str, ...], also: tuple[tuple[_Group, ...], ...] | None
 ) -> bool:
     """Whether the text holds the words a pattern needs (its `_NEEDLES`, and its `_ALSO`):
     a substring test is much cheaper than the pattern, and most text holds none."""
     if not any(map(text.__contains__, needles)):
         return False
-    return also is None or any(
-        all(any(map(text.__contains__, words)) for words in groups) for groups in also
-    )
+    return also is None or any(all(_holds(text, group) for group in groups) for groups in also)
+
+
+def _holds(text: str, group: _Group) -> bool:
+    if isinstance(group, re.Pattern):
+        return group.search(text) is not None
+    return any(map(text.__contains__, group))
 
 
 # Space or a line break between two Japanese or Chinese characters is no word break.
