@@ -323,6 +323,7 @@ _ALSO: dict[int, tuple[tuple[_Group, ...], ...]] = {
     2: ((("new", "real", "true", "actual", "updated", "revised"),),),
     3: ((("not", "don't", "never"), _WHEN_WORDS),),
     7: ((("mode",), ("developer", "jailbreak", "dan", "god")), (("anything",), ("now",))),
+    9: ((("instructions", "orders", "directives"), (":",)),),
     10: (
         (
             ("reveal", "print", "show", "output", "leak", "send", "exfiltrate", "repeat", "display",
@@ -346,6 +347,7 @@ _ALSO: dict[int, tuple[tuple[_Group, ...], ...]] = {
                                                      "rdenes")),
         (("omiso",),),
     ),
+    24: ((("モード",),), (("ない", "無い"), ("の",)), (("あなたは",),)),
 }  # fmt: skip
 _MARKUP_NEEDLES = ("system", "inst", "im start", "im end", "sys", "endoftext", "header", "eot",
                    "<|", "admin", "turn")  # fmt: skip
