@@ -43,18 +43,8 @@ def parse_yaml(yaml_text: str) -> tuple[dict[str, Any], dict[str, int]]:
 
     loader_cls = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
-        depth = 0
-        for event in yaml.parse(yaml_text, Loader=loader_cls):
-            line = event.start_mark.line + 1 if event.start_mark else None
-            if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
-                raise FrontmatterError("YAML anchors and aliases are not allowed", line=line)
-            if isinstance(event, yaml.CollectionStartEvent):
-                depth += 1
-                # PyYAML builds nodes recursively: very deep nesting would crash the process.
-                if depth > MAX_DEPTH:
-                    raise FrontmatterError(f"nested deeper than {MAX_DEPTH} levels", line=line)
-            elif isinstance(event, yaml.CollectionEndEvent):
-                depth -= 1
+        if not _plainly_shallow(yaml_text):
+            _check_events(yaml, yaml_text, loader_cls)
         node = yaml.compose(yaml_text, Loader=loader_cls)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -82,6 +72,35 @@ def parse_yaml(yaml_text: str) -> tuple[dict[str, Any], dict[str, int]]:
     except yaml.YAMLError as exc:
         raise FrontmatterError(f"invalid YAML value: {exc}") from None
     return data, lines
+
+
+def _plainly_shallow(yaml_text: str) -> bool:
+    """Whether the text cannot hold an anchor, an alias or nesting deeper than MAX_DEPTH, so
+    the pass over its events (`_check_events`) would find nothing: an anchor or an alias needs
+    a '&' or a '*', and every collection a ':', '-', '?', '[' or '{'. A second document ('---'
+    or '...' before it) is refused by `compose` where that pass reads on into it, so its errors
+    come from the pass. Most frontmatter is a few plain keys, and the pass cost as much as the
+    parse itself."""
+    if any(map(yaml_text.__contains__, ("&", "*", "---", "..."))):
+        return False
+    marks = sum(map(yaml_text.count, (":", "-", "?", "[", "{")))
+    return marks <= MAX_DEPTH
+
+
+def _check_events(yaml: Any, yaml_text: str, loader_cls: Any) -> None:
+    """Refuse anchors, aliases and deep nesting, from the parser's events (before a node is
+    built: PyYAML builds nodes recursively, so very deep nesting would crash the process)."""
+    depth = 0
+    for event in yaml.parse(yaml_text, Loader=loader_cls):
+        line = event.start_mark.line + 1 if event.start_mark else None
+        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
+            raise FrontmatterError("YAML anchors and aliases are not allowed", line=line)
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise FrontmatterError(f"nested deeper than {MAX_DEPTH} levels", line=line)
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
 
 
 class _Fields:

@@ -15,6 +15,7 @@ import marshal
 import sqlite3
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
+from functools import lru_cache
 from pathlib import Path
 
 from engram.errors import EngramError, FrontmatterError
@@ -45,6 +46,8 @@ if TYPE_CHECKING:
 INDEX_VERSION = "4"
 FIELDS = ("id", "tags", "directive", "summary", "triggers", "paths", "content")
 CACHE_DIR = ".cache"
+# Postings from this many rows up are written to an empty table before its index by doc.
+_BULK_ROWS = 10_000
 
 # Called with (files done, files to do) while files are indexed; the CLI draws it as a bar.
 Progress = Callable[[int, int], None]
@@ -236,9 +239,9 @@ def row_seal(*fields: str) -> str:
 def memory_unsafe_reason(memory: MemoryFile, text: str) -> str:
     """Why a memory must not be shown: the file as written, then every field as the agent gets
     it — YAML escapes decoded (`"\\x41KIA…"` is printed as `AKIA…`) — checked field by field."""
-    from engram.safety.scan import unsafe_reason as reason
+    from engram.safety.scan import unsafe_reason
 
-    found = reason(text)
+    found = unsafe_reason(text)
     if found:
         return found
     # The body is not YAML: the file's own text, checked above, holds it as the agent gets it.
@@ -249,11 +252,23 @@ def memory_unsafe_reason(memory: MemoryFile, text: str) -> str:
         "applies_to": "\n".join(memory.applies_to), "depends_on": "\n".join(memory.depends_on),
         "roles": "\n".join(memory.roles),
     }  # fmt: skip
+    scanned = {"", text}
     for name, value in fields.items():
-        found = reason(value)
+        if value in scanned:  # the same text has the same verdict: safe, or returned before
+            continue
+        scanned.add(value)
+        found = _field_reason(value)
         if found:
             return f"{found.split(' (', 1)[0]} (in {name})"
     return ""
+
+
+@lru_cache(maxsize=4096)
+def _field_reason(value: str) -> str:
+    """`unsafe_reason` of a field's text, kept: many memories share their tags or directive."""
+    from engram.safety.scan import unsafe_reason
+
+    return unsafe_reason(value)
 
 
 def field_terms(memory: MemoryFile, shown: str, summary: str) -> list[list[str]]:
@@ -278,6 +293,9 @@ class MemoryIndex:
         # (`_write_postings`): a B-tree takes sorted rows several times faster than rows in
         # each file's own order, which land on a different page every time.
         self._postings: list[tuple[object, ...]] = []
+        # Set by a refresh that starts from an empty index (a first build): no file then has a
+        # row to look up or to drop before it is indexed.
+        self._empty = False
 
     # -- opening and refreshing ------------------------------------------------------------
     @classmethod
@@ -355,16 +373,17 @@ class MemoryIndex:
         with self.conn:
             self.conn.execute("BEGIN IMMEDIATE")
             changed, removed = self._diff(current)  # another process may have done it
+            self._empty = self._holds_nothing()
             for path in removed:
                 self._drop(path)
                 report.removed.append(path)
             if progress and changed:
                 progress(0, len(changed))
             for done, path in enumerate(changed, 1):
-                state = self._update_file(path, current[path], is_ignored)
+                state, sha = self._update_file(path, current[path], is_ignored)
                 if state:
                     (report.added if state == "added" else report.changed).append(path)
-                    new_hashes[path] = self._file_sha(path)
+                    new_hashes[path] = sha
                 if progress:
                     progress(done, len(changed))
             self._write_postings()
@@ -419,9 +438,12 @@ class MemoryIndex:
             self._set_meta("pending", "0")
         return updated
 
-    def _file_sha(self, path: str) -> str:
-        row = self.conn.execute("SELECT sha256 FROM files WHERE path = ?", (path,)).fetchone()
-        return str(row[0])
+    def _holds_nothing(self) -> bool:
+        """Whether no table holds a row for any file (a first build)."""
+        tables = ("files", "docs", "problems", "vectors")
+        return not any(
+            self.conn.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchone() for table in tables
+        )
 
     def _drop(self, path: str) -> None:
         row = self.conn.execute(
@@ -449,26 +471,31 @@ class MemoryIndex:
             self.conn.execute("DELETE FROM files WHERE size > ?", (self.root.max_bytes,))
             self._set_meta("max_bytes", limit)
 
-    def _update_file(self, path: str, stat: tuple[int, int], is_ignored: object) -> str:
-        """Re-index one file; returns 'added', 'changed' or '' (content unchanged)."""
+    def _update_file(self, path: str, stat: tuple[int, int], is_ignored: object) -> tuple[str, str]:
+        """Re-index one file; returns 'added', 'changed' or '' (content unchanged), and the
+        content's hash."""
         from engram.files.reading import ReadRefused, read_limited
 
         try:
             data = read_limited(self.root.path, path, self.root.max_bytes)
         except ReadRefused as exc:  # too large, a symlink out of the root, not a regular file
-            self._drop(path)
+            if not self._empty:
+                self._drop(path)
             self._problem(path, None, exc.reason)
-            return ""
+            return "", ""
         from engram.files.frontmatter import parse_memory
 
         sha = content_hash(data)
-        old = self.conn.execute("SELECT sha256 FROM files WHERE path = ?", (path,)).fetchone()
+        old = None
+        if not self._empty:
+            old = self.conn.execute("SELECT sha256 FROM files WHERE path = ?", (path,)).fetchone()
         if old is not None and old[0] == sha:
             self.conn.execute(
                 "UPDATE files SET mtime_ns = ?, size = ? WHERE path = ?", (*stat, path)
             )
-            return ""
-        self._drop(path)
+            return "", sha
+        if not self._empty:
+            self._drop(path)
         self.conn.execute("INSERT INTO files VALUES (?, ?, ?, ?, NULL)", (path, *stat, sha))
         try:
             text = data.decode("utf-8")
@@ -479,7 +506,7 @@ class MemoryIndex:
             self._problem(path, exc.line, exc.reason)
         else:
             self._insert(memory, text, sha, bool(is_ignored(path)))  # type: ignore[operator]
-        return "added" if old is None else "changed"
+        return ("added" if old is None else "changed"), sha
 
     def _problem(self, path: str, line: int | None, reason: str) -> None:
         """Record why a file is not routed. A parse error quotes the bad value, and `doctor`
@@ -530,7 +557,17 @@ class MemoryIndex:
     def _write_postings(self) -> None:
         rows, self._postings = self._postings, []
         rows.sort()  # (term, doc): the primary key's order
+        # Into an empty table (a first build), the index by doc is made once after the rows
+        # instead of kept up to date row by row: a fifth less time for the inserts.
+        first = (
+            len(rows) > _BULK_ROWS
+            and self.conn.execute("SELECT 1 FROM postings LIMIT 1").fetchone() is None
+        )
+        if first:
+            self.conn.execute("DROP INDEX IF EXISTS postings_doc")
         self.conn.executemany("INSERT INTO postings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+        if first:
+            self.conn.execute("CREATE INDEX IF NOT EXISTS postings_doc ON postings (doc)")
 
     def _add_totals(self, lengths: list[int], sign: int) -> None:
         """Count a memory in (or out of) the totals BM25 normalises by; they are kept in memory

@@ -21,6 +21,9 @@ _WHEN = (
 )
 
 # (family, pattern) over the folded text; the first family found on a line is reported.
+# Where a pattern begins with a word, its `\b` is written as a lookbehind after the word
+# (`act(?<!\wact)`): the same matches, but a pattern that starts with a literal lets the regex
+# engine skip to where the word occurs instead of trying a match at every position.
 _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     (
         "instruction override",
@@ -52,20 +55,25 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     (
         "instruction override",
         re.compile(
-            r"\b(?:your|the)\s+(?:new|real|true|actual|updated|revised)\s+"
+            r"(?:your(?<!\wyour)|the(?<!\wthe))\s+(?:new|real|true|actual|updated|revised)\s+"
             r"(?:instructions|system\s+prompt|purpose|role|task|directives?|orders)\s*(?:are|is|:)"
         ),
     ),
     (
         "instruction override",
         re.compile(
-            r"\b(?:do\s+not|don't|never)\s+(?:follow|obey)\s+" + _FILLER + _WHEN + r"\s+" + _TARGET
+            r"(?:do(?<!\wdo)\s+not|don(?<!\wdon)'t|never(?<!\wnever))\s+(?:follow|obey)\s+"
+            + _FILLER
+            + _WHEN
+            + r"\s+"
+            + _TARGET
         ),
     ),
     (
         "role hijack",
         re.compile(
-            r"\b(?:you\s+are|youre|you\s+re)\s+(?:now|from\s+now\s+on)\s+(?:dan\b|no\s+longer\b|free\s+(?:from|of)\b"
+            r"you(?<!\wyou)(?:\s+are|re|\s+re)\s+(?:now|from\s+now\s+on)\s+(?:dan\b|no\s+longer\b"
+            r"|free\s+(?:from|of)\b"
             r"|(?:an?\s+|in\s+)?(?:unrestricted|unfiltered|uncensored|jailbroken|evil|rogue)\b"
             r"|(?:in\s+)?(?:developer|god|jailbreak|dan)\s+mode)"
         ),
@@ -81,8 +89,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     (
         "role hijack",
         re.compile(
-            r"\bact\s+as\s+(?:an?\s+)?(?:unrestricted|unfiltered|uncensored|jailbroken|dan\b|evil"
-            r"|rogue|(?:ai|assistant|model|chatbot)\s+(?:with\s+no|without))"
+            r"act(?<!\wact)\s+as\s+(?:an?\s+)?(?:unrestricted|unfiltered|uncensored|jailbroken"
+            r"|dan\b|evil|rogue|(?:ai|assistant|model|chatbot)\s+(?:with\s+no|without))"
         ),
     ),
     (
@@ -97,7 +105,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     (
         "instruction override",
         re.compile(
-            r"\bfrom\s+now\s+on,?\s+(?:you\s+(?:will|must|shall|should|are|have\s+to)"
+            r"from(?<!\wfrom)\s+now\s+on,?\s+(?:you\s+(?:will|must|shall|should|are|have\s+to)"
             r"|your\s+(?:task|job|role|purpose)\s+is|ignore|disregard|always\s+(?:reply|respond"
             r"|answer))\b"
         ),
@@ -247,13 +255,19 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 ]
 
 # Chat-template markup a model may take for a real turn boundary; checked before tags are
-# stripped, since `<system>` is itself a tag.
-_MARKUP = re.compile(
+# stripped, since `<system>` is itself a tag. Two patterns: tags anywhere, each starting with
+# "<", "[" or "{" (which the regex engine skips to), and headings that open a line (tried at
+# every position, so only in a text that has their words). Neither can match inside a match
+# of the other (a line of one never starts with the "[" or "#" of the other), so together
+# they find the lines one pattern of both would.
+_MARKUP_TAGS = re.compile(
     r"<\s*/?\s*system\s*>|\[\s*/?\s*inst\s*\]|<\|\s*im ?(?:start|end)\s*\|>|<<\s*/?\s*sys\s*>>"
     r"|<\|\s*(?:system|endoftext|start ?header ?id|eot ?id|start|message)\s*\|>"
     r"|<\s*/?\s*(?:system[- ]?reminder|admin[- ]?instructions|start ?of ?turn)\s*>"
-    r"|\{\s*role\s*:\s*system\b|^\s*\[\s*system\s*\]"
-    r"|^\s*#{1,3}\s*(?:system|instruction|new\s+system\s+prompt)\s*:",
+    r"|\{\s*role\s*:\s*system\b"
+)
+_MARKUP_LINES = re.compile(
+    r"^\s*\[\s*system\s*\]|^\s*#{1,3}\s*(?:system|instruction|new\s+system\s+prompt)\s*:",
     re.MULTILINE,
 )
 # Words one of which each pattern needs (after folding), in `_PATTERNS` order: a plain
@@ -290,10 +304,64 @@ _NEEDLES: list[tuple[str, ...]] = [
     ("これからは", "今後", "今から", "新しい"),
     ("モード", "ない", "無い", "dan"),
 ]  # fmt: skip
+_WHEN_WORDS = ("previous", "prior", "above", "earlier", "preceding", "former", "original",
+               "initial", "system", "safety", "developer")  # the words of `_WHEN`  # fmt: skip
+# For the patterns whose words in `_NEEDLES` are common ones, what else a match needs, by
+# pattern index: any of the alternatives, each a list of word groups that must all occur (one
+# word of each group). Read off the pattern: every word here is one it cannot match without.
+# A group may also be a pattern the text must hold: where the words are common ones, the end
+# of the alternative that comes after them.
+_Group = tuple[str, ...] | re.Pattern[str]
+_ALSO: dict[int, tuple[tuple[_Group, ...], ...]] = {
+    1: (
+        (("ignor", "disregard", "forget", "overrid", "bypass", "aside"),),
+        (("stop", "quit"), ("following", "obeying")),
+        (_WHEN_WORDS, ("void", "null", "cancel", "revoked", "obsolete", "valid"),
+         re.compile(r"(?:are|is)\s+(?:now\s+)?(?:void|null|cancell?ed|revoked|obsolete|invalid"
+                    r"|no\s+longer\s+valid)")),
+    ),
+    2: ((("new", "real", "true", "actual", "updated", "revised"),),),
+    3: ((("not", "don't", "never"), _WHEN_WORDS),),
+    7: ((("mode",), ("developer", "jailbreak", "dan", "god")), (("anything",), ("now",))),
+    9: ((("instructions", "orders", "directives"), (":",)),),
+    10: (
+        (
+            ("reveal", "print", "show", "output", "leak", "send", "exfiltrate", "repeat", "display",
+             "dump", "disclose", "share", "tell"),
+            ("prompt", "instructions", "api", "secrets", "credentials"),
+            re.compile(r"(?:your|the)\s+(?:(?:full|entire|complete|exact|original|initial|hidden"
+                       r"|secret)\s+)?(?:system\s+prompt|hidden\s+instructions|initial\s+"
+                       r"instructions|instructions\s+above|prompt\s+above|api\s+keys?|secrets"
+                       r"|credentials)"),
+        ),
+        (("/.ssh/", "/.aws/credentials", "/etc/shadow", "id rsa", "idrsa"),),
+        (("curl",), ("@",)),
+        (("print",), ("environment",)),
+        (("tell", "inform"), ("user",)),
+    ),
+    18: (
+        (("ahora",),),
+        (("nuevas",),),
+        (("sigas", "sigan", "obedezcas", "cumplas"),),
+        (("olvida", "ignora", "descarta", "omite"), ("instrucciones", "reglas", "indicaciones",
+                                                     "rdenes")),
+        (("omiso",),),
+    ),
+    24: ((("モード",),), (("ない", "無い"), ("の",)), (("あなたは",),)),
+}  # fmt: skip
 _MARKUP_NEEDLES = ("system", "inst", "im start", "im end", "sys", "endoftext", "header", "eot",
                    "<|", "admin", "turn")  # fmt: skip
+# Each markup pattern, with what else its alternatives need (as `_ALSO`).
+_MARKUPS = (
+    (_MARKUP_TAGS, ((("<",), ("system", "admin", "start", "|>", "sys")), (("[",), ("inst",)),
+                    (("{",), ("role",)))),
+    (_MARKUP_LINES, ((("[",), ("system",)), (("#",), (":",), ("system", "instruction")))),
+)  # fmt: skip
 _ANY_NEEDLE = tuple(sorted({n for group in (*_NEEDLES, _MARKUP_NEEDLES) for n in group}))
-_MARKER = re.compile(r"^[ \t]*(?:(?:[-*+>]|\d+[.)]|#+)[ \t]*)+", re.MULTILINE)
+_MARKER = re.compile(r"[ \t]*(?:(?:[-*+>]|\d+[.)]|#+)[ \t]*)+")  # at the start of a line
+# The markers of every other line, found from the line break before them: a pattern that
+# starts with `^` is tried at every position, one that starts with "\n" only at line breaks.
+_MARKER_AFTER_BREAK = re.compile(r"\n" + _MARKER.pattern)
 _TAG = re.compile(r"<\s*/?\s*[a-z][a-z0-9]*(?:[ \t][^<>\n]*)?>")  # one line: lines keep numbers
 # An underscore reads as a space ("ignore_all_previous_instructions"); the rest is decoration.
 _DECORATION = (("_", " "), *((ch, "") for ch in "*`~\"'“”‘’«»„\\"))
@@ -306,7 +374,35 @@ def _undecorated(text: str) -> str:
     return text
 
 
-_SPACES = re.compile(r"[ \t]{2,}|\t")  # a run of them reads as one space
+# A run of spaces and tabs, or one tab, reads as one space (written to start with the
+# character class, which the regex engine skips to).
+_SPACES = re.compile(r"[ \t](?:[ \t]+|(?<=\t))")
+
+
+def _unmarked(view: str) -> str:
+    """The view without list and heading markers at the start of its lines."""
+    first = _MARKER.match(view)
+    if first:
+        view = view[first.end() :]
+    return _MARKER_AFTER_BREAK.sub("\n", view)
+
+
+def _may_match(
+    text: str, needles: tuple[str, ...], also: tuple[tuple[_Group, ...], ...] | None
+) -> bool:
+    """Whether the text holds the words a pattern needs (its `_NEEDLES`, and its `_ALSO`):
+    a substring test is much cheaper than the pattern, and most text holds none."""
+    if not any(map(text.__contains__, needles)):
+        return False
+    return also is None or any(all(_holds(text, group) for group in groups) for groups in also)
+
+
+def _holds(text: str, group: _Group) -> bool:
+    if isinstance(group, re.Pattern):
+        return group.search(text) is not None
+    return any(map(text.__contains__, group))
+
+
 # Space or a line break between two Japanese or Chinese characters is no word break.
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f"
 _CJK_GAP = re.compile(f"(?<=[{_CJK}])[ \t\n]+(?=[{_CJK}])")
@@ -353,13 +449,16 @@ def _find_injection(text: str) -> list[tuple[str, int]]:
         return []
     found: list[tuple[str, int]] = []
     seen: set[int] = set()
-    if any(map(view.__contains__, _MARKUP_NEEDLES)):  # before "### " is taken as a heading
-        for match in _MARKUP.finditer(view):
-            line = view.count("\n", 0, match.start()) + 1
-            if line not in seen:
-                seen.add(line)
-                found.append(("fake chat markup", line))
-    view = _SPACES.sub(" ", _MARKER.sub("", view))
+    for markup, also in _MARKUPS:  # before "### " is taken as a heading
+        if _may_match(view, _MARKUP_NEEDLES, also):
+            for match in markup.finditer(view):
+                line = view.count("\n", 0, match.start()) + 1
+                if line not in seen:
+                    seen.add(line)
+                    found.append(("fake chat markup", line))
+    view = _unmarked(view)
+    if "\t" in view or "  " in view:  # what `_SPACES` needs
+        view = _SPACES.sub(" ", view)
     joined: list[int] = []  # where a line break between CJK characters was taken out
     if gaps:
         view = _join_cjk(view, joined)
@@ -372,8 +471,8 @@ def _find_injection(text: str) -> list[tuple[str, int]]:
             seen.add(line)
             found.append((family, line))
 
-    for (family, pattern), needles in zip(_PATTERNS, _NEEDLES, strict=True):
-        if any(map(plain.__contains__, needles)):
+    for index, ((family, pattern), needles) in enumerate(zip(_PATTERNS, _NEEDLES, strict=True)):
+        if _may_match(plain, needles, _ALSO.get(index)):
             for match in pattern.finditer(plain):
                 if not _negated(plain, match.start(), match.end()):
                     add(family, match.start())

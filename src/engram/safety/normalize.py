@@ -126,6 +126,9 @@ _ALWAYS = str.maketrans(
 )  # fmt: skip
 
 
+_ALWAYS_CHARS = frozenset(map(chr, _ALWAYS))
+
+
 @lru_cache(maxsize=64)  # the secret and the injection scanner read the same text in turn
 def scan_view(text: str) -> str:
     """The text as the scanners read it (line breaks kept, so findings keep their lines)."""
@@ -144,7 +147,12 @@ def scan_view(text: str) -> str:
     # distinct characters and thousands of characters.
     distinct = set(text)
     hidden = {ord(ch): None for ch in distinct if not ch.isascii() and _invisible(ch)}
-    text = text.translate(hidden).translate(_ALWAYS)
+    # A translation reads every character through a dict (0.1 ms for a 1.5 KB file): only
+    # when there is something to change.
+    if hidden:
+        text = text.translate(hidden)
+    if not _ALWAYS_CHARS.isdisjoint(distinct):
+        text = text.translate(_ALWAYS)
     if not any(_script(ch) in ("cyrillic", "greek") for ch in distinct if not ch.isascii()):
         return text  # no look-alikes to fold
     return _fold_by_neighbours(_WORD.sub(_fold_word, text))

@@ -65,12 +65,17 @@ _FAMILY_NEEDLES: list[tuple[str, ...]] = [
     ("_live_", "_test_"), ("sk-ant-",), ("sk-",), ("xox",), ("hooks.slack.com",), ("npm_",),
     ("pypi-",), ("hf_",), (":AA",), ("SG.",), ("SK",), ("eyJ",),
 ]  # fmt: skip
-# (family, pattern, needles looked for in the lower-cased text, needles looked for as written)
+# (family, pattern, its needles)
 _FAMILY_CHECKS = [
-    (family, pattern, tuple(n for n in needles if n.islower()),
-     tuple(n for n in needles if not n.islower()))
+    (family, pattern, frozenset(needles))
     for (family, pattern), needles in zip(_FAMILIES, _FAMILY_NEEDLES, strict=True)
-]  # fmt: skip
+]
+# Every needle of every family, each looked for once a text: in the lower-cased text, or as
+# written.
+_LOWER_NEEDLES = tuple(sorted({n for needles in _FAMILY_NEEDLES for n in needles if n.islower()}))
+_CASED_NEEDLES = tuple(
+    sorted({n for needles in _FAMILY_NEEDLES for n in needles if not n.islower()})
+)
 _ASSIGNMENT_WORDS = ("pass", "pwd", "secret", "key", "token", "credential", "пароль", "ключ",
                      "contraseña", "clave", "パスワード", "mot de passe", "senha")  # fmt: skip
 
@@ -204,7 +209,12 @@ _PUBLIC = re.compile(
 )
 
 
-_EMPHASIS = re.compile(r"(?<![A-Za-z0-9_\-])_+(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])_+(?![A-Za-z0-9_\-])")
+# A run of underscores opening a word (after no word character) or closing one (before
+# none). Written to start with the underscore, which the regex engine then skips to: the
+# lookbehinds look at the character before it.
+_EMPHASIS = re.compile(
+    r"_(?<![A-Za-z0-9_\-]_)_*(?=[A-Za-z0-9])|_(?<=[A-Za-z0-9]_)_*(?![A-Za-z0-9_\-])"
+)
 # A file path names where a key is kept: `ansible_ssh_private_key_file=/path/to/key`.
 _PATH = re.compile(
     r"(?:~|\.{1,2})?/[\w.\-/]*|[A-Za-z]:\\[\w.\-\\]*|[\w\-]+\.(?:pem|key|json|p12|pfx|crt|txt)"
@@ -384,14 +394,10 @@ def _find_secrets(text: str) -> list[SecretFinding]:
     # rendered Markdown ("AKIA**Q7XK…**"), so the token shapes are also looked for without them.
     squeezed = _squeezed(view) if _SQUEEZABLE.search(view) else view
     for text_view in (view, squeezed) if squeezed != view else (view,):
-        text_lower = text_view.lower()
-        for family, pattern, lower_needles, needles in _FAMILY_CHECKS:
-            if any(map(text_lower.__contains__, lower_needles)) or any(
-                map(text_view.__contains__, needles)
-            ):
-                for match in pattern.finditer(text_view):
-                    if not _dummy(match.group()):
-                        add(family, match.start(), text_view)
+        for family, pattern in _families_in(text_view):
+            for match in pattern.finditer(text_view):
+                if not _dummy(match.group()):
+                    add(family, match.start(), text_view)
     if "://" in view and "@" in view:
         for match in _URL_CREDENTIALS.finditer(view):
             user, password = match.group(1), match.group(2)
@@ -422,6 +428,17 @@ def _find_secrets(text: str) -> list[SecretFinding]:
                 add("hex-encoded key", start)
     findings.sort(key=lambda f: f.line)
     return findings
+
+
+def _families_in(text: str) -> list[tuple[str, re.Pattern[str]]]:
+    """The token families a text may hold: those with a needle in it (a needle that is all
+    lower case is looked for in the lower-cased text, the others as written)."""
+    lower = text.lower()
+    found = {needle for needle in _LOWER_NEEDLES if needle in lower}
+    found.update(needle for needle in _CASED_NEEDLES if needle in text)
+    if not found:
+        return []
+    return [(family, pattern) for family, pattern, needles in _FAMILY_CHECKS if found & needles]
 
 
 def _line_of(view: str, start: int, end: int) -> str:
