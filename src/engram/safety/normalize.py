@@ -120,9 +120,11 @@ def _fold_by_neighbours(text: str) -> str:
 # yet a model reads them as the letters they shadow, so they are decoded, not dropped.
 _TAGS = {code: code - 0xE0000 for code in range(0xE0020, 0xE007F)}
 # Letters of other alphabets, or phonetic forms, that pass for Latin in any word.
+# The dotted capital "İ" is an I too: lower-cased it becomes "i" and a combining dot, which no
+# word the scanners look for holds ("PRİVATE KEY").
 _ALWAYS = str.maketrans(
-    "ıɡɪʏɴʀʟᴀᴄᴅᴇᴊᴋᴍᴏᴘᴛᴜᴠᴡᴢօսոհ",
-    "igiynrlacdejkmoptuvwzosnh",
+    "ıİɡɪʏɴʀʟᴀᴄᴅᴇᴊᴋᴍᴏᴘᴛᴜᴠᴡᴢօսոհ",
+    "iIgiynrlacdejkmoptuvwzosnh",
 )  # fmt: skip
 
 
