@@ -61,39 +61,8 @@ def test_with_an_assistant_weight_of_one_the_closer_reply_ranks_first(tmp_path: 
     config = load_config(None, env={"ENGRAM_MEMORY_ASSISTANT_WEIGHT": "1"})
     with MemoryStore.open(tmp_path / "m.db", config=config) as store:
         store.absorb(CAT_CHAT, scope="user", kind="event")
-        # not in the first person: the user's own words gain nothing (`own_words_factor`)
-        hits = store.search("when was the cat Luna adopted")
+        hits = store.search("when did I adopt my cat Luna")
     assert [h.fact.metadata["role"] for h in hits] == ["assistant", "user"]
-
-
-WEDDINGS = [
-    said("user", "Which weddings do Gurkhas celebrate?"),
-    said("user", "I'm looking for venue ideas for my own wedding next year, after the two "
-         "weddings of friends I went to this summer."),
-]  # fmt: skip
-
-
-def test_a_question_about_the_asker_ranks_their_own_words_above_a_closer_remark(
-    store: MemoryStore,
-) -> None:
-    store.absorb(WEDDINGS, scope="user")
-    hits = store.search("How many weddings have I attended?")
-    assert [h.fact.content for h in hits] == [WEDDINGS[1]["content"], WEDDINGS[0]["content"]]
-
-
-def test_without_the_own_words_gain_the_closer_remark_ranks_first(
-    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(store_module, "OWN_WORDS_GAIN", 0.0)
-    store.absorb(WEDDINGS, scope="user")
-    hits = store.search("How many weddings have I attended?")
-    assert [h.fact.content for h in hits] == [WEDDINGS[0]["content"], WEDDINGS[1]["content"]]
-
-
-def test_a_question_not_about_the_asker_gives_own_words_nothing(store: MemoryStore) -> None:
-    store.absorb(WEDDINGS, scope="user")
-    hits = store.search("Which weddings are celebrated?")
-    assert hits[0].fact.content == WEDDINGS[0]["content"]
 
 
 def test_an_assistant_weight_of_one_makes_no_difference(tmp_path: Path) -> None:
@@ -484,31 +453,3 @@ def test_time_words_can_be_turned_off(tmp_path: Path) -> None:
         store.absorb(PLANT_FACTS, scope="user", kind="event")
         hits = store.search("plant I bought for the room in the last month", **BY_SCORE)
     assert hits[0].fact.content == PLANT_FACTS[0]["content"]
-
-
-@pytest.mark.parametrize(
-    "text",
-    ["How many weddings have I attended?", "Where’s my bike?", "It is mine.", "Мне нравится чай.",
-     "¿Dónde están mis llaves?", "私は猫が好きです。", "I've been there."],
-)  # fmt: skip
-def test_a_text_that_speaks_of_its_speaker_is_in_the_first_person(text: str) -> None:
-    assert store_module.first_person(text)
-
-
-@pytest.mark.parametrize(
-    "text",
-    ["Which weddings do Gurkhas celebrate?", "Image tags are immutable.", "Он живёт в Москве.",
-     "Ella vive en Madrid."],
-)  # fmt: skip
-def test_a_text_that_does_not_speak_of_its_speaker_is_not(text: str) -> None:
-    assert not store_module.first_person(text)
-
-
-def test_only_a_users_own_words_gain_and_only_when_asked_about_the_asker() -> None:
-    gain = 1.0 + store_module.OWN_WORDS_GAIN
-    factor = store_module.own_words_factor
-    assert factor({"role": "user"}, "I went to two weddings.", True) == gain
-    assert factor({"role": "user"}, "I went to two weddings.", False) == 1.0
-    assert factor({"role": "assistant"}, "I can help with weddings.", True) == 1.0
-    assert factor({"role": "user"}, "Gurkhas celebrate weddings.", True) == 1.0
-    assert factor({}, "I went to two weddings.", True) == 1.0

@@ -21,20 +21,6 @@ DECAY_PER_DAY, DECAY_FLOOR = 0.01, 0.5
 # What an assistant's reply keeps of its score (`memory.assistant_weight`), chosen on half of
 # the LongMemEval dev questions (0.5 against 1, 0.33, 0.25, 0.1, 0).
 ASSISTANT_WEIGHT = 0.5
-# What a user's own words about themselves gain when the query asks about the asker ("how many
-# weddings have I attended?"): the user's statements in the first person ("I'm planning my own
-# wedding") are what is known about them; a question they asked in general ("How do Gurkhas
-# celebrate weddings?") is not. Chosen on the even-numbered LongMemEval dev questions (turn
-# recall@10 of the offline store: 0.814 at 0, 0.833 at 0.1, 0.846 from 0.2 to 1.5).
-OWN_WORDS_GAIN = 0.5
-# Words that speak of the speaker, in the languages the store reads; Japanese writes them
-# without spaces, so its are looked for as parts of a word.
-FIRST_PERSON = frozenset(
-    "i i'm im i've i'd i'll my me mine myself я мне меня мой моя моё мое мои моих моим мною "
-    "yo mi mis me mí conmigo mío mía míos mías".split()
-)
-FIRST_PERSON_JA = ("私", "僕", "俺", "わたし", "あたし")
-_WORDS = re.compile(r"[\w'’]+")
 # What a fact that became true outside the stretch of time a query names keeps of its score:
 # as much as the oldest fact keeps of freshness (DECAY_FLOOR), so the named time outranks age.
 OUTSIDE_WINDOW = 0.5
@@ -88,23 +74,6 @@ def speaker_factor(metadata: object, assistant_weight: float) -> float:
     if isinstance(metadata, dict) and metadata.get("role") == "assistant":
         return assistant_weight
     return 1.0
-
-
-def first_person(text: str) -> bool:
-    """Whether the text speaks of its speaker: "I", "my", "мне", "mis", "私"…"""
-    words = _WORDS.findall(text.casefold().replace("’", "'"))
-    return any(word in FIRST_PERSON for word in words) or any(
-        mark in text for mark in FIRST_PERSON_JA
-    )
-
-
-def own_words_factor(metadata: object, content: str, about_asker: bool) -> float:
-    """1 + OWN_WORDS_GAIN for a fact a user said of themselves (its metadata's `role` is
-    "user" and it speaks in the first person) when the query asks about the asker
-    (`about_asker`: the query is in the first person), else 1."""
-    if not about_asker or not isinstance(metadata, dict) or metadata.get("role") != "user":
-        return 1.0
-    return 1.0 + OWN_WORDS_GAIN if first_person(content) else 1.0
 
 
 def window_factor(valid_day: float, window: tuple[float, float]) -> float:

@@ -21,9 +21,6 @@ Search score (documented in the README too):
 - a fact whose metadata says `role` = "assistant" (a chat reply absorbed as an event) keeps
   `memory.assistant_weight` of its score (default 0.5): in a conversation what the user said is
   what is known about them, and an assistant's long replies would otherwise crowd it out;
-- a query in the first person ("what did I…", "my…") asks about the asker: a user's own
-  statements in the first person (`role` = "user") gain OWN_WORDS_GAIN (0.5) of their score
-  (`ranking.own_words_factor`);
 - a query that names a stretch of time ("in the last two months", "la semana pasada", "в
   марте"; `engram.text.when`) keeps the score of facts that became true inside it and halves
   the others (`memory.time_words`): it ranks, it never filters.
@@ -87,11 +84,9 @@ from engram.store.ranking import (
     best_per_group,
     confidence_factor,
     decay,
-    first_person,
     importance_factor,
     in_context,
     latest_first,
-    own_words_factor,
     rank_shares,
     rerank,
     speaker_factor,
@@ -950,7 +945,6 @@ class MemoryStore:
         if unread:
             facts.update(self._backend.get_facts(unread))
         literals = [lit.casefold() for lit in LITERAL.findall(query) if len(lit) >= 3]
-        about_asker = first_person(query)
         hits = []
         for pos, base in zip(positions, fused, strict=True):
             fact = facts.get(ids[pos])
@@ -964,7 +958,6 @@ class MemoryStore:
             aged = decay(age, literal)
             factor = importance_factor(fact.importance) * confidence_factor(fact.confidence)
             factor *= speaker_factor(fact.metadata, self.assistant_weight)
-            factor *= own_words_factor(fact.metadata, fact.content, about_asker)
             if window is not None:
                 factor *= window_factor(became, window)
             hits.append(Hit(fact, float(base) * aged * factor, cos, bm, aged))

@@ -113,32 +113,29 @@ WORKFLOW_WORDS = frozenset(["workflow", "workflows", "ワークフロー", "во
 # choose") say what the asker wants, not what it is about: search leaves them out of a query
 # that has other words (`engram.store.ranking.topic_terms`), or "I'm thinking of a cocktail,
 # any suggestions?" finds every turn that asked for suggestions before it finds the cocktails.
-# So do the words that ask how much ("how much time do I practise the violin?" is about the
-# violin, not about every turn that says "much").
 REQUEST_EN = frozenset(
     """
 advice advise idea ideas recommend recommendation recommendations suggest suggestion suggestions
-think thinking tip tips wonder wondering sure choose much many
+think thinking tip tips wonder wondering sure choose
 """.split()
 )
 REQUEST_ES = frozenset(
     """
 consejo consejos idea ideas recomendar recomiendas recomienda recomendación recomendaciones
-sugerir sugieres sugerencia sugerencias cuánto cuánta cuántos cuántas mucho muchos mucha muchas
+sugerir sugieres sugerencia sugerencias
 """.split()
 )
 REQUEST_RU = frozenset(
     """
 совет советы посоветуй посоветуйте порекомендуй рекомендация рекомендации идея идеи думаю
-сколько
 """.split()
 )
 # Their stems, each in its own language's stemmer, written out as GENERIC_STEMS is;
 # `test_request_stems_are_the_stems_of_the_request_words` keeps it in step.
 REQUEST_STEMS = frozenset(
     """
-advic advis choos consej cuant ide idea mani much recomend recomiend recommend suger sugerent
-suggest sugier sure think tip wonder дума ид иде порекоменд посовет рекомендац скольк совет
+advic advis choos consej ide idea recomend recomiend recommend suger sugerent suggest sugier sure
+think tip wonder дума ид иде порекоменд посовет рекомендац совет
 """.split()
 )
 
