@@ -119,7 +119,7 @@ def connect(path: Path, lock_timeout: float = LOCK_TIMEOUT_S) -> StoreConnection
     )
     conn.path, conn.lock_timeout = path, lock_timeout
     try:
-        _write_ahead(conn, lock_timeout)
+        execute_within(conn, "PRAGMA journal_mode=WAL", lock_timeout)
         conn.execute("PRAGMA synchronous=NORMAL")
         conn.execute("PRAGMA foreign_keys=ON")
         conn.execute(f"PRAGMA busy_timeout={int(lock_timeout * 1000)}")
@@ -133,19 +133,29 @@ def connect(path: Path, lock_timeout: float = LOCK_TIMEOUT_S) -> StoreConnection
     return conn
 
 
-def _write_ahead(conn: StoreConnection, lock_timeout: float) -> None:
-    """Put the file in WAL mode. While other processes create or open the same new file,
-    SQLite may answer "locked" at once here rather than wait: tried again until the lock
-    timeout."""
-    deadline = time.monotonic() + lock_timeout
-    while True:
-        try:
-            conn.execute("PRAGMA journal_mode=WAL")
-            return
-        except StoreLocked:
-            if time.monotonic() >= deadline:
-                raise
-            time.sleep(0.02)
+def execute_within(conn: sqlite3.Connection, sql: str, timeout: float) -> None:
+    """Run `sql`, waiting at most `timeout` seconds in all for a lock another process holds.
+    SQLite can answer "locked" before its busy handler waited the whole timeout (a snapshot
+    gone stale under WAL, or a new file other processes are creating at the same moment):
+    the statement is tried again with what is left of the wait."""
+    deadline = time.monotonic() + timeout
+    retried = False
+    try:
+        while True:
+            try:
+                conn.execute(sql)
+                return
+            except StoreLocked:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise
+            time.sleep(min(0.05, left))
+            left = max(deadline - time.monotonic(), 0.0)
+            conn.execute(f"PRAGMA busy_timeout={int(left * 1000)}")
+            retried = True
+    finally:
+        if retried:
+            conn.execute(f"PRAGMA busy_timeout={int(timeout * 1000)}")
 
 
 def open_db(path: Path, lock_timeout: float = LOCK_TIMEOUT_S) -> StoreConnection:
@@ -208,26 +218,7 @@ class Transaction:
 
     def __enter__(self) -> None:
         timeout = float(getattr(self.conn, "lock_timeout", LOCK_TIMEOUT_S))
-        deadline = time.monotonic() + timeout
-        retried = False
-        try:
-            while True:
-                try:
-                    self.conn.execute("BEGIN IMMEDIATE")
-                    return
-                except StoreLocked:
-                    left = deadline - time.monotonic()
-                    if left <= 0:
-                        raise
-                # SQLite can answer "busy" before its busy handler waited the whole timeout
-                # (a snapshot gone stale under WAL): retry with what is left of the wait.
-                time.sleep(min(0.05, left))
-                left = max(deadline - time.monotonic(), 0.0)
-                self.conn.execute(f"PRAGMA busy_timeout={int(left * 1000)}")
-                retried = True
-        finally:
-            if retried:
-                self.conn.execute(f"PRAGMA busy_timeout={int(timeout * 1000)}")
+        execute_within(self.conn, "BEGIN IMMEDIATE", timeout)
 
     def __exit__(self, kind: object, exc: object, tb: object) -> None:
         if kind is None:
