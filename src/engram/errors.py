@@ -12,22 +12,17 @@ def shown_message(exc: BaseException) -> str:
     or an instruction to agents. Such a message may quote whatever the failing input held,
     and an agent reads what a command or a tool says."""
     try:
+        from engram.safety.normalize import spaced_reading
         from engram.safety.scan import unsafe_reason
 
         raw = str(exc)[:SCANNED_CHARS]
         reason = unsafe_reason(raw)  # before the cut, which could leave half a key to print
         if reason:
             return f"(message withheld: {reason.split(' (', 1)[0]})"
-        text = " ".join("".join(" " if _control(ch) else ch for ch in raw).split())
+        text = " ".join((spaced_reading(raw) or raw).split())
     except Exception:  # a message that cannot be read or scanned is not shown
         return "(message not shown)"
     return text if len(text) <= SHOWN_CHARS else text[: SHOWN_CHARS - 1] + "…"
-
-
-def _control(ch: str) -> bool:
-    """C0 and C1 controls and DEL: escapes that move a terminal's cursor, retitle or clear it."""
-    code = ord(ch)
-    return code < 0x20 or 0x7F <= code < 0xA0
 
 
 class EngramError(Exception):

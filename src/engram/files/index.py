@@ -15,7 +15,6 @@ import marshal
 import sqlite3
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from functools import lru_cache
 from pathlib import Path
 
 from engram.errors import EngramError, FrontmatterError
@@ -239,7 +238,7 @@ def row_seal(*fields: str) -> str:
 def memory_unsafe_reason(memory: MemoryFile, text: str) -> str:
     """Why a memory must not be shown: the file as written, then every field as the agent gets
     it — YAML escapes decoded (`"\\x41KIA…"` is printed as `AKIA…`) — checked field by field."""
-    from engram.safety.scan import unsafe_reason
+    from engram.safety.scan import remembered_reason, unsafe_reason
 
     found = unsafe_reason(text)
     if found:
@@ -257,18 +256,10 @@ def memory_unsafe_reason(memory: MemoryFile, text: str) -> str:
         if value in scanned:  # the same text has the same verdict: safe, or returned before
             continue
         scanned.add(value)
-        found = _field_reason(value)
+        found = remembered_reason(value)  # many memories share their tags or directive
         if found:
             return f"{found.split(' (', 1)[0]} (in {name})"
     return ""
-
-
-@lru_cache(maxsize=4096)
-def _field_reason(value: str) -> str:
-    """`unsafe_reason` of a field's text, kept: many memories share their tags or directive."""
-    from engram.safety.scan import unsafe_reason
-
-    return unsafe_reason(value)
 
 
 def field_terms(memory: MemoryFile, shown: str, summary: str) -> list[list[str]]:

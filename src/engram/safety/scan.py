@@ -7,6 +7,8 @@ the text as an agent would read it (see `engram.safety.normalize`), not as it wa
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 # Bump whenever a scanner or the normalisation changes: a verdict recorded by another
 # version is not trusted and is computed again.
 SCANNER_VERSION = "7"
@@ -34,6 +36,14 @@ def unsafe_reason(text: str) -> str:
     Secrets are reported before injection: a secret must never be printed, even to say where
     an injection is."""
     return secret_reason(text) or injection_reason(text)
+
+
+@lru_cache(maxsize=4096)
+def remembered_reason(text: str) -> str:
+    """`unsafe_reason`, remembered for the last few thousand texts: the same texts come back
+    again and again (a fact the digest and the MCP server show, tags many memories share),
+    and a scan costs far more than a lookup."""
+    return unsafe_reason(text)
 
 
 def masked(text: str, label: str = "[unsafe]") -> str:

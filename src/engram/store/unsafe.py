@@ -13,7 +13,6 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from engram.errors import EngramError
@@ -28,13 +27,12 @@ if TYPE_CHECKING:
 REVIEW = "engram memory list --unsafe"  # where a user finds what was withheld
 
 
-@lru_cache(maxsize=4096)
 def text_reason(text: str) -> str:
-    """`unsafe_reason` of one text, remembered: the digest and the MCP server see the same
-    facts again and again, and a scan costs far more than a lookup."""
-    from engram.safety.scan import unsafe_reason
+    """`unsafe_reason` of one text, remembered (`scan.remembered_reason`): the digest and the
+    MCP server see the same facts again and again."""
+    from engram.safety.scan import remembered_reason
 
-    return unsafe_reason(text) if text else ""
+    return remembered_reason(text)
 
 
 def texts_of(value: Any) -> Iterator[str]:
