@@ -13,7 +13,7 @@ from engram.safety.scan import SCANNER_VERSION
 
 # what decides a verdict: the questions, both scanners and the view of the text they read
 SCANNERS = ("scan.py", "secrets.py", "injection.py", "normalize.py")
-PINNED = {"7": "4932ee664d39c20ee55beb67229dc610c4be374420eca4f8ddb358e4794308b3"}
+PINNED = {"8": "aae930dcf37af00aaf5317a867dc4b3ff7821fa349535dd00924dad781602058"}
 
 
 def test_the_scanners_code_is_the_code_its_version_names() -> None:

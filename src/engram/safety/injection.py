@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import bisect
 import re
+from functools import cache
 
-from engram.safety.normalize import readings, scan_view
+from engram.safety.normalize import has_controls, readings, scan_view
 
 _FILLER = r"(?:(?:all|any|of|the|your|my|our|these|those|this|that|every|each|and|or|previous|prior|above|earlier|preceding|former|original|initial|old|existing|current|given|system|safety|developer)\s+)*"  # noqa: E501
 _TARGET = r"(?:instructions?|directions|rules|prompts?|directives?|messages|guidelines|guidance|guardrails|commands|orders|constraints|programming|polic(?:y|ies)|restrictions|text)"  # noqa: E501
@@ -437,11 +438,27 @@ def _negated(text: str, start: int, end: int) -> bool:
 def find_injection(text: str) -> list[tuple[str, int]]:
     """(pattern family, 1-based line) for each line where an injection pattern starts, in the
     text or, when it finds none there, in the text with its control characters as spaces
-    (`engram.safety.normalize.readings`)."""
-    return next(filter(None, map(_find_injection, readings(text))), [])
+    (`engram.safety.normalize.readings`).
+
+    A control character may split a word in one place and stand for a space in another
+    ("Ig\\x00nore\\x00all previous instructions"), and neither reading restores both. So a
+    text with control characters that neither reading flags is read once more with them
+    dropped, by the patterns with the words allowed to run together ("ignoreall previous
+    instructions" still reads as an override to a model)."""
+    found = next(filter(None, map(_find_injection, readings(text))), [])
+    if found or not has_controls(text):
+        return found
+    return _find_injection(text, loose=True)
 
 
-def _find_injection(text: str) -> list[tuple[str, int]]:
+@cache
+def _loose_patterns() -> list[tuple[str, re.Pattern[str]]]:
+    """`_PATTERNS` with every required run of spaces made optional."""
+    return [(family, re.compile(p.pattern.replace(r"\s+", r"\s*"), p.flags))
+            for family, p in _PATTERNS]  # fmt: skip
+
+
+def _find_injection(text: str, loose: bool = False) -> list[tuple[str, int]]:
     view = _undecorated(scan_view(text).casefold())
     gaps = not view.isascii() and _CJK_GAP.search(view) is not None  # "無 視" spells 無視
     probe = _CJK_GAP.sub("", view) if gaps else view
@@ -471,8 +488,10 @@ def _find_injection(text: str) -> list[tuple[str, int]]:
             seen.add(line)
             found.append((family, line))
 
-    for index, ((family, pattern), needles) in enumerate(zip(_PATTERNS, _NEEDLES, strict=True)):
-        if _may_match(plain, needles, _ALSO.get(index)):
+    patterns = _loose_patterns() if loose else _PATTERNS
+    for index, ((family, pattern), needles) in enumerate(zip(patterns, _NEEDLES, strict=True)):
+        # `_ALSO` reads words apart; the loose patterns run on the needles alone
+        if _may_match(plain, needles, None if loose else _ALSO.get(index)):
             for match in pattern.finditer(plain):
                 if not _negated(plain, match.start(), match.end()):
                     add(family, match.start())

@@ -160,6 +160,11 @@ def scan_view(text: str) -> str:
     return _fold_by_neighbours(_WORD.sub(_fold_word, text))
 
 
+def has_controls(text: str) -> bool:
+    """Whether the text holds a control character that `scan_view` drops."""
+    return _CONTROLS.search(text) is not None
+
+
 def readings(text: str) -> list[str]:
     """What a scanner reads of a text: the text, and the text with its control characters as
     spaces when it has any (`spaced_reading`); none for no text."""

@@ -25,7 +25,9 @@ _FAMILIES: list[tuple[str, re.Pattern[str]]] = [
     (
         "private key",
         re.compile(
-            r"(?im)-{3,}\s*begin\s+(?:[a-z0-9]+\s+)*private\s+key(?:\s+block)?\s*-{3,}"
+            # between the dashes the words may run together: "-----BEGIN RSA PRIVATEKEY-----"
+            # still marks a key, and so does a header split by control characters
+            r"(?im)-{3,}\s*begin[a-z0-9\s]*?private\s*key(?:\s*block)?\s*-{3,}"
             r"|^[ \t>*-]*begin\s+(?:(?:rsa|dsa|ec|openssh|pgp|encrypted)\s+)+private\s+key"
             r"(?:\s+block)?[ \t]*$"
         ),
