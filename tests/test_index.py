@@ -143,3 +143,48 @@ def test_unwritable_cache_falls_back_to_an_index_in_memory(
     with open_index(ws_root) as index:
         assert index.stats()[0] == 1
         assert index.conn.execute("PRAGMA database_list").fetchone()[2] == ""
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX file types")
+def test_the_scan_from_folder_descriptors_lists_what_the_path_walk_lists(
+    ws_root: Path, memory: Callable[..., Path]
+) -> None:
+    from engram.files import discovery
+
+    top = memory("top")
+    nested = ws_root / "knowledge" / "deep" / "deeper"
+    nested.mkdir(parents=True)
+    (nested / "n.md").write_text("# n\n", encoding="utf-8")
+    (ws_root / "rules" / ".hidden.md").write_text("# h\n", encoding="utf-8")
+    (ws_root / "rules" / "notes.txt").write_text("not a memory\n", encoding="utf-8")
+    os.mkfifo(ws_root / "rules" / "pipe.md")
+    (ws_root / "skills" / "alias.md").symlink_to(top)
+    (ws_root / "skills" / "dangling.md").symlink_to(ws_root / "nowhere.md")
+    walked: dict[str, tuple[int, int]] = {}
+    for folder in ("rules", "skills", "knowledge"):
+        discovery._walk(os.path.join(ws_root, folder), folder + "/", walked)
+    assert discovery.scan_files(ws_root) == walked
+    expected = [
+        "knowledge/deep/deeper/n.md",
+        top.relative_to(ws_root).as_posix(),
+        "skills/alias.md",
+    ]
+    assert sorted(walked) == sorted(expected)
+
+
+def test_a_manifest_recorded_in_another_listing_order_still_means_unchanged(
+    ws_root: Path, memory: Callable[..., Path]
+) -> None:
+    import marshal
+
+    for name in ("a", "b", "c"):
+        memory(name)
+    open_index(ws_root).close()
+    with open_index(ws_root) as index:
+        (data,) = index.conn.execute("SELECT data FROM manifest").fetchone()
+        reordered = marshal.dumps(dict(reversed(marshal.loads(data).items())), 2)
+        with index.conn:
+            index.conn.execute("UPDATE manifest SET data = ?", (reordered,))
+        report = index.refresh()
+        assert report.added == report.changed == report.removed == []
+        assert index.conn.execute("SELECT data FROM manifest").fetchone()[0] == reordered
