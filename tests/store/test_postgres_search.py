@@ -215,3 +215,25 @@ def test_an_upgrade_only_the_owner_may_make_is_refused_to_a_writer_in_one_line(u
     with MemoryStore.open(writer, config=load_config(None, env={})) as store:
         [hit] = store.search("who owns the dashboards", top_k=1)
         assert hit.fact.content == PEOPLE[1]
+
+
+def _probe_outcome(where: str | Path) -> str:
+    """A new fact whose four rarest words each find one stored fact: the lookup by its
+    probes runs only when a probe is indexed, on either backend."""
+    stored = ["Alice lives in Berlin with Zed."]
+    stored += [f"Alice likes topic {n}." for n in range(4)]
+    stored += [f"Bob{n} lives in Rome{n}." for n in range(4)]
+    stored += [f"Zed plays game {n}." for n in range(4)]
+    stored += [f"The note Qx{n} is long." for n in range(1, 5)]
+    with MemoryStore.open(where, config=load_config(None, env={})) as store:
+        store.absorb(stored, scope="agent", scope_key="k")
+        [outcome] = store.absorb(
+            ["Alice lives in Munich with Zed now, Qx1 Qx2 Qx3 Qx4."], scope="agent", scope_key="k"
+        )
+    return outcome.outcome
+
+
+def test_absorb_looks_a_fact_up_by_its_probes_as_an_sqlite_file_does(
+    url: str, tmp_path: Path
+) -> None:
+    assert _probe_outcome(url) == _probe_outcome(tmp_path / "memory.db")

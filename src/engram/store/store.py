@@ -39,7 +39,7 @@ import json
 import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -595,10 +595,17 @@ class MemoryStore:
         backend = cast(SearchesInDatabase, self._backend)
         where = SearchFilter(("active",), place[0], place[1], ("fact",))
         found = dict(backend.similar(item.terms, where, CANDIDATES))
-        wider = _probed(item) if len(found) < CANDIDATES else item.terms  # see `_candidates`
-        if len(wider) > len(item.terms):
-            for fact_id, content in backend.similar(wider, where, PROBE_CANDIDATES, PROBE_RAREST):
-                found.setdefault(fact_id, content)
+        if len(found) < CANDIDATES:  # the second lookup, run as `_candidates` runs it
+            wider = _probed(item)
+            probes = wider[len(item.terms) :]
+            # the counts know no kinds: a probe indexed anywhere, as in the in-memory index
+            counts = backend.corpus_stats(probes, replace(where, kinds=())).frequency
+            if _widens(item.terms, wider, lambda term: counts.get(term, 0)):
+                similar = backend.similar(
+                    wider, where, PROBE_CANDIDATES, PROBE_RAREST, pool=PROBE_POOL
+                )
+                for fact_id, content in similar:
+                    found.setdefault(fact_id, content)
         cosines: dict[str, float] = {}
         vector = item.vector
         model = self.embedder.model_id

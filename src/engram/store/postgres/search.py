@@ -215,12 +215,17 @@ class SearchTables:
 
     # -- absorb's candidates -------------------------------------------------------------------
     def similar(
-        self, terms: Sequence[str], where: SearchFilter, k: int, rarest: int = RAREST_TERMS
+        self,
+        terms: Sequence[str],
+        where: SearchFilter,
+        k: int,
+        rarest: int = RAREST_TERMS,
+        pool: int = POOL_POSTINGS,
     ) -> list[tuple[str, str]]:
         """(id, content) of the k facts the filter selects most like a new fact with these
         terms, chosen as the in-memory index chooses them (`SearchIndex.top_matches`): by the
-        idf of the `rarest` rarest terms they hold, from the postings of a few rare terms; of
-        equal ones, the newest."""
+        idf of the `rarest` rarest terms they hold, from the postings of a few rare terms (up
+        to `pool` postings in all); of equal ones, the newest."""
         counts = Counter(terms)
         # The counts table knows no kinds, and only its store-wide total is used here.
         stats = self.corpus_stats(list(counts), replace(where, kinds=()))
@@ -229,7 +234,7 @@ class SearchTables:
         chosen = [t for t in chosen[:rarest] if frequency[t] <= MAX_POSTINGS]
         if not chosen:
             return []
-        pooled, budget = [], POOL_POSTINGS
+        pooled, budget = [], pool
         for term in chosen:
             if frequency[term] > budget:
                 break
