@@ -179,6 +179,21 @@ def test_bad_inputs_are_rejected_with_a_reason(
     assert outcome.outcome == "rejected" and reason in outcome.reason
 
 
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        ("x" * 600, "longer than 500 characters (600)"),
+        ("Supercalifragilistic", "one word cannot stand alone (20 characters)"),
+    ],
+)
+def test_a_single_long_word_is_not_called_too_short(
+    store: MemoryStore, content: str, reason: str
+) -> None:
+    [outcome] = store.absorb([content], scope="agent")
+    assert outcome.outcome == "rejected" and reason in outcome.reason
+    assert "too short" not in outcome.reason
+
+
 def test_one_outcome_per_input_in_order(store: MemoryStore) -> None:
     outcomes = store.absorb(["tiny", CTO, 7, "The deploy runs on Tuesdays at noon."], scope="agent")  # type: ignore[list-item]
     assert [o.outcome for o in outcomes] == ["rejected", "new", "rejected", "new"]

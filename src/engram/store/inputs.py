@@ -93,14 +93,16 @@ def prepare(
                 content=item.content,
             )
             return item
-    elif length < MIN_CHARS or len(item.content.split()) < 2:
+    limit = MAX_EVENT_CHARS if kind == "event" else MAX_CHARS
+    if kind != "event" and length <= limit and (length < MIN_CHARS or " " not in item.content):
+        # a fact past the limit is told so below, though it be one word (a pasted blob)
+        why = "too short to stand alone" if length < MIN_CHARS else "one word cannot stand alone"
         item.outcome = Outcome(
             "rejected",
-            f"too short to stand alone ({length} characters); write a self-contained sentence",
+            f"{why} ({length} characters); write a self-contained sentence",
             content=_shown(item.content),
         )
         return item
-    limit = MAX_EVENT_CHARS if kind == "event" else MAX_CHARS
     if length > limit:
         item.outcome = Outcome(
             "rejected",
