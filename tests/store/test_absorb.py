@@ -194,6 +194,14 @@ def test_a_single_long_word_is_not_called_too_short(
     assert "too short" not in outcome.reason
 
 
+@pytest.mark.parametrize(
+    "fact", ["私は東京の本社でデプロイを担当しています。", "张伟在北京的总部负责部署工作。"]
+)
+def test_a_sentence_written_without_spaces_stands_alone(store: MemoryStore, fact: str) -> None:
+    [outcome] = store.absorb([fact], scope="user")
+    assert outcome.outcome == "new", outcome.reason
+
+
 def test_one_outcome_per_input_in_order(store: MemoryStore) -> None:
     outcomes = store.absorb(["tiny", CTO, 7, "The deploy runs on Tuesdays at noon."], scope="agent")  # type: ignore[list-item]
     assert [o.outcome for o in outcomes] == ["rejected", "new", "rejected", "new"]
