@@ -163,6 +163,35 @@ def test_doctor_lists_malformed_files_with_line_and_reason(
     assert "workspace:rules/bad.md:3: invalid: level: must be foundation" in out
 
 
+def _file_named_in_bytes(ws_root: Path) -> None:
+    """A memory file whose name is not UTF-8 (Latin-1 'é', from an old archive)."""
+    folder = bytes(ws_root / "rules")
+    with open(folder + b"/caf\xe9.md", "w", encoding="utf-8") as handle:
+        handle.write("---\nid: cafe\ntype: rule\n---\n\ndeploy notes\n")
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="names that are not UTF-8 need Linux")
+def test_a_file_whose_name_is_not_utf8_does_not_stop_load(
+    project: Path, ws_root: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    memory("deploy-api", "# Deploy\n\ndeploy steps\n")
+    _file_named_in_bytes(ws_root)
+    for argv in (("load", "deploy"), ("verify",), ("rehash",)):
+        code, _, err = run(capsys, "-C", str(project), *argv)
+        assert code in (0, 1) and "Traceback" not in err and "unexpected" not in err, argv
+    assert "deploy steps" in run(capsys, "-C", str(project), "load", "deploy")[1]
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="names that are not UTF-8 need Linux")
+def test_doctor_names_a_file_whose_name_is_not_utf8(
+    project: Path, ws_root: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _file_named_in_bytes(ws_root)
+    code, out, _ = run(capsys, "-C", str(project), "doctor")
+    assert code == 1
+    assert "rules/caf\\xe9.md: invalid: its name is not UTF-8 text, so it is not read" in out
+
+
 def test_doctor_reports_missing_prerequisites_and_cycles(
     project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -61,8 +61,12 @@ def configured_global(config: Config) -> Path | None:
     return global_root(configured, use_global=config["files.use_global"])
 
 
-def scan_files(root: Path) -> dict[str, tuple[int, int]]:
+def scan_files(root: Path, unnamed: list[str] | None = None) -> dict[str, tuple[int, int]]:
     """Every `*.md` under the type folders: relative path -> (mtime_ns, size).
+
+    A file or folder whose name is not UTF-8 text is left out: it could be neither recorded
+    nor printed (one such name made every `load` fail). `unnamed` gets their paths, with the
+    bytes that are not text as `\\xNN`, for `doctor`.
 
     This runs on every `load` (it is how hand edits are noticed), so it stays a tight loop:
     one `stat` per memory file, none for folders (their type comes from the directory entry).
@@ -71,11 +75,13 @@ def scan_files(root: Path) -> dict[str, tuple[int, int]]:
     """
     found: dict[str, tuple[int, int]] = {}
     for folder in FOLDERS:
-        _walk(os.path.join(root, folder), folder + "/", found)
+        _walk(os.path.join(root, folder), folder + "/", found, unnamed)
     return found
 
 
-def _walk(path: str, prefix: str, found: dict[str, tuple[int, int]]) -> None:
+def _walk(
+    path: str, prefix: str, found: dict[str, tuple[int, int]], unnamed: list[str] | None
+) -> None:
     try:
         entries = os.scandir(path)
     except OSError:
@@ -85,6 +91,11 @@ def _walk(path: str, prefix: str, found: dict[str, tuple[int, int]]) -> None:
             name = entry.name
             if name[0] == ".":
                 continue
+            if not name.isascii() and not _is_text(name):
+                if unnamed is not None:
+                    raw = (prefix + name).encode("utf-8", "surrogateescape")
+                    unnamed.append(raw.decode("utf-8", "backslashreplace"))
+                continue
             if name.endswith(".md"):
                 try:
                     stat = entry.stat()
@@ -93,4 +104,14 @@ def _walk(path: str, prefix: str, found: dict[str, tuple[int, int]]) -> None:
                 if stat.st_mode & 0o170000 == 0o100000:  # a regular file
                     found[prefix + name] = (stat.st_mtime_ns, stat.st_size)
             elif entry.is_dir(follow_symlinks=False):
-                _walk(entry.path, prefix + name + "/", found)
+                _walk(entry.path, prefix + name + "/", found, unnamed)
+
+
+def _is_text(name: str) -> bool:
+    """Whether a file name decoded from the file system is text (bytes that are not UTF-8
+    come as lone surrogates, which nothing can write as UTF-8)."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
