@@ -142,6 +142,17 @@ def test_new_refuses_to_overwrite(
     assert code == 2 and "already exists" in err and path.read_text().endswith("# Original\n")
 
 
+def test_new_refuses_an_empty_id(
+    project: Path, ws_root: Path, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    # `rules/.md` would be a hidden file, never loaded
+    monkeypatch.setattr(sys, "stdin", io.StringIO("# Deploy\n\nRun the script.\n"))
+    code, _, err = run(capsys, "-C", str(project), "new", "rule", "")
+    assert code == 2 and "id" in err and "empty" in err
+    assert list((ws_root / "rules").iterdir()) == []
+
+
 def test_new_refuses_a_body_with_a_secret(
     project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -158,6 +158,8 @@ def memory_text(
         raise EngramError(
             f"unknown level {level!r}", hint="use foundation, intermediate, advanced or 0/1/2"
         )
+    if not memory_id:  # the file would be `rules/.md`: hidden, never loaded
+        raise EngramError("the memory id is empty", hint="give one, e.g. deploy-checklist")
     if not body.strip():
         raise EngramError("the memory body is empty", hint="pass the body on stdin or via $EDITOR")
     fields: dict[str, object] = {"id": memory_id, "type": kind}
