@@ -153,6 +153,22 @@ def test_new_refuses_an_empty_id(
     assert list((ws_root / "rules").iterdir()) == []
 
 
+@pytest.mark.parametrize(
+    ("argv", "field"), [((), "body"), (("--directive", "caf\udce9"), "directive")]
+)
+def test_new_refuses_text_that_is_not_utf8_naming_the_field(
+    argv: tuple[str, ...], field: str, project: Path, ws_root: Path,
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    # bytes that are not UTF-8 come from stdin and argv as lone surrogates
+    body = "# Deploy\n\nRun the script.\n" if argv else "# Deploy\n\ncaf\udce9\n"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(body))
+    code, _, err = run(capsys, "-C", str(project), "new", "rule", "deploy", *argv)
+    assert code == 2 and "unexpected" not in err
+    assert f"the {field} is not UTF-8 text" in err
+    assert list((ws_root / "rules").iterdir()) == []
+
+
 def test_new_refuses_a_body_with_a_secret(
     project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
