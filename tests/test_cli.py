@@ -219,6 +219,17 @@ def test_doctor_names_a_file_whose_name_is_not_utf8(
     assert "rules/caf\\xe9.md: invalid: its name is not UTF-8 text, so it is not read" in out
 
 
+def test_doctor_forgets_a_too_large_file_once_it_is_deleted(
+    project: Path, ws_root: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    big = ws_root / "rules" / "big.md"
+    big.write_text("---\nid: big\ntype: rule\n---\n\n" + "deploy " * 40_000)
+    assert "rules/big.md: invalid: too large" in run(capsys, "-C", str(project), "doctor")[1]
+    big.unlink()
+    code, out, _ = run(capsys, "-C", str(project), "doctor")
+    assert code == 0 and "big.md" not in out
+
+
 def test_doctor_reports_missing_prerequisites_and_cycles(
     project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -374,6 +374,11 @@ class MemoryIndex:
             for path in removed:
                 self._drop(path)
                 report.removed.append(path)
+            # A file that was not read (too large, a symlink out of the root) has a problem but
+            # no row in `files`, so it is not among the removed: forget its problem here.
+            for (path,) in self.conn.execute("SELECT path FROM problems").fetchall():
+                if path not in current:
+                    self.conn.execute("DELETE FROM problems WHERE path = ?", (path,))
             if progress and changed:
                 progress(0, len(changed))
             for done, path in enumerate(changed, 1):
