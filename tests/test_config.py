@@ -60,6 +60,16 @@ def test_wrong_type_names_the_file_key_and_value(tmp_path: Path) -> None:
         load_config(tmp_path, env={"ENGRAM_CONFIG_DIR": str(tmp_path / "x")})
 
 
+def test_a_bad_value_that_is_a_secret_is_named_but_not_quoted(tmp_path: Path) -> None:
+    token = "ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
+    write(tmp_path / "engram.toml", f'[load]\nlimit = "{token}"\n')
+    with pytest.raises(ConfigError) as raised:
+        load_config(tmp_path, env={"ENGRAM_CONFIG_DIR": str(tmp_path / "x")})
+    message = str(raised.value)
+    assert token[:8] not in message
+    assert message.endswith("load.limit must be an integer, got (not shown: secret)")
+
+
 def test_value_outside_choices_is_rejected(tmp_path: Path) -> None:
     write(tmp_path / "engram.toml", '[hooks]\npath_rules = "magic"\n')
     with pytest.raises(ConfigError, match="must be one of native, hook"):

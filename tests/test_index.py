@@ -160,10 +160,14 @@ def test_the_scan_from_folder_descriptors_lists_what_the_path_walk_lists(
     os.mkfifo(ws_root / "rules" / "pipe.md")
     (ws_root / "skills" / "alias.md").symlink_to(top)
     (ws_root / "skills" / "dangling.md").symlink_to(ws_root / "nowhere.md")
+    (ws_root / "rules" / os.fsdecode(b"caf\xe9.md")).write_text("# c\n", encoding="utf-8")
     walked: dict[str, tuple[int, int]] = {}
+    walked_unnamed: list[str] = []
     for folder in ("rules", "skills", "knowledge"):
-        discovery._walk(os.path.join(ws_root, folder), folder + "/", walked)
-    assert discovery.scan_files(ws_root) == walked
+        discovery._walk(os.path.join(ws_root, folder), folder + "/", walked, walked_unnamed)
+    unnamed: list[str] = []
+    assert discovery.scan_files(ws_root, unnamed) == walked
+    assert unnamed == walked_unnamed == ["rules/caf\\xe9.md"]
     expected = [
         "knowledge/deep/deeper/n.md",
         top.relative_to(ws_root).as_posix(),

@@ -12,7 +12,7 @@ import math
 import os
 from pathlib import Path
 
-from engram.errors import ConfigError
+from engram.errors import ConfigError, quoted
 from engram.plain import Frozen, Plain
 
 TYPE_CHECKING = False  # `typing` is not imported on the load path; type checkers read True
@@ -239,29 +239,29 @@ def coerce(key: str, value: Any, origin: str) -> Any:
     setting = SETTINGS.get(key)
     if setting is None:
         raise ConfigError(
-            f"{origin}: unknown key '{key}'",
+            f"{origin}: unknown key {quoted(key)}",
             hint="known keys: " + ", ".join(sorted(SETTINGS)),
         )
     kind = setting.kind
     if isinstance(value, str) and kind is not str:
         value = _from_string(key, value, kind, origin)
     if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise ConfigError(f"{origin}: {key} must be an integer, got {value!r}")
+        raise ConfigError(f"{origin}: {key} must be an integer, got {quoted(value)}")
     if kind is float:
         if isinstance(value, bool) or not isinstance(value, int | float):
-            raise ConfigError(f"{origin}: {key} must be a number, got {value!r}")
+            raise ConfigError(f"{origin}: {key} must be a number, got {quoted(value)}")
         if not math.isfinite(value):
-            raise ConfigError(f"{origin}: {key} must be a finite number, got {value!r}")
+            raise ConfigError(f"{origin}: {key} must be a finite number, got {quoted(value)}")
         value = float(value)
     if kind is bool and not isinstance(value, bool):
-        raise ConfigError(f"{origin}: {key} must be true or false, got {value!r}")
+        raise ConfigError(f"{origin}: {key} must be true or false, got {quoted(value)}")
     if kind is str and not isinstance(value, str):
-        raise ConfigError(f"{origin}: {key} must be a string, got {value!r}")
+        raise ConfigError(f"{origin}: {key} must be a string, got {quoted(value)}")
     if kind is list and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
-        raise ConfigError(f"{origin}: {key} must be a list of strings, got {value!r}")
+        raise ConfigError(f"{origin}: {key} must be a list of strings, got {quoted(value)}")
     if setting.choices and value not in setting.choices:
         raise ConfigError(
-            f"{origin}: {key} must be one of {', '.join(setting.choices)}, got {value!r}"
+            f"{origin}: {key} must be one of {', '.join(setting.choices)}, got {quoted(value)}"
         )
     if setting.minimum is not None and value < setting.minimum:
         raise ConfigError(f"{origin}: {key} must be at least {setting.minimum}, got {value}")
@@ -275,19 +275,19 @@ def _from_string(key: str, raw: str, kind: type, origin: str) -> Any:
         try:
             return float(raw)
         except ValueError:
-            raise ConfigError(f"{origin}: {key} must be a number, got {raw!r}") from None
+            raise ConfigError(f"{origin}: {key} must be a number, got {quoted(raw)}") from None
     if kind is int:
         try:
             return int(raw)
         except ValueError:
-            raise ConfigError(f"{origin}: {key} must be an integer, got {raw!r}") from None
+            raise ConfigError(f"{origin}: {key} must be an integer, got {quoted(raw)}") from None
     if kind is bool:
         lowered = raw.strip().lower()
         if lowered in ("1", "true", "yes", "on"):
             return True
         if lowered in ("0", "false", "no", "off"):
             return False
-        raise ConfigError(f"{origin}: {key} must be true or false, got {raw!r}")
+        raise ConfigError(f"{origin}: {key} must be true or false, got {quoted(raw)}")
     return [part.strip() for part in raw.split(",") if part.strip()]
 
 
@@ -339,7 +339,7 @@ def read_toml(path: Path) -> dict[str, Any]:
     for section, body in data.items():
         if not isinstance(body, dict):
             raise ConfigError(
-                f"{path}: unknown key '{section}'",
+                f"{path}: unknown key {quoted(section)}",
                 hint="settings live in sections such as [load] or [hooks]",
             )
         for name, value in body.items():

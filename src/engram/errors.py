@@ -25,6 +25,35 @@ def shown_message(exc: BaseException) -> str:
     return text if len(text) <= SHOWN_CHARS else text[: SHOWN_CHARS - 1] + "…"
 
 
+def _unsafe_kind(text: str) -> str:
+    """'secret' or 'prompt injection: <family>' for a text that holds one, '' for none."""
+    from engram.safety.scan import unsafe_reason
+
+    return unsafe_reason(text).split(" (", 1)[0]
+
+
+def quoted(value: object) -> str:
+    """`repr(value)`, for an error that names a bad value, or '(not shown: <kind>)' when the
+    value is a secret or an instruction to agents: it may come from a file someone else wrote
+    (a cloned project's config), and an agent reads the error."""
+    text = repr(value)
+    try:
+        kind = _unsafe_kind(text)
+    except Exception:  # a value that cannot be scanned is not shown
+        return "(not shown)"
+    return f"(not shown: {kind.split(':', 1)[0]})" if kind else text
+
+
+def shown_text(text: str) -> str:
+    """An error's own message (or hint) as it may be shown: itself, or '(message withheld:
+    <kind>)' when it quotes a secret or an instruction to agents (see `quoted`)."""
+    try:
+        kind = _unsafe_kind(text)
+    except Exception:  # a message that cannot be scanned is not shown
+        return "(message not shown)"
+    return f"(message withheld: {kind})" if kind else text
+
+
 class EngramError(Exception):
     """A problem with the user's input or files, reported without a traceback."""
 

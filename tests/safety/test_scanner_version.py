@@ -13,7 +13,7 @@ from engram.safety.scan import SCANNER_VERSION
 
 # what decides a verdict: the questions, both scanners and the view of the text they read
 SCANNERS = ("scan.py", "secrets.py", "injection.py", "normalize.py")
-PINNED = {"8": "aae930dcf37af00aaf5317a867dc4b3ff7821fa349535dd00924dad781602058"}
+PINNED = {"9": "49a9a054308b78460e105c9210cb4e4f50a601b0af7170b923acb18d81118baf"}
 
 
 def test_the_scanners_code_is_the_code_its_version_names() -> None:

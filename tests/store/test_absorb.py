@@ -179,6 +179,29 @@ def test_bad_inputs_are_rejected_with_a_reason(
     assert outcome.outcome == "rejected" and reason in outcome.reason
 
 
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        ("x" * 600, "longer than 500 characters (600)"),
+        ("Supercalifragilistic", "one word cannot stand alone (20 characters)"),
+    ],
+)
+def test_a_single_long_word_is_not_called_too_short(
+    store: MemoryStore, content: str, reason: str
+) -> None:
+    [outcome] = store.absorb([content], scope="agent")
+    assert outcome.outcome == "rejected" and reason in outcome.reason
+    assert "too short" not in outcome.reason
+
+
+@pytest.mark.parametrize(
+    "fact", ["私は東京の本社でデプロイを担当しています。", "张伟在北京的总部负责部署工作。"]
+)
+def test_a_sentence_written_without_spaces_stands_alone(store: MemoryStore, fact: str) -> None:
+    [outcome] = store.absorb([fact], scope="user")
+    assert outcome.outcome == "new", outcome.reason
+
+
 def test_one_outcome_per_input_in_order(store: MemoryStore) -> None:
     outcomes = store.absorb(["tiny", CTO, 7, "The deploy runs on Tuesdays at noon."], scope="agent")  # type: ignore[list-item]
     assert [o.outcome for o in outcomes] == ["rejected", "new", "rejected", "new"]

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from types import SimpleNamespace
 
-from engram.errors import EngramError, shown_message
+from engram.errors import EngramError, shown_message, shown_text
 
 TYPE_CHECKING = False  # `typing` is not imported on the hot commands; type checkers read True
 if TYPE_CHECKING:
@@ -109,15 +109,17 @@ def main(argv: Sequence[str] | None = None, prog: str = "engram") -> int:
     try:
         return int(args.run(args, start))
     except EngramError as exc:
+        # Withheld when it quotes a secret or an injection: an agent reads what a command says.
+        message = shown_text(exc.message)
+        hint = shown_text(exc.hint) if exc.hint else exc.hint
         if getattr(args, "json", False):
             import json
 
-            error = {"message": exc.message, "hint": exc.hint}
-            print(json.dumps({"error": error}, ensure_ascii=False))
+            print(json.dumps({"error": {"message": message, "hint": hint}}, ensure_ascii=False))
         else:
-            print(f"engram: error: {exc.message}", file=sys.stderr)
-            if exc.hint:
-                print(f"engram: hint: {exc.hint}", file=sys.stderr)
+            print(f"engram: error: {message}", file=sys.stderr)
+            if hint:
+                print(f"engram: hint: {hint}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -158,6 +158,20 @@ def memory_text(
         raise EngramError(
             f"unknown level {level!r}", hint="use foundation, intermediate, advanced or 0/1/2"
         )
+    if not memory_id:  # the file would be `rules/.md`: hidden, never loaded
+        raise EngramError("the memory id is empty", hint="give one, e.g. deploy-checklist")
+    # Bytes that are not UTF-8 reach stdin and argv as lone surrogates, which cannot be written.
+    given = {"id": memory_id, "body": body, "directive": directive, "summary": summary,
+             "tags": "".join(tags or []), "triggers": "".join(triggers or []),
+             "applies_to": "".join(applies_to or []),
+             "depends_on": "".join(depends_on or [])}  # fmt: skip
+    for name, value in given.items():
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise EngramError(
+                f"the {name} is not UTF-8 text", hint="convert it, e.g. with iconv -t UTF-8"
+            ) from None
     if not body.strip():
         raise EngramError("the memory body is empty", hint="pass the body on stdin or via $EDITOR")
     fields: dict[str, object] = {"id": memory_id, "type": kind}

@@ -190,6 +190,11 @@ def doctor(indexes: list[MemoryIndex]) -> list[Finding]:
             )
         for path, line, reason in index.problems():
             findings.append(Finding(scope, path, "invalid", reason, line))
+        unnamed: list[str] = []
+        scan_files(index.root.path, unnamed)
+        for path in unnamed:
+            reason = "its name is not UTF-8 text, so it is not read; rename it"
+            findings.append(Finding(scope, path, "invalid", reason))
         seen: dict[str, str] = {}
         for row in index.all_docs():
             if row.id in seen:

@@ -61,8 +61,12 @@ def configured_global(config: Config) -> Path | None:
     return global_root(configured, use_global=config["files.use_global"])
 
 
-def scan_files(root: Path) -> dict[str, tuple[int, int]]:
+def scan_files(root: Path, unnamed: list[str] | None = None) -> dict[str, tuple[int, int]]:
     """Every `*.md` under the type folders: relative path -> (mtime_ns, size).
+
+    A file or folder whose name is not UTF-8 text is left out: it could be neither recorded
+    nor printed (one such name made every `load` fail). `unnamed` gets their paths, with the
+    bytes that are not text as `\\xNN`, for `doctor`.
 
     This runs on every `load` (it is how hand edits are noticed), so it stays a tight loop:
     one `stat` per memory file, none for folders (their type comes from the directory entry).
@@ -72,7 +76,7 @@ def scan_files(root: Path) -> dict[str, tuple[int, int]]:
     found: dict[str, tuple[int, int]] = {}
     walk = _walk_at if _AT else _walk
     for folder in FOLDERS:
-        walk(os.path.join(root, folder), folder + "/", found)
+        walk(os.path.join(root, folder), folder + "/", found, unnamed)
     return found
 
 
@@ -82,7 +86,9 @@ def scan_files(root: Path) -> dict[str, tuple[int, int]]:
 _AT = os.stat in os.supports_dir_fd and os.scandir in os.supports_fd
 
 
-def _walk_at(path: str, prefix: str, found: dict[str, tuple[int, int]]) -> None:
+def _walk_at(
+    path: str, prefix: str, found: dict[str, tuple[int, int]], unnamed: list[str] | None
+) -> None:
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
     except OSError:
@@ -95,7 +101,9 @@ def _walk_at(path: str, prefix: str, found: dict[str, tuple[int, int]]) -> None:
                 name = entry.name
                 if name[0] == ".":
                     continue
-                if name.endswith(".md"):
+                if not name.isascii() and not _is_text(name):
+                    _unnamed(prefix + name, unnamed)
+                elif name.endswith(".md"):
                     names.append(name)
                 elif entry.is_dir(follow_symlinks=False):
                     folders.append(name)
@@ -112,10 +120,12 @@ def _walk_at(path: str, prefix: str, found: dict[str, tuple[int, int]]) -> None:
     finally:
         os.close(fd)
     for name in folders:
-        _walk_at(os.path.join(path, name), prefix + name + "/", found)
+        _walk_at(os.path.join(path, name), prefix + name + "/", found, unnamed)
 
 
-def _walk(path: str, prefix: str, found: dict[str, tuple[int, int]]) -> None:
+def _walk(
+    path: str, prefix: str, found: dict[str, tuple[int, int]], unnamed: list[str] | None
+) -> None:
     try:
         entries = os.scandir(path)
     except OSError:
@@ -125,6 +135,9 @@ def _walk(path: str, prefix: str, found: dict[str, tuple[int, int]]) -> None:
             name = entry.name
             if name[0] == ".":
                 continue
+            if not name.isascii() and not _is_text(name):
+                _unnamed(prefix + name, unnamed)
+                continue
             if name.endswith(".md"):
                 try:
                     stat = entry.stat()
@@ -133,4 +146,21 @@ def _walk(path: str, prefix: str, found: dict[str, tuple[int, int]]) -> None:
                 if stat.st_mode & 0o170000 == 0o100000:  # a regular file
                     found[prefix + name] = (stat.st_mtime_ns, stat.st_size)
             elif entry.is_dir(follow_symlinks=False):
-                _walk(entry.path, prefix + name + "/", found)
+                _walk(entry.path, prefix + name + "/", found, unnamed)
+
+
+def _unnamed(path: str, unnamed: list[str] | None) -> None:
+    """Note a path whose name is not text, with the bytes that are not as `\\xNN`."""
+    if unnamed is not None:
+        raw = path.encode("utf-8", "surrogateescape")
+        unnamed.append(raw.decode("utf-8", "backslashreplace"))
+
+
+def _is_text(name: str) -> bool:
+    """Whether a file name decoded from the file system is text (bytes that are not UTF-8
+    come as lone surrogates, which nothing can write as UTF-8)."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True

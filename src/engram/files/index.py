@@ -41,8 +41,9 @@ if TYPE_CHECKING:
 # Parsing, scanning and tokenizing modules are imported inside the functions that index a
 # changed file: a load over an up-to-date index never needs them, and they cost start-up time.
 
-# Bump when tokenizing, fields or tables change: an index of another version is rebuilt.
-INDEX_VERSION = "4"
+# Bump when tokenizing, fields, tables or the verdicts change: an index of another version is
+# rebuilt.
+INDEX_VERSION = "5"
 FIELDS = ("id", "tags", "directive", "summary", "triggers", "paths", "content")
 CACHE_DIR = ".cache"
 # Postings from this many rows up are written to an empty table before its index by doc.
@@ -237,13 +238,14 @@ def row_seal(*fields: str) -> str:
 
 def memory_unsafe_reason(memory: MemoryFile, text: str) -> str:
     """Why a memory must not be shown: the file as written, then every field as the agent gets
-    it — YAML escapes decoded (`"\\x41KIA…"` is printed as `AKIA…`) — checked field by field."""
+    it — YAML escapes decoded (`"\\x41KIA…"` is printed as `AKIA…`) — checked field by field,
+    then the directive and the body as the pack prints them together."""
+    from engram.files.body import visible_body
     from engram.safety.scan import remembered_reason, unsafe_reason
 
     found = unsafe_reason(text)
     if found:
         return found
-    # The body is not YAML: the file's own text, checked above, holds it as the agent gets it.
     fields = {
         "path": memory.path, "id": memory.id, "directive": memory.directive,
         "summary": memory.summary,
@@ -259,7 +261,11 @@ def memory_unsafe_reason(memory: MemoryFile, text: str) -> str:
         found = remembered_reason(value)  # many memories share their tags or directive
         if found:
             return f"{found.split(' (', 1)[0]} (in {name})"
-    return ""
+    # What the pack prints: the directive right above the body, without its human-only
+    # sections. Both join what the file keeps apart (the summary and tags between directive
+    # and body, a `## Context` section between two halves of a sentence).
+    found = unsafe_reason(f"{memory.directive}\n{visible_body(memory.body)}")
+    return f"{found.split(' (', 1)[0]} (in the text as shown)" if found else ""
 
 
 def field_terms(memory: MemoryFile, shown: str, summary: str) -> list[list[str]]:
@@ -374,6 +380,11 @@ class MemoryIndex:
             for path in removed:
                 self._drop(path)
                 report.removed.append(path)
+            # A file that was not read (too large, a symlink out of the root) has a problem but
+            # no row in `files`, so it is not among the removed: forget its problem here.
+            for (path,) in self.conn.execute("SELECT path FROM problems").fetchall():
+                if path not in current:
+                    self.conn.execute("DELETE FROM problems WHERE path = ?", (path,))
             if progress and changed:
                 progress(0, len(changed))
             for done, path in enumerate(changed, 1):

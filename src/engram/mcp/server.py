@@ -22,7 +22,7 @@ from mcp.server import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from pydantic import Field
 
-from engram.errors import EngramError, shown_message
+from engram.errors import EngramError, shown_message, shown_text
 from engram.store.store import MemoryStore
 from engram.store.unsafe import (
     fact_reason,
@@ -54,7 +54,8 @@ def _text(text: str) -> t.CallToolResult:
 
 
 def _fail(exc: EngramError) -> ToolError:
-    return ToolError(exc.message + (f" ({exc.hint})" if exc.hint else ""))
+    # The agent reads it: withheld when it quotes a secret or an injection.
+    return ToolError(shown_text(exc.message + (f" ({exc.hint})" if exc.hint else "")))
 
 
 def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:

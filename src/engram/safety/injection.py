@@ -364,6 +364,10 @@ _MARKER = re.compile(r"[ \t]*(?:(?:[-*+>]|\d+[.)]|#+)[ \t]*)+")  # at the start 
 # starts with `^` is tried at every position, one that starts with "\n" only at line breaks.
 _MARKER_AFTER_BREAK = re.compile(r"\n" + _MARKER.pattern)
 _TAG = re.compile(r"<\s*/?\s*[a-z][a-z0-9]*(?:[ \t][^<>\n]*)?>")  # one line: lines keep numbers
+# Markdown a model reads through, each within a line: a link or an image as its text
+# ("ignore all [previous](url) instructions"), a comment as nothing.
+_LINK = re.compile(r"!?\[([^\]\n]*)\](?:\([^)\n]*\)|\[[^\]\n]*\])")
+_COMMENT = re.compile(r"<!--[^\n]*?-->")
 # An underscore reads as a space ("ignore_all_previous_instructions"); the rest is decoration.
 _DECORATION = (("_", " "), *((ch, "") for ch in "*`~\"'“”‘’«»„\\"))
 
@@ -479,7 +483,13 @@ def _find_injection(text: str, loose: bool = False) -> list[tuple[str, int]]:
     joined: list[int] = []  # where a line break between CJK characters was taken out
     if gaps:
         view = _join_cjk(view, joined)
+    if "<!--" in view:
+        view = _COMMENT.sub(" ", view)
     plain = _TAG.sub(" ", view) if "<" in view else view  # "<b>ignore</b>" reads as its words
+    if "](" in plain or "][" in plain:
+        plain = _LINK.sub(r" \1 ", plain)
+    if "|" in plain:  # the cells of a table row read as one line
+        plain = plain.replace("|", " ")
 
     def add(family: str, offset: int) -> None:
         # a tag is one line, so `plain` keeps the lines; add the line breaks joined before

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -15,6 +16,9 @@ from engram.store.normalize import content_hash
 from engram.text.tokenize import cached_terms
 
 MAX_IMPORTANCE = 5.0
+# Kana and CJK ideographs: Japanese and Chinese put no spaces between words, so a sentence of
+# theirs is one "word" to `str.split` and still stands alone.
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
 
 
 @dataclass
@@ -38,7 +42,8 @@ def prepare(
 ) -> Item:
     """Validate one input: an Item ready to embed, or one whose `outcome` is a rejection.
 
-    A fact must stand alone: at least MIN_CHARS characters and two words. An event (a line of
+    A fact must stand alone: at least MIN_CHARS characters and two words (or Japanese or
+    Chinese, written without spaces). An event (a line of
     dialogue, a message, a log line) is a record of what happened, so any length will do as
     long as it has a letter or a digit: "Bye!" and "ok" are stored, "..." is not.
 
@@ -93,14 +98,17 @@ def prepare(
                 content=item.content,
             )
             return item
-    elif length < MIN_CHARS or len(item.content.split()) < 2:
+    limit = MAX_EVENT_CHARS if kind == "event" else MAX_CHARS
+    one_word = " " not in item.content and not _UNSPACED.search(item.content)
+    if kind != "event" and length <= limit and (length < MIN_CHARS or one_word):
+        # a fact past the limit is told so below, though it be one word (a pasted blob)
+        why = "too short to stand alone" if length < MIN_CHARS else "one word cannot stand alone"
         item.outcome = Outcome(
             "rejected",
-            f"too short to stand alone ({length} characters); write a self-contained sentence",
+            f"{why} ({length} characters); write a self-contained sentence",
             content=_shown(item.content),
         )
         return item
-    limit = MAX_EVENT_CHARS if kind == "event" else MAX_CHARS
     if length > limit:
         item.outcome = Outcome(
             "rejected",
