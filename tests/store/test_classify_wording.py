@@ -1324,3 +1324,27 @@ def test_a_possibility_holds_no_value_an_update_replaces() -> None:
         " the endocrine pathways with increased stress responses in delayed and premature aging."
     )
     assert outcome(old, new) not in HIDING
+
+
+def test_a_passive_whose_agent_did_not_act_is_no_duplicate() -> None:
+    assert outcome("Nina called Oleg.", "Nina was called by Oleg.") not in HIDING
+    assert outcome("Ann hired Bob.", "Bob hired Ann.") not in HIDING
+
+
+def test_a_passive_whose_agent_acted_is_a_duplicate() -> None:
+    old, new = "The director signed the contract.", "The contract was signed by the director."
+    assert outcome(old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "Абонемент в бассейн стоит 3000 рублей.",
+            "Абонемент в спортзал подорожал до 3500 рублей.",
+        ),
+        ("La cuota del gimnasio cuesta 30 euros.", "La cuota de la piscina ha subido a 35 euros."),
+    ],
+)
+def test_another_word_after_the_same_preposition_is_another_thing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING

@@ -237,6 +237,8 @@ def _same_statement(new: Parse, old: Parse) -> bool:
         _same_frame(new, old) and _same_keys(new.exact_content, old.exact_content, _exact(new, old))
     ):
         return False
+    if _agent_not_the_doer(new, old):
+        return False  # "Nina called Oleg" / "Nina was called by Oleg"
     people = new.people | old.people
     mine, theirs = _actors(new, people), _actors(old, people)
     if mine and theirs:
@@ -245,6 +247,18 @@ def _same_statement(new: Parse, old: Parse) -> bool:
     if a != b and new.possessors != old.possessors:
         return False  # "Hugo maintains the CLI" / "Hugo's intern maintains …": whose intern
     return a <= b or b <= a
+
+
+def _agent_not_the_doer(new: Parse, old: Parse) -> bool:
+    """One fact is a passive whose agent is not who acts in the other, active one: "Nina was
+    called by Oleg" says Oleg called, "Nina called Oleg" that Nina did. (A first word the parse
+    did not take for a name is no actor of `_actors`, so the agent is compared with the whole
+    subject of the active fact.)"""
+    if bool(new.agent) == bool(old.agent):
+        return False
+    passive, active = (new, old) if new.agent else (old, new)
+    doers = active.subject | active.subject_keys
+    return not all(any(_same_name(k, d) for d in doers) for k in passive.agent)
 
 
 @_per_pair
@@ -917,7 +931,39 @@ def _qualifier_swapped(new: Parse, old: Parse) -> bool:
         return True
     # a name in the word's place is another qualifier too: "the iOS app" → "the Android app"
     pool = (*theirs.names, *(k for k, _ in theirs.soft))
-    return any(n in new.subject_keys and not _named_in(n, pool, mine, theirs) for n in mine.names)
+    if any(n in new.subject_keys and not _named_in(n, pool, mine, theirs) for n in mine.names):
+        return True
+    return _preposition_refilled(new, old, lost)
+
+
+def _preposition_refilled(new: Parse, old: Parse, lost: list[str]) -> bool:
+    """A lost word of the old subject stood after a preposition, and the new fact has another
+    word after that preposition: "Абонемент в бассейн" → "Абонемент в спортзал подорожал", "la
+    cuota del gimnasio" → "la cuota de la piscina" — another thing, wherever the parse put the
+    new word (a word it took for the verb is in no subject)."""
+    words, theirs = old.words, new.words
+    for at, w in enumerate(words):
+        if not at or w.exact not in old.subject or _concept_at(words, at) not in lost:
+            continue
+        # the preposition before it, articles between ("for the pool", "de la piscina")
+        opener = next(
+            (x for x in reversed(words[max(at - 2, 0) : at]) if x.norm in _ANY_PREPOSITION | _OF),
+            None,
+        )
+        if opener is None:
+            continue
+        for k, x in enumerate(theirs):
+            if x.norm != opener.norm and not (opener.norm in _OF and x.norm in _OF):
+                continue
+            filler = next((y for y in theirs[k + 1 :] if y.kind != "stop"), None)
+            if (
+                filler is not None
+                and filler.kind == "word"
+                and filler.root not in old.stems
+                and not _inflects(filler.root, old.stems)
+            ):
+                return True
+    return False
 
 
 def _light_qualifiers(fact: Parse) -> set[str]:
@@ -1470,7 +1516,7 @@ def _reworded(new: Parse, old: Parse) -> bool:
         return False
     both_ways = bool(lined.shared & lx.SYMMETRIC)  # "A is married to B" / "B is A's wife"
     owners = (new.possessors, old.possessors)
-    if _role_swapped(new, old):
+    if _role_swapped(new, old) or _agent_not_the_doer(new, old):
         return False  # "El jefe de Marta es Raúl" / "Marta es la jefa de Raúl"
     turned = _same_roles(new, old)  # "A is B's CTO" / "B's CTO is A"
     if all(owners) and owners[0] != owners[1] and not both_ways and not turned:
@@ -1786,7 +1832,7 @@ def _reworded_by_meaning(new: Parse, old: Parse) -> bool:
         return False
     if _adds_clause(new, old):
         return False
-    if _role_swapped(new, old):
+    if _role_swapped(new, old) or _agent_not_the_doer(new, old):
         return False  # "Кирилл — наставник Нины" / "Нина — наставница Кирилла"
     if _same_roles(new, old) or _turned_round(new, old):
         return True  # "A is B's CTO" / "B's chief technology officer is A"
