@@ -1348,3 +1348,38 @@ def test_a_passive_whose_agent_acted_is_a_duplicate() -> None:
 )
 def test_another_word_after_the_same_preposition_is_another_thing(old: str, new: str) -> None:
     assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("El director firmó el contrato.", "El contrato fue firmado por el director."),
+        (
+            "El equipo de seguridad revisa los servidores.",
+            "Los servidores son revisados por el equipo de seguridad.",
+        ),
+        ("Директор подписал договор.", "Договор был подписан директором."),
+        ("Правила запрещают курение в офисе.", "Курение в офисе запрещено правилами."),
+        ("Oleg called Nina.", "Nina was called by Oleg."),
+    ],
+)
+def test_the_active_turned_passive_is_a_duplicate(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The director signed the contract.", "The contract was signed by the manager."),
+        ("El director firmó el contrato.", "El director fue firmado por el contrato."),
+        ("Директор подписал договор.", "Договор был подписан юристом."),
+    ],
+)
+def test_a_turned_passive_with_another_agent_is_no_duplicate(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_an_auxiliary_is_no_kin() -> None:
+    from engram.store.classify import gist
+
+    assert not gist(parse("Los servidores son revisados por el equipo.")).kin

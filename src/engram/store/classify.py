@@ -254,11 +254,24 @@ def _agent_not_the_doer(new: Parse, old: Parse) -> bool:
     called by Oleg" says Oleg called, "Nina called Oleg" that Nina did. (A first word the parse
     did not take for a name is no actor of `_actors`, so the agent is compared with the whole
     subject of the active fact.)"""
-    if bool(new.agent) == bool(old.agent):
+    if bool(new.agent) != bool(old.agent):
+        passive, active = (new, old) if new.agent else (old, new)
+        doers = active.subject | active.subject_keys
+        if not all(any(_same_name(k, d) for d in doers) for k in passive.agent):
+            return True
+    # the words of a passive read as such ("El director fue firmado por el contrato", whose
+    # agent the parse misses after an article): none of its agent before the active's verb
+    # is someone else acting (in Russian the endings, not the order, say who acts)
+    if _CYRILLIC.match(new.normalized):
         return False
-    passive, active = (new, old) if new.agent else (old, new)
-    doers = active.subject | active.subject_keys
-    return not all(any(_same_name(k, d) for d in doers) for k in passive.agent)
+    for passive, active in ((new, old), (old, new)):
+        frame = _passive_frame(passive)
+        if frame is None or _passive_frame(active) is not None:
+            continue
+        parts = _active_parts(active, frame[1])
+        if parts is not None and not any(_one_word(d, b) for d in frame[2] for b in parts[0]):
+            return True
+    return False
 
 
 @_per_pair
@@ -798,6 +811,8 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
         return Verdict("duplicate", "the same statement in other words")
     if _reordered(new, old):
         return Verdict("duplicate", "the same words in another order, no part changed")
+    if _voice_turned(new, old):
+        return Verdict("duplicate", "the same statement in the other voice, the same roles")
     if _explicit_update(new, old):
         return Verdict("supersede", "an explicit update of the same subject")
     opposite = _opposite_claim(new, old)
@@ -1230,8 +1245,9 @@ def gist(fact: Parse) -> Gist:
     kin = frozenset(
         w.norm
         for w in fact.words
-        if (w.kind == "kin" or w.norm in lx.KIN) and by_word.get(w.norm) not in lx.SYMMETRIC
-    )
+        if (w.kind == "kin" or (w.norm in lx.KIN and w.kind != "aux"))
+        and by_word.get(w.norm) not in lx.SYMMETRIC
+    )  # (an auxiliary is no kin: "los servidores son revisados" names no son)
     roots: set[str] = set()
     words = fact.words
     for at, w in enumerate(words):
@@ -2211,3 +2227,103 @@ def classify_with_model(
         return Verdict(
             fallback.outcome, fallback.reason + " (offline; the model failed)", fallback.candidate
         )
+
+
+# Auxiliaries of a passive ("was signed", "fue firmado", "был подписан"), agent markers, and
+# the Russian endings of a short passive participle and of a noun in the instrumental, the
+# case of who acts in a Russian passive ("подписан директором", "запрещено правилами").
+_PASSIVE_AUX = frozenset(
+    "is are was were been be being es son fue fueron sido está están estaba estaban "
+    "был была было были".split()
+)
+_PARTICIPLE_RU = ("ен", "ена", "ено", "ены", "ан", "ана", "ано", "аны", "ят", "ята", "ято")
+_INSTRUMENTAL = ("ом", "ем", "ой", "ей", "ами", "ями", "ым", "им")
+_FRAME_KINDS = frozenset({"stop", "aux", "dash", "marker"})
+
+
+def _voice_turned(new: Parse, old: Parse) -> bool:
+    """One fact is the other in the passive, each part in its place: the passive's subject is
+    what the active acts on and its agent ("by the director", "por el director", "директором")
+    is who acts — "The director signed the contract" / "The contract was signed by the
+    director", "El director firmó el contrato" / "El contrato fue firmado por el director",
+    "Директор подписал договор" / "Договор был подписан директором". Read from the words
+    themselves, not the parse's subject and verb (which a passive often misleads). Never when
+    the agent is not who acts in the active ("Nina was called by Oleg" / "Nina called Oleg")."""
+    if not _same_setting(new, old) or not _same_symbols(new, old) or new.values != old.values:
+        return False
+    for passive, active in ((new, old), (old, new)):
+        frame = _passive_frame(passive)
+        if frame is None:
+            continue
+        done, verb, doers = frame
+        parts = _active_parts(active, verb)
+        if parts is not None and _same_words(parts[0], doers) and _same_words(parts[1], done):
+            return True
+    return False
+
+
+def _active_parts(fact: Parse, verb: Word) -> tuple[list[Word], list[Word]] | None:
+    """The words before and after the form of `verb` in an active fact (None if it has no
+    such form, or only after an auxiliary: a passive too)."""
+    words = [w for w in fact.words if w.kind not in ("dash", "marker")]
+    at = next((i for i, w in enumerate(words) if _one_verb(w, verb)), None)
+    if at is None or any(w.kind == "aux" for w in words[:at]):
+        return None
+    before = [w for w in words[:at] if w.kind not in _FRAME_KINDS]
+    return before, [w for w in words[at + 1 :] if w.kind not in _FRAME_KINDS]
+
+
+def _passive_frame(fact: Parse) -> tuple[list[Word], Word, list[Word]] | None:
+    """A passive's parts: the words acted on, the participle, and the words of who acts, when
+    the fact is only that ("X was V-ed by Y", "X fue V-ado por Y", "X был V-ан Y-ом")."""
+    words = [w for w in fact.words if w.kind not in ("dash", "marker")]
+    for at, w in enumerate(words):
+        if w.kind != "word" or not at:
+            continue
+        aux = words[at - 1].kind == "aux" and words[at - 1].norm in _PASSIVE_AUX
+        russian = bool(_CYRILLIC.match(w.norm)) and w.norm.endswith(_PARTICIPLE_RU)
+        if not (aux or russian):
+            continue
+        done = [x for x in words[:at] if x.kind not in _FRAME_KINDS]
+        rest = words[at + 1 :]
+        if rest and rest[0].norm in _BY:
+            doers = [x for x in rest[1:] if x.kind not in _FRAME_KINDS]
+        elif russian or (aux and _CYRILLIC.match(w.norm)):
+            doers = [x for x in rest if x.kind not in _FRAME_KINDS]
+            if not doers or not doers[0].norm.endswith(_INSTRUMENTAL):
+                return None
+        else:
+            return None
+        if not done or not doers or any(x.norm in _ANY_PREPOSITION - _OF for x in rest[1:]):
+            return None  # "by the team in Berlin": more than who acts ("of sales" is who)
+        return done, w, doers
+    return None
+
+
+def _one_verb(a: Word, b: Word) -> bool:
+    """Two forms of one verb: "signed" / "signed", "firmó" / "firmado", "wrote" / "written",
+    "подписал" / "подписан", "запрещают" / "запрещено"."""
+    x, y = _base_root(a.norm, a.root), _base_root(b.norm, b.root)
+    return a.kind == b.kind == "word" and (x == y or _inflects(x, frozenset({y})))
+
+
+def _same_words(mine: list[Word], theirs: list[Word]) -> bool:
+    """The same words, one for one, up to inflection and a name's case ("директор" /
+    "директором", "правила" / "правилами")."""
+    if len(mine) != len(theirs):
+        return False
+    left = list(theirs)
+    for w in mine:
+        match = next((t for t in left if _one_word(w, t)), None)
+        if match is None:
+            return False
+        left.remove(match)
+    return True
+
+
+def _one_word(a: Word, b: Word) -> bool:
+    if a.norm == b.norm or a.root == b.root:
+        return True
+    if a.kind in ("value", "date") or b.kind in ("value", "date"):
+        return False
+    return _inflects(a.root, frozenset({b.root})) or _same_name(a.norm, b.norm)
