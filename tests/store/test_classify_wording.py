@@ -1383,3 +1383,42 @@ def test_an_auxiliary_is_no_kin() -> None:
     from engram.store.classify import gist
 
     assert not gist(parse("Los servidores son revisados por el equipo.")).kin
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Лиза отвечает за маркетинг.", "Теперь за маркетинг отвечает Вадим."),
+        (
+            "Alba se encarga de las redes sociales.",
+            "Ahora es Sergio quien se encarga de las redes sociales.",
+        ),
+        (
+            "Beatriz es la responsable de compras.",
+            "Desde enero, la responsable de compras es Noelia.",
+        ),
+        ("Hugo is in charge of hiring.", "Now Clara is in charge of hiring."),
+    ],
+)
+def test_a_new_holder_of_a_single_holder_role_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Alice lives in Paris.", "Now Bob lives in Paris."),
+        ("Alice works at Google.", "Now Bob works at Google."),
+        ("Hugo is in charge of hiring.", "Now Clara is in charge of onboarding."),
+        ("Hugo is in charge of hiring.", "Now Clara is in charge of hiring too."),
+        ("Hugo is in charge of hiring.", "Now Hugo's son is in charge of hiring."),
+        ("Олег отвечает за продажи.", "Теперь за закупки отвечает Марина."),
+        ("Лена живёт в Казани.", "Теперь в Казани живёт Дима."),
+    ],
+)
+def test_a_new_holder_of_another_or_a_shared_role_replaces_no_one(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_new_holder_without_a_word_of_change_is_not_read_as_a_replacement() -> None:
+    assert outcome("Hugo is in charge of hiring.", "Clara is in charge of hiring.") != "duplicate"

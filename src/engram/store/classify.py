@@ -815,6 +815,8 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
         return Verdict("duplicate", "the same statement in the other voice, the same roles")
     if _explicit_update(new, old):
         return Verdict("supersede", "an explicit update of the same subject")
+    if _holder_replaced(new, old):
+        return Verdict("supersede", "an explicit update of who holds the same role")
     opposite = _opposite_claim(new, old)
     if opposite:
         return Verdict("contradict", f"the same claim with the polarity flipped ({opposite})")
@@ -2327,3 +2329,45 @@ def _one_word(a: Word, b: Word) -> bool:
     if a.kind in ("value", "date") or b.kind in ("value", "date"):
         return False
     return _inflects(a.root, frozenset({b.root})) or _same_name(a.norm, b.norm)
+
+
+# Relative pronouns of a cleft ("es Sergio quien se encarga", "it is Ana who leads"), which
+# say nothing of the role.
+_RELATIVES = frozenset(
+    stem(w, lang) for w in ("quien", "who", "кто") for lang in ("spanish", "english", "russian")
+)
+
+
+def _holder_replaced(new: Parse, old: Parse) -> bool:
+    """An explicit update ("now", "теперь", "ahora", "desde enero") names another person in a
+    role one person holds at a time (`lexicon.SINGLE_HOLDER`), all else the same: "Лиза
+    отвечает за маркетинг" → "Теперь за маркетинг отвечает Вадим", "Beatriz es la responsable
+    de compras" → "Desde enero, la responsable de compras es Noelia" — however the sentence is
+    ordered. Never for a role several hold ("now Bob lives in Paris"), for a shared one ("now
+    Clara is in charge of hiring too"), nor for another task ("… in charge of onboarding")."""
+    if not new.update or new.additive or new.negated or old.negated:
+        return False
+    if new.question or old.question or new.modal or old.modal or new.future or new.past:
+        return False
+    if (new.speaker, new.environments) != (old.speaker, old.environments):
+        return False
+    mine, theirs = gist(new), gist(old)
+    if mine.kin or theirs.kin:
+        return False
+    lined = line_up(mine, theirs)
+    if lined.only_old or lined.only_new - _RELATIVES or not lined.shared & lx.SINGLE_HOLDER:
+        return False
+    added = mine.values - theirs.values
+    if theirs.values - mine.values or any(not (_DATE.search(v) or v in lx.CALENDAR) for v in added):
+        return False  # (the day a change holds from: "desde enero", "as of May")
+    holders = [_holders(mine, theirs), _holders(theirs, mine)]
+    if any(len(h) != 1 for h in holders):
+        return False
+    return not _same_name(holders[0][0], holders[1][0])
+
+
+def _holders(fact: Gist, other: Gist) -> list[str]:
+    """The people a gist names: its names, and a capitalised first word the other fact does not
+    have as a word ("Лиза" in "Лиза отвечает за маркетинг")."""
+    known = other.concepts | {r for _, r in other.soft}
+    return [*fact.names, *(k for k, r in fact.soft if r not in known)]

@@ -834,6 +834,10 @@ ACRONYMS = {
 # Concepts of a relation with a direction between two parties, said in words that turn it
 # round: "Tom manages Anna" / "Anna reports to Tom".
 DIRECTED = frozenset({"manager", "lead", "own", "responsible", "approve", "send", "call"})
+# Concepts (of SYNONYMS) of a role one person holds at a time: who leads a team or answers for
+# a task. "Now Vadim is responsible for marketing" names who holds it instead of Liza; "now Bob
+# lives in Paris" takes nothing from Alice, who may live there too.
+SINGLE_HOLDER = frozenset({"lead", "responsible"})
 # Concepts of one relation told from either end: "Mark owns the car" is "the car belongs to
 # Mark" when the two sides swap places.
 CONVERSES = {"belong": "own", "own": "belong"}
