@@ -1422,3 +1422,37 @@ def test_a_new_holder_of_another_or_a_shared_role_replaces_no_one(old: str, new:
 
 def test_a_new_holder_without_a_word_of_change_is_not_read_as_a_replacement() -> None:
     assert outcome("Hugo is in charge of hiring.", "Clara is in charge of hiring.") != "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Рома живёт в Самаре.", "Рома перебрался в Тверь."),
+        ("Raquel vive en Bilbao.", "Raquel se ha trasladado a San Sebastián."),
+        ("El alquiler cuesta 800 euros.", "El alquiler ha subido a 850 euros."),
+        ("El precio del menú es de 12 euros.", "El precio del menú ha bajado a 10 euros."),
+    ],
+)
+def test_a_move_or_a_change_in_the_perfect_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Рома живёт в Самаре.", "Брат Ромы перебрался в Тверь."),
+        ("Marcos vive en Valencia.", "El hermano de Marcos se ha mudado a Alicante."),
+        ("Lola vive en Granada.", "Sara se ha trasladado a Málaga."),
+        ("La clase de yoga es a las 18:00.", "Han pasado la clase de pilates a las 19:00."),
+        ("El alquiler del piso cuesta 800 euros.", "El alquiler del garaje ha subido a 100 euros."),
+    ],
+)
+def test_a_move_or_a_change_of_someone_or_something_else_replaces_nothing(
+    old: str, new: str
+) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_participle_tells_a_change_only_in_the_perfect() -> None:
+    assert parse("El alquiler ha subido a 850 euros.").update
+    assert not parse("El año pasado Ana vivía en Roma.").update

@@ -544,7 +544,8 @@ def _other_qualifier(old: Parse, new: Parse) -> bool:
     lost = {k for k in anchors if k not in new.stems and not _inflects(k, new.stems)}
     # the old value as the new subject ("Jenkins was replaced by …") is no other qualifier
     brought = {k for k in new.subject_stems if not k.startswith("@")} - anchors - old.stems
-    return bool(lost and brought)
+    # (a new fact that opens with its verb has no subject: "Han pasado la clase de pilates")
+    return bool(lost and brought) or (bool(lost) and _preposition_refilled(new, old, lost))
 
 
 def _attribute_kept(new: Parse, old: Parse, said: frozenset[str]) -> bool:
@@ -953,14 +954,16 @@ def _qualifier_swapped(new: Parse, old: Parse) -> bool:
     return _preposition_refilled(new, old, lost)
 
 
-def _preposition_refilled(new: Parse, old: Parse, lost: list[str]) -> bool:
+def _preposition_refilled(new: Parse, old: Parse, lost: Collection[str]) -> bool:
     """A lost word of the old subject stood after a preposition, and the new fact has another
     word after that preposition: "Абонемент в бассейн" → "Абонемент в спортзал подорожал", "la
     cuota del gimnasio" → "la cuota de la piscina" — another thing, wherever the parse put the
     new word (a word it took for the verb is in no subject)."""
     words, theirs = old.words, new.words
     for at, w in enumerate(words):
-        if not at or w.exact not in old.subject or _concept_at(words, at) not in lost:
+        if not at or w.exact not in old.subject:
+            continue
+        if w.root not in lost and _concept_at(words, at) not in lost:
             continue
         # the preposition before it, articles between ("for the pool", "de la piscina")
         opener = next(

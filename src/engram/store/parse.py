@@ -1205,6 +1205,9 @@ def parse(text: str) -> Parse:
             or (w.norm == "sold" and before in ("is", "are") and after in ("at", "in", "online"))
             # "switching between inhibitors": going back and forth, no new value
             or (w.norm in lx.UPDATE_WORDS and after == "between")
+            # a participle made of a preterite tells a change only in the perfect: "ha
+            # subido", not "el año pasado"
+            or (w.norm in lx.PERFECT_PARTICIPLES and before not in lx.HABER)
         ):
             described.add(w.norm)
     for at, w in enumerate(words):
