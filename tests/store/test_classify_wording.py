@@ -1456,3 +1456,37 @@ def test_a_move_or_a_change_of_someone_or_something_else_replaces_nothing(
 def test_a_participle_tells_a_change_only_in_the_perfect() -> None:
     assert parse("El alquiler ha subido a 850 euros.").update
     assert not parse("El año pasado Ana vivía en Roma.").update
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The API gateway is written in Go.", "Go is the language the API gateway is written in."),
+        (
+            "El backend está escrito en Rust.",
+            "Rust es el lenguaje en el que está escrito el backend.",
+        ),
+        ("Anna hired Bob.", "Bob is the engineer Anna hired."),
+    ],
+)
+def test_a_cleft_of_the_same_statement_is_a_duplicate(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Anna hired Bob.", "Anna is the engineer Bob hired."),
+        (
+            "The API gateway is written in Rust.",
+            "Go is the language the API gateway is written in.",
+        ),
+        (
+            "El backend está escrito en Rust.",
+            "Rust es el lenguaje en el que está escrito el frontend.",
+        ),
+        ("Ivan Petrov is the head of engineering at Acme.", "Ivan Petrov is the CEO at Acme."),
+    ],
+)
+def test_a_cleft_with_another_part_is_no_duplicate(old: str, new: str) -> None:
+    assert outcome(old, new) != "duplicate"

@@ -814,6 +814,8 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
         return Verdict("duplicate", "the same words in another order, no part changed")
     if _voice_turned(new, old):
         return Verdict("duplicate", "the same statement in the other voice, the same roles")
+    if _uncleft_duplicate(new, old, similarity, semantic):
+        return Verdict("duplicate", "the same statement with one part put first as a cleft")
     if _explicit_update(new, old):
         return Verdict("supersede", "an explicit update of the same subject")
     if _holder_replaced(new, old):
@@ -2374,3 +2376,67 @@ def _holders(fact: Gist, other: Gist) -> list[str]:
     have as a word ("Лиза" in "Лиза отвечает за маркетинг")."""
     known = other.concepts | {r for _, r in other.soft}
     return [*fact.names, *(k for k, r in fact.soft if r not in known)]
+
+
+# A cleft puts one part of a statement first and says the rest in a relative clause: "Go is
+# the language the API gateway is written in" is "the API gateway is written in Go", "Rust
+# es el lenguaje en el que está escrito el backend" is "está escrito el backend en Rust",
+# "Sergio es quien se encarga de X" is "Sergio se encarga de X".
+_CLEFT_IT = re.compile(r"^it (?:is|was) (?P<x>.+?) (?:who|that) (?P<rest>.+)$", re.I)
+_CLEFT_EN = re.compile(
+    r"^(?P<x>.+?) (?:is|are|was|were) the \w+ (?P<rel>(?:that|which|who|whom) )?(?P<rest>.+)$",
+    re.I,
+)
+_CLEFT_ES = re.compile(
+    r"^(?P<x>.+?) (?:es|son|fue|fueron) (?:el|la|los|las) \w+ (?P<p>en|con|de|a|para|por|sobre) "
+    r"(?:el|la|los|las) (?:que|cual|cuales) (?P<rest>.+)$",
+    re.I,
+)
+_CLEFT_WHO_ES = re.compile(
+    r"^(?P<x>.+?) (?:es|son|fue|fueron) (?:quien|quienes) (?P<rest>.+)$", re.I
+)
+
+
+def _uncleft(fact: Parse) -> list[str]:
+    """The statement a cleft fact says without its cleft (none for any other fact). The part
+    put first goes where the relative clause lacks it: after the clause when the clause has a
+    subject of its own ("the engineer Anna hired": "Anna hired Bob"), before it when the clause
+    opens with its verb ("the one who leads the team": "Bob leads the team")."""
+    if fact.question or fact.passage or fact.speaker:
+        return []
+    text = " ".join(w.text for w in fact.words)
+    match = _CLEFT_IT.match(text) or _CLEFT_WHO_ES.match(text)
+    if match:
+        return [f"{match['x']} {match['rest']}"]
+    match = _CLEFT_ES.match(text)
+    if match:
+        return [f"{match['rest']} {match['p']} {match['x']}"]
+    match = _CLEFT_EN.match(text)
+    if not match:
+        return []
+    rest, first = match["rest"], match["rest"].split()[0]
+    opens_with_verb = match["rel"] and first.islower() and first not in _CLAUSE_SUBJECTS
+    return [f"{match['x']} {rest}" if opens_with_verb else f"{rest} {match['x']}"]
+
+
+# Words that open a relative clause's own subject ("the city *we* live in", "the tool *the*
+# team uses"): the part put first is then the clause's object.
+_CLAUSE_SUBJECTS = frozenset(
+    "the a an our my your their his her its we i you they he she it".split()
+)
+
+
+def _uncleft_duplicate(new: Parse, old: Parse, similarity: float, semantic: bool) -> bool:
+    """One fact is a cleft of the other: said without its cleft, it is a duplicate of it (and
+    a cleft whose parts turned, "Anna is the one Bob hired" / "Anna hired Bob", is none)."""
+    for cleft, plain, first in ((new, old, True), (old, new, False)):
+        for text in _uncleft(cleft):
+            said = parse(text)
+            if said.normalized == cleft.normalized:
+                continue
+            if not _same_keys(said.content, plain.content, _exact(said, plain)):
+                continue  # "Ivan is the CEO at Acme" is no cleft of "Ivan … at Acme"
+            a, b = (said, plain) if first else (plain, said)
+            if compare(a, b, similarity, semantic=semantic).outcome == "duplicate":
+                return True
+    return False
