@@ -1490,3 +1490,15 @@ def test_a_cleft_of_the_same_statement_is_a_duplicate(old: str, new: str) -> Non
 )
 def test_a_cleft_with_another_part_is_no_duplicate(old: str, new: str) -> None:
     assert outcome(old, new) != "duplicate"
+
+
+def test_may_after_of_is_the_month() -> None:
+    fact = parse("As of May, Lena is responsible for the budget.")
+    assert not fact.modal
+    assert parse("Lena may be responsible for the budget.").modal
+    assert outcome("Tom is responsible for the budget.", fact.normalized) != "duplicate"
+    old, new = (
+        "Tom is responsible for the budget.",
+        "As of May, Lena is responsible for the budget.",
+    )
+    assert outcome(old, new) == "supersede"

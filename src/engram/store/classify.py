@@ -2363,7 +2363,9 @@ def _holder_replaced(new: Parse, old: Parse) -> bool:
     if lined.only_old or lined.only_new - _RELATIVES or not lined.shared & lx.SINGLE_HOLDER:
         return False
     added = mine.values - theirs.values
-    if theirs.values - mine.values or any(not (_DATE.search(v) or v in lx.CALENDAR) for v in added):
+    # ("may" is read as a month only where it is one, so it is in no list of calendar words)
+    when = lx.CALENDAR | {"may"}
+    if theirs.values - mine.values or any(not (_DATE.search(v) or v in when) for v in added):
         return False  # (the day a change holds from: "desde enero", "as of May")
     holders = [_holders(mine, theirs), _holders(theirs, mine)]
     if any(len(h) != 1 for h in holders):

@@ -537,8 +537,11 @@ def _as_word(word: Word, language: str) -> Word:
 
 
 _BEFORE_A_DAY = frozenset({"on", "every", "next", "last", "each", "until", "till", "by"})
-# What may come before a month's name alone: "in May", "since Jun" ("data may be …" is a verb).
-_BEFORE_A_MONTH = frozenset({"in", "since", "until", "till", "by", "from", "early", "late", "mid"})
+# What may come before a month's name alone: "in May", "since Jun", "as of May", "the end of
+# May" ("data may be …" is a verb).
+_BEFORE_A_MONTH = frozenset(
+    {"in", "since", "until", "till", "by", "from", "early", "late", "mid", "of"}
+)
 
 
 def _before_a_day(out: list[Word]) -> bool:
