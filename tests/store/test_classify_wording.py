@@ -1324,3 +1324,181 @@ def test_a_possibility_holds_no_value_an_update_replaces() -> None:
         " the endocrine pathways with increased stress responses in delayed and premature aging."
     )
     assert outcome(old, new) not in HIDING
+
+
+def test_a_passive_whose_agent_did_not_act_is_no_duplicate() -> None:
+    assert outcome("Nina called Oleg.", "Nina was called by Oleg.") not in HIDING
+    assert outcome("Ann hired Bob.", "Bob hired Ann.") not in HIDING
+
+
+def test_a_passive_whose_agent_acted_is_a_duplicate() -> None:
+    old, new = "The director signed the contract.", "The contract was signed by the director."
+    assert outcome(old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "Абонемент в бассейн стоит 3000 рублей.",
+            "Абонемент в спортзал подорожал до 3500 рублей.",
+        ),
+        ("La cuota del gimnasio cuesta 30 euros.", "La cuota de la piscina ha subido a 35 euros."),
+    ],
+)
+def test_another_word_after_the_same_preposition_is_another_thing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("El director firmó el contrato.", "El contrato fue firmado por el director."),
+        (
+            "El equipo de seguridad revisa los servidores.",
+            "Los servidores son revisados por el equipo de seguridad.",
+        ),
+        ("Директор подписал договор.", "Договор был подписан директором."),
+        ("Правила запрещают курение в офисе.", "Курение в офисе запрещено правилами."),
+        ("Oleg called Nina.", "Nina was called by Oleg."),
+    ],
+)
+def test_the_active_turned_passive_is_a_duplicate(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The director signed the contract.", "The contract was signed by the manager."),
+        ("El director firmó el contrato.", "El director fue firmado por el contrato."),
+        ("Директор подписал договор.", "Договор был подписан юристом."),
+    ],
+)
+def test_a_turned_passive_with_another_agent_is_no_duplicate(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_an_auxiliary_is_no_kin() -> None:
+    from engram.store.classify import gist
+
+    assert not gist(parse("Los servidores son revisados por el equipo.")).kin
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Лиза отвечает за маркетинг.", "Теперь за маркетинг отвечает Вадим."),
+        (
+            "Alba se encarga de las redes sociales.",
+            "Ahora es Sergio quien se encarga de las redes sociales.",
+        ),
+        (
+            "Beatriz es la responsable de compras.",
+            "Desde enero, la responsable de compras es Noelia.",
+        ),
+        ("Hugo is in charge of hiring.", "Now Clara is in charge of hiring."),
+    ],
+)
+def test_a_new_holder_of_a_single_holder_role_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Alice lives in Paris.", "Now Bob lives in Paris."),
+        ("Alice works at Google.", "Now Bob works at Google."),
+        ("Hugo is in charge of hiring.", "Now Clara is in charge of onboarding."),
+        ("Hugo is in charge of hiring.", "Now Clara is in charge of hiring too."),
+        ("Hugo is in charge of hiring.", "Now Hugo's son is in charge of hiring."),
+        ("Олег отвечает за продажи.", "Теперь за закупки отвечает Марина."),
+        ("Лена живёт в Казани.", "Теперь в Казани живёт Дима."),
+    ],
+)
+def test_a_new_holder_of_another_or_a_shared_role_replaces_no_one(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_new_holder_without_a_word_of_change_is_not_read_as_a_replacement() -> None:
+    assert outcome("Hugo is in charge of hiring.", "Clara is in charge of hiring.") != "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Рома живёт в Самаре.", "Рома перебрался в Тверь."),
+        ("Raquel vive en Bilbao.", "Raquel se ha trasladado a San Sebastián."),
+        ("El alquiler cuesta 800 euros.", "El alquiler ha subido a 850 euros."),
+        ("El precio del menú es de 12 euros.", "El precio del menú ha bajado a 10 euros."),
+    ],
+)
+def test_a_move_or_a_change_in_the_perfect_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Рома живёт в Самаре.", "Брат Ромы перебрался в Тверь."),
+        ("Marcos vive en Valencia.", "El hermano de Marcos se ha mudado a Alicante."),
+        ("Lola vive en Granada.", "Sara se ha trasladado a Málaga."),
+        ("La clase de yoga es a las 18:00.", "Han pasado la clase de pilates a las 19:00."),
+        ("El alquiler del piso cuesta 800 euros.", "El alquiler del garaje ha subido a 100 euros."),
+    ],
+)
+def test_a_move_or_a_change_of_someone_or_something_else_replaces_nothing(
+    old: str, new: str
+) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_participle_tells_a_change_only_in_the_perfect() -> None:
+    assert parse("El alquiler ha subido a 850 euros.").update
+    assert not parse("El año pasado Ana vivía en Roma.").update
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The API gateway is written in Go.", "Go is the language the API gateway is written in."),
+        (
+            "El backend está escrito en Rust.",
+            "Rust es el lenguaje en el que está escrito el backend.",
+        ),
+        ("Anna hired Bob.", "Bob is the engineer Anna hired."),
+    ],
+)
+def test_a_cleft_of_the_same_statement_is_a_duplicate(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Anna hired Bob.", "Anna is the engineer Bob hired."),
+        (
+            "The API gateway is written in Rust.",
+            "Go is the language the API gateway is written in.",
+        ),
+        (
+            "El backend está escrito en Rust.",
+            "Rust es el lenguaje en el que está escrito el frontend.",
+        ),
+        ("Ivan Petrov is the head of engineering at Acme.", "Ivan Petrov is the CEO at Acme."),
+    ],
+)
+def test_a_cleft_with_another_part_is_no_duplicate(old: str, new: str) -> None:
+    assert outcome(old, new) != "duplicate"
+
+
+def test_may_after_of_is_the_month() -> None:
+    fact = parse("As of May, Lena is responsible for the budget.")
+    assert not fact.modal
+    assert parse("Lena may be responsible for the budget.").modal
+    assert outcome("Tom is responsible for the budget.", fact.normalized) != "duplicate"
+    old, new = (
+        "Tom is responsible for the budget.",
+        "As of May, Lena is responsible for the budget.",
+    )
+    assert outcome(old, new) == "supersede"

@@ -237,6 +237,8 @@ def _same_statement(new: Parse, old: Parse) -> bool:
         _same_frame(new, old) and _same_keys(new.exact_content, old.exact_content, _exact(new, old))
     ):
         return False
+    if _agent_not_the_doer(new, old):
+        return False  # "Nina called Oleg" / "Nina was called by Oleg"
     people = new.people | old.people
     mine, theirs = _actors(new, people), _actors(old, people)
     if mine and theirs:
@@ -245,6 +247,31 @@ def _same_statement(new: Parse, old: Parse) -> bool:
     if a != b and new.possessors != old.possessors:
         return False  # "Hugo maintains the CLI" / "Hugo's intern maintains …": whose intern
     return a <= b or b <= a
+
+
+def _agent_not_the_doer(new: Parse, old: Parse) -> bool:
+    """One fact is a passive whose agent is not who acts in the other, active one: "Nina was
+    called by Oleg" says Oleg called, "Nina called Oleg" that Nina did. (A first word the parse
+    did not take for a name is no actor of `_actors`, so the agent is compared with the whole
+    subject of the active fact.)"""
+    if bool(new.agent) != bool(old.agent):
+        passive, active = (new, old) if new.agent else (old, new)
+        doers = active.subject | active.subject_keys
+        if not all(any(_same_name(k, d) for d in doers) for k in passive.agent):
+            return True
+    # the words of a passive read as such ("El director fue firmado por el contrato", whose
+    # agent the parse misses after an article): none of its agent before the active's verb
+    # is someone else acting (in Russian the endings, not the order, say who acts)
+    if _CYRILLIC.match(new.normalized):
+        return False
+    for passive, active in ((new, old), (old, new)):
+        frame = _passive_frame(passive)
+        if frame is None or _passive_frame(active) is not None:
+            continue
+        parts = _active_parts(active, frame[1])
+        if parts is not None and not any(_one_word(d, b) for d in frame[2] for b in parts[0]):
+            return True
+    return False
 
 
 @_per_pair
@@ -517,7 +544,8 @@ def _other_qualifier(old: Parse, new: Parse) -> bool:
     lost = {k for k in anchors if k not in new.stems and not _inflects(k, new.stems)}
     # the old value as the new subject ("Jenkins was replaced by …") is no other qualifier
     brought = {k for k in new.subject_stems if not k.startswith("@")} - anchors - old.stems
-    return bool(lost and brought)
+    # (a new fact that opens with its verb has no subject: "Han pasado la clase de pilates")
+    return bool(lost and brought) or (bool(lost) and _preposition_refilled(new, old, lost))
 
 
 def _attribute_kept(new: Parse, old: Parse, said: frozenset[str]) -> bool:
@@ -784,8 +812,14 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
         return Verdict("duplicate", "the same statement in other words")
     if _reordered(new, old):
         return Verdict("duplicate", "the same words in another order, no part changed")
+    if _voice_turned(new, old):
+        return Verdict("duplicate", "the same statement in the other voice, the same roles")
+    if _uncleft_duplicate(new, old, similarity, semantic):
+        return Verdict("duplicate", "the same statement with one part put first as a cleft")
     if _explicit_update(new, old):
         return Verdict("supersede", "an explicit update of the same subject")
+    if _holder_replaced(new, old):
+        return Verdict("supersede", "an explicit update of who holds the same role")
     opposite = _opposite_claim(new, old)
     if opposite:
         return Verdict("contradict", f"the same claim with the polarity flipped ({opposite})")
@@ -917,7 +951,41 @@ def _qualifier_swapped(new: Parse, old: Parse) -> bool:
         return True
     # a name in the word's place is another qualifier too: "the iOS app" → "the Android app"
     pool = (*theirs.names, *(k for k, _ in theirs.soft))
-    return any(n in new.subject_keys and not _named_in(n, pool, mine, theirs) for n in mine.names)
+    if any(n in new.subject_keys and not _named_in(n, pool, mine, theirs) for n in mine.names):
+        return True
+    return _preposition_refilled(new, old, lost)
+
+
+def _preposition_refilled(new: Parse, old: Parse, lost: Collection[str]) -> bool:
+    """A lost word of the old subject stood after a preposition, and the new fact has another
+    word after that preposition: "Абонемент в бассейн" → "Абонемент в спортзал подорожал", "la
+    cuota del gimnasio" → "la cuota de la piscina" — another thing, wherever the parse put the
+    new word (a word it took for the verb is in no subject)."""
+    words, theirs = old.words, new.words
+    for at, w in enumerate(words):
+        if not at or w.exact not in old.subject:
+            continue
+        if w.root not in lost and _concept_at(words, at) not in lost:
+            continue
+        # the preposition before it, articles between ("for the pool", "de la piscina")
+        opener = next(
+            (x for x in reversed(words[max(at - 2, 0) : at]) if x.norm in _ANY_PREPOSITION | _OF),
+            None,
+        )
+        if opener is None:
+            continue
+        for k, x in enumerate(theirs):
+            if x.norm != opener.norm and not (opener.norm in _OF and x.norm in _OF):
+                continue
+            filler = next((y for y in theirs[k + 1 :] if y.kind != "stop"), None)
+            if (
+                filler is not None
+                and filler.kind == "word"
+                and filler.root not in old.stems
+                and not _inflects(filler.root, old.stems)
+            ):
+                return True
+    return False
 
 
 def _light_qualifiers(fact: Parse) -> set[str]:
@@ -1184,8 +1252,9 @@ def gist(fact: Parse) -> Gist:
     kin = frozenset(
         w.norm
         for w in fact.words
-        if (w.kind == "kin" or w.norm in lx.KIN) and by_word.get(w.norm) not in lx.SYMMETRIC
-    )
+        if (w.kind == "kin" or (w.norm in lx.KIN and w.kind != "aux"))
+        and by_word.get(w.norm) not in lx.SYMMETRIC
+    )  # (an auxiliary is no kin: "los servidores son revisados" names no son)
     roots: set[str] = set()
     words = fact.words
     for at, w in enumerate(words):
@@ -1470,7 +1539,7 @@ def _reworded(new: Parse, old: Parse) -> bool:
         return False
     both_ways = bool(lined.shared & lx.SYMMETRIC)  # "A is married to B" / "B is A's wife"
     owners = (new.possessors, old.possessors)
-    if _role_swapped(new, old):
+    if _role_swapped(new, old) or _agent_not_the_doer(new, old):
         return False  # "El jefe de Marta es Raúl" / "Marta es la jefa de Raúl"
     turned = _same_roles(new, old)  # "A is B's CTO" / "B's CTO is A"
     if all(owners) and owners[0] != owners[1] and not both_ways and not turned:
@@ -1786,7 +1855,7 @@ def _reworded_by_meaning(new: Parse, old: Parse) -> bool:
         return False
     if _adds_clause(new, old):
         return False
-    if _role_swapped(new, old):
+    if _role_swapped(new, old) or _agent_not_the_doer(new, old):
         return False  # "Кирилл — наставник Нины" / "Нина — наставница Кирилла"
     if _same_roles(new, old) or _turned_round(new, old):
         return True  # "A is B's CTO" / "B's chief technology officer is A"
@@ -2165,3 +2234,211 @@ def classify_with_model(
         return Verdict(
             fallback.outcome, fallback.reason + " (offline; the model failed)", fallback.candidate
         )
+
+
+# Auxiliaries of a passive ("was signed", "fue firmado", "был подписан"), agent markers, and
+# the Russian endings of a short passive participle and of a noun in the instrumental, the
+# case of who acts in a Russian passive ("подписан директором", "запрещено правилами").
+_PASSIVE_AUX = frozenset(
+    "is are was were been be being es son fue fueron sido está están estaba estaban "
+    "был была было были".split()
+)
+_PARTICIPLE_RU = ("ен", "ена", "ено", "ены", "ан", "ана", "ано", "аны", "ят", "ята", "ято")
+_INSTRUMENTAL = ("ом", "ем", "ой", "ей", "ами", "ями", "ым", "им")
+_FRAME_KINDS = frozenset({"stop", "aux", "dash", "marker"})
+
+
+def _voice_turned(new: Parse, old: Parse) -> bool:
+    """One fact is the other in the passive, each part in its place: the passive's subject is
+    what the active acts on and its agent ("by the director", "por el director", "директором")
+    is who acts — "The director signed the contract" / "The contract was signed by the
+    director", "El director firmó el contrato" / "El contrato fue firmado por el director",
+    "Директор подписал договор" / "Договор был подписан директором". Read from the words
+    themselves, not the parse's subject and verb (which a passive often misleads). Never when
+    the agent is not who acts in the active ("Nina was called by Oleg" / "Nina called Oleg")."""
+    if not _same_setting(new, old) or not _same_symbols(new, old) or new.values != old.values:
+        return False
+    for passive, active in ((new, old), (old, new)):
+        frame = _passive_frame(passive)
+        if frame is None:
+            continue
+        done, verb, doers = frame
+        parts = _active_parts(active, verb)
+        if parts is not None and _same_words(parts[0], doers) and _same_words(parts[1], done):
+            return True
+    return False
+
+
+def _active_parts(fact: Parse, verb: Word) -> tuple[list[Word], list[Word]] | None:
+    """The words before and after the form of `verb` in an active fact (None if it has no
+    such form, or only after an auxiliary: a passive too)."""
+    words = [w for w in fact.words if w.kind not in ("dash", "marker")]
+    at = next((i for i, w in enumerate(words) if _one_verb(w, verb)), None)
+    if at is None or any(w.kind == "aux" for w in words[:at]):
+        return None
+    before = [w for w in words[:at] if w.kind not in _FRAME_KINDS]
+    return before, [w for w in words[at + 1 :] if w.kind not in _FRAME_KINDS]
+
+
+def _passive_frame(fact: Parse) -> tuple[list[Word], Word, list[Word]] | None:
+    """A passive's parts: the words acted on, the participle, and the words of who acts, when
+    the fact is only that ("X was V-ed by Y", "X fue V-ado por Y", "X был V-ан Y-ом")."""
+    words = [w for w in fact.words if w.kind not in ("dash", "marker")]
+    for at, w in enumerate(words):
+        if w.kind != "word" or not at:
+            continue
+        aux = words[at - 1].kind == "aux" and words[at - 1].norm in _PASSIVE_AUX
+        russian = bool(_CYRILLIC.match(w.norm)) and w.norm.endswith(_PARTICIPLE_RU)
+        if not (aux or russian):
+            continue
+        done = [x for x in words[:at] if x.kind not in _FRAME_KINDS]
+        rest = words[at + 1 :]
+        if rest and rest[0].norm in _BY:
+            doers = [x for x in rest[1:] if x.kind not in _FRAME_KINDS]
+        elif russian or (aux and _CYRILLIC.match(w.norm)):
+            doers = [x for x in rest if x.kind not in _FRAME_KINDS]
+            if not doers or not doers[0].norm.endswith(_INSTRUMENTAL):
+                return None
+        else:
+            return None
+        if not done or not doers or any(x.norm in _ANY_PREPOSITION - _OF for x in rest[1:]):
+            return None  # "by the team in Berlin": more than who acts ("of sales" is who)
+        return done, w, doers
+    return None
+
+
+def _one_verb(a: Word, b: Word) -> bool:
+    """Two forms of one verb: "signed" / "signed", "firmó" / "firmado", "wrote" / "written",
+    "подписал" / "подписан", "запрещают" / "запрещено"."""
+    x, y = _base_root(a.norm, a.root), _base_root(b.norm, b.root)
+    return a.kind == b.kind == "word" and (x == y or _inflects(x, frozenset({y})))
+
+
+def _same_words(mine: list[Word], theirs: list[Word]) -> bool:
+    """The same words, one for one, up to inflection and a name's case ("директор" /
+    "директором", "правила" / "правилами")."""
+    if len(mine) != len(theirs):
+        return False
+    left = list(theirs)
+    for w in mine:
+        match = next((t for t in left if _one_word(w, t)), None)
+        if match is None:
+            return False
+        left.remove(match)
+    return True
+
+
+def _one_word(a: Word, b: Word) -> bool:
+    if a.norm == b.norm or a.root == b.root:
+        return True
+    if a.kind in ("value", "date") or b.kind in ("value", "date"):
+        return False
+    return _inflects(a.root, frozenset({b.root})) or _same_name(a.norm, b.norm)
+
+
+# Relative pronouns of a cleft ("es Sergio quien se encarga", "it is Ana who leads"), which
+# say nothing of the role.
+_RELATIVES = frozenset(
+    stem(w, lang) for w in ("quien", "who", "кто") for lang in ("spanish", "english", "russian")
+)
+
+
+def _holder_replaced(new: Parse, old: Parse) -> bool:
+    """An explicit update ("now", "теперь", "ahora", "desde enero") names another person in a
+    role one person holds at a time (`lexicon.SINGLE_HOLDER`), all else the same: "Лиза
+    отвечает за маркетинг" → "Теперь за маркетинг отвечает Вадим", "Beatriz es la responsable
+    de compras" → "Desde enero, la responsable de compras es Noelia" — however the sentence is
+    ordered. Never for a role several hold ("now Bob lives in Paris"), for a shared one ("now
+    Clara is in charge of hiring too"), nor for another task ("… in charge of onboarding")."""
+    if not new.update or new.additive or new.negated or old.negated:
+        return False
+    if new.question or old.question or new.modal or old.modal or new.future or new.past:
+        return False
+    if (new.speaker, new.environments) != (old.speaker, old.environments):
+        return False
+    mine, theirs = gist(new), gist(old)
+    if mine.kin or theirs.kin:
+        return False
+    lined = line_up(mine, theirs)
+    if lined.only_old or lined.only_new - _RELATIVES or not lined.shared & lx.SINGLE_HOLDER:
+        return False
+    added = mine.values - theirs.values
+    # ("may" is read as a month only where it is one, so it is in no list of calendar words)
+    when = lx.CALENDAR | {"may"}
+    if theirs.values - mine.values or any(not (_DATE.search(v) or v in when) for v in added):
+        return False  # (the day a change holds from: "desde enero", "as of May")
+    holders = [_holders(mine, theirs), _holders(theirs, mine)]
+    if any(len(h) != 1 for h in holders):
+        return False
+    return not _same_name(holders[0][0], holders[1][0])
+
+
+def _holders(fact: Gist, other: Gist) -> list[str]:
+    """The people a gist names: its names, and a capitalised first word the other fact does not
+    have as a word ("Лиза" in "Лиза отвечает за маркетинг")."""
+    known = other.concepts | {r for _, r in other.soft}
+    return [*fact.names, *(k for k, r in fact.soft if r not in known)]
+
+
+# A cleft puts one part of a statement first and says the rest in a relative clause: "Go is
+# the language the API gateway is written in" is "the API gateway is written in Go", "Rust
+# es el lenguaje en el que está escrito el backend" is "está escrito el backend en Rust",
+# "Sergio es quien se encarga de X" is "Sergio se encarga de X".
+_CLEFT_IT = re.compile(r"^it (?:is|was) (?P<x>.+?) (?:who|that) (?P<rest>.+)$", re.I)
+_CLEFT_EN = re.compile(
+    r"^(?P<x>.+?) (?:is|are|was|were) the \w+ (?P<rel>(?:that|which|who|whom) )?(?P<rest>.+)$",
+    re.I,
+)
+_CLEFT_ES = re.compile(
+    r"^(?P<x>.+?) (?:es|son|fue|fueron) (?:el|la|los|las) \w+ (?P<p>en|con|de|a|para|por|sobre) "
+    r"(?:el|la|los|las) (?:que|cual|cuales) (?P<rest>.+)$",
+    re.I,
+)
+_CLEFT_WHO_ES = re.compile(
+    r"^(?P<x>.+?) (?:es|son|fue|fueron) (?:quien|quienes) (?P<rest>.+)$", re.I
+)
+
+
+def _uncleft(fact: Parse) -> list[str]:
+    """The statement a cleft fact says without its cleft (none for any other fact). The part
+    put first goes where the relative clause lacks it: after the clause when the clause has a
+    subject of its own ("the engineer Anna hired": "Anna hired Bob"), before it when the clause
+    opens with its verb ("the one who leads the team": "Bob leads the team")."""
+    if fact.question or fact.passage or fact.speaker:
+        return []
+    text = " ".join(w.text for w in fact.words)
+    match = _CLEFT_IT.match(text) or _CLEFT_WHO_ES.match(text)
+    if match:
+        return [f"{match['x']} {match['rest']}"]
+    match = _CLEFT_ES.match(text)
+    if match:
+        return [f"{match['rest']} {match['p']} {match['x']}"]
+    match = _CLEFT_EN.match(text)
+    if not match:
+        return []
+    rest, first = match["rest"], match["rest"].split()[0]
+    opens_with_verb = match["rel"] and first.islower() and first not in _CLAUSE_SUBJECTS
+    return [f"{match['x']} {rest}" if opens_with_verb else f"{rest} {match['x']}"]
+
+
+# Words that open a relative clause's own subject ("the city *we* live in", "the tool *the*
+# team uses"): the part put first is then the clause's object.
+_CLAUSE_SUBJECTS = frozenset(
+    "the a an our my your their his her its we i you they he she it".split()
+)
+
+
+def _uncleft_duplicate(new: Parse, old: Parse, similarity: float, semantic: bool) -> bool:
+    """One fact is a cleft of the other: said without its cleft, it is a duplicate of it (and
+    a cleft whose parts turned, "Anna is the one Bob hired" / "Anna hired Bob", is none)."""
+    for cleft, plain, first in ((new, old, True), (old, new, False)):
+        for text in _uncleft(cleft):
+            said = parse(text)
+            if said.normalized == cleft.normalized:
+                continue
+            if not _same_keys(said.content, plain.content, _exact(said, plain)):
+                continue  # "Ivan is the CEO at Acme" is no cleft of "Ivan … at Acme"
+            a, b = (said, plain) if first else (plain, said)
+            if compare(a, b, similarity, semantic=semantic).outcome == "duplicate":
+                return True
+    return False

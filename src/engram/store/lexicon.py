@@ -112,8 +112,30 @@ rose risen dropped doubled halved shifted
 снизилось увеличился увеличилась увеличилось уменьшился уменьшилась уменьшилось отложили
 отложен отложена передвинули изменился изменилась поменялся поменялась
 movió movieron adelantó adelantaron retrasaron pospusieron subieron bajaron aumentaron
+перебрался перебралась перебрались
 """.split()
 )
+
+
+def _spanish_participles(preterite: str) -> tuple[str, ...]:
+    """The participles a Spanish preterite may be of ("cambió" → "cambiado", "subió" →
+    "subido", "disminuyó" → "disminuido"; "-ió" is of an "-ar" verb or of an "-er"/"-ir" one,
+    and the form that is no word matches none): the compound perfect ("ha subido a 850 euros",
+    "se ha trasladado a Málaga") tells the same change as the preterite."""
+    if not preterite.endswith("ó") or len(preterite) < 4:
+        return ()
+    base = preterite[:-1]
+    if base.endswith(("i", "y")):
+        return base + "ado", base[:-1] + "ido"
+    return (base + "ado",)
+
+
+# Only after a form of "haber" ("ha subido", not "el año pasado", where it says "last").
+PERFECT_PARTICIPLES = frozenset(
+    p for w in UPDATE_WORDS for p in _spanish_participles(w) if p not in UPDATE_WORDS
+)
+HABER = frozenset("he has ha hemos habéis han había habías habíamos habían habia habian".split())
+UPDATE_WORDS = UPDATE_WORDS | PERFECT_PARTICIPLES
 # Verbs of getting: with "a new …" after them they tell that a value changed ("Mike got a
 # new phone number").
 GOT = frozenset(
@@ -142,7 +164,8 @@ tomó tomo toma toman tomar tomado tomada
 # Words of a move: news of where someone or something lives.
 MOVE_WORDS = frozenset(
     "moved moving moves relocated relocating переехал переехала переехали переезжает mudó mudo "
-    "mudado mudada mudamos mudaron trasladó trasladado trasladada trasladaron".split()
+    "mudado mudada mudamos mudaron trasladó trasladado trasladada trasladaron перебрался "
+    "перебралась перебрались".split()
 )
 # Verbs that tell of what someone noticed, heard or wondered: a change told after them is
 # someone else's ("I never realized how much ESPN did to become …"), not the subject's. (Not
@@ -204,7 +227,8 @@ VERB_CLASSES = {
         """lives live lived living resides reside moved moves move relocated relocates
         живет живут жил жила жили проживает переехал переехала переехали vive viven vivía
         vivia mudó mudo mudaron reside residen mudado mudada mudamos mudé muda mudan
-        relocating moving переезжает переселился переселилась""".split(),
+        relocating moving переезжает переселился переселилась перебрался перебралась
+        перебрались trasladó trasladado trasladada trasladaron""".split(),
         "dwell",
     ),
 }
@@ -834,6 +858,10 @@ ACRONYMS = {
 # Concepts of a relation with a direction between two parties, said in words that turn it
 # round: "Tom manages Anna" / "Anna reports to Tom".
 DIRECTED = frozenset({"manager", "lead", "own", "responsible", "approve", "send", "call"})
+# Concepts (of SYNONYMS) of a role one person holds at a time: who leads a team or answers for
+# a task. "Now Vadim is responsible for marketing" names who holds it instead of Liza; "now Bob
+# lives in Paris" takes nothing from Alice, who may live there too.
+SINGLE_HOLDER = frozenset({"lead", "responsible"})
 # Concepts of one relation told from either end: "Mark owns the car" is "the car belongs to
 # Mark" when the two sides swap places.
 CONVERSES = {"belong": "own", "own": "belong"}

@@ -537,8 +537,11 @@ def _as_word(word: Word, language: str) -> Word:
 
 
 _BEFORE_A_DAY = frozenset({"on", "every", "next", "last", "each", "until", "till", "by"})
-# What may come before a month's name alone: "in May", "since Jun" ("data may be …" is a verb).
-_BEFORE_A_MONTH = frozenset({"in", "since", "until", "till", "by", "from", "early", "late", "mid"})
+# What may come before a month's name alone: "in May", "since Jun", "as of May", "the end of
+# May" ("data may be …" is a verb).
+_BEFORE_A_MONTH = frozenset(
+    {"in", "since", "until", "till", "by", "from", "early", "late", "mid", "of"}
+)
 
 
 def _before_a_day(out: list[Word]) -> bool:
@@ -1205,6 +1208,9 @@ def parse(text: str) -> Parse:
             or (w.norm == "sold" and before in ("is", "are") and after in ("at", "in", "online"))
             # "switching between inhibitors": going back and forth, no new value
             or (w.norm in lx.UPDATE_WORDS and after == "between")
+            # a participle made of a preterite tells a change only in the perfect: "ha
+            # subido", not "el año pasado"
+            or (w.norm in lx.PERFECT_PARTICIPLES and before not in lx.HABER)
         ):
             described.add(w.norm)
     for at, w in enumerate(words):
