@@ -196,3 +196,15 @@ def test_an_override_split_around_a_hidden_section_is_unsafe(project: Path, ws_r
     )
     out = text(project, "deploy fridays")
     assert "## previous instructions" not in out and "prompt injection" in out
+
+
+def test_a_finding_in_the_body_names_its_line_in_the_file_beside_a_directive(
+    project: Path, ws_root: Path
+) -> None:
+    # the directive is scanned above the body without moving the body's lines
+    _write_rule(
+        ws_root,
+        "directive: Deploy with care\nsummary: deploy notes\n",
+        "# Deploy\n\nUse AKIAABCDEFGHIJKLMNOP for uploads.\n",
+    )
+    assert "secret: AWS access key (line 10)" in text(project, "deploy notes")

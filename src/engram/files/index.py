@@ -237,15 +237,13 @@ def row_seal(*fields: str) -> str:
 
 
 def memory_unsafe_reason(memory: MemoryFile, text: str) -> str:
-    """Why a memory must not be shown: the file as written, then every field as the agent gets
-    it — YAML escapes decoded (`"\\x41KIA…"` is printed as `AKIA…`) — checked field by field,
-    then the directive and the body as the pack prints them together."""
+    """Why a memory must not be shown: every field as the agent gets it — YAML escapes decoded
+    (`"\\x41KIA…"` is printed as `AKIA…`) — checked field by field, then the file as written
+    with the directive right above the body, as the pack prints them, and, for a body with
+    human-only sections, the directive and the body without them."""
     from engram.files.body import visible_body
     from engram.safety.scan import remembered_reason, unsafe_reason
 
-    found = unsafe_reason(text)
-    if found:
-        return found
     fields = {
         "path": memory.path, "id": memory.id, "directive": memory.directive,
         "summary": memory.summary,
@@ -253,7 +251,7 @@ def memory_unsafe_reason(memory: MemoryFile, text: str) -> str:
         "applies_to": "\n".join(memory.applies_to), "depends_on": "\n".join(memory.depends_on),
         "roles": "\n".join(memory.roles),
     }  # fmt: skip
-    scanned = {"", text}
+    scanned = {""}
     for name, value in fields.items():
         if value in scanned:  # the same text has the same verdict: safe, or returned before
             continue
@@ -261,11 +259,30 @@ def memory_unsafe_reason(memory: MemoryFile, text: str) -> str:
         found = remembered_reason(value)  # many memories share their tags or directive
         if found:
             return f"{found.split(' (', 1)[0]} (in {name})"
-    # What the pack prints: the directive right above the body, without its human-only
-    # sections. Both join what the file keeps apart (the summary and tags between directive
-    # and body, a `## Context` section between two halves of a sentence).
-    found = unsafe_reason(f"{memory.directive}\n{visible_body(memory.body)}")
+    # The file is scanned with its directive also written right above the body, as the pack
+    # prints it: one scan finds what the file holds and what the two say together. (On the
+    # frontmatter's closing line, so that the body's findings keep their line numbers.)
+    found = unsafe_reason(_directive_above_body(text, memory.directive))
+    shown = visible_body(memory.body)
+    if found or shown == memory.body.strip("\n"):
+        return found
+    # Without its human-only sections, the body joins what a `## Context` section kept apart.
+    found = unsafe_reason(f"{memory.directive}\n{shown}")
     return f"{found.split(' (', 1)[0]} (in the text as shown)" if found else ""
+
+
+def _directive_above_body(text: str, directive: str) -> str:
+    """The file's text with the directive (on one line) after the frontmatter's closing
+    `---`: the pack prints the directive right above the body, where the file has the summary
+    and the tags between them."""
+    if not directive:
+        return text
+    from engram.files.body import split_frontmatter
+
+    body_line = split_frontmatter(text)[2]  # 1-based: the closing `---` is the line before
+    lines = text.split("\n")
+    lines[body_line - 2] += " " + " ".join(directive.split())
+    return "\n".join(lines)
 
 
 def field_terms(memory: MemoryFile, shown: str, summary: str) -> list[list[str]]:
