@@ -13,7 +13,7 @@ from engram.safety.scan import SCANNER_VERSION
 
 # what decides a verdict: the questions, both scanners and the view of the text they read
 SCANNERS = ("scan.py", "secrets.py", "injection.py", "normalize.py")
-PINNED = {"9": "49a9a054308b78460e105c9210cb4e4f50a601b0af7170b923acb18d81118baf"}
+PINNED = {"10": "c723d1c61f746fc0bb3bc4605f8677eb9e8607042de2456197ec8e9da29bae80"}
 
 
 def test_the_scanners_code_is_the_code_its_version_names() -> None:

@@ -129,6 +129,11 @@ _ALWAYS = str.maketrans(
 
 
 _ALWAYS_CHARS = frozenset(map(chr, _ALWAYS))
+# Letters that show as blank space — the Hangul fillers (NFKC makes U+3164 and U+FFA0 the
+# jungseong filler) and the braille blank — read as the spaces they pass for:
+# "Ignore\u3164all previous instructions" is an override to a model.
+_BLANKS = {0x115F: " ", 0x1160: " ", 0x3164: " ", 0xFFA0: " ", 0x2800: " "}
+_BLANK_CHARS = frozenset(map(chr, _BLANKS))
 
 
 @lru_cache(maxsize=64)  # the secret and the injection scanner read the same text in turn
@@ -155,6 +160,8 @@ def scan_view(text: str) -> str:
         text = text.translate(hidden)
     if not _ALWAYS_CHARS.isdisjoint(distinct):
         text = text.translate(_ALWAYS)
+    if not _BLANK_CHARS.isdisjoint(distinct):
+        text = text.translate(_BLANKS)
     if not any(_script(ch) in ("cyrillic", "greek") for ch in distinct if not ch.isascii()):
         return text  # no look-alikes to fold
     return _fold_by_neighbours(_WORD.sub(_fold_word, text))
@@ -166,10 +173,12 @@ def has_controls(text: str) -> bool:
 
 
 def readings(text: str) -> list[str]:
-    """What a scanner reads of a text: the text, and the text with its control characters as
-    spaces when it has any (`spaced_reading`); none for no text."""
-    spaced = spaced_reading(text) if text else ""
-    return [text, spaced] if spaced else [text] if text else []
+    """What a scanner reads of a text: the text, the text with its control characters as
+    spaces when it has any (`spaced_reading`), and the text with its escapes decoded when it
+    has any (`unescaped_reading`); none for no text."""
+    if not text:
+        return []
+    return [text, *filter(None, (spaced_reading(text), unescaped_reading(text)))]
 
 
 def spaced_reading(text: str) -> str:
@@ -177,3 +186,28 @@ def spaced_reading(text: str) -> str:
     has none. Dropping them joins what they split inside a word ("Ig\\x85nore"), but they may
     as well stand between words ("Ignore\\x0ball"), so the scanners read both."""
     return _CONTROLS.sub(" ", text) if _CONTROLS.search(text) else ""
+
+
+# "%49", "\\x49", "\\u0049" and "\\U00000049" all spell "I" to a model that reads them.
+_ESCAPE = re.compile(
+    r"%([0-9A-Fa-f]{2})|\\(?:x([0-9A-Fa-f]{2})|u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8}))"
+)
+
+
+def _unescaped(match: re.Match[str]) -> str:
+    code = int(next(group for group in match.groups() if group), 16)
+    if code > 0x10FFFF:
+        return match.group()
+    char = chr(code)
+    # a decoded line break or control reads as a space: the text keeps its lines
+    return " " if char.isspace() or _CONTROLS.match(char) or 0xD800 <= code < 0xE000 else char
+
+
+def unescaped_reading(text: str) -> str:
+    """The text with its percent, `\\x`, `\\u` and `\\U` escapes decoded, '' when it has
+    none: "%49gnore all previous instructions" and "\\u0049gnore …" read as the override
+    they spell."""
+    if "%" not in text and "\\" not in text:
+        return ""
+    decoded = _ESCAPE.sub(_unescaped, text)
+    return decoded if decoded != text else ""
