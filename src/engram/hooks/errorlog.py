@@ -28,22 +28,34 @@ def log_error(host: str, event: str, exc: BaseException, *, trace: str | None = 
 
             trace = "".join(traceback.format_exception(exc))
         trace = trace.rstrip().replace("\n", "\n    ")
+        # the entry's first line is the one `last_errors` shows: the message on one line
+        message = " ".join(str(exc).split())
         entry = (
-            f"{stamp} host={host} event={event or '?'} {type(exc).__name__}: {exc}\n    {trace}\n"
+            f"{stamp} host={host} event={event or '?'} {type(exc).__name__}: {message}\n"
+            f"    {trace}\n"
         )
         if path.exists() and path.stat().st_size > MAX_BYTES:
             text = path.read_text(encoding="utf-8", errors="replace")
-            path.write_text(text[len(text) // 2 :], encoding="utf-8")
+            path.write_text(_newer_half(text), encoding="utf-8")
         with path.open("a", encoding="utf-8") as handle:
             handle.write(entry)
     except Exception:  # the log is the last resort: nothing may escape it
         pass
 
 
+def _newer_half(text: str) -> str:
+    """The log without its older half, cut where an entry starts."""
+    lines = text[len(text) // 2 :].split("\n")[1:]  # the first may be part of a line
+    while lines and (not lines[0] or lines[0].startswith(" ")):
+        lines.pop(0)  # the rest of an entry cut in two
+    return "\n".join(lines)
+
+
 def last_errors(count: int = 5) -> list[str]:
     """The first line of the latest `count` logged errors, oldest first."""
     try:
-        lines = log_path().read_text(encoding="utf-8", errors="replace").splitlines()
+        # entries are split at line feeds only: a trace may hold other line breaks
+        lines = log_path().read_text(encoding="utf-8", errors="replace").split("\n")
     except OSError:
         return []
     heads = [line for line in lines if line and not line.startswith(" ")]
