@@ -363,11 +363,18 @@ _MARKER = re.compile(r"[ \t]*(?:(?:[-*+>]|\d+[.)]|#+)[ \t]*)+")  # at the start 
 # The markers of every other line, found from the line break before them: a pattern that
 # starts with `^` is tried at every position, one that starts with "\n" only at line breaks.
 _MARKER_AFTER_BREAK = re.compile(r"\n" + _MARKER.pattern)
-_TAG = re.compile(r"<\s*/?\s*[a-z][a-z0-9]*(?:[ \t][^<>\n]*)?>")  # one line: lines keep numbers
+# A tag may break a line between its attributes ("<span\n>"); its line breaks are kept, so
+# lines keep their numbers.
+_TAG = re.compile(r"<\s*/?\s*[a-z][a-z0-9]*(?:\s[^<>]{0,500})?>")
+# A tag with a word character after it (`_in_word` checks the one before): "Ig<span>nore"
+# reads "Ignore". (Written to start with "<", which the regex engine skips to.)
+_TAG_BEFORE_WORD = re.compile(r"<\s*/?\s*[a-z][a-z0-9]*(?:\s[^<>]{0,500})?>(?=\w)", re.I)
+# Letters spelled one by one: "I.g.n.o.r.e", "i-g-n-o-r-e", "I g n o r e".
+_SPELLED = re.compile(r"(?<![\w.\-])\w(?:[.\-·* ]\w(?![\w]))+(?:[.\-·* ]\w)(?!\w)")
 # Markdown a model reads through, each within a line: a link or an image as its text
 # ("ignore all [previous](url) instructions"), a comment as nothing.
 _LINK = re.compile(r"!?\[([^\]\n]*)\](?:\([^)\n]*\)|\[[^\]\n]*\])")
-_COMMENT = re.compile(r"<!--[^\n]*?-->")
+_COMMENT = re.compile(r"<!--.*?-->", re.S)
 # An underscore reads as a space ("ignore_all_previous_instructions"); the rest is decoration.
 _DECORATION = (("_", " "), *((ch, "") for ch in "*`~\"'“”‘’«»„\\"))
 
@@ -450,9 +457,28 @@ def find_injection(text: str) -> list[tuple[str, int]]:
     dropped, by the patterns with the words allowed to run together ("ignoreall previous
     instructions" still reads as an override to a model)."""
     found = next(filter(None, map(_find_injection, readings(text))), [])
-    if found or not has_controls(text):
-        return found
-    return _find_injection(text, loose=True)
+    if not found and has_controls(text):
+        found = _find_injection(text, loose=True)
+    # A tag inside a word joins it ("Ig<span>nore"), where one between words is a space.
+    if not found and "<" in text:
+        joined = _TAG_BEFORE_WORD.sub(_in_word, text)
+        if joined != text:
+            found = _find_injection(joined)
+    # Letters spelled one by one read as their word to a model ("I.g.n.o.r.e all …").
+    if not found and _SPELLED.search(text):
+        found = _find_injection(_SPELLED.sub(_spelled_word, text))
+    return found
+
+
+def _in_word(match: re.Match[str]) -> str:
+    """Nothing for a tag inside a word, else the tag as it is."""
+    start = match.start()
+    inside = start > 0 and (match.string[start - 1].isalnum() or match.string[start - 1] == "_")
+    return "" if inside else match.group()
+
+
+def _spelled_word(match: re.Match[str]) -> str:
+    return match.group()[::2]
 
 
 @cache
@@ -460,6 +486,11 @@ def _loose_patterns() -> list[tuple[str, re.Pattern[str]]]:
     """`_PATTERNS` with every required run of spaces made optional."""
     return [(family, re.compile(p.pattern.replace(r"\s+", r"\s*"), p.flags))
             for family, p in _PATTERNS]  # fmt: skip
+
+
+def _blank(match: re.Match[str]) -> str:
+    """A space for a tag or a comment, with the line breaks it held (lines keep numbers)."""
+    return " " + "\n" * match.group().count("\n")
 
 
 def _find_injection(text: str, loose: bool = False) -> list[tuple[str, int]]:
@@ -477,15 +508,15 @@ def _find_injection(text: str, loose: bool = False) -> list[tuple[str, int]]:
                 if line not in seen:
                     seen.add(line)
                     found.append(("fake chat markup", line))
+    if "<!--" in view:  # before the markers: a comment's "-->" may open a line
+        view = _COMMENT.sub(_blank, view)
     view = _unmarked(view)
     if "\t" in view or "  " in view:  # what `_SPACES` needs
         view = _SPACES.sub(" ", view)
     joined: list[int] = []  # where a line break between CJK characters was taken out
     if gaps:
         view = _join_cjk(view, joined)
-    if "<!--" in view:
-        view = _COMMENT.sub(" ", view)
-    plain = _TAG.sub(" ", view) if "<" in view else view  # "<b>ignore</b>" reads as its words
+    plain = _TAG.sub(_blank, view) if "<" in view else view  # "<b>ignore</b>" reads as words
     if "](" in plain or "][" in plain:
         plain = _LINK.sub(r" \1 ", plain)
     if "|" in plain:  # the cells of a table row read as one line

@@ -139,10 +139,15 @@ _BLANK_CHARS = frozenset(map(chr, _BLANKS))
 @lru_cache(maxsize=64)  # the secret and the injection scanner read the same text in turn
 def scan_view(text: str) -> str:
     """The text as the scanners read it (line breaks kept, so findings keep their lines)."""
-    if "&" in text:
-        text = html.unescape(text)
-        if "&" in text:  # "&amp;#65;" shows as "&#65;", which a model reads as "A"
-            text = html.unescape(text)
+    # "&amp;#65;" shows as "&#65;", which a model reads as "A": decoded until nothing changes
+    # (a few rounds: each one at least shortens the text)
+    for _ in range(4):
+        if "&" not in text:
+            break
+        decoded = html.unescape(text)
+        if decoded == text:
+            break
+        text = decoded
     if _CONTROLS.search(text):
         text = _CONTROLS.sub("", text)
     if text.isascii():
