@@ -407,3 +407,52 @@ def test_the_deleting_tools_are_marked_destructive(server: Any) -> None:
     assert tools["memory_delete"].annotations.destructive_hint is True
     assert tools["memory_delete_all"].annotations.destructive_hint is True
     assert tools["memory_update"].annotations.destructive_hint is False
+
+
+def _plant_node(store: MemoryStore, type: str = "person") -> None:
+    """An entity an older version stored, past the name check, found by the word 'ivan'."""
+    with store._write():
+        store._backend._conn.execute(
+            "INSERT INTO nodes (name, norm, stem, type, attrs, created_at) "
+            "VALUES (?, ?, ?, ?, '{}', '2026-01-01')",
+            (f"Ivan {AWS}", f"ivan {AWS.lower()}", "ivan", type),
+        )
+        store._backend._conn.execute(
+            "INSERT INTO graph_events (at, kind, detail) VALUES ('x', 'x', '{}')"
+        )
+
+
+def _shown(result: Any) -> str:
+    return result.content[0].text + json.dumps(result.structured_content or {})
+
+
+def test_a_question_not_understood_never_names_an_unsafe_entity_it_matched(
+    store_and_server: tuple[MemoryStore, Any],
+) -> None:
+    store, server = store_and_server
+    store.graph.add("Ivan Sidorov", "person")
+    _plant_node(store)
+    result = call(server, "memory_graph", {"action": "query", "question": "tell me about ivan"})
+    assert "Ivan Sidorov" in result.content[0].text
+    assert AWS.lower() not in _shown(result).lower()
+
+
+def test_a_question_about_an_unsafe_entity_never_repeats_its_name(
+    store_and_server: tuple[MemoryStore, Any],
+) -> None:
+    store, server = store_and_server
+    _plant_node(store, "location")
+    result = call(server, "memory_graph", {"action": "query", "question": "companies in ivan"})
+    assert result.structured_content["parsed"] is True
+    assert AWS.lower() not in _shown(result).lower()
+
+
+def test_an_ambiguous_name_never_lists_an_unsafe_entity_by_name(
+    store_and_server: tuple[MemoryStore, Any],
+) -> None:
+    store, server = store_and_server
+    _plant_node(store, "person")
+    _plant_node(store, "company")
+    result = call(server, "memory_graph", {"action": "query", "start": "ivan"})
+    assert result.is_error and "names several nodes" in result.content[0].text
+    assert AWS.lower() not in _shown(result).lower()

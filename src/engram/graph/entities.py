@@ -25,7 +25,7 @@ from engram.errors import EngramError
 from engram.graph.types import NODE_TYPES
 from engram.store.db import now_iso
 from engram.store.normalize import normalize_text
-from engram.store.unsafe import refuse, texts_of
+from engram.store.unsafe import node_reason, refuse, texts_of
 
 if TYPE_CHECKING:
     from engram.store.backend import Backend
@@ -72,6 +72,11 @@ class Node:
             "aliases": self.aliases,
             "merged_into": self.merged_into,
         }
+
+    def shown_name(self) -> str:
+        """The name a message may give the node: an entity withheld as unsafe (`node_reason`:
+        a name an older version stored unchecked) is named by its id alone."""
+        return f"[node {self.id}: withheld as unsafe]" if node_reason(self) else self.name
 
 
 @dataclass
@@ -291,7 +296,7 @@ class EntityGraph:
                 f"no node named {ref!r}", hint="add it with `engram memory graph add`"
             )
         if len(found) > 1:
-            kinds = ", ".join(f"{n.name} ({n.type})" for n in found)
+            kinds = ", ".join(f"{n.shown_name()} ({n.type})" for n in found)
             raise EngramError(
                 f"{ref!r} names several nodes: {kinds}", hint="give the node's type or id"
             )
