@@ -456,3 +456,34 @@ def test_an_ambiguous_name_never_lists_an_unsafe_entity_by_name(
     result = call(server, "memory_graph", {"action": "query", "start": "ivan"})
     assert result.is_error and "names several nodes" in result.content[0].text
     assert AWS.lower() not in _shown(result).lower()
+
+
+def test_concurrent_calls_take_turns_on_the_store(tmp_path: Path, project: Path) -> None:
+    """A host may send calls without waiting for answers; the SDK runs each on a worker
+    thread, and the store has one connection: every call must succeed and keep its writes."""
+    store = MemoryStore.open(tmp_path / "turns.db", config=load_config(None, env={}))
+    server = build_server(store, cwd=project)
+    results: list[Any] = []
+
+    async def go() -> None:
+        async with Client(server) as client:
+
+            async def absorb(n: int) -> None:
+                fact = f"Service number {n} runs on host alpha-{n} with {n} replicas."
+                arguments = {"facts": [fact], "scope": "agent"}
+                results.append(await client.call_tool("memory_absorb", arguments))
+
+            async def search(n: int) -> None:
+                arguments = {"query": f"service number {n}"}
+                results.append(await client.call_tool("memory_search", arguments))
+
+            async with anyio.create_task_group() as group:
+                for n in range(24):
+                    group.start_soon(absorb if n % 2 else search, n)
+
+    try:
+        anyio.run(go)
+        assert [r for r in results if r.is_error] == []
+        assert store.count(status="active") == 12
+    finally:
+        store.close()

@@ -12,10 +12,13 @@ server.
 
 from __future__ import annotations
 
+import functools
 import logging
 import sys
+import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar, cast
 
 import mcp_types as t
 from mcp.server import MCPServer
@@ -35,6 +38,7 @@ from engram.store.unsafe import (
 )
 
 Scope = Literal["agent", "user", "run"]
+Tool = TypeVar("Tool", bound=Callable[..., t.CallToolResult])
 READ_ONLY = t.ToolAnnotations(read_only_hint=True, destructive_hint=False, open_world_hint=False)
 WRITES = t.ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=False)
 DESTROYS = t.ToolAnnotations(read_only_hint=False, destructive_hint=True, open_world_hint=False)
@@ -63,6 +67,19 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
 
     server = MCPServer("engram", version=__version__)
     home = cwd or Path.cwd()
+    # The SDK runs each call on a worker thread, and a host may send the next call before the
+    # last is answered; the store has one connection and one in-memory index, so the tools
+    # that use it take turns (two transactions on one connection fail, or one rolls back the
+    # other's writes).
+    turn = threading.Lock()
+
+    def in_turn(tool: Tool) -> Tool:
+        @functools.wraps(tool)
+        def run(*args: Any, **kwargs: Any) -> t.CallToolResult:
+            with turn:
+                return tool(*args, **kwargs)
+
+        return cast(Tool, run)
 
     def workspace(folder: str | None) -> Any:
         from engram.workspace import open_workspace
@@ -70,6 +87,7 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
         return open_workspace(Path(folder) if folder else home)
 
     @server.tool(annotations=WRITES)
+    @in_turn
     def memory_absorb(
         facts: Annotated[
             list[str | dict[str, Any]],
@@ -114,6 +132,7 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
         )
 
     @server.tool(annotations=READ_ONLY)
+    @in_turn
     def memory_search(
         query: Annotated[str, Field(description="what to look for, in plain words")],
         top_k: Annotated[int, Field(description="how many results", ge=1, le=100)] = 10,
@@ -174,6 +193,7 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
         )
 
     @server.tool(annotations=READ_ONLY)
+    @in_turn
     def memory_digest(
         topic: Annotated[str | None, Field(description="what the run is about")] = None,
         budget_chars: Annotated[int, Field(description="maximum length", ge=200)] = 4000,
@@ -183,6 +203,7 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
         return _text(store.digest(topic, budget_chars=budget_chars, scopes=scopes))
 
     @server.tool(annotations=WRITES)
+    @in_turn
     def memory_boost(
         id: Annotated[str, Field(description="the fact's id")],
         amount: Annotated[
@@ -201,6 +222,7 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
         return _result(text, fact.to_json())
 
     @server.tool(annotations=WRITES)
+    @in_turn
     def memory_link(
         a: Annotated[str, Field(description="the fact the edge starts from")],
         b: Annotated[str, Field(description="the fact it points to")],
@@ -214,6 +236,7 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
         return _result(f"{a} {relation} {b}", {"src": a, "relation": relation, "dst": b})
 
     @server.tool(annotations=WRITES)
+    @in_turn
     def memory_update(
         id: Annotated[str, Field(description="the current version's id")],
         content: Annotated[
@@ -237,6 +260,7 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
         return _result(f"{fact.id} supersedes {id}: {fact.content}", fact.to_json())
 
     @server.tool(annotations=DESTROYS)
+    @in_turn
     def memory_delete(
         id: Annotated[str, Field(description="the fact's id (its current version)")],
         erase: Annotated[
@@ -262,6 +286,7 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
         return _result(text, result)
 
     @server.tool(annotations=DESTROYS)
+    @in_turn
     def memory_delete_all(
         scope: Annotated[Scope, Field(description="the scope whose active facts are deleted")],
         scope_key: Annotated[
@@ -282,6 +307,7 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
         return _result(f"deleted {len(ids)} facts of {where}", {"deleted": ids})
 
     @server.tool(annotations=WRITES)
+    @in_turn
     def memory_graph(
         action: Annotated[Literal["add", "query", "list"], Field(description="what to do")],
         name: Annotated[str | None, Field(description="add: the node's name")] = None,
