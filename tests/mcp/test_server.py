@@ -487,3 +487,20 @@ def test_concurrent_calls_take_turns_on_the_store(tmp_path: Path, project: Path)
         assert store.count(status="active") == 12
     finally:
         store.close()
+
+
+def test_the_digest_of_a_damaged_store_is_a_tool_error_naming_the_problem(
+    store_and_server: tuple[MemoryStore, Any],
+) -> None:
+    import sqlite3
+
+    store, server = store_and_server
+    store.absorb(["Kafka runs on three brokers in production."], scope="agent")
+    with sqlite3.connect(store.location) as other:
+        other.execute("DROP TABLE events")
+    other.close()
+    result = call(server, "memory_digest", {"topic": "kafka"})
+    assert result.is_error
+    assert "is damaged or is not an Engram store (no such table: events)" in (
+        result.content[0].text
+    )

@@ -200,7 +200,10 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
         scopes: Annotated[list[Scope], Field(description="scopes to include")] = ["agent", "user"],  # noqa: B006
     ) -> t.CallToolResult:
         """The pre-run digest: relevant facts, open TODOs and recent entries, each with its id."""
-        return _text(store.digest(topic, budget_chars=budget_chars, scopes=scopes))
+        try:
+            return _text(store.digest(topic, budget_chars=budget_chars, scopes=scopes))
+        except EngramError as exc:
+            raise _fail(exc) from None
 
     @server.tool(annotations=WRITES)
     @in_turn
