@@ -504,3 +504,35 @@ def test_the_digest_of_a_damaged_store_is_a_tool_error_naming_the_problem(
     assert "is damaged or is not an Engram store (no such table: events)" in (
         result.content[0].text
     )
+
+
+@pytest.mark.parametrize(
+    ("tool", "arguments", "field"),
+    [
+        ("memory_graph", {"action": "add", "name": "Acme \ud800"}, "name"),
+        ("memory_graph", {"action": "add", "name": "Acme", "aliases": ["A\ud800"]}, "aliases"),
+        ("memory_graph", {"action": "query", "start": "x\ud800"}, "start"),
+        ("memory_link", {"a": "f_1", "b": "f_2", "relation": "rel\ud800"}, "relation"),
+        ("memory_boost", {"id": "\ud800"}, "id"),
+        ("memory_delete", {"id": "\ud800"}, "id"),
+        ("memory_delete_all", {"scope": "run", "scope_key": "\ud800"}, "scope_key"),
+        ("memory_digest", {"topic": "\ud800"}, "topic"),
+        ("engram_load", {"task": "deploy \ud800"}, "task"),
+    ],
+)
+def test_a_lone_surrogate_in_an_argument_is_a_tool_error_naming_it(
+    server: Any, tool: str, arguments: dict[str, Any], field: str
+) -> None:
+    """JSON can carry a lone surrogate ('\\ud800'), which no UTF-8 text holds."""
+    result = call(server, tool, arguments)
+    assert result.is_error
+    assert result.content[0].text.endswith(
+        f"{field} holds bytes that are not UTF-8 text; send it as UTF-8"
+    )
+
+
+def test_a_lone_surrogate_in_one_fact_rejects_that_fact_alone(server: Any) -> None:
+    facts = ["Kafka runs on three brokers \ud800.", "Kafka runs on three brokers in production."]
+    result = call(server, "memory_absorb", {"facts": facts, "scope": "agent"})
+    outcomes = [o["outcome"] for o in result.structured_content["outcomes"]]
+    assert not result.is_error and outcomes == ["rejected", "new"]

@@ -61,6 +61,24 @@ def _fail(exc: EngramError) -> ToolError:
     return ToolError(exc.message + (f" ({exc.hint})" if exc.hint else ""))
 
 
+def _check_readable(arguments: dict[str, Any]) -> None:
+    """A tool error naming the argument that holds a lone surrogate: JSON can carry one
+    ('\\ud800'), no UTF-8 text can, and the store, the graph and the answer itself would fail
+    on it with an encoding error that tells the agent nothing."""
+    from engram.store.unsafe import texts_of
+
+    for name, value in arguments.items():
+        if name == "facts":
+            continue  # absorb rejects such a fact alone, and stores the rest of the batch
+        for text in texts_of(value):
+            try:
+                text.encode("utf-8")
+            except UnicodeEncodeError:
+                raise ToolError(
+                    f"{name} holds bytes that are not UTF-8 text; send it as UTF-8"
+                ) from None
+
+
 def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
     """An MCPServer whose tools work on `store` and on the workspace above `cwd`."""
     from engram import __version__
@@ -75,9 +93,18 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
 
     def in_turn(tool: Tool) -> Tool:
         @functools.wraps(tool)
-        def run(*args: Any, **kwargs: Any) -> t.CallToolResult:
+        def run(**arguments: Any) -> t.CallToolResult:
+            _check_readable(arguments)
             with turn:
-                return tool(*args, **kwargs)
+                return tool(**arguments)
+
+        return cast(Tool, run)
+
+    def checked(tool: Tool) -> Tool:
+        @functools.wraps(tool)
+        def run(**arguments: Any) -> t.CallToolResult:
+            _check_readable(arguments)
+            return tool(**arguments)
 
         return cast(Tool, run)
 
@@ -385,6 +412,7 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
             raise _fail(exc) from None
 
     @server.tool(annotations=READ_ONLY)
+    @checked
     def engram_load(
         task: Annotated[str | None, Field(description="the task, in plain words")] = None,
         ids: Annotated[
@@ -417,6 +445,7 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
             raise _fail(exc) from None
 
     @server.tool(annotations=READ_ONLY)
+    @checked
     def skill_get(
         name: Annotated[str, Field(description="a skill's id, or words describing it")],
         cwd: Annotated[str | None, Field(description="the project folder")] = None,
@@ -434,6 +463,7 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
         return _text(f"### {found[0]}\n{found[1]}")
 
     @server.tool(annotations=WRITES)
+    @checked
     def skill_create_from_experience(
         title: Annotated[str, Field(description="what the skill does, as a short imperative")],
         steps: Annotated[list[str], Field(description="the steps, in order", min_length=1)],
