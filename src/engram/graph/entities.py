@@ -54,6 +54,18 @@ MAX_HOPS = 4
 _RELATION = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 
 
+def _readable(field: str, texts: Iterable[str]) -> None:
+    """An EngramError naming `field` when a text holds a lone surrogate: undecodable bytes of a
+    command line arrive so, and the store can neither keep one nor look one up."""
+    from engram.store.inputs import readable
+
+    for text in texts:
+        try:
+            readable(text, field)
+        except ValueError as exc:
+            raise EngramError(str(exc)) from None
+
+
 @dataclass
 class Node:
     id: int
@@ -223,10 +235,13 @@ class EntityGraph:
             raise EngramError(f"unknown node type {type!r}", hint="use " + ", ".join(NODE_TYPES))
         if not name:
             raise EngramError("a node needs a name")
+        _readable("node name", [name])
         refuse("alias", names)
+        _readable("alias", names)
         for key, value in values.items():
             refuse("attribute key", str(key))
             refuse(f"attribute {key!r}", texts_of([value, {key: value}]))
+            _readable(f"attribute {key!r}", texts_of([value, {key: value}]))
         return name, names, values
 
     def _check_relation(self, relation: str) -> None:
@@ -280,6 +295,7 @@ class EntityGraph:
 
     def find(self, name: str, type: str | None = None) -> list[Node]:
         """Nodes named `name` (or with it as an alias), else whose stemmed name matches."""
+        _readable("node name", [name])
         ids = self._db.find_node_ids(normalize_text(name), stem_key(name), type)
         canonical = dict.fromkeys(self._canonical_id(i) for i in ids)
         return [self.node(i) for i in canonical]
