@@ -149,3 +149,23 @@ def test_a_secret_contacts_source_exits_2_and_stores_nothing(
     code, _, err = run(capsys, "contacts", "-", "--source", AWS)
     assert code == 2 and err.startswith("engram: error: source refused: secret") and AWS not in err
     assert run(capsys, "graph", "list")[1] == "no nodes\n"
+
+
+@pytest.mark.parametrize(
+    ("argv", "field"),
+    [
+        (["graph", "add", "Acme \udcff"], "node name"),
+        (["graph", "add", "Acme", "--alias", "\udcff"], "alias"),
+        (["graph", "query", "--start", "Acme \udcff"], "node name"),
+    ],
+)
+def test_a_name_of_bytes_that_are_not_utf8_exits_2_naming_it(
+    capsys: pytest.CaptureFixture[str], argv: list[str], field: str
+) -> None:
+    """A command line of undecodable bytes reaches Python as lone surrogates."""
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert err.splitlines()[0] == (
+        f"engram: error: {field} holds bytes that are not UTF-8 text; send it as UTF-8"
+    )
+    assert run(capsys, "graph", "list")[1] == "no nodes\n"

@@ -111,6 +111,30 @@ def test_a_malformed_initialize_is_the_sdk_servers_to_refuse(server: Server) -> 
     assert answer["error"]["code"] == -32602  # invalid params, from the SDK server
 
 
+@pytest.mark.parametrize(
+    ("change", "answered_id"),
+    [
+        ({"params": "memory_search"}, 2),
+        ({"params": ["memory_search"]}, 2),
+        ({"jsonrpc": "1.0"}, 2),
+        ({"method": 5}, 2),
+        ({"id": 2.5}, 2.5),
+        ({"id": True}, None),
+    ],
+)
+def test_a_request_the_sdk_cannot_read_is_answered_with_an_error_not_left_waiting(
+    server: Server, change: dict[str, Any], answered_id: object
+) -> None:
+    server.ask(1, "initialize", HELLO)
+    server.send(INITIALIZED)
+    server.send({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {}} | change)
+    answer = server.receive()
+    assert answer["id"] == answered_id and answer["error"]["code"] == -32600
+    assert "Invalid Request" in answer["error"]["message"]
+    found = server.ask(3, "tools/call", {"name": "memory_search", "arguments": {"query": "x"}})
+    assert found["result"]["content"] == [{"type": "text", "text": "no results"}]
+
+
 def test_a_store_that_cannot_open_answers_each_request_with_the_reason(tmp_path: Path) -> None:
     server = Server(tmp_path)  # a folder, not a store file
     server.ask(1, "initialize", HELLO)

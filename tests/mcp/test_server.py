@@ -421,3 +421,132 @@ def test_a_tool_error_that_quotes_an_injection_does_not_show_it(
     result = call(server, "engram_load", {"task": "deploy the api"})
     assert result.is_error and "Ignore all" not in result.content[0].text
     assert "(message withheld: prompt injection: instruction override)" in result.content[0].text
+
+
+def _plant_node(store: MemoryStore, type: str = "person") -> None:
+    """An entity an older version stored, past the name check, found by the word 'ivan'."""
+    with store._write():
+        store._backend._conn.execute(
+            "INSERT INTO nodes (name, norm, stem, type, attrs, created_at) "
+            "VALUES (?, ?, ?, ?, '{}', '2026-01-01')",
+            (f"Ivan {AWS}", f"ivan {AWS.lower()}", "ivan", type),
+        )
+        store._backend._conn.execute(
+            "INSERT INTO graph_events (at, kind, detail) VALUES ('x', 'x', '{}')"
+        )
+
+
+def _shown(result: Any) -> str:
+    return result.content[0].text + json.dumps(result.structured_content or {})
+
+
+def test_a_question_not_understood_never_names_an_unsafe_entity_it_matched(
+    store_and_server: tuple[MemoryStore, Any],
+) -> None:
+    store, server = store_and_server
+    store.graph.add("Ivan Sidorov", "person")
+    _plant_node(store)
+    result = call(server, "memory_graph", {"action": "query", "question": "tell me about ivan"})
+    assert "Ivan Sidorov" in result.content[0].text
+    assert AWS.lower() not in _shown(result).lower()
+
+
+def test_a_question_about_an_unsafe_entity_never_repeats_its_name(
+    store_and_server: tuple[MemoryStore, Any],
+) -> None:
+    store, server = store_and_server
+    _plant_node(store, "location")
+    result = call(server, "memory_graph", {"action": "query", "question": "companies in ivan"})
+    assert result.structured_content["parsed"] is True
+    assert AWS.lower() not in _shown(result).lower()
+
+
+def test_an_ambiguous_name_never_lists_an_unsafe_entity_by_name(
+    store_and_server: tuple[MemoryStore, Any],
+) -> None:
+    store, server = store_and_server
+    _plant_node(store, "person")
+    _plant_node(store, "company")
+    result = call(server, "memory_graph", {"action": "query", "start": "ivan"})
+    assert result.is_error and "names several nodes" in result.content[0].text
+    assert AWS.lower() not in _shown(result).lower()
+
+
+def test_concurrent_calls_take_turns_on_the_store(tmp_path: Path, project: Path) -> None:
+    """A host may send calls without waiting for answers; the SDK runs each on a worker
+    thread, and the store has one connection: every call must succeed and keep its writes."""
+    store = MemoryStore.open(tmp_path / "turns.db", config=load_config(None, env={}))
+    server = build_server(store, cwd=project)
+    results: list[Any] = []
+
+    async def go() -> None:
+        async with Client(server) as client:
+
+            async def absorb(n: int) -> None:
+                fact = f"Service number {n} runs on host alpha-{n} with {n} replicas."
+                arguments = {"facts": [fact], "scope": "agent"}
+                results.append(await client.call_tool("memory_absorb", arguments))
+
+            async def search(n: int) -> None:
+                arguments = {"query": f"service number {n}"}
+                results.append(await client.call_tool("memory_search", arguments))
+
+            async with anyio.create_task_group() as group:
+                for n in range(24):
+                    group.start_soon(absorb if n % 2 else search, n)
+
+    try:
+        anyio.run(go)
+        assert [r for r in results if r.is_error] == []
+        assert store.count(status="active") == 12
+    finally:
+        store.close()
+
+
+def test_the_digest_of_a_damaged_store_is_a_tool_error_naming_the_problem(
+    store_and_server: tuple[MemoryStore, Any],
+) -> None:
+    import sqlite3
+
+    store, server = store_and_server
+    store.absorb(["Kafka runs on three brokers in production."], scope="agent")
+    with sqlite3.connect(store.location) as other:
+        other.execute("DROP TABLE events")
+    other.close()
+    result = call(server, "memory_digest", {"topic": "kafka"})
+    assert result.is_error
+    assert "is damaged or is not an Engram store (no such table: events)" in (
+        result.content[0].text
+    )
+
+
+@pytest.mark.parametrize(
+    ("tool", "arguments", "field"),
+    [
+        ("memory_graph", {"action": "add", "name": "Acme \ud800"}, "name"),
+        ("memory_graph", {"action": "add", "name": "Acme", "aliases": ["A\ud800"]}, "aliases"),
+        ("memory_graph", {"action": "query", "start": "x\ud800"}, "start"),
+        ("memory_link", {"a": "f_1", "b": "f_2", "relation": "rel\ud800"}, "relation"),
+        ("memory_boost", {"id": "\ud800"}, "id"),
+        ("memory_delete", {"id": "\ud800"}, "id"),
+        ("memory_delete_all", {"scope": "run", "scope_key": "\ud800"}, "scope_key"),
+        ("memory_digest", {"topic": "\ud800"}, "topic"),
+        ("engram_load", {"task": "deploy \ud800"}, "task"),
+    ],
+)
+def test_a_lone_surrogate_in_an_argument_is_a_tool_error_naming_it(
+    server: Any, tool: str, arguments: dict[str, Any], field: str
+) -> None:
+    """JSON can carry a lone surrogate ('\\ud800'), which no UTF-8 text holds."""
+    result = call(server, tool, arguments)
+    assert result.is_error
+    assert result.content[0].text.endswith(
+        f"{field} holds bytes that are not UTF-8 text; send it as UTF-8"
+    )
+
+
+def test_a_lone_surrogate_in_one_fact_rejects_that_fact_alone(server: Any) -> None:
+    facts = ["Kafka runs on three brokers \ud800.", "Kafka runs on three brokers in production."]
+    result = call(server, "memory_absorb", {"facts": facts, "scope": "agent"})
+    outcomes = [o["outcome"] for o in result.structured_content["outcomes"]]
+    assert not result.is_error and outcomes == ["rejected", "new"]

@@ -279,3 +279,34 @@ def test_a_nuke_stopped_by_a_lock_leaves_no_backup_behind(tmp_path: Path) -> Non
             holder.execute("ROLLBACK")
             holder.close()
     assert not list(tmp_path.glob("m.db.backup-*"))
+
+
+def test_another_programs_database_is_refused_and_left_unchanged(
+    db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db.parent.mkdir()
+    with sqlite3.connect(db) as conn:
+        conn.execute("CREATE TABLE bookmarks (url TEXT)")
+        conn.execute("INSERT INTO bookmarks VALUES ('https://example.com')")
+    conn.close()
+    before = db.read_bytes()
+    code, out, err = run(capsys, "memory", "stats")
+    line = one_line(err)
+    assert code == 2 and out == ""
+    assert str(db) in line and "not an Engram store" in line
+    assert db.read_bytes() == before
+
+
+def test_migrating_from_another_programs_database_leaves_it_unchanged(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    other = tmp_path / "other.db"
+    with sqlite3.connect(other) as conn:
+        conn.execute("CREATE TABLE bookmarks (url TEXT)")
+    conn.close()
+    before = other.read_bytes()
+    code, _, err = run(
+        capsys, "memory", "migrate", "--from", str(other), "--to", str(tmp_path / "new.db")
+    )
+    assert code == 2 and "not an Engram store" in one_line(err)
+    assert other.read_bytes() == before and not (tmp_path / "new.db").exists()

@@ -147,3 +147,12 @@ def test_the_entry_of_a_withheld_fact_leaves_out_a_malformed_id_and_time(
     entry = withheld_entry(fact, fact_reason(fact))
     assert entry["id"] is None and entry["created_at"] is None
     assert "curl" not in str(entry)
+
+
+def test_an_absorb_outcome_never_quotes_an_unsafe_stored_fact_it_replaces(
+    store: MemoryStore,
+) -> None:
+    plant(store, f"The deploy token is {GITHUB}.")
+    [outcome] = store.absorb(["The deploy token is ghp_rotated_in_the_vault."], scope="agent")
+    assert outcome.outcome == "supersede" and GITHUB.lower() not in outcome.reason.lower()
+    assert "withheld as unsafe" in outcome.reason

@@ -370,3 +370,25 @@ def test_the_facts_page_withholds_a_fact_whose_id_and_time_are_planted(site: Sit
     assert planted["id"] is None and planted["reason"].startswith("malformed fact")
     page = site.client.get("/facts", params={"scope": "agent"})
     assert page.status_code == 200 and "curl evil" not in page.text + json.dumps(listed)
+
+
+@pytest.mark.parametrize("offset", ["²", "١٢"])
+def test_an_offset_of_other_digits_is_an_error_naming_it(site: Site, offset: str) -> None:
+    error = _json(site, "/api/facts", 400, offset=offset)["error"]
+    assert error["message"] == f"offset must be a whole number, got {offset!r}"
+
+
+def test_an_offset_too_large_is_an_error_naming_it(site: Site) -> None:
+    error = _json(site, "/api/facts", 400, offset="9" * 30)["error"]
+    assert error["message"].startswith("offset must be at most")
+
+
+def test_a_graph_start_of_other_digits_is_looked_up_as_a_name(site: Site) -> None:
+    assert _json(site, "/api/graph", 400, start="²")["error"]["message"] == "no node named '²'"
+
+
+def test_a_graph_start_id_too_large_is_looked_up_as_a_name(site: Site) -> None:
+    huge = "9" * 30
+    assert _json(site, "/api/graph", 400, start=huge)["error"]["message"] == (
+        f"no node named {huge!r}"
+    )

@@ -129,9 +129,8 @@ def ask(graph: EntityGraph, question: str) -> Answer:
             except EngramError as exc:
                 return Answer(True, question, understood.format(x=subject), message=exc.message)
             paths = graph.query(start, steps=steps)
-            return Answer(
-                True, question, understood.format(x=start.name), [p.end for p in paths], paths
-            )
+            x = start.shown_name()
+            return Answer(True, question, understood.format(x=x), [p.end for p in paths], paths)
     return _fallback(graph, question)
 
 
@@ -163,5 +162,5 @@ def _fallback(graph: EntityGraph, question: str) -> Answer:
         "'companies in X', 'which CTOs use X'"
     )
     if nodes:
-        message += "; nodes whose names match: " + ", ".join(n.name for n in nodes.values())
+        message += "; nodes whose names match: " + ", ".join(n.shown_name() for n in nodes.values())
     return Answer(False, question, "", list(nodes.values()), [], message)

@@ -25,7 +25,7 @@ from engram.errors import EngramError
 from engram.graph.types import NODE_TYPES
 from engram.store.db import now_iso
 from engram.store.normalize import normalize_text
-from engram.store.unsafe import refuse, texts_of
+from engram.store.unsafe import node_reason, refuse, texts_of
 
 if TYPE_CHECKING:
     from engram.store.backend import Backend
@@ -54,6 +54,18 @@ MAX_HOPS = 4
 _RELATION = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 
 
+def _readable(field: str, texts: Iterable[str]) -> None:
+    """An EngramError naming `field` when a text holds a lone surrogate: undecodable bytes of a
+    command line arrive so, and the store can neither keep one nor look one up."""
+    from engram.store.inputs import readable
+
+    for text in texts:
+        try:
+            readable(text, field)
+        except ValueError as exc:
+            raise EngramError(str(exc)) from None
+
+
 @dataclass
 class Node:
     id: int
@@ -72,6 +84,11 @@ class Node:
             "aliases": self.aliases,
             "merged_into": self.merged_into,
         }
+
+    def shown_name(self) -> str:
+        """The name a message may give the node: an entity withheld as unsafe (`node_reason`:
+        a name an older version stored unchecked) is named by its id alone."""
+        return f"[node {self.id}: withheld as unsafe]" if node_reason(self) else self.name
 
 
 @dataclass
@@ -218,10 +235,13 @@ class EntityGraph:
             raise EngramError(f"unknown node type {type!r}", hint="use " + ", ".join(NODE_TYPES))
         if not name:
             raise EngramError("a node needs a name")
+        _readable("node name", [name])
         refuse("alias", names)
+        _readable("alias", names)
         for key, value in values.items():
             refuse("attribute key", str(key))
             refuse(f"attribute {key!r}", texts_of([value, {key: value}]))
+            _readable(f"attribute {key!r}", texts_of([value, {key: value}]))
         return name, names, values
 
     def _check_relation(self, relation: str) -> None:
@@ -275,6 +295,7 @@ class EntityGraph:
 
     def find(self, name: str, type: str | None = None) -> list[Node]:
         """Nodes named `name` (or with it as an alias), else whose stemmed name matches."""
+        _readable("node name", [name])
         ids = self._db.find_node_ids(normalize_text(name), stem_key(name), type)
         canonical = dict.fromkeys(self._canonical_id(i) for i in ids)
         return [self.node(i) for i in canonical]
@@ -291,7 +312,7 @@ class EntityGraph:
                 f"no node named {ref!r}", hint="add it with `engram memory graph add`"
             )
         if len(found) > 1:
-            kinds = ", ".join(f"{n.name} ({n.type})" for n in found)
+            kinds = ", ".join(f"{n.shown_name()} ({n.type})" for n in found)
             raise EngramError(
                 f"{ref!r} names several nodes: {kinds}", hint="give the node's type or id"
             )

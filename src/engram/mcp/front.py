@@ -13,6 +13,11 @@ The client's `initialize` is passed on too (under an id of the front's own, whos
 dropped), so the SDK server knows the client. Anything but a well-formed `initialize` as the
 first request — a client of the stateless protocol era — is passed through untouched.
 
+The SDK server drops, unanswered, a line that is no JSON-RPC 2.0 message it can read. So a
+request whose envelope it would drop (`jsonrpc` not "2.0", an id neither a string nor an
+integer, a method not a string, params not an object) is answered here with Invalid Request,
+rather than left for the client to wait on; a line without an id has no one to answer.
+
 When the server cannot start (a locked or damaged store, say), every request waiting for it and
 every later one gets a JSON-RPC error naming the problem. SIGINT and SIGTERM end the process at
 once and quietly: the fact store's writes are transactions, so nothing is left half-written.
@@ -33,6 +38,7 @@ from engram.mcp import handshake
 REPLAY_ID = "engram-front:initialize"  # the id the client's initialize is passed on under
 DONE = b'"engram-front:done"\n'  # written after the SDK server's last line: the pump stops
 INTERNAL_ERROR = -32603
+INVALID_REQUEST = -32600
 
 
 class Front:
@@ -61,10 +67,16 @@ class Front:
             except OSError:  # the client has gone: nobody is left to answer
                 os._exit(0)
 
-    def reply(self, id: object, result: dict[str, Any] | None = None, error: str = "") -> None:
+    def reply(
+        self,
+        id: object,
+        result: dict[str, Any] | None = None,
+        error: str = "",
+        code: int = INTERNAL_ERROR,
+    ) -> None:
         message: dict[str, Any] = {"jsonrpc": "2.0", "id": id}
         if error:
-            message["error"] = {"code": INTERNAL_ERROR, "message": error}
+            message["error"] = {"code": code, "message": error}
         else:
             message["result"] = result
         self.send((json.dumps(message, ensure_ascii=False) + "\n").encode())
@@ -74,8 +86,14 @@ class Front:
         try:
             message = json.loads(line)
         except ValueError:
-            message = None  # the server answers with its parse error
+            message = None  # no id to answer: the server drops it
         if isinstance(message, dict) and "method" in message and "id" in message:
+            invalid = unreadable(message)
+            if invalid:
+                id = message["id"]
+                known = isinstance(id, str | int | float) and not isinstance(id, bool)
+                self.reply(id if known else None, error=invalid, code=INVALID_REQUEST)
+                return
             if self.answer(message):
                 return
             with self.state:
@@ -178,6 +196,21 @@ class Front:
                 self.reply(id, error=message)
             self.waiting.clear()
             self.state.notify_all()
+
+
+def unreadable(request: dict[str, Any]) -> str:
+    """Why the SDK server would drop this request unanswered ('' when it reads it): the
+    envelope of a JSON-RPC 2.0 request as the SDK's model takes it."""
+    id, params = request["id"], request.get("params")
+    if request.get("jsonrpc") != "2.0":
+        return 'Invalid Request: "jsonrpc" must be "2.0"'
+    if not isinstance(id, str | int) or isinstance(id, bool):
+        return 'Invalid Request: "id" must be a string or an integer'
+    if not isinstance(request["method"], str):
+        return 'Invalid Request: "method" must be a string'
+    if params is not None and not isinstance(params, dict):
+        return 'Invalid Request: "params" must be an object'
+    return ""
 
 
 def _quit(signum: int, frame: object) -> None:

@@ -12,10 +12,13 @@ server.
 
 from __future__ import annotations
 
+import functools
 import logging
 import sys
+import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar, cast
 
 import mcp_types as t
 from mcp.server import MCPServer
@@ -35,6 +38,7 @@ from engram.store.unsafe import (
 )
 
 Scope = Literal["agent", "user", "run"]
+Tool = TypeVar("Tool", bound=Callable[..., t.CallToolResult])
 READ_ONLY = t.ToolAnnotations(read_only_hint=True, destructive_hint=False, open_world_hint=False)
 WRITES = t.ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=False)
 DESTROYS = t.ToolAnnotations(read_only_hint=False, destructive_hint=True, open_world_hint=False)
@@ -58,12 +62,52 @@ def _fail(exc: EngramError) -> ToolError:
     return ToolError(shown_text(exc.message + (f" ({exc.hint})" if exc.hint else "")))
 
 
+def _check_readable(arguments: dict[str, Any]) -> None:
+    """A tool error naming the argument that holds a lone surrogate: JSON can carry one
+    ('\\ud800'), no UTF-8 text can, and the store, the graph and the answer itself would fail
+    on it with an encoding error that tells the agent nothing."""
+    from engram.store.unsafe import texts_of
+
+    for name, value in arguments.items():
+        if name == "facts":
+            continue  # absorb rejects such a fact alone, and stores the rest of the batch
+        for text in texts_of(value):
+            try:
+                text.encode("utf-8")
+            except UnicodeEncodeError:
+                raise ToolError(
+                    f"{name} holds bytes that are not UTF-8 text; send it as UTF-8"
+                ) from None
+
+
 def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
     """An MCPServer whose tools work on `store` and on the workspace above `cwd`."""
     from engram import __version__
 
     server = MCPServer("engram", version=__version__)
     home = cwd or Path.cwd()
+    # The SDK runs each call on a worker thread, and a host may send the next call before the
+    # last is answered; the store has one connection and one in-memory index, so the tools
+    # that use it take turns (two transactions on one connection fail, or one rolls back the
+    # other's writes).
+    turn = threading.Lock()
+
+    def in_turn(tool: Tool) -> Tool:
+        @functools.wraps(tool)
+        def run(**arguments: Any) -> t.CallToolResult:
+            _check_readable(arguments)
+            with turn:
+                return tool(**arguments)
+
+        return cast(Tool, run)
+
+    def checked(tool: Tool) -> Tool:
+        @functools.wraps(tool)
+        def run(**arguments: Any) -> t.CallToolResult:
+            _check_readable(arguments)
+            return tool(**arguments)
+
+        return cast(Tool, run)
 
     def workspace(folder: str | None) -> Any:
         from engram.workspace import open_workspace
@@ -71,6 +115,7 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
         return open_workspace(Path(folder) if folder else home)
 
     @server.tool(annotations=WRITES)
+    @in_turn
     def memory_absorb(
         facts: Annotated[
             list[str | dict[str, Any]],
@@ -115,6 +160,7 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
         )
 
     @server.tool(annotations=READ_ONLY)
+    @in_turn
     def memory_search(
         query: Annotated[str, Field(description="what to look for, in plain words")],
         top_k: Annotated[int, Field(description="how many results", ge=1, le=100)] = 10,
@@ -175,15 +221,20 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
         )
 
     @server.tool(annotations=READ_ONLY)
+    @in_turn
     def memory_digest(
         topic: Annotated[str | None, Field(description="what the run is about")] = None,
         budget_chars: Annotated[int, Field(description="maximum length", ge=200)] = 4000,
         scopes: Annotated[list[Scope], Field(description="scopes to include")] = ["agent", "user"],  # noqa: B006
     ) -> t.CallToolResult:
         """The pre-run digest: relevant facts, open TODOs and recent entries, each with its id."""
-        return _text(store.digest(topic, budget_chars=budget_chars, scopes=scopes))
+        try:
+            return _text(store.digest(topic, budget_chars=budget_chars, scopes=scopes))
+        except EngramError as exc:
+            raise _fail(exc) from None
 
     @server.tool(annotations=WRITES)
+    @in_turn
     def memory_boost(
         id: Annotated[str, Field(description="the fact's id")],
         amount: Annotated[
@@ -202,6 +253,7 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
         return _result(text, fact.to_json())
 
     @server.tool(annotations=WRITES)
+    @in_turn
     def memory_link(
         a: Annotated[str, Field(description="the fact the edge starts from")],
         b: Annotated[str, Field(description="the fact it points to")],
@@ -215,6 +267,7 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
         return _result(f"{a} {relation} {b}", {"src": a, "relation": relation, "dst": b})
 
     @server.tool(annotations=WRITES)
+    @in_turn
     def memory_update(
         id: Annotated[str, Field(description="the current version's id")],
         content: Annotated[
@@ -238,6 +291,7 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
         return _result(f"{fact.id} supersedes {id}: {fact.content}", fact.to_json())
 
     @server.tool(annotations=DESTROYS)
+    @in_turn
     def memory_delete(
         id: Annotated[str, Field(description="the fact's id (its current version)")],
         erase: Annotated[
@@ -263,6 +317,7 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
         return _result(text, result)
 
     @server.tool(annotations=DESTROYS)
+    @in_turn
     def memory_delete_all(
         scope: Annotated[Scope, Field(description="the scope whose active facts are deleted")],
         scope_key: Annotated[
@@ -283,6 +338,7 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
         return _result(f"deleted {len(ids)} facts of {where}", {"deleted": ids})
 
     @server.tool(annotations=WRITES)
+    @in_turn
     def memory_graph(
         action: Annotated[Literal["add", "query", "list"], Field(description="what to do")],
         name: Annotated[str | None, Field(description="add: the node's name")] = None,
@@ -357,6 +413,7 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
             raise _fail(exc) from None
 
     @server.tool(annotations=READ_ONLY)
+    @checked
     def engram_load(
         task: Annotated[str | None, Field(description="the task, in plain words")] = None,
         ids: Annotated[
@@ -389,6 +446,7 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
             raise _fail(exc) from None
 
     @server.tool(annotations=READ_ONLY)
+    @checked
     def skill_get(
         name: Annotated[str, Field(description="a skill's id, or words describing it")],
         cwd: Annotated[str | None, Field(description="the project folder")] = None,
@@ -406,6 +464,7 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
         return _text(f"### {found[0]}\n{found[1]}")
 
     @server.tool(annotations=WRITES)
+    @checked
     def skill_create_from_experience(
         title: Annotated[str, Field(description="what the skill does, as a short imperative")],
         steps: Annotated[list[str], Field(description="the steps, in order", min_length=1)],

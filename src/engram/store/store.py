@@ -154,6 +154,20 @@ def facts_of(hits: Sequence[Hit]) -> list[str]:
     return [hit.fact.id for hit in hits]
 
 
+def _unquoting(verdict: Verdict, pairs: list[tuple[str, float]]) -> Verdict:
+    """`verdict` with a reason that repeats no unsafe text. A reason may quote the stored fact
+    it was compared with (the value a new one replaces, a model's words), and a fact stored
+    before the scanners caught its kind of text is withheld wherever it is shown: an absorb's
+    outcome, which the CLI prints and the MCP server gives the agent, is no exception."""
+    from engram.store.unsafe import REVIEW, text_reason
+
+    compared = pairs[verdict.candidate][0] if verdict.candidate is not None else ""
+    if not (compared and text_reason(compared)) and not text_reason(verdict.reason):
+        return verdict
+    why = f"compared with a stored fact withheld as unsafe (review with `{REVIEW}`)"
+    return replace(verdict, reason=why)
+
+
 @dataclass(frozen=True)
 class _Admits:
     """Whether a search's filters admit a fact found outside its legs (a neighbouring event
@@ -631,8 +645,10 @@ class MemoryStore:
         # a sentence-embedding model's cosine reads meaning; the offline one's, shared words
         semantic = not self.embedder.sparse
         if self.chat is not None and self.llm_classify:
-            return classify_with_model(self.chat, item.content, pairs, semantic=semantic)
-        return classify(item.content, pairs, semantic=semantic)
+            verdict = classify_with_model(self.chat, item.content, pairs, semantic=semantic)
+        else:
+            verdict = classify(item.content, pairs, semantic=semantic)
+        return _unquoting(verdict, pairs)
 
     def _apply(
         self, fact_id: str, item: Item, outcome: str, target: str | None, batch: Batch

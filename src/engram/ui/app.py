@@ -123,12 +123,21 @@ def _args(request: Request) -> dict[str, str]:
     return {k: v for k, v in request.query_params.items() if k != "token" and v}
 
 
+# A bound on the whole numbers of a query: the stores take 64-bit integers, and an offset or a
+# limit past a billion means nothing here.
+MAX_NUMBER = 1_000_000_000
+
+
 def _int(value: str, name: str, default: int) -> int:
     if not value:
         return default
-    if not value.isdigit():
+    # ASCII digits only: str.isdigit() also passes '²', which int() refuses
+    if not (value.isascii() and value.isdigit()):
         raise EngramError(f"{name} must be a whole number, got {value!r}")
-    return int(value)
+    number = int(value)
+    if number > MAX_NUMBER:
+        raise EngramError(f"{name} must be at most {MAX_NUMBER}, got {value}")
+    return number
 
 
 def create_app(sources: Sources, token: str) -> Starlette:

@@ -288,5 +288,7 @@ def graph(
 ) -> dict[str, Any]:
     """The picture of the entity graph around `start` (an id or a name; none: the
     best-connected part), `hops` deep, of `types`, at most `limit` nodes."""
-    ref: int | str | None = (int(start) if start.isdigit() else start) if start else None
+    # an id is ASCII digits that fit the store's integers; anything else is looked up as a name
+    is_id = start.isascii() and start.isdigit() and len(start) <= 18
+    ref: int | str | None = (int(start) if is_id else start) if start else None
     return dict(src.store.graph.view(ref, hops, types, limit).to_json())

@@ -165,6 +165,7 @@ def open_db(path: Path, lock_timeout: float = LOCK_TIMEOUT_S) -> StoreConnection
     conn: StoreConnection | None = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        refuse_foreign(path)
         conn = connect(path, lock_timeout)
         newer = unknown_migration(conn)
         if newer is not None:
@@ -187,6 +188,25 @@ def open_db(path: Path, lock_timeout: float = LOCK_TIMEOUT_S) -> StoreConnection
         if conn is not None:
             conn.close()
         raise
+
+
+def refuse_foreign(path: Path) -> None:
+    """Refuse another program's database before anything is written to it: opening it as a
+    store would switch it to WAL and create Engram's tables beside its own (a mistyped --db is
+    enough). Its tables are read through a read-only connection; a file that cannot be read
+    that way is left to the opening, which reports what is wrong with it."""
+    from engram.store.sqlite.files import table_names
+
+    if not path.is_file() or path.stat().st_size == 0:
+        return  # a new or empty file becomes a store
+    names = table_names(path)
+    if names is None or "_migrations" in names:  # every store records its migrations
+        return
+    if any(not name.startswith("sqlite_") for name in names):
+        raise StoreCorrupt(
+            f"{path} is not an Engram store (it holds another program's tables) and was left "
+            "as it is; point memory.db (or $ENGRAM_DB, --db) at another file"
+        )
 
 
 def unknown_migration(conn: sqlite3.Connection) -> str | None:
