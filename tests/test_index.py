@@ -146,8 +146,8 @@ def test_unwritable_cache_falls_back_to_an_index_in_memory(
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX file types")
-def test_the_scan_from_folder_descriptors_lists_what_the_path_walk_lists(
-    ws_root: Path, memory: Callable[..., Path]
+def test_the_scan_from_folder_descriptors_lists_what_the_entries_stat_lists(
+    ws_root: Path, memory: Callable[..., Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from engram.files import discovery
 
@@ -161,12 +161,11 @@ def test_the_scan_from_folder_descriptors_lists_what_the_path_walk_lists(
     (ws_root / "skills" / "alias.md").symlink_to(top)
     (ws_root / "skills" / "dangling.md").symlink_to(ws_root / "nowhere.md")
     (ws_root / "rules" / os.fsdecode(b"caf\xe9.md")).write_text("# c\n", encoding="utf-8")
-    walked: dict[str, tuple[int, int]] = {}
-    walked_unnamed: list[str] = []
-    for folder in ("rules", "skills", "knowledge"):
-        discovery._walk(os.path.join(ws_root, folder), folder + "/", walked, walked_unnamed)
     unnamed: list[str] = []
-    assert discovery.scan_files(ws_root, unnamed) == walked
+    walked = discovery.scan_files(ws_root, unnamed)
+    monkeypatch.setattr(discovery, "_AT", False)  # where folders cannot be opened for it
+    walked_unnamed: list[str] = []
+    assert discovery.scan_files(ws_root, walked_unnamed) == walked
     assert unnamed == walked_unnamed == ["rules/caf\\xe9.md"]
     expected = [
         "knowledge/deep/deeper/n.md",

@@ -74,29 +74,28 @@ def scan_files(root: Path, unnamed: list[str] | None = None) -> dict[str, tuple[
     with its target's stat, and the index refuses it when it leads out of `root`.
     """
     found: dict[str, tuple[int, int]] = {}
-    walk = _walk_at if _AT else _walk
     for folder in FOLDERS:
-        walk(os.path.join(root, folder), folder + "/", found, unnamed)
+        _walk(os.path.join(root, folder), folder + "/", found, unnamed)
     return found
 
 
 # Where the system can, each file is looked up from its folder's open descriptor: a name
 # resolved from the folder costs the kernel less than a whole path walked from the root, a
-# quarter of the scan at 10,000 files.
+# quarter of the scan at 10,000 files. Elsewhere the directory entry's own stat is used.
 _AT = os.stat in os.supports_dir_fd and os.scandir in os.supports_fd
 
 
-def _walk_at(
+def _walk(
     path: str, prefix: str, found: dict[str, tuple[int, int]], unnamed: list[str] | None
 ) -> None:
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)) if _AT else None
     except OSError:
         return
-    names: list[str] = []
+    files: list[os.DirEntry[str]] = []
     folders: list[str] = []
     try:
-        with os.scandir(fd) as entries:
+        with os.scandir(path if fd is None else fd) as entries:
             for entry in entries:
                 name = entry.name
                 if name[0] == ".":
@@ -104,49 +103,23 @@ def _walk_at(
                 if not name.isascii() and not _is_text(name):
                     _unnamed(prefix + name, unnamed)
                 elif name.endswith(".md"):
-                    names.append(name)
+                    files.append(entry)
                 elif entry.is_dir(follow_symlinks=False):
                     folders.append(name)
-        stat = os.stat
-        for name in names:
+        for entry in files:
             try:
-                info = stat(name, dir_fd=fd)
+                info = entry.stat() if fd is None else os.stat(entry.name, dir_fd=fd)
             except OSError:
                 continue
             if info.st_mode & 0o170000 == 0o100000:  # a regular file
-                found[prefix + name] = (info.st_mtime_ns, info.st_size)
+                found[prefix + entry.name] = (info.st_mtime_ns, info.st_size)
     except OSError:
         return
     finally:
-        os.close(fd)
+        if fd is not None:
+            os.close(fd)
     for name in folders:
-        _walk_at(os.path.join(path, name), prefix + name + "/", found, unnamed)
-
-
-def _walk(
-    path: str, prefix: str, found: dict[str, tuple[int, int]], unnamed: list[str] | None
-) -> None:
-    try:
-        entries = os.scandir(path)
-    except OSError:
-        return
-    with entries:
-        for entry in entries:
-            name = entry.name
-            if name[0] == ".":
-                continue
-            if not name.isascii() and not _is_text(name):
-                _unnamed(prefix + name, unnamed)
-                continue
-            if name.endswith(".md"):
-                try:
-                    stat = entry.stat()
-                except OSError:
-                    continue
-                if stat.st_mode & 0o170000 == 0o100000:  # a regular file
-                    found[prefix + name] = (stat.st_mtime_ns, stat.st_size)
-            elif entry.is_dir(follow_symlinks=False):
-                _walk(entry.path, prefix + name + "/", found, unnamed)
+        _walk(os.path.join(path, name), prefix + name + "/", found, unnamed)
 
 
 def _unnamed(path: str, unnamed: list[str] | None) -> None:
