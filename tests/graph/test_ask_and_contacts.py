@@ -132,3 +132,21 @@ def test_a_contact_with_a_secret_in_a_field_is_rejected_and_the_rest_go_on(
     assert outcomes[0].reason.startswith("secret in field notes: AWS access key")
     assert "AKIA" not in outcomes[0].reason
     assert not store.graph.find("Pavel Orlov") and not store.graph.find("Gamma")
+
+
+def test_exports_never_name_an_entity_withheld_as_unsafe(tmp_path: Path) -> None:
+    key = "AKIAABCDEFGHIJKLMNOP"
+    with MemoryStore.open(tmp_path / "m.db", config=load_config(None, env={})) as store:
+        acme = store.graph.add("Acme Corp", "company")
+        with store._write():  # a name an older version stored before names were checked
+            store._backend._conn.execute(
+                "INSERT INTO nodes (name, norm, stem, type, attrs, created_at) "
+                "VALUES (?, ?, 'ivan', 'person', '{}', '2026-01-01')",
+                (f"Ivan {key}", f"ivan {key.lower()}"),
+            )
+        (planted,) = [n for n in store.graph.list("person") if key in n.name]
+        store.graph.relate(planted, "works_at", acme)
+        for node in (acme, planted):
+            assert all(key not in f(store.graph, node) for f in (to_dot, to_mermaid, to_html))
+            assert f"[node {planted.id}: withheld as unsafe]" in to_dot(store.graph, node)
+            assert f"[node {planted.id}: withheld as unsafe]" in to_mermaid(store.graph, node)

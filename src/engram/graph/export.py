@@ -1,5 +1,6 @@
 """A node's neighbourhood as Graphviz DOT, Mermaid or a self-contained HTML page (drawn by the
-UI's renderer, `engram.ui.standalone`)."""
+UI's renderer, `engram.ui.standalone`). A node withheld as unsafe is named by its id alone, as
+everywhere else: an export is pasted into chats and documents as readily as it is looked at."""
 
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ def to_dot(graph: EntityGraph, node: Node, hops: int = 1) -> str:
     nodes, edges = neighbourhood(graph, node, hops)
     lines = ["digraph engram {", "  rankdir=LR;"]
     lines += [
-        f"  n{n.id} [label={json.dumps(f'{n.name} ({n.type})', ensure_ascii=False)}];"
+        f"  n{n.id} [label={json.dumps(f'{n.shown_name()} ({n.type})', ensure_ascii=False)}];"
         for n in nodes
     ]
     lines += [f"  n{a} -> n{b} [label={json.dumps(r)}];" for a, r, b in edges]
@@ -41,7 +42,7 @@ def to_mermaid(graph: EntityGraph, node: Node, hops: int = 1) -> str:
     nodes, edges = neighbourhood(graph, node, hops)
     lines = ["graph LR"]
     for n in nodes:
-        label = f"{n.name} ({n.type})".replace('"', "'")
+        label = f"{n.shown_name()} ({n.type})".replace('"', "'")
         lines.append(f'  n{n.id}["{label}"]')
     lines += [f"  n{a} -->|{r}| n{b}" for a, r, b in edges]
     return "\n".join(lines) + "\n"
@@ -54,4 +55,4 @@ def to_html(graph: EntityGraph, node: Node, hops: int = 1) -> str:
     from engram.ui.standalone import standalone_html
 
     view = graph.view(node, hops=hops)
-    return standalone_html(view.to_json(), f"{node.name} ({node.type})")
+    return standalone_html(view.to_json(), f"{node.shown_name()} ({node.type})")
