@@ -13,7 +13,7 @@ from engram.safety.scan import SCANNER_VERSION
 
 # what decides a verdict: the questions, both scanners and the view of the text they read
 SCANNERS = ("scan.py", "secrets.py", "injection.py", "normalize.py")
-PINNED = {"11": "980af4eac3ad367849b465d73da453ad4fcad4d75f4bfd07c91eb18ea708d9db"}
+PINNED = {"12": "b64403a43c6e081b9bd357beba030659be0061f26008bfdb241946e517223f1c"}
 
 
 def test_the_scanners_code_is_the_code_its_version_names() -> None:

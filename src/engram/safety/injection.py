@@ -13,7 +13,7 @@ import bisect
 import re
 from functools import cache
 
-from engram.safety.normalize import has_controls, readings, scan_view
+from engram.safety.normalize import has_controls, readings, scan_view, without_comments
 
 _FILLER = r"(?:(?:all|any|of|the|your|my|our|these|those|this|that|every|each|and|or|previous|prior|above|earlier|preceding|former|original|initial|old|existing|current|given|system|safety|developer)\s+)*"  # noqa: E501
 _TARGET = r"(?:instructions?|directions|rules|prompts?|directives?|messages|guidelines|guidance|guardrails|commands|orders|constraints|programming|polic(?:y|ies)|restrictions|text)"  # noqa: E501
@@ -374,7 +374,6 @@ _SPELLED = re.compile(r"(?<![\w.\-])\w(?:[.\-·* ]\w(?![\w]))+(?:[.\-·* ]\w)(?!
 # Markdown a model reads through, each within a line: a link or an image as its text
 # ("ignore all [previous](url) instructions"), a comment as nothing.
 _LINK = re.compile(r"!?\[([^\]\n]*)\](?:\([^)\n]*\)|\[[^\]\n]*\])")
-_COMMENT = re.compile(r"<!--.*?-->", re.S)
 # An underscore reads as a space ("ignore_all_previous_instructions"); the rest is decoration.
 _DECORATION = (("_", " "), *((ch, "") for ch in "*`~\"'“”‘’«»„\\"))
 
@@ -489,7 +488,7 @@ def _loose_patterns() -> list[tuple[str, re.Pattern[str]]]:
 
 
 def _blank(match: re.Match[str]) -> str:
-    """A space for a tag or a comment, with the line breaks it held (lines keep numbers)."""
+    """A space for a tag, with the line breaks it held (lines keep numbers)."""
     return " " + "\n" * match.group().count("\n")
 
 
@@ -509,7 +508,7 @@ def _find_injection(text: str, loose: bool = False) -> list[tuple[str, int]]:
                     seen.add(line)
                     found.append(("fake chat markup", line))
     if "<!--" in view:  # before the markers: a comment's "-->" may open a line
-        view = _COMMENT.sub(_blank, view)
+        view = without_comments(view)
     view = _unmarked(view)
     if "\t" in view or "  " in view:  # what `_SPACES` needs
         view = _SPACES.sub(" ", view)

@@ -216,3 +216,21 @@ def unescaped_reading(text: str) -> str:
         return ""
     decoded = _ESCAPE.sub(_unescaped, text)
     return decoded if decoded != text else ""
+
+
+def without_comments(text: str, keep_lines: bool = True) -> str:
+    """The text with each HTML comment (`<!-- … -->`, which rendered Markdown does not show)
+    taken out: as a space holding the comment's line breaks (so findings keep their lines), or
+    as nothing when `keep_lines` is False. Found with `str.find`, not a regex, which would try
+    every opening left unclosed to the end of the text (seconds for a text of many)."""
+    parts: list[str] = []
+    at = 0
+    while (start := text.find("<!--", at)) >= 0 and (end := text.find("-->", start + 4)) >= 0:
+        parts.append(text[at:start])
+        if keep_lines:
+            parts.append(" " + "\n" * text.count("\n", start, end))
+        at = end + 3
+    if not parts:
+        return text
+    parts.append(text[at:])
+    return "".join(parts)
