@@ -13,7 +13,7 @@ from engram.safety.scan import SCANNER_VERSION
 
 # what decides a verdict: the questions, both scanners and the view of the text they read
 SCANNERS = ("scan.py", "secrets.py", "injection.py", "normalize.py")
-PINNED = {"12": "b64403a43c6e081b9bd357beba030659be0061f26008bfdb241946e517223f1c"}
+PINNED = {"12": "2cdef6f781aba2ba538b2139bf5ccaab10231eef6a47e6923c2f2fed62b357a1"}
 
 
 def test_the_scanners_code_is_the_code_its_version_names() -> None:

@@ -371,9 +371,10 @@ _TAG = re.compile(r"<\s*/?\s*[a-z][a-z0-9]*(?:\s[^<>]{0,500})?>")
 _TAG_BEFORE_WORD = re.compile(r"<\s*/?\s*[a-z][a-z0-9]*(?:\s[^<>]{0,500})?>(?=\w)", re.I)
 # Letters spelled one by one: "I.g.n.o.r.e", "i-g-n-o-r-e", "I g n o r e".
 _SPELLED = re.compile(r"(?<![\w.\-])\w(?:[.\-·* ]\w(?![\w]))+(?:[.\-·* ]\w)(?!\w)")
-# Markdown a model reads through, each within a line: a link or an image as its text
-# ("ignore all [previous](url) instructions"), a comment as nothing.
-_LINK = re.compile(r"!?\[([^\]\n]*)\](?:\([^)\n]*\)|\[[^\]\n]*\])")
+# A link or an image reads as its text ("ignore all [previous](url) instructions"), within a
+# line. Its text holds no bracket: each "[" is then tried only up to the next one, where a text
+# of brackets never closed would have each tried to the end of its line (quadratic).
+_LINK = re.compile(r"!?\[([^\[\]\n]*)\](?:\([^)\n]*\)|\[[^\[\]\n]*\])")
 # An underscore reads as a space ("ignore_all_previous_instructions"); the rest is decoration.
 _DECORATION = (("_", " "), *((ch, "") for ch in "*`~\"'“”‘’«»„\\"))
 
