@@ -347,3 +347,25 @@ def test_uninstall_leaves_a_codex_engram_table_the_user_set_up(project: Path) ->
     config.write_text(text, encoding="utf-8")
     register_mcp("codex", project=project, remove=True)
     assert config.read_text(encoding="utf-8") == text
+
+
+def test_a_settings_file_that_is_not_utf8_is_a_clear_error_and_is_left_alone(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = project / ".claude/settings.json"
+    path.parent.mkdir()
+    path.write_bytes(b'{"model": "caf\xe9"}\n')  # Latin-1, as an old editor saved it
+    assert main(["-C", str(project), "hooks", "install", "--host", "claude"]) == 2
+    err = capsys.readouterr().err
+    assert f"engram: error: {path}: not UTF-8 text" in err and "unexpected" not in err
+    assert path.read_bytes() == b'{"model": "caf\xe9"}\n'
+
+
+def test_a_codex_config_that_is_not_utf8_is_a_clear_error(project: Path) -> None:
+    from engram.errors import EngramError
+
+    config = project / ".codex" / "config.toml"
+    config.parent.mkdir()
+    config.write_bytes(b'model = "caf\xe9"\n')
+    with pytest.raises(EngramError, match=r"config\.toml: not UTF-8 text"):
+        register_mcp("codex", project=project)

@@ -40,6 +40,11 @@ def read_text(path: Path) -> str | None:
         return None
     except OSError as exc:
         raise EngramError(f"{path}: cannot read ({exc.strerror})") from None
+    except UnicodeDecodeError as exc:  # hosts read their files as UTF-8 too
+        raise EngramError(
+            f"{path}: not UTF-8 text (byte {exc.start})",
+            hint="save the file as UTF-8, then run the command again",
+        ) from None
 
 
 def write_text(path: Path, text: str) -> tuple[bool, Path | None]:
