@@ -369,3 +369,23 @@ def test_a_codex_config_that_is_not_utf8_is_a_clear_error(project: Path) -> None
     config.write_bytes(b'model = "caf\xe9"\n')
     with pytest.raises(EngramError, match=r"config\.toml: not UTF-8 text"):
         register_mcp("codex", project=project)
+
+
+def test_uninstall_leaves_a_file_without_engram_untouched(project: Path) -> None:
+    path = project / ".claude/settings.json"
+    path.parent.mkdir()
+    text = '{\n  // my settings\n  "hooks": {}\n}\n'
+    path.write_text(text, encoding="utf-8")
+    report = uninstall("claude", project=project)
+    assert not report.changed and path.read_text(encoding="utf-8") == text
+
+
+def test_uninstall_leaves_an_empty_settings_list_the_user_wrote(project: Path) -> None:
+    from engram.hooks.install import teardown
+
+    local = project / ".claude/settings.local.json"
+    local.parent.mkdir()
+    text = '{\n  // approved servers\n  "enabledMcpjsonServers": []\n}\n'
+    local.write_text(text, encoding="utf-8")
+    report = teardown("claude", project=project)
+    assert not any(f.changed for f in report.files) and local.read_text(encoding="utf-8") == text

@@ -147,7 +147,7 @@ def uninstall(name: str, *, project: Path, is_global: bool = False) -> InstallRe
     before = copy.deepcopy(data)
     hooks = _hooks_of(data, path)
     _strip_engram(host(name), hooks)
-    if not hooks:
+    if not hooks and before.get("hooks") != {}:  # an empty object the user wrote stays theirs
         del data["hooks"]
     changed, backup = write_json(path, data, before)
     return InstallReport(name, path, changed, backup)
@@ -268,7 +268,7 @@ def apply_setting(edit: SettingEdit, path: Path, name: str, *, remove: bool) -> 
             items += [item for item in wanted if item not in items]
         if items:
             parent[key] = items
-        else:
+        elif current:  # emptied by this removal (an empty list the user wrote stays)
             parent.pop(key, None)
     elif remove:
         if current == wanted:
