@@ -389,3 +389,25 @@ def test_uninstall_leaves_an_empty_settings_list_the_user_wrote(project: Path) -
     local.write_text(text, encoding="utf-8")
     report = teardown("claude", project=project)
     assert not any(f.changed for f in report.files) and local.read_text(encoding="utf-8") == text
+
+
+def test_a_codex_config_with_crlf_line_ends_keeps_them(project: Path) -> None:
+    config = project / ".codex" / "config.toml"
+    config.parent.mkdir()
+    original = b'# mine\r\nmodel = "o3"\r\n\r\n[mcp_servers.other]\r\ncommand = "x"\r\n'
+    config.write_bytes(original)
+    register_mcp("codex", project=project)
+    installed = config.read_bytes()
+    assert installed.startswith(original) and b"\n" not in installed.replace(b"\r\n", b"")
+    register_mcp("codex", project=project, remove=True)
+    assert config.read_bytes() == original
+
+
+def test_a_settings_file_with_crlf_line_ends_keeps_them(project: Path) -> None:
+    path = project / ".claude/settings.json"
+    path.parent.mkdir()
+    path.write_bytes(b'{\r\n  "model": "opus"\r\n}\r\n')
+    install("claude", project=project)
+    written = path.read_bytes()
+    assert written.startswith(b'{\r\n  "model": "opus",\r\n')
+    assert b"\n" not in written.replace(b"\r\n", b"")
