@@ -411,3 +411,13 @@ def test_a_settings_file_with_crlf_line_ends_keeps_them(project: Path) -> None:
     written = path.read_bytes()
     assert written.startswith(b'{\r\n  "model": "opus",\r\n')
     assert b"\n" not in written.replace(b"\r\n", b"")
+
+
+def test_installing_again_keeps_engrams_entry_where_it_was(project: Path) -> None:
+    path = project / ".claude/settings.json"
+    install("claude", project=project)
+    data = json.loads(path.read_text())
+    data["hooks"]["UserPromptSubmit"].append(USER_HOOK)  # the user's hook after Engram's
+    path.write_text(json.dumps(data, indent=2) + "\n")
+    report = install("claude", project=project)
+    assert not report.changed and json.loads(path.read_text()) == data

@@ -128,12 +128,26 @@ def install(
     for key, value in record.hooks.top.items():
         data.setdefault(key, value)
     hooks = _hooks_of(data, path)
+    # An entry installed before is replaced where it stands, not moved after the user's later
+    # ones: installing again leaves the file as it was, and the hosts that run entries in
+    # order (Gemini's sequential groups) run them in the same order.
+    where = {
+        event: next(
+            (n for n, group in enumerate(groups)
+             if any(is_engram(h) for h in handlers_of(record, group))),
+            None,
+        )
+        for event, groups in hooks.items()
+        if isinstance(groups, list)
+    }  # fmt: skip
     _strip_engram(record, hooks)
     for event, matcher in record.registration.items():
         groups = hooks.setdefault(event, [])
         if not isinstance(groups, list):
             raise EngramError(f"{path}: hooks.{event} must be a list", hint="fix the file first")
-        groups.append(_entry(record, matcher, python or launcher.interpreter()))
+        at = where.get(event)
+        entry = _entry(record, matcher, python or launcher.interpreter())
+        groups.insert(len(groups) if at is None else at, entry)
     changed, backup = write_json(path, data, before)
     return InstallReport(name, path, changed, backup, events=list(record.registration))
 
