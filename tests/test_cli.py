@@ -117,6 +117,18 @@ def test_init_changes_nothing_that_exists(
     assert (root / "engram.toml").read_text() == "[load]\nexpand_top = 5\n"
 
 
+def test_init_with_a_file_where_a_folder_goes_is_one_error_and_creates_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = tmp_path / ".agents" / ".engram"
+    root.mkdir(parents=True)
+    (root / "skills").write_text("not a folder\n")
+    code, _, err = run(capsys, "-C", str(tmp_path), "init")
+    assert code == 2 and "unexpected" not in err
+    assert err.startswith(f"engram: error: {root / 'skills'}: ") and len(err.splitlines()) == 2
+    assert sorted(p.name for p in root.iterdir()) == ["skills"]
+
+
 def test_new_writes_a_valid_memory_from_stdin(
     project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

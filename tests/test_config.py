@@ -88,6 +88,12 @@ def test_invalid_toml_is_reported_with_the_file(tmp_path: Path) -> None:
         load_config(tmp_path, env={"ENGRAM_CONFIG_DIR": str(tmp_path / "x")})
 
 
+def test_a_file_saved_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    write(tmp_path / "engram.toml", "\ufeff[load]\nexpand_top = 5\n")  # as Notepad saves it
+    config = load_config(tmp_path, env={"ENGRAM_CONFIG_DIR": str(tmp_path / "x")})
+    assert config["load.expand_top"] == 5
+
+
 def test_generated_config_template_parses_and_sets_nothing(tmp_path: Path) -> None:
     from engram.files.authoring import config_template
 

@@ -324,6 +324,9 @@ def read_toml(path: Path) -> dict[str, Any]:
         raw = path.read_bytes()
     except OSError as exc:
         raise ConfigError(f"{path}: cannot read: {exc.strerror}") from None
+    # A byte-order mark (Windows editors save one) is invisible: refused, it would be an
+    # "invalid statement at line 1, column 1" the user cannot see.
+    raw = raw.removeprefix(b"\xef\xbb\xbf")
     try:
         if sets_nothing(raw.decode("utf-8")):
             return {}

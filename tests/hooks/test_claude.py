@@ -158,6 +158,18 @@ def test_absolute_paths_are_matched_relative_to_the_project(
     assert "### api-errors" in context(hook("PreToolUse", path=str(project / "src/api/app.py")))
 
 
+def test_a_file_outside_the_project_fires_no_path_memory(
+    hook: Hook,
+    memory: Callable[..., Path],
+    ws_root: Path,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    (ws_root / "engram.toml").write_text('[hooks]\npath_rules = "hook"\n')
+    memory("md-style", "# Md\n\nWrap at 100.\n", kind="rule", applies_to=["*.md"])
+    outside = tmp_path_factory.mktemp("elsewhere") / "README.md"  # another project's file
+    assert hook("PreToolUse", path=str(outside)) == {}
+
+
 def test_subagent_start_injects_context_for_the_agent_type(
     hook: Hook, memory: Callable[..., Path]
 ) -> None:

@@ -347,3 +347,77 @@ def test_uninstall_leaves_a_codex_engram_table_the_user_set_up(project: Path) ->
     config.write_text(text, encoding="utf-8")
     register_mcp("codex", project=project, remove=True)
     assert config.read_text(encoding="utf-8") == text
+
+
+def test_a_settings_file_that_is_not_utf8_is_a_clear_error_and_is_left_alone(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = project / ".claude/settings.json"
+    path.parent.mkdir()
+    path.write_bytes(b'{"model": "caf\xe9"}\n')  # Latin-1, as an old editor saved it
+    assert main(["-C", str(project), "hooks", "install", "--host", "claude"]) == 2
+    err = capsys.readouterr().err
+    assert f"engram: error: {path}: not UTF-8 text" in err and "unexpected" not in err
+    assert path.read_bytes() == b'{"model": "caf\xe9"}\n'
+
+
+def test_a_codex_config_that_is_not_utf8_is_a_clear_error(project: Path) -> None:
+    from engram.errors import EngramError
+
+    config = project / ".codex" / "config.toml"
+    config.parent.mkdir()
+    config.write_bytes(b'model = "caf\xe9"\n')
+    with pytest.raises(EngramError, match=r"config\.toml: not UTF-8 text"):
+        register_mcp("codex", project=project)
+
+
+def test_uninstall_leaves_a_file_without_engram_untouched(project: Path) -> None:
+    path = project / ".claude/settings.json"
+    path.parent.mkdir()
+    text = '{\n  // my settings\n  "hooks": {}\n}\n'
+    path.write_text(text, encoding="utf-8")
+    report = uninstall("claude", project=project)
+    assert not report.changed and path.read_text(encoding="utf-8") == text
+
+
+def test_uninstall_leaves_an_empty_settings_list_the_user_wrote(project: Path) -> None:
+    from engram.hooks.install import teardown
+
+    local = project / ".claude/settings.local.json"
+    local.parent.mkdir()
+    text = '{\n  // approved servers\n  "enabledMcpjsonServers": []\n}\n'
+    local.write_text(text, encoding="utf-8")
+    report = teardown("claude", project=project)
+    assert not any(f.changed for f in report.files) and local.read_text(encoding="utf-8") == text
+
+
+def test_a_codex_config_with_crlf_line_ends_keeps_them(project: Path) -> None:
+    config = project / ".codex" / "config.toml"
+    config.parent.mkdir()
+    original = b'# mine\r\nmodel = "o3"\r\n\r\n[mcp_servers.other]\r\ncommand = "x"\r\n'
+    config.write_bytes(original)
+    register_mcp("codex", project=project)
+    installed = config.read_bytes()
+    assert installed.startswith(original) and b"\n" not in installed.replace(b"\r\n", b"")
+    register_mcp("codex", project=project, remove=True)
+    assert config.read_bytes() == original
+
+
+def test_a_settings_file_with_crlf_line_ends_keeps_them(project: Path) -> None:
+    path = project / ".claude/settings.json"
+    path.parent.mkdir()
+    path.write_bytes(b'{\r\n  "model": "opus"\r\n}\r\n')
+    install("claude", project=project)
+    written = path.read_bytes()
+    assert written.startswith(b'{\r\n  "model": "opus",\r\n')
+    assert b"\n" not in written.replace(b"\r\n", b"")
+
+
+def test_installing_again_keeps_engrams_entry_where_it_was(project: Path) -> None:
+    path = project / ".claude/settings.json"
+    install("claude", project=project)
+    data = json.loads(path.read_text())
+    data["hooks"]["UserPromptSubmit"].append(USER_HOOK)  # the user's hook after Engram's
+    path.write_text(json.dumps(data, indent=2) + "\n")
+    report = install("claude", project=project)
+    assert not report.changed and json.loads(path.read_text()) == data

@@ -144,3 +144,11 @@ def eight_hook_calls_at_once(project: Path, session: str, prompt: str) -> list[s
         assert process.wait(timeout=60) == 0
         texts.append(answer.get("hookSpecificOutput", {}).get("additionalContext", ""))
     return texts
+
+
+def test_a_damaged_state_file_is_set_aside_and_started_afresh(tmp_path: Path) -> None:
+    damaged = b"not a database at all " * 300
+    (tmp_path / "hooks.sqlite").write_bytes(damaged)
+    with DeliveryState("claude", "/ws", "s1", tmp_path) as state:
+        assert state.claim(["workspace:x"]) == {"workspace:x"}
+    assert (tmp_path / "hooks.sqlite.damaged").read_bytes() == damaged  # kept for a look

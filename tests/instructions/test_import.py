@@ -617,3 +617,16 @@ def test_a_yaml_alias_in_cursor_frontmatter_does_not_turn_one_field_into_globs(
     [source] = imported(capsys, project)["sources"]
     assert any("YAML anchors" in note for note in source["notes"])
     assert source["memories"][0]["applies_to"] == ["*d"]
+
+
+def test_a_file_that_holds_no_memory_keeps_its_name_and_the_import_takes_the_next(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    notes = project / ".agents" / ".engram" / "rules" / "testing.md"
+    notes.parent.mkdir(parents=True, exist_ok=True)
+    notes.write_text("my notes, no frontmatter yet\n", encoding="utf-8")  # not indexed
+    (project / "AGENTS.md").write_text(AGENTS, encoding="utf-8")
+    code, out, err = run(capsys, "-C", str(project), "import")
+    assert code == 0, err
+    assert "created rules/testing-2.md [rule] from lines 5-9 (Testing)" in out
+    assert notes.read_text(encoding="utf-8") == "my notes, no frontmatter yet\n"

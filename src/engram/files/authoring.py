@@ -58,6 +58,26 @@ def init_workspace(project: Path) -> InitReport:
     file. Nothing that already exists is changed."""
     root = project / WORKSPACE_DIR
     report = InitReport(root)
+    # A file where a folder goes is found before anything is created: no half-made workspace.
+    parts = WORKSPACE_DIR.parts
+    needed = [project.joinpath(*parts[: n + 1]) for n in range(len(parts))]
+    for path in needed + [root / folder for folder in FOLDERS]:
+        if path.exists() and not path.is_dir():
+            raise EngramError(
+                f"{path}: a file is where the workspace needs a folder",
+                hint="move or rename it, then run `engram init` again",
+            )
+    try:
+        _create(root, report)
+    except OSError as exc:
+        raise EngramError(
+            f"{exc.filename or root}: cannot create ({exc.strerror or exc})",
+            hint="check the folder's permissions, then run `engram init` again",
+        ) from None
+    return report
+
+
+def _create(root: Path, report: InitReport) -> None:
     for folder in FOLDERS:
         path = root / folder
         if path.is_dir():
@@ -73,7 +93,6 @@ def init_workspace(project: Path) -> InitReport:
         except FileExistsError:
             report.kept.append(name)
     _ignore_derived(root, report)
-    return report
 
 
 GIT_IGNORE = ".cache/"  # the derived index: rebuilt from the files, never trusted from git

@@ -35,11 +35,27 @@ def target_of(path: Path) -> Path:
 def read_text(path: Path) -> str | None:
     """The file's text, or None when it does not exist."""
     try:
-        return path.read_text(encoding="utf-8")
+        # newline="": the line ends as they are, so a CRLF file is edited and written as CRLF
+        with open(path, encoding="utf-8", newline="") as handle:
+            return handle.read()
     except FileNotFoundError:
         return None
     except OSError as exc:
         raise EngramError(f"{path}: cannot read ({exc.strerror})") from None
+    except UnicodeDecodeError as exc:  # hosts read their files as UTF-8 too
+        raise EngramError(
+            f"{path}: not UTF-8 text (byte {exc.start})",
+            hint="save the file as UTF-8, then run the command again",
+        ) from None
+
+
+def with_line_ends_of(old: str | None, text: str) -> str:
+    """`text` with CRLF line ends when the file it replaces has only those (a file from
+    Windows): a line Engram adds does not leave the file with two kinds, nor rewrite every
+    line of a CRLF file."""
+    if old is None or "\r\n" not in old or "\n" in old.replace("\r\n", ""):
+        return text
+    return re.sub(r"(?<!\r)\n", "\r\n", text)
 
 
 def write_text(path: Path, text: str) -> tuple[bool, Path | None]:

@@ -128,12 +128,26 @@ def install(
     for key, value in record.hooks.top.items():
         data.setdefault(key, value)
     hooks = _hooks_of(data, path)
+    # An entry installed before is replaced where it stands, not moved after the user's later
+    # ones: installing again leaves the file as it was, and the hosts that run entries in
+    # order (Gemini's sequential groups) run them in the same order.
+    where = {
+        event: next(
+            (n for n, group in enumerate(groups)
+             if any(is_engram(h) for h in handlers_of(record, group))),
+            None,
+        )
+        for event, groups in hooks.items()
+        if isinstance(groups, list)
+    }  # fmt: skip
     _strip_engram(record, hooks)
     for event, matcher in record.registration.items():
         groups = hooks.setdefault(event, [])
         if not isinstance(groups, list):
             raise EngramError(f"{path}: hooks.{event} must be a list", hint="fix the file first")
-        groups.append(_entry(record, matcher, python or launcher.interpreter()))
+        at = where.get(event)
+        entry = _entry(record, matcher, python or launcher.interpreter())
+        groups.insert(len(groups) if at is None else at, entry)
     changed, backup = write_json(path, data, before)
     return InstallReport(name, path, changed, backup, events=list(record.registration))
 
@@ -147,7 +161,7 @@ def uninstall(name: str, *, project: Path, is_global: bool = False) -> InstallRe
     before = copy.deepcopy(data)
     hooks = _hooks_of(data, path)
     _strip_engram(host(name), hooks)
-    if not hooks:
+    if not hooks and before.get("hooks") != {}:  # an empty object the user wrote stays theirs
         del data["hooks"]
     changed, backup = write_json(path, data, before)
     return InstallReport(name, path, changed, backup)
@@ -268,7 +282,7 @@ def apply_setting(edit: SettingEdit, path: Path, name: str, *, remove: bool) -> 
             items += [item for item in wanted if item not in items]
         if items:
             parent[key] = items
-        else:
+        elif current:  # emptied by this removal (an empty list the user wrote stays)
             parent.pop(key, None)
     elif remove:
         if current == wanted:

@@ -98,7 +98,7 @@ def write_json(
     if old is not None and data == before:
         return False, None  # also keeps a commented (JSONC) file that already says this intact
     text = json.dumps(data, indent=_indent_of(old or ""), ensure_ascii=False) + "\n"
-    return configfile.write_text(path, text)
+    return configfile.write_text(path, configfile.with_line_ends_of(old, text))
 
 
 def _indent_of(text: str) -> str | int:

@@ -131,7 +131,15 @@ def path_pack(ws: Workspace, event: ev.Event, delivered: set[str]) -> Pack:
     from engram.text.tokenize import anchors_of
 
     base = ws.project or event.cwd
-    touched = [_relative(Path(p), event.cwd, base) for p in event.paths]
+    touched = []
+    for given in event.paths:
+        relative = _relative(Path(given), event.cwd, base)
+        if relative is not None:
+            touched.append(relative)
+        elif ws.project is None:  # no project to be relative to: the path as the host gave it
+            touched.append(Path(given).as_posix())
+        # Globs are relative to the project: a file outside it (a library's README.md under
+        # `*.md`) fires none of its memories.
     chosen = [
         Candidate(row)
         for row in ws.visible_rows(lambda index: index.path_scoped(), ws.options(""))
@@ -144,12 +152,13 @@ def path_pack(ws: Workspace, event: ev.Event, delivered: set[str]) -> Pack:
     return build_pack(route, ws.roots, expand_top=PATH_BODIES, extra_cards=False, max_bytes=limit)
 
 
-def _relative(path: Path, cwd: Path, base: Path) -> str:
+def _relative(path: Path, cwd: Path, base: Path) -> str | None:
+    """The path relative to `base`, or None when it lies outside it."""
     absolute = path if path.is_absolute() else cwd / path
     try:
         return absolute.resolve().relative_to(base.resolve()).as_posix()
     except ValueError:
-        return path.as_posix()
+        return None
 
 
 def glob_matches(glob: str, path: str) -> bool:

@@ -9,6 +9,7 @@ are dropped whenever a session starts.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import time
 from collections.abc import Iterable
@@ -37,21 +38,18 @@ class DeliveryState:
     def __init__(self, host: str, workspace: str, session: str, folder: Path | None = None):
         folder = folder or state_dir()
         folder.mkdir(parents=True, exist_ok=True)
-        self.conn = sqlite3.connect(folder / "hooks.sqlite", timeout=10, isolation_level=None)
-        # Switching a new file to WAL takes an exclusive lock that SQLite does not wait for,
-        # so hooks starting together on a fresh machine retry briefly.
-        for attempt in range(20):
-            try:
-                self.conn.execute("PRAGMA journal_mode=WAL")
-                # No flush to disk at each commit (WAL keeps the file whole): a power cut may
-                # forget the last delivery, and the memory is then delivered once more.
-                self.conn.execute("PRAGMA synchronous=NORMAL")
-                self.conn.executescript(SCHEMA)
-                break
-            except sqlite3.OperationalError:
-                if attempt == 19:
-                    raise
-                time.sleep(0.02 * (attempt + 1))
+        path = folder / "hooks.sqlite"
+        opened = _identity(path)
+        try:
+            self.conn = _open(path)
+        except sqlite3.DatabaseError as exc:
+            if exc.sqlite_errorcode not in DAMAGED:
+                raise
+            # The file only remembers what was delivered: kept, a damaged one would stop every
+            # hook of every session from injecting anything, while a fresh one costs at most one
+            # more delivery of each memory. The old one stays beside it for a look.
+            _set_aside(path, opened)
+            self.conn = _open(path)
         self.id = (host, workspace, session)
 
     def close(self) -> None:
@@ -126,6 +124,54 @@ class DeliveryState:
         self.conn.execute(
             "INSERT OR REPLACE INTO sessions VALUES (?, ?, ?, ?)", (*self.id, time.time())
         )
+
+
+DAMAGED = (sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT)
+
+
+def _open(path: Path) -> sqlite3.Connection:
+    conn = sqlite3.connect(path, timeout=10, isolation_level=None)
+    try:
+        # Switching a new file to WAL takes an exclusive lock that SQLite does not wait for,
+        # so hooks starting together on a fresh machine retry briefly.
+        for attempt in range(20):
+            try:
+                conn.execute("PRAGMA journal_mode=WAL")
+                # No flush to disk at each commit (WAL keeps the file whole): a power cut may
+                # forget the last delivery, and the memory is then delivered once more.
+                conn.execute("PRAGMA synchronous=NORMAL")
+                conn.executescript(SCHEMA)
+                break
+            except sqlite3.OperationalError:
+                if attempt == 19:
+                    raise
+                time.sleep(0.02 * (attempt + 1))
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    try:
+        found = path.stat()
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
+
+
+def _set_aside(path: Path, opened: tuple[int, int] | None) -> None:
+    """Move the damaged state file `opened` to `hooks.sqlite.damaged` (replacing an older
+    one), with its journal files. When a hook running alongside set it aside first and made a
+    new one, the new one stays."""
+    if opened is not None and _identity(path) != opened:
+        return
+    try:
+        os.replace(path, path.with_name(path.name + ".damaged"))
+    except FileNotFoundError:
+        return
+    for suffix in ("-wal", "-shm"):
+        path.with_name(path.name + suffix).unlink(missing_ok=True)
 
 
 class SessionSeen(Plain):

@@ -48,7 +48,7 @@ def set_engram_server(
         candidates = [_toml_edit(old, entry)]
     for text in candidates:
         if text is not None and _same_toml(text, expected):
-            return configfile.write_text(path, text)
+            return configfile.write_text(path, configfile.with_line_ends_of(old, text))
     action = "remove" if remove else "add"
     by_hand = "" if entry is None else ": " + ", ".join(f"{k} = {v!r}" for k, v in entry.items())
     raise EngramError(

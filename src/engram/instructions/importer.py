@@ -16,6 +16,7 @@ and records the new hash, so it is no longer stale; a memory edited since the im
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -183,7 +184,7 @@ def plan_import(
     plan = ImportPlan(root)
     workspace = [ix for ix in ws.indexes if ix.root.scope == "workspace"]
     earlier = _earlier_sources(workspace)
-    taken = {row.id for index in ws.indexes for row in index.all_docs()}
+    taken = {row.id for index in ws.indexes for row in index.all_docs()} | _file_names(root)
     duplicates = NearDuplicates(ws.indexes)
     named = named_files(project, paths)
     sources = source_paths(project, paths, root)
@@ -442,6 +443,19 @@ def _file_title(source: SourceFile, section: Section) -> str:
     if words:
         return " ".join(words).capitalize()
     return source.path.rsplit("/", 1)[-1]
+
+
+def _file_names(root: Path) -> set[str]:
+    """The names of the files already in the memory folders, memories or not: a file the index
+    does not hold (invalid, ignored, not yet Markdown with frontmatter) is never replaced, so
+    its name is taken too (lower-cased: a case-insensitive disk has one `Testing.md`)."""
+    from engram.files.model import TYPE_FOLDER
+
+    names: set[str] = set()
+    for folder in set(TYPE_FOLDER.values()):
+        with contextlib.suppress(OSError):
+            names.update(p.stem.lower() for p in (root / folder).iterdir())
+    return names
 
 
 def _unique(base: str, taken: set[str]) -> str:
