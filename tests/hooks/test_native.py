@@ -98,3 +98,16 @@ def test_a_fifo_in_the_rules_folder_is_kept_without_being_opened(
     thread.start()
     thread.join(10)
     assert [report.kept for report in reports] == [[".claude/rules/engram/api-errors.md"]]
+
+
+def test_rule_files_carry_no_terminal_escapes_or_control_characters(
+    project: Path, memory: Callable[..., Path]
+) -> None:
+    memory("api-errors", "# API\n\nUse problem\x1b]52;c;ZXZpbA==\x07+json.\x00\n", kind="rule",
+           directive="Return \x1b[31mproblem+json\x07.", applies_to=["src/api/**"])  # fmt: skip
+    sync(project)
+    for rule in (".claude/rules/engram/api-errors.md", ".cursor/rules/engram/api-errors.mdc"):
+        text = (project / rule).read_text()
+        assert "Use problem+json." in text and "Return problem+json." in text
+        assert not any(ord(ch) < 0x20 and ch != "\n" for ch in text)
+        assert "\\u001b" not in text and "\\u0007" not in text  # nor escaped in the frontmatter

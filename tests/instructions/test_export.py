@@ -316,3 +316,18 @@ def test_a_write_that_fails_is_one_error_naming_the_place(
     monkeypatch.setattr(atomic, "write_bytes_atomic", read_only)
     code, _, err = run(capsys, "-C", str(project), "export", "--format", "agents-md")
     assert code == 2 and "--out AGENTS.md: cannot write there (Permission denied)" in err
+
+
+@pytest.mark.parametrize("fmt", ["agents-md", "cursor"])
+def test_an_export_carries_no_terminal_escapes_or_control_characters(
+    project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str], fmt: str
+) -> None:
+    memory("deploy-api", "# Deploy\n\nShip\x1b]52;c;ZXZpbA==\x07 it.\x00\n", kind="rule",
+           directive="Ship \x1b[31mon\x07 Fridays.")  # fmt: skip
+    code, _, _ = run(capsys, "-C", str(project), "export", "--format", fmt)
+    assert code == 0
+    written = [p for p in project.rglob("*") if p.is_file() and ".engram" not in p.parts]
+    text = "".join(p.read_text(encoding="utf-8") for p in written)
+    assert "Ship on Fridays." in text and "Ship it." in text
+    assert not any(ord(ch) < 0x20 and ch != "\n" for ch in text)
+    assert "\\u001b" not in text and "\\u0007" not in text

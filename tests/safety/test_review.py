@@ -209,3 +209,16 @@ def test_graph_and_doctor_do_not_repeat_an_unsafe_id(
     main(["-C", str(project), "doctor"])
     out, err = capsys.readouterr()
     assert KEY not in out + err and "[unsafe id]" in out
+
+
+def test_terminal_escapes_never_reach_a_card_in_the_json_pack(
+    project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    from engram.cli import main
+
+    memory("deploy-api", "# Deploy\n\ndeploy the api\n", directive="Ship \x1b]52;c;ZXZpbA==\x07now")
+    assert main(["-C", str(project), "load", "deploy", "--json"]) == 0
+    [card] = [m["card"] for m in json.loads(capsys.readouterr().out)["memories"]]
+    assert card == "Ship now"

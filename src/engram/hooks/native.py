@@ -43,12 +43,15 @@ class SyncReport:
 
 def path_memories(ws: Workspace, today: date | None = None) -> list[tuple[DocRow, str]]:
     """Visible, safe path-scoped memories with their agent-facing bodies (workspace wins)."""
+    from engram.render.pack import printable
+
     out = []
     limit = ws.config["files.max_bytes"]
     for row in ws.visible_rows(lambda index: index.path_scoped(), ws.options("", today=today)):
         text, _ = guarded_text(row, ws.roots[row.scope], limit)
         if text is not None:
-            out.append((row, visible_body(split_frontmatter(text)[1])))
+            # as the pack prints it: no terminal escapes or control characters
+            out.append((row, printable(visible_body(split_frontmatter(text)[1]))))
     return out
 
 

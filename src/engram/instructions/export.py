@@ -35,6 +35,7 @@ from engram.files.body import split_frontmatter, visible_body
 from engram.files.guard import guarded_text
 from engram.files.index import DocRow
 from engram.hooks.native import MARKER, SyncReport, is_generated_text, marker, sync_folder
+from engram.render.pack import card_text, printable
 from engram.workspace import Workspace
 
 EXPORTS_FILE = "exports.json"
@@ -78,7 +79,7 @@ class Exported:
 
     @property
     def card(self) -> str:
-        what = " ".join((self.row.card_text or self.title).split())
+        what = card_text(self.row) or " ".join(self.title.split())
         return f"- `{self.row.id}` [{self.row.type}]: {what} — `engram load --id {self.row.id}`"
 
 
@@ -122,7 +123,7 @@ def export_memories(ws: Workspace, today: date | None = None) -> list[Exported]:
         text, _ = guarded_text(row, ws.roots[row.scope], limit)
         if text is None:
             continue  # unsafe, changed or unapproved: never written out for an agent
-        body = visible_body(split_frontmatter(text)[1])
+        body = printable(visible_body(split_frontmatter(text)[1]))  # as the pack prints it
         title, body = _title(body, row.id)
         out.append(Exported(row, title, body))
     out.sort(key=lambda e: (not e.always, TYPE_ORDER.get(e.row.type, 3), e.row.level, e.row.id))
@@ -210,7 +211,7 @@ def render_single(fmt: Format, memories: list[Exported]) -> tuple[str, int, int]
 def render_cursor(memory: Exported, fmt: Format) -> tuple[str, bool]:
     """A memory's `.mdc` rule file, and whether its body fitted (else it is a card)."""
     row = memory.row
-    description = json.dumps(" ".join((row.card_text or memory.title).split()))
+    description = json.dumps(card_text(row) or " ".join(memory.title.split()))
     head = f"---\ndescription: {description}\n"
     if row.applies_to:
         head += f"globs: {json.dumps(','.join(row.applies_to))}\n"

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
 
+    from engram.files.index import DocRow
     from engram.routing.route import Candidate, Route
 
 
@@ -98,9 +99,14 @@ def printable(text: str) -> str:
     return re.sub(_ESCAPES, "", text)
 
 
+def card_text(row: DocRow) -> str:
+    """A memory's card as shown: one line, without terminal escapes or control characters."""
+    return printable(" ".join(row.card_text.split()))
+
+
 def _card(item: PackItem) -> str:
     row = item.candidate.row
-    text = printable(" ".join(row.card_text.split()))
+    text = card_text(row)
     line = f"- {row.id} [{row.type}]" + (f" {text}" if text else "")
     return line + (" (stale)" if item.candidate.stale else "")
 
@@ -238,7 +244,7 @@ def pack_json(pack: Pack, query: str) -> dict[str, Any]:
                 "requires": item.candidate.row.depends_on,
                 "prerequisite_of": item.candidate.prerequisite_of,
                 "path": item.candidate.row.path,
-                "card": item.candidate.row.card_text,
+                "card": card_text(item.candidate.row),
                 "body": item.body if item.tier == "body" else None,
             }
             for item in pack.items

@@ -42,8 +42,9 @@ def rule_file(row: DocRow, body: str) -> str:
     import json  # not imported where every host's record is read (`engram.config`)
 
     from engram.hooks.native import marker, with_directive
+    from engram.render.pack import card_text
 
-    description = json.dumps(f"Engram memory {row.id}: {row.card_text}".strip(": "))
+    description = json.dumps(f"Engram memory {row.id}: {card_text(row)}".strip(": "))
     globs = json.dumps(",".join(row.applies_to))
     return (
         f"---\ndescription: {description}\nglobs: {globs}\nalwaysApply: false\n---\n"
