@@ -114,6 +114,19 @@ def test_tag_filter_requires_every_tag(store: MemoryStore) -> None:
     ]
 
 
+def test_one_tag_given_as_a_string_filters_by_that_tag(store: MemoryStore) -> None:
+    store.absorb(["Deploys need a green CI run first."], scope="agent", tags="deploy")
+    assert len(store.search("deploys", tags="deploy")) == 1
+    assert len(store.list(tags="deploy")) == 1 and store.count(tags="deploy") == 1
+
+
+def test_tags_that_are_not_a_list_of_text_are_an_error(store: MemoryStore) -> None:
+    with pytest.raises(EngramError, match="tags must be"):
+        store.search("deploys", tags=5)  # type: ignore[arg-type]
+    with pytest.raises(EngramError, match="tags must be"):
+        store.list(tags=[1])  # type: ignore[list-item]
+
+
 def test_active_mode_hides_superseded_versions_and_full_history_shows_them(
     store: MemoryStore,
 ) -> None:

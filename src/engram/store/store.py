@@ -124,6 +124,18 @@ ABSORB_BATCH = 500
 _RELATION = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 
 
+def _wanted_tags(tags: Sequence[str] | None) -> tuple[str, ...]:
+    """The tags a read requires, checked: one tag may come as a string, as absorb takes it
+    (its characters were each required instead, and nothing matched)."""
+    if tags is None:
+        return ()
+    if isinstance(tags, str):
+        return (tags,)
+    if not isinstance(tags, Sequence) or not all(isinstance(tag, str) for tag in tags):
+        raise EngramError(f"tags must be a list of strings, got {tags!r}")
+    return tuple(tags)
+
+
 def _repeat_key(item: Item, kind: str) -> str:
     """What makes an input a repeat: a fact's normalised text; an event's exact text and, when
     it says when it happened, that moment (the same words said on another day are another
@@ -809,6 +821,7 @@ class MemoryStore:
             raise EngramError(f"top_k must be a whole number, got {top_k!r}")
         if fusion not in (None, "weighted", "rrf"):
             raise EngramError(f"unknown fusion {fusion!r}", hint="use weighted or rrf")
+        tags = _wanted_tags(tags)
         # Arguments are checked first: a bad date is an error even in an empty store.
         start = checked_day(since, "since")
         end = checked_day(until, "until", end=True)
@@ -1103,7 +1116,7 @@ class MemoryStore:
         if as_of is not None:
             checked_day(as_of, "as_of")
             moment = iso_end(as_of)
-        return FactFilter(scope, scope_key, tuple(tags or ()), status, moment)
+        return FactFilter(scope, scope_key, _wanted_tags(tags), status, moment)
 
     def has_facts(self) -> bool:
         """Whether the store holds any fact (of any status)."""
