@@ -210,6 +210,24 @@ def test_boost_is_bounded(store: MemoryStore) -> None:
     assert fact.importance == 5.0
 
 
+@pytest.mark.parametrize("amount", [-10, 0, float("nan"), "1", True])
+def test_boost_by_an_amount_that_is_no_positive_number_is_refused(
+    store: MemoryStore, amount: object
+) -> None:
+    fact_id = store.absorb(["Redis keys expire after one hour."], scope="agent")[0].id
+    assert fact_id
+    with pytest.raises(EngramError, match="amount must be a number above 0"):
+        store.boost(fact_id, amount)  # type: ignore[arg-type]
+    fact = store.get(fact_id)
+    assert fact is not None and not isinstance(fact, list) and fact.importance == 1.0
+
+
+def test_boost_by_a_huge_amount_stops_at_the_bound(store: MemoryStore) -> None:
+    fact_id = store.absorb(["Redis keys expire after one hour."], scope="agent")[0].id
+    assert fact_id
+    assert store.boost(fact_id, 10**400).importance == 5.0
+
+
 def test_writes_by_another_process_are_seen_on_the_next_search(tmp_path: Path) -> None:
     config = load_config(None, env={})
     with (

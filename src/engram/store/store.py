@@ -1195,9 +1195,14 @@ class MemoryStore:
 
     def boost(self, fact_id: str, amount: float = 0.5) -> Fact:
         """Raise a fact's importance (bounded at 5): it then ranks above its near-ties."""
+        # NaN passes no comparison (min() kept 5), and a negative amount stored an importance
+        # below 0, which absorb refuses
+        if isinstance(amount, bool) or not isinstance(amount, int | float) or not amount > 0:
+            raise EngramError(f"amount must be a number above 0, got {amount!r}")
         with self._write():
             fact = self._require(fact_id)
-            value = min(MAX_IMPORTANCE, fact.importance + amount)
+            # the amount is bounded first: an integer too large for a float overflows a sum
+            value = min(MAX_IMPORTANCE, fact.importance + min(amount, MAX_IMPORTANCE))
             self._backend.set_importance(fact_id, value)
             self._backend.log_event(now_iso(), "boosted", fact_id, importance=value)
         result = self._require(fact_id)
