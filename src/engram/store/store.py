@@ -125,8 +125,8 @@ _RELATION = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 
 
 def _wanted_tags(tags: Sequence[str] | None) -> tuple[str, ...]:
-    """The tags a read requires, checked: one tag may come as a string, as absorb takes it
-    (its characters were each required instead, and nothing matched)."""
+    """The tags a read requires or absorb adds, checked: one tag may come as a string (a read
+    required each of its characters instead, and nothing matched)."""
     if tags is None:
         return ()
     if isinstance(tags, str):
@@ -351,7 +351,10 @@ class MemoryStore:
             )
         if not isinstance(facts, Sequence):
             raise EngramError(f"facts must be a list, got {type(facts).__name__}")
-        tags = [tags] if isinstance(tags, str) else list(tags)
+        tags = list(_wanted_tags(tags))
+        if metadata is not None and not isinstance(metadata, dict):
+            # checked here, not per fact: dict() of it ended in a TypeError or ValueError
+            raise EngramError(f"metadata must be a dict, got {type(metadata).__name__}")
         key = scope_key or ""
         for name, value in (("scope key", key), ("source", source or "")):
             if not isinstance(value, str):
