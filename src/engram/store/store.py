@@ -1110,7 +1110,10 @@ class MemoryStore:
         status: str | None,
         as_of: str | date | None,
     ) -> FactFilter:
-        """What `list` and `count` select, checked."""
+        """What `list` and `count` select, checked (an unknown scope matched nothing, silently,
+        where search names it)."""
+        if scope is not None and scope not in SCOPES:
+            raise EngramError(f"unknown scope {scope!r}", hint="use agent, user or run")
         if status is not None and status not in STATUSES:
             raise EngramError(
                 f"unknown status {status!r}", hint="use active, superseded, archived or deleted"
