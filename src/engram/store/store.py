@@ -1169,6 +1169,14 @@ class MemoryStore:
         with its id) and, given a workspace, the routed memory-file pack."""
         from engram.store.digest import build_digest
 
+        # one scope may come as a string (its letters were read as scopes, and the digest
+        # said "no facts yet"); an unknown scope is named, as search names it
+        scopes = (scopes,) if isinstance(scopes, str) else tuple(scopes)
+        for scope in scopes:
+            if scope not in SCOPES:
+                raise EngramError(f"unknown scope {scope!r}", hint="use agent, user or run")
+        if isinstance(budget_chars, bool) or not isinstance(budget_chars, int):
+            raise EngramError(f"budget_chars must be a whole number, got {budget_chars!r}")
         return build_digest(
             self, topic, scopes=scopes, budget_chars=budget_chars, now=now, workspace=workspace
         )
