@@ -100,6 +100,12 @@ def test_one_tag_given_as_text_is_one_tag(store: MemoryStore) -> None:
         (lambda s: s.absorb(["Anna lives in Boston."], scope="agent", source=7), "source"),
         (lambda s: s.search("Anna", top_k=None), "top_k must be a whole number"),
         (lambda s: s.list(status="bogus"), "unknown status"),
+        (lambda s: s.list(scope="bogus"), "unknown scope"),
+        (lambda s: s.count(scope="users"), "unknown scope"),
+        (lambda s: s.absorb(["Anna lives in Boston."], scope="agent", metadata=[1]), "metadata"),
+        (lambda s: s.absorb(["Anna lives in Boston."], scope="agent", metadata="x"), "metadata"),
+        (lambda s: s.absorb(["Anna lives in Boston."], scope="agent", tags=5), "tags must be"),
+        (lambda s: s.absorb(["Anna lives in Boston."], scope="agent", tags=[1]), "tags must be"),
     ],
 )
 def test_wrong_types_are_refused_with_the_name_of_the_argument(

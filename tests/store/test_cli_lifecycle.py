@@ -161,6 +161,16 @@ def test_delete_of_a_scope_with_all_keys(capsys: pytest.CaptureFixture[str]) -> 
     assert code == 0 and out == "deleted 2 facts of user (every key)\n"
 
 
+def test_delete_of_a_scope_with_stdin_closed_asks_for_yes_in_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    absorb(capsys, TEA)
+    monkeypatch.setattr(sys, "stdin", None)  # what Python sets when fd 0 is closed (`<&-`)
+    code, _, err = run(capsys, "delete", "--scope", "user", "--key", "ivan")
+    assert code == 2 and len(error_lines(err)) == 1 and "--yes" in err
+    assert TEA in run(capsys, "list")[1]
+
+
 def test_delete_help_shows_examples(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["memory", "delete", "--help"])

@@ -107,6 +107,18 @@ def test_broken_json_on_stdin_is_a_clear_error(
     assert code == 2 and "does not parse" in err
 
 
+def test_absorb_with_stdin_closed_says_no_facts_were_given(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "stdin", None)  # what Python sets when fd 0 is closed (`<&-`)
+    code, _, err = run(capsys, "memory", "absorb", "--scope", "agent")
+    assert code == 2
+    assert err.splitlines() == [
+        "engram: error: no facts given",
+        "engram: hint: pass them as arguments or on stdin",
+    ]
+
+
 def test_search_get_boost_link_and_stats(capsys: pytest.CaptureFixture[str]) -> None:
     run(
         capsys,

@@ -114,6 +114,19 @@ def test_tag_filter_requires_every_tag(store: MemoryStore) -> None:
     ]
 
 
+def test_one_tag_given_as_a_string_filters_by_that_tag(store: MemoryStore) -> None:
+    store.absorb(["Deploys need a green CI run first."], scope="agent", tags="deploy")
+    assert len(store.search("deploys", tags="deploy")) == 1
+    assert len(store.list(tags="deploy")) == 1 and store.count(tags="deploy") == 1
+
+
+def test_tags_that_are_not_a_list_of_text_are_an_error(store: MemoryStore) -> None:
+    with pytest.raises(EngramError, match="tags must be"):
+        store.search("deploys", tags=5)  # type: ignore[arg-type]
+    with pytest.raises(EngramError, match="tags must be"):
+        store.list(tags=[1])  # type: ignore[list-item]
+
+
 def test_active_mode_hides_superseded_versions_and_full_history_shows_them(
     store: MemoryStore,
 ) -> None:
@@ -195,6 +208,24 @@ def test_boost_is_bounded(store: MemoryStore) -> None:
     for _ in range(20):
         fact = store.boost(fact_id)
     assert fact.importance == 5.0
+
+
+@pytest.mark.parametrize("amount", [-10, 0, float("nan"), "1", True])
+def test_boost_by_an_amount_that_is_no_positive_number_is_refused(
+    store: MemoryStore, amount: object
+) -> None:
+    fact_id = store.absorb(["Redis keys expire after one hour."], scope="agent")[0].id
+    assert fact_id
+    with pytest.raises(EngramError, match="amount must be a number above 0"):
+        store.boost(fact_id, amount)  # type: ignore[arg-type]
+    fact = store.get(fact_id)
+    assert fact is not None and not isinstance(fact, list) and fact.importance == 1.0
+
+
+def test_boost_by_a_huge_amount_stops_at_the_bound(store: MemoryStore) -> None:
+    fact_id = store.absorb(["Redis keys expire after one hour."], scope="agent")[0].id
+    assert fact_id
+    assert store.boost(fact_id, 10**400).importance == 5.0
 
 
 def test_writes_by_another_process_are_seen_on_the_next_search(tmp_path: Path) -> None:

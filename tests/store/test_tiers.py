@@ -59,6 +59,26 @@ def test_over_budget_the_digest_never_drops_ids_or_empties_a_section(store: Memo
     assert len(small) < len(store.digest("deploy ci", now=NOW))
 
 
+def test_digest_of_one_scope_given_as_a_string_reads_that_scope(store: MemoryStore) -> None:
+    ids = seed(store)
+    text = store.digest("deploy ci", scopes="agent", now=NOW)
+    assert set(re.findall(r"\[(f_[0-9a-f_]+)\]", text)) == set(ids.values())
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"scopes": ["users"]}, "unknown scope"),
+        ({"budget_chars": "4000"}, "budget_chars must be a whole number"),
+    ],
+)
+def test_digest_with_a_bad_argument_names_it(
+    store: MemoryStore, options: dict[str, object], message: str
+) -> None:
+    with pytest.raises(EngramError, match=message):
+        store.digest("deploy ci", **options)  # type: ignore[arg-type]
+
+
 def test_closed_todos_leave_the_digest_as_a_new_version(store: MemoryStore) -> None:
     ids = seed(store)
     done = store.todo_done(ids["todo"])

@@ -91,7 +91,7 @@ def _confirm(args: argparse.Namespace, question: str, word: str, nothing: str) -
     answer stops the command with one line, and `nothing` says what was left alone."""
     if args.yes:
         return 0
-    if not sys.stdin.isatty():
+    if sys.stdin is None or not sys.stdin.isatty():  # None: the shell closed it (`<&-`)
         raise EngramError(
             f"this needs a confirmation and there is no terminal to ask in: {nothing}; "
             "pass --yes to confirm"

@@ -223,7 +223,8 @@ def _json_object(line: str) -> bool:
 
 
 def cmd_absorb(args: argparse.Namespace, start: Path | None) -> int:
-    stdin = None if args.facts else sys.stdin.read()
+    # sys.stdin is None when the shell closed it (`<&-`): no facts on it, then
+    stdin = None if args.facts or sys.stdin is None else sys.stdin.read()
     facts = read_facts(args.facts, stdin, args.kind)
     config = settings(args)
     scope = args.scope or config["memory.scope"]

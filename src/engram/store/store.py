@@ -124,6 +124,18 @@ ABSORB_BATCH = 500
 _RELATION = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 
 
+def _wanted_tags(tags: Sequence[str] | None) -> tuple[str, ...]:
+    """The tags a read requires or absorb adds, checked: one tag may come as a string (a read
+    required each of its characters instead, and nothing matched)."""
+    if tags is None:
+        return ()
+    if isinstance(tags, str):
+        return (tags,)
+    if not isinstance(tags, Sequence) or not all(isinstance(tag, str) for tag in tags):
+        raise EngramError(f"tags must be a list of strings, got {tags!r}")
+    return tuple(tags)
+
+
 def _repeat_key(item: Item, kind: str) -> str:
     """What makes an input a repeat: a fact's normalised text; an event's exact text and, when
     it says when it happened, that moment (the same words said on another day are another
@@ -339,7 +351,10 @@ class MemoryStore:
             )
         if not isinstance(facts, Sequence):
             raise EngramError(f"facts must be a list, got {type(facts).__name__}")
-        tags = [tags] if isinstance(tags, str) else list(tags)
+        tags = list(_wanted_tags(tags))
+        if metadata is not None and not isinstance(metadata, dict):
+            # checked here, not per fact: dict() of it ended in a TypeError or ValueError
+            raise EngramError(f"metadata must be a dict, got {type(metadata).__name__}")
         key = scope_key or ""
         for name, value in (("scope key", key), ("source", source or "")):
             if not isinstance(value, str):
@@ -809,6 +824,7 @@ class MemoryStore:
             raise EngramError(f"top_k must be a whole number, got {top_k!r}")
         if fusion not in (None, "weighted", "rrf"):
             raise EngramError(f"unknown fusion {fusion!r}", hint="use weighted or rrf")
+        tags = _wanted_tags(tags)
         # Arguments are checked first: a bad date is an error even in an empty store.
         start = checked_day(since, "since")
         end = checked_day(until, "until", end=True)
@@ -1094,7 +1110,10 @@ class MemoryStore:
         status: str | None,
         as_of: str | date | None,
     ) -> FactFilter:
-        """What `list` and `count` select, checked."""
+        """What `list` and `count` select, checked (an unknown scope matched nothing, silently,
+        where search names it)."""
+        if scope is not None and scope not in SCOPES:
+            raise EngramError(f"unknown scope {scope!r}", hint="use agent, user or run")
         if status is not None and status not in STATUSES:
             raise EngramError(
                 f"unknown status {status!r}", hint="use active, superseded, archived or deleted"
@@ -1103,7 +1122,7 @@ class MemoryStore:
         if as_of is not None:
             checked_day(as_of, "as_of")
             moment = iso_end(as_of)
-        return FactFilter(scope, scope_key, tuple(tags or ()), status, moment)
+        return FactFilter(scope, scope_key, _wanted_tags(tags), status, moment)
 
     def has_facts(self) -> bool:
         """Whether the store holds any fact (of any status)."""
@@ -1150,6 +1169,14 @@ class MemoryStore:
         with its id) and, given a workspace, the routed memory-file pack."""
         from engram.store.digest import build_digest
 
+        # one scope may come as a string (its letters were read as scopes, and the digest
+        # said "no facts yet"); an unknown scope is named, as search names it
+        scopes = (scopes,) if isinstance(scopes, str) else tuple(scopes)
+        for scope in scopes:
+            if scope not in SCOPES:
+                raise EngramError(f"unknown scope {scope!r}", hint="use agent, user or run")
+        if isinstance(budget_chars, bool) or not isinstance(budget_chars, int):
+            raise EngramError(f"budget_chars must be a whole number, got {budget_chars!r}")
         return build_digest(
             self, topic, scopes=scopes, budget_chars=budget_chars, now=now, workspace=workspace
         )
@@ -1182,9 +1209,14 @@ class MemoryStore:
 
     def boost(self, fact_id: str, amount: float = 0.5) -> Fact:
         """Raise a fact's importance (bounded at 5): it then ranks above its near-ties."""
+        # NaN passes no comparison (min() kept 5), and a negative amount stored an importance
+        # below 0, which absorb refuses
+        if isinstance(amount, bool) or not isinstance(amount, int | float) or not amount > 0:
+            raise EngramError(f"amount must be a number above 0, got {amount!r}")
         with self._write():
             fact = self._require(fact_id)
-            value = min(MAX_IMPORTANCE, fact.importance + amount)
+            # the amount is bounded first: an integer too large for a float overflows a sum
+            value = min(MAX_IMPORTANCE, fact.importance + min(amount, MAX_IMPORTANCE))
             self._backend.set_importance(fact_id, value)
             self._backend.log_event(now_iso(), "boosted", fact_id, importance=value)
         result = self._require(fact_id)
