@@ -277,3 +277,18 @@ def test_plain_text_mixed_with_json_lines_is_refused_not_misread() -> None:
     text = 'Kafka runs on three brokers in Paris.\n{"content": "The web tier runs on k8s."}\n'
     with pytest.raises(EngramError, match="mixes plain text and JSON lines"):
         read_facts([], text)
+
+
+def test_an_object_without_a_content_field_is_rejected_saying_so(store: MemoryStore) -> None:
+    outcomes = store.absorb(
+        [{"text": "Alice lives in Berlin."}, "Bob lives in Paris."], scope="agent"
+    )
+    assert [o.outcome for o in outcomes] == ["rejected", "new"]
+    assert "no content field" in outcomes[0].reason and "text" not in outcomes[0].reason[:20]
+
+
+def test_a_relation_that_is_not_text_is_named(store: MemoryStore) -> None:
+    facts = ["Alice runs the build farm.", "Bob owns the billing service."]
+    a, b = (str(o.id) for o in store.absorb(facts, scope="agent"))
+    with pytest.raises(EngramError, match="relation must be text, got int"):
+        store.link(a, b, 5)  # type: ignore[arg-type]

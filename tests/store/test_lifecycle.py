@@ -360,3 +360,11 @@ def test_hashes_and_vectors_move_to_their_compact_form_and_still_work(tmp_path: 
             "SELECT sql FROM sqlite_master WHERE name = 'vectors'"
         ).fetchone()
         assert "WITHOUT ROWID" in table
+
+
+def test_updating_a_deleted_fact_says_to_absorb_the_text_anew(store: MemoryStore) -> None:
+    fact_id = add(store, TEA)
+    store.delete(fact_id)
+    with pytest.raises(EngramError, match=f"fact {fact_id} is deleted") as raised:
+        store.update(fact_id, "Anna drinks coffee now.")
+    assert raised.value.hint == "absorb the new text as a new fact"

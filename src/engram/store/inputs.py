@@ -59,7 +59,9 @@ def prepare(
         return item
     try:
         if isinstance(raw, dict):
-            content = raw.get("content")
+            if "content" not in raw:  # the fields given are not named: any may be unsafe
+                raise ValueError("no content field: the fact's text goes in 'content'")
+            content = raw["content"]
             item.tags += [str(t) for t in as_list(raw.get("tags"), "tags")]
             extra = raw.get("metadata") or {}
             if not isinstance(extra, dict):

@@ -46,8 +46,10 @@ def _fact(store: MemoryStore, fact_id: object) -> Fact:
 
 def _changeable(store: MemoryStore, fact: Fact, verb: str) -> None:
     """Only the current version of a fact is updated or deleted."""
-    if fact.status == "deleted":
+    if fact.status == "deleted" and verb == "delete":
         raise EngramError(f"fact {fact.id} is already deleted", hint="nothing to do")
+    if fact.status == "deleted":
+        raise EngramError(f"fact {fact.id} is deleted", hint="absorb the new text as a new fact")
     if fact.status == "superseded":
         newest = store.get(fact.id, mode="latest")
         current = newest.id if isinstance(newest, Fact) else "a newer version"

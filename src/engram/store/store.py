@@ -1225,6 +1225,8 @@ class MemoryStore:
 
     def link(self, a: str, b: str, relation: str) -> None:
         """A typed, directed edge from fact `a` to fact `b` (e.g. `depends_on`, `caused_by`)."""
+        if not isinstance(relation, str):
+            raise EngramError(f"relation must be text, got {type(relation).__name__}")
         refuse("relation", relation)  # before the message below would echo it
         if not _RELATION.match(relation):
             raise EngramError(
