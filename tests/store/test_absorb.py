@@ -167,7 +167,7 @@ def test_secrets_are_rejected_naming_the_family_not_the_value(
         ("too short", "too short"),
         ("word " * 120, "longer than 500 characters"),
         (42, "content must be text"),
-        ({"tags": ["x"]}, "content must be text"),
+        ({"tags": ["x"]}, "no content field"),
         ({"content": "A perfectly fine fact about Kafka.", "confidence": 3}, "confidence"),
         ({"content": "A perfectly fine fact about Kafka.", "metadata": "x"}, "metadata"),
     ],
