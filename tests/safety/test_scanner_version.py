@@ -13,7 +13,7 @@ from engram.safety.scan import SCANNER_VERSION
 
 # what decides a verdict: the questions, both scanners and the view of the text they read
 SCANNERS = ("scan.py", "secrets.py", "injection.py", "normalize.py")
-PINNED = {"12": "2cdef6f781aba2ba538b2139bf5ccaab10231eef6a47e6923c2f2fed62b357a1"}
+PINNED = {"12": "3631a695a0e664ff8c42965ac030f8add02240cba036fad18b4992ef8af4802f"}
 
 
 def test_the_scanners_code_is_the_code_its_version_names() -> None:

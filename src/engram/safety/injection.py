@@ -448,8 +448,9 @@ def _negated(text: str, start: int, end: int) -> bool:
 
 def find_injection(text: str) -> list[tuple[str, int]]:
     """(pattern family, 1-based line) for each line where an injection pattern starts, in the
-    text or, when it finds none there, in the text with its control characters as spaces
-    (`engram.safety.normalize.readings`).
+    first reading of the text that has one: the text, the text with its control characters as
+    spaces, the text with its escapes decoded (`engram.safety.normalize.readings`), then the
+    readings below, each tried only when the text has what it undoes.
 
     A control character may split a word in one place and stand for a space in another
     ("Ig\\x00nore\\x00all previous instructions"), and neither reading restores both. So a
