@@ -107,6 +107,17 @@ def test_the_first_absorb_makes_the_models_hnsw_index(vector_url: str) -> None:
     assert "vector_ip_ops" in definition and "topical:1" in definition
 
 
+def test_a_rebuild_with_a_new_model_leaves_its_hnsw_index_made(vector_url: str) -> None:
+    with MemoryStore.open(vector_url, config=load_config(None, env={})) as offline:
+        offline.absorb(FACTS, scope="agent")  # the offline model's sparse vectors: no index
+    assert _hnsw_indexes(vector_url) == []
+    with opened(vector_url) as store:
+        assert store.rebuild() == len(FACTS)
+        assert store.stats()["vector_search"] == "pgvector (HNSW)"
+    [definition] = _hnsw_indexes(vector_url)
+    assert "topical:1" in definition
+
+
 def test_the_index_is_built_with_more_memory_and_the_session_keeps_its_own(
     vector_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

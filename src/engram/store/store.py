@@ -605,8 +605,11 @@ class MemoryStore:
         """On a store with a vector index of its own (pgvector), make sure the index of this
         model's vectors exists before the write transaction: building it takes a while at
         scale, and no writer should wait on the write lock for it."""
-        vector = next((i.vector for i in items if isinstance(i.vector, np.ndarray)), None)
-        if vector is None or getattr(self.embedder, "sparse", False):
+        self._vector_index_for(next((i.vector for i in items), None))
+
+    def _vector_index_for(self, vector: Vector | None) -> None:
+        """`_vector_index` for one vector of this model."""
+        if not isinstance(vector, np.ndarray) or getattr(self.embedder, "sparse", False):
             return
         if self._searches_in_db():
             backend = cast(SearchesInDatabase, self._backend)
@@ -1317,6 +1320,7 @@ class MemoryStore:
         number of facts embedded. Vectors of other models stay, unused, until removed."""
         ids_contents = self._backend.ids_and_contents()
         total = len(ids_contents)
+        vectors: Sequence[Vector] = []
         for start in range(0, total, batch):
             chunk = ids_contents[start : start + batch]
             vectors = self.embedder.embed([content for _, content in chunk])
@@ -1325,6 +1329,9 @@ class MemoryStore:
                     self._backend.put_vector(fact_id, self.embedder.model_id, to_bytes(vector))
             if progress:
                 progress(min(start + batch, total), total)
+        # the store is left ready to search: on pgvector, the new model's index is built now
+        # rather than by the first search or absorb
+        self._vector_index_for(vectors[0] if vectors else None)
         with self._write():
             self._backend.log_event(
                 now_iso(), "rebuilt", None, model=self.embedder.model_id, facts=total
