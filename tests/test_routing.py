@@ -233,6 +233,15 @@ def test_dependency_cycles_do_not_loop(project: Path, memory: Callable[..., Path
     assert sorted(routed_ids(project, "kafka")) == ["a", "b"]
 
 
+def test_a_hidden_workspace_prerequisite_does_not_fall_back_to_the_global_copy(
+    project: Path, memory: Callable[..., Path], global_root: Path
+) -> None:
+    memory("base", "# Base\n\nworkspace base\n", lifecycle="archived")
+    memory("deep", "# Deep\n\nkafka details\n", depends_on=["base"])
+    write_memory(global_root, "base", "# Base\n\nglobal base\n")
+    assert routed_ids(project, "kafka") == ["deep"]
+
+
 def test_missing_prerequisites_are_reported(project: Path, memory: Callable[..., Path]) -> None:
     memory("deep", "# Deep\n\nkafka details\n", depends_on=["nowhere"])
     assert route(project, "kafka").missing_prerequisites == ["nowhere"]

@@ -490,11 +490,14 @@ def with_prerequisites(
     def lookup(memory_id: str) -> Candidate | None:
         if memory_id in known:
             return known[memory_id]
-        for index in indexes:  # workspace first: it wins over global
-            for row in index.by_ids([memory_id]):
-                if not visibility(row, options):
-                    known[memory_id] = Candidate(row)
-                    return known[memory_id]
+        for index in indexes:  # workspace first: it wins over global, hidden or not
+            rows = index.by_ids([memory_id])
+            if rows:
+                visible = [row for row in rows if not visibility(row, options)]
+                if not visible:
+                    return None
+                known[memory_id] = Candidate(visible[0])
+                return known[memory_id]
         return None
 
     def place(candidate: Candidate, dependent: str | None) -> None:
