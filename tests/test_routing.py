@@ -242,6 +242,16 @@ def test_a_hidden_workspace_prerequisite_does_not_fall_back_to_the_global_copy(
     assert routed_ids(project, "kafka") == ["deep"]
 
 
+def test_a_prerequisite_chain_longer_than_the_recursion_limit_loads(
+    project: Path, memory: Callable[..., Path]
+) -> None:
+    for n in range(1500):
+        memory(f"n{n}", "# N\n\nkafka\n" if n == 0 else "# N\n\nother\n",
+               **({"depends_on": [f"n{n + 1}"]} if n < 1499 else {}))  # fmt: skip
+    ids = routed_ids(project, "kafka")
+    assert len(ids) == 1500 and ids[0] == "n1499" and ids[-1] == "n0"
+
+
 def test_missing_prerequisites_are_reported(project: Path, memory: Callable[..., Path]) -> None:
     memory("deep", "# Deep\n\nkafka details\n", depends_on=["nowhere"])
     assert route(project, "kafka").missing_prerequisites == ["nowhere"]
