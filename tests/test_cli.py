@@ -79,6 +79,15 @@ def test_load_id_fetches_bodies_and_reports_unknown_ids(
     assert code == 0 and "### deploy-api" in out and "nope (not found)" in out
 
 
+def test_load_id_given_twice_prints_the_memory_once(
+    project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    memory("deploy-api", "# Deploy\n\ndeploy steps\n")
+    code, out, _ = run(capsys, "-C", str(project), "load", "--id", "deploy-api,deploy-api")
+    assert code == 0 and out.count("### deploy-api") == 1
+    assert out.startswith("loaded 1 memory files / 1 total related memories\n")
+
+
 def test_load_without_a_task_is_a_usage_error(
     project: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
