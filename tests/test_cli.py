@@ -95,6 +95,13 @@ def test_load_without_a_task_is_a_usage_error(
     assert code == 2 and "no task given" in err
 
 
+def test_load_id_with_only_commas_is_a_usage_error(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(capsys, "-C", str(project), "load", "--id", " , ")
+    assert code == 2 and out == "" and err.startswith("engram: error: no ids given\n")
+
+
 def test_load_outside_a_workspace_says_how_to_fix_it(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
