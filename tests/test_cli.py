@@ -208,6 +208,16 @@ def test_new_refuses_a_body_with_a_secret(
     assert not (project / ".agents" / ".engram" / "knowledge" / "keys.md").exists()
 
 
+def test_a_memory_with_an_impossible_date_does_not_stop_load(
+    project: Path, memory: Callable[..., Path], ws_root: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    memory("deploy-api", "# Deploy\n\ndeploy steps\n")
+    bad = ws_root / "knowledge" / "deploy-old.md"
+    bad.write_text("---\nid: deploy-old\nvalid_until: 2026-13-45\n---\ndeploy\n", "utf-8")
+    code, out, _ = run(capsys, "-C", str(project), "load", "deploy")
+    assert code == 0 and "### deploy-api" in out and "deploy-old" not in out
+
+
 def test_doctor_lists_malformed_files_with_line_and_reason(
     project: Path, ws_root: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
