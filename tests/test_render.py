@@ -197,6 +197,18 @@ def test_terminal_escapes_in_a_missing_prerequisite_are_not_in_the_dry_run(
     assert "missing prerequisites: base\n" in out
 
 
+def test_terminal_escapes_in_a_tag_are_not_in_the_dry_run(
+    project: Path, memory: Callable[..., Path]
+) -> None:
+    from engram.render.report import dry_run_text
+
+    memory("deploy-api", "# Deploy\n\ndeploy steps\n", tags=["\x1b[2Jops"])
+    memory("deploy-web", "# Web\n\ndeploy web\n")
+    with engram.open_workspace(project) as ws:
+        out = dry_run_text(ws.route("deploy"))
+    assert "narrowing tags: ops (1)\n" in out
+
+
 @given(st.text(st.sampled_from("ab \t\n\x00\x07\x08\x0b\x1b\x7f\x85\x9f\xa0[]\\;0m")))
 def test_printable_drops_escape_sequences_and_control_characters(text: str) -> None:
     assert printable(text) == re.sub(_ESCAPES, "", text)

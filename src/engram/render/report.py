@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from engram.render.pack import requires
+from engram.render.pack import printable, requires
 from engram.routing.route import Candidate, Route
 
 
@@ -46,7 +46,7 @@ def dry_run_text(route: Route) -> str:
         )
     tags = narrowing_tags(route)
     if tags:
-        lines.append("narrowing tags: " + ", ".join(f"{t} ({n})" for t, n in tags))
+        lines.append("narrowing tags: " + ", ".join(f"{printable(t)} ({n})" for t, n in tags))
     for candidate in route.pack + [c for c in route.candidates if c.key not in selected]:
         mark = "+" if candidate.key in selected else "-"
         row = candidate.row
