@@ -79,11 +79,27 @@ def test_load_id_fetches_bodies_and_reports_unknown_ids(
     assert code == 0 and "### deploy-api" in out and "nope (not found)" in out
 
 
+def test_load_id_given_twice_prints_the_memory_once(
+    project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    memory("deploy-api", "# Deploy\n\ndeploy steps\n")
+    code, out, _ = run(capsys, "-C", str(project), "load", "--id", "deploy-api,deploy-api")
+    assert code == 0 and out.count("### deploy-api") == 1
+    assert out.startswith("loaded 1 memory files / 1 total related memories\n")
+
+
 def test_load_without_a_task_is_a_usage_error(
     project: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     code, _, err = run(capsys, "-C", str(project), "load")
     assert code == 2 and "no task given" in err
+
+
+def test_load_id_with_only_commas_is_a_usage_error(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(capsys, "-C", str(project), "load", "--id", " , ")
+    assert code == 2 and out == "" and err.startswith("engram: error: no ids given\n")
 
 
 def test_load_outside_a_workspace_says_how_to_fix_it(
@@ -190,6 +206,16 @@ def test_new_refuses_a_body_with_a_secret(
     code, _, err = run(capsys, "-C", str(project), "new", "knowledge", "keys")
     assert code == 2 and "GitHub token" in err and token not in err
     assert not (project / ".agents" / ".engram" / "knowledge" / "keys.md").exists()
+
+
+def test_a_memory_with_an_impossible_date_does_not_stop_load(
+    project: Path, memory: Callable[..., Path], ws_root: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    memory("deploy-api", "# Deploy\n\ndeploy steps\n")
+    bad = ws_root / "knowledge" / "deploy-old.md"
+    bad.write_text("---\nid: deploy-old\nvalid_until: 2026-13-45\n---\ndeploy\n", "utf-8")
+    code, out, _ = run(capsys, "-C", str(project), "load", "deploy")
+    assert code == 0 and "### deploy-api" in out and "deploy-old" not in out
 
 
 def test_doctor_lists_malformed_files_with_line_and_reason(

@@ -117,6 +117,11 @@ def test_missing_frontmatter_is_reported_on_line_1() -> None:
     assert err.line == 1 and "frontmatter" in err.reason and err.path == "rules/x.md"
 
 
+def test_a_date_that_is_no_date_is_reported_with_its_file_line() -> None:
+    err = error_of("---\nid: x\nvalid_until: 2026-13-45\n---\n")
+    assert err.line == 3 and err.reason == "invalid YAML value: month must be in 1..12"
+
+
 def test_unclosed_frontmatter_is_reported() -> None:
     assert "not closed" in error_of("---\nid: x\n").reason
 

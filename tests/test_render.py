@@ -170,6 +170,45 @@ def test_json_shape_is_stable(project: Path, memory: Callable[..., Path]) -> Non
                                         "card", "body"}  # fmt: skip
 
 
+def test_terminal_escapes_in_depends_on_are_not_printed(
+    project: Path, memory: Callable[..., Path]
+) -> None:
+    memory("deploy-api", "# Deploy\n\ndeploy steps\n", depends_on=["\x1b]52;c;aGk=\x07base"])
+    out = text(project, "deploy")
+    assert "\x1b" not in out and "\x07" not in out and "requires: base\n" in out
+
+
+def test_terminal_escapes_in_depends_on_are_not_in_the_json(
+    project: Path, memory: Callable[..., Path]
+) -> None:
+    memory("deploy-api", "# Deploy\n\ndeploy steps\n", depends_on=["\x1b[2Jbase"])
+    data = engram.pack_json(load(project, "deploy"), "deploy")
+    assert data["memories"][0]["requires"] == ["base"]
+
+
+def test_terminal_escapes_in_a_missing_prerequisite_are_not_in_the_dry_run(
+    project: Path, memory: Callable[..., Path]
+) -> None:
+    from engram.render.report import dry_run_text
+
+    memory("deploy-api", "# Deploy\n\ndeploy steps\n", depends_on=["\x1b[2Jbase"])
+    with engram.open_workspace(project) as ws:
+        out = dry_run_text(ws.route("deploy"))
+    assert "missing prerequisites: base\n" in out
+
+
+def test_terminal_escapes_in_a_tag_are_not_in_the_dry_run(
+    project: Path, memory: Callable[..., Path]
+) -> None:
+    from engram.render.report import dry_run_text
+
+    memory("deploy-api", "# Deploy\n\ndeploy steps\n", tags=["\x1b[2Jops"])
+    memory("deploy-web", "# Web\n\ndeploy web\n")
+    with engram.open_workspace(project) as ws:
+        out = dry_run_text(ws.route("deploy"))
+    assert "narrowing tags: ops (1)\n" in out
+
+
 @given(st.text(st.sampled_from("ab \t\n\x00\x07\x08\x0b\x1b\x7f\x85\x9f\xa0[]\\;0m")))
 def test_printable_drops_escape_sequences_and_control_characters(text: str) -> None:
     assert printable(text) == re.sub(_ESCAPES, "", text)

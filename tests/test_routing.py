@@ -233,6 +233,25 @@ def test_dependency_cycles_do_not_loop(project: Path, memory: Callable[..., Path
     assert sorted(routed_ids(project, "kafka")) == ["a", "b"]
 
 
+def test_a_hidden_workspace_prerequisite_does_not_fall_back_to_the_global_copy(
+    project: Path, memory: Callable[..., Path], global_root: Path
+) -> None:
+    memory("base", "# Base\n\nworkspace base\n", lifecycle="archived")
+    memory("deep", "# Deep\n\nkafka details\n", depends_on=["base"])
+    write_memory(global_root, "base", "# Base\n\nglobal base\n")
+    assert routed_ids(project, "kafka") == ["deep"]
+
+
+def test_a_prerequisite_chain_longer_than_the_recursion_limit_loads(
+    project: Path, memory: Callable[..., Path]
+) -> None:
+    for n in range(1500):
+        memory(f"n{n}", "# N\n\nkafka\n" if n == 0 else "# N\n\nother\n",
+               **({"depends_on": [f"n{n + 1}"]} if n < 1499 else {}))  # fmt: skip
+    ids = routed_ids(project, "kafka")
+    assert len(ids) == 1500 and ids[0] == "n1499" and ids[-1] == "n0"
+
+
 def test_missing_prerequisites_are_reported(project: Path, memory: Callable[..., Path]) -> None:
     memory("deep", "# Deep\n\nkafka details\n", depends_on=["nowhere"])
     assert route(project, "kafka").missing_prerequisites == ["nowhere"]

@@ -189,8 +189,9 @@ class Workspace(Plain):
 
     def fetch(self, memory_ids: Sequence[str]) -> Pack:
         """Full bodies by id — what counts as an agent's fetch. Archived and superseded
-        memories are returned too, with a note; each fetch is recorded for the ranking boost."""
-        rows, missing = self.find(memory_ids)
+        memories are returned too, with a note; each fetch is recorded for the ranking boost.
+        An id given twice is fetched once."""
+        rows, missing = self.find(list(dict.fromkeys(memory_ids)))
         routed = Route(anchors_of(""))
         routed.pack = [Candidate(row) for row in rows]
         pack = build_pack(routed, self.roots, tiers=False, max_bytes=self.config["files.max_bytes"])

@@ -167,9 +167,12 @@ def cmd_load(args: argparse.Namespace, start: Path | None) -> int:
         raise EngramError(
             "no task given", hint='pass the task in words, e.g. engram load "deploy the api"'
         )
+    ids = _words([args.ids]) if args.ids else []
+    if args.ids and not ids:
+        raise EngramError("no ids given", hint="name the memories to fetch: --id deploy-api,b")
     with open_workspace(start, flags=flags) as ws:
-        if args.ids:
-            pack = ws.fetch(_words([args.ids]))
+        if ids:
+            pack = ws.fetch(ids)
             emit(args, pack_json(pack, query), render_text(pack))
             return 0 if pack.items else 1
         if args.dry_run:

@@ -71,7 +71,19 @@ def parse_yaml(yaml_text: str) -> tuple[dict[str, Any], dict[str, int]]:
         data = yaml.constructor.SafeConstructor().construct_document(node)
     except yaml.YAMLError as exc:
         raise FrontmatterError(f"invalid YAML value: {exc}") from None
+    except ValueError as exc:  # a timestamp that is no date: `valid_until: 2026-13-45`
+        raise FrontmatterError(f"invalid YAML value: {exc}", line=_bad_value(yaml, node)) from None
     return data, lines
+
+
+def _bad_value(yaml: Any, node: Any) -> int | None:
+    """The line of the first top-level key whose value cannot be constructed."""
+    for key_node, value_node in node.value:
+        try:
+            yaml.constructor.SafeConstructor().construct_document(value_node)
+        except ValueError:
+            return int(key_node.start_mark.line) + 1
+    return None
 
 
 def _plainly_shallow(yaml_text: str) -> bool:

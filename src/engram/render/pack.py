@@ -111,6 +111,12 @@ def _card(item: PackItem) -> str:
     return line + (" (stale)" if item.candidate.stale else "")
 
 
+def requires(memory_ids: list[str]) -> list[str]:
+    """`depends_on` ids as shown: ids are checked only where they name a memory, so one that
+    names none may hold terminal escapes."""
+    return [printable(memory_id) for memory_id in memory_ids]
+
+
 def directive_line(directive: str, body: str) -> str:
     """`directive: …` for a body that does not say its memory's directive itself ('' then)."""
     wanted = " ".join(printable(directive).split())
@@ -126,7 +132,7 @@ def _body(item: PackItem) -> str:
     if directive:
         lines.append(directive)
     if row.depends_on:
-        lines.append("requires: " + ", ".join(row.depends_on))
+        lines.append("requires: " + ", ".join(requires(row.depends_on)))
     if item.body:
         lines.append(item.body)
     return "\n".join(lines)
@@ -241,7 +247,7 @@ def pack_json(pack: Pack, query: str) -> dict[str, Any]:
                 "loaded": not item.extra,
                 "score": round(item.candidate.score, 4),
                 "stale": item.candidate.stale,
-                "requires": item.candidate.row.depends_on,
+                "requires": requires(item.candidate.row.depends_on),
                 "prerequisite_of": item.candidate.prerequisite_of,
                 "path": item.candidate.row.path,
                 "card": card_text(item.candidate.row),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from engram.render.pack import printable, requires
 from engram.routing.route import Candidate, Route
 
 
@@ -45,7 +46,7 @@ def dry_run_text(route: Route) -> str:
         )
     tags = narrowing_tags(route)
     if tags:
-        lines.append("narrowing tags: " + ", ".join(f"{t} ({n})" for t, n in tags))
+        lines.append("narrowing tags: " + ", ".join(f"{printable(t)} ({n})" for t, n in tags))
     for candidate in route.pack + [c for c in route.candidates if c.key not in selected]:
         mark = "+" if candidate.key in selected else "-"
         row = candidate.row
@@ -56,7 +57,8 @@ def dry_run_text(route: Route) -> str:
     for skip in route.skipped:
         lines.append(f"skipped {skip.id}: {skip.reason}")
     if route.missing_prerequisites:
-        lines.append("missing prerequisites: " + ", ".join(route.missing_prerequisites))
+        missing = requires(route.missing_prerequisites)
+        lines.append("missing prerequisites: " + ", ".join(missing))
     return "\n".join(lines) + "\n"
 
 
@@ -88,5 +90,5 @@ def dry_run_json(route: Route, query: str) -> dict[str, Any]:
             for c in route.pack + [c for c in route.candidates if c.key not in selected]
         ],
         "skipped": [{"id": s.id, "scope": s.scope, "reason": s.reason} for s in route.skipped],
-        "missing_prerequisites": route.missing_prerequisites,
+        "missing_prerequisites": requires(route.missing_prerequisites),
     }

@@ -490,34 +490,52 @@ def with_prerequisites(
     def lookup(memory_id: str) -> Candidate | None:
         if memory_id in known:
             return known[memory_id]
-        for index in indexes:  # workspace first: it wins over global
-            for row in index.by_ids([memory_id]):
-                if not visibility(row, options):
-                    known[memory_id] = Candidate(row)
-                    return known[memory_id]
+        for index in indexes:  # workspace first: it wins over global, hidden or not
+            rows = index.by_ids([memory_id])
+            if rows:
+                visible = [row for row in rows if not visibility(row, options)]
+                if not visible:
+                    return None
+                known[memory_id] = Candidate(visible[0])
+                return known[memory_id]
         return None
 
-    def place(candidate: Candidate, dependent: str | None) -> None:
-        memory_id = candidate.row.id
-        if memory_id in placed or memory_id in visiting:
-            return  # already in the pack, or a cycle (reported by `engram graph`)
-        visiting.add(memory_id)
-        prerequisites = []
-        for dep in candidate.row.depends_on:
-            found = lookup(dep)
-            if found is None:
-                if dep not in missing:
-                    missing.append(dep)
-            else:
-                prerequisites.append(found)
-        for prerequisite in sorted(prerequisites, key=lambda c: c.row.level):
-            place(prerequisite, memory_id)
-        visiting.discard(memory_id)
-        if candidate.prerequisite_of is None and dependent and candidate not in selected:
-            candidate.prerequisite_of = dependent
-        placed.add(memory_id)
-        pack.append(candidate)
+    def place(first: Candidate) -> None:
+        # Depth first, prerequisites before their dependent, on a stack of (memory, its
+        # dependent, its prerequisites not yet placed): a chain of thousands of prerequisites
+        # must not reach Python's recursion limit.
+        stack: list[tuple[Candidate, str | None, Iterator[Candidate] | None]] = [
+            (first, None, None)
+        ]
+        while stack:
+            candidate, dependent, todo = stack[-1]
+            memory_id = candidate.row.id
+            if todo is None:
+                if memory_id in placed or memory_id in visiting:
+                    stack.pop()  # already in the pack, or a cycle (reported by `engram graph`)
+                    continue
+                visiting.add(memory_id)
+                prerequisites = []
+                for dep in candidate.row.depends_on:
+                    found = lookup(dep)
+                    if found is None:
+                        if dep not in missing:
+                            missing.append(dep)
+                    else:
+                        prerequisites.append(found)
+                todo = iter(sorted(prerequisites, key=lambda c: c.row.level))
+                stack[-1] = (candidate, dependent, todo)
+            prerequisite = next(todo, None)
+            if prerequisite is not None:
+                stack.append((prerequisite, memory_id, None))
+                continue
+            stack.pop()
+            visiting.discard(memory_id)
+            if candidate.prerequisite_of is None and dependent and candidate not in selected:
+                candidate.prerequisite_of = dependent
+            placed.add(memory_id)
+            pack.append(candidate)
 
     for candidate in selected:
-        place(candidate, None)
+        place(candidate)
     return pack, missing
