@@ -35,6 +35,7 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from multiprocessing import get_context
 from pathlib import Path
 
 from benchmarks.common import Target, data_dir, quick, table
@@ -134,7 +135,9 @@ def verdicts(texts: list[str]) -> list[tuple[str, str]]:
     order = sorted(range(len(texts)), key=lambda i: -len(texts[i]))
     chunks = [order[k :: workers * 8] for k in range(workers * 8)]
     out: list[tuple[str, str]] = [("", "")] * len(texts)
-    with ProcessPoolExecutor(workers) as pool:
+    # Spawned, not forked: a run that has loaded onnxruntime (whose threads may hold a lock
+    # at the fork) left a forked worker waiting for ever.
+    with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
         results = pool.map(_verdicts, [[texts[i] for i in chunk] for chunk in chunks])
         for chunk, result in zip(chunks, results, strict=True):
             for i, verdict in zip(chunk, result, strict=True):
