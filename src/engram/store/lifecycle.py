@@ -20,19 +20,13 @@ from typing import TYPE_CHECKING, Any
 from engram.errors import EngramError
 from engram.store.db import now_iso
 from engram.store.indexing import discard
-from engram.store.model import SCOPES, Batch, Fact
+from engram.store.model import Batch, Fact, checked_scope
 from engram.store.rows import event_row
 
 if TYPE_CHECKING:
     from engram.store.store import MemoryStore
 
 DERIVED = ("distilled_from", "summarizes")  # edges from a fact that copies another's words
-
-
-def _scope(scope: object) -> str:
-    if scope not in SCOPES:
-        raise EngramError(f"unknown scope {scope!r}", hint="use agent, user or run")
-    return str(scope)
 
 
 def _fact(store: MemoryStore, fact_id: object) -> Fact:
@@ -119,7 +113,7 @@ def delete(store: MemoryStore, fact_id: str) -> Fact:
 def delete_all(store: MemoryStore, scope: str, scope_key: str | None = None) -> list[str]:
     """Mark every active fact of a scope (and key: None means every key) `deleted`; returns
     their ids."""
-    _scope(scope)
+    checked_scope(scope)
     if scope_key is not None and not isinstance(scope_key, str):
         raise EngramError(f"scope_key must be text, got {type(scope_key).__name__}")
     with store._write():
@@ -171,7 +165,7 @@ def nuke(
 ) -> dict[str, Any]:
     """Erase every fact of a scope and key (or, with `all_keys`, of every key) for good, after
     a backup of the whole file; nothing to erase means no backup."""
-    _scope(scope)
+    checked_scope(scope)
     if scope_key is None and not all_keys:
         raise EngramError(
             f"nuke of the {scope} scope needs a scope_key, or all_keys=True for every key",

@@ -15,6 +15,15 @@ MAX_CHARS = 500  # longer: split it into facts (the CLI splits plain text for yo
 MAX_EVENT_CHARS = 4000  # a message or log line is kept whole up to this length
 
 
+def checked_scope(scope: object) -> str:
+    """The scope, or an EngramError naming it when it is none of `SCOPES`."""
+    if scope not in SCOPES:
+        from engram.errors import EngramError
+
+        raise EngramError(f"unknown scope {scope!r}", hint="use agent, user or run")
+    return str(scope)
+
+
 @dataclass
 class Fact:
     """One stored fact (a version: superseded versions are facts too). A `deleted` fact keeps

@@ -64,12 +64,12 @@ from engram.store.inputs import MAX_IMPORTANCE, Item, prepare, readable
 from engram.store.model import (
     KINDS,
     READ_MODES,
-    SCOPES,
     STATUSES,
     Batch,
     Fact,
     Hit,
     Outcome,
+    checked_scope,
 )
 from engram.store.normalize import new_id
 from engram.store.providers import chat_from_config, embedder_from_config
@@ -340,8 +340,7 @@ class MemoryStore:
         when its text is exactly that of an event already stored in the same scope and key.
         A duplicate's wording, source, tags and metadata stay attached to the fact it repeats
         (`Fact.duplicates`)."""
-        if scope not in SCOPES:
-            raise EngramError(f"unknown scope {scope!r}", hint="use agent, user or run")
+        checked_scope(scope)
         if kind not in KINDS:
             raise EngramError(f"unknown kind {kind!r}", hint="use fact or event")
         if isinstance(facts, str | bytes):
@@ -819,8 +818,8 @@ class MemoryStore:
         evaluation."""
         if mode not in READ_MODES:
             raise EngramError(f"unknown mode {mode!r}", hint="use active, latest or full_history")
-        if scope is not None and scope not in SCOPES:
-            raise EngramError(f"unknown scope {scope!r}", hint="use agent, user or run")
+        if scope is not None:
+            checked_scope(scope)
         if not isinstance(query, str):
             raise EngramError(f"query must be text, got {type(query).__name__}")
         if isinstance(top_k, bool) or not isinstance(top_k, int):
@@ -1115,8 +1114,8 @@ class MemoryStore:
     ) -> FactFilter:
         """What `list` and `count` select, checked (an unknown scope matched nothing, silently,
         where search names it)."""
-        if scope is not None and scope not in SCOPES:
-            raise EngramError(f"unknown scope {scope!r}", hint="use agent, user or run")
+        if scope is not None:
+            checked_scope(scope)
         if status is not None and status not in STATUSES:
             raise EngramError(
                 f"unknown status {status!r}", hint="use active, superseded, archived or deleted"
@@ -1154,8 +1153,7 @@ class MemoryStore:
         facts, entity nodes and edges, one transaction each; see `engram.graph.contacts`."""
         from engram.graph.contacts import absorb_contacts
 
-        if scope not in SCOPES:
-            raise EngramError(f"unknown scope {scope!r}", hint="use agent, user or run")
+        checked_scope(scope)
         return absorb_contacts(self, records, scope=scope, scope_key=scope_key, source=source)
 
     # -- digest, profile and maintenance (see digest.py, profile.py, maintenance.py) ----------
@@ -1174,10 +1172,7 @@ class MemoryStore:
 
         # one scope may come as a string (its letters were read as scopes, and the digest
         # said "no facts yet"); an unknown scope is named, as search names it
-        scopes = (scopes,) if isinstance(scopes, str) else tuple(scopes)
-        for scope in scopes:
-            if scope not in SCOPES:
-                raise EngramError(f"unknown scope {scope!r}", hint="use agent, user or run")
+        scopes = tuple(map(checked_scope, (scopes,) if isinstance(scopes, str) else scopes))
         if isinstance(budget_chars, bool) or not isinstance(budget_chars, int):
             raise EngramError(f"budget_chars must be a whole number, got {budget_chars!r}")
         return build_digest(
