@@ -11,6 +11,7 @@ from engram.config import SETTINGS
 from engram.errors import EngramError, FrontmatterError
 from engram.files.approvals import HASHES_FILE, load_approvals, write_approvals
 from engram.files.atomic import write_bytes_atomic, write_text_atomic
+from engram.files.body import visible_body
 from engram.files.discovery import WORKSPACE_DIR
 from engram.files.frontmatter import LEVELS, parse_memory
 from engram.files.ignore import DEFAULT_IGNORE, IGNORE_FILE
@@ -217,7 +218,7 @@ def memory_text(
         parsed = parse_memory(text, path=relative, default_type=kind)
     except FrontmatterError as exc:
         raise EngramError(f"the new memory would not be valid: {exc.reason}") from None
-    reason = memory_unsafe_reason(parsed, text)
+    reason = memory_unsafe_reason(parsed, text, visible_body(parsed.body))
     if reason:
         raise EngramError(
             f"refusing to write {relative}: it contains a {reason}",

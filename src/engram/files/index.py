@@ -236,12 +236,11 @@ def row_seal(*fields: str) -> str:
     return keyed_hash(local_key(), "\x1f".join((SCANNER_VERSION, *fields)).encode("utf-8"))
 
 
-def memory_unsafe_reason(memory: MemoryFile, text: str) -> str:
+def memory_unsafe_reason(memory: MemoryFile, text: str, shown: str) -> str:
     """Why a memory must not be shown: every field as the agent gets it — YAML escapes decoded
     (`"\\x41KIA…"` is printed as `AKIA…`) — checked field by field, then the file as written
     with the directive right above the body, as the pack prints them, and, for a body with
-    human-only sections, the directive and the body without them."""
-    from engram.files.body import visible_body
+    human-only sections, the directive and `shown`, the body without them (`visible_body`)."""
     from engram.safety.scan import remembered_reason, unsafe_reason
 
     fields = {
@@ -263,7 +262,6 @@ def memory_unsafe_reason(memory: MemoryFile, text: str) -> str:
     # prints it: one scan finds what the file holds and what the two say together. (On the
     # frontmatter's closing line, so that the body's findings keep their line numbers.)
     found = unsafe_reason(_directive_above_body(text, memory.directive))
-    shown = visible_body(memory.body)
     if found or shown == memory.body.strip("\n"):
         return found
     # Without its human-only sections, the body joins what a `## Context` section kept apart.
@@ -554,7 +552,7 @@ class MemoryIndex:
         terms = field_terms(memory, shown, summary)
         lengths = [len(t) for t in terms]
         depends_on = json.dumps(memory.depends_on, ensure_ascii=False)
-        verdict = memory_unsafe_reason(memory, text)
+        verdict = memory_unsafe_reason(memory, text, shown)
         cursor = self.conn.execute(
             f"INSERT INTO docs ({_DOC_COLUMNS}) VALUES (NULL{', ?' * 26})",
             (
