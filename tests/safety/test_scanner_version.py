@@ -13,7 +13,7 @@ from engram.safety.scan import SCANNER_VERSION
 
 # what decides a verdict: the questions, both scanners and the view of the text they read
 SCANNERS = ("scan.py", "secrets.py", "injection.py", "normalize.py")
-PINNED = {"12": "3631a695a0e664ff8c42965ac030f8add02240cba036fad18b4992ef8af4802f"}
+PINNED = {"12": "413f22dcafacb6b03348c3e54bf4f2fb7eb5dce1cecfe04d24631bacdc7aa79f"}
 
 
 def test_the_scanners_code_is_the_code_its_version_names() -> None:

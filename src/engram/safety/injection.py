@@ -13,7 +13,7 @@ import bisect
 import re
 from functools import cache
 
-from engram.safety.normalize import has_controls, readings, scan_view, without_comments
+from engram.safety.normalize import blank, has_controls, readings, scan_view, without_comments
 
 _FILLER = r"(?:(?:all|any|of|the|your|my|our|these|those|this|that|every|each|and|or|previous|prior|above|earlier|preceding|former|original|initial|old|existing|current|given|system|safety|developer)\s+)*"  # noqa: E501
 _TARGET = r"(?:instructions?|directions|rules|prompts?|directives?|messages|guidelines|guidance|guardrails|commands|orders|constraints|programming|polic(?:y|ies)|restrictions|text)"  # noqa: E501
@@ -365,10 +365,11 @@ _MARKER = re.compile(r"[ \t]*(?:(?:[-*+>]|\d+[.)]|#+)[ \t]*)+")  # at the start 
 _MARKER_AFTER_BREAK = re.compile(r"\n" + _MARKER.pattern)
 # A tag may break a line between its attributes ("<span\n>"); its line breaks are kept, so
 # lines keep their numbers.
-_TAG = re.compile(r"<\s*/?\s*[a-z][a-z0-9]*(?:\s[^<>]{0,500})?>")
+_TAG_TEXT = r"<\s*/?\s*[a-z][a-z0-9]*(?:\s[^<>]{0,500})?>"
+_TAG = re.compile(_TAG_TEXT)
 # A tag with a word character after it (`_in_word` checks the one before): "Ig<span>nore"
 # reads "Ignore". (Written to start with "<", which the regex engine skips to.)
-_TAG_BEFORE_WORD = re.compile(r"<\s*/?\s*[a-z][a-z0-9]*(?:\s[^<>]{0,500})?>(?=\w)", re.I)
+_TAG_BEFORE_WORD = re.compile(_TAG_TEXT + r"(?=\w)", re.I)
 # Letters spelled one by one: "I.g.n.o.r.e", "i-g-n-o-r-e", "I g n o r e".
 _SPELLED = re.compile(r"(?<![\w.\-])\w(?:[.\-·* ]\w(?![\w]))+(?:[.\-·* ]\w)(?!\w)")
 # A link or an image reads as its text ("ignore all [previous](url) instructions"), within a
@@ -489,11 +490,6 @@ def _loose_patterns() -> list[tuple[str, re.Pattern[str]]]:
             for family, p in _PATTERNS]  # fmt: skip
 
 
-def _blank(match: re.Match[str]) -> str:
-    """A space for a tag, with the line breaks it held (lines keep numbers)."""
-    return " " + "\n" * match.group().count("\n")
-
-
 def _find_injection(text: str, loose: bool = False) -> list[tuple[str, int]]:
     view = _undecorated(scan_view(text).casefold())
     gaps = not view.isascii() and _CJK_GAP.search(view) is not None  # "無 視" spells 無視
@@ -517,7 +513,8 @@ def _find_injection(text: str, loose: bool = False) -> list[tuple[str, int]]:
     joined: list[int] = []  # where a line break between CJK characters was taken out
     if gaps:
         view = _join_cjk(view, joined)
-    plain = _TAG.sub(_blank, view) if "<" in view else view  # "<b>ignore</b>" reads as words
+    # "<b>ignore</b>" reads as its words
+    plain = _TAG.sub(lambda tag: blank(tag.group()), view) if "<" in view else view
     if "](" in plain or "][" in plain:
         plain = _LINK.sub(r" \1 ", plain)
     if "|" in plain:  # the cells of a table row read as one line

@@ -228,9 +228,15 @@ def without_comments(text: str, keep_lines: bool = True) -> str:
     while (start := text.find("<!--", at)) >= 0 and (end := text.find("-->", start + 4)) >= 0:
         parts.append(text[at:start])
         if keep_lines:
-            parts.append(" " + "\n" * text.count("\n", start, end))
+            parts.append(blank(text[start:end]))
         at = end + 3
     if not parts:
         return text
     parts.append(text[at:])
     return "".join(parts)
+
+
+def blank(span: str) -> str:
+    """A space standing for markup taken out of a text, holding the line breaks the markup held
+    (so findings after it keep their line numbers)."""
+    return " " + "\n" * span.count("\n")
