@@ -13,12 +13,11 @@ def shown_message(exc: BaseException) -> str:
     and an agent reads what a command or a tool says."""
     try:
         from engram.safety.normalize import spaced_reading
-        from engram.safety.scan import unsafe_reason
 
         raw = str(exc)[:SCANNED_CHARS]
-        reason = unsafe_reason(raw)  # before the cut, which could leave half a key to print
-        if reason:
-            return f"(message withheld: {reason.split(' (', 1)[0]})"
+        kind = _unsafe_kind(raw)  # before the cut, which could leave half a key to print
+        if kind:
+            return f"(message withheld: {kind})"
         text = " ".join((spaced_reading(raw) or raw).split())
     except Exception:  # a message that cannot be read or scanned is not shown
         return "(message not shown)"
@@ -52,6 +51,12 @@ def shown_text(text: str) -> str:
     except Exception:  # a message that cannot be scanned is not shown
         return "(message not shown)"
     return f"(message withheld: {kind})" if kind else text
+
+
+def shown_error(exc: EngramError) -> str:
+    """An EngramError on one line, its hint in brackets, as `shown_text` may show it (an MCP
+    tool error, the MCP server's start-up failure)."""
+    return shown_text(exc.message + (f" ({exc.hint})" if exc.hint else ""))
 
 
 class EngramError(Exception):

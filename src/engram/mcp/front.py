@@ -181,10 +181,10 @@ class Front:
             os.write(self.done_fd, DONE)
 
     def fail(self, exc: BaseException) -> None:
-        from engram.errors import EngramError, shown_message, shown_text
+        from engram.errors import EngramError, shown_error, shown_message
 
         if isinstance(exc, EngramError):  # withheld when it quotes a secret or an injection
-            why = shown_text(exc.message + (f" ({exc.hint})" if exc.hint else ""))
+            why = shown_error(exc)
         else:
             why = f"unexpected {type(exc).__name__}: {shown_message(exc)}"
         message = f"the Engram MCP server could not run: {why}"

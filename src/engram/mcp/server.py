@@ -25,7 +25,7 @@ from mcp.server import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from pydantic import Field
 
-from engram.errors import EngramError, shown_message, shown_text
+from engram.errors import EngramError, shown_error, shown_message
 from engram.store.store import MemoryStore
 from engram.store.unsafe import (
     fact_reason,
@@ -59,7 +59,7 @@ def _text(text: str) -> t.CallToolResult:
 
 def _fail(exc: EngramError) -> ToolError:
     # The agent reads it: withheld when it quotes a secret or an injection.
-    return ToolError(shown_text(exc.message + (f" ({exc.hint})" if exc.hint else "")))
+    return ToolError(shown_error(exc))
 
 
 def _check_readable(arguments: dict[str, Any]) -> None:
@@ -95,11 +95,10 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
     def in_turn(tool: Tool) -> Tool:
         @functools.wraps(tool)
         def run(**arguments: Any) -> t.CallToolResult:
-            _check_readable(arguments)
             with turn:
                 return tool(**arguments)
 
-        return cast(Tool, run)
+        return checked(cast(Tool, run))
 
     def checked(tool: Tool) -> Tool:
         @functools.wraps(tool)
