@@ -1,8 +1,8 @@
 """The last check before a memory is shown (SPEC A2 step 5).
 
 The file is read again and must still have the hash the index recorded and the hash that was
-approved; the safety scan recorded for that exact content must be clean. Anything else is
-skipped with a reason the user can act on.
+approved; the safety scan of that exact content (recorded, or made now for a memory not yet
+scanned) must be clean. Anything else is skipped with a reason the user can act on.
 """
 
 from __future__ import annotations
@@ -36,9 +36,11 @@ def guarded_text(
         return None, "not approved (review it, then run `engram rehash`)"
     if digest != row.approved:
         return None, "hash mismatch (review the edit with `engram verify`, then `engram rehash`)"
+    text = data.decode("utf-8")
+    row.settle(text)  # a memory indexed without its verdict is scanned now, as it is shown
     if row.unsafe:
         return None, row.unsafe
-    return data.decode("utf-8"), ""
+    return text, ""
 
 
 def body_of(text: str) -> str:

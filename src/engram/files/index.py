@@ -7,6 +7,11 @@ index is always safe: the next `load` rebuilds it.
 
 Postings hold one row per (term, memory) with the term's frequency in each routed field, so a
 query reads only the rows of its own anchors.
+
+A memory is scanned for secrets and injections the first time anything asks for its verdict
+(`DocRow.unsafe`: before it is shown, listed or checked), not when it is indexed: on a large
+workspace most memories are never shown, and the scan is most of what indexing a file costs.
+The verdict is then recorded in its row, under the row's seal, for as long as the content lasts.
 """
 
 from __future__ import annotations
@@ -43,7 +48,7 @@ if TYPE_CHECKING:
 
 # Bump when tokenizing, fields, tables or the verdicts change: an index of another version is
 # rebuilt.
-INDEX_VERSION = "5"
+INDEX_VERSION = "6"
 FIELDS = ("id", "tags", "directive", "summary", "triggers", "paths", "content")
 CACHE_DIR = ".cache"
 # Postings from this many rows up are written to an empty table before its index by doc.
@@ -63,7 +68,8 @@ CREATE TABLE IF NOT EXISTS docs (
     authority TEXT NOT NULL, directive TEXT NOT NULL, summary TEXT NOT NULL,
     tags TEXT NOT NULL, applies_to TEXT NOT NULL, depends_on TEXT NOT NULL,
     level INTEGER NOT NULL, lifecycle TEXT NOT NULL, valid_until TEXT, confidence TEXT NOT NULL,
-    roles TEXT NOT NULL, sources TEXT NOT NULL, ignored INTEGER NOT NULL, unsafe TEXT NOT NULL,
+    roles TEXT NOT NULL, sources TEXT NOT NULL, ignored INTEGER NOT NULL,
+    unsafe TEXT,  -- the scan's verdict ('' when safe), NULL until a first use asks for it
     sha256 TEXT NOT NULL,
     -- terms in each routed field (FIELDS order), for BM25 length normalisation
     l_id INTEGER NOT NULL, l_tags INTEGER NOT NULL, l_directive INTEGER NOT NULL,
@@ -127,21 +133,25 @@ class DocRow(Plain):
     """One indexed memory, as routing and rendering need it (no body).
 
     List fields are kept as their JSON text and decoded on access: a query may touch
-    thousands of rows but reads the lists of only the few it prints.
+    thousands of rows but reads the lists of only the few it prints. The scan's verdict is
+    `unsafe`, computed on first access for a memory indexed without one (see the module
+    docstring); `index` is the index the row was read from, where that verdict is recorded.
     """
 
     __slots__ = (
         "applies_to_json", "approved", "authority", "confidence", "depends_on_json", "directive",
-        "doc", "id", "ignored", "lengths", "level", "lifecycle", "path", "roles_json", "scope",
-        "seal", "sha256", "sources_json", "summary", "tags_json", "type", "unsafe", "valid_until",
+        "doc", "id", "ignored", "index", "lengths", "level", "lifecycle", "path", "roles_json",
+        "scope", "seal", "sha256", "sources_json", "summary", "tags_json", "type", "valid_until",
+        "verdict",
     )  # fmt: skip
 
     def __init__(
         self, doc: int, path: str, id: str, type: str, authority: str, directive: str,
         summary: str, tags_json: str, applies_to_json: str, depends_on_json: str, level: int,
         lifecycle: str, valid_until: str | None, confidence: str, roles_json: str,
-        sources_json: str, ignored: bool, unsafe: str, sha256: str, approved: str | None,
+        sources_json: str, ignored: bool, unsafe: str | None, sha256: str, approved: str | None,
         lengths: tuple[int, ...], scope: str = "workspace", seal: str = "",
+        index: MemoryIndex | None = None,
     ) -> None:  # fmt: skip
         self.doc = doc
         self.path = path
@@ -160,19 +170,70 @@ class DocRow(Plain):
         self.roles_json = roles_json
         self.sources_json = sources_json
         self.ignored = ignored
-        self.unsafe = unsafe
+        self.verdict = unsafe  # None: not scanned yet
         self.sha256 = sha256
         self.approved = approved
         self.lengths = lengths
         self.scope = scope
         self.seal = seal
+        self.index = index
 
     @property
     def sealed(self) -> bool:
         """Whether this installation wrote the row as it is (see `row_seal`)."""
-        fields = (self.path, self.id, self.type, self.authority, self.directive, self.summary,
-                  self.depends_on_json, self.unsafe, self.sha256)  # fmt: skip
-        return self.seal == row_seal(*fields)
+        return self.seal == self._seal()
+
+    def _seal(self) -> str:
+        return row_seal(self.path, self.id, self.type, self.authority, self.directive,
+                        self.summary, self.depends_on_json, sealed_verdict(self.verdict),
+                        self.sha256)  # fmt: skip
+
+    @property
+    def unsafe(self) -> str:
+        """Why the memory must not be shown ('' when it is safe). Scanned now if it was
+        indexed without a verdict (`settle`)."""
+        if self.verdict is None:
+            self.settle()
+        return self.verdict or ""
+
+    def settle(self, text: str | None = None) -> None:
+        """Scan a memory indexed without a verdict. `text` is the file's content, already read
+        and checked against the indexed hash by the caller (`guarded_text`); without it the
+        file is read again here. A file whose content is no longer the indexed one gets no
+        verdict of its own: it is withheld until the index catches up. A sealed row's verdict
+        is recorded in the index, sealed again; a row this installation did not write (see
+        `sealed`) is never given a seal."""
+        if self.verdict is not None:
+            return
+        if text is None:
+            text = self._indexed_text()
+            if text is None:
+                self.verdict = "changed since it was indexed (run `engram load` again)"
+                return
+        sealed = self.sealed
+        self.verdict = text_verdict(text, self.path)
+        if sealed:
+            self.seal = self._seal()
+            if self.index is not None:
+                self.index.record_verdict(self)
+
+    def _indexed_text(self) -> str | None:
+        """The file's text when it still has the content this row indexed, else None."""
+        from engram.files.reading import ReadRefused, read_limited
+
+        if self.index is None:
+            return None
+        root = self.index.root
+        try:
+            data = read_limited(root.path, self.path, root.max_bytes)
+        except ReadRefused:
+            return None
+        if content_hash(data) != self.sha256:
+            return None
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
 
     @property
     def card_text(self) -> str:
@@ -220,12 +281,36 @@ def json_list(raw: str) -> list[Any]:
     return list(json.loads(raw))
 
 
-def _row(v: tuple[Any, ...], scope: str) -> DocRow:
-    """A DocRow from a `_SELECT` result row."""
+def _row(v: tuple[Any, ...], index: MemoryIndex) -> DocRow:
+    """A DocRow from a `_SELECT` result row of this index."""
     return DocRow(
         v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10], v[11], v[12],
-        v[13], v[14], v[15], bool(v[16]), v[17], v[18], v[19], v[20:27], scope, v[27],
+        v[13], v[14], v[15], bool(v[16]), v[17], v[18], v[19], v[20:27], index.root.scope, v[27],
+        index,
     )  # fmt: skip
+
+
+# What a row's seal says of a verdict not computed yet: no verdict ('' or a reason) looks like
+# it, so a row sealed unscanned cannot be passed off as scanned and safe.
+_UNSCANNED = "\x00unscanned"
+
+
+def sealed_verdict(verdict: str | None) -> str:
+    """A verdict as `row_seal` takes it."""
+    return _UNSCANNED if verdict is None else verdict
+
+
+def text_verdict(text: str, path: str) -> str:
+    """The verdict (`memory_unsafe_reason`) of a memory file's text, for a row indexed without
+    one. The text parsed when it was indexed; if it no longer does, it is withheld."""
+    from engram.files.body import visible_body
+    from engram.files.frontmatter import parse_memory
+
+    try:
+        memory = parse_memory(text, path=path, default_type=FOLDERS[path.split("/", 1)[0]])
+    except FrontmatterError:
+        return "its frontmatter no longer parses (run `engram doctor`)"
+    return memory_unsafe_reason(memory, text, visible_body(memory.body))
 
 
 def row_seal(*fields: str) -> str:
@@ -308,6 +393,8 @@ class MemoryIndex:
         # Set by a refresh that starts from an empty index (a first build): no file then has a
         # row to look up or to drop before it is indexed.
         self._empty = False
+        # Set when a verdict could not be recorded (`record_verdict`): not tried again.
+        self._verdicts_unwritable = False
 
     # -- opening and refreshing ------------------------------------------------------------
     @classmethod
@@ -552,7 +639,6 @@ class MemoryIndex:
         terms = field_terms(memory, shown, summary)
         lengths = [len(t) for t in terms]
         depends_on = json.dumps(memory.depends_on, ensure_ascii=False)
-        verdict = memory_unsafe_reason(memory, text, shown)
         cursor = self.conn.execute(
             f"INSERT INTO docs ({_DOC_COLUMNS}) VALUES (NULL{', ?' * 26})",
             (
@@ -564,9 +650,9 @@ class MemoryIndex:
                 memory.valid_until.isoformat() if memory.valid_until else None,
                 memory.confidence, json.dumps(memory.roles, ensure_ascii=False),
                 json.dumps([[s.path, s.sha256] for s in memory.sources], ensure_ascii=False),
-                int(ignored), verdict, sha, *lengths,
+                int(ignored), None, sha, *lengths,  # scanned on first use (`DocRow.settle`)
                 row_seal(memory.path, memory.id, memory.type, memory.authority, memory.directive,
-                         summary, depends_on, verdict, sha),
+                         summary, depends_on, sealed_verdict(None), sha),
             ),
         )  # fmt: skip
         doc = cursor.lastrowid
@@ -608,6 +694,25 @@ class MemoryIndex:
         if self._totals is not None:
             self._set_meta("totals", json.dumps(self._totals))
             self._totals = None
+
+    def record_verdict(self, row: DocRow) -> None:
+        """Record the verdict `row.settle` computed, while the row still holds the content it
+        scanned. A read-only or busy index keeps the row unscanned: it is scanned again next
+        time, and a load waits on another process once at most, briefly."""
+        if self._verdicts_unwritable:
+            return
+        try:
+            self.conn.execute("PRAGMA busy_timeout = 200")
+            try:
+                self.conn.execute(
+                    "UPDATE docs SET unsafe = ?, seal = ? WHERE doc = ? AND sha256 = ? "
+                    "AND unsafe IS NULL",
+                    (row.verdict, row.seal, row.doc, row.sha256),
+                )
+            finally:
+                self.conn.execute("PRAGMA busy_timeout = 10000")
+        except sqlite3.Error:
+            self._verdicts_unwritable = True
 
     # -- reading ---------------------------------------------------------------------------
     def stats(self) -> tuple[int, list[int]]:
@@ -652,19 +757,19 @@ class MemoryIndex:
         rows: dict[int, DocRow] = {}
         for chunk, marks in chunks(wanted):
             for values in self.conn.execute(f"{_SELECT} WHERE d.doc IN ({marks})", chunk):
-                rows[values[0]] = _row(values, self.root.scope)
+                rows[values[0]] = _row(values, self)
         return rows
 
     def all_docs(self) -> Iterator[DocRow]:
         for values in self.conn.execute(f"{_SELECT} ORDER BY d.path"):
-            yield _row(values, self.root.scope)
+            yield _row(values, self)
 
     def by_ids(self, memory_ids: Iterable[str]) -> list[DocRow]:
         wanted = list(dict.fromkeys(memory_ids))
         rows: list[DocRow] = []
         for chunk, marks in chunks(wanted):
             rows.extend(
-                _row(values, self.root.scope)
+                _row(values, self)
                 for values in self.conn.execute(
                     f"{_SELECT} WHERE d.mid IN ({marks}) ORDER BY d.path", chunk
                 )
@@ -685,7 +790,7 @@ class MemoryIndex:
     def path_scoped(self) -> list[DocRow]:
         """Memories with `applies_to` globs (not ignored)."""
         query = f"{_SELECT} WHERE d.applies_to != '[]' AND d.ignored = 0 ORDER BY d.path"
-        return [_row(values, self.root.scope) for values in self.conn.execute(query)]
+        return [_row(values, self) for values in self.conn.execute(query)]
 
     def tagged(self, tags: Iterable[str]) -> list[DocRow]:
         """Memories carrying any of these tags exactly (not ignored)."""
@@ -696,7 +801,7 @@ class MemoryIndex:
             pattern = "%" + json.dumps(tag)[1:-1].replace("%", "").replace("_", "") + "%"
             query = f"{_SELECT} WHERE d.tags LIKE ? AND d.ignored = 0 ORDER BY d.path"
             for values in self.conn.execute(query, (pattern,)):
-                row = _row(values, self.root.scope)
+                row = _row(values, self)
                 if tag in row.tags:
                     rows[row.doc] = row
         return list(rows.values())
