@@ -127,6 +127,14 @@ def test_file_events_inject_path_memories_in_hook_mode(
     assert "### api-errors [rule, instruction]" in context(result)
 
 
+def test_a_brace_glob_fires_on_each_of_its_alternatives(
+    hook: Hook, memory: Callable[..., Path], ws_root: Path
+) -> None:
+    (ws_root / "engram.toml").write_text('[hooks]\npath_rules = "hook"\n')
+    memory("ui-style", "# UI\n\nProps are typed.\n", kind="rule", applies_to=["src/**/*.{ts,tsx}"])
+    assert "### ui-style" in context(hook("PreToolUse", path="src/ui/button.tsx"))
+
+
 def test_path_memories_are_injected_once_per_session(
     hook: Hook, memories: None, ws_root: Path
 ) -> None:

@@ -30,6 +30,17 @@ def test_claude_rule_has_paths_and_the_agent_facing_body(
     assert text.endswith("# API\n\nUse problem+json.\n") and "private history" not in text
 
 
+def test_a_cursor_rule_lists_a_brace_glob_as_its_alternatives(
+    project: Path, memory: Callable[..., Path]
+) -> None:
+    """Cursor splits `globs` at commas: `{ts,tsx}` written as it is would be cut in two."""
+    memory("ui-style", "# UI\n\nProps are typed.\n", kind="rule",
+           applies_to=["src/**/*.{ts,tsx}", "*.md"])  # fmt: skip
+    sync(project)
+    text = (project / ".cursor/rules/engram/ui-style.mdc").read_text()
+    assert 'globs: "src/**/*.ts,src/**/*.tsx,*.md"\n' in text
+
+
 def test_a_rule_file_carries_the_memory_directive(
     project: Path, memory: Callable[..., Path]
 ) -> None:

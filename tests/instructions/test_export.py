@@ -98,6 +98,15 @@ def test_copilot_path_scoped_memories_get_apply_to_files(
     assert path.read_text(encoding="utf-8").startswith('---\napplyTo: "src/api/**"\n---\n')
 
 
+def test_copilot_apply_to_lists_a_brace_glob_as_its_alternatives(
+    project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    memory("ui-style", "# UI\n\nProps are typed.\n", kind="rule", applies_to=["src/*.{ts,tsx}"])
+    assert run(capsys, "-C", str(project), "export", "--format", "copilot")[0] == 0
+    path = project / ".github" / "instructions" / "engram-ui-style.instructions.md"
+    assert path.read_text(encoding="utf-8").startswith('---\napplyTo: "src/*.ts,src/*.tsx"\n')
+
+
 def test_hooks_sync_writes_recorded_exports_again_and_removes_what_is_gone(
     project: Path, some: None, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-from functools import lru_cache
 from pathlib import Path
 
 from engram.hooks import deadline
@@ -126,6 +125,7 @@ def session_pack(ws: Workspace) -> Pack:
 
 def path_pack(ws: Workspace, event: ev.Event, delivered: set[str]) -> Pack:
     """Up to three not-yet-delivered memories whose `applies_to` globs match the touched files."""
+    from engram.files.globs import glob_matches
     from engram.render.pack import build_pack
     from engram.routing.route import Candidate, Route
     from engram.text.tokenize import anchors_of
@@ -159,18 +159,6 @@ def _relative(path: Path, cwd: Path, base: Path) -> str | None:
         return absolute.resolve().relative_to(base.resolve()).as_posix()
     except ValueError:
         return None
-
-
-def glob_matches(glob: str, path: str) -> bool:
-    """gitignore-style glob matching (`src/api/**/*.py`, `*.md`) of a project-relative path."""
-    return bool(_spec(glob).match_file(path))
-
-
-@lru_cache(maxsize=1024)
-def _spec(glob: str) -> Any:
-    import pathspec
-
-    return pathspec.GitIgnoreSpec.from_lines([glob])
 
 
 def session_digest(ws: Workspace, event: ev.Event) -> str:

@@ -32,6 +32,7 @@ from pathlib import Path
 
 from engram.errors import EngramError
 from engram.files.body import split_frontmatter, visible_body
+from engram.files.globs import expanded
 from engram.files.guard import guarded_text
 from engram.files.index import DocRow
 from engram.hooks.native import MARKER, SyncReport, is_generated_text, marker, sync_folder
@@ -214,7 +215,7 @@ def render_cursor(memory: Exported, fmt: Format) -> tuple[str, bool]:
     description = json.dumps(card_text(row) or " ".join(memory.title.split()))
     head = f"---\ndescription: {description}\n"
     if row.applies_to:
-        head += f"globs: {json.dumps(','.join(row.applies_to))}\n"
+        head += f"globs: {json.dumps(','.join(expanded(row.applies_to)))}\n"
     head += f"alwaysApply: {'true' if memory.always and not row.applies_to else 'false'}\n---\n"
     text = f"{head}{marker(row)}\n{_section(memory, 1)}"
     if fits(text, fmt):
@@ -225,7 +226,7 @@ def render_cursor(memory: Exported, fmt: Format) -> tuple[str, bool]:
 def render_copilot_path(memory: Exported, fmt: Format) -> tuple[str, bool]:
     """A path-scoped memory's `.instructions.md` file, and whether its body fitted."""
     row = memory.row
-    head = f"---\napplyTo: {json.dumps(','.join(row.applies_to))}\n---\n"
+    head = f"---\napplyTo: {json.dumps(','.join(expanded(row.applies_to)))}\n---\n"
     text = f"{head}{marker(row)}\n{_section(memory, 1)}"
     if fits(text, fmt):
         return text, True

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from engram.errors import EngramError, FrontmatterError
+from engram.files.globs import MAX_EXPANSION, expand_braces
 from engram.safety.hashes import content_hash
 
 ROOT_FILES = (
@@ -313,9 +314,6 @@ def _top_level_commas(text: str) -> list[str]:
     return parts
 
 
-MAX_EXPANSION = 64
-
-
 def glob_list(value: object) -> list[str]:
     """Globs from a frontmatter value (a list, or a comma-separated string), braces expanded
     (`*.{ts,tsx}` is `*.ts` and `*.tsx`: the hosts' matchers and Engram's need no braces)."""
@@ -331,18 +329,4 @@ def glob_list(value: object) -> list[str]:
         for expanded in expand_braces(glob):
             if expanded and expanded not in out:
                 out.append(expanded)
-    return out
-
-
-def expand_braces(glob: str) -> list[str]:
-    """`a.{x,y}` -> [`a.x`, `a.y`], nested and repeated braces too, at most 64 results."""
-    match = re.search(r"\{([^{}]*)\}", glob)
-    if not match:
-        return [glob]
-    head, tail = glob[: match.start()], glob[match.end() :]
-    out: list[str] = []
-    for choice in match.group(1).split(","):
-        out.extend(expand_braces(head + choice + tail))
-        if len(out) >= MAX_EXPANSION:
-            return out[:MAX_EXPANSION]
     return out

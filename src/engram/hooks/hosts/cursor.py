@@ -45,7 +45,9 @@ def rule_file(row: DocRow, body: str) -> str:
     from engram.render.pack import card_text
 
     description = json.dumps(f"Engram memory {row.id}: {card_text(row)}".strip(": "))
-    globs = json.dumps(",".join(row.applies_to))
+    from engram.files.globs import expanded
+
+    globs = json.dumps(",".join(expanded(row.applies_to)))  # Cursor splits them at commas
     return (
         f"---\ndescription: {description}\nglobs: {globs}\nalwaysApply: false\n---\n"
         f"{marker(row)}\n{with_directive(row, body)}\n"
