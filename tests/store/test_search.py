@@ -228,6 +228,15 @@ def test_boost_by_a_huge_amount_stops_at_the_bound(store: MemoryStore) -> None:
     assert store.boost(fact_id, 10**400).importance == 5.0
 
 
+def test_boosting_a_deleted_fact_is_refused(store: MemoryStore) -> None:
+    fact_id = store.absorb(["Redis keys expire after one hour."], scope="agent")[0].id
+    assert fact_id
+    store.delete(fact_id)
+    with pytest.raises(EngramError, match="is deleted") as raised:
+        store.boost(fact_id)
+    assert "absorb its text again" in (raised.value.hint or "")
+
+
 def test_writes_by_another_process_are_seen_on_the_next_search(tmp_path: Path) -> None:
     config = load_config(None, env={})
     with (

@@ -1213,6 +1213,10 @@ class MemoryStore:
             raise EngramError(f"amount must be a number above 0, got {amount!r}")
         with self._write():
             fact = self._require(fact_id)
+            if fact.status == "deleted":  # an old version still ranks in a search of all versions
+                raise EngramError(
+                    f"fact {fact_id} is deleted", hint="absorb its text again to keep it"
+                )
             # the amount is bounded first: an integer too large for a float overflows a sum
             value = min(MAX_IMPORTANCE, fact.importance + min(amount, MAX_IMPORTANCE))
             self._backend.set_importance(fact_id, value)
