@@ -3,10 +3,15 @@ pair, at a cost that does not grow with the square of the sections."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engram.files.discovery import ScopeRoot
+from engram.files.index import MemoryIndex
 from engram.instructions import duplicates
 from engram.instructions.duplicates import THRESHOLD, NearDuplicates, _jaccard
 
@@ -51,3 +56,16 @@ def test_a_candidate_is_compared_only_with_plans_that_hold_its_rarest_terms(
     match = found.match(frozenset([*common, *[f"topic7-{k}" for k in range(5)]]))
     assert match is not None and match.id.startswith("m") and int(match.id[1:]) % 100 == 7
     assert len(compared) == 20  # the sections of its topic, not all 2,000
+
+
+def test_an_indexed_near_duplicate_is_found_among_many_memories_sharing_its_words(
+    ws_root: Path, memory: Callable[..., Path]
+) -> None:
+    # 30 longer memories hold both words of a two-word memory: more than are compared in full
+    for n in range(30):
+        memory(f"long-{n:02}", f"# Long\n\nDeploy rules for service {n} and region r{n}.\n")
+    MemoryIndex.open(ScopeRoot(ws_root, "workspace")).close()
+    memory("short", "Deploy rules.\n")  # indexed after all of them
+    with MemoryIndex.open(ScopeRoot(ws_root, "workspace")) as index:
+        match = NearDuplicates([index]).match(frozenset({"deploy", "rule"}))
+    assert match is not None and match.id == "short" and match.similarity == 1.0

@@ -21,7 +21,6 @@ from engram.files.model import MemoryFile
 
 THRESHOLD = 0.8
 CONTENT = FIELDS.index("content")
-POOL = 20  # memories with the most shared terms that are compared in full
 
 
 @dataclass(frozen=True)
@@ -78,7 +77,11 @@ class NearDuplicates:
                 rows = index.docs(list(shared))
                 for doc in [d for d in shared if d in rows and rows[d].id in exclude]:
                     del shared[doc]
-            pool = [doc for doc, _ in shared.most_common(POOL)]
+            # Every memory holding enough of the terms to reach the threshold (Jaccard is at
+            # most shared / |terms|) is compared: many may hold them all (every short memory's
+            # words are in longer ones), and the one of the same size can be any of them.
+            need = _needed(len(terms), self.threshold)
+            pool = [doc for doc, n in shared.items() if n >= need]
             sizes = index.term_counts(pool, body_only=True)
             scored = [(_jaccard(shared[d], len(terms), sizes.get(d, 0)), d) for d in pool]
             if not scored:
@@ -96,8 +99,7 @@ class NearDuplicates:
         read (reading every term's postings made a plan of 10,000 sections quadratic)."""
         if not self._planned:
             return None
-        # similarities are rounded to 3 places before the threshold is compared
-        need = len(terms) - math.ceil((self.threshold - 0.0005) * len(terms)) + 1
+        need = len(terms) - _needed(len(terms), self.threshold) + 1
         rarest = sorted(terms, key=lambda term: (len(self._postings.get(term, ())), term))
         candidates: set[str] = set()
         for term in rarest[:need]:
@@ -110,6 +112,12 @@ class NearDuplicates:
             return None
         similarity, mid = max(scored)
         return Match(mid, similarity, planned=True)
+
+
+def _needed(size: int, threshold: float) -> int:
+    """How many of `size` terms a memory must hold to reach the threshold (similarities are
+    rounded to 3 places before the threshold is compared)."""
+    return math.ceil((threshold - 0.0005) * size)
 
 
 def _jaccard(shared: int, size_a: int, size_b: int) -> float:
