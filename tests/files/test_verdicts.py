@@ -84,19 +84,6 @@ def test_doctor_reports_an_unsafe_memory_never_shown(
     assert "unsafe" in kinds
 
 
-def test_a_clean_verdict_written_over_an_unscanned_row_breaks_its_seal(
-    project: Path, ws_root: Path, memory: Callable[..., Path]
-) -> None:
-    memory("deploy-keys", f"# Deploy\n\ndeploy with {SECRET}\n")
-    MemoryIndex.open(ScopeRoot(ws_root, "workspace")).close()
-    conn = sqlite3.connect(index_path(ws_root))
-    conn.execute("UPDATE docs SET unsafe = ''")
-    conn.commit()
-    conn.close()
-    out = text(project, "deploy")
-    assert SECRET not in out and "not written by this installation" in out
-
-
 def test_a_row_another_installation_sealed_is_never_sealed_by_its_scan(
     project: Path, ws_root: Path, memory: Callable[..., Path]
 ) -> None:

@@ -59,11 +59,15 @@ def test_an_index_built_by_another_installation_clears_nothing(
     assert "unsafe" in kinds
 
 
+@pytest.mark.parametrize("shown_before", [True, False], ids=["scanned", "not yet scanned"])
 def test_a_row_edited_in_our_own_index_is_never_shown(
-    project: Path, memory: Callable[..., Path], ws_root: Path
+    project: Path, memory: Callable[..., Path], ws_root: Path, shown_before: bool
 ) -> None:
     memory("deploy-keys", f"# Deploy\n\ndeploy with {SECRET}\n")
-    load(project, "deploy")
+    if shown_before:
+        load(project, "deploy")  # its verdict is recorded
+    else:
+        engram.open_workspace(project).close()  # indexed only: no verdict yet
     conn = sqlite3.connect(index_path(ws_root))
     conn.execute("UPDATE docs SET unsafe = ''")
     conn.commit()
