@@ -135,6 +135,32 @@ def test_a_request_the_sdk_cannot_read_is_answered_with_an_error_not_left_waitin
     assert found["result"]["content"] == [{"type": "text", "text": "no results"}]
 
 
+@pytest.mark.parametrize(
+    ("line", "code"),
+    [(b"{not json\n", -32700), (b'"hello"\n', -32600), (b"42\n", -32600)],
+)
+def test_a_line_that_is_no_request_is_answered_with_an_error_of_no_id(
+    server: Server, line: bytes, code: int
+) -> None:
+    server.ask(1, "initialize", HELLO)
+    server.send(INITIALIZED)
+    assert server.process.stdin is not None
+    server.process.stdin.write(line)
+    server.process.stdin.flush()
+    answer = server.receive()
+    assert answer["id"] is None and answer["error"]["code"] == code
+    found = server.ask(3, "tools/call", {"name": "memory_search", "arguments": {"query": "x"}})
+    assert found["result"]["content"] == [{"type": "text", "text": "no results"}]
+
+
+def test_a_blank_line_is_passed_over(server: Server) -> None:
+    server.ask(1, "initialize", HELLO)
+    assert server.process.stdin is not None
+    server.process.stdin.write(b"\n  \n")
+    server.process.stdin.flush()
+    assert server.ask(2, "ping")["result"] == {}
+
+
 def test_a_store_that_cannot_open_answers_each_request_with_the_reason(tmp_path: Path) -> None:
     server = Server(tmp_path)  # a folder, not a store file
     server.ask(1, "initialize", HELLO)

@@ -39,6 +39,7 @@ REPLAY_ID = "engram-front:initialize"  # the id the client's initialize is passe
 DONE = b'"engram-front:done"\n'  # written after the SDK server's last line: the pump stops
 INTERNAL_ERROR = -32603
 INVALID_REQUEST = -32600
+PARSE_ERROR = -32700
 
 
 class Front:
@@ -83,10 +84,16 @@ class Front:
 
     # -- from the client -----------------------------------------------------------------------
     def from_client(self, line: bytes) -> None:
+        if not line.strip():
+            return  # a blank line between messages
         try:
             message = json.loads(line)
-        except ValueError:
-            message = None  # no id to answer: the server drops it
+        except ValueError:  # JSON-RPC's answer to what is not JSON, with no id to answer
+            self.reply(None, error="Parse error: the line is not JSON", code=PARSE_ERROR)
+            return
+        if not isinstance(message, dict | list):
+            self.reply(None, error="Invalid Request: not a JSON object", code=INVALID_REQUEST)
+            return
         if isinstance(message, dict) and "method" in message and "id" in message:
             invalid = unreadable(message)
             if invalid:
