@@ -222,3 +222,11 @@ def test_terminal_escapes_never_reach_a_card_in_the_json_pack(
     assert main(["-C", str(project), "load", "deploy", "--json"]) == 0
     [card] = [m["card"] for m in json.loads(capsys.readouterr().out)["memories"]]
     assert card == "Ship now"
+
+
+def test_an_expired_memory_named_after_a_key_is_not_named_in_the_skip_line(
+    project: Path, memory: Callable[..., Path]
+) -> None:
+    memory(KEY, "# Billing\n\nBilling runs nightly.\n", valid_until="2020-01-01")
+    out = text(project, "billing")
+    assert KEY not in out and "[unsafe id] (lifecycle)" in out
