@@ -230,3 +230,16 @@ def test_an_expired_memory_named_after_a_key_is_not_named_in_the_skip_line(
     memory(KEY, "# Billing\n\nBilling runs nightly.\n", valid_until="2020-01-01")
     out = text(project, "billing")
     assert KEY not in out and "[unsafe id] (lifecycle)" in out
+
+
+def test_the_json_pack_does_not_name_the_dependent_of_a_prerequisite_by_a_key(
+    project: Path, memory: Callable[..., Path]
+) -> None:
+    import engram
+
+    memory("base", "# Base\n\nthe base of it\n")
+    memory(KEY, "# Deploy\n\ndeploy steps\n", depends_on=["base"])
+    with engram.open_workspace(project) as ws:
+        data = engram.pack_json(ws.load("deploy"), "deploy")
+    [base] = [m for m in data["memories"] if m["id"] == "base"]
+    assert KEY not in str(data) and base["prerequisite_of"] == "[unsafe id]"
