@@ -139,3 +139,18 @@ def test_a_busy_index_still_withholds_and_records_the_verdict_later(
     assert _verdicts(ws_root) == {"deploy-keys": None}
     load(project, "deploy")
     assert str(_verdicts(ws_root)["deploy-keys"]).startswith("secret: AWS access key")
+
+
+def test_a_review_does_not_show_a_file_changed_since_its_verdict_was_recorded(
+    project: Path, memory: Callable[..., Path]
+) -> None:
+    from engram.files.status import find_row, review
+
+    path = memory("deploy", "# Deploy\n\nDeploy the api with the blue-green script.\n")
+    load(project, "deploy api")  # scanned and recorded clean
+    with engram.open_workspace(project, flags={"files.on_hand_edit": "refuse"}) as ws:
+        index, row = find_row(ws, "workspace", "knowledge/deploy.md")
+        assert row is not None
+        path.write_text(path.read_text() + f"\nand {SECRET}\n")  # edited as the page is made
+        seen = review(index, row)
+    assert seen.current is None and "changed since it was indexed" in seen.note
