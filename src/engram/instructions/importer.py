@@ -76,6 +76,14 @@ class PlannedMemory:
 
         return masked(self.title)
 
+    @property
+    def shown_duplicate_of(self) -> str:
+        """The memory this one repeats, as named: an id that is itself a secret or an injection
+        (a file named after a key) never is."""
+        from engram.safety.scan import masked
+
+        return masked(self.duplicate_of, "[unsafe id]")
+
     def to_json(self) -> dict[str, object]:
         data: dict[str, object] = {
             "source": self.source, "lines": [self.start, self.end], "title": self.shown_title,
@@ -86,7 +94,7 @@ class PlannedMemory:
                         triggers=self.triggers, applies_to=self.applies_to,
                         directive=self.directive, summary=self.summary, why=self.why)  # fmt: skip
         elif self.action == DUPLICATE:
-            data.update(duplicate_of=self.duplicate_of, similarity=self.similarity)
+            data.update(duplicate_of=self.shown_duplicate_of, similarity=self.similarity)
         elif self.action in (REFUSED, KEPT):
             data.update(reason=self.reason)
         if self.action == UPDATE:
