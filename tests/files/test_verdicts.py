@@ -154,3 +154,24 @@ def test_a_review_does_not_show_a_file_changed_since_its_verdict_was_recorded(
         path.write_text(path.read_text() + f"\nand {SECRET}\n")  # edited as the page is made
         seen = review(index, row)
     assert seen.current is None and "changed since it was indexed" in seen.note
+
+
+def test_a_verdict_is_recorded_only_on_the_row_that_was_scanned(
+    ws_root: Path, memory: Callable[..., Path]
+) -> None:
+    """Another process may have indexed another file of the same content under the same doc
+    number (a file renamed as it was shown): the verdict of this one is not its verdict."""
+    from engram.files.index import sealed_verdict
+
+    path = memory("deploy", "# Deploy\n\nDeploy the api with the blue-green script.\n")
+    with MemoryIndex.open(ScopeRoot(ws_root, "workspace")) as index:
+        [row] = index.by_ids(["deploy"])
+        other = "knowledge/AKIAABCDEFGHIJKLMNOP.md"
+        seal = row_seal(other, row.id, row.type, row.authority, row.directive, row.summary,
+                        row.depends_on_json, sealed_verdict(None), row.sha256)  # fmt: skip
+        index.conn.execute("UPDATE docs SET path = ?, seal = ?", (other, seal))
+        index.conn.execute("UPDATE files SET path = ?", (other,))
+        row.settle(path.read_text(encoding="utf-8"))
+        [renamed] = index.by_ids(["deploy"])
+        assert renamed.sealed
+    assert _verdicts(ws_root) == {"deploy": None}
