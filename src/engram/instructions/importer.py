@@ -211,7 +211,7 @@ def plan_import(
             report.state = "generated"
             continue
         made = earlier.get(path, [])
-        report.earlier = sorted({mid for mid, _ in made})
+        report.earlier = sorted({_named(mid) for mid, _ in made})
         if made and all(sha == source.sha256 for _, sha in made):
             report.state = "unchanged"
             continue
@@ -227,10 +227,19 @@ def plan_import(
             mine.pop(planned.id, None)  # its section is still there
         if mine:
             report.notes.append(
-                f"{', '.join(sorted(mine))}: made from a section that is no longer there; "
+                f"{', '.join(sorted(map(_named, mine)))}: made from a section that is no longer "
+                "there; "
                 "they stay stale until deleted (`engram doctor` lists them)"
             )
     return plan
+
+
+def _named(memory_id: str) -> str:
+    """An existing memory's id as the report names it: one that is itself a secret or an
+    injection (a file named after a key) never is."""
+    from engram.safety.scan import masked
+
+    return masked(memory_id, "[unsafe id]")
 
 
 def _made_from(indexes: Sequence[object], path: str) -> dict[str, DocRow]:
