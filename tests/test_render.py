@@ -209,6 +209,59 @@ def test_terminal_escapes_in_a_tag_are_not_in_the_dry_run(
     assert "narrowing tags: ops (1)\n" in out
 
 
+KEY = "AKIAQ7XK2MZP4RT9WVBN"
+
+
+def test_the_dry_run_does_not_name_a_memory_whose_id_is_a_key(
+    project: Path, memory: Callable[..., Path]
+) -> None:
+    from engram.render.report import dry_run_json, dry_run_text
+
+    memory(KEY, "# Deploy\n\ndeploy steps\n")
+    with engram.open_workspace(project) as ws:
+        routed = ws.route("deploy")
+        out = dry_run_text(routed) + str(dry_run_json(routed, "deploy"))
+    assert KEY not in out and "[unsafe id]" in out
+
+
+def test_the_dry_run_narrows_by_no_tag_of_an_unsafe_memory(
+    project: Path, memory: Callable[..., Path]
+) -> None:
+    from engram.render.report import dry_run_json, dry_run_text
+
+    memory("deploy-keys", "# Deploy\n\ndeploy steps\n", tags=["ops", KEY])
+    memory("deploy-web", "# Web\n\ndeploy web\n")
+    with engram.open_workspace(project) as ws:
+        routed = ws.route("deploy")
+        out = dry_run_text(routed) + str(dry_run_json(routed, "deploy"))
+    assert KEY not in out and "narrowing tags: ops" not in out
+
+
+def test_the_dry_run_does_not_name_a_missing_prerequisite_that_is_a_key(
+    project: Path, memory: Callable[..., Path]
+) -> None:
+    from engram.render.report import dry_run_json, dry_run_text
+
+    memory("deploy-api", "# Deploy\n\ndeploy steps\n", depends_on=[KEY])
+    with engram.open_workspace(project) as ws:
+        routed = ws.route("deploy")
+        out = dry_run_text(routed) + str(dry_run_json(routed, "deploy"))
+    assert KEY not in out and "missing prerequisites: [unsafe id]" in out
+
+
+def test_the_dry_run_does_not_name_the_dependent_of_a_prerequisite_by_a_key(
+    project: Path, memory: Callable[..., Path]
+) -> None:
+    from engram.render.report import dry_run_json, dry_run_text
+
+    memory("base", "# Base\n\nthe base of it\n")
+    memory(KEY, "# Deploy\n\ndeploy steps\n", depends_on=["base"])
+    with engram.open_workspace(project) as ws:
+        routed = ws.route("deploy")
+        out = dry_run_text(routed) + str(dry_run_json(routed, "deploy"))
+    assert KEY not in out and "prerequisite of [unsafe id]" in out
+
+
 @given(st.text(st.sampled_from("ab \t\n\x00\x07\x08\x0b\x1b\x7f\x85\x9f\xa0[]\\;0m")))
 def test_printable_drops_escape_sequences_and_control_characters(text: str) -> None:
     assert printable(text) == re.sub(_ESCAPES, "", text)

@@ -126,3 +126,39 @@ def test_a_busy_index_still_withholds_and_records_the_verdict_later(
     assert _verdicts(ws_root) == {"deploy-keys": None}
     load(project, "deploy")
     assert str(_verdicts(ws_root)["deploy-keys"]).startswith("secret: AWS access key")
+
+
+def test_a_review_does_not_show_a_file_changed_since_its_verdict_was_recorded(
+    project: Path, memory: Callable[..., Path]
+) -> None:
+    from engram.files.status import find_row, review
+
+    path = memory("deploy", "# Deploy\n\nDeploy the api with the blue-green script.\n")
+    load(project, "deploy api")  # scanned and recorded clean
+    with engram.open_workspace(project, flags={"files.on_hand_edit": "refuse"}) as ws:
+        index, row = find_row(ws, "workspace", "knowledge/deploy.md")
+        assert row is not None
+        path.write_text(path.read_text() + f"\nand {SECRET}\n")  # edited as the page is made
+        seen = review(index, row)
+    assert seen.current is None and "changed since it was indexed" in seen.note
+
+
+def test_a_verdict_is_recorded_only_on_the_row_that_was_scanned(
+    ws_root: Path, memory: Callable[..., Path]
+) -> None:
+    """Another process may have indexed another file of the same content under the same doc
+    number (a file renamed as it was shown): the verdict of this one is not its verdict."""
+    from engram.files.index import sealed_verdict
+
+    path = memory("deploy", "# Deploy\n\nDeploy the api with the blue-green script.\n")
+    with MemoryIndex.open(ScopeRoot(ws_root, "workspace")) as index:
+        [row] = index.by_ids(["deploy"])
+        other = "knowledge/AKIAABCDEFGHIJKLMNOP.md"
+        seal = row_seal(other, row.id, row.type, row.authority, row.directive, row.summary,
+                        row.depends_on_json, sealed_verdict(None), row.sha256)  # fmt: skip
+        index.conn.execute("UPDATE docs SET path = ?, seal = ?", (other, seal))
+        index.conn.execute("UPDATE files SET path = ?", (other,))
+        row.settle(path.read_text(encoding="utf-8"))
+        [renamed] = index.by_ids(["deploy"])
+        assert renamed.sealed
+    assert _verdicts(ws_root) == {"deploy": None}

@@ -234,6 +234,33 @@ def test_a_near_duplicate_of_an_existing_memory_is_reported_not_created(
     assert "testing" not in memories(project)
 
 
+def test_a_near_duplicate_of_a_memory_whose_id_is_a_key_does_not_name_it(
+    project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    key = "AKIA" + "Q3EGYJ7YBHM2XK5P"
+    memory(key, "# Testing\n\n- Run `pytest -q` before every commit.\n- Never mock the "
+           "database; use the fixtures in `tests/conftest.py`.\n", kind="rule",
+           triggers=["Testing"])  # fmt: skip
+    (project / "AGENTS.md").write_text(AGENTS, encoding="utf-8")
+    _, out, _ = run(capsys, "-C", str(project), "import", "--dry-run")
+    _, data, _ = run(capsys, "-C", str(project), "import", "--dry-run", "--json")
+    assert key not in out + data and "(Testing): near-duplicate of [unsafe id]" in out
+
+
+def test_a_memory_made_by_an_earlier_import_is_not_named_by_a_key(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    key = "AKIA" + "Q3EGYJ7YBHM2XK5P"
+    (project / "AGENTS.md").write_text(AGENTS, encoding="utf-8")
+    run(capsys, "-C", str(project), "import")
+    made = memories(project)["testing"]
+    made.write_text(made.read_text(encoding="utf-8").replace("id: testing", f"id: {key}"))
+    (project / "AGENTS.md").write_text(AGENTS.replace("## Testing", "## Tests") + "\nMore.\n")
+    _, out, _ = run(capsys, "-C", str(project), "import", "--dry-run")
+    _, data, _ = run(capsys, "-C", str(project), "import", "--dry-run", "--json")
+    assert key not in out + data and "[unsafe id]" in out
+
+
 def test_a_section_holding_a_secret_or_an_injection_is_refused_and_the_rest_imported(
     project: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

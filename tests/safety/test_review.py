@@ -222,3 +222,24 @@ def test_terminal_escapes_never_reach_a_card_in_the_json_pack(
     assert main(["-C", str(project), "load", "deploy", "--json"]) == 0
     [card] = [m["card"] for m in json.loads(capsys.readouterr().out)["memories"]]
     assert card == "Ship now"
+
+
+def test_an_expired_memory_named_after_a_key_is_not_named_in_the_skip_line(
+    project: Path, memory: Callable[..., Path]
+) -> None:
+    memory(KEY, "# Billing\n\nBilling runs nightly.\n", valid_until="2020-01-01")
+    out = text(project, "billing")
+    assert KEY not in out and "[unsafe id] (lifecycle)" in out
+
+
+def test_the_json_pack_does_not_name_the_dependent_of_a_prerequisite_by_a_key(
+    project: Path, memory: Callable[..., Path]
+) -> None:
+    import engram
+
+    memory("base", "# Base\n\nthe base of it\n")
+    memory(KEY, "# Deploy\n\ndeploy steps\n", depends_on=["base"])
+    with engram.open_workspace(project) as ws:
+        data = engram.pack_json(ws.load("deploy"), "deploy")
+    [base] = [m for m in data["memories"] if m["id"] == "base"]
+    assert KEY not in str(data) and base["prerequisite_of"] == "[unsafe id]"

@@ -119,7 +119,7 @@ def _line(memory: PlannedMemory, written: bool) -> str:
     if memory.action == "kept":
         return f"{where} ({memory.shown_title}): {memory.reason}"
     if memory.action == "duplicate":
-        return (f"{where} ({memory.shown_title}): near-duplicate of {memory.duplicate_of} "
+        return (f"{where} ({memory.shown_title}): near-duplicate of {memory.shown_duplicate_of} "
                 f"(similarity {memory.similarity:.2f}), not imported")  # fmt: skip
     if memory.action == "refused":
         return f"{where} ({memory.shown_title}): not imported: {memory.reason}"

@@ -210,12 +210,12 @@ class DocRow(Plain):
             if text is None:
                 self.verdict = "changed since it was indexed (run `engram load` again)"
                 return
-        sealed = self.sealed
+        sealed, unscanned = self.sealed, self.seal
         self.verdict = text_verdict(text, self.path)
         if sealed:
             self.seal = self._seal()
             if self.index is not None:
-                self.index.record_verdict(self)
+                self.index.record_verdict(self, unscanned)
 
     def _indexed_text(self) -> str | None:
         """The file's text when it still has the content this row indexed, else None."""
@@ -695,19 +695,21 @@ class MemoryIndex:
             self._set_meta("totals", json.dumps(self._totals))
             self._totals = None
 
-    def record_verdict(self, row: DocRow) -> None:
-        """Record the verdict `row.settle` computed, while the row still holds the content it
-        scanned. A read-only or busy index keeps the row unscanned: it is scanned again next
-        time, and a load waits on another process once at most, briefly."""
+    def record_verdict(self, row: DocRow, unscanned: str) -> None:
+        """Record the verdict `row.settle` computed, while the row still is the one it scanned
+        (`unscanned`, its seal then, covers every sealed field: another process may have given
+        its number to another file of the same content since). A read-only or busy index keeps
+        the row unscanned: it is scanned again next time, and a load waits on another process
+        once at most, briefly."""
         if self._verdicts_unwritable:
             return
         try:
             self.conn.execute("PRAGMA busy_timeout = 200")
             try:
                 self.conn.execute(
-                    "UPDATE docs SET unsafe = ?, seal = ? WHERE doc = ? AND sha256 = ? "
+                    "UPDATE docs SET unsafe = ?, seal = ? WHERE doc = ? AND seal = ? "
                     "AND unsafe IS NULL",
-                    (row.verdict, row.seal, row.doc, row.sha256),
+                    (row.verdict, row.seal, row.doc, unscanned),
                 )
             finally:
                 self.conn.execute("PRAGMA busy_timeout = 10000")

@@ -177,10 +177,13 @@ def review(index: MemoryIndex, row: DocRow) -> Review:
         data = read_limited(index.root.path, row.path, index.root.max_bytes)
     except ReadRefused as exc:
         return Review(None, None, approved_hash, f"the file is not read: {exc.reason}")
+    digest = content_hash(data)
+    if digest != row.sha256:  # the verdict is of the indexed content alone
+        return Review(None, None, approved_hash, "changed since it was indexed: reload the page")
     current = data.decode("utf-8", errors="replace")
     if approved_hash is None:
         return Review(current, None, None, "never approved: the whole file is new")
-    if approved_hash == content_hash(data):
+    if approved_hash == digest:
         return Review(current, current, approved_hash)
     before = approved_text(index.root.path, approved_hash)
     if before is None:

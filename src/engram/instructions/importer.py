@@ -76,6 +76,14 @@ class PlannedMemory:
 
         return masked(self.title)
 
+    @property
+    def shown_duplicate_of(self) -> str:
+        """The memory this one repeats, as named: an id that is itself a secret or an injection
+        (a file named after a key) never is."""
+        from engram.safety.scan import masked
+
+        return masked(self.duplicate_of, "[unsafe id]")
+
     def to_json(self) -> dict[str, object]:
         data: dict[str, object] = {
             "source": self.source, "lines": [self.start, self.end], "title": self.shown_title,
@@ -86,7 +94,7 @@ class PlannedMemory:
                         triggers=self.triggers, applies_to=self.applies_to,
                         directive=self.directive, summary=self.summary, why=self.why)  # fmt: skip
         elif self.action == DUPLICATE:
-            data.update(duplicate_of=self.duplicate_of, similarity=self.similarity)
+            data.update(duplicate_of=self.shown_duplicate_of, similarity=self.similarity)
         elif self.action in (REFUSED, KEPT):
             data.update(reason=self.reason)
         if self.action == UPDATE:
@@ -203,7 +211,7 @@ def plan_import(
             report.state = "generated"
             continue
         made = earlier.get(path, [])
-        report.earlier = sorted({mid for mid, _ in made})
+        report.earlier = sorted({_named(mid) for mid, _ in made})
         if made and all(sha == source.sha256 for _, sha in made):
             report.state = "unchanged"
             continue
@@ -219,10 +227,19 @@ def plan_import(
             mine.pop(planned.id, None)  # its section is still there
         if mine:
             report.notes.append(
-                f"{', '.join(sorted(mine))}: made from a section that is no longer there; "
+                f"{', '.join(sorted(map(_named, mine)))}: made from a section that is no longer "
+                "there; "
                 "they stay stale until deleted (`engram doctor` lists them)"
             )
     return plan
+
+
+def _named(memory_id: str) -> str:
+    """An existing memory's id as the report names it: one that is itself a secret or an
+    injection (a file named after a key) never is."""
+    from engram.safety.scan import masked
+
+    return masked(memory_id, "[unsafe id]")
 
 
 def _made_from(indexes: Sequence[object], path: str) -> dict[str, DocRow]:

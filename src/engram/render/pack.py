@@ -227,6 +227,13 @@ def fit(
         pack.dropped.append(item.candidate.id)
 
 
+def _dependent(candidate: Candidate) -> str | None:
+    """The memory a prerequisite is loaded for, as named: that memory may be one withheld
+    because its id is itself a secret or an injection (a file named after a key)."""
+    dependent = candidate.prerequisite_of
+    return dependent and shown_id(dependent, "")
+
+
 def pack_json(pack: Pack, query: str) -> dict[str, Any]:
     """The stable JSON shape of `load --json` (documented in `engram docs json`)."""
     route = pack.route
@@ -248,7 +255,7 @@ def pack_json(pack: Pack, query: str) -> dict[str, Any]:
                 "score": round(item.candidate.score, 4),
                 "stale": item.candidate.stale,
                 "requires": requires(item.candidate.row.depends_on),
-                "prerequisite_of": item.candidate.prerequisite_of,
+                "prerequisite_of": _dependent(item.candidate),
                 "path": item.candidate.row.path,
                 "card": card_text(item.candidate.row),
                 "body": item.body if item.tier == "body" else None,

@@ -1,11 +1,16 @@
-"""`load --dry-run`: counts, narrowing tags, match reasons and skip reasons — no bodies."""
+"""`load --dry-run`: counts, narrowing tags, match reasons and skip reasons — no bodies.
+
+Nothing of a memory that may not be shown is named: its tags are not offered as narrowing tags,
+and an id that is itself a secret or an injection (a file named after a key) is `[unsafe id]`,
+as in the pack's skip line.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
 from typing import Any
 
-from engram.render.pack import printable, requires
+from engram.render.pack import printable, requires, shown_id
 from engram.routing.route import Candidate, Route
 
 
@@ -13,7 +18,11 @@ def narrowing_tags(route: Route, top: int = 5) -> list[tuple[str, int]]:
     """Tags shared by some (not all) candidates: adding one to the query narrows the pack."""
     anchors = {a.word for a in route.terms.anchors}
     counts = Counter(
-        tag for c in route.candidates for tag in dict.fromkeys(c.row.tags) if tag not in anchors
+        tag
+        for c in route.candidates
+        if c.row.sealed and not c.row.unsafe  # an unsafe memory's tags may be what was found
+        for tag in dict.fromkeys(c.row.tags)
+        if tag not in anchors
     )
     total = len(route.candidates)
     return [(tag, n) for tag, n in counts.most_common() if n < total][:top]
@@ -23,9 +32,26 @@ def match_reason(candidate: Candidate) -> str:
     """`deploy in id, tags; api in content; × workspace 1.1` — why a memory scored."""
     parts = [f"{word} in {', '.join(fields)}" for word, fields in candidate.matched.items()]
     if candidate.prerequisite_of:
-        parts.append(f"prerequisite of {candidate.prerequisite_of}")
+        parts.append(f"prerequisite of {_masked_id(candidate.prerequisite_of)}")
     factors = " ".join(f"× {name} {value:.2f}" for name, value in candidate.factors)
     return "; ".join(parts) + (f" {factors}" if factors else "")
+
+
+def candidate_id(candidate: Candidate) -> str:
+    """A candidate's id as the dry run names it (see the module docstring)."""
+    row = candidate.row
+    return shown_id(row.id, row.unsafe)
+
+
+def _masked_id(memory_id: str) -> str:
+    from engram.safety.scan import masked
+
+    return masked(memory_id, "[unsafe id]")
+
+
+def _missing(route: Route) -> list[str]:
+    """The missing prerequisites as named: an id that is itself unsafe is not repeated."""
+    return [_masked_id(memory_id) for memory_id in requires(route.missing_prerequisites)]
 
 
 def dry_run_text(route: Route) -> str:
@@ -51,13 +77,13 @@ def dry_run_text(route: Route) -> str:
         mark = "+" if candidate.key in selected else "-"
         row = candidate.row
         lines.append(
-            f"{mark} {row.id} [{row.type}, {row.scope}] score {candidate.score:.3f}: "
-            + match_reason(candidate)
+            f"{mark} {candidate_id(candidate)} [{row.type}, {row.scope}] "
+            f"score {candidate.score:.3f}: " + match_reason(candidate)
         )
     for skip in route.skipped:
         lines.append(f"skipped {skip.id}: {skip.reason}")
     if route.missing_prerequisites:
-        missing = requires(route.missing_prerequisites)
+        missing = _missing(route)
         lines.append("missing prerequisites: " + ", ".join(missing))
     return "\n".join(lines) + "\n"
 
@@ -76,7 +102,7 @@ def dry_run_json(route: Route, query: str) -> dict[str, Any]:
         "narrowing_tags": [{"tag": t, "count": n} for t, n in narrowing_tags(route)],
         "candidates": [
             {
-                "id": c.id,
+                "id": candidate_id(c),
                 "scope": c.row.scope,
                 "type": c.row.type,
                 "selected": c.key in selected,
@@ -85,10 +111,10 @@ def dry_run_json(route: Route, query: str) -> dict[str, Any]:
                 "matched": c.matched,
                 "factors": [{"name": n, "value": v} for n, v in c.factors],
                 "stale": c.stale,
-                "prerequisite_of": c.prerequisite_of,
+                "prerequisite_of": c.prerequisite_of and _masked_id(c.prerequisite_of),
             }
             for c in route.pack + [c for c in route.candidates if c.key not in selected]
         ],
         "skipped": [{"id": s.id, "scope": s.scope, "reason": s.reason} for s in route.skipped],
-        "missing_prerequisites": requires(route.missing_prerequisites),
+        "missing_prerequisites": _missing(route),
     }
