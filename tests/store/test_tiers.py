@@ -202,6 +202,32 @@ def test_gc_dry_run_equals_the_real_runs_plan_and_restore_undoes_it(store: Memor
     assert [e["kind"] for e in store.history(archived[0])][-2:] == ["archived", "restored"]
 
 
+def _expiring(store: MemoryStore, expires_at: str) -> str:
+    fact = {"content": "The staging VPN gateway is switched off after the migration.",
+            "metadata": {"expires_at": expires_at}}  # fmt: skip
+    return store.absorb([fact], scope="agent")[0].id or ""
+
+
+def test_gc_archives_a_fact_past_its_expires_at(store: MemoryStore) -> None:
+    fact_id = _expiring(store, "2026-01-01")
+    plan = store.gc(dry_run=True, now=datetime(2026, 3, 1, tzinfo=UTC))
+    assert [(a.fact_ids, a.reason) for a in plan.actions] == [([fact_id], "expired on 2026-01-01")]
+
+
+@pytest.mark.parametrize("expires_at", ["2099-01-01 12:00", "2099-01-01T12:00"])
+def test_gc_keeps_a_fact_whose_expires_at_is_in_the_future(
+    store: MemoryStore, expires_at: str
+) -> None:
+    _expiring(store, expires_at)
+    assert store.gc(dry_run=True).actions == []
+
+
+@pytest.mark.parametrize("expires_at", ["never", "next spring", "2099-13-45"])
+def test_gc_keeps_a_fact_whose_expires_at_is_no_date(store: MemoryStore, expires_at: str) -> None:
+    _expiring(store, expires_at)
+    assert store.gc(dry_run=True).actions == []
+
+
 def test_gc_over_a_year_keeps_durable_facts_searchable(store: MemoryStore) -> None:
     durable = store.absorb([{"content": "The billing service is owned by the payments team.",
                              "confidence": 0.9}], scope="agent")[0].id  # fmt: skip

@@ -189,10 +189,16 @@ def plan_gc(store: MemoryStore, now: datetime | None = None) -> Plan:
 
 
 def _before(iso: str, today: float) -> bool:
+    """Whether an `expires_at` is before `today` (days since the epoch). A moment without a
+    zone is UTC; one that is no ISO date (`never`, a typo) never expires: `days_of` reads it
+    as the epoch, which would archive the fact at once."""
     try:
-        return days_of(iso if "T" in iso else iso + "T00:00:00+00:00") < today
+        moment = datetime.fromisoformat(iso)
     except ValueError:
         return False
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.timestamp() / 86400.0 < today
 
 
 def _idle(store: MemoryStore, fact_id: str, today: float) -> float:
