@@ -73,13 +73,21 @@ class Plan:
 
 
 def _active(
-    store: MemoryStore, scope: str | None = None, scope_key: str | None = None
+    store: MemoryStore,
+    scope: str | None = None,
+    scope_key: str | None = None,
+    withheld: set[str] | None = None,
 ) -> list[Fact]:
     """Active facts (of a scope's facts, not events, and a key, when given), oldest first,
-    with their index terms in the metadata's `_terms`."""
+    with their index terms in the metadata's `_terms`; the ids of those withheld as unsafe (a
+    secret or an injection an older version stored) are added to `withheld`, when given."""
+    from engram.store.unsafe import fact_reason
+
     kind = None if scope is None else "fact"
     out = []
     for fact, terms in store._backend.active_with_terms(scope, kind, scope_key):
+        if withheld is not None and fact_reason(fact):  # before `_terms`: it breaks the seal
+            withheld.add(fact.id)
         fact.metadata = {**fact.metadata, "_terms": terms}
         out.append(fact)
     return out
@@ -95,7 +103,9 @@ def _pinned(store: MemoryStore) -> set[str]:
 
 # -- distill -------------------------------------------------------------------------------
 def plan_distill(store: MemoryStore, scope_key: str | None = None) -> Plan:
-    facts = _active(store, "run", scope_key)
+    # a withheld fact is never promoted, and its text would show in the plan
+    withheld: set[str] = set()
+    facts = [f for f in _active(store, "run", scope_key, withheld) if f.id not in withheld]
     clusters: list[list[Fact]] = []
     for fact in facts:
         terms = _terms(fact)
@@ -153,7 +163,8 @@ def plan_gc(store: MemoryStore, now: datetime | None = None) -> Plan:
     pinned = _pinned(store)
     plan = Plan("gc")
     groups: dict[str, list[Fact]] = {}
-    for fact in _active(store):
+    withheld: set[str] = set()
+    for fact in _active(store, withheld=withheld):
         age = today - days_of(fact.valid_from)
         durable = (
             fact.id in pinned
@@ -182,7 +193,8 @@ def plan_gc(store: MemoryStore, now: datetime | None = None) -> Plan:
                     "compact",
                     [f.id for f in facts],
                     f"run {key!r} finished with {len(facts)} facts",
-                    _summary(key, facts),
+                    # a withheld fact is compacted too, but its words stay out of the summary
+                    _summary(key, facts, [f for f in facts if f.id not in withheld]),
                 )
             )
     return plan
@@ -207,11 +219,12 @@ def _idle(store: MemoryStore, fact_id: str, today: float) -> float:
     return today - days_of(last) if last else float("inf")
 
 
-def _summary(key: str, facts: list[Fact]) -> str:
-    """A searchable summary: the run, its size and its most frequent terms."""
+def _summary(key: str, facts: list[Fact], shown: list[Fact]) -> str:
+    """A searchable summary: the run, its size and the most frequent terms of its `shown`
+    facts."""
     from collections import Counter
 
-    counts = Counter(t for f in facts for t in set(_terms(f)))
+    counts = Counter(t for f in shown for t in set(_terms(f)))
     common = ", ".join(term for term, _ in counts.most_common(25))
     text = f"Summary of run {key or '(no key)'}: {len(facts)} facts, about {common}."
     return text[:497] + "…" if len(text) > 500 else text
