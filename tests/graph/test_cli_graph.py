@@ -169,3 +169,14 @@ def test_a_name_of_bytes_that_are_not_utf8_exits_2_naming_it(
         f"engram: error: {field} holds bytes that are not UTF-8 text; send it as UTF-8"
     )
     assert run(capsys, "graph", "list")[1] == "no nodes\n"
+
+
+@pytest.mark.parametrize("ref", ["99999999999999999999999", "²", "٣"])
+@pytest.mark.parametrize("command", [["show"], ["query", "--start"], ["merge", "Acme Corp"]])
+def test_a_node_id_past_any_stored_one_is_no_node_not_an_unexpected_error(
+    capsys: pytest.CaptureFixture[str], command: list[str], ref: str
+) -> None:
+    run(capsys, "graph", "add", "Acme Corp", "--type", "company")
+    code, out, err = run(capsys, "graph", *command, ref)
+    assert code == 2 and out == ""
+    assert err.startswith("engram: error: no node ") and "unexpected" not in err

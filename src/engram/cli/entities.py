@@ -76,7 +76,8 @@ def _open(args: argparse.Namespace) -> Any:
 
 
 def _node_ref(text: str) -> int | str:
-    return int(text) if text.isdigit() else text
+    """An id when `text` is ASCII digits, else a name (`²` and `٣` are digits to `isdigit`)."""
+    return int(text) if text.isascii() and text.isdigit() else text
 
 
 def cmd_add(args: argparse.Namespace, start: Path | None) -> int:

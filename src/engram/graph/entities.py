@@ -287,7 +287,8 @@ class EntityGraph:
             seen.add(node_id)
 
     def node(self, node_id: int) -> Node:
-        row = self._db.node_row(node_id)
+        # an id past 64 bits names no row, and the database cannot even be asked about it
+        row = self._db.node_row(node_id) if -(2**63) <= node_id < 2**63 else None
         if row is None:
             raise EngramError(f"no node with id {node_id}")
         aliases = self._db.aliases_of(node_id)
@@ -305,7 +306,7 @@ class EntityGraph:
         if isinstance(ref, Node):
             return self.node(self._canonical_id(ref.id))
         if isinstance(ref, int):
-            return self.node(self._canonical_id(ref))
+            return self.node(self._canonical_id(self.node(ref).id))
         found = self.find(ref, type)
         if not found:
             raise EngramError(
