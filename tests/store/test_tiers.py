@@ -312,3 +312,18 @@ def test_session_start_hook_adds_the_digest_when_the_store_is_in_use(
         seed(store)
     text = json.loads(run_hook("claude", start))["hookSpecificOutput"]["additionalContext"]
     assert text.startswith("## Memory digest") and "### Open TODOs" in text
+
+
+@pytest.mark.parametrize("action", [pin, unpin])
+def test_pinning_an_id_of_bytes_that_are_not_utf8_is_refused_naming_it(
+    store: MemoryStore, action: Callable[..., object]
+) -> None:
+    with pytest.raises(EngramError, match=r"^fact id holds bytes that are not UTF-8 text"):
+        action(store, "\udcff")
+
+
+def test_distilling_a_run_key_of_bytes_that_are_not_utf8_is_refused_naming_it(
+    store: MemoryStore,
+) -> None:
+    with pytest.raises(EngramError, match=r"^scope key holds bytes that are not UTF-8 text"):
+        store.distill(scope_key="\udcff", dry_run=True)

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from engram.errors import EngramError
 from engram.store.db import days_of, now_iso
+from engram.store.inputs import readable_argument
 
 if TYPE_CHECKING:
     from engram.store.model import Fact
@@ -103,6 +104,7 @@ def _pinned(store: MemoryStore) -> set[str]:
 
 # -- distill -------------------------------------------------------------------------------
 def plan_distill(store: MemoryStore, scope_key: str | None = None) -> Plan:
+    readable_argument("scope key", scope_key)
     # a withheld fact is never promoted, and its text would show in the plan
     withheld: set[str] = set()
     facts = [f for f in _active(store, "run", scope_key, withheld) if f.id not in withheld]
@@ -278,6 +280,7 @@ def _archive(store: MemoryStore, fact_id: str, at: str, reason: str) -> None:
 def restore(store: MemoryStore, fact_id: str) -> list[str]:
     """Bring an archived fact back (a summary brings back the facts it compacted, a distilled
     fact its run facts); returns the ids made active again."""
+    readable_argument("fact id", fact_id)
     fact = store._backend.get_facts([fact_id]).get(fact_id)
     if fact is None:
         raise EngramError(f"no fact with id {fact_id!r}")
@@ -309,6 +312,7 @@ def close_todo(store: MemoryStore, fact_id: str) -> Fact:
     from engram.store.model import Batch
     from engram.store.normalize import new_id
 
+    readable_argument("fact id", fact_id)
     todo = store._backend.get_facts([fact_id]).get(fact_id)
     if todo is None or "todo" not in todo.tags:
         raise EngramError(
