@@ -242,6 +242,47 @@ def test_gc_keeps_a_fact_whose_expires_at_is_no_date(store: MemoryStore, expires
     assert store.gc(dry_run=True).actions == []
 
 
+def test_gc_leaves_a_fact_deleted_after_it_was_planned_deleted(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from engram.store import maintenance
+
+    run_facts(store)
+    planned = maintenance.plan_gc
+
+    def deleted_meanwhile(store: MemoryStore, now: datetime | None = None) -> maintenance.Plan:
+        plan = planned(store, now)
+        store.delete(plan.actions[0].fact_ids[0])  # another process, between plan and apply
+        return plan
+
+    monkeypatch.setattr(maintenance, "plan_gc", deleted_meanwhile)
+    plan = store.gc(now=datetime.now(UTC) + timedelta(days=45))
+    gone = plan.actions[0].fact_ids[0]
+    assert store.get(gone, mode="latest").status == "deleted"  # type: ignore[union-attr]
+    with pytest.raises(EngramError, match="is deleted, not archived"):
+        store.restore(gone)
+
+
+def test_distill_leaves_a_source_deleted_after_it_was_planned_deleted(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from engram.store import maintenance
+
+    run_facts(store)
+    planned = maintenance.plan_distill
+
+    def deleted_meanwhile(store: MemoryStore, scope_key: str | None = None) -> maintenance.Plan:
+        plan = planned(store, scope_key)
+        store.delete(plan.actions[0].fact_ids[0])  # another process, between plan and apply
+        return plan
+
+    monkeypatch.setattr(maintenance, "plan_distill", deleted_meanwhile)
+    plan = store.distill()
+    gone = plan.actions[0].fact_ids[0]
+    assert store.get(gone, mode="latest").status == "deleted"  # type: ignore[union-attr]
+    assert gone not in store.restore(plan.results[0])
+
+
 def test_gc_over_a_year_keeps_durable_facts_searchable(store: MemoryStore) -> None:
     durable = store.absorb([{"content": "The billing service is owned by the payments team.",
                              "confidence": 0.9}], scope="agent")[0].id  # fmt: skip

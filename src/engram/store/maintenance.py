@@ -150,8 +150,8 @@ def apply_distill(store: MemoryStore, plan: Plan) -> Plan:
         with store._write():
             at = now_iso()
             for fact_id in action.fact_ids:
-                store._backend.add_edge(outcome.id, "distilled_from", fact_id, at)
-                _archive(store, fact_id, at, f"distilled into {outcome.id}")
+                if _archive(store, fact_id, at, f"distilled into {outcome.id}"):
+                    store._backend.add_edge(outcome.id, "distilled_from", fact_id, at)
             store._backend.log_event(at, "distill", outcome.id, sources=action.fact_ids)
         plan.results.append(outcome.id)
     plan.applied = True
@@ -261,8 +261,8 @@ def apply_gc(store: MemoryStore, plan: Plan) -> Plan:
                 summary_id, item, "new", None, Batch("run", first.scope_key, "fact", "gc", at, True)
             )
             for fact_id in action.fact_ids:
-                store._backend.add_edge(summary_id, "summarizes", fact_id, at)
-                _archive(store, fact_id, at, f"compacted into {summary_id}")
+                if _archive(store, fact_id, at, f"compacted into {summary_id}"):
+                    store._backend.add_edge(summary_id, "summarizes", fact_id, at)
             plan.results.append(summary_id)
         store._fold()
     with store._write():
@@ -272,9 +272,15 @@ def apply_gc(store: MemoryStore, plan: Plan) -> Plan:
     return plan
 
 
-def _archive(store: MemoryStore, fact_id: str, at: str, reason: str) -> None:
+def _archive(store: MemoryStore, fact_id: str, at: str, reason: str) -> bool:
+    """Archive a fact that is still active (under the write lock); False when it changed since
+    the plan was made (deleted, superseded, archived by another run): archiving a deleted fact
+    would let `restore` bring it back."""
+    if not store._backend.is_active(fact_id):
+        return False
     store._backend.set_status(fact_id, "archived")
     store._backend.log_event(at, "archived", fact_id, reason=reason)
+    return True
 
 
 def restore(store: MemoryStore, fact_id: str) -> list[str]:
