@@ -176,6 +176,9 @@ def nuke(
         )
     if scope_key is not None and all_keys:
         raise EngramError("give a scope_key or all_keys=True, not both")
+    if scope_key is not None and not isinstance(scope_key, str):
+        # SQLite matched 5 to the key "5" and erased it; a list failed in the driver
+        raise EngramError(f"scope_key must be text, got {type(scope_key).__name__}")
     readable_argument("scope key", scope_key)
     if not confirm and not dry_run:
         raise EngramError(
