@@ -508,9 +508,17 @@ class EntityGraph:
         }
 
     def ask(self, text: str) -> Any:
-        """A small natural-language form (English and Russian): see `engram.graph.ask`."""
+        """A small natural-language form (English and Russian): see `engram.graph.ask`. A
+        question holding a secret or a prompt injection is refused: the answer quotes it."""
         from engram.graph.ask import ask
+        from engram.store.unsafe import reason_of
 
+        reason = reason_of([text]) if isinstance(text, str) else ""
+        if reason:
+            raise EngramError(
+                f"question refused: {reason}",
+                hint="ask without it: an answer repeats what it understood of the question",
+            )
         return ask(self, text)
 
 
