@@ -320,7 +320,9 @@ class EntityGraph:
         return found[0]
 
     def list(self, type: str | None = None, limit: int = 100) -> builtins.list[Node]:
-        return [self.node(node_id) for node_id in self._db.list_node_ids(type, limit)]
+        from engram.store.db import rows_bound
+
+        return [self.node(node_id) for node_id in self._db.list_node_ids(type, rows_bound(limit))]
 
     def merge(self, keep: Node | int | str, other: Node | int | str) -> Node:
         """Merge `other` into `keep`: both keep their rows and edges; `other` now resolves to

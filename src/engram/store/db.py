@@ -86,6 +86,14 @@ def resolve_db(
 LOCK_TIMEOUT_S = 10.0  # `memory.lock_timeout_s`: the longest wait for another process's lock
 
 
+MAX_ROWS = 2**63 - 1  # the largest LIMIT or OFFSET a database takes (a 64-bit integer)
+
+
+def rows_bound(value: int) -> int:
+    """A limit or offset as a database takes it: one past 64 bits means every row."""
+    return min(value, MAX_ROWS)
+
+
 def days_of(iso: str) -> float:
     """Days since the epoch of a stored moment. One that is no ISO time (a row written past
     the store, which `unsafe.fact_reason` withholds) reads as the epoch: an error would

@@ -50,7 +50,7 @@ from engram.embed.vectors import Sparse, Vector, similarity, to_bytes
 from engram.errors import EngramError
 from engram.store import rows
 from engram.store.backend import Backend, FactFilter, Pending, SearchesInDatabase, SearchFilter
-from engram.store.db import checked_day, days_of, iso_end, now_iso
+from engram.store.db import checked_day, days_of, iso_end, now_iso, rows_bound
 from engram.store.dbsearch import Filters, can_search, legs
 from engram.store.index import (
     KIND_CODES,
@@ -1090,8 +1090,9 @@ class MemoryStore:
         """Facts newest first. `as_of` answers "what was true on date D": facts valid then
         (valid_from ≤ D < valid_to), whatever their status now."""
         return self._backend.list_facts(
-            self._listed(scope, scope_key, tags, status, as_of), limit, offset
-        )
+            self._listed(scope, scope_key, tags, status, as_of), rows_bound(limit),
+            rows_bound(offset),
+        )  # fmt: skip
 
     def count(
         self,
