@@ -274,3 +274,22 @@ def test_an_id_or_key_of_bytes_that_are_not_utf8_exits_2_naming_it(
     assert err.splitlines()[0] == (
         f"engram: error: {field} holds bytes that are not UTF-8 text; send it as UTF-8"
     )
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--db", "", "nuke", "--scope", "user", "--all-keys", "--yes"],
+        ["--db", " ", "delete", "--scope", "user", "--all-keys", "--yes"],
+        ["migrate", "--to", ""],
+        ["migrate", "--from", "", "--to", "{tmp}/copy.db"],
+    ],
+)
+def test_an_empty_store_name_is_refused_not_read_as_the_default_store(
+    capsys: pytest.CaptureFixture[str], argv: list[str], tmp_path: Path
+) -> None:
+    """`--db "$UNSET"` must not fall back to $ENGRAM_DB or the per-user store."""
+    run(capsys, "absorb", "--scope", "user", "--key", "ivan", TEA)
+    code, out, err = run(capsys, *(arg.format(tmp=tmp_path) for arg in argv))
+    assert code == 2 and out == "" and "is empty" in err.splitlines()[0]
+    assert json.loads(run(capsys, "list", "--json")[1])["total"] == 1

@@ -61,6 +61,11 @@ def resolve_db(
     the per-user default. A database URL (`postgresql://…`) is returned as it is."""
     from engram.paths import setting_path
 
+    if flag is not None and not flag.strip():
+        # `--db "$UNSET"`: the default store would be the one nuked or deleted from
+        raise EngramError(
+            "--db is empty", hint="name a store file or a postgresql:// URL, or leave --db out"
+        )
     if flag:
         refuse_libpq_keywords(flag, "--db")
         if is_url(flag):

@@ -128,6 +128,8 @@ def checked_location(where: str, role: str) -> str:
     file name, and is refused without echoing it (it may hold a password)."""
     from engram.store.db import refuse_libpq_keywords
 
+    if not where.strip():  # else read as no flag: the default store
+        raise EngramError(f"--{role} is empty", hint="name a store file or a postgresql:// URL")
     refuse_libpq_keywords(where, f"--{role}")
     return where
 
