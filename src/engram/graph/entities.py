@@ -90,6 +90,15 @@ class Node:
         a name an older version stored unchecked) is named by its id alone."""
         return f"[node {self.id}: withheld as unsafe]" if node_reason(self) else self.name
 
+    def shown_json(self) -> dict[str, Any]:
+        """`to_json` for an output: an entity withheld as unsafe has its `shown_name`, no
+        aliases or attributes, and `withheld`, the reason."""
+        shown = self.to_json()
+        reason = node_reason(self)
+        if reason:
+            shown.update(name=self.shown_name(), aliases=[], attrs={}, withheld=reason)
+        return shown
+
 
 @dataclass
 class Edge:
@@ -498,12 +507,14 @@ class EntityGraph:
         return self._graph()
 
     def show(self, node: Node | int | str) -> dict[str, Any]:
-        """A node with its aliases and all its edges (closed ones too), for people to read."""
+        """A node with its aliases and all its edges (closed ones too), for people to read. An
+        entity withheld as unsafe is named by its id alone (`Node.shown_name`); the node itself
+        then has no aliases or attributes, and `withheld` gives the reason."""
         target = self.resolve(node)
         edges = self.edges_of(target, include_closed=True)
-        names = {n: self.node(n).name for e in edges for n in (e.src, e.dst)}
+        names = {n: self.node(n).shown_name() for e in edges for n in (e.src, e.dst)}
         return {
-            "node": target.to_json(),
+            "node": target.shown_json(),
             "edges": [
                 {**e.to_json(), "src_name": names[e.src], "dst_name": names[e.dst]} for e in edges
             ],
