@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import sys
 from pathlib import Path
 
@@ -192,6 +193,20 @@ def test_an_unexpected_error_is_one_line_not_a_traceback(
     err = capsys.readouterr().err
     assert err.splitlines()[0] == "engram: error: unexpected ZeroDivisionError: division by zero"
     assert "Traceback" not in err
+
+
+def test_an_unexpected_error_under_json_is_a_json_error_on_stdout(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _failing_with("division by zero", monkeypatch)
+    assert main(["memory", "stats", "--json"]) == 2
+    out = capsys.readouterr().out
+    assert json.loads(out) == {
+        "error": {
+            "message": "unexpected ValueError: division by zero",
+            "hint": "run again with ENGRAM_DEBUG=1 to see the traceback, and report it",
+        }
+    }
 
 
 def _failing_with(message: str, monkeypatch: pytest.MonkeyPatch) -> None:

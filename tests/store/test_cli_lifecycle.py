@@ -244,3 +244,52 @@ def test_update_with_too_deeply_nested_metadata_is_one_line(
     assert main(["memory", "update", fact_id, COFFEE, "--metadata", deep]) == 2
     err = capsys.readouterr().err
     assert "nested too deeply" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "field"),
+    [
+        (["get", "\udcff"], "fact id"),
+        (["get", "\udcff", "--history"], "fact id"),
+        (["delete", "\udcff"], "fact id"),
+        (["delete", "\udcff", "--erase", "--yes"], "fact id"),
+        (["update", "\udcff", TEA], "fact id"),
+        (["boost", "\udcff"], "fact id"),
+        (["link", "\udcff", "f_x", "related_to"], "fact id"),
+        (["restore", "\udcff"], "fact id"),
+        (["todo", "done", "\udcff"], "fact id"),
+        (["list", "--key", "\udcff"], "scope key"),
+        (["list", "--tag", "\udcff"], "tag"),
+        (["delete", "--scope", "run", "--key", "\udcff", "--yes"], "scope key"),
+        (["nuke", "--scope", "run", "--key", "\udcff", "--yes"], "scope key"),
+    ],
+)
+def test_an_id_or_key_of_bytes_that_are_not_utf8_exits_2_naming_it(
+    capsys: pytest.CaptureFixture[str], argv: list[str], field: str
+) -> None:
+    """A command line of undecodable bytes reaches Python as lone surrogates."""
+    run(capsys, "absorb", TEA)
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and "unexpected" not in err
+    assert err.splitlines()[0] == (
+        f"engram: error: {field} holds bytes that are not UTF-8 text; send it as UTF-8"
+    )
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--db", "", "nuke", "--scope", "user", "--all-keys", "--yes"],
+        ["--db", " ", "delete", "--scope", "user", "--all-keys", "--yes"],
+        ["migrate", "--to", ""],
+        ["migrate", "--from", "", "--to", "{tmp}/copy.db"],
+    ],
+)
+def test_an_empty_store_name_is_refused_not_read_as_the_default_store(
+    capsys: pytest.CaptureFixture[str], argv: list[str], tmp_path: Path
+) -> None:
+    """`--db "$UNSET"` must not fall back to $ENGRAM_DB or the per-user store."""
+    run(capsys, "absorb", "--scope", "user", "--key", "ivan", TEA)
+    code, out, err = run(capsys, *(arg.format(tmp=tmp_path) for arg in argv))
+    assert code == 2 and out == "" and "is empty" in err.splitlines()[0]
+    assert json.loads(run(capsys, "list", "--json")[1])["total"] == 1

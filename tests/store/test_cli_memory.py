@@ -376,3 +376,17 @@ def test_the_digest_withholds_a_fact_whose_id_is_no_fact_id(
     _tamper(db, "id", INJECTION)
     code, out, _ = run(capsys, "memory", "digest")
     assert code == 0 and "curl" not in out and "1 fact withheld as unsafe" in out
+
+
+@pytest.mark.parametrize(
+    "argv", [["list", "--limit", "9" * 30], ["graph", "list", "--limit", "9" * 30]]
+)
+def test_a_limit_past_64_bits_lists_everything(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    main(["memory", "absorb", "Kafka runs on five brokers in production."])
+    main(["memory", "graph", "add", "Acme Corp", "--type", "company"])
+    capsys.readouterr()
+    code = main(["memory", *argv])
+    out, err = capsys.readouterr()
+    assert code == 0 and err == "" and len(out.splitlines()) == 1

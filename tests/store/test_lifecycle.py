@@ -248,6 +248,16 @@ def test_nuke_of_a_scope_without_a_key_is_refused(store: MemoryStore) -> None:
     assert "--" not in str(caught.value) and len(store.list()) == 1
 
 
+@pytest.mark.parametrize("key", [5, ["ivan"], b"ivan"])
+def test_nuke_with_a_key_that_is_not_text_is_refused_and_erases_nothing(
+    store: MemoryStore, key: object
+) -> None:
+    add(store, TEA, key="5")
+    with pytest.raises(EngramError, match=r"^scope_key must be text, got "):
+        store.nuke("user", key, confirm=True)  # type: ignore[arg-type]
+    assert len(store.list()) == 1 and not list(backup_folder(store).glob("*.backup-*"))
+
+
 def test_nuke_asks_for_the_keyword_not_a_command_line_flag(store: MemoryStore) -> None:
     add(store, TEA)
     with pytest.raises(EngramError) as caught:

@@ -73,6 +73,34 @@ def test_a_copy_into_a_store_that_holds_facts_is_refused_and_changes_nothing(
         assert [f.content for f in b.list()] == ["Boris Ivanov lives in Omsk."]
 
 
+def test_a_copy_into_a_store_that_holds_only_a_graph_is_refused_and_changes_nothing(
+    tmp_path: Path,
+) -> None:
+    with _open(tmp_path / "a.db") as a, _open(tmp_path / "b.db") as b:
+        a.absorb(["Anna Petrova lives in Kazan."], scope="user")
+        a.graph.add("Acme", "company")
+        b.graph.add("Globex", "company")
+        with pytest.raises(EngramError, match="already holds an entity graph or a change log"):
+            a.copy_to(tmp_path / "b.db")
+        assert [n.name for n in b.graph.list()] == ["Globex"] and not b.has_facts()
+
+
+def test_migrate_into_a_store_whose_facts_were_all_nuked_exits_2_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from engram.cli import main
+
+    with _open(tmp_path / "a.db") as a, _open(tmp_path / "b.db") as b:
+        a.absorb(["Anna Petrova lives in Kazan."], scope="user")
+        b.absorb(["Boris Ivanov lives in Omsk."], scope="user")
+        b.nuke("user", all_keys=True, confirm=True)  # its change log stays
+    code = main(["memory", "--db", str(tmp_path / "a.db"), "migrate", "--to",
+                 str(tmp_path / "b.db")])  # fmt: skip
+    err = capsys.readouterr().err
+    assert code == 2 and "unexpected" not in err
+    assert err.startswith(f"engram: error: the memory store {tmp_path / 'b.db'} already holds")
+
+
 def test_a_store_is_never_copied_into_itself(tmp_path: Path) -> None:
     with _open(tmp_path / "a.db") as a, pytest.raises(EngramError, match="this store itself"):
         a.copy_to(tmp_path / "a.db")

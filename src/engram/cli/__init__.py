@@ -112,15 +112,7 @@ def main(argv: Sequence[str] | None = None, prog: str = "engram") -> int:
         # Withheld when it quotes a secret or an injection: an agent reads what a command says.
         message = shown_text(exc.message)
         hint = shown_text(exc.hint) if exc.hint else exc.hint
-        if getattr(args, "json", False):
-            import json
-
-            print(json.dumps({"error": {"message": message, "hint": hint}}, ensure_ascii=False))
-        else:
-            print(f"engram: error: {message}", file=sys.stderr)
-            if hint:
-                print(f"engram: hint: {hint}", file=sys.stderr)
-        return 2
+        return _failed(args, message, hint)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
@@ -129,9 +121,22 @@ def main(argv: Sequence[str] | None = None, prog: str = "engram") -> int:
         if os.environ.get("ENGRAM_DEBUG"):
             raise
         shown = shown_message(exc)  # one line; withheld when it quotes a secret or an injection
-        print(f"engram: error: unexpected {type(exc).__name__}: {shown}", file=sys.stderr)
-        print(
-            "engram: hint: run again with ENGRAM_DEBUG=1 to see the traceback, and report it",
-            file=sys.stderr,
+        return _failed(
+            args,
+            f"unexpected {type(exc).__name__}: {shown}",
+            "run again with ENGRAM_DEBUG=1 to see the traceback, and report it",
         )
-        return 2
+
+
+def _failed(args: argparse.Namespace | SimpleNamespace, message: str, hint: str | None) -> int:
+    """Exit code 2 after the error: a JSON object on stdout under --json (a caller parses what
+    it asked for), else one line on stderr and the hint on another."""
+    if getattr(args, "json", False):
+        import json
+
+        print(json.dumps({"error": {"message": message, "hint": hint}}, ensure_ascii=False))
+    else:
+        print(f"engram: error: {message}", file=sys.stderr)
+        if hint:
+            print(f"engram: hint: {hint}", file=sys.stderr)
+    return 2

@@ -76,7 +76,8 @@ def _open(args: argparse.Namespace) -> Any:
 
 
 def _node_ref(text: str) -> int | str:
-    return int(text) if text.isdigit() else text
+    """An id when `text` is ASCII digits, else a name (`²` and `٣` are digits to `isdigit`)."""
+    return int(text) if text.isascii() and text.isdigit() else text
 
 
 def cmd_add(args: argparse.Namespace, start: Path | None) -> int:
@@ -89,10 +90,10 @@ def cmd_add(args: argparse.Namespace, start: Path | None) -> int:
     relate = (args.relate[0], _node_ref(args.relate[1])) if args.relate else None
     with _open(args) as store:
         node, edge = store.graph.add_related(args.name, args.type, args.alias, attrs, relate)
-    data: dict[str, Any] = {"node": node.to_json(), "edge": edge.to_json() if edge else None}
-    text = f"{node.id}  {node.name} ({node.type})\n"
+    data: dict[str, Any] = {"node": node.shown_json(), "edge": edge.to_json() if edge else None}
+    text = f"{node.id}  {node.shown_name()} ({node.type})\n"
     if edge:
-        text += f"{node.name} {edge.relation} → {args.relate[1]}\n"
+        text += f"{node.shown_name()} {edge.relation} → {args.relate[1]}\n"
     emit(args, data, text)
     return 0
 
@@ -156,11 +157,12 @@ def cmd_show(args: argparse.Namespace, start: Path | None) -> int:
             sys.stdout.write(render[args.format](store.graph, node, args.hops))
             return 0
         shown = store.graph.show(node)
-    lines = [f"{node.id}  {node.name} ({node.type})"]
-    if node.aliases:
-        lines.append("aliases: " + ", ".join(node.aliases))
-    if node.attrs:
-        lines.append("attrs: " + json.dumps(node.attrs, ensure_ascii=False))
+    what = shown["node"]  # an entity withheld as unsafe: by its id alone
+    lines = [f"{what['id']}  {what['name']} ({what['type']})"]
+    if what["aliases"]:
+        lines.append("aliases: " + ", ".join(what["aliases"]))
+    if what["attrs"]:
+        lines.append("attrs: " + json.dumps(what["attrs"], ensure_ascii=False))
     for edge in shown["edges"]:
         period = f"{edge['valid_from'][:10]}→{(edge['valid_to'] or '')[:10]}"
         lines.append(
@@ -174,7 +176,7 @@ def cmd_show(args: argparse.Namespace, start: Path | None) -> int:
 def cmd_merge(args: argparse.Namespace, start: Path | None) -> int:
     with _open(args) as store:
         node = store.graph.merge(_node_ref(args.keep), _node_ref(args.other))
-    emit(args, node.to_json(), f"merged into {node.id}  {node.name} ({node.type})\n")
+    emit(args, node.shown_json(), f"merged into {node.id}  {node.shown_name()} ({node.type})\n")
     return 0
 
 

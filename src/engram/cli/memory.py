@@ -478,8 +478,8 @@ def cmd_migrate(args: argparse.Namespace, start: Path | None) -> int:
 
     start_in = getattr(args, "run_in", None)
     config = settings(args)
-    source = resolve_db(checked_location(args.source, "from") if args.source else args.db,
-                        config, start=start_in)  # fmt: skip
+    named = checked_location(args.source, "from") if args.source is not None else args.db
+    source = resolve_db(named, config, start=start_in)
     target = resolve_db(checked_location(args.to, "to"), None, start=start_in)
     try:
         with progress_bar(args, "copying", "row") as bar:

@@ -90,6 +90,15 @@ class Node:
         a name an older version stored unchecked) is named by its id alone."""
         return f"[node {self.id}: withheld as unsafe]" if node_reason(self) else self.name
 
+    def shown_json(self) -> dict[str, Any]:
+        """`to_json` for an output: an entity withheld as unsafe has its `shown_name`, no
+        aliases or attributes, and `withheld`, the reason."""
+        shown = self.to_json()
+        reason = node_reason(self)
+        if reason:
+            shown.update(name=self.shown_name(), aliases=[], attrs={}, withheld=reason)
+        return shown
+
 
 @dataclass
 class Edge:
@@ -287,7 +296,8 @@ class EntityGraph:
             seen.add(node_id)
 
     def node(self, node_id: int) -> Node:
-        row = self._db.node_row(node_id)
+        # an id past 64 bits names no row, and the database cannot even be asked about it
+        row = self._db.node_row(node_id) if -(2**63) <= node_id < 2**63 else None
         if row is None:
             raise EngramError(f"no node with id {node_id}")
         aliases = self._db.aliases_of(node_id)
@@ -305,7 +315,7 @@ class EntityGraph:
         if isinstance(ref, Node):
             return self.node(self._canonical_id(ref.id))
         if isinstance(ref, int):
-            return self.node(self._canonical_id(ref))
+            return self.node(self._canonical_id(self.node(ref).id))
         found = self.find(ref, type)
         if not found:
             raise EngramError(
@@ -319,7 +329,9 @@ class EntityGraph:
         return found[0]
 
     def list(self, type: str | None = None, limit: int = 100) -> builtins.list[Node]:
-        return [self.node(node_id) for node_id in self._db.list_node_ids(type, limit)]
+        from engram.store.db import rows_bound
+
+        return [self.node(node_id) for node_id in self._db.list_node_ids(type, rows_bound(limit))]
 
     def merge(self, keep: Node | int | str, other: Node | int | str) -> Node:
         """Merge `other` into `keep`: both keep their rows and edges; `other` now resolves to
@@ -495,21 +507,31 @@ class EntityGraph:
         return self._graph()
 
     def show(self, node: Node | int | str) -> dict[str, Any]:
-        """A node with its aliases and all its edges (closed ones too), for people to read."""
+        """A node with its aliases and all its edges (closed ones too), for people to read. An
+        entity withheld as unsafe is named by its id alone (`Node.shown_name`); the node itself
+        then has no aliases or attributes, and `withheld` gives the reason."""
         target = self.resolve(node)
         edges = self.edges_of(target, include_closed=True)
-        names = {n: self.node(n).name for e in edges for n in (e.src, e.dst)}
+        names = {n: self.node(n).shown_name() for e in edges for n in (e.src, e.dst)}
         return {
-            "node": target.to_json(),
+            "node": target.shown_json(),
             "edges": [
                 {**e.to_json(), "src_name": names[e.src], "dst_name": names[e.dst]} for e in edges
             ],
         }
 
     def ask(self, text: str) -> Any:
-        """A small natural-language form (English and Russian): see `engram.graph.ask`."""
+        """A small natural-language form (English and Russian): see `engram.graph.ask`. A
+        question holding a secret or a prompt injection is refused: the answer quotes it."""
         from engram.graph.ask import ask
+        from engram.store.unsafe import reason_of
 
+        reason = reason_of([text]) if isinstance(text, str) else ""
+        if reason:
+            raise EngramError(
+                f"question refused: {reason}",
+                hint="ask without it: an answer repeats what it understood of the question",
+            )
         return ask(self, text)
 
 

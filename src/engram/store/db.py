@@ -61,6 +61,11 @@ def resolve_db(
     the per-user default. A database URL (`postgresql://…`) is returned as it is."""
     from engram.paths import setting_path
 
+    if flag is not None and not flag.strip():
+        # `--db "$UNSET"`: the default store would be the one nuked or deleted from
+        raise EngramError(
+            "--db is empty", hint="name a store file or a postgresql:// URL, or leave --db out"
+        )
     if flag:
         refuse_libpq_keywords(flag, "--db")
         if is_url(flag):
@@ -84,6 +89,14 @@ def resolve_db(
 
 
 LOCK_TIMEOUT_S = 10.0  # `memory.lock_timeout_s`: the longest wait for another process's lock
+
+
+MAX_ROWS = 2**63 - 1  # the largest LIMIT or OFFSET a database takes (a 64-bit integer)
+
+
+def rows_bound(value: int) -> int:
+    """A limit or offset as a database takes it: one past 64 bits means every row."""
+    return min(value, MAX_ROWS)
 
 
 def days_of(iso: str) -> float:

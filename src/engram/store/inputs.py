@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engram.embed.vectors import Vector
+from engram.errors import EngramError
 from engram.store.model import MAX_CHARS, MAX_EVENT_CHARS, MIN_CHARS, Outcome
 from engram.store.normalize import content_hash
 from engram.text.tokenize import cached_terms
@@ -148,6 +149,20 @@ def readable(text: str, name: str) -> None:
         text.encode("utf-8")
     except UnicodeEncodeError:
         raise ValueError(f"{name} holds bytes that are not UTF-8 text; send it as UTF-8") from None
+
+
+def readable_argument(name: str, value: object) -> None:
+    """An EngramError naming `name` when an argument that looks a fact up (an id, a key, a
+    tag, or a list of them) holds a lone surrogate: no stored text can, and the database fails
+    on it with an encoding error that tells the caller nothing. Other values are left to the
+    checks of their type."""
+    texts = value if isinstance(value, list | tuple) else [value]
+    for text in texts:
+        if isinstance(text, str):
+            try:
+                readable(text, name)
+            except ValueError as exc:
+                raise EngramError(str(exc)) from None
 
 
 def moment(value: object, name: str) -> str:

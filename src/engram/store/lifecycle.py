@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from engram.errors import EngramError
 from engram.store.db import now_iso
 from engram.store.indexing import discard
+from engram.store.inputs import readable_argument
 from engram.store.model import Batch, Fact, checked_scope
 from engram.store.rows import event_row
 
@@ -32,6 +33,7 @@ DERIVED = ("distilled_from", "summarizes")  # edges from a fact that copies anot
 def _fact(store: MemoryStore, fact_id: object) -> Fact:
     if not isinstance(fact_id, str):
         raise EngramError(f"a fact id must be text, got {type(fact_id).__name__}")
+    readable_argument("fact id", fact_id)
     fact = store._backend.get_facts([fact_id]).get(fact_id)
     if fact is None:
         raise EngramError(f"no fact with id {fact_id!r}", hint="find ids with a search or a list")
@@ -116,6 +118,7 @@ def delete_all(store: MemoryStore, scope: str, scope_key: str | None = None) -> 
     checked_scope(scope)
     if scope_key is not None and not isinstance(scope_key, str):
         raise EngramError(f"scope_key must be text, got {type(scope_key).__name__}")
+    readable_argument("scope key", scope_key)
     with store._write():
         at = now_iso()
         ids = store._backend.delete_active(scope, scope_key, at)
@@ -173,6 +176,10 @@ def nuke(
         )
     if scope_key is not None and all_keys:
         raise EngramError("give a scope_key or all_keys=True, not both")
+    if scope_key is not None and not isinstance(scope_key, str):
+        # SQLite matched 5 to the key "5" and erased it; a list failed in the driver
+        raise EngramError(f"scope_key must be text, got {type(scope_key).__name__}")
+    readable_argument("scope key", scope_key)
     if not confirm and not dry_run:
         raise EngramError(
             "nuke erases facts for good and needs an explicit confirmation",

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from engram.errors import EngramError
 from engram.store.db import days_of, now_iso
+from engram.store.inputs import readable_argument
 
 if TYPE_CHECKING:
     from engram.store.model import Fact
@@ -73,13 +74,21 @@ class Plan:
 
 
 def _active(
-    store: MemoryStore, scope: str | None = None, scope_key: str | None = None
+    store: MemoryStore,
+    scope: str | None = None,
+    scope_key: str | None = None,
+    withheld: set[str] | None = None,
 ) -> list[Fact]:
     """Active facts (of a scope's facts, not events, and a key, when given), oldest first,
-    with their index terms in the metadata's `_terms`."""
+    with their index terms in the metadata's `_terms`; the ids of those withheld as unsafe (a
+    secret or an injection an older version stored) are added to `withheld`, when given."""
+    from engram.store.unsafe import fact_reason
+
     kind = None if scope is None else "fact"
     out = []
     for fact, terms in store._backend.active_with_terms(scope, kind, scope_key):
+        if withheld is not None and fact_reason(fact):  # before `_terms`: it breaks the seal
+            withheld.add(fact.id)
         fact.metadata = {**fact.metadata, "_terms": terms}
         out.append(fact)
     return out
@@ -95,7 +104,10 @@ def _pinned(store: MemoryStore) -> set[str]:
 
 # -- distill -------------------------------------------------------------------------------
 def plan_distill(store: MemoryStore, scope_key: str | None = None) -> Plan:
-    facts = _active(store, "run", scope_key)
+    readable_argument("scope key", scope_key)
+    # a withheld fact is never promoted, and its text would show in the plan
+    withheld: set[str] = set()
+    facts = [f for f in _active(store, "run", scope_key, withheld) if f.id not in withheld]
     clusters: list[list[Fact]] = []
     for fact in facts:
         terms = _terms(fact)
@@ -138,8 +150,8 @@ def apply_distill(store: MemoryStore, plan: Plan) -> Plan:
         with store._write():
             at = now_iso()
             for fact_id in action.fact_ids:
-                store._backend.add_edge(outcome.id, "distilled_from", fact_id, at)
-                _archive(store, fact_id, at, f"distilled into {outcome.id}")
+                if _archive(store, fact_id, at, f"distilled into {outcome.id}"):
+                    store._backend.add_edge(outcome.id, "distilled_from", fact_id, at)
             store._backend.log_event(at, "distill", outcome.id, sources=action.fact_ids)
         plan.results.append(outcome.id)
     plan.applied = True
@@ -153,7 +165,8 @@ def plan_gc(store: MemoryStore, now: datetime | None = None) -> Plan:
     pinned = _pinned(store)
     plan = Plan("gc")
     groups: dict[str, list[Fact]] = {}
-    for fact in _active(store):
+    withheld: set[str] = set()
+    for fact in _active(store, withheld=withheld):
         age = today - days_of(fact.valid_from)
         durable = (
             fact.id in pinned
@@ -182,17 +195,24 @@ def plan_gc(store: MemoryStore, now: datetime | None = None) -> Plan:
                     "compact",
                     [f.id for f in facts],
                     f"run {key!r} finished with {len(facts)} facts",
-                    _summary(key, facts),
+                    # a withheld fact is compacted too, but its words stay out of the summary
+                    _summary(key, facts, [f for f in facts if f.id not in withheld]),
                 )
             )
     return plan
 
 
 def _before(iso: str, today: float) -> bool:
+    """Whether an `expires_at` is before `today` (days since the epoch). A moment without a
+    zone is UTC; one that is no ISO date (`never`, a typo) never expires: `days_of` reads it
+    as the epoch, which would archive the fact at once."""
     try:
-        return days_of(iso if "T" in iso else iso + "T00:00:00+00:00") < today
+        moment = datetime.fromisoformat(iso)
     except ValueError:
         return False
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.timestamp() / 86400.0 < today
 
 
 def _idle(store: MemoryStore, fact_id: str, today: float) -> float:
@@ -201,11 +221,12 @@ def _idle(store: MemoryStore, fact_id: str, today: float) -> float:
     return today - days_of(last) if last else float("inf")
 
 
-def _summary(key: str, facts: list[Fact]) -> str:
-    """A searchable summary: the run, its size and its most frequent terms."""
+def _summary(key: str, facts: list[Fact], shown: list[Fact]) -> str:
+    """A searchable summary: the run, its size and the most frequent terms of its `shown`
+    facts."""
     from collections import Counter
 
-    counts = Counter(t for f in facts for t in set(_terms(f)))
+    counts = Counter(t for f in shown for t in set(_terms(f)))
     common = ", ".join(term for term, _ in counts.most_common(25))
     text = f"Summary of run {key or '(no key)'}: {len(facts)} facts, about {common}."
     return text[:497] + "…" if len(text) > 500 else text
@@ -240,8 +261,8 @@ def apply_gc(store: MemoryStore, plan: Plan) -> Plan:
                 summary_id, item, "new", None, Batch("run", first.scope_key, "fact", "gc", at, True)
             )
             for fact_id in action.fact_ids:
-                store._backend.add_edge(summary_id, "summarizes", fact_id, at)
-                _archive(store, fact_id, at, f"compacted into {summary_id}")
+                if _archive(store, fact_id, at, f"compacted into {summary_id}"):
+                    store._backend.add_edge(summary_id, "summarizes", fact_id, at)
             plan.results.append(summary_id)
         store._fold()
     with store._write():
@@ -251,14 +272,21 @@ def apply_gc(store: MemoryStore, plan: Plan) -> Plan:
     return plan
 
 
-def _archive(store: MemoryStore, fact_id: str, at: str, reason: str) -> None:
+def _archive(store: MemoryStore, fact_id: str, at: str, reason: str) -> bool:
+    """Archive a fact that is still active (under the write lock); False when it changed since
+    the plan was made (deleted, superseded, archived by another run): archiving a deleted fact
+    would let `restore` bring it back."""
+    if not store._backend.is_active(fact_id):
+        return False
     store._backend.set_status(fact_id, "archived")
     store._backend.log_event(at, "archived", fact_id, reason=reason)
+    return True
 
 
 def restore(store: MemoryStore, fact_id: str) -> list[str]:
     """Bring an archived fact back (a summary brings back the facts it compacted, a distilled
     fact its run facts); returns the ids made active again."""
+    readable_argument("fact id", fact_id)
     fact = store._backend.get_facts([fact_id]).get(fact_id)
     if fact is None:
         raise EngramError(f"no fact with id {fact_id!r}")
@@ -290,6 +318,7 @@ def close_todo(store: MemoryStore, fact_id: str) -> Fact:
     from engram.store.model import Batch
     from engram.store.normalize import new_id
 
+    readable_argument("fact id", fact_id)
     todo = store._backend.get_facts([fact_id]).get(fact_id)
     if todo is None or "todo" not in todo.tags:
         raise EngramError(

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from engram.errors import EngramError
 from engram.store.db import now_iso
+from engram.store.inputs import readable_argument
 from engram.store.unsafe import REVIEW, content_reason, withheld_note
 
 if TYPE_CHECKING:
@@ -54,6 +55,7 @@ def profile_text(store: MemoryStore, path: Path | None = None) -> str:
 
 def pin(store: MemoryStore, fact_id: str, path: Path | None = None) -> str:
     """Pin a fact into the profile; refuses when the profile would pass the cap."""
+    readable_argument("fact id", fact_id)
     fact = store._backend.get_facts([fact_id]).get(fact_id)
     if fact is None:
         raise EngramError(
@@ -78,6 +80,7 @@ def pin(store: MemoryStore, fact_id: str, path: Path | None = None) -> str:
 
 
 def unpin(store: MemoryStore, fact_id: str) -> None:
+    readable_argument("fact id", fact_id)
     with store._write():
         if not store._backend.unpin(fact_id):
             raise EngramError(f"{fact_id} is not pinned")

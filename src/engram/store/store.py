@@ -50,7 +50,7 @@ from engram.embed.vectors import Sparse, Vector, similarity, to_bytes
 from engram.errors import EngramError
 from engram.store import rows
 from engram.store.backend import Backend, FactFilter, Pending, SearchesInDatabase, SearchFilter
-from engram.store.db import checked_day, days_of, iso_end, now_iso
+from engram.store.db import checked_day, days_of, iso_end, now_iso, rows_bound
 from engram.store.dbsearch import Filters, can_search, legs
 from engram.store.index import (
     KIND_CODES,
@@ -60,7 +60,7 @@ from engram.store.index import (
     Row,
     SearchIndex,
 )
-from engram.store.inputs import MAX_IMPORTANCE, Item, prepare, readable
+from engram.store.inputs import MAX_IMPORTANCE, Item, prepare, readable, readable_argument
 from engram.store.model import (
     KINDS,
     READ_MODES,
@@ -1049,6 +1049,7 @@ class MemoryStore:
         oldest first."""
         if mode not in READ_MODES:
             raise EngramError(f"unknown mode {mode!r}", hint="use active, latest or full_history")
+        readable_argument("fact id", fact_id)
         found = self._backend.get_facts([fact_id]).get(fact_id)
         if found is None:
             return [] if mode == "full_history" else None
@@ -1089,8 +1090,9 @@ class MemoryStore:
         """Facts newest first. `as_of` answers "what was true on date D": facts valid then
         (valid_from ≤ D < valid_to), whatever their status now."""
         return self._backend.list_facts(
-            self._listed(scope, scope_key, tags, status, as_of), limit, offset
-        )
+            self._listed(scope, scope_key, tags, status, as_of), rows_bound(limit),
+            rows_bound(offset),
+        )  # fmt: skip
 
     def count(
         self,
@@ -1120,6 +1122,8 @@ class MemoryStore:
             raise EngramError(
                 f"unknown status {status!r}", hint="use active, superseded, archived or deleted"
             )
+        readable_argument("scope key", scope_key)
+        readable_argument("tag", tags)
         moment = None
         if as_of is not None:
             checked_day(as_of, "as_of")
@@ -1132,12 +1136,14 @@ class MemoryStore:
 
     def history(self, fact_id: str) -> builtins.list[dict[str, Any]]:
         """The change log of one fact, oldest first."""
+        readable_argument("fact id", fact_id)
         return [
             {"seq": seq, "at": at, "kind": kind, "detail": json.loads(detail)}
             for seq, at, kind, detail in self._backend.history(fact_id)
         ]
 
     def edges(self, fact_id: str) -> builtins.list[tuple[str, str, str]]:
+        readable_argument("fact id", fact_id)
         return self._backend.edges_of(fact_id)
 
     # -- changing ------------------------------------------------------------------------
@@ -1243,6 +1249,7 @@ class MemoryStore:
             self._backend.log_event(at, "linked", a, relation=relation, to=b)
 
     def _require(self, fact_id: str) -> Fact:
+        readable_argument("fact id", fact_id)
         fact = self._backend.get_facts([fact_id]).get(fact_id)
         if fact is None:
             raise EngramError(

@@ -53,12 +53,19 @@ class Copied:
 def copy_store(
     source: Backend, target: Backend, progress: Callable[[int, int], None] | None = None
 ) -> Copied:
-    """Copy every row of `source` into `target`, which must hold no facts; `progress(done,
+    """Copy every row of `source` into `target`, which must hold no rows; `progress(done,
     total)` is called as rows go. Raises EngramError if a count differs afterwards (the
     target's transaction is rolled back then: nothing half-copied stays)."""
     if target.has_facts():
         raise EngramError(
             f"the memory store {target.location} already holds facts",
+            hint="migrate into a new, empty store (or move the old one aside)",
+        )
+    if any(target.row_count(table) for table, _, _ in TABLES):
+        # ids and sequence numbers are copied as they are: they would collide with these rows
+        raise EngramError(
+            f"the memory store {target.location} already holds an entity graph or a change "
+            "log (no facts)",
             hint="migrate into a new, empty store (or move the old one aside)",
         )
     counts = {table: source.row_count(table) for table, _, _ in TABLES}
@@ -121,6 +128,8 @@ def checked_location(where: str, role: str) -> str:
     file name, and is refused without echoing it (it may hold a password)."""
     from engram.store.db import refuse_libpq_keywords
 
+    if not where.strip():  # else read as no flag: the default store
+        raise EngramError(f"--{role} is empty", hint="name a store file or a postgresql:// URL")
     refuse_libpq_keywords(where, f"--{role}")
     return where
 
