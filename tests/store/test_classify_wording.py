@@ -1502,3 +1502,49 @@ def test_may_after_of_is_the_month() -> None:
         "As of May, Lena is responsible for the budget.",
     )
     assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Mira runs the design team.", "The design team is now run by Felix."),
+        ("Las facturas las revisa Carmen.", "Ahora las facturas las revisa Jorge."),
+        ("Света ведёт бухгалтерию.", "Бухгалтерию теперь ведёт Галя."),
+        (
+            "The nightly backup job is handled by cron.",
+            "The nightly backup job is now handled by Airflow.",
+        ),
+    ],
+)
+def test_an_update_told_of_the_thing_done_replaces_who_does_it(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Mira runs the design team.", "The marketing team is now run by Felix."),
+        ("Las facturas las revisa Carmen.", "Ahora los contratos los revisa Jorge."),
+        ("Las facturas las revisa Carmen.", "Ahora las facturas las revisa también Jorge."),
+        ("Света работает в банке.", "Теперь в банке работает Галя."),
+        ("The nightly job is handled by cron.", "The weekly job is now handled by Airflow."),
+    ],
+)
+def test_an_update_of_another_thing_or_place_replaces_no_one(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_an_object_put_first_keeps_its_id_and_the_update_marker() -> None:
+    fact = parse("El pedido 5532 ahora lo entrega Teo.")
+    assert fact.fronted and fact.update
+    assert outcome("El pedido 5531 lo entrega Raúl.", fact.normalized) not in HIDING
+    assert outcome("El pedido 5531 lo entrega Raúl.", "Teo entrega el pedido 5531.") != "new"
+
+
+def test_an_article_before_the_day_a_change_holds_from_is_part_of_the_dated_opening() -> None:
+    fact = parse("Desde el lunes el gimnasio abre a las 6.")
+    assert fact.update and fact.subject_keys == parse("El gimnasio abre a las 7.").subject_keys
+    assert outcome("El gimnasio abre a las 7.", fact.normalized) == "supersede"
+    assert outcome("El gimnasio abre a las 7.", "Desde el lunes la piscina abre a las 6.") == (
+        "related"
+    )

@@ -820,6 +820,8 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
         return Verdict("supersede", "an explicit update of the same subject")
     if _holder_replaced(new, old):
         return Verdict("supersede", "an explicit update of who holds the same role")
+    if _doer_replaced(new, old):
+        return Verdict("supersede", "an explicit update of who does the same thing")
     opposite = _opposite_claim(new, old)
     if opposite:
         return Verdict("contradict", f"the same claim with the polarity flipped ({opposite})")
@@ -2371,6 +2373,59 @@ def _holder_replaced(new: Parse, old: Parse) -> bool:
     if any(len(h) != 1 for h in holders):
         return False
     return not _same_name(holders[0][0], holders[1][0])
+
+
+def _doer_replaced(new: Parse, old: Parse) -> bool:
+    """An explicit update told of the thing done, with who does it after the verb (a passive's
+    agent, a Spanish object put first, a Russian object before its verb), names another one
+    who does it, all else the same: "Mira runs the design team" → "The design team is now run
+    by Felix", "Las facturas las revisa Carmen" → "Ahora las facturas las revisa Jorge",
+    "Света ведёт бухгалтерию" → "Бухгалтерию теперь ведёт Галя". Said of the thing, the news
+    is who does it now; said of the person ("Now Jorge reviews the invoices") it may be one
+    more who does. Never for a place put first ("En Valencia vive ahora Sara"), another task
+    ("Ahora los contratos los revisa Jorge"), another id, or kin."""
+    if not new.update or new.additive or new.negated or old.negated:
+        return False
+    if new.question or old.question or new.modal or old.modal or new.future or new.past:
+        return False
+    if old.past or old.future or (new.speaker, new.environments) != (old.speaker, old.environments):
+        return False
+    if not (new.fronted or new.agent or _object_first(new)):
+        return False
+    if new.agent and old.agent and new.values == old.values:
+        # two passives of the same thing done ("is handled by cron" / "by Airflow")
+        if new.subject == old.subject and new.verb == old.verb and new.agent != old.agent:
+            return new.content - new.agent == old.content - old.agent
+    mine, theirs = gist(new), gist(old)
+    if mine.kin or theirs.kin:
+        return False
+    lined = line_up(mine, theirs)
+    if lined.only_old or lined.only_new - _RELATIVES or not lined.shared:
+        return False
+    added = mine.values - theirs.values
+    if theirs.values - mine.values or any(not (_DATE.search(v) or v in lx.CALENDAR) for v in added):
+        return False
+    holders = [_holders(mine, theirs), _holders(theirs, mine)]
+    if any(len(h) != 1 for h in holders) or _same_name(holders[0][0], holders[1][0]):
+        return False
+    doer, before = holders[0][0], holders[1][0]
+    # who does it in the new fact stands after its verb; in the old one, it acts
+    after = new.agent if new.agent else (new.object_keys if not new.fronted else new.subject_keys)
+    acts = old.agent if old.agent else old.subject_keys | old.subject
+    return any(_same_name(doer, k) for k in after) and any(_same_name(before, k) for k in acts)
+
+
+def _object_first(fact: Parse) -> bool:
+    """A Russian fact that opens with what is acted on, no preposition before it, who acts
+    after the verb ("Бухгалтерию теперь ведёт Галя")."""
+    first = next((w for w in fact.words if w.kind != "marker"), None)
+    return (
+        first is not None
+        and first.kind == "word"
+        and bool(_CYRILLIC.match(first.norm))
+        and first.norm not in _PREPOSITIONS
+        and any(w.kind == "name" for w in fact.objects)
+    )
 
 
 def _holders(fact: Gist, other: Gist) -> list[str]:

@@ -147,6 +147,9 @@ class Parse:
     # the update is only a dated opening ("Desde 2020 …", "As of May, …"): the same statement
     # said again with the day it holds from
     dated: bool = False
+    # the object was put first and the one who acts after the verb ("Las facturas las revisa
+    # Carmen"): the fact is told of the thing, and who acts is what it says of it
+    fronted: bool = False
     # `change`, `relation`, `object_keys` and `possessors`, worked out on first use: a new
     # fact is compared with up to ten stored ones, and each comparison reads them again
     _change: bool | None = field(default=None, init=False, repr=False, compare=False)
@@ -1027,7 +1030,7 @@ def _dated_change(words: list[Word]) -> bool:
     """A fact that opens with "from <date>": "С 1 июня …", "Desde marzo …", "As of May …"."""
     if len(words) < 3 or words[0].norm not in lx.DATED_CHANGE or _lasting(words):
         return False
-    following = words[2] if words[1].norm == "of" else words[1]
+    following = words[2] if words[1].norm in _DATE_ARTICLES else words[1]
     return following.kind in ("date", "value")
 
 
@@ -1041,6 +1044,8 @@ _WHEN_WORDS = (
         неделе недели месяца года понедельника вторника""".split()
     )
 )
+# "of" in "as of", an article before the day a change holds from ("desde el lunes")
+_DATE_ARTICLES = frozenset({"of", "the", "el", "la", "los", "las", "del"})
 _OPENING_STARTS = {("as", "of"), ("a", "partir", "de"), ("начиная", "с"), ("starting", "from")}
 
 
@@ -1055,7 +1060,14 @@ def _dated_opening(words: list[Word]) -> tuple[list[Word], bool]:
         return words, False
     end = at
     while end < len(words) and (
-        words[end].kind in ("date", "value") or words[end].norm in _WHEN_WORDS
+        words[end].kind in ("date", "value")
+        or words[end].norm in _WHEN_WORDS
+        # an article before the day: "Desde el lunes", "A partir del 1 de mayo"
+        or (
+            words[end].norm in _DATE_ARTICLES
+            and end + 1 < len(words)
+            and (words[end + 1].kind == "date" or words[end + 1].norm in _WHEN_WORDS)
+        )
     ):
         end += 1
     if end == at or end >= len(words) - 1:
@@ -1144,28 +1156,36 @@ _FRONT_ARTICLES = frozenset(_CLITIC_OF)
 _PERSONS = frozenset({"name", "kin"})
 
 
-def _object_fronted(words: list[Word]) -> list[Word]:
+def _object_fronted(words: list[Word]) -> tuple[list[Word], bool]:
     """Spanish puts an object first and repeats it as a pronoun before the verb, the subject
     after it ("El informe lo prepara Andrés"): read in the usual order ("Andrés prepara el
-    informe"), so that the subject is who does it, when it is someone named."""
-    if len(words) < 4 or words[0].norm not in _FRONT_ARTICLES:
-        return words
-    for at in range(2, min(len(words) - 2, 6)):
-        word = words[at]
+    informe"), so that the subject is who does it, when it is someone named; and whether it
+    was so put first. An update's marker before the object or the pronoun ("Ahora las facturas
+    las revisa Jorge", "El pedido 5532 ahora lo entrega Teo") goes to the end, and an id may
+    follow the object's noun ("El pedido 5531 lo entrega Raúl")."""
+    markers = [w for w in words[:2] if w.kind == "marker"]
+    rest = words[len(markers) :] if markers and words[0].kind == "marker" else words
+    markers = [] if rest is words else markers
+    if len(rest) < 4 or rest[0].norm not in _FRONT_ARTICLES:
+        return words, False
+    for at in range(2, min(len(rest) - 2, 6)):
+        word = rest[at]
+        if word.kind == "marker" and at + 1 < len(rest) and rest[at + 1].norm in _CLITICS:
+            continue  # "… ahora lo entrega Teo"
+        if word.kind == "value" and at == 2:
+            continue  # "El pedido 5531 lo entrega Raúl": the id of the thing
         if word.kind in ("aux", "dash", "neg", "marker", "value") or _is_verb(word):
-            return words
+            return words, False
         # the pronoun of the object's gender and number ("el" → "lo"), before a word that is
         # its verb when a person follows ("la semana pasada" is no pronoun and its verb)
-        verb, after = words[at + 1], words[at + 2]
-        if (
-            word.norm == _CLITIC_OF[words[0].norm]
-            and verb.kind == "word"
-            and after.kind in _PERSONS
-        ):
-            return [*words[at + 2 :], verb, *words[:at]]
+        verb, after = rest[at + 1], rest[at + 2]
+        if word.norm == _CLITIC_OF[rest[0].norm] and verb.kind == "word" and after.kind in _PERSONS:
+            thing = [w for w in rest[:at] if w.kind != "marker"]
+            moved = [*markers, *(w for w in rest[:at] if w.kind == "marker")]
+            return [*rest[at + 2 :], verb, *thing, *moved], True
         if word.norm in _CLITICS:
-            return words  # "La retrospectiva se hace en la sala …": a verb's own pronoun
-    return words
+            return words, False  # "La retrospectiva se hace en la sala …": a verb's own pronoun
+    return words, False
 
 
 # Absorb parses each new fact and the stored ones it is compared with: a store's common
@@ -1184,7 +1204,7 @@ def parse(text: str) -> Parse:
     said_sentences = sentences(body)
     statements, length = _statements(said_sentences), len(body.split())
     language = _language(f"{key} {body}")
-    words = _object_fronted(_front_phrase_moved(_words(body, language)))
+    words, fronted = _object_fronted(_front_phrase_moved(_words(body, language)))
     words, opened = _dated_opening(words)
     words = _time_phrase_moved(words)
     norms = [w.norm for w in words]
@@ -1330,6 +1350,7 @@ def parse(text: str) -> Parse:
         else (),
         described=frozenset(described),
         dated=update and not told,
+        fronted=fronted,
     )
 
 
