@@ -1548,3 +1548,114 @@ def test_an_article_before_the_day_a_change_holds_from_is_part_of_the_dated_open
     assert outcome("El gimnasio abre a las 7.", "Desde el lunes la piscina abre a las 6.") == (
         "related"
     )
+
+
+def test_a_meeting_moved_to_another_time_is_an_update_whatever_verb_told_the_time() -> None:
+    assert outcome("Планёрка проходит в 10:00.", "Планёрку перенесли на 11:00.") == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Планёрка проходит в 10:00.", "Ретро перенесли на 11:00."),
+        ("Магазин открывается в 9:00.", "Закрытие магазина перенесли на 21:00."),
+    ],
+)
+def test_another_event_or_part_of_it_moved_replaces_no_time(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Данные хранятся в MongoDB.", "Мы перешли с MongoDB на PostgreSQL."),
+        ("Our CI runs on Jenkins.", "We switched from Jenkins to GitLab."),
+        ("Los datos se guardan en MongoDB.", "Pasamos de MongoDB a PostgreSQL."),
+    ],
+)
+def test_moving_from_the_stored_value_to_another_replaces_it(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Anna uses Jira.", "We switched from Jira to Linear."),
+        ("Саша хранит данные в MongoDB.", "Мы перешли с MongoDB на PostgreSQL."),
+        ("Данные хранятся в MongoDB.", "Мы перешли с MongoDB на PostgreSQL для логов."),
+        ("Our CI runs on Jenkins.", "We switched from Jenkins to GitLab for the mobile app."),
+        ("The backend team uses Jira.", "The design team switched from Jira to Linear."),
+    ],
+)
+def test_our_move_from_a_value_replaces_no_one_elses_nor_another_purpose(
+    old: str, new: str
+) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Hugo lives in Porto.", "Porto is where Hugo lives."),
+        ("Lucía vive en Sevilla.", "Sevilla es donde vive Lucía."),
+        ("Олег живёт в Самаре.", "Самара — это город, где живёт Олег."),
+    ],
+)
+def test_a_place_put_first_with_where_is_the_same_statement(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Hugo lives in Porto.", "Porto is where Ana lives."),
+        ("Hugo lives in Porto.", "Lisbon is where Hugo lives."),
+        ("Hugo lives in Porto.", "Porto is where Hugo works."),
+        ("Олег живёт в Самаре.", "Самара — это город, где живёт Лена."),
+    ],
+)
+def test_a_place_put_first_with_where_and_another_part_is_no_duplicate(old: str, new: str) -> None:
+    assert outcome(old, new) != "duplicate"
+
+
+def test_u_nas_after_the_subject_says_whose_as_nash_does() -> None:
+    assert (
+        parse("Бэкенд у нас написан на PHP.").subject == parse("Наш бэкенд написан на PHP.").subject
+    )
+    assert outcome("Наш бэкенд написан на PHP.", "Бэкенд у нас написан на PHP.") == "duplicate"
+    assert outcome("Бэкенд у Ани написан на PHP.", "Наш бэкенд написан на PHP.") not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The shop sells bikes and scooters.", "Bikes and scooters are sold at the shop."),
+        (
+            "The cafeteria serves lunch from noon to 2 pm.",
+            "Lunch is served in the cafeteria from noon to 2 pm.",
+        ),
+        (
+            "La tienda online vende libros usados.",
+            "Los libros usados se venden en la tienda online.",
+        ),
+    ],
+)
+def test_a_passive_that_says_where_is_the_place_acting(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The shop sells bikes.", "Bikes are sold at the market."),
+        ("The shop sells bikes.", "Bikes are repaired at the shop."),
+        ("The shop repairs bikes in the garage.", "Bikes are repaired in the garage."),
+        ("Anna sells bikes.", "Bikes are sold at Anna."),
+        (
+            "The cafeteria serves lunch from noon to 2 pm.",
+            "Lunch is served in the cafeteria from noon to 3 pm.",
+        ),
+    ],
+)
+def test_a_passive_that_says_another_place_or_thing_is_no_duplicate(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING

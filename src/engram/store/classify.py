@@ -517,6 +517,8 @@ def _same_attribute(new: Parse, old: Parse, said: frozenset[str]) -> bool:
         _VERSION.fullmatch(v) for v in new.values - old.values
     ):
         return True  # a version replaces a version ("runs 1.26" → "upgraded to 1.29")
+    if _only_the_time_moved(new, old):
+        return True  # "Планёрка проходит в 10:00" → "Планёрку перенесли на 11:00"
     specific = _verb_class(old.verb) not in _GENERIC_VERBS
     if specific and _verb_class(new.verb) == _verb_class(old.verb):
         return True
@@ -525,6 +527,23 @@ def _same_attribute(new: Parse, old: Parse, said: frozenset[str]) -> bool:
     if not needed:  # "Henry's manager is Priya": the subject names the attribute
         needed = _attribute_words(old)
     return not needed or any(k in new.stems or _inflects(k, new.stems) for k in needed)
+
+
+_CLOCK = re.compile(r"^\d{1,2}:\d{2}$")
+
+
+def _only_the_time_moved(new: Parse, old: Parse) -> bool:
+    """The old fact gives a clock time, and the new one, besides the old subject and its verb
+    of change, says only another clock time: when it happens is what was moved, whatever verb
+    the old fact told it with ("проходит в 10:00", "перенесли на 11:00")."""
+    times = [v for v in new.values - old.values if _CLOCK.match(v)]
+    if not times or not old.values or not all(_CLOCK.match(v) for v in old.values | new.values):
+        return False
+    brought = {k for k in new.subject_stems - old.subject_stems if not k.startswith("@")}
+    if brought:
+        return False  # "Закрытие магазина перенесли на 21:00": the closing, not the opening
+    rest = new.content - new.subject_keys - new.values - {new.verb} - _FUNCTION - lx.ADVERBS
+    return not {k for k in rest if not k.startswith("@")}
 
 
 def _attribute_words(fact: Parse) -> set[str]:
@@ -822,6 +841,8 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
         return Verdict("supersede", "an explicit update of who holds the same role")
     if _doer_replaced(new, old):
         return Verdict("supersede", "an explicit update of who does the same thing")
+    if _switched_from(new, old):
+        return Verdict("supersede", "a move from the stored value to another")
     opposite = _opposite_claim(new, old)
     if opposite:
         return Verdict("contradict", f"the same claim with the polarity flipped ({opposite})")
@@ -2268,7 +2289,50 @@ def _voice_turned(new: Parse, old: Parse) -> bool:
         parts = _active_parts(active, verb)
         if parts is not None and _same_words(parts[0], doers) and _same_words(parts[1], done):
             return True
+    for passive, active in ((new, old), (old, new)):
+        where = _place_frame(passive)
+        if where is None:
+            continue
+        done, verb, place = where
+        parts = _active_parts(active, verb)
+        named = passive.people | passive.capitalised
+        if parts is None or any(w.kind in _WHO or w.kind == "acronym" for w in parts[0]):
+            continue  # the place acts: a shop, a cafeteria, not someone
+        if any(w.key in named or w.kind != "word" for w in place):
+            continue  # "Bikes are sold at Anna's": someone's
+        if _same_words(parts[0], place) and _same_words(parts[1], done):
+            return True
     return False
+
+
+_WHERE_DONE = frozenset({"at", "in", "en"})
+
+
+def _place_frame(fact: Parse) -> tuple[list[Word], Word, list[Word]] | None:
+    """A passive that says where, not by whom, when the place is what acts in the active:
+    "Bikes are sold at the shop" (the shop sells bikes), "Lunch is served in the cafeteria from
+    noon" (the cafeteria serves lunch from noon), "Los libros se venden en la tienda" (la
+    tienda vende libros): the words acted on with what follows the place, the verb, and the
+    place."""
+    words = [w for w in fact.words if w.kind not in ("dash", "marker")]
+    for at, w in enumerate(words[:-2]):
+        if w.kind != "word" or not at or words[at + 1].norm not in _WHERE_DONE:
+            continue
+        before = words[at - 1]
+        english = before.kind == "aux" and before.norm in ("is", "are")
+        english = english and (w.norm.endswith("ed") or w.norm in lx.PAST_IRREGULAR)
+        spanish = before.norm == "se" and words[at + 1].norm == "en"
+        if not (english or spanish):
+            return None
+        done = [x for x in words[: at - 1] if x.kind not in _FRAME_KINDS]
+        rest = words[at + 2 :]
+        end = next((i for i, x in enumerate(rest) if x.norm in _ANY_PREPOSITION), len(rest))
+        place = [x for x in rest[:end] if x.kind not in _FRAME_KINDS]
+        after = [x for x in rest[end:] if x.kind not in _FRAME_KINDS]
+        if not done or not place:
+            return None
+        return [*done, *after], w, place
+    return None
 
 
 def _active_parts(fact: Parse, verb: Word) -> tuple[list[Word], list[Word]] | None:
@@ -2415,6 +2479,59 @@ def _doer_replaced(new: Parse, old: Parse) -> bool:
     return any(_same_name(doer, k) for k in after) and any(_same_name(before, k) for k in acts)
 
 
+_TO = frozenset({"to", "a", "al", "на", "в", "во", "por"})
+_NAMED = frozenset({"name", "acronym"})
+
+
+def _switched_from(new: Parse, old: Parse) -> bool:
+    """We move from the old fact's one named value to another, and say nothing else the old
+    fact did not: "Данные хранятся в MongoDB" → "Мы перешли с MongoDB на PostgreSQL", "We use
+    Jenkins for CI" → "We switched from Jenkins to GitLab". Not when the old fact is someone's
+    ("Anna uses Jira"), the new one has a subject of its own ("the design team switched …"),
+    or a purpose the old fact did not give ("… для логов")."""
+    if not new.change or new.question or new.modal or new.future or new.negated or new.additive:
+        return False
+    if old.question or old.modal or old.past or old.future or old.negated:
+        return False
+    if (new.speaker, new.environments) != (old.speaker, old.environments):
+        return False
+    if not new.subject <= {"@1p"} | lx.HABER or not _things_only(old):
+        return False
+    values = [w.key for w in old.objects if w.kind in _NAMED]
+    if len(values) != 1:
+        return False
+    words = new.words
+    for at in range(len(words) - 3):
+        if words[at].norm in _FROM and words[at + 1].key == values[0]:
+            if words[at + 2].norm in _TO and words[at + 3].kind in _NAMED:
+                kept = {values[0], words[at + 3].key, new.verb}
+                rest = new.content - kept - new.subject_keys - _FUNCTION
+                return all(k in old.stems or _inflects(k, old.stems) for k in rest)
+    return False
+
+
+def _things_only(fact: Parse) -> bool:
+    """The fact's subject is made of common words, no one named or meant: "the data", "our
+    CI", "los datos", "Данные" (a Russian nominative in -о, -е, -ы, -и is no one's name), not
+    "Anna", "IBM", "we" or "my son". (A capitalised first word is a name for all one knows.)"""
+    words = [w for w in fact.words if w.exact in fact.subject and w.kind not in _LIGHT_KINDS]
+    if not words or any(w.kind not in ("word", "acronym") or w.key in fact.people for w in words):
+        return False
+    if any(w.key in lx.KIN or w.norm in lx.PERSON_NOUNS for w in words):
+        return False
+    first = fact.words[0]
+    if first.norm in lx.DETERMINERS or first.norm in lx.WEAK_POSSESSIVES:
+        return True  # "The data", "Our CI", "Los datos"
+    return (
+        first.kind == "word"
+        and first.norm[-1:] in _NOT_A_NAME
+        and bool(_CYRILLIC.match(first.norm))
+    )
+
+
+_NOT_A_NAME = frozenset("оеёыи")
+
+
 def _object_first(fact: Parse) -> bool:
     """A Russian fact that opens with what is acted on, no preposition before it, who acts
     after the verb ("Бухгалтерию теперь ведёт Галя")."""
@@ -2449,6 +2566,14 @@ _CLEFT_ES = re.compile(
     r"(?:el|la|los|las) (?:que|cual|cuales) (?P<rest>.+)$",
     re.I,
 )
+# "Porto is where Hugo lives", "Sevilla es donde vive Lucía", "Самара — это город, где живёт
+# Олег": where the rest happens is the part put first
+_CLEFT_WHERE = re.compile(
+    r"^(?P<x>.+?)\s+(?:(?:is|was)(?: the (?:place|city|town|country))?"
+    r"|(?:es|fue)(?: el (?:lugar|sitio|país)| la ciudad)?"
+    r"|[—–-]\s*(?:это\s+)?(?:(?:место|город|страна)\s+)?)\s*(?P<w>where|donde|где)\s+(?P<rest>.+)$",
+    re.I,
+)
 _CLEFT_WHO_ES = re.compile(
     r"^(?P<x>.+?) (?:es|son|fue|fueron) (?:quien|quienes) (?P<rest>.+)$", re.I
 )
@@ -2468,6 +2593,10 @@ def _uncleft(fact: Parse) -> list[str]:
     match = _CLEFT_ES.match(text)
     if match:
         return [f"{match['rest']} {match['p']} {match['x']}"]
+    match = _CLEFT_WHERE.match(text)
+    if match:
+        where = {"where": "in", "donde": "en", "где": "в"}[match["w"].casefold()]
+        return [f"{match['rest']} {where} {match['x']}"]
     match = _CLEFT_EN.match(text)
     if not match:
         return []
@@ -2483,6 +2612,13 @@ _CLAUSE_SUBJECTS = frozenset(
 )
 
 
+def _declined_alike(a: frozenset[str], b: frozenset[str]) -> bool:
+    """The same words but one Russian name in another case ("Самара" put first, "в Самаре"
+    in the statement)."""
+    only_a, only_b = a - b, b - a
+    return len(only_a) == len(only_b) == 1 and _same_name(next(iter(only_a)), next(iter(only_b)))
+
+
 def _uncleft_duplicate(new: Parse, old: Parse, similarity: float, semantic: bool) -> bool:
     """One fact is a cleft of the other: said without its cleft, it is a duplicate of it (and
     a cleft whose parts turned, "Anna is the one Bob hired" / "Anna hired Bob", is none)."""
@@ -2491,7 +2627,9 @@ def _uncleft_duplicate(new: Parse, old: Parse, similarity: float, semantic: bool
             said = parse(text)
             if said.normalized == cleft.normalized:
                 continue
-            if not _same_keys(said.content, plain.content, _exact(said, plain)):
+            if not _same_keys(said.content, plain.content, _exact(said, plain)) and not (
+                _declined_alike(said.content, plain.content)
+            ):
                 continue  # "Ivan is the CEO at Acme" is no cleft of "Ivan … at Acme"
             a, b = (said, plain) if first else (plain, said)
             if compare(a, b, similarity, semantic=semantic).outcome == "duplicate":

@@ -1266,6 +1266,8 @@ def parse(text: str) -> Parse:
         subject_words = words[:start]
         told = told or _new_of_someone(subject_words) or _got_a_new(words, head)
         update = update or told
+    if any(w.norm == "у" for w in subject_words[1:-1]):
+        subject_words = _whose_dropped(subject_words)
     subject_words = [w for w in subject_words if w.kind in _SUBJECT_KINDS]
     subject_words = [w for w in subject_words if w.norm not in lx.WEAK_POSSESSIVES]
     implied = frozenset({"@1p"}) if not key and words and _we_verb(words[0]) else frozenset()
@@ -1352,6 +1354,19 @@ def parse(text: str) -> Parse:
         dated=update and not told,
         fronted=fronted,
     )
+
+
+def _whose_dropped(subject: list[Word]) -> list[Word]:
+    """A Russian subject with "у нас" / "у меня" after its noun says whose it is, as "наш" /
+    "мой" before it would: "Бэкенд у нас" is "Наш бэкенд" (a pronoun only, and not as the
+    subject itself: "У меня …" alone is who has)."""
+    kept = [
+        w
+        for at, w in enumerate(subject)
+        if not (w.kind == "pronoun" and at and subject[at - 1].norm == "у")
+        and not (w.norm == "у" and at + 1 < len(subject) and subject[at + 1].kind == "pronoun")
+    ]
+    return kept if any(w.kind == "word" for w in kept) else subject
 
 
 def _parts(head: str, said: list[str], changed: bool) -> tuple[str, ...]:
