@@ -1659,3 +1659,14 @@ def test_a_passive_that_says_where_is_the_place_acting(old: str, new: str) -> No
 )
 def test_a_passive_that_says_another_place_or_thing_is_no_duplicate(old: str, new: str) -> None:
     assert outcome(old, new) not in HIDING
+
+
+def test_an_amount_in_the_same_currency_moved_under_a_verb_of_change_is_an_update() -> None:
+    assert outcome("La cuota cuesta 30 euros.", "La cuota ha subido a 35 euros.") == "supersede"
+    assert outcome("La cuota cuesta 30 euros.", "La matrícula ha subido a 35 euros.") not in HIDING
+
+
+def test_a_part_of_the_day_replaces_another_only_for_the_same_activity() -> None:
+    old = "Yusuf prefers working in the morning."
+    assert outcome(old, "These days Yusuf prefers working at night.") == "supersede"
+    assert outcome(old, "These days Yusuf prefers reading at night.") not in HIDING

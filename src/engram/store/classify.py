@@ -517,7 +517,7 @@ def _same_attribute(new: Parse, old: Parse, said: frozenset[str]) -> bool:
         _VERSION.fullmatch(v) for v in new.values - old.values
     ):
         return True  # a version replaces a version ("runs 1.26" → "upgraded to 1.29")
-    if _only_the_time_moved(new, old):
+    if _only_the_value_moved(new, old):
         return True  # "Планёрка проходит в 10:00" → "Планёрку перенесли на 11:00"
     specific = _verb_class(old.verb) not in _GENERIC_VERBS
     if specific and _verb_class(new.verb) == _verb_class(old.verb):
@@ -532,15 +532,22 @@ def _same_attribute(new: Parse, old: Parse, said: frozenset[str]) -> bool:
 _CLOCK = re.compile(r"^\d{1,2}:\d{2}$")
 
 
-def _only_the_time_moved(new: Parse, old: Parse) -> bool:
-    """The old fact gives a clock time, and the new one, besides the old subject and its verb
-    of change, says only another clock time: when it happens is what was moved, whatever verb
-    the old fact told it with ("проходит в 10:00", "перенесли на 11:00")."""
-    times = [v for v in new.values - old.values if _CLOCK.match(v)]
-    if not times or not old.values or not all(_CLOCK.match(v) for v in old.values | new.values):
+def _only_the_value_moved(new: Parse, old: Parse) -> bool:
+    """The old fact gives a clock time or an amount, and the new one, besides the old subject
+    and its verb of change, says only another clock time or an amount in the same currency or
+    unit: that value is what was moved, whatever verb the old fact told it with ("проходит в
+    10:00" → "перенесли на 11:00", "cuesta 30 euros" → "ha subido a 35 euros")."""
+    added = new.values - old.values
+    if not added or not old.values:
         return False
-    brought = {k for k in new.subject_stems - old.subject_stems if not k.startswith("@")}
-    if brought:
+    if not all(_CLOCK.match(v) for v in old.values | new.values) and not (
+        _units(new) == _units(old) and _units(old) and len(old.values) == len(added) == 1
+    ):
+        return False
+    theirs = old.subject_stems
+    if any(
+        k not in theirs and not _inflects(k, theirs) and k[:1] != "@" for k in new.subject_stems
+    ):
         return False  # "Закрытие магазина перенесли на 21:00": the closing, not the opening
     rest = new.content - new.subject_keys - new.values - {new.verb} - _FUNCTION - lx.ADVERBS
     return not {k for k in rest if not k.startswith("@")}
@@ -581,6 +588,14 @@ def _same_kind_of_value(new: Parse, old: Parse) -> bool:
     old_values = {w.key for w in old.objects if w.kind in ("value", "date")}
     old_names = {w.key for w in old.objects if w.kind in ("name", "acronym")}
     new_values = new.values - old.values
+    if not new_values and old_values:
+        # a part of the day is a time as "morning" is: "working at night" after "working in
+        # the morning" (the rest of what the old fact said comes back)
+        said = {w.root for w in old.objects if w.kind == "word"}
+        kept = frozenset(w.root for w in new.objects if w.kind == "word")
+        if all(k in kept or _inflects(k, kept) for k in said):
+            new_values = frozenset(w.key for w in new.objects if w.norm in lx.DAY_PARTS)
+            new_values -= old.content
     new_names = {w.key for w in new.words if w.kind in ("name", "acronym")} - old.content
     return bool((old_values and new_values) or (old_names and new_names))
 
