@@ -1670,3 +1670,34 @@ def test_a_part_of_the_day_replaces_another_only_for_the_same_activity() -> None
     old = "Yusuf prefers working in the morning."
     assert outcome(old, "These days Yusuf prefers working at night.") == "supersede"
     assert outcome(old, "These days Yusuf prefers reading at night.") not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Виктор хранит ключи от склада.", "Ключи от склада хранятся у Виктора."),
+        ("Магазин продаёт книги.", "Книги продаются в магазине."),
+    ],
+)
+def test_a_russian_reflexive_passive_with_a_place_or_holder_is_who_acts(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Виктор хранит ключи от склада.", "Ключи от офиса хранятся у Виктора."),
+        ("Магазин продаёт книги.", "Книги продаются на рынке."),
+    ],
+)
+def test_a_russian_reflexive_passive_of_another_thing_or_place_is_no_duplicate(
+    old: str, new: str
+) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_u_nas_opening_a_subject_says_whose_but_not_with_est() -> None:
+    old = "Созвон с клиентом каждый вторник в 11:00."
+    assert outcome(old, "Каждый вторник в 11:00 у нас созвон с клиентом.") == "duplicate"
+    assert outcome(old, "Каждый вторник в 11:00 у нас созвон с командой.") not in HIDING
+    assert "@1p" in parse("У нас есть собака.").subject

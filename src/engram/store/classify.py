@@ -2308,37 +2308,54 @@ def _voice_turned(new: Parse, old: Parse) -> bool:
         where = _place_frame(passive)
         if where is None:
             continue
-        done, verb, place = where
+        done, verb, place, holder = where
         parts = _active_parts(active, verb)
+        if parts is None:
+            continue
         named = passive.people | passive.capitalised
-        if parts is None or any(w.kind in _WHO or w.kind == "acronym" for w in parts[0]):
+        if not holder and any(w.kind in _WHO or w.kind == "acronym" for w in parts[0]):
             continue  # the place acts: a shop, a cafeteria, not someone
-        if any(w.key in named or w.kind != "word" for w in place):
+        if not holder and any(w.key in named or w.kind != "word" for w in place):
             continue  # "Bikes are sold at Anna's": someone's
         if _same_words(parts[0], place) and _same_words(parts[1], done):
             return True
     return False
 
 
-_WHERE_DONE = frozenset({"at", "in", "en"})
+_WHERE_DONE = frozenset({"at", "in", "en", "в", "на", "у"})
 
 
-def _place_frame(fact: Parse) -> tuple[list[Word], Word, list[Word]] | None:
+def _place_frame(fact: Parse) -> tuple[list[Word], Word, list[Word], bool] | None:
     """A passive that says where, not by whom, when the place is what acts in the active:
     "Bikes are sold at the shop" (the shop sells bikes), "Lunch is served in the cafeteria from
     noon" (the cafeteria serves lunch from noon), "Los libros se venden en la tienda" (la
-    tienda vende libros): the words acted on with what follows the place, the verb, and the
-    place."""
+    tienda vende libros), "Книги продаются в магазине": the words acted on with what follows
+    the place, the verb, the place, and whether the place is someone who holds ("Ключи
+    хранятся у Виктора": Виктор хранит ключи)."""
     words = [w for w in fact.words if w.kind not in ("dash", "marker")]
     for at, w in enumerate(words[:-2]):
         if w.kind != "word" or not at or words[at + 1].norm not in _WHERE_DONE:
             continue
+        if _CYRILLIC.match(w.norm):
+            # "Ключи хранятся у Виктора", "Книги продаются в магазине": a reflexive verb
+            if not w.norm.endswith(("ся", "сь")):
+                continue
+            done = [x for x in words[:at] if x.kind not in _FRAME_KINDS]
+            rest = words[at + 2 :]
+            end = next((i for i, x in enumerate(rest) if x.norm in _ANY_PREPOSITION), len(rest))
+            place = [x for x in rest[:end] if x.kind not in _FRAME_KINDS]
+            if not done or not place:
+                return None
+            after = [x for x in rest[end:] if x.kind not in _FRAME_KINDS]
+            return [*done, *after], w, place, words[at + 1].norm == "у"
         before = words[at - 1]
         english = before.kind == "aux" and before.norm in ("is", "are")
         english = english and (w.norm.endswith("ed") or w.norm in lx.PAST_IRREGULAR)
         spanish = before.norm == "se" and words[at + 1].norm == "en"
         if not (english or spanish):
-            return None
+            continue
+        if english and at + 2 < len(words) and words[at + 2].kind == "name":
+            return None  # "Bikes are sold at Anna's": someone's
         done = [x for x in words[: at - 1] if x.kind not in _FRAME_KINDS]
         rest = words[at + 2 :]
         end = next((i for i, x in enumerate(rest) if x.norm in _ANY_PREPOSITION), len(rest))
@@ -2346,7 +2363,7 @@ def _place_frame(fact: Parse) -> tuple[list[Word], Word, list[Word]] | None:
         after = [x for x in rest[end:] if x.kind not in _FRAME_KINDS]
         if not done or not place:
             return None
-        return [*done, *after], w, place
+        return [*done, *after], w, place, False
     return None
 
 

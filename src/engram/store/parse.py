@@ -1266,7 +1266,7 @@ def parse(text: str) -> Parse:
         subject_words = words[:start]
         told = told or _new_of_someone(subject_words) or _got_a_new(words, head)
         update = update or told
-    if any(w.norm == "у" for w in subject_words[1:-1]):
+    if any(w.norm == "у" for w in subject_words[:-1]):
         subject_words = _whose_dropped(subject_words)
     subject_words = [w for w in subject_words if w.kind in _SUBJECT_KINDS]
     subject_words = [w for w in subject_words if w.norm not in lx.WEAK_POSSESSIVES]
@@ -1357,9 +1357,12 @@ def parse(text: str) -> Parse:
 
 
 def _whose_dropped(subject: list[Word]) -> list[Word]:
-    """A Russian subject with "у нас" / "у меня" after its noun says whose it is, as "наш" /
-    "мой" before it would: "Бэкенд у нас" is "Наш бэкенд" (a pronoun only, and not as the
-    subject itself: "У меня …" alone is who has)."""
+    """A Russian subject with "у нас" / "у меня" before or after its noun says whose it is, as
+    "наш" / "мой" would: "Бэкенд у нас" is "Наш бэкенд", "У нас созвон" "Наш созвон" (a
+    pronoun only, not as the subject itself, and not with "есть": "У меня есть собака" is who
+    has)."""
+    if any(w.norm in ("есть", "нет") for w in subject):
+        return subject  # "У меня есть собака": who has
     kept = [
         w
         for at, w in enumerate(subject)
