@@ -1701,3 +1701,17 @@ def test_u_nas_opening_a_subject_says_whose_but_not_with_est() -> None:
     assert outcome(old, "Каждый вторник в 11:00 у нас созвон с клиентом.") == "duplicate"
     assert outcome(old, "Каждый вторник в 11:00 у нас созвон с командой.") not in HIDING
     assert "@1p" in parse("У нас есть собака.").subject
+
+
+def test_the_old_value_replaced_somewhere_the_old_fact_never_said_is_no_update() -> None:
+    old = "Our build tool is Maven."
+    assert outcome(old, "Maven has been replaced by Gradle.") == "supersede"
+    assert outcome(old, "In the mobile team, Maven has been replaced by Bazel.") not in HIDING
+
+
+def test_a_partir_del_opens_a_dated_update() -> None:
+    fact = parse("A partir del lunes la clase de yoga es a las 9.")
+    assert fact.update and fact.subject_keys == parse("La clase de yoga es a las 8.").subject_keys
+    assert outcome("La clase de yoga es a las 8.", fact.normalized) == "supersede"
+    new = "A partir del lunes la clase de pilates es a las 9."
+    assert outcome("La clase de yoga es a las 8.", new) not in HIDING

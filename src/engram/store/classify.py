@@ -912,6 +912,8 @@ def _update_reworded(new: Parse, old: Parse) -> bool:
         return False  # "Karen's sister moved to Denver" is no news about Karen
     if not left and _qualifier_swapped(new, old):
         return False  # "the auth service" → "the reporting service"
+    if left and _value_scoped(new, old):
+        return False  # "In the mobile team, Maven has been replaced by Bazel": their tool
     if new.negated and not old.negated and not old.object_keys - _FUNCTION <= new.content:
         return False  # "eats fish" → "no longer eats meat": not what the old fact said
     if new.verb in context_valued_keys() and _slots(old.objects, new.objects) != 1:
@@ -941,6 +943,20 @@ def _update_reworded(new: Parse, old: Parse) -> bool:
     if _many_valued(new, old, set(), links=False, context=False, often=False):
         return bool(old.object_keys - _FUNCTION) and old.object_keys - _FUNCTION <= new.content
     return _brings_new_value(new, old, lined)
+
+
+def _value_scoped(new: Parse, old: Parse) -> bool:
+    """The old value is the new fact's subject, with words the old fact never said: what is
+    replaced is that value somewhere else ("Our build tool is Maven" → "In the mobile team,
+    Maven has been replaced by Bazel")."""
+    if not new.subject_keys & _relation_values(old):
+        return False
+    if any(k in new.subject_stems or _inflects(k, new.subject_stems) for k in old.subject_stems):
+        return False  # the old subject said again beside it
+    return any(
+        k not in old.stems and not _inflects(k, old.stems) and k[:1] != "@"
+        for k in new.subject_stems
+    )
 
 
 def _same_unit(new: Parse, old: Parse) -> bool:

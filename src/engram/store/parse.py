@@ -1046,7 +1046,13 @@ _WHEN_WORDS = (
 )
 # "of" in "as of", an article before the day a change holds from ("desde el lunes")
 _DATE_ARTICLES = frozenset({"of", "the", "el", "la", "los", "las", "del"})
-_OPENING_STARTS = {("as", "of"), ("a", "partir", "de"), ("начиная", "с"), ("starting", "from")}
+_OPENING_STARTS = {
+    ("as", "of"),
+    ("a", "partir", "de"),
+    ("a", "partir", "del"),
+    ("начиная", "с"),
+    ("starting", "from"),
+}
 
 
 def _dated_opening(words: list[Word]) -> tuple[list[Word], bool]:
