@@ -1715,3 +1715,32 @@ def test_a_partir_del_opens_a_dated_update() -> None:
     assert outcome("La clase de yoga es a las 8.", fact.normalized) == "supersede"
     new = "A partir del lunes la clase de pilates es a las 9."
     assert outcome("La clase de yoga es a las 8.", new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The default branch is master.", "The default branch has been renamed to main."),
+        ("The app's theme color is orange.", "The app's theme color was changed to purple."),
+        ("El color del tema es naranja.", "El color del tema cambió a morado."),
+    ],
+)
+def test_what_a_thing_is_changed_to_another_value_is_an_update(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The app's theme color is orange.", "The website's theme color was changed to purple."),
+        ("El color del tema es naranja.", "El color del logo cambió a morado."),
+        ("The logo is blue.", "The logo was moved to the footer."),
+        ("Anna is a teacher.", "Anna changed to a new school."),
+        (
+            "The default branch is master.",
+            "The default branch has been renamed to main in the API repo.",
+        ),
+    ],
+)
+def test_a_change_of_another_thing_a_person_or_a_place_is_no_new_value(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING

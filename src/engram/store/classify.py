@@ -858,6 +858,8 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
         return Verdict("supersede", "an explicit update of who does the same thing")
     if _switched_from(new, old):
         return Verdict("supersede", "a move from the stored value to another")
+    if _changed_to(new, old):
+        return Verdict("supersede", "what the same subject is, changed to another value")
     opposite = _opposite_claim(new, old)
     if opposite:
         return Verdict("contradict", f"the same claim with the polarity flipped ({opposite})")
@@ -2556,6 +2558,43 @@ def _switched_from(new: Parse, old: Parse) -> bool:
                 rest = new.content - kept - new.subject_keys - _FUNCTION
                 return all(k in old.stems or _inflects(k, old.stems) for k in rest)
     return False
+
+
+_INTO = frozenset({"to", "into", "a", "в", "на"})
+
+
+def _changed_to(new: Parse, old: Parse) -> bool:
+    """The old fact says what its subject is ("The default branch is master", "El color del
+    tema es naranja"), and the new one that this very subject was changed, renamed or set to
+    something else, and nothing more: "has been renamed to main", "cambió a morado". (Not a
+    move, which says where, not what: "The logo was moved to the footer".)"""
+    if not new.change or new.question or new.modal or new.future or new.negated or new.additive:
+        return False
+    if old.question or old.modal or old.past or old.future or old.negated or old.passage:
+        return False
+    if (new.speaker, new.environments) != (old.speaker, old.environments):
+        return False
+    if _verb_class(old.verb) not in _GENERIC_VERBS or _verb_class(new.verb) == "dwell":
+        return False
+    if old.indefinite or not _things_only(old):
+        return False  # "Anna is a teacher" → "Anna changed to a new school"
+    if new.verb_norm in lx.MOVE_WORDS or new.verb_norm not in lx.UPDATE_WORDS:
+        return False
+    mine, theirs = new.subject_stems, old.subject_stems
+    if not theirs or any(k[:1] == "@" for k in mine | theirs):
+        return False
+    if any(k not in mine and not _inflects(k, mine) for k in theirs) or any(
+        k not in theirs and not _inflects(k, theirs) for k in mine
+    ):
+        return False
+    was = [w for w in old.objects if w.kind not in _LIGHT_KINDS]
+    words = [w for w in new.objects if w.kind not in ("dash", "marker")]
+    if not words or words[0].norm not in _INTO or not 0 < len(was) <= 2:
+        return False
+    now = [w for w in words[1:] if w.kind not in _LIGHT_KINDS]
+    if not 0 < len(now) <= 2 or len(now) != len([w for w in words[1:] if w.kind != "stop"]):
+        return False
+    return not {w.root for w in was} & {w.root for w in now}
 
 
 def _things_only(fact: Parse) -> bool:
