@@ -1744,3 +1744,10 @@ def test_what_a_thing_is_changed_to_another_value_is_an_update(old: str, new: st
 )
 def test_a_change_of_another_thing_a_person_or_a_place_is_no_new_value(old: str, new: str) -> None:
     assert outcome(old, new) not in HIDING
+
+
+def test_a_russian_place_after_the_subject_is_the_predicate_of_a_fact_with_no_verb() -> None:
+    assert parse("Стол Лукаса на втором этаже.").subject == parse("Стол Лукаса.").subject
+    old = "Стол Лукаса на втором этаже."
+    assert outcome(old, "Стол Лукаса теперь на четвёртом этаже.") == "supersede"
+    assert outcome(old, "Стол Мии теперь на четвёртом этаже.") not in HIDING

@@ -939,6 +939,10 @@ def _predicate_start(words: list[Word]) -> tuple[int, bool]:
     for at, word in enumerate(words):
         if at > 0 and word.kind in ("value", "date"):
             return at, False
+    # A Russian place after the subject ("Стол Лукаса на втором этаже"): where is the predicate
+    for at, word in enumerate(words):
+        if at > 1 and word.norm in ("в", "во", "на") and words[at - 1].kind in ("word", "name"):
+            return at, False
     meaningful = [at for at, w in enumerate(words) if w.kind not in _LIGHT]
     if len(meaningful) >= 3:
         return meaningful[-1], False
