@@ -1723,6 +1723,7 @@ def test_a_partir_del_opens_a_dated_update() -> None:
         ("The default branch is master.", "The default branch has been renamed to main."),
         ("The app's theme color is orange.", "The app's theme color was changed to purple."),
         ("El color del tema es naranja.", "El color del tema cambió a morado."),
+        ("Our DNS is managed by GoDaddy.", "Our DNS has been moved to Cloudflare."),
     ],
 )
 def test_what_a_thing_is_changed_to_another_value_is_an_update(old: str, new: str) -> None:
@@ -1735,6 +1736,8 @@ def test_what_a_thing_is_changed_to_another_value_is_an_update(old: str, new: st
         ("The app's theme color is orange.", "The website's theme color was changed to purple."),
         ("El color del tema es naranja.", "El color del logo cambió a morado."),
         ("The logo is blue.", "The logo was moved to the footer."),
+        ("Our DNS is managed by GoDaddy.", "Our DNS has been moved to the new server."),
+        ("Our DNS is managed by GoDaddy.", "Our email has been moved to Fastmail."),
         ("Anna is a teacher.", "Anna changed to a new school."),
         (
             "The default branch is master.",

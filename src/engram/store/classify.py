@@ -2566,20 +2566,21 @@ _INTO = frozenset({"to", "into", "a", "в", "на"})
 def _changed_to(new: Parse, old: Parse) -> bool:
     """The old fact says what its subject is ("The default branch is master", "El color del
     tema es naranja"), and the new one that this very subject was changed, renamed or set to
-    something else, and nothing more: "has been renamed to main", "cambió a morado". (Not a
-    move, which says where, not what: "The logo was moved to the footer".)"""
+    something else, and nothing more: "has been renamed to main", "cambió a morado"; or who
+    handles it, and the thing moved to another one ("Our DNS is managed by GoDaddy" → "Our DNS
+    has been moved to Cloudflare"). (Not a move to anything but a name, which says where,
+    not what: "The logo was moved to the footer".)"""
     if not new.change or new.question or new.modal or new.future or new.negated or new.additive:
         return False
     if old.question or old.modal or old.past or old.future or old.negated or old.passage:
         return False
     if (new.speaker, new.environments) != (old.speaker, old.environments):
         return False
-    if _verb_class(old.verb) not in _GENERIC_VERBS or _verb_class(new.verb) == "dwell":
-        return False
-    if old.indefinite or not _things_only(old):
+    if _verb_class(old.verb) not in _GENERIC_VERBS and not old.agent:
+        return False  # (or who handles it: "Our DNS is managed by GoDaddy")
+    if old.indefinite or not _things_only(old) or new.verb_norm not in lx.UPDATE_WORDS:
         return False  # "Anna is a teacher" → "Anna changed to a new school"
-    if new.verb_norm in lx.MOVE_WORDS or new.verb_norm not in lx.UPDATE_WORDS:
-        return False
+    moved = _verb_class(new.verb) == "dwell" or new.verb_norm in lx.MOVE_WORDS
     mine, theirs = new.subject_stems, old.subject_stems
     if not theirs or any(k[:1] == "@" for k in mine | theirs):
         return False
@@ -2593,6 +2594,10 @@ def _changed_to(new: Parse, old: Parse) -> bool:
         return False
     now = [w for w in words[1:] if w.kind not in _LIGHT_KINDS]
     if not 0 < len(now) <= 2 or len(now) != len([w for w in words[1:] if w.kind != "stop"]):
+        return False
+    if moved and not all(w.kind in _NAMED for w in (*was, *now)):
+        return False  # a move says where, not what: "The logo was moved to the footer"
+    if old.agent and not {w.key for w in was} <= old.agent:
         return False
     return not {w.root for w in was} & {w.root for w in now}
 
