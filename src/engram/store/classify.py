@@ -517,6 +517,8 @@ def _same_attribute(new: Parse, old: Parse, said: frozenset[str]) -> bool:
         _VERSION.fullmatch(v) for v in new.values - old.values
     ):
         return True  # a version replaces a version ("runs 1.26" → "upgraded to 1.29")
+    if _only_the_value_moved(new, old):
+        return True  # "Планёрка проходит в 10:00" → "Планёрку перенесли на 11:00"
     specific = _verb_class(old.verb) not in _GENERIC_VERBS
     if specific and _verb_class(new.verb) == _verb_class(old.verb):
         return True
@@ -525,6 +527,30 @@ def _same_attribute(new: Parse, old: Parse, said: frozenset[str]) -> bool:
     if not needed:  # "Henry's manager is Priya": the subject names the attribute
         needed = _attribute_words(old)
     return not needed or any(k in new.stems or _inflects(k, new.stems) for k in needed)
+
+
+_CLOCK = re.compile(r"^\d{1,2}:\d{2}$")
+
+
+def _only_the_value_moved(new: Parse, old: Parse) -> bool:
+    """The old fact gives a clock time or an amount, and the new one, besides the old subject
+    and its verb of change, says only another clock time or an amount in the same currency or
+    unit: that value is what was moved, whatever verb the old fact told it with ("проходит в
+    10:00" → "перенесли на 11:00", "cuesta 30 euros" → "ha subido a 35 euros")."""
+    added = new.values - old.values
+    if not added or not old.values:
+        return False
+    if not all(_CLOCK.match(v) for v in old.values | new.values) and not (
+        _units(new) == _units(old) and _units(old) and len(old.values) == len(added) == 1
+    ):
+        return False
+    theirs = old.subject_stems
+    if any(
+        k not in theirs and not _inflects(k, theirs) and k[:1] != "@" for k in new.subject_stems
+    ):
+        return False  # "Закрытие магазина перенесли на 21:00": the closing, not the opening
+    rest = new.content - new.subject_keys - new.values - {new.verb} - _FUNCTION - lx.ADVERBS
+    return not {k for k in rest if not k.startswith("@")}
 
 
 def _attribute_words(fact: Parse) -> set[str]:
@@ -562,6 +588,14 @@ def _same_kind_of_value(new: Parse, old: Parse) -> bool:
     old_values = {w.key for w in old.objects if w.kind in ("value", "date")}
     old_names = {w.key for w in old.objects if w.kind in ("name", "acronym")}
     new_values = new.values - old.values
+    if not new_values and old_values:
+        # a part of the day is a time as "morning" is: "working at night" after "working in
+        # the morning" (the rest of what the old fact said comes back)
+        said = {w.root for w in old.objects if w.kind == "word"}
+        kept = frozenset(w.root for w in new.objects if w.kind == "word")
+        if all(k in kept or _inflects(k, kept) for k in said):
+            new_values = frozenset(w.key for w in new.objects if w.norm in lx.DAY_PARTS)
+            new_values -= old.content
     new_names = {w.key for w in new.words if w.kind in ("name", "acronym")} - old.content
     return bool((old_values and new_values) or (old_names and new_names))
 
@@ -820,6 +854,12 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
         return Verdict("supersede", "an explicit update of the same subject")
     if _holder_replaced(new, old):
         return Verdict("supersede", "an explicit update of who holds the same role")
+    if _doer_replaced(new, old):
+        return Verdict("supersede", "an explicit update of who does the same thing")
+    if _switched_from(new, old):
+        return Verdict("supersede", "a move from the stored value to another")
+    if _changed_to(new, old):
+        return Verdict("supersede", "what the same subject is, changed to another value")
     opposite = _opposite_claim(new, old)
     if opposite:
         return Verdict("contradict", f"the same claim with the polarity flipped ({opposite})")
@@ -874,6 +914,8 @@ def _update_reworded(new: Parse, old: Parse) -> bool:
         return False  # "Karen's sister moved to Denver" is no news about Karen
     if not left and _qualifier_swapped(new, old):
         return False  # "the auth service" → "the reporting service"
+    if left and _value_scoped(new, old):
+        return False  # "In the mobile team, Maven has been replaced by Bazel": their tool
     if new.negated and not old.negated and not old.object_keys - _FUNCTION <= new.content:
         return False  # "eats fish" → "no longer eats meat": not what the old fact said
     if new.verb in context_valued_keys() and _slots(old.objects, new.objects) != 1:
@@ -903,6 +945,20 @@ def _update_reworded(new: Parse, old: Parse) -> bool:
     if _many_valued(new, old, set(), links=False, context=False, often=False):
         return bool(old.object_keys - _FUNCTION) and old.object_keys - _FUNCTION <= new.content
     return _brings_new_value(new, old, lined)
+
+
+def _value_scoped(new: Parse, old: Parse) -> bool:
+    """The old value is the new fact's subject, with words the old fact never said: what is
+    replaced is that value somewhere else ("Our build tool is Maven" → "In the mobile team,
+    Maven has been replaced by Bazel")."""
+    if not new.subject_keys & _relation_values(old):
+        return False
+    if any(k in new.subject_stems or _inflects(k, new.subject_stems) for k in old.subject_stems):
+        return False  # the old subject said again beside it
+    return any(
+        k not in old.stems and not _inflects(k, old.stems) and k[:1] != "@"
+        for k in new.subject_stems
+    )
 
 
 def _same_unit(new: Parse, old: Parse) -> bool:
@@ -2266,7 +2322,67 @@ def _voice_turned(new: Parse, old: Parse) -> bool:
         parts = _active_parts(active, verb)
         if parts is not None and _same_words(parts[0], doers) and _same_words(parts[1], done):
             return True
+    for passive, active in ((new, old), (old, new)):
+        where = _place_frame(passive)
+        if where is None:
+            continue
+        done, verb, place, holder = where
+        parts = _active_parts(active, verb)
+        if parts is None:
+            continue
+        named = passive.people | passive.capitalised
+        if not holder and any(w.kind in _WHO or w.kind == "acronym" for w in parts[0]):
+            continue  # the place acts: a shop, a cafeteria, not someone
+        if not holder and any(w.key in named or w.kind != "word" for w in place):
+            continue  # "Bikes are sold at Anna's": someone's
+        if _same_words(parts[0], place) and _same_words(parts[1], done):
+            return True
     return False
+
+
+_WHERE_DONE = frozenset({"at", "in", "en", "в", "на", "у"})
+
+
+def _place_frame(fact: Parse) -> tuple[list[Word], Word, list[Word], bool] | None:
+    """A passive that says where, not by whom, when the place is what acts in the active:
+    "Bikes are sold at the shop" (the shop sells bikes), "Lunch is served in the cafeteria from
+    noon" (the cafeteria serves lunch from noon), "Los libros se venden en la tienda" (la
+    tienda vende libros), "Книги продаются в магазине": the words acted on with what follows
+    the place, the verb, the place, and whether the place is someone who holds ("Ключи
+    хранятся у Виктора": Виктор хранит ключи)."""
+    words = [w for w in fact.words if w.kind not in ("dash", "marker")]
+    for at, w in enumerate(words[:-2]):
+        if w.kind != "word" or not at or words[at + 1].norm not in _WHERE_DONE:
+            continue
+        if _CYRILLIC.match(w.norm):
+            # "Ключи хранятся у Виктора", "Книги продаются в магазине": a reflexive verb
+            if not w.norm.endswith(("ся", "сь")):
+                continue
+            done = [x for x in words[:at] if x.kind not in _FRAME_KINDS]
+            rest = words[at + 2 :]
+            end = next((i for i, x in enumerate(rest) if x.norm in _ANY_PREPOSITION), len(rest))
+            place = [x for x in rest[:end] if x.kind not in _FRAME_KINDS]
+            if not done or not place:
+                return None
+            after = [x for x in rest[end:] if x.kind not in _FRAME_KINDS]
+            return [*done, *after], w, place, words[at + 1].norm == "у"
+        before = words[at - 1]
+        english = before.kind == "aux" and before.norm in ("is", "are")
+        english = english and (w.norm.endswith("ed") or w.norm in lx.PAST_IRREGULAR)
+        spanish = before.norm == "se" and words[at + 1].norm == "en"
+        if not (english or spanish):
+            continue
+        if english and at + 2 < len(words) and words[at + 2].kind == "name":
+            return None  # "Bikes are sold at Anna's": someone's
+        done = [x for x in words[: at - 1] if x.kind not in _FRAME_KINDS]
+        rest = words[at + 2 :]
+        end = next((i for i, x in enumerate(rest) if x.norm in _ANY_PREPOSITION), len(rest))
+        place = [x for x in rest[:end] if x.kind not in _FRAME_KINDS]
+        after = [x for x in rest[end:] if x.kind not in _FRAME_KINDS]
+        if not done or not place:
+            return None
+        return [*done, *after], w, place, False
+    return None
 
 
 def _active_parts(fact: Parse, verb: Word) -> tuple[list[Word], list[Word]] | None:
@@ -2373,6 +2489,154 @@ def _holder_replaced(new: Parse, old: Parse) -> bool:
     return not _same_name(holders[0][0], holders[1][0])
 
 
+def _doer_replaced(new: Parse, old: Parse) -> bool:
+    """An explicit update told of the thing done, with who does it after the verb (a passive's
+    agent, a Spanish object put first, a Russian object before its verb), names another one
+    who does it, all else the same: "Mira runs the design team" → "The design team is now run
+    by Felix", "Las facturas las revisa Carmen" → "Ahora las facturas las revisa Jorge",
+    "Света ведёт бухгалтерию" → "Бухгалтерию теперь ведёт Галя". Said of the thing, the news
+    is who does it now; said of the person ("Now Jorge reviews the invoices") it may be one
+    more who does. Never for a place put first ("En Valencia vive ahora Sara"), another task
+    ("Ahora los contratos los revisa Jorge"), another id, or kin."""
+    if not new.update or new.additive or new.negated or old.negated:
+        return False
+    if new.question or old.question or new.modal or old.modal or new.future or new.past:
+        return False
+    if old.past or old.future or (new.speaker, new.environments) != (old.speaker, old.environments):
+        return False
+    if not (new.fronted or new.agent or _object_first(new)):
+        return False
+    if new.agent and old.agent and new.values == old.values:
+        # two passives of the same thing done ("is handled by cron" / "by Airflow")
+        if new.subject == old.subject and new.verb == old.verb and new.agent != old.agent:
+            return new.content - new.agent == old.content - old.agent
+    mine, theirs = gist(new), gist(old)
+    if mine.kin or theirs.kin:
+        return False
+    lined = line_up(mine, theirs)
+    if lined.only_old or lined.only_new - _RELATIVES or not lined.shared:
+        return False
+    added = mine.values - theirs.values
+    if theirs.values - mine.values or any(not (_DATE.search(v) or v in lx.CALENDAR) for v in added):
+        return False
+    holders = [_holders(mine, theirs), _holders(theirs, mine)]
+    if any(len(h) != 1 for h in holders) or _same_name(holders[0][0], holders[1][0]):
+        return False
+    doer, before = holders[0][0], holders[1][0]
+    # who does it in the new fact stands after its verb; in the old one, it acts
+    after = new.agent if new.agent else (new.object_keys if not new.fronted else new.subject_keys)
+    acts = old.agent if old.agent else old.subject_keys | old.subject
+    return any(_same_name(doer, k) for k in after) and any(_same_name(before, k) for k in acts)
+
+
+_TO = frozenset({"to", "a", "al", "на", "в", "во", "por"})
+_NAMED = frozenset({"name", "acronym"})
+
+
+def _switched_from(new: Parse, old: Parse) -> bool:
+    """We move from the old fact's one named value to another, and say nothing else the old
+    fact did not: "Данные хранятся в MongoDB" → "Мы перешли с MongoDB на PostgreSQL", "We use
+    Jenkins for CI" → "We switched from Jenkins to GitLab". Not when the old fact is someone's
+    ("Anna uses Jira"), the new one has a subject of its own ("the design team switched …"),
+    or a purpose the old fact did not give ("… для логов")."""
+    if not new.change or new.question or new.modal or new.future or new.negated or new.additive:
+        return False
+    if old.question or old.modal or old.past or old.future or old.negated:
+        return False
+    if (new.speaker, new.environments) != (old.speaker, old.environments):
+        return False
+    if not new.subject <= {"@1p"} | lx.HABER or not _things_only(old):
+        return False
+    values = [w.key for w in old.objects if w.kind in _NAMED]
+    if len(values) != 1:
+        return False
+    words = new.words
+    for at in range(len(words) - 3):
+        if words[at].norm in _FROM and words[at + 1].key == values[0]:
+            if words[at + 2].norm in _TO and words[at + 3].kind in _NAMED:
+                kept = {values[0], words[at + 3].key, new.verb}
+                rest = new.content - kept - new.subject_keys - _FUNCTION
+                return all(k in old.stems or _inflects(k, old.stems) for k in rest)
+    return False
+
+
+_INTO = frozenset({"to", "into", "a", "в", "на"})
+
+
+def _changed_to(new: Parse, old: Parse) -> bool:
+    """The old fact says what its subject is ("The default branch is master", "El color del
+    tema es naranja"), and the new one that this very subject was changed, renamed or set to
+    something else, and nothing more: "has been renamed to main", "cambió a morado"; or who
+    handles it, and the thing moved to another one ("Our DNS is managed by GoDaddy" → "Our DNS
+    has been moved to Cloudflare"). (Not a move to anything but a name, which says where,
+    not what: "The logo was moved to the footer".)"""
+    if not new.change or new.question or new.modal or new.future or new.negated or new.additive:
+        return False
+    if old.question or old.modal or old.past or old.future or old.negated or old.passage:
+        return False
+    if (new.speaker, new.environments) != (old.speaker, old.environments):
+        return False
+    if _verb_class(old.verb) not in _GENERIC_VERBS and not old.agent:
+        return False  # (or who handles it: "Our DNS is managed by GoDaddy")
+    if old.indefinite or not _things_only(old) or new.verb_norm not in lx.UPDATE_WORDS:
+        return False  # "Anna is a teacher" → "Anna changed to a new school"
+    moved = _verb_class(new.verb) == "dwell" or new.verb_norm in lx.MOVE_WORDS
+    mine, theirs = new.subject_stems, old.subject_stems
+    if not theirs or any(k[:1] == "@" for k in mine | theirs):
+        return False
+    if any(k not in mine and not _inflects(k, mine) for k in theirs) or any(
+        k not in theirs and not _inflects(k, theirs) for k in mine
+    ):
+        return False
+    was = [w for w in old.objects if w.kind not in _LIGHT_KINDS]
+    words = [w for w in new.objects if w.kind not in ("dash", "marker")]
+    if not words or words[0].norm not in _INTO or not 0 < len(was) <= 2:
+        return False
+    now = [w for w in words[1:] if w.kind not in _LIGHT_KINDS]
+    if not 0 < len(now) <= 2 or len(now) != len([w for w in words[1:] if w.kind != "stop"]):
+        return False
+    if moved and not all(w.kind in _NAMED for w in (*was, *now)):
+        return False  # a move says where, not what: "The logo was moved to the footer"
+    if old.agent and not {w.key for w in was} <= old.agent:
+        return False
+    return not {w.root for w in was} & {w.root for w in now}
+
+
+def _things_only(fact: Parse) -> bool:
+    """The fact's subject is made of common words, no one named or meant: "the data", "our
+    CI", "los datos", "Данные" (a Russian nominative in -о, -е, -ы, -и is no one's name), not
+    "Anna", "IBM", "we" or "my son". (A capitalised first word is a name for all one knows.)"""
+    words = [w for w in fact.words if w.exact in fact.subject and w.kind not in _LIGHT_KINDS]
+    if not words or any(w.kind not in ("word", "acronym") or w.key in fact.people for w in words):
+        return False
+    if any(w.key in lx.KIN or w.norm in lx.PERSON_NOUNS for w in words):
+        return False
+    first = fact.words[0]
+    if first.norm in lx.DETERMINERS or first.norm in lx.WEAK_POSSESSIVES:
+        return True  # "The data", "Our CI", "Los datos"
+    return (
+        first.kind == "word"
+        and first.norm[-1:] in _NOT_A_NAME
+        and bool(_CYRILLIC.match(first.norm))
+    )
+
+
+_NOT_A_NAME = frozenset("оеёыи")
+
+
+def _object_first(fact: Parse) -> bool:
+    """A Russian fact that opens with what is acted on, no preposition before it, who acts
+    after the verb ("Бухгалтерию теперь ведёт Галя")."""
+    first = next((w for w in fact.words if w.kind != "marker"), None)
+    return (
+        first is not None
+        and first.kind == "word"
+        and bool(_CYRILLIC.match(first.norm))
+        and first.norm not in _PREPOSITIONS
+        and any(w.kind == "name" for w in fact.objects)
+    )
+
+
 def _holders(fact: Gist, other: Gist) -> list[str]:
     """The people a gist names: its names, and a capitalised first word the other fact does not
     have as a word ("Лиза" in "Лиза отвечает за маркетинг")."""
@@ -2394,6 +2658,14 @@ _CLEFT_ES = re.compile(
     r"(?:el|la|los|las) (?:que|cual|cuales) (?P<rest>.+)$",
     re.I,
 )
+# "Porto is where Hugo lives", "Sevilla es donde vive Lucía", "Самара — это город, где живёт
+# Олег": where the rest happens is the part put first
+_CLEFT_WHERE = re.compile(
+    r"^(?P<x>.+?)\s+(?:(?:is|was)(?: the (?:place|city|town|country))?"
+    r"|(?:es|fue)(?: el (?:lugar|sitio|país)| la ciudad)?"
+    r"|[—–-]\s*(?:это\s+)?(?:(?:место|город|страна)\s+)?)\s*(?P<w>where|donde|где)\s+(?P<rest>.+)$",
+    re.I,
+)
 _CLEFT_WHO_ES = re.compile(
     r"^(?P<x>.+?) (?:es|son|fue|fueron) (?:quien|quienes) (?P<rest>.+)$", re.I
 )
@@ -2413,6 +2685,10 @@ def _uncleft(fact: Parse) -> list[str]:
     match = _CLEFT_ES.match(text)
     if match:
         return [f"{match['rest']} {match['p']} {match['x']}"]
+    match = _CLEFT_WHERE.match(text)
+    if match:
+        where = {"where": "in", "donde": "en", "где": "в"}[match["w"].casefold()]
+        return [f"{match['rest']} {where} {match['x']}"]
     match = _CLEFT_EN.match(text)
     if not match:
         return []
@@ -2428,6 +2704,13 @@ _CLAUSE_SUBJECTS = frozenset(
 )
 
 
+def _declined_alike(a: frozenset[str], b: frozenset[str]) -> bool:
+    """The same words but one Russian name in another case ("Самара" put first, "в Самаре"
+    in the statement)."""
+    only_a, only_b = a - b, b - a
+    return len(only_a) == len(only_b) == 1 and _same_name(next(iter(only_a)), next(iter(only_b)))
+
+
 def _uncleft_duplicate(new: Parse, old: Parse, similarity: float, semantic: bool) -> bool:
     """One fact is a cleft of the other: said without its cleft, it is a duplicate of it (and
     a cleft whose parts turned, "Anna is the one Bob hired" / "Anna hired Bob", is none)."""
@@ -2436,7 +2719,9 @@ def _uncleft_duplicate(new: Parse, old: Parse, similarity: float, semantic: bool
             said = parse(text)
             if said.normalized == cleft.normalized:
                 continue
-            if not _same_keys(said.content, plain.content, _exact(said, plain)):
+            if not _same_keys(said.content, plain.content, _exact(said, plain)) and not (
+                _declined_alike(said.content, plain.content)
+            ):
                 continue  # "Ivan is the CEO at Acme" is no cleft of "Ivan … at Acme"
             a, b = (said, plain) if first else (plain, said)
             if compare(a, b, similarity, semantic=semantic).outcome == "duplicate":

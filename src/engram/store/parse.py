@@ -147,6 +147,9 @@ class Parse:
     # the update is only a dated opening ("Desde 2020 …", "As of May, …"): the same statement
     # said again with the day it holds from
     dated: bool = False
+    # the object was put first and the one who acts after the verb ("Las facturas las revisa
+    # Carmen"): the fact is told of the thing, and who acts is what it says of it
+    fronted: bool = False
     # `change`, `relation`, `object_keys` and `possessors`, worked out on first use: a new
     # fact is compared with up to ten stored ones, and each comparison reads them again
     _change: bool | None = field(default=None, init=False, repr=False, compare=False)
@@ -936,6 +939,10 @@ def _predicate_start(words: list[Word]) -> tuple[int, bool]:
     for at, word in enumerate(words):
         if at > 0 and word.kind in ("value", "date"):
             return at, False
+    # A Russian place after the subject ("Стол Лукаса на втором этаже"): where is the predicate
+    for at, word in enumerate(words):
+        if at > 1 and word.norm in ("в", "во", "на") and words[at - 1].kind in ("word", "name"):
+            return at, False
     meaningful = [at for at, w in enumerate(words) if w.kind not in _LIGHT]
     if len(meaningful) >= 3:
         return meaningful[-1], False
@@ -1027,7 +1034,7 @@ def _dated_change(words: list[Word]) -> bool:
     """A fact that opens with "from <date>": "С 1 июня …", "Desde marzo …", "As of May …"."""
     if len(words) < 3 or words[0].norm not in lx.DATED_CHANGE or _lasting(words):
         return False
-    following = words[2] if words[1].norm == "of" else words[1]
+    following = words[2] if words[1].norm in _DATE_ARTICLES else words[1]
     return following.kind in ("date", "value")
 
 
@@ -1041,7 +1048,15 @@ _WHEN_WORDS = (
         неделе недели месяца года понедельника вторника""".split()
     )
 )
-_OPENING_STARTS = {("as", "of"), ("a", "partir", "de"), ("начиная", "с"), ("starting", "from")}
+# "of" in "as of", an article before the day a change holds from ("desde el lunes")
+_DATE_ARTICLES = frozenset({"of", "the", "el", "la", "los", "las", "del"})
+_OPENING_STARTS = {
+    ("as", "of"),
+    ("a", "partir", "de"),
+    ("a", "partir", "del"),
+    ("начиная", "с"),
+    ("starting", "from"),
+}
 
 
 def _dated_opening(words: list[Word]) -> tuple[list[Word], bool]:
@@ -1055,7 +1070,14 @@ def _dated_opening(words: list[Word]) -> tuple[list[Word], bool]:
         return words, False
     end = at
     while end < len(words) and (
-        words[end].kind in ("date", "value") or words[end].norm in _WHEN_WORDS
+        words[end].kind in ("date", "value")
+        or words[end].norm in _WHEN_WORDS
+        # an article before the day: "Desde el lunes", "A partir del 1 de mayo"
+        or (
+            words[end].norm in _DATE_ARTICLES
+            and end + 1 < len(words)
+            and (words[end + 1].kind == "date" or words[end + 1].norm in _WHEN_WORDS)
+        )
     ):
         end += 1
     if end == at or end >= len(words) - 1:
@@ -1144,28 +1166,36 @@ _FRONT_ARTICLES = frozenset(_CLITIC_OF)
 _PERSONS = frozenset({"name", "kin"})
 
 
-def _object_fronted(words: list[Word]) -> list[Word]:
+def _object_fronted(words: list[Word]) -> tuple[list[Word], bool]:
     """Spanish puts an object first and repeats it as a pronoun before the verb, the subject
     after it ("El informe lo prepara Andrés"): read in the usual order ("Andrés prepara el
-    informe"), so that the subject is who does it, when it is someone named."""
-    if len(words) < 4 or words[0].norm not in _FRONT_ARTICLES:
-        return words
-    for at in range(2, min(len(words) - 2, 6)):
-        word = words[at]
+    informe"), so that the subject is who does it, when it is someone named; and whether it
+    was so put first. An update's marker before the object or the pronoun ("Ahora las facturas
+    las revisa Jorge", "El pedido 5532 ahora lo entrega Teo") goes to the end, and an id may
+    follow the object's noun ("El pedido 5531 lo entrega Raúl")."""
+    markers = [w for w in words[:2] if w.kind == "marker"]
+    rest = words[len(markers) :] if markers and words[0].kind == "marker" else words
+    markers = [] if rest is words else markers
+    if len(rest) < 4 or rest[0].norm not in _FRONT_ARTICLES:
+        return words, False
+    for at in range(2, min(len(rest) - 2, 6)):
+        word = rest[at]
+        if word.kind == "marker" and at + 1 < len(rest) and rest[at + 1].norm in _CLITICS:
+            continue  # "… ahora lo entrega Teo"
+        if word.kind == "value" and at == 2:
+            continue  # "El pedido 5531 lo entrega Raúl": the id of the thing
         if word.kind in ("aux", "dash", "neg", "marker", "value") or _is_verb(word):
-            return words
+            return words, False
         # the pronoun of the object's gender and number ("el" → "lo"), before a word that is
         # its verb when a person follows ("la semana pasada" is no pronoun and its verb)
-        verb, after = words[at + 1], words[at + 2]
-        if (
-            word.norm == _CLITIC_OF[words[0].norm]
-            and verb.kind == "word"
-            and after.kind in _PERSONS
-        ):
-            return [*words[at + 2 :], verb, *words[:at]]
+        verb, after = rest[at + 1], rest[at + 2]
+        if word.norm == _CLITIC_OF[rest[0].norm] and verb.kind == "word" and after.kind in _PERSONS:
+            thing = [w for w in rest[:at] if w.kind != "marker"]
+            moved = [*markers, *(w for w in rest[:at] if w.kind == "marker")]
+            return [*rest[at + 2 :], verb, *thing, *moved], True
         if word.norm in _CLITICS:
-            return words  # "La retrospectiva se hace en la sala …": a verb's own pronoun
-    return words
+            return words, False  # "La retrospectiva se hace en la sala …": a verb's own pronoun
+    return words, False
 
 
 # Absorb parses each new fact and the stored ones it is compared with: a store's common
@@ -1184,7 +1214,7 @@ def parse(text: str) -> Parse:
     said_sentences = sentences(body)
     statements, length = _statements(said_sentences), len(body.split())
     language = _language(f"{key} {body}")
-    words = _object_fronted(_front_phrase_moved(_words(body, language)))
+    words, fronted = _object_fronted(_front_phrase_moved(_words(body, language)))
     words, opened = _dated_opening(words)
     words = _time_phrase_moved(words)
     norms = [w.norm for w in words]
@@ -1246,6 +1276,8 @@ def parse(text: str) -> Parse:
         subject_words = words[:start]
         told = told or _new_of_someone(subject_words) or _got_a_new(words, head)
         update = update or told
+    if any(w.norm == "у" for w in subject_words[:-1]):
+        subject_words = _whose_dropped(subject_words)
     subject_words = [w for w in subject_words if w.kind in _SUBJECT_KINDS]
     subject_words = [w for w in subject_words if w.norm not in lx.WEAK_POSSESSIVES]
     implied = frozenset({"@1p"}) if not key and words and _we_verb(words[0]) else frozenset()
@@ -1330,7 +1362,24 @@ def parse(text: str) -> Parse:
         else (),
         described=frozenset(described),
         dated=update and not told,
+        fronted=fronted,
     )
+
+
+def _whose_dropped(subject: list[Word]) -> list[Word]:
+    """A Russian subject with "у нас" / "у меня" before or after its noun says whose it is, as
+    "наш" / "мой" would: "Бэкенд у нас" is "Наш бэкенд", "У нас созвон" "Наш созвон" (a
+    pronoun only, not as the subject itself, and not with "есть": "У меня есть собака" is who
+    has)."""
+    if any(w.norm in ("есть", "нет") for w in subject):
+        return subject  # "У меня есть собака": who has
+    kept = [
+        w
+        for at, w in enumerate(subject)
+        if not (w.kind == "pronoun" and at and subject[at - 1].norm == "у")
+        and not (w.norm == "у" and at + 1 < len(subject) and subject[at + 1].kind == "pronoun")
+    ]
+    return kept if any(w.kind == "word" for w in kept) else subject
 
 
 def _parts(head: str, said: list[str], changed: bool) -> tuple[str, ...]:
