@@ -441,6 +441,15 @@ def test_the_words_that_name_a_time_rank_by_time_not_by_matching(store: MemorySt
     assert best.fact.content == facts[1]  # "this year" is when, not what
 
 
+def test_the_words_that_name_a_time_weigh_in_neither_leg(
+    store: MemoryStore,
+) -> None:
+    facts = ["Three months of planning trips, in the past.", "The trip to Big Sur."]
+    store.absorb(facts, scope="user")
+    best, *_ = store.search("the trips in the past three months")
+    assert best.fact.content == facts[1]  # "the past three months" says when, not what
+
+
 def test_rank_fusion_scores_first_place_in_both_lists_as_one(store: MemoryStore) -> None:
     store.absorb(
         ["Kafka consumers commit offsets.", "Kafka brokers run on three nodes."], scope="agent"

@@ -23,7 +23,8 @@ Search score (documented in the README too):
   what is known about them, and an assistant's long replies would otherwise crowd it out;
 - a query that names a stretch of time ("in the last two months", "la semana pasada", "в
   марте"; `engram.text.when`) keeps the score of facts that became true inside it and halves
-  the others (`memory.time_words`): it ranks, it never filters.
+  the others (`memory.time_words`): it ranks, it never filters. The words that name it are
+  left out of both legs (BM25's terms and the query's vector): they say when, not what.
 - an event (kind "event": a turn, a log line) gains CONTEXT_WEIGHT (0.5) of the better score of
   the events written just before and after it in its scope and key, and such a neighbour that
   no leg found joins the results on that share alone (`ranking.in_context`).
@@ -843,6 +844,8 @@ class MemoryStore:
         reach = wide * 4 if group_by is None else max(wide * 4, GROUP_POOL)
         window, about = self._window(query, now)
         query_terms = topic_terms(terms_of(about))
+        # the vector is of the query without its time words too, unless they are all it says
+        wording = about if about.strip(" ?.!,") else query
         stored_terms: dict[str, builtins.list[str]] | None = None
         read: dict[str, Fact] = {}  # the candidates the backend has already read whole
         # the day facts must be valid on: `as_of`, or now for the active mode (None: any day)
@@ -853,14 +856,14 @@ class MemoryStore:
             # the database finds the candidates; they are scored as in memory (dbsearch.py)
             filters = Filters(mode, scope, scope_key, start, end, at, tuple(tags or ()))
             now_moment = moment is None and mode == "active"
-            found = legs(self._backend, self.embedder, query, query_terms, filters,  # type: ignore[arg-type]
+            found = legs(self._backend, self.embedder, wording, query_terms, filters,  # type: ignore[arg-type]
                          now_moment, reach)  # fmt: skip
             ids: Sequence[str] = found.ids
             lexical, cosine, stored_terms = found.lexical, found.cosine, found.terms
             read = found.facts
         else:
             ids, cosine, lexical = self._index_legs(
-                query, query_terms, scope, scope_key, tags, mode, start, end, at
+                wording, query_terms, scope, scope_key, tags, mode, start, end, at
             )
         if not len(ids):
             return []
