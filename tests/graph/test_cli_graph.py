@@ -10,11 +10,13 @@ from pathlib import Path
 import pytest
 
 from engram.cli import main
+from engram.store import MemoryStore
 
 
 @pytest.fixture(autouse=True)
 def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     path = tmp_path / "graph.db"
+    MemoryStore.open(path).close()  # an empty store: a command other than absorb makes none
     monkeypatch.setenv("ENGRAM_DB", str(path))
     return path
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from engram.cli import main
+from engram.store import MemoryStore
 
 TEA = "Ivan Petrov drinks green tea in the morning meetings."
 COFFEE = "Ivan Petrov drinks black coffee in the morning meetings."
@@ -35,6 +36,7 @@ class Interrupted:
 @pytest.fixture(autouse=True)
 def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     path = tmp_path / "cli.db"
+    MemoryStore.open(path).close()  # an empty store: a command other than absorb makes none
     monkeypatch.setenv("ENGRAM_DB", str(path))
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))  # no terminal unless a test gives one
     return path

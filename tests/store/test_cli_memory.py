@@ -12,11 +12,13 @@ from pathlib import Path
 import pytest
 
 from engram.cli import fathom_main, main
+from engram.store import MemoryStore
 
 
 @pytest.fixture(autouse=True)
 def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     path = tmp_path / "cli.db"
+    MemoryStore.open(path).close()  # an empty store: a command other than absorb makes none
     monkeypatch.setenv("ENGRAM_DB", str(path))
     return path
 
@@ -174,7 +176,8 @@ def test_db_flag_overrides_the_environment(
         "agent",
         "Kafka runs on three brokers in production.",
     )
-    assert other.exists() and not db.exists()
+    assert other.exists()
+    assert run(capsys, "memory", "search", "kafka brokers")[1] == "no results\n"  # $ENGRAM_DB's
 
 
 def test_fathom_commands_work_unchanged(capsys: pytest.CaptureFixture[str]) -> None:
@@ -193,6 +196,28 @@ def test_fathom_commands_work_unchanged(capsys: pytest.CaptureFixture[str]) -> N
     capsys.readouterr()
     assert fathom_main(["memory", "search", "CTO fintech Moscow"]) == 0
     assert "Ivan Petrov" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["search", "deploy"], ["list"], ["stats"], ["get", "f_1"], ["digest"], ["graph", "list"]],
+)
+def test_a_command_that_adds_nothing_names_a_store_that_is_not_there(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    missing = tmp_path / "typo" / "memory.db"
+    code, out, err = run(capsys, "memory", "--db", str(missing), *argv)
+    assert code == 2 and out == ""
+    assert err.splitlines()[0] == f"engram: error: no memory store at {missing}"
+    assert not missing.parent.exists()
+
+
+def test_absorb_makes_the_store_it_is_pointed_at(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    flags = ("memory", "--db", str(tmp_path / "new" / "memory.db"))
+    assert run(capsys, *flags, "absorb", "The deploy runs on Fridays.")[0] == 0
+    assert run(capsys, *flags, "search", "deploy")[0] == 0
 
 
 def test_fathom_console_script_exists(db: Path) -> None:

@@ -215,7 +215,7 @@ def test_an_unknown_local_model_is_one_line_and_exit_2(
     monkeypatch.setenv("ENGRAM_EMBED_PROVIDER", "onnx")
     monkeypatch.setenv("ENGRAM_EMBED_MODEL", "no-such-model")
     monkeypatch.setenv("ENGRAM_DB", str(tmp_path / "m.db"))
-    assert main(["memory", "search", "anything"]) == 2
+    assert main(["memory", "absorb", "Anything at all is stored here."]) == 2
     err = capsys.readouterr().err
     assert "no-such-model" in err
     assert "Traceback" not in err

@@ -69,10 +69,10 @@ def register(actions: Any) -> None:
     contacts.add_argument("--source", help="where the contacts came from")
 
 
-def _open(args: argparse.Namespace) -> Any:
+def _open(args: argparse.Namespace, *, create: bool = False) -> Any:
     from engram.cli.memory import open_store
 
-    return open_store(args)
+    return open_store(args, create=create)
 
 
 def _node_ref(text: str) -> int | str:
@@ -88,7 +88,7 @@ def cmd_add(args: argparse.Namespace, start: Path | None) -> int:
             raise EngramError(f"--attr {pair!r} is not KEY=VALUE")
         attrs[key] = value
     relate = (args.relate[0], _node_ref(args.relate[1])) if args.relate else None
-    with _open(args) as store:
+    with _open(args, create=True) as store:
         node, edge = store.graph.add_related(args.name, args.type, args.alias, attrs, relate)
     data: dict[str, Any] = {"node": node.shown_json(), "edge": edge.to_json() if edge else None}
     text = f"{node.id}  {node.shown_name()} ({node.type})\n"
@@ -191,7 +191,7 @@ def cmd_contacts(args: argparse.Namespace, start: Path | None) -> int:
         except OSError as exc:
             raise EngramError(f"{args.file}: cannot read ({exc.strerror})") from None
     records = parse_contacts(text)
-    with _open(args) as store:
+    with _open(args, create=True) as store:
         outcomes = store.absorb_contacts(
             records, scope=args.scope, scope_key=args.key, source=args.source
         )

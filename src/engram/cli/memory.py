@@ -174,13 +174,23 @@ def settings(args: argparse.Namespace) -> Any:
     return load_config(find_workspace(getattr(args, "run_in", None)))
 
 
-def open_store(args: argparse.Namespace, config: Any = None) -> Any:
-    """The store the flags, environment and config point at."""
+def open_store(args: argparse.Namespace, config: Any = None, *, create: bool = False) -> Any:
+    """The store the flags, environment and config point at. Only a command that adds facts
+    (`create`) makes a store file that is not there: any other says so, where it would have
+    answered "no results" from a new empty store made at a mistyped `--db`."""
     from engram.store.db import resolve_db
     from engram.store.store import MemoryStore
 
     config = config or settings(args)
     path = resolve_db(args.db, config, start=getattr(args, "run_in", None))
+    if not create and isinstance(path, Path) and not path.exists():
+        from engram.errors import StoreError
+
+        raise StoreError(
+            f"no memory store at {path}",
+            hint="`engram memory absorb` makes it with its first facts; or check --db, "
+            "$ENGRAM_DB and memory.db in engram.toml",
+        )
     return MemoryStore.open(path, config=config)
 
 
@@ -228,7 +238,10 @@ def cmd_absorb(args: argparse.Namespace, start: Path | None) -> int:
     facts = read_facts(args.facts, stdin, args.kind)
     config = settings(args)
     scope = args.scope or config["memory.scope"]
-    with open_store(args, config) as store, progress_bar(args, "absorbing", "fact") as bar:
+    with (
+        open_store(args, config, create=True) as store,
+        progress_bar(args, "absorbing", "fact") as bar,
+    ):
         outcomes = store.absorb_many(
             facts, scope=scope, scope_key=args.key, source=args.source, tags=args.tag,
             dry_run=args.dry_run, kind=args.kind, progress=bar,
@@ -513,7 +526,7 @@ def cmd_digest(args: argparse.Namespace, start: Path | None) -> int:
 
 def cmd_todo_add(args: argparse.Namespace, start: Path | None) -> int:
     config = settings(args)
-    with open_store(args, config) as store:
+    with open_store(args, config, create=True) as store:
         [outcome] = store.absorb(
             [{"content": " ".join(args.text), "tags": ["todo"]}],
             scope=args.scope or config["memory.scope"],
