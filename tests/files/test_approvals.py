@@ -141,3 +141,37 @@ def test_a_kept_text_is_only_ever_named_by_a_sha256(project: Path) -> None:
     keep_approved_text(root, "../../escape", b"x")
     assert not (project / "escape.md").exists() and not (root / "escape.md").exists()
     assert approved_text(root, "../../../etc/passwd") is None
+
+
+def test_memories_written_at_the_same_time_keep_both_approvals(
+    ws_root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+
+    from engram.files import authoring
+
+    first_written, go_on = threading.Event(), threading.Event()
+    write = authoring.write_text_atomic
+
+    def slow_first(path: Path, text: str, **options: bool) -> None:
+        write(path, text, **options)
+        if path.name == "first.md":  # paused between the file and its approval
+            first_written.set()
+            go_on.wait(10)
+
+    monkeypatch.setattr(authoring, "write_text_atomic", slow_first)
+    first = threading.Thread(
+        target=authoring.write_memories, args=(ws_root, [("rules/first.md", "# First\n")])
+    )
+    first.start()
+    assert first_written.wait(10)
+    second = threading.Thread(
+        target=authoring.write_memories, args=(ws_root, [("rules/second.md", "# Second\n")])
+    )
+    second.start()
+    second.join(0.5)  # it waits for the first, or finishes before it
+    go_on.set()
+    first.join(10)
+    second.join(10)
+    approvals, problem = load_approvals(ws_root)
+    assert problem is None and set(approvals) == {"rules/first.md", "rules/second.md"}

@@ -12,6 +12,7 @@ file counts as approved when either side approved exactly its current content.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 HASHES_FILE = "memory.hashes.json"
@@ -103,6 +104,37 @@ def _current(root: Path, key: str, hashes: list[str]) -> str:
     except (ReadRefused, OSError):
         return hashes[0]
     return digest if digest in hashes else hashes[0]
+
+
+class approvals_lock:  # used as a function: `with approvals_lock(root):`
+    """Hold the scope root's lock for reading, changing and writing its approvals, so that two
+    processes approving at once (two `engram new`, a `load` re-approving an edit) do not each
+    write what they read before the other wrote, losing its approval. The lock is taken on the
+    folder itself: nothing is created, a read-only folder is locked alike. Where folders cannot
+    be locked (no `fcntl`, or a file system that refuses), nothing is held."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.fd: int | None = None
+
+    def __enter__(self) -> None:
+        try:
+            import fcntl
+        except ImportError:  # Windows
+            return
+        try:
+            self.fd = os.open(self.root, os.O_RDONLY)
+        except OSError:
+            return
+        try:
+            fcntl.flock(self.fd, fcntl.LOCK_EX)
+        except OSError:
+            pass
+
+    def __exit__(self, *exc: object) -> None:
+        if self.fd is not None:
+            os.close(self.fd)  # releases the lock
+            self.fd = None
 
 
 def write_approvals(root: Path, approvals: dict[str, str]) -> None:

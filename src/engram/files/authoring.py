@@ -9,7 +9,7 @@ from pathlib import Path
 
 from engram.config import SETTINGS
 from engram.errors import EngramError, FrontmatterError
-from engram.files.approvals import HASHES_FILE, load_approvals, write_approvals
+from engram.files.approvals import HASHES_FILE, approvals_lock, load_approvals, write_approvals
 from engram.files.atomic import write_bytes_atomic, write_text_atomic
 from engram.files.body import visible_body
 from engram.files.discovery import WORKSPACE_DIR
@@ -234,6 +234,13 @@ def write_memories(
     all or none: a file that exists already, a failed write or an interrupt (Ctrl-C) removes the
     ones written. The files in `replacing` must exist and are rewritten (an import updating
     the memories a changed source made); on failure their old text is put back."""
+    with approvals_lock(root):  # another process approving meanwhile keeps its approvals
+        return _write_memories(root, files, replacing)
+
+
+def _write_memories(
+    root: Path, files: list[tuple[str, str]], replacing: frozenset[str]
+) -> list[Path]:
     approvals, problem = load_approvals(root)
     if problem:  # rewriting it would settle a merge conflict behind the user's back
         raise EngramError(
