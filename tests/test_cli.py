@@ -411,6 +411,54 @@ def test_new_with_the_template_left_untouched_writes_nothing(
     assert not (project / ".agents" / ".engram" / "rules" / "cache-ttl.md").exists()
 
 
+def editor_writing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, body: str) -> Path:
+    """$EDITOR as a program that writes `body` and notes that it ran (in the returned file)."""
+    ran = tmp_path / "editor-ran"
+    editor = tmp_path / "fake-editor.py"
+    editor.write_text(
+        f"import sys\nopen({str(ran)!r}, 'w').close()\nopen(sys.argv[1], 'w').write({body!r})\n"
+    )
+    monkeypatch.setattr(sys, "stdin", Terminal())
+    monkeypatch.setenv("EDITOR", f"{sys.executable} {editor}")
+    monkeypatch.delenv("VISUAL", raising=False)
+    return ran
+
+
+def test_new_refuses_a_taken_id_before_opening_the_editor(
+    project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+) -> None:  # fmt: skip
+    memory("cache-ttl", "# Cache\n\nKeep TTLs short.\n")
+    ran = editor_writing(tmp_path, monkeypatch, "# Cache\n\nA long text.\n")
+    code, _, err = run(capsys, "-C", str(project), "new", "rule", "cache-ttl")
+    assert code == 2 and "already exists" in err
+    assert not ran.exists()
+
+
+def test_new_refuses_an_invalid_id_before_opening_the_editor(
+    project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:  # fmt: skip
+    ran = editor_writing(tmp_path, monkeypatch, "# Cache\n\nA long text.\n")
+    code, _, err = run(capsys, "-C", str(project), "new", "rule", "cache ttl")
+    assert code == 2 and "may hold only letters" in err
+    assert not ran.exists()
+
+
+def test_new_keeps_the_text_written_in_the_editor_when_it_is_refused(
+    project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:  # fmt: skip
+    token = "ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
+    body = f"# Deploy\n\nA long text, and the token {token} by mistake.\n"
+    editor_writing(tmp_path, monkeypatch, body)
+    code, out, err = run(capsys, "-C", str(project), "new", "rule", "deploy")
+    assert code == 2 and token[:8] not in out + err
+    kept = Path(err.split("your text is kept in ", 1)[1].split()[0])
+    assert kept.read_text() == body
+    kept.unlink()
+
+
 def test_hot_commands_build_only_their_own_parser() -> None:
     import argparse
 

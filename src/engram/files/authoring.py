@@ -6,6 +6,7 @@ import os
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 from engram.config import SETTINGS
 from engram.errors import EngramError, FrontmatterError
@@ -152,6 +153,17 @@ def new_memory(
     return write_memories(root, [(relative, text)])[0]
 
 
+def check_new(root: Path, kind: str, memory_id: str, **fields: Any) -> None:
+    """Refuse now what `new_memory` would refuse for anything but the body (an invalid or
+    taken id, a field holding a secret, a damaged approvals file), so that no one writes a body
+    in an editor only to have it refused for the id."""
+    relative, _ = memory_text(root, kind, memory_id, "(the body)", **fields)
+    _refuse_damaged_approvals(root)
+    _refuse_existing_id(root, memory_id)
+    if os.path.lexists(root / relative):
+        raise EngramError(f"{root / relative} already exists", hint="choose another id")
+
+
 def memory_text(
     root: Path,
     kind: str,
@@ -241,12 +253,7 @@ def write_memories(
 def _write_memories(
     root: Path, files: list[tuple[str, str]], replacing: frozenset[str]
 ) -> list[Path]:
-    approvals, problem = load_approvals(root)
-    if problem:  # rewriting it would settle a merge conflict behind the user's back
-        raise EngramError(
-            f"{root / HASHES_FILE} {problem.split(';')[0]}; new memories are not written "
-            "until it is fixed (`engram doctor` says how)"
-        )
+    approvals = _refuse_damaged_approvals(root)
     old_approvals = dict(approvals)
     written: list[Path] = []
     replaced: dict[Path, bytes] = {}
@@ -275,6 +282,18 @@ def _write_memories(
             write_approvals(root, old_approvals)
         raise
     return [root / relative for relative, _ in files]
+
+
+def _refuse_damaged_approvals(root: Path) -> dict[str, str]:
+    """The scope root's approvals; an EngramError when the file is damaged: rewriting it would
+    settle a merge conflict behind the user's back."""
+    approvals, problem = load_approvals(root)
+    if problem:
+        raise EngramError(
+            f"{root / HASHES_FILE} {problem.split(';')[0]}; new memories are not written "
+            "until it is fixed (`engram doctor` says how)"
+        )
+    return approvals
 
 
 def _old_bytes(path: Path) -> bytes:
