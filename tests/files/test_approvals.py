@@ -175,3 +175,37 @@ def test_memories_written_at_the_same_time_keep_both_approvals(
     second.join(10)
     approvals, problem = load_approvals(ws_root)
     assert problem is None and set(approvals) == {"rules/first.md", "rules/second.md"}
+
+
+def test_an_approvals_file_that_is_a_fifo_is_refused_without_waiting(tmp_path: Path) -> None:
+    import os
+    import subprocess
+
+    os.mkfifo(tmp_path / HASHES_FILE)  # no writer: reading it would wait forever
+    code = (
+        "import sys; from pathlib import Path; from engram.files.approvals import load_approvals; "
+        "print(load_approvals(Path(sys.argv[1])))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, timeout=30
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("({}, ") and "not a regular file" in done.stdout
+
+
+def test_an_approvals_file_linked_out_of_the_folder_approves_nothing(tmp_path: Path) -> None:
+    root, outside = tmp_path / "ws", tmp_path / "elsewhere.json"
+    root.mkdir()
+    outside.write_text('{"rules/a.md": "' + "a" * 64 + '"}\n')
+    (root / HASHES_FILE).symlink_to(outside)
+    approvals, problem = load_approvals(root)
+    assert approvals == {} and problem is not None and "symlink leaves" in problem
+
+
+def test_an_approvals_file_past_64_mib_is_refused_unread(tmp_path: Path) -> None:
+    with (tmp_path / HASHES_FILE).open("wb") as handle:
+        handle.truncate(64 * 1024 * 1024 + 1)  # sparse: no disk used
+    approvals, problem = load_approvals(tmp_path)
+    assert (
+        approvals == {} and problem is not None and problem.startswith("cannot be read (too large")
+    )

@@ -16,6 +16,7 @@ import os
 from pathlib import Path
 
 HASHES_FILE = "memory.hashes.json"
+APPROVALS_MAX_BYTES = 64 * 1024 * 1024  # some 600,000 approvals
 _OR_REHASH = "or delete the file and run `engram rehash` after review"
 
 # One entry (`"path": "sha256"`), for reading what is left of a file that is no JSON (compiled
@@ -39,13 +40,22 @@ def load_approvals(root: Path) -> tuple[dict[str, str], str | None]:
     """(the approved hashes that can be read, what is wrong with the file or None)."""
     import json  # a `load` over an unchanged workspace reads no approvals: not imported
 
-    path = root / HASHES_FILE
+    from engram.files.reading import ReadRefused, read_limited
+
+    # Read as a memory file is: it comes with the repository, and may be a symlink out of the
+    # folder, to a device that never ends (/dev/zero) or to a FIFO that never answers.
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return {}, None
-    except (OSError, ValueError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        text = read_limited(root, HASHES_FILE, APPROVALS_MAX_BYTES, setting=None).decode()
+    except ReadRefused as exc:
+        if exc.reason == "missing":
+            return {}, None
+        return (
+            {},
+            f"cannot be read ({exc.reason}); nothing in it counts: make it a readable file, "
+            + _OR_REHASH,
+        )
+    except ValueError as exc:
+        reason = str(exc)
         return (
             {},
             f"cannot be read ({reason}); nothing in it counts: make it readable, {_OR_REHASH}",
