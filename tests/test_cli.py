@@ -507,3 +507,28 @@ def test_other_forms_of_the_hot_commands_go_to_argparse(argv: list[str]) -> None
     from engram.cli import plain_call
 
     assert plain_call(argv) is None
+
+
+@pytest.mark.parametrize(
+    ("make", "reason"),
+    [
+        (lambda p: p.mkdir(), "not a regular file (a folder)"),
+        (lambda p: p.symlink_to(p.parents[2] / "ignore.txt"), "symlink leaves the memory folder"),
+        (lambda p: p.write_bytes(b"\xff\xfe*.md\n"), "not UTF-8 text"),
+    ],
+    ids=["folder", "link-out", "not-utf8"],
+)
+def test_load_with_an_unreadable_ignore_file_names_it_and_the_fix(
+    project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str],
+    make: Callable[[Path], None], reason: str,
+) -> None:  # fmt: skip
+    memory("deploy-api", "# Deploy\n\ndeploy steps\n", kind="skill")
+    ignore = project / ".agents" / ".engram" / ".engramignore"
+    ignore.unlink(missing_ok=True)
+    make(ignore)
+    (project / "ignore.txt").write_text("*.md\n")
+    code, out, err = run(capsys, "-C", str(project), "load", "--json", "deploy")
+    assert code == 2 and err == ""
+    error = json.loads(out)["error"]
+    assert error["message"] == f"{ignore}: cannot be read ({reason})"
+    assert "delete it" in error["hint"]
