@@ -145,6 +145,28 @@ def test_init_with_a_file_where_a_folder_goes_is_one_error_and_creates_nothing(
     assert sorted(p.name for p in root.iterdir()) == ["skills"]
 
 
+def test_init_adds_the_cache_line_to_a_gitignore_that_is_not_utf8(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = tmp_path / ".agents" / ".engram"
+    root.mkdir(parents=True)
+    (root / ".gitignore").write_bytes(b"# caf\xe9 (Latin-1)\nbuild/\n")
+    code, _, err = run(capsys, "-C", str(tmp_path), "init")
+    assert code == 0, err
+    assert (root / ".gitignore").read_bytes() == b"# caf\xe9 (Latin-1)\nbuild/\n.cache/\n"
+
+
+def test_init_with_a_folder_where_a_file_goes_is_one_error_and_creates_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = tmp_path / ".agents" / ".engram"
+    (root / ".gitignore").mkdir(parents=True)
+    code, _, err = run(capsys, "-C", str(tmp_path), "init")
+    assert code == 2 and "unexpected" not in err
+    assert err.startswith(f"engram: error: {root / '.gitignore'}: ") and len(err.splitlines()) == 2
+    assert sorted(p.name for p in root.iterdir()) == [".gitignore"]
+
+
 def test_new_writes_a_valid_memory_from_stdin(
     project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

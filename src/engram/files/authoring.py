@@ -69,6 +69,12 @@ def init_workspace(project: Path) -> InitReport:
                 f"{path}: a file is where the workspace needs a folder",
                 hint="move or rename it, then run `engram init` again",
             )
+    for name in ("engram.toml", IGNORE_FILE, ".gitignore"):
+        if (root / name).is_dir():
+            raise EngramError(
+                f"{root / name}: a folder is where the workspace needs a file",
+                hint="move or rename it, then run `engram init` again",
+            )
     try:
         _create(root, report)
     except OSError as exc:
@@ -105,17 +111,16 @@ def _ignore_derived(root: Path, report: InitReport) -> None:
     existing file, whose other lines are kept)."""
     path = root / ".gitignore"
     try:
-        old = path.read_text(encoding="utf-8")
+        old = path.read_bytes()  # as bytes: git reads no encoding into it, nor may we
     except FileNotFoundError:
         old = None
-    if old is not None and GIT_IGNORE in old.split():
+    line = GIT_IGNORE.encode()
+    if old is not None and line in old.split():
         report.kept.append(".gitignore")
         return
-    header = "# Derived files, rebuilt from the memory files: never commit them.\n"
-    text = (
-        header + GIT_IGNORE + "\n" if old is None else old.rstrip("\n") + "\n" + GIT_IGNORE + "\n"
-    )
-    write_text_atomic(path, text.lstrip("\n"))
+    header = b"# Derived files, rebuilt from the memory files: never commit them.\n"
+    data = header + line + b"\n" if old is None else old.rstrip(b"\n") + b"\n" + line + b"\n"
+    write_bytes_atomic(path, data.lstrip(b"\n"))
     report.created.append(".gitignore" if old is None else ".gitignore (added .cache/)")
 
 
