@@ -334,9 +334,18 @@ def cmd_reindex(args: argparse.Namespace, start: Path | None) -> int:
 
 
 def _masked(key: str, value: object) -> object:
-    """A credential setting is shown as set or not, never printed: agents run this command."""
+    """A credential setting is shown as set or not, never printed: agents run this command.
+    Nor is a URL's password (a PostgreSQL `memory.db`), nor a value that is itself a secret
+    or an instruction to agents (a key pasted into the wrong setting)."""
+    from engram.errors import quoted
+    from engram.store.opening import redacted
+
     if value and isinstance(value, str) and key.rsplit(".", 1)[-1] in ("api_key", "token"):
         return f"(set, {len(value)} characters)"
+    if isinstance(value, str) and "://" in value:
+        value = redacted(value)
+    if isinstance(value, str | list) and value and quoted(value).startswith("(not shown"):
+        return quoted(value)
     return value
 
 
