@@ -206,3 +206,20 @@ def test_the_environment_may_point_the_users_key_at_any_endpoint(tmp_path: Path)
     }
     write(tmp_path / "engram.toml", '[llm]\nbase_url = "https://collector.example/v1"\n')
     assert load_config(tmp_path, env=env)["llm.base_url"] == "https://gateway.example/v1"
+
+
+def test_a_section_added_again_below_the_template_says_to_use_the_first(tmp_path: Path) -> None:
+    from engram.files.authoring import config_template
+
+    write(tmp_path / "engram.toml", config_template() + '\n[files]\non_hand_edit = "refuse"\n')
+    with pytest.raises(ConfigError) as raised:
+        load_config(tmp_path, env={"ENGRAM_CONFIG_DIR": str(tmp_path / "x")})
+    assert "[files] is in the file twice" in str(raised.value.hint)
+    assert "uncomment" in str(raised.value.hint)
+
+
+def test_a_key_set_twice_says_to_keep_one(tmp_path: Path) -> None:
+    write(tmp_path / "engram.toml", "[load]\nlimit = 3\nlimit = 4\n")
+    with pytest.raises(ConfigError) as raised:
+        load_config(tmp_path, env={"ENGRAM_CONFIG_DIR": str(tmp_path / "x")})
+    assert "set twice" in str(raised.value.hint)

@@ -337,7 +337,7 @@ def read_toml(path: Path) -> dict[str, Any]:
     try:
         data = tomllib.loads(raw.decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{path}: invalid TOML: {exc}", hint="fix the syntax") from None
+        raise ConfigError(f"{path}: invalid TOML: {exc}", hint=_toml_hint(str(exc))) from None
     flat: dict[str, Any] = {}
     for section, body in data.items():
         if not isinstance(body, dict):
@@ -349,6 +349,21 @@ def read_toml(path: Path) -> dict[str, Any]:
             key = f"{section}.{name}"
             flat[key] = coerce(key, value, str(path))
     return flat
+
+
+def _toml_hint(error: str) -> str:
+    """How to fix a TOML error: the two a person makes adding a setting named, else the syntax."""
+    if error.startswith("Cannot declare (") and ") twice" in error:
+        section = error[error.index("(") + 1 : error.index(")")].replace("'", "").rstrip(",")
+        section = ".".join(part.strip() for part in section.split(","))
+        return (
+            f"[{section}] is in the file twice (`engram init` writes every section, its "
+            "settings commented out): put the setting under the first one, or uncomment its "
+            "line there, and remove the second"
+        )
+    if error.startswith("Cannot overwrite a value"):
+        return "a key is set twice: keep one of its lines"
+    return "fix the syntax"
 
 
 def env_settings(env: Mapping[str, str]) -> dict[str, tuple[Any, str]]:
