@@ -433,6 +433,16 @@ def test_new_takes_the_body_from_the_editor_when_stdin_is_a_terminal(
     assert text.endswith("# Cache\n\nKeep TTLs short.\n")
 
 
+def test_new_refuses_a_body_that_starts_with_its_own_frontmatter(
+    project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    draft = "---\nid: cache-ttl\ntags: [cache]\n---\n\n# Cache\n\nKeep TTLs short.\n"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(draft))
+    code, _, err = run(capsys, "-C", str(project), "new", "rule", "cache-ttl")
+    assert code == 2 and "starts with a frontmatter block" in err and "--tag" in err
+    assert not (project / ".agents" / ".engram" / "rules" / "cache-ttl.md").exists()
+
+
 def test_new_without_stdin_or_editor_says_how_to_give_a_body(
     project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -148,7 +148,14 @@ def new_memory(
     today: date | None = None,
 ) -> Path:
     """Write a new, valid memory file under `root` (a scope root) and approve its hash.
-    Refuses to overwrite a file or reuse an id, and refuses secrets and injection text."""
+    Refuses to overwrite a file or reuse an id, and refuses secrets and injection text, and a
+    body that is a whole memory file (its frontmatter would be shown as text)."""
+    lines = [line.rstrip() for line in body.lstrip().splitlines()]
+    if lines and lines[0] == "---" and "---" in lines[1:]:
+        raise EngramError(
+            "the body starts with a frontmatter block (---); its fields would be shown as text",
+            hint="pass the body alone, and the fields as options (--directive, --tag, …)",
+        )
     relative, text = memory_text(
         root, kind, memory_id, body, directive=directive, summary=summary, tags=tags,
         triggers=triggers, applies_to=applies_to, depends_on=depends_on, level=level,
