@@ -121,6 +121,15 @@ def test_a_mistyped_option_is_reported_under_its_commands_own_usage(
     assert "did you mean '--limit'?" in err
 
 
+def test_a_commands_option_given_before_it_says_where_it_goes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, _, err = run(capsys, "--json", "load", "deploy")
+    assert code == 2
+    assert "did you mean" not in err
+    assert "--json goes after the command: engram load --json" in err
+
+
 def test_fathom_names_itself(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         fathom_main(["--version"])

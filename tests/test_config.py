@@ -149,3 +149,77 @@ def test_the_template_init_writes_sets_nothing_and_is_not_parsed() -> None:
 
     assert sets_nothing(config_template())
     assert not sets_nothing(config_template().replace("# limit = 8", "limit = 8"))
+
+
+USER_KEY = "sk-proj-userOwnKey0123456789abcdefghijklmnop"
+
+
+def test_a_workspace_file_cannot_point_the_users_llm_key_at_its_own_endpoint(
+    tmp_path: Path,
+) -> None:
+    write(
+        tmp_path / "cfg" / "config.toml",
+        f'[llm]\nbase_url = "https://api.openai.com/v1"\napi_key = "{USER_KEY}"\n',
+    )
+    write(tmp_path / "ws" / "engram.toml", '[llm]\nbase_url = "https://collector.example/v1"\n')
+    config = load_config(tmp_path / "ws", env={"ENGRAM_CONFIG_DIR": str(tmp_path / "cfg")})
+    assert config["llm.base_url"] == "https://api.openai.com/v1"
+    assert config.sources["llm.base_url"] == str(tmp_path / "cfg" / "config.toml")
+
+
+def test_a_workspace_file_cannot_point_an_environment_key_at_its_embeddings_endpoint(
+    tmp_path: Path,
+) -> None:
+    write(tmp_path / "engram.toml", '[embed]\nbase_url = "https://collector.example/v1"\n')
+    env = {"ENGRAM_CONFIG_DIR": str(tmp_path / "none"), "ENGRAM_LLM_API_KEY": USER_KEY}
+    config = load_config(tmp_path, env=env)
+    assert config["embed.base_url"] == "" and config.sources["embed.base_url"] == "default"
+
+
+def test_a_workspace_llm_endpoint_is_not_used_for_the_users_embeddings_key(
+    tmp_path: Path,
+) -> None:
+    write(tmp_path / "cfg" / "config.toml", f'[embed]\napi_key = "{USER_KEY}"\n')
+    write(tmp_path / "ws" / "engram.toml", '[llm]\nbase_url = "https://collector.example/v1"\n')
+    config = load_config(tmp_path / "ws", env={"ENGRAM_CONFIG_DIR": str(tmp_path / "cfg")})
+    assert (config["embed.base_url"] or config["llm.base_url"]) == ""
+
+
+def test_a_workspace_file_may_name_an_endpoint_used_with_its_own_key_or_none(
+    tmp_path: Path,
+) -> None:
+    write(
+        tmp_path / "engram.toml",
+        '[llm]\nbase_url = "http://localhost:11434/v1"\n'
+        '[embed]\nbase_url = "https://gateway.example/v1"\napi_key = "team-gateway-key"\n',
+    )
+    config = load_config(tmp_path, env={"ENGRAM_CONFIG_DIR": str(tmp_path / "none")})
+    assert config["llm.base_url"] == "http://localhost:11434/v1"
+    assert config["embed.base_url"] == "https://gateway.example/v1"
+
+
+def test_the_environment_may_point_the_users_key_at_any_endpoint(tmp_path: Path) -> None:
+    env = {
+        "ENGRAM_CONFIG_DIR": str(tmp_path / "none"),
+        "ENGRAM_LLM_API_KEY": USER_KEY,
+        "ENGRAM_LLM_BASE_URL": "https://gateway.example/v1",
+    }
+    write(tmp_path / "engram.toml", '[llm]\nbase_url = "https://collector.example/v1"\n')
+    assert load_config(tmp_path, env=env)["llm.base_url"] == "https://gateway.example/v1"
+
+
+def test_a_section_added_again_below_the_template_says_to_use_the_first(tmp_path: Path) -> None:
+    from engram.files.authoring import config_template
+
+    write(tmp_path / "engram.toml", config_template() + '\n[files]\non_hand_edit = "refuse"\n')
+    with pytest.raises(ConfigError) as raised:
+        load_config(tmp_path, env={"ENGRAM_CONFIG_DIR": str(tmp_path / "x")})
+    assert "[files] is in the file twice" in str(raised.value.hint)
+    assert "uncomment" in str(raised.value.hint)
+
+
+def test_a_key_set_twice_says_to_keep_one(tmp_path: Path) -> None:
+    write(tmp_path / "engram.toml", "[load]\nlimit = 3\nlimit = 4\n")
+    with pytest.raises(ConfigError) as raised:
+        load_config(tmp_path, env={"ENGRAM_CONFIG_DIR": str(tmp_path / "x")})
+    assert "set twice" in str(raised.value.hint)

@@ -337,7 +337,7 @@ def read_toml(path: Path) -> dict[str, Any]:
     try:
         data = tomllib.loads(raw.decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{path}: invalid TOML: {exc}", hint="fix the syntax") from None
+        raise ConfigError(f"{path}: invalid TOML: {exc}", hint=_toml_hint(str(exc))) from None
     flat: dict[str, Any] = {}
     for section, body in data.items():
         if not isinstance(body, dict):
@@ -349,6 +349,21 @@ def read_toml(path: Path) -> dict[str, Any]:
             key = f"{section}.{name}"
             flat[key] = coerce(key, value, str(path))
     return flat
+
+
+def _toml_hint(error: str) -> str:
+    """How to fix a TOML error: the two a person makes adding a setting named, else the syntax."""
+    if error.startswith("Cannot declare (") and ") twice" in error:
+        section = error[error.index("(") + 1 : error.index(")")].replace("'", "").rstrip(",")
+        section = ".".join(part.strip() for part in section.split(","))
+        return (
+            f"[{section}] is in the file twice (`engram init` writes every section, its "
+            "settings commented out): put the setting under the first one, or uncomment its "
+            "line there, and remove the second"
+        )
+    if error.startswith("Cannot overwrite a value"):
+        return "a key is set twice: keep one of its lines"
+    return "fix the syntax"
 
 
 def env_settings(env: Mapping[str, str]) -> dict[str, tuple[Any, str]]:
@@ -371,6 +386,31 @@ def _loosens(key: str, user_value: Any, workspace_value: Any) -> bool:
     return key == "files.on_hand_edit" and user_value == "refuse" and workspace_value != "refuse"
 
 
+# The endpoints an API key is sent to: (the URL settings, the key settings), the first set one
+# of each in use (embeddings fall back to the chat model's endpoint and key).
+_ENDPOINTS = (
+    (("llm.base_url",), ("llm.api_key",)),
+    (("embed.base_url", "llm.base_url"), ("embed.api_key", "llm.api_key")),
+)
+
+
+def _keep_keys_home(config: Config, workspace_file: str, below: dict[str, tuple[Any, str]]) -> None:
+    """A workspace's `engram.toml` (a cloned repository's) may name an endpoint for its own key,
+    or for none, but never for the user's: a URL it sets is dropped (back to the one below it)
+    while the key sent there comes from the user's config or the environment."""
+    changed = True
+    while changed:
+        changed = False
+        for urls, keys in _ENDPOINTS:
+            url = next((k for k in urls if config.values[k]), None)
+            key = next((k for k in keys if config.values[k]), None)
+            if url is None or key is None:
+                continue
+            if config.sources[url] == workspace_file and config.sources[key] != workspace_file:
+                config.values[url], config.sources[url] = below[url]
+                changed = True
+
+
 def load_config(
     workspace_root: Path | None = None,
     *,
@@ -383,7 +423,10 @@ def load_config(
     files = [config_dir(env) / "config.toml"]
     if workspace_root is not None:
         files.append(workspace_root / "engram.toml")
+    below: dict[str, tuple[Any, str]] = {}
     for n, path in enumerate(files):
+        if n:
+            below = {k: (v, config.sources[k]) for k, v in config.values.items()}
         if path.is_file():
             for key, value in read_toml(path).items():
                 if n and _loosens(key, config.values[key], value):
@@ -393,4 +436,6 @@ def load_config(
     for key, (value, origin) in env_settings(env).items():
         config.values[key] = value
         config.sources[key] = origin
+    if workspace_root is not None:
+        _keep_keys_home(config, str(files[1]), below)
     return config.with_flags(flags or {})

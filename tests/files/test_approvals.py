@@ -141,3 +141,71 @@ def test_a_kept_text_is_only_ever_named_by_a_sha256(project: Path) -> None:
     keep_approved_text(root, "../../escape", b"x")
     assert not (project / "escape.md").exists() and not (root / "escape.md").exists()
     assert approved_text(root, "../../../etc/passwd") is None
+
+
+def test_memories_written_at_the_same_time_keep_both_approvals(
+    ws_root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+
+    from engram.files import authoring
+
+    first_written, go_on = threading.Event(), threading.Event()
+    write = authoring.write_text_atomic
+
+    def slow_first(path: Path, text: str, **options: bool) -> None:
+        write(path, text, **options)
+        if path.name == "first.md":  # paused between the file and its approval
+            first_written.set()
+            go_on.wait(10)
+
+    monkeypatch.setattr(authoring, "write_text_atomic", slow_first)
+    first = threading.Thread(
+        target=authoring.write_memories, args=(ws_root, [("rules/first.md", "# First\n")])
+    )
+    first.start()
+    assert first_written.wait(10)
+    second = threading.Thread(
+        target=authoring.write_memories, args=(ws_root, [("rules/second.md", "# Second\n")])
+    )
+    second.start()
+    second.join(0.5)  # it waits for the first, or finishes before it
+    go_on.set()
+    first.join(10)
+    second.join(10)
+    approvals, problem = load_approvals(ws_root)
+    assert problem is None and set(approvals) == {"rules/first.md", "rules/second.md"}
+
+
+def test_an_approvals_file_that_is_a_fifo_is_refused_without_waiting(tmp_path: Path) -> None:
+    import os
+    import subprocess
+
+    os.mkfifo(tmp_path / HASHES_FILE)  # no writer: reading it would wait forever
+    code = (
+        "import sys; from pathlib import Path; from engram.files.approvals import load_approvals; "
+        "print(load_approvals(Path(sys.argv[1])))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, timeout=30
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("({}, ") and "not a regular file" in done.stdout
+
+
+def test_an_approvals_file_linked_out_of_the_folder_approves_nothing(tmp_path: Path) -> None:
+    root, outside = tmp_path / "ws", tmp_path / "elsewhere.json"
+    root.mkdir()
+    outside.write_text('{"rules/a.md": "' + "a" * 64 + '"}\n')
+    (root / HASHES_FILE).symlink_to(outside)
+    approvals, problem = load_approvals(root)
+    assert approvals == {} and problem is not None and "symlink leaves" in problem
+
+
+def test_an_approvals_file_past_64_mib_is_refused_unread(tmp_path: Path) -> None:
+    with (tmp_path / HASHES_FILE).open("wb") as handle:
+        handle.truncate(64 * 1024 * 1024 + 1)  # sparse: no disk used
+    approvals, problem = load_approvals(tmp_path)
+    assert (
+        approvals == {} and problem is not None and problem.startswith("cannot be read (too large")
+    )

@@ -206,12 +206,12 @@ def cmd_init(args: argparse.Namespace, start: Path | None) -> int:
 TEMPLATE = "# Title\n\n"  # what the editor opens with for `engram new`
 
 
-def _read_body() -> str:
+def _editor_body() -> tuple[str, Path]:
+    """(the body written in $EDITOR, the draft file holding it). The draft is removed when the
+    editor fails or the template is left untouched; else the caller removes it."""
     import subprocess
     import tempfile
 
-    if not sys.stdin.isatty():
-        return sys.stdin.read()
     editor = os.environ.get("VISUAL") or os.environ.get("EDITOR")
     if not editor:
         raise EngramError(
@@ -219,22 +219,24 @@ def _read_body() -> str:
         )
     with tempfile.NamedTemporaryFile("w+", suffix=".md", delete=False) as handle:
         handle.write(TEMPLATE)
-        name = handle.name
+        draft = Path(handle.name)
     try:
-        subprocess.run([*editor.split(), name], check=True)
-        body = Path(name).read_text(encoding="utf-8")
+        subprocess.run([*editor.split(), str(draft)], check=True)
+        body = draft.read_text(encoding="utf-8")
         if body.strip() == TEMPLATE.strip():  # as git does with an untouched message
             raise EngramError("the body was left as the template; nothing was written")
-        return body
     except (OSError, subprocess.CalledProcessError) as exc:
+        draft.unlink(missing_ok=True)
         raise EngramError(f"the editor {editor!r} failed: {exc}") from None
-    finally:
-        Path(name).unlink(missing_ok=True)
+    except BaseException:
+        draft.unlink(missing_ok=True)
+        raise
+    return body, draft
 
 
 def cmd_new(args: argparse.Namespace, start: Path | None) -> int:
     from engram.config import load_config
-    from engram.files.authoring import new_memory
+    from engram.files.authoring import check_new, new_memory
     from engram.files.discovery import configured_global, find_workspace
 
     workspace = find_workspace(start)
@@ -249,20 +251,31 @@ def cmd_new(args: argparse.Namespace, start: Path | None) -> int:
         raise EngramError("no workspace here", hint="run `engram init` first")
     else:
         root = workspace
-    path = new_memory(
-        root,
-        args.type,
-        args.id,
-        _read_body(),
-        directive=args.directive,
-        summary=args.summary,
-        tags=_words(args.tags),
-        triggers=_words(args.triggers),
-        applies_to=_words(args.applies_to),
-        depends_on=_words(args.depends_on),
-        level=args.level,
-        confidence=args.confidence,
-    )
+    fields: dict[str, Any] = {
+        "directive": args.directive, "summary": args.summary, "tags": _words(args.tags),
+        "triggers": _words(args.triggers), "applies_to": _words(args.applies_to),
+        "depends_on": _words(args.depends_on), "level": args.level,
+        "confidence": args.confidence,
+    }  # fmt: skip
+    draft = None
+    if sys.stdin.isatty():  # refused before the body is written, not after
+        check_new(root, args.type, args.id, **fields)
+        body, draft = _editor_body()
+    else:
+        body = sys.stdin.read()
+    try:
+        path = new_memory(root, args.type, args.id, body, **fields)
+    except EngramError as exc:
+        if draft is None:
+            raise
+        kept = f"your text is kept in {draft}"
+        raise EngramError(exc.message, hint=f"{exc.hint}; {kept}" if exc.hint else kept) from None
+    except BaseException:
+        if draft is not None:
+            draft.unlink(missing_ok=True)
+        raise
+    if draft is not None:
+        draft.unlink(missing_ok=True)
     emit(args, {"path": str(path), "id": args.id}, f"wrote {path}\n")
     return 0
 
@@ -321,9 +334,18 @@ def cmd_reindex(args: argparse.Namespace, start: Path | None) -> int:
 
 
 def _masked(key: str, value: object) -> object:
-    """A credential setting is shown as set or not, never printed: agents run this command."""
+    """A credential setting is shown as set or not, never printed: agents run this command.
+    Nor is a URL's password (a PostgreSQL `memory.db`), nor a value that is itself a secret
+    or an instruction to agents (a key pasted into the wrong setting)."""
+    from engram.errors import quoted
+    from engram.store.opening import redacted
+
     if value and isinstance(value, str) and key.rsplit(".", 1)[-1] in ("api_key", "token"):
         return f"(set, {len(value)} characters)"
+    if isinstance(value, str) and "://" in value:
+        value = redacted(value)
+    if isinstance(value, str | list) and value and quoted(value).startswith("(not shown"):
+        return quoted(value)
     return value
 
 

@@ -140,6 +140,8 @@ def suggestion(parser: argparse.ArgumentParser, message: str) -> str:
     if unknown:
         options = [o for action in parser._actions for o in action.option_strings]
         for word in unknown.group(1).split():
+            if word.split("=")[0] in options:  # given before the command, whose option it is
+                return f" ({word.split('=')[0]} goes after the command: {parser.prog} {word} …)"
             if word.startswith("-"):
                 return _closest(word.split("=")[0], options)
     return ""

@@ -12,9 +12,11 @@ file counts as approved when either side approved exactly its current content.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 HASHES_FILE = "memory.hashes.json"
+APPROVALS_MAX_BYTES = 64 * 1024 * 1024  # some 600,000 approvals
 _OR_REHASH = "or delete the file and run `engram rehash` after review"
 
 # One entry (`"path": "sha256"`), for reading what is left of a file that is no JSON (compiled
@@ -38,13 +40,22 @@ def load_approvals(root: Path) -> tuple[dict[str, str], str | None]:
     """(the approved hashes that can be read, what is wrong with the file or None)."""
     import json  # a `load` over an unchanged workspace reads no approvals: not imported
 
-    path = root / HASHES_FILE
+    from engram.files.reading import ReadRefused, read_limited
+
+    # Read as a memory file is: it comes with the repository, and may be a symlink out of the
+    # folder, to a device that never ends (/dev/zero) or to a FIFO that never answers.
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return {}, None
-    except (OSError, ValueError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        text = read_limited(root, HASHES_FILE, APPROVALS_MAX_BYTES, setting=None).decode()
+    except ReadRefused as exc:
+        if exc.reason == "missing":
+            return {}, None
+        return (
+            {},
+            f"cannot be read ({exc.reason}); nothing in it counts: make it a readable file, "
+            + _OR_REHASH,
+        )
+    except ValueError as exc:
+        reason = str(exc)
         return (
             {},
             f"cannot be read ({reason}); nothing in it counts: make it readable, {_OR_REHASH}",
@@ -103,6 +114,37 @@ def _current(root: Path, key: str, hashes: list[str]) -> str:
     except (ReadRefused, OSError):
         return hashes[0]
     return digest if digest in hashes else hashes[0]
+
+
+class approvals_lock:  # used as a function: `with approvals_lock(root):`
+    """Hold the scope root's lock for reading, changing and writing its approvals, so that two
+    processes approving at once (two `engram new`, a `load` re-approving an edit) do not each
+    write what they read before the other wrote, losing its approval. The lock is taken on the
+    folder itself: nothing is created, a read-only folder is locked alike. Where folders cannot
+    be locked (no `fcntl`, or a file system that refuses), nothing is held."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.fd: int | None = None
+
+    def __enter__(self) -> None:
+        try:
+            import fcntl
+        except ImportError:  # Windows
+            return
+        try:
+            self.fd = os.open(self.root, os.O_RDONLY)
+        except OSError:
+            return
+        try:
+            fcntl.flock(self.fd, fcntl.LOCK_EX)
+        except OSError:
+            pass
+
+    def __exit__(self, *exc: object) -> None:
+        if self.fd is not None:
+            os.close(self.fd)  # releases the lock
+            self.fd = None
 
 
 def write_approvals(root: Path, approvals: dict[str, str]) -> None:

@@ -6,10 +6,11 @@ import os
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 from engram.config import SETTINGS
 from engram.errors import EngramError, FrontmatterError
-from engram.files.approvals import HASHES_FILE, load_approvals, write_approvals
+from engram.files.approvals import HASHES_FILE, approvals_lock, load_approvals, write_approvals
 from engram.files.atomic import write_bytes_atomic, write_text_atomic
 from engram.files.body import visible_body
 from engram.files.discovery import WORKSPACE_DIR
@@ -68,6 +69,12 @@ def init_workspace(project: Path) -> InitReport:
                 f"{path}: a file is where the workspace needs a folder",
                 hint="move or rename it, then run `engram init` again",
             )
+    for name in ("engram.toml", IGNORE_FILE, ".gitignore"):
+        if (root / name).is_dir():
+            raise EngramError(
+                f"{root / name}: a folder is where the workspace needs a file",
+                hint="move or rename it, then run `engram init` again",
+            )
     try:
         _create(root, report)
     except OSError as exc:
@@ -104,17 +111,16 @@ def _ignore_derived(root: Path, report: InitReport) -> None:
     existing file, whose other lines are kept)."""
     path = root / ".gitignore"
     try:
-        old = path.read_text(encoding="utf-8")
+        old = path.read_bytes()  # as bytes: git reads no encoding into it, nor may we
     except FileNotFoundError:
         old = None
-    if old is not None and GIT_IGNORE in old.split():
+    line = GIT_IGNORE.encode()
+    if old is not None and line in old.split():
         report.kept.append(".gitignore")
         return
-    header = "# Derived files, rebuilt from the memory files: never commit them.\n"
-    text = (
-        header + GIT_IGNORE + "\n" if old is None else old.rstrip("\n") + "\n" + GIT_IGNORE + "\n"
-    )
-    write_text_atomic(path, text.lstrip("\n"))
+    header = b"# Derived files, rebuilt from the memory files: never commit them.\n"
+    data = header + line + b"\n" if old is None else old.rstrip(b"\n") + b"\n" + line + b"\n"
+    write_bytes_atomic(path, data.lstrip(b"\n"))
     report.created.append(".gitignore" if old is None else ".gitignore (added .cache/)")
 
 
@@ -142,7 +148,14 @@ def new_memory(
     today: date | None = None,
 ) -> Path:
     """Write a new, valid memory file under `root` (a scope root) and approve its hash.
-    Refuses to overwrite a file or reuse an id, and refuses secrets and injection text."""
+    Refuses to overwrite a file or reuse an id, and refuses secrets and injection text, and a
+    body that is a whole memory file (its frontmatter would be shown as text)."""
+    lines = [line.rstrip() for line in body.lstrip().splitlines()]
+    if lines and lines[0] == "---" and "---" in lines[1:]:
+        raise EngramError(
+            "the body starts with a frontmatter block (---); its fields would be shown as text",
+            hint="pass the body alone, and the fields as options (--directive, --tag, …)",
+        )
     relative, text = memory_text(
         root, kind, memory_id, body, directive=directive, summary=summary, tags=tags,
         triggers=triggers, applies_to=applies_to, depends_on=depends_on, level=level,
@@ -150,6 +163,17 @@ def new_memory(
     )  # fmt: skip
     _refuse_existing_id(root, memory_id)
     return write_memories(root, [(relative, text)])[0]
+
+
+def check_new(root: Path, kind: str, memory_id: str, **fields: Any) -> None:
+    """Refuse now what `new_memory` would refuse for anything but the body (an invalid or
+    taken id, a field holding a secret, a damaged approvals file), so that no one writes a body
+    in an editor only to have it refused for the id."""
+    relative, _ = memory_text(root, kind, memory_id, "(the body)", **fields)
+    _refuse_damaged_approvals(root)
+    _refuse_existing_id(root, memory_id)
+    if os.path.lexists(root / relative):
+        raise EngramError(f"{root / relative} already exists", hint="choose another id")
 
 
 def memory_text(
@@ -234,12 +258,14 @@ def write_memories(
     all or none: a file that exists already, a failed write or an interrupt (Ctrl-C) removes the
     ones written. The files in `replacing` must exist and are rewritten (an import updating
     the memories a changed source made); on failure their old text is put back."""
-    approvals, problem = load_approvals(root)
-    if problem:  # rewriting it would settle a merge conflict behind the user's back
-        raise EngramError(
-            f"{root / HASHES_FILE} {problem.split(';')[0]}; new memories are not written "
-            "until it is fixed (`engram doctor` says how)"
-        )
+    with approvals_lock(root):  # another process approving meanwhile keeps its approvals
+        return _write_memories(root, files, replacing)
+
+
+def _write_memories(
+    root: Path, files: list[tuple[str, str]], replacing: frozenset[str]
+) -> list[Path]:
+    approvals = _refuse_damaged_approvals(root)
     old_approvals = dict(approvals)
     written: list[Path] = []
     replaced: dict[Path, bytes] = {}
@@ -268,6 +294,18 @@ def write_memories(
             write_approvals(root, old_approvals)
         raise
     return [root / relative for relative, _ in files]
+
+
+def _refuse_damaged_approvals(root: Path) -> dict[str, str]:
+    """The scope root's approvals; an EngramError when the file is damaged: rewriting it would
+    settle a merge conflict behind the user's back."""
+    approvals, problem = load_approvals(root)
+    if problem:
+        raise EngramError(
+            f"{root / HASHES_FILE} {problem.split(';')[0]}; new memories are not written "
+            "until it is fixed (`engram doctor` says how)"
+        )
+    return approvals
 
 
 def _old_bytes(path: Path) -> bytes:

@@ -7,6 +7,7 @@ from typing import Any
 
 from engram.files.approvals import (
     HASHES_FILE,
+    approvals_lock,
     keep_approved_text,
     load_approvals,
     write_approvals,
@@ -133,12 +134,13 @@ def rehash(indexes: list[MemoryIndex]) -> dict[str, int]:
     for index in indexes:
         root = index.root.path
         approvals = {}
-        for path in scan_files(root):
-            data = _read(index, path)
-            if data is not None:
-                approvals[path] = digest = content_hash(data)
-                keep_approved_text(root, digest, data)
-        write_approvals(root, approvals)
+        with approvals_lock(root):  # a memory another process writes meanwhile keeps its own
+            for path in scan_files(root):
+                data = _read(index, path)
+                if data is not None:
+                    approvals[path] = digest = content_hash(data)
+                    keep_approved_text(root, digest, data)
+            write_approvals(root, approvals)
         index.refresh(on_hand_edit="refuse")
         index.sync_approvals(approvals)
         counts[index.root.scope] = len(approvals)
@@ -162,12 +164,13 @@ def approve(index: MemoryIndex, path: str) -> str:
         raise EngramError(
             f"{path} is not read (too large or not a regular file): nothing to approve"
         )
-    approvals, problem = load_approvals(root)
-    if problem:
-        raise EngramError(f"{HASHES_FILE} {problem}")
-    approvals[path] = digest = content_hash(data)
-    keep_approved_text(root, digest, data)
-    write_approvals(root, approvals)
+    with approvals_lock(root):
+        approvals, problem = load_approvals(root)
+        if problem:
+            raise EngramError(f"{HASHES_FILE} {problem}")
+        approvals[path] = digest = content_hash(data)
+        keep_approved_text(root, digest, data)
+        write_approvals(root, approvals)
     index.refresh(on_hand_edit="refuse")
     index.sync_approvals(approvals)
     return digest

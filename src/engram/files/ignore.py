@@ -16,12 +16,30 @@ DEFAULT_IGNORE = """\
 """
 
 
+IGNORE_MAX_BYTES = 1024 * 1024
+
+
 def ignore_text(root: Path) -> str:
-    """The ignore file's text ('' when there is none)."""
+    """The ignore file's text ('' when there is none). It is read as a memory file is (it
+    comes with the repository): one that cannot be (a folder, a symlink out of the folder, a
+    device, not UTF-8) is an EngramError naming it, for ignoring nothing would show what it
+    hides."""
+    from engram.errors import EngramError
+    from engram.files.reading import ReadRefused, read_limited
+
+    path = root / IGNORE_FILE
     try:
-        return (root / IGNORE_FILE).read_text(encoding="utf-8")
-    except (FileNotFoundError, NotADirectoryError):
-        return ""
+        return read_limited(root, IGNORE_FILE, IGNORE_MAX_BYTES, setting=None).decode("utf-8")
+    except ReadRefused as exc:
+        if exc.reason == "missing":
+            return ""
+        reason = exc.reason
+    except UnicodeDecodeError:
+        reason = "not UTF-8 text"
+    raise EngramError(
+        f"{path}: cannot be read ({reason})",
+        hint="make it a UTF-8 text file of gitignore-style patterns, or delete it",
+    )
 
 
 def matcher(text: str) -> Callable[[str], bool]:

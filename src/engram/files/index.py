@@ -25,7 +25,8 @@ from pathlib import Path
 from engram.errors import EngramError, FrontmatterError
 from engram.files.approvals import (
     HASHES_FILE,
-    approvals_problem,
+    approvals_lock,
+    load_approvals,
     read_approvals,
     write_approvals,
 )
@@ -468,7 +469,7 @@ class MemoryIndex:
             and self._meta("approvals_stat") == approvals_stat
         ):
             if on_hand_edit == "reindex" and self._meta("pending") == "1":
-                self.sync_approvals(self._approve(read_approvals(self.root.path), []))
+                self.sync_approvals(self._approve([]))
             return report
         changed, removed = self._diff(current)
         is_ignored = matcher(ignore)
@@ -508,10 +509,11 @@ class MemoryIndex:
                         "UPDATE docs SET ignored = ? WHERE doc = ?", (int(is_ignored(path)), doc)
                     )
                 self._set_meta("ignore_sig", ignore_sig)
-        approvals = read_approvals(self.root.path)
         if on_hand_edit == "reindex":
-            approvals = self._approve(approvals, removed)
-        elif new_hashes or removed:
+            approvals = self._approve(removed)
+        else:
+            approvals = read_approvals(self.root.path)
+        if on_hand_edit != "reindex" and (new_hashes or removed):
             # Approval waits for the next `load` in reindex mode, or for `rehash`: refreshing
             # here (as `verify` does) must not decide what a later `load` shows.
             with self.conn:
@@ -530,20 +532,24 @@ class MemoryIndex:
             )
             self._set_meta("approvals_stat", _stat_key(self.root.path / HASHES_FILE))
 
-    def _approve(self, approvals: dict[str, str], removed: list[str]) -> dict[str, str]:
+    def _approve(self, removed: list[str]) -> dict[str, str]:
         """Reindex mode: the current content of every indexed file is approved, whichever
         command noticed the edit first; approvals of removed files are forgotten."""
-        updated = dict(approvals)
-        updated.update(self.conn.execute("SELECT path, sha256 FROM files"))
-        for path in removed:
-            updated.pop(path, None)
-        # A damaged approvals file is left for the user to resolve (`doctor` reports it): the
-        # approvals live in the index only, as in a read-only folder.
-        if updated != approvals and approvals_problem(self.root.path) is None:
-            try:
-                write_approvals(self.root.path, updated)
-            except (OSError, EngramError):
-                pass  # a read-only folder or a full disk: the approvals live in the index only
+        indexed = self.conn.execute("SELECT path, sha256 FROM files").fetchall()
+        # Read again under the lock: another process may have approved since `approvals` was.
+        with approvals_lock(self.root.path):
+            approvals, problem = load_approvals(self.root.path)
+            updated = dict(approvals)
+            updated.update(indexed)
+            for path in removed:
+                updated.pop(path, None)
+            # A damaged approvals file is left for the user to resolve (`doctor` reports it):
+            # the approvals live in the index only, as in a read-only folder.
+            if updated != approvals and problem is None:
+                try:
+                    write_approvals(self.root.path, updated)
+                except (OSError, EngramError):
+                    pass  # a read-only folder or a full disk: they live in the index only
         with self.conn:
             self._set_meta("pending", "0")
         return updated
