@@ -765,9 +765,11 @@ SYNONYMS = {
     "belong": "belong belongs belonged pertenece pertenecen принадлежит принадлежат",
     "phone": "phone telephone mobile cell teléfono telefono móvil movil телефон мобильный",
     "email": "email e-mail mail correo почта",
-    "close": "close closes closed shut shuts cierra cierran cerrado cerrada закрывается "
-    "закрываются закрыт закрыта",
-    "open": "open opens abre abren abierto abierta открывается открываются открыт открыта",
+    "close": "close closes closed closing shut shuts cierra cierran cerrado cerrada cierre "
+    "закрывается закрываются закрыт закрыта закрытие",
+    "open": "open opens opening abre abren abierto abierta apertura открывается открываются "
+    "открыт открыта открытие",
+    "password": "password passcode contraseña clave пароль",
     "limit": "limit limited cap maximum max límite limite máximo maximo лимит максимум ограничение",
     "plan": "plan planned schedule scheduled previsto planificado запланирован "
     "запланирована назначен назначена",
