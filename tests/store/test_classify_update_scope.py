@@ -128,3 +128,13 @@ def test_an_update_told_of_the_same_relative_supersedes(old: str, new: str) -> N
 def test_a_fact_opening_with_an_english_possessive_is_read_as_english() -> None:
     fact = parse("My son uses Jira.")
     assert [w.kind for w in fact.words[:2]] == ["pronoun", "kin"]
+
+
+def test_a_russian_preposition_after_the_thing_names_no_other_attribute() -> None:
+    old, new = "Зарплата Марка — 50000 рублей.", "Марку повысили зарплату до 55000 рублей."
+    assert outcome(old, new) == "supersede"
+
+
+def test_a_change_of_career_is_news_of_the_job() -> None:
+    old, new = "Kate works as a nurse.", "Kate has switched careers and now works as a teacher."
+    assert outcome(old, new) == "supersede"

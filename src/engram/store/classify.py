@@ -2750,7 +2750,9 @@ _VALUE_NOUNS = frozenset(
 )
 # "the rent for the office", "el alquiler de la oficina", "подписка для семьи"
 _THING_LINKS = _OF | frozenset({"for", "para", "для"})
-_THING_ENDS = _ANY_PREPOSITION | frozenset({"as", "como", "until", "till", "hasta", "до", "по"})
+_THING_ENDS = _ANY_PREPOSITION | frozenset(
+    {"as", "como", "как", "until", "till", "hasta", "до", "по", "от", "из", "к"}
+)
 _PARTICLE_WORDS = frozenset("up down out off back over away".split())
 
 
@@ -2780,6 +2782,8 @@ def _unsaid(words: tuple[Word, ...], at: int, new: Parse, old: Parse) -> bool:
         return False
     if w.norm in lx.UPDATE_WORDS or w.norm in _PARTICLE_WORDS or w.norm in _HABER:
         return False
+    if w.norm in _THING_ENDS:
+        return False  # a preposition the parse took for a word ("повысили зарплату до …")
     stems = old.stems
     if w.root in stems or _inflects(w.root, stems) or any(_one_root(w.root, k) for k in stems):
         return False

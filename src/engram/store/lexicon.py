@@ -753,7 +753,7 @@ SYNONYMS = {
     "заведует главный",
     "deadline": "deadline due дедлайн срок plazo vence entrega",
     "work": "work works job employed employs employer trabaja empleado работает трудится работа "
-    "role position puesto cargo должность роль",
+    "role position puesto cargo должность роль career careers carrera профессия",
     "use": "use uses used utiliza usa usan используем использует используют применяет",
     "location": "located based situated headquartered headquarters hq ubicado ubicada situado "
     "situada sede находится находятся расположен расположена штаб-квартира",
