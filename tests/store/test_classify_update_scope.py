@@ -138,3 +138,23 @@ def test_a_russian_preposition_after_the_thing_names_no_other_attribute() -> Non
 def test_a_change_of_career_is_news_of_the_job() -> None:
     old, new = "Kate works as a nurse.", "Kate has switched careers and now works as a teacher."
     assert outcome(old, new) == "supersede"
+
+
+def test_an_adjective_before_the_thing_only_describes_it() -> None:
+    old, new = "Тренировка в 19:00.", "Вечернюю тренировку перенесли на 20:00."
+    assert outcome(old, new) == "supersede"
+
+
+def test_a_light_noun_before_the_thing_names_no_other_attribute() -> None:
+    old, new = "Совещание в 15:00.", "Проведение совещания перенесли на 16:00."
+    assert outcome(old, new) == "supersede"
+
+
+def test_the_start_of_an_event_is_the_time_it_is_at() -> None:
+    old, new = "The meeting is at 10:00.", "The start of the meeting has been moved to 11:00."
+    assert outcome(old, new) == "supersede"
+
+
+def test_the_start_of_an_event_is_not_its_end() -> None:
+    old, new = "The meeting ends at 17:00.", "The start of the meeting has been moved to 10:00."
+    assert outcome(old, new) not in HIDING

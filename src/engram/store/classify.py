@@ -2745,8 +2745,9 @@ def _uncleft_duplicate(new: Parse, old: Parse, similarity: float, semantic: bool
 # Nouns that only name the kind of a value ("the closing *time*", "la *hora* de cierre"):
 # the words beside them say which attribute it is; and words of a role said ("в качестве").
 _VALUE_NOUNS = frozenset(
-    """time times hour hours date day price amount value hora horas horario fecha día dia
-    precio importe valor время час часы дата день цена сумма качестве""".split()
+    """time times hour hours date day price amount value period length duration hora horas
+    horario fecha día dia precio importe valor periodo período duración время час часы дата
+    день цена сумма период качестве""".split()
 )
 # "the rent for the office", "el alquiler de la oficina", "подписка для семьи"
 _THING_LINKS = _OF | frozenset({"for", "para", "для"})
@@ -2789,6 +2790,8 @@ def _unsaid(words: tuple[Word, ...], at: int, new: Parse, old: Parse) -> bool:
         return False
     theirs = gist(old)
     known = stems | theirs.concepts | {r for _, r in theirs.soft}
+    if theirs.values and (_verb_class(old.verb) in _GENERIC_VERBS or "event" in theirs.concepts):
+        known |= {"start"}  # "the meeting is at 10:00", "проходит в 10:00": when it starts
     concept = _concept_at(words, at)
     if not concept or concept in _HOW_OFTEN:
         return False  # "the daily standup" is the standup, told how often it is
@@ -2808,11 +2811,12 @@ def _one_root(a: str, b: str) -> bool:
 
 
 def _unsaid_beside(new: Parse, old: Parse) -> str:
-    """A word the old fact lacks in one noun phrase with a word of the old subject: before it
-    ("the family subscription"), after a possessive ("the museum's closing time"), in either
-    place in Russian ("Закрытие планёрки", "Аренда офиса"), or across "of" / "de" / "for"
-    ("the closing time of the store", "el alquiler de la oficina") — another attribute or a
-    narrower thing. (An English word after it is a head of its own: "backup storage".)"""
+    """A word the old fact lacks in one noun phrase with a word of the old subject: beside it
+    in Russian ("Закрытие планёрки", "Аренда офиса"), after a possessive ("the museum's
+    closing time"), or across "of" / "de" / "for" ("the closing time of the store", "el
+    alquiler de la oficina") — another attribute or a narrower thing. (An English noun right
+    before or after it may only name the thing fuller, "the company website", or be a head of
+    its own, "backup storage": `_narrowed` reads a subject's modifiers.)"""
     words = new.words
     anchors = old.subject_stems
     text = f" {new.normalized} "
@@ -2845,9 +2849,22 @@ def _unsaid_beside(new: Parse, old: Parse) -> str:
             continue
         if w.root not in anchors and not _inflects(w.root, anchors):
             continue
-        beside = [at - 1] if joined(at - 1, at) and words[at - 1].kind == "word" else []
-        if (cyrillic or w.text.endswith(("'s", "’s"))) and joined(at, at + 1):
-            beside.append(at + 1)  # "Аренда офиса", "the museum's closing time"
+        beside = []
+        if cyrillic and w.root in anchors:
+            # a noun of an attribute before the old subject's word, that word now in the
+            # genitive, heads the phrase: "Закрытие планёрки" (not "Утреннюю планёрку": an
+            # adjective describes it); a noun in the genitive after it narrows it: "Аренда
+            # офиса" (not "Аренда подорожала", a verb) — and never beside a word made of it
+            # ("обеденный перерыв")
+            genitive = _genitive_like(w.norm) and w.norm not in _forms_in(old, w.root)
+            if genitive and joined(at - 1, at) and not _adjective_like(words[at - 1].norm):
+                # only a noun of a known attribute: "Проведение совещания" is the meeting
+                if _synonym_at(words, at - 1) is not None:
+                    beside.append(at - 1)
+            if joined(at, at + 1) and _genitive_like(words[at + 1].norm):
+                beside.append(at + 1)
+        elif w.text.endswith(("'s", "’s")) and joined(at, at + 1):
+            beside.append(at + 1)  # "the museum's closing time"
         beside += [k for k in (across(at, -1), across(at, 1)) if k is not None]
         for k in beside:
             if _unsaid(words, k, new, old):
@@ -2856,6 +2873,32 @@ def _unsaid_beside(new: Parse, old: Parse) -> str:
 
 
 _ARTICLES = frozenset("the a an el la los las un una lo".split())
+_GENITIVE_ENDINGS = ("а", "я", "ы", "и", "ов", "ев", "ей")
+_VERB_ENDINGS = ("ла", "ли", "ло", "ся", "сь", "ет", "ит", "ют", "ят", "ут", "ат")
+
+
+def _genitive_like(norm: str) -> bool:
+    """A Russian word that ends as a noun in the genitive does, not as a verb: "офиса",
+    "компании", not "подорожала"."""
+    return norm.endswith(_GENITIVE_ENDINGS) and not norm.endswith(_VERB_ENDINGS)
+
+
+_ADJECTIVE_ENDINGS = tuple(
+    "ый ий ой ая яя ое ее ые ие ую юю ого его ому ему ым им ых их ыми ими".split()
+)
+
+
+def _adjective_like(norm: str) -> bool:
+    """A Russian word that ends as an adjective does: "утреннюю", "новый", "главная" (not a
+    noun made of a verb: "закрытие", "решение")."""
+    return norm.endswith(_ADJECTIVE_ENDINGS) and not norm.endswith(("ние", "тие"))
+
+
+def _forms_in(fact: Parse, root: str) -> set[str]:
+    """How `fact` writes its words of this stem."""
+    return {w.norm for w in fact.words if w.root == root}
+
+
 _DETERMINING = _ARTICLES | lx.DETERMINERS | lx.WEAK_POSSESSIVES
 
 

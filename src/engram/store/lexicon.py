@@ -785,7 +785,8 @@ SYNONYMS = {
     "price": "price cost costs precio cuesta cuestan цена стоит стоимость",
     "expire": "expire expires expiry ttl timeout caduca vence истекает",
     "send": "send sent sends goes envía envia рассылается отправляется уходит",
-    "start": "start starts begin begins empieza comienza начинается",
+    "start": "start starts begin begins beginning empieza comienza inicio comienzo начинается "
+    "начало",
     "depart": "depart departs departure leaves sale salen parte parten отправляется отходит "
     "вылетает",
     "arrive": "arrive arrives arrival land lands llega llegan aterriza прибывает прилетает "
@@ -811,6 +812,7 @@ SYNONYMS = {
     "monthly": "monthly mensual mensualmente ежемесячно ежемесячный ежемесячная",
     "nightly": "nightly night nocturno ночь ночью ночной ночная",
     "call": "call calls llamada llamar llama звонок звонить звонит",
+    "keep": "kept retention retained retain retains retención conservan хранятся хранение хранения",
     "backup": "backup backups respaldo бэкап резервная копия копии",
     "birthday": "birthday born birth cumpleaños nació nacimiento родился родилась рождения",
 }
