@@ -850,16 +850,11 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
         return Verdict("duplicate", "the same statement in the other voice, the same roles")
     if _uncleft_duplicate(new, old, similarity, semantic):
         return Verdict("duplicate", "the same statement with one part put first as a cleft")
-    if _explicit_update(new, old):
-        return Verdict("supersede", "an explicit update of the same subject")
-    if _holder_replaced(new, old):
-        return Verdict("supersede", "an explicit update of who holds the same role")
-    if _doer_replaced(new, old):
-        return Verdict("supersede", "an explicit update of who does the same thing")
-    if _switched_from(new, old):
-        return Verdict("supersede", "a move from the stored value to another")
-    if _changed_to(new, old):
-        return Verdict("supersede", "what the same subject is, changed to another value")
+    update = _update_verdict(new, old)
+    # news of another attribute, thing or holder is no update of this fact, however it is told
+    elsewhere = _update_elsewhere(new, old) if update else ""
+    if update and not elsewhere:
+        return update
     opposite = _opposite_claim(new, old)
     if opposite:
         return Verdict("contradict", f"the same claim with the polarity flipped ({opposite})")
@@ -871,13 +866,31 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
         swapped = _value_change(new, old)
         if swapped and not _antonym_split(new, old):
             return Verdict("supersede", f"the same subject with a new value ({swapped})")
-    looked = _second_look(new, old)
-    if looked:
+    looked = None if elsewhere else _second_look(new, old)
+    if looked and looked.outcome == "supersede":
+        elsewhere = _update_elsewhere(new, old)
+    if looked and not elsewhere:
         return looked
     if semantic and similarity >= REWORDED_COSINE and _reworded_by_meaning(new, old):
         return Verdict("duplicate", f"the same statement in other words (cosine {similarity:.2f})")
-    why = other or "the same subject, both stay true"
+    why = other or elsewhere or "the same subject, both stay true"
     return _related_or_new(new, old, overlap, similarity, why)
+
+
+def _update_verdict(new: Parse, old: Parse) -> Verdict | None:
+    """A supersede the new fact tells in its words: an explicit update of the same subject,
+    of who holds a role or does a thing, a move from the stored value, a change to another."""
+    if _explicit_update(new, old):
+        return Verdict("supersede", "an explicit update of the same subject")
+    if _holder_replaced(new, old):
+        return Verdict("supersede", "an explicit update of who holds the same role")
+    if _doer_replaced(new, old):
+        return Verdict("supersede", "an explicit update of who does the same thing")
+    if _switched_from(new, old):
+        return Verdict("supersede", "a move from the stored value to another")
+    if _changed_to(new, old):
+        return Verdict("supersede", "what the same subject is, changed to another value")
+    return None
 
 
 def _second_look(new: Parse, old: Parse) -> Verdict | None:
@@ -2727,3 +2740,275 @@ def _uncleft_duplicate(new: Parse, old: Parse, similarity: float, semantic: bool
             if compare(a, b, similarity, semantic=semantic).outcome == "duplicate":
                 return True
     return False
+
+
+# Nouns that only name the kind of a value ("the closing *time*", "la *hora* de cierre"):
+# the words beside them say which attribute it is; and words of a role said ("в качестве").
+_VALUE_NOUNS = frozenset(
+    """time times hour hours date day price amount value period length duration hora horas
+    horario fecha día dia precio importe valor periodo período duración время час часы дата
+    день цена сумма период качестве""".split()
+)
+# "the rent for the office", "el alquiler de la oficina", "подписка для семьи"
+_THING_LINKS = _OF | frozenset({"for", "para", "для"})
+_THING_ENDS = _ANY_PREPOSITION | frozenset(
+    {"as", "como", "как", "until", "till", "hasta", "до", "по", "от", "из", "к"}
+)
+_PARTICLE_WORDS = frozenset("up down out off back over away".split())
+
+
+def _update_elsewhere(new: Parse, old: Parse) -> str:
+    """Why an explicit update is news of something the old fact does not say, else '': it
+    names what changed with a word the old fact lacks, beside the old subject or as what the
+    old subject's person changed — another attribute ("the closing time of the store" after
+    "the store opens at 9:00", "his donation" after "Tom earns 3000 euros"), a narrower thing
+    ("el alquiler de la oficina" after "el alquiler") — or another kind of thing in the old
+    one's place ("las fotos" after "las facturas"), or it is told of someone else than the
+    relative the old fact is about ("My son uses Jira" → "We switched from Jira to Linear")."""
+    if not new.update:
+        return ""
+    unsaid = _unsaid_beside(new, old) or _unsaid_object(new, old) or _unsaid_subject(new, old)
+    if unsaid:
+        return f"news of another thing or attribute ({unsaid})"
+    if _other_holder(new, old):
+        return "news of another holder"
+    return ""
+
+
+def _unsaid(words: tuple[Word, ...], at: int, new: Parse, old: Parse) -> bool:
+    """The word at `at` names a thing or attribute the old fact does not say (by stem, form,
+    synonym or derivation)."""
+    w = words[at]
+    if w.kind != "word" or _idle(w, new) or w.key in _FUNCTION or w.norm in _VALUE_NOUNS:
+        return False
+    if w.norm in lx.UPDATE_WORDS or w.norm in _PARTICLE_WORDS or w.norm in _HABER:
+        return False
+    if w.norm in _THING_ENDS:
+        return False  # a preposition the parse took for a word ("повысили зарплату до …")
+    stems = old.stems
+    if w.root in stems or _inflects(w.root, stems) or any(_one_root(w.root, k) for k in stems):
+        return False
+    theirs = gist(old)
+    known = stems | theirs.concepts | {r for _, r in theirs.soft}
+    if theirs.values and (_verb_class(old.verb) in _GENERIC_VERBS or "event" in theirs.concepts):
+        known |= {"start"}  # "the meeting is at 10:00", "проходит в 10:00": when it starts
+    concept = _concept_at(words, at)
+    if not concept or concept in _HOW_OFTEN:
+        return False  # "the daily standup" is the standup, told how often it is
+    return not _concept_found(concept, known) and not _concept_found(w.root, known)
+
+
+_HABER = frozenset("hemos habéis habeis han".split())  # "Hemos cambiado …": no subject word
+
+
+def _one_root(a: str, b: str) -> bool:
+    """Two stems that share a root of four letters or more, each at most two letters longer:
+    "storag" / "store" (the stemmers leave derivations such stems)."""
+    common = next(
+        (n for n, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b))
+    )
+    return common >= 4 and max(len(a), len(b)) - common <= 2
+
+
+def _unsaid_beside(new: Parse, old: Parse) -> str:
+    """A word the old fact lacks in one noun phrase with a word of the old subject: beside it
+    in Russian ("Закрытие планёрки", "Аренда офиса"), after a possessive ("the museum's
+    closing time"), or across "of" / "de" / "for" ("the closing time of the store", "el
+    alquiler de la oficina") — another attribute or a narrower thing. (An English noun right
+    before or after it may only name the thing fuller, "the company website", or be a head of
+    its own, "backup storage": `_narrowed` reads a subject's modifiers.)"""
+    words = new.words
+    anchors = old.subject_stems
+    text = f" {new.normalized} "
+    cyrillic = bool(_CYRILLIC.search(new.normalized))
+
+    def joined(a: int, b: int) -> bool:
+        """Two words written one after the other, no comma or stop between."""
+        if not (0 <= a < len(words) and 0 <= b < len(words)):
+            return False
+        return f" {words[a].text.casefold()} {words[b].text.casefold()} " in text
+
+    def across(at: int, step: int) -> int | None:
+        """The word across one link word from `at`, in direction `step`, past articles and
+        nouns of a value's kind ("the closing *time* of the store"); None if there is none."""
+        k, linked = at + step, False
+        while 0 <= k < len(words):
+            w = words[k]
+            light = w.kind in ("stop", "pronoun") and w.norm in _DETERMINING
+            told = w.norm in _VALUE_NOUNS and w.kind == "word" and joined(*sorted((k, k + step)))
+            if w.norm in _THING_LINKS and not linked:
+                linked = True
+            elif not (light or told):
+                return k if linked else None
+            k += step
+        return None
+
+    for at in _thing_positions(new):
+        w = words[at]
+        if w.kind not in ("word", "kin") or _idle(w, new):
+            continue
+        if w.root not in anchors and not _inflects(w.root, anchors):
+            continue
+        beside = []
+        if cyrillic and w.root in anchors:
+            # a noun of an attribute before the old subject's word, that word now in the
+            # genitive, heads the phrase: "Закрытие планёрки" (not "Утреннюю планёрку": an
+            # adjective describes it); a noun in the genitive after it narrows it: "Аренда
+            # офиса" (not "Аренда подорожала", a verb) — and never beside a word made of it
+            # ("обеденный перерыв")
+            genitive = _genitive_like(w.norm) and w.norm not in _forms_in(old, w.root)
+            if genitive and joined(at - 1, at) and not _adjective_like(words[at - 1].norm):
+                # only a noun of a known attribute: "Проведение совещания" is the meeting
+                if _synonym_at(words, at - 1) is not None:
+                    beside.append(at - 1)
+            if joined(at, at + 1) and _genitive_like(words[at + 1].norm):
+                beside.append(at + 1)
+        elif w.text.endswith(("'s", "’s")) and joined(at, at + 1):
+            beside.append(at + 1)  # "the museum's closing time"
+        beside += [k for k in (across(at, -1), across(at, 1)) if k is not None]
+        for k in beside:
+            if _unsaid(words, k, new, old):
+                return words[k].norm
+    return ""
+
+
+_ARTICLES = frozenset("the a an el la los las un una lo".split())
+_GENITIVE_ENDINGS = ("а", "я", "ы", "и", "ов", "ев", "ей")
+_VERB_ENDINGS = ("ла", "ли", "ло", "ся", "сь", "ет", "ит", "ют", "ят", "ут", "ат")
+
+
+def _genitive_like(norm: str) -> bool:
+    """A Russian word that ends as a noun in the genitive does, not as a verb: "офиса",
+    "компании", not "подорожала"."""
+    return norm.endswith(_GENITIVE_ENDINGS) and not norm.endswith(_VERB_ENDINGS)
+
+
+_ADJECTIVE_ENDINGS = tuple(
+    "ый ий ой ая яя ое ее ые ие ую юю ого его ому ему ым им ых их ыми ими".split()
+)
+
+
+def _adjective_like(norm: str) -> bool:
+    """A Russian word that ends as an adjective does: "утреннюю", "новый", "главная" (not a
+    noun made of a verb: "закрытие", "решение")."""
+    return norm.endswith(_ADJECTIVE_ENDINGS) and not norm.endswith(("ние", "тие"))
+
+
+def _forms_in(fact: Parse, root: str) -> set[str]:
+    """How `fact` writes its words of this stem."""
+    return {w.norm for w in fact.words if w.root == root}
+
+
+_DETERMINING = _ARTICLES | lx.DETERMINERS | lx.WEAK_POSSESSIVES
+
+
+def _thing_positions(fact: Parse) -> list[int]:
+    """Where the words naming what an update changed stand: the subject, and the object of
+    a verb of change up to the word that brings the new value ("changed *the closing time of
+    the store* to 21:00") — not a phrase that brings the value ("now go to a climbing gym")."""
+    words = fact.words
+    found = [at for at, w in enumerate(words) if w.exact in fact.subject]
+    if fact.change and fact.verb_norm in lx.UPDATE_WORDS:
+        verb = next((at for at, w in enumerate(words) if w.norm == fact.verb_norm), len(words))
+        text = f" {fact.normalized} "
+        for at in range(verb + 1, len(words)):
+            w = words[at]
+            if w.kind in _THING_KINDS or w.kind == "marker" or w.norm in lx.CONJUNCTIONS:
+                break
+            if w.norm in _THING_ENDS and w.norm not in _THING_LINKS:
+                break
+            if f" {words[at - 1].text.casefold()} {w.text.casefold()} " not in text:
+                break  # a comma: another clause ("broke up, and she's single now")
+            found.append(at)
+    return found
+
+
+def _unsaid_object(new: Parse, old: Parse) -> str:
+    """The person the old fact is about changed a thing the old fact does not say: "Tom has
+    raised *his donation* to 50 euros" after "Tom earns 3000 euros", "Иван увеличил
+    *пожертвования*" — the direct object of the verb of change, up to what brings the value."""
+    if not new.change or new.verb_norm not in lx.UPDATE_WORDS:
+        return ""
+    whose = {
+        k
+        for k in old.subject_keys
+        if (k in old.people or k in old.capitalised) and not k.startswith("@")
+    }
+    if not whose or not all(
+        any(_same_name(k, n) for n in new.subject_keys) or _inflects(k, new.subject_keys)
+        for k in whose
+    ):
+        return ""
+    words = new.words
+    verb = next((at for at, w in enumerate(words) if w.norm == new.verb_norm), len(words))
+    for at in _thing_positions(new):
+        if at > verb and _unsaid(words, at, new, old):
+            return words[at].norm
+    return ""
+
+
+_THING_KINDS = frozenset({"value", "date", "name", "acronym"})
+
+
+def _unsaid_subject(new: Parse, old: Parse) -> str:
+    """Another kind of thing in the old subject's place: none of the old subject's common
+    words comes back, and the word that stands right before the new verb of change, as its
+    subject, is one the old fact lacks ("Las facturas se guardan en Dropbox" → "Las fotos
+    pasaron de Dropbox a iCloud")."""
+    if not new.change or new.verb_norm not in lx.UPDATE_WORDS:
+        return ""
+    theirs = [
+        w.root
+        for w in old.words
+        if w.exact in old.subject
+        and w.kind == "word"
+        and not _idle(w, old)
+        and not w.text[:1].isupper()
+    ]
+    # (as words: "Teams" the name is no team)
+    found = frozenset(w.root for w in new.words if w.kind in ("word", "kin"))
+    if not theirs or any(k in found or _inflects(k, found) for k in theirs):
+        return ""
+    words = new.words
+    verb = next((at for at, w in enumerate(words) if w.norm == new.verb_norm), 0)
+    at = verb - 1
+    while (
+        at >= 0
+        and words[at].kind in ("aux", "marker", "stop")
+        and words[at].norm not in (_DETERMINING)
+    ):
+        at -= 1  # "The photos *have been* moved", "Las fotos *se* pasaron"
+    if at < 0 or words[at].exact not in new.subject:
+        return ""
+    if not _CYRILLIC.search(words[at].norm) and not (at and _determines(words[at - 1])):
+        return ""  # a Latin noun is told with its article: "the photos", "las fotos"
+    return words[at].norm if _unsaid(words, at, new, old) else ""
+
+
+def _determines(word: Word) -> bool:
+    """An article, determiner or possessive before a noun: "the", "las", "my", "daughter's"."""
+    return word.norm in _DETERMINING or word.kind == "pronoun" or word.text.endswith(("'s", "’s"))
+
+
+def _other_holder(new: Parse, old: Parse) -> bool:
+    """The old fact is about a relative ("my son", "mi hermana") and the update is told of a
+    first or second person that is no relative ("we", "nos", "мы"): someone else's news."""
+    if not _kin_words(old) - _kin_words(new):
+        return False
+    return any(
+        (w.kind == "pronoun" and w.key[1:2] in ("1", "2") and w.norm not in lx.WEAK_POSSESSIVES)
+        or w.norm in _WE
+        or (w.kind == "word" and w.norm.endswith(_WE_ENDINGS) and len(w.norm) > 5)
+        for w in new.words
+    )
+
+
+def _kin_words(fact: Parse) -> frozenset[str]:
+    """The relatives a fact names, as written ("wife" too, which `Gist.kin` leaves out as a
+    bond of two)."""
+    return frozenset(w.norm for w in fact.words if w.kind == "kin")
+
+
+# Spanish "we", said or only told by the verb ("Nos mudamos", "Hemos pasado a Notion").
+_WE = frozenset({"nos", "nosotros", "nosotras", "hemos"})
+_WE_ENDINGS = ("amos", "emos", "imos")

@@ -753,7 +753,7 @@ SYNONYMS = {
     "заведует главный",
     "deadline": "deadline due дедлайн срок plazo vence entrega",
     "work": "work works job employed employs employer trabaja empleado работает трудится работа "
-    "role position puesto cargo должность роль",
+    "role position puesto cargo должность роль career careers carrera профессия",
     "use": "use uses used utiliza usa usan используем использует используют применяет",
     "location": "located based situated headquartered headquarters hq ubicado ubicada situado "
     "situada sede находится находятся расположен расположена штаб-квартира",
@@ -765,9 +765,11 @@ SYNONYMS = {
     "belong": "belong belongs belonged pertenece pertenecen принадлежит принадлежат",
     "phone": "phone telephone mobile cell teléfono telefono móvil movil телефон мобильный",
     "email": "email e-mail mail correo почта",
-    "close": "close closes closed shut shuts cierra cierran cerrado cerrada закрывается "
-    "закрываются закрыт закрыта",
-    "open": "open opens abre abren abierto abierta открывается открываются открыт открыта",
+    "close": "close closes closed closing shut shuts cierra cierran cerrado cerrada cierre "
+    "закрывается закрываются закрыт закрыта закрытие",
+    "open": "open opens opening abre abren abierto abierta apertura открывается открываются "
+    "открыт открыта открытие",
+    "password": "password passcode contraseña clave пароль",
     "limit": "limit limited cap maximum max límite limite máximo maximo лимит максимум ограничение",
     "plan": "plan planned schedule scheduled previsto planificado запланирован "
     "запланирована назначен назначена",
@@ -783,7 +785,8 @@ SYNONYMS = {
     "price": "price cost costs precio cuesta cuestan цена стоит стоимость",
     "expire": "expire expires expiry ttl timeout caduca vence истекает",
     "send": "send sent sends goes envía envia рассылается отправляется уходит",
-    "start": "start starts begin begins empieza comienza начинается",
+    "start": "start starts begin begins beginning empieza comienza inicio comienzo начинается "
+    "начало",
     "depart": "depart departs departure leaves sale salen parte parten отправляется отходит "
     "вылетает",
     "arrive": "arrive arrives arrival land lands llega llegan aterriza прибывает прилетает "
@@ -809,6 +812,7 @@ SYNONYMS = {
     "monthly": "monthly mensual mensualmente ежемесячно ежемесячный ежемесячная",
     "nightly": "nightly night nocturno ночь ночью ночной ночная",
     "call": "call calls llamada llamar llama звонок звонить звонит",
+    "keep": "kept retention retained retain retains retención conservan хранятся хранение хранения",
     "backup": "backup backups respaldo бэкап резервная копия копии",
     "birthday": "birthday born birth cumpleaños nació nacimiento родился родилась рождения",
 }

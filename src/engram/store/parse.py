@@ -64,6 +64,7 @@ _PLAIN_TOKEN = re.compile(
 )
 _MAYBE_ADDRESS = re.compile(r"@|://|[^\W\d_]\.[^\W\d_]|(?<![\w/])[~.]?/\w")
 _LOWER_WORD = re.compile(r"\b[^\W\d_A-ZА-ЯЁÁÉÍÓÚÑ][^\W\d_]*")
+_FIRST_WORD = re.compile(r"\s*([^\W\d_]+)\b")
 _SPECIAL = frozenset([*lx.NUMBERS, *lx.UNITS, *lx.CALENDAR_SHORT, "am", "pm"])
 _SIGNS = re.compile(r"(?<![\w.])[-+](?=\d)|(?<=\w)[-+]+(?=[\s.,;:!?)]|$)")
 _ACCENTED = re.compile("[ñáéíóú]")
@@ -808,7 +809,12 @@ def _language(text: str) -> str:
     and accents (capitalised words are not counted: "Lucía runs" is English)."""
     en = es = 0
     english, spanish = lx.LATIN_MARKERS["english"], lx.LATIN_MARKERS["spanish"]
-    for word in _LOWER_WORD.findall(text):
+    words = _LOWER_WORD.findall(text)
+    opening = _FIRST_WORD.match(text)
+    if opening and not opening.group(1).islower():
+        # a function word that opens the fact is no name: "My son uses Jira" is English
+        words.append(opening.group(1).lower())
+    for word in words:
         if word in english:
             en += 1
         if word in spanish or (not word.isascii() and _ACCENTED.search(word)):
