@@ -149,3 +149,21 @@ def test_the_cli_absorbs_into_and_searches_a_postgresql_store(
     engram("absorb", "--scope", "user", "Olga Petrova leads the data platform team.")
     assert "Olga Petrova" in engram("search", "who leads data platform")
     assert "postgresql" in engram("stats", "--json") and list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.skipif(os.name != "posix", reason="file modes are POSIX")
+def test_a_new_store_and_its_journal_are_readable_by_their_owner_alone(tmp_path: Path) -> None:
+    path = tmp_path / "memory.db"
+    with _open(str(path)) as store:
+        store.absorb(["Anna's phone number is 555-0101."], scope="user", scope_key="anna")
+        files = [p for p in tmp_path.iterdir() if p.name.startswith("memory.db")]
+        assert {p.stat().st_mode & 0o777 for p in files} == {0o600}
+
+
+@pytest.mark.skipif(os.name != "posix", reason="file modes are POSIX")
+def test_an_existing_store_keeps_the_mode_its_owner_gave_it(tmp_path: Path) -> None:
+    path = tmp_path / "memory.db"
+    _open(str(path)).close()
+    path.chmod(0o640)  # shared with a group on purpose
+    _open(str(path)).close()
+    assert path.stat().st_mode & 0o777 == 0o640
