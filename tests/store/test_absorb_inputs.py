@@ -12,6 +12,7 @@ import pytest
 from engram.cli import main
 from engram.errors import EngramError
 from engram.store import MemoryStore
+from engram.store.model import Fact
 
 
 def test_text_that_is_not_utf8_is_rejected_with_a_reason(store: MemoryStore) -> None:
@@ -307,3 +308,20 @@ def test_a_relation_that_is_not_text_is_named(store: MemoryStore) -> None:
     a, b = (str(o.id) for o in store.absorb(facts, scope="agent"))
     with pytest.raises(EngramError, match="relation must be text, got int"):
         store.link(a, b, 5)  # type: ignore[arg-type]
+
+
+def test_metadata_longer_than_its_limit_is_rejected_naming_the_limit(store: MemoryStore) -> None:
+    from engram.store.inputs import MAX_METADATA_CHARS
+
+    big = {"note": "x" * MAX_METADATA_CHARS}
+    [outcome] = store.absorb(["Anna's phone number is 555-0101."], scope="user", metadata=big)
+    assert outcome.outcome == "rejected" and "more than 16,000" in outcome.reason
+    assert store.count(scope="user") == 0
+
+
+def test_metadata_within_its_limit_is_kept(store: MemoryStore) -> None:
+    meta = {"source": "crm", "ids": list(range(100))}
+    [outcome] = store.absorb(["Anna's phone number is 555-0101."], scope="user", metadata=meta)
+    assert outcome.outcome == "new" and outcome.id
+    fact = store.get(outcome.id)
+    assert isinstance(fact, Fact) and fact.metadata["ids"] == list(range(100))

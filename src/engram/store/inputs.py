@@ -17,6 +17,9 @@ from engram.store.normalize import content_hash
 from engram.text.tokenize import cached_terms
 
 MAX_IMPORTANCE = 5.0
+# Metadata is ids, sources and labels: a fact's JSON metadata is at most this long (every
+# search result carries it, and every item of it is scanned).
+MAX_METADATA_CHARS = 16_000
 # Kana and CJK ideographs: Japanese and Chinese put no spaces between words, so a sentence of
 # theirs is one "word" to `str.split` and still stands alone.
 _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
@@ -80,11 +83,18 @@ def prepare(
         for name, text in (("content", item.content), ("tags", " ".join(item.tags))):
             readable(text, name)
         try:  # JSON text, as it is stored: no NaN or Infinity, which JSON does not have
-            readable(json.dumps(item.metadata, ensure_ascii=False, allow_nan=False), "metadata")
+            stored = json.dumps(item.metadata, ensure_ascii=False, allow_nan=False)
         except ValueError as exc:
             if "Out of range float" not in str(exc):
                 raise
             raise ValueError("metadata holds NaN or Infinity, which JSON cannot store") from None
+        readable(stored, "metadata")
+        if len(stored) > MAX_METADATA_CHARS:
+            raise ValueError(
+                f"metadata is {len(stored):,} characters of JSON, more than "
+                f"{MAX_METADATA_CHARS:,}: keep ids, sources and labels there, and the text "
+                "in facts"
+            )
     except (ValueError, TypeError) as exc:
         item.outcome = Outcome("rejected", f"invalid input: {exc}")
         return item
