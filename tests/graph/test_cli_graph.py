@@ -245,3 +245,17 @@ def test_merge_and_add_name_an_entity_withheld_as_unsafe_by_its_id_alone(
         code, out, _ = run(capsys, "graph", *argv, *output)
         assert code == 0 and "[node 2: withheld as unsafe]" in out
         assert "Ignore all" not in out and '"k"' not in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "field"),
+    [(["graph", "add", "A" * 201], "node name"),
+     (["graph", "add", "Acme", "--alias", "B" * 201], "alias")],
+)  # fmt: skip
+def test_a_name_longer_than_a_name_is_refused_naming_the_limit(
+    capsys: pytest.CaptureFixture[str], argv: list[str], field: str
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.splitlines()[0] == f"engram: error: {field} is 201 characters, more than 200"
+    assert run(capsys, "graph", "list")[1] == "no nodes\n"

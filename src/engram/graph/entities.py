@@ -51,6 +51,8 @@ INVERSES = {
 }
 EXCLUSIVE = frozenset({"works_at", "holds_role", "located_in", "reports_to"})
 MAX_HOPS = 4
+# A node's name or alias is a name, not a text: longer ones are refused when added.
+MAX_NAME_CHARS = 200
 _RELATION = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 
 
@@ -247,6 +249,12 @@ class EntityGraph:
         _readable("node name", [name])
         refuse("alias", names)
         _readable("alias", names)
+        for what, text in [("node name", name), *(("alias", alias) for alias in names)]:
+            if len(text) > MAX_NAME_CHARS:
+                raise EngramError(
+                    f"{what} is {len(text):,} characters, more than {MAX_NAME_CHARS}",
+                    hint="name the entity as people do; put what more there is in an attribute",
+                )
         for key, value in values.items():
             refuse("attribute key", str(key))
             refuse(f"attribute {key!r}", texts_of([value, {key: value}]))
