@@ -373,7 +373,7 @@ def cmd_graph(args: argparse.Namespace, start: Path | None) -> int:
 
     from engram.files.atomic import write_text_atomic
     from engram.graph.deps import build_graph
-    from engram.safety.scan import masked
+    from engram.safety.ids import masked_id
     from engram.workspace import open_workspace
 
     with open_workspace(start) as ws:
@@ -382,16 +382,16 @@ def cmd_graph(args: argparse.Namespace, start: Path | None) -> int:
             for mid, deps, level in index.dependency_edges():
                 edges[mid] = (mid, deps, level)
         graph = build_graph(edges.values())
-        data = _masked_ids(graph.to_json(), masked)  # an id smuggling a key is not repeated
+        data = _masked_ids(graph.to_json())  # an id smuggling a key is not repeated
         if args.rebuild and ws.workspace_root is not None:
             target = ws.workspace_root / "memory.graph.json"
             write_text_atomic(target, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
-    lines = [f"layer {n}: {', '.join(masked(m, '[unsafe id]') for m in layer)}"
+    lines = [f"layer {n}: {', '.join(masked_id(m) for m in layer)}"
              for n, layer in enumerate(graph.layers)]  # fmt: skip
-    lines += [f"cycle: {' -> '.join(masked(m, '[unsafe id]') for m in [*c, c[0]])}"
+    lines += [f"cycle: {' -> '.join(masked_id(m) for m in [*c, c[0]])}"
               for c in graph.cycles]  # fmt: skip
-    lines += [f"missing: {masked(mid, '[unsafe id]')} depends on "
-              f"{', '.join(masked(d, '[unsafe id]') for d in deps)}"
+    lines += [f"missing: {masked_id(mid)} depends on "
+              f"{', '.join(masked_id(d) for d in deps)}"
               for mid, deps in graph.missing.items()]  # fmt: skip
     if args.rebuild and ws.workspace_root is not None:
         lines.append(f"wrote {ws.workspace_root / 'memory.graph.json'}")
@@ -399,14 +399,16 @@ def cmd_graph(args: argparse.Namespace, start: Path | None) -> int:
     return 1 if graph.cycles or graph.missing else 0
 
 
-def _masked_ids(value: Any, masked: Any) -> Any:
+def _masked_ids(value: Any) -> Any:
     """The graph's JSON with every id that is itself unsafe replaced (keys and values)."""
+    from engram.safety.ids import masked_id
+
     if isinstance(value, str):
-        return masked(value, "[unsafe id]")
+        return masked_id(value)
     if isinstance(value, list):
-        return [_masked_ids(v, masked) for v in value]
+        return [_masked_ids(v) for v in value]
     if isinstance(value, dict):
-        return {masked(k, "[unsafe id]"): _masked_ids(v, masked) for k, v in value.items()}
+        return {masked_id(k): _masked_ids(v) for k, v in value.items()}
     return value
 
 

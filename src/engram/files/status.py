@@ -16,6 +16,7 @@ from engram.files.approvals import approved_text
 from engram.files.reading import ReadRefused, read_limited
 from engram.routing.route import is_stale
 from engram.safety.hashes import content_hash
+from engram.safety.ids import masked_id
 from engram.safety.scan import masked
 
 if TYPE_CHECKING:
@@ -24,7 +25,6 @@ if TYPE_CHECKING:
 
 STATES = ("approved", "changed", "unapproved", "unsafe", "stale", "untrusted", "too large",
           "invalid", "not read")  # fmt: skip
-WITHHELD_ID = "[unsafe id]"
 
 
 @dataclass
@@ -81,7 +81,7 @@ def _entry(row: DocRow, index: MemoryIndex, project: Path | None) -> MemoryEntry
         # The reason alone: its fields may hold what was found (the path and id included).
         reason = row.unsafe or "its index entry was not written by this installation"
         return MemoryEntry(index.root.scope, masked(row.path, "[unsafe path]"),
-                           masked(row.id, WITHHELD_ID), row.type, states,
+                           masked_id(row.id), row.type, states,
                            lifecycle=row.lifecycle, reason=reason)  # fmt: skip
     # A sealed row's verdict covers its path and id too (the index scans every field).
     return MemoryEntry(index.root.scope, row.path, row.id, row.type, states, row.tags,

@@ -30,6 +30,7 @@ from engram.instructions import infer
 from engram.instructions.duplicates import Match, NearDuplicates, memory_terms
 from engram.instructions.sources import SourceFile, discover, inside, is_generated, read_source
 from engram.instructions.split import EXPORT_META, Section, split_sections
+from engram.safety.ids import masked_id
 from engram.workspace import Workspace
 
 CREATE, DUPLICATE, REFUSED, EMPTY = "create", "duplicate", "refused", "empty"
@@ -80,9 +81,7 @@ class PlannedMemory:
     def shown_duplicate_of(self) -> str:
         """The memory this one repeats, as named: an id that is itself a secret or an injection
         (a file named after a key) never is."""
-        from engram.safety.scan import masked
-
-        return masked(self.duplicate_of, "[unsafe id]")
+        return masked_id(self.duplicate_of)
 
     def to_json(self) -> dict[str, object]:
         data: dict[str, object] = {
@@ -211,7 +210,7 @@ def plan_import(
             report.state = "generated"
             continue
         made = earlier.get(path, [])
-        report.earlier = sorted({_named(mid) for mid, _ in made})
+        report.earlier = sorted({masked_id(mid) for mid, _ in made})
         if made and all(sha == source.sha256 for _, sha in made):
             report.state = "unchanged"
             continue
@@ -227,19 +226,11 @@ def plan_import(
             mine.pop(planned.id, None)  # its section is still there
         if mine:
             report.notes.append(
-                f"{', '.join(sorted(map(_named, mine)))}: made from a section that is no longer "
+                f"{', '.join(sorted(map(masked_id, mine)))}: made from a section that is no longer "
                 "there; "
                 "they stay stale until deleted (`engram doctor` lists them)"
             )
     return plan
-
-
-def _named(memory_id: str) -> str:
-    """An existing memory's id as the report names it: one that is itself a secret or an
-    injection (a file named after a key) never is."""
-    from engram.safety.scan import masked
-
-    return masked(memory_id, "[unsafe id]")
 
 
 def _made_from(indexes: Sequence[object], path: str) -> dict[str, DocRow]:

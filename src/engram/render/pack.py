@@ -74,11 +74,11 @@ class Pack(Plain):
 def shown_id(memory_id: str, reason: str) -> str:
     """The id to print for a skipped memory: one that is itself unsafe (a file named after a
     key) is not repeated in the very line that says it was withheld."""
-    if "(in id)" in reason or "(in path)" in reason:
-        return "[unsafe id]"
-    from engram.safety.scan import masked
+    from engram.safety.ids import UNSAFE_ID, masked_id
 
-    return masked(memory_id, "[unsafe id]")
+    if "(in id)" in reason or "(in path)" in reason:
+        return UNSAFE_ID
+    return masked_id(memory_id)
 
 
 # Terminal escape sequences (a clipboard write, a cursor move) and other control characters
@@ -230,8 +230,9 @@ def fit(
 def _dependent(candidate: Candidate) -> str | None:
     """The memory a prerequisite is loaded for, as named: that memory may be one withheld
     because its id is itself a secret or an injection (a file named after a key)."""
-    dependent = candidate.prerequisite_of
-    return dependent and shown_id(dependent, "")
+    from engram.safety.ids import masked_id
+
+    return candidate.prerequisite_of and masked_id(candidate.prerequisite_of)
 
 
 def pack_json(pack: Pack, query: str) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from typing import Any
 
 from engram.render.pack import printable, requires, shown_id
 from engram.routing.route import Candidate, Route
+from engram.safety.ids import masked_id
 
 
 def narrowing_tags(route: Route, top: int = 5) -> list[tuple[str, int]]:
@@ -32,7 +33,7 @@ def match_reason(candidate: Candidate) -> str:
     """`deploy in id, tags; api in content; × workspace 1.1` — why a memory scored."""
     parts = [f"{word} in {', '.join(fields)}" for word, fields in candidate.matched.items()]
     if candidate.prerequisite_of:
-        parts.append(f"prerequisite of {_masked_id(candidate.prerequisite_of)}")
+        parts.append(f"prerequisite of {masked_id(candidate.prerequisite_of)}")
     factors = " ".join(f"× {name} {value:.2f}" for name, value in candidate.factors)
     return "; ".join(parts) + (f" {factors}" if factors else "")
 
@@ -43,15 +44,9 @@ def candidate_id(candidate: Candidate) -> str:
     return shown_id(row.id, row.unsafe)
 
 
-def _masked_id(memory_id: str) -> str:
-    from engram.safety.scan import masked
-
-    return masked(memory_id, "[unsafe id]")
-
-
 def _missing(route: Route) -> list[str]:
     """The missing prerequisites as named: an id that is itself unsafe is not repeated."""
-    return [_masked_id(memory_id) for memory_id in requires(route.missing_prerequisites)]
+    return [masked_id(memory_id) for memory_id in requires(route.missing_prerequisites)]
 
 
 def dry_run_text(route: Route) -> str:
@@ -111,7 +106,7 @@ def dry_run_json(route: Route, query: str) -> dict[str, Any]:
                 "matched": c.matched,
                 "factors": [{"name": n, "value": v} for n, v in c.factors],
                 "stale": c.stale,
-                "prerequisite_of": c.prerequisite_of and _masked_id(c.prerequisite_of),
+                "prerequisite_of": c.prerequisite_of and masked_id(c.prerequisite_of),
             }
             for c in route.pack + [c for c in route.candidates if c.key not in selected]
         ],

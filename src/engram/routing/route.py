@@ -266,7 +266,10 @@ def route(indexes: Sequence[MemoryIndex], terms: QueryTerms, options: RouteOptio
             lifecycle = head[_LIFECYCLE]
             reason = lifecycle if lifecycle in ("archived", "superseded") else ""
         if reason == "lifecycle":
-            result.skipped.append(Skip(_skipped_id(head[_ID]), scope, "lifecycle"))
+            from engram.safety.ids import masked_id  # rare: not loaded on every load
+
+            # never read in full (its verdict is not asked for): its id alone is checked
+            result.skipped.append(Skip(masked_id(head[_ID]), scope, "lifecycle"))
             continue
         if reason:
             hidden[reason] = hidden.get(reason, 0) + 1
@@ -311,15 +314,6 @@ def route(indexes: Sequence[MemoryIndex], terms: QueryTerms, options: RouteOptio
     result.candidates = top
     result.unscored = keys - {c.key for c in top}
     return result
-
-
-def _skipped_id(memory_id: str) -> str:
-    """The id a skip line names for a memory that was never read in full (its verdict is not
-    asked for): one that is itself a secret or an injection (a file named after a key) is not
-    repeated."""
-    from engram.safety.scan import masked
-
-    return masked(memory_id, "[unsafe id]")
 
 
 def _strong(slot: dict[int, Sequence[int]]) -> bool:

@@ -153,7 +153,7 @@ def load_preview(src: Sources, task: str) -> dict[str, Any]:
     `files.on_hand_edit` mode."""
     from engram.render.pack import pack_json, render_text
     from engram.render.report import dry_run_json
-    from engram.safety.scan import masked
+    from engram.safety.ids import masked_id
 
     task = task.strip()
     if not task:
@@ -162,7 +162,7 @@ def load_preview(src: Sources, task: str) -> dict[str, Any]:
         pack = ws.load(task)
         reasons = dry_run_json(ws.route(task), task)
     for candidate in reasons["candidates"]:  # an id smuggling a key is not repeated
-        candidate["id"] = masked(candidate["id"], "[unsafe id]")
+        candidate["id"] = masked_id(candidate["id"])
     return {
         "task": task,
         "text": render_text(pack),
