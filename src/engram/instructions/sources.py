@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from engram.errors import EngramError, FrontmatterError
-from engram.files.globs import MAX_EXPANSION, expand_braces
+from engram.files.globs import MAX_EXPANSION, expand_braces, expanded
 from engram.safety.hashes import content_hash
 
 ROOT_FILES = (
@@ -323,10 +323,4 @@ def glob_list(value: object) -> list[str]:
         items = [str(v) for v in value if isinstance(v, str | int | float)]
     else:
         return []
-    out: list[str] = []
-    for item in items:
-        glob = item.strip().strip("\"'").strip()
-        for expanded in expand_braces(glob):
-            if expanded and expanded not in out:
-                out.append(expanded)
-    return out
+    return expanded([item.strip().strip("\"'").strip() for item in items])
