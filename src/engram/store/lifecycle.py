@@ -40,6 +40,14 @@ def _fact(store: MemoryStore, fact_id: object) -> Fact:
     return fact
 
 
+def _checked_key(scope_key: object) -> None:
+    """A scope key that erases or deletes must be text (SQLite matched 5 to the key "5"; a
+    list failed in the driver) that a stored key could be (no lone surrogate)."""
+    if scope_key is not None and not isinstance(scope_key, str):
+        raise EngramError(f"scope_key must be text, got {type(scope_key).__name__}")
+    readable_argument("scope key", scope_key)
+
+
 def _changeable(store: MemoryStore, fact: Fact, verb: str) -> None:
     """Only the current version of a fact is updated or deleted."""
     if fact.status == "deleted" and verb == "delete":
@@ -116,9 +124,7 @@ def delete_all(store: MemoryStore, scope: str, scope_key: str | None = None) -> 
     """Mark every active fact of a scope (and key: None means every key) `deleted`; returns
     their ids."""
     checked_scope(scope)
-    if scope_key is not None and not isinstance(scope_key, str):
-        raise EngramError(f"scope_key must be text, got {type(scope_key).__name__}")
-    readable_argument("scope key", scope_key)
+    _checked_key(scope_key)
     with store._write():
         at = now_iso()
         ids = store._backend.delete_active(scope, scope_key, at)
@@ -176,10 +182,7 @@ def nuke(
         )
     if scope_key is not None and all_keys:
         raise EngramError("give a scope_key or all_keys=True, not both")
-    if scope_key is not None and not isinstance(scope_key, str):
-        # SQLite matched 5 to the key "5" and erased it; a list failed in the driver
-        raise EngramError(f"scope_key must be text, got {type(scope_key).__name__}")
-    readable_argument("scope key", scope_key)
+    _checked_key(scope_key)
     if not confirm and not dry_run:
         raise EngramError(
             "nuke erases facts for good and needs an explicit confirmation",
