@@ -33,8 +33,7 @@ DERIVED = ("distilled_from", "summarizes")  # edges from a fact that copies anot
 def _fact(store: MemoryStore, fact_id: object) -> Fact:
     if not isinstance(fact_id, str):
         raise EngramError(f"a fact id must be text, got {type(fact_id).__name__}")
-    readable_argument("fact id", fact_id)
-    fact = store._backend.get_facts([fact_id]).get(fact_id)
+    fact = store._stored(fact_id)
     if fact is None:
         raise EngramError(f"no fact with id {fact_id!r}", hint="find ids with a search or a list")
     return fact

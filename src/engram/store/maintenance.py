@@ -286,8 +286,7 @@ def _archive(store: MemoryStore, fact_id: str, at: str, reason: str) -> bool:
 def restore(store: MemoryStore, fact_id: str) -> list[str]:
     """Bring an archived fact back (a summary brings back the facts it compacted, a distilled
     fact its run facts); returns the ids made active again."""
-    readable_argument("fact id", fact_id)
-    fact = store._backend.get_facts([fact_id]).get(fact_id)
+    fact = store._stored(fact_id)
     if fact is None:
         raise EngramError(f"no fact with id {fact_id!r}")
     targets = [fact_id] if fact.status == "archived" else []
@@ -318,8 +317,7 @@ def close_todo(store: MemoryStore, fact_id: str) -> Fact:
     from engram.store.model import Batch
     from engram.store.normalize import new_id
 
-    readable_argument("fact id", fact_id)
-    todo = store._backend.get_facts([fact_id]).get(fact_id)
+    todo = store._stored(fact_id)
     if todo is None or "todo" not in todo.tags:
         raise EngramError(
             f"{fact_id!r} is not a TODO", hint="list them with `engram memory todo list`"

@@ -55,8 +55,7 @@ def profile_text(store: MemoryStore, path: Path | None = None) -> str:
 
 def pin(store: MemoryStore, fact_id: str, path: Path | None = None) -> str:
     """Pin a fact into the profile; refuses when the profile would pass the cap."""
-    readable_argument("fact id", fact_id)
-    fact = store._backend.get_facts([fact_id]).get(fact_id)
+    fact = store._stored(fact_id)
     if fact is None:
         raise EngramError(
             f"no fact with id {fact_id!r}", hint="find ids with `engram memory search`"

@@ -1052,8 +1052,7 @@ class MemoryStore:
         oldest first."""
         if mode not in READ_MODES:
             raise EngramError(f"unknown mode {mode!r}", hint="use active, latest or full_history")
-        readable_argument("fact id", fact_id)
-        found = self._backend.get_facts([fact_id]).get(fact_id)
+        found = self._stored(fact_id)
         if found is None:
             return [] if mode == "full_history" else None
         if mode == "full_history":
@@ -1251,9 +1250,14 @@ class MemoryStore:
             self._backend.add_edge(a, relation, b, at)
             self._backend.log_event(at, "linked", a, relation=relation, to=b)
 
-    def _require(self, fact_id: str) -> Fact:
+    def _stored(self, fact_id: str) -> Fact | None:
+        """The stored fact of this id, whatever its status (None when there is none). An id
+        holding a lone surrogate is an EngramError naming it: the database fails on one."""
         readable_argument("fact id", fact_id)
-        fact = self._backend.get_facts([fact_id]).get(fact_id)
+        return self._backend.get_facts([fact_id]).get(fact_id)
+
+    def _require(self, fact_id: str) -> Fact:
+        fact = self._stored(fact_id)
         if fact is None:
             raise EngramError(
                 f"no fact with id {fact_id!r}", hint="find ids with `engram memory search`"
