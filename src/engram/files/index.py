@@ -513,11 +513,11 @@ class MemoryIndex:
             approvals = self._approve(removed)
         else:
             approvals = read_approvals(self.root.path)
-        if on_hand_edit != "reindex" and (new_hashes or removed):
-            # Approval waits for the next `load` in reindex mode, or for `rehash`: refreshing
-            # here (as `verify` does) must not decide what a later `load` shows.
-            with self.conn:
-                self._set_meta("pending", "1")
+            if new_hashes or removed:
+                # Approval waits for the next `load` in reindex mode, or for `rehash`:
+                # refreshing here (as `verify` does) must not decide what a later `load` shows.
+                with self.conn:
+                    self._set_meta("pending", "1")
         self.sync_approvals(approvals)
         return report
 
