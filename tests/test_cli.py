@@ -584,3 +584,50 @@ def test_load_with_an_unreadable_ignore_file_names_it_and_the_fix(
     error = json.loads(out)["error"]
     assert error["message"] == f"{ignore}: cannot be read ({reason})"
     assert "delete it" in error["hint"]
+
+
+def test_new_runs_an_editor_whose_quoted_path_has_spaces(
+    project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:  # fmt: skip
+    folder = tmp_path / "My Editor"
+    folder.mkdir()
+    editor = folder / "fake editor.py"
+    editor.write_text("import sys\nopen(sys.argv[1], 'w').write('# Cache\\n\\nShort TTLs.\\n')\n")
+    monkeypatch.setattr(sys, "stdin", Terminal())
+    monkeypatch.delenv("VISUAL", raising=False)
+    monkeypatch.setenv("EDITOR", f'"{sys.executable}" "{editor}"')
+    code, _, err = run(capsys, "-C", str(project), "new", "rule", "cache-ttl")
+    assert code == 0, err
+    text = (project / ".agents" / ".engram" / "rules" / "cache-ttl.md").read_text()
+    assert text.endswith("# Cache\n\nShort TTLs.\n")
+
+
+def test_new_with_an_editor_that_is_not_installed_says_so_in_one_line(
+    project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "stdin", Terminal())
+    monkeypatch.delenv("VISUAL", raising=False)
+    monkeypatch.setenv("EDITOR", "no-such-editor-here --wait")
+    code, _, err = run(capsys, "-C", str(project), "new", "rule", "cache-ttl")
+    assert code == 2 and "'no-such-editor-here' could not be started" in err
+    assert "Traceback" not in err and len(err.strip().splitlines()) <= 2
+
+
+def test_new_with_an_editor_command_of_unclosed_quotes_names_it(
+    project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "stdin", Terminal())
+    monkeypatch.delenv("VISUAL", raising=False)
+    monkeypatch.setenv("EDITOR", '"/opt/editor --wait')
+    code, _, err = run(capsys, "-C", str(project), "new", "rule", "cache-ttl")
+    assert code == 2 and "editor command" in err and "quoting" in err
+
+
+def test_profile_edit_with_an_editor_that_is_not_installed_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("VISUAL", raising=False)
+    monkeypatch.setenv("EDITOR", "no-such-editor-here")
+    code, _, err = run(capsys, "profile", "edit", "--db", str(tmp_path / "m.db"))
+    assert code == 2 and "could not be started" in err and "Traceback" not in err

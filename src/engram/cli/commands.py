@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
@@ -209,10 +208,11 @@ TEMPLATE = "# Title\n\n"  # what the editor opens with for `engram new`
 def _editor_body() -> tuple[str, Path]:
     """(the body written in $EDITOR, the draft file holding it). The draft is removed when the
     editor fails or the template is left untouched; else the caller removes it."""
-    import subprocess
     import tempfile
 
-    editor = os.environ.get("VISUAL") or os.environ.get("EDITOR")
+    from engram.cli.editor import configured_editor, edit
+
+    editor = configured_editor()
     if not editor:
         raise EngramError(
             "no body given", hint="pipe it on stdin, or set $EDITOR to write it in an editor"
@@ -221,13 +221,13 @@ def _editor_body() -> tuple[str, Path]:
         handle.write(TEMPLATE)
         draft = Path(handle.name)
     try:
-        subprocess.run([*editor.split(), str(draft)], check=True)
+        edit(editor, draft)
         body = draft.read_text(encoding="utf-8")
         if body.strip() == TEMPLATE.strip():  # as git does with an untouched message
             raise EngramError("the body was left as the template; nothing was written")
-    except (OSError, subprocess.CalledProcessError) as exc:
+    except OSError as exc:
         draft.unlink(missing_ok=True)
-        raise EngramError(f"the editor {editor!r} failed: {exc}") from None
+        raise EngramError(f"cannot read the draft {draft}: {exc.strerror or exc}") from None
     except BaseException:
         draft.unlink(missing_ok=True)
         raise

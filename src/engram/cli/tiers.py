@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import os
-import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -72,15 +70,16 @@ def cmd_unpin(args: argparse.Namespace, start: Path | None) -> int:
 
 
 def cmd_edit(args: argparse.Namespace, start: Path | None) -> int:
+    from engram.cli.editor import configured_editor, edit
     from engram.store.profile import profile_path
 
-    editor = os.environ.get("VISUAL") or os.environ.get("EDITOR")
+    editor = configured_editor()
     path = profile_path()
     if not editor:
         raise EngramError("no editor", hint=f"set $EDITOR, or edit {path} directly")
     path.parent.mkdir(parents=True, exist_ok=True)
     path.touch()
-    subprocess.run([*editor.split(), str(path)], check=False)
+    edit(editor, path)
     emit(args, {"path": str(path)}, f"{path}\n")
     return 0
 
