@@ -93,3 +93,21 @@ def test_the_fact_splitter_does_not_cut_after_an_initial_or_an_abbreviation() ->
 def test_a_workspace_opens_from_a_path_given_as_text(project: Path) -> None:
     with engram.open_workspace(str(project)) as ws:
         assert ws.project is not None and ws.project.resolve() == project.resolve()
+
+
+def test_the_fact_splitter_takes_each_japanese_sentence_line_as_a_fact() -> None:
+    text = "田中さんは東京に住んでいます。\n本番環境のデプロイは金曜日に禁止されています。\n"
+    assert engram.split_facts(text) == [
+        "田中さんは東京に住んでいます。",
+        "本番環境のデプロイは金曜日に禁止されています。",
+    ]
+
+
+def test_the_fact_splitter_joins_a_japanese_line_cut_mid_sentence() -> None:
+    text = "本番環境のデプロイは\n金曜日に禁止されています。"
+    assert len(engram.split_facts(text)) == 1
+
+
+def test_the_fact_splitter_joins_a_line_that_goes_on_in_lower_case() -> None:
+    text = "Deploys are frozen on Fridays because the\non-call team is smaller."
+    assert len(engram.split_facts(text)) == 1
