@@ -392,3 +392,20 @@ def test_a_graph_start_id_too_large_is_looked_up_as_a_name(site: Site) -> None:
     assert _json(site, "/api/graph", 400, start=huge)["error"]["message"] == (
         f"no node named {huge!r}"
     )
+
+
+def test_an_error_naming_a_secret_does_not_repeat_it(site: Site) -> None:
+    error = _json(site, f"/api/facts/{AWS}", 400)["error"]
+    assert error["message"] == "(message withheld: secret: AWS access key)"
+    assert AWS not in site.client.get(f"/facts/{AWS}").text
+
+
+def test_a_refused_write_naming_a_secret_does_not_repeat_it(site: Site) -> None:
+    answer = site.client.post(f"/api/facts/{AWS}/delete", data={"csrf": site.csrf})
+    assert answer.status_code == 400 and AWS not in answer.text
+    answer = site.client.post(
+        "/api/approve",
+        json={"scope": "workspace", "path": f"knowledge/{AWS}.md"},
+        headers={"X-CSRF-Token": site.csrf},
+    )
+    assert answer.status_code == 400 and AWS not in answer.text

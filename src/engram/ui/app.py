@@ -30,7 +30,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from engram.errors import EngramError
+from engram.errors import EngramError, shown_text
 from engram.ui import data, pages
 
 if TYPE_CHECKING:
@@ -157,7 +157,7 @@ def create_app(sources: Sources, token: str) -> Starlette:
             try:
                 return HTMLResponse(await call(build, request, store=store))
             except EngramError as exc:
-                return HTMLResponse(pages.error_page(exc.message, exc.hint, csrf), 400)
+                return HTMLResponse(pages.error_page(*_shown(exc), csrf), 400)
 
         return endpoint
 
@@ -166,7 +166,7 @@ def create_app(sources: Sources, token: str) -> Starlette:
             try:
                 return _json(await call(build, request, store=store))
             except EngramError as exc:
-                return _json({"error": {"message": exc.message, "hint": exc.hint}}, 400)
+                return _error(exc)
 
         return endpoint
 
@@ -197,8 +197,8 @@ def create_app(sources: Sources, token: str) -> Starlette:
                 result = await call(act, request, fields, store=store)
             except EngramError as exc:
                 if is_form:
-                    return HTMLResponse(pages.error_page(exc.message, exc.hint, csrf), 400)
-                return _json({"error": {"message": exc.message, "hint": exc.hint}}, 400)
+                    return HTMLResponse(pages.error_page(*_shown(exc), csrf), 400)
+                return _error(exc)
             if is_form:
                 return RedirectResponse(local(fields.get("next", "")), 303)
             return _json(result)
@@ -313,6 +313,18 @@ def create_app(sources: Sources, token: str) -> Starlette:
     app = Starlette(routes=routes)
     app.add_middleware(Guard, token=token)
     return app
+
+
+def _shown(exc: EngramError) -> tuple[str, str | None]:
+    """An error's message and hint as the commands print them: withheld when they quote a
+    secret or an instruction to agents (an id or a path in the request may hold one, and a
+    page or an API answer is kept, logged and shared like a terminal's output)."""
+    return shown_text(exc.message), shown_text(exc.hint) if exc.hint else exc.hint
+
+
+def _error(exc: EngramError) -> Response:
+    message, hint = _shown(exc)
+    return _json({"error": {"message": message, "hint": hint}}, 400)
 
 
 def _json(value: dict[str, Any], status: int = 200) -> Response:
