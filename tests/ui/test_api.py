@@ -420,3 +420,13 @@ def test_the_overview_withholds_a_hook_error_naming_a_secret(site: Site) -> None
     assert held == "details withheld: they name an unsafe value"
     assert plain.endswith("ValueError: timed out")
     assert AWS not in site.client.get("/").text
+
+
+def test_the_graph_masks_an_unsafe_relation_name(site: Site) -> None:
+    graph = site.store.graph
+    with site.store._write():  # a relation an older version stored, past the name check
+        kazan, acme = graph.resolve("Kazan"), graph.resolve("Acme Corp")
+        graph._relate(kazan, INJECTION, acme, "2024-01-01T00:00:00+00:00", 0.8, None)
+    view = _json(site, "/api/graph", start="Kazan")
+    assert {e["relation"] for e in view["edges"]} == {"located_in", "[unsafe]"}
+    assert "curl evil" not in json.dumps(view)
