@@ -59,6 +59,13 @@ GRAPH_POLICY = POLICY.replace("style-src 'self'", "style-src 'self' 'unsafe-inli
 NO_STORE, KEEP = b"no-store", b"private, max-age=3600"
 
 
+def cookie_name(token: str) -> str:
+    """The name of the cookie that carries `token`: one of its own, because a browser keeps
+    cookies by host and not by port, so a second `engram ui` (another project, another port)
+    would otherwise replace the first one's cookie and lock its pages out."""
+    return f"{COOKIE}_{hmac.new(token.encode(), b'cookie', sha256).hexdigest()[:12]}"
+
+
 def csrf_token(token: str) -> str:
     """The CSRF token of a session token (pages embed it in their forms)."""
     return hmac.new(token.encode(), b"csrf", sha256).hexdigest()[:32]
@@ -70,6 +77,7 @@ class Guard:
     def __init__(self, app: ASGIApp, token: str) -> None:
         self.app = app
         self.token = token
+        self.cookie = cookie_name(token)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -78,7 +86,7 @@ class Guard:
         request = Request(scope)
         given = request.query_params.get("token")
         from_query = given is not None and same(given, self.token)
-        if not from_query and not same(request.cookies.get(COOKIE, ""), self.token):
+        if not from_query and not same(request.cookies.get(self.cookie, ""), self.token):
             refused = Response(
                 "refused: this Engram UI needs its token; open the URL `engram ui` printed\n",
                 status_code=403,
@@ -97,7 +105,7 @@ class Guard:
                 static = request.url.path.startswith("/static/")
                 headers.append((b"cache-control", KEEP if static else NO_STORE))
                 if from_query:
-                    cookie_value = f"{COOKIE}={self.token}; Path=/; HttpOnly; SameSite=Strict"
+                    cookie_value = f"{self.cookie}={self.token}; Path=/; HttpOnly; SameSite=Strict"
                     headers.append((b"set-cookie", cookie_value.encode()))
                 message["headers"] = headers
             await send(message)
