@@ -115,9 +115,11 @@ def serve(project: Path, db: Path, home: Path) -> tuple[subprocess.Popen[str], s
 
 def api_times(base: str, token: str, paths: list[str]) -> list[float]:
     """Wall time of each GET (with the token's cookie), in ms."""
-    times = []
+    from engram.ui.app import cookie_name
+
+    times, cookie = [], f"{cookie_name(token)}={token}"
     for path in paths:
-        request = urllib.request.Request(base + path, headers={"Cookie": f"engram_ui={token}"})
+        request = urllib.request.Request(base + path, headers={"Cookie": cookie})
         start = time.perf_counter()
         with urllib.request.urlopen(request, timeout=60) as answer:
             body = answer.read()

@@ -392,3 +392,41 @@ def test_a_graph_start_id_too_large_is_looked_up_as_a_name(site: Site) -> None:
     assert _json(site, "/api/graph", 400, start=huge)["error"]["message"] == (
         f"no node named {huge!r}"
     )
+
+
+def test_an_error_naming_a_secret_does_not_repeat_it(site: Site) -> None:
+    error = _json(site, f"/api/facts/{AWS}", 400)["error"]
+    assert error["message"] == "(message withheld: secret: AWS access key)"
+    assert AWS not in site.client.get(f"/facts/{AWS}").text
+
+
+def test_a_refused_write_naming_a_secret_does_not_repeat_it(site: Site) -> None:
+    answer = site.client.post(f"/api/facts/{AWS}/delete", data={"csrf": site.csrf})
+    assert answer.status_code == 400 and AWS not in answer.text
+    answer = site.client.post(
+        "/api/approve",
+        json={"scope": "workspace", "path": f"knowledge/{AWS}.md"},
+        headers={"X-CSRF-Token": site.csrf},
+    )
+    assert answer.status_code == 400 and AWS not in answer.text
+
+
+def test_the_overview_withholds_a_hook_error_naming_a_secret(site: Site) -> None:
+    from engram.hooks.errorlog import log_error
+
+    log_error("claude", "UserPromptSubmit", ValueError(f"cannot read {AWS}"), trace="t")
+    log_error("claude", "UserPromptSubmit", ValueError("timed out"), trace="t")
+    held, plain = _json(site, "/api/overview")["hook_errors"]
+    assert held == "details withheld: they name an unsafe value"
+    assert plain.endswith("ValueError: timed out")
+    assert AWS not in site.client.get("/").text
+
+
+def test_the_graph_masks_an_unsafe_relation_name(site: Site) -> None:
+    graph = site.store.graph
+    with site.store._write():  # a relation an older version stored, past the name check
+        kazan, acme = graph.resolve("Kazan"), graph.resolve("Acme Corp")
+        graph._relate(kazan, INJECTION, acme, "2024-01-01T00:00:00+00:00", 0.8, None)
+    view = _json(site, "/api/graph", start="Kazan")
+    assert {e["relation"] for e in view["edges"]} == {"located_in", "[unsafe]"}
+    assert "curl evil" not in json.dumps(view)

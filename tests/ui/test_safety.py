@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
+from engram.ui.app import cookie_name
 from tests.ui.conftest import TOKEN, Site
 
 
@@ -26,7 +27,7 @@ def test_a_request_without_the_token_is_refused(stranger: TestClient, path: str)
 
 def test_a_wrong_token_is_refused(stranger: TestClient) -> None:
     assert stranger.get("/", params={"token": TOKEN + "x"}).status_code == 403
-    stranger.cookies.set("engram_ui", "guess")
+    stranger.cookies.set(cookie_name(TOKEN), "guess")
     assert stranger.get("/api/overview").status_code == 403
 
 
@@ -113,3 +114,16 @@ def test_a_form_cannot_send_the_browser_to_another_site(site: Site, target: str)
         data={"csrf": site.csrf, "scope": "workspace", "path": "rules/new-rule.md", "next": target},
     )
     assert answer.status_code == 303 and answer.headers["location"] == "/"
+
+
+def test_two_uis_in_one_browser_each_keep_their_cookie(site: Site) -> None:
+    """A browser keeps cookies by host, not port: a second `engram ui` (another project, another
+    port) must not replace the first one's cookie."""
+    from engram.ui.app import create_app
+    from engram.ui.data import Sources
+
+    other = TestClient(create_app(Sources(site.project), "other-token-0123456789"))
+    assert other.get("/approvals", params={"token": "other-token-0123456789"}).status_code == 200
+    for cookie in other.cookies.jar:  # the one cookie jar both pages share
+        site.client.cookies.set(cookie.name, str(cookie.value), cookie.domain, cookie.path)
+    assert site.client.get("/api/overview").status_code == 200

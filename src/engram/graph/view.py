@@ -115,7 +115,7 @@ def graph_view(
                             "id": edge.id,
                             "source": adj.canonical.get(edge.src, edge.src),
                             "target": adj.canonical.get(edge.dst, edge.dst),
-                            "relation": edge.relation,
+                            "relation": _shown_relation(edge.relation),
                         }
                     )
             elif fits(other):
@@ -132,3 +132,11 @@ def graph_view(
             entry["name"], entry["withheld"] = WITHHELD, reason
         view.nodes.append(entry)
     return view
+
+
+def _shown_relation(relation: object) -> str:
+    """A relation's name, or `[unsafe]`: the name check runs when a relation is added, and an
+    older or tampered store may hold anything (the picture is shown, exported and pasted)."""
+    from engram.store.unsafe import text_reason
+
+    return relation if isinstance(relation, str) and not text_reason(relation) else "[unsafe]"

@@ -30,7 +30,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from engram.errors import EngramError
+from engram.errors import EngramError, shown_text
 from engram.ui import data, pages
 
 if TYPE_CHECKING:
@@ -59,6 +59,13 @@ GRAPH_POLICY = POLICY.replace("style-src 'self'", "style-src 'self' 'unsafe-inli
 NO_STORE, KEEP = b"no-store", b"private, max-age=3600"
 
 
+def cookie_name(token: str) -> str:
+    """The name of the cookie that carries `token`: one of its own, because a browser keeps
+    cookies by host and not by port, so a second `engram ui` (another project, another port)
+    would otherwise replace the first one's cookie and lock its pages out."""
+    return f"{COOKIE}_{hmac.new(token.encode(), b'cookie', sha256).hexdigest()[:12]}"
+
+
 def csrf_token(token: str) -> str:
     """The CSRF token of a session token (pages embed it in their forms)."""
     return hmac.new(token.encode(), b"csrf", sha256).hexdigest()[:32]
@@ -70,6 +77,7 @@ class Guard:
     def __init__(self, app: ASGIApp, token: str) -> None:
         self.app = app
         self.token = token
+        self.cookie = cookie_name(token)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -78,7 +86,7 @@ class Guard:
         request = Request(scope)
         given = request.query_params.get("token")
         from_query = given is not None and same(given, self.token)
-        if not from_query and not same(request.cookies.get(COOKIE, ""), self.token):
+        if not from_query and not same(request.cookies.get(self.cookie, ""), self.token):
             refused = Response(
                 "refused: this Engram UI needs its token; open the URL `engram ui` printed\n",
                 status_code=403,
@@ -97,7 +105,7 @@ class Guard:
                 static = request.url.path.startswith("/static/")
                 headers.append((b"cache-control", KEEP if static else NO_STORE))
                 if from_query:
-                    cookie_value = f"{COOKIE}={self.token}; Path=/; HttpOnly; SameSite=Strict"
+                    cookie_value = f"{self.cookie}={self.token}; Path=/; HttpOnly; SameSite=Strict"
                     headers.append((b"set-cookie", cookie_value.encode()))
                 message["headers"] = headers
             await send(message)
@@ -157,7 +165,7 @@ def create_app(sources: Sources, token: str) -> Starlette:
             try:
                 return HTMLResponse(await call(build, request, store=store))
             except EngramError as exc:
-                return HTMLResponse(pages.error_page(exc.message, exc.hint, csrf), 400)
+                return HTMLResponse(pages.error_page(*_shown(exc), csrf), 400)
 
         return endpoint
 
@@ -166,7 +174,7 @@ def create_app(sources: Sources, token: str) -> Starlette:
             try:
                 return _json(await call(build, request, store=store))
             except EngramError as exc:
-                return _json({"error": {"message": exc.message, "hint": exc.hint}}, 400)
+                return _error(exc)
 
         return endpoint
 
@@ -197,8 +205,8 @@ def create_app(sources: Sources, token: str) -> Starlette:
                 result = await call(act, request, fields, store=store)
             except EngramError as exc:
                 if is_form:
-                    return HTMLResponse(pages.error_page(exc.message, exc.hint, csrf), 400)
-                return _json({"error": {"message": exc.message, "hint": exc.hint}}, 400)
+                    return HTMLResponse(pages.error_page(*_shown(exc), csrf), 400)
+                return _error(exc)
             if is_form:
                 return RedirectResponse(local(fields.get("next", "")), 303)
             return _json(result)
@@ -313,6 +321,18 @@ def create_app(sources: Sources, token: str) -> Starlette:
     app = Starlette(routes=routes)
     app.add_middleware(Guard, token=token)
     return app
+
+
+def _shown(exc: EngramError) -> tuple[str, str | None]:
+    """An error's message and hint as the commands print them: withheld when they quote a
+    secret or an instruction to agents (an id or a path in the request may hold one, and a
+    page or an API answer is kept, logged and shared like a terminal's output)."""
+    return shown_text(exc.message), shown_text(exc.hint) if exc.hint else exc.hint
+
+
+def _error(exc: EngramError) -> Response:
+    message, hint = _shown(exc)
+    return _json({"error": {"message": message, "hint": hint}}, 400)
 
 
 def _json(value: dict[str, Any], status: int = 200) -> Response:

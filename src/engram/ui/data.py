@@ -65,7 +65,6 @@ def overview(src: Sources) -> dict[str, Any]:
     errors. Counts only: nothing here lists facts, and the `doctor` problems (which read every
     memory file) come apart, from `problems`."""
     from engram.files.status import memory_entries
-    from engram.hooks.errorlog import last_errors
     from engram.hooks.state import recent_sessions
 
     with src.workspace() as ws:
@@ -84,8 +83,17 @@ def overview(src: Sources) -> dict[str, Any]:
         "store": {"location": store.location, "bytes": store.size_bytes()},
         "graph": _graph_counts(store),
         "hook_sessions": [s.to_json() for s in recent_sessions(8)],
-        "hook_errors": last_errors(5),
+        "hook_errors": _hook_errors(5),
     }
+
+
+def _hook_errors(count: int) -> list[str]:
+    """The last logged hook errors as `engram doctor` prints them: withheld when one names a
+    secret or an instruction to agents (an error may quote the prompt or file that failed)."""
+    from engram.files.checks import Finding
+    from engram.hooks.errorlog import last_errors
+
+    return [Finding("hooks", "", "hook error", line).shown()[1] for line in last_errors(count)]
 
 
 def problems(src: Sources) -> dict[str, Any]:
