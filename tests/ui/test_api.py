@@ -281,6 +281,19 @@ def test_an_update_holding_a_secret_is_refused_naming_the_problem(site: Site) ->
     assert answer.status_code == 400 and AWS not in answer.text
 
 
+def test_an_update_whose_content_is_not_text_is_refused_naming_the_field(site: Site) -> None:
+    answer = site.client.post(
+        f"/api/facts/{site.facts['kafka']}/update",
+        json={"content": 5},
+        headers={"X-CSRF-Token": site.csrf},
+    )
+    assert answer.status_code == 400
+    assert answer.json()["error"]["message"] == "the field 'content' must be text, got a number"
+    assert [v["status"] for v in _json(site, f"/api/facts/{site.facts['kafka']}")["versions"]] == [
+        "active"
+    ]
+
+
 def test_deleting_a_fact_from_its_page_keeps_it_in_its_history(site: Site) -> None:
     answer = site.client.post(
         f"/api/facts/{site.facts['kafka']}/delete", data={"csrf": site.csrf}, follow_redirects=False

@@ -148,6 +148,22 @@ def _int(value: str, name: str, default: int) -> int:
     return number
 
 
+# The fields a write reads, all text: one given as another JSON type is refused by name (read
+# as missing, `{"content": 5}` was "too short (0 characters)").
+TEXT_FIELDS = ("content", "scope", "path", "next", "csrf")
+
+
+def _json_kind(value: object) -> str:
+    """How a JSON value that is not text is named in an error."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return "a number"
+    return "a list" if isinstance(value, list) else "an object"
+
+
 def create_app(sources: Sources, token: str) -> Starlette:
     """The app over `sources`, answering only requests that carry `token`."""
     csrf = csrf_token(token)
@@ -197,6 +213,13 @@ def create_app(sources: Sources, token: str) -> Starlette:
                     loaded = None
                 if not isinstance(loaded, dict):
                     return _json({"error": {"message": "the body is not a JSON object"}}, 400)
+                wrong = next(
+                    (k for k in TEXT_FIELDS if k in loaded and not isinstance(loaded[k], str)), None
+                )
+                if wrong is not None:
+                    kind = _json_kind(loaded[wrong])
+                    message = f"the field {wrong!r} must be text, got {kind}"
+                    return _json({"error": {"message": message}}, 400)
                 fields = {k: v for k, v in loaded.items() if isinstance(v, str)}
             given = fields.get("csrf") or request.headers.get("x-csrf-token", "")
             if not same(given, csrf):
