@@ -187,6 +187,22 @@ def test_a_migrate_that_fails_on_a_locked_source_leaves_no_new_target_file(
     assert not out.exists() and not Path(f"{out}-wal").exists()
 
 
+def test_a_source_holding_a_nul_postgresql_cannot_take_is_one_line_and_copies_nothing(
+    postgres_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.store.conftest import plant
+
+    empty(postgres_url)
+    source = _local(tmp_path)
+    with _open(source) as local:  # written before a NUL was refused
+        plant(local, "Anna Petrova lives in \x00 Kazan.")
+    code, _, err = _migrate(capsys, "--from", str(source), "--to", postgres_url)
+    assert code == 2 and "unexpected" not in err and "NUL character" in err
+    assert len(err.splitlines()) == 1
+    with _open(postgres_url) as shared:
+        assert not shared.has_facts()
+
+
 def test_ctrl_c_during_migrate_leaves_no_target_and_says_so(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -68,6 +68,14 @@ def fault(exc: BaseException, location: str, lock_timeout: float) -> StoreError 
             f"cannot write the memory store {location} ({text}); grant this role write "
             "access, or point memory.db at another database"
         )
+    # PostgreSQL's text and JSON cannot hold a NUL, which an SQLite store written before NUL
+    # was refused may (a migrate of it ends here; psycopg refuses the text, the server the JSON)
+    if isinstance(exc, errors.UntranslatableCharacter) or "NUL (0x00)" in text:
+        return StoreError(
+            f"the memory store {location} cannot hold a NUL character, which a text given to "
+            f"it holds ({text}); nothing was written: erase or update the facts that hold one "
+            "first"
+        )
     if isinstance(exc, psycopg.OperationalError | psycopg.InterfaceError):
         return StoreError(
             f"cannot reach the memory store {location} ({text}); check that the server runs "
