@@ -125,9 +125,7 @@ class PgConnection:
 
         try:
             self._pool = _pool(url)
-            self._raw: psycopg.Connection[Any] = self._pool.getconn(
-                timeout=lock_timeout if wait is None else wait
-            )
+            self._raw: psycopg.Connection[Any] = self._live(lock_timeout if wait is None else wait)
         except Exception as exc:
             raise self._fault(exc) from None
         self._returned = False
@@ -136,6 +134,23 @@ class PgConnection:
         except BaseException:
             self.close()  # a connection the server ended while it sat in the pool: given back
             raise
+
+    def _live(self, wait: float) -> psycopg.Connection[Any]:
+        """A connection of the pool that still answers. One the server ended while it sat in
+        the pool (a restart, an idle timeout) is given back, which drops it, and the next one
+        taken: each was an error otherwise, though the server was up again. (The pool's own
+        `check` sleeps a second and more after each dead one.)"""
+        import psycopg
+
+        for _ in range(self._pool.max_size):
+            raw = self._pool.getconn(timeout=wait)
+            try:
+                raw.execute("")  # an empty statement: one round trip
+            except psycopg.OperationalError:
+                self._pool.putconn(raw)
+                continue
+            return raw
+        return self._pool.getconn(timeout=wait)
 
     def set(self, name: str, value: str) -> None:
         """`SET name = value` for the session, outside any transaction (a rollback would undo
