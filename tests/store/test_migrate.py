@@ -106,6 +106,21 @@ def test_a_store_is_never_copied_into_itself(tmp_path: Path) -> None:
         a.copy_to(tmp_path / "a.db")
 
 
+def test_a_database_is_never_copied_into_itself_and_its_password_is_not_shown(
+    postgres_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from engram.cli import main
+
+    empty(postgres_url)
+    url = postgres_url.replace("://engram@", "://engram:Sup3rS3cretPw@")  # the server trusts
+    with _open(url) as shared:
+        shared.absorb(["Anna Petrova lives in Kazan."], scope="user")
+    code = main(["memory", "--db", url, "migrate", "--to", url])
+    out, err = capsys.readouterr()
+    assert code == 2 and "Sup3rS3cretPw" not in out + err
+    assert err.startswith(f"engram: error: {url.replace('Sup3rS3cretPw', '***')} is this store")
+
+
 def test_memory_migrate_copies_a_file_into_postgresql_and_reports_the_counts(
     postgres_url: str, tmp_path: Path
 ) -> None:

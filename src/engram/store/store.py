@@ -1321,8 +1321,9 @@ class MemoryStore:
         destination = open_backend(target, config)
         try:
             if destination.location == self.location:
-                raise EngramError(
-                    f"{target} is this store itself", hint="give another file or database"
+                raise EngramError(  # the location, not `target`: its password is masked
+                    f"{destination.location} is this store itself",
+                    hint="give another file or database",
                 )
             with self._write():
                 copied = copy_store(self._backend, destination, progress)
