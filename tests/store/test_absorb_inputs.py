@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -33,6 +34,48 @@ def test_text_that_is_not_utf8_is_rejected_with_a_reason(store: MemoryStore) -> 
 def test_a_key_or_source_that_is_not_utf8_is_refused(store: MemoryStore, option: str) -> None:
     with pytest.raises(EngramError, match="not UTF-8"):
         store.absorb(["Anna lives in Boston."], scope="agent", **{option: "\udcff"})  # type: ignore[arg-type]
+
+
+def test_a_nul_character_is_rejected_with_a_reason_on_every_backend(store: MemoryStore) -> None:
+    outcomes = store.absorb(
+        [
+            "Anna lives in \x00 Boston.",
+            {"content": "Anna lives in Boston now.", "metadata": {"x": "a\x00b"}},
+            {"content": "Anna works in Boston now.", "metadata": {"x\x00": "a"}},
+            {"content": "Anna is happy today.", "tags": ["a\x00b"]},
+            "Anna lives in Boston.",
+        ],
+        scope="agent",
+    )
+    assert [o.outcome for o in outcomes] == ["rejected"] * 4 + ["new"]
+    assert all("holds a NUL character" in o.reason for o in outcomes[:4])
+    assert store.list(tags=["todo"]) == [] and store.count() == 1  # the store still reads
+
+
+@pytest.mark.parametrize("option", ["scope_key", "source"])
+def test_a_key_or_source_holding_a_nul_is_refused(store: MemoryStore, option: str) -> None:
+    with pytest.raises(EngramError, match="holds a NUL character"):
+        store.absorb(["Anna lives in Boston."], scope="agent", **{option: "a\x00b"})  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "lookup",
+    [
+        lambda s: s.get("f_\x00"),
+        lambda s: s.delete("f_\x00"),
+        lambda s: s.search("Anna", scope_key="a\x00b"),
+        lambda s: s.search("Anna", tags=["a\x00b"]),
+        lambda s: s.list(scope_key="a\x00b"),
+        lambda s: s.delete_all(scope="run", scope_key="a\x00b"),
+    ],
+    ids=["get", "delete", "search key", "search tag", "list key", "delete_all key"],
+)
+def test_a_lookup_by_a_value_holding_a_nul_is_refused_naming_it(
+    store: MemoryStore, lookup: Callable[[MemoryStore], object]
+) -> None:
+    store.absorb(["Anna lives in Boston."], scope="agent")
+    with pytest.raises(EngramError, match="holds a NUL character"):
+        lookup(store)
 
 
 def test_deeply_nested_json_on_stdin_is_one_line_and_exit_2(

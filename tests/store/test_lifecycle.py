@@ -64,6 +64,14 @@ def test_update_writes_a_new_version_and_supersedes_the_old(store: MemoryStore) 
     assert [h.id for h in store.search("morning meetings drinks")] == [new.id]
 
 
+def test_the_edges_of_a_fact_are_listed_in_the_order_they_were_made(store: MemoryStore) -> None:
+    old = add(store, TEA)
+    new = store.update(old, COFFEE)
+    later = add(store, PRIVATE, key="masha")
+    store.link(later, old, "relates_to")
+    assert store.edges(old) == [(new.id, "supersedes", old), (later, "relates_to", old)]
+
+
 def test_update_logs_the_change_on_both_versions(store: MemoryStore) -> None:
     old = add(store, TEA)
     new = store.update(old, COFFEE)

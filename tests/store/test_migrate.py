@@ -106,6 +106,21 @@ def test_a_store_is_never_copied_into_itself(tmp_path: Path) -> None:
         a.copy_to(tmp_path / "a.db")
 
 
+def test_a_database_is_never_copied_into_itself_and_its_password_is_not_shown(
+    postgres_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from engram.cli import main
+
+    empty(postgres_url)
+    url = postgres_url.replace("://engram@", "://engram:Sup3rS3cretPw@")  # the server trusts
+    with _open(url) as shared:
+        shared.absorb(["Anna Petrova lives in Kazan."], scope="user")
+    code = main(["memory", "--db", url, "migrate", "--to", url])
+    out, err = capsys.readouterr()
+    assert code == 2 and "Sup3rS3cretPw" not in out + err
+    assert err.startswith(f"engram: error: {url.replace('Sup3rS3cretPw', '***')} is this store")
+
+
 def test_memory_migrate_copies_a_file_into_postgresql_and_reports_the_counts(
     postgres_url: str, tmp_path: Path
 ) -> None:
@@ -185,6 +200,22 @@ def test_a_migrate_that_fails_on_a_locked_source_leaves_no_new_target_file(
         holder.close()
     assert code == 2 and "unexpected" not in err
     assert not out.exists() and not Path(f"{out}-wal").exists()
+
+
+def test_a_source_holding_a_nul_postgresql_cannot_take_is_one_line_and_copies_nothing(
+    postgres_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.store.conftest import plant
+
+    empty(postgres_url)
+    source = _local(tmp_path)
+    with _open(source) as local:  # written before a NUL was refused
+        plant(local, "Anna Petrova lives in \x00 Kazan.")
+    code, _, err = _migrate(capsys, "--from", str(source), "--to", postgres_url)
+    assert code == 2 and "unexpected" not in err and "NUL character" in err
+    assert len(err.splitlines()) == 1
+    with _open(postgres_url) as shared:
+        assert not shared.has_facts()
 
 
 def test_ctrl_c_during_migrate_leaves_no_target_and_says_so(

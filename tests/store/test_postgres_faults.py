@@ -92,3 +92,21 @@ def test_a_process_that_holds_every_pooled_connection_is_told_so(url: str) -> No
         finally:
             for conn in held:
                 pool.putconn(conn)
+
+
+def test_connections_the_server_ended_while_pooled_are_replaced_without_an_error(
+    url: str,
+) -> None:
+    import psycopg
+
+    config = load_config(None, env={})
+    stores = [MemoryStore.open(url, config=config) for _ in range(3)]  # three pooled connections
+    for store in stores:
+        store.close()
+    with psycopg.connect(url, autocommit=True) as admin:  # a server restart, an idle timeout
+        admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+    with MemoryStore.open(url, config=config) as store:
+        assert store.count() == 0

@@ -20,6 +20,8 @@ MAX_IMPORTANCE = 5.0
 # Metadata is ids, sources and labels: a fact's JSON metadata is at most this long (every
 # search result carries it, and every item of it is scanned).
 MAX_METADATA_CHARS = 16_000
+# PostgreSQL's text cannot hold a NUL, so neither backend takes one
+_NUL = "{name} holds a NUL character (\\x00); remove it"
 # Kana and CJK ideographs: Japanese and Chinese put no spaces between words, so a sentence of
 # theirs is one "word" to `str.split` and still stands alone.
 _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
@@ -81,14 +83,14 @@ def prepare(
             raise ValueError(f"content must be text, got {type(content).__name__}")
         item.content = " ".join(content.replace("\ufeff", " ").split())  # no byte-order mark
         for name, text in (("content", item.content), ("tags", " ".join(item.tags))):
-            readable(text, name)
+            encodable(text, name)
         try:  # JSON text, as it is stored: no NaN or Infinity, which JSON does not have
             stored = json.dumps(item.metadata, ensure_ascii=False, allow_nan=False)
         except ValueError as exc:
             if "Out of range float" not in str(exc):
                 raise
             raise ValueError("metadata holds NaN or Infinity, which JSON cannot store") from None
-        readable(stored, "metadata")
+        encodable(stored, "metadata")
         if len(stored) > MAX_METADATA_CHARS:
             raise ValueError(
                 f"metadata is {len(stored):,} characters of JSON, more than "
@@ -136,9 +138,14 @@ def prepare(
         ("tags", item.tags),
         ("metadata", texts_of(item.metadata)),
     ):
+        texts = list(texts)
         reason = item_reason(where, texts)
         if reason:
             item.outcome = Outcome("rejected", reason)
+            return item
+        # after the scan: an injection hidden by a NUL ("Ig\x00nore…") is named as one
+        if any("\x00" in text for text in texts):
+            item.outcome = Outcome("rejected", f"invalid input: {_NUL.format(name=where)}")
             return item
     item.digest = content_hash(item.content)
     item.terms = list(cached_terms(item.content))
@@ -154,7 +161,15 @@ def _shown(excerpt: str, around: str | None = None) -> str:
 
 
 def readable(text: str, name: str) -> None:
-    """Text that can be stored: no lone surrogates (they come from undecodable bytes)."""
+    """Text that can be stored: no lone surrogates (they come from undecodable bytes) and no
+    NUL character."""
+    encodable(text, name)
+    if "\x00" in text:
+        raise ValueError(_NUL.format(name=name))
+
+
+def encodable(text: str, name: str) -> None:
+    """Text without lone surrogates: it can be encoded (and so scanned)."""
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
@@ -163,9 +178,9 @@ def readable(text: str, name: str) -> None:
 
 def readable_argument(name: str, value: object) -> None:
     """An EngramError naming `name` when an argument that looks a fact up (an id, a key, a
-    tag, or a list of them) holds a lone surrogate: no stored text can, and the database fails
-    on it with an encoding error that tells the caller nothing. Other values are left to the
-    checks of their type."""
+    tag, or a list of them) holds a lone surrogate or a NUL: no stored text can, and the
+    database fails on it with an error that tells the caller nothing. Other values are left to
+    the checks of their type."""
     texts = value if isinstance(value, list | tuple) else [value]
     for text in texts:
         if isinstance(text, str):

@@ -828,6 +828,8 @@ class MemoryStore:
         if fusion not in (None, "weighted", "rrf"):
             raise EngramError(f"unknown fusion {fusion!r}", hint="use weighted or rrf")
         tags = _wanted_tags(tags)
+        readable_argument("scope key", scope_key)
+        readable_argument("tag", tags)
         # Arguments are checked first: a bad date is an error even in an empty store.
         start = checked_day(since, "since")
         end = checked_day(until, "until", end=True)
@@ -1319,8 +1321,9 @@ class MemoryStore:
         destination = open_backend(target, config)
         try:
             if destination.location == self.location:
-                raise EngramError(
-                    f"{target} is this store itself", hint="give another file or database"
+                raise EngramError(  # the location, not `target`: its password is masked
+                    f"{destination.location} is this store itself",
+                    hint="give another file or database",
                 )
             with self._write():
                 copied = copy_store(self._backend, destination, progress)

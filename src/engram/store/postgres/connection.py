@@ -68,6 +68,14 @@ def fault(exc: BaseException, location: str, lock_timeout: float) -> StoreError 
             f"cannot write the memory store {location} ({text}); grant this role write "
             "access, or point memory.db at another database"
         )
+    # PostgreSQL's text and JSON cannot hold a NUL, which an SQLite store written before NUL
+    # was refused may (a migrate of it ends here; psycopg refuses the text, the server the JSON)
+    if isinstance(exc, errors.UntranslatableCharacter) or "NUL (0x00)" in text:
+        return StoreError(
+            f"the memory store {location} cannot hold a NUL character, which a text given to "
+            f"it holds ({text}); nothing was written: erase or update the facts that hold one "
+            "first"
+        )
     if isinstance(exc, psycopg.OperationalError | psycopg.InterfaceError):
         return StoreError(
             f"cannot reach the memory store {location} ({text}); check that the server runs "
@@ -117,9 +125,7 @@ class PgConnection:
 
         try:
             self._pool = _pool(url)
-            self._raw: psycopg.Connection[Any] = self._pool.getconn(
-                timeout=lock_timeout if wait is None else wait
-            )
+            self._raw: psycopg.Connection[Any] = self._live(lock_timeout if wait is None else wait)
         except Exception as exc:
             raise self._fault(exc) from None
         self._returned = False
@@ -128,6 +134,23 @@ class PgConnection:
         except BaseException:
             self.close()  # a connection the server ended while it sat in the pool: given back
             raise
+
+    def _live(self, wait: float) -> psycopg.Connection[Any]:
+        """A connection of the pool that still answers. One the server ended while it sat in
+        the pool (a restart, an idle timeout) is given back, which drops it, and the next one
+        taken: each was an error otherwise, though the server was up again. (The pool's own
+        `check` sleeps a second and more after each dead one.)"""
+        import psycopg
+
+        for _ in range(self._pool.max_size):
+            raw = self._pool.getconn(timeout=wait)
+            try:
+                raw.execute("")  # an empty statement: one round trip
+            except psycopg.OperationalError:
+                self._pool.putconn(raw)
+                continue
+            return raw
+        return self._pool.getconn(timeout=wait)
 
     def set(self, name: str, value: str) -> None:
         """`SET name = value` for the session, outside any transaction (a rollback would undo

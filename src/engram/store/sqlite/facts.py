@@ -348,11 +348,13 @@ class FactTables:
         )
 
     def edges_of(self, fact_id: str) -> list[tuple[str, str, str]]:
-        """(src, relation, dst) of every edge touching a fact."""
+        """(src, relation, dst) of every edge touching a fact, in the order they were made
+        (without an order each backend gave them in the order of the index it read)."""
         return [
             (str(s), str(r), str(d))
             for s, r, d in self._conn.execute(
-                "SELECT src, relation, dst FROM edges WHERE src = ? OR dst = ?",
+                "SELECT src, relation, dst FROM edges WHERE src = ? OR dst = ? "
+                "ORDER BY created_at, src, relation, dst",
                 (fact_id, fact_id),
             )
         ]
