@@ -110,3 +110,15 @@ def test_connections_the_server_ended_while_pooled_are_replaced_without_an_error
         )
     with MemoryStore.open(url, config=config) as store:
         assert store.count() == 0
+
+
+def test_a_url_with_a_wrong_connect_timeout_is_reported_at_once(
+    url: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    wrong = url + ("&" if "?" in url else "?") + "connect_timeout=abc"
+    monkeypatch.setenv("ENGRAM_DB", wrong)
+    started = time.monotonic()
+    code = main(["memory", "search", "staging"])
+    err = capsys.readouterr().err
+    assert code == 2 and time.monotonic() - started < 5
+    assert "connect_timeout" in err and len(err.strip().splitlines()) <= 2

@@ -95,8 +95,13 @@ def _pool(url: str) -> ConnectionPool:
             import psycopg
 
             # One plain connection first: a wrong URL or a server that is down is reported at
-            # once, not after the pool has retried for its whole timeout.
-            psycopg.connect(url, connect_timeout=10).close()
+            # once, not after the pool has retried for its whole timeout. A timeout the URL
+            # names is left to it, so that a wrong one is reported too (overridden here, the
+            # first connection passed and the pool retried with the wrong one for 10 s).
+            from psycopg.conninfo import conninfo_to_dict
+
+            named = "connect_timeout" in conninfo_to_dict(url)
+            psycopg.connect(url, **({} if named else {"connect_timeout": 10})).close()
             # a connection the server dropped is replaced quietly: the store reports the
             # failure that reaches it in one line, and the pool's own warning would be a second
             logging.getLogger("psycopg.pool").addHandler(logging.NullHandler())
