@@ -100,8 +100,10 @@ def _pool(url: str) -> ConnectionPool:
             # first connection passed and the pool retried with the wrong one for 10 s).
             from psycopg.conninfo import conninfo_to_dict
 
-            named = "connect_timeout" in conninfo_to_dict(url)
-            psycopg.connect(url, **({} if named else {"connect_timeout": 10})).close()
+            if "connect_timeout" in conninfo_to_dict(url):
+                psycopg.connect(url).close()
+            else:
+                psycopg.connect(url, connect_timeout=10).close()
             # a connection the server dropped is replaced quietly: the store reports the
             # failure that reaches it in one line, and the pool's own warning would be a second
             logging.getLogger("psycopg.pool").addHandler(logging.NullHandler())
