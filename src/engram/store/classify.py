@@ -850,6 +850,8 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
         return Verdict("duplicate", "the same statement in the other voice, the same roles")
     if _uncleft_duplicate(new, old, similarity, semantic):
         return Verdict("duplicate", "the same statement with one part put first as a cleft")
+    if _predicate_reworded(new, old):
+        return Verdict("duplicate", "the same statement with its predicate in other words")
     update = _update_verdict(new, old)
     # news of another attribute, thing or holder is no update of this fact, however it is told
     elsewhere = _update_elsewhere(new, old) if update else ""
@@ -3012,3 +3014,165 @@ def _kin_words(fact: Parse) -> frozenset[str]:
 # Spanish "we", said or only told by the verb ("Nos mudamos", "Hemos pasado a Notion").
 _WE = frozenset({"nos", "nosotros", "nosotras", "hemos"})
 _WE_ENDINGS = ("amos", "emos", "imos")
+
+
+# Articles, and "per", which say nothing a predicate's rewording could change ("twice a
+# month" / "two times per month").
+_BARE_ARTICLES = frozenset("a an the per el la los las lo un una unos unas".split())
+_ANY_WORDS = 3  # words of an object a "*" in a predicate phrase may hold
+
+
+def _predicate_reworded(new: Parse, old: Parse) -> bool:
+    """The same statement with its predicate in other words (`lexicon.PREDICATE_SYNONYMS` and
+    `PREDICATE_PHRASES`): "Marco finished the migration on Friday" / "Marco completed …",
+    "Tom is allergic to peanuts" / "Tom has a peanut allergy", "Rosa enseña matemáticas" /
+    "Rosa es profesora de matemáticas". Every other word must come back in the same order,
+    names as written (a Russian one in another case), numbers as values ("twice" is "two
+    times"), with the same polarity, tense, mood and setting: another subject, object, date or
+    amount is another statement, so only the predicate is read in other words."""
+    if (new.speaker, new.said_at, new.environments) != (old.speaker, old.said_at, old.environments):
+        return False
+    if (new.negated, new.modal, new.question, new.future, new.past, new.listed) != (
+        old.negated,
+        old.modal,
+        old.question,
+        old.future,
+        old.past,
+        old.listed,
+    ):
+        return False
+    if new.values != old.values or not _same_symbols(new, old) or new.additive or old.additive:
+        return False
+    mine, theirs = _predicate_keys(new), _predicate_keys(old)
+    if mine is None or theirs is None or len(mine) != len(theirs):
+        return False
+    return all(a == b or _same_name(a, b) for a, b in zip(mine, theirs, strict=True))
+
+
+def _predicate_keys(fact: Parse) -> tuple[str, ...] | None:
+    """A fact's words as keys in order, its predicate as the name of its group ("@end" for
+    "finished" and "completed"), articles left out; None if no predicate of the tables is
+    found (nothing for `_predicate_reworded` to read in other words)."""
+    words = list(fact.words)
+    if len(words) > 2 and words[0].norm == "у":
+        # "У Эмиля страх высоты": the one who has it first, as the subject of "Эмиль боится"
+        words[0], words[1] = words[1], words[0]
+    keys: list[str] = []
+    found = False
+    at = 0
+    while at < len(words):
+        w = words[at]
+        match = _phrase_at(words, at)
+        if match is not None:
+            group, end, held = match
+            keys += [f"@{group}", *held]
+            found = True
+            at = end
+            continue
+        if w.key == fact.verb and _head_synonym(w):
+            keys.append(f"@{_head_synonym(w)}")
+            found = True
+        elif w.norm in lx.TIMES_WORDS:
+            keys += [lx.TIMES_WORDS[w.norm][0], _key_of(lx.TIMES_WORDS[w.norm][1])]
+        elif w.norm not in _BARE_ARTICLES and w.kind not in ("dash", "marker"):
+            keys.append(w.key)
+        at += 1
+    return tuple(keys) if found else None
+
+
+def _key_of(word: str) -> str:
+    """The key a word written alone gets ("times" → "time")."""
+    return parse(word).words[0].key
+
+
+def _head_synonym(w: Word) -> str | None:
+    """The group of `lexicon.PREDICATE_SYNONYMS` a head verb is in, by its form or stem."""
+    by_form, by_stem = _predicate_groups()
+    return by_form.get(w.norm) or by_stem.get(w.key)
+
+
+@lru_cache(maxsize=1)
+def _predicate_groups() -> tuple[dict[str, str], dict[str, str]]:
+    """lexicon.PREDICATE_SYNONYMS by form and by stem in every language (a stem two groups
+    share is left out: it could be either)."""
+    by_form: dict[str, str] = {}
+    by_stem: dict[str, str] = {}
+    clashes: set[str] = set()
+    for group, forms in lx.PREDICATE_SYNONYMS.items():
+        for form in forms.split():
+            norm = normalize(form)
+            by_form[norm] = group
+            for language in ("english", "spanish", "russian"):
+                key = stem(norm, language)
+                if by_stem.setdefault(key, group) != group:
+                    clashes.add(key)
+    return by_form, {k: v for k, v in by_stem.items() if k not in clashes}
+
+
+@lru_cache(maxsize=1)
+def _phrases_by_start() -> dict[str, list[tuple[str, tuple[str, ...]]]]:
+    """lexicon.PREDICATE_PHRASES by the words they may start with, longest first."""
+    out: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
+    for group, phrases in lx.PREDICATE_PHRASES.items():
+        for phrase in phrases:
+            parts = tuple(normalize(p) for p in phrase.split())
+            first = parts[0]
+            starts = {
+                "@be": lx.PREDICATE_COPULAS,
+                "@have": lx.PREDICATE_HAVE,
+            }.get(first, {first})
+            for word in starts:
+                out.setdefault(normalize(word), []).append((group, parts))
+    for entries in out.values():
+        entries.sort(key=lambda e: -len(e[1]))
+    return out
+
+
+def _phrase_at(words: list[Word], at: int) -> tuple[str, int, list[str]] | None:
+    """The predicate phrase that starts at `at`: its group, where it ends, and the keys of the
+    object words a "*" in it held (None if none starts there)."""
+    for group, parts in _phrases_by_start().get(words[at].norm, ()):
+        end = _match_phrase(words, at, parts)
+        if end is not None:
+            return group, end[0], end[1]
+    return None
+
+
+def _match_phrase(
+    words: list[Word], at: int, parts: tuple[str, ...]
+) -> tuple[int, list[str]] | None:
+    """Where `parts` matched from `at` ends, and the keys its "*" held; None if it does not."""
+    held: list[str] = []
+    for part in parts:
+        word = words[at] if at < len(words) else None
+        if part == "@det":
+            at += word is not None and word.norm in _BARE_ARTICLES
+            continue
+        if part == "*":
+            start = at
+            while at < len(words) and at - start < _ANY_WORDS and words[at].kind == "word":
+                at += 1
+            if at == start or at >= len(words):
+                return None
+            at -= 1  # the last word is the noun of the phrase
+            held = [w.key for w in words[start:at]]
+            if not held:
+                return None
+            continue
+        optional = part.endswith("?") and len(part) > 1
+        wanted = part[:-1] if optional else part
+        if word is None:
+            if optional:
+                continue
+            return None
+        if wanted == "@be":
+            ok = word.norm in lx.PREDICATE_COPULAS
+        elif wanted == "@have":
+            ok = word.norm in lx.PREDICATE_HAVE
+        else:
+            ok = word.norm == wanted
+        if ok:
+            at += 1
+        elif not optional:
+            return None
+    return at, held
