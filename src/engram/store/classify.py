@@ -3041,18 +3041,20 @@ def _predicate_reworded(new: Parse, old: Parse) -> bool:
         old.listed,
     ):
         return False
-    if new.values != old.values or not _same_symbols(new, old) or new.additive or old.additive:
+    # (values are compared in `_predicate_keys`, where "twice" is read as "two times")
+    if not _same_symbols(new, old) or new.additive or old.additive:
         return False
-    mine, theirs = _predicate_keys(new), _predicate_keys(old)
-    if mine is None or theirs is None or len(mine) != len(theirs):
-        return False
+    (mine, told), (theirs, told_old) = _predicate_keys(new), _predicate_keys(old)
+    if not (told or told_old) or len(mine) != len(theirs):
+        return False  # (neither says anything in other words: the other rules read them)
     return all(a == b or _same_name(a, b) for a, b in zip(mine, theirs, strict=True))
 
 
-def _predicate_keys(fact: Parse) -> tuple[str, ...] | None:
+def _predicate_keys(fact: Parse) -> tuple[tuple[str, ...], bool]:
     """A fact's words as keys in order, its predicate as the name of its group ("@end" for
-    "finished" and "completed"), articles left out; None if no predicate of the tables is
-    found (nothing for `_predicate_reworded` to read in other words)."""
+    "finished" and "completed"), "twice" as "2 times", articles left out; and whether it has
+    a predicate of the tables or such a number (else `_predicate_reworded` has nothing to read
+    in other words)."""
     words = list(fact.words)
     if len(words) > 2 and words[0].norm == "у":
         # "У Эмиля страх высоты": the one who has it first, as the subject of "Эмиль боится"
@@ -3069,15 +3071,27 @@ def _predicate_keys(fact: Parse) -> tuple[str, ...] | None:
             found = True
             at = end
             continue
-        if w.key == fact.verb and _head_synonym(w):
-            keys.append(f"@{_head_synonym(w)}")
+        group = _head_synonym(w) if not found and _may_head(w, fact) else None
+        if group:
+            keys.append(f"@{group}")
             found = True
         elif w.norm in lx.TIMES_WORDS:
-            keys += [lx.TIMES_WORDS[w.norm][0], _key_of(lx.TIMES_WORDS[w.norm][1])]
+            number, unit = lx.TIMES_WORDS[w.norm]
+            keys += [number, _key_of(unit)]
+            found = True  # (a number said in other words is read like a predicate)
         elif w.norm not in _BARE_ARTICLES and w.kind not in ("dash", "marker"):
             keys.append(w.key)
         at += 1
-    return tuple(keys) if found else None
+    return tuple(keys), found
+
+
+def _may_head(w: Word, fact: Parse) -> bool:
+    """`w` may be the fact's predicate: its head verb as the parse found it ("moved", read as
+    the relation "dwell", by its form), or a word of no kind but a plain word when the parse
+    found no verb ("Рома покинул компанию", a Russian verb it does not know)."""
+    if w.key == fact.verb or (w.norm == fact.verb_norm and w.norm):
+        return True
+    return fact.verb in ("", "=") and w.kind == "word"
 
 
 def _key_of(word: str) -> str:
