@@ -3060,7 +3060,7 @@ def _predicate_keys(fact: Parse) -> tuple[tuple[str, ...], bool]:
         # "У Эмиля страх высоты": the one who has it first, as the subject of "Эмиль боится"
         words[0], words[1] = words[1], words[0]
     keys: list[str] = []
-    found = False
+    found = predicate = False
     at = 0
     while at < len(words):
         w = words[at]
@@ -3068,13 +3068,13 @@ def _predicate_keys(fact: Parse) -> tuple[tuple[str, ...], bool]:
         if match is not None:
             group, end, held = match
             keys += [f"@{group}", *held]
-            found = True
+            found = predicate = True
             at = end
             continue
-        group = _head_synonym(w) if not found and _may_head(w, fact) else None
-        if group:
-            keys.append(f"@{group}")
-            found = True
+        synonym = _head_synonym(w) if not predicate and _may_head(w, fact) else None
+        if synonym:  # (one predicate: the first synonym read as the head)
+            keys.append(f"@{synonym}")
+            found = predicate = True
         elif w.norm in lx.TIMES_WORDS:
             number, unit = lx.TIMES_WORDS[w.norm]
             keys += [number, _key_of(unit)]
