@@ -3044,13 +3044,58 @@ def _predicate_reworded(new: Parse, old: Parse) -> bool:
     # (values are compared in `_predicate_keys`, where "twice" is read as "two times")
     if not _same_symbols(new, old) or new.additive or old.additive:
         return False
+    if not (_may_say_otherwise(new) or _may_say_otherwise(old)):
+        return False  # (most pairs: one look at the words, not a reading of both)
     (mine, told), (theirs, told_old) = _predicate_keys(new), _predicate_keys(old)
     if not (told or told_old) or len(mine) != len(theirs):
         return False  # (neither says anything in other words: the other rules read them)
     return all(a == b or _same_name(a, b) for a, b in zip(mine, theirs, strict=True))
 
 
+def _may_say_otherwise(fact: Parse) -> bool:
+    """A word of the fact is one `_predicate_keys` reads in other words: a synonym verb (by
+    form or stem), a word of a predicate phrase, or "twice"."""
+    forms, stems = _predicate_triggers()
+    return not (
+        forms.isdisjoint([w.norm for w in fact.words])
+        and stems.isdisjoint([w.key for w in fact.words])
+    )
+
+
+@lru_cache(maxsize=1)
+def _predicate_triggers() -> tuple[frozenset[str], frozenset[str]]:
+    """The forms and stems `_may_say_otherwise` looks for: each synonym verb's, each phrase's
+    words but copulas, articles and prepositions (unless a phrase has no other word)."""
+    by_form, by_stem = _predicate_groups()
+    placeholders = {"@be", "@have", "@det", "*"}
+    phrase_words: set[str] = set()
+    for phrases in lx.PREDICATE_PHRASES.values():
+        for phrase in phrases:
+            parts = [normalize(p.rstrip("?")) for p in phrase.split() if p not in placeholders]
+            telling = [p for p in parts if p not in _FUNCTION and p not in _PREPOSITIONS]
+            phrase_words.update(telling or parts)
+    forms = frozenset(by_form) | frozenset(phrase_words) | frozenset(lx.TIMES_WORDS)
+    return forms, frozenset(by_stem)
+
+
+# The last facts read by `_predicate_keys`, with their keys: a new fact is compared with each
+# of its candidates in turn. (Replaced whole, never changed in place, as in `_per_pair`.)
+_READ: list[tuple[tuple[Parse, tuple[tuple[str, ...], bool]], ...]] = [()]
+_READ_SLOTS = 4
+
+
 def _predicate_keys(fact: Parse) -> tuple[tuple[str, ...], bool]:
+    """`_read_predicate` of a fact, remembered for the last few facts read."""
+    read = _READ[0]
+    for seen, keys in read:
+        if seen is fact:
+            return keys
+    keys = _read_predicate(fact)
+    _READ[0] = ((fact, keys), *read[: _READ_SLOTS - 1])
+    return keys
+
+
+def _read_predicate(fact: Parse) -> tuple[tuple[str, ...], bool]:
     """A fact's words as keys in order, its predicate as the name of its group ("@end" for
     "finished" and "completed"), "twice" as "2 times", articles left out; and whether it has
     a predicate of the tables or such a number (else `_predicate_reworded` has nothing to read
