@@ -126,3 +126,21 @@ def test_another_number_of_times_is_not_duplicate(store: MemoryStore) -> None:
         "Carla visits her parents three times a month.",
     )
     assert absorbed(store, old, new) != "duplicate"
+
+
+def test_synonym_verb_in_another_tense_is_not_duplicate(store: MemoryStore) -> None:
+    old, new = "Marco finishes the migration on Friday.", "Marco completed the migration on Friday."
+    assert absorbed(store, old, new) != "duplicate"
+    old, new = "Rosa enseñaba matemáticas.", "Rosa es profesora de matemáticas."
+    assert absorbed(store, old, new) != "duplicate"
+
+
+def test_verb_the_parse_does_not_know_is_read_as_the_predicate(store: MemoryStore) -> None:
+    old, new = "Priya helps new hires with onboarding.", "Priya assists new hires with onboarding."
+    assert absorbed(store, old, new) == "duplicate"
+
+
+def test_noun_of_a_synonym_verb_is_not_read_as_it(store: MemoryStore) -> None:
+    # a phone is a thing, a call an event: only the verbs are one predicate
+    assert absorbed(store, "Anna's phone is old.", "Anna's call is old.") != "duplicate"
+    assert absorbed(store, "The old phone is broken.", "The old call is broken.") != "duplicate"

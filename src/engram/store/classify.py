@@ -3032,12 +3032,11 @@ def _predicate_reworded(new: Parse, old: Parse) -> bool:
     amount is another statement, so only the predicate is read in other words."""
     if (new.speaker, new.said_at, new.environments) != (old.speaker, old.said_at, old.environments):
         return False
-    if (new.negated, new.modal, new.question, new.future, new.past, new.listed) != (
+    if (new.negated, new.modal, new.question, new.future, new.listed) != (
         old.negated,
         old.modal,
         old.question,
         old.future,
-        old.past,
         old.listed,
     ):
         return False
@@ -3046,9 +3045,16 @@ def _predicate_reworded(new: Parse, old: Parse) -> bool:
         return False
     if not (_may_say_otherwise(new) or _may_say_otherwise(old)):
         return False  # (most pairs: one look at the words, not a reading of both)
-    (mine, told), (theirs, told_old) = _predicate_keys(new), _predicate_keys(old)
+    (mine, told, tense), (theirs, told_old, tense_old) = _predicate_keys(new), _predicate_keys(old)
     if not (told or told_old) or len(mine) != len(theirs):
         return False  # (neither says anything in other words: the other rules read them)
+    if new.past != old.past and not (tense and tense_old and tense == tense_old):
+        # the parse reads the tense off the verbs it knows: a synonym it does not know
+        # ("прибыл", "дал ответ") may leave one fact without it, so the predicates' own forms
+        # tell; "was a teacher" is never "teaches"
+        return False
+    if tense and tense_old and tense != tense_old:
+        return False
     return all(a == b or _same_name(a, b) for a, b in zip(mine, theirs, strict=True))
 
 
@@ -3078,13 +3084,16 @@ def _predicate_triggers() -> tuple[frozenset[str], frozenset[str]]:
     return forms, frozenset(by_stem)
 
 
+# A fact's words as `_predicate_reworded` compares them, whether it says any in other words,
+# and its predicate's tense.
+_Reading = tuple[tuple[str, ...], bool, str]
 # The last facts read by `_predicate_keys`, with their keys: a new fact is compared with each
 # of its candidates in turn. (Replaced whole, never changed in place, as in `_per_pair`.)
-_READ: list[tuple[tuple[Parse, tuple[tuple[str, ...], bool]], ...]] = [()]
+_READ: list[tuple[tuple[Parse, _Reading], ...]] = [()]
 _READ_SLOTS = 4
 
 
-def _predicate_keys(fact: Parse) -> tuple[tuple[str, ...], bool]:
+def _predicate_keys(fact: Parse) -> _Reading:
     """`_read_predicate` of a fact, remembered for the last few facts read."""
     read = _READ[0]
     for seen, keys in read:
@@ -3095,17 +3104,18 @@ def _predicate_keys(fact: Parse) -> tuple[tuple[str, ...], bool]:
     return keys
 
 
-def _read_predicate(fact: Parse) -> tuple[tuple[str, ...], bool]:
+def _read_predicate(fact: Parse) -> _Reading:
     """A fact's words as keys in order, its predicate as the name of its group ("@end" for
     "finished" and "completed"), "twice" as "2 times", articles left out; and whether it has
     a predicate of the tables or such a number (else `_predicate_reworded` has nothing to read
-    in other words)."""
+    in other words); and the predicate's tense as its first word tells it (`_tense_of`)."""
     words = list(fact.words)
     if len(words) > 2 and words[0].norm == "у":
         # "У Эмиля страх высоты": the one who has it first, as the subject of "Эмиль боится"
         words[0], words[1] = words[1], words[0]
     keys: list[str] = []
     found = predicate = False
+    tense = ""
     at = 0
     while at < len(words):
         w = words[at]
@@ -3113,12 +3123,15 @@ def _read_predicate(fact: Parse) -> tuple[tuple[str, ...], bool]:
         if match is not None:
             group, end, held = match
             keys += [f"@{group}", *held]
+            tense = tense or _tense_of(w.norm)
             found = predicate = True
             at = end
             continue
-        synonym = _head_synonym(w) if not predicate and _may_head(w, fact) else None
+        before = words[at - 1] if at else None
+        synonym = _head_synonym(w) if not predicate and _may_head(w, fact, before) else None
         if synonym:  # (one predicate: the first synonym read as the head)
             keys.append(f"@{synonym}")
+            tense = _tense_of(w.norm)
             found = predicate = True
         elif w.norm in lx.TIMES_WORDS:
             number, unit = lx.TIMES_WORDS[w.norm]
@@ -3127,16 +3140,46 @@ def _read_predicate(fact: Parse) -> tuple[tuple[str, ...], bool]:
         elif w.norm not in _BARE_ARTICLES and w.kind not in ("dash", "marker"):
             keys.append(w.key)
         at += 1
-    return tuple(keys), found
+    return tuple(keys), found, tense
 
 
-def _may_head(w: Word, fact: Parse) -> bool:
+def _may_head(w: Word, fact: Parse, before: Word | None) -> bool:
     """`w` may be the fact's predicate: its head verb as the parse found it ("moved", read as
-    the relation "dwell", by its form), or a word of no kind but a plain word when the parse
-    found no verb ("Рома покинул компанию", a Russian verb it does not know)."""
+    the relation "dwell", by its form), or a plain word right after the subject when the
+    parse took no verb of the tables for the head: it finds the verbs it knows, and took
+    "hires" for the head of "Priya assists new hires"."""
     if w.key == fact.verb or (w.norm == fact.verb_norm and w.norm):
         return True
-    return fact.verb in ("", "=") and w.kind == "word"
+    if w.kind != "word" or before is None or before.exact not in fact.subject:
+        return False  # (right after the subject: "the call", "Anna's phone" are nouns)
+    if _head_synonym(w) in lx.NOUN_SENSES:
+        return False  # "the old phone" is no "old call": said as the parse's head only
+    if before.norm in lx.DETERMINERS or before.norm.endswith(("'s", "’s")):
+        return False
+    head = Word(fact.verb_norm, fact.verb_norm, fact.verb, "word", fact.verb_norm)
+    return not fact.verb_norm or _head_synonym(head) is None
+
+
+# English verbs whose past is their present: their tense is not in the form.
+_SAME_PAST = frozenset("quit set put cut let shut hit cost".split())
+_PAST_COPULAS = frozenset("was were fue fueron era eran был была было были".split())
+
+
+def _tense_of(norm: str) -> str:
+    """ "past" or "present" as a predicate's first word tells it ("completed", "закончил",
+    "terminó", "was"; "completes", "заканчивает", "termina", "is"), '' when the form does not
+    ("quit", a form of no ending known here)."""
+    if norm in _SAME_PAST:
+        return ""
+    if norm in lx.PAST_IRREGULAR or norm in _PAST_COPULAS:
+        return "past"
+    if _CYRILLIC.match(norm):
+        if norm.endswith(("л", "ла", "ло", "ли", "лся", "лась", "лось", "лись")):
+            return "past"
+        return "present" if norm.endswith(("т", "тся", "ет", "ит")) else ""
+    if norm.endswith(("ed", "ó", "ió", "aron", "ieron", "aba", "aban", "ía", "ían")):
+        return "past"  # (and the Spanish imperfect: "enseñaba" is no "es profesora")
+    return "present"
 
 
 def _key_of(word: str) -> str:

@@ -959,6 +959,9 @@ PREDICATE_SYNONYMS = {
     "direct": "dirige dirigió",
     "fear": "fear fears feared боится боялся боялась teme temía",
 }
+# Groups whose words name other things as nouns ("a phone" is no "call"): read in other words
+# only as the head verb the parse found, never as a word it did not know for a verb.
+NOUN_SENSES = frozenset({"call"})
 # The same predicates said in a phrase: another verb with a noun ("has a fear of", "дал ответ",
 # "tiene miedo a"), a verb with a particle ("called off", "came back", "ушёл из"), a copula with
 # a noun or adjective of the verb ("is afraid of", "is the coach of", "— тренер", "es
