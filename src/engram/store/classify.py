@@ -850,6 +850,8 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
         return Verdict("duplicate", "the same statement in the other voice, the same roles")
     if _uncleft_duplicate(new, old, similarity, semantic):
         return Verdict("duplicate", "the same statement with one part put first as a cleft")
+    if _predicate_reworded(new, old):
+        return Verdict("duplicate", "the same statement with its predicate in other words")
     update = _update_verdict(new, old)
     # news of another attribute, thing or holder is no update of this fact, however it is told
     elsewhere = _update_elsewhere(new, old) if update else ""
@@ -3012,3 +3014,267 @@ def _kin_words(fact: Parse) -> frozenset[str]:
 # Spanish "we", said or only told by the verb ("Nos mudamos", "Hemos pasado a Notion").
 _WE = frozenset({"nos", "nosotros", "nosotras", "hemos"})
 _WE_ENDINGS = ("amos", "emos", "imos")
+
+
+# Articles, and "per", which say nothing a predicate's rewording could change ("twice a
+# month" / "two times per month").
+_BARE_ARTICLES = frozenset("a an the per el la los las lo un una unos unas".split())
+_ANY_WORDS = 3  # words of an object a "*" in a predicate phrase may hold
+
+
+def _predicate_reworded(new: Parse, old: Parse) -> bool:
+    """The same statement with its predicate in other words (`lexicon.PREDICATE_SYNONYMS` and
+    `PREDICATE_PHRASES`): "Marco finished the migration on Friday" / "Marco completed …",
+    "Tom is allergic to peanuts" / "Tom has a peanut allergy", "Rosa enseña matemáticas" /
+    "Rosa es profesora de matemáticas". Every other word must come back in the same order,
+    names as written (a Russian one in another case), numbers as values ("twice" is "two
+    times"), with the same polarity, tense, mood and setting: another subject, object, date or
+    amount is another statement, so only the predicate is read in other words."""
+    if (new.speaker, new.said_at, new.environments) != (old.speaker, old.said_at, old.environments):
+        return False
+    if (new.negated, new.modal, new.question, new.future, new.listed) != (
+        old.negated,
+        old.modal,
+        old.question,
+        old.future,
+        old.listed,
+    ):
+        return False
+    # (values are compared in `_predicate_keys`, where "twice" is read as "two times")
+    if not _same_symbols(new, old) or new.additive or old.additive:
+        return False
+    if not (_may_say_otherwise(new) or _may_say_otherwise(old)):
+        return False  # (most pairs: one look at the words, not a reading of both)
+    (mine, told, tense), (theirs, told_old, tense_old) = _predicate_keys(new), _predicate_keys(old)
+    if not (told or told_old) or len(mine) != len(theirs):
+        return False  # (neither says anything in other words: the other rules read them)
+    if new.past != old.past and not (tense and tense_old and tense == tense_old):
+        # the parse reads the tense off the verbs it knows: a synonym it does not know
+        # ("прибыл", "дал ответ") may leave one fact without it, so the predicates' own forms
+        # tell; "was a teacher" is never "teaches"
+        return False
+    if tense and tense_old and tense != tense_old:
+        return False
+    return all(a == b or _same_name(a, b) for a, b in zip(mine, theirs, strict=True))
+
+
+def _may_say_otherwise(fact: Parse) -> bool:
+    """A word of the fact is one `_predicate_keys` reads in other words: a synonym verb (by
+    form or stem), a word of a predicate phrase, or "twice"."""
+    forms, stems = _predicate_triggers()
+    return not (
+        forms.isdisjoint([w.norm for w in fact.words])
+        and stems.isdisjoint([w.key for w in fact.words])
+    )
+
+
+@lru_cache(maxsize=1)
+def _predicate_triggers() -> tuple[frozenset[str], frozenset[str]]:
+    """The forms and stems `_may_say_otherwise` looks for: each synonym verb's, each phrase's
+    words but copulas, articles and prepositions (unless a phrase has no other word)."""
+    by_form, by_stem = _predicate_groups()
+    placeholders = {"@be", "@have", "@det", "*"}
+    phrase_words: set[str] = set()
+    for phrases in lx.PREDICATE_PHRASES.values():
+        for phrase in phrases:
+            parts = [normalize(p.rstrip("?")) for p in phrase.split() if p not in placeholders]
+            telling = [p for p in parts if p not in _FUNCTION and p not in _PREPOSITIONS]
+            phrase_words.update(telling or parts)
+    forms = frozenset(by_form) | frozenset(phrase_words) | frozenset(lx.TIMES_WORDS)
+    return forms, frozenset(by_stem)
+
+
+# A fact's words as `_predicate_reworded` compares them, whether it says any in other words,
+# and its predicate's tense.
+_Reading = tuple[tuple[str, ...], bool, str]
+# The last facts read by `_predicate_keys`, with their keys: a new fact is compared with each
+# of its candidates in turn. (Replaced whole, never changed in place, as in `_per_pair`.)
+_READ: list[tuple[tuple[Parse, _Reading], ...]] = [()]
+_READ_SLOTS = 4
+
+
+def _predicate_keys(fact: Parse) -> _Reading:
+    """`_read_predicate` of a fact, remembered for the last few facts read."""
+    read = _READ[0]
+    for seen, keys in read:
+        if seen is fact:
+            return keys
+    keys = _read_predicate(fact)
+    _READ[0] = ((fact, keys), *read[: _READ_SLOTS - 1])
+    return keys
+
+
+def _read_predicate(fact: Parse) -> _Reading:
+    """A fact's words as keys in order, its predicate as the name of its group ("@end" for
+    "finished" and "completed"), "twice" as "2 times", articles left out; and whether it has
+    a predicate of the tables or such a number (else `_predicate_reworded` has nothing to read
+    in other words); and the predicate's tense as its first word tells it (`_tense_of`)."""
+    words = list(fact.words)
+    if len(words) > 2 and words[0].norm == "у":
+        # "У Эмиля страх высоты": the one who has it first, as the subject of "Эмиль боится"
+        words[0], words[1] = words[1], words[0]
+    keys: list[str] = []
+    found = predicate = False
+    tense = ""
+    at = 0
+    while at < len(words):
+        w = words[at]
+        match = _phrase_at(words, at)
+        if match is not None:
+            group, end, held = match
+            keys += [f"@{group}", *held]
+            tense = tense or _tense_of(w.norm)
+            found = predicate = True
+            at = end
+            continue
+        before = words[at - 1] if at else None
+        synonym = _head_synonym(w) if not predicate and _may_head(w, fact, before) else None
+        if synonym:  # (one predicate: the first synonym read as the head)
+            keys.append(f"@{synonym}")
+            tense = _tense_of(w.norm)
+            found = predicate = True
+        elif w.norm in lx.TIMES_WORDS:
+            number, unit = lx.TIMES_WORDS[w.norm]
+            keys += [number, _key_of(unit)]
+            found = True  # (a number said in other words is read like a predicate)
+        elif w.norm not in _BARE_ARTICLES and w.kind not in ("dash", "marker"):
+            keys.append(w.key)
+        at += 1
+    return tuple(keys), found, tense
+
+
+def _may_head(w: Word, fact: Parse, before: Word | None) -> bool:
+    """`w` may be the fact's predicate: its head verb as the parse found it ("moved", read as
+    the relation "dwell", by its form), or a plain word right after the subject when the
+    parse took no verb of the tables for the head: it finds the verbs it knows, and took
+    "hires" for the head of "Priya assists new hires"."""
+    if w.key == fact.verb or (w.norm == fact.verb_norm and w.norm):
+        return True
+    if w.kind != "word" or before is None or before.exact not in fact.subject:
+        return False  # (right after the subject: "the call", "Anna's phone" are nouns)
+    if _head_synonym(w) in lx.NOUN_SENSES:
+        return False  # "the old phone" is no "old call": said as the parse's head only
+    if before.norm in lx.DETERMINERS or before.norm.endswith(("'s", "’s")):
+        return False
+    head = Word(fact.verb_norm, fact.verb_norm, fact.verb, "word", fact.verb_norm)
+    return not fact.verb_norm or _head_synonym(head) is None
+
+
+# English verbs whose past is their present: their tense is not in the form.
+_SAME_PAST = frozenset("quit set put cut let shut hit cost".split())
+_PAST_COPULAS = frozenset("was were fue fueron era eran был была было были".split())
+
+
+def _tense_of(norm: str) -> str:
+    """ "past" or "present" as a predicate's first word tells it ("completed", "закончил",
+    "terminó", "was"; "completes", "заканчивает", "termina", "is"), '' when the form does not
+    ("quit", a form of no ending known here)."""
+    if norm in _SAME_PAST:
+        return ""
+    if norm in lx.PAST_IRREGULAR or norm in _PAST_COPULAS:
+        return "past"
+    if _CYRILLIC.match(norm):
+        if norm.endswith(("л", "ла", "ло", "ли", "лся", "лась", "лось", "лись")):
+            return "past"
+        return "present" if norm.endswith(("т", "тся", "ет", "ит")) else ""
+    if norm.endswith(("ed", "ó", "ió", "aron", "ieron", "aba", "aban", "ía", "ían")):
+        return "past"  # (and the Spanish imperfect: "enseñaba" is no "es profesora")
+    return "present"
+
+
+def _key_of(word: str) -> str:
+    """The key a word written alone gets ("times" → "time")."""
+    return parse(word).words[0].key
+
+
+def _head_synonym(w: Word) -> str | None:
+    """The group of `lexicon.PREDICATE_SYNONYMS` a head verb is in, by its form or stem."""
+    by_form, by_stem = _predicate_groups()
+    return by_form.get(w.norm) or by_stem.get(w.key)
+
+
+@lru_cache(maxsize=1)
+def _predicate_groups() -> tuple[dict[str, str], dict[str, str]]:
+    """lexicon.PREDICATE_SYNONYMS by form and by stem in every language (a stem two groups
+    share is left out: it could be either)."""
+    by_form: dict[str, str] = {}
+    by_stem: dict[str, str] = {}
+    clashes: set[str] = set()
+    for group, forms in lx.PREDICATE_SYNONYMS.items():
+        for form in forms.split():
+            norm = normalize(form)
+            by_form[norm] = group
+            for language in ("english", "spanish", "russian"):
+                key = stem(norm, language)
+                if by_stem.setdefault(key, group) != group:
+                    clashes.add(key)
+    return by_form, {k: v for k, v in by_stem.items() if k not in clashes}
+
+
+@lru_cache(maxsize=1)
+def _phrases_by_start() -> dict[str, list[tuple[str, tuple[str, ...]]]]:
+    """lexicon.PREDICATE_PHRASES by the words they may start with, longest first."""
+    out: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
+    for group, phrases in lx.PREDICATE_PHRASES.items():
+        for phrase in phrases:
+            parts = tuple(normalize(p) for p in phrase.split())
+            first = parts[0]
+            starts = {
+                "@be": lx.PREDICATE_COPULAS,
+                "@have": lx.PREDICATE_HAVE,
+            }.get(first, {first})
+            for word in starts:
+                out.setdefault(normalize(word), []).append((group, parts))
+    for entries in out.values():
+        entries.sort(key=lambda e: -len(e[1]))
+    return out
+
+
+def _phrase_at(words: list[Word], at: int) -> tuple[str, int, list[str]] | None:
+    """The predicate phrase that starts at `at`: its group, where it ends, and the keys of the
+    object words a "*" in it held (None if none starts there)."""
+    for group, parts in _phrases_by_start().get(words[at].norm, ()):
+        end = _match_phrase(words, at, parts)
+        if end is not None:
+            return group, end[0], end[1]
+    return None
+
+
+def _match_phrase(
+    words: list[Word], at: int, parts: tuple[str, ...]
+) -> tuple[int, list[str]] | None:
+    """Where `parts` matched from `at` ends, and the keys its "*" held; None if it does not."""
+    held: list[str] = []
+    for part in parts:
+        word = words[at] if at < len(words) else None
+        if part == "@det":
+            at += word is not None and word.norm in _BARE_ARTICLES
+            continue
+        if part == "*":
+            start = at
+            while at < len(words) and at - start < _ANY_WORDS and words[at].kind == "word":
+                at += 1
+            if at == start or at >= len(words):
+                return None
+            at -= 1  # the last word is the noun of the phrase
+            held = [w.key for w in words[start:at]]
+            if not held:
+                return None
+            continue
+        optional = part.endswith("?") and len(part) > 1
+        wanted = part[:-1] if optional else part
+        if word is None:
+            if optional:
+                continue
+            return None
+        if wanted == "@be":
+            ok = word.norm in lx.PREDICATE_COPULAS
+        elif wanted == "@have":
+            ok = word.norm in lx.PREDICATE_HAVE
+        else:
+            ok = word.norm == wanted
+        if ok:
+            at += 1
+        elif not optional:
+            return None
+    return at, held

@@ -899,3 +899,110 @@ SPELLINGS = {
     "e-mail": "email", "honour": "honor", "labour": "labor", "realise": "realize",
     "colour's": "color", "optimise": "optimize", "prioritise": "prioritize",
 }  # fmt: skip
+
+# One predicate said with other verbs: a fact whose head verb is one of a group says what it
+# would say with any other of the group. Read only as the head verb of two facts whose other
+# words, values, names and polarity are all the same, in the same order (`classify.py`,
+# `_predicate_reworded`): "Marco finished the migration" / "Marco completed the migration",
+# never "Anna completed …" or "… on Monday". Forms as written; they are stemmed in every
+# language, so the forms listed stand for their inflections. A verb of two senses is left out
+# ("get", "take"), and so is one whose synonym needs a negation ("no permite", "терпеть не
+# может": the polarity check keeps them apart).
+PREDICATE_SYNONYMS = {
+    "end": "finish finishes finished complete completes completed end ends ended expire expires "
+    "expired terminate terminates terminated закончил закончила закончили заканчивает "
+    "завершил завершила завершили завершает окончил окончила истекает заканчивается "
+    "завершается terminó termina terminaron terminar completó completa completaron acabó "
+    "acaba finalizó finaliza vence venció caduca caducó expira expiró",
+    "call": "call calls called phone phones phoned позвонил позвонила позвонили звонит "
+    "llamó llama telefoneó",
+    "stop": "quit quits stop stops stopped бросил бросила бросили перестал перестала dejó deja",
+    "help": "help helps helped assist assists assisted помогает помог помогла помогли "
+    "ayuda ayudó ayudaron",
+    "arrive": "arrive arrives arrived приехал приехала приехали прибыл прибыла прибыли "
+    "приезжает прибывает llegó llega",
+    "fix": "fix fixes fixed repair repairs repaired mend mended починил починила починили "
+    "отремонтировал отремонтировала исправил исправила arregló arregla reparó repara",
+    "delete": "delete deletes deleted remove removes removed erase erases erased удаляет "
+    "удалил удалила стирает стер стёр стерла borra borró elimina eliminó",
+    "choose": "choose chooses chose pick picks picked select selects selected выбрал выбрала "
+    "выбрали eligió elige escogió escoge seleccionó",
+    "hate": "hate hates hated detest detests detested loathe loathes ненавидит odia odió "
+    "detesta detestó",
+    "forbid": "forbid forbids forbade prohibit prohibits prohibited ban bans banned запрещает "
+    "запретил запретила prohíbe prohibió",
+    "start": "start starts started begin begins began commence commences commenced начал "
+    "начала начали начинает стартовал стартовала empezó empieza comenzó comienza inició "
+    "inicia",
+    "build": "build builds built create creates created создал создала создали построил "
+    "построила построили creó crea construyó construye",
+    "include": "include includes included contain contains contained включает содержит "
+    "incluye contiene",
+    "return": "return returns returned вернулся вернулась вернулись возвратился возвратилась "
+    "возвратились volvió vuelve regresó regresa",
+    "buy": "buy buys bought purchase purchases purchased купил купила купили покупает "
+    "приобрел приобрела приобрели приобретает compró compra adquirió adquiere",
+    "answer": "answer answers answered reply replies replied respond responds responded "
+    "ответил ответила ответили отвечает contestó contesta respondió responde",
+    "cancel": "cancel cancels cancelled canceled отменил отменила отменили canceló cancela "
+    "anuló anula",
+    "move": "move moves moved relocate relocates relocated переехал переехала переехали "
+    "перебрался перебралась перебрались mudó muda trasladó traslada",
+    "send": "send sends sent отправил отправила отправили отправляет послал послала послали "
+    "посылает mandó manda envió envía",
+    "leave": "покинул покинула покинули",
+    "show": "show shows showed demonstrate demonstrates demonstrated показал показала "
+    "показали показывает продемонстрировал продемонстрировала mostró muestra",
+    "teach": "teach teaches taught преподает преподавал преподавала enseña enseñó",
+    "coach": "coach coaches coached тренирует тренировал тренировала entrena entrenó",
+    "manage": "manage manages managed управляет руководит руководил руководила",
+    "direct": "dirige dirigió",
+    "fear": "fear fears feared боится боялся боялась teme temía",
+}
+# Groups whose words name other things as nouns ("a phone" is no "call"): read in other words
+# only as the head verb the parse found, never as a word it did not know for a verb.
+NOUN_SENSES = frozenset({"call"})
+# The same predicates said in a phrase: another verb with a noun ("has a fear of", "дал ответ",
+# "tiene miedo a"), a verb with a particle ("called off", "came back", "ушёл из"), a copula with
+# a noun or adjective of the verb ("is afraid of", "is the coach of", "— тренер", "es
+# profesora de"). Each phrase is words as written (normalised), with "@be" for a copula or the
+# Russian dash, "@have" for a verb of having, "@det" for an article or none, a word ending in
+# "?" for that word or none, and "*" for one to three words of the object said before the noun
+# ("has a peanut allergy" is "is allergic to peanuts"). The phrase stands where the predicate
+# is, so what it names comes after it, as after a verb.
+PREDICATE_PHRASES = {
+    "cancel": ("called off", "call off", "calls off"),
+    "return": ("came back", "comes back", "come back"),
+    "answer": ("replied to", "replies to", "reply to", "responded to", "responds to",
+               "дал ответ", "дала ответ", "дали ответ"),
+    "help": ("оказывает помощь", "оказал помощь", "оказала помощь", "echa una mano",
+             "echó una mano", "assisted with", "helped with"),
+    "leave": ("ушел из", "ушла из", "ушли из", "уходит из"),
+    "move": ("se mudó", "se muda", "se trasladó", "se traslada"),
+    "start": ("приступил к", "приступила к", "приступили к"),
+    "fear": ("@be afraid of", "@be scared of", "@have @det fear of", "tiene miedo a",
+             "tiene miedo de", "teme a", "temía a", "@have страх"),
+    "allergy": ("@be allergic to", "@have @det allergy to", "@have @det * allergy",
+                "@have alergia a", "@be alérgico a", "@be alérgica a",
+                "страдает аллергией на", "@have аллергия на"),
+    "teach": ("@be @det teacher of", "@be @det * teacher", "@be @det profesor de",
+              "@be @det profesora de", "@be @det maestro de", "@be @det maestra de",
+              "@be учитель", "@be учительница", "@be преподаватель", "@be преподавательница"),
+    "coach": ("@be @det coach of", "@be @det * coach", "@be @det entrenador de",
+              "@be @det entrenadora de", "@be @det entrenador del", "@be @det entrenadora del",
+              "entrena a", "entrena al", "@be тренер"),
+    "manage": ("@be @det manager of", "@be @det * manager", "@be руководитель",
+               "@be руководительница"),
+    "direct": ("@be @det director de", "@be @det directora de", "@be @det director del",
+               "@be @det directora del"),
+    "responsible": ("@be responsible for", "@be in charge of", "отвечает за",
+                    "@be responsable de", "@be responsable del"),
+}  # fmt: skip
+# Words a phrase's "@be" and "@have" stand for ("—": "Саша — тренер" is "Sasha is a coach").
+PREDICATE_COPULAS = frozenset("is are am was were 's — es son era fue está está".split())
+PREDICATE_HAVE = frozenset("has have had tiene tienen tenía у".split())
+# Numbers said as how many times: "twice a month" is "two times a month", "дважды" is "два раза".
+TIMES_WORDS = {
+    "twice": ("2", "times"), "thrice": ("3", "times"),
+    "дважды": ("2", "раза"), "трижды": ("3", "раза"),
+}  # fmt: skip
