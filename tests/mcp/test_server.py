@@ -569,3 +569,19 @@ def test_arguments_that_fail_the_schema_are_one_line_naming_the_field_and_never_
     assert result.is_error and "\n" not in text
     assert f"argument {field}: " in text
     assert AWS not in text and "Ignore previous" not in text and "pydantic.dev" not in text
+
+
+@pytest.mark.parametrize(
+    ("tool", "arguments"),
+    [
+        ("engram_load", {"task": "deploy the api", "cwd": "pro\x00ject"}),
+        ("skill_get", {"name": "deploy", "cwd": "pro\x00ject"}),
+        ("skill_create_from_experience", {"title": "Deploy", "steps": ["go"], "cwd": "a\x00b"}),
+    ],
+)
+def test_a_nul_in_cwd_is_a_tool_error_naming_it(
+    server: Any, tool: str, arguments: dict[str, Any]
+) -> None:
+    result = call(server, tool, arguments)
+    assert result.is_error
+    assert result.content[0].text.endswith("cwd holds a NUL character (\\x00); remove it")

@@ -104,6 +104,14 @@ class EngramServer(MCPServer):
             raise
 
 
+def _folder(cwd: str | None, home: Path) -> Path:
+    """The project folder a call names (default: the server's). No path holds a NUL, and the
+    operating system refuses one with a ValueError that would reach the agent as a crash."""
+    if cwd and "\x00" in cwd:
+        raise ToolError("cwd holds a NUL character (\\x00); remove it")
+    return Path(cwd) if cwd else home
+
+
 def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
     """An MCPServer whose tools work on `store` and on the workspace above `cwd`."""
     from engram import __version__
@@ -135,7 +143,7 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
     def workspace(folder: str | None) -> Any:
         from engram.workspace import open_workspace
 
-        return open_workspace(Path(folder) if folder else home)
+        return open_workspace(_folder(folder, home))
 
     @server.tool(annotations=WRITES)
     @in_turn
@@ -500,7 +508,7 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
         from engram.files.discovery import find_workspace
         from engram.skills import create_from_experience
 
-        root = find_workspace(Path(cwd) if cwd else home)
+        root = find_workspace(_folder(cwd, home))
         if root is None:
             raise ToolError("no .agents/.engram workspace here: run `engram init` in the project")
         try:
