@@ -585,3 +585,11 @@ def test_a_nul_in_cwd_is_a_tool_error_naming_it(
     result = call(server, tool, arguments)
     assert result.is_error
     assert result.content[0].text.endswith("cwd holds a NUL character (\\x00); remove it")
+
+
+def test_a_question_with_a_word_longer_than_any_name_is_answered(server: Any) -> None:
+    """SQLite refuses a LIKE pattern over 50,000 bytes; no node name is that long."""
+    call(server, "memory_graph", {"action": "add", "name": "Acme"})
+    result = call(server, "memory_graph", {"action": "query", "question": "x" * 60_000})
+    assert not result.is_error, result.content[0].text
+    assert result.structured_content["parsed"] is False
