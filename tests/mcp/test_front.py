@@ -183,3 +183,42 @@ def test_a_signal_ends_the_server_quietly(server: Server, signum: int) -> None:
 def test_the_recording_is_what_the_sdk_server_answers() -> None:
     """After a tool changes: `python -m engram.mcp.handshake` records it again."""
     assert handshake.record() == handshake.recording()
+
+
+def test_each_request_of_a_batch_is_answered_with_an_error_not_left_waiting(
+    server: Server,
+) -> None:
+    """The SDK server drops a batch unanswered (MCP has none since 2025-06-18)."""
+    server.ask(1, "initialize", HELLO)
+    server.send(INITIALIZED)
+    assert server.process.stdin is not None
+    batch = [{"jsonrpc": "2.0", "id": 2, "method": "ping"}, INITIALIZED,
+             {"jsonrpc": "2.0", "id": "b", "method": "tools/list"}]  # fmt: skip
+    server.process.stdin.write((json.dumps(batch) + "\n").encode())
+    server.process.stdin.flush()
+    answers = [server.receive(), server.receive()]
+    assert [a["id"] for a in answers] == [2, "b"]
+    assert all(a["error"]["code"] == -32600 for a in answers)
+    assert "send one message a line" in answers[0]["error"]["message"]
+    assert server.ask(3, "ping")["result"] == {}
+
+
+def test_an_empty_batch_is_answered_with_an_error_of_no_id(server: Server) -> None:
+    server.ask(1, "initialize", HELLO)
+    assert server.process.stdin is not None
+    server.process.stdin.write(b"[]\n")
+    server.process.stdin.flush()
+    answer = server.receive()
+    assert answer["id"] is None and answer["error"]["code"] == -32600
+    assert server.ask(2, "ping")["result"] == {}
+
+
+def test_a_message_with_an_id_but_no_method_or_result_is_answered_with_an_error(
+    server: Server,
+) -> None:
+    server.ask(1, "initialize", HELLO)
+    server.send({"jsonrpc": "2.0", "id": 7})
+    answer = server.receive()
+    assert answer["id"] == 7 and answer["error"]["code"] == -32600
+    assert '"method"' in answer["error"]["message"]
+    assert server.ask(2, "ping")["result"] == {}

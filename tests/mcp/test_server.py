@@ -550,3 +550,46 @@ def test_a_lone_surrogate_in_one_fact_rejects_that_fact_alone(server: Any) -> No
     result = call(server, "memory_absorb", {"facts": facts, "scope": "agent"})
     outcomes = [o["outcome"] for o in result.structured_content["outcomes"]]
     assert not result.is_error and outcomes == ["rejected", "new"]
+
+
+@pytest.mark.parametrize(
+    ("tool", "arguments", "field"),
+    [
+        ("memory_absorb", {"facts": [f"my key is {AWS} now"]}, "scope"),
+        ("memory_search", {"query": "kafka", "scope": AWS}, "scope"),
+        ("memory_search", {"query": "kafka", "top_k": 0}, "top_k"),
+        ("memory_digest", {"scopes": [INJECTION]}, "scopes.0"),
+    ],
+)
+def test_arguments_that_fail_the_schema_are_one_line_naming_the_field_and_never_quoted(
+    server: Any, tool: str, arguments: dict[str, Any], field: str
+) -> None:
+    result = call(server, tool, arguments)
+    text = result.content[0].text
+    assert result.is_error and "\n" not in text
+    assert f"argument {field}: " in text
+    assert AWS not in text and "Ignore previous" not in text and "pydantic.dev" not in text
+
+
+@pytest.mark.parametrize(
+    ("tool", "arguments"),
+    [
+        ("engram_load", {"task": "deploy the api", "cwd": "pro\x00ject"}),
+        ("skill_get", {"name": "deploy", "cwd": "pro\x00ject"}),
+        ("skill_create_from_experience", {"title": "Deploy", "steps": ["go"], "cwd": "a\x00b"}),
+    ],
+)
+def test_a_nul_in_cwd_is_a_tool_error_naming_it(
+    server: Any, tool: str, arguments: dict[str, Any]
+) -> None:
+    result = call(server, tool, arguments)
+    assert result.is_error
+    assert result.content[0].text.endswith("cwd holds a NUL character (\\x00); remove it")
+
+
+def test_a_question_with_a_word_longer_than_any_name_is_answered(server: Any) -> None:
+    """SQLite refuses a LIKE pattern over 50,000 bytes; no node name is that long."""
+    call(server, "memory_graph", {"action": "add", "name": "Acme"})
+    result = call(server, "memory_graph", {"action": "query", "question": "x" * 60_000})
+    assert not result.is_error, result.content[0].text
+    assert result.structured_content["parsed"] is False

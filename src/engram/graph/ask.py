@@ -150,9 +150,11 @@ def _role_uses(graph: EntityGraph, question: str, role: str, subject: str) -> An
 
 
 def _fallback(graph: EntityGraph, question: str) -> Answer:
+    from engram.graph.entities import MAX_NAME_CHARS
     from engram.text.tokenize import anchors_of
 
-    words = [a.word for a in anchors_of(question).anchors]
+    # A word longer than any name matches none, and SQLite refuses a LIKE pattern that long.
+    words = [a.word for a in anchors_of(question).anchors if len(a.word) <= MAX_NAME_CHARS]
     nodes: dict[int, Node] = {}
     for word in words:
         for node_id in graph.store._backend.nodes_like(word, 20):

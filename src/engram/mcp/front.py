@@ -91,15 +91,21 @@ class Front:
         except ValueError:  # JSON-RPC's answer to what is not JSON, with no id to answer
             self.reply(None, error="Parse error: the line is not JSON", code=PARSE_ERROR)
             return
-        if not isinstance(message, dict | list):
+        if isinstance(message, list):
+            self.refuse_batch(message)
+            return
+        if not isinstance(message, dict):
             self.reply(None, error="Invalid Request: not a JSON object", code=INVALID_REQUEST)
             return
-        if isinstance(message, dict) and "method" in message and "id" in message:
+        if "id" in message and not {"method", "result", "error"} & message.keys():
+            # neither a request nor an answer: the SDK would drop it, and its sender wait
+            why = 'Invalid Request: "method" is missing'
+            self.reply(echoed_id(message["id"]), error=why, code=INVALID_REQUEST)
+            return
+        if "method" in message and "id" in message:
             invalid = unreadable(message)
             if invalid:
-                id = message["id"]
-                known = isinstance(id, str | int | float) and not isinstance(id, bool)
-                self.reply(id if known else None, error=invalid, code=INVALID_REQUEST)
+                self.reply(echoed_id(message["id"]), error=invalid, code=INVALID_REQUEST)
                 return
             if self.answer(message):
                 return
@@ -109,6 +115,16 @@ class Front:
                     return
                 self.waiting[json.dumps(message["id"])] = message["id"]
         self.to_sdk(line)
+
+    def refuse_batch(self, batch: list[Any]) -> None:
+        """The SDK server drops a batch (MCP has had none since 2025-06-18) unanswered: each
+        request in it gets Invalid Request under its own id, an empty one a single error."""
+        why = "Invalid Request: batches are not supported; send one message a line"
+        requests = [m for m in batch if isinstance(m, dict) and "method" in m and "id" in m]
+        for request in requests:
+            self.reply(echoed_id(request["id"]), error=why, code=INVALID_REQUEST)
+        if not batch:
+            self.reply(None, error=why, code=INVALID_REQUEST)
 
     def answer(self, request: dict[str, Any]) -> bool:
         """Answer a request without the server; False when it is the server's to answer."""
@@ -203,6 +219,12 @@ class Front:
                 self.reply(id, error=message)
             self.waiting.clear()
             self.state.notify_all()
+
+
+def echoed_id(id: object) -> object:
+    """The id an error answers under: the request's when JSON-RPC allows one, else null."""
+    known = isinstance(id, str | int | float) and not isinstance(id, bool)
+    return id if known else None
 
 
 def unreadable(request: dict[str, Any]) -> str:

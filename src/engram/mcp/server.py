@@ -23,7 +23,7 @@ from typing import Annotated, Any, Literal, TypeVar, cast
 import mcp_types as t
 from mcp.server import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
-from pydantic import Field
+from pydantic import Field, ValidationError
 
 from engram.errors import EngramError, shown_error, shown_message
 from engram.store.store import MemoryStore
@@ -80,11 +80,43 @@ def _check_readable(arguments: dict[str, Any]) -> None:
                 ) from None
 
 
+def _schema_error(tool: str, exc: ValidationError) -> ToolError:
+    """Arguments that fail the input schema, on one line naming each field. Pydantic's own
+    message spans lines, links to its site and quotes the value it refused, which may be a
+    secret or an instruction to agents the caller was steered into sending."""
+    problems = "; ".join(
+        f"argument {'.'.join(str(part) for part in error['loc'])}: "
+        f"{error['msg'][:1].lower()}{error['msg'][1:]}"
+        for error in exc.errors(include_url=False, include_input=False)
+    )
+    return ToolError(f"Error executing tool {tool}: {problems} (see the tool's input schema)")
+
+
+class EngramServer(MCPServer):
+    """The SDK's server, with schema errors the agent can read and act on."""
+
+    async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
+        try:
+            return await super().call_tool(name, arguments, context)
+        except ToolError as exc:
+            if isinstance(exc.__cause__, ValidationError):
+                raise _schema_error(name, exc.__cause__) from exc.__cause__
+            raise
+
+
+def _folder(cwd: str | None, home: Path) -> Path:
+    """The project folder a call names (default: the server's). No path holds a NUL, and the
+    operating system refuses one with a ValueError that would reach the agent as a crash."""
+    if cwd and "\x00" in cwd:
+        raise ToolError("cwd holds a NUL character (\\x00); remove it")
+    return Path(cwd) if cwd else home
+
+
 def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
     """An MCPServer whose tools work on `store` and on the workspace above `cwd`."""
     from engram import __version__
 
-    server = MCPServer("engram", version=__version__)
+    server = EngramServer("engram", version=__version__)
     home = cwd or Path.cwd()
     # The SDK runs each call on a worker thread, and a host may send the next call before the
     # last is answered; the store has one connection and one in-memory index, so the tools
@@ -111,7 +143,7 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
     def workspace(folder: str | None) -> Any:
         from engram.workspace import open_workspace
 
-        return open_workspace(Path(folder) if folder else home)
+        return open_workspace(_folder(folder, home))
 
     @server.tool(annotations=WRITES)
     @in_turn
@@ -476,7 +508,7 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
         from engram.files.discovery import find_workspace
         from engram.skills import create_from_experience
 
-        root = find_workspace(Path(cwd) if cwd else home)
+        root = find_workspace(_folder(cwd, home))
         if root is None:
             raise ToolError("no .agents/.engram workspace here: run `engram init` in the project")
         try:
