@@ -295,3 +295,44 @@ def test_an_empty_store_name_is_refused_not_read_as_the_default_store(
     code, out, err = run(capsys, *(arg.format(tmp=tmp_path) for arg in argv))
     assert code == 2 and out == "" and "is empty" in err.splitlines()[0]
     assert json.loads(run(capsys, "list", "--json")[1])["total"] == 1
+
+
+def test_restore_brings_a_deleted_fact_back_to_list_and_search(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    fact_id = absorb(capsys, TEA)
+    run(capsys, "delete", fact_id)
+    code, out, _ = run(capsys, "restore", fact_id, "--json")
+    assert code == 0 and json.loads(out) == {"restored": [fact_id]}
+    assert TEA in run(capsys, "list")[1]
+    assert fact_id in run(capsys, "search", "green tea")[1]
+
+
+def test_restore_undoes_a_delete_of_a_whole_scope_fact_by_fact(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    ivan = absorb(capsys, TEA)
+    olga = absorb(capsys, "Olga Petrova flies to Kazan every second Monday.", key="olga")
+    run(capsys, "delete", "--scope", "user", "--all-keys", "--yes")
+    for fact_id in (ivan, olga):
+        assert run(capsys, "restore", fact_id)[0] == 0
+    listed = run(capsys, "list")[1]
+    assert ivan in listed and olga in listed
+
+
+def test_restore_of_an_erased_fact_says_its_text_is_gone(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    fact_id = absorb(capsys, TEA)
+    run(capsys, "delete", fact_id, "--erase", "--yes")
+    code, _, err = run(capsys, "restore", fact_id)
+    assert code == 2 and error_lines(err)[0] == (
+        f"engram: error: fact {fact_id} was erased: its text is gone for good"
+    )
+    assert run(capsys, "list", "--status", "active")[1] == "no facts\n"
+
+
+def test_restore_of_an_active_fact_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    fact_id = absorb(capsys, TEA)
+    code, _, err = run(capsys, "restore", fact_id)
+    assert code == 2 and "is active, not archived" in err

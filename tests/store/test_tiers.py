@@ -216,6 +216,17 @@ def test_gc_dry_run_equals_the_real_runs_plan_and_restore_undoes_it(store: Memor
     assert [e["kind"] for e in store.history(archived[0])][-2:] == ["archived", "restored"]
 
 
+def test_restore_gives_a_deleted_archived_fact_back_its_archived_status(
+    store: MemoryStore,
+) -> None:
+    gone = _expiring(store, "2001-01-01")
+    store.gc()
+    store.delete(gone)
+    assert store.restore(gone) == [gone]
+    assert store.get(gone, mode="latest").status == "archived"  # type: ignore[union-attr]
+    assert [e["kind"] for e in store.history(gone)][-3:] == ["archived", "deleted", "restored"]
+
+
 def _expiring(store: MemoryStore, expires_at: str) -> str:
     fact = {"content": "The staging VPN gateway is switched off after the migration.",
             "metadata": {"expires_at": expires_at}}  # fmt: skip

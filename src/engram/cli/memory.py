@@ -146,8 +146,10 @@ def register(sub: Any) -> None:
     ):
         parser = add_command(actions, name, text, run)
         parser.add_argument("--dry-run", action="store_true", help="show the plan, change nothing")
-    restore = add_command(actions, "restore", "Bring back an archived fact.", cmd_restore)
-    restore.add_argument("id", help="the archived fact's id")
+    restore = add_command(
+        actions, "restore", "Bring back an archived or deleted fact.", cmd_restore
+    )
+    restore.add_argument("id", help="the archived or deleted fact's id")
 
     from engram.cli import entities
 

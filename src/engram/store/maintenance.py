@@ -21,6 +21,7 @@ archived facts keep their rows and come back with `restore`.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -285,10 +286,13 @@ def _archive(store: MemoryStore, fact_id: str, at: str, reason: str) -> bool:
 
 def restore(store: MemoryStore, fact_id: str) -> list[str]:
     """Bring an archived fact back (a summary brings back the facts it compacted, a distilled
-    fact its run facts); returns the ids made active again."""
+    fact its run facts), or a deleted one (to the status it had: an undo of `delete` and
+    `delete_all`); returns the ids brought back."""
     fact = store._stored(fact_id)
     if fact is None:
         raise EngramError(f"no fact with id {fact_id!r}")
+    if fact.status == "deleted":
+        return [_undelete(store, fact)]
     targets = [fact_id] if fact.status == "archived" else []
     for src, relation, dst in store._backend.edges_of(fact_id):
         if src == fact_id and relation in ("summarizes", "distilled_from"):
@@ -309,6 +313,29 @@ def restore(store: MemoryStore, fact_id: str) -> list[str]:
         )
     store._fold()
     return restored
+
+
+def _undelete(store: MemoryStore, fact: Fact) -> str:
+    """Give a deleted fact back the status it had when it was deleted (a delete changes only
+    the status, so nothing else needs undoing); an erased one has no text to come back with."""
+    was: object = "active"
+    for _seq, _at, kind, detail in store._backend.history(fact.id):
+        if kind == "erased":
+            raise EngramError(
+                f"fact {fact.id} was erased: its text is gone for good",
+                hint="absorb the text again if you still have it",
+            )
+        if kind == "deleted":
+            loaded = json.loads(detail)
+            was = loaded.get("was") if isinstance(loaded, dict) else None
+    if was not in ("active", "archived"):  # only a current version is ever deleted
+        was = "active"
+    with store._write():
+        if not store._backend.undelete(fact.id, str(was)):
+            raise EngramError(f"fact {fact.id} changed meanwhile", hint="read it again and retry")
+        store._backend.log_event(now_iso(), "restored", fact.id, was="deleted", to=str(was))
+    store._fold()
+    return fact.id
 
 
 def close_todo(store: MemoryStore, fact_id: str) -> Fact:

@@ -213,6 +213,13 @@ class FactTables:
         ).rowcount
         return bool(changed)
 
+    def undelete(self, fact_id: str, status: str) -> bool:
+        """Set a `deleted` fact back to `status`; False if it is no longer deleted."""
+        changed = self._conn.execute(
+            "UPDATE facts SET status = ? WHERE id = ? AND status = 'deleted'", (status, fact_id)
+        ).rowcount
+        return bool(changed)
+
     def _where(self, where: FactFilter) -> tuple[str, list[Any]]:
         """The WHERE clause (and its arguments) of `list_facts` and `count_facts`."""
         parts, args = ["1 = 1"], []
