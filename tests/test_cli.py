@@ -133,6 +133,24 @@ def test_init_changes_nothing_that_exists(
     assert (root / "engram.toml").read_text() == "[load]\nexpand_top = 5\n"
 
 
+def test_init_of_a_whole_workspace_writes_nothing_so_a_full_disk_does_not_fail_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import errno
+
+    import engram.files.atomic as atomic
+
+    run(capsys, "-C", str(tmp_path), "init")
+
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(atomic.tempfile, "mkstemp", full)
+    code, out, err = run(capsys, "-C", str(tmp_path), "init")
+    assert code == 0, err
+    assert "created" not in out
+
+
 def test_init_with_a_file_where_a_folder_goes_is_one_error_and_creates_nothing(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import os
 from pathlib import Path
 
 import pytest
@@ -38,3 +40,27 @@ def test_a_full_log_keeps_whole_entries_of_its_newer_half(
     entries = [line for line in heads if line and not line.startswith(" ")]
     assert all(" host=gemini event=BeforeAgent KeyError: " in line for line in entries)
     assert last_errors(1)[0].endswith("KeyError: 'e39'")
+
+
+def test_a_full_disk_while_the_log_is_cut_keeps_the_old_log_and_the_new_entry(
+    state: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for n in range(20):
+        log_error("gemini", "BeforeAgent", KeyError(f"e{n}"), trace="trace line\n" * 3)
+    old = errorlog.log_path().read_bytes()
+    monkeypatch.setattr(errorlog, "MAX_BYTES", len(old) - 1)  # the next error cuts it
+
+    def no_room(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    def rewrite_on_a_full_disk(self: Path, *args: object, **kwargs: object) -> None:
+        self.open("w").close()  # opened for writing, so emptied, then no room for the text
+        no_room()
+
+    monkeypatch.setattr(Path, "write_text", rewrite_on_a_full_disk)
+    monkeypatch.setattr(Path, "write_bytes", rewrite_on_a_full_disk)
+    monkeypatch.setattr(os, "write", no_room)
+    log_error("gemini", "BeforeAgent", KeyError("new"), trace="t")
+    assert errorlog.log_path().read_bytes().startswith(old)
+    assert last_errors(1)[0].endswith("KeyError: 'new'")
+    assert [p.name for p in state.iterdir()] == ["hooks.log"]

@@ -95,7 +95,10 @@ def _create(root: Path, report: InitReport) -> None:
             report.created.append(f"{folder}/")
     for name, text in (("engram.toml", config_template()), (IGNORE_FILE, DEFAULT_IGNORE)):
         path = root / name
-        try:
+        if os.path.lexists(path):  # kept without a write: a full or read-only disk is no error
+            report.kept.append(name)
+            continue
+        try:  # exclusive all the same: another process may create it meanwhile
             write_text_atomic(path, text, exclusive=True)
             report.created.append(name)
         except FileExistsError:

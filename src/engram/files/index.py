@@ -52,6 +52,8 @@ if TYPE_CHECKING:
 INDEX_VERSION = "6"
 FIELDS = ("id", "tags", "directive", "summary", "triggers", "paths", "content")
 CACHE_DIR = ".cache"
+# How long a write waits for another process's lock on the index file (its refresh).
+BUSY_TIMEOUT_S = 10.0
 # Postings from this many rows up are written to an empty table before its index by doc.
 _BULK_ROWS = 10_000
 
@@ -396,6 +398,8 @@ class MemoryIndex:
         self._empty = False
         # Set when a verdict could not be recorded (`record_verdict`): not tried again.
         self._verdicts_unwritable = False
+        # Set once a locked index file was given up for one in memory (`_fall_back_to_memory`).
+        self._in_memory = False
 
     # -- opening and refreshing ------------------------------------------------------------
     @classmethod
@@ -457,6 +461,23 @@ class MemoryIndex:
     ) -> RefreshReport:
         """Bring the index up to date with the files; only changed files are re-parsed, and
         `progress(done, total)` is called as each one is."""
+        try:
+            return self._refresh(on_hand_edit, progress)
+        except sqlite3.OperationalError as exc:
+            self._fall_back_to_memory(exc)
+            return self._refresh(on_hand_edit, progress)
+
+    def _fall_back_to_memory(self, exc: sqlite3.OperationalError) -> None:
+        """Another process kept the index file locked past the timeout: as in a read-only
+        folder, this process goes on with an index of its own, built again from the files
+        (the file catches up on a later refresh). Any other error is raised again."""
+        if not _locked(exc) or self._in_memory:
+            raise exc
+        self.conn.close()
+        self.conn = _in_memory()
+        self._in_memory = True
+
+    def _refresh(self, on_hand_edit: str, progress: Progress | None) -> RefreshReport:
         report = RefreshReport()
         self._recheck_on_new_limit()
         current = scan_files(self.root.path)
@@ -469,7 +490,7 @@ class MemoryIndex:
             and self._meta("approvals_stat") == approvals_stat
         ):
             if on_hand_edit == "reindex" and self._meta("pending") == "1":
-                self.sync_approvals(self._approve([]))
+                self._sync_approvals(self._approve([]))
             return report
         changed, removed = self._diff(current)
         is_ignored = matcher(ignore)
@@ -518,11 +539,19 @@ class MemoryIndex:
                 # refreshing here (as `verify` does) must not decide what a later `load` shows.
                 with self.conn:
                     self._set_meta("pending", "1")
-        self.sync_approvals(approvals)
+        self._sync_approvals(approvals)
         return report
 
     def sync_approvals(self, approvals: dict[str, str]) -> None:
         """Record the approved hash of every file, and the approvals file's state."""
+        try:
+            self._sync_approvals(approvals)
+        except sqlite3.OperationalError as exc:
+            self._fall_back_to_memory(exc)
+            self._refresh("refuse", None)
+            self._sync_approvals(approvals)
+
+    def _sync_approvals(self, approvals: dict[str, str]) -> None:
         with self.conn:
             self.conn.execute("BEGIN IMMEDIATE")
             self.conn.execute("UPDATE files SET approved = NULL")
@@ -718,7 +747,7 @@ class MemoryIndex:
                     (row.verdict, row.seal, row.doc, unscanned),
                 )
             finally:
-                self.conn.execute("PRAGMA busy_timeout = 10000")
+                self.conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
         except sqlite3.Error:
             self._verdicts_unwritable = True
 
@@ -936,7 +965,7 @@ def _connect(root: Path, *, retry: bool = True) -> sqlite3.Connection:
             path.parent.mkdir()
             # The cache folder ignores itself, so it never shows up in `git status`.
             (path.parent / ".gitignore").write_text("*\n", encoding="utf-8")
-        conn = sqlite3.connect(path, timeout=10, isolation_level=None)
+        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=NORMAL")
         if _meta_value(conn, "version") is not None:
@@ -945,7 +974,7 @@ def _connect(root: Path, *, retry: bool = True) -> sqlite3.Connection:
             conn.close()
             if not _discard(path):
                 raise OSError(f"cannot replace {path}")
-            conn = sqlite3.connect(path, timeout=10, isolation_level=None)
+            conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
             conn.execute("PRAGMA journal_mode=WAL")
         conn.executescript(SCHEMA)
         _claim(conn)
@@ -962,6 +991,11 @@ def _connect(root: Path, *, retry: bool = True) -> sqlite3.Connection:
             conn.close()
         return _in_memory()
     return conn
+
+
+def _locked(exc: sqlite3.OperationalError) -> bool:
+    """Whether SQLite gave up waiting for another connection's lock."""
+    return "locked" in str(exc) or "busy" in str(exc)
 
 
 def _in_memory() -> sqlite3.Connection:
@@ -1025,8 +1059,17 @@ def rebuild(
     """Throw the index away and build it again from the files (fetch counts are kept);
     `progress(done, total)` is called as each file is indexed."""
     conn = _connect(root.path)
-    with conn:
+    try:
         conn.execute("BEGIN IMMEDIATE")
+    except sqlite3.OperationalError as exc:
+        conn.close()
+        if not _locked(exc):
+            raise
+        raise EngramError(
+            f"the index {index_path(root.path)} is locked by another process; "
+            "nothing was changed: try again once it is done"
+        ) from None
+    with conn:
         for table in ("files", "docs", "postings", "problems", "source_stats", "manifest"):
             conn.execute(f"DELETE FROM {table}")
         conn.execute("DELETE FROM meta WHERE key IN ('totals', 'ignore_sig', 'approvals_stat')")

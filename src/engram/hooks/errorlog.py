@@ -34,12 +34,25 @@ def log_error(host: str, event: str, exc: BaseException, *, trace: str | None = 
             f"{stamp} host={host} event={event or '?'} {type(exc).__name__}: {message}\n"
             f"    {trace}\n"
         )
-        if path.exists() and path.stat().st_size > MAX_BYTES:
-            text = path.read_text(encoding="utf-8", errors="replace")
-            path.write_text(_newer_half(text), encoding="utf-8")
+        _cut_if_full(path)
         with path.open("a", encoding="utf-8") as handle:
             handle.write(entry)
     except Exception:  # the log is the last resort: nothing may escape it
+        pass
+
+
+def _cut_if_full(path: Path) -> None:
+    """Drop the log's older half once it is past `MAX_BYTES`. Written whole or not at all: a
+    full disk (or a hook killed by its host meanwhile) leaves the log as it was, never empty,
+    and the entry is appended all the same."""
+    try:
+        if not path.exists() or path.stat().st_size <= MAX_BYTES:
+            return
+        from engram.files.atomic import write_text_atomic
+
+        text = path.read_text(encoding="utf-8", errors="replace")
+        write_text_atomic(path, _newer_half(text))
+    except Exception:  # not cut this time: tried again on the next error
         pass
 
 
