@@ -268,6 +268,25 @@ def test_doctor_lists_malformed_files_with_line_and_reason(
     assert "workspace:rules/bad.md:3: invalid: level: must be foundation" in out
 
 
+def test_doctor_reports_a_state_folder_that_is_a_file(
+    project: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    taken = tmp_path / "state-file"
+    taken.write_text("not a folder")
+    monkeypatch.setenv("ENGRAM_STATE_DIR", str(taken))
+    code, out, _ = run(capsys, "-C", str(project), "doctor")
+    assert code == 1
+    assert f"hooks:{taken}: state folder: is not a folder" in out and "ENGRAM_STATE_DIR" in out
+
+
+def test_doctor_passes_a_state_folder_not_made_yet(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(capsys, "-C", str(project), "doctor")
+    assert (code, out) == (0, "no problems found\n")
+
+
 def _file_named_in_bytes(ws_root: Path) -> None:
     """A memory file whose name is not UTF-8 (Latin-1 'é', from an old archive)."""
     folder = bytes(ws_root / "rules")

@@ -21,6 +21,28 @@ def state_dir() -> Path:
     return Path(base) / "engram"
 
 
+_FIX = "point ENGRAM_STATE_DIR at a folder you can write"
+
+
+def state_problem() -> str:
+    """Why the state folder cannot be used ('' when it can): hooks then remember nothing,
+    log nothing and answer the host with nothing, so `doctor` is where the user learns of it."""
+    folder = state_dir()
+    if folder.exists() and not folder.is_dir():
+        return (
+            f"is not a folder: hooks keep no state and log no errors, so they add nothing; {_FIX}"
+        )
+    existing = folder
+    while not existing.exists() and existing.parent != existing:
+        existing = existing.parent  # made on first use: the nearest folder that is must allow it
+    if not existing.is_dir() or not os.access(existing, os.W_OK | os.X_OK):
+        return (
+            f"cannot be written ({existing}): hooks keep no state and log no errors, so they "
+            f"add nothing; {_FIX}"
+        )
+    return ""
+
+
 def cache_dir() -> Path:
     """Where downloaded files (embedding models) are kept: $ENGRAM_CACHE_DIR, else
     $XDG_CACHE_HOME/engram, else ~/.cache/engram."""

@@ -290,10 +290,14 @@ def _findings(args: argparse.Namespace, key: str, findings: list[Any], clean: st
 def cmd_doctor(args: argparse.Namespace, start: Path | None) -> int:
     from engram.files.checks import Finding, doctor
     from engram.hooks.errorlog import last_errors, log_path
+    from engram.paths import state_dir, state_problem
     from engram.workspace import open_workspace
 
     with open_workspace(start) as ws:
         findings = doctor(ws.indexes)
+    problem = state_problem()
+    if problem:
+        findings.append(Finding("hooks", str(state_dir()), "state folder", problem))
     findings += [Finding("hooks", str(log_path()), "hook error", line) for line in last_errors()]
     return _findings(args, "problems", findings, "no problems found")
 
