@@ -222,3 +222,20 @@ def test_a_message_with_an_id_but_no_method_or_result_is_answered_with_an_error(
     assert answer["id"] == 7 and answer["error"]["code"] == -32600
     assert '"method"' in answer["error"]["message"]
     assert server.ask(2, "ping")["result"] == {}
+
+
+def test_a_line_longer_than_the_limit_is_answered_under_its_id_and_skipped(
+    server: Server,
+) -> None:
+    from engram.mcp.front import MAX_LINE
+
+    server.ask(1, "initialize", HELLO)
+    server.send(INITIALIZED)
+    huge = {"jsonrpc": "2.0", "id": 5, "method": "tools/call",
+            "params": {"name": "memory_search", "arguments": {"query": "x" * (MAX_LINE + 10)}}}  # fmt: skip
+    server.send(huge)
+    answer = server.receive()
+    assert answer["id"] == 5 and answer["error"]["code"] == -32600
+    assert "longer than" in answer["error"]["message"]
+    found = server.ask(6, "tools/call", {"name": "memory_search", "arguments": {"query": "x"}})
+    assert found["result"]["content"] == [{"type": "text", "text": "no results"}]

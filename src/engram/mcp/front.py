@@ -27,14 +27,20 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import sys
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
 from engram.mcp import handshake
 
+# The longest message line read whole (a batch of facts to absorb is far shorter). A longer
+# one is answered with an error and its rest skipped as it comes, never held: read whole, a
+# 50 MB line took 500 MB of memory and 20 s.
+MAX_LINE = 8 * 1024 * 1024
 REPLAY_ID = "engram-front:initialize"  # the id the client's initialize is passed on under
 DONE = b'"engram-front:done"\n'  # written after the SDK server's last line: the pump stops
 INTERNAL_ERROR = -32603
@@ -115,6 +121,20 @@ class Front:
                     return
                 self.waiting[json.dumps(message["id"])] = message["id"]
         self.to_sdk(line)
+
+    def refuse_long(self, head: bytes) -> None:
+        """Answer a line longer than MAX_LINE, under the id its first bytes give if they give
+        one before the params (so the client is not left waiting), else with no id."""
+        found = _ENVELOPE_ID.search(head.split(b'"params"', 1)[0])
+        id: object = None
+        if found is not None:
+            try:
+                id = echoed_id(json.loads(found.group(1)))
+            except ValueError:
+                id = None
+        size = MAX_LINE // (1024 * 1024)
+        why = f"Invalid Request: a message longer than {size} MB; send less in one call"
+        self.reply(id, error=why, code=INVALID_REQUEST)
 
     def refuse_batch(self, batch: list[Any]) -> None:
         """The SDK server drops a batch (MCP has had none since 2025-06-18) unanswered: each
@@ -221,6 +241,25 @@ class Front:
             self.state.notify_all()
 
 
+def client_lines(stream: IO[bytes], limit: int = MAX_LINE) -> Iterator[tuple[bytes, bool]]:
+    """(line, whole) for each line the client sends: whole is False for one longer than
+    `limit`, given as its first `limit` bytes, its rest read and dropped piece by piece."""
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        if len(line) <= limit or line.endswith(b"\n"):
+            yield line, True
+            continue
+        rest = line
+        while rest and not rest.endswith(b"\n"):
+            rest = stream.readline(limit)
+        yield line[:limit], False
+
+
+_ENVELOPE_ID = re.compile(rb'"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.){0,200}")')
+
+
 def echoed_id(id: object) -> object:
     """The id an error answers under: the request's when JSON-RPC allows one, else null."""
     known = isinstance(id, str | int | float) and not isinstance(id, bool)
@@ -267,8 +306,10 @@ def serve(db: str | Path | None = None) -> None:
     )
     pump.start()
     server.start()
-    for line in wire_in:
-        if line.strip():
+    for line, whole in client_lines(wire_in):
+        if not whole:
+            front.refuse_long(line)
+        elif line.strip():
             front.from_client(line)
     front.client_gone()
     sys.stderr.flush()
