@@ -668,3 +668,22 @@ def test_profile_edit_with_an_editor_that_is_not_installed_exits_2(
     monkeypatch.setenv("EDITOR", "no-such-editor-here")
     code, _, err = run(capsys, "profile", "edit", "--db", str(tmp_path / "m.db"))
     assert code == 2 and "could not be started" in err and "Traceback" not in err
+
+
+def test_new_refuses_a_body_with_a_nul_character_naming_where(
+    project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("# Cache\n\nKeep\x00 TTLs short.\n"))
+    code, _, err = run(capsys, "-C", str(project), "new", "rule", "cache-ttl")
+    assert code == 2 and "the body holds a control character ('\\x00' at character 14)" in err
+    assert not (project / ".agents" / ".engram" / "rules" / "cache-ttl.md").exists()
+
+
+def test_skill_create_refuses_a_title_with_a_control_character(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run(
+        capsys, "-C", str(project), "skill", "create", "--title", "Deploy\x01 it", "--step", "run"
+    )
+    assert code == 2 and "the directive holds a control character" in err
+    assert not list((project / ".agents" / ".engram" / "skills").glob("deploy*.md"))

@@ -231,8 +231,9 @@ def test_a_line_longer_than_the_limit_is_answered_under_its_id_and_skipped(
 
     server.ask(1, "initialize", HELLO)
     server.send(INITIALIZED)
+    arguments = {"query": "x" * (MAX_LINE + 10)}
     huge = {"jsonrpc": "2.0", "id": 5, "method": "tools/call",
-            "params": {"name": "memory_search", "arguments": {"query": "x" * (MAX_LINE + 10)}}}  # fmt: skip
+            "params": {"name": "memory_search", "arguments": arguments}}  # fmt: skip
     server.send(huge)
     answer = server.receive()
     assert answer["id"] == 5 and answer["error"]["code"] == -32600

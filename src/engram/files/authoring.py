@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -179,6 +180,11 @@ def check_new(root: Path, kind: str, memory_id: str, **fields: Any) -> None:
         raise EngramError(f"{root / relative} already exists", hint="choose another id")
 
 
+# Characters a memory file never holds: C0 controls but tab, line feed and carriage return, and
+# DEL.
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
 def memory_text(
     root: Path,
     kind: str,
@@ -251,6 +257,16 @@ def memory_text(
             f"refusing to write {relative}: it contains a {reason}",
             hint="remove it; memory files are shown to agents",
         )
+    # after the scans, so that an instruction hidden with a control character is refused as
+    # what it is; a NUL made git take the file for binary, and no reader shows such bytes
+    for name in sorted(given, key=lambda n: n == "body"):  # a field's value may open the body
+        found = _CONTROL.search(given[name])
+        if found is not None:
+            raise EngramError(
+                f"the {name} holds a control character ({found.group()!r} at character "
+                f"{found.start() + 1}); a memory file is text",
+                hint="remove it",
+            )
     return relative, text
 
 
