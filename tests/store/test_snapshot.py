@@ -5,6 +5,7 @@ damaged, foreign or outdated one, nor one that holds erased words."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import shutil
 import subprocess
@@ -346,3 +347,16 @@ def test_a_snapshot_round_trips_every_kind_of_value(tmp_path: Path) -> None:
         expected = state(store.index())
     assert index["tags"] == expected["tags"] and ["a", "b", "c"] in index["tags"]
     assert index == expected
+
+
+def test_a_write_removes_temporaries_left_by_a_killed_writer(tmp_path: Path) -> None:
+    path = tmp_path / "memory.db"
+    done = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True)  # fmt: skip
+    target = snapshot.snapshot_path(path)
+    abandoned = target.with_name(f"{target.name}.tmp-{done.stdout.strip()}")
+    under_way = target.with_name(f"{target.name}.tmp-{os.getppid()}")
+    for leftover in (abandoned, under_way):
+        leftover.write_bytes(b"half a snapshot")
+    filled(path)
+    assert target.is_file() and not abandoned.exists() and under_way.exists()

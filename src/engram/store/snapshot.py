@@ -44,6 +44,28 @@ class Unusable(Exception):
 
 
 # -- writing ------------------------------------------------------------------------------
+def _remove_abandoned(path: Path) -> None:
+    """Remove the temporaries of snapshot writes whose process is gone (killed mid-write: its
+    cleanup never ran, and a snapshot of 100,000 facts is tens of megabytes); one of a running
+    process is its write under way."""
+    for leftover in path.parent.glob(f"{path.name}.tmp-*"):
+        pid = leftover.name.rpartition("-")[2]
+        if not pid.isdigit() or _running(int(pid)):
+            continue
+        with contextlib.suppress(OSError):
+            leftover.unlink()
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (OSError, OverflowError):  # another user's process (EPERM), or no such number
+        return True
+    return True
+
+
 def write(index: SearchIndex, path: Path, stamp: dict[str, Any], mode: int = 0o600) -> int:
     """Save the index to `path` (atomically: a temporary file renamed over it); returns the
     bytes written. `stamp` says what state of the database the index holds."""
@@ -75,6 +97,7 @@ def write(index: SearchIndex, path: Path, stamp: dict[str, Any], mode: int = 0o6
     text = _json(header)
     if 20 + len(text) > room:  # cannot happen: offsets grew by fewer than 24 digits each
         raise ValueError("snapshot header outgrew its room")
+    _remove_abandoned(path)
     temporary = path.with_name(f"{path.name}.tmp-{os.getpid()}")
     descriptor = os.open(temporary, os.O_CREAT | os.O_TRUNC | os.O_WRONLY, mode)
     try:
