@@ -61,6 +61,22 @@ def test_a_relative_db_flag_is_relative_to_the_dash_c_folder(
     assert (project / "here.db").is_file()
 
 
+@pytest.mark.parametrize("kind", ["missing", "file", "symlink loop"])
+def test_dash_c_to_something_not_a_folder_is_one_error_line(
+    kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "there"
+    if kind == "file":
+        target.write_text("not a folder\n")
+    elif kind == "symlink loop":
+        target.symlink_to(tmp_path / "back")
+        (tmp_path / "back").symlink_to(target)
+    code, out, err = run(capsys, "-C", str(target), "load", "deploy")
+    assert code == 2 and out == ""
+    assert err.splitlines()[0] == f"engram: error: -C {target}: not a folder"
+    assert "unexpected" not in err and len(err.splitlines()) <= 2
+
+
 def test_every_command_has_an_example_that_parses() -> None:
     import shlex
 
