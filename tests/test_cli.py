@@ -219,6 +219,15 @@ def test_new_refuses_text_that_is_not_utf8_naming_the_field(
     assert list((ws_root / "rules").iterdir()) == []
 
 
+@pytest.mark.parametrize("argv", [("load", "--id", "caf\udce9"), ("skill", "get", "caf\udce9")])
+def test_a_memory_id_that_is_not_utf8_is_one_error_naming_it(
+    argv: tuple[str, ...], project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run(capsys, "-C", str(project), *argv)
+    assert code == 2
+    assert err == "engram: error: memory id holds bytes that are not UTF-8 text; send it as UTF-8\n"
+
+
 def test_new_refuses_a_body_with_a_secret(
     project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
