@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -209,6 +210,32 @@ def test_contacts_split_technologies_on_semicolons_too(
     assert run(capsys, "memory", "contacts", str(sheet))[0] == 0
     _, out, _ = run(capsys, "memory", "graph", "list", "--type", "technology", "--json")
     assert sorted(n["name"] for n in json.loads(out)["nodes"]) == ["Python", "Spark"]
+
+
+@pytest.mark.parametrize(
+    ("kind", "reason"),
+    [
+        ("fifo", "not a regular file (a FIFO, device or socket)"),
+        ("folder", "not a regular file (a folder)"),
+        ("binary", "not UTF-8 text"),
+    ],
+)
+def test_contacts_from_a_file_that_is_not_text_is_one_error_naming_it(
+    kind: str, reason: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:  # fmt: skip
+    monkeypatch.setenv("ENGRAM_DB", str(tmp_path / "contacts.db"))
+    sheet = tmp_path / "sheet"
+    if kind == "fifo":
+        os.mkfifo(sheet)  # read as a file, it would wait for a writer forever
+    elif kind == "folder":
+        sheet.mkdir()
+    else:
+        sheet.write_bytes(b"\xff\xfename\n\x80\n")
+    code, out, err = run(capsys, "memory", "contacts", str(sheet))
+    assert code == 2 and out == ""
+    assert err.splitlines()[0] == f"engram: error: {sheet}: cannot read ({reason})"
+    assert not (tmp_path / "contacts.db").exists()
 
 
 def test_a_first_fact_needs_no_scope(
