@@ -238,6 +238,18 @@ def test_contacts_from_a_file_that_is_not_text_is_one_error_naming_it(
     assert not (tmp_path / "contacts.db").exists()
 
 
+def test_contacts_csv_that_does_not_parse_is_one_error_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("ENGRAM_DB", str(tmp_path / "contacts.db"))
+    sheet = tmp_path / "people.csv"
+    sheet.write_text("name,company\n" + "x" * 200_000 + ",FinBox\n")  # past csv's field limit
+    code, out, err = run(capsys, "memory", "contacts", str(sheet))
+    assert code == 2 and out == ""
+    assert err.startswith("engram: error: the contacts input is not valid CSV (line 2: ")
+    assert "unexpected" not in err and len(err.splitlines()) == 2
+
+
 def test_a_first_fact_needs_no_scope(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
