@@ -520,6 +520,23 @@ def test_new_keeps_the_text_written_in_the_editor_when_it_is_refused(
     kept.unlink()
 
 
+def test_new_keeps_an_editor_text_that_is_not_utf8_and_says_so(
+    project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:  # fmt: skip
+    editor = tmp_path / "latin1-editor.py"
+    editor.write_text("import sys\nopen(sys.argv[1], 'wb').write(b'# Caf\\xe9\\n\\nTea.\\n')\n")
+    monkeypatch.setattr(sys, "stdin", Terminal())
+    monkeypatch.setenv("EDITOR", f"{sys.executable} {editor}")
+    monkeypatch.delenv("VISUAL", raising=False)
+    code, _, err = run(capsys, "-C", str(project), "new", "rule", "cafe")
+    assert code == 2 and "unexpected" not in err
+    assert err.startswith("engram: error: the text written in the editor is not UTF-8\n")
+    kept = Path(err.split("your text is kept in ", 1)[1].split()[0])
+    assert kept.read_bytes() == b"# Caf\xe9\n\nTea.\n"
+    kept.unlink()
+
+
 def test_hot_commands_build_only_their_own_parser() -> None:
     import argparse
 
