@@ -537,6 +537,20 @@ def test_new_keeps_an_editor_text_that_is_not_utf8_and_says_so(
     kept.unlink()
 
 
+def test_profile_show_names_a_profile_file_that_is_not_utf8(
+    tmp_path: Path, isolated_env: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    profile = isolated_env / "config" / "profile.md"
+    profile.parent.mkdir(parents=True)
+    profile.write_bytes(b"I drink caf\xe9.\n")
+    db = str(tmp_path / "m.db")
+    assert run(capsys, "memory", "--db", db, "absorb", "Maria is the CTO of FinBox.")[0] == 0
+    code, _, err = run(capsys, "profile", "show", "--db", db)
+    assert code == 2
+    assert err.splitlines()[0] == f"engram: error: {profile}: not UTF-8 text"
+    assert "unexpected" not in err
+
+
 def test_hot_commands_build_only_their_own_parser() -> None:
     import argparse
 
