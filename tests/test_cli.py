@@ -237,6 +237,15 @@ def test_new_refuses_text_that_is_not_utf8_naming_the_field(
     assert list((ws_root / "rules").iterdir()) == []
 
 
+@pytest.mark.parametrize("argv", [("load", "--id", "caf\udce9"), ("skill", "get", "caf\udce9")])
+def test_a_memory_id_that_is_not_utf8_is_one_error_naming_it(
+    argv: tuple[str, ...], project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run(capsys, "-C", str(project), *argv)
+    assert code == 2
+    assert err == "engram: error: memory id holds bytes that are not UTF-8 text; send it as UTF-8\n"
+
+
 def test_new_refuses_a_body_with_a_secret(
     project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -546,6 +555,37 @@ def test_new_keeps_the_text_written_in_the_editor_when_it_is_refused(
     kept = Path(err.split("your text is kept in ", 1)[1].split()[0])
     assert kept.read_text() == body
     kept.unlink()
+
+
+def test_new_keeps_an_editor_text_that_is_not_utf8_and_says_so(
+    project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:  # fmt: skip
+    editor = tmp_path / "latin1-editor.py"
+    editor.write_text("import sys\nopen(sys.argv[1], 'wb').write(b'# Caf\\xe9\\n\\nTea.\\n')\n")
+    monkeypatch.setattr(sys, "stdin", Terminal())
+    monkeypatch.setenv("EDITOR", f"{sys.executable} {editor}")
+    monkeypatch.delenv("VISUAL", raising=False)
+    code, _, err = run(capsys, "-C", str(project), "new", "rule", "cafe")
+    assert code == 2 and "unexpected" not in err
+    assert err.startswith("engram: error: the text written in the editor is not UTF-8\n")
+    kept = Path(err.split("your text is kept in ", 1)[1].split()[0])
+    assert kept.read_bytes() == b"# Caf\xe9\n\nTea.\n"
+    kept.unlink()
+
+
+def test_profile_show_names_a_profile_file_that_is_not_utf8(
+    tmp_path: Path, isolated_env: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    profile = isolated_env / "config" / "profile.md"
+    profile.parent.mkdir(parents=True)
+    profile.write_bytes(b"I drink caf\xe9.\n")
+    db = str(tmp_path / "m.db")
+    assert run(capsys, "memory", "--db", db, "absorb", "Maria is the CTO of FinBox.")[0] == 0
+    code, _, err = run(capsys, "profile", "show", "--db", db)
+    assert code == 2
+    assert err.splitlines()[0] == f"engram: error: {profile}: not UTF-8 text"
+    assert "unexpected" not in err
 
 
 def test_hot_commands_build_only_their_own_parser() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -59,6 +60,22 @@ def test_a_relative_db_flag_is_relative_to_the_dash_c_folder(
     argv = ("-C", str(project), "memory", "--db", "here.db", "absorb", "--scope", "user")
     assert run(capsys, *argv, "Maria is the CTO of FinBox.")[0] == 0
     assert (project / "here.db").is_file()
+
+
+@pytest.mark.parametrize("kind", ["missing", "file", "symlink loop"])
+def test_dash_c_to_something_not_a_folder_is_one_error_line(
+    kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "there"
+    if kind == "file":
+        target.write_text("not a folder\n")
+    elif kind == "symlink loop":
+        target.symlink_to(tmp_path / "back")
+        (tmp_path / "back").symlink_to(target)
+    code, out, err = run(capsys, "-C", str(target), "load", "deploy")
+    assert code == 2 and out == ""
+    assert err.splitlines()[0] == f"engram: error: -C {target}: not a folder"
+    assert "unexpected" not in err and len(err.splitlines()) <= 2
 
 
 def test_every_command_has_an_example_that_parses() -> None:
@@ -193,6 +210,44 @@ def test_contacts_split_technologies_on_semicolons_too(
     assert run(capsys, "memory", "contacts", str(sheet))[0] == 0
     _, out, _ = run(capsys, "memory", "graph", "list", "--type", "technology", "--json")
     assert sorted(n["name"] for n in json.loads(out)["nodes"]) == ["Python", "Spark"]
+
+
+@pytest.mark.parametrize(
+    ("kind", "reason"),
+    [
+        ("fifo", "not a regular file (a FIFO, device or socket)"),
+        ("folder", "not a regular file (a folder)"),
+        ("binary", "not UTF-8 text"),
+    ],
+)
+def test_contacts_from_a_file_that_is_not_text_is_one_error_naming_it(
+    kind: str, reason: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:  # fmt: skip
+    monkeypatch.setenv("ENGRAM_DB", str(tmp_path / "contacts.db"))
+    sheet = tmp_path / "sheet"
+    if kind == "fifo":
+        os.mkfifo(sheet)  # read as a file, it would wait for a writer forever
+    elif kind == "folder":
+        sheet.mkdir()
+    else:
+        sheet.write_bytes(b"\xff\xfename\n\x80\n")
+    code, out, err = run(capsys, "memory", "contacts", str(sheet))
+    assert code == 2 and out == ""
+    assert err.splitlines()[0] == f"engram: error: {sheet}: cannot read ({reason})"
+    assert not (tmp_path / "contacts.db").exists()
+
+
+def test_contacts_csv_that_does_not_parse_is_one_error_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("ENGRAM_DB", str(tmp_path / "contacts.db"))
+    sheet = tmp_path / "people.csv"
+    sheet.write_text("name,company\n" + "x" * 200_000 + ",FinBox\n")  # past csv's field limit
+    code, out, err = run(capsys, "memory", "contacts", str(sheet))
+    assert code == 2 and out == ""
+    assert err.startswith("engram: error: the contacts input is not valid CSV (line 2: ")
+    assert "unexpected" not in err and len(err.splitlines()) == 2
 
 
 def test_a_first_fact_needs_no_scope(

@@ -60,3 +60,19 @@ def setting_path(config: Config, key: str) -> Path:
     if not path.is_absolute() and origin.endswith(".toml"):
         return Path(origin).parent / path
     return path
+
+
+def resolved(path: Path, named: str) -> Path:
+    """`path.resolve()` for a path the user gave, shown as `named` when it cannot be: Python
+    reports a symlink loop as a RuntimeError before 3.13 and as an OSError since."""
+    import errno
+
+    try:
+        return path.resolve()
+    except RuntimeError:
+        reason = "a symlink loop"
+    except OSError as exc:
+        reason = "a symlink loop" if exc.errno == errno.ELOOP else f"cannot resolve: {exc.strerror}"
+    from engram.errors import EngramError
+
+    raise EngramError(f"{named}: {reason}")

@@ -332,6 +332,15 @@ def test_a_failed_mcp_registration_takes_back_a_new_hooks_file(
     assert not (project / ".cursor" / "hooks.json").exists()
 
 
+def test_a_failed_install_leaves_no_backup_of_what_it_put_back(project: Path) -> None:
+    settings = project / ".claude" / "settings.json"
+    settings.parent.mkdir()
+    settings.write_text('{"model": "opus"}\n', encoding="utf-8")
+    (project / ".mcp.json").write_text("[1]\n", encoding="utf-8")
+    assert main(["-C", str(project), "hooks", "install", "--host", "claude"]) == 2
+    assert sorted(p.name for p in settings.parent.iterdir()) == ["settings.json"]
+
+
 def test_uninstall_leaves_an_engram_mcp_server_the_user_set_up(project: Path) -> None:
     mcp = project / ".mcp.json"
     mine = {"mcpServers": {"engram": {"command": "docker", "args": ["run", "my/engram-fork"]}}}

@@ -144,6 +144,17 @@ def test_an_unsafe_memory_is_never_exported(
     assert "Use tabs." in text and "AKIA" not in text
 
 
+def test_out_at_a_symlink_loop_is_one_error_naming_it(
+    project: Path, some: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (project / "loop").symlink_to(project / "back")
+    (project / "back").symlink_to(project / "loop")
+    argv = ("-C", str(project), "export", "--format", "agents-md", "--out", "loop")
+    code, _, err = run(capsys, *argv)
+    assert code == 2
+    assert err == f"engram: error: --out {project / 'loop'}: a symlink loop\n"
+
+
 def test_out_outside_the_project_is_an_error(
     project: Path, some: None, tmp_path_factory: pytest.TempPathFactory,
     capsys: pytest.CaptureFixture[str],

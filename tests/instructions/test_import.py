@@ -313,6 +313,17 @@ def test_files_engram_generated_are_not_imported(
     assert memories(project) == {}
 
 
+def test_a_symlink_loop_is_one_error_naming_it(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    loop = project / "AGENTS.md"
+    loop.symlink_to(project / "back")
+    (project / "back").symlink_to(loop)
+    code, _, err = run(capsys, "-C", str(project), "import", str(loop))
+    assert code == 2
+    assert err == f"engram: error: {loop}: a symlink loop\n"
+
+
 def test_a_file_outside_the_project_is_an_error_naming_it(
     project: Path, tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -104,9 +104,9 @@ def main(argv: Sequence[str] | None = None, prog: str = "engram") -> int:
         if not args.command:
             parser.print_help()
             return 2
-    start = Path(args.cwd) if args.cwd else None
-    args.run_in = start  # every command runs as if started there (`-C DIR`)
     try:
+        start = _start_folder(args.cwd, hook=args.command == "hook") if args.cwd else None
+        args.run_in = start  # every command runs as if started there (`-C DIR`)
         return int(args.run(args, start))
     except EngramError as exc:
         # Withheld when it quotes a secret or an injection: an agent reads what a command says.
@@ -126,6 +126,18 @@ def main(argv: Sequence[str] | None = None, prog: str = "engram") -> int:
             f"unexpected {type(exc).__name__}: {shown}",
             "run again with ENGRAM_DEBUG=1 to see the traceback, and report it",
         )
+
+
+def _start_folder(text: str, *, hook: bool) -> Path:
+    """`-C DIR` as given, once it is known to be a folder: run from a missing one (or a file),
+    a command would quietly find no workspace and answer as if there were nothing. A hook is
+    left to answer `{}` as it always does."""
+    path = Path(text)
+    if hook or path.is_dir():  # False for a missing path, a file and a symlink loop alike
+        return path
+    raise EngramError(
+        f"-C {text}: not a folder", hint="-C takes the folder to run in, as if started there"
+    )
 
 
 def _failed(args: argparse.Namespace | SimpleNamespace, message: str, hint: str | None) -> int:

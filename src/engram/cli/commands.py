@@ -228,6 +228,11 @@ def _editor_body() -> tuple[str, Path]:
     except OSError as exc:
         draft.unlink(missing_ok=True)
         raise EngramError(f"cannot read the draft {draft}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:  # the draft is what was typed: kept, never thrown away
+        raise EngramError(
+            "the text written in the editor is not UTF-8",
+            hint=f"set the editor to save UTF-8; your text is kept in {draft}",
+        ) from None
     except BaseException:
         draft.unlink(missing_ok=True)
         raise

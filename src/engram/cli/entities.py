@@ -14,6 +14,10 @@ from engram.cli.output import add_command, emit
 from engram.errors import EngramError
 from engram.graph.types import NODE_TYPES
 
+# An address book exported whole is a few megabytes; the cap only stops a wrong file (a disk
+# image, a device) from being read into memory.
+CONTACTS_MAX_BYTES = 64 * 1024 * 1024
+
 
 def register(actions: Any) -> None:
     graph = actions.add_parser("graph", help="The entity graph: add, query, list, show, merge.")
@@ -183,13 +187,7 @@ def cmd_merge(args: argparse.Namespace, start: Path | None) -> int:
 def cmd_contacts(args: argparse.Namespace, start: Path | None) -> int:
     from engram.graph.contacts import parse_contacts
 
-    if args.file == "-":
-        text = sys.stdin.read()
-    else:
-        try:
-            text = Path(args.file).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise EngramError(f"{args.file}: cannot read ({exc.strerror})") from None
+    text = sys.stdin.read() if args.file == "-" else _contacts_text(args.file)
     records = parse_contacts(text)
     with _open(args, create=True) as store:
         outcomes = store.absorb_contacts(
@@ -204,3 +202,23 @@ def cmd_contacts(args: argparse.Namespace, start: Path | None) -> int:
         "\n".join(lines) + "\n",
     )
     return 0 if "rejected" not in counts else 1
+
+
+def _contacts_text(name: str) -> str:
+    """The text of the contacts file `name`, read as the one way Engram reads a file it did not
+    write: a FIFO would block for ever and /dev/zero fill the memory, so only a regular file is
+    read, and never past `CONTACTS_MAX_BYTES`."""
+    import os
+
+    from engram.files.reading import ReadRefused, read_limited
+
+    real = Path(os.path.realpath(name))  # a symlink to the file may point anywhere
+    try:
+        data = read_limited(real.parent, real.name, CONTACTS_MAX_BYTES, setting=None)
+        return data.decode("utf-8")
+    except ReadRefused as exc:
+        raise EngramError(f"{name}: cannot read ({exc.reason})") from None
+    except UnicodeDecodeError:
+        raise EngramError(
+            f"{name}: cannot read (not UTF-8 text)", hint="save the contacts as UTF-8 CSV or JSON"
+        ) from None

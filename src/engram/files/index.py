@@ -284,6 +284,17 @@ def json_list(raw: str) -> list[Any]:
     return list(json.loads(raw))
 
 
+def _encodable_id(memory_id: str) -> None:
+    """An EngramError for an id SQLite cannot be asked for: undecodable bytes of a command line
+    arrive as lone surrogates (no memory file's id can hold one)."""
+    try:
+        memory_id.encode("utf-8")
+    except UnicodeEncodeError:
+        raise EngramError(
+            "memory id holds bytes that are not UTF-8 text; send it as UTF-8"
+        ) from None
+
+
 def _row(v: tuple[Any, ...], index: MemoryIndex) -> DocRow:
     """A DocRow from a `_SELECT` result row of this index."""
     return DocRow(
@@ -803,6 +814,8 @@ class MemoryIndex:
 
     def by_ids(self, memory_ids: Iterable[str]) -> list[DocRow]:
         wanted = list(dict.fromkeys(memory_ids))
+        for memory_id in wanted:
+            _encodable_id(memory_id)
         rows: list[DocRow] = []
         for chunk, marks in chunks(wanted):
             rows.extend(

@@ -63,12 +63,25 @@ def parse_contacts(text: str) -> list[dict[str, Any]]:
     records = json_records(stripped, "the contacts input")
     if records is not None:
         return records
-    rows = list(csv.DictReader(io.StringIO(stripped)))
+    rows = _csv_rows(stripped)
     if rows and "name" not in rows[0]:
         raise EngramError(
             "the CSV has no 'name' column", hint="the first row must name the columns"
         )
     return [{k.strip().lower(): v for k, v in row.items() if k} for row in rows]
+
+
+def _csv_rows(text: str) -> list[dict[str, Any]]:
+    """The rows of a CSV text with a header row; csv's own errors (a field past its 128 KiB
+    limit) become one that names the line."""
+    reader = csv.DictReader(io.StringIO(text))
+    try:
+        return list(reader)
+    except csv.Error as exc:
+        raise EngramError(
+            f"the contacts input is not valid CSV (line {reader.reader.line_num}: {exc})",
+            hint="fix that line, or give the contacts as JSON",
+        ) from None
 
 
 def _technologies(value: Any) -> list[str]:

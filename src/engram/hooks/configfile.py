@@ -118,13 +118,15 @@ def _backup(path: Path, target: Path, data: bytes) -> Path:
 
 def restore(path: Path, backup: Path | None) -> None:
     """Undo one `write_text`: the file's content from its backup, or no file when there was
-    none before (keeping the file's mode and owner, and a symlink, as `write_text` does)."""
+    none before (keeping the file's mode and owner, and a symlink, as `write_text` does). The
+    backup goes once its content is back: a command that changed nothing leaves nothing."""
     target = target_of(path)
     try:
         if backup is None:
             target.unlink(missing_ok=True)
         else:
             _replace(path, target, backup.read_bytes())
+            backup.unlink(missing_ok=True)
     except OSError as exc:
         raise EngramError(f"{path}: cannot put it back ({exc.strerror or exc})") from None
 

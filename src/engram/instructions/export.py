@@ -36,6 +36,7 @@ from engram.files.globs import expanded
 from engram.files.guard import guarded_text
 from engram.files.index import DocRow
 from engram.hooks.native import MARKER, SyncReport, is_generated_text, marker, sync_folder
+from engram.paths import resolved
 from engram.render.pack import card_text, printable
 from engram.workspace import Workspace
 
@@ -316,7 +317,7 @@ def _target(project: Path, fmt: Format, out: str | Path, workspace: Path) -> Pat
     if not str(out).strip():
         raise EngramError("--out is empty", hint=f"name a place, or leave --out out for {fmt.out}")
     path = Path(out)
-    path = (path if path.is_absolute() else project / path).resolve()
+    path = resolved(path if path.is_absolute() else project / path, f"--out {out}")
     root = project.resolve()
     try:
         shown = path.relative_to(root).as_posix()

@@ -17,6 +17,7 @@ from typing import Any
 
 from engram.errors import EngramError, FrontmatterError
 from engram.files.globs import MAX_EXPANSION, expand_braces, expanded
+from engram.paths import resolved
 from engram.safety.hashes import content_hash
 
 ROOT_FILES = (
@@ -130,7 +131,7 @@ def _relative(project: Path, path: Path) -> str:
 def inside(project: Path, given: str | Path) -> Path:
     """A path the user named, resolved; an error naming it when it is outside the project."""
     path = Path(given)
-    path = (path if path.is_absolute() else Path.cwd() / path).resolve()
+    path = resolved(path if path.is_absolute() else Path.cwd() / path, str(given))
     try:
         path.relative_to(project.resolve())
     except ValueError:

@@ -31,7 +31,7 @@ def profile_path() -> Path:
 
 def profile_text(store: MemoryStore, path: Path | None = None) -> str:
     path = path or profile_path()
-    hand = path.read_text(encoding="utf-8").strip() if path.is_file() else ""
+    hand = _hand_written(path)
     if len(hand) > PROFILE_CAP:
         raise EngramError(
             f"{path}: the profile is {len(hand)} characters, over the {PROFILE_CAP} cap",
@@ -51,6 +51,21 @@ def profile_text(store: MemoryStore, path: Path | None = None) -> str:
     if len(parts) == 1:
         parts.append("(empty: write one with `engram profile edit` or pin facts)")
     return "\n\n".join(parts) + "\n"
+
+
+def _hand_written(path: Path) -> str:
+    """The profile file's text ('' when there is none), or an error naming the file: it is
+    written by hand, in any editor, and may be saved in another encoding."""
+    if not path.is_file():
+        return ""
+    try:
+        return path.read_text(encoding="utf-8").strip()
+    except UnicodeDecodeError:
+        raise EngramError(
+            f"{path}: not UTF-8 text", hint="save it as UTF-8 (`engram profile edit`)"
+        ) from None
+    except OSError as exc:
+        raise EngramError(f"{path}: cannot read ({exc.strerror or exc})") from None
 
 
 def pin(store: MemoryStore, fact_id: str, path: Path | None = None) -> str:
