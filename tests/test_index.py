@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -195,11 +196,16 @@ def test_a_manifest_recorded_in_another_listing_order_still_means_unchanged(
         assert index.conn.execute("SELECT data FROM manifest").fetchone()[0] == reordered
 
 
-def _lock_index(ws_root: Path) -> sqlite3.Connection:
-    """Another process's connection holding the index's write lock."""
+@contextmanager
+def _index_locked(ws_root: Path) -> Iterator[None]:
+    """Another process's connection holding the index's write lock meanwhile."""
     holder = sqlite3.connect(index_path(ws_root), isolation_level=None)
     holder.execute("BEGIN EXCLUSIVE")
-    return holder
+    try:
+        yield
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
 
 
 def test_an_index_locked_by_another_process_is_built_in_memory_instead(
@@ -209,13 +215,8 @@ def test_an_index_locked_by_another_process_is_built_in_memory_instead(
     open_index(ws_root).close()
     memory("b")
     monkeypatch.setattr(index_module, "BUSY_TIMEOUT_S", 0.1)
-    holder = _lock_index(ws_root)
-    try:
-        with open_index(ws_root) as index:
-            assert index.stats()[0] == 2
-    finally:
-        holder.execute("ROLLBACK")
-        holder.close()
+    with _index_locked(ws_root), open_index(ws_root) as index:
+        assert index.stats()[0] == 2
     with open_index(ws_root) as index:  # the file itself is caught up once it is free
         assert index.stats()[0] == 2
 
@@ -226,13 +227,8 @@ def test_a_reindex_of_a_locked_index_is_one_line_naming_it(
     memory("a")
     open_index(ws_root).close()
     monkeypatch.setattr(index_module, "BUSY_TIMEOUT_S", 0.1)
-    holder = _lock_index(ws_root)
-    try:
-        with pytest.raises(EngramError) as caught:
-            index_module.rebuild(ScopeRoot(ws_root, "workspace"))
-    finally:
-        holder.execute("ROLLBACK")
-        holder.close()
+    with _index_locked(ws_root), pytest.raises(EngramError) as caught:
+        index_module.rebuild(ScopeRoot(ws_root, "workspace"))
     assert str(index_path(ws_root)) in str(caught.value)
     assert "locked" in str(caught.value) and "\n" not in str(caught.value)
     with open_index(ws_root) as index:  # nothing was dropped by the failed attempt
@@ -249,12 +245,8 @@ def test_a_rehash_while_another_process_locks_the_index_approves_every_file(
     open_index(ws_root).close()
     memory("b")
     monkeypatch.setattr(index_module, "BUSY_TIMEOUT_S", 0.1)
-    with MemoryIndex.open(ScopeRoot(ws_root, "workspace"), refresh=False) as index:
-        holder = _lock_index(ws_root)
-        try:
-            assert rehash([index]) == {"workspace": 2}
-            assert index.by_ids(["b"])[0].approved
-        finally:
-            holder.execute("ROLLBACK")
-            holder.close()
+    opened = MemoryIndex.open(ScopeRoot(ws_root, "workspace"), refresh=False)
+    with opened as index, _index_locked(ws_root):
+        assert rehash([index]) == {"workspace": 2}
+        assert index.by_ids(["b"])[0].approved
     assert set(read_approvals(ws_root)) == {"knowledge/a.md", "knowledge/b.md"}
