@@ -3194,9 +3194,9 @@ _PAST_COPULAS = frozenset("was were fue fueron era eran был была было
 
 
 def _tense_of(norm: str) -> str:
-    """ "past" or "present" as a predicate's first word tells it ("completed", "закончил",
-    "terminó", "was"; "completes", "заканчивает", "termina", "is"), '' when the form does not
-    ("quit", a form of no ending known here)."""
+    """ "past", "present" or "future" as a predicate's first word tells it ("completed",
+    "закончил", "terminó", "was"; "completes", "заканчивает", "termina", "is"; "terminará",
+    "закончит"), '' when the form does not ("quit", a form of no ending known here)."""
     if norm in _SAME_PAST:
         return ""
     if norm in lx.PAST_IRREGULAR or norm in _PAST_COPULAS:
@@ -3204,9 +3204,15 @@ def _tense_of(norm: str) -> str:
     if _CYRILLIC.match(norm):
         if norm.endswith(("л", "ла", "ло", "ли", "лся", "лась", "лось", "лись")):
             return "past"
-        return "present" if norm.endswith(("т", "тся", "ет", "ит")) else ""
+        if not norm.endswith(("т", "тся")):
+            return ""
+        # the tables list the present of each verb; another form that reads as one is a
+        # perfective's, which says what will be ("закончит" is no "заканчивает")
+        return "present" if norm in _predicate_triggers()[0] else "future"
     if norm.endswith(("ed", "ó", "ió", "aron", "ieron", "aba", "aban", "ía", "ían")):
         return "past"  # (and the Spanish imperfect: "enseñaba" is no "es profesora")
+    if norm.endswith(("rá", "rán", "rás", "ré", "remos")):
+        return "future"  # "terminará" is no "termina"
     return "present"
 
 
