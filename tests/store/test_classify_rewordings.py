@@ -144,3 +144,17 @@ def test_noun_of_a_synonym_verb_is_not_read_as_it(store: MemoryStore) -> None:
     # a phone is a thing, a call an event: only the verbs are one predicate
     assert absorbed(store, "Anna's phone is old.", "Anna's call is old.") != "duplicate"
     assert absorbed(store, "The old phone is broken.", "The old call is broken.") != "duplicate"
+
+
+def test_names_that_begin_alike_are_two_people(store: MemoryStore) -> None:
+    # a name in another case is one person ("Эмиль" / "У Эмиля"); these are two
+    assert absorbed(store, "Олег позвонил маме.", "Олеся позвонила маме.") not in HIDING
+    assert absorbed(store, "Мария позвонила врачу.", "Марина позвонила врачу.") not in HIDING
+
+
+def test_synonym_verb_in_the_future_form_is_not_duplicate(store: MemoryStore) -> None:
+    # a perfective's "закончит" and the Spanish "completará" say what will be
+    old, new = "Марко заканчивает миграцию.", "Марко завершит миграцию."
+    assert absorbed(store, old, new) != "duplicate"
+    old, new = "Ana termina la migración.", "Ana completará la migración."
+    assert absorbed(store, old, new) != "duplicate"

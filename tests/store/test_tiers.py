@@ -227,6 +227,19 @@ def test_restore_gives_a_deleted_archived_fact_back_its_archived_status(
     assert [e["kind"] for e in store.history(gone)][-3:] == ["archived", "deleted", "restored"]
 
 
+def test_restore_of_a_deleted_fact_absorbed_again_since_is_refused_naming_the_copy(
+    store: MemoryStore,
+) -> None:
+    text = "The staging database password rotates every Monday."
+    gone = store.absorb([text], scope="agent")[0].id or ""
+    store.delete(gone)
+    again = store.absorb([text], scope="agent")[0].id or ""
+    with pytest.raises(EngramError, match=again):
+        store.restore(gone)
+    assert [f.id for f in store.list(scope="agent")] == [again]
+    assert store.get(gone, mode="latest").status == "deleted"  # type: ignore[union-attr]
+
+
 def _expiring(store: MemoryStore, expires_at: str) -> str:
     fact = {"content": "The staging VPN gateway is switched off after the migration.",
             "metadata": {"expires_at": expires_at}}  # fmt: skip

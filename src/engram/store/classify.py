@@ -3055,7 +3055,35 @@ def _predicate_reworded(new: Parse, old: Parse) -> bool:
         return False
     if tense and tense_old and tense != tense_old:
         return False
-    return all(a == b or _same_name(a, b) for a, b in zip(mine, theirs, strict=True))
+    return all(
+        a == b or (a in new.people_order and b in old.people_order and _declined(a, b))
+        for a, b in zip(mine, theirs, strict=True)
+    )
+
+
+# Endings a Russian name takes in its cases ("Эмиль" / "Эмиля", "Маша" / "Машу", "Олег" /
+# "Олегом"), after the letters both forms share.
+_CASE_ENDINGS = frozenset("а я у ю е и ы ь й ом ем ём ой ей ою ею".split()) | {""}
+
+
+def _declined(a: str, b: str) -> bool:
+    """One Russian name in two cases, as a rewording moves it ("Эмиль боится" / "У Эмиля
+    страх"): `_same_name`, with only case endings after the letters both share, so two names
+    that begin alike are two people ("Олег" / "Олеся", "Мария" / "Марина", "Роман" /
+    "Романов"), and a word that is no name must come back as written ("стол" / "столб")."""
+    if not _same_name(a, b):
+        return False
+    short, long = sorted((a, b), key=len)
+    forms = [short]
+    if len(short) >= 4 and short[-2] in "еоё":
+        forms.append(short[:-2] + short[-1])  # "Павел" / "Павлом"
+    for form in forms:
+        shared = 0
+        while shared < len(form) and form[shared] == long[shared]:
+            shared += 1
+        if form[shared:] in _CASE_ENDINGS and long[shared:] in _CASE_ENDINGS:
+            return True
+    return False
 
 
 def _may_say_otherwise(fact: Parse) -> bool:
@@ -3166,9 +3194,9 @@ _PAST_COPULAS = frozenset("was were fue fueron era eran был была было
 
 
 def _tense_of(norm: str) -> str:
-    """ "past" or "present" as a predicate's first word tells it ("completed", "закончил",
-    "terminó", "was"; "completes", "заканчивает", "termina", "is"), '' when the form does not
-    ("quit", a form of no ending known here)."""
+    """ "past", "present" or "future" as a predicate's first word tells it ("completed",
+    "закончил", "terminó", "was"; "completes", "заканчивает", "termina", "is"; "terminará",
+    "закончит"), '' when the form does not ("quit", a form of no ending known here)."""
     if norm in _SAME_PAST:
         return ""
     if norm in lx.PAST_IRREGULAR or norm in _PAST_COPULAS:
@@ -3176,9 +3204,15 @@ def _tense_of(norm: str) -> str:
     if _CYRILLIC.match(norm):
         if norm.endswith(("л", "ла", "ло", "ли", "лся", "лась", "лось", "лись")):
             return "past"
-        return "present" if norm.endswith(("т", "тся", "ет", "ит")) else ""
+        if not norm.endswith(("т", "тся")):
+            return ""
+        # the tables list the present of each verb; another form that reads as one is a
+        # perfective's, which says what will be ("закончит" is no "заканчивает")
+        return "present" if norm in _predicate_triggers()[0] else "future"
     if norm.endswith(("ed", "ó", "ió", "aron", "ieron", "aba", "aban", "ía", "ían")):
         return "past"  # (and the Spanish imperfect: "enseñaba" is no "es profesora")
+    if norm.endswith(("rá", "rán", "rás", "ré", "remos")):
+        return "future"  # "terminará" is no "termina"
     return "present"
 
 

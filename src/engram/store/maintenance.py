@@ -331,11 +331,30 @@ def _undelete(store: MemoryStore, fact: Fact) -> str:
     if was not in ("active", "archived"):  # only a current version is ever deleted
         was = "active"
     with store._write():
+        if was == "active":
+            _refuse_repeat(store, fact)
         if not store._backend.undelete(fact.id, str(was)):
             raise EngramError(f"fact {fact.id} changed meanwhile", hint="read it again and retry")
         store._backend.log_event(now_iso(), "restored", fact.id, was="deleted", to=str(was))
     store._fold()
     return fact.id
+
+
+def _refuse_repeat(store: MemoryStore, fact: Fact) -> None:
+    """Refuse to make a deleted fact active beside an active one of its scope and key that says
+    the same (its text absorbed again after the delete): absorb never keeps two."""
+    repeats = store._backend.find_repeats(
+        fact.scope, fact.scope_key, [(fact.content_hash, fact.content)], fact.kind
+    )
+    if fact.kind == "event":  # an event repeats one only at the same time
+        repeats = {k: v for k, v in repeats.items() if k.startswith(f"event:{fact.valid_from}:")}
+    if repeats:
+        copy = next(iter(repeats.values()))
+        raise EngramError(
+            f"fact {fact.id} says what active fact {copy} says: it was absorbed again after "
+            "the delete",
+            hint=f"keep {copy}, or delete it first to bring {fact.id} back",
+        )
 
 
 def close_todo(store: MemoryStore, fact_id: str) -> Fact:
