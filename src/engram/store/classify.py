@@ -1255,21 +1255,27 @@ def _idle(word: Word, fact: Parse) -> bool:
     return word.norm in _NOT_CONCEPTS or (fact.update and word.norm in lx.NEW_WORDS)
 
 
-@lru_cache(maxsize=1)
-def _synonyms() -> tuple[dict[str, str], dict[str, str]]:
-    """lexicon.SYNONYMS by word as written and by stem (a stem two groups share is left out)."""
+def _groups_by_word(table: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
+    """A table of groups (name -> words, space-separated) by word as written and by stem in
+    every language (a stem two groups share is left out: it could be either)."""
     by_word: dict[str, str] = {}
     by_stem: dict[str, str] = {}
     clashes: set[str] = set()
-    for concept, words in lx.SYNONYMS.items():
+    for group, words in table.items():
         for word in words.split():
             norm = normalize(word)
-            by_word[norm] = concept
+            by_word[norm] = group
             for language in ("english", "spanish", "russian"):
                 key = stem(norm, language)
-                if by_stem.setdefault(key, concept) != concept:
+                if by_stem.setdefault(key, group) != group:
                     clashes.add(key)
     return by_word, {k: v for k, v in by_stem.items() if k not in clashes}
+
+
+@lru_cache(maxsize=1)
+def _synonyms() -> tuple[dict[str, str], dict[str, str]]:
+    """lexicon.SYNONYMS by word as written and by stem."""
+    return _groups_by_word(lx.SYNONYMS)
 
 
 @lru_cache(maxsize=1)
@@ -3229,20 +3235,8 @@ def _head_synonym(w: Word) -> str | None:
 
 @lru_cache(maxsize=1)
 def _predicate_groups() -> tuple[dict[str, str], dict[str, str]]:
-    """lexicon.PREDICATE_SYNONYMS by form and by stem in every language (a stem two groups
-    share is left out: it could be either)."""
-    by_form: dict[str, str] = {}
-    by_stem: dict[str, str] = {}
-    clashes: set[str] = set()
-    for group, forms in lx.PREDICATE_SYNONYMS.items():
-        for form in forms.split():
-            norm = normalize(form)
-            by_form[norm] = group
-            for language in ("english", "spanish", "russian"):
-                key = stem(norm, language)
-                if by_stem.setdefault(key, group) != group:
-                    clashes.add(key)
-    return by_form, {k: v for k, v in by_stem.items() if k not in clashes}
+    """lexicon.PREDICATE_SYNONYMS by form and by stem."""
+    return _groups_by_word(lx.PREDICATE_SYNONYMS)
 
 
 @lru_cache(maxsize=1)
