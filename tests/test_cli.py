@@ -727,3 +727,15 @@ def test_skill_create_refuses_a_title_with_a_control_character(
     )
     assert code == 2 and "the directive holds a control character" in err
     assert not list((project / ".agents" / ".engram" / "skills").glob("deploy*.md"))
+
+
+def test_new_names_the_tag_that_holds_a_control_character(
+    project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("# Cache\n\nKeep TTLs short.\n"))
+    argv = ("new", "rule", "cache-ttl", "--tag", "cache", "--tag", "t\x07tl")
+    code, _, err = run(capsys, "-C", str(project), *argv)
+    assert (
+        code == 2
+        and "the tags holds a control character ('\\x07' at its item 2, character 2)" in err
+    )

@@ -259,11 +259,17 @@ def memory_text(
         )
     # after the scans, so that an instruction hidden with a control character is refused as
     # what it is; a NUL made git take the file for binary, and no reader shows such bytes
+    listed = {"tags": tags, "triggers": triggers, "applies_to": applies_to,
+              "depends_on": depends_on}  # fmt: skip
     for name in sorted(given, key=lambda n: n == "body"):  # a field's value may open the body
-        found = _CONTROL.search(given[name])
-        if found is not None:
+        values = listed.get(name) or [given[name]]
+        for number, value in enumerate(values, 1):
+            found = _CONTROL.search(value)
+            if found is None:
+                continue
+            where = f"its item {number}, " if name in listed else ""
             raise EngramError(
-                f"the {name} holds a control character ({found.group()!r} at character "
+                f"the {name} holds a control character ({found.group()!r} at {where}character "
                 f"{found.start() + 1}); a memory file is text",
                 hint="remove it",
             )
