@@ -129,6 +129,9 @@ def _same_keys(a: frozenset[str], b: frozenset[str], exact: frozenset[str] = fro
     return all(_inflects(x, only_b) for x in only_a) and all(_inflects(y, only_a) for y in only_b)
 
 
+_RU_ENDING_STARTS = frozenset("аеёиоуыэюяьй")
+
+
 def _inflects(key: str, others: frozenset[str]) -> bool:
     """`key` and one of `others` are forms of one word: one is the other plus a letter or two
     (stems already cut most endings; "psychologist" is no form of "psychiatrist")."""
@@ -137,6 +140,8 @@ def _inflects(key: str, others: frozenset[str]) -> bool:
     for other in others:
         short, long = (key, other) if len(key) <= len(other) else (other, key)
         if len(short) >= 4 and len(long) - len(short) <= 2 and long.startswith(short):
+            if _CYRILLIC.match(short) and long[len(short)] not in _RU_ENDING_STARTS:
+                continue  # a Russian ending starts with a vowel: "столб" is no "стол"
             return True
     return False
 
@@ -838,6 +843,16 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
                 if verdict.outcome in ("supersede", "contradict"):
                     return Verdict(verdict.outcome, f"{verdict.reason}, in one sentence")
         return _related_or_new(new, old, overlap, similarity, "a passage, not one statement")
+    form = _other_form(new, old)
+    if form in (_OTHER_MOOD, _OTHER_PERSON):
+        # a wish, a plan or a near miss of a statement, or of another person: nothing of the
+        # stored fact says it or changes
+        why = _different_subject(new, old) or f"the same words, {form}"
+        return _related_or_new(new, old, overlap, similarity, why)
+    if form:
+        # another time of the statement, another number or another word spelt nearly alike:
+        # no duplicate, though it may still update or contradict the stored fact
+        return _not_a_duplicate(new, old, overlap, similarity, semantic, form)
     if _same_statement(new, old):
         return Verdict("duplicate", "the same subject, words, values and polarity")
     if _says_less(new, old):
@@ -852,6 +867,14 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
         return Verdict("duplicate", "the same statement with one part put first as a cleft")
     if _predicate_reworded(new, old):
         return Verdict("duplicate", "the same statement with its predicate in other words")
+    return _not_a_duplicate(new, old, overlap, similarity, semantic, "")
+
+
+def _not_a_duplicate(
+    new: Parse, old: Parse, overlap: float, similarity: float, semantic: bool, form: str
+) -> Verdict:
+    """`compare` past the duplicate rules: an update, a contradiction, a new value, else
+    related or new (`form`: what tells the two apart as statements, if anything)."""
     update = _update_verdict(new, old)
     # news of another attribute, thing or holder is no update of this fact, however it is told
     elsewhere = _update_elsewhere(new, old) if update else ""
@@ -873,10 +896,165 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
         elsewhere = _update_elsewhere(new, old)
     if looked and not elsewhere:
         return looked
-    if semantic and similarity >= REWORDED_COSINE and _reworded_by_meaning(new, old):
+    if not form and semantic and similarity >= REWORDED_COSINE and _reworded_by_meaning(new, old):
         return Verdict("duplicate", f"the same statement in other words (cosine {similarity:.2f})")
-    why = other or elsewhere or "the same subject, both stay true"
+    why = other or elsewhere or (f"the same words, {form}" if form else "")
+    why = why or "the same subject, both stay true"
     return _related_or_new(new, old, overlap, similarity, why)
+
+
+_OTHER_MOOD = "another mood (a wish, ability, duty, plan or near miss)"
+_OTHER_PERSON = "another person in a pronoun"
+
+
+@_per_pair
+def _other_form(new: Parse, old: Parse) -> str | None:
+    """What tells two facts of nearly the same words apart as two statements (None if
+    nothing does): another mood (a wish, ability, duty, plan or near miss: "Sara wants to be a
+    teacher" / "Sara teaches", "I almost moved" / "I moved"), another person in a pronoun
+    ("lo ayuda" / "la ayuda"), another tense ("termina" / "terminará", "выпускает" /
+    "выпустит"), another number ("un coche" / "unos coches", "книгу" / "книги") or a word
+    spelt nearly alike that is another word ("стол" / "столб", "caso" / "casa")."""
+    moods = _moods(new) ^ _moods(old)
+    if moods and not (moods == {"plan"} and (_scheduled(new) or _scheduled(old))):
+        return _OTHER_MOOD
+    mine, theirs = _persons(new), _persons(old)
+    if mine and theirs and mine != theirs:
+        return _OTHER_PERSON  # (one side only: "Ana lo ayuda" / "Ana ayuda a Marco")
+    if _future_form(new) != _future_form(old) or _aspect_split(new, old):
+        return "another tense"
+    if _number_split(new, old):
+        return "another number"
+    if _ending_split(new, old):
+        return "another word spelt nearly alike"
+    return None
+
+
+def _scheduled(fact: Parse) -> bool:
+    return any(w.norm in lx.SCHEDULED for w in fact.words)
+
+
+def _moods(fact: Parse) -> frozenset[str]:
+    return frozenset(
+        lx.MOODS[w.norm] for w in fact.words if w.norm in lx.MOODS and w.kind != "date"
+    )
+
+
+_COPULA_VERBS = frozenset({"be", "ser", "estar"})
+
+
+def _persons(fact: Parse) -> frozenset[str]:
+    """The persons a fact's object pronouns name ("him", "её", a Spanish clitic right after
+    its subject: "Ana lo ayuda", not "Ana cerró la casa")."""
+    if fact.verb in _COPULA_VERBS:
+        return frozenset()  # "The user's pronouns are she/her": a value, no one acted on
+    persons = set()
+    words = fact.words
+    for at, w in enumerate(words):
+        person = lx.OBJECT_PRONOUNS.get(w.norm)
+        if at == len(words) - 1:
+            person = person or lx.OBJECT_AT_END.get(w.norm)
+        if person is None or w.kind in ("name", "value", "date"):
+            continue
+        if w.norm.isascii() and w.norm in ("lo", "la", "los", "las", "le", "les", "me", "te"):
+            if not (0 < at < len(words) - 1 and words[at - 1].exact in fact.subject):
+                continue
+        persons.add(person)
+    return frozenset(persons)
+
+
+_FUTURE_ENDINGS = ("rá", "rán", "rás", "ré", "réis", "aremos", "eremos", "iremos")
+_NOT_FUTURE = frozenset({"detrás", "atrás", "través"})
+
+
+def _future_form(fact: Parse) -> bool:
+    """The fact speaks of the future: a future word ("will", "будет") or a Spanish future
+    form ("terminará", "lanzaremos")."""
+    return fact.future or any(
+        w.kind == "word"
+        and len(w.norm) >= 5
+        and w.norm.endswith(_FUTURE_ENDINGS)
+        and w.norm not in _NOT_FUTURE
+        for w in fact.words
+    )
+
+
+_RU_PREFIXES = ("на", "с", "по", "за", "про", "вы", "у", "о", "при", "от", "пере", "раз", "до")
+_RU_IMPERFECTIVE = ("ает", "яет", "ивает", "ывает", "ается", "яется")
+
+
+def _aspect_split(new: Parse, old: Parse) -> bool:
+    """A Russian verb in one fact and its other aspect in the other: the present of an
+    imperfective says what is, the perfective's same form what will be ("пишет" /
+    "напишет", "выпускает" / "выпустит")."""
+    mine = {w.norm for w in new.words if _CYRILLIC.match(w.norm) and w.norm.endswith("т")}
+    theirs = {w.norm for w in old.words if _CYRILLIC.match(w.norm) and w.norm.endswith("т")}
+    for a in mine - theirs:
+        for b in theirs - mine:
+            short, long = (a, b) if len(a) <= len(b) else (b, a)
+            if long.endswith(short) and long[: len(long) - len(short)] in _RU_PREFIXES:
+                return True
+            if len(short) >= 6 and a[:5] == b[:5]:
+                ends = (a.endswith(_RU_IMPERFECTIVE), b.endswith(_RU_IMPERFECTIVE))
+                if ends[0] != ends[1] and (a if ends[1] else b).endswith(("ит", "ится")):
+                    return True
+    return False
+
+
+def _counted(fact: Parse) -> dict[str, str]:
+    """How many of each noun a fact's determiners say: "un coche" one, "unos coches" several;
+    in Russian an object's ending ("книгу" one, "книги" several)."""
+    counted: dict[str, str] = {}
+    words = fact.words
+    for at, w in enumerate(words[:-1]):
+        number = "one" if w.norm in lx.SINGULAR else "many" if w.norm in lx.PLURAL else ""
+        if number and words[at + 1].kind == "word":
+            counted[words[at + 1].key] = number
+    for w in fact.objects:
+        if w.kind == "word" and _CYRILLIC.match(w.norm) and len(w.norm) >= 4:
+            if w.norm.endswith(("у", "ю")) and w.key not in counted:
+                counted[w.key] = "one?"
+            elif w.norm.endswith(("ы", "и")) and w.key not in counted:
+                counted[w.key] = "many?"
+    return counted
+
+
+def _number_split(new: Parse, old: Parse) -> bool:
+    mine, theirs = _counted(new), _counted(old)
+    for key in mine.keys() & theirs.keys():
+        a, b = mine[key], theirs[key]
+        if a.rstrip("?") == b.rstrip("?"):
+            continue
+        if a.endswith("?") and b.endswith("?"):
+            # both by ending, after one verb (which asks one case of both): the same length,
+            # one word in two numbers ("купил книгу" / "купил книги")
+            if new.verb_norm == old.verb_norm and _ending_pair(new, old, key):
+                return True
+            continue
+        return True
+    return False
+
+
+def _ending_pair(new: Parse, old: Parse, key: str) -> bool:
+    a = {w.norm for w in new.objects if w.key == key}
+    b = {w.norm for w in old.objects if w.key == key}
+    return any(len(x) == len(y) and x[:-1] == y[:-1] for x in a for y in b)
+
+
+def _ending_split(new: Parse, old: Parse) -> bool:
+    """A Spanish noun whose last vowel turned ("caso" / "casa"): the stems are one, the
+    words two."""
+    mine = {w.key: w.norm for w in new.words if w.kind == "word" and not _CYRILLIC.match(w.norm)}
+    for w in old.words:
+        other = mine.get(w.key)
+        if other is None or other == w.norm or w.kind != "word" or len(w.norm) < 4:
+            continue
+        a, b = (other, w.norm) if other < w.norm else (w.norm, other)
+        if a[:-1] == b[:-1] and (a[-1], b[-1]) == ("a", "o"):
+            return True
+        if a[:-2] == b[:-2] and (a[-2:], b[-2:]) == ("as", "os"):
+            return True
+    return False
 
 
 def _update_verdict(new: Parse, old: Parse) -> Verdict | None:
@@ -1438,7 +1616,10 @@ def _same_name(a: str, b: str) -> bool:
         return False
     short, long = sorted((a, b), key=len)
     if len(short) >= 4 and len(long) - len(short) <= 2 and long[: len(short) - 1] == short[:-1]:
-        return True
+        # an ending added begins with a vowel, "ь" or "й" ("Олег" / "Олегом"): a consonant
+        # added makes another word ("стол" / "столб")
+        added = long[len(short) :] if long.startswith(short) else ""
+        return not added or added[0] in _RU_ENDING_STARTS
     # a vowel that drops out before an ending: "Павел" / "Павлом", "Лев" / "Льва" aside
     return (
         len(short) >= 4

@@ -372,6 +372,62 @@ podría podrían quizás quizá puede tal posiblemente probablemente planea pien
 """.split()
 )
 
+# What a fact says of its statement besides the statement: a wish, an ability, a duty, a
+# plan, a hope or a near miss ("Sara wants to be a teacher" is no "Sara teaches", "I almost
+# moved" no "I moved"). Two facts whose moods differ say different things.
+MOODS = {
+    **dict.fromkeys("""want wants wanted wish wishes hope hopes hoped dream dreams
+        хочет хочу хотят хотим хотел хотела хотели мечтает мечтаю надеется надеюсь
+        quiere quieren quiero queremos quería desea desean deseo espera esperan sueña""".split(),
+        "wish"),
+    **dict.fromkeys("""can can't cannot could couldn't able
+        может могу можем могут мог могла могли умеет
+        puede pueden puedo podemos podía""".split(), "can"),
+    **dict.fromkeys("""should shouldn't must mustn't ought
+        должен должна должно должны обязан надо нужно
+        debe deben debo debería deberían""".split(), "should"),
+    **dict.fromkeys("""might may maybe perhaps possibly probably возможно наверное
+        podría podrían quizás quizá posiblemente probablemente""".split(), "might"),
+    **dict.fromkeys("""plan plans planning intend intends considering
+        планирует планирую собирается собираюсь
+        planea planean planeo piensa pretende""".split(), "plan"),
+    **dict.fromkeys("""almost nearly barely hardly почти едва чуть casi""".split(), "hedge"),
+    **dict.fromkeys("""try tries tried attempt attempts пытается пытался пробует
+        intenta intentó""".split(), "try"),
+}  # fmt: skip
+# Words of a schedule: what is planned for a day is what is set for it ("The release is
+# scheduled for June 12" / "We plan to release on June 12"), a plan read as no other mood.
+SCHEDULED = frozenset(
+    """planned scheduled due запланирован запланирована запланировано запланированы назначен
+    назначена назначено назначены planeado planeada previsto prevista programado programada
+    """.split()
+)
+# Object pronouns: whom a statement is about besides who acts ("calls him" / "calls her"). A
+# Spanish clitic is also an article: it is read only right after the subject.
+OBJECT_PRONOUNS = {
+    **dict.fromkeys("him".split(), "@3m"),
+    **dict.fromkeys("them".split(), "@3p"),
+    **dict.fromkeys("us".split(), "@1p"),
+    **dict.fromkeys("его него ему нему".split(), "@3m"),
+    **dict.fromkeys("её ее нее неё ей ней".split(), "@3f"),
+    **dict.fromkeys("их них им ним".split(), "@3p"),
+    **dict.fromkeys("нас нам".split(), "@1p"),
+    **dict.fromkeys("меня мне".split(), "@1s"),
+    **dict.fromkeys("тебя тебе вас вам".split(), "@2"),
+    **dict.fromkeys("lo le".split(), "@3m"),
+    **dict.fromkeys("la".split(), "@3f"),
+    **dict.fromkeys("los les".split(), "@3mp"),
+    **dict.fromkeys("las".split(), "@3fp"),
+    **dict.fromkeys("me".split(), "@1s"),
+    **dict.fromkeys("te".split(), "@2"),
+    **dict.fromkeys("nos".split(), "@1p"),
+}  # fmt: skip
+# "Her" is also whose: an object only at the end of the statement ("Leo called her").
+OBJECT_AT_END = {"her": "@3f"}
+# How many a noun's determiner says there are: "un coche" is no "unos coches".
+SINGULAR = frozenset("a an one un una uno один одна одно".split())
+PLURAL = frozenset("unos unas some several many few два две три dos tres two three".split())
+
 # Nouns that stand for a person: "the user has diabetes" is about someone, like "Anna has…".
 PERSON_NOUNS = frozenset(
     """

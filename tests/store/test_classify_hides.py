@@ -1,0 +1,114 @@
+"""The absorb classifier keeping apart two facts of nearly the same words that say different
+things (SPEC B3): another tense, mood, hedge, number, object pronoun, or a word spelt nearly
+alike. A duplicate or a supersede hides the new fact, so each guard has beside it the true
+duplicates and updates it must leave alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from engram.store import MemoryStore
+
+HIDING = ("duplicate", "supersede")
+
+
+def absorbed(store: MemoryStore, old: str, new: str) -> str:
+    """The outcome of `new` absorbed after `old`, the two alone in a scope key of their own."""
+    key = f"{old} / {new}"
+    store.absorb([old], scope="agent", scope_key=key)
+    return store.absorb([new], scope="agent", scope_key=key)[0].outcome
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Ana termina la migración.", "Ana terminará la migración."),
+        ("Luis escribe el informe.", "Luis escribirá el informe."),
+        ("Команда выпускает релиз.", "Команда выпустит релиз."),
+    ],
+)
+def test_a_future_form_is_not_a_duplicate_of_the_present(
+    store: MemoryStore, old: str, new: str
+) -> None:
+    assert absorbed(store, old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Sara teaches math.", "Sara wants to be a math teacher."),
+        ("Kim drives to work.", "Kim can drive to work."),
+        ("Дима руководит отделом.", "Дима должен руководить отделом."),
+        ("Pablo toca la guitarra.", "Pablo quiere tocar la guitarra."),
+    ],
+)
+def test_a_wish_ability_or_duty_is_not_the_fact_itself(
+    store: MemoryStore, old: str, new: str
+) -> None:
+    assert absorbed(store, old, new) not in HIDING
+
+
+def test_a_near_miss_is_no_update_of_what_happened(store: MemoryStore) -> None:
+    assert absorbed(store, "I moved to Berlin.", "I almost relocated to Berlin.") not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Ana lo ayuda.", "Ana la ayuda."),
+        ("Clara los invitó.", "Clara las invitó."),
+        ("Лена видела его.", "Лена видела её."),
+        ("Отец хвалит их.", "Отец хвалит нас."),
+    ],
+)
+def test_another_object_pronoun_is_another_person(store: MemoryStore, old: str, new: str) -> None:
+    assert absorbed(store, old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Ana compró un coche.", "Ana compró unos coches."),
+        ("Коля купил книгу.", "Коля купил книги."),
+    ],
+)
+def test_one_thing_is_not_several(store: MemoryStore, old: str, new: str) -> None:
+    assert absorbed(store, old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Он купил стол.", "Он приобрел столб."),
+        ("Ana cerró el caso.", "Ana cerró la casa."),
+    ],
+)
+def test_a_word_spelt_nearly_alike_is_another_word(store: MemoryStore, old: str, new: str) -> None:
+    assert absorbed(store, old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Ana terminará la migración.", "La migración la terminará Ana."),
+        ("Mark plans to run the marathon.", "Mark is planning to run the marathon."),
+        ("Миграцию базы запустил Олег.", "Миграция базы была запущена Олегом."),
+        ("Релиз запланирован на 15 мая.", "Релиз назначен на 15 мая."),
+    ],
+)
+def test_a_rewording_in_the_same_tense_and_mood_is_still_a_duplicate(
+    store: MemoryStore, old: str, new: str
+) -> None:
+    assert absorbed(store, old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Priya lives in Leeds.", "Priya now lives in York."),
+        ("Маша живёт в Твери.", "Маша теперь живёт в Туле."),
+        ("Carmen vive en Cádiz.", "Carmen ahora vive en Málaga."),
+    ],
+)
+def test_an_update_with_now_still_supersedes(store: MemoryStore, old: str, new: str) -> None:
+    assert absorbed(store, old, new) == "supersede"
