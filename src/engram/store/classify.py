@@ -915,19 +915,55 @@ def _other_form(new: Parse, old: Parse) -> str | None:
     ("lo ayuda" / "la ayuda"), another tense ("termina" / "terminará", "выпускает" /
     "выпустит"), another number ("un coche" / "unos coches", "книгу" / "книги") or a word
     spelt nearly alike that is another word ("стол" / "столб", "caso" / "casa")."""
-    moods = _moods(new) ^ _moods(old)
-    if moods and not (moods == {"plan"} and (_scheduled(new) or _scheduled(old))):
+    mine, theirs = _form(new), _form(old)
+    moods = mine.moods ^ theirs.moods
+    if moods and not (moods == {"plan"} and (mine.scheduled or theirs.scheduled)):
         return _OTHER_MOOD
-    mine, theirs = _persons(new), _persons(old)
-    if mine and theirs and mine != theirs:
+    if mine.persons and theirs.persons and mine.persons != theirs.persons:
         return _OTHER_PERSON  # (one side only: "Ana lo ayuda" / "Ana ayuda a Marco")
-    if _future_form(new) != _future_form(old) or _aspect_split(new, old):
+    if mine.future != theirs.future or _aspect_split(mine.t_forms, theirs.t_forms):
         return "another tense"
-    if _number_split(new, old):
+    if _number_split(new, old, mine.counted, theirs.counted):
         return "another number"
-    if _ending_split(new, old):
+    if _ending_split(mine.latin, theirs.long):
         return "another word spelt nearly alike"
     return None
+
+
+@dataclass(frozen=True, slots=True)
+class _Form:
+    """What `_other_form` reads of one fact, worked out once per parse: a new fact is compared
+    with several stored ones, and a stored one with every new fact like it."""
+
+    moods: frozenset[str]
+    scheduled: bool
+    persons: frozenset[str]
+    future: bool
+    counted: dict[str, str]
+    t_forms: frozenset[str]  # Russian words ending in -т: a verb's present or perfective future
+    latin: dict[str, str]  # its words not in Cyrillic, by key
+    long: tuple[tuple[str, str], ...]  # (key, word) of its words of four letters or more
+
+
+def _form(fact: Parse) -> _Form:
+    if fact.form is not None:
+        return fact.form  # type: ignore[return-value]
+    found = _Form(
+        moods=_moods(fact),
+        scheduled=_scheduled(fact),
+        persons=_persons(fact),
+        future=_future_form(fact),
+        counted=_counted(fact),
+        t_forms=frozenset(
+            w.norm for w in fact.words if _CYRILLIC.match(w.norm) and w.norm.endswith("т")
+        ),
+        latin={
+            w.key: w.norm for w in fact.words if w.kind == "word" and not _CYRILLIC.match(w.norm)
+        },
+        long=tuple((w.key, w.norm) for w in fact.words if w.kind == "word" and len(w.norm) >= 4),
+    )
+    object.__setattr__(fact, "form", found)
+    return found
 
 
 def _scheduled(fact: Parse) -> bool:
@@ -983,12 +1019,10 @@ _RU_PREFIXES = ("на", "с", "по", "за", "про", "вы", "у", "о", "п�
 _RU_IMPERFECTIVE = ("ает", "яет", "ивает", "ывает", "ается", "яется")
 
 
-def _aspect_split(new: Parse, old: Parse) -> bool:
-    """A Russian verb in one fact and its other aspect in the other: the present of an
-    imperfective says what is, the perfective's same form what will be ("пишет" /
-    "напишет", "выпускает" / "выпустит")."""
-    mine = {w.norm for w in new.words if _CYRILLIC.match(w.norm) and w.norm.endswith("т")}
-    theirs = {w.norm for w in old.words if _CYRILLIC.match(w.norm) and w.norm.endswith("т")}
+def _aspect_split(mine: frozenset[str], theirs: frozenset[str]) -> bool:
+    """A Russian verb in one fact (its `_Form.t_forms`) and its other aspect in the other: the
+    present of an imperfective says what is, the perfective's same form what will be
+    ("пишет" / "напишет", "выпускает" / "выпустит")."""
     for a in mine - theirs:
         for b in theirs - mine:
             short, long = (a, b) if len(a) <= len(b) else (b, a)
@@ -1019,8 +1053,8 @@ def _counted(fact: Parse) -> dict[str, str]:
     return counted
 
 
-def _number_split(new: Parse, old: Parse) -> bool:
-    mine, theirs = _counted(new), _counted(old)
+def _number_split(new: Parse, old: Parse, mine: dict[str, str], theirs: dict[str, str]) -> bool:
+    """Some noun counted otherwise in each fact (`mine`, `theirs`: their `_counted`)."""
     for key in mine.keys() & theirs.keys():
         a, b = mine[key], theirs[key]
         if a.rstrip("?") == b.rstrip("?"):
@@ -1041,15 +1075,14 @@ def _ending_pair(new: Parse, old: Parse, key: str) -> bool:
     return any(len(x) == len(y) and x[:-1] == y[:-1] for x in a for y in b)
 
 
-def _ending_split(new: Parse, old: Parse) -> bool:
+def _ending_split(mine: dict[str, str], theirs: tuple[tuple[str, str], ...]) -> bool:
     """A Spanish noun whose last vowel turned ("caso" / "casa"): the stems are one, the
-    words two."""
-    mine = {w.key: w.norm for w in new.words if w.kind == "word" and not _CYRILLIC.match(w.norm)}
-    for w in old.words:
-        other = mine.get(w.key)
-        if other is None or other == w.norm or w.kind != "word" or len(w.norm) < 4:
+    words two (`mine`: the new fact's `_Form.latin`, `theirs`: the old one's `_Form.long`)."""
+    for key, norm in theirs:
+        other = mine.get(key)
+        if other is None or other == norm:
             continue
-        a, b = (other, w.norm) if other < w.norm else (w.norm, other)
+        a, b = (other, norm) if other < norm else (norm, other)
         if a[:-1] == b[:-1] and (a[-1], b[-1]) == ("a", "o"):
             return True
         if a[:-2] == b[:-2] and (a[-2:], b[-2:]) == ("as", "os"):

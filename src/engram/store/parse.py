@@ -159,6 +159,8 @@ class Parse:
     _possessors: frozenset[str] | None = field(default=None, init=False, repr=False, compare=False)
     # what the classifier reads of the fact as a whole (its `Gist`), kept here by it
     gist: object = field(default=None, init=False, repr=False, compare=False)
+    # what tells its statement's form (mood, persons, tense, number), kept here by it too
+    form: object = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         for name in _SET_FIELDS:  # an empty frozenset of its own takes 216 bytes
