@@ -923,9 +923,9 @@ def _other_form(new: Parse, old: Parse) -> str | None:
         return _OTHER_PERSON  # (one side only: "Ana lo ayuda" / "Ana ayuda a Marco")
     if mine.future != theirs.future or _aspect_split(mine.t_forms, theirs.t_forms):
         return "another tense"
-    if _number_split(new, old, mine.counted, theirs.counted):
+    if _number_split(new, old, dict(mine.counted), dict(theirs.counted)):
         return "another number"
-    if _ending_split(mine.latin, theirs.long):
+    if _ending_split(new, old):
         return "another word spelt nearly alike"
     return None
 
@@ -933,34 +933,31 @@ def _other_form(new: Parse, old: Parse) -> str | None:
 @dataclass(frozen=True, slots=True)
 class _Form:
     """What `_other_form` reads of one fact, worked out once per parse: a new fact is compared
-    with several stored ones, and a stored one with every new fact like it."""
+    with several stored ones, and a stored one with every new fact like it. Kept small (empty
+    sets shared, pairs in tuples): absorb caches tens of thousands of parses."""
 
     moods: frozenset[str]
     scheduled: bool
     persons: frozenset[str]
     future: bool
-    counted: dict[str, str]
+    counted: tuple[tuple[str, str], ...]  # `_counted`, as pairs
     t_forms: frozenset[str]  # Russian words ending in -т: a verb's present or perfective future
-    latin: dict[str, str]  # its words not in Cyrillic, by key
-    long: tuple[tuple[str, str], ...]  # (key, word) of its words of four letters or more
+
+
+_NO_WORDS: frozenset[str] = frozenset()
 
 
 def _form(fact: Parse) -> _Form:
     if fact.form is not None:
         return fact.form  # type: ignore[return-value]
+    t_forms = [w.norm for w in fact.words if _CYRILLIC.match(w.norm) and w.norm.endswith("т")]
     found = _Form(
-        moods=_moods(fact),
+        moods=_moods(fact) or _NO_WORDS,
         scheduled=_scheduled(fact),
-        persons=_persons(fact),
+        persons=_persons(fact) or _NO_WORDS,
         future=_future_form(fact),
-        counted=_counted(fact),
-        t_forms=frozenset(
-            w.norm for w in fact.words if _CYRILLIC.match(w.norm) and w.norm.endswith("т")
-        ),
-        latin={
-            w.key: w.norm for w in fact.words if w.kind == "word" and not _CYRILLIC.match(w.norm)
-        },
-        long=tuple((w.key, w.norm) for w in fact.words if w.kind == "word" and len(w.norm) >= 4),
+        counted=tuple(_counted(fact).items()),
+        t_forms=frozenset(t_forms) if t_forms else _NO_WORDS,
     )
     object.__setattr__(fact, "form", found)
     return found
@@ -1075,14 +1072,15 @@ def _ending_pair(new: Parse, old: Parse, key: str) -> bool:
     return any(len(x) == len(y) and x[:-1] == y[:-1] for x in a for y in b)
 
 
-def _ending_split(mine: dict[str, str], theirs: tuple[tuple[str, str], ...]) -> bool:
+def _ending_split(new: Parse, old: Parse) -> bool:
     """A Spanish noun whose last vowel turned ("caso" / "casa"): the stems are one, the
-    words two (`mine`: the new fact's `_Form.latin`, `theirs`: the old one's `_Form.long`)."""
-    for key, norm in theirs:
-        other = mine.get(key)
-        if other is None or other == norm:
+    words two."""
+    mine = {w.key: w.norm for w in new.words if w.kind == "word" and not _CYRILLIC.match(w.norm)}
+    for w in old.words:
+        other = mine.get(w.key)
+        if other is None or other == w.norm or w.kind != "word" or len(w.norm) < 4:
             continue
-        a, b = (other, norm) if other < norm else (norm, other)
+        a, b = (other, w.norm) if other < w.norm else (w.norm, other)
         if a[:-1] == b[:-1] and (a[-1], b[-1]) == ("a", "o"):
             return True
         if a[:-2] == b[:-2] and (a[-2:], b[-2:]) == ("as", "os"):
@@ -3336,7 +3334,8 @@ def _predicate_triggers() -> tuple[frozenset[str], frozenset[str]]:
 # and its predicate's tense.
 _Reading = tuple[tuple[str, ...], bool, str]
 # The last facts read by `_predicate_keys`, with their keys: a new fact is compared with each
-# of its candidates in turn. (Replaced whole, never changed in place, as in `_per_pair`.)
+# of its candidates in turn. (Replaced whole, never changed in place, as in `_per_pair`; not
+# kept on the parse, whose cache holds tens of thousands: a reading is some 330 bytes.)
 _READ: list[tuple[tuple[Parse, _Reading], ...]] = [()]
 _READ_SLOTS = 4
 
