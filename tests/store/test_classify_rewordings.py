@@ -8,15 +8,7 @@ from __future__ import annotations
 import pytest
 
 from engram.store import MemoryStore
-
-HIDING = ("duplicate", "supersede")
-
-
-def absorbed(store: MemoryStore, old: str, new: str) -> str:
-    """The outcome of `new` absorbed after `old`, the two alone in a scope key of their own."""
-    key = f"{old} / {new}"
-    store.absorb([old], scope="agent", scope_key=key)
-    return store.absorb([new], scope="agent", scope_key=key)[0].outcome
+from tests.store.pairs import HIDING, absorbed
 
 
 @pytest.mark.parametrize(
