@@ -31,6 +31,16 @@ def test_synonym_verb_with_other_subject_is_not_duplicate(store: MemoryStore) ->
     assert absorbed(store, old, new) not in HIDING
 
 
+def test_russian_synonym_verb_of_another_gender_is_another_person(store: MemoryStore) -> None:
+    # "Иванова" may be a case of "Иванов", but the verb's ending says a woman did it
+    old, new = "Иванов закончил отчёт.", "Иванова завершила отчёт."
+    assert absorbed(store, old, new) not in HIDING
+
+
+def test_russian_synonym_verb_of_the_same_gender_is_duplicate(store: MemoryStore) -> None:
+    assert absorbed(store, "Маша закончила отчёт.", "Маша завершила отчёт.") == "duplicate"
+
+
 def test_synonym_verb_on_another_day_is_not_duplicate(store: MemoryStore) -> None:
     old, new = "Marco finished the migration on Friday.", "Marco completed the migration on Monday."
     assert absorbed(store, old, new) != "duplicate"

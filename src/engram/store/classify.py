@@ -3412,17 +3412,29 @@ _SAME_PAST = frozenset("quit set put cut let shut hit cost".split())
 _PAST_COPULAS = frozenset("was were fue fueron era eran был была было были".split())
 
 
+# Russian past endings but the masculine singular's ("-л", "-лся"), with whom they tell.
+_RU_PAST_OTHERS = (
+    ("ла", "she"), ("лась", "she"), ("ло", "it"), ("лось", "it"), ("ли", "they"), ("лись", "they"),
+)  # fmt: skip
+
+
 def _tense_of(norm: str) -> str:
     """ "past", "present" or "future" as a predicate's first word tells it ("completed",
     "закончил", "terminó", "was"; "completes", "заканчивает", "termina", "is"; "terminará",
-    "закончит"), '' when the form does not ("quit", a form of no ending known here)."""
+    "закончит"), '' when the form does not ("quit", a form of no ending known here); a
+    Russian past names who did it when it is not one man ("past (she)" for "закончила")."""
     if norm in _SAME_PAST:
         return ""
     if norm in lx.PAST_IRREGULAR or norm in _PAST_COPULAS:
         return "past"
     if _CYRILLIC.match(norm):
-        if norm.endswith(("л", "ла", "ло", "ли", "лся", "лась", "лось", "лись")):
+        if norm.endswith(("л", "лся")):
             return "past"
+        for ending, who in _RU_PAST_OTHERS:
+            if norm.endswith(ending):
+                # a Russian past says who did it by its ending: "Иванов закончил" is another
+                # person than "Иванова завершила"
+                return f"past ({who})"
         if not norm.endswith(("т", "тся")):
             return ""
         # the tables list the present of each verb; another form that reads as one is a
