@@ -240,8 +240,23 @@ def test_restore_of_a_deleted_fact_absorbed_again_since_is_refused_naming_the_co
     assert store.get(gone, mode="latest").status == "deleted"  # type: ignore[union-attr]
 
 
+def test_restore_of_an_archived_fact_absorbed_again_since_is_refused_naming_the_copy(
+    store: MemoryStore,
+) -> None:
+    gone = _expiring(store, "2001-01-01")
+    store.gc()
+    again = store.absorb([_EXPIRING], scope="agent")[0].id or ""
+    with pytest.raises(EngramError, match=again):
+        store.restore(gone)
+    assert [f.id for f in store.list(scope="agent")] == [again]
+    assert store.get(gone, mode="latest").status == "archived"  # type: ignore[union-attr]
+
+
+_EXPIRING = "The staging VPN gateway is switched off after the migration."
+
+
 def _expiring(store: MemoryStore, expires_at: str) -> str:
-    fact = {"content": "The staging VPN gateway is switched off after the migration.",
+    fact = {"content": _EXPIRING,
             "metadata": {"expires_at": expires_at}}  # fmt: skip
     return store.absorb([fact], scope="agent")[0].id or ""
 

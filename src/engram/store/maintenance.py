@@ -300,12 +300,15 @@ def restore(store: MemoryStore, fact_id: str) -> list[str]:
     restored = []
     with store._write():
         at = now_iso()
-        for target in dict.fromkeys(targets):
-            current = store._backend.get_facts([target]).get(target)
-            if current is not None and current.status == "archived":
-                store._backend.set_status(target, "active")
-                store._backend.log_event(at, "restored", target, by=fact_id)
-                restored.append(target)
+        wanted = list(dict.fromkeys(targets))
+        found = store._backend.get_facts(wanted)
+        archived = [found[t] for t in wanted if t in found and found[t].status == "archived"]
+        for current in archived:  # all checked first: a restore is whole or nothing
+            _refuse_repeat(store, current, "it was archived")
+        for current in archived:
+            store._backend.set_status(current.id, "active")
+            store._backend.log_event(at, "restored", current.id, by=fact_id)
+            restored.append(current.id)
     if not restored and fact.status != "archived":
         raise EngramError(
             f"fact {fact_id} is {fact.status}, not archived",
@@ -332,7 +335,7 @@ def _undelete(store: MemoryStore, fact: Fact) -> str:
         was = "active"
     with store._write():
         if was == "active":
-            _refuse_repeat(store, fact)
+            _refuse_repeat(store, fact, "the delete")
         if not store._backend.undelete(fact.id, str(was)):
             raise EngramError(f"fact {fact.id} changed meanwhile", hint="read it again and retry")
         store._backend.log_event(now_iso(), "restored", fact.id, was="deleted", to=str(was))
@@ -340,9 +343,9 @@ def _undelete(store: MemoryStore, fact: Fact) -> str:
     return fact.id
 
 
-def _refuse_repeat(store: MemoryStore, fact: Fact) -> None:
-    """Refuse to make a deleted fact active beside an active one of its scope and key that says
-    the same (its text absorbed again after the delete): absorb never keeps two."""
+def _refuse_repeat(store: MemoryStore, fact: Fact, since: str) -> None:
+    """Refuse to make a deleted or archived fact active beside an active one of its scope and
+    key that says the same (its text absorbed again `since`): absorb never keeps two."""
     repeats = store._backend.find_repeats(
         fact.scope, fact.scope_key, [(fact.content_hash, fact.content)], fact.kind
     )
@@ -352,7 +355,7 @@ def _refuse_repeat(store: MemoryStore, fact: Fact) -> None:
         copy = next(iter(repeats.values()))
         raise EngramError(
             f"fact {fact.id} says what active fact {copy} says: it was absorbed again after "
-            "the delete",
+            f"{since}",
             hint=f"keep {copy}, or delete it first to bring {fact.id} back",
         )
 
