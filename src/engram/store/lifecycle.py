@@ -112,7 +112,7 @@ def delete(store: MemoryStore, fact_id: str) -> Fact:
     fact = _fact(store, fact_id)
     _changeable(store, fact, "delete")
     with store._write():
-        if not store._backend.mark_deleted(fact_id, fact.status):
+        if not store._backend.swap_status(fact_id, fact.status, "deleted"):
             raise EngramError(f"fact {fact_id} changed meanwhile", hint="read it again and retry")
         store._backend.log_event(now_iso(), "deleted", fact_id, was=fact.status)
     store._fold()

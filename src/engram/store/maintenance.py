@@ -21,7 +21,6 @@ archived facts keep their rows and come back with `restore`.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -277,9 +276,8 @@ def _archive(store: MemoryStore, fact_id: str, at: str, reason: str) -> bool:
     """Archive a fact that is still active (under the write lock); False when it changed since
     the plan was made (deleted, superseded, archived by another run): archiving a deleted fact
     would let `restore` bring it back."""
-    if not store._backend.is_active(fact_id):
+    if not store._backend.swap_status(fact_id, "active", "archived"):
         return False
-    store._backend.set_status(fact_id, "archived")
     store._backend.log_event(at, "archived", fact_id, reason=reason)
     return True
 
@@ -322,21 +320,21 @@ def _undelete(store: MemoryStore, fact: Fact) -> str:
     """Give a deleted fact back the status it had when it was deleted (a delete changes only
     the status, so nothing else needs undoing); an erased one has no text to come back with."""
     was: object = "active"
-    for _seq, _at, kind, detail in store._backend.history(fact.id):
-        if kind == "erased":
+    for entry in store.history(fact.id):
+        if entry["kind"] == "erased":
             raise EngramError(
                 f"fact {fact.id} was erased: its text is gone for good",
                 hint="absorb the text again if you still have it",
             )
-        if kind == "deleted":
-            loaded = json.loads(detail)
-            was = loaded.get("was") if isinstance(loaded, dict) else None
+        if entry["kind"] == "deleted":
+            detail = entry["detail"]
+            was = detail.get("was") if isinstance(detail, dict) else None
     if was not in ("active", "archived"):  # only a current version is ever deleted
         was = "active"
     with store._write():
         if was == "active":
             _refuse_repeat(store, fact, "the delete")
-        if not store._backend.undelete(fact.id, str(was)):
+        if not store._backend.swap_status(fact.id, "deleted", str(was)):
             raise EngramError(f"fact {fact.id} changed meanwhile", hint="read it again and retry")
         store._backend.log_event(now_iso(), "restored", fact.id, was="deleted", to=str(was))
     store._fold()

@@ -206,17 +206,11 @@ class FactTables:
         ).fetchone()
         return row is not None
 
-    def mark_deleted(self, fact_id: str, was: str) -> bool:
-        """Set a fact `deleted` if its status is still `was`; False if it changed meanwhile."""
+    def swap_status(self, fact_id: str, was: str, status: str) -> bool:
+        """Set a fact's status to `status` if it is still `was`; False if it changed meanwhile
+        (a delete, and the undo of one, under another process's writes)."""
         changed = self._conn.execute(
-            "UPDATE facts SET status = 'deleted' WHERE id = ? AND status = ?", (fact_id, was)
-        ).rowcount
-        return bool(changed)
-
-    def undelete(self, fact_id: str, status: str) -> bool:
-        """Set a `deleted` fact back to `status`; False if it is no longer deleted."""
-        changed = self._conn.execute(
-            "UPDATE facts SET status = ? WHERE id = ? AND status = 'deleted'", (status, fact_id)
+            "UPDATE facts SET status = ? WHERE id = ? AND status = ?", (status, fact_id, was)
         ).rowcount
         return bool(changed)
 
