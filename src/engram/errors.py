@@ -59,6 +59,12 @@ def shown_error(exc: EngramError) -> str:
     return shown_text(exc.message + (f" ({exc.hint})" if exc.hint else ""))
 
 
+def shown_parts(exc: EngramError) -> tuple[str, str | None]:
+    """An EngramError's message and hint, each as `shown_text` may show it (a command's
+    error lines, the web UI's error page and API answer)."""
+    return shown_text(exc.message), shown_text(exc.hint) if exc.hint else exc.hint
+
+
 class EngramError(Exception):
     """A problem with the user's input or files, reported without a traceback."""
 

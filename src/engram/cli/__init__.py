@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from types import SimpleNamespace
 
-from engram.errors import EngramError, shown_message, shown_text
+from engram.errors import EngramError, shown_message, shown_parts
 
 TYPE_CHECKING = False  # `typing` is not imported on the hot commands; type checkers read True
 if TYPE_CHECKING:
@@ -110,9 +110,7 @@ def main(argv: Sequence[str] | None = None, prog: str = "engram") -> int:
         return int(args.run(args, start))
     except EngramError as exc:
         # Withheld when it quotes a secret or an injection: an agent reads what a command says.
-        message = shown_text(exc.message)
-        hint = shown_text(exc.hint) if exc.hint else exc.hint
-        return _failed(args, message, hint)
+        return _failed(args, *shown_parts(exc))
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

@@ -30,7 +30,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from engram.errors import EngramError, shown_text
+from engram.errors import EngramError, shown_parts
 from engram.ui import data, pages
 
 if TYPE_CHECKING:
@@ -181,7 +181,7 @@ def create_app(sources: Sources, token: str) -> Starlette:
             try:
                 return HTMLResponse(await call(build, request, store=store))
             except EngramError as exc:
-                return HTMLResponse(pages.error_page(*_shown(exc), csrf), 400)
+                return HTMLResponse(pages.error_page(*shown_parts(exc), csrf), 400)
 
         return endpoint
 
@@ -228,7 +228,7 @@ def create_app(sources: Sources, token: str) -> Starlette:
                 result = await call(act, request, fields, store=store)
             except EngramError as exc:
                 if is_form:
-                    return HTMLResponse(pages.error_page(*_shown(exc), csrf), 400)
+                    return HTMLResponse(pages.error_page(*shown_parts(exc), csrf), 400)
                 return _error(exc)
             if is_form:
                 return RedirectResponse(local(fields.get("next", "")), 303)
@@ -346,15 +346,10 @@ def create_app(sources: Sources, token: str) -> Starlette:
     return app
 
 
-def _shown(exc: EngramError) -> tuple[str, str | None]:
-    """An error's message and hint as the commands print them: withheld when they quote a
-    secret or an instruction to agents (an id or a path in the request may hold one, and a
-    page or an API answer is kept, logged and shared like a terminal's output)."""
-    return shown_text(exc.message), shown_text(exc.hint) if exc.hint else exc.hint
-
-
 def _error(exc: EngramError) -> Response:
-    message, hint = _shown(exc)
+    # shown as the commands print it: withheld when it quotes a secret or an instruction to
+    # agents (an id or a path in the request may hold one, and an answer is kept and shared)
+    message, hint = shown_parts(exc)
     return _json({"error": {"message": message, "hint": hint}}, 400)
 
 
