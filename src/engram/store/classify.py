@@ -907,7 +907,6 @@ _OTHER_MOOD = "another mood (a wish, ability, duty, plan or near miss)"
 _OTHER_PERSON = "another person in a pronoun"
 
 
-@_per_pair
 def _other_form(new: Parse, old: Parse) -> str | None:
     """What tells two facts of nearly the same words apart as two statements (None if
     nothing does): another mood (a wish, ability, duty, plan or near miss: "Sara wants to be a

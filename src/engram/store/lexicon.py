@@ -1055,7 +1055,7 @@ PREDICATE_PHRASES = {
                     "@be responsable de", "@be responsable del"),
 }  # fmt: skip
 # Words a phrase's "@be" and "@have" stand for ("—": "Саша — тренер" is "Sasha is a coach").
-PREDICATE_COPULAS = frozenset("is are am was were 's — es son era fue está está".split())
+PREDICATE_COPULAS = frozenset("is are am was were 's — es son era fue está".split())
 PREDICATE_HAVE = frozenset("has have had tiene tienen tenía у".split())
 # Numbers said as how many times: "twice a month" is "two times a month", "дважды" is "два раза".
 TIMES_WORDS = {
