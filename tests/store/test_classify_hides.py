@@ -82,6 +82,37 @@ def test_a_word_spelt_nearly_alike_is_another_word(store: MemoryStore, old: str,
 @pytest.mark.parametrize(
     ("old", "new"),
     [
+        ("Kim always takes the bus.", "Kim sometimes takes the bus."),
+        ("Kim usually takes the bus.", "Kim seldom takes the bus."),
+        ("Kim takes the bus.", "Kim occasionally takes the bus."),
+        ("Гена часто опаздывает на созвоны.", "Гена иногда опаздывает на созвоны."),
+        ("Гена опаздывает на созвоны.", "Гена время от времени опаздывает на созвоны."),
+        ("Elena siempre llega tarde.", "Elena a veces llega tarde."),
+        ("Elena a menudo llega tarde.", "Elena casi nunca llega tarde."),
+    ],
+)
+def test_another_frequency_is_another_statement(store: MemoryStore, old: str, new: str) -> None:
+    assert absorbed(store, old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Kim often takes the bus.", "Kim frequently takes the bus."),
+        ("Kim takes the bus.", "Kim always takes the bus."),
+        ("Гена иногда опаздывает на созвоны.", "Гена порой опаздывает на созвоны."),
+        ("Elena a veces llega tarde.", "Elena de vez en cuando llega tarde."),
+    ],
+)
+def test_the_same_frequency_in_other_words_is_a_duplicate(
+    store: MemoryStore, old: str, new: str
+) -> None:
+    assert absorbed(store, old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
         ("Ana terminará la migración.", "La migración la terminará Ana."),
         ("Mark plans to run the marathon.", "Mark is planning to run the marathon."),
         ("Миграцию базы запустил Олег.", "Миграция базы была запущена Олегом."),

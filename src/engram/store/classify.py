@@ -926,6 +926,8 @@ def _other_form(new: Parse, old: Parse) -> str | None:
         return "another number"
     if _ending_split(new, old):
         return "another word spelt nearly alike"
+    if not _same_frequency(mine.frequency, theirs.frequency):
+        return "another frequency"
     return None
 
 
@@ -941,6 +943,7 @@ class _Form:
     future: bool
     counted: tuple[tuple[str, str], ...]  # `_counted`, as pairs
     t_forms: frozenset[str]  # Russian words ending in -т: a verb's present or perfective future
+    frequency: str  # `_frequency`
 
 
 _NO_WORDS: frozenset[str] = frozenset()
@@ -957,9 +960,41 @@ def _form(fact: Parse) -> _Form:
         future=_future_form(fact),
         counted=tuple(_counted(fact).items()),
         t_forms=frozenset(t_forms) if t_forms else _NO_WORDS,
+        frequency=_frequency(fact),
     )
     object.__setattr__(fact, "form", found)
     return found
+
+
+def _frequency(fact: Parse) -> str:
+    """How often the fact says it holds (`lexicon.FREQUENCIES`: "always", "usually", "often",
+    "sometimes", "rarely"), '' when it says nothing of it; two classes in one fact are named
+    together ("often/sometimes")."""
+    norms = [w.norm for w in fact.words]
+    by_first = _frequency_phrases()
+    found: set[str] = set()
+    for at, norm in enumerate(norms):
+        for phrase in by_first.get(norm, ()):
+            if tuple(norms[at : at + len(phrase)]) == phrase:
+                found.add(lx.FREQUENCIES[" ".join(phrase)])
+                break
+    return "/".join(sorted(found))
+
+
+@lru_cache(maxsize=1)
+def _frequency_phrases() -> dict[str, list[tuple[str, ...]]]:
+    """The phrases of `lexicon.FREQUENCIES` by their first word, the longest first."""
+    by_first: dict[str, list[tuple[str, ...]]] = {}
+    for phrase in sorted(lx.FREQUENCIES, key=lambda p: -len(p.split())):
+        words = tuple(phrase.split())
+        by_first.setdefault(words[0], []).append(words)
+    return by_first
+
+
+def _same_frequency(mine: str, theirs: str) -> bool:
+    """Whether two facts say their statement holds as often: in the same class, or one says
+    none and the other that it holds as a rule (`lexicon.UNSAID_FREQUENCIES`)."""
+    return mine == theirs or (not (mine and theirs) and (mine or theirs) in lx.UNSAID_FREQUENCIES)
 
 
 def _scheduled(fact: Parse) -> bool:

@@ -795,6 +795,40 @@ realmente normalmente siempre a menudo ya solo sólo
 """.split()
 )
 
+# How often a statement holds, by class, in English, Russian and Spanish (phrases split by
+# "|"): "Tom always takes the train" and "Tom sometimes takes the train" are two statements,
+# though every other word is the same. The first phrase of each language is how the parse says
+# all of them (`FREQUENCY_CANONICAL`), so "a veces" and "de vez en cuando" read alike. "Never"
+# is a negation (NEGATIONS): "almost never" reads as rarely.
+_FREQUENCY_TABLE = {
+    "always": ("always|constantly|invariably", "всегда|постоянно|неизменно",
+               "siempre|constantemente"),
+    "usually": ("usually|normally|generally|typically|mostly|as a rule|almost always",
+                "обычно|как правило|почти всегда",
+                "normalmente|generalmente|habitualmente|por lo general|casi siempre"),
+    "often": ("often|frequently", "часто|нередко", "a menudo|con frecuencia|frecuentemente"),
+    "sometimes": ("sometimes|occasionally|at times|from time to time|now and then"
+                  "|once in a while", "иногда|порой|изредка|время от времени",
+                  "a veces|de vez en cuando|ocasionalmente|a ratos"),
+    "rarely": ("rarely|seldom|hardly ever|barely ever|almost never", "редко|почти никогда",
+               "rara vez|raramente|casi nunca|pocas veces"),
+}  # fmt: skip
+FREQUENCIES = {
+    phrase: name
+    for name, languages in _FREQUENCY_TABLE.items()
+    for phrases in languages
+    for phrase in phrases.split("|")
+}
+FREQUENCY_CANONICAL = {
+    phrase: phrases.split("|")[0]
+    for languages in _FREQUENCY_TABLE.values()
+    for phrases in languages
+    for phrase in phrases.split("|")
+}
+# A statement said without one holds as a rule: "The office is closed on Sundays" is "… always
+# closed …" and "… usually closed …", never "… sometimes closed …".
+UNSAID_FREQUENCIES = frozenset({"always", "usually"})
+
 # Markers that a statement adds to what was said, not replaces it ("now leads X too").
 ADDITIVE_WORDS = frozenset("too also additionally тоже также ещё еще también además".split())
 

@@ -794,6 +794,41 @@ def _lead_in(text: str) -> tuple[str, bool]:
     return rest, change is not None
 
 
+def _one_way_of_frequency(body: str) -> str:
+    """The body with each way of saying how often in one word of its language
+    (`lexicon.FREQUENCY_CANONICAL`: "de vez en cuando" as "a veces", "frequently" as "often"),
+    so that two facts saying the same in other words read alike."""
+    pattern, hints = _frequency_pattern()
+    if hints.isdisjoint(w.strip(_PUNCTUATION) for w in body.lower().split()):
+        return body  # (most facts: a look at the words costs a fifth of the pattern's)
+    return pattern.sub(_canonical_frequency, body)
+
+
+_PUNCTUATION = ".,;:!?¿¡()[]\"'«»“”…—–-"
+
+
+@lru_cache(maxsize=1)
+def _frequency_pattern() -> tuple[re.Pattern[str], frozenset[str]]:
+    """The pattern of every way of saying how often but the one of `_one_way_of_frequency`,
+    and the longest word of each: a body that holds none of them holds no such phrase."""
+    said_otherwise = sorted(
+        (p for p, canonical in lx.FREQUENCY_CANONICAL.items() if p != canonical),
+        key=len,
+        reverse=True,
+    )
+    alternatives = "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in said_otherwise)
+    pattern = re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", re.IGNORECASE)
+    return pattern, frozenset(max(p.split(), key=len) for p in said_otherwise)
+
+
+def _canonical_frequency(match: re.Match[str]) -> str:
+    said = match.group()
+    canonical = lx.FREQUENCY_CANONICAL[" ".join(said.lower().split())]
+    if said.isupper() and len(said) > 1:
+        return canonical.upper()
+    return canonical[0].upper() + canonical[1:] if said[0].isupper() else canonical
+
+
 def _drop_interjections(body: str) -> str:
     """Leading "Wow!", "Oh, " and the like: they tell nothing about anyone."""
     while True:
@@ -1218,7 +1253,7 @@ def parse(text: str) -> Parse:
         body, said_change = _lead_in(body)
         changed = changed or said_change
     speaker, key = prefix.speaker, prefix.key
-    body = _drop_interjections(body)
+    body = _one_way_of_frequency(_drop_interjections(body))
     said_sentences = sentences(body)
     statements, length = _statements(said_sentences), len(body.split())
     language = _language(f"{key} {body}")
