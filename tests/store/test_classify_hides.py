@@ -98,6 +98,24 @@ def test_another_frequency_is_another_statement(store: MemoryStore, old: str, ne
 @pytest.mark.parametrize(
     ("old", "new"),
     [
+        ("Noor is Adam's former boss.", "Noor is Adam's boss."),
+        ("Noor is the acting head of QA.", "Noor is the head of QA."),
+        ("The refactoring is partly finished.", "The refactoring is finished."),
+        ("Noor lives near Porto.", "Noor lives in Porto."),
+        ("Some nightly builds are red.", "Nightly builds are red."),
+        ("Нур — бывшая начальница Адама.", "Нур — начальница Адама."),
+        ("Нур — заместитель руководителя QA.", "Нур — руководитель QA."),
+        ("Noor es la antigua jefa de Adam.", "Noor es la jefa de Adam."),
+        ("Noor vive cerca de Oporto.", "Noor vive en Oporto."),
+    ],
+)
+def test_a_limiting_word_makes_another_statement(store: MemoryStore, old: str, new: str) -> None:
+    assert absorbed(store, old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
         ("Kim often takes the bus.", "Kim frequently takes the bus."),
         ("Kim takes the bus.", "Kim always takes the bus."),
         ("Гена иногда опаздывает на созвоны.", "Гена порой опаздывает на созвоны."),

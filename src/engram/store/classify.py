@@ -928,6 +928,8 @@ def _other_form(new: Parse, old: Parse) -> str | None:
         return "another word spelt nearly alike"
     if not _same_frequency(mine.frequency, theirs.frequency):
         return "another frequency"
+    if mine.limiters != theirs.limiters:
+        return "another qualifier (former, deputy, near, some …)"
     return None
 
 
@@ -944,6 +946,7 @@ class _Form:
     counted: tuple[tuple[str, str], ...]  # `_counted`, as pairs
     t_forms: frozenset[str]  # Russian words ending in -т: a verb's present or perfective future
     frequency: str  # `_frequency`
+    limiters: frozenset[str]  # `_limiters`
 
 
 _NO_WORDS: frozenset[str] = frozenset()
@@ -961,6 +964,7 @@ def _form(fact: Parse) -> _Form:
         counted=tuple(_counted(fact).items()),
         t_forms=frozenset(t_forms) if t_forms else _NO_WORDS,
         frequency=_frequency(fact),
+        limiters=_limiters(fact) or _NO_WORDS,
     )
     object.__setattr__(fact, "form", found)
     return found
@@ -979,6 +983,21 @@ def _frequency(fact: Parse) -> str:
                 found.add(lx.FREQUENCIES[" ".join(phrase)])
                 break
     return "/".join(sorted(found))
+
+
+def _limiters(fact: Parse) -> frozenset[str]:
+    """The fact's words of `lexicon.LIMITERS` ("former", "near", "some"), a Russian one by the
+    letters its forms begin with, and "ex-" of a word such as "ex-husband"."""
+    found = set()
+    for w in fact.words:
+        norm = w.norm
+        if norm in lx.LIMITERS:
+            found.add(norm)
+        elif norm.startswith("ex-"):
+            found.add("ex")
+        elif _CYRILLIC.match(norm):
+            found.update(stem for stem in lx.LIMITER_STEMS if norm.startswith(stem))
+    return frozenset(found)
 
 
 @lru_cache(maxsize=1)

@@ -829,6 +829,26 @@ FREQUENCY_CANONICAL = {
 # closed …" and "… usually closed …", never "… sometimes closed …".
 UNSAID_FREQUENCIES = frozenset({"always", "usually"})
 
+# Words that make the rest of a fact say another thing, not more of it: "Kai is Lena's former
+# manager" does not say that Kai is Lena's manager, nor "Ben lives near Rome" that he lives in
+# Rome, nor "Some tests pass" that the tests pass. One fact with such a word and the other
+# without it are two statements. Russian words are given by the letters all their forms begin
+# with (LIMITER_STEMS).
+LIMITERS = frozenset(
+    """
+former ex previous future interim acting deputy assistant vice potential prospective
+partially partly half near nearby close some few several most many
+ex antiguo antigua antiguos antiguas futuro futura interino interina adjunto adjunta asistente
+potencial parcialmente medias cerca algunos algunas pocos pocas varios varias mayoría muchos
+muchas
+наполовину возле рядом около несколько экс вице
+""".split()
+)
+LIMITER_STEMS = (
+    "бывш", "будущ", "временн", "исполняющ", "заместител", "помощни", "потенциальн", "частичн",
+    "некотор", "немног", "большинств", "многи",
+)  # fmt: skip
+
 # Markers that a statement adds to what was said, not replaces it ("now leads X too").
 ADDITIVE_WORDS = frozenset("too also additionally тоже также ещё еще también además".split())
 
