@@ -116,6 +116,43 @@ def test_a_limiting_word_makes_another_statement(store: MemoryStore, old: str, n
 @pytest.mark.parametrize(
     ("old", "new"),
     [
+        ("Zoe cycles to work when it is sunny.", "Zoe cycles to work."),
+        ("The linter ignores files with warnings.", "The linter ignores files."),
+        ("The report lists prices in dollars by default.", "The report lists prices in dollars."),
+        ("The session ends after an hour of inactivity.", "The session ends after an hour."),
+        ("Zoe drinks oat milk.", "Zoe drinks milk."),
+        ("The pipeline is frozen for the release.", "The pipeline is frozen."),
+        ("Ana logged out.", "Ana logged in."),
+        ("Зоя ездит на велосипеде, когда солнечно.", "Зоя ездит на велосипеде."),
+        ("Зоя пьёт овсяное молоко.", "Зоя пьёт молоко."),
+        ("Zoe va en bici al trabajo cuando hace sol.", "Zoe va en bici al trabajo."),
+        ("El linter ignora los archivos con avisos.", "El linter ignora los archivos."),
+    ],
+)
+def test_a_fact_said_of_every_case_is_not_the_narrower_one(
+    store: MemoryStore, old: str, new: str
+) -> None:
+    assert absorbed(store, old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Zoe works as a nurse in Leeds.", "Zoe is a nurse in Leeds."),
+        ("Zoe is the one who books the rooms.", "Zoe books the rooms."),
+        ("Зоя работает медсестрой в Казани.", "Зоя — медсестра в Казани."),
+        ("Zoe es quien reserva las salas.", "Zoe reserva las salas."),
+    ],
+)
+def test_a_predicate_said_more_shortly_is_still_a_duplicate(
+    store: MemoryStore, old: str, new: str
+) -> None:
+    assert absorbed(store, old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
         ("Kim often takes the bus.", "Kim frequently takes the bus."),
         ("Kim takes the bus.", "Kim always takes the bus."),
         ("Гена иногда опаздывает на созвоны.", "Гена порой опаздывает на созвоны."),

@@ -244,6 +244,8 @@ def _same_statement(new: Parse, old: Parse) -> bool:
         return False
     if _agent_not_the_doer(new, old):
         return False  # "Nina called Oleg" / "Nina was called by Oleg"
+    if _polar_keys(new) != _polar_keys(old):
+        return False  # (left out of the content) "… after an hour of inactivity" / "… an hour"
     people = new.people | old.people
     mine, theirs = _actors(new, people), _actors(old, people)
     if mine and theirs:
@@ -314,7 +316,37 @@ def _says_less(new: Parse, old: Parse) -> bool:
     if _polar_keys(new) - _polar_keys(old):
         return False  # "The migration status is in progress" / "The migration is blocked"
     words = new.content - old.content
-    return len(new.content) < len(old.content) and all(_inflects(k, old.content) for k in words)
+    if len(new.content) >= len(old.content) or not all(_inflects(k, old.content) for k in words):
+        return False
+    # What the new fact leaves out may only be how the old one said its predicate ("works as
+    # a designer" / "is a designer", "is the one who approves" / "approves"), one of a list
+    # ("meat or fish") or the role it was said in ("at Google as a manager"): any other word
+    # ("likes dark chocolate", "takes the bus when it snows", "skips rows with errors")
+    # narrowed what it said, and the new fact says it of every case.
+    left = old.content - new.content
+    return all(_may_leave_out(old, key) or _inflects(key, new.content) for key in left)
+
+
+def _may_leave_out(fact: Parse, key: str) -> bool:
+    """`key` is the fact's head verb (by its key or its concept), a word of a cleft ("the one
+    who", "quien"), a word next to "and" / "or" (an item of a list) or the role after "as"."""
+    if key in (fact.verb, _verb_concept(fact)):
+        return True
+    words = fact.words
+    for at, w in enumerate(words):
+        if w.key != key:
+            continue
+        if w.norm in _CLEFT_WORDS:
+            return True
+        near = [v.norm for v in words[max(0, at - 2) : at + 2] if v is not w]
+        if _LIST_WORDS.intersection(near) or _ROLE_WORDS.intersection(near[:2]):
+            return True
+    return False
+
+
+_CLEFT_WORDS = frozenset({"one", "quien", "quienes", "тот", "та", "те"})
+_LIST_WORDS = frozenset({"and", "or", "nor", "и", "или", "ни", "y", "e", "o", "u", "ni"})
+_ROLE_WORDS = frozenset({"as", "como", "качестве"})
 
 
 def _polar_keys(fact: Parse) -> frozenset[str]:
@@ -1877,6 +1909,8 @@ def _reworded(new: Parse, old: Parse) -> bool:
     lined = line_up(mine, theirs)
     if not lined.names or not _same_concepts(new, lined):
         return False
+    if _part_left_out(old, lined):
+        return False
     if _other_action(new, old, lined) and not _turned_round(new, old):
         return False
     both_ways = bool(lined.shared & lx.SYMMETRIC)  # "A is married to B" / "B is A's wife"
@@ -1904,6 +1938,31 @@ def _reworded(new: Parse, old: Parse) -> bool:
     # opposite things in words of one concept, so the verb, and who is named first, must stay.
     theirs_named = _named_order(theirs, mine, words=lined.shared)
     return same_verb and parties == theirs_named and _same_order(new, old)
+
+
+def _part_left_out(old: Parse, lined: Overlap) -> bool:
+    """The new fact says the old one with a word left out, and nothing in its place, that was
+    neither the old fact's predicate ("Raúl trabaja en el turno" / "Raúl hace el turno") nor
+    a counted word ("seats twelve people" / "has 12 seats"): a condition ("… when it rains"),
+    a setting ("… by default", "… on error") or a particle ("logged out") narrowed what the
+    old fact said, and the new one says it of every case."""
+    if lined.only_new or not lined.only_old:
+        return False
+    concept = _verb_concept(old)
+    return any(key != concept and not _counted_word(old, key) for key in lined.only_old)
+
+
+def _counted_word(fact: Parse, key: str) -> bool:
+    """A word of the fact that counts something: after a number ("twelve people") or a
+    number's unit ("раз в месяц": once a month)."""
+    words = fact.words
+    for at, w in enumerate(words):
+        if key in (w.key, w.root) and (w.norm in _ONCE or (at and words[at - 1].kind == "value")):
+            return True
+    return False
+
+
+_ONCE = frozenset({"раз", "vez", "once"})
 
 
 def _reordered(new: Parse, old: Parse) -> bool:
