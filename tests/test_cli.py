@@ -364,6 +364,15 @@ def test_config_error_names_file_and_key(
     assert code == 2 and "unknown key 'load.bogus'" in err and "engram.toml" in err
 
 
+def test_a_user_config_that_is_a_folder_is_one_error_line_and_exit_2(
+    project: Path, isolated_env: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (isolated_env / "config" / "config.toml").mkdir(parents=True)
+    code, out, err = run(capsys, "-C", str(project), "config")
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert f"{isolated_env / 'config' / 'config.toml'}: is a folder, not a TOML file" in err
+
+
 def test_config_shows_a_store_url_without_its_password(
     project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
