@@ -597,6 +597,22 @@ def test_profile_show_names_a_profile_file_that_is_not_utf8(
     assert "unexpected" not in err
 
 
+def test_profile_show_refuses_a_huge_profile_file_in_one_line(
+    tmp_path: Path, isolated_env: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    profile = isolated_env / "config" / "profile.md"
+    profile.parent.mkdir(parents=True)
+    with profile.open("wb") as out:
+        out.truncate(64 * 1024 * 1024)
+    db = str(tmp_path / "m.db")
+    assert run(capsys, "memory", "--db", db, "absorb", "Maria is the CTO of FinBox.")[0] == 0
+    code, out, err = run(capsys, "profile", "show", "--db", db)
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert err.splitlines()[0] == (
+        f"engram: error: {profile}: too large: 67,108,864 bytes (the limit is 65,536)"
+    )
+
+
 def test_hot_commands_build_only_their_own_parser() -> None:
     import argparse
 
