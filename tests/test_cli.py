@@ -460,6 +460,38 @@ def test_verify_and_rehash_round_trip(
     assert run(capsys, "-C", str(project), "verify")[:2] == (0, "all memory files verified\n")
 
 
+def test_verify_lists_a_file_whose_frontmatter_fails_to_parse_as_doctor_does(
+    project: Path, ws_root: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    memory("good")
+    (ws_root / "rules" / "bad.md").write_text("---\nid: bad\nlevel: expert\n---\n")
+    assert run(capsys, "-C", str(project), "rehash")[0] == 0
+    line = "workspace:rules/bad.md:3: invalid: level: must be foundation"
+    code, out, _ = run(capsys, "-C", str(project), "verify")
+    assert code == 1 and line in out
+    assert line in run(capsys, "-C", str(project), "doctor")[1]
+
+
+def test_verify_lists_a_hand_edit_that_breaks_the_frontmatter_as_changed_and_invalid(
+    project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = memory("deploy")
+    assert run(capsys, "-C", str(project), "rehash")[0] == 0
+    path.write_text(path.read_text().replace("---\n", "---\nlevel: expert\n", 1))
+    code, out, _ = run(capsys, "-C", str(project), "verify")
+    assert code == 1
+    assert "deploy.md: changed:" in out and "deploy.md:2: invalid: level: must be foundation" in out
+
+
+def test_verify_lists_a_file_too_large_to_read(
+    project: Path, ws_root: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    big = ws_root / "rules" / "big.md"
+    big.write_text("---\nid: big\ntype: rule\n---\n\n" + "deploy " * 40_000)
+    code, out, _ = run(capsys, "-C", str(project), "verify")
+    assert code == 1 and "rules/big.md: invalid: too large" in out
+
+
 def test_console_script_runs_as_a_real_process(project: Path, memory: Callable[..., Path]) -> None:
     memory("deploy-api", "# Deploy\n\ndeploy steps\n")
     exe = shutil.which("engram") or ""
