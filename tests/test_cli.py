@@ -364,6 +364,15 @@ def test_config_error_names_file_and_key(
     assert code == 2 and "unknown key 'load.bogus'" in err and "engram.toml" in err
 
 
+def test_a_user_config_that_is_a_folder_is_one_error_line_and_exit_2(
+    project: Path, isolated_env: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (isolated_env / "config" / "config.toml").mkdir(parents=True)
+    code, out, err = run(capsys, "-C", str(project), "config")
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert f"{isolated_env / 'config' / 'config.toml'}: is a folder, not a TOML file" in err
+
+
 def test_config_shows_a_store_url_without_its_password(
     project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -449,6 +458,38 @@ def test_verify_and_rehash_round_trip(
     assert code == 1 and "changed" in out
     assert run(capsys, "-C", str(project), "rehash")[0] == 0
     assert run(capsys, "-C", str(project), "verify")[:2] == (0, "all memory files verified\n")
+
+
+def test_verify_lists_a_file_whose_frontmatter_fails_to_parse_as_doctor_does(
+    project: Path, ws_root: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    memory("good")
+    (ws_root / "rules" / "bad.md").write_text("---\nid: bad\nlevel: expert\n---\n")
+    assert run(capsys, "-C", str(project), "rehash")[0] == 0
+    line = "workspace:rules/bad.md:3: invalid: level: must be foundation"
+    code, out, _ = run(capsys, "-C", str(project), "verify")
+    assert code == 1 and line in out
+    assert line in run(capsys, "-C", str(project), "doctor")[1]
+
+
+def test_verify_lists_a_hand_edit_that_breaks_the_frontmatter_as_changed_and_invalid(
+    project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = memory("deploy")
+    assert run(capsys, "-C", str(project), "rehash")[0] == 0
+    path.write_text(path.read_text().replace("---\n", "---\nlevel: expert\n", 1))
+    code, out, _ = run(capsys, "-C", str(project), "verify")
+    assert code == 1
+    assert "deploy.md: changed:" in out and "deploy.md:2: invalid: level: must be foundation" in out
+
+
+def test_verify_lists_a_file_too_large_to_read(
+    project: Path, ws_root: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    big = ws_root / "rules" / "big.md"
+    big.write_text("---\nid: big\ntype: rule\n---\n\n" + "deploy " * 40_000)
+    code, out, _ = run(capsys, "-C", str(project), "verify")
+    assert code == 1 and "rules/big.md: invalid: too large" in out
 
 
 def test_console_script_runs_as_a_real_process(project: Path, memory: Callable[..., Path]) -> None:
@@ -586,6 +627,22 @@ def test_profile_show_names_a_profile_file_that_is_not_utf8(
     assert code == 2
     assert err.splitlines()[0] == f"engram: error: {profile}: not UTF-8 text"
     assert "unexpected" not in err
+
+
+def test_profile_show_refuses_a_huge_profile_file_in_one_line(
+    tmp_path: Path, isolated_env: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    profile = isolated_env / "config" / "profile.md"
+    profile.parent.mkdir(parents=True)
+    with profile.open("wb") as out:
+        out.truncate(64 * 1024 * 1024)
+    db = str(tmp_path / "m.db")
+    assert run(capsys, "memory", "--db", db, "absorb", "Maria is the CTO of FinBox.")[0] == 0
+    code, out, err = run(capsys, "profile", "show", "--db", db)
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert err.splitlines()[0] == (
+        f"engram: error: {profile}: too large: 67,108,864 bytes (the limit is 65,536)"
+    )
 
 
 def test_hot_commands_build_only_their_own_parser() -> None:

@@ -223,3 +223,24 @@ def test_a_key_set_twice_says_to_keep_one(tmp_path: Path) -> None:
     with pytest.raises(ConfigError) as raised:
         load_config(tmp_path, env={"ENGRAM_CONFIG_DIR": str(tmp_path / "x")})
     assert "set twice" in str(raised.value.hint)
+
+
+def test_a_user_config_that_is_a_folder_is_a_config_error_naming_it(tmp_path: Path) -> None:
+    folder = tmp_path / "cfg" / "config.toml"
+    folder.mkdir(parents=True)
+    with pytest.raises(ConfigError, match=r"config\.toml: is a folder, not a TOML file") as raised:
+        load_config(None, env={"ENGRAM_CONFIG_DIR": str(tmp_path / "cfg")})
+    assert str(folder) in raised.value.message and folder.is_dir()
+
+
+def test_a_workspace_config_that_is_a_folder_is_a_config_error_naming_it(tmp_path: Path) -> None:
+    (tmp_path / "engram.toml").mkdir()
+    with pytest.raises(ConfigError, match=r"engram\.toml: is a folder, not a TOML file"):
+        load_config(tmp_path, env={"ENGRAM_CONFIG_DIR": str(tmp_path / "x")})
+
+
+def test_a_user_config_that_is_a_dangling_link_is_a_config_error(tmp_path: Path) -> None:
+    (tmp_path / "cfg").mkdir()
+    (tmp_path / "cfg" / "config.toml").symlink_to(tmp_path / "gone.toml")
+    with pytest.raises(ConfigError, match=r"config\.toml: is a link to .*gone\.toml, which"):
+        load_config(None, env={"ENGRAM_CONFIG_DIR": str(tmp_path / "cfg")})

@@ -318,6 +318,26 @@ def sets_nothing(text: str) -> bool:
     return True
 
 
+def _present(path: Path) -> bool:
+    """Whether a config file is there to read (False when nothing is at `path`). Anything
+    else at its name — a folder, a link to nothing, a pipe — is a config error: skipped, the
+    settings the user wrote there were ignored without a word."""
+    if path.is_file():
+        return True
+    if path.is_symlink() and not path.exists():
+        raise ConfigError(
+            f"{path}: is a link to {os.readlink(path)}, which does not exist",
+            hint="point the link at a TOML file, or remove it",
+        )
+    if not path.exists():
+        return False
+    what = "a folder" if path.is_dir() else "a special file (a pipe, socket or device)"
+    raise ConfigError(
+        f"{path}: is {what}, not a TOML file",
+        hint=f"move it aside and put the settings in a file named {path.name}",
+    )
+
+
 def read_toml(path: Path) -> dict[str, Any]:
     """Flatten a TOML file into `section.key` pairs, checking every key and value."""
     try:
@@ -427,7 +447,7 @@ def load_config(
     for n, path in enumerate(files):
         if n:
             below = {k: (v, config.sources[k]) for k, v in config.values.items()}
-        if path.is_file():
+        if _present(path):
             for key, value in read_toml(path).items():
                 if n and _loosens(key, config.values[key], value):
                     continue  # a repository may not switch off its user's review gate

@@ -593,3 +593,31 @@ def test_a_question_with_a_word_longer_than_any_name_is_answered(server: Any) ->
     result = call(server, "memory_graph", {"action": "query", "question": "x" * 60_000})
     assert not result.is_error, result.content[0].text
     assert result.structured_content["parsed"] is False
+
+
+def test_an_unknown_argument_is_a_tool_error_naming_it_and_the_accepted_ones(server: Any) -> None:
+    result = call(server, "memory_search", {"query": "kafka", "topk": 3, "scope_kye": AWS})
+    text = result.content[0].text
+    assert result.is_error and "\n" not in text
+    assert "unknown arguments 'scope_kye', 'topk'" in text
+    assert "accepted: query, top_k, scope, scope_key," in text
+    assert AWS not in text
+    assert call(server, "memory_search", {"query": "kafka"}).is_error is False
+
+
+def test_an_unknown_argument_named_like_a_secret_is_not_shown(server: Any) -> None:
+    result = call(server, "memory_digest", {AWS: 1})
+    assert result.is_error and AWS not in result.content[0].text
+    assert "unknown argument (not shown: secret)" in result.content[0].text
+
+
+def test_a_call_with_an_unknown_argument_writes_nothing(server: Any) -> None:
+    facts = ["Kafka runs on three brokers in production."]
+    result = call(server, "memory_absorb", {"facts": facts, "scope": "agent", "dryrun": True})
+    assert result.is_error and "unknown argument 'dryrun'" in result.content[0].text
+    assert call(server, "memory_search", {"query": "kafka"}).content[0].text == "no results"
+
+
+def test_a_long_unknown_argument_name_is_cut_in_the_error(server: Any) -> None:
+    result = call(server, "memory_digest", {"x" * 5000: 1})
+    assert result.is_error and len(result.content[0].text) < 300

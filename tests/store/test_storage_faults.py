@@ -7,6 +7,8 @@ import json
 import os
 import sqlite3
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -183,6 +185,92 @@ def test_a_read_only_folder_is_one_line_naming_the_store(
         db.parent.chmod(0o755)
     line = one_line(err)
     assert code == 2 and str(db) in line and "read-only" in line
+
+
+@contextmanager
+def read_only(*paths: Path) -> Iterator[None]:
+    """The files and folders made read-only (0444 / 0555) for the block, then writable again."""
+    for path in paths:
+        path.chmod(0o555 if path.is_dir() else 0o444)
+    try:
+        yield
+    finally:
+        for path in paths:
+            path.chmod(0o755 if path.is_dir() else 0o644)
+
+
+@pytest.mark.parametrize(
+    ("argv", "shown"),
+    [
+        (("memory", "search", "deploy", "script"), "tools/deploy.sh"),
+        (("memory", "list"), "tools/deploy.sh"),
+        (("memory", "stats"), "facts           1"),
+        (("memory", "digest"), "tools/deploy.sh"),
+        (("memory", "todo", "list"), "no open TODOs"),
+        (("memory", "graph", "list"), "no nodes"),
+        (("profile", "show"), "## Profile"),
+    ],
+)
+def test_a_reading_command_works_on_a_store_in_a_read_only_folder(
+    db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], shown: str
+) -> None:
+    skip_unless_modes_bind(tmp_path)
+    assert absorb(capsys)[0] == 0
+    with read_only(db, db.parent):
+        code, out, err = run(capsys, *argv)
+    assert (code, err) == (0, "") and shown in out
+    assert sorted(p.name for p in db.parent.iterdir()) == ["memory.db"]  # nothing written
+
+
+def test_a_search_works_on_a_read_only_store_file_in_a_writable_folder(
+    db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    skip_unless_modes_bind(tmp_path)
+    assert absorb(capsys)[0] == 0
+    with read_only(db):
+        code, out, err = run(capsys, "memory", "search", "deploy")
+    assert (code, err) == (0, "") and "tools/deploy.sh" in out
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("memory", "absorb", "Staging runs on port 8080 behind nginx."),
+        ("memory", "graph", "add", "Acme"),
+        ("memory", "delete", "--scope", "agent", "--all-keys", "--yes"),
+    ],
+)
+def test_a_writing_command_on_a_read_only_folder_is_one_line_and_writes_nothing(
+    db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: tuple[str, ...]
+) -> None:
+    skip_unless_modes_bind(tmp_path)
+    assert absorb(capsys)[0] == 0
+    before = db.read_bytes()
+    with read_only(db, db.parent):
+        code, _, err = run(capsys, *argv)
+    line = one_line(err)
+    assert code == 2 and str(db) in line and "read-only" in line
+    assert db.read_bytes() == before
+
+
+def test_a_read_only_folder_whose_wal_holds_writes_is_refused_naming_it(
+    db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Opened without locks, the writes in the -wal would be missed: a store read wrong."""
+    skip_unless_modes_bind(tmp_path)
+    assert absorb(capsys)[0] == 0
+    copy = tmp_path / "copy" / "memory.db"
+    copy.parent.mkdir()
+    with MemoryStore.open(db, config=load_config(None, env={})) as store:
+        store._backend._conn.execute("PRAGMA wal_autocheckpoint=0")
+        store.absorb(["Staging runs on port 8080 behind nginx."], scope="agent")
+        for name in ("memory.db", "memory.db-wal"):
+            (copy.parent / name).write_bytes((db.parent / name).read_bytes())
+    monkeypatch.setenv("ENGRAM_DB", str(copy))
+    with read_only(copy, copy.parent / "memory.db-wal", copy.parent):
+        code, out, err = run(capsys, "memory", "search", "staging")
+    line = one_line(err)
+    assert code == 2 and out == "" and str(copy) in line and "memory.db-wal" in line
 
 
 def test_a_locked_store_is_a_tool_error_of_the_mcp_server(tmp_path: Path) -> None:

@@ -119,6 +119,40 @@ def test_profile_cap_is_enforced(store: MemoryStore, tmp_path: Path) -> None:
         profile_text(store, hand)
 
 
+def test_a_huge_profile_file_is_refused_without_being_read_whole(
+    store: MemoryStore, tmp_path: Path
+) -> None:
+    import tracemalloc
+
+    hand = tmp_path / "profile.md"
+    with hand.open("wb") as out:
+        out.truncate(64 * 1024 * 1024)  # sparse: takes no disk
+    tracemalloc.start()
+    try:
+        with pytest.raises(EngramError, match=r"profile\.md: too large: 67,108,864 bytes"):
+            profile_text(store, hand)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 4 * 1024 * 1024
+
+
+def test_a_profile_file_that_is_a_folder_is_an_error_naming_it(
+    store: MemoryStore, tmp_path: Path
+) -> None:
+    (tmp_path / "profile.md").mkdir()
+    with pytest.raises(EngramError, match=r"profile\.md: cannot read: not a regular file"):
+        profile_text(store, tmp_path / "profile.md")
+
+
+def test_a_profile_file_linked_from_elsewhere_is_read(store: MemoryStore, tmp_path: Path) -> None:
+    (tmp_path / "dotfiles").mkdir()
+    (tmp_path / "dotfiles" / "profile.md").write_text("I prefer short answers.\n")
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "profile.md").symlink_to(tmp_path / "dotfiles" / "profile.md")
+    assert "I prefer short answers." in profile_text(store, tmp_path / "config" / "profile.md")
+
+
 def test_unpin_removes_the_fact(store: MemoryStore, tmp_path: Path) -> None:
     ids = seed(store)
     pin(store, ids["db"], tmp_path / "none.md")

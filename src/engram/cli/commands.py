@@ -110,7 +110,7 @@ def register_rest(sub: Any) -> None:
     new.add_argument("--global", dest="to_global", action="store_true", help="write it globally")
 
     add_command(sub, "doctor", "List every problem with memory files and settings.", cmd_doctor)
-    add_command(sub, "verify", "Report changed, unapproved and unsafe memory files.", cmd_verify)
+    add_command(sub, "verify", "Report changed, unapproved, unsafe, invalid files.", cmd_verify)
     add_command(sub, "rehash", "Approve the current content of every memory file.", cmd_rehash)
     reindex = add_command(sub, "reindex", "Rebuild the derived index from the files.", cmd_reindex)
     add_quiet(reindex)

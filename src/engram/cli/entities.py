@@ -73,10 +73,10 @@ def register(actions: Any) -> None:
     contacts.add_argument("--source", help="where the contacts came from")
 
 
-def _open(args: argparse.Namespace, *, create: bool = False) -> Any:
+def _open(args: argparse.Namespace, *, create: bool = False, reads: bool = False) -> Any:
     from engram.cli.memory import open_store
 
-    return open_store(args, create=create)
+    return open_store(args, create=create, reads=reads)
 
 
 def _node_ref(text: str) -> int | str:
@@ -105,7 +105,7 @@ def cmd_add(args: argparse.Namespace, start: Path | None) -> int:
 def cmd_query(args: argparse.Namespace, start: Path | None) -> int:
     from engram.store.unsafe import split_nodes, split_paths, withheld_note
 
-    with _open(args) as store:
+    with _open(args, reads=True) as store:
         if args.start:
             paths, withheld = split_paths(
                 store.graph.query(_node_ref(args.start), args.relation, args.hops, args.target_type)
@@ -134,7 +134,7 @@ def cmd_query(args: argparse.Namespace, start: Path | None) -> int:
 def cmd_list(args: argparse.Namespace, start: Path | None) -> int:
     from engram.store.unsafe import split_nodes
 
-    with _open(args) as store:
+    with _open(args, reads=True) as store:
         nodes = store.graph.list(args.type, args.limit)
     _, withheld = split_nodes(nodes)
     held = {entry["id"]: entry["reason"] for entry in withheld}
@@ -154,7 +154,7 @@ def cmd_list(args: argparse.Namespace, start: Path | None) -> int:
 def cmd_show(args: argparse.Namespace, start: Path | None) -> int:
     from engram.graph import export
 
-    with _open(args) as store:
+    with _open(args, reads=True) as store:
         node = store.graph.resolve(_node_ref(args.node))
         if args.format != "text":
             render = {"dot": export.to_dot, "mermaid": export.to_mermaid, "html": export.to_html}

@@ -176,10 +176,14 @@ def settings(args: argparse.Namespace) -> Any:
     return load_config(find_workspace(getattr(args, "run_in", None)))
 
 
-def open_store(args: argparse.Namespace, config: Any = None, *, create: bool = False) -> Any:
+def open_store(
+    args: argparse.Namespace, config: Any = None, *, create: bool = False, reads: bool = False
+) -> Any:
     """The store the flags, environment and config point at. Only a command that adds facts
     (`create`) makes a store file that is not there: any other says so, where it would have
-    answered "no results" from a new empty store made at a mistyped `--db`."""
+    answered "no results" from a new empty store made at a mistyped `--db`. A command that
+    only `reads` still works on a store it cannot write (a read-only mount): it is opened
+    for reading alone when the usual opening says it is read-only."""
     from engram.store.db import resolve_db
     from engram.store.store import MemoryStore
 
@@ -193,7 +197,14 @@ def open_store(args: argparse.Namespace, config: Any = None, *, create: bool = F
             hint="`engram memory absorb` makes it with its first facts; or check --db, "
             "$ENGRAM_DB and memory.db in engram.toml",
         )
-    return MemoryStore.open(path, config=config)
+    if not reads:
+        return MemoryStore.open(path, config=config)
+    from engram.errors import StoreReadOnly
+
+    try:
+        return MemoryStore.open(path, config=config)
+    except StoreReadOnly:
+        return MemoryStore.open(path, config=config, read_only=True)
 
 
 def read_facts(
@@ -259,7 +270,7 @@ def cmd_absorb(args: argparse.Namespace, start: Path | None) -> int:
 
 
 def cmd_search(args: argparse.Namespace, start: Path | None) -> int:
-    with open_store(args) as store:
+    with open_store(args, reads=True) as store:
         hits = store.search(
             " ".join(args.query), top_k=args.top_k, scope=args.scope, scope_key=args.key,
             tags=args.tag, mode=args.mode, since=args.since, until=args.until,
@@ -319,7 +330,7 @@ def cmd_list(args: argparse.Namespace, start: Path | None) -> int:
     from engram.store.unsafe import unsafe_facts
 
     status = None if args.status == "all" else args.status
-    with open_store(args) as store:
+    with open_store(args, reads=True) as store:
         if args.unsafe:
             if args.as_of:
                 raise EngramError("--unsafe lists by status", hint="leave out --as-of")
@@ -355,7 +366,7 @@ def cmd_list(args: argparse.Namespace, start: Path | None) -> int:
 
 
 def cmd_get(args: argparse.Namespace, start: Path | None) -> int:
-    with open_store(args) as store:
+    with open_store(args, reads=True) as store:
         found = store.get(args.id, mode=args.mode)
         history = store.history(args.id) if args.history else None
         edges = store.edges(args.id) if args.history else None
@@ -397,7 +408,7 @@ def cmd_get(args: argparse.Namespace, start: Path | None) -> int:
 
 
 def cmd_stats(args: argparse.Namespace, start: Path | None) -> int:
-    with open_store(args) as store:
+    with open_store(args, reads=True) as store:
         stats = store.stats()
     emit(args, stats, stats_text(stats))
     return 0
@@ -513,7 +524,7 @@ def cmd_digest(args: argparse.Namespace, start: Path | None) -> int:
         from engram.workspace import open_workspace
 
         workspace = open_workspace(start, require=False)
-    with open_store(args) as store:
+    with open_store(args, reads=True) as store:
         text = store.digest(
             topic,
             scopes=args.scope or ("agent", "user"),
@@ -548,7 +559,7 @@ def cmd_todo_done(args: argparse.Namespace, start: Path | None) -> int:
 def cmd_todo_list(args: argparse.Namespace, start: Path | None) -> int:
     from engram.store.digest import open_todos
 
-    with open_store(args) as store:
+    with open_store(args, reads=True) as store:
         todos = open_todos(store, ("agent", "user", "run"), limit=1000)
     withheld, held = _withheld(todos)
     lines = [_held_line(held[f.id]) if f.id in held else f"{f.id}  {f.content}" for f in todos]

@@ -36,16 +36,16 @@ def register(sub: Any) -> None:
     get.add_argument("name", nargs="+", help="the skill's id, or words to find it by")
 
 
-def _store(args: argparse.Namespace) -> Any:
+def _store(args: argparse.Namespace, *, reads: bool = False) -> Any:
     from engram.cli.memory import open_store
 
-    return open_store(args)
+    return open_store(args, reads=reads)
 
 
 def cmd_show(args: argparse.Namespace, start: Path | None) -> int:
     from engram.store.profile import profile_text
 
-    with _store(args) as store:
+    with _store(args, reads=True) as store:
         text = profile_text(store)
     emit(args, {"profile": text}, text)
     return 0

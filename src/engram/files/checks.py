@@ -53,10 +53,13 @@ class Finding:
 
 def verify(indexes: list[MemoryIndex]) -> list[Finding]:
     """Files whose content differs from the approved hash, unapproved files, approvals of
-    missing files, and files holding secrets or injection patterns."""
+    missing files, files holding secrets or injection patterns, and files that are not read
+    or do not parse (as `doctor` lists them: an approved file that never loads is no more
+    verified than a changed one)."""
     findings: list[Finding] = []
     for index in indexes:
         root, scope = index.root.path, index.root.scope
+        findings.extend(_invalid(index))
         approvals, problem = load_approvals(root)
         if problem:
             findings.append(Finding(scope, HASHES_FILE, "approvals damaged", problem))
@@ -64,7 +67,7 @@ def verify(indexes: list[MemoryIndex]) -> list[Finding]:
         for path in sorted(files):
             digest = _digest(index, path)
             if digest is None:
-                continue  # not read at all (too large, a symlink out): `doctor` lists it
+                continue  # not read at all (too large, a symlink out): listed as invalid
             approved = approvals.get(path)
             if approved is None:
                 findings.append(
@@ -191,13 +194,7 @@ def doctor(indexes: list[MemoryIndex]) -> list[Finding]:
                     "(it holds only what the files say)",
                 )
             )
-        for path, line, reason in index.problems():
-            findings.append(Finding(scope, path, "invalid", reason, line))
-        unnamed: list[str] = []
-        scan_files(index.root.path, unnamed)
-        for path in unnamed:
-            reason = "its name is not UTF-8 text, so it is not read; rename it"
-            findings.append(Finding(scope, path, "invalid", reason))
+        findings.extend(_invalid(index))
         seen: dict[str, str] = {}
         for row in index.all_docs():
             if row.id in seen:
@@ -244,7 +241,23 @@ def doctor(indexes: list[MemoryIndex]) -> list[Finding]:
                 )
             )
         findings.extend(_stale(index))
-    findings.extend(f for f in verify(indexes) if f.kind != "missing")
+    # verify's own invalid findings are the ones listed above, at the top of each scope
+    findings.extend(f for f in verify(indexes) if f.kind not in ("missing", "invalid"))
+    return findings
+
+
+def _invalid(index: MemoryIndex) -> list[Finding]:
+    """Memory files that are not read or do not parse (frontmatter, encoding, size, a name
+    that is not UTF-8), with the line and reason: each is left out of every load."""
+    scope = index.root.scope
+    findings = [
+        Finding(scope, path, "invalid", reason, line) for path, line, reason in index.problems()
+    ]
+    unnamed: list[str] = []
+    scan_files(index.root.path, unnamed)
+    for path in unnamed:
+        reason = "its name is not UTF-8 text, so it is not read; rename it"
+        findings.append(Finding(scope, path, "invalid", reason))
     return findings
 
 

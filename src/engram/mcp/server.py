@@ -25,7 +25,7 @@ from mcp.server import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from pydantic import Field, ValidationError
 
-from engram.errors import EngramError, shown_error, shown_message
+from engram.errors import EngramError, quoted, shown_error, shown_message
 from engram.store.store import MemoryStore
 from engram.store.unsafe import (
     fact_reason,
@@ -92,10 +92,34 @@ def _schema_error(tool: str, exc: ValidationError) -> ToolError:
     return ToolError(f"Error executing tool {tool}: {problems} (see the tool's input schema)")
 
 
+def _unknown_arguments(tool: str, accepted: list[str], arguments: dict[str, Any]) -> ToolError:
+    """A tool error naming the arguments the tool's schema lacks and the ones it takes. The
+    SDK drops an unknown argument silently, so a misspelt `dry_run` wrote for real. The names
+    are shown as `quoted` shows a value (an agent may have been steered into sending a secret
+    as a key); the values never are."""
+    unknown = sorted(name for name in arguments if name not in accepted)
+    names = ", ".join(_short(quoted(name)) for name in unknown)
+    noun = "argument" if len(unknown) == 1 else "arguments"
+    return ToolError(
+        f"Error executing tool {tool}: unknown {noun} {names}; "
+        f"accepted: {', '.join(accepted)} (see the tool's input schema)"
+    )
+
+
+def _short(text: str, limit: int = 66) -> str:
+    # cut after `quoted` scanned the whole name: a cut first could leave half a key to show
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 class EngramServer(MCPServer):
     """The SDK's server, with schema errors the agent can read and act on."""
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
+        tool = self._tool_manager.get_tool(name)
+        if tool is not None:
+            accepted = list(tool.parameters.get("properties", {}))
+            if arguments.keys() - set(accepted):
+                raise _unknown_arguments(name, accepted, arguments)
         try:
             return await super().call_tool(name, arguments, context)
         except ToolError as exc:

@@ -20,27 +20,28 @@ if TYPE_CHECKING:
 POSTGRES_SCHEMES = ("postgresql", "postgres")
 
 
-def open_backend(where: str | Path | None, config: Config) -> Backend:
+def open_backend(where: str | Path | None, config: Config, *, read_only: bool = False) -> Backend:
     """The backend of the store at `where`, opened (created, and its schema brought up to
-    date, if needed)."""
+    date, if needed). `read_only` opens an SQLite file for reading alone, as it is; a
+    database server decides by its own grants what a user may write."""
     from engram.store.db import is_url, refuse_libpq_keywords, resolve_db
 
     location = where if where is not None else resolve_db(None, config)
     refuse_libpq_keywords(location, "memory store")
     timeout = float(config["memory.lock_timeout_s"])
     if isinstance(location, str) and is_url(location):
-        return _open_url(location, timeout)
+        return _open_url(location, timeout, read_only)
     from engram.store.sqlite import SqliteBackend
 
-    return SqliteBackend.open(Path(location), timeout)
+    return SqliteBackend.open(Path(location), timeout, read_only=read_only)
 
 
-def _open_url(url: str, lock_timeout: float) -> Backend:
+def _open_url(url: str, lock_timeout: float, read_only: bool = False) -> Backend:
     scheme = url.split("://", 1)[0].lower()
     if scheme == "sqlite":  # sqlite:///absolute/path or sqlite://relative/path
         from engram.store.sqlite import SqliteBackend
 
-        return SqliteBackend.open(Path(url.split("://", 1)[1]), lock_timeout)
+        return SqliteBackend.open(Path(url.split("://", 1)[1]), lock_timeout, read_only=read_only)
     if scheme not in POSTGRES_SCHEMES:
         raise EngramError(
             f"memory store {redacted(url)}: Engram cannot serve a {scheme}:// database",

@@ -9,6 +9,7 @@ names it.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -21,6 +22,10 @@ if TYPE_CHECKING:
     from engram.store.store import MemoryStore
 
 PROFILE_CAP = 2048
+# The most of profile.md that is read: its 2,048 characters are at most 8 KB of UTF-8, and the
+# rest leaves room for the blank lines around them. A larger file is refused from its size,
+# never read whole (a log or a disk image saved there by mistake).
+PROFILE_MAX_BYTES = 64 * 1024
 
 
 def profile_path() -> Path:
@@ -56,16 +61,32 @@ def profile_text(store: MemoryStore, path: Path | None = None) -> str:
 def _hand_written(path: Path) -> str:
     """The profile file's text ('' when there is none), or an error naming the file: it is
     written by hand, in any editor, and may be saved in another encoding."""
-    if not path.is_file():
-        return ""
+    data = _bounded_read(path)
     try:
-        return path.read_text(encoding="utf-8").strip()
+        return data.decode("utf-8").strip()
     except UnicodeDecodeError:
         raise EngramError(
             f"{path}: not UTF-8 text", hint="save it as UTF-8 (`engram profile edit`)"
         ) from None
-    except OSError as exc:
-        raise EngramError(f"{path}: cannot read ({exc.strerror or exc})") from None
+
+
+def _bounded_read(path: Path) -> bytes:
+    """At most PROFILE_MAX_BYTES + 1 bytes of the profile file (b'' when there is none). It
+    may be a link into a dotfiles repository, so it is read where the link points."""
+    from engram.files.reading import ReadRefused, read_limited
+
+    real = Path(os.path.realpath(path))
+    try:
+        return read_limited(
+            real.parent, real.name, PROFILE_MAX_BYTES, folder="profile's folder", setting=None
+        )
+    except ReadRefused as exc:
+        if exc.reason == "missing":
+            return b""
+        if exc.reason.startswith("too large"):
+            hint = f"the profile's cap is {PROFILE_CAP} characters: shorten it"
+            raise EngramError(f"{path}: {exc.reason}", hint=hint) from None
+        raise EngramError(f"{path}: cannot read: {exc.reason}") from None
 
 
 def pin(store: MemoryStore, fact_id: str, path: Path | None = None) -> str:

@@ -264,11 +264,14 @@ class MemoryStore:
         config: Config | None = None,
         embedder: Embedder | None = None,
         chat: ChatModel | None = None,
+        read_only: bool = False,
     ) -> MemoryStore:
         """Open (creating it and its schema if needed) the store at `path`.
 
         With no path the store is found as the CLI finds it (`$ENGRAM_DB`, the config, the
-        per-user default). The embedder and chat model come from the config unless given."""
+        per-user default). The embedder and chat model come from the config unless given.
+        `read_only` opens an existing SQLite store for reading alone (a read-only mount):
+        every write is then a one-line StoreReadOnly."""
         if config is None:
             from engram.config import load_config
             from engram.files.discovery import find_workspace
@@ -276,7 +279,7 @@ class MemoryStore:
             config = load_config(find_workspace())
         from engram.store.opening import open_backend
 
-        backend = open_backend(path, config)
+        backend = open_backend(path, config, read_only=read_only)
         return cls(
             backend,
             embedder or embedder_from_config(config),

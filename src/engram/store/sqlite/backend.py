@@ -10,7 +10,13 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 
 from engram.errors import EngramError, StoreError
-from engram.store.sqlite.connection import StoreConnection, Transaction, open_db, storage_fault
+from engram.store.sqlite.connection import (
+    StoreConnection,
+    Transaction,
+    open_db,
+    open_read_only,
+    storage_fault,
+)
 from engram.store.sqlite.facts import FactTables
 from engram.store.sqlite.graph import GraphTables
 from engram.store.sqlite.schema import MIGRATIONS
@@ -26,8 +32,11 @@ class SqliteBackend(FactTables, GraphTables):
         self.location = str(path)
 
     @classmethod
-    def open(cls, path: Path, lock_timeout: float) -> SqliteBackend:
-        """Create the folder and the file if needed and bring its schema up to date."""
+    def open(cls, path: Path, lock_timeout: float, *, read_only: bool = False) -> SqliteBackend:
+        """Create the folder and the file if needed and bring its schema up to date; with
+        `read_only`, open the file as it is for reading alone (`open_read_only`)."""
+        if read_only:
+            return cls(open_read_only(path, lock_timeout), path)
         return cls(open_db(path, lock_timeout), path)
 
     def transaction(self, on_failure: Callable[[], None]) -> AbstractContextManager[None]:

@@ -176,10 +176,7 @@ def open_db(path: Path, lock_timeout: float = LOCK_TIMEOUT_S) -> StoreConnection
         conn = connect(path, lock_timeout)
         newer = unknown_migration(conn)
         if newer is not None:
-            raise StoreTooNew(
-                f"the memory store {path} was written by a newer Engram (it has {newer}); "
-                "upgrade Engram to use it: this version never uses or downgrades it"
-            )
+            raise _too_new(path, newer)
         if migrate(conn):
             # The schema version in the file's header too, where any SQLite tool reads it.
             conn.execute(f"PRAGMA user_version = {len(MIGRATIONS)}")
@@ -195,6 +192,13 @@ def open_db(path: Path, lock_timeout: float = LOCK_TIMEOUT_S) -> StoreConnection
         if conn is not None:
             conn.close()
         raise
+
+
+def _too_new(path: Path, newer: str) -> StoreTooNew:
+    return StoreTooNew(
+        f"the memory store {path} was written by a newer Engram (it has {newer}); "
+        "upgrade Engram to use it: this version never uses or downgrades it"
+    )
 
 
 def refuse_foreign(path: Path) -> None:
@@ -262,3 +266,112 @@ class Transaction:
             self.conn.execute("ROLLBACK")
         if callable(self.on_failure):
             self.on_failure()
+
+
+def open_read_only(path: Path, lock_timeout: float = LOCK_TIMEOUT_S) -> StoreConnection:
+    """The store at `path` opened for reading alone, for a command that only reads, when it
+    cannot be opened for writing (a read-only file, folder or mount). Nothing is created or
+    written: no folder, no file, no migration; a write that slips through is refused by
+    SQLite itself (`query_only`) as a one-line StoreReadOnly.
+
+    SQLite reads a WAL store through its `-shm` file, which it must create when no process
+    has the store open. `mode=ro` is tried first: it shares the locks of any writer, so it is
+    right even while another process writes. Where the `-shm` cannot be created, the file is
+    opened as immutable (no locks, no `-shm`) only when nothing can be writing it: no `-wal`
+    holds writes not yet in the file, and the folder can be written by nobody (a read-only
+    mount, or no write bit at all), so no writer can make the `-wal` it would need."""
+    try:
+        refuse_foreign(path)
+        conn = _connect_read_only(path, lock_timeout, immutable=False)
+        try:
+            _first_read(conn)
+        except StoreReadOnly:
+            conn.close()
+            _require_no_writer(path)
+            conn = _connect_read_only(path, lock_timeout, immutable=True)
+        try:
+            _check_schema_read_only(conn, path)
+            conn.execute("PRAGMA foreign_keys=ON")
+            conn.execute(f"PRAGMA busy_timeout={int(lock_timeout * 1000)}")
+            conn.execute("PRAGMA query_only=ON")
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+    except (sqlite3.Error, OSError) as exc:
+        fault = storage_fault(exc, path)
+        if fault is None:
+            raise
+        raise fault from None
+
+
+def _connect_read_only(path: Path, lock_timeout: float, *, immutable: bool) -> StoreConnection:
+    uri = f"{path.resolve().as_uri()}?mode=ro" + ("&immutable=1" if immutable else "")
+    conn = sqlite3.connect(
+        uri,
+        uri=True,
+        timeout=lock_timeout,
+        isolation_level=None,
+        check_same_thread=False,
+        factory=StoreConnection,
+    )
+    conn.path, conn.lock_timeout = path, lock_timeout
+    return conn
+
+
+def _first_read(conn: StoreConnection) -> None:
+    # SQLite opens the -shm (and fails to, in a read-only folder) at the first read
+    conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+
+
+def _require_no_writer(path: Path) -> None:
+    """Refuse (StoreReadOnly) to read `path` without locks when a writer could exist."""
+    wal = path.with_name(path.name + "-wal")
+    fix = "or copy the file into a folder you can write and point --db at the copy"
+    if wal.exists() and wal.stat().st_size > 0:
+        raise StoreReadOnly(
+            f"the memory store {path} cannot be read: its folder is read-only and {wal.name} "
+            f"holds writes SQLite cannot read without a -shm file beside it; open it once where "
+            f"it can be written, {fix}"
+        )
+    if not _nobody_writes(path.parent):
+        raise StoreReadOnly(
+            f"the memory store {path} cannot be read safely: its folder is read-only to you but "
+            f"writable by its owner or group, and SQLite needs a -shm file beside the store to "
+            f"read it while another process may write; make the folder writable, {fix}"
+        )
+
+
+def _nobody_writes(folder: Path) -> bool:
+    """Whether no process (root aside) can create a file in `folder`: a read-only mount, or a
+    folder with no write bit for anyone."""
+    try:
+        if os.statvfs(folder).f_flag & os.ST_RDONLY:
+            return True
+        return not folder.stat().st_mode & 0o222
+    except (OSError, AttributeError):  # no statvfs (Windows): assume a writer may exist
+        return False
+
+
+def _check_schema_read_only(conn: StoreConnection, path: Path) -> None:
+    """The schema this version reads, without bringing it up to date (that is a write)."""
+    newer = unknown_migration(conn)
+    if newer is not None:
+        raise _too_new(path, newer)
+    if pending_migrations(conn):
+        raise StoreReadOnly(
+            f"the memory store {path} is read-only and was written by an older Engram; open "
+            "it once where it can be written (any `engram memory` command brings it up to "
+            "date), or point memory.db (or $ENGRAM_DB) at another file"
+        )
+
+
+def pending_migrations(conn: sqlite3.Connection) -> list[str]:
+    """The migrations this version knows that the file does not record (all of them for a
+    file without the `_migrations` table)."""
+    if not conn.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_migrations'"
+    ).fetchone():
+        return [migration.__name__ for migration in MIGRATIONS]
+    done = {name for (name,) in conn.execute("SELECT name FROM _migrations")}
+    return [m.__name__ for m in MIGRATIONS if m.__name__ not in done]
