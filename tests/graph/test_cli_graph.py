@@ -259,3 +259,88 @@ def test_a_name_longer_than_a_name_is_refused_naming_the_limit(
     assert code == 2 and out == ""
     assert err.splitlines()[0] == f"engram: error: {field} is 201 characters, more than 200"
     assert run(capsys, "graph", "list")[1] == "no nodes\n"
+
+
+@pytest.mark.parametrize(
+    ("argv", "field"),
+    [
+        (["graph", "add", "Acme\x1b]52;c;aGk=\x07 Corp"], "node name"),
+        (["graph", "add", "Acme \x1b[31mRed"], "node name"),
+        (["graph", "add", "Acme", "--alias", "Acme\x07Inc"], "alias"),
+        (["graph", "add", "Acme", "--alias", "Acme\nInc"], "alias"),
+    ],
+)
+def test_a_name_or_alias_with_a_terminal_escape_exits_2_and_stores_nothing(
+    capsys: pytest.CaptureFixture[str], argv: list[str], field: str
+) -> None:
+    """An escape in a name reached the terminal on every `list`, `show` and `query`."""
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and "\x1b" not in err and "\x07" not in err
+    assert err.splitlines()[0].startswith(f"engram: error: {field} holds a control character")
+    assert run(capsys, "graph", "list")[1] == "no nodes\n"
+
+
+def _contacts(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, records: list[dict[str, object]]
+) -> tuple[int, dict[str, object], str]:
+    path = tmp_path / "contacts.json"
+    path.write_text(json.dumps(records), encoding="utf-8")
+    code, out, err = run(capsys, "contacts", str(path), "--json")
+    return code, json.loads(out), err
+
+
+@pytest.mark.parametrize("confidence", ["high", [1], {"a": 1}, True])
+def test_a_contact_whose_confidence_is_not_a_number_is_rejected_naming_the_field(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, confidence: object
+) -> None:
+    code, data, _ = _contacts(
+        capsys, tmp_path, [{"name": "Ivan Petrov", "confidence": confidence}, {"name": "Olga K"}]
+    )
+    outcomes = data["outcomes"]
+    assert isinstance(outcomes, list) and code == 1
+    assert [o["outcome"] for o in outcomes] == ["rejected", "new"]
+    assert outcomes[0]["reason"].startswith("field confidence must be a number from 0 to 1")
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "reason"),
+    [
+        ("company", {"a": 1}, "field company must be a name (text), got an object"),
+        ("title", ["CTO", "CEO"], "field title must be a name (text), got a list"),
+        ("location", "x" * 300, "field location is 300 characters, more than 200"),
+        ("company", "Acme\x1b]52;c;aGk=\x07", "field company holds a control character"),
+        ("technologies", ["Python", {"a": 1}], "field technologies must be names"),
+        ("name", "Ivan\x1b[2J Petrov", "field name holds a control character"),
+    ],
+)
+def test_a_contact_field_that_is_no_entity_name_is_rejected_and_makes_no_node(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, field: str, value: object, reason: str
+) -> None:
+    """Such a value became a node ("{'a': 1}"), or one past the length `graph add` allows."""
+    code, data, _ = _contacts(capsys, tmp_path, [{"name": "Ivan Petrov", field: value}])
+    outcomes = data["outcomes"]
+    assert isinstance(outcomes, list) and code == 1
+    assert outcomes[0]["outcome"] == "rejected" and outcomes[0]["reason"].startswith(reason)
+    assert run(capsys, "graph", "list")[1] == "no nodes\n"
+    assert run(capsys, "list")[1] == "no facts\n"
+
+
+def test_a_rejected_contact_is_named_by_its_record_number(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    csv = "name,title\nIvan Petrov,CTO\nOlga K,ghp_" + "a1B2c3D4e5" * 4 + "\n"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(csv))
+    code, out, _ = run(capsys, "contacts", "-")
+    assert code == 1
+    assert out.splitlines()[1].startswith("rejected   -                        record 2: secret")
+
+
+def test_a_contacts_file_that_does_not_parse_is_named_in_the_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "people.json"
+    path.write_text('[{"name": "Ivan Petrov"', encoding="utf-8")
+    code, out, err = run(capsys, "contacts", str(path))
+    assert code == 2 and out == ""
+    assert err.startswith(f"engram: error: {path} looks like JSON but does not parse")
+    assert run(capsys, "graph", "list")[1] == "no nodes\n"
