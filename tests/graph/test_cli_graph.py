@@ -294,7 +294,12 @@ def test_a_contact_whose_confidence_is_not_a_number_is_rejected_naming_the_field
     capsys: pytest.CaptureFixture[str], tmp_path: Path, confidence: object
 ) -> None:
     code, data, _ = _contacts(
-        capsys, tmp_path, [{"name": "Ivan Petrov", "confidence": confidence}, {"name": "Olga K"}]
+        capsys,
+        tmp_path,
+        [
+            {"name": "Ivan Petrov", "confidence": confidence},
+            {"name": "Olga Smirnova", "company": "Beta"},
+        ],
     )
     outcomes = data["outcomes"]
     assert isinstance(outcomes, list) and code == 1

@@ -188,13 +188,15 @@ def cmd_contacts(args: argparse.Namespace, start: Path | None) -> int:
     from engram.graph.contacts import parse_contacts
 
     text = sys.stdin.read() if args.file == "-" else _contacts_text(args.file)
-    records = parse_contacts(text)
+    records = parse_contacts(text, "stdin" if args.file == "-" else args.file)
     with _open(args, create=True) as store:
         outcomes = store.absorb_contacts(
             records, scope=args.scope, scope_key=args.key, source=args.source
         )
     counts = Counter(outcome.outcome for outcome in outcomes)
-    lines = [f"{o.outcome:<10} {o.fact_id or '-':<24} {o.reason}" for o in outcomes]
+    lines = [
+        f"{o.outcome:<10} {o.fact_id or '-':<24} record {o.record}: {o.reason}" for o in outcomes
+    ]
     lines.append(", ".join(f"{n} {k}" for k, n in counts.items()) or "no contacts")
     emit(
         args,
