@@ -349,3 +349,34 @@ def test_a_contacts_file_that_does_not_parse_is_named_in_the_error(
     assert code == 2 and out == ""
     assert err.startswith(f"engram: error: {path} looks like JSON but does not parse")
     assert run(capsys, "graph", "list")[1] == "no nodes\n"
+
+
+def test_contacts_interrupted_midway_say_which_records_were_stored(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each record is its own transaction: the ones before Ctrl-C stay, the one it broke into
+    is rolled back, and the user is told where it stopped (it was a silent exit 130)."""
+    from engram.graph import contacts
+
+    real = contacts._write
+    calls: list[int] = []
+
+    def interrupted_on_the_second(*args: object) -> contacts.ContactOutcome:
+        calls.append(1)
+        outcome = real(*args)  # type: ignore[arg-type]
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return outcome
+
+    monkeypatch.setattr(contacts, "_write", interrupted_on_the_second)
+    csv = "name,company\nIvan Petrov,Acme\nOlga Smirnova,Beta\nAnna Lopez,Gamma\n"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(csv))
+    code, out, err = run(capsys, "contacts", "-")
+    assert code == 130
+    assert "new        f_" in out.splitlines()[0] and "record 1: a new contact" in out
+    assert err == (
+        "engram: interrupted at record 2 of 3: the 1 record before it is done (see above), "
+        "record 2 and the ones after it are not stored\n"
+    )
+    facts = json.loads(run(capsys, "list", "--json")[1])["facts"]
+    assert [f["content"] for f in facts] == ["Ivan Petrov at Acme."]

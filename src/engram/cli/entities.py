@@ -185,14 +185,23 @@ def cmd_merge(args: argparse.Namespace, start: Path | None) -> int:
 
 
 def cmd_contacts(args: argparse.Namespace, start: Path | None) -> int:
-    from engram.graph.contacts import parse_contacts
+    from engram.graph.contacts import ContactsInterrupted, parse_contacts
 
     text = sys.stdin.read() if args.file == "-" else _contacts_text(args.file)
     records = parse_contacts(text, "stdin" if args.file == "-" else args.file)
-    with _open(args, create=True) as store:
-        outcomes = store.absorb_contacts(
-            records, scope=args.scope, scope_key=args.key, source=args.source
-        )
+    try:
+        with _open(args, create=True) as store:
+            outcomes = store.absorb_contacts(
+                records, scope=args.scope, scope_key=args.key, source=args.source
+            )
+    except ContactsInterrupted as stop:  # what was done is said, not a silent exit 130
+        _report_contacts(args, stop.outcomes)
+        print(f"engram: {stop.message()}", file=sys.stderr)
+        return 130
+    return _report_contacts(args, outcomes)
+
+
+def _report_contacts(args: argparse.Namespace, outcomes: list[Any]) -> int:
     counts = Counter(outcome.outcome for outcome in outcomes)
     lines = [
         f"{o.outcome:<10} {o.fact_id or '-':<24} record {o.record}: {o.reason}" for o in outcomes

@@ -129,9 +129,31 @@ def absorb_contacts(
     refuse("scope key", key)
     refuse("source", source or "")
     for number, record in enumerate(records, start=1):
-        outcomes.append(_absorb_one(store, record, scope, key, source))
+        try:
+            outcomes.append(_absorb_one(store, record, scope, key, source))
+        except KeyboardInterrupt:  # this record's transaction was rolled back
+            raise ContactsInterrupted(outcomes, number, len(records)) from None
         outcomes[-1].record = number
     return outcomes
+
+
+class ContactsInterrupted(KeyboardInterrupt):
+    """Ctrl-C during a contacts import, at record `at` of `total`: `outcomes` are those of
+    the records before it, which stay done (each record is its own transaction)."""
+
+    def __init__(self, outcomes: list[ContactOutcome], at: int, total: int) -> None:
+        super().__init__(f"interrupted at record {at} of {total}")
+        self.outcomes, self.at, self.total = outcomes, at, total
+
+    def message(self) -> str:
+        done = self.at - 1
+        before = (
+            f"the {done} record before it is" if done == 1 else f"the {done} records before it are"
+        )
+        return (
+            f"interrupted at record {self.at} of {self.total}: {before} done (see above), "
+            f"record {self.at} and the ones after it are not stored"
+        )
 
 
 def _absorb_one(
