@@ -380,3 +380,28 @@ def test_contacts_interrupted_midway_say_which_records_were_stored(
     )
     facts = json.loads(run(capsys, "list", "--json")[1])["facts"]
     assert [f["content"] for f in facts] == ["Ivan Petrov at Acme."]
+
+
+ESCAPED = "Evil\x1b]52;c;aGk=\x07 Corp"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["graph", "list"],
+        ["graph", "show", "Ivan Petrov"],
+        ["graph", "query", "--start", "Ivan Petrov"],
+        ["graph", "show", "Ivan Petrov", "--format", "mermaid"],
+        ["graph", "add", "Ivan Petrov", "--type", "person"],
+    ],
+)
+def test_a_stored_name_with_a_terminal_escape_is_shown_without_it(
+    capsys: pytest.CaptureFixture[str], db: Path, argv: list[str]
+) -> None:
+    """A name stored before names were checked (or by another program) still prints."""
+    with MemoryStore.open(db) as store, store._write():
+        company = store.graph._ensure(ESCAPED, "company", [], {})
+        person = store.graph._ensure("Ivan Petrov", "person", [], {})
+        store.graph._relate(person, "works_at", company, "2026-01-01T00:00:00+00:00", 0.8, None)
+    code, out, _ = run(capsys, *argv)
+    assert code == 0 and "\x1b" not in out and "\x07" not in out

@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from engram.cli.help import whole
-from engram.cli.output import add_command, emit
+from engram.cli.output import add_command
+from engram.cli.output import emit as emit_raw
 from engram.errors import EngramError
 from engram.graph.types import NODE_TYPES
 
@@ -71,6 +72,14 @@ def register(actions: Any) -> None:
     )
     contacts.add_argument("--key", "--scope-key", dest="key", help="the scope's key (a user id…)")
     contacts.add_argument("--source", help="where the contacts came from")
+
+
+def emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
+    """`engram.cli.output.emit`, the text without terminal escapes or control characters: a
+    name stored before names were checked, or by another program, may hold one."""
+    from engram.render.pack import printable
+
+    emit_raw(args, data, printable(text))
 
 
 def _open(args: argparse.Namespace, *, create: bool = False) -> Any:
@@ -153,12 +162,15 @@ def cmd_list(args: argparse.Namespace, start: Path | None) -> int:
 
 def cmd_show(args: argparse.Namespace, start: Path | None) -> int:
     from engram.graph import export
+    from engram.render.pack import printable
 
     with _open(args) as store:
         node = store.graph.resolve(_node_ref(args.node))
         if args.format != "text":
             render = {"dot": export.to_dot, "mermaid": export.to_mermaid, "html": export.to_html}
-            sys.stdout.write(render[args.format](store.graph, node, args.hops))
+            page = render[args.format](store.graph, node, args.hops)
+            # a page's names are in JSON; a diagram's may hold an escape stored unchecked
+            sys.stdout.write(page if args.format == "html" else printable(page))
             return 0
         shown = store.graph.show(node)
     what = shown["node"]  # an entity withheld as unsafe: by its id alone
