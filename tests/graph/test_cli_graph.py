@@ -405,3 +405,20 @@ def test_a_stored_name_with_a_terminal_escape_is_shown_without_it(
         store.graph._relate(person, "works_at", company, "2026-01-01T00:00:00+00:00", 0.8, None)
     code, out, _ = run(capsys, *argv)
     assert code == 0 and "\x1b" not in out and "\x07" not in out
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ('{"name": "Ivan Petrov"}\n\n{"name": "Olga Smirnova"\n', "line 3 is not valid JSON"),
+        ('[\n  {"name": "Ivan Petrov"},\n  {"name": "Olga', "line 3 column 12"),
+    ],
+)
+def test_a_contacts_file_that_does_not_parse_names_the_line_where_it_breaks(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, where: str
+) -> None:
+    """Both said "line 1": each line was read alone and its own first line blamed."""
+    path = tmp_path / "people.json"
+    path.write_text(text, encoding="utf-8")
+    code, _, err = run(capsys, "contacts", str(path))
+    assert code == 2 and where in err.splitlines()[0]
