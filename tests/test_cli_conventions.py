@@ -246,7 +246,7 @@ def test_contacts_csv_that_does_not_parse_is_one_error_line(
     sheet.write_text("name,company\n" + "x" * 200_000 + ",FinBox\n")  # past csv's field limit
     code, out, err = run(capsys, "memory", "contacts", str(sheet))
     assert code == 2 and out == ""
-    assert err.startswith("engram: error: the contacts input is not valid CSV (line 2: ")
+    assert err.startswith(f"engram: error: {sheet} is not valid CSV (line 2: ")
     assert "unexpected" not in err and len(err.splitlines()) == 2
 
 

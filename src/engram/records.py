@@ -47,18 +47,26 @@ def json_records(text: str, what: str, *, per_line: bool = False) -> list[Any] |
         if per_line and len(lines) > 1:
             return json_lines(lines)
         raise _too_deep(what) from None
-    except ValueError:
+    except ValueError as whole:
         if per_line and len(lines) > 1:
             return json_lines(lines)
-        try:
-            return [json.loads(line) for line in stripped.splitlines() if line.strip()]
-        except RecursionError:
-            raise _too_deep(what) from None
-        except ValueError as exc:
-            raise EngramError(
-                f"{what} looks like JSON but does not parse: {exc}",
-                hint="send a JSON list, JSON lines, or plain text",
-            ) from None
+        records = []
+        for number, line in enumerate(stripped.splitlines(), start=1):
+            if not line.strip():
+                continue
+            try:
+                records.append(json.loads(line))
+            except RecursionError:
+                raise _too_deep(what) from None
+            except ValueError as exc:
+                # past the first line it is JSON lines, and this line is the broken one; on
+                # the first, one document, whose own error says where it breaks
+                problem = f"line {number} is not valid JSON ({exc})" if number > 1 else whole
+                raise EngramError(
+                    f"{what} looks like JSON but does not parse: {problem}",
+                    hint="send a JSON list, JSON lines, or plain text",
+                ) from None
+        return records
 
 
 def _too_deep(what: str) -> EngramError:

@@ -259,3 +259,166 @@ def test_a_name_longer_than_a_name_is_refused_naming_the_limit(
     assert code == 2 and out == ""
     assert err.splitlines()[0] == f"engram: error: {field} is 201 characters, more than 200"
     assert run(capsys, "graph", "list")[1] == "no nodes\n"
+
+
+@pytest.mark.parametrize(
+    ("argv", "field"),
+    [
+        (["graph", "add", "Acme\x1b]52;c;aGk=\x07 Corp"], "node name"),
+        (["graph", "add", "Acme \x1b[31mRed"], "node name"),
+        (["graph", "add", "Acme", "--alias", "Acme\x07Inc"], "alias"),
+        (["graph", "add", "Acme", "--alias", "Acme\nInc"], "alias"),
+    ],
+)
+def test_a_name_or_alias_with_a_terminal_escape_exits_2_and_stores_nothing(
+    capsys: pytest.CaptureFixture[str], argv: list[str], field: str
+) -> None:
+    """An escape in a name reached the terminal on every `list`, `show` and `query`."""
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and "\x1b" not in err and "\x07" not in err
+    assert err.splitlines()[0].startswith(f"engram: error: {field} holds a control character")
+    assert run(capsys, "graph", "list")[1] == "no nodes\n"
+
+
+def _contacts(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, records: list[dict[str, object]]
+) -> tuple[int, dict[str, object], str]:
+    path = tmp_path / "contacts.json"
+    path.write_text(json.dumps(records), encoding="utf-8")
+    code, out, err = run(capsys, "contacts", str(path), "--json")
+    return code, json.loads(out), err
+
+
+@pytest.mark.parametrize("confidence", ["high", [1], {"a": 1}, True])
+def test_a_contact_whose_confidence_is_not_a_number_is_rejected_naming_the_field(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, confidence: object
+) -> None:
+    code, data, _ = _contacts(
+        capsys,
+        tmp_path,
+        [
+            {"name": "Ivan Petrov", "confidence": confidence},
+            {"name": "Olga Smirnova", "company": "Beta"},
+        ],
+    )
+    outcomes = data["outcomes"]
+    assert isinstance(outcomes, list) and code == 1
+    assert [o["outcome"] for o in outcomes] == ["rejected", "new"]
+    assert outcomes[0]["reason"].startswith("field confidence must be a number from 0 to 1")
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "reason"),
+    [
+        ("company", {"a": 1}, "field company must be a name (text), got an object"),
+        ("title", ["CTO", "CEO"], "field title must be a name (text), got a list"),
+        ("location", "x" * 300, "field location is 300 characters, more than 200"),
+        ("company", "Acme\x1b]52;c;aGk=\x07", "field company holds a control character"),
+        ("technologies", ["Python", {"a": 1}], "field technologies must be names"),
+        ("name", "Ivan\x1b[2J Petrov", "field name holds a control character"),
+    ],
+)
+def test_a_contact_field_that_is_no_entity_name_is_rejected_and_makes_no_node(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, field: str, value: object, reason: str
+) -> None:
+    """Such a value became a node ("{'a': 1}"), or one past the length `graph add` allows."""
+    code, data, _ = _contacts(capsys, tmp_path, [{"name": "Ivan Petrov", field: value}])
+    outcomes = data["outcomes"]
+    assert isinstance(outcomes, list) and code == 1
+    assert outcomes[0]["outcome"] == "rejected" and outcomes[0]["reason"].startswith(reason)
+    assert run(capsys, "graph", "list")[1] == "no nodes\n"
+    assert run(capsys, "list")[1] == "no facts\n"
+
+
+def test_a_rejected_contact_is_named_by_its_record_number(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    csv = "name,title\nIvan Petrov,CTO\nOlga K,ghp_" + "a1B2c3D4e5" * 4 + "\n"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(csv))
+    code, out, _ = run(capsys, "contacts", "-")
+    assert code == 1
+    assert out.splitlines()[1].startswith("rejected   -                        record 2: secret")
+
+
+def test_a_contacts_file_that_does_not_parse_is_named_in_the_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "people.json"
+    path.write_text('[{"name": "Ivan Petrov"', encoding="utf-8")
+    code, out, err = run(capsys, "contacts", str(path))
+    assert code == 2 and out == ""
+    assert err.startswith(f"engram: error: {path} looks like JSON but does not parse")
+    assert run(capsys, "graph", "list")[1] == "no nodes\n"
+
+
+def test_contacts_interrupted_midway_say_which_records_were_stored(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each record is its own transaction: the ones before Ctrl-C stay, the one it broke into
+    is rolled back, and the user is told where it stopped (it was a silent exit 130)."""
+    from engram.graph import contacts
+
+    real = contacts._write
+    calls: list[int] = []
+
+    def interrupted_on_the_second(*args: object) -> contacts.ContactOutcome:
+        calls.append(1)
+        outcome = real(*args)  # type: ignore[arg-type]
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return outcome
+
+    monkeypatch.setattr(contacts, "_write", interrupted_on_the_second)
+    csv = "name,company\nIvan Petrov,Acme\nOlga Smirnova,Beta\nAnna Lopez,Gamma\n"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(csv))
+    code, out, err = run(capsys, "contacts", "-")
+    assert code == 130
+    assert "new        f_" in out.splitlines()[0] and "record 1: a new contact" in out
+    assert err == (
+        "engram: interrupted at record 2 of 3: the 1 record before it is done (see above), "
+        "record 2 and the ones after it are not stored\n"
+    )
+    facts = json.loads(run(capsys, "list", "--json")[1])["facts"]
+    assert [f["content"] for f in facts] == ["Ivan Petrov at Acme."]
+
+
+ESCAPED = "Evil\x1b]52;c;aGk=\x07 Corp"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["graph", "list"],
+        ["graph", "show", "Ivan Petrov"],
+        ["graph", "query", "--start", "Ivan Petrov"],
+        ["graph", "show", "Ivan Petrov", "--format", "mermaid"],
+        ["graph", "add", "Ivan Petrov", "--type", "person"],
+    ],
+)
+def test_a_stored_name_with_a_terminal_escape_is_shown_without_it(
+    capsys: pytest.CaptureFixture[str], db: Path, argv: list[str]
+) -> None:
+    """A name stored before names were checked (or by another program) still prints."""
+    with MemoryStore.open(db) as store, store._write():
+        company = store.graph._ensure(ESCAPED, "company", [], {})
+        person = store.graph._ensure("Ivan Petrov", "person", [], {})
+        store.graph._relate(person, "works_at", company, "2026-01-01T00:00:00+00:00", 0.8, None)
+    code, out, _ = run(capsys, *argv)
+    assert code == 0 and "\x1b" not in out and "\x07" not in out
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ('{"name": "Ivan Petrov"}\n\n{"name": "Olga Smirnova"\n', "line 3 is not valid JSON"),
+        ('[\n  {"name": "Ivan Petrov"},\n  {"name": "Olga', "line 3 column 12"),
+    ],
+)
+def test_a_contacts_file_that_does_not_parse_names_the_line_where_it_breaks(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, where: str
+) -> None:
+    """Both said "line 1": each line was read alone and its own first line blamed."""
+    path = tmp_path / "people.json"
+    path.write_text(text, encoding="utf-8")
+    code, _, err = run(capsys, "contacts", str(path))
+    assert code == 2 and where in err.splitlines()[0]

@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from engram.cli.help import whole
-from engram.cli.output import add_command, emit
+from engram.cli.output import add_command
+from engram.cli.output import emit as emit_raw
 from engram.errors import EngramError
 from engram.graph.types import NODE_TYPES
 
@@ -71,6 +72,14 @@ def register(actions: Any) -> None:
     )
     contacts.add_argument("--key", "--scope-key", dest="key", help="the scope's key (a user id…)")
     contacts.add_argument("--source", help="where the contacts came from")
+
+
+def emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
+    """`engram.cli.output.emit`, the text without terminal escapes or control characters: a
+    name stored before names were checked, or by another program, may hold one."""
+    from engram.render.pack import printable
+
+    emit_raw(args, data, printable(text))
 
 
 def _open(args: argparse.Namespace, *, create: bool = False, reads: bool = False) -> Any:
@@ -153,12 +162,15 @@ def cmd_list(args: argparse.Namespace, start: Path | None) -> int:
 
 def cmd_show(args: argparse.Namespace, start: Path | None) -> int:
     from engram.graph import export
+    from engram.render.pack import printable
 
     with _open(args, reads=True) as store:
         node = store.graph.resolve(_node_ref(args.node))
         if args.format != "text":
             render = {"dot": export.to_dot, "mermaid": export.to_mermaid, "html": export.to_html}
-            sys.stdout.write(render[args.format](store.graph, node, args.hops))
+            page = render[args.format](store.graph, node, args.hops)
+            # a page's names are in JSON; a diagram's may hold an escape stored unchecked
+            sys.stdout.write(page if args.format == "html" else printable(page))
             return 0
         shown = store.graph.show(node)
     what = shown["node"]  # an entity withheld as unsafe: by its id alone
@@ -185,16 +197,27 @@ def cmd_merge(args: argparse.Namespace, start: Path | None) -> int:
 
 
 def cmd_contacts(args: argparse.Namespace, start: Path | None) -> int:
-    from engram.graph.contacts import parse_contacts
+    from engram.graph.contacts import ContactsInterrupted, parse_contacts
 
     text = sys.stdin.read() if args.file == "-" else _contacts_text(args.file)
-    records = parse_contacts(text)
-    with _open(args, create=True) as store:
-        outcomes = store.absorb_contacts(
-            records, scope=args.scope, scope_key=args.key, source=args.source
-        )
+    records = parse_contacts(text, "stdin" if args.file == "-" else args.file)
+    try:
+        with _open(args, create=True) as store:
+            outcomes = store.absorb_contacts(
+                records, scope=args.scope, scope_key=args.key, source=args.source
+            )
+    except ContactsInterrupted as stop:  # what was done is said, not a silent exit 130
+        _report_contacts(args, stop.outcomes)
+        print(f"engram: {stop.message()}", file=sys.stderr)
+        return 130
+    return _report_contacts(args, outcomes)
+
+
+def _report_contacts(args: argparse.Namespace, outcomes: list[Any]) -> int:
     counts = Counter(outcome.outcome for outcome in outcomes)
-    lines = [f"{o.outcome:<10} {o.fact_id or '-':<24} {o.reason}" for o in outcomes]
+    lines = [
+        f"{o.outcome:<10} {o.fact_id or '-':<24} record {o.record}: {o.reason}" for o in outcomes
+    ]
     lines.append(", ".join(f"{n} {k}" for k, n in counts.items()) or "no contacts")
     emit(
         args,

@@ -43,9 +43,11 @@ class ContactOutcome:
     reason: str
     fact_id: str | None = None
     person: int | None = None
+    record: int | None = None  # its place among the records read, from 1
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "record": self.record,
             "outcome": self.outcome,
             "reason": self.reason,
             "fact_id": self.fact_id,
@@ -53,25 +55,26 @@ class ContactOutcome:
         }
 
 
-def parse_contacts(text: str) -> list[dict[str, Any]]:
-    """Records from JSON (a list or one object), JSON lines, or CSV with a header row."""
+def parse_contacts(text: str, what: str = "the contacts input") -> list[dict[str, Any]]:
+    """Records from JSON (a list or one object), JSON lines, or CSV with a header row; `what`
+    names the input (its file) in the error raised when it cannot be read."""
     from engram.records import json_records
 
     stripped = text.strip()
     if not stripped:
         return []
-    records = json_records(stripped, "the contacts input")
+    records = json_records(stripped, what)
     if records is not None:
         return records
-    rows = _csv_rows(stripped)
+    rows = _csv_rows(stripped, what)
     if rows and "name" not in rows[0]:
         raise EngramError(
-            "the CSV has no 'name' column", hint="the first row must name the columns"
+            f"{what}: the CSV has no 'name' column", hint="the first row must name the columns"
         )
     return [{k.strip().lower(): v for k, v in row.items() if k} for row in rows]
 
 
-def _csv_rows(text: str) -> list[dict[str, Any]]:
+def _csv_rows(text: str, what: str) -> list[dict[str, Any]]:
     """The rows of a CSV text with a header row; csv's own errors (a field past its 128 KiB
     limit) become one that names the line."""
     reader = csv.DictReader(io.StringIO(text))
@@ -79,7 +82,7 @@ def _csv_rows(text: str) -> list[dict[str, Any]]:
         return list(reader)
     except csv.Error as exc:
         raise EngramError(
-            f"the contacts input is not valid CSV (line {reader.reader.line_num}: {exc})",
+            f"{what} is not valid CSV (line {reader.reader.line_num}: {exc})",
             hint="fix that line, or give the contacts as JSON",
         ) from None
 
@@ -119,42 +122,124 @@ def absorb_contacts(
     scope_key: str | None = None,
     source: str | None = None,
 ) -> list[ContactOutcome]:
-    from engram.store.inputs import prepare
     from engram.store.unsafe import refuse
 
     outcomes = []
     key = scope_key or ""
     refuse("scope key", key)
     refuse("source", source or "")
-    for record in records:
-        if not isinstance(record, dict) or not str(record.get("name") or "").strip():
-            outcomes.append(ContactOutcome("rejected", "a contact needs a name"))
-            continue
-        record = {k: v for k, v in record.items() if v not in (None, "", [])}
-        unsafe = _unsafe_field(record)
-        if unsafe:
-            outcomes.append(ContactOutcome("rejected", unsafe))
-            continue
-        record["name"] = " ".join(str(record["name"]).split())
-        person_key = normalize_text(record["name"])
-        item = prepare(
-            {
-                "content": sentence(record),
-                "tags": ["contact"],
-                "metadata": {"contact": person_key, "record": record},
-                "confidence": float(record.get("confidence", 0.8)),
-            },
-            (),
-            None,
-        )
-        if item.outcome is not None:
-            outcomes.append(ContactOutcome("rejected", item.outcome.reason))
-            continue
-        store._embed_items([item])
-        with store._write():
-            outcomes.append(_write(store, record, item, scope, key, source or record.get("source")))
-        store._fold()
+    for number, record in enumerate(records, start=1):
+        try:
+            outcomes.append(_absorb_one(store, record, scope, key, source))
+        except KeyboardInterrupt:  # this record's transaction was rolled back
+            raise ContactsInterrupted(outcomes, number, len(records)) from None
+        outcomes[-1].record = number
     return outcomes
+
+
+class ContactsInterrupted(KeyboardInterrupt):
+    """Ctrl-C during a contacts import, at record `at` of `total`: `outcomes` are those of
+    the records before it, which stay done (each record is its own transaction)."""
+
+    def __init__(self, outcomes: list[ContactOutcome], at: int, total: int) -> None:
+        super().__init__(f"interrupted at record {at} of {total}")
+        self.outcomes, self.at, self.total = outcomes, at, total
+
+    def message(self) -> str:
+        done = self.at - 1
+        before = (
+            f"the {done} record before it is" if done == 1 else f"the {done} records before it are"
+        )
+        return (
+            f"interrupted at record {self.at} of {self.total}: {before} done (see above), "
+            f"record {self.at} and the ones after it are not stored"
+        )
+
+
+def _absorb_one(
+    store: MemoryStore, record: Any, scope: str, key: str, source: str | None
+) -> ContactOutcome:
+    from engram.store.inputs import prepare
+
+    if not isinstance(record, dict) or not str(record.get("name") or "").strip():
+        return ContactOutcome("rejected", "a contact needs a name")
+    record = {k: v for k, v in record.items() if v not in (None, "", [])}
+    problem = _unsafe_field(record) or _shape_problem(record)
+    if problem:
+        return ContactOutcome("rejected", problem)
+    record["name"] = " ".join(str(record["name"]).split())
+    person_key = normalize_text(record["name"])
+    item = prepare(
+        {
+            "content": sentence(record),
+            "tags": ["contact"],
+            "metadata": {"contact": person_key, "record": record},
+            "confidence": float(record.get("confidence", 0.8)),
+        },
+        (),
+        None,
+    )
+    if item.outcome is not None:
+        return ContactOutcome("rejected", item.outcome.reason)
+    store._embed_items([item])
+    with store._write():
+        outcome = _write(store, record, item, scope, key, source or record.get("source"))
+    store._fold()
+    return outcome
+
+
+# The fields that become entity nodes: each must be a name `engram memory graph add` takes.
+_NAMED = ("name", "title", "role", "company", "location", "industry")
+
+
+def _shape_problem(record: dict[str, Any]) -> str:
+    """A rejection naming the first field whose value cannot be what the field is: a node's
+    name (text, one line, at most `MAX_NAME_CHARS`) or a confidence; '' when all can."""
+    from engram.errors import quoted
+    from engram.graph.entities import name_problem
+
+    for field in _NAMED:
+        if field not in record:
+            continue
+        value = record[field]
+        if isinstance(value, bool) or not isinstance(value, str | int | float):
+            return f"field {field} must be a name (text), got {_kind(value)}"
+        problem = name_problem(f"field {field}", " ".join(str(value).split()))
+        if problem:
+            return problem
+    technologies = record.get("technologies")
+    if technologies is not None:
+        items = [technologies] if isinstance(technologies, str) else technologies
+        if not isinstance(items, list) or not all(
+            isinstance(t, str | int | float) and not isinstance(t, bool) for t in items
+        ):
+            return (
+                "field technologies must be names: a list of texts, or one text with the "
+                f"names separated by commas; got {_kind(technologies)}"
+            )
+        for technology in _technologies(technologies):
+            problem = name_problem("field technologies", technology)
+            if problem:
+                return problem
+    if "confidence" in record:
+        value = record["confidence"]
+        try:
+            number = float("nan") if isinstance(value, bool) else float(value)
+        except (TypeError, ValueError, OverflowError):
+            number = float("nan")
+        if not 0 <= number <= 1:
+            return f"field confidence must be a number from 0 to 1, got {quoted(value)}"
+    return ""
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, bool):
+        return "true or false"
+    return "text" if isinstance(value, str) else type(value).__name__
 
 
 def _unsafe_field(record: dict[str, Any]) -> str:

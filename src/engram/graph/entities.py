@@ -56,6 +56,25 @@ MAX_NAME_CHARS = 200
 _RELATION = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 
 
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+NAME_HINT = "name the entity as people do; put what more there is in an attribute"
+
+
+def name_problem(field: str, name: str) -> str:
+    """Why `name` cannot name an entity, naming `field` ('' when it can): a control character
+    (a terminal escape in a name acts on every terminal that lists, shows or queries the graph)
+    or more than `MAX_NAME_CHARS` characters."""
+    control = _CONTROL.search(name)
+    if control:
+        return (
+            f"{field} holds a control character ({control.group()!r} at character "
+            f"{control.start() + 1}); a name is one line of text"
+        )
+    if len(name) > MAX_NAME_CHARS:
+        return f"{field} is {len(name):,} characters, more than {MAX_NAME_CHARS}"
+    return ""
+
+
 def _readable(field: str, texts: Iterable[str]) -> None:
     """An EngramError naming `field` when a text holds a lone surrogate: undecodable bytes of a
     command line arrive so, and the store can neither keep one nor look one up."""
@@ -250,11 +269,9 @@ class EntityGraph:
         refuse("alias", names)
         _readable("alias", names)
         for what, text in [("node name", name), *(("alias", alias) for alias in names)]:
-            if len(text) > MAX_NAME_CHARS:
-                raise EngramError(
-                    f"{what} is {len(text):,} characters, more than {MAX_NAME_CHARS}",
-                    hint="name the entity as people do; put what more there is in an attribute",
-                )
+            problem = name_problem(what, text)
+            if problem:
+                raise EngramError(problem, hint=NAME_HINT)
         for key, value in values.items():
             refuse("attribute key", str(key))
             refuse(f"attribute {key!r}", texts_of([value, {key: value}]))
