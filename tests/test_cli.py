@@ -739,3 +739,15 @@ def test_new_names_the_tag_that_holds_a_control_character(
         code == 2
         and "the tags holds a control character ('\\x07' at its item 2, character 2)" in err
     )
+
+
+def test_load_serves_the_other_memories_when_one_has_a_level_too_large_to_store(
+    project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    memory("deploy-api", "# Deploy\n\ndeploy steps\n")
+    bad = memory("deploy-web", "# Web\n\ndeploy web\n")
+    bad.write_text(bad.read_text().replace("---\n#", "level: 99999999999999999999\n---\n#"))
+    code, out, _ = run(capsys, "-C", str(project), "load", "deploy")
+    assert code == 0 and "deploy-api" in out and "deploy-web" not in out
+    code, out, _ = run(capsys, "-C", str(project), "doctor")
+    assert code == 1 and "knowledge/deploy-web.md:4: invalid: level: must be" in out

@@ -231,3 +231,27 @@ def test_dumped_frontmatter_round_trips(
     assert m.directive == directive.strip()
     assert m.confidence == confidence
     assert m.body == "body\n"
+
+
+@pytest.mark.parametrize("value", ["99999999999999999999999999", "'99999999999999999999999999'"])
+def test_a_level_too_large_to_store_is_reported_as_a_bad_level(value: str) -> None:
+    err = error_of(f"---\nid: x\nlevel: {value}\n---\n")
+    assert err.reason.startswith("level: must be") and err.line == 3
+
+
+def test_a_level_of_digits_that_are_not_decimal_is_reported_as_a_bad_level() -> None:
+    err = error_of("---\nid: x\nlevel: '²'\n---\n")
+    assert err.reason.startswith("level: must be") and err.line == 3
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("---\nid: x\ntags: !foo bar\n---\n", 3),
+        ("---\nid: x\ntags: !!python/object/apply:os.system [ls]\n---\n", 3),
+        ("---\nid: x\ntags: [a\x00b]\n---\n", 3),
+    ],
+)
+def test_a_yaml_value_error_is_one_line_with_its_file_line(text: str, line: int) -> None:
+    err = error_of(text)
+    assert "\n" not in err.reason and err.line == line

@@ -27,6 +27,8 @@ LIFECYCLES = ("active", "review_due", "superseded", "archived")
 CONFIDENCES = ("high", "medium", "low")
 AUTHORITIES = ("instruction", "reference")
 MAX_DEPTH = 20
+# The largest level the index can store (an SQLite INTEGER); past 2 `doctor` reports it anyway.
+_MAX_LEVEL = 2**63 - 1
 
 # Fields this version understands; anything else is kept in `MemoryFile.extra`.
 KNOWN_FIELDS = {
@@ -46,13 +48,8 @@ def parse_yaml(yaml_text: str) -> tuple[dict[str, Any], dict[str, int]]:
         if not _plainly_shallow(yaml_text):
             _check_events(yaml, yaml_text, loader_cls)
         node = yaml.compose(yaml_text, Loader=loader_cls)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else None
-        reason = exc.problem or exc.context or "invalid YAML"
-        raise FrontmatterError(f"invalid YAML: {reason}", line=line) from None
     except yaml.YAMLError as exc:
-        raise FrontmatterError(f"invalid YAML: {exc}") from None
+        raise _yaml_error(yaml, yaml_text, exc, "invalid YAML") from None
     if node is None:
         return {}, {}
     if not isinstance(node, yaml.MappingNode):
@@ -69,11 +66,26 @@ def parse_yaml(yaml_text: str) -> tuple[dict[str, Any], dict[str, int]]:
         lines[key] = key_node.start_mark.line + 1
     try:
         data = yaml.constructor.SafeConstructor().construct_document(node)
-    except yaml.YAMLError as exc:
-        raise FrontmatterError(f"invalid YAML value: {exc}") from None
+    except yaml.YAMLError as exc:  # a tag with no constructor: `!foo`, `!!python/object`
+        raise _yaml_error(yaml, yaml_text, exc, "invalid YAML value") from None
     except ValueError as exc:  # a timestamp that is no date: `valid_until: 2026-13-45`
         raise FrontmatterError(f"invalid YAML value: {exc}", line=_bad_value(yaml, node)) from None
     return data, lines
+
+
+def _yaml_error(yaml: Any, yaml_text: str, exc: Any, what: str) -> FrontmatterError:
+    """A YAML error as one line and its line number: PyYAML's own text spans several lines
+    (`in "<unicode string>", line 2, column 7`)."""
+    if isinstance(exc, yaml.MarkedYAMLError):
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark else None
+        reason = exc.problem or exc.context or "invalid YAML"
+    elif isinstance(exc, yaml.reader.ReaderError):  # a character YAML refuses: a NUL, \x01
+        line = yaml_text.count("\n", 0, max(exc.position, 0)) + 1
+        reason = f"character #x{exc.character:04x} is not allowed: {exc.reason}"
+    else:
+        line, reason = None, " ".join(str(exc).split())
+    return FrontmatterError(f"{what}: {reason}", line=line)
 
 
 def _bad_value(yaml: Any, node: Any) -> int | None:
@@ -169,12 +181,13 @@ def _level(fields: _Fields) -> int:
         value = fields.data.get(key)
         if value is None:
             continue
-        if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
-            return value
         if isinstance(value, str) and value.strip().lower() in LEVELS:
             return LEVELS[value.strip().lower()]
-        if isinstance(value, str) and value.strip().isdigit():
-            return int(value.strip())
+        digits = value.strip() if isinstance(value, str) else ""
+        if digits.isascii() and digits.isdigit() and len(digits) <= 19:
+            value = int(digits)  # '²' is a digit to str.isdigit, not to int()
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= _MAX_LEVEL:
+            return value
         raise fields.fail(
             key, f"must be foundation, intermediate, advanced or 0/1/2, got {value!r}"
         )
