@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import re
+import time
+from collections.abc import Callable
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -38,3 +41,52 @@ def test_an_expansion_is_within_its_cap_and_holds_no_group_left(glob: str) -> No
     assert 1 <= len(globs) <= MAX_EXPANSION
     assert len(set(globs)) == len(globs)
     assert not any(re.search(r"\{[^{}]*\}", one) for one in globs)
+
+
+def _seconds(call: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    call()
+    return time.perf_counter() - start
+
+
+@pytest.mark.parametrize(
+    ("glob", "path"),
+    [
+        ("*a" * 12, "a" * 40 + "b"),
+        ("*a*a*a", "a" * 1000 + "b"),
+        ("**/a/**/a/**/a/**/a/**/b", "a/" * 100 + "c"),
+    ],
+)
+def test_a_glob_of_many_wildcards_is_matched_in_time_linear_in_the_path(
+    glob: str, path: str
+) -> None:
+    assert _seconds(lambda: glob_matches(glob, path)) < 0.5
+    assert not glob_matches(glob, path)
+
+
+@pytest.mark.parametrize("glob", ["{}" * 20_000, "{a,b}" * 20_000, "{" * 20_000 + "}" * 20_000])
+def test_a_glob_of_thousands_of_braces_is_taken_as_written(glob: str) -> None:
+    assert _seconds(lambda: expand_braces(glob)) < 0.5
+    assert expand_braces(glob) == [glob]
+
+
+_PIECES = ["a", "b", "/", "*", "**", "?", "[ab]", "[!a]", "[a-b]", "!", "\\", "\\*", " ", ".", "\n"]
+
+
+@given(
+    st.lists(st.sampled_from(_PIECES), max_size=6).map("".join),
+    st.lists(st.sampled_from(["a", "b", "/", "ab", ".", " ", "./", "\n"]), max_size=6).map("".join),
+)
+def test_a_glob_matches_as_gitignore_reads_it(glob: str, path: str) -> None:
+    import pathspec
+
+    try:
+        spec = pathspec.GitIgnoreSpec.from_lines([glob])
+    except ValueError:
+        return  # see test_a_glob_gitignore_refuses_matches_nothing
+    assert glob_matches(glob, path) == bool(spec.match_file(path))
+
+
+@pytest.mark.parametrize("glob", ["!", "! ", "!a", "["])
+def test_a_glob_gitignore_refuses_matches_nothing(glob: str) -> None:
+    assert not glob_matches(glob, "a") and not glob_matches(glob, "!")
