@@ -40,6 +40,29 @@ def test_a_wish_ability_or_duty_is_not_the_fact_itself(
     assert absorbed(store, old, new) not in HIDING
 
 
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Ines forgot to book the room.", "Ines booked the room."),
+        ("Ines booked the room.", "Ines failed to book the room."),
+        ("The client refused to pay the invoice.", "The client paid the invoice."),
+        ("Ines started to write the spec.", "Ines wrote the spec."),
+        ("Инес забыла забронировать зал.", "Инес забронировала зал."),
+        ("Инес пыталась забронировать зал.", "Инес забронировала зал."),
+        ("Inés olvidó reservar la sala.", "Inés reservó la sala."),
+        ("El cliente se negó a pagar la factura.", "El cliente pagó la factura."),
+    ],
+)
+def test_what_was_not_done_is_not_what_was_done(store: MemoryStore, old: str, new: str) -> None:
+    assert absorbed(store, old, new) not in HIDING
+
+
+def test_a_change_told_with_a_verb_of_refusal_still_supersedes(store: MemoryStore) -> None:
+    old = "Мой мобильный оператор — Мегафон."
+    new = "Теперь у меня Tele2, от Мегафона я отказалась."
+    assert absorbed(store, old, new) == "supersede"
+
+
 def test_a_near_miss_is_no_update_of_what_happened(store: MemoryStore) -> None:
     assert absorbed(store, "I moved to Berlin.", "I almost relocated to Berlin.") not in HIDING
 

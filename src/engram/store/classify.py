@@ -935,7 +935,7 @@ def _not_a_duplicate(
     return _related_or_new(new, old, overlap, similarity, why)
 
 
-_OTHER_MOOD = "another mood (a wish, ability, duty, plan or near miss)"
+_OTHER_MOOD = "another mood (a wish, ability, duty, plan, attempt or near miss)"
 _OTHER_PERSON = "another person in a pronoun"
 
 
@@ -1052,10 +1052,18 @@ def _scheduled(fact: Parse) -> bool:
     return any(w.norm in lx.SCHEDULED for w in fact.words)
 
 
+_INFINITIVE = ("ть", "ться", "ти", "чь")
+
+
 def _moods(fact: Parse) -> frozenset[str]:
-    return frozenset(
-        lx.MOODS[w.norm] for w in fact.words if w.norm in lx.MOODS and w.kind != "date"
-    )
+    words = fact.words
+    moods = {lx.MOODS[w.norm] for w in words if w.norm in lx.MOODS and w.kind != "date"}
+    for w, after in itertools.pairwise(words):
+        if (w.norm in lx.NOT_DONE_BEFORE_TO and after.norm == "to") or (
+            w.norm in lx.NOT_DONE_BEFORE_INFINITIVE and after.norm.endswith(_INFINITIVE)
+        ):
+            moods.add("not done")
+    return frozenset(moods)
 
 
 _COPULA_VERBS = frozenset({"be", "ser", "estar"})

@@ -392,9 +392,22 @@ MOODS = {
         планирует планирую собирается собираюсь
         planea planean planeo piensa pretende""".split(), "plan"),
     **dict.fromkeys("""almost nearly barely hardly почти едва чуть casi""".split(), "hedge"),
-    **dict.fromkeys("""try tries tried attempt attempts пытается пытался пробует
-        intenta intentó""".split(), "try"),
+    **dict.fromkeys("""try tries tried attempt attempts attempted пытается пытался пыталась
+        пытались попытался попыталась попытались пробует пробовал пробовала
+        intenta intentó intentaron""".split(), "try"),
+    # what was not done: "Ana olvidó enviar el informe" is no "Ana envió el informe"
+    **dict.fromkeys("olvidó olvidaron negó negaron".split(), "not done"),
 }  # fmt: skip
+# Verbs that say a thing was not done, or not yet ("started to fix"), only before what was not
+# done: "to" in English ("failed to send"; "the deploy failed" is what happened), an infinitive
+# in Russian ("отказалась подписать"; "от Билайна я отказалась" is a change of operator).
+NOT_DONE_BEFORE_TO = frozenset(
+    """forgot forgets forget failed fails fail refused refuses refuse declined neglected started
+    starts start began begins begin""".split()
+)
+NOT_DONE_BEFORE_INFINITIVE = frozenset(
+    "забыл забыла забыли отказался отказалась отказались".split()
+)
 # Words of a schedule: what is planned for a day is what is set for it ("The release is
 # scheduled for June 12" / "We plan to release on June 12"), a plan read as no other mood.
 SCHEDULED = frozenset(
