@@ -63,6 +63,46 @@ def test_a_change_told_with_a_verb_of_refusal_still_supersedes(store: MemoryStor
     assert absorbed(store, old, new) == "supersede"
 
 
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("He leads the Lisbon team.", "She leads the Lisbon team."),
+        ("They left the company in May.", "She left the company in May."),
+        ("Он ведёт лиссабонскую команду.", "Она ведёт лиссабонскую команду."),
+        ("Él dirige el equipo de Lisboa.", "Ella dirige el equipo de Lisboa."),
+    ],
+)
+def test_another_subject_pronoun_is_another_person(store: MemoryStore, old: str, new: str) -> None:
+    assert absorbed(store, old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("伊藤さんは名古屋に住んでいます。", "伊藤さんは名古屋に住んでいません。"),
+        ("チケット88は伊藤さんの担当です。", "チケット89は伊藤さんの担当です。"),
+        ("伊藤さんはGitを使っています。", "小林さんはGitを使っています。"),
+    ],
+)
+def test_a_japanese_negation_id_or_subject_tells_two_facts_apart(
+    store: MemoryStore, old: str, new: str
+) -> None:
+    assert absorbed(store, old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("伊藤さんはJavaを使っています。", "伊藤さんはGoを使っています。"),
+        ("APIのタイムアウトは20秒です。", "APIのタイムアウトは40秒です。"),
+    ],
+)
+def test_a_japanese_fact_with_a_new_value_supersedes(
+    store: MemoryStore, old: str, new: str
+) -> None:
+    assert absorbed(store, old, new) == "supersede"
+
+
 def test_a_near_miss_is_no_update_of_what_happened(store: MemoryStore) -> None:
     assert absorbed(store, "I moved to Berlin.", "I almost relocated to Berlin.") not in HIDING
 

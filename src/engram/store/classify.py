@@ -952,6 +952,9 @@ def _other_form(new: Parse, old: Parse) -> str | None:
         return _OTHER_MOOD
     if mine.persons and theirs.persons and mine.persons != theirs.persons:
         return _OTHER_PERSON  # (one side only: "Ana lo ayuda" / "Ana ayuda a Marco")
+    said_by, said_by_old = _subject_pronouns(new), _subject_pronouns(old)
+    if said_by and said_by_old and said_by != said_by_old:
+        return _OTHER_PERSON  # "He uses Rust" / "She uses Rust" (a name may be either)
     if mine.future != theirs.future or _aspect_split(mine.t_forms, theirs.t_forms):
         return "another tense"
     if _number_split(new, old, dict(mine.counted), dict(theirs.counted)):
@@ -1000,6 +1003,11 @@ def _form(fact: Parse) -> _Form:
     )
     object.__setattr__(fact, "form", found)
     return found
+
+
+def _subject_pronouns(fact: Parse) -> frozenset[str]:
+    """The persons the fact's subject pronouns name ("@3m" for "he", "он", "él")."""
+    return frozenset(k for k in fact.subject if k.startswith("@") and k[1:2].isdigit())
 
 
 def _frequency(fact: Parse) -> str:

@@ -471,7 +471,7 @@ def _words(body: str, language: str) -> list[Word]:
             first = False
             continue
         if cjk and _CJK.search(text):
-            words.extend(Word(t.word, t.word, t.word, "word", t.word) for t in tokenize(text))
+            words.extend(_cjk_words(text, language))
         elif len(text) == 1 and text.isupper() and re.match(r"\.\s+[A-ZА-ЯЁ]", body[end:]):
             # a middle initial ("Lucía A. García") is part of a name, not an article, and its
             # full stop ends no sentence
@@ -494,6 +494,32 @@ def _words(body: str, language: str) -> list[Word]:
             words.append(_word(text, first, group, language))
         first = after in (".", "!", "?")
     return _read_values(words, language)
+
+
+def _cjk_words(text: str, language: str) -> list[Word]:
+    """A run of Japanese or Chinese text as words: its CJK parts as the search tokenizer splits
+    them, the numbers and Latin words written inside it as they are read elsewhere ("チケット43",
+    "Pythonを使っています": an id and a name the tokenizer leaves out), and a negation where
+    a Japanese verb or adjective ends in one ("住んでいません", "使わない")."""
+    words: list[Word] = []
+    for run in _CJK_RUNS.finditer(text):
+        part = run.group()
+        if not _CJK.match(part):
+            group = "number" if part[0].isdigit() else "word"
+            words.append(_word(part, False, group, language))
+            continue
+        words.extend(Word(t.word, t.word, t.word, "word", t.word) for t in tokenize(part))
+        if _JAPANESE_NEGATION.search(part):
+            words.append(Word("ない", "ない", "ない", "neg", "ない"))
+    return words
+
+
+_CJK_RUNS = re.compile(
+    r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]+|[^\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]+"
+)
+# A negative ending: "ません", "なかった", or "ない" after a verb's or adjective's kana ("いない",
+# "使わない", "高くない"); "少ない" and "危ない" are words of their own.
+_JAPANESE_NEGATION = re.compile(r"ません|[\u3040-\u309f](?:ない|なかった)")
 
 
 # Words no possessive is ever followed by: after one, "'s" is "is".
@@ -1302,7 +1328,7 @@ def parse(text: str) -> Parse:
         subject_words, start, head, verb = key_words, 0, -1, ":"
     else:
         if _CJK.search(body):
-            start, by_verb = _cjk_topic(body, words), False
+            start, by_verb = _cjk_topic(body, words, language), False
         else:
             start, by_verb = _predicate_start(words)
         head = _head(words, start) if by_verb and start < len(words) else start - 1
@@ -1531,10 +1557,11 @@ def _is_past(norm: str) -> bool:
     return bool(re.search(r"(?:ó|ió|aron|ieron|aba|aban|ía|ían)$", norm))
 
 
-def _cjk_topic(body: str, words: list[Word]) -> int:
-    """Japanese: the subject is what comes before the topic particle は (or が)."""
+def _cjk_topic(body: str, words: list[Word], language: str) -> int:
+    """Japanese: the subject is what comes before the topic particle は (or が), its words
+    counted as `_words` reads them (an id's number is one: "チケット43は")."""
     for particle in ("は", "が"):
         cut = body.find(particle)
         if cut > 0:
-            return min(len(tokenize(body[:cut])), len(words))
+            return min(len(_words(body[:cut], language)), len(words))
     return len(words)
