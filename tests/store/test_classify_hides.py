@@ -103,6 +103,22 @@ def test_a_japanese_fact_with_a_new_value_supersedes(
     assert absorbed(store, old, new) == "supersede"
 
 
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The parser accepts YAML.", "The parser accepts TOML."),
+        ("The worker depends on Redis.", "The worker depends on Kafka."),
+        ("Воркер зависит от Redis.", "Воркер зависит от Kafka."),
+        ("Irene toca el piano.", "Irene toca el saxofón."),
+        ("Irene conoce a Pablo.", "Irene conoce a Luis."),
+    ],
+)
+def test_one_more_value_of_a_many_valued_verb_hides_nothing(
+    store: MemoryStore, old: str, new: str
+) -> None:
+    assert absorbed(store, old, new) not in HIDING
+
+
 def test_a_near_miss_is_no_update_of_what_happened(store: MemoryStore) -> None:
     assert absorbed(store, "I moved to Berlin.", "I almost relocated to Berlin.") not in HIDING
 

@@ -773,7 +773,9 @@ def _many_valued(
     if changed and all(_numeric(k) for k in changed):
         return False
     predicate = [w for w in (*new.objects, *old.objects) if w.kind != "stop"]
-    if new.verb == ":":
+    if new.verb in (":", "=") or old.verb in (":", "="):
+        # a note's key, or a verb the parse did not know and left in the subject ("Ana
+        # conoce a Tom")
         predicate += [w for w in (*new.words, *old.words) if w.kind != "stop"]
     words = {w.key for w in predicate} | {w.norm for w in predicate} | {new.verb, old.verb}
     if words & multi_valued_keys() or (often and words & often_many_keys()):

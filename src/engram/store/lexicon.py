@@ -602,11 +602,11 @@ RELATION_FILLERS = frozenset("date fecha límite limite дата сдачи".spl
 MULTI_VALUED = {
     "english": "speak like love enjoy visit play collect know hate dislike allergic allergy "
     "allergies friend friends hobby hobbies language languages interest interests pet pets "
-    "medication medications",
+    "medication medications accept accepts depend depends compatible",
     "russian": "говорит любит нравится играет знает посещал посетил коллекционирует аллергия "
-    "аллергию дружит хобби язык",
-    "spanish": "habla gusta encanta juega conoce visitó visita colecciona alérgico alérgica "
-    "alergia pasatiempo idioma",
+    "аллергию дружит хобби язык принимает зависит совместим совместима",
+    "spanish": "habla gusta encanta juega toca conoce sabe visitó visita colecciona alérgico "
+    "alérgica alergia pasatiempo idioma admite acepta depende compatible",
 }
 # Verbs whose object often holds several values, but whose change an explicit update ("now
 # wants a Rivian") can announce: a value swapped without such a word is one more value.
