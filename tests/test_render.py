@@ -10,7 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import engram
-from engram.render.pack import _ESCAPES, limit_note, printable
+from engram.render.pack import limit_note
+from engram.terminal import _ESCAPES, printable
 from tests.helpers import load, text
 
 

@@ -415,3 +415,25 @@ def test_a_limit_past_64_bits_lists_everything(
     code = main(["memory", *argv])
     out, err = capsys.readouterr()
     assert code == 0 and err == "" and len(out.splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("list", "--scope", "agent", "--key", "k"),
+        ("search", "deploy", "--scope", "agent", "--key", "k"),
+        ("get", "{id}"),
+        ("get", "{id}", "--history"),
+    ],
+)
+def test_a_fact_is_printed_without_terminal_escapes(
+    capsys: pytest.CaptureFixture[str], command: tuple[str, ...]
+) -> None:
+    text = "Deploy notes \x1b]52;c;ZXZpbA==\x07 say \x1b[31mred\x1b[0m and \rnothing else"
+    with MemoryStore.open(Path(os.environ["ENGRAM_DB"])) as store:
+        fact_id = str(store.absorb([text], scope="agent", scope_key="k")[0].id)
+    argv = [part.format(id=fact_id) for part in command]
+    code, out, _ = run(capsys, "memory", *argv)
+    assert code == 0, out
+    assert "Deploy notes" in out
+    assert "\x1b" not in out and "\x07" not in out and "\r" not in out

@@ -10,8 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from engram.cli.help import whole
-from engram.cli.output import add_command
-from engram.cli.output import emit as emit_raw
+from engram.cli.output import add_command, emit
 from engram.errors import EngramError
 from engram.graph.types import NODE_TYPES
 
@@ -72,14 +71,6 @@ def register(actions: Any) -> None:
     )
     contacts.add_argument("--key", "--scope-key", dest="key", help="the scope's key (a user id…)")
     contacts.add_argument("--source", help="where the contacts came from")
-
-
-def emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
-    """`engram.cli.output.emit`, the text without terminal escapes or control characters: a
-    name stored before names were checked, or by another program, may hold one."""
-    from engram.render.pack import printable
-
-    emit_raw(args, data, printable(text))
 
 
 def _open(args: argparse.Namespace, *, create: bool = False, reads: bool = False) -> Any:
@@ -162,7 +153,7 @@ def cmd_list(args: argparse.Namespace, start: Path | None) -> int:
 
 def cmd_show(args: argparse.Namespace, start: Path | None) -> int:
     from engram.graph import export
-    from engram.render.pack import printable
+    from engram.terminal import printable
 
     with _open(args, reads=True) as store:
         node = store.graph.resolve(_node_ref(args.node))

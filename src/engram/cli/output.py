@@ -15,13 +15,17 @@ QUIET_HELP = "no progress bars (they are drawn on stderr, and only when it is a 
 
 
 def emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
-    """Print `data` as JSON with --json, else the text."""
+    """Print `data` as JSON with --json, else the text without terminal escapes or control
+    characters (`engram.terminal.printable`): a fact, a name or a memory written by an agent or
+    another program may hold one, and the terminal would act on it."""
     if getattr(args, "json", False):
         import json  # only JSON output needs it: not imported on the plain `load`
 
         print(json.dumps(data, ensure_ascii=False, indent=2))
     else:
-        sys.stdout.write(text)
+        from engram.terminal import printable
+
+        sys.stdout.write(printable(text))
 
 
 def add_command(sub: Any, name: str, help_text: str, run: Any) -> argparse.ArgumentParser:

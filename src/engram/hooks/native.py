@@ -43,7 +43,7 @@ class SyncReport:
 
 def path_memories(ws: Workspace, today: date | None = None) -> list[tuple[DocRow, str]]:
     """Visible, safe path-scoped memories with their agent-facing bodies (workspace wins)."""
-    from engram.render.pack import printable
+    from engram.terminal import printable
 
     out = []
     limit = ws.config["files.max_bytes"]

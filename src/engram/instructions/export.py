@@ -37,7 +37,8 @@ from engram.files.guard import guarded_text
 from engram.files.index import DocRow
 from engram.hooks.native import MARKER, SyncReport, is_generated_text, marker, sync_folder
 from engram.paths import resolved
-from engram.render.pack import card_text, printable
+from engram.render.pack import card_text
+from engram.terminal import printable
 from engram.workspace import Workspace
 
 EXPORTS_FILE = "exports.json"

@@ -16,6 +16,7 @@ from engram.files.guard import body_of, guarded_text
 from engram.files.reading import DEFAULT_MAX_BYTES
 from engram.plain import Plain
 from engram.routing.route import Skip
+from engram.terminal import printable
 from engram.text.estimate import estimate_tokens
 
 TYPE_CHECKING = False  # `typing` is not imported on the load path; type checkers read True
@@ -79,24 +80,6 @@ def shown_id(memory_id: str, reason: str) -> str:
     if "(in id)" in reason or "(in path)" in reason:
         return UNSAFE_ID
     return masked_id(memory_id)
-
-
-# Terminal escape sequences (a clipboard write, a cursor move) and other control characters
-# mean nothing to an agent and may act on the terminal that shows the pack.
-_ESCAPES = (
-    r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b.?"
-    r"|[\x00-\x08\x0b-\x1f\x7f-\x9f]"
-)
-_CONTROL_CHARS = dict.fromkeys([*range(0x09), *range(0x0B, 0x20), *range(0x7F, 0xA0)])
-
-
-def printable(text: str) -> str:
-    """The text without terminal escapes and control characters (tabs and newlines kept)."""
-    if "\x1b" not in text:  # no escape sequence: dropping single characters is the same
-        return text.translate(_CONTROL_CHARS)
-    import re  # compiled (and cached by `re`) only for text with escapes
-
-    return re.sub(_ESCAPES, "", text)
 
 
 def card_text(row: DocRow) -> str:

@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from engram.render.pack import printable, requires, shown_id
+from engram.render.pack import requires, shown_id
 from engram.routing.route import Candidate, Route
 from engram.safety.ids import masked_id
+from engram.terminal import printable
 
 
 def narrowing_tags(route: Route, top: int = 5) -> list[tuple[str, int]]:
