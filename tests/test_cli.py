@@ -808,3 +808,12 @@ def test_load_serves_the_other_memories_when_one_has_a_level_too_large_to_store(
     assert code == 0 and "deploy-api" in out and "deploy-web" not in out
     code, out, _ = run(capsys, "-C", str(project), "doctor")
     assert code == 1 and "knowledge/deploy-web.md:4: invalid: level: must be" in out
+
+
+def test_an_error_quoting_what_was_given_prints_no_terminal_escape(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    given = str(tmp_path / "missing\x1b]52;c;ZXZpbA==\x07folder")
+    code, _, err = run(capsys, "-C", given, "load", "deploy")
+    assert code == 2
+    assert "not a folder" in err and "\x1b" not in err and "\x07" not in err

@@ -146,7 +146,9 @@ def _failed(args: argparse.Namespace | SimpleNamespace, message: str, hint: str 
 
         print(json.dumps({"error": {"message": message, "hint": hint}}, ensure_ascii=False))
     else:
-        print(f"engram: error: {message}", file=sys.stderr)
+        from engram.terminal import printable  # a message may quote a name or a path
+
+        print(f"engram: error: {printable(message)}", file=sys.stderr)
         if hint:
-            print(f"engram: hint: {hint}", file=sys.stderr)
+            print(f"engram: hint: {printable(hint)}", file=sys.stderr)
     return 2
