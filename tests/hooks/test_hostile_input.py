@@ -1,0 +1,58 @@
+"""Hostile or unusual input from a host, through the real entry point: the hook still answers
+with valid JSON for the host, and serves the memories when the input can be understood."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from tests.hooks.helpers import payload
+
+
+def _run(host: str, stdin: bytes, **env: str) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable, "-m", "engram", "hook", "--host", host], input=stdin,
+        capture_output=True, check=False, env={**os.environ, **env},
+    )  # fmt: skip
+
+
+def _context(stdout: bytes) -> str:
+    answer = json.loads(stdout.decode("utf-8"))
+    return str(answer.get("hookSpecificOutput", {}).get("additionalContext", ""))
+
+
+def test_a_prompt_with_bytes_that_are_not_utf8_is_still_served(
+    project: Path, memory: Callable[..., Path]
+) -> None:
+    memory("deploy-api", "# Deploy\n\ndeploy the api\n")
+    body = json.dumps(payload("claude", "UserPromptSubmit", cwd=str(project), prompt="deploy"))
+    stdin = body.encode().replace(b'"deploy"', b'"deploy \xff\xfe"')
+    # a locale whose stdin decoding is strict (most UTF-8 locales, other than C/POSIX)
+    done = _run("claude", stdin, PYTHONIOENCODING="utf-8:strict")
+    assert (done.returncode, done.stderr) == (0, b"")
+    assert "### deploy-api" in _context(done.stdout)
+
+
+def test_a_payload_after_a_byte_order_mark_is_served(
+    project: Path, memory: Callable[..., Path]
+) -> None:
+    memory("deploy-api", "# Deploy\n\ndeploy the api\n")
+    body = json.dumps(payload("claude", "UserPromptSubmit", cwd=str(project), prompt="deploy"))
+    done = _run("claude", b"\xef\xbb\xbf" + body.encode())
+    assert (done.returncode, done.stderr) == (0, b"")
+    assert "### deploy-api" in _context(done.stdout)
+
+
+def test_the_answer_is_utf8_whatever_the_locale_encoding(
+    project: Path, memory: Callable[..., Path]
+) -> None:
+    memory("deploy-api", "# Deploy\n\ndeploy → the api, 日本語 🚀\n")
+    body = json.dumps(payload("gemini", "BeforeAgent", cwd=str(project), prompt="deploy"))
+    # Windows pipes use the ANSI code page; a Latin-1 locale is the same on POSIX
+    done = _run("gemini", body.encode(), PYTHONIOENCODING="latin-1")
+    assert (done.returncode, done.stderr) == (0, b"")
+    assert "deploy → the api, 日本語 🚀" in _context(done.stdout)
