@@ -10,7 +10,10 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from tests.hooks.helpers import payload
+import pytest
+
+from engram.hooks.errorlog import last_errors
+from tests.hooks.helpers import call_raw, context, payload
 
 
 def _run(host: str, stdin: bytes, **env: str) -> subprocess.CompletedProcess[bytes]:
@@ -56,3 +59,27 @@ def test_the_answer_is_utf8_whatever_the_locale_encoding(
     done = _run("gemini", body.encode(), PYTHONIOENCODING="latin-1")
     assert (done.returncode, done.stderr) == (0, b"")
     assert "deploy → the api, 日本語 🚀" in _context(done.stdout)
+
+
+def test_a_lone_surrogate_in_the_session_id_still_serves_the_prompt(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], project: Path,
+    memory: Callable[..., Path],
+) -> None:  # fmt: skip
+    memory("deploy-api", "# Deploy\n\ndeploy the api\n")
+    body = payload("claude", "UserPromptSubmit", cwd=str(project), prompt="deploy")
+    stdin = json.dumps(body).replace('"abc123"', '"abc\\ud800"')  # valid JSON, not valid text
+    code, out = call_raw(monkeypatch, capsys, "claude", stdin)
+    assert code == 0 and "### deploy-api" in context(json.loads(out))
+    assert last_errors() == []
+
+
+def test_a_lone_surrogate_in_a_subagent_id_still_serves_the_subagent(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], project: Path,
+    memory: Callable[..., Path],
+) -> None:  # fmt: skip
+    memory("deploy-api", "# Deploy\n\ndeploy the api\n")
+    body = payload("codex", "SubagentStart", cwd=str(project), agent="deploy")
+    stdin = json.dumps(body).replace('"sub-1"', '"sub-\\udfff"')
+    code, out = call_raw(monkeypatch, capsys, "codex", stdin)
+    assert code == 0 and "### deploy-api" in context(json.loads(out))
+    assert last_errors() == []

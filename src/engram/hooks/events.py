@@ -55,12 +55,24 @@ class Event(Plain):
 
 
 def text_field(payload: dict[str, object], *names: str) -> str:
-    """The first of `names` that holds a non-empty string."""
+    """The first of `names` that holds a non-empty string, as text that can be stored and
+    written: JSON may spell a lone surrogate (`"\\ud800"`), which no file or database takes."""
     for name in names:
         value = payload.get(name)
         if isinstance(value, str) and value:
-            return value
+            return as_text(value)
     return ""
+
+
+def as_text(value: str) -> str:
+    """`value` with each lone surrogate replaced by U+FFFD."""
+    if value.isascii():
+        return value
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return value.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
+    return value
 
 
 def cwd_of(payload: dict[str, object], env: dict[str, str], *env_names: str) -> Path:
@@ -96,7 +108,7 @@ def tool_file_path(payload: dict[str, Any], tools: tuple[str, ...]) -> list[str]
     if payload.get("tool_name") not in tools or not isinstance(tool_input, dict):
         return []
     path = tool_input.get("file_path")
-    return [path] if isinstance(path, str) and path else []
+    return [as_text(path)] if isinstance(path, str) and path else []
 
 
 def envelope(event: Event, context: str, context_events: tuple[str, ...]) -> dict[str, Any]:

@@ -42,7 +42,7 @@ def normalize(payload: dict[str, Any], env: dict[str, str]) -> ev.Event:
         tool_input = payload.get("tool_input")
         command = tool_input.get("command") if isinstance(tool_input, dict) else None
         if payload.get("tool_name") == "apply_patch" and isinstance(command, str):
-            event.paths = patch_paths(command)
+            event.paths = patch_paths(ev.as_text(command))
         event.kind = event.kind if event.paths else ev.IGNORED
     return event
 
