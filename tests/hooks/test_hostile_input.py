@@ -83,3 +83,15 @@ def test_a_lone_surrogate_in_a_subagent_id_still_serves_the_subagent(
     code, out = call_raw(monkeypatch, capsys, "codex", stdin)
     assert code == 0 and "### deploy-api" in context(json.loads(out))
     assert last_errors() == []
+
+
+def test_a_prompt_of_tens_of_megabytes_is_served_within_the_deadline(
+    project: Path, memory: Callable[..., Path]
+) -> None:
+    memory("deploy-api", "# Deploy\n\ndeploy the api\n")
+    prompt = "deploy the api " + "and some pasted log line " * 1_200_000  # 30 MB
+    body = json.dumps(payload("codex", "UserPromptSubmit", cwd=str(project), prompt=prompt))
+    done = _run("codex", body.encode(), ENGRAM_HOOKS_TIMEOUT_MS="4000")
+    assert (done.returncode, done.stderr) == (0, b"")
+    assert "### deploy-api" in _context(done.stdout)
+    assert last_errors() == []

@@ -17,6 +17,9 @@ SUBAGENT_START = "subagent_start"
 COMPACTION = "compaction"
 INSTRUCTIONS_LOADED = "instructions_loaded"
 IGNORED = "ignored"  # an event Engram has nothing to do for
+# A prompt is routed on its first this many characters: what it asks for comes first, and a
+# pasted log of tens of megabytes took longer to split into words than a host waits for a hook.
+PROMPT_CHARS = 20_000
 
 
 class Event(Plain):
@@ -54,13 +57,14 @@ class Event(Plain):
         self.loaded_file = loaded_file  # InstructionsLoaded: the rule file the host loaded
 
 
-def text_field(payload: dict[str, object], *names: str) -> str:
-    """The first of `names` that holds a non-empty string, as text that can be stored and
-    written: JSON may spell a lone surrogate (`"\\ud800"`), which no file or database takes."""
+def text_field(payload: dict[str, object], *names: str, limit: int | None = None) -> str:
+    """The first of `names` that holds a non-empty string (its first `limit` characters), as
+    text that can be stored and written: JSON may spell a lone surrogate (`"\\ud800"`), which no
+    file or database takes."""
     for name in names:
         value = payload.get(name)
         if isinstance(value, str) and value:
-            return as_text(value)
+            return as_text(value[:limit])
     return ""
 
 
@@ -88,14 +92,15 @@ def base_event(
     """The fields Claude Code, Codex and Gemini CLI share (`hook_event_name`, `session_id`,
     `cwd`, `prompt`, `source`, `agent_type`, `agent_id`)."""
     name = text_field(payload, "hook_event_name")
-    agent = [text_field(payload, "agent_type"), text_field(payload, "prompt")]
+    prompt = text_field(payload, "prompt", limit=PROMPT_CHARS)
+    agent = [text_field(payload, "agent_type", limit=PROMPT_CHARS), prompt]
     return Event(
         host=host,
         kind=kinds.get(name, IGNORED),
         name=name,
         session=text_field(payload, "session_id"),
         cwd=cwd_of(payload, env, *project_vars),
-        prompt=text_field(payload, "prompt"),
+        prompt=prompt,
         source=text_field(payload, "source"),
         agent=" ".join(a for a in agent if a),
         agent_id=text_field(payload, "agent_id"),
