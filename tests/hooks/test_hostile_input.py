@@ -95,3 +95,17 @@ def test_a_prompt_of_tens_of_megabytes_is_served_within_the_deadline(
     assert (done.returncode, done.stderr) == (0, b"")
     assert "### deploy-api" in _context(done.stdout)
     assert last_errors() == []
+
+
+def test_a_relative_state_folder_setting_keeps_state_and_key_out_of_the_project(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], project: Path,
+    memory: Callable[..., Path], isolated_env: Path,
+) -> None:  # fmt: skip
+    memory("deploy-api", "# Deploy\n\ndeploy the api\n")
+    monkeypatch.chdir(project)  # hosts start hooks in the project folder
+    monkeypatch.setenv("ENGRAM_STATE_DIR", "engram-state")
+    body = payload("claude", "UserPromptSubmit", cwd=str(project), prompt="deploy")
+    code, out = call_raw(monkeypatch, capsys, "claude", json.dumps(body))
+    assert code == 0 and "### deploy-api" in context(json.loads(out))
+    assert not (project / "engram-state").exists()  # no witness key to commit by mistake
+    assert (isolated_env / ".local" / "state" / "engram" / "hooks.sqlite").is_file()
