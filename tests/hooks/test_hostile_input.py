@@ -109,3 +109,27 @@ def test_a_relative_state_folder_setting_keeps_state_and_key_out_of_the_project(
     assert code == 0 and "### deploy-api" in context(json.loads(out))
     assert not (project / "engram-state").exists()  # no witness key to commit by mistake
     assert (isolated_env / ".local" / "state" / "engram" / "hooks.sqlite").is_file()
+
+
+@pytest.mark.parametrize("cwd", ["/tmp\x00/x", "/" + "a/" * 20_000], ids=["nul", "too-long"])
+def test_a_cwd_no_system_can_have_is_taken_as_no_cwd(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], project: Path,
+    memory: Callable[..., Path], cwd: str,
+) -> None:  # fmt: skip
+    memory("deploy-api", "# Deploy\n\ndeploy the api\n")
+    monkeypatch.chdir(project)  # the folder the host started the hook in
+    body = payload("claude", "UserPromptSubmit", cwd="{cwd}", prompt="deploy")
+    code, out = call_raw(monkeypatch, capsys, "claude", json.dumps({**body, "cwd": cwd}))
+    assert code == 0 and "### deploy-api" in context(json.loads(out))
+    assert last_errors() == []
+
+
+def test_a_file_path_of_megabytes_is_answered_within_the_deadline(
+    project: Path, memory: Callable[..., Path]
+) -> None:
+    memory("py-rules", "# Py\n\npython rules\n", applies_to=["src/**/*.py"])
+    path = str(project / ("a/" * 5_000_000)) + "x.py"
+    body = json.dumps(payload("gemini", "AfterTool", cwd=str(project), path=path))
+    done = _run("gemini", body.encode(), ENGRAM_HOOKS_TIMEOUT_MS="4000")
+    assert (done.returncode, done.stdout, done.stderr) == (0, b"{}\n", b"")
+    assert last_errors() == []

@@ -20,6 +20,10 @@ IGNORED = "ignored"  # an event Engram has nothing to do for
 # A prompt is routed on its first this many characters: what it asks for comes first, and a
 # pasted log of tens of megabytes took longer to split into words than a host waits for a hook.
 PROMPT_CHARS = 20_000
+# No system takes a longer path (Windows' extended paths; Linux stops at 4,096 bytes). A longer
+# one (or one with a NUL) from a host is taken as no path: megabytes of them made a hook run out
+# of time before it failed.
+PATH_CHARS = 32_767
 
 
 class Event(Plain):
@@ -68,6 +72,13 @@ def text_field(payload: dict[str, object], *names: str, limit: int | None = None
     return ""
 
 
+def as_path(value: object) -> str:
+    """`value` as a path a system could have, else ''."""
+    if not isinstance(value, str) or len(value) > PATH_CHARS or "\x00" in value:
+        return ""
+    return as_text(value)
+
+
 def as_text(value: str) -> str:
     """`value` with each lone surrogate replaced by U+FFFD."""
     if value.isascii():
@@ -81,7 +92,9 @@ def as_text(value: str) -> str:
 
 def cwd_of(payload: dict[str, object], env: dict[str, str], *env_names: str) -> Path:
     """The folder the host runs in: the payload's `cwd`, else the host's project variable."""
-    found = text_field(payload, "cwd") or next((env[n] for n in env_names if env.get(n)), "")
+    found = as_path(payload.get("cwd")) or next(
+        (path for path in map(as_path, (env.get(n) for n in env_names)) if path), ""
+    )
     return Path(found) if found else Path.cwd()
 
 
@@ -112,8 +125,8 @@ def tool_file_path(payload: dict[str, Any], tools: tuple[str, ...]) -> list[str]
     tool_input = payload.get("tool_input")
     if payload.get("tool_name") not in tools or not isinstance(tool_input, dict):
         return []
-    path = tool_input.get("file_path")
-    return [as_text(path)] if isinstance(path, str) and path else []
+    path = as_path(tool_input.get("file_path"))
+    return [path] if path else []
 
 
 def envelope(event: Event, context: str, context_events: tuple[str, ...]) -> dict[str, Any]:

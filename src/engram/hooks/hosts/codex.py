@@ -32,7 +32,7 @@ def patch_paths(patch: str) -> list[str]:
     """Paths an apply_patch text touches, in order, without repeats."""
     import re
 
-    found = [a or b for a, b in re.findall(_PATCH_PATH, patch)]
+    found = [ev.as_path(a or b) for a, b in re.findall(_PATCH_PATH, patch)]
     return list(dict.fromkeys(p for p in found if p))
 
 
