@@ -14,10 +14,15 @@ if TYPE_CHECKING:
 
 def state_dir() -> Path:
     """Where hooks keep state and their error log, and the witness key lives:
-    $ENGRAM_STATE_DIR, else $XDG_STATE_HOME/engram, else ~/.local/state/engram."""
-    if os.environ.get("ENGRAM_STATE_DIR"):
-        return Path(os.environ["ENGRAM_STATE_DIR"])
-    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    $ENGRAM_STATE_DIR, else $XDG_STATE_HOME/engram, else ~/.local/state/engram. A relative
+    path in either variable is ignored, as the XDG spec says: it would be taken from wherever
+    a command runs, so hooks (which run in the project) would keep the witness key there."""
+    named = os.environ.get("ENGRAM_STATE_DIR", "")
+    if os.path.isabs(named):
+        return Path(named)
+    base = os.environ.get("XDG_STATE_HOME", "")
+    if not os.path.isabs(base):
+        base = str(Path.home() / ".local" / "state")
     return Path(base) / "engram"
 
 

@@ -74,14 +74,14 @@ def _answer_hook(args: argparse.Namespace) -> int:
         from engram.hooks.run import run_hook
 
         try:
-            stdin = sys.stdin.read()
+            stdin = _read_stdin()
         except Exception:  # unreadable stdin is malformed input: answer neutrally
             stdin = ""
         return run_hook(args.host, stdin)
 
     # Everything, reading stdin included, runs against `hooks.timeout_ms`.
     answer, in_time = answer_in_time(args.host, work, initial_timeout())
-    sys.stdout.write(answer + "\n")
+    _write_stdout(answer + "\n")
     if not in_time:
         # The worker may be blocked in a read that nothing can interrupt: end the process now
         # rather than wait for it (os._exit skips the usual flush, so flush first).
@@ -89,6 +89,28 @@ def _answer_hook(args: argparse.Namespace) -> int:
         sys.stderr.flush()
         os._exit(0)
     return 0
+
+
+def _read_stdin() -> str:
+    """The host's input as UTF-8, which every host writes, whatever the locale says (a Windows
+    pipe's code page, a strict locale): a byte that is not UTF-8 spoils only itself."""
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is None:  # a text stream without bytes beneath (a test's StringIO)
+        return sys.stdin.read()
+    data: bytes = buffer.read()
+    return data.decode("utf-8", "replace")
+
+
+def _write_stdout(text: str) -> None:
+    """Write the answer as UTF-8, which every host reads, whatever the locale's encoding."""
+    data = text.encode("utf-8", "replace")  # a lone surrogate becomes "?", not an error
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:
+        sys.stdout.write(data.decode("utf-8"))
+        return
+    sys.stdout.flush()
+    buffer.write(data)
+    buffer.flush()
 
 
 def _project(start: Path | None) -> Path:

@@ -17,6 +17,13 @@ SUBAGENT_START = "subagent_start"
 COMPACTION = "compaction"
 INSTRUCTIONS_LOADED = "instructions_loaded"
 IGNORED = "ignored"  # an event Engram has nothing to do for
+# A prompt is routed on its first this many characters: what it asks for comes first, and a
+# pasted log of tens of megabytes took longer to split into words than a host waits for a hook.
+PROMPT_CHARS = 20_000
+# No system takes a longer path (Windows' extended paths; Linux stops at 4,096 bytes). A longer
+# one (or one with a NUL) from a host is taken as no path: megabytes of them made a hook run out
+# of time before it failed.
+PATH_CHARS = 32_767
 
 
 class Event(Plain):
@@ -54,18 +61,40 @@ class Event(Plain):
         self.loaded_file = loaded_file  # InstructionsLoaded: the rule file the host loaded
 
 
-def text_field(payload: dict[str, object], *names: str) -> str:
-    """The first of `names` that holds a non-empty string."""
+def text_field(payload: dict[str, object], *names: str, limit: int | None = None) -> str:
+    """The first of `names` that holds a non-empty string (its first `limit` characters), as
+    text that can be stored and written: JSON may spell a lone surrogate (`"\\ud800"`), which no
+    file or database takes."""
     for name in names:
         value = payload.get(name)
         if isinstance(value, str) and value:
-            return value
+            return as_text(value[:limit])
     return ""
+
+
+def as_path(value: object) -> str:
+    """`value` as a path a system could have, else ''."""
+    if not isinstance(value, str) or len(value) > PATH_CHARS or "\x00" in value:
+        return ""
+    return as_text(value)
+
+
+def as_text(value: str) -> str:
+    """`value` with each lone surrogate replaced by U+FFFD."""
+    if value.isascii():
+        return value
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return value.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
+    return value
 
 
 def cwd_of(payload: dict[str, object], env: dict[str, str], *env_names: str) -> Path:
     """The folder the host runs in: the payload's `cwd`, else the host's project variable."""
-    found = text_field(payload, "cwd") or next((env[n] for n in env_names if env.get(n)), "")
+    found = as_path(payload.get("cwd")) or next(
+        (path for path in map(as_path, (env.get(n) for n in env_names)) if path), ""
+    )
     return Path(found) if found else Path.cwd()
 
 
@@ -76,14 +105,15 @@ def base_event(
     """The fields Claude Code, Codex and Gemini CLI share (`hook_event_name`, `session_id`,
     `cwd`, `prompt`, `source`, `agent_type`, `agent_id`)."""
     name = text_field(payload, "hook_event_name")
-    agent = [text_field(payload, "agent_type"), text_field(payload, "prompt")]
+    prompt = text_field(payload, "prompt", limit=PROMPT_CHARS)
+    agent = [text_field(payload, "agent_type", limit=PROMPT_CHARS), prompt]
     return Event(
         host=host,
         kind=kinds.get(name, IGNORED),
         name=name,
         session=text_field(payload, "session_id"),
         cwd=cwd_of(payload, env, *project_vars),
-        prompt=text_field(payload, "prompt"),
+        prompt=prompt,
         source=text_field(payload, "source"),
         agent=" ".join(a for a in agent if a),
         agent_id=text_field(payload, "agent_id"),
@@ -95,8 +125,8 @@ def tool_file_path(payload: dict[str, Any], tools: tuple[str, ...]) -> list[str]
     tool_input = payload.get("tool_input")
     if payload.get("tool_name") not in tools or not isinstance(tool_input, dict):
         return []
-    path = tool_input.get("file_path")
-    return [path] if isinstance(path, str) and path else []
+    path = as_path(tool_input.get("file_path"))
+    return [path] if path else []
 
 
 def envelope(event: Event, context: str, context_events: tuple[str, ...]) -> dict[str, Any]:

@@ -34,7 +34,7 @@ def run_hook(name: str, stdin_text: str, env: Mapping[str, str] | None = None) -
     raises."""
     event_name = ""
     try:
-        payload = json.loads(stdin_text)
+        payload = json.loads(stdin_text.removeprefix("\ufeff"))  # a BOM some shells add
         if not isinstance(payload, dict):
             raise ValueError(f"hook input must be a JSON object, got {type(payload).__name__}")
         record = host(name)

@@ -32,7 +32,7 @@ CONTEXT_EVENTS = ("SessionStart", "UserPromptSubmit", "PreToolUse", "SubagentSta
 
 def normalize(payload: dict[str, Any], env: dict[str, str]) -> ev.Event:
     event = ev.base_event("claude", payload, env, KINDS, "CLAUDE_PROJECT_DIR")
-    event.loaded_file = ev.text_field(payload, "file_path")
+    event.loaded_file = ev.as_path(payload.get("file_path"))
     if event.kind == ev.FILE_TOUCHED:
         event.paths = ev.tool_file_path(payload, FILE_TOOLS)
         event.kind = event.kind if event.paths else ev.IGNORED

@@ -32,7 +32,7 @@ def patch_paths(patch: str) -> list[str]:
     """Paths an apply_patch text touches, in order, without repeats."""
     import re
 
-    found = [a or b for a, b in re.findall(_PATCH_PATH, patch)]
+    found = [ev.as_path(a or b) for a, b in re.findall(_PATCH_PATH, patch)]
     return list(dict.fromkeys(p for p in found if p))
 
 
@@ -42,7 +42,7 @@ def normalize(payload: dict[str, Any], env: dict[str, str]) -> ev.Event:
         tool_input = payload.get("tool_input")
         command = tool_input.get("command") if isinstance(tool_input, dict) else None
         if payload.get("tool_name") == "apply_patch" and isinstance(command, str):
-            event.paths = patch_paths(command)
+            event.paths = patch_paths(ev.as_text(command))
         event.kind = event.kind if event.paths else ev.IGNORED
     return event
 

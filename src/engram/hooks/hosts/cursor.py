@@ -21,7 +21,7 @@ KINDS = {"sessionStart": ev.SESSION_START, "preCompact": ev.COMPACTION}
 def normalize(payload: dict[str, Any], env: dict[str, str]) -> ev.Event:
     name = ev.text_field(payload, "hook_event_name")
     roots = payload.get("workspace_roots")
-    root = roots[0] if isinstance(roots, list) and roots and isinstance(roots[0], str) else ""
+    root = ev.as_path(roots[0]) if isinstance(roots, list) and roots else ""
     cwd = ev.cwd_of({"cwd": root} if root else payload, env, "CURSOR_PROJECT_DIR")
     return ev.Event(
         host="cursor",
