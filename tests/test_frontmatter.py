@@ -255,3 +255,16 @@ def test_a_level_of_digits_that_are_not_decimal_is_reported_as_a_bad_level() -> 
 def test_a_yaml_value_error_is_one_line_with_its_file_line(text: str, line: int) -> None:
     err = error_of(text)
     assert "\n" not in err.reason and err.line == line
+
+
+def test_an_error_quotes_a_long_bad_value_cut_short() -> None:
+    with pytest.raises(FrontmatterError) as caught:
+        parse_memory(f"---\nid: a\nlevel: '{'9' * 5000}'\n---\nbody\n", path="rules/a.md")
+    assert "level:" in caught.value.message and len(caught.value.message) < 200
+
+
+def test_an_error_never_quotes_a_secret_it_was_given() -> None:
+    token = "ghp_1x8Kq2ZpR7mVt4Yw9LcN3bHs6dFj0aUeQiOo"
+    with pytest.raises(FrontmatterError) as caught:
+        parse_memory(f"---\nid: a\nvalid_until: {token}\n---\nbody\n", path="rules/a.md")
+    assert "valid_until" in caught.value.message and token not in caught.value.message

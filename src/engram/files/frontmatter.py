@@ -12,11 +12,14 @@ import re
 from datetime import date, datetime
 from typing import Any
 
-from engram.errors import FrontmatterError
+from engram.errors import FrontmatterError, quoted
 from engram.files.body import split_frontmatter
 from engram.files.model import TYPES, MemoryFile, Source
 
 _ID = re.compile(r"^[\w][\w.\-]*$")
+# How much of a bad value an error quotes: the line names the field, and a value of kilobytes
+# (a list of thousands of tags, a number of thousands of digits) made a line of kilobytes.
+_SHOWN_CHARS = 60
 _HEX = re.compile(r"^(?:sha256:)?([0-9a-fA-F]{64})$")
 LEVELS = {
     "foundation": 0, "base": 0, "core": 0,
@@ -163,7 +166,7 @@ class _Fields:
         out = []
         for item in value:
             if isinstance(item, bool) or not isinstance(item, str | int | float):
-                raise self.fail(key, f"must be a list of strings, found {item!r}")
+                raise self.fail(key, f"must be a list of strings, found {_shown(item)}")
             out.append(str(item).strip())
         return [v for v in out if v]
 
@@ -172,7 +175,7 @@ class _Fields:
         if value is None:
             return default
         if not isinstance(value, str) or value.strip().lower() not in choices:
-            raise self.fail(key, f"must be one of {', '.join(choices)}, got {value!r}")
+            raise self.fail(key, f"must be one of {', '.join(choices)}, got {_shown(value)}")
         return value.strip().lower()
 
 
@@ -189,7 +192,7 @@ def _level(fields: _Fields) -> int:
         if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= _MAX_LEVEL:
             return value
         raise fields.fail(
-            key, f"must be foundation, intermediate, advanced or 0/1/2, got {value!r}"
+            key, f"must be foundation, intermediate, advanced or 0/1/2, got {_shown(value)}"
         )
     return 0
 
@@ -207,7 +210,7 @@ def _date(fields: _Fields, key: str) -> date | None:
             return date.fromisoformat(value.strip()[:10])
         except ValueError:
             pass
-    raise fields.fail(key, f"must be a date like 2026-12-31, got {value!r}")
+    raise fields.fail(key, f"must be a date like 2026-12-31, got {_shown(value)}")
 
 
 def _sources(fields: _Fields) -> list[Source]:
@@ -223,7 +226,7 @@ def _sources(fields: _Fields) -> list[Source]:
                 digest = item.get("sha256") or item.get("hash")
                 out.append(Source(item["path"].strip(), _digest(fields, "sources", digest)))
             else:
-                raise fields.fail("sources", f"entries need a path, found {item!r}")
+                raise fields.fail("sources", f"entries need a path, found {_shown(item)}")
     # Files written by the TypeScript Engram: `source_files` plus `source_hashes`.
     hashes = fields.data.get("source_hashes")
     for index, path in enumerate(fields.words("source_files")):
@@ -241,7 +244,7 @@ def _digest(fields: _Fields, key: str, value: Any) -> str | None:
         return None
     match = _HEX.match(str(value).strip())
     if not match:
-        raise fields.fail(key, f"hashes must be 64 hex digits (sha256), got {value!r}")
+        raise fields.fail(key, f"hashes must be 64 hex digits (sha256), got {_shown(value)}")
     return match.group(1).lower()
 
 
@@ -257,14 +260,15 @@ def memory_from_fields(
     fields = _Fields(data, lines, offset)
     memory_id = fields.text("id", one_line=True) or default_id
     if not _ID.match(memory_id):
-        raise fields.fail("id", f"{memory_id!r} may hold only letters, digits, '.', '_' and '-'")
+        shown = _shown(memory_id)
+        raise fields.fail("id", f"{shown} may hold only letters, digits, '.', '_' and '-'")
     kind = fields.text("type").lower() or default_type
     if kind in ("workflow", "workflows", "skills"):
         kind = "skill"
     elif kind in ("rules", "knowledges"):
         kind = kind.rstrip("s")
     if kind not in TYPES:
-        raise fields.fail("type", f"must be rule, skill, knowledge or workflow, got {kind!r}")
+        raise fields.fail("type", f"must be rule, skill, knowledge or workflow, got {_shown(kind)}")
     default_authority = "reference" if kind == "knowledge" else "instruction"
     return MemoryFile(
         id=memory_id,
@@ -302,3 +306,10 @@ def parse_memory(text: str, *, path: str = "", default_type: str = "knowledge") 
     memory.path = path
     memory.body = body
     return memory
+
+
+def _shown(value: object) -> str:
+    """A bad value as an error quotes it: `errors.quoted` (withheld when it is a secret or an
+    instruction to agents), cut to its first `_SHOWN_CHARS` characters."""
+    text = quoted(value)
+    return text if len(text) <= _SHOWN_CHARS else text[: _SHOWN_CHARS - 1] + "…"
