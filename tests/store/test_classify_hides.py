@@ -119,6 +119,56 @@ def test_one_more_value_of_a_many_valued_verb_hides_nothing(
     assert absorbed(store, old, new) not in HIDING
 
 
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The parcel from Nadia is at the door.", "The parcel for Nadia is at the door."),
+        ("Tariq works with the Oslo team.", "Tariq works for the Oslo team."),
+        ("Latency dropped by 40 ms.", "Latency dropped to 40 ms."),
+        ("Посылка от Нади у двери.", "Посылка для Нади у двери."),
+        ("Звонок от Нади был утром.", "Звонок для Нади был утром."),
+        ("Tariq trabaja con el equipo de Oslo.", "Tariq trabaja para el equipo de Oslo."),
+    ],
+)
+def test_a_word_given_the_opposite_part_is_another_statement(
+    store: MemoryStore, old: str, new: str
+) -> None:
+    assert absorbed(store, old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Nadia is taller than Omar.", "Nadia is taller than Priya."),
+        ("The new cache is faster than Redis.", "The new cache is faster than Memcached."),
+        ("Новый кэш быстрее Redis.", "Новый кэш быстрее Memcached."),
+        ("La sala A es más grande que la B.", "La sala A es más grande que la C."),
+    ],
+)
+def test_another_thing_compared_with_is_one_more_fact(
+    store: MemoryStore, old: str, new: str
+) -> None:
+    assert absorbed(store, old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Nadia has a daughter named Iris.", "Nadia has a daughter named Lea."),
+        ("Nadia has a dog named Rex.", "Nadia has a dog named Bo."),
+        ("У Нади есть дочь Ира.", "У Нади есть дочь Лея."),
+        ("Nadia tiene un perro llamado Rex.", "Nadia tiene un perro llamado Bo."),
+        ("Omar owns a Fiat.", "Omar owns a Volvo."),
+        ("The app supports French.", "The app supports Polish."),
+        ("佐藤さんはバイオリンを弾きます。", "佐藤さんはチェロを弾きます。"),
+    ],
+)
+def test_one_more_relative_pet_or_thing_had_hides_nothing(
+    store: MemoryStore, old: str, new: str
+) -> None:
+    assert absorbed(store, old, new) not in HIDING
+
+
 def test_a_near_miss_is_no_update_of_what_happened(store: MemoryStore) -> None:
     assert absorbed(store, "I moved to Berlin.", "I almost relocated to Berlin.") not in HIDING
 

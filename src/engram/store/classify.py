@@ -699,6 +699,8 @@ def _value_change(new: Parse, old: Parse) -> str | None:
         return None  # "Identifier: NCT01295827" / "NCT00295386": each names its own record
     if _many_valued(new, old, changed):
         return None
+    if _compares(new) and _compares(old):
+        return None  # "faster than the old one" / "than the GraphQL one": both may hold
     if _another_occasion(old, kept, changed):
         return None
     if _names_a_thing(old, removed) and _names_a_thing(new, added):
@@ -710,6 +712,28 @@ def _value_change(new: Parse, old: Parse) -> str | None:
     if _slots(old.objects, new.objects) != 1:
         return None
     return f"{', '.join(sorted(removed))} → {', '.join(sorted(added))}"
+
+
+def _compares(fact: Parse) -> bool:
+    """The fact compares its subject with something ("faster than", "más grande que",
+    "быстрее старого"): what it is compared with is no value of the subject, and another
+    thing compared with is one more true fact."""
+    norms = {w.norm for w in fact.words}
+    if norms & _THAN:
+        return True
+    if "que" in norms and norms & _SPANISH_COMPARATIVES:
+        return True
+    return any(
+        n in _RUSSIAN_COMPARATIVES or (len(n) > 5 and n.endswith("ее") and _CYRILLIC.match(n))
+        for n in norms
+    )
+
+
+_THAN = frozenset({"than", "чем"})
+_SPANISH_COMPARATIVES = frozenset("más menos mayor menor mejor peor".split())
+_RUSSIAN_COMPARATIVES = frozenset(
+    "больше меньше лучше хуже старше младше моложе выше ниже дороже дешевле".split()
+)
 
 
 def _names_a_thing(fact: Parse, keys: frozenset[str]) -> bool:
@@ -778,8 +802,13 @@ def _many_valued(
         # conoce a Tom")
         predicate += [w for w in (*new.words, *old.words) if w.kind != "stop"]
     words = {w.key for w in predicate} | {w.norm for w in predicate} | {new.verb, old.verb}
-    if words & multi_valued_keys() or (often and words & often_many_keys()):
+    if words & multi_valued_keys() or {new.verb_norm, old.verb_norm} & lx.MULTI_VALUED_FORMS:
         return True
+    # (a thing had, owned or kept is one of several when said with "a": "owns a Tesla")
+    if (often or (_one_of(new) and _one_of(old))) and words & often_many_keys():
+        return True
+    if _has_kin(new) and _has_kin(old):
+        return True  # "has a son named Leo" / "… named Max": one more son
     kept = new.object_keys & old.object_keys
     if context and new.verb in context_valued_keys() and not kept - _FUNCTION:
         return True  # "we use Postgres" / "we use Redis": both, unless for the same purpose
@@ -789,6 +818,24 @@ def _many_valued(
             if before is not None and before.norm in _LINKS:
                 return True
     return False
+
+
+def _one_of(fact: Parse) -> bool:
+    """The fact's object begins with "a" ("owns a Fiat", "tiene un coche"): one of a kind."""
+    return bool(fact.objects) and fact.objects[0].norm in _INDEFINITE
+
+
+_INDEFINITE = frozenset("a an un una unos unas".split())
+
+
+def _has_kin(fact: Parse) -> bool:
+    """The fact says its subject has a relative or a pet ("has a son", "есть сын", "tiene un
+    perro"): a second one named is one more."""
+    has = fact.verb == "have" or any(w.norm in _HAVE for w in fact.words)
+    return has and any(w.kind == "kin" or w.norm in lx.PETS for w in fact.words)
+
+
+_HAVE = frozenset({"has", "have", "есть", "tiene", "tienen", "tengo"})
 
 
 def _word_before_change(
@@ -967,7 +1014,51 @@ def _other_form(new: Parse, old: Parse) -> str | None:
         return "another frequency"
     if mine.limiters != theirs.limiters:
         return "another qualifier (former, deputy, near, some …)"
+    if _roles_contrast(mine.roles, theirs.roles):
+        return "another part for the same word (from / for, with / for, by / to …)"
     return None
+
+
+def _roles_contrast(mine: tuple[tuple[str, str], ...], theirs: tuple[tuple[str, str], ...]) -> bool:
+    """A word of both facts comes after one preposition of a contrasting pair in one and the
+    other in the other (`lexicon.CONTRASTING_PREPOSITIONS`)."""
+    if not (mine and theirs):
+        return False
+    before: dict[str, set[str]] = {}
+    for key, preposition in theirs:
+        before.setdefault(key, set()).add(preposition)
+    for key, preposition in mine:
+        for other in before.get(key, ()):
+            if (
+                preposition not in before[key]
+                and {preposition, other} in lx.CONTRASTING_PREPOSITIONS
+            ):
+                return True
+    return False
+
+
+def _roles(fact: Parse) -> tuple[tuple[str, str], ...]:
+    """(word, preposition before it) for each content word after a preposition of a
+    contrasting pair, articles between them skipped ("from the CEO": ("ceo", "from"))."""
+    words = fact.words
+    found = []
+    for at, w in enumerate(words):
+        if w.kind not in _ROLE_KINDS:
+            continue
+        back = at - 1
+        while back >= 0 and words[back].norm in _BARE_ARTICLES:
+            back -= 1
+        if back < 0:
+            continue
+        preposition = words[back].norm
+        preposition = lx.PREPOSITION_FORMS.get(preposition, preposition)
+        if preposition in _CONTRASTING:
+            found.append((w.key, preposition))
+    return tuple(found)
+
+
+_ROLE_KINDS = frozenset({"word", "name", "acronym", "value", "kin", "pronoun", "env"})
+_CONTRASTING = frozenset(p for pair in lx.CONTRASTING_PREPOSITIONS for p in pair)
 
 
 @dataclass(frozen=True, slots=True)
@@ -984,6 +1075,7 @@ class _Form:
     t_forms: frozenset[str]  # Russian words ending in -т: a verb's present or perfective future
     frequency: str  # `_frequency`
     limiters: frozenset[str]  # `_limiters`
+    roles: tuple[tuple[str, str], ...]  # `_roles`
 
 
 _NO_WORDS: frozenset[str] = frozenset()
@@ -1002,6 +1094,7 @@ def _form(fact: Parse) -> _Form:
         t_forms=frozenset(t_forms) if t_forms else _NO_WORDS,
         frequency=_frequency(fact),
         limiters=_limiters(fact) or _NO_WORDS,
+        roles=_roles(fact),
     )
     object.__setattr__(fact, "form", found)
     return found
@@ -2449,6 +2542,8 @@ def _changed_in_other_words(new: Parse, old: Parse) -> str | None:
         return None  # an id is a subject, not a value ("INC-2291" / "INC-2297")
     one = all(any(w.norm in lx.ONE_VALUE for w in fact.words) for fact in (new, old))
     if not one and _many_valued(new, old, changed, often=False):
+        return None
+    if _compares(new) and _compares(old):
         return None
     return f"{', '.join(sorted(gone | lost))} → {', '.join(sorted(came | brought))}"
 

@@ -496,6 +496,22 @@ PREPOSITIONS = frozenset(
     "for of in on at to from with by about de en para por con в на для по с у о".split()
 )
 
+# Prepositions that give the word after them opposite parts: "the letter from John" / "for
+# John", "works with Bob" / "for Bob", "dropped by 20 ms" / "to 20 ms", "с MySQL на Postgres"
+# / "с Postgres на MySQL". Two facts whose same word comes after the two of a pair are two
+# statements, however alike their other words.
+CONTRASTING_PREPOSITIONS = frozenset(
+    frozenset(pair.split("/"))
+    for pair in """
+from/to from/for with/for about/for by/to for/against before/after above/below over/under
+into/from with/without
+от/для от/к о/для до/после за/против над/под с/без из/в с/на
+de/para con/para con/sin en/a desde/hasta antes/después contra/para
+""".split()
+)
+# Contracted forms of a preposition and an article: "al" is "a el", "del" is "de el".
+PREPOSITION_FORMS = {"al": "a", "del": "de"}
+
 # A key that names a list: each note under it is one more item, not a new value.
 LIST_KEYS = frozenset(
     "todo todos note notes reminder reminders idea ideas task tasks tags заметка задача".split()
@@ -607,7 +623,20 @@ MULTI_VALUED = {
     "аллергию дружит хобби язык принимает зависит совместим совместима",
     "spanish": "habla gusta encanta juega toca conoce sabe visitó visita colecciona alérgico "
     "alérgica alergia pasatiempo idioma admite acepta depende compatible",
+    # the kanji a Japanese verb keeps once its endings are split off (speak, play an
+    # instrument, depend on, know, like, keep a pet), read as written
+    "japanese": "話 弾 依存 知 好 飼",
 }
+# Pets, had one or several at a time like relatives ("has a cat named Tom").
+PETS = frozenset(
+    """cat cats dog dogs kitten puppy parrot hamster кот кошка кота кошку собака собаку пёс пес
+    щенок попугай gato gata perro perra loro hámster""".split()
+)
+# Forms of verbs with several values at once that are read as written, not by their stem: the
+# stem of "supports" is that of "Support email:", a key with one value.
+MULTI_VALUED_FORMS = frozenset(
+    "supports supported soporta soportan поддерживает поддерживают поддерживала".split()
+)
 # Verbs whose object often holds several values, but whose change an explicit update ("now
 # wants a Rivian") can announce: a value swapped without such a word is one more value.
 OFTEN_MANY = {

@@ -272,7 +272,7 @@ def _stems_of(lists: dict[str, str]) -> frozenset[str]:
     """The stems of a lexicon's word lists, each in its language's stemmer, and the words as
     written (a capitalised word keeps its form: "Allergy:")."""
     stems = {
-        _stem_word(normalize(word), language)
+        normalize(word) if language == "japanese" else _stem_word(normalize(word), language)
         for language, words in lists.items()
         for word in words.split()
     }
