@@ -169,6 +169,34 @@ def test_one_more_relative_pet_or_thing_had_hides_nothing(
     assert absorbed(store, old, new) not in HIDING
 
 
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("山本さんは部長になりたいです。", "山本さんは部長になりました。"),
+        ("山本さんは大阪に住んでいたことがあります。", "山本さんは大阪に住んでいます。"),
+        ("社員だけが倉庫に入れます。", "社員は倉庫に入れます。"),
+        ("山本さんは小林さんのために働いています。", "山本さんは小林さんと働いています。"),
+    ],
+)
+def test_a_japanese_ending_that_changes_the_statement_is_read(
+    store: MemoryStore, old: str, new: str
+) -> None:
+    assert absorbed(store, old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The server has 64 GB of RAM.", "The server has 64 GB of disk."),
+        ("El servidor tiene 64 GB de RAM.", "El servidor tiene 64 GB de disco."),
+    ],
+)
+def test_the_same_amount_of_another_thing_is_no_new_value(
+    store: MemoryStore, old: str, new: str
+) -> None:
+    assert absorbed(store, old, new) not in HIDING
+
+
 def test_a_near_miss_is_no_update_of_what_happened(store: MemoryStore) -> None:
     assert absorbed(store, "I moved to Berlin.", "I almost relocated to Berlin.") not in HIDING
 

@@ -695,6 +695,9 @@ def _value_change(new: Parse, old: Parse) -> str | None:
     valued = {w.key for f in (new, old) for w in f.objects if w.kind in _VALUE_KINDS}
     if kept & valued and not changed & valued and _direct_object(old) & removed:
         return None  # "store user photos in S3" / "store invoices in S3": another thing
+    amounts = {w.key for f in (new, old) for w in f.objects if w.kind == "value"}
+    if kept & amounts and _plain_words(new, old, changed):
+        return None  # "16 GB of RAM" / "16 GB of disk": what the amount measures changed
     if any(_RECORD_ID.search(k) for k in removed) and any(_RECORD_ID.search(k) for k in added):
         return None  # "Identifier: NCT01295827" / "NCT00295386": each names its own record
     if _many_valued(new, old, changed):
@@ -712,6 +715,13 @@ def _value_change(new: Parse, old: Parse) -> str | None:
     if _slots(old.objects, new.objects) != 1:
         return None
     return f"{', '.join(sorted(removed))} → {', '.join(sorted(added))}"
+
+
+def _plain_words(new: Parse, old: Parse, keys: set[str] | frozenset[str]) -> bool:
+    """Each of `keys` is a common word or an acronym ("disk", "RAM"), no name, number or date,
+    in the fact it is in."""
+    kinds = {w.key: w.kind for fact in (new, old) for w in fact.objects}
+    return all(kinds.get(key) in ("word", "acronym") for key in keys)
 
 
 def _compares(fact: Parse) -> bool:

@@ -511,12 +511,30 @@ def _cjk_words(text: str, language: str) -> list[Word]:
         words.extend(Word(t.word, t.word, t.word, "word", t.word) for t in tokenize(part))
         if _JAPANESE_NEGATION.search(part):
             words.append(Word("ない", "ない", "ない", "neg", "ない"))
+        words.extend(
+            Word(said, marker, marker, kind, marker)
+            for said, (pattern, marker, kind) in _JAPANESE_FORMS.items()
+            if pattern.search(part)
+        )
     return words
 
 
 _CJK_RUNS = re.compile(
     r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]+|[^\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]+"
 )
+# Japanese endings that make another statement of the same words, as a word of the fact: a
+# wish ("なりたい", read as "want", a mood), what has been done ("書きました"), what is going
+# on ("書いています"), what once was ("住んでいたことがある"), "only" ("だけ"), a supposition
+# ("入社したでしょう") and "for the sake of" ("のために").
+_JAPANESE_FORMS = {
+    "たい": (re.compile(r"[\u3040-\u309f]たい"), "want", "word"),
+    "ました": (re.compile(r"ました|でした"), "ja:done", "word"),
+    "ている": (re.compile(r"て(?:い|お)(?:ます|る)"), "ja:ongoing", "word"),
+    "ことがある": (re.compile(r"たことが(?:あ|な)"), "ja:ever", "word"),
+    "だけ": (re.compile(r"だけ|のみ|しか"), "ja:only", "word"),
+    "でしょう": (re.compile(r"でしょう|だろう"), "ja:would", "word"),
+    "のために": (re.compile(r"のために"), "ja:for", "word"),
+}
 # A negative ending: "ません", "なかった", or "ない" after a verb's or adjective's kana ("いない",
 # "使わない", "高くない"); "少ない" and "危ない" are words of their own.
 _JAPANESE_NEGATION = re.compile(r"ません|[\u3040-\u309f](?:ない|なかった)")
