@@ -197,6 +197,31 @@ def test_the_same_amount_of_another_thing_is_no_new_value(
     assert absorbed(store, old, new) not in HIDING
 
 
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Nadia would have taken the job if it were remote.", "Nadia took the job."),
+        ("Надя бы согласилась на эту работу.", "Надя согласилась на эту работу."),
+        ("Nadia habría aceptado el trabajo.", "Nadia aceptó el trabajo."),
+    ],
+)
+def test_what_would_have_been_is_not_what_was(store: MemoryStore, old: str, new: str) -> None:
+    assert absorbed(store, old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The job retries when the queue is full.", "The job retries when the queue is empty."),
+        ("El tren se retrasa cuando llueve.", "El tren se retrasa cuando nieva."),
+    ],
+)
+def test_another_case_of_a_condition_is_one_more_fact(
+    store: MemoryStore, old: str, new: str
+) -> None:
+    assert absorbed(store, old, new) not in HIDING
+
+
 def test_a_near_miss_is_no_update_of_what_happened(store: MemoryStore) -> None:
     assert absorbed(store, "I moved to Berlin.", "I almost relocated to Berlin.") not in HIDING
 

@@ -704,6 +704,8 @@ def _value_change(new: Parse, old: Parse) -> str | None:
         return None
     if _compares(new) and _compares(old):
         return None  # "faster than the old one" / "than the GraphQL one": both may hold
+    if _conditional(new) and _conditional(old):
+        return None  # "fails when the cache is cold" / "… warm": two cases, both may hold
     if _another_occasion(old, kept, changed):
         return None
     if _names_a_thing(old, removed) and _names_a_thing(new, added):
@@ -722,6 +724,15 @@ def _plain_words(new: Parse, old: Parse, keys: set[str] | frozenset[str]) -> boo
     in the fact it is in."""
     kinds = {w.key: w.kind for fact in (new, old) for w in fact.objects}
     return all(kinds.get(key) in ("word", "acronym") for key in keys)
+
+
+def _conditional(fact: Parse) -> bool:
+    """The fact says when or for whom it holds ("when the cache is cold", "si llueve", "для
+    новых клиентов" aside: only a condition word counts)."""
+    return any(w.norm in _CONDITIONS for w in fact.words)
+
+
+_CONDITIONS = frozenset("when whenever if unless cuando si когда если".split())
 
 
 def _compares(fact: Parse) -> bool:
@@ -2553,7 +2564,7 @@ def _changed_in_other_words(new: Parse, old: Parse) -> str | None:
     one = all(any(w.norm in lx.ONE_VALUE for w in fact.words) for fact in (new, old))
     if not one and _many_valued(new, old, changed, often=False):
         return None
-    if _compares(new) and _compares(old):
+    if (_compares(new) and _compares(old)) or (_conditional(new) and _conditional(old)):
         return None
     return f"{', '.join(sorted(gone | lost))} → {', '.join(sorted(came | brought))}"
 

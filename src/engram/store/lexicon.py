@@ -388,6 +388,9 @@ MOODS = {
         debe deben debo debería deberían""".split(), "should"),
     **dict.fromkeys("""might may maybe perhaps possibly probably возможно наверное
         podría podrían quizás quizá posiblemente probablemente""".split(), "might"),
+    # what would be, or would have been, if …: "Alice would have joined Acme" is no "joined"
+    **dict.fromkeys("""would wouldn't бы habría habrían hubiera hubieran hubiese
+        sería serían""".split(), "would"),
     **dict.fromkeys("""plan plans planning intend intends considering
         планирует планирую собирается собираюсь
         planea planean planeo piensa pretende""".split(), "plan"),
