@@ -1022,8 +1022,7 @@ def _other_form(new: Parse, old: Parse) -> str | None:
         return _OTHER_MOOD
     if mine.persons and theirs.persons and mine.persons != theirs.persons:
         return _OTHER_PERSON  # (one side only: "Ana lo ayuda" / "Ana ayuda a Marco")
-    said_by, said_by_old = _subject_pronouns(new), _subject_pronouns(old)
-    if said_by and said_by_old and said_by != said_by_old:
+    if mine.said_by and theirs.said_by and mine.said_by != theirs.said_by:
         return _OTHER_PERSON  # "He uses Rust" / "She uses Rust" (a name may be either)
     if mine.future != theirs.future or _aspect_split(mine.t_forms, theirs.t_forms):
         return "another tense"
@@ -1097,6 +1096,7 @@ class _Form:
     frequency: str  # `_frequency`
     limiters: frozenset[str]  # `_limiters`
     roles: tuple[tuple[str, str], ...]  # `_roles`
+    said_by: frozenset[str]  # `_subject_pronouns`
 
 
 _NO_WORDS: frozenset[str] = frozenset()
@@ -1106,16 +1106,20 @@ def _form(fact: Parse) -> _Form:
     if fact.form is not None:
         return fact.form  # type: ignore[return-value]
     t_forms = [w.norm for w in fact.words if _CYRILLIC.match(w.norm) and w.norm.endswith("т")]
+    # (most facts hold none of the words the newer readings look for: one look at the set of
+    # their words skips them)
+    norms = frozenset(w.norm for w in fact.words)
     found = _Form(
-        moods=_moods(fact) or _NO_WORDS,
+        moods=_moods(fact, norms) or _NO_WORDS,
         scheduled=_scheduled(fact),
         persons=_persons(fact) or _NO_WORDS,
         future=_future_form(fact),
         counted=tuple(_counted(fact).items()),
         t_forms=frozenset(t_forms) if t_forms else _NO_WORDS,
-        frequency=_frequency(fact),
+        frequency="" if _FREQUENCY_WORDS.isdisjoint(norms) else _frequency(fact),
         limiters=_limiters(fact) or _NO_WORDS,
-        roles=_roles(fact),
+        roles=() if _CONTRASTING.isdisjoint(norms) else _roles(fact),
+        said_by=_subject_pronouns(fact) or _NO_WORDS,
     )
     object.__setattr__(fact, "form", found)
     return found
@@ -1124,6 +1128,9 @@ def _form(fact: Parse) -> _Form:
 def _subject_pronouns(fact: Parse) -> frozenset[str]:
     """The persons the fact's subject pronouns name ("@3m" for "he", "он", "él")."""
     return frozenset(k for k in fact.subject if k.startswith("@") and k[1:2].isdigit())
+
+
+_FREQUENCY_WORDS = frozenset(phrase.split()[0] for phrase in lx.FREQUENCIES)
 
 
 def _frequency(fact: Parse) -> str:
@@ -1151,9 +1158,12 @@ def _limiters(fact: Parse) -> frozenset[str]:
             found.add(norm)
         elif norm.startswith("ex-"):
             found.add("ex")
-        elif _CYRILLIC.match(norm):
+        elif norm[:3] in _LIMITER_HEADS:
             found.update(stem for stem in lx.LIMITER_STEMS if norm.startswith(stem))
     return frozenset(found)
+
+
+_LIMITER_HEADS = frozenset(stem[:3] for stem in lx.LIMITER_STEMS)
 
 
 @lru_cache(maxsize=1)
@@ -1177,11 +1187,14 @@ def _scheduled(fact: Parse) -> bool:
 
 
 _INFINITIVE = ("ть", "ться", "ти", "чь")
+_NOT_DONE_WORDS = lx.NOT_DONE_BEFORE_TO | lx.NOT_DONE_BEFORE_INFINITIVE
 
 
-def _moods(fact: Parse) -> frozenset[str]:
+def _moods(fact: Parse, norms: frozenset[str]) -> frozenset[str]:
     words = fact.words
     moods = {lx.MOODS[w.norm] for w in words if w.norm in lx.MOODS and w.kind != "date"}
+    if _NOT_DONE_WORDS.isdisjoint(norms):
+        return frozenset(moods)
     for w, after in itertools.pairwise(words):
         if (w.norm in lx.NOT_DONE_BEFORE_TO and after.norm == "to") or (
             w.norm in lx.NOT_DONE_BEFORE_INFINITIVE and after.norm.endswith(_INFINITIVE)
