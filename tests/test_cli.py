@@ -88,6 +88,26 @@ def test_load_id_given_twice_prints_the_memory_once(
     assert out.startswith("loaded 1 memory files / 1 total related memories\n")
 
 
+def test_load_id_shows_an_unknown_id_without_its_terminal_escapes(
+    project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    memory("deploy-api", "# Deploy\n\ndeploy steps\n")
+    ids = "deploy-api,\x1b]52;c;cm0gLXJmIH4=\x07nope,\x1b[2Jgone"
+    code, out, _ = run(capsys, "-C", str(project), "load", "--id", ids)
+    assert code == 0 and "\x1b" not in out and "\x07" not in out
+    assert "skipped: nope (not found); gone (not found)" in out
+
+
+def test_load_id_does_not_repeat_an_unknown_id_that_is_a_secret(
+    project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    memory("deploy-api", "# Deploy\n\ndeploy steps\n")
+    token = "ghp_" + "a1B2c3D4e5" * 4
+    for argv in (("--id", f"deploy-api,{token}"), ("--id", f"deploy-api,{token}", "--json")):
+        code, out, _ = run(capsys, "-C", str(project), "load", *argv)
+        assert code == 0 and token not in out and "[unsafe id]" in out
+
+
 def test_load_without_a_task_is_a_usage_error(
     project: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
