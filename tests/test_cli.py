@@ -266,6 +266,22 @@ def test_a_memory_id_that_is_not_utf8_is_one_error_naming_it(
     assert err == "engram: error: memory id holds bytes that are not UTF-8 text; send it as UTF-8\n"
 
 
+@pytest.mark.parametrize("flags", [(), ("--json",), ("--dry-run", "--json")])
+def test_a_task_that_is_not_utf8_is_one_error_naming_it(
+    flags: tuple[str, ...], project: Path, memory: Callable[..., Path],
+    capsys: pytest.CaptureFixture[str],
+) -> None:  # fmt: skip
+    # JSON output echoes the task: a lone surrogate made it bytes no JSON reader accepts
+    memory("deploy-api", "# Deploy\n\ndeploy steps\n")
+    code, out, err = run(capsys, "-C", str(project), "load", *flags, "deploy caf\udce9")
+    message = "the task holds bytes that are not UTF-8 text; send it as UTF-8"
+    assert code == 2
+    if flags:
+        assert json.loads(out)["error"]["message"] == message
+    else:
+        assert out == "" and err == f"engram: error: {message}\n"
+
+
 def test_new_refuses_a_body_with_a_secret(
     project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
