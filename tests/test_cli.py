@@ -108,6 +108,18 @@ def test_load_id_does_not_repeat_an_unknown_id_that_is_a_secret(
         assert code == 0 and token not in out and "[unsafe id]" in out
 
 
+def test_load_routes_a_task_pasted_with_terminal_escapes_on_its_words(
+    project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # coloured text copied from a terminal: `[1mdeploy` once read as the word `1mdeploy`
+    memory("deploy-api", "# Deploy\n\ndeploy steps\n")
+    task = "\x1b[1mdeploy\x1b[0m \x1b]8;;https://example.com\x07the api\x1b]8;;\x07"
+    code, out, _ = run(capsys, "-C", str(project), "load", "--json", task)
+    data = json.loads(out)
+    assert code == 0 and data["anchors"] == ["deploy", "api"]
+    assert [m["id"] for m in data["memories"]] == ["deploy-api"]
+
+
 def test_load_without_a_task_is_a_usage_error(
     project: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

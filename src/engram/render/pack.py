@@ -17,6 +17,7 @@ from engram.files.reading import DEFAULT_MAX_BYTES
 from engram.plain import Plain
 from engram.routing.route import Skip
 from engram.text.estimate import estimate_tokens
+from engram.text.tokenize import ESCAPE_SEQUENCE
 
 TYPE_CHECKING = False  # `typing` is not imported on the load path; type checkers read True
 if TYPE_CHECKING:
@@ -83,10 +84,7 @@ def shown_id(memory_id: str, reason: str) -> str:
 
 # Terminal escape sequences (a clipboard write, a cursor move) and other control characters
 # mean nothing to an agent and may act on the terminal that shows the pack.
-_ESCAPES = (
-    r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b.?"
-    r"|[\x00-\x08\x0b-\x1f\x7f-\x9f]"
-)
+_ESCAPES = ESCAPE_SEQUENCE + r"|[\x00-\x08\x0b-\x1f\x7f-\x9f]"
 _CONTROL_CHARS = dict.fromkeys([*range(0x09), *range(0x0B, 0x20), *range(0x7F, 0xA0)])
 
 

@@ -29,6 +29,10 @@ from engram.text.words import (
 _WORD = re.compile(r"[^\W_]+")
 _ASCII_WORD = re.compile(r"[a-z0-9]+")  # `_WORD` in lower-cased ASCII text, twice as fast
 _SPANISH_LETTERS = re.compile("[ñáéíóú¿¡]")
+# Terminal escape sequences (CSI such as a colour, OSC such as a link or a clipboard write, and
+# the two-character ones): text copied from a terminal carries them, and their letters and
+# digits would join the words beside them.
+ESCAPE_SEQUENCE = r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b.?"
 _CJK_PATTERN = r"([\u30a0-\u30ff\uff66-\uff9f]+)|([\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+)"
 
 
@@ -218,6 +222,8 @@ def anchors_of(query: str) -> QueryTerms:
     generic: list[str] = []
     seen: set[str] = set()
     wants_skills = False
+    if "\x1b" in query:
+        query = re.sub(ESCAPE_SEQUENCE, " ", query)
     for token in tokenize(query):
         if token.word in STOP_WORDS or token.word in seen:
             continue
