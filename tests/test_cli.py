@@ -294,6 +294,18 @@ def test_a_task_that_is_not_utf8_is_one_error_naming_it(
         assert out == "" and err == f"engram: error: {message}\n"
 
 
+def test_new_refuses_a_body_too_large_to_be_loaded(
+    project: Path, ws_root: Path, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    # written, it was an invalid file that no load would ever show
+    monkeypatch.setattr(sys, "stdin", io.StringIO("# Notes\n\n" + "word " * 60_000))
+    code, _, err = run(capsys, "-C", str(project), "new", "rule", "notes")
+    assert code == 2 and len(err.splitlines()) == 2
+    assert "over files.max_bytes = 262,144" in err and "raise files.max_bytes" in err
+    assert list((ws_root / "rules").iterdir()) == []
+
+
 def test_new_refuses_a_body_with_a_secret(
     project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

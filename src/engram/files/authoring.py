@@ -165,6 +165,14 @@ def new_memory(
         triggers=triggers, applies_to=applies_to, depends_on=depends_on, level=level,
         confidence=confidence, sources=sources, today=today,
     )  # fmt: skip
+    limit = _max_bytes(root)
+    size = len(text.encode("utf-8"))
+    if size > limit:  # written, it would be an invalid file that no load shows
+        raise EngramError(
+            f"the new memory would be {size:,} bytes, over files.max_bytes = {limit:,}, "
+            "so it would never be loaded",
+            hint="split the body into several memories, or raise files.max_bytes",
+        )
     _refuse_existing_id(root, memory_id)
     return write_memories(root, [(relative, text)])[0]
 
@@ -380,13 +388,19 @@ def hash_source(base: Path, source: str) -> tuple[str, str]:
     return relative, content_hash(data)
 
 
-def _refuse_existing_id(root: Path, memory_id: str) -> None:
+def _max_bytes(root: Path) -> int:
+    """`files.max_bytes` as it applies to the scope root `root`."""
     from engram.config import load_config
+
+    return int(load_config(root)["files.max_bytes"])
+
+
+def _refuse_existing_id(root: Path, memory_id: str) -> None:
     from engram.files.discovery import ScopeRoot
     from engram.files.index import MemoryIndex
 
     # Open the index with the configured limit: another limit would re-examine every file.
-    limit = load_config(root)["files.max_bytes"]
+    limit = _max_bytes(root)
     with MemoryIndex.open(ScopeRoot(root, "workspace", limit)) as index:
         existing = index.by_ids([memory_id])
     if existing:
