@@ -846,6 +846,19 @@ def test_skill_create_refuses_a_title_with_a_control_character(
     assert not list((project / ".agents" / ".engram" / "skills").glob("deploy*.md"))
 
 
+def test_skill_create_takes_the_next_free_id_when_a_rule_holds_its_titles_id(
+    project: Path, ws_root: Path, memory: Callable[..., Path],
+    capsys: pytest.CaptureFixture[str],
+) -> None:  # fmt: skip
+    # it said "choose another id", which `skill create` has no option for
+    rule = memory("deploy-hotfix", "# Rule\n\nnever on fridays\n", kind="rule")
+    before = rule.read_bytes()
+    argv = ("skill", "create", "--title", "Deploy hotfix", "--step", "tag it")
+    code, out, _ = run(capsys, "-C", str(project), *argv)
+    assert code == 0 and out == f"wrote {ws_root / 'skills' / 'deploy-hotfix-2.md'}\n"
+    assert rule.read_bytes() == before
+
+
 def test_new_names_the_tag_that_holds_a_control_character(
     project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engram.config import SETTINGS
 from engram.errors import EngramError, FrontmatterError
@@ -20,6 +20,9 @@ from engram.files.ignore import DEFAULT_IGNORE, IGNORE_FILE
 from engram.files.index import memory_unsafe_reason
 from engram.files.model import FOLDERS, TYPE_FOLDER
 from engram.safety.hashes import content_hash
+
+if TYPE_CHECKING:
+    from engram.files.index import DocRow
 
 
 @dataclass
@@ -395,14 +398,27 @@ def _max_bytes(root: Path) -> int:
     return int(load_config(root)["files.max_bytes"])
 
 
-def _refuse_existing_id(root: Path, memory_id: str) -> None:
+def id_taken(root: Path, memory_id: str) -> bool:
+    """True when a memory under the scope root `root` has this id, or a file of any type is
+    named after it (one that is invalid has no id the index knows)."""
+    folders = set(TYPE_FOLDER.values())
+    if any(os.path.lexists(root / folder / f"{memory_id}.md") for folder in folders):
+        return True
+    return bool(_with_id(root, memory_id))
+
+
+def _with_id(root: Path, memory_id: str) -> list[DocRow]:
     from engram.files.discovery import ScopeRoot
     from engram.files.index import MemoryIndex
 
     # Open the index with the configured limit: another limit would re-examine every file.
     limit = _max_bytes(root)
     with MemoryIndex.open(ScopeRoot(root, "workspace", limit)) as index:
-        existing = index.by_ids([memory_id])
+        return index.by_ids([memory_id])
+
+
+def _refuse_existing_id(root: Path, memory_id: str) -> None:
+    existing = _with_id(root, memory_id)
     if existing:
         raise EngramError(
             f"a memory with id {memory_id!r} already exists in {existing[0].path}",
