@@ -242,6 +242,20 @@ def test_new_refuses_to_overwrite(
     assert code == 2 and "already exists" in err and path.read_text().endswith("# Original\n")
 
 
+def test_new_refuses_an_id_that_differs_only_in_case_from_a_taken_one(
+    project: Path, ws_root: Path, memory: Callable[..., Path],
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    # on macOS and Windows `rules/Deploy-API.md` is the file `rules/deploy-api.md`
+    memory("deploy-api", "# Original\n", kind="rule")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("# New\n"))
+    code, _, err = run(capsys, "-C", str(project), "new", "rule", "Deploy-API")
+    assert code == 2 and len(err.splitlines()) == 2
+    assert "a memory with id 'deploy-api' already exists in rules/deploy-api.md" in err
+    assert "may not differ only in case" in err
+    assert [p.name for p in (ws_root / "rules").iterdir()] == ["deploy-api.md"]
+
+
 def test_new_refuses_an_empty_id(
     project: Path, ws_root: Path, capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,

@@ -400,27 +400,58 @@ def _max_bytes(root: Path) -> int:
 
 def id_taken(root: Path, memory_id: str) -> bool:
     """True when a memory under the scope root `root` has this id, or a file of any type is
-    named after it (one that is invalid has no id the index knows)."""
-    folders = set(TYPE_FOLDER.values())
-    if any(os.path.lexists(root / folder / f"{memory_id}.md") for folder in folders):
-        return True
-    return bool(_with_id(root, memory_id))
+    named after it (one that is invalid has no id the index knows), in any case: on macOS and
+    Windows `Deploy.md` is the file `deploy.md`."""
+    return bool(_same_id(root, memory_id) or _files_named(root, memory_id))
 
 
-def _with_id(root: Path, memory_id: str) -> list[DocRow]:
+def _files_named(root: Path, memory_id: str) -> list[str]:
+    """The memory files (relative paths) named `<memory_id>.md` in any case, in every type's
+    folder."""
+    wanted = f"{memory_id}.md".casefold()
+    found: list[str] = []
+    for folder in sorted(set(TYPE_FOLDER.values())):
+        try:
+            names = os.listdir(root / folder)
+        except OSError:  # no such folder (yet), or not one
+            continue
+        found += [f"{folder}/{name}" for name in sorted(names) if name.casefold() == wanted]
+    return found
+
+
+def _same_id(root: Path, memory_id: str) -> list[DocRow]:
+    """The memories under `root` with this id, else those whose id differs from it only in
+    case."""
     from engram.files.discovery import ScopeRoot
     from engram.files.index import MemoryIndex
 
     # Open the index with the configured limit: another limit would re-examine every file.
     limit = _max_bytes(root)
     with MemoryIndex.open(ScopeRoot(root, "workspace", limit)) as index:
-        return index.by_ids([memory_id])
+        exact = index.by_ids([memory_id])
+        if exact:
+            return exact
+        return index.by_id_in_any_case(memory_id)
+
+
+_CASE = "; ids may not differ only in case (macOS and Windows take such names for one file)"
 
 
 def _refuse_existing_id(root: Path, memory_id: str) -> None:
-    existing = _with_id(root, memory_id)
+    existing = _same_id(root, memory_id)
     if existing:
+        row = existing[0]
         raise EngramError(
-            f"a memory with id {memory_id!r} already exists in {existing[0].path}",
+            f"a memory with id {row.id!r} already exists in {row.path}"
+            + ("" if row.id == memory_id else _CASE),
             hint="choose another id or edit that file",
+        )
+    named = [
+        path
+        for path in _files_named(root, memory_id)
+        if path.rsplit("/", 1)[-1] != f"{memory_id}.md"
+    ]
+    if named:
+        raise EngramError(
+            f"{root / named[0]} already exists{_CASE}", hint="choose another id or edit that file"
         )
