@@ -256,6 +256,18 @@ def test_new_refuses_an_id_that_differs_only_in_case_from_a_taken_one(
     assert [p.name for p in (ws_root / "rules").iterdir()] == ["deploy-api.md"]
 
 
+def test_new_refuses_an_id_too_long_for_a_file_name_before_reading_the_body(
+    project: Path, ws_root: Path, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    # it failed at the write, on a line that repeated the whole path
+    monkeypatch.setattr(sys, "stdin", Terminal())
+    code, _, err = run(capsys, "-C", str(project), "new", "rule", "ab" * 150)
+    assert code == 2 and len(err.splitlines()) == 2 and "ab" * 150 not in err
+    assert "the memory id is 300 bytes long, over the 252 a file name can hold" in err
+    assert list((ws_root / "rules").iterdir()) == []
+
+
 def test_new_refuses_an_empty_id(
     project: Path, ws_root: Path, capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,

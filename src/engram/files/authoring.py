@@ -191,6 +191,9 @@ def check_new(root: Path, kind: str, memory_id: str, **fields: Any) -> None:
         raise EngramError(f"{root / relative} already exists", hint="choose another id")
 
 
+# The longest id whose file `<id>.md` fits the 255 bytes most file systems allow a name.
+_ID_BYTES = 255 - len(".md")
+
 # Characters a memory file never holds: C0 controls but tab, line feed and carriage return, and
 # DEL.
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
@@ -224,6 +227,12 @@ def memory_text(
         )
     if not memory_id:  # the file would be `rules/.md`: hidden, never loaded
         raise EngramError("the memory id is empty", hint="give one, e.g. deploy-checklist")
+    size = len(memory_id.encode("utf-8", "surrogatepass"))
+    if size > _ID_BYTES:  # the file `<id>.md` could not be created
+        raise EngramError(
+            f"the memory id is {size} bytes long, over the {_ID_BYTES} a file name can hold",
+            hint="choose a shorter id",
+        )
     # Bytes that are not UTF-8 reach stdin and argv as lone surrogates, which cannot be written.
     given = {"id": memory_id, "body": body, "directive": directive, "summary": summary,
              "tags": "".join(tags or []), "triggers": "".join(triggers or []),
