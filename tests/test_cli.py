@@ -88,6 +88,38 @@ def test_load_id_given_twice_prints_the_memory_once(
     assert out.startswith("loaded 1 memory files / 1 total related memories\n")
 
 
+def test_load_id_shows_an_unknown_id_without_its_terminal_escapes(
+    project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    memory("deploy-api", "# Deploy\n\ndeploy steps\n")
+    ids = "deploy-api,\x1b]52;c;cm0gLXJmIH4=\x07nope,\x1b[2Jgone"
+    code, out, _ = run(capsys, "-C", str(project), "load", "--id", ids)
+    assert code == 0 and "\x1b" not in out and "\x07" not in out
+    assert "skipped: nope (not found); gone (not found)" in out
+
+
+def test_load_id_does_not_repeat_an_unknown_id_that_is_a_secret(
+    project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    memory("deploy-api", "# Deploy\n\ndeploy steps\n")
+    token = "ghp_" + "a1B2c3D4e5" * 4
+    for argv in (("--id", f"deploy-api,{token}"), ("--id", f"deploy-api,{token}", "--json")):
+        code, out, _ = run(capsys, "-C", str(project), "load", *argv)
+        assert code == 0 and token not in out and "[unsafe id]" in out
+
+
+def test_load_routes_a_task_pasted_with_terminal_escapes_on_its_words(
+    project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # coloured text copied from a terminal: `[1mdeploy` once read as the word `1mdeploy`
+    memory("deploy-api", "# Deploy\n\ndeploy steps\n")
+    task = "\x1b[1mdeploy\x1b[0m \x1b]8;;https://example.com\x07the api\x1b]8;;\x07"
+    code, out, _ = run(capsys, "-C", str(project), "load", "--json", task)
+    data = json.loads(out)
+    assert code == 0 and data["anchors"] == ["deploy", "api"]
+    assert [m["id"] for m in data["memories"]] == ["deploy-api"]
+
+
 def test_load_without_a_task_is_a_usage_error(
     project: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -210,6 +242,32 @@ def test_new_refuses_to_overwrite(
     assert code == 2 and "already exists" in err and path.read_text().endswith("# Original\n")
 
 
+def test_new_refuses_an_id_that_differs_only_in_case_from_a_taken_one(
+    project: Path, ws_root: Path, memory: Callable[..., Path],
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    # on macOS and Windows `rules/Deploy-API.md` is the file `rules/deploy-api.md`
+    memory("deploy-api", "# Original\n", kind="rule")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("# New\n"))
+    code, _, err = run(capsys, "-C", str(project), "new", "rule", "Deploy-API")
+    assert code == 2 and len(err.splitlines()) == 2
+    assert "a memory with id 'deploy-api' already exists in rules/deploy-api.md" in err
+    assert "may not differ only in case" in err
+    assert [p.name for p in (ws_root / "rules").iterdir()] == ["deploy-api.md"]
+
+
+def test_new_refuses_an_id_too_long_for_a_file_name_before_reading_the_body(
+    project: Path, ws_root: Path, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    # it failed at the write, on a line that repeated the whole path
+    monkeypatch.setattr(sys, "stdin", Terminal())
+    code, _, err = run(capsys, "-C", str(project), "new", "rule", "ab" * 150)
+    assert code == 2 and len(err.splitlines()) == 2 and "ab" * 150 not in err
+    assert "the memory id is 300 bytes long, over the 252 a file name can hold" in err
+    assert list((ws_root / "rules").iterdir()) == []
+
+
 def test_new_refuses_an_empty_id(
     project: Path, ws_root: Path, capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
@@ -244,6 +302,34 @@ def test_a_memory_id_that_is_not_utf8_is_one_error_naming_it(
     code, _, err = run(capsys, "-C", str(project), *argv)
     assert code == 2
     assert err == "engram: error: memory id holds bytes that are not UTF-8 text; send it as UTF-8\n"
+
+
+@pytest.mark.parametrize("flags", [(), ("--json",), ("--dry-run", "--json")])
+def test_a_task_that_is_not_utf8_is_one_error_naming_it(
+    flags: tuple[str, ...], project: Path, memory: Callable[..., Path],
+    capsys: pytest.CaptureFixture[str],
+) -> None:  # fmt: skip
+    # JSON output echoes the task: a lone surrogate made it bytes no JSON reader accepts
+    memory("deploy-api", "# Deploy\n\ndeploy steps\n")
+    code, out, err = run(capsys, "-C", str(project), "load", *flags, "deploy caf\udce9")
+    message = "the task holds bytes that are not UTF-8 text; send it as UTF-8"
+    assert code == 2
+    if flags:
+        assert json.loads(out)["error"]["message"] == message
+    else:
+        assert out == "" and err == f"engram: error: {message}\n"
+
+
+def test_new_refuses_a_body_too_large_to_be_loaded(
+    project: Path, ws_root: Path, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    # written, it was an invalid file that no load would ever show
+    monkeypatch.setattr(sys, "stdin", io.StringIO("# Notes\n\n" + "word " * 60_000))
+    code, _, err = run(capsys, "-C", str(project), "new", "rule", "notes")
+    assert code == 2 and len(err.splitlines()) == 2
+    assert "over files.max_bytes = 262,144" in err and "raise files.max_bytes" in err
+    assert list((ws_root / "rules").iterdir()) == []
 
 
 def test_new_refuses_a_body_with_a_secret(
@@ -784,6 +870,19 @@ def test_skill_create_refuses_a_title_with_a_control_character(
     )
     assert code == 2 and "the directive holds a control character" in err
     assert not list((project / ".agents" / ".engram" / "skills").glob("deploy*.md"))
+
+
+def test_skill_create_takes_the_next_free_id_when_a_rule_holds_its_titles_id(
+    project: Path, ws_root: Path, memory: Callable[..., Path],
+    capsys: pytest.CaptureFixture[str],
+) -> None:  # fmt: skip
+    # it said "choose another id", which `skill create` has no option for
+    rule = memory("deploy-hotfix", "# Rule\n\nnever on fridays\n", kind="rule")
+    before = rule.read_bytes()
+    argv = ("skill", "create", "--title", "Deploy hotfix", "--step", "tag it")
+    code, out, _ = run(capsys, "-C", str(project), *argv)
+    assert code == 0 and out == f"wrote {ws_root / 'skills' / 'deploy-hotfix-2.md'}\n"
+    assert rule.read_bytes() == before
 
 
 def test_new_names_the_tag_that_holds_a_control_character(

@@ -10,7 +10,7 @@ from datetime import date
 from pathlib import Path
 
 from engram.errors import EngramError
-from engram.files.authoring import hash_source, new_memory, source_base
+from engram.files.authoring import hash_source, id_taken, new_memory, source_base
 from engram.workspace import Workspace
 
 
@@ -52,7 +52,7 @@ def create_from_experience(
     when = (today or date.today()).isoformat()
     body += f"\n\n## Origin\n\nCreated from experience on {when}.\n"
     base, memory_id, n = slug(title), slug(title), 1
-    while (workspace_root / "skills" / f"{memory_id}.md").exists():
+    while id_taken(workspace_root, memory_id):  # a rule or knowledge file's id too
         n += 1
         memory_id = f"{base}-{n}"
     return new_memory(

@@ -4,12 +4,12 @@ clipboard write, a cursor move, a line rewritten by a carriage return)."""
 
 from __future__ import annotations
 
-# Terminal escape sequences (CSI, OSC and two-character ones) and every other control character
-# but tab and newline.
-_ESCAPES = (
-    r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b.?"
-    r"|[\x00-\x08\x0b-\x1f\x7f-\x9f]"
-)
+# Terminal escape sequences: CSI (a colour), OSC (a link, a clipboard write) and the
+# two-character ones. Text copied from a terminal carries them too (`anchors_of` reads them as
+# spaces).
+ESCAPE_SEQUENCE = r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b.?"
+# They and every other control character but tab and newline.
+_ESCAPES = ESCAPE_SEQUENCE + r"|[\x00-\x08\x0b-\x1f\x7f-\x9f]"
 _CONTROL_CHARS = dict.fromkeys([*range(0x09), *range(0x0B, 0x20), *range(0x7F, 0xA0)])
 
 

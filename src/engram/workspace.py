@@ -15,7 +15,7 @@ from engram.errors import EngramError, WorkspaceNotFound
 from engram.files.discovery import ScopeRoot, configured_global, find_workspace, project_of
 from engram.files.index import MemoryIndex, rebuild
 from engram.plain import Plain
-from engram.render.pack import build_pack
+from engram.render.pack import build_pack, unknown_id
 from engram.routing.route import Candidate, Route, RouteOptions, Skip, route, visibility
 from engram.text.tokenize import anchors_of
 
@@ -195,7 +195,7 @@ class Workspace(Plain):
         routed = Route(anchors_of(""))
         routed.pack = [Candidate(row) for row in rows]
         pack = build_pack(routed, self.roots, tiers=False, max_bytes=self.config["files.max_bytes"])
-        pack.skipped.extend(Skip(mid, "", "not found") for mid in missing)
+        pack.skipped.extend(Skip(unknown_id(mid), "", "not found") for mid in missing)
         for row in rows:
             if row.lifecycle in ("archived", "superseded"):
                 pack.notes.append(f"note: {row.id} is {row.lifecycle}")

@@ -166,6 +166,12 @@ def cmd_load(args: argparse.Namespace, start: Path | None) -> int:
         raise EngramError(
             "no task given", hint='pass the task in words, e.g. engram load "deploy the api"'
         )
+    try:  # undecodable bytes of a command line come as lone surrogates: JSON would echo them
+        query.encode("utf-8")
+    except UnicodeEncodeError:
+        raise EngramError(
+            "the task holds bytes that are not UTF-8 text; send it as UTF-8"
+        ) from None
     ids = _words([args.ids]) if args.ids else []
     if args.ids and not ids:
         raise EngramError("no ids given", hint="name the memories to fetch: --id deploy-api,b")

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engram.config import SETTINGS
 from engram.errors import EngramError, FrontmatterError
@@ -20,6 +20,9 @@ from engram.files.ignore import DEFAULT_IGNORE, IGNORE_FILE
 from engram.files.index import memory_unsafe_reason
 from engram.files.model import FOLDERS, TYPE_FOLDER
 from engram.safety.hashes import content_hash
+
+if TYPE_CHECKING:
+    from engram.files.index import DocRow
 
 
 @dataclass
@@ -165,6 +168,14 @@ def new_memory(
         triggers=triggers, applies_to=applies_to, depends_on=depends_on, level=level,
         confidence=confidence, sources=sources, today=today,
     )  # fmt: skip
+    limit = _max_bytes(root)
+    size = len(text.encode("utf-8"))
+    if size > limit:  # written, it would be an invalid file that no load shows
+        raise EngramError(
+            f"the new memory would be {size:,} bytes, over files.max_bytes = {limit:,}, "
+            "so it would never be loaded",
+            hint="split the body into several memories, or raise files.max_bytes",
+        )
     _refuse_existing_id(root, memory_id)
     return write_memories(root, [(relative, text)])[0]
 
@@ -179,6 +190,9 @@ def check_new(root: Path, kind: str, memory_id: str, **fields: Any) -> None:
     if os.path.lexists(root / relative):
         raise EngramError(f"{root / relative} already exists", hint="choose another id")
 
+
+# The longest id whose file `<id>.md` fits the 255 bytes most file systems allow a name.
+_ID_BYTES = 255 - len(".md")
 
 # Characters a memory file never holds: C0 controls but tab, line feed and carriage return, and
 # DEL.
@@ -213,6 +227,12 @@ def memory_text(
         )
     if not memory_id:  # the file would be `rules/.md`: hidden, never loaded
         raise EngramError("the memory id is empty", hint="give one, e.g. deploy-checklist")
+    size = len(memory_id.encode("utf-8", "surrogatepass"))
+    if size > _ID_BYTES:  # the file `<id>.md` could not be created
+        raise EngramError(
+            f"the memory id is {size} bytes long, over the {_ID_BYTES} a file name can hold",
+            hint="choose a shorter id",
+        )
     # Bytes that are not UTF-8 reach stdin and argv as lone surrogates, which cannot be written.
     given = {"id": memory_id, "body": body, "directive": directive, "summary": summary,
              "tags": "".join(tags or []), "triggers": "".join(triggers or []),
@@ -380,17 +400,67 @@ def hash_source(base: Path, source: str) -> tuple[str, str]:
     return relative, content_hash(data)
 
 
-def _refuse_existing_id(root: Path, memory_id: str) -> None:
+def _max_bytes(root: Path) -> int:
+    """`files.max_bytes` as it applies to the scope root `root`."""
     from engram.config import load_config
+
+    return int(load_config(root)["files.max_bytes"])
+
+
+def id_taken(root: Path, memory_id: str) -> bool:
+    """True when a memory under the scope root `root` has this id, or a file of any type is
+    named after it (one that is invalid has no id the index knows), in any case: on macOS and
+    Windows `Deploy.md` is the file `deploy.md`."""
+    return bool(_same_id(root, memory_id) or _files_named(root, memory_id))
+
+
+def _files_named(root: Path, memory_id: str) -> list[str]:
+    """The memory files (relative paths) named `<memory_id>.md` in any case, in every type's
+    folder."""
+    wanted = f"{memory_id}.md".casefold()
+    found: list[str] = []
+    for folder in sorted(set(TYPE_FOLDER.values())):
+        try:
+            names = os.listdir(root / folder)
+        except OSError:  # no such folder (yet), or not one
+            continue
+        found += [f"{folder}/{name}" for name in sorted(names) if name.casefold() == wanted]
+    return found
+
+
+def _same_id(root: Path, memory_id: str) -> list[DocRow]:
+    """The memories under `root` with this id, else those whose id differs from it only in
+    case."""
     from engram.files.discovery import ScopeRoot
     from engram.files.index import MemoryIndex
 
     # Open the index with the configured limit: another limit would re-examine every file.
-    limit = load_config(root)["files.max_bytes"]
+    limit = _max_bytes(root)
     with MemoryIndex.open(ScopeRoot(root, "workspace", limit)) as index:
-        existing = index.by_ids([memory_id])
+        exact = index.by_ids([memory_id])
+        if exact:
+            return exact
+        return index.by_id_in_any_case(memory_id)
+
+
+_CASE = "; ids may not differ only in case (macOS and Windows take such names for one file)"
+
+
+def _refuse_existing_id(root: Path, memory_id: str) -> None:
+    existing = _same_id(root, memory_id)
     if existing:
+        row = existing[0]
         raise EngramError(
-            f"a memory with id {memory_id!r} already exists in {existing[0].path}",
+            f"a memory with id {row.id!r} already exists in {row.path}"
+            + ("" if row.id == memory_id else _CASE),
             hint="choose another id or edit that file",
+        )
+    named = [
+        path
+        for path in _files_named(root, memory_id)
+        if path.rsplit("/", 1)[-1] != f"{memory_id}.md"
+    ]
+    if named:
+        raise EngramError(
+            f"{root / named[0]} already exists{_CASE}", hint="choose another id or edit that file"
         )

@@ -826,6 +826,12 @@ class MemoryIndex:
             )
         return rows
 
+    def by_id_in_any_case(self, memory_id: str) -> list[DocRow]:
+        """The memories whose id is `memory_id` but for case (`Deploy` for `deploy`)."""
+        folded = memory_id.casefold()
+        ids = [mid for (mid,) in self.conn.execute("SELECT mid FROM docs")]
+        return self.by_ids(mid for mid in ids if mid.casefold() == folded)
+
     def dependency_edges(self) -> list[tuple[str, list[str], int]]:
         """(id, depends_on, level) of every memory that is not ignored."""
         import json  # see `json_list`

@@ -82,6 +82,15 @@ def shown_id(memory_id: str, reason: str) -> str:
     return masked_id(memory_id)
 
 
+def unknown_id(memory_id: str) -> str:
+    """An id asked for that names no memory, as the skip line repeats it: without terminal
+    escapes, and withheld when it is a secret or an injection (an agent may be steered into
+    asking for one, and reads the pack)."""
+    from engram.safety.ids import masked_id
+
+    return masked_id(printable(memory_id))
+
+
 def card_text(row: DocRow) -> str:
     """A memory's card as shown: one line, without terminal escapes or control characters."""
     return printable(" ".join(row.card_text.split()))

@@ -218,6 +218,10 @@ def anchors_of(query: str) -> QueryTerms:
     generic: list[str] = []
     seen: set[str] = set()
     wants_skills = False
+    if "\x1b" in query:  # (text copied from a terminal: their letters would join the words)
+        from engram.terminal import ESCAPE_SEQUENCE
+
+        query = re.sub(ESCAPE_SEQUENCE, " ", query)
     for token in tokenize(query):
         if token.word in STOP_WORDS or token.word in seen:
             continue
