@@ -222,6 +222,24 @@ def test_another_case_of_a_condition_is_one_more_fact(
     assert absorbed(store, old, new) not in HIDING
 
 
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "Iván tiene acceso de lectura al repositorio.",
+            "Iván tiene acceso de escritura al repositorio.",
+        ),
+        ("El precio es para socios nuevos.", "El precio es para socios antiguos."),
+        ("Продажи выросли на 8%.", "Продажи упали на 8%."),
+        ("この機能は有効です。", "この機能は無効です。"),
+    ],
+)
+def test_an_opposite_word_is_no_new_value_of_the_same_statement(
+    store: MemoryStore, old: str, new: str
+) -> None:
+    assert absorbed(store, old, new) not in HIDING
+
+
 def test_a_near_miss_is_no_update_of_what_happened(store: MemoryStore) -> None:
     assert absorbed(store, "I moved to Berlin.", "I almost relocated to Berlin.") not in HIDING
 

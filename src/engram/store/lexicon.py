@@ -65,6 +65,12 @@ ANTONYMS = [
     ("interno", "externo"), ("visible", "oculto"), ("manual", "automático"),
     ("aprobado", "rechazado"), ("vivo", "muerto"), ("encendido", "apagado"),
     ("sube", "baja"), ("cifrado", "descifrado"), ("conectado", "desconectado"),
+    ("subió", "bajó"), ("subieron", "bajaron"), ("lectura", "escritura"), ("nuevo", "antiguo"),
+    ("nuevos", "antiguos"), ("nueva", "antigua"), ("nuevas", "antiguas"),
+    ("вырос", "упал"), ("выросла", "упала"), ("выросли", "упали"), ("чтение", "запись"),
+    ("чтения", "записи"),
+    # Japanese words as the parse splits them (kanji compounds)
+    ("受信", "送信"), ("必要", "不要"), ("有効", "無効"), ("公開", "非公開"), ("成功", "失敗"),
 ]  # fmt: skip
 
 # Contractions of a pronoun and a verb: "I'm vegetarian" is "I am vegetarian".
