@@ -179,7 +179,7 @@ def test_doctor_does_not_quote_an_invalid_value_that_is_a_key(project: Path, ws_
     path.write_text(f'---\nid: deploy\ntype: rule\nauthority: "{KEY}"\n---\n\n# D\n', "utf-8")
     with engram.open_workspace(project) as ws:
         shown = "\n".join(str(f) for f in engram.doctor(ws.indexes))
-    assert KEY not in shown and "invalid value, not shown" in shown
+    assert KEY not in shown and "not shown" in shown
 
 
 def test_a_workspace_cannot_switch_off_its_users_refuse_mode(
