@@ -727,8 +727,8 @@ def _plain_words(new: Parse, old: Parse, keys: set[str] | frozenset[str]) -> boo
 
 
 def _conditional(fact: Parse) -> bool:
-    """The fact says when or for whom it holds ("when the cache is cold", "si llueve", "для
-    новых клиентов" aside: only a condition word counts)."""
+    """The fact says when it holds, with a condition word ("when the cache is cold", "si
+    llueve", "если")."""
     return any(w.norm in _CONDITIONS for w in fact.words)
 
 
