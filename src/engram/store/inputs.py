@@ -27,6 +27,15 @@ _NUL = "{name} holds a NUL character (\\x00); remove it"
 _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
 
 
+def _weight(text: str) -> int:
+    """A fact's length as the shortest-fact check reads it: a Japanese or Chinese character
+    counts twice, since one says what a whole short word says elsewhere ("アナの上司はカーラだ。",
+    11 characters, is a whole sentence)."""
+    if text.isascii():
+        return len(text)
+    return len(text) + len(_UNSPACED.findall(text))
+
+
 @dataclass
 class Item:
     """One input on its way through absorb."""
@@ -48,10 +57,10 @@ def prepare(
 ) -> Item:
     """Validate one input: an Item ready to embed, or one whose `outcome` is a rejection.
 
-    A fact must stand alone: at least MIN_CHARS characters and two words (or Japanese or
-    Chinese, written without spaces). An event (a line of
-    dialogue, a message, a log line) is a record of what happened, so any length will do as
-    long as it has a letter or a digit: "Bye!" and "ok" are stored, "..." is not.
+    A fact must stand alone: at least MIN_CHARS characters (a Japanese or Chinese character
+    counting twice) and two words (or Japanese or Chinese, written without spaces). An event
+    (a line of dialogue, a message, a log line) is a record of what happened, so any length
+    will do as long as it has a letter or a digit: "Bye!" and "ok" are stored, "..." is not.
 
     A secret anywhere (content, tags, metadata keys and values at any depth) or a prompt
     injection is a rejection that names the field and the kind, never the text; a rejection
@@ -115,9 +124,10 @@ def prepare(
             return item
     limit = MAX_EVENT_CHARS if kind == "event" else MAX_CHARS
     one_word = " " not in item.content and not _UNSPACED.search(item.content)
-    if kind != "event" and length <= limit and (length < MIN_CHARS or one_word):
+    short = _weight(item.content) < MIN_CHARS
+    if kind != "event" and length <= limit and (short or one_word):
         # a fact past the limit is told so below, though it be one word (a pasted blob)
-        why = "too short to stand alone" if length < MIN_CHARS else "one word cannot stand alone"
+        why = "too short to stand alone" if short else "one word cannot stand alone"
         item.outcome = Outcome(
             "rejected",
             f"{why} ({length} characters); write a self-contained sentence",
