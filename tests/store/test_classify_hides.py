@@ -240,6 +240,53 @@ def test_an_opposite_word_is_no_new_value_of_the_same_statement(
     assert absorbed(store, old, new) not in HIDING
 
 
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "The cart service calls the price service.",
+            "The cart service is called by the price service.",
+        ),
+        ("Lía's mentor is Omar.", "Lía's mentor's mentor is Omar."),
+        ("La tienda es buena.", "La tienda está buena."),
+        ("Лия сдавала экзамен по Go.", "Лия сдала экзамен по Go."),
+        ("Лия поступала в МФТИ.", "Лия поступила в МФТИ."),
+        (
+            "リアさんからオマルさんへ手紙が届きました。",
+            "オマルさんからリアさんへ手紙が届きました。",
+        ),
+        ("Guests can view the wiki.", "Guests can edit the wiki."),
+        ("The sync job reads from S3.", "The sync job writes to S3."),
+        ("Los invitados pueden ver la wiki.", "Los invitados pueden editar la wiki."),
+    ],
+)
+def test_the_same_words_in_another_voice_aspect_or_action_are_another_fact(
+    store: MemoryStore, old: str, new: str
+) -> None:
+    assert absorbed(store, old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The staging API is online.", "The staging API is offline."),
+        ("Lía's account is active.", "Lía's account is deactivated."),
+        (
+            "Las pruebas se ejecutan antes del despliegue.",
+            "Las pruebas se ejecutan después del despliegue.",
+        ),
+        (
+            "ステージングのAPIサーバーはオンラインです。",
+            "ステージングのAPIサーバーはオフラインです。",
+        ),
+    ],
+)
+def test_a_state_turned_to_its_opposite_is_a_contradiction(
+    store: MemoryStore, old: str, new: str
+) -> None:
+    assert absorbed(store, old, new) == "contradict"
+
+
 def test_a_near_miss_is_no_update_of_what_happened(store: MemoryStore) -> None:
     assert absorbed(store, "I moved to Berlin.", "I almost relocated to Berlin.") not in HIDING
 

@@ -256,6 +256,23 @@ def _same_statement(new: Parse, old: Parse) -> bool:
     return a <= b or b <= a
 
 
+def _passive(fact: Parse) -> bool:
+    """The fact is in the passive voice with its agent named: a form of "be" or "ser", a
+    participle and "by" / "por" ("is called by the auth service", "fue firmado por Ana")."""
+    words = fact.words
+    for at in range(1, len(words) - 1):
+        if words[at + 1].norm in _PASSIVE_AGENTS and words[at].norm.endswith(_PARTICIPLE_ENDINGS):
+            # (the form of "be" may stand before an earlier participle: "is written in Go and
+            # owned by the payments team")
+            return any(w.norm in _PASSIVE_BE for w in words[:at])
+    return False
+
+
+_PASSIVE_AGENTS = frozenset({"by", "por"})
+_PASSIVE_BE = frozenset("is are was were be been being es son fue fueron era eran será".split())
+_PARTICIPLE_ENDINGS = ("ed", "en", "wn", "ado", "ada", "ados", "adas", "ido", "ida", "idos", "idas")
+
+
 def _agent_not_the_doer(new: Parse, old: Parse) -> bool:
     """One fact is a passive whose agent is not who acts in the other, active one: "Nina was
     called by Oleg" says Oleg called, "Nina called Oleg" that Nina did. (A first word the parse
@@ -946,7 +963,7 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
                     return Verdict(verdict.outcome, f"{verdict.reason}, in one sentence")
         return _related_or_new(new, old, overlap, similarity, "a passage, not one statement")
     form = _other_form(new, old)
-    if form in (_OTHER_MOOD, _OTHER_PERSON):
+    if form in (_OTHER_MOOD, _OTHER_PERSON, _OTHER_ACTION, _OTHER_PART):
         # a wish, a plan or a near miss of a statement, or of another person: nothing of the
         # stored fact says it or changes
         why = _different_subject(new, old) or f"the same words, {form}"
@@ -1007,6 +1024,8 @@ def _not_a_duplicate(
 
 _OTHER_MOOD = "another mood (a wish, ability, duty, plan, attempt or near miss)"
 _OTHER_PERSON = "another person in a pronoun"
+_OTHER_ACTION = "another action on the same thing (view / edit, read / write)"
+_OTHER_PART = "another part for the same word (from / for, with / for, by / to …)"
 
 
 def _other_form(new: Parse, old: Parse) -> str | None:
@@ -1034,9 +1053,32 @@ def _other_form(new: Parse, old: Parse) -> str | None:
         return "another frequency"
     if mine.limiters != theirs.limiters:
         return "another qualifier (former, deputy, near, some …)"
+    if mine.actions != theirs.actions and _actions_contrast(mine.actions, theirs.actions):
+        return _OTHER_ACTION
+    if mine.repeated != theirs.repeated:
+        return "a word said another number of times (Ana's manager / manager's manager)"
+    if (
+        mine.copula
+        and theirs.copula
+        and mine.copula != theirs.copula
+        and (new.content == old.content)
+    ):
+        return "another copula (ser / estar)"  # "es listo" (clever) / "está listo" (ready)
+    if _past_aspect_split(mine.ru_past, theirs.ru_past):
+        return "another aspect"  # "поступала" (applied) / "поступила" (got in)
+    if mine.passive != theirs.passive and new.subject == old.subject:
+        # "The billing service calls the auth service" / "… is called by the auth service"
+        return "the other voice of the same subject: the parts turned"
     if _roles_contrast(mine.roles, theirs.roles):
-        return "another part for the same word (from / for, with / for, by / to …)"
+        return _OTHER_PART
     return None
+
+
+def _may_have_roles(norms: frozenset[str]) -> bool:
+    """A word of the fact is a contrasting preposition, or a Japanese word ends in one."""
+    return not _CONTRASTING.isdisjoint(norms) or any(
+        n.endswith(("から", "まで", "へ")) for n in norms if not n.isascii()
+    )
 
 
 def _roles_contrast(mine: tuple[tuple[str, str], ...], theirs: tuple[tuple[str, str], ...]) -> bool:
@@ -1065,6 +1107,10 @@ def _roles(fact: Parse) -> tuple[tuple[str, str], ...]:
     for at, w in enumerate(words):
         if w.kind not in _ROLE_KINDS:
             continue
+        particle = w.norm[-2:] if w.norm.endswith(("から", "まで")) else w.norm[-1:]
+        if particle in _JAPANESE_PARTICLES and len(w.norm) > len(particle):
+            found.append((w.norm[: -len(particle)], particle))  # "ベンから" (`parse._cjk_words`)
+            continue
         back = at - 1
         while back >= 0 and words[back].norm in _BARE_ARTICLES:
             back -= 1
@@ -1077,6 +1123,7 @@ def _roles(fact: Parse) -> tuple[tuple[str, str], ...]:
     return tuple(found)
 
 
+_JAPANESE_PARTICLES = frozenset({"から", "まで", "へ"})
 _ROLE_KINDS = frozenset({"word", "name", "acronym", "value", "kin", "pronoun", "env"})
 _CONTRASTING = frozenset(p for pair in lx.CONTRASTING_PREPOSITIONS for p in pair)
 
@@ -1097,6 +1144,11 @@ class _Form:
     limiters: frozenset[str]  # `_limiters`
     roles: tuple[tuple[str, str], ...]  # `_roles`
     said_by: frozenset[str]  # `_subject_pronouns`
+    passive: bool  # `_passive`
+    repeated: frozenset[str]  # content words said twice or more ("manager's manager")
+    copula: str  # "ser" or "estar", the Spanish copula the fact uses (both: "")
+    ru_past: frozenset[str]  # Russian past verbs (their stems without -л, -ла, -ло, -ли)
+    actions: frozenset[tuple[int, int]]  # (pair, side) of `lexicon.OTHER_ACTIONS` it says
 
 
 _NO_WORDS: frozenset[str] = frozenset()
@@ -1118,11 +1170,79 @@ def _form(fact: Parse) -> _Form:
         t_forms=frozenset(t_forms) if t_forms else _NO_WORDS,
         frequency="" if _FREQUENCY_WORDS.isdisjoint(norms) else _frequency(fact),
         limiters=_limiters(fact) or _NO_WORDS,
-        roles=() if _CONTRASTING.isdisjoint(norms) else _roles(fact),
+        roles=_roles(fact) if _may_have_roles(norms) else (),
         said_by=_subject_pronouns(fact) or _NO_WORDS,
+        passive=not _PASSIVE_AGENTS.isdisjoint(norms) and _passive(fact),
+        repeated=_repeated(fact),
+        copula=_copula(norms),
+        ru_past=_russian_past(fact) if _CYRILLIC.search(fact.normalized) else _NO_WORDS,
+        actions=frozenset(_ACTIONS[n] for n in norms if n in _ACTIONS) or _NO_ACTIONS,
     )
     object.__setattr__(fact, "form", found)
     return found
+
+
+_ACTIONS = {
+    form: (pair, side)
+    for pair, sides in enumerate(lx.OTHER_ACTIONS)
+    for side, forms in enumerate(sides)
+    for form in forms.split()
+}
+_NO_ACTIONS: frozenset[tuple[int, int]] = frozenset()
+
+
+def _actions_contrast(mine: frozenset[tuple[int, int]], theirs: frozenset[tuple[int, int]]) -> bool:
+    """One fact says one action of a pair of `lexicon.OTHER_ACTIONS` and the other the other."""
+    return any((pair, 1 - side) in theirs and (pair, side) not in theirs for pair, side in mine)
+
+
+def _repeated(fact: Parse) -> frozenset[str]:
+    """The content words the fact says more than once: "Ana's manager's manager is Ben" is
+    not "Ana's manager is Ben", though its set of words is the same."""
+    seen: set[str] = set()
+    twice: set[str] = set()
+    for w in fact.words:
+        if w.kind in ("word", "name", "kin"):
+            (twice if w.key in seen else seen).add(w.key)
+    return frozenset(twice) if twice else _NO_WORDS
+
+
+_SER = frozenset("es son soy eres somos era eran fue fueron será serán sea sean".split())
+_ESTAR = frozenset(
+    "está están estoy estás estamos estaba estaban estuvo estuvieron estará estarán esté".split()
+)
+
+
+def _copula(norms: frozenset[str]) -> str:
+    """The Spanish copula a fact uses: "ser" ("El cliente es listo": clever) or "estar" ("…
+    está listo": ready); '' for none or both."""
+    ser, estar = not _SER.isdisjoint(norms), not _ESTAR.isdisjoint(norms)
+    return "ser" if ser and not estar else "estar" if estar and not ser else ""
+
+
+def _russian_past(fact: Parse) -> frozenset[str]:
+    """The stems of the fact's Russian past verbs ("поступала" → "поступа")."""
+    stems = set()
+    for w in fact.words:
+        norm = w.norm
+        if len(norm) > 4 and _CYRILLIC.match(norm):
+            end = next((e for e in ("ла", "ло", "ли", "л") if norm.endswith(e)), "")
+            if end:
+                stems.add(norm[: -len(end)])
+    return frozenset(stems) if stems else _NO_WORDS
+
+
+def _past_aspect_split(mine: frozenset[str], theirs: frozenset[str]) -> bool:
+    """A Russian past verb in one fact and the same verb in its other aspect in the other:
+    "сдавала" / "сдала" (took / passed the exam), "поступала" / "поступила"."""
+    for a in mine - theirs:
+        for b in theirs - mine:
+            short, long = sorted((a, b), key=len)
+            if long == short[:-1] + "ва" + short[-1:] or long == short + "ва":
+                return True  # "сда" / "сдава"
+            if len(a) == len(b) > 4 and a[:-1] == b[:-1] and {a[-1], b[-1]} == {"а", "и"}:
+                return True  # "поступа" / "поступи"
+    return False
 
 
 def _subject_pronouns(fact: Parse) -> frozenset[str]:

@@ -69,8 +69,13 @@ ANTONYMS = [
     ("nuevos", "antiguos"), ("nueva", "antigua"), ("nuevas", "antiguas"),
     ("вырос", "упал"), ("выросла", "упала"), ("выросли", "упали"), ("чтение", "запись"),
     ("чтения", "записи"),
-    # Japanese words as the parse splits them (kanji compounds)
+    ("antes", "después"), ("línea", "desconectado"), ("gratuito", "pago"),
+    ("active", "deactivated"), ("activated", "deactivated"), ("joined", "left"),
+    ("пришла", "ушла"), ("пришёл", "ушёл"), ("пришел", "ушел"), ("пришли", "ушли"),
+    ("публичный", "закрытый"), ("активна", "неактивна"), ("активен", "неактивен"),
+    # Japanese words as the parse splits them (kanji compounds, katakana words)
     ("受信", "送信"), ("必要", "不要"), ("有効", "無効"), ("公開", "非公開"), ("成功", "失敗"),
+    ("オンライン", "オフライン"),
 ]  # fmt: skip
 
 # Contractions of a pronoun and a verb: "I'm vegetarian" is "I am vegetarian".
@@ -506,18 +511,34 @@ PREPOSITIONS = frozenset(
 )
 
 # Prepositions that give the word after them opposite parts: "the letter from John" / "for
-# John", "works with Bob" / "for Bob", "dropped by 20 ms" / "to 20 ms", "с MySQL на Postgres"
-# / "с Postgres на MySQL". Two facts whose same word comes after the two of a pair are two
-# statements, however alike their other words.
+# John", "works with Bob" / "for Bob", "dropped by 20 ms" / "to 20 ms", "東京から" / "東京まで".
+# Two facts whose same word comes after the two of a pair are two statements, however alike
+# their other words. (Not Russian "из" / "в", "с" / "на" nor "на" / "до": "в" and "на" also
+# say where a thing is, so "работает на Jenkins" / "перешли с Jenkins на GitLab" and "работает
+# на версии 1.26" / "обновили до версии 1.29" are changes told.)
 CONTRASTING_PREPOSITIONS = frozenset(
     frozenset(pair.split("/"))
     for pair in """
 from/to from/for with/for about/for by/to for/against before/after above/below over/under
 into/from with/without
-от/для от/к о/для до/после за/против над/под с/без из/в с/на
+от/для от/к о/для до/после за/против над/под с/без
 de/para con/para con/sin en/a desde/hasta antes/después contra/para
+から/へ から/まで
 """.split()
 )
+# Two actions on one thing, neither the other's new value nor its opposite: "Interns can view
+# the dashboard" and "… can edit the dashboard" are two grants, "reads from Postgres" and
+# "writes to Postgres" two jobs. Each pair as its two lists of forms.
+OTHER_ACTIONS = [
+    ("view views viewed viewing", "edit edits edited editing"),
+    ("read reads reading", "write writes wrote written writing"),
+    ("ver ve ven veo", "editar edita editan edito"),
+    ("leer lee leen leo", "escribir escribe escriben escribo"),
+    ("читать читает читают", "писать пишет пишут записывать записывает"),
+    ("просмотр просматривать просматривает", "редактирование редактировать редактирует"),
+    ("閲覧", "編集"),
+    ("読", "書"),
+]
 # Contracted forms of a preposition and an article: "al" is "a el", "del" is "de el".
 PREPOSITION_FORMS = {"al": "a", "del": "de"}
 

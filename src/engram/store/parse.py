@@ -516,6 +516,11 @@ def _cjk_words(text: str, language: str) -> list[Word]:
             for said, (pattern, marker, kind) in _JAPANESE_FORMS.items()
             if pattern.search(part)
         )
+        # where from and where to: "東京から大阪まで" is not "大阪から東京まで"
+        words.extend(
+            Word(m.group(), f"{m[1]}{m[2]}", f"{m[1]}{m[2]}", "word", f"{m[1]}{m[2]}")
+            for m in _JAPANESE_ENDPOINTS.finditer(part)
+        )
     return words
 
 
@@ -535,6 +540,9 @@ _JAPANESE_FORMS = {
     "でしょう": (re.compile(r"でしょう|だろう"), "ja:would", "word"),
     "のために": (re.compile(r"のために"), "ja:for", "word"),
 }
+# A noun (kanji or katakana, "さん" aside) and the particle that makes it where something goes
+# from or to.
+_JAPANESE_ENDPOINTS = re.compile(r"([\u30a0-\u30ff\u4e00-\u9fff]+)(?:さん|様)?(から|まで|へ)")
 # A negative ending: "ません", "なかった", or "ない" after a verb's or adjective's kana ("いない",
 # "使わない", "高くない"); "少ない" and "危ない" are words of their own.
 _JAPANESE_NEGATION = re.compile(r"ません|[\u3040-\u309f](?:ない|なかった)")
