@@ -53,12 +53,12 @@ def test_text_and_safety_do_not_depend_on_files_or_routing() -> None:
 
 def test_text_and_safety_import_nothing_else_of_engrams() -> None:
     """They are shared by the memory files and the fact store: only `engram.paths` (where the
-    user's state folder is) and `engram.plain` (a base class for records, which imports
-    nothing) may be reached from them."""
+    user's state folder is), `engram.plain` (a base class for records) and `engram.terminal`
+    (terminal escapes), which import nothing, may be reached from them."""
     import ast
 
     package = Path(engram.__file__).parent
-    allowed = ("engram.text", "engram.safety", "engram.paths", "engram.plain")
+    allowed = ("engram.text", "engram.safety", "engram.paths", "engram.plain", "engram.terminal")
     for folder in ("text", "safety"):
         for source in (package / folder).glob("*.py"):
             for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
