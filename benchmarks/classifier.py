@@ -9,9 +9,9 @@ kind; the word lists and rules were tuned on `dev` only. The report gives `test`
 `classify_extra.jsonl` holds pairs written later to tune the rules as general mechanisms
 (rewordings, explicit updates in other words, hard negatives), each batch scored before it was
 tuned on; the report shows them beside `dev`, as pairs tuned on. `classify_probe.jsonl` holds
-409 pairs another author wrote to find the words that change a statement while keeping its
-words, split once into a `tune` half (read, and tuned on) and a `check` half (scored as totals
-only); the report gives both.
+pairs other authors wrote, in two rounds (409 and 353), to find the words that change a
+statement while keeping its words, each round split once into a `tune` half (read, and tuned
+on) and a `check` half (scored as totals only); the report gives all four.
 
 Each pair runs through the real pipeline: the old fact is absorbed into an empty scope key,
 then the new one, and the outcome is compared with the label. The **wrongful hide rate** is the
@@ -132,16 +132,18 @@ def run() -> str:
 
 
 def probe_table() -> str:
-    """The probe pairs: written by another author to find words that change a statement while
+    """The probe pairs: written by other authors to find words that change a statement while
     keeping its words (roles, comparisons, conditions, Japanese endings …), mostly hard
-    negatives, split once into halves. Rules were written from the failures of the `tune`
-    half; the `check` half was scored only as totals."""
+    negatives, each round split once into halves. Rules were written from the failures of the
+    `tune` halves; the `check` halves were scored only as totals."""
     pairs = load("probe")
     rows = []
-    for half in ("tune", "check"):
-        s = summary(evaluate([p for p in pairs if p["half"] == half]))
-        rows.append([half, s.counts.total(), f"{s.overall:.2f}", f"{s.hidden}/{s.negatives}",
-                     f"{s.wrongful_hide:.1%}"])  # fmt: skip
+    for round_ in sorted({p["round"] for p in pairs}):
+        for half in ("tune", "check"):
+            part = [p for p in pairs if p["round"] == round_ and p["half"] == half]
+            s = summary(evaluate(part))
+            rows.append([f"round {round_}, {half}", s.counts.total(), f"{s.overall:.2f}",
+                         f"{s.hidden}/{s.negatives}", f"{s.wrongful_hide:.1%}"])  # fmt: skip
     return table(["probe pairs", "pairs", "accuracy", "hidden", "wrongful hide rate"], rows)
 
 
