@@ -287,6 +287,25 @@ def test_a_state_turned_to_its_opposite_is_a_contradiction(
     assert absorbed(store, old, new) == "contradict"
 
 
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Бэкапы копируются из S3 в GCS.", "Бэкапы копируются из GCS в S3."),
+        ("Copiamos los datos de Oracle a Postgres.", "Copiamos los datos de Postgres a Oracle."),
+        ("Always run the formatter before committing.", "Always run the tests before committing."),
+        ("Всегда пиши тесты перед мержем.", "Всегда пиши changelog перед мержем."),
+    ],
+)
+def test_a_reversed_route_or_another_step_hides_nothing(
+    store: MemoryStore, old: str, new: str
+) -> None:
+    assert absorbed(store, old, new) not in HIDING
+
+
+def test_a_move_from_where_a_thing_was_still_supersedes(store: MemoryStore) -> None:
+    assert absorbed(store, "Бэкапы лежат в S3.", "Бэкапы перенесли из S3 в GCS.") == "supersede"
+
+
 def test_a_near_miss_is_no_update_of_what_happened(store: MemoryStore) -> None:
     assert absorbed(store, "I moved to Berlin.", "I almost relocated to Berlin.") not in HIDING
 

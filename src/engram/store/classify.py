@@ -723,6 +723,8 @@ def _value_change(new: Parse, old: Parse) -> str | None:
         return None  # "faster than the old one" / "than the GraphQL one": both may hold
     if _conditional(new) and _conditional(old):
         return None  # "fails when the cache is cold" / "… warm": two cases, both may hold
+    if _instruction(new) and _instruction(old):
+        return None  # "Always run the tests before pushing" / "… the linter …": two steps
     if _another_occasion(old, kept, changed):
         return None
     if _names_a_thing(old, removed) and _names_a_thing(new, added):
@@ -1089,13 +1091,16 @@ def _roles_contrast(mine: tuple[tuple[str, str], ...], theirs: tuple[tuple[str, 
     before: dict[str, set[str]] = {}
     for key, preposition in theirs:
         before.setdefault(key, set()).add(preposition)
+    said = ({p for _, p in mine}, {p for _, p in theirs})
     for key, preposition in mine:
         for other in before.get(key, ()):
-            if (
-                preposition not in before[key]
-                and {preposition, other} in lx.CONTRASTING_PREPOSITIONS
-            ):
+            if preposition in before[key]:
+                continue
+            pair = {preposition, other}
+            if pair in lx.CONTRASTING_PREPOSITIONS:
                 return True
+            if pair in lx.FRAME_PREPOSITIONS and all(pair <= both for both in said):
+                return True  # "из S3 в Datadog" / "из Datadog в S3"
     return False
 
 
@@ -1125,7 +1130,9 @@ def _roles(fact: Parse) -> tuple[tuple[str, str], ...]:
 
 _JAPANESE_PARTICLES = frozenset({"から", "まで", "へ"})
 _ROLE_KINDS = frozenset({"word", "name", "acronym", "value", "kin", "pronoun", "env"})
-_CONTRASTING = frozenset(p for pair in lx.CONTRASTING_PREPOSITIONS for p in pair)
+_CONTRASTING = frozenset(
+    p for pair in lx.CONTRASTING_PREPOSITIONS | lx.FRAME_PREPOSITIONS for p in pair
+)
 
 
 @dataclass(frozen=True, slots=True)

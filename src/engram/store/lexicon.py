@@ -539,6 +539,9 @@ OTHER_ACTIONS = [
     ("閲覧", "編集"),
     ("読", "書"),
 ]
+# Pairs that say where a thing goes from and to, contrasting only when both facts say both
+# ("Логи идут из S3 в Datadog" / "из Datadog в S3"); one alone says where a thing is ("в").
+FRAME_PREPOSITIONS = frozenset(frozenset(pair.split("/")) for pair in "из/в с/на de/a".split())
 # Contracted forms of a preposition and an article: "al" is "a el", "del" is "de el".
 PREPOSITION_FORMS = {"al": "a", "del": "de"}
 
