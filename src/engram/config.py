@@ -134,7 +134,10 @@ SETTINGS.update(
 SETTINGS.update(
     {
         "memory.db": Setting(
-            str, "", "fact store file (also $ENGRAM_DB or --db); empty = ~/.local/share/engram"
+            str,
+            "",
+            "fact store file (also $ENGRAM_DB or --db); empty = "
+            "$XDG_DATA_HOME/engram/memory.db, else ~/.local/share/engram/memory.db",
         ),
         "memory.scope": Setting(
             str,
