@@ -41,6 +41,29 @@ def test_dash_c_opens_that_projects_store(
     assert (configured / ".agents" / ".engram" / "facts.db").is_file()
 
 
+def test_dash_c_after_the_command_runs_there_as_before_it(
+    configured: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:  # fmt: skip
+    """Every command takes `-C DIR`, as it takes `--json`: after the command word too."""
+    monkeypatch.chdir(tmp_path_factory.mktemp("elsewhere"))
+    fact = "Maria is the CTO of FinBox."
+    assert run(capsys, "memory", "absorb", "-C", str(configured), "--scope", "user", fact)[0] == 0
+    assert (configured / ".agents" / ".engram" / "facts.db").is_file()
+    code, out, _ = run(capsys, "doctor", "--json", "-C", str(configured))
+    assert code == 0 and json.loads(out) == {"problems": []}
+
+
+def test_dash_c_before_the_command_is_not_undone_by_the_command(
+    configured: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:  # fmt: skip
+    monkeypatch.chdir(tmp_path_factory.mktemp("elsewhere"))
+    fact = "Maria is the CTO of FinBox."
+    assert run(capsys, "-C", str(configured), "memory", "absorb", fact)[0] == 0
+    assert (configured / ".agents" / ".engram" / "facts.db").is_file()
+
+
 def test_a_relative_store_path_in_a_config_file_is_relative_to_that_file(
     configured: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

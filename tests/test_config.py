@@ -82,6 +82,18 @@ def test_bad_environment_value_names_the_variable(tmp_path: Path) -> None:
         load_config(None, env=env)
 
 
+def test_unknown_environment_setting_names_the_variable_and_the_known_keys(tmp_path: Path) -> None:
+    env = {"ENGRAM_CONFIG_DIR": str(tmp_path), "ENGRAM_LOAD_EXPANDTOP": "5"}
+    with pytest.raises(ConfigError, match=r"env ENGRAM_LOAD_EXPANDTOP: unknown key") as raised:
+        load_config(None, env=env)
+    assert "load.expand_top" in (raised.value.hint or "")
+
+
+def test_engram_variables_of_no_setting_section_are_not_settings(tmp_path: Path) -> None:
+    env = {"ENGRAM_CONFIG_DIR": str(tmp_path), "ENGRAM_DEBUG": "1", "ENGRAM_DATA_DIR": "/d"}
+    assert load_config(None, env=env)["load.expand_top"] == 3
+
+
 def test_invalid_toml_is_reported_with_the_file(tmp_path: Path) -> None:
     write(tmp_path / "engram.toml", "[load\n")
     with pytest.raises(ConfigError, match=r"engram\.toml: invalid TOML"):

@@ -67,3 +67,30 @@ def test_the_plain_hook_and_load_calls_build_no_parser(tmp_path: Path) -> None:
     ).stdout.split("\n", 1)
     assert int(found) >= 2
     assert "argparse" not in set(modules.split()) - _interpreter_modules()
+
+
+def test_a_plain_load_of_a_memory_with_a_prerequisite_imports_nothing_heavy(
+    tmp_path: Path,
+) -> None:
+    """The text pack builds no JSON: the JSON's ids are checked by the scanners, which (with
+    the `dataclasses` and `inspect` they import) cost a load more than the rest of its work."""
+    init_workspace(tmp_path)
+    root = tmp_path / ".agents" / ".engram"
+    write_memory(root, "release-base", "# Release\n\ntag every release\n")
+    write_memory(root, "deploy-api", "# Deploy\n\ndeploy the api\n", depends_on=["release-base"])
+    folder = str(tmp_path)
+    build = f"from engram.cli import main; main(['-C', {folder!r}, 'load', 'deploy'])"
+    subprocess.run([sys.executable, "-c", build], capture_output=True, check=True)
+    code = (
+        "import io, sys; from engram.cli import main; out, sys.stdout = sys.stdout, io.StringIO(); "
+        f"main(['-C', {folder!r}, 'load', 'deploy the api']); "
+        "answer, sys.stdout = sys.stdout.getvalue(), out; "
+        "print(answer.count('requires: release-base')); print(' '.join(sorted(sys.modules)))"
+    )
+    found, modules = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.split("\n", 1)
+    assert int(found) == 1  # the prerequisite was printed with its dependent
+    loaded = set(modules.split()) - _interpreter_modules()
+    assert not HEAVY & loaded
+    assert "engram.safety.secrets" not in loaded

@@ -134,7 +134,10 @@ SETTINGS.update(
 SETTINGS.update(
     {
         "memory.db": Setting(
-            str, "", "fact store file (also $ENGRAM_DB or --db); empty = ~/.local/share/engram"
+            str,
+            "",
+            "fact store file (also $ENGRAM_DB or --db); empty = "
+            "$XDG_DATA_HOME/engram/memory.db, else ~/.local/share/engram/memory.db",
         ),
         "memory.scope": Setting(
             str,
@@ -387,7 +390,16 @@ def _toml_hint(error: str) -> str:
 
 
 def env_settings(env: Mapping[str, str]) -> dict[str, tuple[Any, str]]:
-    """Settings given by environment variables, with the variable's name."""
+    """Settings given by environment variables, with the variable's name. A variable named
+    like a setting of a known section that is none (`ENGRAM_LOAD_EXPANDTOP`) is an error, as an
+    unknown key in a file is: ignored, the setting the user meant would silently not apply."""
+    names = {"ENGRAM_" + key.replace(".", "_").upper() for key in SETTINGS}
+    sections = {key.split(".")[0].upper() for key in SETTINGS}
+    for var, value in env.items():
+        if var.startswith("ENGRAM_") and value and var not in names and var not in ENV_ALIASES:
+            section, _, name = var[len("ENGRAM_") :].partition("_")
+            if section in sections and name:
+                coerce(f"{section.lower()}.{name.lower()}", value, f"env {var}")  # raises
     found: dict[str, tuple[Any, str]] = {}
     for var, key in ENV_ALIASES.items():
         if env.get(var):

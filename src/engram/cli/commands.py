@@ -13,6 +13,8 @@ if TYPE_CHECKING:
     import argparse
     from typing import Any
 
+    from engram.render.pack import Pack
+
 
 def _words(values: list[str] | None) -> list[str]:
     """Repeatable flags that also accept comma-separated lists: `--tag a,b --tag c`."""
@@ -149,8 +151,19 @@ def register_rest(sub: Any) -> None:
 
 
 # -- load ------------------------------------------------------------------------------------
+def _emit_pack(args: argparse.Namespace, pack: Pack, query: str) -> None:
+    """The pack as JSON or as text, building only the one asked for: the JSON checks ids with
+    the scanners, which a plain load (a hook's, every prompt) does not otherwise import."""
+    from engram.render.pack import pack_json, render_text
+
+    if args.json:
+        emit(args, pack_json(pack, query), "")
+    else:
+        emit(args, {}, render_text(pack))
+
+
 def cmd_load(args: argparse.Namespace, start: Path | None) -> int:
-    from engram.render.pack import limit_note, pack_json, render_text
+    from engram.render.pack import limit_note
     from engram.workspace import open_workspace
 
     flags = {
@@ -178,7 +191,7 @@ def cmd_load(args: argparse.Namespace, start: Path | None) -> int:
     with open_workspace(start, flags=flags) as ws:
         if ids:
             pack = ws.fetch(ids)
-            emit(args, pack_json(pack, query), render_text(pack))
+            _emit_pack(args, pack, query)
             return 0 if pack.items else 1
         if args.dry_run:
             from engram.render.report import dry_run_json, dry_run_text
@@ -188,7 +201,7 @@ def cmd_load(args: argparse.Namespace, start: Path | None) -> int:
             return 0
         mode = "all" if args.all else "full" if args.full else "compact"
         pack = ws.load(query, mode=mode)
-        emit(args, pack_json(pack, query), render_text(pack))
+        _emit_pack(args, pack, query)
     note = limit_note(pack)
     if note and not args.json:  # the JSON has it under `budget`
         print(f"engram: {note}", file=sys.stderr)

@@ -29,9 +29,16 @@ def emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
 
 
 def add_command(sub: Any, name: str, help_text: str, run: Any) -> argparse.ArgumentParser:
-    """A subcommand with the shared `--json` flag, dispatching to `run(args, start)`."""
+    """A subcommand with the shared `--json` and `-C DIR` flags, dispatching to
+    `run(args, start)`. `-C` after the command is the one before it (`engram load -C DIR …`):
+    absent unless given, so it never undoes the one before the command."""
+    import argparse
+
     parser: argparse.ArgumentParser = sub.add_parser(name, help=help_text, description=help_text)
     parser.add_argument("--json", action="store_true", help="print JSON (shapes: engram docs json)")
+    parser.add_argument(
+        "-C", dest="cwd", metavar="DIR", default=argparse.SUPPRESS, help="run as if started in DIR"
+    )
     parser.set_defaults(run=run, parser=parser)
     return parser
 
