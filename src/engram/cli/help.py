@@ -85,7 +85,7 @@ class Formatter(argparse.RawDescriptionHelpFormatter):
         default = action.default
         shown = (
             action.option_strings
-            and default not in (None, False, [], argparse.SUPPRESS)
+            and default not in (None, False, [], "", argparse.SUPPRESS)
             and "%(default)" not in text
             and "default" not in text
         )
