@@ -306,6 +306,31 @@ def test_a_move_from_where_a_thing_was_still_supersedes(store: MemoryStore) -> N
     assert absorbed(store, "Бэкапы лежат в S3.", "Бэкапы перенесли из S3 в GCS.") == "supersede"
 
 
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Deploy notices are posted to #releases.", "Deploy notices are posted to #general."),
+        ("Omar has access to the Legal folder.", "Omar has access to the Sales folder."),
+        ("Traces are exported to Jaeger.", "Traces are exported to Honeycomb."),
+        ("Омар участвует в разработке Helm.", "Омар участвует в разработке Argo."),
+        ("Omar es miembro del canal #ops.", "Omar es miembro del canal #infra."),
+        ("The database went down on March 2.", "The database went down on April 7."),
+        ("База упала 2 марта.", "База упала 7 апреля."),
+        ("オマルは4月に休暇を取った。", "オマルは9月に休暇を取った。"),
+        ("Omar was fixing the upload bug.", "Omar fixed the upload bug."),
+    ],
+)
+def test_one_more_value_or_event_of_the_kind_hides_nothing(
+    store: MemoryStore, old: str, new: str
+) -> None:
+    assert absorbed(store, old, new) not in HIDING
+
+
+def test_a_value_said_to_come_instead_of_the_old_one_supersedes(store: MemoryStore) -> None:
+    old, new = "Traces are exported to Jaeger.", "Traces are now exported to Honeycomb instead."
+    assert absorbed(store, old, new) == "supersede"
+
+
 def test_a_near_miss_is_no_update_of_what_happened(store: MemoryStore) -> None:
     assert absorbed(store, "I moved to Berlin.", "I almost relocated to Berlin.") not in HIDING
 

@@ -492,7 +492,10 @@ def _explicit_update(new: Parse, old: Parse) -> bool:
     said = old.content - old.subject_keys - {old.verb}
     if _many_valued(new, old, set(), links=False, context=False, often=False):
         # one value of several ("allergic to nuts"): only news that names it replaces it
-        # ("no longer allergic to nuts"), not another value ("now allergic to penicillin")
+        # ("no longer allergic to nuts"), not another value ("now allergic to penicillin"),
+        # unless the new one comes in its place ("now posted to #payments instead")
+        if same_verb and not _REPLACING.isdisjoint(w.norm for w in new.words):
+            return True
         return bool(old.object_keys - _FUNCTION) and old.object_keys - _FUNCTION <= new.content
     if same_verb or change:
         if not said or _coverage(said, new.content) >= 0.25:
@@ -510,6 +513,11 @@ def _explicit_update(new: Parse, old: Parse) -> bool:
     if new.verb in context_valued_keys() and _slots(old.objects, new.objects) != 1:
         return False
     return len(said) <= 3 and new.subject == old.subject and _same_kind_of_value(new, old)
+
+
+# Words that put a new value in the place of the old one: "instead", "вместо", "en lugar de",
+# "en vez de", "代わりに".
+_REPLACING = frozenset({"instead", "вместо", "lugar", "vez", "代わり"})
 
 
 def _thing_changed(new: Parse, old: Parse) -> bool:
@@ -1066,8 +1074,9 @@ def _other_form(new: Parse, old: Parse) -> str | None:
         and (new.content == old.content)
     ):
         return "another copula (ser / estar)"  # "es listo" (clever) / "está listo" (ready)
-    if _past_aspect_split(mine.ru_past, theirs.ru_past):
-        return "another aspect"  # "поступала" (applied) / "поступила" (got in)
+    if _past_aspect_split(mine.ru_past, theirs.ru_past) or mine.ongoing != theirs.ongoing:
+        # "поступала" (applied) / "поступила" (got in), "was fixing" / "fixed"
+        return "another aspect"
     if mine.passive != theirs.passive and new.subject == old.subject:
         # "The billing service calls the auth service" / "… is called by the auth service"
         return "the other voice of the same subject: the parts turned"
@@ -1156,6 +1165,7 @@ class _Form:
     copula: str  # "ser" or "estar", the Spanish copula the fact uses (both: "")
     ru_past: frozenset[str]  # Russian past verbs (their stems without -л, -ла, -ло, -ли)
     actions: frozenset[tuple[int, int]]  # (pair, side) of `lexicon.OTHER_ACTIONS` it says
+    ongoing: bool  # `_ongoing`
 
 
 _NO_WORDS: frozenset[str] = frozenset()
@@ -1184,6 +1194,7 @@ def _form(fact: Parse) -> _Form:
         copula=_copula(norms),
         ru_past=_russian_past(fact) if _CYRILLIC.search(fact.normalized) else _NO_WORDS,
         actions=frozenset(_ACTIONS[n] for n in norms if n in _ACTIONS) or _NO_ACTIONS,
+        ongoing=not _ONGOING_BE.isdisjoint(norms) and _ongoing(fact),
     )
     object.__setattr__(fact, "form", found)
     return found
@@ -1201,6 +1212,19 @@ _NO_ACTIONS: frozenset[tuple[int, int]] = frozenset()
 def _actions_contrast(mine: frozenset[tuple[int, int]], theirs: frozenset[tuple[int, int]]) -> bool:
     """One fact says one action of a pair of `lexicon.OTHER_ACTIONS` and the other the other."""
     return any((pair, 1 - side) in theirs and (pair, side) not in theirs for pair, side in mine)
+
+
+def _ongoing(fact: Parse) -> bool:
+    """The fact says what was going on: a past of "be" or "estar" and a gerund ("was fixing",
+    "estaba arreglando"), not that it was done. (A present one says what "plans" says.)"""
+    words = fact.words
+    return any(
+        w.norm in _ONGOING_BE and after.norm.endswith(("ing", "ando", "iendo", "yendo"))
+        for w, after in itertools.pairwise(words)
+    )
+
+
+_ONGOING_BE = frozenset("was were estaba estaban estuvo estuvieron".split())
 
 
 def _repeated(fact: Parse) -> frozenset[str]:

@@ -651,14 +651,17 @@ RELATION_FILLERS = frozenset("date fecha límite limite дата сдачи".spl
 MULTI_VALUED = {
     "english": "speak like love enjoy visit play collect know hate dislike allergic allergy "
     "allergies friend friends hobby hobbies language languages interest interests pet pets "
-    "medication medications accept accepts depend depends compatible",
+    "medication medications accept accepts depend depends compatible posted mirrored access "
+    "exported subscribed member contributes contributed certified participates",
     "russian": "говорит любит нравится играет знает посещал посетил коллекционирует аллергия "
-    "аллергию дружит хобби язык принимает зависит совместим совместима",
+    "аллергию дружит хобби язык принимает зависит совместим совместима приходят доступ "
+    "экспортируются участвует участник участница",
     "spanish": "habla gusta encanta juega toca conoce sabe visitó visita colecciona alérgico "
-    "alérgica alergia pasatiempo idioma admite acepta depende compatible",
+    "alérgica alergia pasatiempo idioma admite acepta depende compatible publican acceso "
+    "exportan miembro contribuye participa suscrito suscrita",
     # the kanji a Japanese verb keeps once its endings are split off (speak, play an
     # instrument, depend on, know, like, keep a pet), read as written
-    "japanese": "話 弾 依存 知 好 飼",
+    "japanese": "話 弾 依存 知 好 飼 投稿 アクセス メンバー 参加 購読 アレルギー",
 }
 # Pets, had one or several at a time like relatives ("has a cat named Tom").
 PETS = frozenset(

@@ -74,7 +74,14 @@ _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
 _ROLES = frozenset("user assistant system bot agent ai human model".split())
 _DATE_KEY = re.compile(r"\d[:/]\d|\d{4}-\d")
 _AGENT_MARKERS = frozenset({"by", "por"})
-_PAST_AUX = frozenset("was were did had был была были было fue fueron era eran".split())
+# Irregular pasts that are no present form or common adjective too ("read", "left", "set" are).
+_PAST_ONLY = lx.PAST_IRREGULAR - frozenset(
+    "read left lost set cut put hit let cost hurt quit shut spread bet".split()
+)
+_PAST_AUX = frozenset(
+    "was were did had был была были было fue fueron era eran estuvo estuvieron estaba estaban "
+    "tuvo tuvieron hubo".split()
+)
 _LIGHT = frozenset({"stop", "neg", "aux", "marker", "dash"})
 
 
@@ -527,13 +534,15 @@ def _cjk_words(text: str, language: str) -> list[Word]:
 _CJK_RUNS = re.compile(
     r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]+|[^\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]+"
 )
+# What has been done: polite ("ました", "でした") or plain ("取った", "学んだ") at a clause's end.
+_JAPANESE_PAST = re.compile(r"ました|でした|(?:[\u3040-\u309f]た|んだ)(?=$|[。、])")
 # Japanese endings that make another statement of the same words, as a word of the fact: a
 # wish ("なりたい", read as "want", a mood), what has been done ("書きました"), what is going
 # on ("書いています"), what once was ("住んでいたことがある"), "only" ("だけ"), a supposition
 # ("入社したでしょう") and "for the sake of" ("のために").
 _JAPANESE_FORMS = {
     "たい": (re.compile(r"[\u3040-\u309f]たい"), "want", "word"),
-    "ました": (re.compile(r"ました|でした"), "ja:done", "word"),
+    "ました": (_JAPANESE_PAST, "ja:done", "word"),
     "ている": (re.compile(r"て(?:い|お)(?:ます|る)"), "ja:ongoing", "word"),
     "ことがある": (re.compile(r"たことが(?:あ|な)"), "ja:ever", "word"),
     "だけ": (re.compile(r"だけ|のみ|しか"), "ja:only", "word"),
@@ -1416,6 +1425,16 @@ def parse(text: str) -> Parse:
     )
     spaced = f" {' '.join(norms)} "
     past = past or any(phrase in spaced for phrase in _PAST_PHRASES)
+    # "The server went down on May 3" (an irregular past read as a change), "Сервер упал" (a
+    # verb the parse did not take for one), "休暇を取った"
+    past = past or any(
+        w.norm in _PAST_ONLY and w.kind in ("word", "marker") for w in words[: start + 1]
+    )
+    past = past or (
+        not key and 0 <= head < len(words) and _cyrillic(words[head].norm)
+        and _is_past(words[head].norm)
+    )  # fmt: skip
+    past = past or " ja:done " in spaced
     future = any(n in lx.FUTURE for n in norms) or " going to " in spaced
     objects = tuple(words[head + 1 :])
     return Parse(
@@ -1579,7 +1598,7 @@ def _is_past(norm: str) -> bool:
         return len(norm) >= 5 and norm.endswith("ed") and norm not in lx.NOT_PARTICIPLES
     if _cyrillic(norm):
         # "запустил", "прибыла", "вернулся", "вернулись"
-        return len(norm) >= 5 and bool(re.search(r"(?:ал|ил|ел|ял|ыл|нул)[аио]?(?:ся|сь)?$", norm))
+        return len(norm) >= 4 and bool(re.search(r"(?:ал|ил|ел|ял|ыл|нул)[аио]?(?:ся|сь)?$", norm))
     return bool(re.search(r"(?:ó|ió|aron|ieron|aba|aban|ía|ían)$", norm))
 
 
