@@ -117,14 +117,7 @@ def connect(path: Path, lock_timeout: float = LOCK_TIMEOUT_S) -> StoreConnection
             os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
         except OSError:
             pass  # made meanwhile by another process, or SQLite says below why it cannot be
-    conn = sqlite3.connect(
-        path,
-        timeout=lock_timeout,
-        isolation_level=None,
-        check_same_thread=False,
-        factory=StoreConnection,
-    )
-    conn.path, conn.lock_timeout = path, lock_timeout
+    conn = _sqlite_connection(path, path, lock_timeout)
     try:
         execute_within(conn, "PRAGMA journal_mode=WAL", lock_timeout)
         conn.execute("PRAGMA synchronous=NORMAL")
@@ -307,9 +300,18 @@ def open_read_only(path: Path, lock_timeout: float = LOCK_TIMEOUT_S) -> StoreCon
 
 def _connect_read_only(path: Path, lock_timeout: float, *, immutable: bool) -> StoreConnection:
     uri = f"{path.resolve().as_uri()}?mode=ro" + ("&immutable=1" if immutable else "")
+    return _sqlite_connection(uri, path, lock_timeout, uri=True)
+
+
+def _sqlite_connection(
+    target: str | Path, path: Path, lock_timeout: float, *, uri: bool = False
+) -> StoreConnection:
+    """A StoreConnection to `target` (the file, or with `uri` a `file:` URI of it), in
+    autocommit mode (transactions are begun explicitly) and shared across threads (the MCP
+    server's)."""
     conn = sqlite3.connect(
-        uri,
-        uri=True,
+        target,
+        uri=uri,
         timeout=lock_timeout,
         isolation_level=None,
         check_same_thread=False,
