@@ -331,6 +331,43 @@ def test_a_value_said_to_come_instead_of_the_old_one_supersedes(store: MemorySto
     assert absorbed(store, old, new) == "supersede"
 
 
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "The `accounts` table has an index on `email`.",
+            "The `accounts` table has an index on `phone`.",
+        ),
+        ("The `Order` model has a `shipped_at` field.", "The `Order` model has a `paid_at` field."),
+        (
+            "El servicio `auth` expone un endpoint `/login`.",
+            "El servicio `auth` expone un endpoint `/logout`.",
+        ),
+        ("TODO: añadir logs al importador de S3.", "TODO: añadir logs al importador de GCS."),
+        ("Перешли на Kafka, чтобы разгрузить базу.", "Перешли на Kafka, чтобы упростить ретраи."),
+        (
+            "Nos pasamos a Kafka para descargar la base.",
+            "Nos pasamos a Kafka para simplificar los reintentos.",
+        ),
+        ("ダッシュボードはVueで作られている。", "ダッシュボードはVercelで配信されている。"),
+    ],
+)
+def test_one_more_part_reason_or_note_of_the_kind_hides_nothing(
+    store: MemoryStore, old: str, new: str
+) -> None:
+    assert absorbed(store, old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [("Manager: Priya", "Manager: Marcus"), ("Руководитель: Прия", "Руководитель: Маркус")],
+)
+def test_a_note_of_a_role_with_another_person_supersedes(
+    store: MemoryStore, old: str, new: str
+) -> None:
+    assert absorbed(store, old, new) == "supersede"
+
+
 def test_a_near_miss_is_no_update_of_what_happened(store: MemoryStore) -> None:
     assert absorbed(store, "I moved to Berlin.", "I almost relocated to Berlin.") not in HIDING
 

@@ -61,6 +61,7 @@ _LINKS = frozenset({"with", "for", "con", "para", "с", "со", "для"})
 _PREPOSITIONS = lx.PREPOSITIONS
 _DATE = re.compile(r"\d[:/]\d|\d{4}-\d")
 _CYRILLIC = re.compile("[\u0400-\u04ff]")
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
 
 
 @dataclass(frozen=True)
@@ -461,6 +462,8 @@ def _explicit_update(new: Parse, old: Parse) -> bool:
         return False  # two past events: "moved from A to B", later "moved from B to A"
     if new.past and not change:
         return False  # "used to live in Paris" is history, not news
+    if _told_again_for_another_reason(new, old):
+        return False
     if new.speaker != old.speaker or new.environments != old.environments:
         return False
     mentioned = new.content | new.people
@@ -733,6 +736,10 @@ def _value_change(new: Parse, old: Parse) -> str | None:
         return None  # "fails when the cache is cold" / "… warm": two cases, both may hold
     if _instruction(new) and _instruction(old):
         return None  # "Always run the tests before pushing" / "… the linter …": two steps
+    if _reasoned(new) and _reasoned(old):
+        return None  # "moved to a monorepo to share types" / "… to have one CI": two reasons
+    if _CJK.search(new.normalized) and (len(removed) > 1 or len(added) > 1):
+        return None  # (Japanese, read without its verbs: two words changed are two slots)
     if _another_occasion(old, kept, changed):
         return None
     if _names_a_thing(old, removed) and _names_a_thing(new, added):
@@ -751,6 +758,28 @@ def _plain_words(new: Parse, old: Parse, keys: set[str] | frozenset[str]) -> boo
     in the fact it is in."""
     kinds = {w.key: w.kind for fact in (new, old) for w in fact.objects}
     return all(kinds.get(key) in ("word", "acronym") for key in keys)
+
+
+def _told_again_for_another_reason(new: Parse, old: Parse) -> bool:
+    """Both facts tell a change, each with a reason: one change told twice ("Перешли на Kafka,
+    чтобы разгрузить базу" / "…, чтобы упростить ретраи"), no update of the first."""
+    return old.update and _reasoned(new) and _reasoned(old)
+
+
+def _reasoned(fact: Parse) -> bool:
+    """The fact says why or what for ("because the team knows it", "чтобы шарить типы",
+    "para compartir tipos", "慣れているので"): another reason is one more, not a new value."""
+    words = fact.words
+    for at, w in enumerate(words):
+        if w.norm in _REASONS:
+            return True
+        if w.norm == "para" and at + 1 < len(words) and words[at + 1].norm.endswith(_INFINITIVES):
+            return True
+    return False
+
+
+_REASONS = frozenset("because чтобы потому поскольку porque ja:because".split())
+_INFINITIVES = ("ar", "er", "ir")
 
 
 def _conditional(fact: Parse) -> bool:
@@ -906,7 +935,22 @@ def _names_attribute(new: Parse, old: Parse, kept: frozenset[str]) -> bool:
     limit", "Anna's phone number", "Node version")."""
     if kept - _FUNCTION:
         return True
+    if new.verb == ":" == old.verb and new.subject == old.subject and _role_key(new):
+        return True  # "Manager: Priya" / "Manager: Marcus": the key names the role
     return not _person_only(new) and not _person_only(old)
+
+
+def _role_key(fact: Parse) -> bool:
+    """The key of a note names a role one person holds ("Manager:", "Release owner:",
+    "Руководитель:", "Contacto en Acme:", "担当:")."""
+    return any(w.norm in _ROLE_KEY_WORDS for w in fact.words if w.exact in fact.subject)
+
+
+_ROLE_KEY_WORDS = frozenset(
+    """manager owner lead contact assignee reviewer approver maintainer responsible oncall
+    on-call boss руководитель ответственный контакт владелец начальник менеджер responsable
+    contacto dueño jefe jefa encargado encargada 担当 責任者 上司 担当者""".split()
+)
 
 
 def _person_only(fact: Parse) -> bool:
@@ -1502,6 +1546,8 @@ def _update_reworded(new: Parse, old: Parse) -> bool:
     a concept of what the old fact said of its subject comes back (its verb or object, a
     synonym counts: "manager" / "reports to"), and the new fact brings a new value, name or
     word. "Henry's manager is Priya" → "After the reorg, Henry reports to Marcus now"."""
+    if _told_again_for_another_reason(new, old):
+        return False
     change = new.change
     if not new.update or new.question or new.modal or new.future or old.question:
         return False
@@ -2729,6 +2775,8 @@ def _changed_in_other_words(new: Parse, old: Parse) -> str | None:
     if not one and _many_valued(new, old, changed, often=False):
         return None
     if (_compares(new) and _compares(old)) or (_conditional(new) and _conditional(old)):
+        return None
+    if _reasoned(new) and _reasoned(old):
         return None
     return f"{', '.join(sorted(gone | lost))} → {', '.join(sorted(came | brought))}"
 

@@ -547,7 +547,9 @@ PREPOSITION_FORMS = {"al": "a", "del": "de"}
 
 # A key that names a list: each note under it is one more item, not a new value.
 LIST_KEYS = frozenset(
-    "todo todos note notes reminder reminders idea ideas task tasks tags заметка задача".split()
+    """todo todos note notes reminder reminders idea ideas task tasks tags заметка задача
+    fixme decision decisions решение заметки задачи nota notas tarea tareas pendiente decisión
+    メモ 決定 タスク""".split()
 )
 
 # Verbs that head a predicate in facts agents keep, as written (parse.py stems them). A word
@@ -652,16 +654,22 @@ MULTI_VALUED = {
     "english": "speak like love enjoy visit play collect know hate dislike allergic allergy "
     "allergies friend friends hobby hobbies language languages interest interests pet pets "
     "medication medications accept accepts depend depends compatible posted mirrored access "
-    "exported subscribed member contributes contributed certified participates",
+    "exported subscribed member contributes contributed certified participates "
+    # what a piece of software has many of: "the users table has an index on email"
+    "index indexes field fields column columns endpoint endpoints variable variables package "
+    "packages foreign dependency dependencies",
     "russian": "говорит любит нравится играет знает посещал посетил коллекционирует аллергия "
     "аллергию дружит хобби язык принимает зависит совместим совместима приходят доступ "
-    "экспортируются участвует участник участница",
+    "экспортируются участвует участник участница индекс поле колонка колонку эндпоинт "
+    "переменная переменную пакет зависимость",
     "spanish": "habla gusta encanta juega toca conoce sabe visitó visita colecciona alérgico "
     "alérgica alergia pasatiempo idioma admite acepta depende compatible publican acceso "
-    "exportan miembro contribuye participa suscrito suscrita",
+    "exportan miembro contribuye participa suscrito suscrita índice campo columna endpoint "
+    "variable paquete dependencia",
     # the kanji a Japanese verb keeps once its endings are split off (speak, play an
     # instrument, depend on, know, like, keep a pet), read as written
-    "japanese": "話 弾 依存 知 好 飼 投稿 アクセス メンバー 参加 購読 アレルギー",
+    "japanese": "話 弾 依存 知 好 飼 投稿 アクセス メンバー 参加 購読 アレルギー インデックス "
+    "フィールド カラム エンドポイント 変数 パッケージ フラグ",
 }
 # Pets, had one or several at a time like relatives ("has a cat named Tom").
 PETS = frozenset(

@@ -454,6 +454,8 @@ def _strip_prefix(text: str) -> tuple[Prefix, str]:
     if not match or len(match.group("name").split()) > 4:
         return Prefix(), text
     name, rest = match.group("name").strip(), match.group("rest")
+    if normalize(name) in lx.LIST_KEYS:
+        return Prefix(key=name), rest  # "TODO: add retries to the loader" is a note, no speaker
     titled = all(w[:1].isupper() for w in name.split())
     when = match.group("when") or match.group("stamp") or ""
     if when or name.casefold() in _ROLES or (titled and len(rest.split()) > 2):
@@ -548,6 +550,7 @@ _JAPANESE_FORMS = {
     "だけ": (re.compile(r"だけ|のみ|しか"), "ja:only", "word"),
     "でしょう": (re.compile(r"でしょう|だろう"), "ja:would", "word"),
     "のために": (re.compile(r"のために"), "ja:for", "word"),
+    "ので": (re.compile(r"ので|から、"), "ja:because", "word"),
 }
 # A noun (kanji or katakana, "さん" aside) and the particle that makes it where something goes
 # from or to.
