@@ -368,6 +368,20 @@ def test_a_note_of_a_role_with_another_person_supersedes(
     assert absorbed(store, old, new) == "supersede"
 
 
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Nora escribió el plan de pruebas.", "Nora revisó el plan de pruebas."),
+        ("Nora diseñó la API de envíos.", "Nora documentó la API de envíos."),
+        ("Nora cancelled the offsite.", "Nora organized the offsite."),
+    ],
+)
+def test_another_verb_on_the_same_thing_is_another_fact(
+    store: MemoryStore, old: str, new: str
+) -> None:
+    assert absorbed(store, old, new) not in HIDING
+
+
 def test_a_near_miss_is_no_update_of_what_happened(store: MemoryStore) -> None:
     assert absorbed(store, "I moved to Berlin.", "I almost relocated to Berlin.") not in HIDING
 
