@@ -382,6 +382,22 @@ def test_another_verb_on_the_same_thing_is_another_fact(
     assert absorbed(store, old, new) not in HIDING
 
 
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Олег починил сканер в офисе.", "Олег подключил сканер в офисе."),
+        ("Rosa arregló la impresora.", "Rosa configuró la impresora."),
+        ("ユーザーは中国語を勉強している。", "ユーザーは中国語を教えている。"),
+        ("Таня учит детей рисованию.", "Таня учится рисованию."),
+        ("The editor uses the dark theme.", "The editor uses the light theme."),
+    ],
+)
+def test_another_verb_by_its_form_or_a_reflexive_is_another_fact(
+    store: MemoryStore, old: str, new: str
+) -> None:
+    assert absorbed(store, old, new) not in HIDING
+
+
 def test_a_near_miss_is_no_update_of_what_happened(store: MemoryStore) -> None:
     assert absorbed(store, "I moved to Berlin.", "I almost relocated to Berlin.") not in HIDING
 

@@ -741,6 +741,8 @@ def _value_change(new: Parse, old: Parse) -> str | None:
         return None  # "moved to a monorepo to share types" / "… to have one CI": two reasons
     if _CJK.search(new.normalized) and (len(removed) > 1 or len(added) > 1):
         return None  # (Japanese, read without its verbs: two words changed are two slots)
+    if _verb_changed(new, old, removed, added):
+        return None  # "починил принтер" / "подключил принтер": another action, no value
     if _another_occasion(old, kept, changed):
         return None
     if _names_a_thing(old, removed) and _names_a_thing(new, added):
@@ -765,6 +767,46 @@ def _told_again_for_another_reason(new: Parse, old: Parse) -> bool:
     """Both facts tell a change, each with a reason: one change told twice ("Перешли на Kafka,
     чтобы разгрузить базу" / "…, чтобы упростить ретраи"), no update of the first."""
     return old.update and _reasoned(new) and _reasoned(old)
+
+
+def _verb_changed(new: Parse, old: Parse, removed: Collection[str], added: Collection[str]) -> bool:
+    """What changed is the verb, not a value: the old fact's head verb is among the removed
+    words and the new one's among the added ("Максим починил принтер" / "подключил"), or, in
+    Japanese, which the parse reads without verbs, the last word of each fact, where its verb
+    stands ("英語を勉強している" / "英語を教えている")."""
+    if old.verb in removed and new.verb in added and old.verb not in (":", "="):
+        return True
+    # a verb by its form where the parse took none: "починил" / "подключил"
+    gone = [w.norm for w in old.words if w.key in removed]
+    came = [w.norm for w in new.words if w.key in added]
+    if len(gone) == len(came) == 1 and _verb_form(gone[0]) and _verb_form(came[0]):
+        return True
+    if _CJK.search(new.normalized) and _CJK.search(old.normalized):
+        return _last_word(old) in removed and _last_word(new) in added
+    return False
+
+
+def _reflexive_split(new: Parse, old: Parse, mine: frozenset[str], theirs: frozenset[str]) -> bool:
+    """A Russian verb is reflexive in one fact and plain in the other: "учится" (learns) and
+    "учит" (teaches), "моется" and "моет"."""
+    for verbs, other, other_verbs in ((mine, old, theirs), (theirs, new, mine)):
+        for verb in verbs - other_verbs:
+            if any(w.norm == verb for w in other.words):
+                return True
+    return False
+
+
+def _verb_form(norm: str) -> bool:
+    """A Russian or Spanish word that can only be a finite verb by its ending: a Russian past
+    ("починил", "подключила") or a Spanish preterite ("arregló", "revisaron")."""
+    if _CYRILLIC.match(norm):
+        return len(norm) >= 5 and norm.endswith(("ил", "ила", "или", "ал", "ала", "али", "ел"))
+    return len(norm) >= 5 and norm.endswith(("ó", "aron", "ieron"))
+
+
+def _last_word(fact: Parse) -> str:
+    """The key of the fact's last plain word (the markers of its endings aside)."""
+    return next((w.key for w in reversed(fact.words) if w.kind == "word" and ":" not in w.key), "")
 
 
 def _reasoned(fact: Parse) -> bool:
@@ -1122,6 +1164,8 @@ def _other_form(new: Parse, old: Parse) -> str | None:
     if _past_aspect_split(mine.ru_past, theirs.ru_past) or mine.ongoing != theirs.ongoing:
         # "поступала" (applied) / "поступила" (got in), "was fixing" / "fixed"
         return "another aspect"
+    if _reflexive_split(new, old, mine.reflexive, theirs.reflexive):
+        return "another verb (reflexive)"  # "Катя учит студентов" / "Катя учится"
     if mine.passive != theirs.passive and new.subject == old.subject:
         # "The billing service calls the auth service" / "… is called by the auth service"
         return "the other voice of the same subject: the parts turned"
@@ -1211,6 +1255,7 @@ class _Form:
     ru_past: frozenset[str]  # Russian past verbs (their stems without -л, -ла, -ло, -ли)
     actions: frozenset[tuple[int, int]]  # (pair, side) of `lexicon.OTHER_ACTIONS` it says
     ongoing: bool  # `_ongoing`
+    reflexive: frozenset[str]  # Russian reflexive verbs without their -ся / -сь
 
 
 _NO_WORDS: frozenset[str] = frozenset()
@@ -1240,6 +1285,8 @@ def _form(fact: Parse) -> _Form:
         ru_past=_russian_past(fact) if _CYRILLIC.search(fact.normalized) else _NO_WORDS,
         actions=frozenset(_ACTIONS[n] for n in norms if n in _ACTIONS) or _NO_ACTIONS,
         ongoing=not _ONGOING_BE.isdisjoint(norms) and _ongoing(fact),
+        reflexive=frozenset(n[:-2] for n in norms if n.endswith(("ся", "сь")) and len(n) > 4)
+        or _NO_WORDS,
     )
     object.__setattr__(fact, "form", found)
     return found
@@ -2793,6 +2840,8 @@ def _changed_in_other_words(new: Parse, old: Parse) -> str | None:
     if (_compares(new) and _compares(old)) or (_conditional(new) and _conditional(old)):
         return None
     if _reasoned(new) and _reasoned(old):
+        return None
+    if _verb_changed(new, old, gone | lost, came | brought):
         return None
     return f"{', '.join(sorted(gone | lost))} → {', '.join(sorted(came | brought))}"
 

@@ -75,7 +75,8 @@ ANTONYMS = [
     ("публичный", "закрытый"), ("активна", "неактивна"), ("активен", "неактивен"),
     # Japanese words as the parse splits them (kanji compounds, katakana words)
     ("受信", "送信"), ("必要", "不要"), ("有効", "無効"), ("公開", "非公開"), ("成功", "失敗"),
-    ("オンライン", "オフライン"),
+    ("オンライン", "オフライン"), ("dark", "light"), ("oscuro", "claro"), ("тёмный", "светлый"),
+    ("тёмная", "светлая"), ("тёмную", "светлую"),
 ]  # fmt: skip
 
 # Contractions of a pronoun and a verb: "I'm vegetarian" is "I am vegetarian".
