@@ -548,3 +548,27 @@ def test_a_rewording_in_the_same_tense_and_mood_is_still_a_duplicate(
 )
 def test_an_update_with_now_still_supersedes(store: MemoryStore, old: str, new: str) -> None:
     assert absorbed(store, old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The release went out on Friday.", "The release went out on Friday 🎉"),
+        ("Ana loves green tea 🍵", "Ana loves green tea."),
+    ],
+)
+def test_an_emoji_on_one_side_is_decoration(store: MemoryStore, old: str, new: str) -> None:
+    assert absorbed(store, old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The login works.", "The login works ❌"),
+        ("The team liked the plan 👍", "The team liked the plan 👎"),
+    ],
+)
+def test_a_cross_or_another_emoji_on_both_sides_is_no_decoration(
+    store: MemoryStore, old: str, new: str
+) -> None:
+    assert absorbed(store, old, new) not in HIDING

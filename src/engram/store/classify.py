@@ -103,8 +103,24 @@ def _symbols(fact: Parse) -> str:
 
 def _same_symbols(new: Parse, old: Parse) -> bool:
     """`_symbols` of both facts are equal (most facts have the same marks, often none: then
-    there is nothing to filter)."""
-    return new.marks == old.marks or _symbols(new) == _symbols(old)
+    there is nothing to filter), an emoji on one side only aside: "Deploy went out on Friday
+    🎉" says what "Deploy went out on Friday" says, while 👍 and 👎 on the two sides differ."""
+    if new.marks == old.marks:
+        return True
+    mine, theirs = _symbols(new), _symbols(old)
+    if mine == theirs:
+        return True
+    emoji = [("".join(c for c in s if _EMOJI.match(c)), _EMOJI.sub("", s)) for s in (mine, theirs)]
+    said = emoji[0][0] + emoji[1][0]
+    if _NAY.search(said):
+        return False  # "Login works ❌": a cross or a thumb down says the opposite
+    return emoji[0][1] == emoji[1][1] and not (emoji[0][0] and emoji[1][0])
+
+
+# Pictographs and dingbats (🎉, 👍, ✅, ☕): a fact's decoration, unless both facts have one;
+# but a cross, a stop sign, a warning or a thumb down is a word of its own.
+_EMOJI = re.compile("[\u2600-\u27bf\U0001f000-\U0001faff\ufe0f]")
+_NAY = re.compile("[\u274c\u2716-\u2718\u26d4\u26a0\U0001f6ab\U0001f44e]")
 
 
 _VALUE_SIGNS = frozenset("%$€£¥₽")
@@ -1040,7 +1056,8 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
     not the offline embedder's, whose cosine reads shared words)."""
     if new.normalized == old.normalized or (
         new.plain == old.plain
-        and (new.speaker, new.said_at, new.marks) == (old.speaker, old.said_at, old.marks)
+        and (new.speaker, new.said_at) == (old.speaker, old.said_at)
+        and _same_symbols(new, old)
         and (new.question, new.negated) == (old.question, old.negated)
     ):
         return Verdict("duplicate", "identical after normalisation")
