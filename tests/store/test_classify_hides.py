@@ -572,3 +572,23 @@ def test_a_cross_or_another_emoji_on_both_sides_is_no_decoration(
     store: MemoryStore, old: str, new: str
 ) -> None:
     assert absorbed(store, old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("I avoid gluten.", "I avoid soy."),
+        ("I love cats.", "I have a cat."),
+        ("Мне нравятся самокаты.", "У меня есть самокат."),
+        ("My wife's phone number is 555-0142.", "My phone number is 555-0177."),
+        (
+            "火曜日の16時に歯医者の予約があります。",
+            "はるとは火曜日の16時に歯医者の予約があります。",
+        ),
+        ("さくらは水曜日にピアノがあります。", "はるとは水曜日にピアノがあります。"),
+    ],
+)
+def test_one_more_thing_avoided_a_liking_or_another_person_hides_nothing(
+    store: MemoryStore, old: str, new: str
+) -> None:
+    assert absorbed(store, old, new) not in HIDING

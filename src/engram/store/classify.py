@@ -812,6 +812,25 @@ def _reflexive_split(new: Parse, old: Parse, mine: frozenset[str], theirs: froze
     return False
 
 
+# Verbs that say what someone likes or dislikes ("loves dogs", "обожает собак", "le gustan
+# las bicis"): a liking is no having or doing.
+_LIKING = frozenset(
+    """like likes liked love loves loved enjoy enjoys adore adores hate hates dislike dislikes
+    detest detests fond
+    нравится нравятся нравился любит люблю любят обожает обожаю ненавидит ненавижу
+    терпеть gusta gustan encanta encantan odia odio adoro adora detesta detestan""".split()
+)
+
+
+def _subject_kin(fact: Parse) -> frozenset[str]:
+    """The relatives the fact's subject names ("my wife's phone": wife)."""
+    return frozenset(
+        w.exact
+        for w in fact.words
+        if w.exact in fact.subject and (w.kind == "kin" or w.exact in lx.KIN)
+    )  # ("wife's" is read as a word, "wife" as it is written)
+
+
 def _verb_form(norm: str) -> bool:
     """A Russian or Spanish word that can only be a finite verb by its ending: a Russian past
     ("починил", "подключила") or a Spanish preterite ("arregló", "revisaron")."""
@@ -1155,6 +1174,8 @@ def _other_form(new: Parse, old: Parse) -> str | None:
         return _OTHER_MOOD
     if mine.persons and theirs.persons and mine.persons != theirs.persons:
         return _OTHER_PERSON  # (one side only: "Ana lo ayuda" / "Ana ayuda a Marco")
+    if mine.liking != theirs.liking:
+        return _OTHER_MOOD  # "I love dogs" / "I have a dog": a liking is no having
     if mine.said_by and theirs.said_by and mine.said_by != theirs.said_by:
         return _OTHER_PERSON  # "He uses Rust" / "She uses Rust" (a name may be either)
     if mine.future != theirs.future or _aspect_split(mine.t_forms, theirs.t_forms):
@@ -1273,6 +1294,7 @@ class _Form:
     actions: frozenset[tuple[int, int]]  # (pair, side) of `lexicon.OTHER_ACTIONS` it says
     ongoing: bool  # `_ongoing`
     reflexive: frozenset[str]  # Russian reflexive verbs without their -ся / -сь
+    liking: bool  # the fact says what someone likes or dislikes
 
 
 _NO_WORDS: frozenset[str] = frozenset()
@@ -1304,6 +1326,7 @@ def _form(fact: Parse) -> _Form:
         ongoing=not _ONGOING_BE.isdisjoint(norms) and _ongoing(fact),
         reflexive=frozenset(n[:-2] for n in norms if n.endswith(("ся", "сь")) and len(n) > 4)
         or _NO_WORDS,
+        liking=not _LIKING.isdisjoint(norms),
     )
     object.__setattr__(fact, "form", found)
     return found
@@ -2818,6 +2841,8 @@ def _changed_in_other_words(new: Parse, old: Parse) -> str | None:
     attribute with several values at once."""
     if not _same_setting(new, old) or new.past:
         return None  # two past events are two events
+    if _subject_kin(new) != _subject_kin(old):
+        return None  # "My wife's cell number is …" / "My cell number is …": another person
     mine, theirs = gist(new), gist(old)
     lined = line_up(mine, theirs)
     if lined.shared & lx.DIRECTED and (new.verb != old.verb or new.possessors != old.possessors):

@@ -654,17 +654,20 @@ RELATION_FILLERS = frozenset("date fecha límite limite дата сдачи".spl
 MULTI_VALUED = {
     "english": "speak like love enjoy visit play collect know hate dislike allergic allergy "
     "allergies friend friends hobby hobbies language languages interest interests pet pets "
-    "medication medications accept accepts depend depends compatible posted mirrored access "
+    "medication medications avoid avoids accept accepts depend depends compatible posted "
+    "mirrored access "
     "exported subscribed member contributes contributed certified participates "
     # what a piece of software has many of: "the users table has an index on email"
     "index indexes field fields column columns endpoint endpoints variable variables package "
     "packages foreign dependency dependencies",
     "russian": "говорит любит нравится играет знает посещал посетил коллекционирует аллергия "
-    "аллергию дружит хобби язык принимает зависит совместим совместима приходят доступ "
+    "аллергию дружит хобби язык избегаю избегает принимает зависит совместим совместима "
+    "приходят доступ "
     "экспортируются участвует участник участница индекс поле колонка колонку эндпоинт "
     "переменная переменную пакет зависимость",
     "spanish": "habla gusta encanta juega toca conoce sabe visitó visita colecciona alérgico "
-    "alérgica alergia pasatiempo idioma admite acepta depende compatible publican acceso "
+    "alérgica alergia pasatiempo idioma evito evita admite acepta depende compatible "
+    "publican acceso "
     "exportan miembro contribuye participa suscrito suscrita índice campo columna endpoint "
     "variable paquete dependencia",
     # the kanji a Japanese verb keeps once its endings are split off (speak, play an

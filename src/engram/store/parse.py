@@ -517,6 +517,11 @@ def _cjk_words(text: str, language: str) -> list[Word]:
             group = "number" if part[0].isdigit() else "word"
             words.append(_word(part, False, group, language))
             continue
+        topic = _HIRAGANA_TOPIC.match(part)
+        if topic and topic[1] not in _HIRAGANA_WORDS:
+            # "さくらは…": a name written in hiragana, which the tokenizer leaves out
+            name = topic[1]
+            words.append(Word(name, name, name, "name", name))
         words.extend(Word(t.word, t.word, t.word, "word", t.word) for t in tokenize(part))
         if _JAPANESE_NEGATION.search(part):
             words.append(Word("ない", "ない", "ない", "neg", "ない"))
@@ -552,6 +557,13 @@ _JAPANESE_FORMS = {
     "のために": (re.compile(r"のために"), "ja:for", "word"),
     "ので": (re.compile(r"ので|から、"), "ja:because", "word"),
 }
+# A word in hiragana alone that opens a sentence as its topic: a name ("さくらは", "ゆうたが").
+_HIRAGANA_TOPIC = re.compile(r"([\u3041-\u3096]{2,})(?:さん|ちゃん|くん)?(?:は|が)")
+# Hiragana words that open a sentence and name no one: "これは", "わたしは", "みんなが".
+_HIRAGANA_WORDS = frozenset(
+    """これ それ あれ どれ ここ そこ あそこ どこ この その わたし わたくし ぼく おれ あなた
+    かれ かのじょ みんな だれ なに いま きょう あした きのう ことし まだ もう""".split()
+)
 # A noun (kanji or katakana, "さん" aside) and the particle that makes it where something goes
 # from or to.
 _JAPANESE_ENDPOINTS = re.compile(r"([\u30a0-\u30ff\u4e00-\u9fff]+)(?:さん|様)?(から|まで|へ)")
@@ -1610,6 +1622,6 @@ def _cjk_topic(body: str, words: list[Word], language: str) -> int:
     counted as `_words` reads them (an id's number is one: "チケット43は")."""
     for particle in ("は", "が"):
         cut = body.find(particle)
-        if cut > 0:
-            return min(len(_words(body[:cut], language)), len(words))
+        if cut > 0:  # (with the particle: "さくらは" is a name, "さくら" alone no word)
+            return min(len(_words(body[: cut + 1], language)), len(words))
     return len(words)
