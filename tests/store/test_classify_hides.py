@@ -592,3 +592,17 @@ def test_one_more_thing_avoided_a_liking_or_another_person_hides_nothing(
     store: MemoryStore, old: str, new: str
 ) -> None:
     assert absorbed(store, old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The cluster runs on k8s.", "The cluster runs on Kubernetes."),
+        ("The API stores users in PostgreSQL.", "The API stores users in Postgres."),
+        ("Маша пишет скрипты на Питоне.", "Маша пишет скрипты на Python."),
+    ],
+)
+def test_a_name_written_another_way_is_the_same_statement(
+    store: MemoryStore, old: str, new: str
+) -> None:
+    assert absorbed(store, old, new) == "duplicate"

@@ -543,6 +543,19 @@ OTHER_ACTIONS = [
 # Pairs that say where a thing goes from and to, contrasting only when both facts say both
 # ("Логи идут из S3 в Datadog" / "из Datadog в S3"); one alone says where a thing is ("в").
 FRAME_PREPOSITIONS = frozenset(frozenset(pair.split("/")) for pair in "из/в с/на de/a".split())
+# One name written another way: "k8s" is Kubernetes, "Питон" is Python. Facts that differ
+# only in these say the same thing.
+# (A name keeps its capital: it is read as a name, as written.)
+ALIASES = {
+    "k8s": "Kubernetes", "postgresql": "Postgres", "js": "JavaScript", "ts": "TypeScript",
+    "gh": "GitHub", "e-mail": "email", "front-end": "frontend", "back-end": "backend",
+    **dict.fromkeys("питон питона питоне питоном пайтон пайтона пайтоне".split(), "Python"),
+    **dict.fromkeys("джира джиру джире джиры".split(), "Jira"),
+    **dict.fromkeys("гитхаб гитхабе гитхаба".split(), "GitHub"),
+    **dict.fromkeys("кубернетес кубернетесе".split(), "Kubernetes"),
+    **dict.fromkeys("постгрес постгресе постгреса".split(), "Postgres"),
+    "パイソン": "Python",
+}  # fmt: skip
 # Contracted forms of a preposition and an article: "al" is "a el", "del" is "de el".
 PREPOSITION_FORMS = {"al": "a", "del": "de"}
 

@@ -479,7 +479,10 @@ def _words(body: str, language: str) -> list[Word]:
             words.append(_word(text.strip(), first, group, language))
             first = False
             continue
-        if cjk and _CJK.search(text):
+        alias = lx.ALIASES.get(normalize(text)) if len(text) < 12 else None
+        if alias:  # "k8s", "Питон": the name as it is written most
+            words.append(_word(alias, first, group, language))
+        elif cjk and _CJK.search(text):
             words.extend(_cjk_words(text, language))
         elif len(text) == 1 and text.isupper() and re.match(r"\.\s+[A-ZА-ЯЁ]", body[end:]):
             # a middle initial ("Lucía A. García") is part of a name, not an article, and its
