@@ -606,3 +606,39 @@ def test_a_name_written_another_way_is_the_same_statement(
     store: MemoryStore, old: str, new: str
 ) -> None:
     assert absorbed(store, old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "Ola's brother lives in Oslo, while her sister lives in Bergen.",
+            "Ola's brother lives in Oslo, while her aunt lives in Bergen.",
+        ),
+        (
+            "Ana's manager is Leo, and Tom's manager is Eva.",
+            "Ana's manager is Leo, and Kim's manager is Eva.",
+        ),
+        (
+            "Ира отвечает за биллинг, а Олег — за поиск.",
+            "Ира отвечает за поиск, а Олег — за биллинг.",
+        ),
+        (
+            "Irene lleva la facturación y Bruno la búsqueda.",
+            "Irene lleva la búsqueda y Bruno la facturación.",
+        ),
+        (
+            "Для CI мы перешли с Jenkins на GitLab, а для задач — с Jira на YouTrack.",
+            "Для CI мы перешли с Jenkins на GitLab, а для вики — с Confluence на Notion.",
+        ),
+    ],
+)
+def test_another_clause_of_a_longer_fact_hides_nothing(
+    store: MemoryStore, old: str, new: str
+) -> None:
+    assert absorbed(store, old, new) not in HIDING
+
+
+def test_a_number_with_a_thousands_comma_is_one_clause(store: MemoryStore) -> None:
+    old, new = "The cloud budget is $4,000 a month.", "The cloud budget is $6,500 a month."
+    assert absorbed(store, old, new) == "supersede"

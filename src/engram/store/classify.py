@@ -759,6 +759,10 @@ def _value_change(new: Parse, old: Parse) -> str | None:
         return None  # (Japanese, read without its verbs: two words changed are two slots)
     if _verb_changed(new, old, removed, added):
         return None  # "починил принтер" / "подключил принтер": another action, no value
+    if _whose_changed(new, old, removed | added):
+        return None  # "… and Tom's manager is Elena" / "… and Grace's manager is Elena"
+    if _clauses(new) and _clauses(old):
+        return None  # two facts of several clauses each: what changed may be another clause's
     if _another_occasion(old, kept, changed):
         return None
     if _names_a_thing(old, removed) and _names_a_thing(new, added):
@@ -780,9 +784,13 @@ def _plain_words(new: Parse, old: Parse, keys: set[str] | frozenset[str]) -> boo
 
 
 def _told_again_for_another_reason(new: Parse, old: Parse) -> bool:
-    """Both facts tell a change, each with a reason: one change told twice ("Перешли на Kafka,
-    чтобы разгрузить базу" / "…, чтобы упростить ретраи"), no update of the first."""
-    return old.update and _reasoned(new) and _reasoned(old)
+    """Both facts tell a change, each with a reason or with more clauses: one change told twice
+    ("Перешли на Kafka, чтобы разгрузить базу" / "…, чтобы упростить ретраи"; "перешли с
+    Jenkins на GitHub Actions, а для задач — …" / "…, а для документации — …"), no update of
+    the first."""
+    if not old.update:
+        return False
+    return (_reasoned(new) and _reasoned(old)) or bool(_clauses(new) and _clauses(old))
 
 
 def _verb_changed(new: Parse, old: Parse, removed: Collection[str], added: Collection[str]) -> bool:
@@ -820,6 +828,19 @@ _LIKING = frozenset(
     нравится нравятся нравился любит люблю любят обожает обожаю ненавидит ненавижу
     терпеть gusta gustan encanta encantan odia odio adoro adora detesta detestan""".split()
 )
+
+
+def _whose_changed(new: Parse, old: Parse, changed: Collection[str]) -> bool:
+    """A changed word says whose the thing is, not what it is: a possessor ("Tom's manager" /
+    "Grace's manager") or a relative ("her sister lives in …" / "her cousin lives in …")."""
+    for fact in (new, old):
+        # (a relative written with a capital is a title: «Брат», a film)
+        whose = fact.possessors | {
+            w.key for w in fact.words if w.kind == "kin" and not w.text[:1].isupper()
+        }
+        if whose & set(changed):
+            return True
+    return False
 
 
 def _subject_kin(fact: Parse) -> frozenset[str]:
@@ -2407,6 +2428,8 @@ def _reordered(new: Parse, old: Parse) -> bool:
     mine, theirs = _forms(new), _forms(old)
     if mine == theirs or sorted(mine) != sorted(theirs):
         return False
+    if _clauses(new) or _clauses(old):
+        return False  # "Алиса — за биллинг, а Борис — за поиск": words moved between clauses
     if not _same_setting(new, old) or not _same_symbols(new, old) or new.values != old.values:
         return False
     if _copula_sides(new)[::-1] == _copula_sides(old) != ((), ()):
@@ -2831,7 +2854,13 @@ def _adds_clause(new: Parse, old: Parse) -> bool:
 
 
 def _clauses(fact: Parse) -> int:
-    return sum(1 for w in fact.words if w.norm in lx.CONJUNCTIONS) + fact.normalized.count(",")
+    """How many clauses the fact joins beyond its first: its conjunctions and commas (not the
+    comma of a number: "$4,000")."""
+    commas = len(_CLAUSE_COMMA.findall(fact.normalized))
+    return sum(1 for w in fact.words if w.norm in lx.CONJUNCTIONS) + commas
+
+
+_CLAUSE_COMMA = re.compile(r",(?!\d)|、")
 
 
 def _changed_in_other_words(new: Parse, old: Parse) -> str | None:
@@ -2883,7 +2912,9 @@ def _changed_in_other_words(new: Parse, old: Parse) -> str | None:
         return None
     if _reasoned(new) and _reasoned(old):
         return None
-    if _verb_changed(new, old, gone | lost, came | brought):
+    if _verb_changed(new, old, gone | lost, came | brought) or _whose_changed(new, old, changed):
+        return None
+    if _clauses(new) and _clauses(old):
         return None
     return f"{', '.join(sorted(gone | lost))} → {', '.join(sorted(came | brought))}"
 
