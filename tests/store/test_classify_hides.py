@@ -642,3 +642,8 @@ def test_another_clause_of_a_longer_fact_hides_nothing(
 def test_a_number_with_a_thousands_comma_is_one_clause(store: MemoryStore) -> None:
     old, new = "The cloud budget is $4,000 a month.", "The cloud budget is $6,500 a month."
     assert absorbed(store, old, new) == "supersede"
+
+
+def test_a_japanese_value_before_the_copula_is_still_a_value(store: MemoryStore) -> None:
+    old, new = "山本さんの上司は鈴木さんです。", "山本さんの上司は佐藤さんです。"
+    assert absorbed(store, old, new) == "supersede"

@@ -806,8 +806,13 @@ def _verb_changed(new: Parse, old: Parse, removed: Collection[str], added: Colle
     if len(gone) == len(came) == 1 and _verb_form(gone[0]) and _verb_form(came[0]):
         return True
     if _CJK.search(new.normalized) and _CJK.search(old.normalized):
+        if _JAPANESE_COPULA.search(new.normalized) or _JAPANESE_COPULA.search(old.normalized):
+            return False  # "上司は鈴木さんです": the last word is the value, no verb follows it
         return _last_word(old) in removed and _last_word(new) in added
     return False
+
+
+_JAPANESE_COPULA = re.compile(r"(?:です|だ|である|でした|だった)[。.!！]?$")
 
 
 def _reflexive_split(new: Parse, old: Parse, mine: frozenset[str], theirs: frozenset[str]) -> bool:
