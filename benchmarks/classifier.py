@@ -12,7 +12,8 @@ tuned on; the report shows them beside `dev`, as pairs tuned on. `classify_probe
 pairs other authors wrote, in seven rounds (409, 353, 374, 371, 308, 339 and 270), to find
 the words that change a statement while keeping its words, each round split once into a `tune`
 half (read, and tuned on) and a `check` half (scored as totals only); the report gives both
-halves of each. (A pair its author was unsure of is marked `unsure`.)
+halves of each. Round 8 (250 pairs) is no hunt but a sample of what an agent stores, written
+blind and kept whole as a check. (A pair its author was unsure of is marked `unsure`.)
 
 Each pair runs through the real pipeline: the old fact is absorbed into an empty scope key,
 then the new one, and the outcome is compared with the label. The **wrongful hide rate** is the
@@ -142,6 +143,8 @@ def probe_table() -> str:
     for round_ in sorted({p["round"] for p in pairs}):
         for half in ("tune", "check"):
             part = [p for p in pairs if p["round"] == round_ and p["half"] == half]
+            if not part:
+                continue
             s = summary(evaluate(part))
             rows.append([f"round {round_}, {half}", s.counts.total(), f"{s.overall:.2f}",
                          f"{s.hidden}/{s.negatives}", f"{s.wrongful_hide:.1%}"])  # fmt: skip

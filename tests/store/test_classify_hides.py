@@ -93,7 +93,7 @@ def test_a_japanese_negation_id_or_subject_tells_two_facts_apart(
 @pytest.mark.parametrize(
     ("old", "new"),
     [
-        ("伊藤さんはJavaを使っています。", "伊藤さんはGoを使っています。"),
+        ("伊藤さんの電話番号は090-1111-2222です。", "伊藤さんの電話番号は090-3333-4444です。"),
         ("APIのタイムアウトは20秒です。", "APIのタイムアウトは40秒です。"),
     ],
 )
@@ -647,3 +647,8 @@ def test_a_number_with_a_thousands_comma_is_one_clause(store: MemoryStore) -> No
 def test_a_japanese_value_before_the_copula_is_still_a_value(store: MemoryStore) -> None:
     old, new = "山本さんの上司は鈴木さんです。", "山本さんの上司は佐藤さんです。"
     assert absorbed(store, old, new) == "supersede"
+
+
+def test_another_tool_used_in_japanese_is_one_more(store: MemoryStore) -> None:
+    old, new = "ユーザーはEmacsを使っています。", "ユーザーはVS Codeを使っています。"
+    assert absorbed(store, old, new) not in HIDING

@@ -685,7 +685,7 @@ MULTI_VALUED = {
     "variable paquete dependencia",
     # the kanji a Japanese verb keeps once its endings are split off (speak, play an
     # instrument, depend on, know, like, keep a pet), read as written
-    "japanese": "話 弾 依存 知 好 飼 投稿 アクセス メンバー 参加 購読 アレルギー インデックス "
+    "japanese": "話 弾 依存 知 好 飼 使 投稿 アクセス メンバー 参加 購読 アレルギー インデックス "
     "フィールド カラム エンドポイント 変数 パッケージ フラグ",
 }
 # Pets, had one or several at a time like relatives ("has a cat named Tom").
