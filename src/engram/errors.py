@@ -31,16 +31,20 @@ def _unsafe_kind(text: str) -> str:
     return unsafe_reason(text).split(" (", 1)[0]
 
 
-def quoted(value: object) -> str:
+def quoted(value: object, limit: int | None = None) -> str:
     """`repr(value)`, for an error that names a bad value, or '(not shown: <kind>)' when the
     value is a secret or an instruction to agents: it may come from a file someone else wrote
-    (a cloned project's config), and an agent reads the error."""
+    (a cloned project's config), and an agent reads the error. With `limit`, a longer repr is
+    cut to that many characters, "…" last: cut after the whole of it was scanned, since a cut
+    first could leave half a key to show."""
     text = repr(value)
     try:
         kind = _unsafe_kind(text)
     except Exception:  # a value that cannot be scanned is not shown
         return "(not shown)"
-    return f"(not shown: {kind.split(':', 1)[0]})" if kind else text
+    if kind:
+        return f"(not shown: {kind.split(':', 1)[0]})"
+    return text if limit is None or len(text) <= limit else text[: limit - 1] + "…"
 
 
 def shown_text(text: str) -> str:

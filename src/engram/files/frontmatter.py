@@ -310,6 +310,5 @@ def parse_memory(text: str, *, path: str = "", default_type: str = "knowledge") 
 
 def _shown(value: object) -> str:
     """A bad value as an error quotes it: `errors.quoted` (withheld when it is a secret or an
-    instruction to agents), cut to its first `_SHOWN_CHARS` characters."""
-    text = quoted(value)
-    return text if len(text) <= _SHOWN_CHARS else text[: _SHOWN_CHARS - 1] + "…"
+    instruction to agents), cut to `_SHOWN_CHARS` characters."""
+    return quoted(value, limit=_SHOWN_CHARS)

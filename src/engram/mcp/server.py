@@ -98,17 +98,12 @@ def _unknown_arguments(tool: str, accepted: list[str], arguments: dict[str, Any]
     are shown as `quoted` shows a value (an agent may have been steered into sending a secret
     as a key); the values never are."""
     unknown = sorted(name for name in arguments if name not in accepted)
-    names = ", ".join(_short(quoted(name)) for name in unknown)
+    names = ", ".join(quoted(name, limit=66) for name in unknown)
     noun = "argument" if len(unknown) == 1 else "arguments"
     return ToolError(
         f"Error executing tool {tool}: unknown {noun} {names}; "
         f"accepted: {', '.join(accepted)} (see the tool's input schema)"
     )
-
-
-def _short(text: str, limit: int = 66) -> str:
-    # cut after `quoted` scanned the whole name: a cut first could leave half a key to show
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 class EngramServer(MCPServer):
