@@ -747,22 +747,12 @@ def _value_change(new: Parse, old: Parse) -> str | None:
         return None  # "Identifier: NCT01295827" / "NCT00295386": each names its own record
     if _many_valued(new, old, changed):
         return None
-    if _compares(new) and _compares(old):
-        return None  # "faster than the old one" / "than the GraphQL one": both may hold
-    if _conditional(new) and _conditional(old):
-        return None  # "fails when the cache is cold" / "… warm": two cases, both may hold
     if _instruction(new) and _instruction(old):
         return None  # "Always run the tests before pushing" / "… the linter …": two steps
-    if _reasoned(new) and _reasoned(old):
-        return None  # "moved to a monorepo to share types" / "… to have one CI": two reasons
     if _CJK.search(new.normalized) and (len(removed) > 1 or len(added) > 1):
         return None  # (Japanese, read without its verbs: two words changed are two slots)
-    if _verb_changed(new, old, removed, added):
-        return None  # "починил принтер" / "подключил принтер": another action, no value
-    if _whose_changed(new, old, removed | added):
-        return None  # "… and Tom's manager is Elena" / "… and Grace's manager is Elena"
-    if _clauses(new) and _clauses(old):
-        return None  # two facts of several clauses each: what changed may be another clause's
+    if _both_may_hold(new, old, removed, added):
+        return None
     if _another_occasion(old, kept, changed):
         return None
     if _names_a_thing(old, removed) and _names_a_thing(new, added):
@@ -774,6 +764,24 @@ def _value_change(new: Parse, old: Parse) -> str | None:
     if _slots(old.objects, new.objects) != 1:
         return None
     return f"{', '.join(sorted(removed))} → {', '.join(sorted(added))}"
+
+
+def _both_may_hold(
+    new: Parse, old: Parse, removed: Collection[str], added: Collection[str]
+) -> bool:
+    """What changed between two facts of one subject is no new value of one attribute, but
+    another thing both may say at once: what each compares with ("faster than the old one" /
+    "than the GraphQL one"), the case or reason each names ("fails when the cache is cold" /
+    "… warm", "to share types" / "to have one CI"), the action ("починил" / "подключил"),
+    whose it is ("Tom's manager" / "Grace's manager"), or one clause of facts of several."""
+    return (
+        (_compares(new) and _compares(old))
+        or (_conditional(new) and _conditional(old))
+        or (_reasoned(new) and _reasoned(old))
+        or _verb_changed(new, old, removed, added)
+        or _whose_changed(new, old, {*removed, *added})
+        or bool(_clauses(new) and _clauses(old))
+    )
 
 
 def _plain_words(new: Parse, old: Parse, keys: set[str] | frozenset[str]) -> bool:
@@ -2913,13 +2921,7 @@ def _changed_in_other_words(new: Parse, old: Parse) -> str | None:
     one = all(any(w.norm in lx.ONE_VALUE for w in fact.words) for fact in (new, old))
     if not one and _many_valued(new, old, changed, often=False):
         return None
-    if (_compares(new) and _compares(old)) or (_conditional(new) and _conditional(old)):
-        return None
-    if _reasoned(new) and _reasoned(old):
-        return None
-    if _verb_changed(new, old, gone | lost, came | brought) or _whose_changed(new, old, changed):
-        return None
-    if _clauses(new) and _clauses(old):
+    if _both_may_hold(new, old, gone | lost, came | brought):
         return None
     return f"{', '.join(sorted(gone | lost))} → {', '.join(sorted(came | brought))}"
 
