@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import itertools
 import re
-import unicodedata
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from difflib import SequenceMatcher
@@ -34,11 +33,13 @@ from typing import TypeVar
 
 from engram.store import lexicon as lx
 from engram.store.parse import (
+    CJK,
     Parse,
     Word,
     antonym_keys,
     antonym_partners,
     context_valued_keys,
+    fold,
     multi_valued_keys,
     often_many_keys,
     parse,
@@ -62,7 +63,6 @@ _LINKS = frozenset({"with", "for", "con", "para", "с", "со", "для"})
 _PREPOSITIONS = lx.PREPOSITIONS
 _DATE = re.compile(r"\d[:/]\d|\d{4}-\d")
 _CYRILLIC = re.compile("[\u0400-\u04ff]")
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
 
 
 @dataclass(frozen=True)
@@ -749,7 +749,7 @@ def _value_change(new: Parse, old: Parse) -> str | None:
         return None
     if _instruction(new) and _instruction(old):
         return None  # "Always run the tests before pushing" / "… the linter …": two steps
-    if _CJK.search(new.normalized) and (len(removed) > 1 or len(added) > 1):
+    if CJK.search(new.normalized) and (len(removed) > 1 or len(added) > 1):
         return None  # (Japanese, read without its verbs: two words changed are two slots)
     if _both_may_hold(new, old, removed, added):
         return None
@@ -813,7 +813,7 @@ def _verb_changed(new: Parse, old: Parse, removed: Collection[str], added: Colle
     came = [w.norm for w in new.words if w.key in added]
     if len(gone) == len(came) == 1 and _verb_form(gone[0]) and _verb_form(came[0]):
         return True
-    if _CJK.search(new.normalized) and _CJK.search(old.normalized):
+    if CJK.search(new.normalized) and CJK.search(old.normalized):
         if _JAPANESE_COPULA.search(new.normalized) or _JAPANESE_COPULA.search(old.normalized):
             return False  # "上司は鈴木さんです": the last word is the value, no verb follows it
         return _last_word(old) in removed and _last_word(new) in added
@@ -2849,15 +2849,8 @@ def _other_action(new: Parse, old: Parse, lined: Overlap) -> bool:
         return True
     # (the verb's key and the root a gist reads may stem a form apart, or fold its accents:
     # "escrib" / "escribi" for "escribió", "diseñ" / "disen" for "diseñó")
-    verb = _folded(verb)
+    verb = fold(verb)
     return len(verb) >= 4 and any(k.startswith(verb) or verb.startswith(k) for k in lined.only_old)
-
-
-def _folded(word: str) -> str:
-    """`word` without accents on Latin letters ("diseñ" → "disen")."""
-    if word.isascii() or _CYRILLIC.match(word):
-        return word
-    return "".join(ch for ch in unicodedata.normalize("NFD", word) if not unicodedata.combining(ch))
 
 
 def _adds_clause(new: Parse, old: Parse) -> bool:

@@ -70,7 +70,9 @@ _SIGNS = re.compile(r"(?<![\w.])[-+](?=\d)|(?<=\w)[-+]+(?=[\s.,;:!?)]|$)")
 _ACCENTED = re.compile("[ñáéíóú]")
 _CYRILLIC = re.compile("[\u0400-\u04ff]")
 _DIGIT = re.compile(r"\d")
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
+# Japanese kana and CJK ideographs: text written without spaces.
+_CJK_LETTERS = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
+CJK = re.compile(f"[{_CJK_LETTERS}]")
 _ROLES = frozenset("user assistant system bot agent ai human model".split())
 _DATE_KEY = re.compile(r"\d[:/]\d|\d{4}-\d")
 _AGENT_MARKERS = frozenset({"by", "por"})
@@ -232,7 +234,7 @@ class Parse:
 
     def _find_relation(self) -> tuple[str, frozenset[str]] | None:
         nouns, verbs = relation_keys(), relation_words()
-        relation = verbs.get(_fold(self.verb_norm)) if self.verb_norm else None
+        relation = verbs.get(fold(self.verb_norm)) if self.verb_norm else None
         owner = self.subject
         if relation is None and lx.VERB_CLASSES.get(self.verb, self.verb) in lx.GENERIC_VERBS:
             held = [w for w in self.words if w.exact in self.subject and w.root in nouns]
@@ -250,7 +252,7 @@ class Parse:
                 )
             elif not named:
                 first = next((w for w in self.objects if w.kind not in _LIGHT), None)
-                relation = verbs.get(_fold(first.norm)) if first is not None else None
+                relation = verbs.get(fold(first.norm)) if first is not None else None
         if relation is None or not owner:
             return None
         return relation, owner
@@ -284,7 +286,7 @@ def _stems_of(lists: dict[str, str]) -> frozenset[str]:
         for word in words.split()
     }
     return frozenset(
-        stems | {_fold(normalize(w)) for words in lists.values() for w in words.split()}
+        stems | {fold(normalize(w)) for words in lists.values() for w in words.split()}
     )
 
 
@@ -306,7 +308,7 @@ def relation_words() -> dict[str, str]:
     for relation, lists in lx.RELATIONS.items():
         for listed in lists.values():
             for word in listed.split():
-                words.update(dict.fromkeys((normalize(word), _fold(normalize(word))), relation))
+                words.update(dict.fromkeys((normalize(word), fold(normalize(word))), relation))
     return words
 
 
@@ -401,7 +403,7 @@ def _key(text: str, norm: str, kind: str, language: str) -> str:
     if _DIGIT.search(norm):
         return norm
     if kind in ("name", "acronym", "kin") or text[:1].isupper():
-        return _fold(norm)  # names as written, wherever they stand: Antonio is not Antonia
+        return fold(norm)  # names as written, wherever they stand: Antonio is not Antonia
     return _stem_word(norm, language)
 
 
@@ -412,7 +414,7 @@ def _bare(norm: str) -> str:
     return norm.replace("’", "'").replace("-", "")
 
 
-def _fold(norm: str) -> str:
+def fold(norm: str) -> str:
     """Without accents on Latin letters ("Málaga" and "Malaga" are one city)."""
     if norm.isascii() or _cyrillic(norm):
         return norm
@@ -428,7 +430,7 @@ def _exact(text: str, norm: str, kind: str, key: str) -> str:
         return key
     if _DIGIT.search(key):
         return key
-    norm = _fold(_bare(norm))
+    norm = fold(_bare(norm))
     if _cyrillic(norm):
         return norm
     norm = lx.IRREGULAR.get(norm, norm)
@@ -468,7 +470,7 @@ def _words(body: str, language: str) -> list[Word]:
     first = True
     # The full pattern (URLs, e-mails, domains) costs; most facts have none of them.
     pattern = _TOKEN if _MAYBE_ADDRESS.search(body) else _PLAIN_TOKEN
-    cjk = not body.isascii() and _CJK.search(body) is not None
+    cjk = not body.isascii() and CJK.search(body) is not None
     size = len(body)
     for match in pattern.finditer(body):
         group = match.lastgroup or "word"
@@ -482,7 +484,7 @@ def _words(body: str, language: str) -> list[Word]:
         alias = lx.ALIASES.get(normalize(text)) if len(text) < 12 else None
         if alias:  # "k8s", "Питон": the name as it is written most
             words.append(_word(alias, first, group, language))
-        elif cjk and _CJK.search(text):
+        elif cjk and CJK.search(text):
             words.extend(_cjk_words(text, language))
         elif len(text) == 1 and text.isupper() and re.match(r"\.\s+[A-ZА-ЯЁ]", body[end:]):
             # a middle initial ("Lucía A. García") is part of a name, not an article, and its
@@ -516,7 +518,7 @@ def _cjk_words(text: str, language: str) -> list[Word]:
     words: list[Word] = []
     for run in _CJK_RUNS.finditer(text):
         part = run.group()
-        if not _CJK.match(part):
+        if not CJK.match(part):
             group = "number" if part[0].isdigit() else "word"
             words.append(_word(part, False, group, language))
             continue
@@ -541,9 +543,7 @@ def _cjk_words(text: str, language: str) -> list[Word]:
     return words
 
 
-_CJK_RUNS = re.compile(
-    r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]+|[^\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]+"
-)
+_CJK_RUNS = re.compile(f"[{_CJK_LETTERS}]+|[^{_CJK_LETTERS}]+")
 # What has been done: polite ("ました", "でした") or plain ("取った", "学んだ") at a clause's end.
 _JAPANESE_PAST = re.compile(r"ました|でした|(?:[\u3040-\u309f]た|んだ)(?=$|[。、])")
 # Japanese endings that make another statement of the same words, as a word of the fact: a
@@ -606,7 +606,7 @@ def _word(text: str, first: bool, group: str, language: str) -> Word:
 def _root(norm: str, key: str, kind: str, language: str) -> str:
     """The stem of a word, a name, an acronym or kin that holds no digit; else its key."""
     if kind in ("word", "name", "acronym", "kin") and not _DIGIT.search(norm):
-        return _stem_word(_fold(_bare(norm)), language)
+        return _stem_word(fold(_bare(norm)), language)
     return key
 
 
@@ -1380,7 +1380,7 @@ def parse(text: str) -> Parse:
         # "Deploy window: Tue 14:00 UTC": the key is the subject, the rest its value.
         subject_words, start, head, verb = key_words, 0, -1, ":"
     else:
-        if _CJK.search(body):
+        if CJK.search(body):
             start, by_verb = _cjk_topic(body, words, language), False
         else:
             start, by_verb = _predicate_start(words)
@@ -1457,7 +1457,7 @@ def parse(text: str) -> Parse:
     objects = tuple(words[head + 1 :])
     return Parse(
         normalized=normalize_text(text),
-        plain=" ".join(w.key if w.kind in ("value", "date") else _fold(w.norm) for w in everything),
+        plain=" ".join(w.key if w.kind in ("value", "date") else fold(w.norm) for w in everything),
         marks=_marks(body),
         speaker=speaker,
         said_at=prefix.when,
@@ -1525,7 +1525,7 @@ def _statements(said: list[str]) -> int:
     """How many of these sentences have three words or more (six characters of Japanese or
     Chinese)."""
     return sum(
-        1 for piece in said if len(piece.split()) >= 3 or (_CJK.search(piece) and len(piece) >= 6)
+        1 for piece in said if len(piece.split()) >= 3 or (CJK.search(piece) and len(piece) >= 6)
     )
 
 
