@@ -885,13 +885,13 @@ def _reasoned(fact: Parse) -> bool:
     for at, w in enumerate(words):
         if w.norm in _REASONS:
             return True
-        if w.norm == "para" and at + 1 < len(words) and words[at + 1].norm.endswith(_INFINITIVES):
+        if w.norm == "para" and at + 1 < len(words) and words[at + 1].norm.endswith(_ES_INFINITIVE):
             return True
     return False
 
 
 _REASONS = frozenset("because чтобы потому поскольку porque ja:because".split())
-_INFINITIVES = ("ar", "er", "ir")
+_ES_INFINITIVE = ("ar", "er", "ir")
 
 
 def _conditional(fact: Parse) -> bool:
@@ -1197,11 +1197,13 @@ _OTHER_PART = "another part for the same word (from / for, with / for, by / to �
 
 def _other_form(new: Parse, old: Parse) -> str | None:
     """What tells two facts of nearly the same words apart as two statements (None if
-    nothing does): another mood (a wish, ability, duty, plan or near miss: "Sara wants to be a
-    teacher" / "Sara teaches", "I almost moved" / "I moved"), another person in a pronoun
-    ("lo ayuda" / "la ayuda"), another tense ("termina" / "terminará", "выпускает" /
-    "выпустит"), another number ("un coche" / "unos coches", "книгу" / "книги") or a word
-    spelt nearly alike that is another word ("стол" / "столб", "caso" / "casa")."""
+    nothing does): another mood (a wish, ability, duty, plan, attempt or near miss, a liking:
+    "Sara wants to be a teacher" / "Sara teaches", "I love dogs" / "I have a dog"), another
+    person in a pronoun ("lo ayuda" / "la ayuda", "he" / "she"), another tense or aspect
+    ("termina" / "terminará", "поступала" / "поступила", "was fixing" / "fixed"), another
+    number ("un coche" / "unos coches"), a word spelt nearly alike ("стол" / "столб"), another
+    frequency, limiting word, action, copula, reflexive or voice, a word said twice, or a word
+    given the opposite part ("from" / "for")."""
     mine, theirs = _form(new), _form(old)
     moods = mine.moods ^ theirs.moods
     if moods and not (moods == {"plan"} and (mine.scheduled or theirs.scheduled)):
@@ -1503,7 +1505,7 @@ def _scheduled(fact: Parse) -> bool:
     return any(w.norm in lx.SCHEDULED for w in fact.words)
 
 
-_INFINITIVE = ("ть", "ться", "ти", "чь")
+_RU_INFINITIVE = ("ть", "ться", "ти", "чь")
 _NOT_DONE_WORDS = lx.NOT_DONE_BEFORE_TO | lx.NOT_DONE_BEFORE_INFINITIVE
 
 
@@ -1514,7 +1516,7 @@ def _moods(fact: Parse, norms: frozenset[str]) -> frozenset[str]:
         return frozenset(moods)
     for w, after in itertools.pairwise(words):
         if (w.norm in lx.NOT_DONE_BEFORE_TO and after.norm == "to") or (
-            w.norm in lx.NOT_DONE_BEFORE_INFINITIVE and after.norm.endswith(_INFINITIVE)
+            w.norm in lx.NOT_DONE_BEFORE_INFINITIVE and after.norm.endswith(_RU_INFINITIVE)
         ):
             moods.add("not done")
     return frozenset(moods)
