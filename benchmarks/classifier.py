@@ -13,7 +13,9 @@ pairs other authors wrote, in seven rounds (409, 353, 374, 371, 308, 339 and 270
 the words that change a statement while keeping its words, each round split once into a `tune`
 half (read, and tuned on) and a `check` half (scored as totals only); the report gives both
 halves of each. Round 8 (250 pairs) is no hunt but a sample of what an agent stores, written
-blind and kept whole as a check. (A pair its author was unsure of is marked `unsure`.)
+blind and kept whole as a check. Round 9 (160 pairs) holds facts of several clauses told again
+with one clause changed (a new value, or another holder, thing, event or reason), written blind
+and split like the first seven. (A pair its author was unsure of is marked `unsure`.)
 
 Each pair runs through the real pipeline: the old fact is absorbed into an empty scope key,
 then the new one, and the outcome is compared with the label. The **wrongful hide rate** is the

@@ -46,6 +46,7 @@ from engram.store.parse import (
     possessive,
     relation_words,
 )
+from engram.text.sentences import sentences
 from engram.text.stem import stem
 from engram.text.tokenize import normalize
 
@@ -983,8 +984,8 @@ def _many_valued(
     key of a note: "Allergy: peanuts"), a tool used for no stated purpose, and — with `links`
     — a companion or purpose ("works with Oleg" / "with Irina", "saving for a house" / "for a
     car")."""
-    if changed and all(_numeric(k) for k in changed):
-        return False
+    if changed and all(k[:1].isdigit() for k in changed):
+        return False  # (a count or a version; an id, "PAY-311", is one item of several)
     predicate = [w for w in (*new.objects, *old.objects) if w.kind != "stop"]
     if new.verb in (":", "=") or old.verb in (":", "="):
         # a note's key, or a verb the parse did not know and left in the subject ("Ana
@@ -1114,6 +1115,9 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
         and (new.question, new.negated) == (old.question, old.negated)
     ):
         return Verdict("duplicate", "identical after normalisation")
+    changed = _one_clause_changed(new, old, similarity, semantic)
+    if changed:
+        return changed
     overlap = _jaccard(new.content, old.content)
     if new.passage or old.passage:
         # The rules below read one statement: its subject, attribute and value. A passage (or
@@ -1154,6 +1158,128 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
     if _predicate_reworded(new, old):
         return Verdict("duplicate", "the same statement with its predicate in other words")
     return _not_a_duplicate(new, old, overlap, similarity, semantic, "")
+
+
+def _one_clause_changed(
+    new: Parse, old: Parse, similarity: float, semantic: bool
+) -> Verdict | None:
+    """Two facts of several clauses or sentences, the same but for one clause: that clause
+    decides, and a new value there replaces the old fact, which says nothing the new one does
+    not but that value ("Ana lives in Lisbon and works at Farfetch" → "… at Revolut", "Tom
+    works for Acme. His phone number is 555-0142." → "… 555-0198"). Anything else the clause
+    says of the other (related, new, contradict) is left to the whole facts' reading, which
+    knows their subject. (Not for lines of a dialogue told with their time: the time is read by
+    the whole facts' rules.)"""
+    if new.speaker != old.speaker or new.said_at or old.said_at:
+        return None
+    ours, stored = _clause_texts(new.text), _clause_texts(old.text)
+    if len(ours) < 2 or len(ours) != len(stored):
+        return None
+    differ = [at for at, (a, b) in enumerate(zip(ours, stored, strict=True)) if a[1] != b[1]]
+    if len(differ) != 1:
+        return None
+    at = differ[0]
+    mine, theirs = ours[at][0], stored[at][0]
+    if any(phrase in _bare_words(text) for text in (mine, theirs) for phrase in _ONE_OF):
+        return None  # "two cats, and one of them is called Luna" / "… Nala": both may hold
+    clause_new, clause_old = _clause_parse(mine), _clause_parse(theirs)
+    subject = _subject_text(ours[0][0]) if at and _opens_with_verb(clause_new, mine) else ""
+    carried = _clause_parse(f"{subject} {mine}") if subject else None
+    if carried is not None and _verb_first(carried, mine):
+        # "Ana lives in Lisbon and works at Farfetch": the clause's subject is the first's
+        clause_new, clause_old = carried, _clause_parse(f"{subject} {theirs}")
+    verdict = compare(clause_new, clause_old, similarity, semantic=semantic)
+    if verdict.outcome not in ("supersede", "duplicate"):
+        return None
+    return Verdict(verdict.outcome, f"{verdict.reason}, in one clause, the others the same")
+
+
+# A clause's parse, kept: the new fact's clause is compared with the same clause of up to ten
+# stored facts, and a stored fact's with those of each new fact like it.
+_clause_parse = lru_cache(maxsize=20_000)(parse)
+
+# "One of several": a clause told of one of them says nothing of the others.
+_ONE_OF = (
+    " one of ",
+    " один из ",
+    " одна из ",
+    " uno de ",
+    " una de ",
+    "のうち",
+    "の一つ",
+    "の1つ",
+)
+
+
+def _bare_words(text: str) -> str:
+    return f" {' '.join(normalize(text).split())} "
+
+
+_JAPANESE_TOPIC = re.compile(r"^[^、。]*?(?:は|が)")
+
+
+def _subject_text(clause: str) -> str:
+    """The words of a clause before its verb, as written ("Ana" of "Ana lives in Lisbon",
+    "田中さんは" of "田中さんは大阪に住んでいて"); empty if it has no verb."""
+    if CJK.search(clause):
+        topic = _JAPANESE_TOPIC.match(clause)
+        return topic.group() if topic else ""
+    fact = _clause_parse(clause)
+    if not fact.verb_norm:
+        return ""
+    at = next((n for n, w in enumerate(fact.words) if w.norm == fact.verb_norm), 0)
+    return " ".join(w.text for w in fact.words[:at])
+
+
+def _opens_with_verb(fact: Parse, clause: str) -> bool:
+    """A clause that goes on with the first one's subject left out: it opens with its verb
+    ("… and works at Dell", "… y trabaja en Inditex"), or in Japanese names no topic."""
+    if CJK.search(clause):
+        return _JAPANESE_TOPIC.match(clause) is None
+    return fact.verb == "="
+
+
+def _verb_first(fact: Parse, clause: str) -> bool:
+    """The clause's first word is the fact's verb (its subject put before it)."""
+    if CJK.search(clause):
+        return True  # (a Japanese clause without a topic ends in its verb)
+    first = clause.split()[0] if clause.split() else ""
+    return bool(fact.verb_norm) and normalize(first.strip(".,;:!?")) == fact.verb_norm
+
+
+_CLAUSE_END = re.compile(r"(?<=[;、])|(?<=,)(?!\d)")  # (within a sentence)
+
+
+@lru_cache(maxsize=50_000)
+def _clause_texts(text: str) -> tuple[tuple[str, str], ...]:
+    """The fact cut into clauses: at its sentence ends, commas and semicolons (not a number's
+    comma) and before a conjunction ("and", "y", "и", "а" …), each without the conjunction;
+    each clause with its letters and digits alone (`_bare`), to compare. (Cached: a new fact is
+    compared with up to ten stored ones.) Empty for a fact of one clause."""
+    parts = [part for sentence in sentences(text) for part in _CLAUSE_END.split(sentence)]
+    if len(parts) == 1 and lx.CONJUNCTIONS.isdisjoint(text.casefold().split()):
+        return ()
+    pieces: list[str] = []
+    for part in parts:
+        words: list[str] = []
+        for word in part.split():
+            if words and word.casefold() in lx.CONJUNCTIONS:
+                pieces.append(" ".join(words))
+                words = []
+            elif word.casefold() not in lx.CONJUNCTIONS:
+                words.append(word)
+        if words:
+            pieces.append(" ".join(words))
+    clauses = (piece.rstrip(",;、") for piece in pieces)
+    return tuple((clause, _bare(clause)) for clause in clauses if _bare(clause))
+
+
+def _bare(text: str) -> str:
+    """A clause's letters and digits, case folded: what two clauses must share to be one."""
+    return _NOT_ALNUM.sub("", text.casefold())
+
+
+_NOT_ALNUM = re.compile(r"[\W_]+")
 
 
 def _not_a_duplicate(

@@ -125,6 +125,7 @@ rose risen dropped doubled halved shifted
 отложен отложена передвинули изменился изменилась поменялся поменялась
 movió movieron adelantó adelantaron retrasaron pospusieron subieron bajaron aumentaron
 перебрался перебралась перебрались
+ja:now ja:changed
 """.split()
 )
 
@@ -192,7 +193,7 @@ REPORTING_VERBS = frozenset(
 # The update words that are adverbs, not verbs: they are no part of a subject or a value.
 UPDATE_ADVERBS = frozenset(
     "now anymore nowadays currently instead теперь сейчас ныне ahora actualmente últimamente "
-    "ultimamente".split()
+    "ultimamente ja:now".split()
 )
 UPDATE_PHRASES = (
     ("no", "longer"), ("any", "longer"), ("as", "of"), ("from", "now", "on"),
@@ -672,21 +673,21 @@ MULTI_VALUED = {
     "exported subscribed member contributes contributed certified participates "
     # what a piece of software has many of: "the users table has an index on email"
     "index indexes field fields column columns endpoint endpoints variable variables package "
-    "packages foreign dependency dependencies",
+    "packages foreign dependency dependencies include includes contain contains",
     "russian": "говорит любит нравится играет знает посещал посетил коллекционирует аллергия "
     "аллергию дружит хобби язык избегаю избегает принимает зависит совместим совместима "
     "приходят доступ "
     "экспортируются участвует участник участница индекс поле колонка колонку эндпоинт "
-    "переменная переменную пакет зависимость",
+    "переменная переменную пакет зависимость входит входят включает содержит",
     "spanish": "habla gusta encanta juega toca conoce sabe visitó visita colecciona alérgico "
     "alérgica alergia pasatiempo idioma evito evita admite acepta depende compatible "
     "publican acceso "
     "exportan miembro contribuye participa suscrito suscrita índice campo columna endpoint "
-    "variable paquete dependencia",
+    "variable paquete dependencia incluye incluyen contiene",
     # the kanji a Japanese verb keeps once its endings are split off (speak, play an
     # instrument, depend on, know, like, keep a pet), read as written
     "japanese": "話 弾 依存 知 好 飼 使 投稿 アクセス メンバー 参加 購読 アレルギー インデックス "
-    "フィールド カラム エンドポイント 変数 パッケージ フラグ",
+    "フィールド カラム エンドポイント 変数 パッケージ フラグ 含",
 }
 # Pets, had one or several at a time like relatives ("has a cat named Tom").
 PETS = frozenset(
@@ -953,7 +954,9 @@ LIMITER_STEMS = (
 )  # fmt: skip
 
 # Markers that a statement adds to what was said, not replaces it ("now leads X too").
-ADDITIVE_WORDS = frozenset("too also additionally тоже также ещё еще también además".split())
+ADDITIVE_WORDS = frozenset(
+    "too also additionally тоже также ещё еще también además ja:also".split()
+)
 
 # Words that name one attribute in other words, each group read as one concept when two facts
 # are compared as a whole ("the upload cap" / "the maximum upload size", "Sergey's boss" /

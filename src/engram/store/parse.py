@@ -152,6 +152,7 @@ class Parse:
     length: int  # words, as split at spaces
     # a short passage's sentences, each with the fact's speaker or key (else empty)
     parts: tuple[str, ...] = ()
+    text: str = ""  # the fact as given, to read its clauses one by one
     # change participles that describe a noun ("increased risk", "delayed kinetics"): no news
     described: frozenset[str] = frozenset()
     # the update is only a dated opening ("Desde 2020 …", "As of May, …"): the same statement
@@ -527,7 +528,12 @@ def _cjk_words(text: str, language: str) -> list[Word]:
             # "さくらは…": a name written in hiragana, which the tokenizer leaves out
             name = topic[1]
             words.append(Word(name, name, name, "name", name))
-        words.extend(Word(t.word, t.word, t.word, "word", t.word) for t in tokenize(part))
+        now = _JAPANESE_NOW.search(part)
+        words.extend(
+            Word(t.word, t.word, t.word, "word", t.word)
+            for t in tokenize(part)
+            if not (now and t.word in ("今", "現在"))  # "今は" is read as "now", no value
+        )
         if _JAPANESE_NEGATION.search(part):
             words.append(Word("ない", "ない", "ない", "neg", "ない"))
         words.extend(
@@ -540,12 +546,21 @@ def _cjk_words(text: str, language: str) -> list[Word]:
             Word(m.group(), f"{m[1]}{m[2]}", f"{m[1]}{m[2]}", "word", f"{m[1]}{m[2]}")
             for m in _JAPANESE_ENDPOINTS.finditer(part)
         )
+    if _JAPANESE_ALSO.search(text):
+        words.append(Word("も", "ja:also", "ja:also", "word", "ja:also"))
     return words
 
 
 _CJK_RUNS = re.compile(f"[{_CJK_LETTERS}]+|[^{_CJK_LETTERS}]+")
 # What has been done: polite ("ました", "でした") or plain ("取った", "学んだ") at a clause's end.
 _JAPANESE_PAST = re.compile(r"ました|でした|(?:[\u3040-\u309f]た|んだ)(?=$|[。、])")
+_JAPANESE_NOW = re.compile(r"(?:今|現在|いま)は")
+# A value changed *to*: "水曜日に変わりました", "4月10日に延期された", "大阪リージョンに移された",
+# "Linearに切り替えました", "熊本に引っ越しました" (a change without "に" may be of another thing:
+# "保存先を変更した").
+_JAPANESE_CHANGED_TO = re.compile(
+    r"に(?:変わ|変更|延期|移さ|移し|移っ|移転|切り替え|切り替わ|引っ越|値上が|値下が|昇進|異動)"
+)
 # Japanese endings that make another statement of the same words, as a word of the fact: a
 # wish ("なりたい", read as "want", a mood), what has been done ("書きました"), what is going
 # on ("書いています"), what once was ("住んでいたことがある"), "only" ("だけ"), a supposition
@@ -559,7 +574,15 @@ _JAPANESE_FORMS = {
     "でしょう": (re.compile(r"でしょう|だろう"), "ja:would", "word"),
     "のために": (re.compile(r"のために"), "ja:for", "word"),
     "ので": (re.compile(r"ので|から、"), "ja:because", "word"),
+    "今は": (_JAPANESE_NOW, "ja:now", "marker"),
+    "に変わった": (_JAPANESE_CHANGED_TO, "ja:changed", "word"),
 }
+# "Too" after a noun: "XMLも返す" (returns XML too), "指導もしている" (also mentors) adds a value;
+# not "もう" (already), "もっと" (more), "もの" (thing), "もら" (receive), nor "誰も", "何も",
+# "一度も", "今も" (nobody, nothing, never, still). ("もし", if, opens a clause: no noun before.)
+_JAPANESE_ALSO = re.compile(
+    r"(?<=[A-Za-z0-9\u30a0-\u30ff\u4e00-\u9fff])(?<![誰何度今])も(?![うっのら])"
+)
 # A word in hiragana alone that opens a sentence as its topic: a name ("さくらは", "ゆうたが").
 _HIRAGANA_TOPIC = re.compile(r"([\u3041-\u3096]{2,})(?:さん|ちゃん|くん)?(?:は|が)")
 # Hiragana words that open a sentence and name no one: "これは", "わたしは", "みんなが".
@@ -571,8 +594,11 @@ _HIRAGANA_WORDS = frozenset(
 # from or to.
 _JAPANESE_ENDPOINTS = re.compile(r"([\u30a0-\u30ff\u4e00-\u9fff]+)(?:さん|様)?(から|まで|へ)")
 # A negative ending: "ません", "なかった", or "ない" after a verb's or adjective's kana ("いない",
-# "使わない", "高くない"); "少ない" and "危ない" are words of their own.
-_JAPANESE_NEGATION = re.compile(r"ません|[\u3040-\u309f](?:ない|なかった)")
+# "使わない", "高くない"), a clause ending in "ず" ("開いておらず") or "がなく" ("資格がなく");
+# "少ない" and "危ない" are words of their own.
+_JAPANESE_NEGATION = re.compile(
+    r"ません|[\u3040-\u309f](?:ない|なかった)|[\u3040-\u309f]ず(?=[、。]|$)|(?:が|は)なく"
+)
 
 
 # Words no possessive is ever followed by: after one, "'s" is "is".
@@ -1456,6 +1482,7 @@ def parse(text: str) -> Parse:
     future = any(n in lx.FUTURE for n in norms) or " going to " in spaced
     objects = tuple(words[head + 1 :])
     return Parse(
+        text=text,
         normalized=normalize_text(text),
         plain=" ".join(w.key if w.kind in ("value", "date") else fold(w.norm) for w in everything),
         marks=_marks(body),

@@ -1,0 +1,102 @@
+"""A fact of several clauses told again with one clause changed is read by that clause; and
+Japanese says "now", "changed to" and "too" in its endings and particles (issue 11)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engram.store.classify import classify
+
+HIDING = ("duplicate", "supersede")
+
+
+def outcome(old: str, new: str) -> str:
+    return classify(new, [(old, 0.0)]).outcome
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "Tom works remotely for Acme. His phone number is 555-0142.",
+            "Tom works remotely for Acme. His phone number is 555-0198.",
+        ),
+        (
+            "Ana lives in Lisbon and works at Farfetch.",
+            "Ana lives in Lisbon and works at Revolut.",
+        ),
+        (
+            "Мария живёт в Новосибирске и работает бухгалтером в Сбербанке.",
+            "Мария живёт в Томске и работает бухгалтером в Сбербанке.",
+        ),
+        (
+            "Marta vive en Valencia y trabaja en Mercadona.",
+            "Marta vive en Valencia y trabaja en Inditex.",
+        ),
+        ("会議は10時からで、1時間かかる。", "会議は11時からで、1時間かかる。"),
+    ],
+)
+def test_a_new_value_in_one_clause_of_a_fact_told_again_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # another holder, another subject, a second value, one of several, a list's item
+        (
+            "Priya's manager is Marcus, and Tom's manager is Elena.",
+            "Priya's manager is Marcus, and Grace's manager is Elena.",
+        ),
+        ("Ana lives in Lisbon and speaks Portuguese.", "Ana lives in Lisbon and speaks Spanish."),
+        (
+            "Mia has two cats, and one of them is called Luna.",
+            "Mia has two cats, and one of them is called Nala.",
+        ),
+        ("The user can write Python, Go and Rust.", "The user can write Python, Go and Java."),
+        (
+            "Our API returns JSON and, since v2, also returns XML on request.",
+            "Our API returns JSON and, since v2, also returns CSV on request.",
+        ),
+        (
+            "On March 3 we deployed v2.1 and rolled it back an hour later.",
+            "On April 9 we deployed v2.2 and rolled it back an hour later.",
+        ),
+        ("Usamos Postgres, porque ya lo conocíamos.", "Usamos Postgres, porque es gratis."),
+    ],
+)
+def test_another_thing_in_one_clause_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("ユーザーは東京に住んでいる。", "ユーザーは今は京都に住んでいる。"),
+        ("テックリードは田中さんです。", "テックリードは今は佐藤さんです。"),
+        ("燃えるゴミの日は火曜日です。", "燃えるゴミの日が水曜日に変わりました。"),
+    ],
+)
+def test_a_japanese_now_or_changed_to_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # a change of another thing ("を変更した", not "に"), and a value added with "も"
+        ("保守を担当している。", "保存先を変更した。"),
+        (
+            "このAPIはJSONを返し、v2からはリクエストに応じてXMLも返す。",
+            "このAPIはJSONを返し、v2からはリクエストに応じてCSVも返す。",
+        ),
+        (
+            "松本さんは2022年にデータチームに異動し、今はETLを担当している。",
+            "松本さんは2022年にデータチームに異動し、今は新人アナリストの指導もしている。",
+        ),
+    ],
+)
+def test_a_japanese_change_of_another_thing_or_a_value_added_hides_nothing(
+    old: str, new: str
+) -> None:
+    assert outcome(old, new) not in HIDING
