@@ -1,5 +1,6 @@
-"""A fact of several clauses told again with one clause changed is read by that clause; and
-Japanese says "now", "changed to" and "too" in its endings and particles (issue 11)."""
+"""A fact of several clauses told again with one clause changed is read by that clause; a note
+naming one role takes a new holder; and Japanese says "now", "changed to" and "too" in its
+endings and particles (issue 11)."""
 
 from __future__ import annotations
 
@@ -99,4 +100,63 @@ def test_a_japanese_now_or_changed_to_supersedes(old: str, new: str) -> None:
 def test_a_japanese_change_of_another_thing_or_a_value_added_hides_nothing(
     old: str, new: str
 ) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Release owner: Priya", "Release owner: Marcus"),
+        ("上司: プリヤさん", "上司: マーカスさん"),
+        ("リリース担当: 田中さん", "リリース担当: 佐藤さん"),
+    ],
+)
+def test_a_note_naming_one_role_gets_a_new_holder(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Anna owns a Tesla.", "Anna owns a Rivian."),
+        ("Allergies: peanuts", "Allergies: shellfish"),
+    ],
+)
+def test_a_thing_owned_or_a_note_of_a_list_keeps_its_other_values(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_japanese_date_is_one_value() -> None:
+    old, new = "プロジェクトの締め切りは3月3日です。", "プロジェクトの締め切りは3月17日です。"
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "TODO: add retries to the S3 uploader (`uploader.py`).",
+            "Done: added retries to the S3 uploader (`uploader.py`).",
+        ),
+        ("TODO: добавить ретраи в загрузчик S3.", "Готово: ретраи в загрузчик S3 добавлены."),
+        ("TODO: ローダーにリトライを追加する。", "完了: ローダーにリトライを追加した。"),
+        (
+            "Propuesta (Alicia): mover la CI de Jenkins a GitHub Actions.",
+            "Decisión: la CI pasa de Jenkins a GitHub Actions (acordado el 2/5).",
+        ),
+    ],
+)
+def test_a_task_done_or_a_proposal_decided_settles_the_open_note(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("TODO: add retries to the S3 uploader.", "Done: added logging to the S3 uploader."),
+        ("TODO: add retries to the S3 uploader.", "Done: fixed the flaky login test."),
+        ("Done: added retries to the S3 uploader.", "TODO: add retries to the S3 uploader."),
+    ],
+)
+def test_another_task_done_or_a_task_opened_again_settles_nothing(old: str, new: str) -> None:
     assert outcome(old, new) not in HIDING

@@ -817,10 +817,23 @@ def _verb_changed(new: Parse, old: Parse, removed: Collection[str], added: Colle
     if CJK.search(new.normalized) and CJK.search(old.normalized):
         if _JAPANESE_COPULA.search(new.normalized) or _JAPANESE_COPULA.search(old.normalized):
             return False  # "上司は鈴木さんです": the last word is the value, no verb follows it
+        if _noun_note(new) and _noun_note(old):
+            return False  # "上司: プリヤさん": a note's value, no verb
         return _last_word(old) in removed and _last_word(new) in added
     return False
 
 
+def _noun_note(fact: Parse) -> bool:
+    """A note whose value after its key has no kana ending: names and nouns only ("上司:
+    プリヤさん", "デプロイ可能時間: 火曜 14:00 UTC"), no clause with a verb."""
+    if fact.verb != ":":
+        return False
+    value = _HONORIFIC.sub("", re.split("[:：]", fact.normalized, maxsplit=1)[-1])
+    return not _KANA_ENDING.search(value)
+
+
+_HONORIFIC = re.compile(r"さん|様|くん|ちゃん|先生")
+_KANA_ENDING = re.compile(r"[\u3041-\u3096]")
 _JAPANESE_COPULA = re.compile(r"(?:です|だ|である|でした|だった)[。.!！]?$")
 
 
@@ -994,8 +1007,10 @@ def _many_valued(
     words = {w.key for w in predicate} | {w.norm for w in predicate} | {new.verb, old.verb}
     if words & multi_valued_keys() or {new.verb_norm, old.verb_norm} & lx.MULTI_VALUED_FORMS:
         return True
-    # (a thing had, owned or kept is one of several when said with "a": "owns a Tesla")
-    if (often or (_one_of(new) and _one_of(old))) and words & often_many_keys():
+    # (a thing had, owned or kept is one of several when said with "a": "owns a Tesla"; a
+    # note's key names one role, "Release owner: Priya", whose holder it gives)
+    told = words if ":" not in (new.verb, old.verb) else _keys_of(new.objects, old.objects)
+    if (often or (_one_of(new) and _one_of(old))) and told & often_many_keys():
         return True
     if _has_kin(new) and _has_kin(old):
         return True  # "has a son named Leo" / "… named Max": one more son
@@ -1008,6 +1023,11 @@ def _many_valued(
             if before is not None and before.norm in _LINKS:
                 return True
     return False
+
+
+def _keys_of(*groups: tuple[Word, ...]) -> set[str]:
+    """The keys and norms of these words (stop words aside)."""
+    return {k for words in groups for w in words if w.kind != "stop" for k in (w.key, w.norm)}
 
 
 def _one_of(fact: Parse) -> bool:
@@ -1115,6 +1135,8 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
         and (new.question, new.negated) == (old.question, old.negated)
     ):
         return Verdict("duplicate", "identical after normalisation")
+    if _settles(new, old):
+        return Verdict("supersede", "the same task or proposal, now done or decided")
     changed = _one_clause_changed(new, old, similarity, semantic)
     if changed:
         return changed
@@ -1158,6 +1180,51 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
     if _predicate_reworded(new, old):
         return Verdict("duplicate", "the same statement with its predicate in other words")
     return _not_a_duplicate(new, old, overlap, similarity, semantic, "")
+
+
+def _settles(new: Parse, old: Parse) -> bool:
+    """A note under an open key ("TODO:", "Proposal (Alice):", "提案:") and one under a key that
+    settles it ("Done:", "Decision:", "完了:"), of the same task: the words of the open one come
+    back, told in any tense ("add retries to the uploader" / "added retries …"), and little
+    else is new."""
+    mine, theirs = _note(new.text), _note(old.text)
+    if not mine or not theirs or theirs[0] not in lx.PENDING_KEYS:
+        return False
+    if mine[0] not in lx.SETTLED_KEYS:
+        return False
+    done, todo = _clause_parse(mine[1]), _clause_parse(theirs[1])
+    wanted = frozenset(k for k in todo.content if not k.startswith("@"))
+    found = done.stems | done.content
+    if not wanted or done.negated != todo.negated:
+        return False  # ("Done: we did not add retries": no settling of it)
+    back = frozenset(k for k in done.content if not k.startswith("@"))
+    missing = sum(1 for k in wanted if not _found_as_stem(k, found))
+    # every word of the open note comes back, but one of five told in another verb ("mover la
+    # CI de Jenkins a GitHub Actions" / "la CI pasa de Jenkins a …"); "add retries to the
+    # uploader" is not settled by "added logging to the uploader"
+    return missing <= (len(wanted) - 1) // 4 and _coverage(back, todo.stems | wanted) >= 0.5
+
+
+def _found_as_stem(key: str, found: frozenset[str]) -> bool:
+    """`key` is among `found`, inflected, or one stem of five letters or more begins the other
+    ("добав" of "добавить", "добавл" of "добавлены")."""
+    if key in found or _inflects(key, found):
+        return True
+    return len(key) >= 5 and any(
+        len(k) >= 5 and (k.startswith(key) or key.startswith(k)) for k in found
+    )
+
+
+_NOTE = re.compile(r"^\s*([^:：()（）]{1,30}?)\s*(?:[(（][^)）]*[)）])?\s*[:：]\s*(.+)$", re.S)
+
+
+def _note(text: str) -> tuple[str, str] | None:
+    """A note's key (normalised, any "(who)" after it dropped) and its body: ("proposal",
+    "move CI …") of "Proposal (Alice): move CI …"; None for a fact without a key."""
+    found = _NOTE.match(text)
+    if not found:
+        return None
+    return normalize(found[1]).strip(), found[2]
 
 
 def _one_clause_changed(

@@ -567,6 +567,17 @@ LIST_KEYS = frozenset(
     メモ 決定 タスク""".split()
 )
 
+# Keys of a note that is still open (a task to do, a proposal) and of one that settles it (done,
+# decided): "Done: added retries to the uploader" settles "TODO: add retries to the uploader".
+PENDING_KEYS = frozenset(
+    """todo to-do fixme proposal proposed propuesta pendiente предложение сделать todo-list
+    提案 未対応""".split()
+)
+SETTLED_KEYS = frozenset(
+    """done fixed resolved decision decided готово сделано решено решение исправлено hecho
+    resuelto decisión decidido completado 完了 対応済み 決定 決定事項 解決""".split()
+)
+
 # Verbs that head a predicate in facts agents keep, as written (parse.py stems them). A word
 # with one of their stems starts the predicate unless a determiner comes right before it.
 VERBS = {

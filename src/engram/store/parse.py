@@ -548,7 +548,37 @@ def _cjk_words(text: str, language: str) -> list[Word]:
         )
     if _JAPANESE_ALSO.search(text):
         words.append(Word("も", "ja:also", "ja:also", "word", "ja:also"))
-    return words
+    return _japanese_times(words)
+
+
+def _japanese_times(words: list[Word]) -> list[Word]:
+    """A Japanese date or clock time as one value, as "June 14" and "6:30" are read: "3月17日"
+    (not the numbers 3 and 17 beside the words 月 and 日), "6時半", "5時45分", "10時"."""
+    out: list[Word] = []
+    at = 0
+    while at < len(words):
+        norms = [w.norm for w in words[at : at + 4]]
+        number = words[at].kind == "value" and norms[0].isdigit()
+        if number and norms[1:2] == ["月"] and len(norms) == 4 and norms[3] == "日":
+            said = f"{norms[0]}月{norms[2]}日"
+            out.append(Word(said, said, said, "date", said))
+            at += 4
+        elif number and norms[1:2] == ["時半"]:
+            said = f"{int(norms[0])}:30"
+            out.append(Word(said, said, said, "value", said))
+            at += 2
+        elif number and norms[1:2] == ["時"] and norms[3:4] == ["分"] and norms[2].isdigit():
+            said = f"{int(norms[0])}:{int(norms[2]):02}"
+            out.append(Word(said, said, said, "value", said))
+            at += 4
+        elif number and norms[1:2] == ["時"]:
+            said = f"{int(norms[0])}:00"
+            out.append(Word(said, said, said, "value", said))
+            at += 2
+        else:
+            out.append(words[at])
+            at += 1
+    return out
 
 
 _CJK_RUNS = re.compile(f"[{_CJK_LETTERS}]+|[^{_CJK_LETTERS}]+")
