@@ -160,3 +160,27 @@ def test_a_task_done_or_a_proposal_decided_settles_the_open_note(old: str, new: 
 )
 def test_another_task_done_or_a_task_opened_again_settles_nothing(old: str, new: str) -> None:
     assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "The docs site is hosted on Netlify.",
+            "The docs site is hosted on Vercel (was Netlify until June).",
+        ),
+        ("La CI corre en Travis.", "La CI corre en GitHub Actions (antes era Travis)."),
+        (
+            "Incident: root cause suspected to be the connection pool limit.",
+            "Incident: root cause turned out to be a memory leak in `worker.py`.",
+        ),
+        ("Project Atlas: beta due June 14.", "Project Atlas: beta slipped to June 28."),
+    ],
+)
+def test_a_former_value_named_or_a_date_slipped_is_an_update(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+def test_a_former_value_of_another_thing_hides_nothing() -> None:
+    old = "The docs site is hosted on Netlify."
+    assert outcome(old, "The blog is hosted on Vercel (was Netlify until June).") not in HIDING

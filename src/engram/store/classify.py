@@ -34,6 +34,7 @@ from typing import TypeVar
 from engram.store import lexicon as lx
 from engram.store.parse import (
     CJK,
+    FORMERLY,
     Parse,
     Word,
     antonym_keys,
@@ -574,7 +575,10 @@ def _leaves_old_value(new: Parse, old: Parse) -> bool:
 
 def _set_aside(new: Parse, values: frozenset[str]) -> bool:
     """The new fact names one of `values` as what it replaces: "… instead of Omar", "en lugar
-    de Movistar", "вместо Олега"."""
+    de Movistar", "вместо Олега", "(was Netlify until June)"."""
+    former = FORMERLY.search(new.text)
+    if former and any(_same_name(normalize(former[1]), v) for v in values):
+        return True
     words = new.words
     norms = [w.norm for w in words]
     for phrase in _INSTEAD_OF:

@@ -126,6 +126,7 @@ rose risen dropped doubled halved shifted
 movió movieron adelantó adelantaron retrasaron pospusieron subieron bajaron aumentaron
 перебрался перебралась перебрались
 ja:now ja:changed
+slipped slips оказалась оказался оказалось оказались resultó resulto retrasa retrasan
 """.split()
 )
 
@@ -204,7 +205,7 @@ UPDATE_PHRASES = (
     ("en", "lugar", "de"),
     ("ya", "no"), ("dejó", "de"), ("dejé", "de"),
     ("went", "up"), ("went", "down"), ("gone", "up"), ("gone", "down"), ("pushed", "back"),
-    ("moved", "up"), ("brought", "forward"),
+    ("moved", "up"), ("brought", "forward"), ("turned", "out"),
 )  # fmt: skip
 # The last words of the phrases above that say a value changed, not only that it is so now.
 CHANGE_MARKERS = frozenset(

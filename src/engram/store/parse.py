@@ -585,6 +585,13 @@ _CJK_RUNS = re.compile(f"[{_CJK_LETTERS}]+|[^{_CJK_LETTERS}]+")
 # What has been done: polite ("ました", "でした") or plain ("取った", "学んだ") at a clause's end.
 _JAPANESE_PAST = re.compile(r"ました|でした|(?:[\u3040-\u309f]た|んだ)(?=$|[。、])")
 _JAPANESE_NOW = re.compile(r"(?:今|現在|いま)は")
+# A former value told in brackets after the new one: "hosted on Vercel (was Netlify until
+# June)", "corre en GitHub Actions (antes era Travis)", "(раньше был Jenkins)", "（以前はJira）".
+FORMERLY = re.compile(
+    r"[(（]\s*(?:was|formerly|previously|until recently|antes era|antes|anteriormente|"
+    r"раньше был[аио]?|раньше|ранее|以前は|元は|旧)\s*([^\s)）,、]+)",
+    re.IGNORECASE,
+)
 # A value changed *to*: "水曜日に変わりました", "4月10日に延期された", "大阪リージョンに移された",
 # "Linearに切り替えました", "熊本に引っ越しました" (a change without "に" may be of another thing:
 # "保存先を変更した").
@@ -1430,6 +1437,7 @@ def parse(text: str) -> Parse:
         if at in in_update:
             words[at] = Word(w.text, w.norm, w.key, "marker", w.exact, w.stem)
     told = update or changed or bool(in_update) or _dated_change(words)  # in its words
+    told = told or bool(FORMERLY.search(body))  # "… on Vercel (was Netlify until June)"
     update = told or opened
     key_words = _words(key, language) if key else []
     if key:
