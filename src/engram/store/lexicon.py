@@ -126,7 +126,7 @@ rose risen dropped doubled halved shifted
 movió movieron adelantó adelantaron retrasaron pospusieron subieron bajaron aumentaron
 перебрался перебралась перебрались
 ja:now ja:changed
-slipped slips оказалась оказался оказалось оказались resultó resulto retrasa retrasan
+slipped slips оказалась оказался оказалось оказались resultó resulto
 """.split()
 )
 
@@ -206,6 +206,7 @@ UPDATE_PHRASES = (
     ("ya", "no"), ("dejó", "de"), ("dejé", "de"),
     ("went", "up"), ("went", "down"), ("gone", "up"), ("gone", "down"), ("pushed", "back"),
     ("moved", "up"), ("brought", "forward"), ("turned", "out"),
+    ("retrasa", "al"), ("retrasan", "al"),  # "se retrasa al 28 de junio", not "… cuando llueve"
 )  # fmt: skip
 # The last words of the phrases above that say a value changed, not only that it is so now.
 CHANGE_MARKERS = frozenset(
