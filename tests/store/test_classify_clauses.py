@@ -184,3 +184,20 @@ def test_a_former_value_named_or_a_date_slipped_is_an_update(old: str, new: str)
 def test_a_former_value_of_another_thing_hides_nothing() -> None:
     old = "The docs site is hosted on Netlify."
     assert outcome(old, "The blog is hosted on Vercel (was Netlify until June).") not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Rita's manager is Oleg.", "Rita's new manager is Alla."),
+        ("My primary care doctor is Dr. Nguyen.", "My new primary care doctor is Dr. Alvarez."),
+        ("Игорь — техлид команды платежей.", "Марина теперь техлид команды платежей."),
+    ],
+)
+def test_someones_new_holder_of_a_role_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+def test_a_new_thing_of_no_one_named_is_one_more() -> None:
+    old = "The office is in Barcelona."
+    assert outcome(old, "The new office is in Madrid.") not in HIDING

@@ -979,7 +979,7 @@ SYNONYMS = {
     "manager": "manager boss supervisor jefe jefa gerente supervisora reporta "
     "руководитель руководительница начальник начальница подчиняется",
     "lead": "lead leads leader head heads led lidera dirige líder lider возглавляет руководит "
-    "заведует главный",
+    "заведует главный техлид тимлид",
     "deadline": "deadline due дедлайн срок plazo vence entrega",
     "work": "work works job employed employs employer trabaja empleado работает трудится работа "
     "role position puesto cargo должность роль career careers carrera профессия",

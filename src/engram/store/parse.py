@@ -1116,7 +1116,9 @@ def _predicate_start(words: list[Word]) -> tuple[int, bool]:
             word.kind == "marker" and word.norm in lx.NEGATIONS
         ):
             return at, True
-        if word.kind == "word" and words[at - 1].norm not in lx.DETERMINERS and _is_verb(word):
+        before = words[at - 1].norm
+        # (after a determiner or "new" a word is a noun: "Rita's new manager is Alla")
+        if word.kind == "word" and before not in _NOUN_BEFORE and _is_verb(word):
             if not _noun_here(words, at) and not _owned(words, at):
                 return at, True
     # No verb: a value after the first word ("Телефон Бориса 555-0199") starts the predicate,
@@ -1132,6 +1134,9 @@ def _predicate_start(words: list[Word]) -> tuple[int, bool]:
     if len(meaningful) >= 3:
         return meaningful[-1], False
     return len(words), False
+
+
+_NOUN_BEFORE = lx.DETERMINERS | lx.NEW_WORDS
 
 
 def _owned(words: list[Word], at: int) -> bool:
@@ -1460,7 +1465,14 @@ def parse(text: str) -> Parse:
             described.update(w.norm for w in words[head + 1 :] if w.norm in lx.UPDATE_WORDS)
             update = told = changed
         subject_words = words[:start]
-        told = told or _new_of_someone(subject_words) or _got_a_new(words, head)
+        if _new_of_someone(subject_words):
+            # "Rita's new manager is Alla": the news that the value changed, no other subject
+            told = True
+            for at, w in enumerate(words[:start]):
+                if w.norm in lx.NEW_WORDS:
+                    words[at] = Word(w.text, w.norm, w.key, "marker", w.exact, w.stem)
+            subject_words = words[:start]
+        told = told or _got_a_new(words, head)
         update = update or told
     if any(w.norm == "у" for w in subject_words[:-1]):
         subject_words = _whose_dropped(subject_words)
