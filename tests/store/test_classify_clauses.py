@@ -201,3 +201,23 @@ def test_someones_new_holder_of_a_role_supersedes(old: str, new: str) -> None:
 def test_a_new_thing_of_no_one_named_is_one_more() -> None:
     old = "The office is in Barcelona."
     assert outcome(old, "The new office is in Madrid.") not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "I take 500 mg of metformin in the morning.",
+            "I take 500 mg of metformin in the evening.",
+        ),
+        ("I take my vitamin D on Sundays.", "I take my vitamin B12 on Sundays."),
+        ("Я ем овсянку на завтрак.", "Я ем гречку на завтрак."),
+    ],
+)
+def test_a_dose_at_another_time_or_one_more_thing_taken_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_thing_taken_now_in_place_of_another_supersedes() -> None:
+    old = "I take the bus to work."
+    assert outcome(old, "I now take the train to work instead of the bus.") == "supersede"

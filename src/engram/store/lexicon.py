@@ -717,12 +717,12 @@ MULTI_VALUED_FORMS = frozenset(
 OFTEN_MANY = {
     "english": "read watch listen attend study learn own eat drink want need keep teach write "
     "afraid fear follow subscribe mentor volunteer donate preference preferences owner approve "
-    "responsible handles",
-    "russian": "читает смотрит слушает изучает ест пьёт хочет нужен нужна нужно преподаёт "
-    "преподает учит пишет боится владеет владелец владелица утверждает одобряет согласует "
-    "отвечает",
-    "spanish": "lee mira escucha estudia aprende come bebe quiere necesita enseña escribe teme "
-    "sigue posee dueño dueña propietario propietaria aprueba encarga",
+    "responsible handles take takes",
+    "russian": "читает смотрит слушает изучает ест ем едим пьёт пью пьём хочет нужен нужна "
+    "нужно преподаёт преподает учит пишет боится владеет владелец владелица утверждает "
+    "одобряет согласует отвечает",
+    "spanish": "lee mira escucha estudia aprende come como bebe bebo tomo toma quiere necesita "
+    "enseña escribe teme sigue posee dueño dueña propietario propietaria aprueba encarga",
 }
 # Verbs with several values at once unless the object names what they are for: "We use
 # Postgres" and "We use Redis" both hold; "uses Jenkins for CI" → "GitHub Actions for CI" is
@@ -799,6 +799,8 @@ OCCASIONS = frozenset(
     """
 weekday weekdays weekend weekends workday workdays holiday holidays будни будням выходные
 выходным выходных праздники праздникам laborables festivos finde
+morning mornings afternoon evening evenings night breakfast lunch dinner утром вечером днём
+ночью завтрак завтраком обед обедом ужин ужином desayuno almuerzo comida cena
 """.split()
 )
 
