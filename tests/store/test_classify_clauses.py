@@ -221,3 +221,14 @@ def test_a_dose_at_another_time_or_one_more_thing_taken_hides_nothing(old: str, 
 def test_a_thing_taken_now_in_place_of_another_supersedes() -> None:
     old = "I take the bus to work."
     assert outcome(old, "I now take the train to work instead of the bus.") == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Ana is the primary on-call for payments.", "Ana is the backup on-call for payments."),
+        ("Oleg is the deputy lead of the API team.", "Oleg is the interim lead of the API team."),
+    ],
+)
+def test_another_qualifier_alone_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING

@@ -778,7 +778,8 @@ def _both_may_hold(
     another thing both may say at once: what each compares with ("faster than the old one" /
     "than the GraphQL one"), the case or reason each names ("fails when the cache is cold" /
     "… warm", "to share types" / "to have one CI"), the action ("починил" / "подключил"),
-    whose it is ("Tom's manager" / "Grace's manager"), or one clause of facts of several."""
+    whose it is ("Tom's manager" / "Grace's manager"), one clause of facts of several, or a
+    limiting word alone ("primary" / "backup")."""
     return (
         (_compares(new) and _compares(old))
         or (_conditional(new) and _conditional(old))
@@ -786,7 +787,15 @@ def _both_may_hold(
         or _verb_changed(new, old, removed, added)
         or _whose_changed(new, old, {*removed, *added})
         or bool(_clauses(new) and _clauses(old))
+        or _qualifier_only(new, old, {*removed, *added})
     )
+
+
+def _qualifier_only(new: Parse, old: Parse, changed: Collection[str]) -> bool:
+    """All that changed is a limiting word ("the primary on-call" / "the backup on-call",
+    "the deputy lead" / "the interim lead"): another role beside the first, no new value."""
+    norms = {w.norm for fact in (new, old) for w in fact.words if w.key in changed}
+    return bool(norms) and norms <= lx.LIMITERS
 
 
 def _plain_words(new: Parse, old: Parse, keys: set[str] | frozenset[str]) -> bool:

@@ -956,6 +956,7 @@ UNSAID_FREQUENCIES = frozenset({"always", "usually"})
 LIMITERS = frozenset(
     """
 former ex previous future interim acting deputy assistant vice potential prospective
+primary backup secondary
 partially partly half near nearby close some few several most many
 ex antiguo antigua antiguos antiguas futuro futura interino interina adjunto adjunta asistente
 potencial parcialmente medias cerca algunos algunas pocos pocas varios varias mayoría muchos
