@@ -1200,6 +1200,8 @@ def _settles(new: Parse, old: Parse) -> bool:
     settles it ("Done:", "Decision:", "完了:"), of the same task: the words of the open one come
     back, told in any tense ("add retries to the uploader" / "added retries …"), and little
     else is new."""
+    if not (":" in old.text or "：" in old.text) or not (":" in new.text or "：" in new.text):
+        return False
     mine, theirs = _note(new.text), _note(old.text)
     if not mine or not theirs or theirs[0] not in lx.PENDING_KEYS:
         return False
@@ -1231,6 +1233,7 @@ def _found_as_stem(key: str, found: frozenset[str]) -> bool:
 _NOTE = re.compile(r"^\s*([^:：()（）]{1,30}?)\s*(?:[(（][^)）]*[)）])?\s*[:：]\s*(.+)$", re.S)
 
 
+@lru_cache(maxsize=20_000)
 def _note(text: str) -> tuple[str, str] | None:
     """A note's key (normalised, any "(who)" after it dropped) and its body: ("proposal",
     "move CI …") of "Proposal (Alice): move CI …"; None for a fact without a key."""
@@ -3708,30 +3711,44 @@ _CLEFT_WHO_ES = re.compile(
 )
 
 
-def _uncleft(fact: Parse) -> list[str]:
+def _uncleft(fact: Parse) -> tuple[str, ...]:
     """The statement a cleft fact says without its cleft (none for any other fact). The part
     put first goes where the relative clause lacks it: after the clause when the clause has a
     subject of its own ("the engineer Anna hired": "Anna hired Bob"), before it when the clause
     opens with its verb ("the one who leads the team": "Bob leads the team")."""
     if fact.question or fact.passage or fact.speaker:
-        return []
-    text = " ".join(w.text for w in fact.words)
+        return ()
+    found = _UNCLEFTS.get(fact.text) if fact.text else None
+    if found is None:
+        # (kept by the fact's text: each fact is compared with up to ten others, and each
+        # comparison looks for a cleft both ways round)
+        if len(_UNCLEFTS) >= 20_000:
+            _UNCLEFTS.clear()
+        found = _UNCLEFTS[fact.text] = _uncleft_words(" ".join(w.text for w in fact.words))
+    return found
+
+
+_UNCLEFTS: dict[str, tuple[str, ...]] = {}
+
+
+def _uncleft_words(text: str) -> tuple[str, ...]:
+    """`_uncleft` of a fact's words."""
     match = _CLEFT_IT.match(text) or _CLEFT_WHO_ES.match(text)
     if match:
-        return [f"{match['x']} {match['rest']}"]
+        return (f"{match['x']} {match['rest']}",)
     match = _CLEFT_ES.match(text)
     if match:
-        return [f"{match['rest']} {match['p']} {match['x']}"]
+        return (f"{match['rest']} {match['p']} {match['x']}",)
     match = _CLEFT_WHERE.match(text)
     if match:
         where = {"where": "in", "donde": "en", "где": "в"}[match["w"].casefold()]
-        return [f"{match['rest']} {where} {match['x']}"]
+        return (f"{match['rest']} {where} {match['x']}",)
     match = _CLEFT_EN.match(text)
     if not match:
-        return []
+        return ()
     rest, first = match["rest"], match["rest"].split()[0]
     opens_with_verb = match["rel"] and first.islower() and first not in _CLAUSE_SUBJECTS
-    return [f"{match['x']} {rest}" if opens_with_verb else f"{rest} {match['x']}"]
+    return (f"{match['x']} {rest}" if opens_with_verb else f"{rest} {match['x']}",)
 
 
 # Words that open a relative clause's own subject ("the city *we* live in", "the tool *the*
