@@ -557,28 +557,32 @@ def _japanese_times(words: list[Word]) -> list[Word]:
     out: list[Word] = []
     at = 0
     while at < len(words):
-        norms = [w.norm for w in words[at : at + 4]]
-        number = words[at].kind == "value" and norms[0].isdigit()
-        if number and norms[1:2] == ["月"] and len(norms) == 4 and norms[3] == "日":
-            said = f"{norms[0]}月{norms[2]}日"
-            out.append(Word(said, said, said, "date", said))
-            at += 4
-        elif number and norms[1:2] == ["時半"]:
-            said = f"{int(norms[0])}:30"
-            out.append(Word(said, said, said, "value", said))
-            at += 2
-        elif number and norms[1:2] == ["時"] and norms[3:4] == ["分"] and norms[2].isdigit():
-            said = f"{int(norms[0])}:{int(norms[2]):02}"
-            out.append(Word(said, said, said, "value", said))
-            at += 4
-        elif number and norms[1:2] == ["時"]:
-            said = f"{int(norms[0])}:00"
-            out.append(Word(said, said, said, "value", said))
-            at += 2
-        else:
+        found = _japanese_time_at(words, at)
+        if found is None:
             out.append(words[at])
             at += 1
+            continue
+        said, kind, used = found
+        out.append(Word(said, said, said, kind, said))
+        at += used
     return out
+
+
+def _japanese_time_at(words: list[Word], at: int) -> tuple[str, str, int] | None:
+    """The date or time that starts at `at` (as written, its kind, how many words it takes)."""
+    norms = [w.norm for w in words[at : at + 4]]
+    if words[at].kind != "value" or not norms[0].isdigit():
+        return None
+    after = norms[1:2]
+    if after == ["月"] and len(norms) == 4 and norms[3] == "日" and norms[2].isdigit():
+        return f"{norms[0]}月{norms[2]}日", "date", 4
+    if after == ["時半"]:
+        return f"{int(norms[0])}:30", "value", 2
+    if after == ["時"] and norms[3:4] == ["分"] and norms[2].isdigit():
+        return f"{int(norms[0])}:{int(norms[2]):02}", "value", 4
+    if after == ["時"]:
+        return f"{int(norms[0])}:00", "value", 2
+    return None
 
 
 _CJK_RUNS = re.compile(f"[{_CJK_LETTERS}]+|[^{_CJK_LETTERS}]+")
