@@ -1277,8 +1277,8 @@ def _one_clause_changed(
     return Verdict(verdict.outcome, f"{verdict.reason}, in one clause, the others the same")
 
 
-# A clause's parse, kept: the new fact's clause is compared with the same clause of up to ten
-# stored facts, and a stored fact's with those of each new fact like it.
+# A clause's (or a note's body's) parse, kept: the new fact's clause is compared with the same
+# clause of up to ten stored facts, and a stored fact's with those of each new fact like it.
 _clause_parse = lru_cache(maxsize=20_000)(parse)
 
 # "One of several": a clause told of one of them says nothing of the others.
@@ -1295,6 +1295,7 @@ _ONE_OF = (
 
 
 def _bare_words(text: str) -> str:
+    """The text normalised, single spaced and with a space at each end, to find a phrase in."""
     return f" {' '.join(normalize(text).split())} "
 
 

@@ -605,7 +605,8 @@ _JAPANESE_CHANGED_TO = re.compile(
 # Japanese endings that make another statement of the same words, as a word of the fact: a
 # wish ("なりたい", read as "want", a mood), what has been done ("書きました"), what is going
 # on ("書いています"), what once was ("住んでいたことがある"), "only" ("だけ"), a supposition
-# ("入社したでしょう") and "for the sake of" ("のために").
+# ("入社したでしょう"), "for the sake of" ("のために"), "because" ("ので"); and the words of an
+# update: "now" ("今は", a marker like "now") and a value changed to ("水曜日に変わりました").
 _JAPANESE_FORMS = {
     "たい": (re.compile(r"[\u3040-\u309f]たい"), "want", "word"),
     "ました": (_JAPANESE_PAST, "ja:done", "word"),
