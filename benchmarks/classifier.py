@@ -15,7 +15,11 @@ half (read, and tuned on) and a `check` half (scored as totals only); the report
 halves of each. Round 8 (250 pairs) is no hunt but a sample of what an agent stores, written
 blind and kept whole as a check. Round 9 (160 pairs) holds facts of several clauses told again
 with one clause changed (a new value, or another holder, thing, event or reason), written blind
-and split like the first seven. (A pair its author was unsure of is marked `unsure`.)
+and split like the first seven. Round 10 (240 pairs) is a second blind sample like round 8,
+kept whole as a check; round 11 (200 pairs) hunts the update rules added with round 9 (a clause
+changed, a note settled, Japanese "now" and "changed to", a new holder, a former value in
+brackets, limiting words, doses), split like the others. (A pair its author was unsure of is
+marked `unsure`.)
 
 Each pair runs through the real pipeline: the old fact is absorbed into an empty scope key,
 then the new one, and the outcome is compared with the label. The **wrongful hide rate** is the

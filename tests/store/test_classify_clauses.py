@@ -232,3 +232,29 @@ def test_a_thing_taken_now_in_place_of_another_supersedes() -> None:
 )
 def test_another_qualifier_alone_hides_nothing(old: str, new: str) -> None:
     assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("My hobby is woodworking.", "My new hobby is bouldering."),
+        ("Моё хобби — рыбалка.", "Моё новое хобби — скалолазание."),
+        (
+            "The main app uses PostgreSQL.",
+            "The main app uses PostgreSQL; the cache layer is Redis (was Memcached until March).",
+        ),
+        (
+            "El director técnico es Pablo Ríos.",
+            "Mientras Pablo Ríos está de baja, la directora técnica interina es Mía.",
+        ),
+    ],
+)
+def test_one_more_hobby_another_things_former_value_or_a_stand_in_hides_nothing(
+    old: str, new: str
+) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_former_value_told_with_until_is_an_update() -> None:
+    old = "La web está alojada en Netlify."
+    assert outcome(old, "La web está alojada en Vercel (hasta junio era Netlify).") == "supersede"

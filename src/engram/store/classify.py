@@ -473,7 +473,7 @@ def _explicit_update(new: Parse, old: Parse) -> bool:
     or under the same attribute words ("gym on Mondays" → "gym days are now Tuesdays"); or the
     same short attribute has a new value ("Ivan works at Acme" → "now works for Globex")."""
     change = new.change
-    if not new.update or new.question or new.modal or new.future:
+    if not (new.update or _former_named(new, old)) or new.question or new.modal or new.future:
         return False
     if new.additive and not change:
         return False  # "Maria now leads the mobile team too" adds, it does not replace
@@ -483,6 +483,8 @@ def _explicit_update(new: Parse, old: Parse) -> bool:
         return False  # "used to live in Paris" is history, not news
     if _told_again_for_another_reason(new, old):
         return False
+    if _limiters(new) - _limiters(old):
+        return False  # "la directora técnica interina es Mía": a stand-in beside the holder
     if new.speaker != old.speaker or new.environments != old.environments:
         return False
     mentioned = new.content | new.people
@@ -573,11 +575,23 @@ def _leaves_old_value(new: Parse, old: Parse) -> bool:
     return _set_aside(new, values)
 
 
+def _former_named(new: Parse, old: Parse) -> bool:
+    """The new fact names the old one's value as a former one, in brackets after its own:
+    "hosted on Vercel (was Netlify until June)" after "hosted on Netlify" (not a former value of
+    another thing: "…; the cache layer is Redis (was Memcached)")."""
+    return _names_former(new, _relation_values(old))
+
+
+def _names_former(new: Parse, values: frozenset[str]) -> bool:
+    """The new fact names one of `values` in brackets as what was before: "(was Netlify …)"."""
+    former = FORMERLY.search(new.text)
+    return former is not None and any(_same_name(normalize(former[1]), v) for v in values)
+
+
 def _set_aside(new: Parse, values: frozenset[str]) -> bool:
     """The new fact names one of `values` as what it replaces: "… instead of Omar", "en lugar
     de Movistar", "вместо Олега", "(was Netlify until June)"."""
-    former = FORMERLY.search(new.text)
-    if former and any(_same_name(normalize(former[1]), v) for v in values):
+    if _names_former(new, values):
         return True
     words = new.words
     norms = [w.norm for w in words]

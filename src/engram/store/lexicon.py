@@ -702,6 +702,13 @@ MULTI_VALUED = {
     "japanese": "話 弾 依存 知 好 飼 使 投稿 アクセス メンバー 参加 購読 アレルギー インデックス "
     "フィールド カラム エンドポイント 変数 パッケージ フラグ 含",
 }
+# Things one has several of at a time: "my new hobby" is one more, not the news that "my hobby"
+# changed (as "my new manager" is).
+MANY_HELD = frozenset(
+    """hobby hobbies project projects friend friends client clients course courses class
+    skill skills interest interests side-project хобби увлечение проект друг подруга клиент
+    курс afición aficiones pasatiempo proyecto amigo amiga cliente curso""".split()
+)
 # Pets, had one or several at a time like relatives ("has a cat named Tom").
 PETS = frozenset(
     """cat cats dog dogs kitten puppy parrot hamster кот кошка кота кошку собака собаку пёс пес

@@ -593,7 +593,9 @@ _JAPANESE_NOW = re.compile(r"(?:今|現在|いま)は")
 # June)", "corre en GitHub Actions (antes era Travis)", "(раньше был Jenkins)", "（以前はJira）".
 FORMERLY = re.compile(
     r"[(（]\s*(?:was|formerly|previously|until recently|antes era|antes|anteriormente|"
-    r"раньше был[аио]?|раньше|ранее|以前は|元は|旧)\s*([^\s)）,、]+)",
+    r"раньше был[аио]?|раньше|ранее|以前は|元は|旧|"
+    # "(until June it was Netlify)", "(hasta junio era Netlify)", "(до августа была Тильда)"
+    r"(?:until|hasta|до)\s+\S+\s+(?:it\s+)?(?:was|era|был[аио]?))\s*([^\s)）,、]+)",
     re.IGNORECASE,
 )
 # A value changed *to*: "水曜日に変わりました", "4月10日に延期された", "大阪リージョンに移された",
@@ -1447,7 +1449,6 @@ def parse(text: str) -> Parse:
         if at in in_update:
             words[at] = Word(w.text, w.norm, w.key, "marker", w.exact, w.stem)
     told = update or changed or bool(in_update) or _dated_change(words)  # in its words
-    told = told or bool(FORMERLY.search(body))  # "… on Vercel (was Netlify until June)"
     update = told or opened
     key_words = _words(key, language) if key else []
     if key:
@@ -1669,9 +1670,10 @@ def _got_a_new(words: list[Word], head: int) -> bool:
 def _new_of_someone(subject: list[Word]) -> bool:
     """The subject is someone's new attribute: "Rita's new manager", "my new number", "el
     nuevo jefe de Inés", "новый адрес Ивы" — news that its value changed."""
-    # (a common noun after it: "New York's mayor" is no news)
+    # (a common noun after it: "New York's mayor" is no news; nor a thing one has several of:
+    # "my new hobby", "мой новый проект" is one more)
     if not any(
-        w.norm in lx.NEW_WORDS and after.text[:1].islower()
+        w.norm in lx.NEW_WORDS and after.text[:1].islower() and after.norm not in lx.MANY_HELD
         for w, after in itertools.pairwise(subject)
     ):
         return False
