@@ -258,3 +258,29 @@ def test_one_more_hobby_another_things_former_value_or_a_stand_in_hides_nothing(
 def test_a_former_value_told_with_until_is_an_update() -> None:
     old = "La web está alojada en Netlify."
     assert outcome(old, "La web está alojada en Vercel (hasta junio era Netlify).") == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "Priya leads the payments team and reports to Marcus; she joined in 2021.",
+            "Priya leads the payments team.",
+        ),
+        ("Tom works at Acme, and his wife works at Globex.", "Tom works at Acme."),
+    ],
+)
+def test_a_clause_the_stored_fact_says_word_for_word_is_a_duplicate(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("I take the bus, when it snows.", "I take the bus."),
+        ("We deploy on Tuesdays, unless there is a freeze.", "We deploy on Tuesdays."),
+        ("The gym is open until 10pm, on weekdays.", "The gym is open until 10pm."),
+    ],
+)
+def test_a_clause_said_without_its_condition_is_no_duplicate(old: str, new: str) -> None:
+    assert outcome(old, new) != "duplicate"
