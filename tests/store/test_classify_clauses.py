@@ -139,6 +139,7 @@ def test_a_japanese_date_is_one_value() -> None:
             "Done: added retries to the S3 uploader (`uploader.py`).",
         ),
         ("TODO: добавить ретраи в загрузчик S3.", "Готово: ретраи в загрузчик S3 добавлены."),
+        ("Предложение: перенести ретро на четверг.", "Решение: ретро переносим на четверг."),
         ("TODO: ローダーにリトライを追加する。", "完了: ローダーにリトライを追加した。"),
         (
             "Propuesta (Alicia): mover la CI de Jenkins a GitHub Actions.",

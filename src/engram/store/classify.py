@@ -1237,13 +1237,11 @@ def _settles(new: Parse, old: Parse) -> bool:
 
 
 def _found_as_stem(key: str, found: frozenset[str]) -> bool:
-    """`key` is among `found`, inflected, or one stem of five letters or more begins the other
-    ("добав" of "добавить", "добавл" of "добавлены")."""
+    """`key` is among `found`, inflected, or shares its first five letters with one of them
+    ("добав" of "добавить" and "добавл" of "добавлены", "перенест" and "перенос")."""
     if key in found or _inflects(key, found):
         return True
-    return len(key) >= 5 and any(
-        len(k) >= 5 and (k.startswith(key) or key.startswith(k)) for k in found
-    )
+    return len(key) >= 5 and any(len(k) >= 5 and k[:5] == key[:5] for k in found)
 
 
 _NOTE = re.compile(r"^\s*([^:：()（）]{1,30}?)\s*(?:[(（][^)）]*[)）])?\s*[:：]\s*(.+)$", re.S)
