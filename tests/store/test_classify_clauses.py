@@ -193,6 +193,8 @@ def test_a_former_value_of_another_thing_hides_nothing() -> None:
         ("Rita's manager is Oleg.", "Rita's new manager is Alla."),
         ("My primary care doctor is Dr. Nguyen.", "My new primary care doctor is Dr. Alvarez."),
         ("Игорь — техлид команды платежей.", "Марина теперь техлид команды платежей."),
+        ("会社の社長は山田さんです。", "会社の新しい社長は中村さんです。"),
+        ("私の主治医は鈴木先生です。", "私の新しい主治医は高橋先生です。"),
     ],
 )
 def test_someones_new_holder_of_a_role_supersedes(old: str, new: str) -> None:
@@ -240,6 +242,7 @@ def test_another_qualifier_alone_hides_nothing(old: str, new: str) -> None:
     [
         ("My hobby is woodworking.", "My new hobby is bouldering."),
         ("Моё хобби — рыбалка.", "Моё новое хобби — скалолазание."),
+        ("私の趣味は釣りです。", "私の新しい趣味はボルダリングです。"),
         (
             "The main app uses PostgreSQL.",
             "The main app uses PostgreSQL; the cache layer is Redis (was Memcached until March).",

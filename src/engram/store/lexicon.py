@@ -125,7 +125,7 @@ rose risen dropped doubled halved shifted
 отложен отложена передвинули изменился изменилась поменялся поменялась
 movió movieron adelantó adelantaron retrasaron pospusieron subieron bajaron aumentaron
 перебрался перебралась перебрались
-ja:now ja:changed
+ja:now ja:changed ja:new
 slipped slips оказалась оказался оказалось оказались resultó resulto
 """.split()
 )
@@ -194,7 +194,7 @@ REPORTING_VERBS = frozenset(
 # The update words that are adverbs, not verbs: they are no part of a subject or a value.
 UPDATE_ADVERBS = frozenset(
     "now anymore nowadays currently instead теперь сейчас ныне ahora actualmente últimamente "
-    "ultimamente ja:now".split()
+    "ultimamente ja:now ja:new".split()
 )
 UPDATE_PHRASES = (
     ("no", "longer"), ("any", "longer"), ("as", "of"), ("from", "now", "on"),
@@ -707,7 +707,8 @@ MULTI_VALUED = {
 MANY_HELD = frozenset(
     """hobby hobbies project projects friend friends client clients course courses class
     skill skills interest interests side-project хобби увлечение проект друг подруга клиент
-    курс afición aficiones pasatiempo proyecto amigo amiga cliente curso""".split()
+    курс afición aficiones pasatiempo proyecto amigo amiga cliente curso 趣味 プロジェクト 友達
+    友人 顧客 クライアント 講座""".split()
 )
 # Pets, had one or several at a time like relatives ("has a cat named Tom").
 PETS = frozenset(

@@ -529,8 +529,13 @@ def _cjk_words(text: str, language: str) -> list[Word]:
             name = topic[1]
             words.append(Word(name, name, name, "name", name))
         now = _JAPANESE_NOW.search(part)
+        new = _JAPANESE_NEW.search(part)
+        new = new if new and new[1] not in lx.MANY_HELD else None  # ("新しい趣味": one more)
         words.extend(
-            Word(t.word, t.word, t.word, "word", t.word)
+            # "新しい社長" is news of the president, as "now" is a marker, not a word
+            Word(t.word, "ja:new", "ja:new", "marker", "ja:new")
+            if new and t.word == "新"
+            else Word(t.word, t.word, t.word, "word", t.word)
             for t in tokenize(part)
             if not (now and t.word in ("今", "現在"))  # "今は" is read as "now", no value
         )
@@ -589,6 +594,9 @@ _CJK_RUNS = re.compile(f"[{_CJK_LETTERS}]+|[^{_CJK_LETTERS}]+")
 # What has been done: polite ("ました", "でした") or plain ("取った", "学んだ") at a clause's end.
 _JAPANESE_PAST = re.compile(r"ました|でした|(?:[\u3040-\u309f]た|んだ)(?=$|[。、])")
 _JAPANESE_NOW = re.compile(r"(?:今|現在|いま)は")
+# "New" before a noun: "新しい社長" (the new president), "新たな担当者"; the noun is kept to tell
+# a thing one has several of ("新しい趣味", a new hobby) from news of a holder.
+_JAPANESE_NEW = re.compile(r"(?:新しい|新たな)([\u30a0-\u30ff]+|[\u4e00-\u9fff]+)")
 # A former value told in brackets after the new one: "hosted on Vercel (was Netlify until
 # June)", "corre en GitHub Actions (antes era Travis)", "(раньше был Jenkins)", "（以前はJira）".
 FORMERLY = re.compile(
