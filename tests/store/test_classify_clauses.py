@@ -194,6 +194,7 @@ def test_a_former_value_of_another_thing_hides_nothing() -> None:
         ("My primary care doctor is Dr. Nguyen.", "My new primary care doctor is Dr. Alvarez."),
         ("Игорь — техлид команды платежей.", "Марина теперь техлид команды платежей."),
         ("会社の社長は山田さんです。", "会社の新しい社長は中村さんです。"),
+        ("The CEO of Brightline is Maria Gómez.", "Brightline's new CEO is David Chen."),
         ("私の主治医は鈴木先生です。", "私の新しい主治医は高橋先生です。"),
     ],
 )

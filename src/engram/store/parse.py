@@ -1681,7 +1681,9 @@ def _new_of_someone(subject: list[Word]) -> bool:
     # (a common noun after it: "New York's mayor" is no news; nor a thing one has several of:
     # "my new hobby", "мой новый проект" is one more)
     if not any(
-        w.norm in lx.NEW_WORDS and after.text[:1].islower() and after.norm not in lx.MANY_HELD
+        w.norm in lx.NEW_WORDS
+        and (after.text[:1].islower() or after.kind == "acronym")  # ("new CEO", not "New York")
+        and after.norm not in lx.MANY_HELD
         for w, after in itertools.pairwise(subject)
     ):
         return False
