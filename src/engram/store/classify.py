@@ -1280,11 +1280,15 @@ def _one_clause_changed(
     if any(phrase in _bare_words(text) for text in (mine, theirs) for phrase in _ONE_OF):
         return None  # "two cats, and one of them is called Luna" / "… Nala": both may hold
     clause_new, clause_old = _clause_parse(mine), _clause_parse(theirs)
-    subject = _subject_text(ours[0][0]) if at and _opens_with_verb(clause_new, mine) else ""
-    carried = _clause_parse(f"{subject} {mine}") if subject else None
-    if carried is not None and _verb_first(carried, mine):
+    subject = (
+        _carried_subject(mine, ours[0][0]) if at and _opens_with_verb(clause_new, mine) else ""
+    )
+    if subject:
         # "Ana lives in Lisbon and works at Farfetch": the clause's subject is the first's
-        clause_new, clause_old = carried, _clause_parse(f"{subject} {theirs}")
+        clause_new, clause_old = (
+            _clause_parse(f"{subject} {mine}"),
+            _clause_parse(f"{subject} {theirs}"),
+        )
     verdict = compare(clause_new, clause_old, similarity, semantic=semantic)
     if verdict.outcome not in ("supersede", "duplicate"):
         return None
@@ -1332,11 +1336,16 @@ _RESTRICTING = frozenset(
 def _has_own_verb(clause: str, first: str) -> bool:
     """The clause states something of its own: it has a verb, or goes on with the first
     clause's subject from its verb ("… and reports to Marcus")."""
-    fact = _clause_parse(clause)
-    if fact.verb not in ("", "=", ":"):
-        return True
+    return _clause_parse(clause).verb not in ("", "=", ":") or bool(_carried_subject(clause, first))
+
+
+def _carried_subject(clause: str, first: str) -> str:
+    """The first clause's subject, as written, when `clause` goes on from its verb with that
+    subject left out ("… and reports to Marcus"); empty otherwise (a list's item, "… and Go")."""
     subject = _subject_text(first)
-    return bool(subject) and _verb_first(_clause_parse(f"{subject} {clause}"), clause)
+    if subject and _verb_first(_clause_parse(f"{subject} {clause}"), clause):
+        return subject
+    return ""
 
 
 # A clause's (or a note's body's) parse, kept: the new fact's clause is compared with the same
