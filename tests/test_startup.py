@@ -21,25 +21,39 @@ def test_load_and_the_prompt_hook_import_nothing_heavy(tmp_path: Path) -> None:
     init_workspace(tmp_path)
     write_memory(tmp_path / ".agents" / ".engram", "deploy-api", "# Deploy\n\ndeploy the api\n")
     folder = str(tmp_path)
-    # The first load builds the index (parsing needs YAML); the prompts after it do not.
-    build = f"from engram.cli import main; main(['-C', {folder!r}, 'load', 'deploy'])"
-    subprocess.run([sys.executable, "-c", build], capture_output=True, check=True)
+    _build_index(folder)
     payload = json.dumps(
         {"hook_event_name": "UserPromptSubmit", "session_id": "s", "prompt": "deploy the api",
          "cwd": folder}
     )  # fmt: skip
+    found, loaded = _fresh_run(
+        f"main(['-C', {folder!r}, 'load', 'deploy the api']); "
+        f"sys.stdin = io.StringIO({payload!r}); main(['hook', '--host', 'claude'])",
+        counted="deploy-api",
+    )
+    assert found >= 2  # both printed the memory
+    assert not HEAVY & loaded
+
+
+def _build_index(folder: str) -> None:
+    """The first load builds the index (parsing needs YAML); the prompts after it do not."""
+    build = f"from engram.cli import main; main(['-C', {folder!r}, 'load', 'deploy'])"
+    subprocess.run([sys.executable, "-c", build], capture_output=True, check=True)
+
+
+def _fresh_run(calls: str, counted: str, cwd: Path | None = None) -> tuple[int, set[str]]:
+    """Run `calls` (statements calling `main`) in a new interpreter with their output caught:
+    how often `counted` stands in what they printed, and the modules they imported that a bare
+    start of this interpreter does not."""
     code = (
         "import io, sys; from engram.cli import main; out, sys.stdout = sys.stdout, io.StringIO(); "
-        f"main(['-C', {folder!r}, 'load', 'deploy the api']); "
-        f"sys.stdin = io.StringIO({payload!r}); main(['hook', '--host', 'claude']); "
-        "answer, sys.stdout = sys.stdout.getvalue(), out; "
-        "print(answer.count('deploy-api')); print(' '.join(sorted(sys.modules)))"
+        f"{calls}; answer, sys.stdout = sys.stdout.getvalue(), out; "
+        f"print(answer.count({counted!r})); print(' '.join(sorted(sys.modules)))"
     )
     found, modules = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=cwd
     ).stdout.split("\n", 1)
-    assert int(found) >= 2  # both printed the memory
-    assert not HEAVY & (set(modules.split()) - _interpreter_modules())
+    return int(found), set(modules.split()) - _interpreter_modules()
 
 
 def _interpreter_modules() -> set[str]:
@@ -55,18 +69,14 @@ def test_the_plain_hook_and_load_calls_build_no_parser(tmp_path: Path) -> None:
     write_memory(tmp_path / ".agents" / ".engram", "deploy-api", "# Deploy\n\ndeploy the api\n")
     payload = json.dumps({"hook_event_name": "UserPromptSubmit", "session_id": "s",
                           "prompt": "deploy the api", "cwd": str(tmp_path)})  # fmt: skip
-    code = (
-        "import io, sys; from engram.cli import main; out, sys.stdout = sys.stdout, io.StringIO(); "
+    found, loaded = _fresh_run(
         "main(['load', 'deploy the api']); "
-        f"sys.stdin = io.StringIO({payload!r}); main(['hook', '--host', 'claude']); "
-        "answer, sys.stdout = sys.stdout.getvalue(), out; "
-        "print(answer.count('deploy-api')); print(' '.join(sorted(sys.modules)))"
+        f"sys.stdin = io.StringIO({payload!r}); main(['hook', '--host', 'claude'])",
+        counted="deploy-api",
+        cwd=tmp_path,
     )
-    found, modules = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=tmp_path
-    ).stdout.split("\n", 1)
-    assert int(found) >= 2
-    assert "argparse" not in set(modules.split()) - _interpreter_modules()
+    assert found >= 2
+    assert "argparse" not in loaded
 
 
 def test_a_plain_load_of_a_memory_with_a_prerequisite_imports_nothing_heavy(
@@ -79,18 +89,10 @@ def test_a_plain_load_of_a_memory_with_a_prerequisite_imports_nothing_heavy(
     write_memory(root, "release-base", "# Release\n\ntag every release\n")
     write_memory(root, "deploy-api", "# Deploy\n\ndeploy the api\n", depends_on=["release-base"])
     folder = str(tmp_path)
-    build = f"from engram.cli import main; main(['-C', {folder!r}, 'load', 'deploy'])"
-    subprocess.run([sys.executable, "-c", build], capture_output=True, check=True)
-    code = (
-        "import io, sys; from engram.cli import main; out, sys.stdout = sys.stdout, io.StringIO(); "
-        f"main(['-C', {folder!r}, 'load', 'deploy the api']); "
-        "answer, sys.stdout = sys.stdout.getvalue(), out; "
-        "print(answer.count('requires: release-base')); print(' '.join(sorted(sys.modules)))"
+    _build_index(folder)
+    found, loaded = _fresh_run(
+        f"main(['-C', {folder!r}, 'load', 'deploy the api'])", counted="requires: release-base"
     )
-    found, modules = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    ).stdout.split("\n", 1)
-    assert int(found) == 1  # the prerequisite was printed with its dependent
-    loaded = set(modules.split()) - _interpreter_modules()
+    assert found == 1  # the prerequisite was printed with its dependent
     assert not HEAVY & loaded
     assert "engram.safety.secrets" not in loaded
