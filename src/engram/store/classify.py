@@ -35,6 +35,7 @@ from engram.store import lexicon as lx
 from engram.store.parse import (
     CJK,
     FORMERLY,
+    VALUES_ONLY,
     Parse,
     Word,
     antonym_keys,
@@ -59,6 +60,7 @@ MAX_ADDED = 4  # object words it may bring in their place
 # (set on the dev pairs: rewordings 0.85–0.97 under all-MiniLM-L6-v2).
 REWORDED_COSINE = 0.85
 _FUNCTION = lx.FUNCTION_WORDS
+_MOMENT_KINDS = frozenset({"date", "value"})
 _BARE_VERBS = frozenset({"be", "have", "ser", "estar", "tener", ":", "=", "need", "want"})
 _WHO = frozenset({"name", "pronoun", "kin"})
 _LINKS = frozenset({"with", "for", "con", "para", "с", "со", "для"})
@@ -641,8 +643,11 @@ def _only_the_value_moved(new: Parse, old: Parse) -> bool:
     added = new.values - old.values
     if not added or not old.values:
         return False
-    if not all(_CLOCK.match(v) for v in old.values | new.values) and not (
-        _units(new) == _units(old) and _units(old) and len(old.values) == len(added) == 1
+    moments = old.values | new.values
+    if not (
+        all(_CLOCK.match(v) for v in moments)
+        or (len(old.values) == len(added) == 1 and moments <= _WEEKDAYS)
+        or (_units(new) == _units(old) and _units(old) and len(old.values) == len(added) == 1)
     ):
         return False
     theirs = old.subject_stems
@@ -651,7 +656,20 @@ def _only_the_value_moved(new: Parse, old: Parse) -> bool:
     ):
         return False  # "Закрытие магазина перенесли на 21:00": the closing, not the opening
     rest = new.content - new.subject_keys - new.values - {new.verb} - _FUNCTION - lx.ADVERBS
-    return not {k for k in rest if not k.startswith("@")}
+    if new.change and CJK.search(new.text):
+        # a Japanese verb of change follows the value it moved to ("月曜日に延期")
+        words = new.words
+        rest -= {b.key for a, b in itertools.pairwise(words) if a.key in added}
+    return not {k for k in rest if not k.startswith(("@", "ja:"))}
+
+
+_WEEKDAYS = frozenset(
+    """monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays
+    thursdays fridays saturdays sundays понедельник вторник среда среду четверг пятница пятницу
+    суббота субботу воскресенье понедельникам вторникам средам четвергам пятницам субботам
+    воскресеньям понедельники вторники среды четверги пятницы субботы воскресенья lunes martes
+    miércoles miercoles jueves viernes sábado sabado domingo sábados sabados domingos""".split()
+)
 
 
 def _attribute_words(fact: Parse) -> set[str]:
@@ -769,7 +787,11 @@ def _value_change(new: Parse, old: Parse) -> str | None:
     if _instruction(new) and _instruction(old):
         return None  # "Always run the tests before pushing" / "… the linter …": two steps
     if CJK.search(new.normalized) and (len(removed) > 1 or len(added) > 1):
-        return None  # (Japanese, read without its verbs: two words changed are two slots)
+        # (Japanese, read without its verbs: two words changed are two slots, but for a day
+        # and its time, "火曜 14:00" → "木曜 16:00", one moment)
+        kinds = {w.kind for f in (new, old) for w in f.objects if w.key in removed | added}
+        if not kinds <= _MOMENT_KINDS:
+            return None
     if _both_may_hold(new, old, removed, added):
         return None
     if _another_occasion(old, kept, changed):
@@ -975,12 +997,19 @@ def _names_a_thing(fact: Parse, keys: frozenset[str]) -> bool:
         for at, w in enumerate(words)
         if w.key in keys and (w.kind == "date" or w.norm in lx.CALENDAR)
     ]
+    if found and CJK.search(fact.text):
+        # Japanese puts what a date names after it either way ("土曜日に実行", run on
+        # Saturday): only "の" makes the day part of a name ("土曜日の読書会")
+        return len(found) == len(keys) and _JAPANESE_DATE_OF.search(fact.text) is not None
     return len(found) == len(keys) and all(
         at + 1 < len(words)
         and words[at + 1].kind == "word"
         and words[at + 1].norm not in lx.CALENDAR
         for at in found
     )
+
+
+_JAPANESE_DATE_OF = re.compile(r"(?:[月火水木金土日]曜日?|\d+月\d+日|\d{4}年)の")
 
 
 def _direct_object(fact: Parse) -> frozenset[str]:
@@ -1102,8 +1131,13 @@ def _names_attribute(new: Parse, old: Parse, kept: frozenset[str]) -> bool:
 
 def _role_key(fact: Parse) -> bool:
     """The key of a note names a role one person holds ("Manager:", "Release owner:",
-    "Руководитель:", "Contacto en Acme:", "担当:")."""
-    return any(w.norm in _ROLE_KEY_WORDS for w in fact.words if w.exact in fact.subject)
+    "Руководитель:", "Contacto en Acme:", "担当:") or an attribute of one value at a time
+    ("Timezone:", "Editor:", "Часовой пояс:", "Zona horaria:"): its capital is no name's."""
+    return any(
+        w.norm in _ROLE_KEY_WORDS or w.norm in lx.ATTRIBUTE_KEYS
+        for w in fact.words
+        if w.exact in fact.subject
+    )
 
 
 _ROLE_KEY_WORDS = frozenset(
@@ -3145,6 +3179,8 @@ def _adds_clause(new: Parse, old: Parse) -> bool:
 def _clauses(fact: Parse) -> int:
     """How many clauses the fact joins beyond its first: its conjunctions and commas (not the
     comma of a number: "$4,000")."""
+    if fact.verb == ":" and VALUES_ONLY.match(fact.text.partition(":")[2].strip()):
+        return 0  # "Stack: Python, FastAPI, Postgres": a list of values, no clauses
     commas = len(_CLAUSE_COMMA.findall(fact.normalized))
     return sum(1 for w in fact.words if w.norm in lx.CONJUNCTIONS) + commas
 

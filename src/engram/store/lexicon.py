@@ -127,6 +127,8 @@ movió movieron adelantó adelantaron retrasaron pospusieron subieron bajaron au
 перебрался перебралась перебрались
 ja:now ja:changed ja:new
 slipped slips оказалась оказался оказалось оказались resultó resulto
+переименовали переименовал переименовала переименован переименована renombró renombro
+renombramos renombraron
 """.split()
 )
 
@@ -1123,6 +1125,19 @@ POLAR_WORDS = frozenset(
 
 # Words that join a second clause or item: a fact with more of them says more.
 CONJUNCTIONS = frozenset("and but while plus y e pero mientras и а но также".split())
+# Words that, as the key of a note, name an attribute holding one value at a time: "Timezone:
+# Europe/Berlin" then "Timezone: America/New_York" is a new value (the key's capital letter is
+# no name's). Each word as written, in every language.
+ATTRIBUTE_KEYS = frozenset(
+    """timezone tz editor ide shell os browser laptop phone mobile email address city country
+    location status version deadline budget price rent salary plan tier region theme font
+    title employer birthday
+    часовой пояс редактор оболочка браузер ноутбук телефон почта адрес город страна статус
+    версия дедлайн бюджет цена аренда зарплата тариф регион тема шрифт должность работодатель
+    horaria editor navegador portátil teléfono móvil correo dirección ciudad país estado
+    versión plazo presupuesto precio alquiler salario tarifa región tema fuente puesto cargo
+    タイムゾーン エディタ 住所 電話 メール 締め切り 予算 家賃 給料 役職""".split()
+)
 # Words that make an attribute hold one value ("her *favourite* language", not the languages
 # she speaks): a new value there replaces the old one.
 ONE_VALUE = frozenset(

@@ -461,9 +461,23 @@ def _strip_prefix(text: str) -> tuple[Prefix, str]:
         return Prefix(key=name), rest  # "TODO: add retries to the loader" is a note, no speaker
     titled = all(w[:1].isupper() for w in name.split())
     when = match.group("when") or match.group("stamp") or ""
-    if when or name.casefold() in _ROLES or (titled and len(rest.split()) > 2):
+    if (
+        when
+        or name.casefold() in _ROLES
+        or (titled and len(rest.split()) > 2 and not VALUES_ONLY.match(rest))
+    ):
         return Prefix(speaker=normalize_text(name), when=normalize_text(when)), rest
     return Prefix(key=name), rest
+
+
+# What follows a key, not a speaker: names, numbers and ids alone, in a list or one run, no
+# sentence ("Stack: Python, FastAPI, Postgres", "Телефон Светы: +7 900 123-45-67"). A line
+# said ends a sentence or says a word in lower case ("Tim: Wow, that's cool").
+VALUES_ONLY = re.compile(
+    r"(?:[^\W_]|[+#$€£¥])[\w.+#/@&'’-]*"  # the first value
+    r"(?:[,;]?\s+[\dA-ZА-ЯЁ+#$€£¥][\w.+#/@&'’-]*)*"  # more, each a name, a number or a sign
+    r"\.?\s*$"
+)
 
 
 def _words(body: str, language: str) -> list[Word]:
@@ -498,6 +512,11 @@ def _words(body: str, language: str) -> list[Word]:
             pronoun, verb = lx.CONTRACTIONS[normalize(text).replace("’", "'")]
             words.append(_word(pronoun, first, group, language))
             words.append(_word(verb, False, group, language))
+        elif normalize(text) in lx.TIMES_WORDS:
+            # "twice" is "2 times", "трижды" "3 раза": a count, as "three times" is
+            number, unit = lx.TIMES_WORDS[normalize(text)]
+            words.append(_word(number, first, "number", language))
+            words.append(_word(unit, False, "word", language))
         elif language == "english" and _contracted_is(text, body[end:]):
             # "Kevin's a nurse", "Dana's the CTO", "Ana's in Berlin": "'s" is "is" there
             words.append(_word(text[:-2], first, group, language))
@@ -562,6 +581,14 @@ def _japanese_times(words: list[Word]) -> list[Word]:
     out: list[Word] = []
     at = 0
     while at < len(words):
+        day = _JAPANESE_WEEKDAYS.get(words[at].norm)
+        if day:  # "火曜" / "火曜日" is Tuesday, read as "Tuesday" is (its "曜日" no word,
+            # nor the pair of letters across the day's edge: "週火" of "毎週火曜日")
+            if out and len(out[-1].norm) == 2 and out[-1].norm[1] == words[at].norm[0]:
+                out.pop()
+            out.append(Word(words[at].text, day, day, "date", day))
+            at += 2 if at + 1 < len(words) and words[at + 1].norm == "曜日" else 1
+            continue
         found = _japanese_time_at(words, at)
         if found is None:
             out.append(words[at])
@@ -571,6 +598,15 @@ def _japanese_times(words: list[Word]) -> list[Word]:
         out.append(Word(said, said, said, kind, said))
         at += used
     return out
+
+
+_JAPANESE_WEEKDAYS = dict(
+    zip(
+        ("月曜", "火曜", "水曜", "木曜", "金曜", "土曜", "日曜"),
+        "monday tuesday wednesday thursday friday saturday sunday".split(),
+        strict=True,
+    )
+)
 
 
 def _japanese_time_at(words: list[Word], at: int) -> tuple[str, str, int] | None:

@@ -1,0 +1,142 @@
+"""A note ("Key: value") with a new value, days of the week moved, and how often something
+happens told in words: the updates an agent's profile notes and schedules make most (issue
+11)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engram.store.classify import classify
+from engram.store.parse import parse
+
+HIDING = ("duplicate", "supersede")
+
+
+def outcome(old: str, new: str) -> str:
+    return classify(new, [(old, 0.0)]).outcome
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Stack: Python, FastAPI, Postgres", "Телефон Светы: +7 900 123-45-67.", "Editor: VS Code"],
+)
+def test_a_key_followed_by_values_alone_is_a_note_not_a_speaker(text: str) -> None:
+    assert parse(text).speaker == ""
+
+
+@pytest.mark.parametrize(
+    "text", ["Tim: Wow, that is cool", "Caroline: Hey Mel! Good to see you!", "Alice: Bob and Dan"]
+)
+def test_a_name_followed_by_a_sentence_is_still_a_speaker(text: str) -> None:
+    assert parse(text).speaker
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Stack: Python, FastAPI, Postgres", "Stack: Python, Django, Postgres"),
+        ("Стек: Python, FastAPI, Postgres", "Стек: Python, Django, Postgres"),
+        ("Телефон Светы: +7 900 123-45-67.", "Телефон Светы теперь +7 900 765-43-21."),
+    ],
+)
+def test_a_note_told_again_with_one_value_changed_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Timezone: Europe/Berlin", "Timezone: America/New_York"),
+        ("Editor: vim", "Editor: VS Code"),
+        ("Часовой пояс: Москва", "Часовой пояс: Екатеринбург"),
+        ("Zona horaria: Europe/Madrid", "Zona horaria: America/Lima"),
+    ],
+)
+def test_a_note_keyed_by_an_attribute_of_one_value_takes_the_new_value(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Languages: English, Spanish", "Languages: English, French"),
+        ("Contacts: Alice, Bob", "Contacts: Alice, Carol"),
+        ("Tools: Git, Docker", "Tools: Git, Podman"),
+        ("Timezone: Europe/Berlin", "Office timezone: America/New_York"),
+        ("Priya: vegetarian", "Priya: allergic to nuts"),
+        ("Editor (work): vim", "Editor (home): emacs"),
+    ],
+)
+def test_a_note_of_several_values_or_another_key_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_japanese_day_of_the_week_is_a_date() -> None:
+    words = [(w.norm, w.kind) for w in parse("定例会議は毎週火曜日です。").words]
+    assert ("tuesday", "date") in words
+    assert not any(norm in ("曜日", "週火") for norm, _ in words)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("デプロイ可能時間: 火曜 14:00 UTC", "デプロイ可能時間: 木曜 16:00 UTC"),
+        ("定例会議は毎週月曜日です。", "定例会議は毎週水曜日です。"),
+        ("バックアップは土曜日に実行されます。", "バックアップは日曜日に実行されます。"),
+        ("リリースは金曜日の予定です。", "リリースは月曜日に延期されました。"),
+        ("El lanzamiento está previsto para el viernes.", "El lanzamiento se pospuso al lunes."),
+        ("Стендап проходит по средам.", "Стендап перенесли на четверг."),
+    ],
+)
+def test_a_day_moved_to_another_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+def test_a_japanese_day_before_no_names_a_thing_of_that_day() -> None:
+    old = "土曜日の読書会は駅前のカフェで開かれる。"
+    assert outcome(old, "日曜日の読書会は駅前のカフェで開かれる。") not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Репозиторий называется engram-core.", "Репозиторий переименовали в engram."),
+        ("El repositorio se llama engram-core.", "El repositorio se renombró a engram."),
+    ],
+)
+def test_a_thing_renamed_supersedes_its_name_as_in_english(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Репозиторий называется engram-core.", "Мы переименовали папку docs в guides."),
+        ("El repositorio se llama engram-core.", "Renombramos la rama principal a main."),
+        ("Lena wrote the onboarding guide.", "Lena rewrote the onboarding guide."),
+        (
+            "Сервис авторизации написан на Java.",
+            "Мы переписали тесты сервиса авторизации на Kotlin.",
+        ),
+    ],
+)
+def test_another_thing_renamed_or_a_text_rewritten_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "Carla visits her parents twice a month.",
+            "Carla visits her parents three times a month.",
+        ),
+        ("Оля навещает родителей два раза в месяц.", "Оля навещает родителей трижды в месяц."),
+    ],
+)
+def test_how_often_told_in_a_word_is_a_count_that_may_change(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+def test_how_often_told_in_a_word_or_in_numbers_is_one_statement() -> None:
+    assert outcome("We deploy twice a week.", "We deploy two times a week.") == "duplicate"
