@@ -140,3 +140,36 @@ def test_how_often_told_in_a_word_is_a_count_that_may_change(old: str, new: str)
 
 def test_how_often_told_in_a_word_or_in_numbers_is_one_statement() -> None:
     assert outcome("We deploy twice a week.", "We deploy two times a week.") == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "Kim is the primary on-call engineer this week.",
+            "Dana is the primary on-call engineer this week.",
+        ),
+        ("Kim is the CTO of Acme.", "Dana is the CTO of Acme."),
+        ("Kim is my manager.", "Dana is my manager."),
+        ("Ana es la responsable de QA.", "Luis es el responsable de QA."),
+    ],
+)
+def test_another_holder_of_a_role_held_by_one_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Kim is a team lead.", "Dana is a team lead."),
+        ("Kim is my friend.", "Dana is my friend."),
+        ("Acme is our customer.", "Globex is our customer."),
+        ("Leo is my son.", "Max is my son."),
+        ("Kim is the CTO of Acme.", "Dana is the CTO of Globex."),
+        ("Kim was the CTO.", "Dana is the CTO."),
+        ("Kim is the one who deploys.", "Dana is the one who deploys."),
+        ("Анна — наш клиент.", "Ольга — наш клиент."),
+    ],
+)
+def test_one_of_several_or_another_role_or_time_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING

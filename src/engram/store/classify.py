@@ -1492,6 +1492,8 @@ def _not_a_duplicate(
         swapped = _value_change(new, old)
         if swapped and not _antonym_split(new, old):
             return Verdict("supersede", f"the same subject with a new value ({swapped})")
+    if not elsewhere and _holder_changed(new, old):
+        return Verdict("supersede", "another holder of a role held by one at a time")
     looked = None if elsewhere else _second_look(new, old)
     if looked and looked.outcome == "supersede":
         elsewhere = _update_elsewhere(new, old)
@@ -1502,6 +1504,85 @@ def _not_a_duplicate(
     why = other or elsewhere or (f"the same words, {form}" if form else "")
     why = why or "the same subject, both stay true"
     return _related_or_new(new, old, overlap, similarity, why)
+
+
+def _holder_changed(new: Parse, old: Parse) -> bool:
+    """Both facts say who holds one role that one holds at a time, the same role in the same
+    words, and name different holders: "Kim is the primary on-call engineer this week" →
+    "Dana is …", "The CTO is Kim" → "Dana is the CTO". Never "a team lead" (one of several),
+    a clause of more, or a role with a relative clause ("the one who …")."""
+    if new.indefinite or old.indefinite or _clauses(new) or _clauses(old):
+        return False  # ("a team lead": the parse keeps no "a")
+    if not _same_setting(new, old):
+        return False
+    mine, theirs = _holder_and_role(new), _holder_and_role(old)
+    if mine is None or theirs is None or mine[1] != theirs[1]:
+        return False
+    return not set(mine[0]) & set(theirs[0])
+
+
+def _holder_and_role(fact: Parse) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """(holder, role) of a fact that says who holds a definite role, each as keys: a name or
+    two on one side of "is" / "es" / a dash, "the …" / "our …" on the other (in Russian, which
+    has no articles, the role first: "Директор школы — Анна Петровна")."""
+    words = fact.words
+    at = next(
+        (
+            i
+            for i, w in enumerate(words)
+            if w.kind == "dash" or (w.norm == fact.verb_norm and fact.verb in _COPULAS)
+        ),
+        None,
+    )
+    if at is None:
+        return None
+    before = [w for w in words[:at] if w.kind != "dash"]
+    after = [w for w in words[at + 1 :] if w.kind != "dash"]
+    for holder, role, role_first in ((before, after, False), (after, before, True)):
+        if _holder_words(holder) and _definite_role(role, role_first):
+            roles = tuple(w.key for w in role if w.norm not in _DEFINITE)
+            return tuple(w.key for w in holder), roles
+    return None
+
+
+def _holder_words(words: list[Word]) -> bool:
+    """One to three words, each a name, an acronym, a number or capitalised: who or what holds
+    a role ("Kim", "Anna Petrovna", "Python"), no pronoun or article."""
+    return 0 < len(words) <= 3 and all(
+        w.kind in ("name", "acronym", "value") or (w.kind == "word" and w.text[:1].isupper())
+        for w in words
+    )
+
+
+def _definite_role(words: list[Word], role_first: bool) -> bool:
+    """A role one holds at a time: "the …", "our …", "el …", a possessive; in Russian (no
+    articles), said first. Never with a relative clause, nor a name alone."""
+    if not words or any(w.norm in _RELATIVE for w in words):
+        return False
+    if not any(w.kind in ("word", "acronym") and not w.text[:1].isupper() for w in words):
+        if not any(w.kind == "acronym" for w in words):
+            return False  # "Kim is Dana": no role
+    norms = {w.norm for w in words}
+    if norms & _MANY_HOLDERS:
+        return False  # "Dana is my friend": one of several
+    first = words[0]
+    if first.norm in _ARTICLES:
+        return True
+    if first.norm in _DEFINITE or possessive(first):
+        # "my manager", "our biggest customer", "my main editor"; not "our customer"
+        return any(
+            w.norm in _ONE_HOLDER or w.norm.endswith("est") or w.norm in lx.ONE_VALUE for w in words
+        )
+    return role_first and bool(_CYRILLIC.match(first.norm))
+
+
+_ARTICLES = frozenset("the el la los las".split())
+_DEFINITE = _ARTICLES | frozenset("our my your their his her nuestro nuestra mi su".split())
+# Roles one holds at a time under a possessive ("my manager"), and nouns of which one has
+# several ("my friend", "our customer", "a team lead" aside: "a" is no definite article).
+_ONE_HOLDER = lx.JOB_TITLES | _ROLE_KEY_WORDS | frozenset({"best", "cto", "ceo", "cfo", "coo"})
+_MANY_HOLDERS = (lx.PERSON_NOUNS - _ROLE_KEY_WORDS) | lx.MANY_HELD | lx.KIN
+_RELATIVE = frozenset("who whom which that que quien quienes который которая которое кто".split())
 
 
 _OTHER_MOOD = "another mood (a wish, ability, duty, plan, attempt or near miss)"
