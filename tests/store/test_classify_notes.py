@@ -173,3 +173,19 @@ def test_another_holder_of_a_role_held_by_one_supersedes(old: str, new: str) -> 
 )
 def test_one_of_several_or_another_role_or_time_hides_nothing(old: str, new: str) -> None:
     assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Bob prefers dark mode in his editor.", "In his editor, Bob prefers dark mode."),
+        ("El equipo usa GitHub Actions para CI.", "Para CI, el equipo usa GitHub Actions."),
+    ],
+)
+def test_a_phrase_put_first_says_the_same(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+def test_a_phrase_put_first_still_narrows_an_update() -> None:
+    new = "In the mobile team, Maven has been replaced by Bazel."
+    assert outcome("Our build tool is Maven.", new) not in HIDING

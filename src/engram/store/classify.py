@@ -44,6 +44,7 @@ from engram.store.parse import (
     fold,
     multi_valued_keys,
     often_many_keys,
+    opening_phrase_moved,
     parse,
     possessive,
     relation_words,
@@ -1196,6 +1197,8 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
         and (new.question, new.negated) == (old.question, old.negated)
     ):
         return Verdict("duplicate", "identical after normalisation")
+    if _phrase_put_first(new, old):
+        return Verdict("duplicate", "the same statement with a phrase put first")
     if _settles(new, old):
         return Verdict("supersede", "the same task or proposal, now done or decided")
     changed = _one_clause_changed(new, old, similarity, semantic)
@@ -1243,6 +1246,19 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
     if _predicate_reworded(new, old):
         return Verdict("duplicate", "the same statement with its predicate in other words")
     return _not_a_duplicate(new, old, overlap, similarity, semantic, "")
+
+
+def _phrase_put_first(new: Parse, old: Parse) -> bool:
+    """One fact is the other with a phrase of where, what for or with what put first ("In his
+    editor, Bob prefers dark mode" / "Bob prefers dark mode in his editor"), word for word.
+    (Read so only here: put first, such a phrase may narrow what the subject is, "In the mobile
+    team, Maven has been replaced by Bazel", which the subject's reading keeps.)"""
+    if (new.speaker, new.said_at) != (old.speaker, old.said_at):
+        return False
+    mine, theirs = opening_phrase_moved(new.text), opening_phrase_moved(old.text)
+    if mine is new.text and theirs is old.text:
+        return False
+    return _bare(mine) == _bare(theirs)
 
 
 def _settles(new: Parse, old: Parse) -> bool:

@@ -1331,6 +1331,24 @@ _TIME_OPENERS = frozenset(
 )
 
 
+def opening_phrase_moved(body: str) -> str:
+    """A statement that opens with a phrase of where, what for or with what, set off by a comma
+    ("In his editor, Bob prefers dark mode", "Para CI, el equipo usa GitHub Actions"), read with
+    that phrase at its end, as it is said most: the subject is who it is said of."""
+    match = _OPENING_PHRASE.match(body)
+    if match is None:
+        return body
+    phrase = match["phrase"]
+    return f"{match['rest']} {phrase[0].lower()}{phrase[1:]}{match['end']}"
+
+
+_OPENING_PHRASE = re.compile(
+    r"(?P<phrase>(?:in|on|at|for|with|during|inside|within|en|para|con|durante|в|во|на|для)"
+    r"\s[^,;:.!?]{1,40}?),\s+(?P<rest>\S.*?)(?P<end>[.!?]*)\s*$",
+    re.IGNORECASE | re.DOTALL,
+)
+
+
 def _time_phrase_moved(words: list[Word]) -> list[Word]:
     """A fact that opens with when ("On Fridays the office shuts at 6", "Los domingos la
     biblioteca está cerrada", "Every night at 2 am the server restarts"), read with that
