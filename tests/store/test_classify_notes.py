@@ -189,3 +189,35 @@ def test_a_phrase_put_first_says_the_same(old: str, new: str) -> None:
 def test_a_phrase_put_first_still_narrows_an_update() -> None:
     new = "In the mobile team, Maven has been replaced by Bazel."
     assert outcome("Our build tool is Maven.", new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Noah calls his grandmother once a week.", "Noah calls his grandmother weekly."),
+        ("Бэкапы делаются раз в сутки.", "Бэкапы делаются ежедневно."),
+        ("Diego corre dos veces por semana.", "Diego corre 2 veces a la semana."),
+    ],
+)
+def test_how_often_by_the_period_in_other_words_is_one_statement(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+def test_another_period_is_a_new_value() -> None:
+    assert outcome("I run every day.", "I run once a week.") == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Manager: Priya Nair", "Manager: Tom Okafor"),
+        ("Alan is my manager.", "My manager is now Beatriz."),
+        (
+            "The team deploys with Jenkins.",
+            "Since last month, the team deploys with GitHub Actions.",
+        ),
+        ("Релиз запланирован на пятницу.", "Релиз отложили до понедельника."),
+    ],
+)
+def test_a_new_holder_or_value_told_with_now_or_a_date_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"

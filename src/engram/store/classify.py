@@ -668,7 +668,8 @@ _WEEKDAYS = frozenset(
     """monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays
     thursdays fridays saturdays sundays понедельник вторник среда среду четверг пятница пятницу
     суббота субботу воскресенье понедельникам вторникам средам четвергам пятницам субботам
-    воскресеньям понедельники вторники среды четверги пятницы субботы воскресенья lunes martes
+    воскресеньям понедельники вторники среды четверги пятницы субботы воскресенья понедельника
+    вторника четверга пятницы субботы воскресенья lunes martes
     miércoles miercoles jueves viernes sábado sabado domingo sábados sabados domingos""".split()
 )
 
@@ -1067,6 +1068,15 @@ def _many_valued(
     # (a thing had, owned or kept is one of several when said with "a": "owns a Tesla"; a
     # note's key names one role, "Release owner: Priya", whose holder it gives)
     told = words if ":" not in (new.verb, old.verb) else _keys_of(new.objects, old.objects)
+    if ":" in (new.verb, old.verb):
+        # (a capitalised value is a name: "Manager: Tom Okafor" says nothing of "tomo")
+        told -= {
+            k
+            for f in (new, old)
+            for w in f.objects
+            if w.text[:1].isupper()
+            for k in (w.key, w.norm)
+        }
     if (often or (_one_of(new) and _one_of(old))) and told & often_many_keys():
         return True
     if _has_kin(new) and _has_kin(old):
@@ -1529,8 +1539,11 @@ def _holder_changed(new: Parse, old: Parse) -> bool:
     a clause of more, or a role with a relative clause ("the one who …")."""
     if new.indefinite or old.indefinite or _clauses(new) or _clauses(old):
         return False  # ("a team lead": the parse keeps no "a")
-    if not _same_setting(new, old):
+    if (new.speaker, new.said_at, new.environments) != (old.speaker, old.said_at, old.environments):
         return False
+    moods = (new.negated, new.modal, new.future, new.past, new.question, old.question)
+    if moods != (old.negated, old.modal, old.future, old.past, False, False):
+        return False  # (the news may say "now": "My manager is now Beatriz")
     mine, theirs = _holder_and_role(new), _holder_and_role(old)
     if mine is None or theirs is None or mine[1] != theirs[1]:
         return False
@@ -1552,8 +1565,8 @@ def _holder_and_role(fact: Parse) -> tuple[tuple[str, ...], tuple[str, ...]] | N
     )
     if at is None:
         return None
-    before = [w for w in words[:at] if w.kind != "dash"]
-    after = [w for w in words[at + 1 :] if w.kind != "dash"]
+    before = [w for w in words[:at] if w.kind not in ("dash", "marker")]
+    after = [w for w in words[at + 1 :] if w.kind not in ("dash", "marker")]
     for holder, role, role_first in ((before, after, False), (after, before, True)):
         if _holder_words(holder) and _definite_role(role, role_first):
             roles = tuple(w.key for w in role if w.norm not in _DEFINITE)

@@ -793,7 +793,8 @@ saturdays sundays today yesterday tomorrow tonight morning evening afternoon noo
 январь января февраль февраля март марта апрель апреля май мая июнь июня июль июля август
 августа сентябрь сентября октябрь октября ноябрь ноября декабрь декабря понедельник вторник
 среда среду четверг пятница пятницу суббота субботу воскресенье понедельникам вторникам
-средам четвергам пятницам субботам воскресеньям пн вт ср чт пт сб вс сегодня вчера завтра
+средам четвергам пятницам субботам воскресеньям понедельника вторника четверга пятницы
+субботы воскресенья пн вт ср чт пт сб вс сегодня вчера завтра
 утром вечером днем
 enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre
 lunes martes miércoles miercoles jueves viernes sábado sabado domingo sábados sabados domingos
@@ -948,10 +949,37 @@ FREQUENCIES = {
     for phrases in languages
     for phrase in phrases.split("|")
 }
+# How often by the period ("once a week" is "weekly"), and "times" counted per period in one
+# way ("three times per week" is "three times a week"): read in one way only, so that two facts
+# saying the same in other words read alike. (No frequency of `FREQUENCIES`: "weekly" and
+# "daily" are values, which may change.)
+_PERIOD_TABLE = {
+    "daily": ("daily|every day|each day|once a day|once per day",
+              "ежедневно|каждый день|раз в день|раз в сутки|один раз в день",
+              "a diario|diariamente|todos los días|todos los dias|cada día|cada dia"
+              "|una vez al día|una vez al dia|una vez por día|una vez por dia"),
+    "weekly": ("weekly|every week|each week|once a week|once per week",
+               "еженедельно|каждую неделю|раз в неделю|один раз в неделю",
+               "semanalmente|cada semana|todas las semanas|una vez por semana"
+               "|una vez a la semana"),
+    "monthly": ("monthly|every month|each month|once a month|once per month",
+                "ежемесячно|каждый месяц|раз в месяц|один раз в месяц",
+                "mensualmente|cada mes|todos los meses|una vez al mes|una vez por mes"),
+    "yearly": ("yearly|annually|every year|each year|once a year|once per year",
+               "ежегодно|каждый год|раз в год|один раз в год",
+               "anualmente|cada año|cada ano|todos los años|todos los anos|una vez al año"
+               "|una vez por año"),
+    "times a week": ("times a week|times per week", "", "veces por semana|veces a la semana"),
+    "times a month": ("times a month|times per month", "", "veces por mes|veces al mes"),
+    "times a day": ("times a day|times per day", "", "veces por día|veces al día|veces al dia"),
+    "times a year": ("times a year|times per year", "", "veces por año|veces al año"),
+}  # fmt: skip
 FREQUENCY_CANONICAL = {
     phrase: phrases.split("|")[0]
-    for languages in _FREQUENCY_TABLE.values()
+    for table in (_FREQUENCY_TABLE, _PERIOD_TABLE)
+    for languages in table.values()
     for phrases in languages
+    if phrases
     for phrase in phrases.split("|")
 }
 # A statement said without one holds as a rule: "The office is closed on Sundays" is "… always

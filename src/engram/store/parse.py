@@ -1284,7 +1284,8 @@ _WHEN_WORDS = (
     lx.CALENDAR
     | lx.OCCASIONS
     | frozenset(
-        """next this coming week month year quarter sprint release semana mes año próxima
+        """next this coming last past week month year quarter sprint release semana mes año
+        próxima pasado pasada прошлой прошлого прошлом прошлый
         próximo proxima proximo este esta следующей следующего следующий этой этого этот
         неделе недели месяца года понедельника вторника""".split()
     )
