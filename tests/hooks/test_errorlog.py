@@ -64,3 +64,18 @@ def test_a_full_disk_while_the_log_is_cut_keeps_the_old_log_and_the_new_entry(
     assert errorlog.log_path().read_bytes().startswith(old)
     assert last_errors(1)[0].endswith("KeyError: 'new'")
     assert [p.name for p in state.iterdir()] == ["hooks.log"]
+
+
+def test_a_huge_error_is_logged_in_a_bounded_entry() -> None:
+    log_error("claude", "UserPromptSubmit", ValueError("x" * 1_000_000), trace="y" * 1_000_000)
+    size = errorlog.log_path().stat().st_size
+    assert size < errorlog.MAX_MESSAGE + errorlog.MAX_TRACE + 500
+    assert last_errors(1)[0].endswith("… (1,000,000 characters)")
+
+
+def test_a_long_trace_keeps_its_end_where_the_failing_call_is() -> None:
+    trace = "\n".join(f"frame {n}" for n in range(5000))
+    log_error("codex", "", RuntimeError("boom"), trace=trace)
+    text = errorlog.log_path().read_text(encoding="utf-8")
+    assert "frame 4999" in text and "frame 0\n" not in text
+    assert "characters left out" in text

@@ -10,6 +10,10 @@ from engram.paths import state_dir
 
 LOG_NAME = "hooks.log"
 MAX_BYTES = 256 * 1024  # past this the oldest half is dropped, so the log never grows unbounded
+# One entry's message line and trace, in characters: an error that quotes a whole prompt or
+# file would otherwise fill the log with one entry (and outgrow MAX_BYTES's cut).
+MAX_MESSAGE = 500
+MAX_TRACE = 8 * 1024
 
 
 def log_path() -> Path:
@@ -27,9 +31,11 @@ def log_error(host: str, event: str, exc: BaseException, *, trace: str | None = 
             import traceback  # only a failing hook needs it
 
             trace = "".join(traceback.format_exception(exc))
-        trace = trace.rstrip().replace("\n", "\n    ")
+        trace = _last_part(trace.rstrip(), MAX_TRACE).replace("\n", "\n    ")
         # the entry's first line is the one `last_errors` shows: the message on one line
         message = " ".join(str(exc).split())
+        if len(message) > MAX_MESSAGE:
+            message = f"{message[:MAX_MESSAGE]}… ({len(message):,} characters)"
         entry = (
             f"{stamp} host={host} event={event or '?'} {type(exc).__name__}: {message}\n"
             f"    {trace}\n"
@@ -39,6 +45,13 @@ def log_error(host: str, event: str, exc: BaseException, *, trace: str | None = 
             handle.write(entry)
     except Exception:  # the log is the last resort: nothing may escape it
         pass
+
+
+def _last_part(trace: str, limit: int) -> str:
+    """A trace of at most `limit` characters: its end, where the failing call is."""
+    if len(trace) <= limit:
+        return trace
+    return f"… ({len(trace) - limit:,} characters left out)\n{trace[-limit:]}"
 
 
 def _cut_if_full(path: Path) -> None:
