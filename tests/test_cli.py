@@ -279,6 +279,27 @@ def test_new_refuses_an_empty_id(
     assert list((ws_root / "rules").iterdir()) == []
 
 
+@pytest.mark.parametrize("memory_id", ["con", "AUX", "nul.notes", "com1", "lpt9"])
+def test_new_refuses_an_id_windows_keeps_for_a_device(
+    memory_id: str, project: Path, ws_root: Path, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    # `con.md` cannot be created or checked out on Windows: a shared repository breaks there
+    monkeypatch.setattr(sys, "stdin", io.StringIO("# Deploy\n\nRun the script.\n"))
+    code, _, err = run(capsys, "-C", str(project), "new", "rule", memory_id)
+    assert code == 2 and "names a device on Windows" in err and "unexpected" not in err
+    assert list((ws_root / "rules").iterdir()) == []
+
+
+def test_new_takes_an_id_that_only_starts_like_a_device(
+    project: Path, ws_root: Path, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    monkeypatch.setattr(sys, "stdin", io.StringIO("# Console\n\nUse the web console.\n"))
+    code, _, _ = run(capsys, "-C", str(project), "new", "rule", "console")
+    assert code == 0 and [p.name for p in (ws_root / "rules").iterdir()] == ["console.md"]
+
+
 @pytest.mark.parametrize(
     ("argv", "field"), [((), "body"), (("--directive", "caf\udce9"), "directive")]
 )

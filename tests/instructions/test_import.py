@@ -668,3 +668,12 @@ def test_a_file_that_holds_no_memory_keeps_its_name_and_the_import_takes_the_nex
     assert code == 0, err
     assert "created rules/testing-2.md [rule] from lines 5-9 (Testing)" in out
     assert notes.read_text(encoding="utf-8") == "my notes, no frontmatter yet\n"
+
+
+def test_a_section_titled_like_a_windows_device_gets_an_id_windows_can_hold(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = "# Acme\n\nIntro.\n\n## AUX\n\n- Run the auxiliary jobs nightly with `make aux`.\n"
+    (project / "AGENTS.md").write_text(text, encoding="utf-8")
+    imported(capsys, project)
+    assert "aux-notes" in memories(project) and "aux" not in memories(project)

@@ -18,6 +18,7 @@ from engram.files.discovery import WORKSPACE_DIR
 from engram.files.frontmatter import LEVELS, parse_memory
 from engram.files.ignore import DEFAULT_IGNORE, IGNORE_FILE
 from engram.files.index import memory_unsafe_reason
+from engram.files.layout import device_name
 from engram.files.model import FOLDERS, TYPE_FOLDER
 from engram.safety.hashes import content_hash
 
@@ -232,6 +233,12 @@ def memory_text(
         raise EngramError(
             f"the memory id is {size} bytes long, over the {_ID_BYTES} a file name can hold",
             hint="choose a shorter id",
+        )
+    if device_name(memory_id):
+        raise EngramError(
+            f"the memory id {memory_id!r} names a device on Windows: its file could not be "
+            "created or checked out there",
+            hint=f"choose another id, e.g. {memory_id.split('.', 1)[0]}-notes",
         )
     # Bytes that are not UTF-8 reach stdin and argv as lone surrogates, which cannot be written.
     given = {"id": memory_id, "body": body, "directive": directive, "summary": summary,

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from engram.files.layout import device_name
 from engram.instructions.sources import SourceFile
 from engram.instructions.split import Section, clean_title
 
@@ -269,4 +270,5 @@ def base_id(section: Section, source: SourceFile) -> str:
     if title == prefix or title.startswith(f"{prefix}-"):
         prefix = ""  # `api/AGENTS.md` titled "API" is `api`, not `api-api`
     joined = "-".join(p for p in (prefix, title) if p)
-    return slug(joined) or slug(source.kind) or "imported"
+    found = slug(joined) or slug(source.kind) or "imported"
+    return f"{found}-notes" if device_name(found) else found  # "AUX" is no file on Windows
