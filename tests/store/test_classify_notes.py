@@ -221,3 +221,28 @@ def test_another_period_is_a_new_value() -> None:
 )
 def test_a_new_holder_or_value_told_with_now_or_a_date_supersedes(old: str, new: str) -> None:
     assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("山本さんは札幌に住んでいる。", "山本さんは福岡に引っ越した。"),
+        ("母は福岡に住んでいます。", "母は先月熊本に引っ越しました。"),
+        ("チームはJiraを使っています。", "チームはLinearに切り替えました。"),
+    ],
+)
+def test_a_japanese_verb_of_change_supersedes_the_value_of_its_verb(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("山本さんは札幌に住んでいる。", "山本さんの友達は福岡に引っ越した。"),
+        ("私はJiraを使っています。", "私はメールをGmailに切り替えました。"),
+        ("山本さんは札幌に住んでいる。", "山本さんは札幌の中で引っ越した。"),
+        ("山本さんは札幌に住んでいる。", "山本さんは福岡に引っ越したい。"),
+    ],
+)
+def test_a_japanese_change_of_another_thing_or_a_wish_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING

@@ -2067,6 +2067,8 @@ def _update_verdict(new: Parse, old: Parse) -> Verdict | None:
     of who holds a role or does a thing, a move from the stored value, a change to another."""
     if _explicit_update(new, old):
         return Verdict("supersede", "an explicit update of the same subject")
+    if _japanese_change_of_verb(new, old):
+        return Verdict("supersede", "the same subject, its value changed by a verb of change")
     if _holder_replaced(new, old):
         return Verdict("supersede", "an explicit update of who holds the same role")
     if _doer_replaced(new, old):
@@ -2076,6 +2078,53 @@ def _update_verdict(new: Parse, old: Parse) -> Verdict | None:
     if _changed_to(new, old):
         return Verdict("supersede", "what the same subject is, changed to another value")
     return None
+
+
+def _japanese_change_of_verb(new: Parse, old: Parse) -> bool:
+    """Japanese says what changed with a verb that goes with the stored fact's own ("札幌に住ん
+    でいる", lives in Sapporo → "福岡に引っ越した", moved to Fukuoka; "Jiraを使っている" → "Linear
+    に切り替えた"): the same subject, a value changed to ("に"), and nothing of the old value
+    left. (The parse reads a Japanese verb as its first letters: 住, 使, 引 越.)"""
+    if not CJK.search(new.text) or not CJK.search(old.text) or new.subject != old.subject:
+        return False
+    mine, theirs = {w.norm for w in new.words}, {w.norm for w in old.words}
+    if "ja:changed" not in mine or new.negated or old.negated or new.question:
+        return False
+    thing = _JAPANESE_OBJECT.search(new.text)
+    if thing and thing[1] not in old.text:
+        return False  # "メールをGmailに切り替えた": the e-mail switched, not what the team uses
+    verbs = [(change, verb) for change, verb in _JAPANESE_CHANGES if verb in theirs]
+    if not any(set(change) <= mine for change, _ in verbs):
+        return False
+    said = {k for change, verb in verbs for k in (*change, verb)}
+    old_values = {w.key for w in old.objects if _japanese_value(w, said)}
+    new_values = {w.key for w in new.objects if _japanese_value(w, said)}
+    if not old_values or not new_values or len(new_values) > 3:
+        return False  # (at most a time and the value: "先月熊本に", bigrams and all)
+    return not old_values & new_values
+
+
+def _japanese_value(word: Word, verbs: set[str]) -> bool:
+    """A word of a Japanese object that may be its value: no verb's letters, no ending read
+    as a word ("ja:done"), no time of the change ("先月", last month; "最近", lately)."""
+    return (
+        word.kind in ("word", "name", "acronym", "value")
+        and word.norm not in verbs
+        and not word.norm.startswith("ja:")
+        and word.norm not in _JAPANESE_WHEN
+    )
+
+
+# (the letters a verb of change is read by, the letters of the verb it changes the value of)
+_JAPANESE_CHANGES = (
+    (("引", "越"), "住"),  # 引っ越す, moves: 住む, lives
+    (("切", "替"), "使"),  # 切り替える, switches: 使う, uses
+    (("乗", "換"), "使"),  # 乗り換える, changes over
+    (("転", "職"), "働"),  # 転職する, changes jobs: 働く, works
+    (("転", "職"), "勤"),  # 勤める, is employed
+)
+_JAPANESE_OBJECT = re.compile(r"([^\s、。はがをにもで]+)を")
+_JAPANESE_WHEN = frozenset("先月 今月 先週 今週 昨年 去年 今年 最近 昨日 今日 先日".split())
 
 
 def _second_look(new: Parse, old: Parse) -> Verdict | None:
