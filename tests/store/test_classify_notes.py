@@ -152,6 +152,8 @@ def test_how_often_told_in_a_word_or_in_numbers_is_one_statement() -> None:
         ("Kim is the CTO of Acme.", "Dana is the CTO of Acme."),
         ("Kim is my manager.", "Dana is my manager."),
         ("Ana es la responsable de QA.", "Luis es el responsable de QA."),
+        ("Директор школы — Анна Петровна.", "Новый директор школы — Сергей Викторович."),
+        ("La presidenta del club es Carmen Vidal.", "El nuevo presidente del club es Jorge Lara."),
     ],
 )
 def test_another_holder_of_a_role_held_by_one_supersedes(old: str, new: str) -> None:
@@ -169,6 +171,7 @@ def test_another_holder_of_a_role_held_by_one_supersedes(old: str, new: str) -> 
         ("Kim was the CTO.", "Dana is the CTO."),
         ("Kim is the one who deploys.", "Dana is the one who deploys."),
         ("Анна — наш клиент.", "Ольга — наш клиент."),
+        ("Kim is the new hire.", "Dana is the new hire."),
     ],
 )
 def test_one_of_several_or_another_role_or_time_hides_nothing(old: str, new: str) -> None:

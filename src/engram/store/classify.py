@@ -1569,7 +1569,8 @@ def _holder_and_role(fact: Parse) -> tuple[tuple[str, ...], tuple[str, ...]] | N
     after = [w for w in words[at + 1 :] if w.kind not in ("dash", "marker")]
     for holder, role, role_first in ((before, after, False), (after, before, True)):
         if _holder_words(holder) and _definite_role(role, role_first):
-            roles = tuple(w.key for w in role if w.norm not in _DEFINITE)
+            # ("the new CTO" is the CTO: a new holder of the role)
+            roles = tuple(w.key for w in role if w.norm not in _DEFINITE | lx.NEW_WORDS)
             return tuple(w.key for w in holder), roles
     return None
 
@@ -1610,7 +1611,12 @@ _DEFINITE = _ARTICLES | frozenset("our my your their his her nuestro nuestra mi 
 # Roles one holds at a time under a possessive ("my manager"), and nouns of which one has
 # several ("my friend", "our customer", "a team lead" aside: "a" is no definite article).
 _ONE_HOLDER = lx.JOB_TITLES | _ROLE_KEY_WORDS | frozenset({"best", "cto", "ceo", "cfo", "coo"})
-_MANY_HOLDERS = (lx.PERSON_NOUNS - _ROLE_KEY_WORDS) | lx.MANY_HELD | lx.KIN
+_MANY_HOLDERS = (
+    (lx.PERSON_NOUNS - _ROLE_KEY_WORDS)
+    | lx.MANY_HELD
+    | lx.KIN
+    | frozenset("hire joiner newcomer trainee стажёр стажер новичок becario becaria".split())
+)
 _RELATIVE = frozenset("who whom which that que quien quienes который которая которое кто".split())
 
 
