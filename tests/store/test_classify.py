@@ -8,10 +8,7 @@ from hypothesis import strategies as st
 
 from engram.store.classify import classify
 from engram.store.parse import parse
-
-
-def outcome(old: str, new: str) -> str:
-    return classify(new, [(old, 0.0)]).outcome
+from tests.store.pairs import outcome
 
 
 @pytest.mark.parametrize(

@@ -6,13 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engram.store.classify import classify
-
-HIDING = ("duplicate", "supersede")
-
-
-def outcome(old: str, new: str) -> str:
-    return classify(new, [(old, 0.0)]).outcome
+from tests.store.pairs import HIDING, outcome
 
 
 @pytest.mark.parametrize(

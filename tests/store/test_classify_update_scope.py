@@ -6,14 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from engram.store.classify import classify
 from engram.store.parse import parse
-
-HIDING = ("duplicate", "supersede")
-
-
-def outcome(old: str, new: str) -> str:
-    return classify(new, [(old, 0.0)]).outcome
+from tests.store.pairs import HIDING, outcome
 
 
 @pytest.mark.parametrize(

@@ -10,12 +10,7 @@ from hypothesis import strategies as st
 from engram.store import lexicon as lx
 from engram.store.classify import classify
 from engram.store.parse import parse
-
-HIDING = ("duplicate", "supersede")
-
-
-def outcome(old: str, new: str) -> str:
-    return classify(new, [(old, 0.0)]).outcome
+from tests.store.pairs import HIDING, outcome
 
 
 def test_a_rewording_is_a_duplicate() -> None:
