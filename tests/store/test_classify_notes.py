@@ -243,3 +243,14 @@ def test_a_japanese_verb_of_change_supersedes_the_value_of_its_verb(old: str, ne
 )
 def test_a_japanese_change_of_another_thing_or_a_wish_hides_nothing(old: str, new: str) -> None:
     assert outcome(old, new) not in HIDING
+
+
+def test_a_job_whose_stem_is_another_languages_word_for_several_things_is_one_value() -> None:
+    # "médica" stems to "medic", as "medications" (several at once) does in English
+    old = "Elena trabaja como enfermera en el hospital."
+    assert outcome(old, "Elena trabaja como médica en el hospital.") == "supersede"
+
+
+def test_medications_still_hold_several_values() -> None:
+    old = "Dana takes medication for asthma."
+    assert outcome(old, "Dana takes medication for migraines.") not in HIDING

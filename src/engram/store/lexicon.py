@@ -683,7 +683,7 @@ RELATION_FILLERS = frozenset("date fecha límite limite дата сдачи".spl
 MULTI_VALUED = {
     "english": "speak like love enjoy visit play collect know hate dislike allergic allergy "
     "allergies friend friends hobby hobbies language languages interest interests pet pets "
-    "medication medications avoid avoids accept accepts depend depends compatible posted "
+    "avoid avoids accept accepts depend depends compatible posted "
     "mirrored access "
     "exported subscribed member contributes contributed certified participates "
     # what a piece of software has many of: "the users table has an index on email"
@@ -719,6 +719,9 @@ PETS = frozenset(
 )
 # Forms of verbs with several values at once that are read as written, not by their stem: the
 # stem of "supports" is that of "Support email:", a key with one value.
+# Words of MULTI_VALUED read only as written: their stem is another language's word too
+# ("medication" stems to "medic", as the Spanish "médica", a doctor, does).
+MULTI_VALUED_AS_WRITTEN = frozenset("medication medications".split())
 MULTI_VALUED_FORMS = frozenset(
     "supports supported soporta soportan поддерживает поддерживают поддерживала".split()
 )

@@ -315,8 +315,9 @@ def relation_words() -> dict[str, str]:
 
 @lru_cache(maxsize=1)
 def multi_valued_keys() -> frozenset[str]:
-    """Stems of verbs whose object may hold several values at once (lexicon.MULTI_VALUED)."""
-    return _stems_of(lx.MULTI_VALUED)
+    """Stems of verbs whose object may hold several values at once (lexicon.MULTI_VALUED), and
+    the words read only as written."""
+    return _stems_of(lx.MULTI_VALUED) | lx.MULTI_VALUED_AS_WRITTEN
 
 
 @lru_cache(maxsize=1)
