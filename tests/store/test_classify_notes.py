@@ -254,3 +254,22 @@ def test_a_job_whose_stem_is_another_languages_word_for_several_things_is_one_va
 def test_medications_still_hold_several_values() -> None:
     old = "Dana takes medication for asthma."
     assert outcome(old, "Dana takes medication for migraines.") not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Sara works as a data analyst at Dell.", "Sara works as a senior data scientist at Dell."),
+        (
+            "Sara lives in Austin and works as a data analyst at Dell.",
+            "Sara lives in Austin and works as a senior data scientist at Dell.",
+        ),
+    ],
+)
+def test_a_role_after_as_changed_in_several_words_is_one_new_value(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+def test_a_role_added_after_as_hides_nothing() -> None:
+    old = "Sara works as a data analyst at Dell."
+    assert outcome(old, "Sara works as a data analyst and part-time tutor at Dell.") not in HIDING

@@ -1171,13 +1171,22 @@ def _slots(old: tuple[Word, ...], new: tuple[Word, ...]) -> int:
     """How many separate runs of the object changed (articles aside; a start date that moves
     with the value, "since 2021" → "since 2024", is no run of its own). A run that brings a
     preposition the other side lacks adds a qualifier, which counts as a second change."""
-    a = [w for w in old if w.kind not in ("stop",) or w.norm in _PREPOSITIONS]
-    b = [w for w in new if w.kind not in ("stop",) or w.norm in _PREPOSITIONS]
+    kept = _PREPOSITIONS | _ROLE_WORDS
+    a = [w for w in old if w.kind not in ("stop",) or w.norm in kept]
+    b = [w for w in new if w.kind not in ("stop",) or w.norm in kept]
     runs = 0
     matcher = SequenceMatcher(a=[w.key for w in a], b=[w.key for w in b], autojunk=False)
+    # a role after "as" changed in several places is one value ("a data analyst" → "a senior
+    # data scientist")
+    roles = _role_span(a), _role_span(b)
+    in_role = False
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag == "equal":
             continue
+        if roles[0][0] <= i1 <= i2 <= roles[0][1] and roles[1][0] <= j1 <= j2 <= roles[1][1]:
+            if in_role:
+                continue
+            in_role = True
         left, right = a[i1:i2], b[j1:j2]
         if all(w.kind in ("date", "value") for w in (*left, *right)) and _starts_at(a, i1):
             continue
@@ -1189,6 +1198,19 @@ def _slots(old: tuple[Word, ...], new: tuple[Word, ...]) -> int:
         )  # "8 engineers" → "2 designers": another thing counted, not a new count
         runs += 2 if preps_right - preps_left or counted else 1
     return runs
+
+
+def _role_span(words: list[Word]) -> tuple[int, int]:
+    """Where the role after "as" / "como" / "в качестве" stands among `words`: from the word
+    after it up to the next preposition (or the end); an empty span when there is none."""
+    at = next((n for n, w in enumerate(words) if w.norm in _ROLE_WORDS), None)
+    if at is None:
+        return (0, -1)
+    end = next(
+        (n for n in range(at + 1, len(words)) if words[n].norm in _PREPOSITIONS),
+        len(words),
+    )
+    return (at + 1, end)
 
 
 def _starts_at(words: list[Word], at: int) -> bool:
