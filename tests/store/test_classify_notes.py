@@ -273,3 +273,26 @@ def test_a_role_after_as_changed_in_several_words_is_one_new_value(old: str, new
 def test_a_role_added_after_as_hides_nothing() -> None:
     old = "Sara works as a data analyst at Dell."
     assert outcome(old, "Sara works as a data analyst and part-time tutor at Dell.") not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "Oliver is the release manager for v2.3.",
+            "Harper took over as release manager for v2.3.",
+        ),
+        ("Kim is the CTO.", "Dana became the CTO."),
+        ("El presidente del club es Jorge.", "Lucía se convirtió en la presidenta del club."),
+    ],
+)
+def test_someone_who_took_over_a_role_held_by_one_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    "new",
+    ["Dana became a manager.", "Dana became the CTO of Globex.", "Dana took over as interim CTO."],
+)
+def test_becoming_one_of_several_or_another_role_hides_nothing(new: str) -> None:
+    assert outcome("Kim is the CTO.", new) not in HIDING

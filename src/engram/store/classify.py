@@ -1563,11 +1563,14 @@ def _holder_changed(new: Parse, old: Parse) -> bool:
         return False  # ("a team lead": the parse keeps no "a")
     if (new.speaker, new.said_at, new.environments) != (old.speaker, old.said_at, old.environments):
         return False
-    moods = (new.negated, new.modal, new.future, new.past, new.question, old.question)
-    if moods != (old.negated, old.modal, old.future, old.past, False, False):
-        return False  # (the news may say "now": "My manager is now Beatriz")
     mine, theirs = _holder_and_role(new), _holder_and_role(old)
     if mine is None or theirs is None or mine[1] != theirs[1]:
+        return False
+    # (the news may say "now": "My manager is now Beatriz"; and "Dana became the CTO" is
+    # news of what holds now, though told in the past)
+    past = new.past and not _becoming(new.words)
+    moods = (new.negated, new.modal, new.future, past, new.question, old.question)
+    if moods != (old.negated, old.modal, old.future, old.past, False, False):
         return False
     return not set(mine[0]) & set(theirs[0])
 
@@ -1577,6 +1580,7 @@ def _holder_and_role(fact: Parse) -> tuple[tuple[str, ...], tuple[str, ...]] | N
     two on one side of "is" / "es" / a dash, "the …" / "our …" on the other (in Russian, which
     has no articles, the role first: "Директор школы — Анна Петровна")."""
     words = fact.words
+    becoming = _becoming(words)
     at = next(
         (
             i
@@ -1585,16 +1589,54 @@ def _holder_and_role(fact: Parse) -> tuple[tuple[str, ...], tuple[str, ...]] | N
         ),
         None,
     )
+    if becoming:  # "Harper took over as release manager", "Dana became the CTO"
+        start, end, taken = becoming
+        holder = [w for w in words[:start] if w.kind != "marker"]
+        role = [w for w in words[end:] if w.kind != "marker"]
+        if _holder_words(holder) and (taken or _definite_role(role, False)) and role:
+            return tuple(w.key for w in holder), _role_keys(role)
+        return None
     if at is None:
         return None
     before = [w for w in words[:at] if w.kind not in ("dash", "marker")]
     after = [w for w in words[at + 1 :] if w.kind not in ("dash", "marker")]
     for holder, role, role_first in ((before, after, False), (after, before, True)):
         if _holder_words(holder) and _definite_role(role, role_first):
-            # ("the new CTO" is the CTO: a new holder of the role)
-            roles = tuple(w.key for w in role if w.norm not in _DEFINITE | lx.NEW_WORDS)
-            return tuple(w.key for w in holder), roles
+            return tuple(w.key for w in holder), _role_keys(role)
     return None
+
+
+def _role_keys(role: list[Word]) -> tuple[str, ...]:
+    """A role's words as keys, its articles aside ("the new CTO" is the CTO: a new holder)."""
+    return tuple(w.key for w in role if w.norm not in _DEFINITE | lx.NEW_WORDS)
+
+
+def _becoming(words: tuple[Word, ...]) -> tuple[int, int, bool] | None:
+    """Where a phrase of taking a role stands (its start, the end, and whether it takes one
+    without "the": "took over as release manager"), or None: "became", "has become", "took
+    over as", "stepped in as", "se convirtió en", "pasó a ser"."""
+    norms = [w.norm for w in words]
+    for phrase, taken in _BECOMING:
+        size = len(phrase)
+        for at in range(1, len(norms) - size + 1):
+            if tuple(norms[at : at + size]) == phrase:
+                return at, at + size, taken
+    return None
+
+
+_BECOMING = (
+    (("took", "over", "as"), True),
+    (("takes", "over", "as"), True),
+    (("has", "taken", "over", "as"), True),
+    (("stepped", "in", "as"), True),
+    (("has", "become"), False),
+    (("became",), False),
+    (("becomes",), False),
+    (("se", "convirtió", "en"), False),
+    (("se", "convirtio", "en"), False),
+    (("pasó", "a", "ser"), False),
+    (("paso", "a", "ser"), False),
+)
 
 
 def _holder_words(words: list[Word]) -> bool:
