@@ -296,3 +296,39 @@ def test_someone_who_took_over_a_role_held_by_one_supersedes(old: str, new: str)
 )
 def test_becoming_one_of_several_or_another_role_hides_nothing(new: str) -> None:
     assert outcome("Kim is the CTO.", new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Lena's son is 7 years old.", "Lena's son turned 8 last week."),
+        ("Дочке Ане семь лет.", "Дочке Ане уже восемь."),
+        ("Дочке Ане семь лет.", "Дочке Ане исполнилось восемь лет."),
+        ("Mi hijo tiene 7 años.", "Mi hijo cumplió 8 años."),
+    ],
+)
+def test_a_new_age_supersedes_the_old(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Anna worked at Acme for 3 years.", "Anna worked at Globex for 5 years."),
+        ("Анна уже 3 года работает в Сбере.", "Анна уже 5 лет работает в Яндексе."),
+        ("Ana trabajó en Acme durante 3 años.", "Ana trabajó en Globex durante 5 años."),
+        ("My daughter is 7 years old.", "My son turned 8."),
+        ("Lena's son is 7 years old.", "Lena's son turned 8 months old in March."),
+        (
+            "Прививку от гриппа я делал 3 октября 2023 года.",
+            "Прививку от гриппа я делал 10 октября 2024 года.",
+        ),
+    ],
+)
+def test_a_span_of_years_a_year_or_someone_else_is_no_new_age(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_an_english_fact_with_son_is_read_as_english() -> None:
+    # "son" is Spanish for "are": counted alone it made "Lena's son turned 8" Spanish
+    assert parse("Lena's son turned 8 last week.").subject == parse("Lena's son is 7.").subject

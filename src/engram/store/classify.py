@@ -2139,6 +2139,8 @@ def _update_verdict(new: Parse, old: Parse) -> Verdict | None:
         return Verdict("supersede", "an explicit update of the same subject")
     if _japanese_change_of_verb(new, old):
         return Verdict("supersede", "the same subject, its value changed by a verb of change")
+    if _age_changed(new, old):
+        return Verdict("supersede", "the same person, a new age")
     if _holder_replaced(new, old):
         return Verdict("supersede", "an explicit update of who holds the same role")
     if _doer_replaced(new, old):
@@ -2148,6 +2150,51 @@ def _update_verdict(new: Parse, old: Parse) -> Verdict | None:
     if _changed_to(new, old):
         return Verdict("supersede", "what the same subject is, changed to another value")
     return None
+
+
+def _age_changed(new: Parse, old: Parse) -> bool:
+    """The stored fact gives someone's age and the new one another, told as an age ("is 8 years
+    old") or as a birthday ("turned 8", "исполнилось восемь", "уже восемь", "cumplió 8 años"):
+    the same subject, nothing negated, asked or planned."""
+    if new.subject != old.subject or new.negated or old.negated or new.question:
+        return False
+    if new.modal or new.future or (new.speaker, new.said_at) != (old.speaker, old.said_at):
+        return False
+    theirs, mine = _age(old), _age(new)
+    return theirs is not None and mine is not None and theirs != mine
+
+
+def _age(fact: Parse) -> str | None:
+    """The age a fact gives: a number before "years old" / "лет" / "años" said with "is",
+    "has" or no verb ("Дочке семь лет", "tiene 7 años"), or after "turned" / "исполнилось" /
+    "уже" / "cumplió" with no other unit after it ("turned 8 months" is no age in years).
+    Never a span ("worked there for 3 years", "hace 3 años") or a year ("2023 года")."""
+    words = fact.words
+    plain = _verb_class(fact.verb) in _GENERIC_VERBS or fact.verb in ("", ":")
+    for at, w in enumerate(words):
+        if w.kind != "value" or not w.key.isdigit() or int(w.key) > 130:
+            continue
+        after = words[at + 1].norm if at + 1 < len(words) else ""
+        later = words[at + 2].norm if at + 2 < len(words) else ""
+        before = words[at - 1].norm if at else ""
+        if before in _BIRTHDAY and after not in _OTHER_AGE_UNITS and (before != "уже" or plain):
+            return w.key  # (not "уже 3 года работает": for three years now)
+        if after in _AGE_UNITS and plain and before not in _SPAN_WORDS:
+            if after.isascii() and after not in ("años", "año") and later != "old":
+                continue  # "has 10 years of experience"
+            return w.key
+    return None
+
+
+_SPAN_WORDS = frozenset("for over in after since ago за через после durante hace en desde".split())
+
+
+_AGE_UNITS = frozenset("years year yrs лет года год años año".split())
+_OTHER_AGE_UNITS = frozenset(
+    """months month weeks week days day месяцев месяца месяц недель недели дней дня meses mes
+    semanas semana días dias día dia""".split()
+)
+_BIRTHDAY = frozenset("turned turns исполнилось исполнился исполнилась уже cumplió cumplio".split())
 
 
 def _japanese_change_of_verb(new: Parse, old: Parse) -> bool:

@@ -1046,11 +1046,15 @@ def _language(text: str) -> str:
         # a function word that opens the fact is no name: "My son uses Jira" is English
         words.append(opening.group(1).lower())
     for word in words:
-        if word in english:
+        # (an English past, "turned", "moved", is no Spanish word but "usted", "pared")
+        if word in english or (len(word) > 4 and word.endswith("ed") and word not in _NOT_PASTS):
             en += 1
         if word in spanish or (not word.isascii() and _ACCENTED.search(word)):
             es += 1
     return "spanish" if es > en else "english"
+
+
+_NOT_PASTS = frozenset({"usted", "pared", "merced", "huésped", "huesped", "césped", "cesped"})
 
 
 _SPANISH_PRETERITE = re.compile(r"^[a-zñáéíóúü]{3,}(?:ó|aron|ieron)$")
