@@ -1559,12 +1559,15 @@ def _holder_changed(new: Parse, old: Parse) -> bool:
     words, and name different holders: "Kim is the primary on-call engineer this week" →
     "Dana is …", "The CTO is Kim" → "Dana is the CTO". Never "a team lead" (one of several),
     a clause of more, or a role with a relative clause ("the one who …")."""
-    if new.indefinite or old.indefinite or _clauses(new) or _clauses(old):
+    if new.indefinite or old.indefinite:
         return False  # ("a team lead": the parse keeps no "a")
-    if (new.speaker, new.said_at, new.environments) != (old.speaker, old.said_at, old.environments):
-        return False
-    mine, theirs = _holder_and_role(new), _holder_and_role(old)
+    mine = _holder_and_role(new)
+    theirs = None if mine is None else _holder_and_role(old)
     if mine is None or theirs is None or mine[1] != theirs[1]:
+        return False
+    if _clauses(new) or _clauses(old):
+        return False
+    if (new.speaker, new.said_at, new.environments) != (old.speaker, old.said_at, old.environments):
         return False
     # (the news may say "now": "My manager is now Beatriz"; and "Dana became the CTO" is
     # news of what holds now, though told in the past)
@@ -1575,12 +1578,31 @@ def _holder_changed(new: Parse, old: Parse) -> bool:
     return not set(mine[0]) & set(theirs[0])
 
 
-def _holder_and_role(fact: Parse) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+_Held = tuple[tuple[str, ...], tuple[str, ...]] | None
+# The last facts read by `_holder_and_role`: a new fact is compared with each of its candidates
+# in turn (replaced whole, as `_READ` is).
+_HELD: list[tuple[tuple[Parse, _Held], ...]] = [()]
+
+
+def _holder_and_role(fact: Parse) -> _Held:
+    """`_read_holder_and_role` of a fact, remembered for the last few facts read."""
+    read = _HELD[0]
+    for seen, held in read:
+        if seen is fact:
+            return held
+    held = _read_holder_and_role(fact)
+    _HELD[0] = ((fact, held), *read[:3])
+    return held
+
+
+def _read_holder_and_role(fact: Parse) -> _Held:
     """(holder, role) of a fact that says who holds a definite role, each as keys: a name or
     two on one side of "is" / "es" / a dash, "the …" / "our …" on the other (in Russian, which
     has no articles, the role first: "Директор школы — Анна Петровна")."""
     words = fact.words
     becoming = _becoming(words)
+    if not becoming and fact.verb not in _COPULAS and not any(w.kind == "dash" for w in words):
+        return None
     at = next(
         (
             i
@@ -1615,16 +1637,18 @@ def _becoming(words: tuple[Word, ...]) -> tuple[int, int, bool] | None:
     """Where a phrase of taking a role stands (its start, the end, and whether it takes one
     without "the": "took over as release manager"), or None: "became", "has become", "took
     over as", "stepped in as", "se convirtió en", "pasó a ser"."""
-    norms = [w.norm for w in words]
-    for phrase, taken in _BECOMING:
-        size = len(phrase)
-        for at in range(1, len(norms) - size + 1):
-            if tuple(norms[at : at + size]) == phrase:
-                return at, at + size, taken
+    for at in range(1, len(words)):
+        phrases = _BECOMING.get(words[at].norm)
+        if phrases is None:
+            continue  # (most words open no such phrase: this runs on every pair compared)
+        for phrase, taken in phrases:
+            end = at + len(phrase)
+            if tuple(w.norm for w in words[at:end]) == phrase:
+                return at, end, taken
     return None
 
 
-_BECOMING = (
+_BECOMING_PHRASES = (
     (("took", "over", "as"), True),
     (("takes", "over", "as"), True),
     (("has", "taken", "over", "as"), True),
@@ -1637,6 +1661,10 @@ _BECOMING = (
     (("pasó", "a", "ser"), False),
     (("paso", "a", "ser"), False),
 )
+# the phrases by their first word
+_BECOMING: dict[str, list[tuple[tuple[str, ...], bool]]] = {}
+for _phrase, _taken in _BECOMING_PHRASES:
+    _BECOMING.setdefault(_phrase[0], []).append((_phrase, _taken))
 
 
 def _holder_words(words: list[Word]) -> bool:

@@ -497,7 +497,8 @@ def _words(body: str, language: str) -> list[Word]:
             words.append(_word(text.strip(), first, group, language))
             first = False
             continue
-        alias = lx.ALIASES.get(normalize(text)) if len(text) < 12 else None
+        short = normalize(text) if len(text) < 12 else ""
+        alias = lx.ALIASES.get(short) if short else None
         if alias:  # "k8s", "Питон": the name as it is written most
             words.append(_word(alias, first, group, language))
         elif cjk and CJK.search(text):
@@ -513,9 +514,9 @@ def _words(body: str, language: str) -> list[Word]:
             pronoun, verb = lx.CONTRACTIONS[normalize(text).replace("’", "'")]
             words.append(_word(pronoun, first, group, language))
             words.append(_word(verb, False, group, language))
-        elif normalize(text) in lx.TIMES_WORDS:
+        elif short in lx.TIMES_WORDS:
             # "twice" is "2 times", "трижды" "3 раза": a count, as "three times" is
-            number, unit = lx.TIMES_WORDS[normalize(text)]
+            number, unit = lx.TIMES_WORDS[short]
             words.append(_word(number, first, "number", language))
             words.append(_word(unit, False, "word", language))
         elif language == "english" and _contracted_is(text, body[end:]):
