@@ -139,6 +139,10 @@ def test_a_japanese_date_is_one_value() -> None:
             "Propuesta (Alicia): mover la CI de Jenkins a GitHub Actions.",
             "Decisión: la CI pasa de Jenkins a GitHub Actions (acordado el 2/5).",
         ),
+        (
+            "Propuesta: mover la retrospectiva a los jueves.",
+            "Decisión: la retrospectiva pasa a los jueves.",
+        ),
     ],
 )
 def test_a_task_done_or_a_proposal_decided_settles_the_open_note(old: str, new: str) -> None:
@@ -151,6 +155,8 @@ def test_a_task_done_or_a_proposal_decided_settles_the_open_note(old: str, new: 
         ("TODO: add retries to the S3 uploader.", "Done: added logging to the S3 uploader."),
         ("TODO: add retries to the S3 uploader.", "Done: fixed the flaky login test."),
         ("Done: added retries to the S3 uploader.", "TODO: add retries to the S3 uploader."),
+        ("TODO: add retries to the uploader.", "Done: removed retries from the uploader."),
+        ("Proposal: move the retro to Thursdays.", "Decision: the standup moves to Thursdays."),
     ],
 )
 def test_another_task_done_or_a_task_opened_again_settles_nothing(old: str, new: str) -> None:

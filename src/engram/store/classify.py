@@ -1307,6 +1307,11 @@ def _settles(new: Parse, old: Parse) -> bool:
         return False
     done, todo = _clause_parse(mine[1]), _clause_parse(theirs[1])
     wanted = frozenset(k for k in todo.content if not k.startswith("@"))
+    if theirs[0] in _PROPOSALS and mine[0] in _DECISIONS and todo.words:
+        # a decision settles a proposal whatever verb it tells it with ("Propuesta: mover la
+        # retro a los jueves" / "Decisión: la retro pasa a los jueves"): what it is about must
+        # come back, not the proposal's verb
+        wanted -= {todo.words[0].key}
     found = done.stems | done.content
     if not wanted or done.negated != todo.negated:
         return False  # ("Done: we did not add retries": no settling of it)
@@ -1316,6 +1321,12 @@ def _settles(new: Parse, old: Parse) -> bool:
     # CI de Jenkins a GitHub Actions" / "la CI pasa de Jenkins a …"); "add retries to the
     # uploader" is not settled by "added logging to the uploader"
     return missing <= (len(wanted) - 1) // 4 and _coverage(back, todo.stems | wanted) >= 0.5
+
+
+_PROPOSALS = frozenset({"proposal", "proposed", "propuesta", "предложение", "提案"})
+_DECISIONS = frozenset(
+    {"decided", "decidido", "decision", "decisión", "решение", "решено", "決定", "決定事項"}
+)
 
 
 def _found_as_stem(key: str, found: frozenset[str]) -> bool:
