@@ -332,3 +332,30 @@ def test_a_span_of_years_a_year_or_someone_else_is_no_new_age(old: str, new: str
 def test_an_english_fact_with_son_is_read_as_english() -> None:
     # "son" is Spanish for "are": counted alone it made "Lena's son turned 8" Spanish
     assert parse("Lena's son turned 8 last week.").subject == parse("Lena's son is 7.").subject
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Ben's account is active.", "Ben's account was deactivated yesterday."),
+        ("The feature flag is enabled.", "The feature flag was disabled this morning."),
+        ("The repo is public.", "The repo was made private."),
+    ],
+)
+def test_a_state_changed_to_its_opposite_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The feature flag is enabled.", "The feature flag was disabled for the EU region."),
+        ("The repo is public.", "The docs repo was made private."),
+        (
+            "Ben's account is active.",
+            "Ben's account was deactivated by mistake and restored an hour later.",
+        ),
+    ],
+)
+def test_a_state_changed_elsewhere_or_back_again_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING

@@ -2180,6 +2180,9 @@ def _update_verdict(new: Parse, old: Parse) -> Verdict | None:
         return Verdict("supersede", "the same subject, its value changed by a verb of change")
     if _age_changed(new, old):
         return Verdict("supersede", "the same person, a new age")
+    flipped = _state_changed(new, old)
+    if flipped:
+        return Verdict("supersede", f"the same thing's state, changed since ({flipped})")
     if _holder_replaced(new, old):
         return Verdict("supersede", "an explicit update of who holds the same role")
     if _doer_replaced(new, old):
@@ -2189,6 +2192,29 @@ def _update_verdict(new: Parse, old: Parse) -> Verdict | None:
     if _changed_to(new, old):
         return Verdict("supersede", "what the same subject is, changed to another value")
     return None
+
+
+def _state_changed(new: Parse, old: Parse) -> str | None:
+    """The stored fact gives a thing's state ("Ben's account is active", "The repo is public")
+    and the new one tells it changed to the opposite ("was deactivated yesterday", "was made
+    private"): the same subject, nothing else said but when. The antonym pair, or None."""
+    if not new.past or old.past or new.negated or old.negated or new.question or new.modal:
+        return None
+    if new.subject_keys != old.subject_keys or (new.speaker, new.environments) != (
+        old.speaker,
+        old.environments,
+    ):
+        return None
+    pair = _antonym_split(new, old)
+    if not pair:
+        return None
+    said = {w.key for w in new.objects if w.kind in ("word", "name", "acronym", "value")}
+    polar = {w.key for f in (new, old) for w in f.words if w.key in antonym_partners()}
+    rest = said - polar - new.subject_keys - _MADE
+    return pair if not rest else None
+
+
+_MADE = frozenset({"make", "set", "turn", "switch", "becam", "becom", "got"})
 
 
 def _age_changed(new: Parse, old: Parse) -> bool:
