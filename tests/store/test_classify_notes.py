@@ -226,6 +226,8 @@ def test_a_new_holder_or_value_told_with_now_or_a_date_supersedes(old: str, new:
         ("山本さんは札幌に住んでいる。", "山本さんは福岡に引っ越した。"),
         ("母は福岡に住んでいます。", "母は先月熊本に引っ越しました。"),
         ("チームはJiraを使っています。", "チームはLinearに切り替えました。"),
+        ("山本さんはソニーで働いている。", "山本さんは楽天に転職した。"),
+        ("ユーザーは楽天モバイルを使っている。", "ユーザーはahamoに乗り換えた。"),
     ],
 )
 def test_a_japanese_verb_of_change_supersedes_the_value_of_its_verb(old: str, new: str) -> None:
@@ -305,6 +307,7 @@ def test_becoming_one_of_several_or_another_role_hides_nothing(new: str) -> None
         ("Дочке Ане семь лет.", "Дочке Ане уже восемь."),
         ("Дочке Ане семь лет.", "Дочке Ане исполнилось восемь лет."),
         ("Mi hijo tiene 7 años.", "Mi hijo cumplió 8 años."),
+        ("Marcus's daughter Ella is 4.", "Marcus's daughter Ella turned five on Saturday."),
     ],
 )
 def test_a_new_age_supersedes_the_old(old: str, new: str) -> None:
@@ -318,6 +321,7 @@ def test_a_new_age_supersedes_the_old(old: str, new: str) -> None:
         ("Анна уже 3 года работает в Сбере.", "Анна уже 5 лет работает в Яндексе."),
         ("Ana trabajó en Acme durante 3 años.", "Ana trabajó en Globex durante 5 años."),
         ("My daughter is 7 years old.", "My son turned 8."),
+        ("The API limit is 50.", "The API limit turned 60."),
         ("Lena's son is 7 years old.", "Lena's son turned 8 months old in March."),
         (
             "Прививку от гриппа я делал 3 октября 2023 года.",

@@ -2236,6 +2236,10 @@ def _age(fact: Parse) -> str | None:
     Never a span ("worked there for 3 years", "hace 3 años") or a year ("2023 года")."""
     words = fact.words
     plain = _verb_class(fact.verb) in _GENERIC_VERBS or fact.verb in ("", ":")
+    told = [w for w in fact.objects if w.kind != "stop"]
+    if plain and len(told) == 1 and told[0].kind == "value" and _someone(fact):
+        if told[0].key.isdigit() and int(told[0].key) <= 130:
+            return told[0].key  # "Marcus's daughter Ella is 4"
     for at, w in enumerate(words):
         if w.kind != "value" or not w.key.isdigit() or int(w.key) > 130:
             continue
@@ -2249,6 +2253,11 @@ def _age(fact: Parse) -> str | None:
                 continue  # "has 10 years of experience"
             return w.key
     return None
+
+
+def _someone(fact: Parse) -> bool:
+    """The fact's subject names a person: a name, kin or a person's pronoun."""
+    return any(w.kind in ("name", "kin", "pronoun") for w in fact.words if w.exact in fact.subject)
 
 
 _SPAN_WORDS = frozenset("for over in after since ago за через после durante hace en desde".split())
@@ -2302,8 +2311,8 @@ _JAPANESE_CHANGES = (
     (("引", "越"), "住"),  # 引っ越す, moves: 住む, lives
     (("切", "替"), "使"),  # 切り替える, switches: 使う, uses
     (("乗", "換"), "使"),  # 乗り換える, changes over
-    (("転", "職"), "働"),  # 転職する, changes jobs: 働く, works
-    (("転", "職"), "勤"),  # 勤める, is employed
+    (("転職",), "働"),  # 転職する, changes jobs: 働く, works
+    (("転職",), "勤"),  # 勤める, is employed
 )
 _JAPANESE_OBJECT = re.compile(r"([^\s、。はがをにもで]+)を")
 _JAPANESE_WHEN = frozenset("先月 今月 先週 今週 昨年 去年 今年 最近 昨日 今日 先日".split())
