@@ -363,3 +363,24 @@ def test_a_state_changed_to_its_opposite_supersedes(old: str, new: str) -> None:
 )
 def test_a_state_changed_elsewhere_or_back_again_hides_nothing(old: str, new: str) -> None:
     assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "Harper took over as release manager for v3.0.",
+            "Harper is now the release manager for v3.0.",
+        ),
+        ("Kim is the CTO.", "The CTO is Kim."),
+    ],
+)
+def test_the_same_holder_of_the_same_role_told_again_is_a_duplicate(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    "new", ["Kim was the CTO.", "Kim is the interim CTO.", "Kim is not the CTO."]
+)
+def test_the_holder_in_another_time_or_role_is_no_duplicate(new: str) -> None:
+    assert outcome("Kim is the CTO.", new) not in HIDING

@@ -1231,6 +1231,8 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
         return Verdict("duplicate", "identical after normalisation")
     if _phrase_put_first(new, old):
         return Verdict("duplicate", "the same statement with a phrase put first")
+    if _holder_restated(new, old):
+        return Verdict("duplicate", "the same holder of the same role, told again")
     if _settles(new, old):
         return Verdict("supersede", "the same task or proposal, now done or decided")
     changed = _one_clause_changed(new, old, similarity, semantic)
@@ -1570,23 +1572,40 @@ def _holder_changed(new: Parse, old: Parse) -> bool:
     words, and name different holders: "Kim is the primary on-call engineer this week" →
     "Dana is …", "The CTO is Kim" → "Dana is the CTO". Never "a team lead" (one of several),
     a clause of more, or a role with a relative clause ("the one who …")."""
+    holders = _role_holders(new, old)
+    return holders is not None and not holders[0] & holders[1]
+
+
+def _holder_restated(new: Parse, old: Parse) -> bool:
+    """Both facts say the same one holds the same role held by one at a time, told either way
+    round or as news: "Harper took over as release manager for v3.0" / "Harper is now the
+    release manager for v3.0"."""
+    holders = _role_holders(new, old)
+    return holders is not None and holders[0] == holders[1]
+
+
+def _role_holders(new: Parse, old: Parse) -> tuple[frozenset[str], frozenset[str]] | None:
+    """(new holders, old holders) when both facts say who holds the same definite role, in the
+    same mood, by the same speaker; else None."""
     if new.indefinite or old.indefinite:
-        return False  # ("a team lead": the parse keeps no "a")
+        return None  # ("a team lead": the parse keeps no "a")
     mine = _holder_and_role(new)
     theirs = None if mine is None else _holder_and_role(old)
     if mine is None or theirs is None or mine[1] != theirs[1]:
-        return False
+        return None
     if _clauses(new) or _clauses(old):
-        return False
+        return None
     if (new.speaker, new.said_at, new.environments) != (old.speaker, old.said_at, old.environments):
-        return False
+        return None
     # (the news may say "now": "My manager is now Beatriz"; and "Dana became the CTO" is
     # news of what holds now, though told in the past)
-    past = new.past and not _becoming(new.words)
-    moods = (new.negated, new.modal, new.future, past, new.question, old.question)
-    if moods != (old.negated, old.modal, old.future, old.past, False, False):
-        return False
-    return not set(mine[0]) & set(theirs[0])
+    moods = [
+        (f.negated, f.modal, f.future, f.past and not _becoming(f.words), f.question)
+        for f in (new, old)
+    ]
+    if moods[0] != moods[1] or new.question:
+        return None
+    return frozenset(mine[0]), frozenset(theirs[0])
 
 
 _Held = tuple[tuple[str, ...], tuple[str, ...]] | None
