@@ -384,3 +384,22 @@ def test_the_same_holder_of_the_same_role_told_again_is_a_duplicate(old: str, ne
 )
 def test_the_holder_in_another_time_or_role_is_no_duplicate(new: str) -> None:
     assert outcome("Kim is the CTO.", new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Editor: VS Code", "Editor: Visual Studio Code"),
+        (
+            "Auth uses JSON Web Tokens that expire after 15 minutes.",
+            "Auth uses JWTs that expire after 15 min.",
+        ),
+    ],
+)
+def test_a_name_written_short_or_long_is_one_name(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+def test_every_pull_request_and_some_stay_apart() -> None:
+    old = "Alice reviews every pull request for the API."
+    assert outcome(old, "Alice reviews some pull requests for the API.") not in HIDING

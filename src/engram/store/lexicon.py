@@ -561,6 +561,17 @@ ALIASES = {
     **dict.fromkeys("постгрес постгресе постгреса".split(), "Postgres"),
     "パイソン": "Python",
 }  # fmt: skip
+# Names of several words written short as often as long: read in one way ("Visual Studio
+# Code" as "VS Code", "JSON Web Tokens" as "JWTs"), so that two facts naming one thing read
+# alike. Matched whole, in any case.
+NAME_ALIASES = {
+    "visual studio code": "VS Code", "vscode": "VS Code",
+    "json web tokens": "JWTs", "json web token": "JWT",
+    "amazon web services": "AWS", "google cloud platform": "GCP",
+    "single sign-on": "SSO", "two-factor authentication": "2FA",
+    "multi-factor authentication": "MFA",
+    "large language models": "LLMs", "large language model": "LLM",
+}  # fmt: skip
 # Contracted forms of a preposition and an article: "al" is "a el", "del" is "de el".
 PREPOSITION_FORMS = {"al": "a", "del": "de"}
 

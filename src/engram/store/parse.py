@@ -1000,6 +1000,27 @@ def _one_way_of_frequency(body: str) -> str:
     return pattern.sub(_canonical_frequency, body)
 
 
+def _one_name_each(body: str) -> str:
+    """The body with each name of several words written one way (`lexicon.NAME_ALIASES`:
+    "Visual Studio Code" as "VS Code")."""
+    lowered = body.lower()
+    if not any(hint in lowered for hint in _NAME_HINTS):
+        return body  # (most facts: a look at the text costs less than the pattern)
+    return _NAME_PATTERN.sub(lambda m: lx.NAME_ALIASES[" ".join(m.group().lower().split())], body)
+
+
+_NAME_HINTS = frozenset(name.split()[0] for name in lx.NAME_ALIASES)
+_NAME_PATTERN = re.compile(
+    r"(?<!\w)(?:"
+    + "|".join(
+        re.escape(name).replace(r"\ ", r"\s+")
+        for name in sorted(lx.NAME_ALIASES, key=len, reverse=True)
+    )
+    + r")(?!\w)",
+    re.IGNORECASE,
+)
+
+
 _PUNCTUATION = ".,;:!?¿¡()[]\"'«»“”…—–-"
 
 
@@ -1477,7 +1498,7 @@ def parse(text: str) -> Parse:
         body, said_change = _lead_in(body)
         changed = changed or said_change
     speaker, key = prefix.speaker, prefix.key
-    body = _one_way_of_frequency(_drop_interjections(body))
+    body = _one_name_each(_one_way_of_frequency(_drop_interjections(body)))
     said_sentences = sentences(body)
     statements, length = _statements(said_sentences), len(body.split())
     language = _language(f"{key} {body}")
