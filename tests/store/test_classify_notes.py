@@ -403,3 +403,30 @@ def test_a_name_written_short_or_long_is_one_name(old: str, new: str) -> None:
 def test_every_pull_request_and_some_stay_apart() -> None:
     old = "Alice reviews every pull request for the API."
     assert outcome(old, "Alice reviews some pull requests for the API.") not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Alice smokes.", "Alice quit smoking."),
+        ("I drink coffee every morning.", "I gave up coffee."),
+        ("Игорь курит.", "Игорь бросил курить."),
+        ("Tomo café todas las mañanas.", "He dejado el café."),
+    ],
+)
+def test_a_habit_stopped_supersedes_it(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Bob runs the server.", "Bob stopped the server."),
+        ("Alice smokes.", "Alice quit her job at Acme."),
+        ("I drink coffee every morning.", "My wife gave up coffee."),
+        ("I drink coffee every morning.", "I gave up sugar in my coffee."),
+        ("Игорь курит.", "Игорь бросил пить."),
+    ],
+)
+def test_stopping_something_else_or_someone_else_stopping_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING

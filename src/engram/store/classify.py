@@ -2202,6 +2202,8 @@ def _update_verdict(new: Parse, old: Parse) -> Verdict | None:
     flipped = _state_changed(new, old)
     if flipped:
         return Verdict("supersede", f"the same thing's state, changed since ({flipped})")
+    if _habit_stopped(new, old):
+        return Verdict("supersede", "the same one stopped doing what the stored fact says")
     if _holder_replaced(new, old):
         return Verdict("supersede", "an explicit update of who holds the same role")
     if _doer_replaced(new, old):
@@ -2211,6 +2213,41 @@ def _update_verdict(new: Parse, old: Parse) -> Verdict | None:
     if _changed_to(new, old):
         return Verdict("supersede", "what the same subject is, changed to another value")
     return None
+
+
+def _habit_stopped(new: Parse, old: Parse) -> bool:
+    """The new fact says that whoever the stored one is about stopped doing what it says:
+    "Alice smokes" → "Alice quit smoking", "I drink coffee every morning" → "I gave up
+    coffee", "Игорь курит" → "Игорь бросил курить", "Tomo café todas las mañanas" → "He dejado
+    el café". Who quit comes back (or no one is named), and what they quit is all the old fact's
+    (English "quit" and "stopped" take a verb in -ing: "stopped the server" is an event)."""
+    if old.negated or old.past or new.negated or new.question or new.modal or new.future:
+        return False
+    if (new.speaker, new.environments) != (old.speaker, old.environments):
+        return False
+    words = new.words
+    at = next((n for n, w in enumerate(words) if w.norm in _QUIT), None)
+    if at is None:
+        return False
+    after = [w for w in words[at + 1 :] if w.kind in ("word", "name", "acronym", "kin")]
+    after = [w for w in after if w.norm not in _QUIT_PARTICLES]
+    if not after or (words[at].norm in _QUIT_ING and not after[0].norm.endswith("ing")):
+        return False
+    who = [w for w in words[:at] if w.kind not in ("stop", "marker") and w.norm not in lx.HABER]
+    theirs = old.content | old.stems
+    if not all(w.key in theirs or _inflects(w.key, theirs) for w in who):
+        return False
+    return all(w.key in theirs or _inflects(w.key, theirs) for w in after)
+
+
+# Verbs of stopping a habit (English "quit" and "stopped" then take a verb in -ing), and the
+# particles that go with them ("gave up", "dejé de").
+_QUIT = frozenset(
+    """quit quits stopped stops gave бросил бросила бросили перестал перестала перестали
+    dejé deje dejó dejo dejado dejaron dejamos""".split()
+)
+_QUIT_ING = frozenset({"quit", "quits", "stopped", "stops"})
+_QUIT_PARTICLES = frozenset({"up", "de"})
 
 
 def _state_changed(new: Parse, old: Parse) -> str | None:
