@@ -1609,19 +1609,21 @@ def _role_holders(new: Parse, old: Parse) -> tuple[frozenset[str], frozenset[str
 
 
 _Held = tuple[tuple[str, ...], tuple[str, ...]] | None
-# The last facts read by `_holder_and_role`: a new fact is compared with each of its candidates
-# in turn (replaced whole, as `_READ` is).
-_HELD: list[tuple[tuple[Parse, _Held], ...]] = [()]
+# What `_holder_and_role` read of each fact, by its text (a parse is one text's): a stored fact
+# is compared with new ones again and again. Emptied when it grows past _READINGS.
+_HELD: dict[str, _Held] = {}
+_READINGS = 50_000
 
 
 def _holder_and_role(fact: Parse) -> _Held:
-    """`_read_holder_and_role` of a fact, remembered for the last few facts read."""
-    read = _HELD[0]
-    for seen, held in read:
-        if seen is fact:
-            return held
-    held = _read_holder_and_role(fact)
-    _HELD[0] = ((fact, held), *read[:3])
+    """`_read_holder_and_role` of a fact, remembered by its text."""
+    try:
+        return _HELD[fact.text]
+    except KeyError:
+        pass
+    if len(_HELD) >= _READINGS:
+        _HELD.clear()
+    held = _HELD[fact.text] = _read_holder_and_role(fact)
     return held
 
 
@@ -2226,7 +2228,7 @@ def _habit_stopped(new: Parse, old: Parse) -> bool:
     if (new.speaker, new.environments) != (old.speaker, old.environments):
         return False
     words = new.words
-    at = next((n for n, w in enumerate(words) if w.norm in _QUIT), None)
+    at = _quit_at(new)
     if at is None:
         return False
     after = [w for w in words[at + 1 :] if w.kind in ("word", "name", "acronym", "kin")]
@@ -2240,6 +2242,19 @@ def _habit_stopped(new: Parse, old: Parse) -> bool:
     return all(w.key in theirs or _inflects(w.key, theirs) for w in after)
 
 
+def _quit_at(fact: Parse) -> int | None:
+    """Where a verb of stopping a habit stands in the fact, remembered by its text."""
+    try:
+        return _QUITS[fact.text]
+    except KeyError:
+        pass
+    if len(_QUITS) >= _READINGS:
+        _QUITS.clear()
+    at = _QUITS[fact.text] = next((n for n, w in enumerate(fact.words) if w.norm in _QUIT), None)
+    return at
+
+
+_QUITS: dict[str, int | None] = {}
 # Verbs of stopping a habit (English "quit" and "stopped" then take a verb in -ing), and the
 # particles that go with them ("gave up", "dejé de").
 _QUIT = frozenset(
