@@ -1360,6 +1360,7 @@ _TIME_OPENERS = frozenset(
 )
 
 
+@lru_cache(maxsize=20_000)
 def opening_phrase_moved(body: str) -> str:
     """A statement that opens with a phrase of where, what for or with what, set off by a comma
     ("In his editor, Bob prefers dark mode", "Para CI, el equipo usa GitHub Actions"), read with
