@@ -1610,21 +1610,26 @@ def _role_holders(new: Parse, old: Parse) -> tuple[frozenset[str], frozenset[str
 
 _Held = tuple[tuple[str, ...], tuple[str, ...]] | None
 # What `_holder_and_role` read of each fact, by its text (a parse is one text's): a stored fact
-# is compared with new ones again and again. Emptied when it grows past _READINGS.
+# is compared with new ones again and again.
 _HELD: dict[str, _Held] = {}
-_READINGS = 50_000
+_READINGS = 50_000  # a reading's cache is emptied when it grows past this
+
+
+def _remembered(cache: dict[str, _T], fact: Parse, read: Callable[[Parse], _T]) -> _T:
+    """`read(fact)`, kept in `cache` by the fact's text."""
+    try:
+        return cache[fact.text]
+    except KeyError:
+        pass
+    if len(cache) >= _READINGS:
+        cache.clear()
+    found = cache[fact.text] = read(fact)
+    return found
 
 
 def _holder_and_role(fact: Parse) -> _Held:
     """`_read_holder_and_role` of a fact, remembered by its text."""
-    try:
-        return _HELD[fact.text]
-    except KeyError:
-        pass
-    if len(_HELD) >= _READINGS:
-        _HELD.clear()
-    held = _HELD[fact.text] = _read_holder_and_role(fact)
-    return held
+    return _remembered(_HELD, fact, _read_holder_and_role)
 
 
 def _read_holder_and_role(fact: Parse) -> _Held:
@@ -2244,14 +2249,11 @@ def _habit_stopped(new: Parse, old: Parse) -> bool:
 
 def _quit_at(fact: Parse) -> int | None:
     """Where a verb of stopping a habit stands in the fact, remembered by its text."""
-    try:
-        return _QUITS[fact.text]
-    except KeyError:
-        pass
-    if len(_QUITS) >= _READINGS:
-        _QUITS.clear()
-    at = _QUITS[fact.text] = next((n for n, w in enumerate(fact.words) if w.norm in _QUIT), None)
-    return at
+    return _remembered(_QUITS, fact, _read_quit_at)
+
+
+def _read_quit_at(fact: Parse) -> int | None:
+    return next((n for n, w in enumerate(fact.words) if w.norm in _QUIT), None)
 
 
 _QUITS: dict[str, int | None] = {}
