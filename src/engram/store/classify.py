@@ -1615,13 +1615,16 @@ _HELD: dict[str, _Held] = {}
 _READINGS = 50_000  # a reading's cache is emptied when it grows past this
 
 
-def _remembered(cache: dict[str, _T], fact: Parse, read: Callable[[Parse], _T]) -> _T:
-    """`read(fact)`, kept in `cache` by the fact's text."""
+def _remembered(
+    cache: dict[str, _T], fact: Parse, read: Callable[[Parse], _T], limit: int = _READINGS
+) -> _T:
+    """`read(fact)`, kept in `cache` by the fact's text (a parse is one text's); the cache is
+    emptied when it holds `limit` readings."""
     try:
         return cache[fact.text]
     except KeyError:
         pass
-    if len(cache) >= _READINGS:
+    if len(cache) >= limit:
         cache.clear()
     found = cache[fact.text] = read(fact)
     return found
@@ -2282,8 +2285,7 @@ def _state_changed(new: Parse, old: Parse) -> str | None:
     if not pair:
         return None
     said = {w.key for w in new.objects if w.kind in ("word", "name", "acronym", "value")}
-    polar = {w.key for f in (new, old) for w in f.words if w.key in antonym_partners()}
-    rest = said - polar - new.subject_keys - _MADE
+    rest = said - _polar_keys(new) - _polar_keys(old) - new.subject_keys - _MADE
     return pair if not rest else None
 
 
@@ -4249,14 +4251,13 @@ def _uncleft(fact: Parse) -> tuple[str, ...]:
     opens with its verb ("the one who leads the team": "Bob leads the team")."""
     if fact.question or fact.passage or fact.speaker:
         return ()
-    found = _UNCLEFTS.get(fact.text) if fact.text else None
-    if found is None:
-        # (kept by the fact's text: each fact is compared with up to ten others, and each
-        # comparison looks for a cleft both ways round)
-        if len(_UNCLEFTS) >= 20_000:
-            _UNCLEFTS.clear()
-        found = _UNCLEFTS[fact.text] = _uncleft_words(" ".join(w.text for w in fact.words))
-    return found
+    # (kept by the fact's text: each fact is compared with up to ten others, and each
+    # comparison looks for a cleft both ways round)
+    return _remembered(_UNCLEFTS, fact, _read_uncleft, limit=20_000)
+
+
+def _read_uncleft(fact: Parse) -> tuple[str, ...]:
+    return _uncleft_words(" ".join(w.text for w in fact.words))
 
 
 _UNCLEFTS: dict[str, tuple[str, ...]] = {}
