@@ -1006,19 +1006,21 @@ def _one_name_each(body: str) -> str:
     lowered = body.lower()
     if not any(hint in lowered for hint in _NAME_HINTS):
         return body  # (most facts: a look at the text costs less than the pattern)
-    return _NAME_PATTERN.sub(lambda m: lx.NAME_ALIASES[" ".join(m.group().lower().split())], body)
+    pattern = _phrases_pattern(tuple(lx.NAME_ALIASES))
+    return pattern.sub(lambda m: lx.NAME_ALIASES[" ".join(m.group().lower().split())], body)
 
 
 _NAME_HINTS = frozenset(name.split()[0] for name in lx.NAME_ALIASES)
-_NAME_PATTERN = re.compile(
-    r"(?<!\w)(?:"
-    + "|".join(
-        re.escape(name).replace(r"\ ", r"\s+")
-        for name in sorted(lx.NAME_ALIASES, key=len, reverse=True)
+
+
+@lru_cache(maxsize=2)
+def _phrases_pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
+    """A pattern of any of `phrases` as whole words, in any case and spacing, the longest
+    tried first."""
+    alternatives = "|".join(
+        re.escape(p).replace(r"\ ", r"\s+") for p in sorted(phrases, key=len, reverse=True)
     )
-    + r")(?!\w)",
-    re.IGNORECASE,
-)
+    return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", re.IGNORECASE)
 
 
 _PUNCTUATION = ".,;:!?¿¡()[]\"'«»“”…—–-"
@@ -1028,14 +1030,9 @@ _PUNCTUATION = ".,;:!?¿¡()[]\"'«»“”…—–-"
 def _frequency_pattern() -> tuple[re.Pattern[str], frozenset[str]]:
     """The pattern of every way of saying how often but the one of `_one_way_of_frequency`,
     and the longest word of each: a body that holds none of them holds no such phrase."""
-    said_otherwise = sorted(
-        (p for p, canonical in lx.FREQUENCY_CANONICAL.items() if p != canonical),
-        key=len,
-        reverse=True,
-    )
-    alternatives = "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in said_otherwise)
-    pattern = re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", re.IGNORECASE)
-    return pattern, frozenset(max(p.split(), key=len) for p in said_otherwise)
+    said_otherwise = tuple(p for p, canonical in lx.FREQUENCY_CANONICAL.items() if p != canonical)
+    hints = frozenset(max(p.split(), key=len) for p in said_otherwise)
+    return _phrases_pattern(said_otherwise), hints
 
 
 def _canonical_frequency(match: re.Match[str]) -> str:
