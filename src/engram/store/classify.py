@@ -1600,15 +1600,16 @@ def _role_holders(new: Parse, old: Parse) -> tuple[frozenset[str], frozenset[str
     # (the news may say "now": "My manager is now Beatriz"; and "Dana became the CTO" is
     # news of what holds now, though told in the past)
     moods = [
-        (f.negated, f.modal, f.future, f.past and not _becoming(f.words), f.question)
-        for f in (new, old)
+        (f.negated, f.modal, f.future, f.past and not taken, f.question)
+        for f, taken in ((new, mine[2]), (old, theirs[2]))
     ]
     if moods[0] != moods[1] or new.question:
         return None
     return frozenset(mine[0]), frozenset(theirs[0])
 
 
-_Held = tuple[tuple[str, ...], tuple[str, ...]] | None
+# (holder, role, whether it is told as taking the role: "became", "took over as")
+_Held = tuple[tuple[str, ...], tuple[str, ...], bool] | None
 # What `_holder_and_role` read of each fact, by its text (a parse is one text's): a stored fact
 # is compared with new ones again and again.
 _HELD: dict[str, _Held] = {}
@@ -1636,9 +1637,10 @@ def _holder_and_role(fact: Parse) -> _Held:
 
 
 def _read_holder_and_role(fact: Parse) -> _Held:
-    """(holder, role) of a fact that says who holds a definite role, each as keys: a name or
-    two on one side of "is" / "es" / a dash, "the …" / "our …" on the other (in Russian, which
-    has no articles, the role first: "Директор школы — Анна Петровна")."""
+    """(holder, role, taken) of a fact that says who holds a definite role, the first two as
+    keys: a name or two on one side of "is" / "es" / a dash, "the …" / "our …" on the other
+    (in Russian, which has no articles, the role first: "Директор школы — Анна Петровна"), or
+    the role taken ("Dana became the CTO", "took over as release manager": `taken`)."""
     words = fact.words
     becoming = _becoming(words)
     if not becoming and fact.verb not in _COPULAS and not any(w.kind == "dash" for w in words):
@@ -1656,7 +1658,7 @@ def _read_holder_and_role(fact: Parse) -> _Held:
         holder = [w for w in words[:start] if w.kind != "marker"]
         role = [w for w in words[end:] if w.kind != "marker"]
         if _holder_words(holder) and (taken or _definite_role(role, False)) and role:
-            return tuple(w.key for w in holder), _role_keys(role)
+            return tuple(w.key for w in holder), _role_keys(role), True
         return None
     if at is None:
         return None
@@ -1664,7 +1666,7 @@ def _read_holder_and_role(fact: Parse) -> _Held:
     after = [w for w in words[at + 1 :] if w.kind not in ("dash", "marker")]
     for holder, role, role_first in ((before, after, False), (after, before, True)):
         if _holder_words(holder) and _definite_role(role, role_first):
-            return tuple(w.key for w in holder), _role_keys(role)
+            return tuple(w.key for w in holder), _role_keys(role), False
     return None
 
 
