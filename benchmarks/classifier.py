@@ -22,8 +22,10 @@ brackets, limiting words, doses), split like the others; round 12 (200 pairs) hu
 added with it (a note's new value, Japanese days of the week, a day moved, renamed, how often
 in a word, another holder of a role held by one, a phrase put first), split like the others;
 round 13 (200 pairs) hunts the next ones (a new age, Japanese verbs of change, taking over a
-role, a role after "as", how often by the period), split like the others. (A pair its author
-was unsure of is marked `unsure`.)
+role, a role after "as", how often by the period), split like the others; round 14 (160
+pairs) hunts activities named in "-ing" ("sprint planning") and what their facts answer (how
+often, which day, how long, who, where), split like the others. (A pair its author was unsure
+of is marked `unsure`.)
 
 Each pair runs through the real pipeline: the old fact is absorbed into an empty scope key,
 then the new one, and the outcome is compared with the label. The **wrongful hide rate** is the

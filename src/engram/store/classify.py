@@ -38,6 +38,7 @@ from engram.store.parse import (
     VALUES_ONLY,
     Parse,
     Word,
+    activity,
     antonym_keys,
     antonym_partners,
     context_valued_keys,
@@ -490,6 +491,8 @@ def _explicit_update(new: Parse, old: Parse) -> bool:
         return False  # "la directora técnica interina es Mía": a stand-in beside the holder
     if new.speaker != old.speaker or new.environments != old.environments:
         return False
+    if _answers_another_question(new, old):
+        return False  # "is run by Dana" → "now happens on Tuesdays": both hold
     mentioned = new.content | new.people
     found = new.stems | new.people
     people = new.people | old.people
@@ -826,7 +829,78 @@ def _both_may_hold(
         or _whose_changed(new, old, {*removed, *added})
         or bool(_clauses(new) and _clauses(old))
         or _qualifier_only(new, old, {*removed, *added})
+        or _other_kind_of_value(new, old, removed, added)
     )
+
+
+def _other_kind_of_value(
+    new: Parse, old: Parse, removed: Collection[str], added: Collection[str]
+) -> bool:
+    """What changed answers another question: how often for who ("done by the SRE team" /
+    "done quarterly"), how long for which day ("on Mondays" / "takes two hours"), which day for
+    how often ("every two weeks" / "now on Mondays": every other Monday). Each is read from the
+    words around the value; a value of a kind not read here (a name, a place, a plain number)
+    never makes the difference."""
+    gone = _asked(old, removed)
+    came = _asked(new, added)
+    return bool(gone) and bool(came) and gone.isdisjoint(came)
+
+
+def _asked(fact: Parse, keys: Collection[str]) -> set[str]:
+    """The questions the fact's words of these keys answer (the other words of a phrase
+    answer none: "by the SRE team")."""
+    words = fact.words
+    return {k for at, w in enumerate(words) if w.key in keys for k in _questions(words, at)}
+
+
+def _questions(words: tuple[Word, ...], at: int) -> tuple[str, ...]:
+    """Which questions the value at `at` answers: "day" (on Mondays), "often" (weekly, every
+    two weeks, раз в неделю; "every Tuesday" is both), "long" (two hours), "clock" (10:30), "by"
+    (by the SRE team), "where" (on Zoom, in room 4); none when the words around it do not say
+    (a date is none: it may say when the news happened, "moved to Austin in March")."""
+    word = words[at]
+    before = [w.norm for w in words[max(0, at - 3) : at]]
+    every = not _EVERY.isdisjoint(before)
+    if word.norm in _WEEKDAYS:
+        return ("day", "often") if every else ("day",)
+    if word.norm in _PERIODS or every:
+        return ("often",)
+    if word.kind == "date":
+        # (a date says when, of a value or of the news: "moved to Austin in March")
+        return ("clock",) if _CLOCK.match(word.key) else ()
+    if word.norm in _CLOCK_WORDS:
+        return ("clock",)
+    unit = word.key in _TIME_UNITS or (at + 1 < len(words) and words[at + 1].key in _TIME_UNITS)
+    counted = word.kind == "value" or (at > 0 and words[at - 1].kind == "value")
+    if unit and (counted or not _HOW_LONG.isdisjoint(before)):
+        return ("long",)  # "two hours", "last a full day"
+    if "by" in before:
+        return ("by", "where")  # (who or where: "employed by Datadog", "works at Microsoft")
+    if word.kind in ("name", "acronym") and before and before[-1] in _PLACE_WORDS:
+        return ("where",)
+    return ()
+
+
+def _answers_another_question(new: Parse, old: Parse) -> bool:
+    """What the new fact's object says in place of the old one's answers another question
+    (`_other_kind_of_value`): "is run by Dana" → "now happens on Tuesdays"."""
+    removed, added = old.object_keys - new.object_keys, new.object_keys - old.object_keys
+    return _other_kind_of_value(new, old, removed, added)
+
+
+_PERIODS = frozenset(
+    {canonical for canonical in lx.FREQUENCY_CANONICAL.values() if " " not in canonical}
+    | set("hourly nightly quarterly biweekly fortnightly ежеквартально trimestralmente".split())
+)
+_EVERY = frozenset("every each once twice times каждый каждую каждые раз cada veces".split())
+_CLOCK = re.compile(r"\d{1,2}:\d{2}")
+_CLOCK_WORDS = frozenset("midnight noon midday полночь полдень medianoche mediodía".split())
+_HOW_LONG = frozenset("full whole half an целый целую весь всю половину medio media entero".split())
+_PLACE_WORDS = frozenset("in at on в на en".split())
+_TIME_UNITS = frozenset(
+    "h hour minut min second day week month year час минут день дн недел месяц год hora minuto "
+    "día dia semana mes año".split()
+)
 
 
 def _qualifier_only(new: Parse, old: Parse, changed: Collection[str]) -> bool:
@@ -2076,7 +2150,11 @@ _NOT_DONE_WORDS = lx.NOT_DONE_BEFORE_TO | lx.NOT_DONE_BEFORE_INFINITIVE
 
 def _moods(fact: Parse, norms: frozenset[str]) -> frozenset[str]:
     words = fact.words
-    moods = {lx.MOODS[w.norm] for w in words if w.norm in lx.MOODS and w.kind != "date"}
+    moods = {
+        lx.MOODS[w.norm]
+        for at, w in enumerate(words)
+        if w.norm in lx.MOODS and w.kind != "date" and not activity(words, at)
+    }
     if _NOT_DONE_WORDS.isdisjoint(norms):
         return frozenset(moods)
     for w, after in itertools.pairwise(words):
@@ -2423,6 +2501,8 @@ def _update_reworded(new: Parse, old: Parse) -> bool:
         return False
     if (new.speaker, new.environments) != (old.speaker, old.environments):
         return False
+    if _answers_another_question(new, old):
+        return False  # "is run by Dana" → "now happens on Tuesdays": both hold
     if _instruction(new) and not change and _verb_class(new.verb) != _verb_class(old.verb):
         return False  # "take the oldest timestamp …" → "now look at the timestamps …": next step
     mine, theirs = gist(new), gist(old)
@@ -2459,6 +2539,8 @@ def _update_reworded(new: Parse, old: Parse) -> bool:
     # (an object that is only a value: "the team standup is at 9:30", the subject says what)
     if not lined.shared & attribute and not left and not _same_unit(new, old):
         return False  # "Alice lives in Paris" → "Alice now works at Stripe": another attribute
+    if not (change or left) and _verb_left_behind(new, old):
+        return False  # "Sprint planning uses Jira" → "… now happens on Wednesdays"
     if _many_valued(new, old, set(), links=False, context=False, often=False):
         return bool(old.object_keys - _FUNCTION) and old.object_keys - _FUNCTION <= new.content
     return _brings_new_value(new, old, lined)
@@ -2684,6 +2766,20 @@ def _predicate_concepts(fact: Parse) -> set[str]:
     if found and _verb_class(fact.verb) not in _GENERIC_VERBS:
         found.add(by_word.get(fact.verb_norm) or by_stem.get(fact.verb) or fact.verb)
     return found
+
+
+def _verb_left_behind(new: Parse, old: Parse) -> bool:
+    """The old fact says of its subject only a verb and a name ("uses Jira", "is run by
+    Dana"), and the new one tells another verb, no verb of change: its attribute is the verb."""
+    kinds = {w.kind for w in old.objects}
+    if "word" in kinds or kinds.isdisjoint(("name", "acronym")):
+        return False
+    verb = _verb_class(old.verb)
+    if old.verb in (":", "=") or verb in _GENERIC_VERBS:
+        return False
+    by_word, by_stem = _synonyms()
+    mine = by_word.get(new.verb_norm) or by_stem.get(new.verb) or _verb_class(new.verb)
+    return mine != (by_word.get(old.verb_norm) or by_stem.get(old.verb) or verb)
 
 
 def _brings_new_value(new: Parse, old: Parse, lined: Overlap) -> bool:

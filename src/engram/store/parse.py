@@ -24,7 +24,7 @@ from __future__ import annotations
 import itertools
 import re
 import unicodedata
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, fields
 from functools import lru_cache
 
@@ -1195,7 +1195,7 @@ def _predicate_start(words: list[Word]) -> tuple[int, bool]:
         before = words[at - 1].norm
         # (after a determiner or "new" a word is a noun: "Rita's new manager is Alla")
         if word.kind == "word" and before not in _NOUN_BEFORE and _is_verb(word):
-            if not _noun_here(words, at) and not _owned(words, at):
+            if not _noun_here(words, at) and not _owned(words, at) and not activity(words, at):
                 return at, True
     # No verb: a value after the first word ("Телефон Бориса 555-0199") starts the predicate,
     # else the last word ("Код-ревью для hotfix-веток обязательно").
@@ -1234,6 +1234,24 @@ def _noun_here(words: list[Word], at: int) -> bool:
     if at + 1 >= len(words) or words[at + 1].norm not in lx.PREPOSITIONS:
         return False
     return any(w.kind in ("aux", "dash") for w in words[at + 2 :])
+
+
+def activity(words: Sequence[Word], at: int) -> bool:
+    """A word in "-ing" between a noun and the verb names an activity, not what the subject
+    does: "Sprint planning happens weekly", "Capacity planning is on Mondays" — no plan of
+    anyone's ("Alice is planning to move", "Planning to move", "Bob planning a trip" are)."""
+    word = words[at]
+    if at == 0 or at + 1 >= len(words) or not word.norm.endswith("ing") or not word.norm.isascii():
+        return False
+    before = words[at - 1]
+    if before.kind not in ("word", "name", "acronym") or before.norm in lx.ADVERBS:
+        return False
+    # (the verb may come after an adverb: "Sprint planning now happens monthly")
+    rest = (w for w in words[at + 1 :] if w.kind != "marker" and w.norm not in lx.ADVERBS)
+    after = next(rest, None)
+    if after is None or after.norm.endswith("ing"):
+        return False  # "Bob considering leaving the company": a verb and its object
+    return after.kind in ("aux", "neg") or _is_verb(after)
 
 
 def _participle(norm: str) -> bool:
@@ -1655,7 +1673,10 @@ def parse(text: str) -> Parse:
         additive=additive,
         past=past,
         future=future,
-        modal=any(w.norm in lx.MODALS for w in words if w.kind != "date"),  # not "May 3"
+        modal=any(
+            w.norm in lx.MODALS and w.kind != "date" and not activity(words, at)  # not "May 3"
+            for at, w in enumerate(words)
+        ),
         indefinite=verb in _COPULAS and _indefinite(objects, language),
         joint=any(w.norm in _CONJUNCTIONS for w in words[:start]),
         listed=bool(key) and _names_a_list(key_words),

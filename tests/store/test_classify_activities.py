@@ -1,0 +1,94 @@
+"""Activities named by a noun in "-ing" ("sprint planning", "load testing") and what their
+facts say: how often, which day, what time, how long, who runs them. A new value of one of
+these replaces the old one; a value that answers another question stands beside it (issue 11)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engram.store.parse import parse
+from tests.store.pairs import HIDING, outcome
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Sprint planning happens weekly.",
+        "Sprint planning now happens monthly.",
+        "Capacity planning is on Mondays.",
+    ],
+)
+def test_an_activity_in_ing_is_no_plan_of_anyone(text: str) -> None:
+    fact = parse(text)
+    assert not fact.modal
+    assert fact.verb != "plan"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Alice is planning to move to Berlin.",
+        "I'm planning a trip to Japan.",
+        "Planning to move to Berlin next year.",
+        "Bob planning a trip.",
+        "Bob considering leaving the company.",
+    ],
+)
+def test_someone_planning_still_tells_a_plan(text: str) -> None:
+    assert parse(text).modal
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Sprint planning happens weekly.", "Sprint planning now happens monthly."),
+        ("Sprint planning happens every week.", "Sprint planning now happens every month."),
+        ("Sprint planning happens every two weeks.", "Sprint planning now happens every month."),
+        ("Meal planning is Maria's task.", "Meal planning is Juan's task now."),
+        ("Load testing runs nightly.", "Load testing now runs weekly."),
+        ("The design review happens every Tuesday.", "The design review moved to Thursdays."),
+        ("The user calls their dad every Sunday.", "The user now calls their dad every day."),
+        ("The parking garage closes at midnight.", "As of May the parking garage closes at 10 pm."),
+        ("Priya works at Microsoft.", "Priya is employed by Datadog."),
+    ],
+)
+def test_a_new_schedule_of_the_same_activity_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Capacity planning is done by the SRE team.", "Capacity planning is done quarterly."),
+        ("Sprint planning happens on Mondays.", "Sprint planning takes two hours."),
+        ("Sprint planning is run by Dana.", "Sprint planning now happens on Tuesdays."),
+        ("Sprint planning happens on Mondays.", "Sprint planning now starts at 10 am."),
+        ("Sprint planning happens every two weeks.", "Sprint planning is now on Mondays."),
+        ("Team building happens every quarter.", "Team building events now last a full day."),
+        ("The user's therapy sessions are on Zoom.", "The sessions are now every three weeks."),
+    ],
+)
+def test_a_value_answering_another_question_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Sprint planning uses Jira.", "Sprint planning now happens on Wednesdays."),
+        ("Sprint planning is run by Dana.", "Sprint planning now takes place on Zoom."),
+    ],
+)
+def test_another_verb_after_now_is_another_attribute(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Sprint planning uses Jira.", "Sprint planning now uses Linear."),
+        ("El servidor usa Ubuntu 20.04.", "Cambiamos el servidor a Debian 12."),
+    ],
+)
+def test_the_same_verb_or_a_verb_of_change_still_updates(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
