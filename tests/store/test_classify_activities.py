@@ -50,6 +50,8 @@ def test_someone_planning_still_tells_a_plan(text: str) -> None:
         ("The user calls their dad every Sunday.", "The user now calls their dad every day."),
         ("The parking garage closes at midnight.", "As of May the parking garage closes at 10 pm."),
         ("Priya works at Microsoft.", "Priya is employed by Datadog."),
+        ("Sprint planning happens every two weeks.", "Sprint planning is once a month now."),
+        ("Deploy window: Tue 14:00 UTC", "Deploy window: Thu 16:00 UTC"),
     ],
 )
 def test_a_new_schedule_of_the_same_activity_supersedes(old: str, new: str) -> None:
@@ -92,3 +94,15 @@ def test_another_verb_after_now_is_another_attribute(old: str, new: str) -> None
 )
 def test_the_same_verb_or_a_verb_of_change_still_updates(old: str, new: str) -> None:
     assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user visits her mother on Sundays.", "The user now visits her sister on Saturdays."),
+        ("The team has a retro every two weeks.", "The team now has a demo every month."),
+        ("The standup is at 9:30.", "The standup is now in room 4."),
+    ],
+)
+def test_another_thing_at_another_time_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING

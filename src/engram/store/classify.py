@@ -516,6 +516,8 @@ def _explicit_update(new: Parse, old: Parse) -> bool:
         return False
     if _set_aside(new, _relation_values(old)) and _same_kind_of_value(new, old):
         return True  # "Jenny's lead is Omar" → "Jenny now reports to Lucas instead of Omar"
+    if _same_question(new, old) and _schedule_verbs(new, old):
+        return True  # "Sprint planning happens every two weeks" → "is once a month now"
     if change and _thing_changed(new, old):
         return True  # "The router password is the default one" → "I changed the router password"
     same_verb = _verb_class(new.verb) == _verb_class(old.verb) != "="
@@ -830,7 +832,23 @@ def _both_may_hold(
         or bool(_clauses(new) and _clauses(old))
         or _qualifier_only(new, old, {*removed, *added})
         or _other_kind_of_value(new, old, removed, added)
+        or _thing_and_when_changed(new, old, removed, added)
     )
+
+
+def _thing_and_when_changed(
+    new: Parse, old: Parse, removed: Collection[str], added: Collection[str]
+) -> bool:
+    """Both what and when changed, on both sides: "has a retro every two weeks" / "has a demo
+    every month" tells of another meeting, not of the retro's new schedule."""
+    for fact, keys in ((old, removed), (new, added)):
+        asked = [_asked(fact, {k}) for k in keys if k not in fact.values]  # (a date: neither)
+        if not any(found & _WHEN for found in asked) or all(asked):
+            return False
+    return True
+
+
+_WHEN = frozenset({"day", "often", "clock", "long"})
 
 
 def _other_kind_of_value(
@@ -861,7 +879,7 @@ def _questions(words: tuple[Word, ...], at: int) -> tuple[str, ...]:
     word = words[at]
     before = [w.norm for w in words[max(0, at - 3) : at]]
     every = not _EVERY.isdisjoint(before)
-    if word.norm in _WEEKDAYS:
+    if word.norm in _WEEKDAYS or word.norm in _DAYS_SHORT:
         return ("day", "often") if every else ("day",)
     if word.norm in _PERIODS or every:
         return ("often",)
@@ -876,9 +894,39 @@ def _questions(words: tuple[Word, ...], at: int) -> tuple[str, ...]:
         return ("long",)  # "two hours", "last a full day"
     if "by" in before:
         return ("by", "where")  # (who or where: "employed by Datadog", "works at Microsoft")
-    if word.kind in ("name", "acronym") and before and before[-1] in _PLACE_WORDS:
-        return ("where",)
+    if (
+        before
+        and before[-1] in _PLACE_WORDS
+        and (
+            word.kind in ("name", "acronym")
+            or (word.kind == "word" and at + 1 < len(words) and words[at + 1].kind == "value")
+        )
+    ):
+        return ("where",)  # "on Zoom", "in Lisbon", "in room 4"
+    if word.kind == "value" and len(before) >= 2 and before[-2] in _PLACE_WORDS:
+        return ("where",)  # the 4 of "in room 4"
     return ()
+
+
+def _same_question(new: Parse, old: Parse) -> bool:
+    """What the new fact's object says in place of the old one's answers the same question
+    (`_questions`): "every two weeks" → "once a month", "on Tuesdays" → "on Thursdays"."""
+    removed, added = old.object_keys - new.object_keys, new.object_keys - old.object_keys
+    if not all(_asked(old, {k}) for k in removed) or not all(_asked(new, {k}) for k in added):
+        return False  # something else changed too: "visits her mother on Sundays" → "her sister"
+    return not _asked(old, removed).isdisjoint(_asked(new, added))
+
+
+def _schedule_verbs(new: Parse, old: Parse) -> bool:
+    """Both facts tell when something is with the same verb, a copula, or a verb of taking
+    place ("happens", "is held", "проходит", "se celebra")."""
+    if _verb_class(new.verb) == _verb_class(old.verb) != "=":
+        return True
+    by_word, by_stem = _synonyms()
+    return all(
+        fact.verb in _COPULAS or (by_word.get(fact.verb_norm) or by_stem.get(fact.verb)) == "event"
+        for fact in (new, old)
+    )
 
 
 def _answers_another_question(new: Parse, old: Parse) -> bool:
@@ -894,6 +942,10 @@ _PERIODS = frozenset(
 )
 _EVERY = frozenset("every each once twice times каждый каждую каждые раз cada veces".split())
 _CLOCK = re.compile(r"\d{1,2}:\d{2}")
+_DAYS_SHORT = frozenset(
+    """mon tue tues wed thu thur thurs fri sat sun
+    пн вт ср чт пт сб вс lun mié mie jue vie sáb""".split()
+)
 _CLOCK_WORDS = frozenset("midnight noon midday полночь полдень medianoche mediodía".split())
 _HOW_LONG = frozenset("full whole half an целый целую весь всю половину medio media entero".split())
 _PLACE_WORDS = frozenset("in at on в на en".split())
