@@ -106,3 +106,31 @@ def test_the_same_verb_or_a_verb_of_change_still_updates(old: str, new: str) -> 
 )
 def test_another_thing_at_another_time_hides_nothing(old: str, new: str) -> None:
     assert outcome(old, new) not in HIDING
+
+
+def test_a_russian_genitive_in_la_is_no_verb_before_the_verb() -> None:
+    fact = parse("Планёрка отдела проходит раз в две недели.")
+    assert fact.verb == parse("Планёрка проходит по понедельникам.").verb
+    assert "отдела" in fact.subject
+
+
+def test_a_russian_past_tense_is_still_the_verb() -> None:
+    assert parse("Аня купила машину.").subject == {"аня"}
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "Планёрка отдела проходит раз в две недели.",
+            "Планёрка отдела теперь проходит раз в месяц.",
+        ),
+        (
+            "Pair programming sessions last two hours.",
+            "Pair programming sessions were cut to 90 minutes.",
+        ),
+        ("Team building events are quarterly.", "Team building is down to twice a year."),
+    ],
+)
+def test_a_new_value_told_with_cut_to_down_to_or_in_russian_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"

@@ -208,11 +208,12 @@ UPDATE_PHRASES = (
     ("ya", "no"), ("dejó", "de"), ("dejé", "de"),
     ("went", "up"), ("went", "down"), ("gone", "up"), ("gone", "down"), ("pushed", "back"),
     ("moved", "up"), ("brought", "forward"), ("turned", "out"),
+    ("cut", "to"), ("cut", "back", "to"), ("down", "to"),  # "were cut to 90 minutes"
     ("retrasa", "al"), ("retrasan", "al"),  # "se retrasa al 28 de junio", not "… cuando llueve"
 )  # fmt: skip
 # The last words of the phrases above that say a value changed, not only that it is so now.
 CHANGE_MARKERS = frozenset(
-    {"longer", "anymore", "más", "no", "не", "up", "down", "back", "forward"}
+    {"longer", "anymore", "más", "no", "не", "up", "down", "back", "forward", "to"}
 )
 # "From <date>" opening a fact dates a change: "С 1 июня …", "Desde marzo …", "As of May …".
 DATED_CHANGE = frozenset("с со desde since from starting effective as".split())

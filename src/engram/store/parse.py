@@ -1134,22 +1134,47 @@ def _is_verb(word: Word) -> bool:
         return False
     if len(word.norm) >= 6 and word.norm.endswith(("ся", "сь")):
         return True
-    return len(word.norm) >= 5 and word.norm.endswith(
-        (
-            "ал",
-            "ала",
-            "али",
-            "ил",
-            "ила",
-            "или",
-            "ел",
-            "ела",
-            "ели",
-            "ял",
-            "яла",
-            "яли",
-            "сли",
-            "зли",
+    return _past_by_ending(word)
+
+
+def _next_word(words: Sequence[Word], at: int) -> Word | None:
+    """The word after `at`, past markers and adverbs ("now", "теперь", "always")."""
+    rest = (w for w in words[at + 1 :] if w.kind != "marker" and w.norm not in lx.ADVERBS)
+    return next(rest, None)
+
+
+def _known_verb(word: Word | None) -> bool:
+    """A verb the lexicon knows, not one guessed by its ending."""
+    return (
+        word is not None
+        and word.kind == "word"
+        and (word.key in verb_keys() or word.norm in verb_keys())
+    )
+
+
+def _past_by_ending(word: Word) -> bool:
+    """A Russian word whose ending is a past tense's ("запустил", "бывала") — or a noun's
+    genitive that ends alike ("отдела", "недели"), which only the words around it tell apart."""
+    return (
+        _cyrillic(word.norm)
+        and len(word.norm) >= 5
+        and word.norm.endswith(
+            (
+                "ал",
+                "ала",
+                "али",
+                "ил",
+                "ила",
+                "или",
+                "ел",
+                "ела",
+                "ели",
+                "ял",
+                "яла",
+                "яли",
+                "сли",
+                "зли",
+            )
         )
     )
 
@@ -1195,8 +1220,11 @@ def _predicate_start(words: list[Word]) -> tuple[int, bool]:
         before = words[at - 1].norm
         # (after a determiner or "new" a word is a noun: "Rita's new manager is Alla")
         if word.kind == "word" and before not in _NOUN_BEFORE and _is_verb(word):
-            if not _noun_here(words, at) and not _owned(words, at) and not activity(words, at):
-                return at, True
+            if _noun_here(words, at) or _owned(words, at) or activity(words, at):
+                continue
+            if _past_by_ending(word) and _known_verb(_next_word(words, at)):
+                continue  # "Планёрка отдела проходит …": a genitive in "-ла", the verb after it
+            return at, True
     # No verb: a value after the first word ("Телефон Бориса 555-0199") starts the predicate,
     # else the last word ("Код-ревью для hotfix-веток обязательно").
     for at, word in enumerate(words):
@@ -1247,8 +1275,7 @@ def activity(words: Sequence[Word], at: int) -> bool:
     if before.kind not in ("word", "name", "acronym") or before.norm in lx.ADVERBS:
         return False
     # (the verb may come after an adverb: "Sprint planning now happens monthly")
-    rest = (w for w in words[at + 1 :] if w.kind != "marker" and w.norm not in lx.ADVERBS)
-    after = next(rest, None)
+    after = _next_word(words, at)
     if after is None or after.norm.endswith("ing"):
         return False  # "Bob considering leaving the company": a verb and its object
     return after.kind in ("aux", "neg") or _is_verb(after)
