@@ -165,6 +165,27 @@ def test_an_environment_name_in_a_job_title_is_no_environment() -> None:
 
 
 @pytest.mark.parametrize(
+    ("short", "long"),
+    [
+        ("The prod database is Postgres 15.", "The production database is Postgres 15."),
+        ("The stg cluster has 3 nodes.", "The staging cluster has 3 nodes."),
+        ("Сервер на проде.", "El servidor de producción."),
+        ("The dev server runs Node 20.", "The development server runs Node 20."),
+    ],
+)
+def test_an_environment_written_short_or_long_is_one_environment(short: str, long: str) -> None:
+    from engram.store.parse import parse
+
+    assert parse(short).environments == parse(long).environments
+
+
+def test_a_reworded_fact_of_the_production_environment_is_a_duplicate() -> None:
+    old = "The prod database is Postgres 15."
+    assert outcome(old, "The production database runs Postgres 15.") == "duplicate"
+    assert outcome(old, "The staging database runs Postgres 15.") not in HIDING
+
+
+@pytest.mark.parametrize(
     ("old", "new"),
     [
         ("Order #5531 shipped on Monday.", "Order #5532 is now delayed until Friday."),

@@ -281,6 +281,18 @@ production prod staging stg dev development qa uat sandbox preview canary prepro
 producción produccion desarrollo preproducción preproduccion
 """.split()
 )
+# One name for each environment, however it is written: "prod" and "production" are one
+# environment, "staging" and "stg" another.
+_ENVIRONMENT_FAMILIES = {
+    "prod": "production prod прод проде прода продакшн продакшен продакшене продакшне "
+    "продакшена продакшна producción produccion",
+    "staging": "staging stg стейдж стейдже стейджа стейджинг стейджинге стейджинга",
+    "dev": "dev development дев деве desarrollo",
+    "preprod": "preprod pre-prod препрод препроде preproducción preproduccion",
+}
+ENVIRONMENT_KEYS = {
+    word: name for name, words in _ENVIRONMENT_FAMILIES.items() for word in words.split()
+}
 
 # Interjections opening a line of dialogue; they say nothing about any subject.
 INTERJECTIONS = frozenset(

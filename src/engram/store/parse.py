@@ -401,6 +401,8 @@ def _key(text: str, norm: str, kind: str, language: str) -> str:
         if digits[-1:] in _CURRENCY_SIGNS:
             digits = digits[-1] + digits[:-1]
         return re.sub(r"(?<=\d)(?:st|nd|rd|th)$", "", digits)
+    if kind == "env" and norm in lx.ENVIRONMENT_KEYS:
+        return lx.ENVIRONMENT_KEYS[norm]  # "prod" and "production" are one environment
     norm = _bare(norm)
     if _DIGIT.search(norm):
         return norm
