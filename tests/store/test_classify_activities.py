@@ -134,3 +134,26 @@ def test_a_russian_past_tense_is_still_the_verb() -> None:
 )
 def test_a_new_value_told_with_cut_to_down_to_or_in_russian_supersedes(old: str, new: str) -> None:
     assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("定例会議は毎週月曜日。", "定例会議は毎週水曜日に移動した。"),
+        ("Pythonのバージョンは3.10。", "Pythonは3.12にアップグレードした。"),
+        ("APIのレート制限は毎分100リクエスト。", "APIのレート制限は毎分300リクエストになった。"),
+    ],
+)
+def test_japanese_moved_upgraded_and_became_tell_a_new_value(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("息子はサッカーが好きです。", "息子は中学生になった。"),
+        ("ユーザーの趣味は読書です。", "ユーザーは料理が趣味になった。"),
+    ],
+)
+def test_japanese_became_of_another_attribute_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING

@@ -115,6 +115,7 @@ pushed delayed relocating migrating renaming
 aplazó aplazada aplazado pospuso pospuesto pospuesta retrasó actualizó actualizaron
 trasladaron dejé dejamos prorrogado prorrogada prorrogó prorrogaron
 продлили продлил продлила продлен продлён продлена
+сдвинули сдвинул сдвинула сдвинут сдвинута сдвинуто сдвинулся сдвинулась
 переназначили переназначил переназначила переназначен переназначена reasignado reasignada
 reasignó reasignaron
 últimamente ultimamente
