@@ -157,3 +157,22 @@ def test_japanese_moved_upgraded_and_became_tell_a_new_value(old: str, new: str)
 )
 def test_japanese_became_of_another_attribute_hides_nothing(old: str, new: str) -> None:
     assert outcome(old, new) not in HIDING
+
+
+def test_a_new_value_told_with_the_attribute_in_the_subject_supersedes() -> None:
+    assert outcome("The API runs on port 3000.", "The API port is 4000.") == "supersede"
+    assert outcome("The database listens on port 5432.", "The database port is 6543.") == (
+        "supersede"
+    )
+
+
+@pytest.mark.parametrize(
+    "new",
+    [
+        "The API's admin port is 4000.",
+        "The API metrics port is 9090.",
+        "The API timeout is 30 seconds.",
+    ],
+)
+def test_another_attribute_in_the_subject_hides_nothing(new: str) -> None:
+    assert outcome("The API runs on port 3000.", new) not in HIDING

@@ -3776,8 +3776,10 @@ def _changed_in_other_words(new: Parse, old: Parse) -> str | None:
     lined = line_up(mine, theirs)
     if lined.shared & lx.DIRECTED and (new.verb != old.verb or new.possessors != old.possessors):
         return None  # "Maria's manager is Oleg" / "Maria manages Ivan": the roles turned
-    if not _same_concepts(new, lined) or _narrower(new, old) or _antonym_split(new, old):
+    if not _same_concepts(new, lined) or _antonym_split(new, old):
         return None
+    if _narrower(new, old) and not _attribute_moved(new, old):
+        return None  # (but "The API port is 4000" after "The API runs on port 3000")
     extra = lined.only_new | lined.only_old
     if extra & (new.subject_stems | old.subject_stems) or extra & lx.POLAR_WORDS:
         return None
