@@ -176,3 +176,9 @@ def test_a_new_value_told_with_the_attribute_in_the_subject_supersedes() -> None
 )
 def test_another_attribute_in_the_subject_hides_nothing(new: str) -> None:
     assert outcome("The API runs on port 3000.", new) not in HIDING
+
+
+def test_a_capitalised_first_word_written_lower_in_the_other_fact_is_no_name() -> None:
+    old = "Default branch is master."
+    assert outcome(old, "The default branch has been renamed to main.") == "supersede"
+    assert outcome("Anna is a teacher.", "Anna changed to a new school.") not in HIDING

@@ -4303,7 +4303,7 @@ def _changed_to(new: Parse, old: Parse) -> bool:
         return False
     if _verb_class(old.verb) not in _GENERIC_VERBS and not old.agent:
         return False  # (or who handles it: "Our DNS is managed by GoDaddy")
-    if old.indefinite or not _things_only(old) or new.verb_norm not in lx.UPDATE_WORDS:
+    if old.indefinite or not _things_only(old, new) or new.verb_norm not in lx.UPDATE_WORDS:
         return False  # "Anna is a teacher" → "Anna changed to a new school"
     moved = _verb_class(new.verb) == "dwell" or new.verb_norm in lx.MOVE_WORDS
     mine, theirs = new.subject_stems, old.subject_stems
@@ -4327,10 +4327,12 @@ def _changed_to(new: Parse, old: Parse) -> bool:
     return not {w.root for w in was} & {w.root for w in now}
 
 
-def _things_only(fact: Parse) -> bool:
+def _things_only(fact: Parse, other: Parse | None = None) -> bool:
     """The fact's subject is made of common words, no one named or meant: "the data", "our
     CI", "los datos", "Данные" (a Russian nominative in -о, -е, -ы, -и is no one's name), not
-    "Anna", "IBM", "we" or "my son". (A capitalised first word is a name for all one knows.)"""
+    "Anna", "IBM", "we" or "my son". (A capitalised first word is a name for all one knows —
+    unless the `other` fact writes it in lower case: "Default branch is master" / "The default
+    branch has been renamed".)"""
     words = [w for w in fact.words if w.exact in fact.subject and w.kind not in _LIGHT_KINDS]
     if not words or any(w.kind not in ("word", "acronym") or w.key in fact.people for w in words):
         return False
@@ -4339,6 +4341,9 @@ def _things_only(fact: Parse) -> bool:
     first = fact.words[0]
     if first.norm in lx.DETERMINERS or first.norm in lx.WEAK_POSSESSIVES:
         return True  # "The data", "Our CI", "Los datos"
+    if other is not None and first.kind == "word" and first.text != first.norm:
+        if any(w.text == first.norm for w in other.words):
+            return True
     return (
         first.kind == "word"
         and first.norm[-1:] in _NOT_A_NAME
