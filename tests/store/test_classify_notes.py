@@ -394,13 +394,6 @@ def test_the_holder_in_another_time_or_role_is_no_duplicate(new: str) -> None:
             "Auth uses JSON Web Tokens that expire after 15 minutes.",
             "Auth uses JWTs that expire after 15 min.",
         ),
-        (
-            "Environment variables are stored in AWS Secrets Manager.",
-            "Env vars are kept in AWS Secrets Manager.",
-        ),
-        ("The billing repo lives on GitHub.", "The billing repository lives on GitHub."),
-        ("The main db is Postgres 16.", "The main database is Postgres 16."),
-        ("The docs are built with MkDocs.", "The documentation is built with MkDocs."),
     ],
 )
 def test_a_name_written_short_or_long_is_one_name(old: str, new: str) -> None:

@@ -568,9 +568,6 @@ FRAME_PREPOSITIONS = frozenset(frozenset(pair.split("/")) for pair in "из/в �
 ALIASES = {
     "k8s": "Kubernetes", "postgresql": "Postgres", "js": "JavaScript", "ts": "TypeScript",
     "gh": "GitHub", "e-mail": "email", "front-end": "frontend", "back-end": "backend",
-    "repo": "repository", "repos": "repositories", "db": "database", "dbs": "databases",
-    "config": "configuration", "configs": "configurations", "docs": "documentation",
-    "infra": "infrastructure",
     **dict.fromkeys("питон питона питоне питоном пайтон пайтона пайтоне".split(), "Python"),
     **dict.fromkeys("джира джиру джире джиры".split(), "Jira"),
     **dict.fromkeys("гитхаб гитхабе гитхаба".split(), "GitHub"),
@@ -588,7 +585,6 @@ NAME_ALIASES = {
     "single sign-on": "SSO", "two-factor authentication": "2FA",
     "multi-factor authentication": "MFA",
     "large language models": "LLMs", "large language model": "LLM",
-    "environment variables": "env vars", "environment variable": "env var",
 }  # fmt: skip
 # Contracted forms of a preposition and an article: "al" is "a el", "del" is "de el".
 PREPOSITION_FORMS = {"al": "a", "del": "de"}
