@@ -167,3 +167,15 @@ def test_an_existing_store_keeps_the_mode_its_owner_gave_it(tmp_path: Path) -> N
     path.chmod(0o640)  # shared with a group on purpose
     _open(str(path)).close()
     assert path.stat().st_mode & 0o777 == 0o640
+
+
+def test_memory_is_a_store_in_memory_that_leaves_no_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    with _open(":memory:") as store:
+        store.absorb(["Alice lives in Paris now."], scope="agent")
+        assert [hit.fact.content for hit in store.search("Alice")] == ["Alice lives in Paris now."]
+    assert list(tmp_path.iterdir()) == []
+    with _open(":memory:") as store:
+        assert store.search("Alice") == []  # gone when it closed

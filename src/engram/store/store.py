@@ -269,7 +269,8 @@ class MemoryStore:
         """Open (creating it and its schema if needed) the store at `path`.
 
         With no path the store is found as the CLI finds it (`$ENGRAM_DB`, the config, the
-        per-user default). The embedder and chat model come from the config unless given.
+        per-user default); ":memory:" is a store held in memory, gone when it closes (no file
+        is made). The embedder and chat model come from the config unless given.
         `read_only` opens an existing SQLite store for reading alone (a read-only mount):
         every write is then a one-line StoreReadOnly."""
         if config is None:

@@ -13,6 +13,7 @@ from engram.errors import EngramError, StoreError
 from engram.store.sqlite.connection import (
     StoreConnection,
     Transaction,
+    in_memory,
     open_db,
     open_read_only,
     storage_fault,
@@ -28,7 +29,8 @@ class SqliteBackend(FactTables, GraphTables):
 
     def __init__(self, conn: StoreConnection, path: Path) -> None:
         self._conn = conn
-        self.file: Path | None = path
+        # (":memory:" is SQLite's database in memory: no file, so no snapshot beside one)
+        self.file: Path | None = None if in_memory(path) else path
         self.location = str(path)
 
     @classmethod

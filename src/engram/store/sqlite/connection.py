@@ -107,12 +107,17 @@ class StoreConnection(sqlite3.Connection):
             raise fault from None
 
 
+def in_memory(path: Path) -> bool:
+    """SQLite's name for a database held in memory, gone when it closes."""
+    return str(path) == ":memory:"
+
+
 def connect(path: Path, lock_timeout: float = LOCK_TIMEOUT_S) -> StoreConnection:
     """WAL and a busy timeout, so hooks, subagents and an MCP server share one file safely.
     A lock held by another process is waited for at most `lock_timeout` seconds. A new file
     is made readable by this user alone (the facts are personal; SQLite gives its journal
     files the same mode); an existing one keeps the mode its owner gave it."""
-    if not path.exists():
+    if not path.exists() and not in_memory(path):
         try:
             os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
         except OSError:
