@@ -182,3 +182,25 @@ def test_a_capitalised_first_word_written_lower_in_the_other_fact_is_no_name() -
     old = "Default branch is master."
     assert outcome(old, "The default branch has been renamed to main.") == "supersede"
     assert outcome("Anna is a teacher.", "Anna changed to a new school.") not in HIDING
+
+
+@pytest.mark.parametrize(
+    "text", ["The quarterly report was written by Lena.", "Choir practice moved to the park."]
+)
+def test_a_noun_that_may_be_a_verb_ends_the_subject_before_its_verb(text: str) -> None:
+    fact = parse(text)
+    assert fact.verb not in ("report", "practic", "practice")
+    assert len(fact.subject) == 2
+
+
+def test_a_report_written_by_someone_is_what_they_wrote() -> None:
+    old = "Lena wrote the quarterly report."
+    assert outcome(old, "The quarterly report was written by Lena.") == "duplicate"
+
+
+def test_a_place_moved_to_another_supersedes_where_it_was_held() -> None:
+    old = "Choir practice is held in the church hall."
+    new = "Choir practice moved to the community center on Elm Street."
+    assert outcome(old, new) == "supersede"
+    assert outcome("Сергей работает в Яндексе.", "Сергей переехал в Екатеринбург.") not in HIDING
+    assert outcome("Standup is at 10:00.", "Standup got moved to 9:15.") == "supersede"

@@ -532,6 +532,8 @@ def _explicit_update(new: Parse, old: Parse) -> bool:
     if same_verb or change:
         if not said or _coverage(said, new.content) >= 0.25:
             return bool(said) or same_verb
+    if _moved_elsewhere(new, old):
+        return True  # "Choir practice is held in the church hall" → "moved to the community …"
     if _same_kind_of_value(new, old) and (
         _attribute_kept(new, old, said) or (change and _same_attribute(new, old, said))
     ):
@@ -4286,6 +4288,25 @@ def _switched_from(new: Parse, old: Parse) -> bool:
 
 
 _INTO = frozenset({"to", "into", "a", "в", "на"})
+_AT_A_PLACE = frozenset({"in", "at", "en", "в", "на"})
+
+
+def _moved_elsewhere(new: Parse, old: Parse) -> bool:
+    """The old fact says where its subject is, takes place or is located ("is held in the
+    church hall", "is in room 4"), the new one that it moved to another place ("moved to the
+    community center"), with nothing more said of it."""
+    if new.verb_norm not in lx.MOVE_WORDS or old.verb_norm in lx.MOVE_WORDS:
+        return False
+    by_word, by_stem = _synonyms()
+    said = by_word.get(old.verb_norm) or by_stem.get(old.verb)
+    if old.verb not in _COPULAS and said not in ("event", "location"):
+        return False  # "Сергей работает в Яндексе" → "переехал в Екатеринбург": where he lives
+    was = [w for w in old.objects if w.kind not in ("aux", "marker")]
+    now = [w for w in new.objects if w.kind not in ("aux", "marker")]
+    if not was or not now or was[0].norm not in _AT_A_PLACE or now[0].norm not in _INTO:
+        return False
+    # (a place of the same words is no move: "moved to the hall" after "is in the hall")
+    return not {w.key for w in was[1:]} & {w.key for w in now[1:]} - _FUNCTION
 
 
 def _changed_to(new: Parse, old: Parse) -> bool:

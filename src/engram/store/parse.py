@@ -1139,6 +1139,27 @@ def _is_verb(word: Word) -> bool:
     return _past_by_ending(word)
 
 
+def _passive_after(words: Sequence[Word], at: int) -> bool:
+    """An English passive follows the word at `at` ("report was written", "infra is
+    managed"): the word is its subject, a noun, whatever verb it may also be."""
+    if not words[at].norm.isascii() or at + 2 >= len(words) or words[at + 1].kind != "aux":
+        return False
+    after = words[at + 2]
+    return after.kind == "word" and (_participle(after.norm) or after.norm in lx.IRREGULAR)
+
+
+def _changed_after(words: Sequence[Word], at: int) -> bool:
+    """A verb of change follows the word at `at`, itself after a common word ("Choir practice
+    moved to …", "The team lead switched to …"): the word ends the subject, a noun."""
+    word = words[at]
+    if at + 1 >= len(words) or words[at - 1].kind != "word" or not word.norm.isascii():
+        return False
+    return word.norm not in _GET and _change_verb(words[at + 1])  # ("Standup got moved")
+
+
+_GET = lx.GOT | {"get", "gets", "getting"}
+
+
 def _next_word(words: Sequence[Word], at: int) -> Word | None:
     """The word after `at`, past markers and adverbs ("now", "теперь", "always")."""
     rest = (w for w in words[at + 1 :] if w.kind != "marker" and w.norm not in lx.ADVERBS)
@@ -1226,6 +1247,9 @@ def _predicate_start(words: list[Word]) -> tuple[int, bool]:
                 continue
             if _past_by_ending(word) and _known_verb(_next_word(words, at)):
                 continue  # "Планёрка отдела проходит …": a genitive in "-ла", the verb after it
+            if _passive_after(words, at) or _changed_after(words, at):
+                continue  # "The quarterly report was written by Lena", "Choir practice moved
+                # to …": a noun before its verb
             return at, True
     # No verb: a value after the first word ("Телефон Бориса 555-0199") starts the predicate,
     # else the last word ("Код-ревью для hotfix-веток обязательно").
