@@ -1770,3 +1770,9 @@ def test_a_russian_place_after_the_subject_is_the_predicate_of_a_fact_with_no_ve
     old = "Стол Лукаса на втором этаже."
     assert outcome(old, "Стол Лукаса теперь на четвёртом этаже.") == "supersede"
     assert outcome(old, "Стол Мии теперь на четвёртом этаже.") not in HIDING
+
+
+def test_hosted_and_deployed_are_one_attribute_in_russian() -> None:
+    old = "Бэкенд хостится на Heroku."
+    assert outcome(old, "Бэкенд развёрнут в Yandex Cloud.") == "supersede"
+    assert outcome(old, "Фронтенд развёрнут в Yandex Cloud.") not in HIDING

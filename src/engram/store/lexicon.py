@@ -1074,7 +1074,7 @@ SYNONYMS = {
     "release": "release released ship ships shipped launch launched lanzamiento выпуск релиз",
     "home": "home live lives residence reside resides vive reside живет живёт проживает",
     "run": "run runs running deployed hosted host corre despliega desplegado alojado "
-    "развернут развёрнут",
+    "развернут развёрнут хостится хостятся",
     "prefer": "prefer prefers favorite favourite preferred prefiere favorito favorita "
     "предпочитает любимый любимая любимое",
     "report": "report summary digest informe resumen отчёт отчет сводка",
