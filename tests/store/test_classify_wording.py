@@ -1776,3 +1776,9 @@ def test_hosted_and_deployed_are_one_attribute_in_russian() -> None:
     old = "Бэкенд хостится на Heroku."
     assert outcome(old, "Бэкенд развёрнут в Yandex Cloud.") == "supersede"
     assert outcome(old, "Фронтенд развёрнут в Yandex Cloud.") not in HIDING
+
+
+def test_now_only_another_value_replaces_one_of_several() -> None:
+    old = "The importer accepts CSV files."
+    assert outcome(old, "The importer now accepts only Parquet files.") == "supersede"
+    assert outcome(old, "The importer now accepts Parquet files too.") not in HIDING

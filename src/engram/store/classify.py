@@ -526,8 +526,9 @@ def _explicit_update(new: Parse, old: Parse) -> bool:
         # one value of several ("allergic to nuts"): only news that names it replaces it
         # ("no longer allergic to nuts"), not another value ("now allergic to penicillin"),
         # unless the new one comes in its place ("now posted to #payments instead")
-        if same_verb and not _REPLACING.isdisjoint(w.norm for w in new.words):
-            return True
+        norms = {w.norm for w in new.words}
+        if same_verb and not (_REPLACING.isdisjoint(norms) and _ONLY.isdisjoint(norms)):
+            return True  # (or "now accepts only Parquet files": the others no longer)
         return bool(old.object_keys - _FUNCTION) and old.object_keys - _FUNCTION <= new.content
     if same_verb or change:
         if not said or _coverage(said, new.content) >= 0.25:
@@ -552,6 +553,7 @@ def _explicit_update(new: Parse, old: Parse) -> bool:
 # Words that put a new value in the place of the old one: "instead", "вместо", "en lugar de",
 # "en vez de", "代わりに".
 _REPLACING = frozenset({"instead", "вместо", "lugar", "vez", "代わり"})
+_ONLY = frozenset({"only", "только", "solo", "sólo", "solamente", "únicamente", "ja:only"})
 
 
 def _thing_changed(new: Parse, old: Parse) -> bool:
