@@ -1782,3 +1782,12 @@ def test_now_only_another_value_replaces_one_of_several() -> None:
     old = "The importer accepts CSV files."
     assert outcome(old, "The importer now accepts only Parquet files.") == "supersede"
     assert outcome(old, "The importer now accepts Parquet files too.") not in HIDING
+
+
+def test_a_value_it_has_been_since_a_date_replaces_the_old_value() -> None:
+    old = "The monthly cloud budget is $8,000."
+    assert outcome(old, "Since October the monthly cloud budget has been $6,500.") == "supersede"
+    assert outcome(old, "Since October the staging cloud budget has been $6,500.") not in HIDING
+    assert outcome("Nina has been vegan since 2019.", "Since 2019 Nina has been a vegan.") == (
+        "duplicate"
+    )

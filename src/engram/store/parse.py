@@ -1318,12 +1318,21 @@ def _participle(norm: str) -> bool:
 def _head(words: list[Word], start: int) -> int:
     """The predicate's head verb: the first verb after auxiliaries, negations and adverbs from
     `start`; `start` itself when the predicate is a copula with a noun or an adjective."""
+    copula = start
     for at in range(start, min(len(words), start + 4)):
         word = words[at]
         if word.kind in ("aux", "dash", "neg", "marker") or word.norm in lx.ADVERBS:
+            if word.norm in _BEEN:
+                copula = at
             continue
-        return at if _is_verb(word) else start
+        if _is_verb(word):
+            return at
+        # "has been $6,500": the copula before a value, not "has" ("has been a vegan" stays)
+        return copula if word.kind in ("value", "date", "name") else start
     return start
+
+
+_BEEN = frozenset({"been"})
 
 
 def _covered_by_phrases(norms: list[str]) -> set[int]:
@@ -1420,7 +1429,8 @@ def _dated_opening(words: list[Word]) -> tuple[list[Word], bool]:
         end += 1
     if end == at or end >= len(words) - 1:
         return words, False
-    return (words, False) if _lasting(words) else ([*words[end:], *words[:end]], True)
+    # (how long it has been so is no news of a change, but the date is no subject either)
+    return [*words[end:], *words[:end]], not _lasting(words)
 
 
 _TIME_OPENERS = frozenset(
