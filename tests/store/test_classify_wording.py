@@ -1791,3 +1791,38 @@ def test_a_value_it_has_been_since_a_date_replaces_the_old_value() -> None:
     assert outcome("Nina has been vegan since 2019.", "Since 2019 Nina has been a vegan.") == (
         "duplicate"
     )
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Sam uses a Pixel 6.", "Sam used to have a Pixel 6, now he's on an iPhone 15."),
+        (
+            "La API corre en el puerto 3000.",
+            "Antes la API usaba el puerto 3000, ahora usa el 4000.",
+        ),
+        ("Ana lives in Lyon.", "Ana used to live in Lyon, now she lives in Nice."),
+    ],
+)
+def test_the_stored_value_told_as_what_was_then_what_is_now_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Alice works in Paris.", "Alice used to live in Paris, now she lives in Berlin."),
+        ("Sam uses a Pixel 6.", "Tom used to have a Pixel 6, now he's on an iPhone 15."),
+        ("Sam uses a Pixel 6.", "Sam used to have a Pixel 6, now he wants an iPhone 15."),
+        ("Sam uses a Pixel 6.", "Sam used to have a Pixel 6, now he also has an iPad."),
+    ],
+)
+def test_what_was_then_another_attribute_person_or_wish_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_word_said_another_number_of_times_is_named_in_the_reason() -> None:
+    from engram.store.classify import classify
+
+    verdict = classify("Maria's manager's manager is Ivan.", [("Maria's manager is Oleg.", 0.0)])
+    assert "manag" in verdict.reason and "Ana" not in verdict.reason

@@ -1922,7 +1922,9 @@ def _other_form(new: Parse, old: Parse) -> str | None:
     if mine.actions != theirs.actions and _actions_contrast(mine.actions, theirs.actions):
         return _OTHER_ACTION
     if mine.repeated != theirs.repeated:
-        return "a word said another number of times (Ana's manager / manager's manager)"
+        # (as in "Ana's manager" / "Ana's manager's manager"; the reason names the word)
+        words = ", ".join(sorted(mine.repeated ^ theirs.repeated))
+        return f"a word said another number of times ({words})"
     if (
         mine.copula
         and theirs.copula
@@ -2341,6 +2343,8 @@ def _update_verdict(new: Parse, old: Parse) -> Verdict | None:
     of who holds a role or does a thing, a move from the stored value, a change to another."""
     if _explicit_update(new, old):
         return Verdict("supersede", "an explicit update of the same subject")
+    if _former_then_now(new, old):
+        return Verdict("supersede", "the stored value told as what was, and what is now")
     if _japanese_change_of_verb(new, old):
         return Verdict("supersede", "the same subject, its value changed by a verb of change")
     if _age_changed(new, old):
@@ -2359,6 +2363,43 @@ def _update_verdict(new: Parse, old: Parse) -> Verdict | None:
     if _changed_to(new, old):
         return Verdict("supersede", "what the same subject is, changed to another value")
     return None
+
+
+def _former_then_now(new: Parse, old: Parse) -> bool:
+    """The new fact tells the stored value as what was, then what is now, in two clauses:
+    "Sam used to have a Pixel 6, now he's on an iPhone 15", "Antes la API usaba el puerto
+    3000, ahora usa el 4000". The stored fact's values are all in the first clause, with a verb
+    of the same kind, its subject comes back, and the second brings a value of its own."""
+    if new.speaker != old.speaker or new.environments != old.environments or old.past:
+        return False
+    split = _TWO_CLAUSES.match(new.text)
+    if split is None or old.negated or new.question:
+        return False
+    before = _USED_TO.sub("", split["was"])  # ("used to live": the verb is "live")
+    was, now = _clause_parse(before), _clause_parse(split["now"])
+    formerly = before != split["was"] or not _FORMERLY_WORDS.isdisjoint(w.norm for w in was.words)
+    if not formerly or _NOW_WORDS.isdisjoint(w.norm for w in now.words):
+        return False
+    values = _relation_values(old)
+    if not values or not values <= {w.key for w in was.words}:
+        return False
+    if not _relation_values(now) - values:
+        return False
+    found = new.content | new.stems | new.people
+    about = {k for k in old.subject_keys if not k.startswith("@")}
+    if not all(k in found or _inflects(k, found) for k in about):
+        return False
+    kinds = {_verb_class(old.verb), _verb_class(was.verb)}
+    return len(kinds) == 1 or kinds <= _HOLDING_VERBS
+
+
+_USED_TO = re.compile(r"\bused to\b", re.IGNORECASE)
+_TWO_CLAUSES = re.compile(r"^\s*(?P<was>[^,;]+)[,;]\s*(?P<now>[^,;]+?)[.!]?\s*$")
+_FORMERLY_WORDS = frozenset("previously formerly antes anteriormente раньше прежде".split())
+_NOW_WORDS = frozenset("now nowadays ahora actualmente теперь сейчас".split())
+# Verbs of having, using or being that say one holding as much as another ("uses a Pixel" /
+# "used to have a Pixel", "corre en el puerto 3000" / "usaba el puerto 3000").
+_HOLDING_VERBS = frozenset({"be", "have", "use", "run", "=", "ser", "estar", "tener", "corr", "us"})
 
 
 def _habit_stopped(new: Parse, old: Parse) -> bool:
