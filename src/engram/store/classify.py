@@ -1923,7 +1923,9 @@ def _other_form(new: Parse, old: Parse) -> str | None:
         return _OTHER_ACTION
     if mine.repeated != theirs.repeated:
         # (as in "Ana's manager" / "Ana's manager's manager"; the reason names the word)
-        words = ", ".join(sorted(mine.repeated ^ theirs.repeated))
+        keys = mine.repeated ^ theirs.repeated
+        said = {w.key: w.norm for w in (*old.words, *new.words) if w.key in keys}
+        words = ", ".join(sorted(said.get(k, k) for k in keys))
         return f"a word said another number of times ({words})"
     if (
         mine.copula
