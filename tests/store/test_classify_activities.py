@@ -142,6 +142,7 @@ def test_a_new_value_told_with_cut_to_down_to_or_in_russian_supersedes(old: str,
         ("定例会議は毎週月曜日。", "定例会議は毎週水曜日に移動した。"),
         ("Pythonのバージョンは3.10。", "Pythonは3.12にアップグレードした。"),
         ("APIのレート制限は毎分100リクエスト。", "APIのレート制限は毎分300リクエストになった。"),
+        ("APIサーバーのポートは8080。", "APIサーバーのポートを8443番に変えた。"),
     ],
 )
 def test_japanese_moved_upgraded_and_became_tell_a_new_value(old: str, new: str) -> None:

@@ -651,7 +651,7 @@ FORMERLY = re.compile(
 # without "に" may be of another thing: "保存先を変更した").
 _JAPANESE_CHANGED_TO = re.compile(
     r"に(?:変わ|変更|延期|移さ|移し|移っ|移転|切り替え|切り替わ|乗り換え|引っ越|転職|値上が|値下が|昇進"
-    r"|異動|移動|アップグレード|ダウングレード|なった|なりました)"
+    r"|異動|移動|アップグレード|ダウングレード|なった|なりました|変え)"
 )
 # Japanese endings that make another statement of the same words, as a word of the fact: a
 # wish ("なりたい", read as "want", a mood), what has been done ("書きました"), what is going
