@@ -860,8 +860,9 @@ def _other_kind_of_value(
 ) -> bool:
     """What changed answers another question: how often for who ("done by the SRE team" /
     "done quarterly"), how long for which day ("on Mondays" / "takes two hours"), which day for
-    how often ("every two weeks" / "now on Mondays": every other Monday). Each is read from the
-    words around the value; a value of a kind not read here (a name, a place, a plain number)
+    how often ("every two weeks" / "now on Mondays": every other Monday), where for how often
+    ("on Zoom" / "every three weeks"). Each is read from the words around the value
+    (`_questions`); a value they do not tell the kind of (a plain number, a name after a verb)
     never makes the difference."""
     gone = _asked(old, removed)
     came = _asked(new, added)
@@ -912,10 +913,15 @@ def _questions(words: tuple[Word, ...], at: int) -> tuple[str, ...]:
     return ()
 
 
+def _swapped(new: Parse, old: Parse) -> tuple[frozenset[str], frozenset[str]]:
+    """The keys of the old fact's object the new one drops, and those it brings."""
+    return old.object_keys - new.object_keys, new.object_keys - old.object_keys
+
+
 def _same_question(new: Parse, old: Parse) -> bool:
     """What the new fact's object says in place of the old one's answers the same question
     (`_questions`): "every two weeks" → "once a month", "on Tuesdays" → "on Thursdays"."""
-    removed, added = old.object_keys - new.object_keys, new.object_keys - old.object_keys
+    removed, added = _swapped(new, old)
     if not all(_asked(old, {k}) for k in removed) or not all(_asked(new, {k}) for k in added):
         return False  # something else changed too: "visits her mother on Sundays" → "her sister"
     return not _asked(old, removed).isdisjoint(_asked(new, added))
@@ -936,8 +942,7 @@ def _schedule_verbs(new: Parse, old: Parse) -> bool:
 def _answers_another_question(new: Parse, old: Parse) -> bool:
     """What the new fact's object says in place of the old one's answers another question
     (`_other_kind_of_value`): "is run by Dana" → "now happens on Tuesdays"."""
-    removed, added = old.object_keys - new.object_keys, new.object_keys - old.object_keys
-    return _other_kind_of_value(new, old, removed, added)
+    return _other_kind_of_value(new, old, *_swapped(new, old))
 
 
 _PERIODS = frozenset(
