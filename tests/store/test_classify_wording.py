@@ -1826,3 +1826,19 @@ def test_a_word_said_another_number_of_times_is_named_in_the_reason() -> None:
 
     verdict = classify("Maria's manager's manager is Ivan.", [("Maria's manager is Oleg.", 0.0)])
     assert "(manager)" in verdict.reason and "Ana" not in verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Anna drives a car.", "Anna is learning to drive a car."),
+        ("Аня водит машину.", "Аня учится водить машину."),
+        ("Ana habla alemán.", "Ana aprende alemán."),
+    ],
+)
+def test_learning_to_do_something_is_not_doing_it(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_studying_at_a_university_is_no_learning_mood() -> None:
+    assert outcome("Вика учится в МГУ.", "Вика перевелась из МГУ в ВШЭ.") == "supersede"

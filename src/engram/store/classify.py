@@ -1889,7 +1889,7 @@ _MANY_HOLDERS = (
 _RELATIVE = frozenset("who whom which that que quien quienes который которая которое кто".split())
 
 
-_OTHER_MOOD = "another mood (a wish, ability, duty, plan, attempt or near miss)"
+_OTHER_MOOD = "another mood (a wish, ability, duty, plan, attempt, learning or near miss)"
 _OTHER_PERSON = "another person in a pronoun"
 _OTHER_ACTION = "another action on the same thing (view / edit, read / write)"
 _OTHER_PART = "another part for the same word (from / for, with / for, by / to …)"
@@ -1897,9 +1897,9 @@ _OTHER_PART = "another part for the same word (from / for, with / for, by / to �
 
 def _other_form(new: Parse, old: Parse) -> str | None:
     """What tells two facts of nearly the same words apart as two statements (None if
-    nothing does): another mood (a wish, ability, duty, plan, attempt or near miss, a liking:
-    "Sara wants to be a teacher" / "Sara teaches", "I love dogs" / "I have a dog"), another
-    person in a pronoun ("lo ayuda" / "la ayuda", "he" / "she"), another tense or aspect
+    nothing does): another mood (a wish, ability, duty, plan, attempt, learning or near miss,
+    a liking: "Sara wants to be a teacher" / "Sara teaches", "I love dogs" / "I have a dog"),
+    another person in a pronoun ("lo ayuda" / "la ayuda", "he" / "she"), another tense or aspect
     ("termina" / "terminará", "поступала" / "поступила", "was fixing" / "fixed"), another
     number ("un coche" / "unos coches"), a word spelt nearly alike ("стол" / "столб"), another
     frequency, limiting word, action, copula, reflexive or voice, a word said twice, or a word

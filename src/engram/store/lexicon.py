@@ -429,6 +429,8 @@ MOODS = {
     **dict.fromkeys("""try tries tried attempt attempts attempted пытается пытался пыталась
         пытались попытался попыталась попытались пробует пробовал пробовала
         intenta intentó intentaron""".split(), "try"),
+    # what is being learnt is not done yet: "Anna is learning to drive" is no "Anna drives"
+    **dict.fromkeys("learning learns aprende aprenden aprendiendo".split(), "learn"),
     # what was not done: "Ana olvidó enviar el informe" is no "Ana envió el informe"
     **dict.fromkeys("olvidó olvidaron negó negaron".split(), "not done"),
 }  # fmt: skip
@@ -440,7 +442,8 @@ NOT_DONE_BEFORE_TO = frozenset(
     starts start began begins begin""".split()
 )
 NOT_DONE_BEFORE_INFINITIVE = frozenset(
-    "забыл забыла забыли отказался отказалась отказались".split()
+    # (and what is being learnt: "Аня учится водить" is no "Аня водит"; "учится в МГУ" is)
+    "забыл забыла забыли отказался отказалась отказались учится учусь учатся учимся".split()
 )
 # Words of a schedule: what is planned for a day is what is set for it ("The release is
 # scheduled for June 12" / "We plan to release on June 12"), a plan read as no other mood.
