@@ -1842,3 +1842,33 @@ def test_learning_to_do_something_is_not_doing_it(old: str, new: str) -> None:
 
 def test_studying_at_a_university_is_no_learning_mood() -> None:
     assert outcome("Вика учится в МГУ.", "Вика перевелась из МГУ в ВШЭ.") == "supersede"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The launch is scheduled for 3 May 2025.",
+        "The launch is scheduled for May 3, 2025.",
+        "The launch is scheduled for May 3rd 2025.",
+        "The launch is scheduled for 2025-05-03.",
+        "El lanzamiento es el 3 de mayo de 2025.",
+        "Запуск назначен на 3 мая 2025 года.",
+        "リリースは2025年5月3日です。",
+    ],
+)
+def test_a_full_date_is_one_value_however_written(text: str) -> None:
+    from engram.store.parse import parse
+
+    assert parse(text).values == {"2025-05-03"}
+
+
+def test_a_day_and_month_alone_stay_two_words() -> None:
+    from engram.store.parse import parse
+
+    assert parse("The launch moved from May 3 to May 10.").values == {"may", "3", "10"}
+
+
+def test_one_date_written_two_ways_is_a_duplicate_and_another_date_an_update() -> None:
+    old = "The launch is scheduled for 3 May 2025."
+    assert outcome(old, "The launch is scheduled for 2025-05-03.") == "duplicate"
+    assert outcome(old, "The launch is scheduled for 17 June 2025.") == "supersede"

@@ -531,7 +531,80 @@ def _words(body: str, language: str) -> list[Word]:
         else:
             words.append(_word(text, first, group, language))
         first = after in (".", "!", "?")
-    return _read_values(words, language)
+    words = _read_values(words, language)
+    return _full_dates(words) if any(w.kind == "date" for w in words) else words
+
+
+# Month names by number, in the forms a full date writes them ("3 May 2025", "3 de mayo de
+# 2025", "3 мая 2025 года", "May 3, 2025"); short English names read as the full ones.
+_MONTH_NUMBERS = {
+    name: number
+    for names in (
+        "january february march april may june july august september october november december",
+        "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre",
+        "января февраля марта апреля мая июня июля августа сентября октября ноября декабря",
+    )
+    for number, name in enumerate(names.split(), start=1)
+}
+_JAPANESE_DAY = re.compile(r"(\d{1,2})月(\d{1,2})日")
+
+
+def _full_dates(words: list[Word]) -> list[Word]:
+    """A date with its day, month and year as one value, keyed as "2025-05-03" is: "3 May
+    2025", "May 3, 2025", "3 de mayo de 2025", "3 мая 2025 года", "2025年5月3日" — so that one
+    date written two ways is one value. (A day and a month alone stay two words.)"""
+    out: list[Word] = []
+    at = 0
+    while at < len(words):
+        found = _full_date_at(words, at)
+        if found is None:
+            out.append(words[at])
+            at += 1
+            continue
+        key, end = found
+        text = " ".join(w.text for w in words[at:end])
+        out.append(Word(text, key, key, "date", key))
+        at = end
+    return out
+
+
+def _full_date_at(words: list[Word], at: int) -> tuple[str, int] | None:
+    """The ISO key of a full date starting at `at`, and where it ends; None if none does."""
+
+    def number(k: int, digits: int) -> int | None:
+        if k >= len(words) or words[k].kind != "value" or not words[k].key.isdigit():
+            return None
+        return int(words[k].key) if len(words[k].key) <= digits else None
+
+    def month(k: int) -> int | None:
+        return (
+            _MONTH_NUMBERS.get(words[k].key) if k < len(words) and words[k].kind == "date" else None
+        )
+
+    def skip(k: int) -> int:  # "de" of "3 de mayo de 2025"
+        return k + 1 if k < len(words) and words[k].norm == "de" else k
+
+    shapes = []
+    day = number(at, 2)
+    if day is not None:  # 3 May 2025, 3 de mayo de 2025, 3 мая 2025
+        m_at = skip(at + 1)
+        shapes.append((day, month(m_at), skip(m_at + 1)))
+    if month(at) is not None:  # May 3, 2025
+        shapes.append((number(at + 1, 2), month(at), at + 2))
+    after = at + 2 if at + 1 < len(words) and words[at + 1].key == "年" else at + 1
+    japanese = _JAPANESE_DAY.fullmatch(words[after].key) if after < len(words) else None
+    if japanese and words[at].kind == "value" and len(words[at].key) == 4:  # 2025年5月3日
+        key = f"{words[at].key}-{int(japanese[1]):02d}-{int(japanese[2]):02d}"
+        return key, after + 1
+    for d, m, y_at in shapes:
+        year = number(y_at, 4)
+        if d is None or m is None or year is None or year < 1000 or not 1 <= d <= 31:
+            continue
+        end = y_at + 1
+        if end < len(words) and words[end].norm in ("года", "г"):
+            end += 1
+        return f"{year:04d}-{m:02d}-{d:02d}", end
+    return None
 
 
 def _cjk_words(text: str, language: str) -> list[Word]:
