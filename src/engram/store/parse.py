@@ -584,7 +584,7 @@ def _full_date_at(words: list[Word], at: int) -> tuple[str, int] | None:
     def skip(k: int) -> int:  # "de" of "3 de mayo de 2025"
         return k + 1 if k < len(words) and words[k].norm == "de" else k
 
-    shapes = []
+    shapes: list[tuple[int | None, int | None, int]] = []
     day = number(at, 2)
     if day is not None:  # 3 May 2025, 3 de mayo de 2025, 3 мая 2025
         m_at = skip(at + 1)
