@@ -1872,3 +1872,16 @@ def test_one_date_written_two_ways_is_a_duplicate_and_another_date_an_update() -
     old = "The launch is scheduled for 3 May 2025."
     assert outcome(old, "The launch is scheduled for 2025-05-03.") == "duplicate"
     assert outcome(old, "The launch is scheduled for 17 June 2025.") == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("short", "long"),
+    [
+        ("Бюджет проекта — 3 млн рублей.", "Бюджет проекта — три миллиона рублей."),
+        ("Бюджет — 500 тыс рублей.", "Бюджет — 500 тысяч рублей."),
+        ("Сборка занимает 2 ч.", "Сборка занимает два часа."),
+        ("Сборка занимает 15 мин.", "Сборка занимает 15 минут."),
+    ],
+)
+def test_russian_short_units_and_multipliers_read_as_the_long_ones(short: str, long: str) -> None:
+    assert outcome(short, long) == "duplicate"

@@ -894,9 +894,10 @@ NUMBERS = {
 # Words that multiply the number before them: "five thousand", "cinco mil", "пять тысяч".
 MULTIPLIERS = {
     **dict.fromkeys("hundred hundreds сотни сот".split(), 100),
-    **dict.fromkeys("thousand thousands mil тысяча тысячи тысяч".split(), 1000),
-    **dict.fromkeys("million millions millón millon millones миллион миллиона миллионов".split(),
-                    1_000_000),
+    **dict.fromkeys("thousand thousands mil тысяча тысячи тысяч тыс".split(), 1000),
+    **dict.fromkeys(
+        "million millions millón millon millones миллион миллиона миллионов млн".split(),
+        1_000_000),
 }  # fmt: skip
 # Parts of the day that turn the hour before them into a time ("6 in the evening", "шесть
 # вечера", "10 de la noche" are 18:00, 18:00 and 22:00): "am", "pm", or "night" (an hour of
@@ -923,8 +924,9 @@ UNITS = {
     **dict.fromkeys("mb megabyte megabytes мб мегабайт мегабайта мегабайтов".split(), "mb"),
     **dict.fromkeys("gb gigabyte gigabytes гб гигабайт гигабайта гигабайтов".split(), "gb"),
     **dict.fromkeys("kb kilobyte kilobytes кб килобайт".split(), "kb"),
-    **dict.fromkeys("min mins minute minutes минута минуты минут minuto minutos".split(), "min"),
-    **dict.fromkeys("h hr hrs hour hours час часа часов hora horas".split(), "h"),
+    **dict.fromkeys(
+        "min mins minute minutes минута минуты минут мин minuto minutos".split(), "min"),
+    **dict.fromkeys("h hr hrs hour hours час часа часов ч hora horas".split(), "h"),
     **dict.fromkeys("day days день дня дней día días dia dias".split(), "day"),
     **dict.fromkeys("km kilometre kilometres kilometer kilometers км".split(), "km"),
     **dict.fromkeys("percent percentage процент процента процентов".split(), "pct"),
