@@ -1878,10 +1878,11 @@ def test_one_date_written_two_ways_is_a_duplicate_and_another_date_an_update() -
     ("short", "long"),
     [
         ("Бюджет проекта — 3 млн рублей.", "Бюджет проекта — три миллиона рублей."),
-        ("Бюджет — 500 тыс рублей.", "Бюджет — 500 тысяч рублей."),
+        ("Бюджет — 500 тыс рублей.", "Бюджет — пятьсот тысяч рублей."),
+        ("El presupuesto es de 500 euros.", "El presupuesto es de quinientos euros."),
         ("Сборка занимает 2 ч.", "Сборка занимает два часа."),
         ("Сборка занимает 15 мин.", "Сборка занимает 15 минут."),
     ],
 )
-def test_russian_short_units_and_multipliers_read_as_the_long_ones(short: str, long: str) -> None:
+def test_short_units_multipliers_and_hundreds_read_as_written_out(short: str, long: str) -> None:
     assert outcome(short, long) == "duplicate"

@@ -890,6 +890,16 @@ NUMBERS = {
     **dict(zip("seventy eighty ninety".split(), _HIGH_TENS, strict=True)),
     **dict(zip("семьдесят восемьдесят девяносто".split(), _HIGH_TENS, strict=True)),
     **dict(zip("setenta ochenta noventa".split(), _HIGH_TENS, strict=True)),
+    # the hundreds written as one word: "пятьсот", "quinientos"
+    **{w: str(100 * n) for n, w in enumerate(
+        "- - двести триста четыреста пятьсот шестьсот семьсот восемьсот девятьсот"
+        .split()) if n > 1},
+    **{w: str(100 * n) for n, w in enumerate(
+        "- - doscientos trescientos cuatrocientos quinientos seiscientos setecientos "
+        "ochocientos novecientos".split()) if n > 1},
+    **{w: str(100 * n) for n, w in enumerate(
+        "- - doscientas trescientas cuatrocientas quinientas seiscientas setecientas "
+        "ochocientas novecientas".split()) if n > 1},
 }  # fmt: skip
 # Words that multiply the number before them: "five thousand", "cinco mil", "пять тысяч".
 MULTIPLIERS = {
