@@ -430,3 +430,28 @@ def test_a_habit_stopped_supersedes_it(old: str, new: str) -> None:
 )
 def test_stopping_something_else_or_someone_else_stopping_hides_nothing(old: str, new: str) -> None:
     assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Timezone: CET", "The user's timezone is CET."),
+        ("Zona horaria: CET", "La zona horaria del usuario es CET."),
+        ("Часовой пояс: MSK", "Часовой пояс пользователя — MSK."),
+        ("The user's editor is VS Code.", "Editor: VS Code"),
+    ],
+)
+def test_a_note_told_as_a_sentence_of_the_user_is_a_duplicate(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+def test_a_note_told_as_a_sentence_with_a_new_value_supersedes() -> None:
+    assert outcome("Timezone: CET", "The user's timezone is PST.") == "supersede"
+
+
+@pytest.mark.parametrize(
+    "new", ["The server's timezone is CET.", "The user's favourite editor is VS Code."]
+)
+def test_a_sentence_of_another_subject_or_attribute_is_no_copy_of_a_note(new: str) -> None:
+    old = "Editor: VS Code" if "editor" in new else "Timezone: CET"
+    assert outcome(old, new) not in HIDING

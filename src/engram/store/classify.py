@@ -1366,6 +1366,11 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
         return Verdict("duplicate", "identical after normalisation")
     if _phrase_put_first(new, old):
         return Verdict("duplicate", "the same statement with a phrase put first")
+    told = _note_told_as_sentence(new, old)
+    if told == "same":
+        return Verdict("duplicate", "a note's key and value told as a sentence, or back")
+    if told == "other":
+        return Verdict("supersede", "a note's attribute told as a sentence with a new value")
     if _holder_restated(new, old):
         return Verdict("duplicate", "the same holder of the same role, told again")
     if _settles(new, old):
@@ -1428,6 +1433,53 @@ def _phrase_put_first(new: Parse, old: Parse) -> bool:
     if mine is new.text and theirs is old.text:
         return False
     return _bare(mine) == _bare(theirs)
+
+
+def _note_told_as_sentence(new: Parse, old: Parse) -> str:
+    """One fact is a note ("Timezone: CET", "Zona horaria: CET") and the other says of the
+    user in a sentence what its key names ("The user's timezone is …", "La zona horaria del
+    usuario es …"): "same" when the sentence's object is the note's value, "other" when it is
+    another value of the same kind and the key an attribute held one at a time
+    (`lexicon.ATTRIBUTE_KEYS`), else ""."""
+    if (":" in new.text) == (":" in old.text) or (new.speaker, new.environments) != (
+        old.speaker,
+        old.environments,
+    ):
+        return ""
+    note, sentence = (new, old) if new.verb == ":" else (old, new)
+    if note.verb != ":" or sentence.verb not in _STATING or sentence.negated or note.negated:
+        return ""
+    if sentence.question or sentence.modal or sentence.past or sentence.future:
+        return ""
+    key = [w for w in note.words if w.exact in note.subject]
+    about = {w.root for w in sentence.words if w.exact in sentence.subject} - _USER_ROOTS
+    if not key or len(key) != len(about):
+        return ""
+    # (a note too short to tell its language may be stemmed in another: "Zona horaria")
+    if not all(any(_stem_of(w.root, a) for a in about) for w in key):
+        return ""
+    said, told = _object_keys(note), _object_keys(sentence)
+    if said == told:
+        return "same"
+    one = any(w.norm in lx.ATTRIBUTE_KEYS for w in key)
+    return "other" if one and _same_kind_of_value(new, old) and not said & told else ""
+
+
+_STATING = frozenset({"be", "ser", "estar", "="})
+
+
+def _stem_of(one: str, other: str) -> bool:
+    """One word's stem is the other's, or the start of it ("zon" of "zona")."""
+    short, long = sorted((one, other), key=len)
+    return short == long or (len(short) >= 3 and long.startswith(short))
+
+
+_USER_ROOTS = frozenset({"user", "usuari", "пользовател", "ユーザー"})
+
+
+def _object_keys(fact: Parse) -> frozenset[str]:
+    """What a fact's object says, function words aside."""
+    return frozenset(w.key for w in fact.objects if w.kind not in _LIGHT_KINDS) - _FUNCTION
 
 
 def _settles(new: Parse, old: Parse) -> bool:
