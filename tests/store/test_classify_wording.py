@@ -1886,3 +1886,9 @@ def test_one_date_written_two_ways_is_a_duplicate_and_another_date_an_update() -
 )
 def test_short_units_multipliers_and_hundreds_read_as_written_out(short: str, long: str) -> None:
     assert outcome(short, long) == "duplicate"
+
+
+def test_the_other_voice_with_when_it_was_done_is_a_duplicate() -> None:
+    old = "The invoice was approved by finance on Jan 12."
+    assert outcome(old, "Finance approved the invoice on 12 January.") == "duplicate"
+    assert outcome(old, "Finance approved the invoice on 14 January.") not in HIDING

@@ -4149,7 +4149,12 @@ def _voice_turned(new: Parse, old: Parse) -> bool:
             continue
         done, verb, doers = frame
         parts = _active_parts(active, verb)
-        if parts is not None and _same_words(parts[0], doers) and _same_words(parts[1], done):
+        if parts is None:
+            continue
+        # (when, the same in both, may stand with either part: "… by finance on Jan 12" /
+        # "Finance approved the invoice on 12 January")
+        before, after = _untimed(parts[0]), _untimed(parts[1])
+        if _same_words(before, _untimed(doers)) and _same_words(after, _untimed(done)):
             return True
     for passive, active in ((new, old), (old, new)):
         where = _place_frame(passive)
@@ -4214,6 +4219,23 @@ def _place_frame(fact: Parse) -> tuple[list[Word], Word, list[Word], bool] | Non
     return None
 
 
+def _untimed(words: list[Word]) -> list[Word]:
+    """The words without a phrase of when: dates, the numbers beside them, and the
+    preposition before them ("on Jan 12", "in May 2024")."""
+    out: list[Word] = []
+    for at, w in enumerate(words):
+        near = words[at - 1 : at] + words[at + 1 : at + 2]
+        if w.kind == "date" or (w.kind == "value" and any(x.kind == "date" for x in near)):
+            if out and out[-1].norm in _WHEN_PREPOSITIONS:
+                out.pop()
+            continue
+        out.append(w)
+    return out
+
+
+_WHEN_PREPOSITIONS = frozenset({"on", "in", "at", "el", "en", "в"})
+
+
 def _active_parts(fact: Parse, verb: Word) -> tuple[list[Word], list[Word]] | None:
     """The words before and after the form of `verb` in an active fact (None if it has no
     such form, or only after an auxiliary: a passive too)."""
@@ -4237,7 +4259,7 @@ def _passive_frame(fact: Parse) -> tuple[list[Word], Word, list[Word]] | None:
         if not (aux or russian):
             continue
         done = [x for x in words[:at] if x.kind not in _FRAME_KINDS]
-        rest = words[at + 1 :]
+        rest = _untimed(words[at + 1 :])  # (when it was done is no part of who did it)
         if rest and rest[0].norm in _BY:
             doers = [x for x in rest[1:] if x.kind not in _FRAME_KINDS]
         elif russian or (aux and _CYRILLIC.match(w.norm)):
