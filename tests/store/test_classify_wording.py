@@ -1892,3 +1892,10 @@ def test_the_other_voice_with_when_it_was_done_is_a_duplicate() -> None:
     old = "The invoice was approved by finance on Jan 12."
     assert outcome(old, "Finance approved the invoice on 12 January.") == "duplicate"
     assert outcome(old, "Finance approved the invoice on 14 January.") not in HIDING
+
+
+def test_a_role_of_someone_is_their_role_told_with_a_possessive() -> None:
+    old = "The lead of the payments team is Aisha."
+    assert outcome(old, "Aisha is the payments team's lead.") == "duplicate"
+    assert outcome(old, "Omar is the payments team's lead.") == "supersede"
+    assert outcome(old, "Omar is the billing team's lead.") not in HIDING

@@ -1858,8 +1858,13 @@ def _read_holder_and_role(fact: Parse) -> _Held:
 
 
 def _role_keys(role: list[Word]) -> tuple[str, ...]:
-    """A role's words as keys, its articles aside ("the new CTO" is the CTO: a new holder)."""
-    return tuple(w.key for w in role if w.norm not in _DEFINITE | lx.NEW_WORDS)
+    """A role's words as keys, its articles aside ("the new CTO" is the CTO: a new holder),
+    whose role it is first: "the lead of the payments team" is "the payments team's lead"."""
+    keys = tuple(w.key for w in role if w.norm not in _DEFINITE | lx.NEW_WORDS)
+    if "of" in keys[1:-1]:
+        at = keys.index("of")
+        return (*keys[at + 1 :], *keys[:at])
+    return keys
 
 
 def _becoming(words: tuple[Word, ...]) -> tuple[int, int, bool] | None:
