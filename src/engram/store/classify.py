@@ -2434,6 +2434,8 @@ def _former_then_now(new: Parse, old: Parse) -> bool:
     "Sam used to have a Pixel 6, now he's on an iPhone 15", "Antes la API usaba el puerto
     3000, ahora usa el 4000". The stored fact's values are all in the first clause, with a verb
     of the same kind, its subject comes back, and the second brings a value of its own."""
+    if "," not in new.text and ";" not in new.text:
+        return False
     if new.speaker != old.speaker or new.environments != old.environments or old.past:
         return False
     split = _TWO_CLAUSES.match(new.text)

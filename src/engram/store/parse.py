@@ -532,7 +532,10 @@ def _words(body: str, language: str) -> list[Word]:
             words.append(_word(text, first, group, language))
         first = after in (".", "!", "?")
     words = _read_values(words, language)
-    return _full_dates(words) if any(w.kind == "date" for w in words) else words
+    # (a full date has a year: most facts have none, and are left as they are)
+    if any(len(w.key) == 4 and w.kind == "value" and w.key.isdigit() for w in words):
+        return _full_dates(words)
+    return words
 
 
 # Month names by number, in the forms a full date writes them ("3 May 2025", "3 de mayo de
@@ -556,7 +559,7 @@ def _full_dates(words: list[Word]) -> list[Word]:
     out: list[Word] = []
     at = 0
     while at < len(words):
-        found = _full_date_at(words, at)
+        found = _full_date_at(words, at) if words[at].kind in ("value", "date") else None
         if found is None:
             out.append(words[at])
             at += 1
