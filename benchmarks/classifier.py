@@ -24,8 +24,11 @@ in a word, another holder of a role held by one, a phrase put first), split like
 round 13 (200 pairs) hunts the next ones (a new age, Japanese verbs of change, taking over a
 role, a role after "as", how often by the period), split like the others; round 14 (160
 pairs) hunts activities named in "-ing" ("sprint planning") and what their facts answer (how
-often, which day, how long, who, where), split like the others. (A pair its author was unsure
-of is marked `unsure`.)
+often, which day, how long, who, where), split like the others; round 15 (200 pairs) is a
+blind sample of what an agent keeps of a user and a team, round 16 (200) stresses updates
+(explicit in many wordings, and plain new values) and round 17 (200) duplicates (true
+rewordings beside near ones that change something), each split like the others. (A pair its
+author was unsure of is marked `unsure`.)
 
 Each pair runs through the real pipeline: the old fact is absorbed into an empty scope key,
 then the new one, and the outcome is compared with the label. The **wrongful hide rate** is the
