@@ -1899,3 +1899,21 @@ def test_a_role_of_someone_is_their_role_told_with_a_possessive() -> None:
     assert outcome(old, "Aisha is the payments team's lead.") == "duplicate"
     assert outcome(old, "Omar is the payments team's lead.") == "supersede"
     assert outcome(old, "Omar is the billing team's lead.") not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Kim's birthday is May 3.", "Kim was born on May 3."),
+        ("El cumpleaños de Ana es el 3 de mayo.", "Ana nació el 3 de mayo."),
+        ("День рождения Ани — 12 апреля.", "Аня родилась 12 апреля."),
+    ],
+)
+def test_a_birthday_and_being_born_on_it_are_one_fact(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+def test_another_birthday_or_another_persons_birth_hides_nothing() -> None:
+    old = "Kim's birthday is May 3."
+    assert outcome(old, "Kim was born on June 3.") not in HIDING
+    assert outcome(old, "Lee was born on May 3.") not in HIDING

@@ -3213,6 +3213,11 @@ def _same_name(a: str, b: str) -> bool:
     )
 
 
+_NAME_CASES = frozenset("аяиыеую")
+_NOT_NAMES = frozenset(lx.PRONOUNS) | lx.FUNCTION_WORDS | frozenset("оно его ещё еще".split())
+_NAME_CASE_ENDINGS = frozenset({"а", "я", "и", "ы", "е", "у", "ю", "ой", "ей", "ою", "ею"})
+
+
 @dataclass(frozen=True)
 class Overlap:
     """How two gists line up: whether every name of each is named by the other, and the
@@ -3971,7 +3976,9 @@ def _relation_restated(new: Parse, old: Parse) -> Verdict | None:
     if not _same_relation(relation, old.relation):
         return None
     for fact in (new, old):
-        if fact.question or fact.modal or fact.future or fact.past or fact.negated:
+        # (one is born in the past: "Kim was born on May 3" is "Kim's birthday is May 3")
+        past = fact.past and relation[0] != "birth"
+        if fact.question or fact.modal or fact.future or past or fact.negated:
             return None
         if fact.listed or fact.joint or fact.agent:
             return None
@@ -4010,7 +4017,18 @@ def _same_relation(a: tuple[str, frozenset[str]], b: tuple[str, frozenset[str]])
     Ирины" / "Ирина подчиняется")."""
     if a[0] != b[0] or len(a[1]) != len(b[1]):
         return False
-    return all(any(_same_name(x, y) for y in b[1]) for x in a[1])
+    return all(any(_same_name(x, y) or _short_name_declined(x, y) for y in b[1]) for x in a[1])
+
+
+def _short_name_declined(a: str, b: str) -> bool:
+    """A short Russian name of the first declension in two cases: "Аня" / "Ани", "Оля" /
+    "Оле" (read so only for whose a relation is: elsewhere the case tells who did what)."""
+    short, long = sorted((a, b), key=len)
+    if len(short) != 3 or len(long) > 4 or long[:2] != short[:2] or not _CYRILLIC.match(a):
+        return False
+    if short in _NOT_NAMES or long in _NOT_NAMES:
+        return False  # "она" / "оно" / "они"
+    return short[2] in _NAME_CASES and long[2:] in _NAME_CASE_ENDINGS
 
 
 def _loose_words(fact: Parse) -> bool:

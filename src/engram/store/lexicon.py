@@ -694,6 +694,11 @@ RELATIONS = {
         "spanish": "ubicado ubicada situado situada",
         "russian": "находится находятся расположен расположена расположено",
     },
+    "birth": {
+        "english": "birthday born",
+        "spanish": "cumpleaños cumpleanos nació nacio nacimiento",
+        "russian": "рождения родилась родился",
+    },
     "language": {
         "english": "written implemented coded",
         "spanish": "escrito escrita implementado implementada programado programada",
@@ -703,7 +708,7 @@ RELATIONS = {
 # Verb classes that say nothing of which attribute a value belongs to.
 GENERIC_VERBS = frozenset({"be", "have", "ser", "estar", "tener", "="})
 # Words that only say which kind of value a relation holds ("the *date* of delivery").
-RELATION_FILLERS = frozenset("date fecha límite limite дата сдачи".split())
+RELATION_FILLERS = frozenset("date fecha límite limite дата сдачи день".split())
 
 # Verbs and words whose object holds several values at once: a second language spoken, a
 # second allergy, a second city visited is one more true fact, not a new value (numbers aside:
