@@ -1917,3 +1917,13 @@ def test_another_birthday_or_another_persons_birth_hides_nothing() -> None:
     old = "Kim's birthday is May 3."
     assert outcome(old, "Kim was born on June 3.") not in HIDING
     assert outcome(old, "Lee was born on May 3.") not in HIDING
+
+
+def test_a_count_in_kanji_is_the_count_in_digits() -> None:
+    from engram.store.parse import parse
+
+    assert parse("プラットフォームチームには五人のエンジニアがいる。").values == {"5"}
+    assert parse("十分に時間がある。").values == frozenset()  # "enough", no count
+    old = "プラットフォームチームには五人のエンジニアがいる。"
+    assert outcome(old, "プラットフォームチームには5人のエンジニアがいる。") == "duplicate"
+    assert outcome(old, "プラットフォームチームには7人のエンジニアがいる。") not in ("duplicate",)

@@ -610,12 +610,31 @@ def _full_date_at(words: list[Word], at: int) -> tuple[str, int] | None:
     return None
 
 
+# A number in kanji before a counter: "二人" (two people), "三匹", "五回", "十二か月".
+_KANJI_COUNT = re.compile(
+    r"(?<![一二三四五六七八九十])([一二三四五六七八九十]{1,3})"
+    r"(?=人|匹|回|台|冊|枚|歳|個|件|時間|週間|日間|か月|ヶ月|年間)"
+)
+_KANJI_DIGITS = {ch: n for n, ch in enumerate("一二三四五六七八九", start=1)}
+
+
+def _kanji_number(kanji: str) -> int:
+    """一 to 九十九 as a number: "二" 2, "十二" 12, "三十" 30."""
+    if "十" not in kanji:
+        return _KANJI_DIGITS.get(kanji, 0)
+    tens, _, ones = kanji.partition("十")
+    return _KANJI_DIGITS.get(tens, 1) * 10 + _KANJI_DIGITS.get(ones, 0)
+
+
 def _cjk_words(text: str, language: str) -> list[Word]:
     """A run of Japanese or Chinese text as words: its CJK parts as the search tokenizer splits
     them, the numbers and Latin words written inside it as they are read elsewhere ("チケット43",
     "Pythonを使っています": an id and a name the tokenizer leaves out), and a negation where
-    a Japanese verb or adjective ends in one ("住んでいません", "使わない")."""
+    a Japanese verb or adjective ends in one ("住んでいません", "使わない"). A count in kanji
+    reads as in digits ("二人" as "2人")."""
     words: list[Word] = []
+    if _KANJI_COUNT.search(text):
+        text = _KANJI_COUNT.sub(lambda m: str(_kanji_number(m[1])), text)
     for run in _CJK_RUNS.finditer(text):
         part = run.group()
         if not CJK.match(part):
