@@ -1927,3 +1927,9 @@ def test_a_count_in_kanji_is_the_count_in_digits() -> None:
     old = "プラットフォームチームには五人のエンジニアがいる。"
     assert outcome(old, "プラットフォームチームには5人のエンジニアがいる。") == "duplicate"
     assert outcome(old, "プラットフォームチームには7人のエンジニアがいる。") not in ("duplicate",)
+
+
+def test_japanese_begins_and_starts_are_one_verb() -> None:
+    old = "定例会議は10時に始まる。"
+    assert outcome(old, "定例会議は10時に開始します。") == "duplicate"
+    assert outcome(old, "定例会議は10時に終わる。") not in HIDING

@@ -1104,7 +1104,7 @@ SYNONYMS = {
     "expire": "expire expires expiry ttl timeout caduca vence истекает",
     "send": "send sent sends goes envía envia рассылается отправляется уходит",
     "start": "start starts begin begins beginning empieza comienza inicio comienzo начинается "
-    "начало",
+    "начало 始 開始",
     "depart": "depart departs departure leaves sale salen parte parten отправляется отходит "
     "вылетает",
     "arrive": "arrive arrives arrival land lands llega llegan aterriza прибывает прилетает "
