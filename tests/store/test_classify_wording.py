@@ -1933,3 +1933,27 @@ def test_japanese_begins_and_starts_are_one_verb() -> None:
     old = "定例会議は10時に始まる。"
     assert outcome(old, "定例会議は10時に開始します。") == "duplicate"
     assert outcome(old, "定例会議は10時に終わる。") not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("My wife's name is Anna.", "My wife is called Anna."),
+        ("Anna is my wife.", "My wife's name is Anna."),
+        ("Maya is the user's daughter.", "The user's daughter's name is Maya."),
+    ],
+)
+def test_a_name_given_three_ways_is_one_fact(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("My wife's name is Anna.", "My sister's name is Anna."),
+        ("My wife's name is Anna.", "My wife is called Maria."),
+        ("Anna is my wife.", "Anna is my sister."),
+    ],
+)
+def test_another_person_or_another_name_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) != "duplicate"

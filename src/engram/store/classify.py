@@ -950,7 +950,6 @@ _PERIODS = frozenset(
     | set("hourly nightly quarterly biweekly fortnightly ежеквартально trimestralmente".split())
 )
 _EVERY = frozenset("every each once twice times каждый каждую каждые раз cada veces".split())
-_CLOCK = re.compile(r"\d{1,2}:\d{2}")
 _DAYS_SHORT = frozenset(
     """mon tue tues wed thu thur thurs fri sat sun
     пн вт ср чт пт сб вс lun mié mie jue vie sáb""".split()
@@ -1366,6 +1365,8 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
         return Verdict("duplicate", "identical after normalisation")
     if _phrase_put_first(new, old):
         return Verdict("duplicate", "the same statement with a phrase put first")
+    if _same_naming(new, old):
+        return Verdict("duplicate", "the same name of the same one, told another way")
     told = _note_told_as_sentence(new, old)
     if told == "same":
         return Verdict("duplicate", "a note's key and value told as a sentence, or back")
@@ -1433,6 +1434,48 @@ def _phrase_put_first(new: Parse, old: Parse) -> bool:
     if mine is new.text and theirs is old.text:
         return False
     return _bare(mine) == _bare(theirs)
+
+
+def _same_naming(new: Parse, old: Parse) -> bool:
+    """Both facts give the same one the same name, told in any of three ways: "My wife's name
+    is Anna", "My wife is called Anna" (or "named"), "Anna is my wife"."""
+    if (new.speaker, new.said_at) != (old.speaker, old.said_at) or new.negated or old.negated:
+        return False
+    mine, theirs = _naming(new), _naming(old)
+    return mine is not None and mine == theirs
+
+
+def _naming(fact: Parse) -> tuple[tuple[str, ...], str] | None:
+    """(whose, name) of a fact that only names someone: "The user's daughter's name is Maya",
+    "My wife is called Anna", "Maya is the user's daughter" (English; a name standing alone)."""
+    words = [w for w in fact.words if w.kind != "stop"]
+    norms = [w.norm for w in words]
+    if len(words) < 3 or fact.question or fact.past or fact.modal:
+        return None
+    last = words[-1]
+    if last.text[:1].isupper() and last.kind in ("name", "word") and len(words) >= 4:
+        if norms[-2] in _CALLED and norms[-3] in _IS_WORDS:  # "… is called Anna"
+            return _whose(words[:-3]), last.key
+        if norms[-2] in _IS_WORDS and norms[-3] == "name":  # "… 's name is Anna"
+            return _whose(words[:-3]), last.key
+    first = words[0]
+    if first.text[:1].isupper() and norms[1] in _IS_WORDS and words[-1].kind == "kin":
+        whose = _whose(words[2:])  # "Anna is my wife"
+        return (
+            (whose, first.key)
+            if whose and any(w.kind == "pronoun" or possessive(w) for w in words[2:])
+            else None
+        )
+    return None
+
+
+def _whose(words: list[Word]) -> tuple[str, ...]:
+    """Whom a naming is of, as keys: "my wife" ("@1s", "wife"), "the user's daughter"."""
+    return tuple(w.key for w in words if w.kind in ("pronoun", "word", "kin", "name"))
+
+
+_CALLED = frozenset({"called", "named"})
+_IS_WORDS = frozenset({"is", "was"})
 
 
 def _note_told_as_sentence(new: Parse, old: Parse) -> str:
@@ -1922,7 +1965,7 @@ def _definite_role(words: list[Word], role_first: bool) -> bool:
     if norms & _MANY_HOLDERS:
         return False  # "Dana is my friend": one of several
     first = words[0]
-    if first.norm in _ARTICLES:
+    if first.norm in _THE:
         return True
     if first.norm in _DEFINITE or possessive(first):
         # "my manager", "our biggest customer", "my main editor"; not "our customer"
@@ -1932,8 +1975,8 @@ def _definite_role(words: list[Word], role_first: bool) -> bool:
     return role_first and bool(_CYRILLIC.match(first.norm))
 
 
-_ARTICLES = frozenset("the el la los las".split())
-_DEFINITE = _ARTICLES | frozenset("our my your their his her nuestro nuestra mi su".split())
+_THE = frozenset("the el la los las".split())  # (not "a": "Dana is a team lead" is one of several)
+_DEFINITE = _THE | frozenset("our my your their his her nuestro nuestra mi su".split())
 # Roles one holds at a time under a possessive ("my manager"), and nouns of which one has
 # several ("my friend", "our customer", "a team lead" aside: "a" is no definite article).
 _ONE_HOLDER = lx.JOB_TITLES | _ROLE_KEY_WORDS | frozenset({"best", "cto", "ceo", "cfo", "coo"})
