@@ -1417,7 +1417,7 @@ def _head(words: list[Word], start: int) -> int:
     for at in range(start, min(len(words), start + 4)):
         word = words[at]
         if word.kind in ("aux", "dash", "neg", "marker") or word.norm in lx.ADVERBS:
-            if word.norm in _BEEN:
+            if word.norm == "been":
                 copula = at
             continue
         if _is_verb(word):
@@ -1425,9 +1425,6 @@ def _head(words: list[Word], start: int) -> int:
         # "has been $6,500": the copula before a value, not "has" ("has been a vegan" stays)
         return copula if word.kind in ("value", "date", "name") else start
     return start
-
-
-_BEEN = frozenset({"been"})
 
 
 def _covered_by_phrases(norms: list[str]) -> set[int]:
