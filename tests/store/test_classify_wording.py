@@ -1957,3 +1957,19 @@ def test_a_name_given_three_ways_is_one_fact(old: str, new: str) -> None:
 )
 def test_another_person_or_another_name_hides_nothing(old: str, new: str) -> None:
     assert outcome(old, new) != "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Lucas is Hannah's manager.", "Hannah reports to Lucas."),
+        ("Zoe reports to Ingrid.", "Ingrid is Zoe's manager."),
+    ],
+)
+def test_a_relation_told_from_its_holders_side_is_the_same_fact(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+@pytest.mark.parametrize("new", ["Lucas reports to Hannah.", "Hannah reports to Omar."])
+def test_a_relation_turned_round_or_of_another_holder_is_no_duplicate(new: str) -> None:
+    assert outcome("Lucas is Hannah's manager.", new) != "duplicate"

@@ -48,6 +48,7 @@ from engram.store.parse import (
     opening_phrase_moved,
     parse,
     possessive,
+    relation_keys,
     relation_words,
 )
 from engram.text.sentences import sentences
@@ -1367,6 +1368,8 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
         return Verdict("duplicate", "the same statement with a phrase put first")
     if _same_naming(new, old):
         return Verdict("duplicate", "the same name of the same one, told another way")
+    if _relation_told_both_ways(new, old):
+        return Verdict("duplicate", "the same relation told from its holder's side")
     told = _note_told_as_sentence(new, old)
     if told == "same":
         return Verdict("duplicate", "a note's key and value told as a sentence, or back")
@@ -1445,6 +1448,41 @@ def _same_naming(new: Parse, old: Parse) -> bool:
         return False
     mine, theirs = _naming(new), _naming(old)
     return mine is not None and mine == theirs
+
+
+def _relation_told_both_ways(new: Parse, old: Parse) -> bool:
+    """One fact names who holds a relation of someone ("Lucas is Hannah's manager"), the
+    other tells the relation from that someone's side ("Hannah reports to Lucas"): the same
+    relation, owner and holder."""
+    if (new.relation is None) == (old.relation is None):
+        return False  # (both told from the owner's side: `_relation_restated` reads them)
+    side, other = (new, old) if new.relation is not None else (old, new)
+    if not _relation_values(side) <= other.content | other.people:
+        return False  # the holder is not even named in the other
+    if (new.speaker, new.said_at) != (old.speaker, old.said_at) or new.negated or old.negated:
+        return False
+    mine, theirs = _held_relation(new), _held_relation(old)
+    if mine is None or theirs is None or mine[2] != theirs[2]:
+        return False
+    return _same_relation(mine[:2], theirs[:2])
+
+
+def _held_relation(fact: Parse) -> tuple[str, frozenset[str], frozenset[str]] | None:
+    """(relation, whose, holder) of a fact that tells one relation of someone and who holds
+    it, from either side: "Hannah reports to Lucas", "Lucas is Hannah's manager"."""
+    if fact.question or fact.modal or fact.past or fact.future or fact.listed:
+        return None
+    if fact.relation is not None:
+        values = _relation_values(fact)
+        return (*fact.relation, values) if values else None
+    held = _holder_and_role(fact)
+    if held is None or held[2] or len(held[1]) != 2:
+        return None
+    owner, noun = held[1]
+    relation = relation_keys().get(noun)
+    if relation is None:
+        return None
+    return relation, frozenset({owner}), frozenset(held[0])
 
 
 def _naming(fact: Parse) -> tuple[tuple[str, ...], str] | None:
