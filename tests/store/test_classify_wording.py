@@ -1973,3 +1973,19 @@ def test_a_relation_told_from_its_holders_side_is_the_same_fact(old: str, new: s
 @pytest.mark.parametrize("new", ["Lucas reports to Hannah.", "Hannah reports to Omar."])
 def test_a_relation_turned_round_or_of_another_holder_is_no_duplicate(new: str) -> None:
     assert outcome("Lucas is Hannah's manager.", new) != "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Anna works at Google.", "Anna works on Kubernetes."),
+        ("Omar works at Stripe.", "Omar works with Stripe."),
+        ("Ana trabaja en Globant.", "Ana trabaja con Globant."),
+    ],
+)
+def test_where_one_works_what_on_and_with_whom_are_three_facts(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_another_employer_still_supersedes() -> None:
+    assert outcome("Anna works at Google.", "Anna now works at Meta.") == "supersede"

@@ -838,7 +838,32 @@ def _both_may_hold(
         or _qualifier_only(new, old, {*removed, *added})
         or _other_kind_of_value(new, old, removed, added)
         or _thing_and_when_changed(new, old, removed, added)
+        or _headed_otherwise(new, old, removed, added)
     )
+
+
+def _headed_otherwise(
+    new: Parse, old: Parse, removed: Collection[str], added: Collection[str]
+) -> bool:
+    """The old value and the new one stand after prepositions of a contrasting pair
+    (`lexicon.CONTRASTING_PREPOSITIONS`): "works at Google" / "works on Kubernetes" says
+    where one works and what on, both at once."""
+    was, now = _heads(old, removed), _heads(new, added)
+    return any(frozenset((a, b)) in lx.CONTRASTING_PREPOSITIONS for a in was for b in now)
+
+
+def _heads(fact: Parse, keys: Collection[str]) -> set[str]:
+    """The prepositions right before the fact's words of these keys (an article between)."""
+    found = set()
+    for at, w in enumerate(fact.words):
+        if w.key not in keys:
+            continue
+        back = at - 1
+        while back >= 0 and fact.words[back].norm in _BARE_ARTICLES:
+            back -= 1
+        if back >= 0 and fact.words[back].norm in _CONTRASTING:
+            found.add(fact.words[back].norm)
+    return found
 
 
 def _thing_and_when_changed(
