@@ -1989,3 +1989,33 @@ def test_where_one_works_what_on_and_with_whom_are_three_facts(old: str, new: st
 
 def test_another_employer_still_supersedes() -> None:
     assert outcome("Anna works at Google.", "Anna now works at Meta.") == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Anna talks to Bob every day.", "Anna talks about Bob every day."),
+        ("Bob lives in Berlin.", "Bob lives near Potsdam."),
+        ("The API runs on port 8080.", "The API runs on Kubernetes."),
+        ("The server is in Frankfurt.", "The server is in maintenance mode."),
+        ("Our office is in Madrid.", "Our office is in the city center."),
+    ],
+)
+def test_a_value_of_another_kind_or_after_a_contrasting_preposition_hides_nothing(
+    old: str, new: str
+) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "Alerts go to PagerDuty, and warnings go to Slack.",
+            "Alerts go to PagerDuty, and warnings go to email.",
+        ),
+        ("Ivan Petrov is the head of engineering at Acme.", "Ivan Petrov is the CEO at Acme."),
+    ],
+)
+def test_a_name_for_common_words_elsewhere_is_still_a_new_value(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"

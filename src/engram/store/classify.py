@@ -839,7 +839,42 @@ def _both_may_hold(
         or _other_kind_of_value(new, old, removed, added)
         or _thing_and_when_changed(new, old, removed, added)
         or _headed_otherwise(new, old, removed, added)
+        or _other_kind_of_word(new, old, removed, added)
     )
+
+
+def _other_kind_of_word(
+    new: Parse, old: Parse, removed: Collection[str], added: Collection[str]
+) -> bool:
+    """The old value and the new one are words of other kinds — a number for a name or
+    words, a place's name for common words: "on port 8080" / "on Kubernetes", "in Madrid" /
+    "in the city center", "in Frankfurt" / "in maintenance mode" each say two things that
+    hold at once."""
+    was, now = _word_kinds(old, removed), _word_kinds(new, added)
+    if not was or not now or not was.isdisjoint(now):
+        return False
+    if "number" in was | now:
+        return True
+    # a name for common words only where it says where: "Slack" → "email" is a new value
+    return bool((_heads(old, removed) | _heads(new, added)) & _IN)
+
+
+_IN = frozenset({"in", "en", "в"})
+
+
+def _word_kinds(fact: Parse, keys: Collection[str]) -> set[str]:
+    """Whether the fact's words of these keys are names, numbers or common words."""
+    kinds = set()
+    for w in fact.words:
+        if w.key not in keys or w.kind in _LIGHT_KINDS:
+            continue
+        if w.kind in ("value", "date"):
+            kinds.add("number")
+        elif w.kind in ("name", "acronym") or w.text[:1].isupper():
+            kinds.add("name")
+        else:
+            kinds.add("word")
+    return kinds
 
 
 def _headed_otherwise(

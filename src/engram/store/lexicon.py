@@ -543,7 +543,7 @@ CONTRASTING_PREPOSITIONS = frozenset(
     frozenset(pair.split("/"))
     for pair in """
 from/to from/for with/for about/for by/to for/against before/after above/below over/under
-into/from with/without with/at on/at with/on
+into/from with/without with/at on/at with/on to/about in/near
 от/для от/к о/для до/после за/против над/под с/без
 de/para con/para con/sin en/a desde/hasta antes/después contra/para con/en
 から/へ から/まで
