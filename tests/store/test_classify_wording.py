@@ -2019,3 +2019,9 @@ def test_a_value_of_another_kind_or_after_a_contrasting_preposition_hides_nothin
 )
 def test_a_name_for_common_words_elsewhere_is_still_a_new_value(old: str, new: str) -> None:
     assert outcome(old, new) == "supersede"
+
+
+def test_a_number_with_another_unit_is_another_value() -> None:
+    old = "The cache expires after 5 minutes."
+    assert outcome(old, "The cache expires after 5 hours.") == "supersede"
+    assert outcome(old, "The cache expires after 5 min.") == "duplicate"

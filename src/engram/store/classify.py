@@ -3299,7 +3299,8 @@ def _before_a_span(words: tuple[Word, ...], at: int) -> bool:
 
 def _value_key(words: tuple[Word, ...], at: int) -> str:
     """A number as one spelling whatever the wording: "10 percent" is "10%"; an hour told
-    after "at" / "a las" / "в" ("a las 10", "в 3 часа") is a time, "10:00"."""
+    after "at" / "a las" / "в" ("a las 10", "в 3 часа") is a time, "10:00"; a number and
+    its unit ("5 min", "5 minutes") are one value, "5min"."""
     key = words[at].key
     after = words[at + 1].key if at + 1 < len(words) else ""
     if after == "pct":
@@ -3308,7 +3309,12 @@ def _value_key(words: tuple[Word, ...], at: int) -> str:
     hour = key.isdigit() and 0 < int(key) <= 24
     if hour and (before in ("las", "la") or (after == "h" and before in ("at", "в", "a"))):
         return f"{int(key):02d}:00"
+    if after in _UNIT_KEYS:
+        return key + after  # "5 minutes" is no "5 hours"
     return key
+
+
+_UNIT_KEYS = frozenset(lx.UNITS.values())
 
 
 def _one_person(a: str, b: str, mine: Gist, theirs: Gist) -> bool:
