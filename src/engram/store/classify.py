@@ -934,7 +934,16 @@ def _asked(fact: Parse, keys: Collection[str]) -> set[str]:
     """The questions the fact's words of these keys answer (the other words of a phrase
     answer none: "by the SRE team")."""
     words = fact.words
+    keys = {*keys, *(part for key in keys for part in _number_and_unit(key))}
     return {k for at, w in enumerate(words) if w.key in keys for k in _questions(words, at)}
+
+
+def _number_and_unit(key: str) -> tuple[str, ...]:
+    """A value read with its unit ("2h", `_value_key`) as its number and unit words."""
+    for unit in _UNIT_KEYS:
+        if key.endswith(unit) and key[: -len(unit)].replace(".", "").isdigit():
+            return key[: -len(unit)], unit
+    return ()
 
 
 def _questions(words: tuple[Word, ...], at: int) -> tuple[str, ...]:
