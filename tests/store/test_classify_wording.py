@@ -2025,3 +2025,8 @@ def test_a_number_with_another_unit_is_another_value() -> None:
     old = "The cache expires after 5 minutes."
     assert outcome(old, "The cache expires after 5 hours.") == "supersede"
     assert outcome(old, "The cache expires after 5 min.") == "duplicate"
+
+
+def test_an_update_of_another_subject_in_the_same_words_hides_nothing() -> None:
+    assert outcome("Deploys happen on Tuesdays.", "Hotfixes now happen on Fridays.") not in HIDING
+    assert outcome("Our build tool is Maven.", "Maven has been replaced by Gradle.") == "supersede"

@@ -2832,6 +2832,8 @@ def _update_reworded(new: Parse, old: Parse) -> bool:
         return False  # "eats fish" → "no longer eats meat": not what the old fact said
     if new.verb in context_valued_keys() and _slots(old.objects, new.objects) != 1:
         return False  # "uses Postgres" → "now uses Redis for caching": for another purpose
+    if _subjects_apart(new, old):
+        return False  # "Deploys happen on Tuesdays" → "Hotfixes now happen on Fridays"
     lined = line_up(mine, theirs)
     pool = (*mine.names, *(k for k, _ in mine.soft))
     whose = [n for n in theirs.names if n in old.subject_keys]
@@ -3081,6 +3083,23 @@ def _predicate_concepts(fact: Parse) -> set[str]:
     if found and _verb_class(fact.verb) not in _GENERIC_VERBS:
         found.add(by_word.get(fact.verb_norm) or by_stem.get(fact.verb) or fact.verb)
     return found
+
+
+def _subjects_apart(new: Parse, old: Parse) -> bool:
+    """Both facts name their subject in words, and neither subject's words come anywhere in
+    the other fact (as written, inflected or stemmed): two subjects, whatever else they
+    share. ("Maven has been replaced by Gradle" names the old fact's value as its subject.)"""
+    told, said = new.content | new.stems, old.content | old.stems
+    # (the subject's content words: a subject read as "on" of "on-call" is no subject)
+    mine = (new.subject_keys | new.subject_stems) & told
+    theirs = (old.subject_keys | old.subject_stems) & said
+    if not mine or not theirs or any(k[:1] == "@" for k in mine | theirs):
+        return False
+    if not (new.text.isascii() and old.text.isascii()):
+        return False  # (read so in English alone, whose subjects the parse finds surest)
+    return not any(k in said or _inflects(k, said) for k in mine) and not any(
+        k in told or _inflects(k, told) for k in theirs
+    )
 
 
 def _verb_left_behind(new: Parse, old: Parse) -> bool:
