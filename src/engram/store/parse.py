@@ -538,17 +538,6 @@ def _words(body: str, language: str) -> list[Word]:
     return words
 
 
-# Month names by number, in the forms a full date writes them ("3 May 2025", "3 de mayo de
-# 2025", "3 мая 2025 года", "May 3, 2025"); short English names read as the full ones.
-_MONTH_NUMBERS = {
-    name: number
-    for names in (
-        "january february march april may june july august september october november december",
-        "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre",
-        "января февраля марта апреля мая июня июля августа сентября октября ноября декабря",
-    )
-    for number, name in enumerate(names.split(), start=1)
-}
 _JAPANESE_DAY = re.compile(r"(\d{1,2})月(\d{1,2})日")
 
 
@@ -573,16 +562,17 @@ def _full_dates(words: list[Word]) -> list[Word]:
 
 def _full_date_at(words: list[Word], at: int) -> tuple[str, int] | None:
     """The ISO key of a full date starting at `at`, and where it ends; None if none does."""
+    # (imported here: the time words' module compiles its patterns, which most absorbs never
+    # need)
+    from engram.text.when import month_number
 
     def number(k: int, digits: int) -> int | None:
         if k >= len(words) or words[k].kind != "value" or not words[k].key.isdigit():
             return None
         return int(words[k].key) if len(words[k].key) <= digits else None
 
-    def month(k: int) -> int | None:
-        return (
-            _MONTH_NUMBERS.get(words[k].key) if k < len(words) and words[k].kind == "date" else None
-        )
+    def month(k: int) -> int | None:  # ("May", "mayo", "мая": read as a date already)
+        return month_number(words[k].key) if k < len(words) and words[k].kind == "date" else None
 
     def skip(k: int) -> int:  # "de" of "3 de mayo de 2025"
         return k + 1 if k < len(words) and words[k].norm == "de" else k

@@ -191,7 +191,8 @@ def _day_word(text: str, now: datetime) -> TimeWindow | None:
     return TimeWindow(start, start + DAY, word)
 
 
-def _month_number(word: str | None) -> int | None:
+def month_number(word: str | None) -> int | None:
+    """A month's name (English, Spanish, or Russian in any case) as its number, else None."""
     if not word:
         return None
     if word in MONTHS:
@@ -205,10 +206,10 @@ def _month_number(word: str | None) -> int | None:
 def _month(text: str, now: datetime) -> TimeWindow | None:
     for match in _MONTH.finditer(text):
         first, second, year = match.group(1, 2, 3) if match.group(1) else match.group(4, 5, 6)
-        start_month = _month_number(first)
+        start_month = month_number(first)
         if start_month is None or (first == "may" and not _may_is_month(text, match)):
             continue
-        end_month = _month_number(second) or start_month
+        end_month = month_number(second) or start_month
         chosen = int(year) if year else now.year
         start = datetime(chosen, start_month, 1, tzinfo=now.tzinfo)
         if not year and start > now:
