@@ -778,8 +778,7 @@ def _value_change(new: Parse, old: Parse) -> str | None:
         return None
     if (new.indefinite and old.indefinite and _person_only(new)) or new.listed or old.listed:
         return None  # "Anna is a teacher" / "a vegetarian" (but "my car is a Seat" / "a Kia")
-    removed = old.object_keys - new.object_keys
-    added = new.object_keys - old.object_keys
+    removed, added = _swapped(new, old)
     if not removed or not added or len(removed) > MAX_SWAP or len(added) > MAX_ADDED:
         return None
     kept = old.object_keys & new.object_keys
@@ -1002,11 +1001,7 @@ def _schedule_verbs(new: Parse, old: Parse) -> bool:
     place ("happens", "is held", "проходит", "se celebra")."""
     if _verb_class(new.verb) == _verb_class(old.verb) != "=":
         return True
-    by_word, by_stem = _synonyms()
-    return all(
-        fact.verb in _COPULAS or (by_word.get(fact.verb_norm) or by_stem.get(fact.verb)) == "event"
-        for fact in (new, old)
-    )
+    return all(fact.verb in _COPULAS or _verb_concept(fact) == "event" for fact in (new, old))
 
 
 def _answers_another_question(new: Parse, old: Parse) -> bool:
@@ -1610,7 +1605,7 @@ def _note_told_as_sentence(new: Parse, old: Parse) -> str:
     # (a note too short to tell its language may be stemmed in another: "Zona horaria")
     if not all(any(_stem_of(w.root, a) for a in about) for w in key):
         return ""
-    said, told = _object_keys(note), _object_keys(sentence)
+    said, told = note.object_keys - _FUNCTION, sentence.object_keys - _FUNCTION
     if said == told:
         return "same"
     one = any(w.norm in lx.ATTRIBUTE_KEYS for w in key)
@@ -1627,11 +1622,6 @@ def _stem_of(one: str, other: str) -> bool:
 
 
 _USER_ROOTS = frozenset({"user", "usuari", "пользовател", "ユーザー"})
-
-
-def _object_keys(fact: Parse) -> frozenset[str]:
-    """What a fact's object says, function words aside."""
-    return frozenset(w.key for w in fact.objects if w.kind not in _LIGHT_KINDS) - _FUNCTION
 
 
 def _settles(new: Parse, old: Parse) -> bool:
@@ -4623,9 +4613,7 @@ def _moved_elsewhere(new: Parse, old: Parse) -> bool:
     community center"), with nothing more said of it."""
     if new.verb_norm not in lx.MOVE_WORDS or old.verb_norm in lx.MOVE_WORDS:
         return False
-    by_word, by_stem = _synonyms()
-    said = by_word.get(old.verb_norm) or by_stem.get(old.verb)
-    if old.verb not in _COPULAS and said not in ("event", "location"):
+    if old.verb not in _COPULAS and _verb_concept(old) not in ("event", "location"):
         return False  # "Сергей работает в Яндексе" → "переехал в Екатеринбург": where he lives
     was = [w for w in old.objects if w.kind not in ("aux", "marker")]
     now = [w for w in new.objects if w.kind not in ("aux", "marker")]
