@@ -273,15 +273,6 @@ también ya le lo les nos ni o u ha han fue era estos estas ese esa sin sobre en
 }
 
 # Deployment environments: a different one is a different subject, never a new value.
-ENVIRONMENTS = frozenset(
-    """
-production prod staging stg dev development qa uat sandbox preview canary preprod pre-prod
-прод проде прода продакшн продакшен продакшене продакшне продакшена продакшна стейдж
-стейдже стейджа стейджинг стейджинге стейджинга тестовом тестовой тестовый тестовая тестовое
-тестовых дев деве препрод препроде
-producción produccion desarrollo preproducción preproduccion
-""".split()
-)
 # One name for each environment, however it is written: "prod" and "production" are one
 # environment, "staging" and "stg" another.
 _ENVIRONMENT_FAMILIES = {
@@ -294,6 +285,10 @@ _ENVIRONMENT_FAMILIES = {
 ENVIRONMENT_KEYS = {
     word: name for name, words in _ENVIRONMENT_FAMILIES.items() for word in words.split()
 }
+# Every environment's name: those of a family above, and the ones each written one way.
+ENVIRONMENTS = frozenset(ENVIRONMENT_KEYS) | frozenset(
+    "qa uat sandbox preview canary тестовом тестовой тестовый тестовая тестовое тестовых".split()
+)
 
 # Interjections opening a line of dialogue; they say nothing about any subject.
 INTERJECTIONS = frozenset(
