@@ -991,9 +991,10 @@ def _same_question(new: Parse, old: Parse) -> bool:
     """What the new fact's object says in place of the old one's answers the same question
     (`_questions`): "every two weeks" → "once a month", "on Tuesdays" → "on Thursdays"."""
     removed, added = _swapped(new, old)
-    if not all(_asked(old, {k}) for k in removed) or not all(_asked(new, {k}) for k in added):
+    gone, came = [_asked(old, {k}) for k in removed], [_asked(new, {k}) for k in added]
+    if not all(gone) or not all(came):
         return False  # something else changed too: "visits her mother on Sundays" → "her sister"
-    return not _asked(old, removed).isdisjoint(_asked(new, added))
+    return not set().union(*gone).isdisjoint(set().union(*came))
 
 
 def _schedule_verbs(new: Parse, old: Parse) -> bool:
