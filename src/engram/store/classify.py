@@ -888,16 +888,9 @@ def _headed_otherwise(
 
 def _heads(fact: Parse, keys: Collection[str]) -> set[str]:
     """The prepositions right before the fact's words of these keys (an article between)."""
-    found = set()
-    for at, w in enumerate(fact.words):
-        if w.key not in keys:
-            continue
-        back = at - 1
-        while back >= 0 and fact.words[back].norm in _BARE_ARTICLES:
-            back -= 1
-        if back >= 0 and fact.words[back].norm in _CONTRASTING:
-            found.add(fact.words[back].norm)
-    return found
+    words = fact.words
+    found = {_preposition_before(words, at) for at, w in enumerate(words) if w.key in keys}
+    return {p for p in found if p in _CONTRASTING}
 
 
 def _thing_and_when_changed(
@@ -2192,16 +2185,22 @@ def _roles(fact: Parse) -> tuple[tuple[str, str], ...]:
         if particle in _JAPANESE_PARTICLES and len(w.norm) > len(particle):
             found.append((w.norm[: -len(particle)], particle))  # "ベンから" (`parse._cjk_words`)
             continue
-        back = at - 1
-        while back >= 0 and words[back].norm in _BARE_ARTICLES:
-            back -= 1
-        if back < 0:
+        preposition = _preposition_before(words, at)
+        if preposition is None:
             continue
-        preposition = words[back].norm
         preposition = lx.PREPOSITION_FORMS.get(preposition, preposition)
         if preposition in _CONTRASTING:
             found.append((w.key, preposition))
     return tuple(found)
+
+
+def _preposition_before(words: tuple[Word, ...], at: int) -> str | None:
+    """The word before the one at `at`, articles skipped ("from the CEO": "from"), as it
+    stands; None at the start."""
+    back = at - 1
+    while back >= 0 and words[back].norm in _BARE_ARTICLES:
+        back -= 1
+    return words[back].norm if back >= 0 else None
 
 
 _JAPANESE_PARTICLES = frozenset({"から", "まで", "へ"})
