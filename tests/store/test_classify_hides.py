@@ -652,3 +652,35 @@ def test_a_japanese_value_before_the_copula_is_still_a_value(store: MemoryStore)
 def test_another_tool_used_in_japanese_is_one_more(store: MemoryStore) -> None:
     old, new = "ユーザーはEmacsを使っています。", "ユーザーはVS Codeを使っています。"
     assert absorbed(store, old, new) not in HIDING
+
+
+def test_a_tool_named_like_the_old_one_is_one_more(store: MemoryStore) -> None:
+    # a word of the tool's own name is no purpose both are used for
+    old, new = "The user uses GitHub Copilot.", "The user uses GitHub Codespaces."
+    assert absorbed(store, old, new) not in HIDING
+    old, new = "The project uses semantic versioning.", "The project uses semantic search."
+    assert absorbed(store, old, new) not in HIDING
+
+
+def test_a_tool_for_the_same_purpose_is_a_new_value(store: MemoryStore) -> None:
+    old = "The team uses Jenkins for continuous integration."
+    new = "The team uses GitHub Actions for continuous integration."
+    assert absorbed(store, old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user's backup drive is full.", "The user's backup drive is fast."),
+        ("The user's car is red.", "The user's car is fast."),
+        ("Машина пользователя красная.", "Машина пользователя большая."),
+    ],
+)
+def test_an_adjective_on_another_scale_is_another_attribute(
+    store: MemoryStore, old: str, new: str
+) -> None:
+    assert absorbed(store, old, new) not in HIDING
+
+
+def test_an_adjective_on_the_same_scale_is_a_new_value(store: MemoryStore) -> None:
+    assert absorbed(store, "The user's car is red.", "The user's car is blue.") == "supersede"

@@ -160,3 +160,21 @@ def test_synonym_verb_in_the_future_form_is_not_duplicate(store: MemoryStore) ->
     assert absorbed(store, old, new) != "duplicate"
     old, new = "Ana termina la migración.", "Ana completará la migración."
     assert absorbed(store, old, new) != "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user drives a large SUV.", "The user drives a big SUV."),
+        ("The user has two kids.", "The user has two children."),
+        ("Felix drives an old car.", "Felix drives an old automobile."),
+    ],
+)
+def test_a_plain_synonym_is_a_duplicate(store: MemoryStore, old: str, new: str) -> None:
+    assert absorbed(store, old, new) == "duplicate"
+
+
+def test_a_big_brother_is_not_a_large_one(store: MemoryStore) -> None:
+    assert absorbed(store, "Ben's big brother is Sam.", "Ben's large brother is Tim.") not in (
+        HIDING
+    )

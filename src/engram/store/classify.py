@@ -50,6 +50,7 @@ from engram.store.parse import (
     possessive,
     relation_keys,
     relation_words,
+    scales,
 )
 from engram.text.sentences import sentences
 from engram.text.stem import stem
@@ -839,7 +840,18 @@ def _both_may_hold(
         or _thing_and_when_changed(new, old, removed, added)
         or _headed_otherwise(new, old, removed, added)
         or _other_kind_of_word(new, old, removed, added)
+        or _other_scales(removed, added)
     )
+
+
+def _other_scales(removed: Collection[str], added: Collection[str]) -> bool:
+    """One adjective for another on another scale (`parse.scales`): "The backup drive is
+    full" / "is fast", "The car is red" / "is fast" say two things of it that hold at once."""
+    if len(removed) != 1 or len(added) != 1:
+        return False
+    found = scales()
+    was, now = found.get(next(iter(removed))), found.get(next(iter(added)))
+    return was is not None and now is not None and was != now
 
 
 def _other_kind_of_word(
@@ -1275,7 +1287,11 @@ def _many_valued(
     if _has_kin(new) and _has_kin(old):
         return True  # "has a son named Leo" / "… named Max": one more son
     kept = new.object_keys & old.object_keys
-    if context and new.verb in context_valued_keys() and not kept - _FUNCTION:
+    # (a word of the value's own name is no purpose: "GitHub Copilot" / "GitHub Codespaces")
+    purpose = (
+        kept - _FUNCTION - _named_with(new.objects, changed) - _named_with(old.objects, changed)
+    )
+    if context and new.verb in context_valued_keys() and not purpose:
         return True  # "we use Postgres" / "we use Redis": both, unless for the same purpose
     if links:
         for fact in (new, old):
@@ -1283,6 +1299,21 @@ def _many_valued(
             if before is not None and before.norm in _LINKS:
                 return True
     return False
+
+
+def _named_with(words: tuple[Word, ...], changed: Collection[str]) -> set[str]:
+    """The keys of the words written in one run (no stop word between) with a changed word:
+    the rest of that value's name ("GitHub" of "GitHub Copilot")."""
+    found: set[str] = set()
+    run: list[str] = []
+    for word in (*words, None):
+        if word is not None and word.kind != "stop":
+            run.append(word.key)
+            continue
+        if any(k in changed for k in run):
+            found.update(run)
+        run = []
+    return found
 
 
 def _keys_of(*groups: tuple[Word, ...]) -> set[str]:
@@ -3005,6 +3036,8 @@ def _synonym_at(words: tuple[Word, ...], at: int) -> str | None:
     before = words[at - 1].norm if at else ""
     phrase = lx.SYNONYM_PAIRS.get((w.norm, after)) or lx.SYNONYM_PAIRS.get((before, w.norm))
     found = phrase or by_word.get(lx.SPELLINGS.get(w.norm, w.norm)) or by_stem.get(w.root)
+    if found == "big" and after in lx.KIN:
+        return None  # a "big brother" is an older one, not a large one
     return found or (_derived_synonym(w.root) if w.kind == "word" else None)
 
 
@@ -3249,7 +3282,7 @@ def gist(fact: Parse) -> Gist:
     concepts: set[str] = set()
     soft: list[tuple[str, str]] = []
     kin = frozenset(
-        w.norm
+        by_word.get(w.norm, w.norm)  # "kids" and "children" are one kin
         for w in fact.words
         if (w.kind == "kin" or (w.norm in lx.KIN and w.kind != "aux"))
         and by_word.get(w.norm) not in lx.SYMMETRIC

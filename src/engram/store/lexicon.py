@@ -79,6 +79,19 @@ ANTONYMS = [
     ("тёмная", "светлая"), ("тёмную", "светлую"),
 ]  # fmt: skip
 
+# Scales of adjectives beside the antonym pairs (each pair is a scale of its own): a thing
+# "is red" and "is fast" at once, but not "red" and "blue". Two values on two scales are two
+# attributes ("The backup drive is full" / "is fast"), not a new value of one.
+SCALES = {
+    "colour": """red green blue yellow black white grey gray orange purple pink brown silver
+    golden beige красный красная красное зелёный зеленый зелёная зеленая синий синяя жёлтый
+    желтый жёлтая желтая чёрный черный чёрная черная белый белая серый серая оранжевый
+    фиолетовый розовый коричневый rojo roja verde azul amarillo amarilla negro negra blanco
+    blanca gris naranja morado morada rosa marrón plateado dorado""",
+    "size": """big large small tiny huge little большой большая маленький маленькая огромный
+    огромная крошечный крошечная grande pequeño pequeña enorme diminuto diminuta""",
+}
+
 # Contractions of a pronoun and a verb: "I'm vegetarian" is "I am vegetarian".
 CONTRACTIONS = {
     "i'm": ("i", "am"), "you're": ("you", "are"), "we're": ("we", "are"),
@@ -1128,6 +1141,9 @@ SYNONYMS = {
     "keep": "kept retention retained retain retains retención conservan хранятся хранение хранения",
     "backup": "backup backups respaldo бэкап резервная копия копии",
     "birthday": "birthday born birth cumpleaños nació nacimiento родился родилась рождения",
+    "big": "big large grande большой большая большое крупный крупная",
+    "child": "child children kid kids niño niños niña niñas ребёнок ребенок дети детей",
+    "car": "car automobile coche automóvil машина машину автомобиль",
 }
 # Two words that name one concept only together ("reports to" is a manager; "reports" alone
 # are documents).

@@ -355,6 +355,27 @@ def antonym_partners() -> dict[str, frozenset[str]]:
     return {k: frozenset(v) for k, v in partners.items()}
 
 
+@lru_cache(maxsize=1)
+def scales() -> dict[str, str]:
+    """Each adjective's stem with the scale it is a value on: one of `lexicon.SCALES`, or for
+    the words of the antonym pairs, the pair (pairs that share a word are one scale: "allowed"
+    / "forbidden" / "blocked")."""
+    found: dict[str, str] = {}
+    for name, listed in lx.SCALES.items():
+        for word in listed.split():
+            for language in _languages_of(word):
+                found[_stem_word(normalize(word), language)] = name
+    pairs, _ = antonym_keys()
+    for left, right in sorted(pairs):
+        scale = found.get(left) or found.get(right) or f"{left}/{right}"
+        for key in (left, right):
+            merged = found.get(key)
+            if merged and merged != scale:  # a word of two pairs: one scale
+                found.update({k: scale for k, v in found.items() if v == merged})
+            found[key] = scale
+    return found
+
+
 def _languages_of(word: str) -> tuple[str, ...]:
     return ("russian",) if _cyrillic(word) else ("english", "spanish")
 
