@@ -684,3 +684,23 @@ def test_an_adjective_on_another_scale_is_another_attribute(
 
 def test_an_adjective_on_the_same_scale_is_a_new_value(store: MemoryStore) -> None:
     assert absorbed(store, "The user's car is red.", "The user's car is blue.") == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Конверсия выросла на 3%.", "Конверсия выросла до 3%."),
+        ("La latencia bajó en 20 ms.", "La latencia bajó a 20 ms."),
+        ("Latency dropped by 20 ms.", "Latency dropped to 20 ms."),
+    ],
+)
+def test_a_change_by_an_amount_is_not_a_change_to_it(
+    store: MemoryStore, old: str, new: str
+) -> None:
+    assert absorbed(store, old, new) not in HIDING
+
+
+def test_an_upgrade_to_a_version_still_updates_the_one_it_ran_on(store: MemoryStore) -> None:
+    old = "Кластер Kubernetes работает на версии 1.26."
+    new = "Кластер Kubernetes обновили до версии 1.29."
+    assert absorbed(store, old, new) == "supersede"

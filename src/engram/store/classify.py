@@ -2199,6 +2199,8 @@ def _roles_contrast(mine: tuple[tuple[str, str], ...], theirs: tuple[tuple[str, 
             pair = {preposition, other}
             if pair in lx.CONTRASTING_PREPOSITIONS:
                 return True
+            if pair in lx.CONTRASTING_BEFORE_NUMBERS and key[:1].isdigit():
+                return True
             if pair in lx.FRAME_PREPOSITIONS and all(pair <= both for both in said):
                 return True  # "из S3 в Datadog" / "из Datadog в S3"
     return False
@@ -2229,7 +2231,10 @@ def _preposition_before(words: tuple[Word, ...], at: int) -> str | None:
     """The word before the one at `at`, articles skipped ("from the CEO": "from"), as it
     stands; None at the start."""
     back = at - 1
+    # (but "a" before a number is the Spanish preposition: "bajó a 20 ms")
     while back >= 0 and words[back].norm in _BARE_ARTICLES:
+        if words[back].norm == "a" and words[at].kind == "value":
+            break
         back -= 1
     return words[back].norm if back >= 0 else None
 
@@ -2237,7 +2242,9 @@ def _preposition_before(words: tuple[Word, ...], at: int) -> str | None:
 _JAPANESE_PARTICLES = frozenset({"から", "まで", "へ"})
 _ROLE_KINDS = frozenset({"word", "name", "acronym", "value", "kin", "pronoun", "env"})
 _CONTRASTING = frozenset(
-    p for pair in lx.CONTRASTING_PREPOSITIONS | lx.FRAME_PREPOSITIONS for p in pair
+    p
+    for pair in lx.CONTRASTING_PREPOSITIONS | lx.FRAME_PREPOSITIONS | lx.CONTRASTING_BEFORE_NUMBERS
+    for p in pair
 )
 
 

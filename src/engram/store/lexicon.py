@@ -557,6 +557,9 @@ de/para con/para con/sin en/a desde/hasta antes/después contra/para con/en
 から/へ から/まで
 """.split()
 )
+# Prepositions that contrast only before a number: "выросла на 3%" is by how much, "до 3%" to
+# what ("работает на версии 1.26" → "обновили до версии 1.29" is a new version).
+CONTRASTING_BEFORE_NUMBERS = frozenset({frozenset({"на", "до"})})
 # Two actions on one thing, neither the other's new value nor its opposite: "Interns can view
 # the dashboard" and "… can edit the dashboard" are two grants, "reads from Postgres" and
 # "writes to Postgres" two jobs. Each pair as its two lists of forms.
