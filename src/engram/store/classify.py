@@ -43,6 +43,7 @@ from engram.store.parse import (
     antonym_partners,
     context_valued_keys,
     fold,
+    kanji_repeated,
     multi_valued_keys,
     often_many_keys,
     opening_phrase_moved,
@@ -638,6 +639,8 @@ def _same_attribute(new: Parse, old: Parse, said: frozenset[str]) -> bool:
     if specific and _verb_class(new.verb) == _verb_class(old.verb):
         return True
     words = {w.key for w in old.objects if w.kind == "word"} & said
+    if CJK.search(old.normalized):
+        words -= _honorific_names(old)  # a name, the value itself: "上司は佐藤さん"
     needed = words | ({old.verb} if specific else set())
     if not needed:  # "Henry's manager is Priya": the subject names the attribute
         needed = _attribute_words(old)
@@ -729,7 +732,22 @@ def _same_kind_of_value(new: Parse, old: Parse) -> bool:
             new_values = frozenset(w.key for w in new.objects if w.norm in lx.DAY_PARTS)
             new_values -= old.content
     new_names = {w.key for w in new.words if w.kind in ("name", "acronym")} - old.content
+    if CJK.search(new.normalized):
+        old_names |= _honorific_names(old)
+        new_names |= _honorific_names(new) - old.content
     return bool((old_values and new_values) or (old_names and new_names))
+
+
+def _honorific_names(fact: Parse) -> set[str]:
+    """The keys of a Japanese fact's words that name someone by an honorific after them
+    ("佐藤さん", "山田先生"): the parse reads them as words, which a value of a role holds."""
+    found = set()
+    for name in _NAMED_BY_HONORIFIC.findall(kanji_repeated(fact.normalized)):
+        found.update(w.key for w in fact.words if w.kind == "word" and w.key in name)
+    return found
+
+
+_NAMED_BY_HONORIFIC = re.compile(r"([\u30a0-\u30ff\u4e00-\u9fff]+)(?:さん|様|先生|氏)")
 
 
 def _anchored(old: Parse, new: Parse) -> bool:
@@ -3370,9 +3388,6 @@ def _value_key(words: tuple[Word, ...], at: int) -> str:
     if after in _UNIT_KEYS:
         return key + after  # "5 minutes" is no "5 hours"
     return key
-
-
-_UNIT_KEYS = frozenset(lx.UNITS.values())
 
 
 def _one_person(a: str, b: str, mine: Gist, theirs: Gist) -> bool:

@@ -626,6 +626,15 @@ _KANJI_COUNT = re.compile(
     r"(?<![一二三四五六七八九十])([一二三四五六七八九十]{1,3})"
     r"(?=人|匹|回|台|冊|枚|歳|個|件|時間|週間|日間|か月|ヶ月|年間)"
 )
+
+
+def kanji_repeated(text: str) -> str:
+    """The text with each repetition mark written as the kanji it repeats: "佐々木" is read
+    as "佐佐木", whose words the tokenizer can find (it leaves the mark out)."""
+    return _REPEATED_KANJI.sub(r"\1\1", text) if "々" in text else text
+
+
+_REPEATED_KANJI = re.compile("([\u3400-\u4dbf\u4e00-\u9fff])\u3005")
 _KANJI_DIGITS = {ch: n for n, ch in enumerate("一二三四五六七八九", start=1)}
 
 
@@ -644,6 +653,7 @@ def _cjk_words(text: str, language: str) -> list[Word]:
     a Japanese verb or adjective ends in one ("住んでいません", "使わない"). A count in kanji
     reads as in digits ("二人" as "2人")."""
     words: list[Word] = []
+    text = kanji_repeated(text)
     if _KANJI_COUNT.search(text):
         text = _KANJI_COUNT.sub(lambda m: str(_kanji_number(m[1])), text)
     for run in _CJK_RUNS.finditer(text):

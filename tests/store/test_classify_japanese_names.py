@@ -1,0 +1,37 @@
+"""Japanese names read by their honorific ("佐藤さん"): the parse has no dictionary of names, so
+a word before "さん", "様", "先生" or "氏" is taken for someone's name where a role's new holder
+is told, and "々" repeats the kanji before it ("佐々木" is "佐佐木") (issue 11)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engram.store.parse import kanji_repeated
+from tests.store.pairs import HIDING, outcome
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("ユーザーの上司は佐藤さん。", "ユーザーの上司は松本さんになった。"),
+        ("ユーザーの上司は佐々木さん。", "ユーザーの上司が松本さんに変わった。"),
+        ("プロジェクトリーダーは伊藤さん。", "プロジェクトリーダーは加藤さんになった。"),
+    ],
+)
+def test_a_role_given_to_someone_else_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+def test_the_role_of_someone_else_hides_nothing() -> None:
+    assert outcome("佐藤さんの上司は鈴木さん。", "田中さんの上司は山本さんになった。") not in HIDING
+
+
+def test_the_same_holder_told_again_is_a_duplicate() -> None:
+    assert (
+        outcome("ユーザーの上司は佐々木さん。", "ユーザーの上司は佐々木さんです。") == "duplicate"
+    )
+
+
+def test_the_repetition_mark_is_written_out() -> None:
+    assert kanji_repeated("佐々木さんと時々") == "佐佐木さんと時時"
+    assert kanji_repeated("々だけ") == "々だけ"  # nothing before it to repeat
