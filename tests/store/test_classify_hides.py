@@ -704,3 +704,27 @@ def test_an_upgrade_to_a_version_still_updates_the_one_it_ran_on(store: MemorySt
     old = "Кластер Kubernetes работает на версии 1.26."
     new = "Кластер Kubernetes обновили до версии 1.29."
     assert absorbed(store, old, new) == "supersede"
+
+
+def test_another_week_is_another_fact(store: MemoryStore) -> None:
+    old = "Omar is on call this week."
+    assert absorbed(store, old, "Omar is on vacation next week.") not in HIDING
+    assert absorbed(store, old, "Omar is on call next week.") not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user's laptop is slow.", "The user's laptop is a ThinkPad X1."),
+        ("El portátil de la usuaria es lento.", "El portátil de la usuaria es un Lenovo ThinkPad."),
+    ],
+)
+def test_an_adjective_and_a_name_are_two_attributes(store: MemoryStore, old: str, new: str) -> None:
+    assert absorbed(store, old, new) not in HIDING
+
+
+def test_a_russian_service_named_like_the_old_one_is_one_more(store: MemoryStore) -> None:
+    old, new = "Пользователь пользуется Яндекс Диском.", "Пользователь пользуется Яндекс Музыкой."
+    assert absorbed(store, old, new) not in HIDING
+    old, new = "Команда пользуется Jira для задач.", "Команда пользуется YouTrack для задач."
+    assert absorbed(store, old, new) == "supersede"

@@ -858,18 +858,53 @@ def _both_may_hold(
         or _thing_and_when_changed(new, old, removed, added)
         or _headed_otherwise(new, old, removed, added)
         or _other_kind_of_word(new, old, removed, added)
-        or _other_scales(removed, added)
+        or _other_scales(new, old, removed, added)
+        or _other_period(new, old)
     )
 
 
-def _other_scales(removed: Collection[str], added: Collection[str]) -> bool:
+def _other_period(new: Parse, old: Parse) -> bool:
+    """Each fact tells of a period counted from now, and not the same one: "Omar is on call
+    this week" / "Omar is on vacation next week" are two weeks, each with its own fact."""
+    mine, theirs = _periods(new), _periods(old)
+    return bool(mine) and bool(theirs) and mine != theirs
+
+
+def _periods(fact: Parse) -> frozenset[str]:
+    """The relative periods the fact names ("next week": "next"), by the word before the
+    period."""
+    words = fact.words
+    return frozenset(
+        words[at - 1].norm
+        for at in range(1, len(words))
+        if words[at].norm in _PERIOD_NOUNS and words[at - 1].norm in _COUNTED_FROM_NOW
+    )
+
+
+_COUNTED_FROM_NOW = frozenset(
+    """this next last coming previous past esta este próxima próximo pasada pasado
+    этой этом следующей следующем прошлой прошлом""".split()
+)
+_PERIOD_NOUNS = frozenset(
+    """week weekend month year quarter sprint semana mes año trimestre неделе месяце году
+    квартале выходных""".split()
+)
+
+
+def _other_scales(new: Parse, old: Parse, removed: Collection[str], added: Collection[str]) -> bool:
     """One adjective for another on another scale (`parse.scales`): "The backup drive is
-    full" / "is fast", "The car is red" / "is fast" say two things of it that hold at once."""
-    if len(removed) != 1 or len(added) != 1:
-        return False
+    full" / "is fast", "The car is red" / "is fast" say two things of it that hold at once; so
+    do an adjective and a name ("The laptop is slow" / "is a ThinkPad X1")."""
     found = scales()
-    was, now = found.get(next(iter(removed))), found.get(next(iter(added)))
-    return was is not None and now is not None and was != now
+    was = found.get(next(iter(removed))) if len(removed) == 1 else None
+    now = found.get(next(iter(added))) if len(added) == 1 else None
+    if was is not None and now is not None:
+        return was != now
+    if was is not None:
+        return _word_kinds(new, added) == {"name"}
+    if now is not None:
+        return _word_kinds(old, removed) == {"name"}
+    return False
 
 
 def _other_kind_of_word(

@@ -786,7 +786,7 @@ OFTEN_MANY = {
 # a new value.
 CONTEXT_VALUED = {
     "english": "use",
-    "russian": "использует используем используют",
+    "russian": "использует используем используют пользуется пользуемся пользуются",
     "spanish": "usa usamos usan utiliza utilizamos",
 }
 
@@ -1083,7 +1083,8 @@ SYNONYMS = {
     "deadline": "deadline due дедлайн срок plazo vence entrega",
     "work": "work works job employed employs employer trabaja empleado работает трудится работа "
     "role position puesto cargo должность роль career careers carrera профессия",
-    "use": "use uses used utiliza usa usan используем использует используют применяет",
+    "use": "use uses used utiliza usa usan используем использует используют применяет "
+    "пользуется пользуемся пользуются",
     "location": "located based situated headquartered headquarters hq ubicado ubicada situado "
     "situada sede находится находятся расположен расположена штаб-квартира",
     "event": "held happens happen occurs celebra celebran проходит проходят состоится пройдет "
