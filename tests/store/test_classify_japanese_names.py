@@ -1,6 +1,7 @@
-"""Japanese names read by their honorific ("佐藤さん"): the parse has no dictionary of names, so
-a word before "さん", "様", "先生" or "氏" is taken for someone's name where a role's new holder
-is told, and "々" repeats the kanji before it ("佐々木" is "佐佐木") (issue 11)."""
+"""Japanese (and Russian) notes and names. The parse has no dictionary of names, so a word
+before "さん", "様", "先生" or "氏" is taken for someone's name where a role's new holder is told,
+and "々" repeats the kanji before it ("佐々木" is "佐佐木"); a full-width colon makes a note
+(issue 11)."""
 
 from __future__ import annotations
 
@@ -35,3 +36,20 @@ def test_the_same_holder_told_again_is_a_duplicate() -> None:
 def test_the_repetition_mark_is_written_out() -> None:
     assert kanji_repeated("佐々木さんと時々") == "佐佐木さんと時時"
     assert kanji_repeated("々だけ") == "々だけ"  # nothing before it to repeat
+
+
+def test_a_note_with_a_full_width_colon_is_a_note() -> None:
+    assert outcome("Node.jsのバージョン：18", "Node.jsのバージョン：20") == "supersede"
+    assert outcome("エディタ：Vim", "最近エディタをVimからVS Codeに乗り換えた。") == "supersede"
+
+
+def test_a_sentence_without_a_topic_is_about_its_object() -> None:
+    # no "は" or "が": the subject is left unsaid, what comes before "を" is the thing
+    old, new = "本番環境のNode.jsは16。", "本番のNode.jsを20にアップグレードした。"
+    assert outcome(old, new) == "supersede"
+
+
+def test_a_russian_key_in_the_genitive_names_no_list() -> None:
+    # "команды" (the team's) ends like a plural; the key's head, "трекер", is one thing
+    assert outcome("Таск-трекер команды: YouTrack", "Таск-трекер команды: Jira") == "supersede"
+    assert outcome("Аллергии: орехи", "Аллергии: пенициллин") not in HIDING

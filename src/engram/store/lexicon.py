@@ -847,6 +847,7 @@ enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre d
 lunes martes miércoles miercoles jueves viernes sábado sabado domingo sábados sabados domingos
 hoy ayer mañana manana
 tarde noche
+今日 昨日 明日 最近 先週 今週 来週 先月 今月 来月 去年 昨年 今年 来年
 """.split()
 )
 

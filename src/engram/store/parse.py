@@ -52,7 +52,7 @@ _SPEAKER = re.compile(
     r"^\s*(?:\[(?P<stamp>[^\]]{1,40})\]\s*)?"  # [04/06 08:50]
     r"(?P<name>[^\W\d_][\w.'’ -]{0,40}?)\s*"  # Tim, Anna Smith, user, Deploy window
     r"(?:\((?P<when>[^)]{0,60})\))?"  # (4:21 pm on 16 July, 2023)
-    r"\s*:\s+(?P<rest>\S.*)$",
+    r"\s*(?::\s+|：\s*)(?P<rest>\S.*)$",  # (a full-width colon needs no space after it)
     re.DOTALL,
 )
 _PLAIN_TOKEN = re.compile(
@@ -1924,7 +1924,10 @@ def _names_a_list(key_words: list[Word]) -> bool:
     if norm in lx.LIST_KEYS:
         return True
     if _cyrillic(norm):
-        return norm.endswith(("ы", "и"))
+        # the head comes first, a genitive after it: "Аллергии", "Любимые фильмы" are lists,
+        # "Таск-трекер команды" (the team's tracker) is not
+        head = next(w.norm for w in key_words if w.kind not in _LIGHT)
+        return head.endswith(("ы", "и", "ые", "ие")) or head in lx.LIST_KEYS
     return len(norm) > 3 and norm.endswith("s") and not norm.endswith(("ss", "us", "is"))
 
 
@@ -1999,4 +2002,9 @@ def _cjk_topic(body: str, words: list[Word], language: str) -> int:
         cut = body.find(particle)
         if cut > 0:  # (with the particle: "さくらは" is a name, "さくら" alone no word)
             return min(len(_words(body[: cut + 1], language)), len(words))
+    if "を" in body:
+        # no topic, but an object: the subject is left unsaid ("エディタをVimから…に乗り換えた",
+        # I switched the editor), and what comes before "を" is what the fact is about
+        cut = body.find("を")
+        return min(len(_words(body[:cut], language)), len(words))
     return len(words)
