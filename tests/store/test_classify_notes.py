@@ -455,3 +455,24 @@ def test_a_note_told_as_a_sentence_with_a_new_value_supersedes() -> None:
 def test_a_sentence_of_another_subject_or_attribute_is_no_copy_of_a_note(new: str) -> None:
     old = "Editor: VS Code" if "editor" in new else "Timezone: CET"
     assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Пользователь живёт в Казани.", "Город проживания пользователя — Казань."),
+        ("La usuaria vive en Valencia.", "Ciudad de residencia: Valencia."),
+        ("Город: Казань", "Город проживания: Казань"),
+        ("The user lives in Lisbon.", "City of residence: Lisbon"),
+    ],
+)
+def test_where_one_lives_as_a_note_and_as_a_sentence_is_a_duplicate(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+def test_a_new_home_told_after_a_home_note_supersedes() -> None:
+    assert outcome("City: Berlin", "The user now lives in Munich.") == "supersede"
+
+
+def test_someone_elses_home_is_not_the_notes() -> None:
+    assert outcome("Anna lives in Berlin.", "City: Berlin") not in HIDING

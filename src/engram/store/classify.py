@@ -1517,6 +1517,11 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
         return Verdict("duplicate", "a note's key and value told as a sentence, or back")
     if told == "other":
         return Verdict("supersede", "a note's attribute told as a sentence with a new value")
+    home = _home_told_twice(new, old)
+    if home == "same":
+        return Verdict("duplicate", "where the same one lives, told as a note and as a sentence")
+    if home == "other":
+        return Verdict("supersede", "where the same one lives, told another way, a new place")
     if _holder_restated(new, old):
         return Verdict("duplicate", "the same holder of the same role, told again")
     if _settles(new, old):
@@ -1691,6 +1696,59 @@ def _note_told_as_sentence(new: Parse, old: Parse) -> str:
 
 
 _STATING = frozenset({"be", "ser", "estar", "="})
+
+
+def _home_told_twice(new: Parse, old: Parse) -> str:
+    """Where someone lives, told in a sentence ("Пользователь живёт в Казани") and under a
+    key that names it ("Город проживания пользователя — Казань", "Ciudad de residencia:
+    Valencia", "Город: Казань"), or under two such keys: "same" for the same place, "other"
+    for another place of the same one, else "". (Two sentences are left to the other rules.)"""
+    mine, theirs = _home(new), _home(old)
+    if mine is None or theirs is None or (mine[2] and theirs[2]):
+        return ""
+    if mine[0] != theirs[0] or (new.speaker, new.environments) != (old.speaker, old.environments):
+        return ""
+    if _same_places(mine[1], theirs[1]):
+        return "same"
+    return "other" if len(mine[1]) == len(theirs[1]) == 1 and new.update else ""
+
+
+def _home(fact: Parse) -> tuple[frozenset[str], frozenset[str], bool] | None:
+    """(whose home, without "the user"; the place's names; told by a verb of living) of a
+    fact that says where someone lives, else None."""
+    if fact.negated or fact.question or fact.modal or fact.past or fact.future:
+        return None
+    subject = [w for w in fact.words if w.exact in fact.subject and w.kind != "stop"]
+    by_verb = _verb_class(fact.verb) == "dwell"
+    stated = fact.verb in (":", "=") or _verb_class(fact.verb) == "be"
+    if not by_verb and not (stated and any(w.norm in _HOME_KEYS for w in subject)):
+        return None
+    places = frozenset(w.norm for w in fact.objects if w.kind != "stop" and w.text[:1].isupper())
+    if not places or len(places) != len([w for w in fact.objects if w.kind != "stop"]):
+        return None  # only names of places: "in the city center" is no home
+    whose = (
+        frozenset(w.root for w in subject if w.norm not in _HOME_KEYS and w.norm not in _FUNCTION)
+        - _USER_ROOTS
+    )
+    return whose, places, by_verb
+
+
+_HOME_KEYS = frozenset(
+    """city residence home town город проживания проживание ciudad residencia""".split()
+)
+
+
+def _same_places(one: frozenset[str], other: frozenset[str]) -> bool:
+    """The same names of places, in any case of a Russian noun ("Казань" / "в Казани")."""
+    if len(one) != len(other):
+        return False
+    return all(any(_same_place(a, b) for b in other) for a in one)
+
+
+def _same_place(a: str, b: str) -> bool:
+    if a == b or _inflects(a, frozenset({b})):
+        return True
+    return bool(_CYRILLIC.match(a)) and len(a) >= 4 and len(a) == len(b) and a[:-1] == b[:-1]
 
 
 def _stem_of(one: str, other: str) -> bool:
