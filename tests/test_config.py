@@ -24,6 +24,25 @@ def test_defaults_apply_without_files(tmp_path: Path) -> None:
     assert config["load.disclosure"] == "auto" and config["hooks.path_rules"] == "native"
 
 
+def test_every_host_cap_is_a_setting_as_its_record_declares_it() -> None:
+    """The caps are written out in the config (reading it imports no host module): each must
+    be the one its host's record declares, and no other cap setting may be there."""
+    from engram.config import SETTINGS
+    from engram.hooks.hosts import every_host
+
+    declared = {
+        record.cap.key(record.name): (record.cap.default, record.cap.doc, record.cap.minimum)
+        for record in every_host()
+    }
+    listed = {
+        key: (setting.default, setting.doc, setting.minimum)
+        for key, setting in SETTINGS.items()
+        if key.startswith("hooks.") and key.endswith(("_max_chars", "_max_tokens"))
+    }
+    assert listed == declared
+    assert all(SETTINGS[key].kind is int for key in declared)
+
+
 def test_each_layer_overrides_the_one_below(tmp_path: Path) -> None:
     glob = write(tmp_path / "cfg" / "config.toml", "[load]\nexpand_top = 1\nlimit = 4\n")
     ws = write(tmp_path / "ws" / "engram.toml", "[load]\nexpand_top = 2\n")

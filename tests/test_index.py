@@ -250,3 +250,18 @@ def test_a_rehash_while_another_process_locks_the_index_approves_every_file(
         assert rehash([index]) == {"workspace": 2}
         assert index.by_ids(["b"])[0].approved
     assert set(read_approvals(ws_root)) == {"knowledge/a.md", "knowledge/b.md"}
+
+
+def test_fetch_counts_are_the_same_whether_the_table_is_read_whole_or_looked_up(
+    ws_root: Path, memory: Callable[..., Path]
+) -> None:
+    """A fetches table with no more rows than ids asked for is read whole: the counts must be
+    those of looking the ids up (and none of the memories not asked for)."""
+    memory("a")
+    with open_index(ws_root) as index:
+        index.record_fetch(["a", "b", "c"])
+        index.record_fetch(["a"])
+        assert index.fetch_counts([]) == {}
+        assert index.fetch_counts(["a", "x", "y", "z"]) == {"a": 2}  # read whole
+        assert index.fetch_counts(["a", "c"]) == {"a": 2, "c": 1}  # looked up
+        assert index.fetch_counts(["c", "b", "a"]) == {"a": 2, "b": 1, "c": 1}

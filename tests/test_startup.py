@@ -33,6 +33,8 @@ def test_load_and_the_prompt_hook_import_nothing_heavy(tmp_path: Path) -> None:
     )
     assert found >= 2  # both printed the memory
     assert not HEAVY & loaded
+    others = {f"engram.hooks.hosts.{name}" for name in ("codex", "cursor", "gemini")}
+    assert not others & loaded  # the Claude hook imports Claude's record alone
 
 
 def _build_index(folder: str) -> None:
@@ -96,3 +98,7 @@ def test_a_plain_load_of_a_memory_with_a_prerequisite_imports_nothing_heavy(
     assert found == 1  # the prerequisite was printed with its dependent
     assert not HEAVY & loaded
     assert "engram.safety.secrets" not in loaded
+    # The config names the hosts' caps without importing the hosts (a hook imports its own),
+    # and an index that is up to date reads no approvals.
+    assert not {name for name in loaded if name.startswith("engram.hooks")}
+    assert "engram.files.approvals" not in loaded

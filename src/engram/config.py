@@ -99,19 +99,32 @@ SETTINGS: dict[str, Setting] = {
 }
 
 
-def _host_caps() -> dict[str, Setting]:
-    """`hooks.<host>_max_chars` / `_max_tokens`, from each host's record."""
-    from engram.hooks.hosts import every_host
-
-    return {
-        host.cap.key(host.name): Setting(
-            int, host.cap.default, host.cap.doc, minimum=host.cap.minimum
-        )
-        for host in every_host()
+# `hooks.<host>_max_chars` / `_max_tokens`: each agent host's cap on injected text, as its record
+# declares it (`engram.hooks.host.CapSetting`). Written out here rather than read from the
+# records: importing the four host modules cost every `load` about a twentieth of its time, and
+# only a hook needs one. A test holds these to the records, so a new host fails it until added.
+SETTINGS.update(
+    {
+        "hooks.claude_max_chars": Setting(
+            int,
+            9500,
+            "Claude Code cap on injected characters (its hard limit is 10,000)",
+            minimum=200,
+        ),
+        "hooks.codex_max_tokens": Setting(
+            int,
+            2400,
+            "Codex cap on injected tokens, counted as bytes/4 (its limit is 2,500)",
+            minimum=50,
+        ),
+        "hooks.cursor_max_chars": Setting(
+            int, 9500, "Cursor cap on injected characters (self-imposed)", minimum=200
+        ),
+        "hooks.gemini_max_chars": Setting(
+            int, 9500, "Gemini CLI cap on injected characters (self-imposed)", minimum=200
+        ),
     }
-
-
-SETTINGS.update(_host_caps())
+)
 SETTINGS.update(
     {
         "hooks.proof": Setting(

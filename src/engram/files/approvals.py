@@ -15,7 +15,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-HASHES_FILE = "memory.hashes.json"
+# The file's name is kept in `layout` (a load looks at the file without importing this module).
+from engram.files.layout import HASHES_FILE as HASHES_FILE
+
 APPROVALS_MAX_BYTES = 64 * 1024 * 1024  # some 600,000 approvals
 _OR_REHASH = "or delete the file and run `engram rehash` after review"
 

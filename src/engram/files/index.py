@@ -23,16 +23,9 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from engram.errors import EngramError, FrontmatterError
-from engram.files.approvals import (
-    HASHES_FILE,
-    approvals_lock,
-    load_approvals,
-    read_approvals,
-    write_approvals,
-)
 from engram.files.discovery import ScopeRoot, scan_files
 from engram.files.ignore import ignore_text, matcher
-from engram.files.layout import FOLDERS
+from engram.files.layout import FOLDERS, HASHES_FILE
 from engram.plain import Plain
 from engram.safety.hashes import content_hash
 from engram.safety.scan import SCANNER_VERSION
@@ -44,8 +37,9 @@ if TYPE_CHECKING:
 
     from engram.files.model import MemoryFile
 
-# Parsing, scanning and tokenizing modules are imported inside the functions that index a
-# changed file: a load over an up-to-date index never needs them, and they cost start-up time.
+# Parsing, scanning and tokenizing modules, and the approvals file's reader, are imported inside
+# the functions that index or approve a changed file: a load over an up-to-date index never
+# needs them, and they cost start-up time.
 
 # Bump when tokenizing, fields, tables or the verdicts change: an index of another version is
 # rebuilt.
@@ -122,6 +116,8 @@ HEAD_COLUMNS = (
     "doc, mid, type, lifecycle, valid_until, confidence, roles, ignored, "
     "l_id, l_tags, l_directive, l_summary, l_triggers, l_paths, l_content"
 )
+# A term's postings, in the order of their documents (the primary key's).
+_POSTINGS_OF = f"SELECT doc, {', '.join('f_' + f for f in FIELDS)} FROM postings WHERE term = ?"
 # Rows are read joined with their file's approved hash.
 _SELECT = (
     "SELECT d.doc, d.path, d.mid, d.type, d.authority, d.directive, d.summary, d.tags, "
@@ -544,6 +540,8 @@ class MemoryIndex:
         if on_hand_edit == "reindex":
             approvals = self._approve(removed)
         else:
+            from engram.files.approvals import read_approvals
+
             approvals = read_approvals(self.root.path)
             if new_hashes or removed:
                 # Approval waits for the next `load` in reindex mode, or for `rehash`:
@@ -575,6 +573,8 @@ class MemoryIndex:
     def _approve(self, removed: list[str]) -> dict[str, str]:
         """Reindex mode: the current content of every indexed file is approved, whichever
         command noticed the edit first; approvals of removed files are forgotten."""
+        from engram.files.approvals import approvals_lock, load_approvals, write_approvals
+
         indexed = self.conn.execute("SELECT path, sha256 FROM files").fetchall()
         # Read again under the lock: another process may have approved since `approvals` was.
         with approvals_lock(self.root.path):
@@ -769,12 +769,15 @@ class MemoryIndex:
         return int(totals[0]), [int(n) for n in totals[1:]]
 
     def postings(self, terms: Iterable[str]) -> dict[str, list[tuple[int, ...]]]:
-        """term -> [(doc, tf per field...)] for the given terms."""
+        """term -> [(doc, tf per field...)] for the given terms (those that have any)."""
+        # A query a term rather than one for all of them (`term IN (…)`): the rows then need
+        # not carry their term, nor be sorted by it here, which was a third of the time taken
+        # by terms with thousands of postings (a long prompt on a large workspace).
         found: dict[str, list[tuple[int, ...]]] = {}
-        wanted = sorted(set(terms))
-        for chunk, marks in chunks(wanted):
-            for row in self.conn.execute(f"SELECT * FROM postings WHERE term IN ({marks})", chunk):
-                found.setdefault(row[0], []).append(row[1:])
+        for term in sorted(set(terms)):
+            rows = self.conn.execute(_POSTINGS_OF, (term,)).fetchall()
+            if rows:
+                found[term] = rows
         return found
 
     def term_counts(self, doc_ids: Iterable[int], *, body_only: bool = False) -> dict[int, int]:
@@ -890,7 +893,18 @@ class MemoryIndex:
             )
 
     def fetch_counts(self, memory_ids: Iterable[str]) -> dict[str, int]:
+        """The recorded fetches of these memories (those never fetched are left out)."""
         wanted = list(set(memory_ids))
+        if not wanted:
+            return {}
+        # Routing asks for every related memory (a thousand on a large workspace), and few are
+        # ever fetched: a table with no more rows than ids asked for is read whole, cheaper
+        # than looking a thousand ids up.
+        (recorded,) = self.conn.execute("SELECT COUNT(*) FROM fetches").fetchone()
+        if recorded <= len(wanted):
+            asked = set(wanted)
+            rows = self.conn.execute("SELECT mid, count FROM fetches")
+            return {mid: count for mid, count in rows if mid in asked}
         counts: dict[str, int] = {}
         for chunk, marks in chunks(wanted):
             counts.update(

@@ -3,6 +3,9 @@
 TYPES = ("rule", "skill", "knowledge")
 FOLDERS = {"rules": "rule", "skills": "skill", "knowledge": "knowledge"}
 TYPE_FOLDER = {v: k for k, v in FOLDERS.items()}
+# The approved hashes of a scope root's memories (`engram.files.approvals`), in the root. Here,
+# so that a load can notice the file changed without importing the module that reads it.
+HASHES_FILE = "memory.hashes.json"
 
 # Names Windows keeps for devices, with any extension ("con.md", "aux.notes.md"): such a file
 # cannot be created or checked out there, so no memory id may be one.

@@ -4,8 +4,10 @@ Each module in `engram.hooks.hosts` defines `HOST`, a `Host`: where its hook and
 and what an entry in them looks like, the events Engram registers, how much text it takes (the
 cap's unit and default, which become `hooks.<host>_max_chars` or `_max_tokens`), its native rule
 files if it loads any, what first-run setup the project side may do, and how its hook JSON maps
-to Engram's events. Installing, status, the hook runner, native rules and the config read these
-records and never a host's name, so adding a host is adding one module.
+to Engram's events. Installing, status, the hook runner and native rules read these records and
+never a host's name, so adding a host is adding one module, and its cap's setting to
+`engram.config.SETTINGS` (written out there so that reading the config imports no host; a test
+says when one is missing).
 
 The records are `Frozen` classes (see `engram.plain`): typed, compared and hashed by value like
 frozen dataclasses or NamedTuples, without the cost of defining either, which every hook call

@@ -257,7 +257,7 @@ def route(indexes: Sequence[MemoryIndex], terms: QueryTerms, options: RouteOptio
         if head is None:
             continue
         scope = scopes[key[0]]
-        if f"{scope}:{head[_ID]}" in hidden_keys:
+        if hidden_keys and f"{scope}:{head[_ID]}" in hidden_keys:  # none without a global folder
             reason = "shadowed"
         elif head[_IGNORED] or head[_ROLES] != "[]" or head[_VALID_UNTIL]:
             reason = _hidden(head[_IGNORED], head[_ROLES], head[_LIFECYCLE], head[_VALID_UNTIL],

@@ -1,7 +1,8 @@
 """The agent hosts: one module each, holding its `HOST` record (`engram.hooks.host.Host`) with
 its `normalize(payload, env) -> Event` and `respond(event, context) -> dict`.
 
-A host is found by its module's name, so a new host is a new module here and nothing else.
+A host is found by its module's name, so a new host is a new module here (and its cap's setting
+in `engram.config`, which a test asks for).
 `engram hook --host <h>` imports only that host's module."""
 
 from __future__ import annotations
