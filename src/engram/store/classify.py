@@ -741,7 +741,7 @@ def _same_kind_of_value(new: Parse, old: Parse) -> bool:
 def _honorific_names(fact: Parse) -> set[str]:
     """The keys of a Japanese fact's words that name someone by an honorific after them
     ("佐藤さん", "山田先生"): the parse reads them as words, which a value of a role holds."""
-    found = set()
+    found: set[str] = set()
     for name in _NAMED_BY_HONORIFIC.findall(kanji_repeated(fact.normalized)):
         found.update(w.key for w in fact.words if w.kind == "word" and w.key in name)
     return found
