@@ -178,3 +178,21 @@ def test_a_big_brother_is_not_a_large_one(store: MemoryStore) -> None:
     assert absorbed(store, "Ben's big brother is Sam.", "Ben's large brother is Tim.") not in (
         HIDING
     )
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Sprint length is two weeks.", "Sprint length is 14 days."),
+        ("The build takes 2 hours.", "The build takes 120 minutes."),
+    ],
+)
+def test_a_duration_in_a_smaller_unit_is_a_duplicate(
+    store: MemoryStore, old: str, new: str
+) -> None:
+    assert absorbed(store, old, new) == "duplicate"
+
+
+def test_a_duration_that_is_no_whole_larger_unit_is_a_new_value(store: MemoryStore) -> None:
+    old, new = "The session timeout is 30 minutes.", "The session timeout is 90 minutes."
+    assert absorbed(store, old, new) == "supersede"

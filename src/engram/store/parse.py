@@ -873,6 +873,10 @@ def _before_a_day(out: list[Word]) -> bool:
     return joined and len(out) > 1 and out[-2].kind == "date" and out[-2].key.endswith("day")
 
 
+# A duration counted in a unit whole weeks or hours make: read in the larger unit.
+_LARGER_UNITS = {"day": ("week", 7), "min": ("h", 60)}
+
+
 def _read_values(words: list[Word], language: str) -> list[Word]:
     """Values spelled in words or parts: "five" is 5, "25 МБ" and "25 MB" are one value,
     "6 pm" is 18:00. "Jun 12", "12 may", "in May", "Tue 14:00" are dates; "Jun sent …" and
@@ -898,7 +902,20 @@ def _read_values(words: list[Word], language: str) -> list[Word]:
         if norm in lx.NUMBERS and word.kind in ("word", "stop"):
             word = Word(word.text, norm, lx.NUMBERS[norm], "value", lx.NUMBERS[norm])
         elif norm in lx.UNITS and out and out[-1].kind == "value":
-            word = Word(word.text, norm, lx.UNITS[norm], "word", lx.UNITS[norm])
+            unit = lx.UNITS[norm]
+            larger = _LARGER_UNITS.get(unit)
+            count = out[-1].key
+            if (
+                larger
+                and count.isdigit()
+                and int(count) >= larger[1]
+                and not int(count) % larger[1]
+            ):
+                # "14 days" is read as "2 weeks", "120 minutes" as "2 hours": one value
+                whole = str(int(count) // larger[1])
+                out[-1] = Word(out[-1].text, out[-1].norm, whole, "value", whole)
+                unit = larger[0]
+            word = Word(word.text, norm, unit, "word", unit)
         elif norm in ("am", "pm") and out and out[-1].key.isdigit():
             hour = int(out[-1].key) % 12 + (12 if norm == "pm" else 0)
             clock = f"{hour:02d}:00"
