@@ -2030,3 +2030,9 @@ def test_a_number_with_another_unit_is_another_value() -> None:
 def test_an_update_of_another_subject_in_the_same_words_hides_nothing() -> None:
     assert outcome("Deploys happen on Tuesdays.", "Hotfixes now happen on Fridays.") not in HIDING
     assert outcome("Our build tool is Maven.", "Maven has been replaced by Gradle.") == "supersede"
+
+
+def test_what_brought_a_change_about_put_first_is_not_the_subject() -> None:
+    old, new = "The user's laptop is slow.", "After the RAM upgrade, the laptop is fast now."
+    assert outcome(old, new) == "supersede"
+    assert parse(new).subject == parse("The laptop is fast now.").subject

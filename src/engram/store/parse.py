@@ -1587,6 +1587,24 @@ _OPENING_PHRASE = re.compile(
 )
 
 
+def _cause_put_last(body: str) -> str:
+    """A statement that opens with what brought it about, set off by a comma ("After the RAM
+    upgrade, the laptop is fast now", "После замены SSD ноутбук больше не тормозит"), read
+    with that phrase at its end: the subject is what it is said of, not the upgrade."""
+    match = _CAUSE_FIRST.match(body)
+    if match is None:
+        return body
+    phrase = match["phrase"]
+    return f"{match['rest']} {phrase[0].lower()}{phrase[1:]}{match['end']}"
+
+
+_CAUSE_FIRST = re.compile(
+    r"(?P<phrase>(?:after|following|thanks\s+to|после|благодаря|tras|después\s+de|gracias\s+a)"
+    r"\s[^,;:.!?]{1,40}?),\s+(?P<rest>\S.*?)(?P<end>[.!?]*)\s*$",
+    re.IGNORECASE | re.DOTALL,
+)
+
+
 def _time_phrase_moved(words: list[Word]) -> list[Word]:
     """A fact that opens with when ("On Fridays the office shuts at 6", "Los domingos la
     biblioteca está cerrada", "Every night at 2 am the server restarts"), read with that
@@ -1707,7 +1725,7 @@ def parse(text: str) -> Parse:
         body, said_change = _lead_in(body)
         changed = changed or said_change
     speaker, key = prefix.speaker, prefix.key
-    body = _one_name_each(_one_way_of_frequency(_drop_interjections(body)))
+    body = _one_name_each(_one_way_of_frequency(_drop_interjections(_cause_put_last(body))))
     said_sentences = sentences(body)
     statements, length = _statements(said_sentences), len(body.split())
     language = _language(f"{key} {body}")
