@@ -1941,6 +1941,10 @@ def test_japanese_begins_and_starts_are_one_verb() -> None:
         ("My wife's name is Anna.", "My wife is called Anna."),
         ("Anna is my wife.", "My wife's name is Anna."),
         ("Maya is the user's daughter.", "The user's daughter's name is Maya."),
+        ("Мою жену зовут Анна.", "Анна — моя жена."),
+        ("У пользователя кот по кличке Барсик.", "Кота пользователя зовут Барсик."),
+        ("Mi esposa se llama Ana.", "Ana es mi esposa."),
+        ("La perra de la usuaria se llama Canela.", "Canela es la perra de la usuaria."),
     ],
 )
 def test_a_name_given_three_ways_is_one_fact(old: str, new: str) -> None:
@@ -1953,6 +1957,9 @@ def test_a_name_given_three_ways_is_one_fact(old: str, new: str) -> None:
         ("My wife's name is Anna.", "My sister's name is Anna."),
         ("My wife's name is Anna.", "My wife is called Maria."),
         ("Anna is my wife.", "Anna is my sister."),
+        ("Мою жену зовут Анна.", "Мою сестру зовут Анна."),
+        ("Mi esposa se llama Ana.", "Mi hermana se llama Ana."),
+        ("Мою жену зовут Анна.", "Мою жену зовут Мария."),
     ],
 )
 def test_another_person_or_another_name_hides_nothing(old: str, new: str) -> None:

@@ -1589,12 +1589,33 @@ def _phrase_put_first(new: Parse, old: Parse) -> bool:
 def _same_naming(new: Parse, old: Parse) -> bool:
     """Both facts give the same one the same name, told in any of three ways: "My wife's name
     is Anna", "My wife is called Anna" (or "named"), "Anna is my wife"."""
-    if not any(word in fact.normalized for fact in (new, old) for word in ("name", "call")):
-        return False  # (one of them says "name", "called" or "named": a quick way out)
+    if not any(word in fact.normalized for fact in (new, old) for word in _NAMING_HINTS):
+        return False  # (one of them says "name", "called", "зовут", "se llama": a quick way out)
     if (new.speaker, new.said_at) != (old.speaker, old.said_at) or new.negated or old.negated:
         return False
     mine, theirs = _naming(new), _naming(old)
-    return mine is not None and mine == theirs
+    if mine is None or theirs is None or mine[1] != theirs[1]:
+        return False
+    return _same_owner(mine[0], theirs[0])
+
+
+_NAMING_HINTS = ("name", "call", "зовут", "кличк", "имени", "llama")
+
+
+def _same_owner(one: tuple[str, ...], other: tuple[str, ...]) -> bool:
+    """Whom two namings are of, in any order and any case of a Russian noun ("мою жену" /
+    "моя жена", "кота пользователя" / "у пользователя кот")."""
+    if len(one) != len(other):
+        return False
+    return all(any(_one_key(a, b) for b in other) for a in one)
+
+
+def _one_key(a: str, b: str) -> bool:
+    """Two keys are one word: equal, or one the other with an ending of up to two letters."""
+    short, long = sorted((a, b), key=len)
+    return short == long or (
+        len(short) >= 3 and len(long) - len(short) <= 2 and long.startswith(short)
+    )
 
 
 def _relation_told_both_ways(new: Parse, old: Parse) -> bool:
@@ -1640,25 +1661,43 @@ def _naming(fact: Parse) -> tuple[tuple[str, ...], str] | None:
     if len(words) < 3 or fact.question or fact.past or fact.modal:
         return None
     last = words[-1]
-    if last.text[:1].isupper() and last.kind in ("name", "word") and len(words) >= 4:
-        if norms[-2] in _CALLED and norms[-3] in _IS_WORDS:  # "… is called Anna"
-            return _whose(words[:-3]), last.key
-        if norms[-2] in _IS_WORDS and norms[-3] == "name":  # "… 's name is Anna"
-            return _whose(words[:-3]), last.key
+    if last.text[:1].isupper() and last.kind in ("name", "word") and len(words) >= 3:
+        if len(words) >= 4 and norms[-2] in _CALLED and norms[-3] in _IS_WORDS:
+            return _whose(words[:-3]), last.key  # "… is called Anna"
+        if len(words) >= 4 and norms[-2] in _IS_WORDS and norms[-3] == "name":
+            return _whose(words[:-3]), last.key  # "… 's name is Anna"
+        if norms[-2] in _NAMED_BY:  # "Мою жену зовут Анна", "Mi esposa se llama Ana"
+            return _whose(words[:-2]), last.key
     first = words[0]
-    if first.text[:1].isupper() and norms[1] in _IS_WORDS and words[-1].kind == "kin":
-        whose = _whose(words[2:])  # "Anna is my wife"
-        return (
-            (whose, first.key)
-            if whose and any(w.kind == "pronoun" or possessive(w) for w in words[2:])
-            else None
-        )
+    told = [w for w in words[2:] if w.norm not in lx.SUBJECT_PRONOUNS]
+    if first.text[:1].isupper() and norms[1] in _NAMING_IS and _kin_or_pet(told):
+        whose = _whose(told)  # "Anna is my wife", "Canela es la perra de la usuaria"
+        owned = any(w.kind == "pronoun" or possessive(w) or w.root in _USER_ROOTS for w in told)
+        return (whose, first.key) if whose and owned else None
     return None
 
 
+# The word right before a name that says it is what one is called ("зовут", "по кличке", "по
+# имени", "se llama").
+_NAMED_BY = frozenset({"зовут", "кличке", "имени", "llama", "llaman"})
+_NAMING_IS = frozenset({"is", "was", "es", "—"})
+
+
+def _kin_or_pet(words: list[Word]) -> bool:
+    return any(w.kind == "kin" or w.norm in lx.KIN or w.norm in lx.PETS for w in words)
+
+
 def _whose(words: list[Word]) -> tuple[str, ...]:
-    """Whom a naming is of, as keys: "my wife" ("@1s", "wife"), "the user's daughter"."""
-    return tuple(w.key for w in words if w.kind in ("pronoun", "word", "kin", "name"))
+    """Whom a naming is of, as keys: "my wife" ("@1s", "wife"), "the user's daughter"; a
+    Russian "my" in any case is "@1s" ("мою жену")."""
+    return tuple(
+        "@1s" if w.norm in _MY else (w.root if w.kind == "kin" else w.key)
+        for w in words
+        if w.kind in ("pronoun", "word", "kin", "name") and w.root not in _USER_ROOTS
+    )
+
+
+_MY = frozenset("мой моя моё мое мою моего моей моему моим моих мои".split())
 
 
 _CALLED = frozenset({"called", "named"})
