@@ -17,7 +17,9 @@ Each turn keeps its chat role in its metadata, as `engram.Memory.add(messages, i
 records it, so search weighs the assistant's replies by `memory.assistant_weight` (0.5, chosen
 on the even-numbered questions of this file; the odd-numbered ones were not looked at for it).
 The group's share of its second-best hit (`ranking.GROUP_SHARE`) was chosen the same way, with
-SciFact's dev claims.
+SciFact's dev claims, and so was the share a turn gains of the turns two places away
+(`memory.far_context_weight`, 0.25: a long turn is stored in pieces, so the turn next to a
+piece may be two facts away), with LoCoMo's dev conversations.
 
 The offline embedder answers every question. The local sentence model (`[embed] provider =
 "onnx"`, all-MiniLM-L6-v2) answers the first `ONNX_PER_KIND` questions of each type (all of

@@ -6,6 +6,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -98,3 +99,34 @@ def test_context_never_lowers_a_score_and_leaves_facts_alone(
         assert out[hit.fact.id].score >= hit.score
         if hit.fact.kind == "fact":
             assert out[hit.fact.id].score == hit.score
+
+
+@settings(max_examples=100, deadline=None)
+@given(scores)
+def test_an_event_gains_the_larger_of_its_near_and_far_neighbours_shares(
+    values: list[float],
+) -> None:
+    from engram.store.model import Fact, Hit
+    from engram.store.ranking import CONTEXT_WEIGHT, FAR_CONTEXT_WEIGHT, in_context
+
+    hits = [
+        Hit(Fact(f"e{n}", "x", "agent", kind="event"), v, 0, v, 1) for n, v in enumerate(values)
+    ]
+    ids = [h.fact.id for h in hits]
+
+    def at(place: int) -> str | None:
+        return ids[place] if 0 <= place < len(ids) else None
+
+    near = {fid: (at(n - 1), at(n + 1)) for n, fid in enumerate(ids)}
+    far = {fid: (at(n - 2), at(n + 2)) for n, fid in enumerate(ids)}
+    out = {h.fact.id: h for h in in_context(hits, near, {}, far=far)}
+    for n, fid in enumerate(ids):
+
+        def best(places: tuple[int, int]) -> float:
+            return max((values[p] for p in places if 0 <= p < len(values)), default=0.0)
+
+        expected = max(
+            CONTEXT_WEIGHT * best((n - 1, n + 1)), FAR_CONTEXT_WEIGHT * best((n - 2, n + 2))
+        )
+        assert out[fid].context == pytest.approx(expected)
+        assert out[fid].score == pytest.approx(values[n] + expected)

@@ -173,6 +173,16 @@ SETTINGS.update(
             minimum=0,
             maximum=1,
         ),
+        "memory.far_context_weight": Setting(
+            float,
+            0.25,
+            "share of the better score of the events two places before and after it that an "
+            "event (a turn, a log line) gains in search when that is more than its neighbours "
+            "next to it give: a turn cut into pieces, an answer given a turn later (0 = only "
+            "the events right beside it count)",
+            minimum=0,
+            maximum=1,
+        ),
         "memory.time_words": Setting(
             bool,
             True,

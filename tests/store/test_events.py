@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from engram.cli import main
+from engram.config import load_config
 from engram.errors import EngramError
 from engram.store import MemoryStore
 
@@ -144,11 +145,54 @@ def test_the_turn_after_a_matching_one_is_found_through_it(store: MemoryStore) -
     assert answer.bm25 == 0.0 and answer.context > 0
 
 
-def test_only_the_turns_right_beside_a_match_are_brought_in(store: MemoryStore) -> None:
-    turns = ["A: surfing lessons?", "B: lunch later", "C: the weather is grey"]
+def test_turns_up_to_two_places_from_a_match_are_brought_in(store: MemoryStore) -> None:
+    turns = ["A: surfing lessons?", "B: lunch later", "C: the weather is grey", "D: bye"]
     store.absorb(turns, scope="agent", scope_key="chat", kind="event")
     hits = store.search("surfing", scope="agent", scope_key="chat", mode="full_history")
-    assert [h.content for h in hits] == turns[:2]
+    assert [h.content for h in hits] == turns[:3]
+    match, beside, two_away = hits
+    assert beside.score == pytest.approx(0.5 * match.score)
+    assert two_away.score == pytest.approx(0.25 * match.score)
+
+
+# a long reply cut into pieces puts the answer two events after the question
+PLANS = [
+    "Ana: What are your plans for the long weekend?",
+    "Tim: Good question, let me think.",
+    "Tim: A road trip to Big Sur with friends.",
+    "Ana: Sounds great.",
+]
+
+
+def test_an_answer_two_turns_after_the_question_gains_a_quarter_of_its_score(
+    store: MemoryStore,
+) -> None:
+    store.absorb(PLANS, scope="agent", scope_key="chat", kind="event")
+    hits = store.search("plans long weekend", scope="agent", scope_key="chat",
+                        mode="full_history")  # fmt: skip
+    question = hits[0]
+    answer = next(h for h in hits if h.content == PLANS[2])
+    assert question.content == PLANS[0]
+    assert answer.bm25 == 0.0 and answer.context == pytest.approx(0.25 * question.score)
+
+
+def test_the_events_beside_a_hit_count_when_they_give_more(store: MemoryStore) -> None:
+    turns = ["A: surfing lessons?", "B: surfing gear", "C: surfing, finally"]
+    store.absorb(turns, scope="agent", scope_key="chat", kind="event")
+    hits = {h.content: h for h in store.search("surfing", scope="agent", scope_key="chat",
+                                               mode="full_history")}  # fmt: skip
+    first, middle = hits[turns[0]], hits[turns[1]]
+    # the first turn's neighbour gives half its score, more than a quarter of the third's
+    assert first.context == pytest.approx(0.5 * (middle.score - middle.context))
+
+
+def test_a_far_context_weight_of_zero_brings_in_only_the_turns_beside(tmp_path: Path) -> None:
+    config = load_config(None, env={"ENGRAM_MEMORY_FAR_CONTEXT_WEIGHT": "0"})
+    with MemoryStore.open(tmp_path / "m.db", config=config) as store:
+        store.absorb(PLANS, scope="agent", scope_key="chat", kind="event")
+        hits = store.search("plans long weekend", scope="agent", scope_key="chat",
+                            mode="full_history")  # fmt: skip
+    assert PLANS[2] not in [h.content for h in hits]
 
 
 def test_neighbours_are_turns_of_the_same_key_only(store: MemoryStore) -> None:

@@ -26,8 +26,10 @@ Search score (documented in the README too):
   the others (`memory.time_words`): it ranks, it never filters. The words that name it are
   left out of both legs (BM25's terms and the query's vector): they say when, not what.
 - an event (kind "event": a turn, a log line) gains CONTEXT_WEIGHT (0.5) of the better score of
-  the events written just before and after it in its scope and key, and such a neighbour that
-  no leg found joins the results on that share alone (`ranking.in_context`).
+  the events written just before and after it in its scope and key, or FAR_CONTEXT_WEIGHT
+  (`memory.far_context_weight`, 0.25) of the better score of the events two places away when
+  that is more, and such a neighbour that no leg found joins the results on that share alone
+  (`ranking.in_context`).
 - grouped (`group_by`), each group's best hit gains GROUP_SHARE (0.5) of what the group's
   second-best hit scores for itself (`ranking.best_per_group`).
 """
@@ -78,6 +80,7 @@ from engram.store.ranking import (
     ASSISTANT_WEIGHT,
     BM25_WEIGHT,
     COSINE_WEIGHT,
+    FAR_CONTEXT_WEIGHT,
     GROUP_POOL,
     LITERAL,
     RRF_K,
@@ -237,6 +240,7 @@ class MemoryStore:
         rerank: bool = False,
         llm_classify: bool = True,
         assistant_weight: float = ASSISTANT_WEIGHT,
+        far_context_weight: float = FAR_CONTEXT_WEIGHT,
         time_words: bool = True,
     ) -> None:
         self._backend = backend
@@ -248,6 +252,7 @@ class MemoryStore:
         self.rerank = rerank
         self.llm_classify = llm_classify
         self.assistant_weight = assistant_weight
+        self.far_context_weight = far_context_weight
         self.time_words = time_words
         self._index: SearchIndex | None = None
         self._pending: Pending | None = None  # the inserts of the batch being absorbed
@@ -288,6 +293,7 @@ class MemoryStore:
             rerank=config["memory.rerank"],
             llm_classify=config["memory.llm_classify"],
             assistant_weight=config["memory.assistant_weight"],
+            far_context_weight=config["memory.far_context_weight"],
             time_words=config["memory.time_words"],
         )
 
@@ -901,20 +907,34 @@ class MemoryStore:
     def _in_context(
         self, hits: builtins.list[Hit], wide: int, admits: _Admits
     ) -> builtins.list[Hit]:
-        """The best hits' neighbouring events scored in (`ranking.in_context`); hits of facts
-        alone are left as they are, and no lookup is made for them."""
+        """The best hits' neighbouring events, one and two places away, scored in
+        (`ranking.in_context`); hits of facts alone are left as they are, and no lookup is
+        made for them."""
         near_top = [hit.fact.id for hit in hits[: max(2 * wide, 20)] if hit.fact.kind == "event"]
         if not near_top:
             return hits
         neighbours = self._backend.neighbouring_events(near_top)
+        far: dict[str, tuple[str | None, str | None]] = {}
+        if self.far_context_weight > 0:
+            # two places away: the event before the one before, and after the one after
+            beside = [n for pair in neighbours.values() for n in pair if n]
+            second = self._backend.neighbouring_events(beside) if beside else {}
+            far = {
+                fact_id: (
+                    second.get(before, (None, None))[0] if before else None,
+                    second.get(after, (None, None))[1] if after else None,
+                )
+                for fact_id, (before, after) in neighbours.items()
+            }
         seen = {hit.fact.id for hit in hits}
-        missing = {n for pair in neighbours.values() for n in pair if n and n not in seen}
+        rings = (*neighbours.values(), *far.values())
+        missing = {n for pair in rings for n in pair if n and n not in seen}
         unseen = (
             {fid: fact for fid, fact in self._backend.get_facts(missing).items() if admits(fact)}
             if missing
             else {}
         )
-        return in_context(hits, neighbours, unseen)
+        return in_context(hits, neighbours, unseen, far=far, far_weight=self.far_context_weight)
 
     def _index_legs(
         self,
