@@ -728,3 +728,20 @@ def test_a_russian_service_named_like_the_old_one_is_one_more(store: MemoryStore
     assert absorbed(store, old, new) not in HIDING
     old, new = "Команда пользуется Jira для задач.", "Команда пользуется YouTrack для задач."
     assert absorbed(store, old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Company has an office in Berlin.", "Company has an office in Lisbon."),
+        ("У компании есть офис в Москве.", "У компании есть офис в Ереване."),
+        ("La empresa tiene una oficina en Madrid.", "La empresa tiene una oficina en Quito."),
+    ],
+)
+def test_a_thing_had_with_a_is_one_of_several(store: MemoryStore, old: str, new: str) -> None:
+    assert absorbed(store, old, new) not in HIDING
+
+
+def test_a_count_of_another_thing_is_another_attribute(store: MemoryStore) -> None:
+    old, new = "The Atlas team has 8 engineers.", "The Atlas team has 8 open P1 bugs."
+    assert absorbed(store, old, new) not in HIDING

@@ -1098,7 +1098,12 @@ def _plain_words(new: Parse, old: Parse, keys: set[str] | frozenset[str]) -> boo
     """Each of `keys` is a common word or an acronym ("disk", "RAM"), no name, number or date,
     in the fact it is in."""
     kinds = {w.key: w.kind for fact in (new, old) for w in fact.objects}
-    return all(kinds.get(key) in ("word", "acronym") for key in keys)
+    # (an id of letters and a number is a word here: "P1 bugs" are a kind of bug)
+    return all(
+        kinds.get(key) in ("word", "acronym")
+        or (kinds.get(key) == "name" and key[:1].isalpha() and key[-1:].isdigit())
+        for key in keys
+    )
 
 
 def _told_again_for_another_reason(new: Parse, old: Parse) -> bool:
@@ -1339,6 +1344,8 @@ def _many_valued(
         return True
     if _has_kin(new) and _has_kin(old):
         return True  # "has a son named Leo" / "… named Max": one more son
+    if _another_one_had(new, old, changed):
+        return True  # "has an office in Berlin" / "… in Lisbon": one more office
     kept = new.object_keys & old.object_keys
     # (a word of the value's own name is no purpose: "GitHub Copilot" / "GitHub Codespaces")
     purpose = (
@@ -1367,6 +1374,21 @@ def _named_with(words: tuple[Word, ...], changed: Collection[str]) -> set[str]:
             found.update(run)
         run = []
     return found
+
+
+def _another_one_had(new: Parse, old: Parse, changed: Collection[str]) -> bool:
+    """Both facts say one has a thing ("has an office", "tiene una oficina", "у компании есть
+    офис") and tell the same thing, only what is said of it changed: one more of them."""
+    # (Russian has no article: "есть" says one has it)
+    russian = new.verb_norm == "есть" == old.verb_norm
+    had = _verb_class(new.verb) == _verb_class(old.verb) in _HAVE_CLASSES
+    if not russian and not (had and _one_of(new) and _one_of(old)):
+        return False
+    mine, theirs = (next((w.key for w in f.objects if w.kind == "word"), "") for f in (new, old))
+    return bool(mine) and mine == theirs and mine not in changed
+
+
+_HAVE_CLASSES = frozenset({"have", "tener"})
 
 
 def _keys_of(*groups: tuple[Word, ...]) -> set[str]:
