@@ -27,8 +27,12 @@ pairs) hunts activities named in "-ing" ("sprint planning") and what their facts
 often, which day, how long, who, where), split like the others; round 15 (200 pairs) is a
 blind sample of what an agent keeps of a user and a team, round 16 (200) stresses updates
 (explicit in many wordings, and plain new values) and round 17 (200) duplicates (true
-rewordings beside near ones that change something), each split like the others. (A pair its
-author was unsure of is marked `unsure`.)
+rewordings beside near ones that change something), each split like the others; round 18
+(200 pairs) is a blind sample of pairs about one subject (its fact reworded, updated, or
+joined by another attribute, item or detail), and round 19 (200) hunts wrongful hides in
+facts as an assistant jots them down (150 pairs that must both stay, beside 50 true updates
+and rewordings of the same subjects), each split like the others. (A pair its author was
+unsure of is marked `unsure`.)
 
 Each pair runs through the real pipeline: the old fact is absorbed into an empty scope key,
 then the new one, and the outcome is compared with the label. The **wrongful hide rate** is the
