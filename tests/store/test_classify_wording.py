@@ -1615,9 +1615,11 @@ def test_our_move_from_a_value_replaces_no_one_elses_nor_another_purpose(
         ("Hugo lives in Porto.", "Porto is where Hugo lives."),
         ("Lucía vive en Sevilla.", "Sevilla es donde vive Lucía."),
         ("Олег живёт в Самаре.", "Самара — это город, где живёт Олег."),
+        ("The API listens on port 8080.", "Port 8080 is where the API listens."),
+        ("Bob leads the team.", "Bob is who leads the team."),
     ],
 )
-def test_a_place_put_first_with_where_is_the_same_statement(old: str, new: str) -> None:
+def test_a_part_put_first_with_where_or_who_is_the_same_statement(old: str, new: str) -> None:
     assert outcome(old, new) == "duplicate"
 
 
@@ -1628,9 +1630,13 @@ def test_a_place_put_first_with_where_is_the_same_statement(old: str, new: str) 
         ("Hugo lives in Porto.", "Lisbon is where Hugo lives."),
         ("Hugo lives in Porto.", "Porto is where Hugo works."),
         ("Олег живёт в Самаре.", "Самара — это город, где живёт Лена."),
+        ("The API listens on port 8080.", "Port 9090 is where the API listens."),
+        ("The user reports to Dana Ruiz.", "Dana Ruiz is who reports to the user."),
     ],
 )
-def test_a_place_put_first_with_where_and_another_part_is_no_duplicate(old: str, new: str) -> None:
+def test_a_part_put_first_with_where_or_who_and_another_part_is_no_duplicate(
+    old: str, new: str
+) -> None:
     assert outcome(old, new) != "duplicate"
 
 

@@ -4934,6 +4934,7 @@ _CLEFT_ES = re.compile(
 )
 # "Porto is where Hugo lives", "Sevilla es donde vive Lucía", "Самара — это город, где живёт
 # Олег": where the rest happens is the part put first
+_CLEFT_WHO_EN = re.compile(r"^(?P<x>.+?) (?:is|was) (?P<rel>who |whom )(?P<rest>.+)$", re.I)
 _CLEFT_WHERE = re.compile(
     r"^(?P<x>.+?)\s+(?:(?:is|was)(?: the (?:place|city|town|country))?"
     r"|(?:es|fue)(?: el (?:lugar|sitio|país)| la ciudad)?"
@@ -4974,9 +4975,10 @@ def _uncleft_words(text: str) -> tuple[str, ...]:
         return (f"{match['rest']} {match['p']} {match['x']}",)
     match = _CLEFT_WHERE.match(text)
     if match:
-        where = {"where": "in", "donde": "en", "где": "в"}[match["w"].casefold()]
-        return (f"{match['rest']} {where} {match['x']}",)
-    match = _CLEFT_EN.match(text)
+        # (English says where with "in", "on" or "at": "listens on port 8080")
+        where = {"where": ("in", "on", "at"), "donde": ("en",), "где": ("в",)}
+        return tuple(f"{match['rest']} {p} {match['x']}" for p in where[match["w"].casefold()])
+    match = _CLEFT_WHO_EN.match(text) or _CLEFT_EN.match(text)
     if not match:
         return ()
     rest, first = match["rest"], match["rest"].split()[0]
