@@ -1573,7 +1573,13 @@ def opening_phrase_moved(body: str) -> str:
     """A statement that opens with a phrase of where, what for or with what, set off by a comma
     ("In his editor, Bob prefers dark mode", "Para CI, el equipo usa GitHub Actions"), read with
     that phrase at its end, as it is said most: the subject is who it is said of."""
-    match = _OPENING_PHRASE.match(body)
+    return _phrase_put_last(_OPENING_PHRASE, body)
+
+
+def _phrase_put_last(pattern: re.Pattern[str], body: str) -> str:
+    """The body with the phrase `pattern` finds at its start (its groups "phrase", "rest" and
+    "end") read at its end, before the closing mark."""
+    match = pattern.match(body)
     if match is None:
         return body
     phrase = match["phrase"]
@@ -1591,11 +1597,7 @@ def _cause_put_last(body: str) -> str:
     """A statement that opens with what brought it about, set off by a comma ("After the RAM
     upgrade, the laptop is fast now", "После замены SSD ноутбук больше не тормозит"), read
     with that phrase at its end: the subject is what it is said of, not the upgrade."""
-    match = _CAUSE_FIRST.match(body)
-    if match is None:
-        return body
-    phrase = match["phrase"]
-    return f"{match['rest']} {phrase[0].lower()}{phrase[1:]}{match['end']}"
+    return _phrase_put_last(_CAUSE_FIRST, body)
 
 
 _CAUSE_FIRST = re.compile(
