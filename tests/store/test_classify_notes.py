@@ -308,6 +308,7 @@ def test_becoming_one_of_several_or_another_role_hides_nothing(new: str) -> None
         ("Дочке Ане семь лет.", "Дочке Ане исполнилось восемь лет."),
         ("Mi hijo tiene 7 años.", "Mi hijo cumplió 8 años."),
         ("Marcus's daughter Ella is 4.", "Marcus's daughter Ella turned five on Saturday."),
+        ("Mia is 6.", "Mia turned 7 on Saturday."),
     ],
 )
 def test_a_new_age_supersedes_the_old(old: str, new: str) -> None:
@@ -322,6 +323,7 @@ def test_a_new_age_supersedes_the_old(old: str, new: str) -> None:
         ("Ana trabajó en Acme durante 3 años.", "Ana trabajó en Globex durante 5 años."),
         ("My daughter is 7 years old.", "My son turned 8."),
         ("The API limit is 50.", "The API limit turned 60."),
+        ("Mia is 6.", "Leo turned 7."),
         ("Lena's son is 7 years old.", "Lena's son turned 8 months old in March."),
         (
             "Прививку от гриппа я делал 3 октября 2023 года.",

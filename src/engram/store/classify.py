@@ -2896,18 +2896,27 @@ def _age_changed(new: Parse, old: Parse) -> bool:
     if new.modal or new.future or (new.speaker, new.said_at) != (old.speaker, old.said_at):
         return False
     theirs, mine = _age(old), _age(new)
+    if mine is not None and theirs is None and _BIRTHDAY & {w.norm for w in new.words}:
+        # a birthday says the subject is someone: "Mia is 6" → "Mia turned 7"
+        theirs = _age(old, someone=True)
+    elif theirs is not None and mine is None and _BIRTHDAY & {w.norm for w in old.words}:
+        mine = _age(new, someone=True)
     return theirs is not None and mine is not None and theirs != mine
 
 
-def _age(fact: Parse) -> str | None:
+def _age(fact: Parse, *, someone: bool = False) -> str | None:
     """The age a fact gives: a number before "years old" / "лет" / "años" said with "is",
     "has" or no verb ("Дочке семь лет", "tiene 7 años"), or after "turned" / "исполнилось" /
     "уже" / "cumplió" with no other unit after it ("turned 8 months" is no age in years).
-    Never a span ("worked there for 3 years", "hace 3 años") or a year ("2023 года")."""
+    Never a span ("worked there for 3 years", "hace 3 años") or a year ("2023 года").
+    `someone`: a subject of one capitalised word is taken for a person (the other fact tells a
+    birthday), though the parse could not tell it ("Mia is 6": a first word is capitalised
+    whatever it is)."""
     words = fact.words
     plain = _verb_class(fact.verb) in _GENERIC_VERBS or fact.verb in ("", ":")
     told = [w for w in fact.objects if w.kind != "stop"]
-    if plain and len(told) == 1 and told[0].kind == "value" and _someone(fact):
+    named = someone and len(fact.subject) == 1 and words[0].text[:1].isupper()
+    if plain and len(told) == 1 and told[0].kind == "value" and (named or _someone(fact)):
         if told[0].key.isdigit() and int(told[0].key) <= 130:
             return told[0].key  # "Marcus's daughter Ella is 4"
     for at, w in enumerate(words):
