@@ -1764,7 +1764,8 @@ def _home_told_twice(new: Parse, old: Parse) -> str:
     key that names it ("Город проживания пользователя — Казань", "Ciudad de residencia:
     Valencia", "Город: Казань"), or under two such keys: "same" for the same place, "other"
     for another place of the same one, else "". (Two sentences are left to the other rules.)"""
-    mine, theirs = _home(new), _home(old)
+    mine = _home(new)
+    theirs = None if mine is None else _home(old)
     if mine is None or theirs is None or (mine[2] and theirs[2]):
         return ""
     if mine[0] != theirs[0] or (new.speaker, new.environments) != (old.speaker, old.environments):
@@ -1777,13 +1778,13 @@ def _home_told_twice(new: Parse, old: Parse) -> str:
 def _home(fact: Parse) -> tuple[frozenset[str], frozenset[str], bool] | None:
     """(whose home, without "the user"; the place's names; told by a verb of living) of a
     fact that says where someone lives, else None."""
+    verb = _verb_class(fact.verb)
+    by_verb = verb == "dwell"
+    if not by_verb and not (verb == "be" and not _HOME_KEYS.isdisjoint(fact.subject)):
+        return None  # (most facts, told neither way: the quick way out)
     if fact.negated or fact.question or fact.modal or fact.past or fact.future:
         return None
     subject = [w for w in fact.words if w.exact in fact.subject and w.kind != "stop"]
-    by_verb = _verb_class(fact.verb) == "dwell"
-    stated = fact.verb in (":", "=") or _verb_class(fact.verb) == "be"
-    if not by_verb and not (stated and any(w.norm in _HOME_KEYS for w in subject)):
-        return None
     places = frozenset(w.norm for w in fact.objects if w.kind != "stop" and w.text[:1].isupper())
     if not places or len(places) != len([w for w in fact.objects if w.kind != "stop"]):
         return None  # only names of places: "in the city center" is no home
