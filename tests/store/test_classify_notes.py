@@ -466,6 +466,7 @@ def test_a_sentence_of_another_subject_or_attribute_is_no_copy_of_a_note(new: st
         ("La usuaria vive en Valencia.", "Ciudad de residencia: Valencia."),
         ("Город: Казань", "Город проживания: Казань"),
         ("The user lives in Lisbon.", "City of residence: Lisbon"),
+        ("Пользователь живёт в Санкт-Петербурге.", "Город: Санкт-Петербург"),
     ],
 )
 def test_where_one_lives_as_a_note_and_as_a_sentence_is_a_duplicate(old: str, new: str) -> None:

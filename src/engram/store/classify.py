@@ -1677,13 +1677,14 @@ def _held_relation(fact: Parse) -> tuple[str, frozenset[str], frozenset[str]] | 
 
 def _naming(fact: Parse) -> tuple[tuple[str, ...], str] | None:
     """(whose, name) of a fact that only names someone: "The user's daughter's name is Maya",
-    "My wife is called Anna", "Maya is the user's daughter" (English; a name standing alone)."""
+    "My wife is called Anna", "Maya is the user's daughter", "Мою жену зовут Анна", "Mi esposa
+    se llama Ana", "Canela es la perra de la usuaria" (a name standing alone)."""
     words = [w for w in fact.words if w.kind != "stop"]
     norms = [w.norm for w in words]
     if len(words) < 3 or fact.question or fact.past or fact.modal:
         return None
     last = words[-1]
-    if last.text[:1].isupper() and last.kind in ("name", "word") and len(words) >= 3:
+    if last.text[:1].isupper() and last.kind in ("name", "word"):
         if len(words) >= 4 and norms[-2] in _CALLED and norms[-3] in _IS_WORDS:
             return _whose(words[:-3]), last.key  # "… is called Anna"
         if len(words) >= 4 and norms[-2] in _IS_WORDS and norms[-3] == "name":
@@ -1699,10 +1700,12 @@ def _naming(fact: Parse) -> tuple[tuple[str, ...], str] | None:
     return None
 
 
+_CALLED = frozenset({"called", "named"})
+_IS_WORDS = frozenset({"is", "was"})
 # The word right before a name that says it is what one is called ("зовут", "по кличке", "по
 # имени", "se llama").
 _NAMED_BY = frozenset({"зовут", "кличке", "имени", "llama", "llaman"})
-_NAMING_IS = frozenset({"is", "was", "es", "—"})
+_NAMING_IS = frozenset({"es", "—"}) | _IS_WORDS
 
 
 def _kin_or_pet(words: list[Word]) -> bool:
@@ -1720,10 +1723,6 @@ def _whose(words: list[Word]) -> tuple[str, ...]:
 
 
 _MY = frozenset("мой моя моё мое мою моего моей моему моим моих мои".split())
-
-
-_CALLED = frozenset({"called", "named"})
-_IS_WORDS = frozenset({"is", "was"})
 
 
 def _note_told_as_sentence(new: Parse, old: Parse) -> str:
@@ -1801,16 +1800,11 @@ _HOME_KEYS = frozenset(
 
 
 def _same_places(one: frozenset[str], other: frozenset[str]) -> bool:
-    """The same names of places, in any case of a Russian noun ("Казань" / "в Казани")."""
+    """The same names of places, a Russian one in any case ("Казань" / "в Казани"), as the
+    names of people are compared (`_same_name`)."""
     if len(one) != len(other):
         return False
-    return all(any(_same_place(a, b) for b in other) for a in one)
-
-
-def _same_place(a: str, b: str) -> bool:
-    if a == b or _inflects(a, frozenset({b})):
-        return True
-    return bool(_CYRILLIC.match(a)) and len(a) >= 4 and len(a) == len(b) and a[:-1] == b[:-1]
+    return all(any(_same_name(a, b) for b in other) for a in one)
 
 
 def _stem_of(one: str, other: str) -> bool:

@@ -2039,9 +2039,9 @@ def _cjk_topic(body: str, words: list[Word], language: str) -> int:
         cut = body.find(particle)
         if cut > 0:  # (with the particle: "さくらは" is a name, "さくら" alone no word)
             return min(len(_words(body[: cut + 1], language)), len(words))
-    if "を" in body:
+    cut = body.find("を")
+    if cut >= 0:
         # no topic, but an object: the subject is left unsaid ("エディタをVimから…に乗り換えた",
         # I switched the editor), and what comes before "を" is what the fact is about
-        cut = body.find("を")
         return min(len(_words(body[:cut], language)), len(words))
     return len(words)
