@@ -43,6 +43,7 @@ from engram.store.parse import (
     antonym_partners,
     context_valued_keys,
     fold,
+    group_keys,
     kanji_repeated,
     multi_valued_keys,
     often_many_keys,
@@ -1346,6 +1347,8 @@ def _many_valued(
         return True  # "has a son named Leo" / "… named Max": one more son
     if _another_one_had(new, old, changed):
         return True  # "has an office in Berlin" / "… in Lisbon": one more office
+    if _in_a_group(new) and _in_a_group(old):
+        return True  # "is in the #incidents channel" / "… #release-train channel": both
     kept = new.object_keys & old.object_keys
     # (a word of the value's own name is no purpose: "GitHub Copilot" / "GitHub Codespaces")
     purpose = (
@@ -1359,6 +1362,15 @@ def _many_valued(
             if before is not None and before.norm in _LINKS:
                 return True
     return False
+
+
+def _in_a_group(fact: Parse) -> bool:
+    """The fact says its subject is in a group of others ("is in the chess club", "состоит в
+    чате #backend", "está en el canal #ventas")."""
+    objects = [w for w in fact.objects if w.kind != "stop" or w.norm in _IN]
+    if not objects or objects[0].norm not in _IN:
+        return False
+    return any(w.key in group_keys() for w in objects)
 
 
 def _named_with(words: tuple[Word, ...], changed: Collection[str]) -> set[str]:
@@ -4274,6 +4286,8 @@ def _changed_in_other_words(new: Parse, old: Parse) -> str | None:
         return None  # "Maria's manager is Oleg" / "Maria manages Ivan": the roles turned
     if not _same_concepts(new, lined) or _antonym_split(new, old):
         return None
+    if lined.only_new and lined.only_old - {_verb_concept(old)}:
+        return None  # the new verb in place of what the old one said: "vegan" / "running"
     if _narrower(new, old) and not _attribute_moved(new, old):
         return None  # (but "The API port is 4000" after "The API runs on port 3000")
     extra = lined.only_new | lined.only_old

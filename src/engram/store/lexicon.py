@@ -769,17 +769,26 @@ MULTI_VALUED_AS_WRITTEN = frozenset("medication medications".split())
 MULTI_VALUED_FORMS = frozenset(
     "supports supported soporta soportan поддерживает поддерживают поддерживала".split()
 )
+# What one is in together with others, and is in several of at once: "is in the #incidents
+# Slack channel" / "in the #release-train channel", "in the chess club" / "the book club" (not
+# a team: one is on one team at a time).
+GROUPS = {
+    "english": "channel group club committee chat guild community choir band",
+    "russian": "канал чат группа клуб комитет сообщество хор",
+    "spanish": "canal grupo club comité chat comunidad coro",
+}
 # Verbs whose object often holds several values, but whose change an explicit update ("now
 # wants a Rivian") can announce: a value swapped without such a word is one more value.
 OFTEN_MANY = {
     "english": "read watch listen attend study learn own eat drink want need keep teach write "
     "afraid fear follow subscribe mentor volunteer donate preference preferences owner approve "
-    "responsible handles take takes",
+    "responsible handles take takes maintain",
     "russian": "читает смотрит слушает изучает ест ем едим пьёт пью пьём хочет нужен нужна "
     "нужно преподаёт преподает учит пишет боится владеет владелец владелица утверждает "
-    "одобряет согласует отвечает",
+    "одобряет согласует отвечает сопровождает",
     "spanish": "lee mira escucha estudia aprende come como bebe bebo tomo toma quiere necesita "
-    "enseña escribe teme sigue posee dueño dueña propietario propietaria aprueba encarga",
+    "enseña escribe teme sigue posee dueño dueña propietario propietaria aprueba encarga "
+    "mantiene",
 }
 # Verbs with several values at once unless the object names what they are for: "We use
 # Postgres" and "We use Redis" both hold; "uses Jenkins for CI" → "GitHub Actions for CI" is
@@ -1071,6 +1080,11 @@ LIMITER_STEMS = (
 ADDITIVE_WORDS = frozenset(
     "too also additionally тоже также ещё еще también además ja:also".split()
 )
+# Phrases that add a value beside the one held: "… in us-east-1 as a second copy".
+ADDITIVE_PHRASES = (
+    ("as", "a", "second"), ("as", "well"), ("in", "addition"), ("como", "segunda"),
+    ("como", "segundo"), ("в", "качестве", "второй"), ("в", "качестве", "второго"),
+)  # fmt: skip
 
 # Words that name one attribute in other words, each group read as one concept when two facts
 # are compared as a whole ("the upload cap" / "the maximum upload size", "Sergey's boss" /

@@ -321,6 +321,12 @@ def multi_valued_keys() -> frozenset[str]:
 
 
 @lru_cache(maxsize=1)
+def group_keys() -> frozenset[str]:
+    """Stems of the groups one is in several of at once (lexicon.GROUPS)."""
+    return _stems_of(lx.GROUPS)
+
+
+@lru_cache(maxsize=1)
 def often_many_keys() -> frozenset[str]:
     """Stems of verbs whose object often holds several values (lexicon.OFTEN_MANY)."""
     return _stems_of(lx.OFTEN_MANY)
@@ -1335,6 +1341,116 @@ def _past_by_ending(word: Word) -> bool:
     )
 
 
+def _user_implied(body: str, language: str) -> str:
+    """A note that opens with its verb in the third person says it of the user, as assistants
+    jot facts down ("Lives in Berlin", "Switched from VS Code to Neovim", "Vive en Valencia",
+    "Живёт в Казани"): read with the user as its subject, so that it is the same fact as "The
+    user lives in Berlin" and another than "Bob lives in Berlin". Not a question, nor a plural
+    noun before its verb ("Deploys happen on Fridays", "Alerts are posted in #ops")."""
+    if body.rstrip().endswith("?") or not body[:1].isupper():
+        return body
+    if not any(map(_may_be_third_person, body.split(maxsplit=3)[:3])):
+        return body  # (most facts open with a noun: no need to read their words twice)
+    words = _words(body, language)
+    lead = 0  # (after an adverb: "Now lives in Munich", "Ahora vive en Madrid")
+    while lead < min(2, len(words)) and (
+        words[lead].kind == "marker" or words[lead].norm in lx.ADVERBS
+    ):
+        lead += 1
+    if len(words) - lead < 2 or not _third_person_first(words[lead:], language):
+        return body
+    first = words[0].text
+    if not body.startswith(first):
+        return body
+    user = _USER_WORD["russian" if _cyrillic(words[0].norm) else language]
+    return f"{user} {first[0].lower()}{first[1:]}{body[len(first) :]}"
+
+
+def _may_be_third_person(token: str) -> bool:
+    """A first glance at a token: could it be a verb in the third person or the past?"""
+    norm = token.strip(_PUNCTUATION).lower()
+    return (
+        norm.endswith(("s", "ed", "ет", "ит", "ёт", "ся"))
+        or norm in lx.PAST_IRREGULAR
+        or norm in _ENGLISH_HE_IS
+        or norm in _SPANISH_STATES
+    )
+
+
+_USER_WORD = {"english": "The user", "spanish": "El usuario", "russian": "Пользователь"}
+
+
+def _third_person_first(words: list[Word], language: str) -> bool:
+    """The first word is a verb in the third person singular with no subject before it, and no
+    verb after a noun follows that would make it a plural noun instead."""
+    first, norm = words[0], words[0].norm
+    after = _next_word(words, 0) or words[1]  # (past an adverb: "Releases now ship weekly")
+    if _cyrillic(norm):
+        # the present only, before a preposition or a Latin name ("Работает в Яндексе",
+        # "Пользуется VS Code"): a verb first is often an event told subject last ("Упал прод")
+        present = re.search(r"(?:ет|ит|ёт|ется|ится)$", norm) is not None
+        return (
+            present
+            and _is_verb(first)
+            and (after.norm in _LEAD_PREPOSITIONS or after.norm.isascii())
+        )
+    if language == "spanish":
+        # verbs of where and how one lives only: the third person is also the imperative
+        # ("Ejecuta siempre las pruebas"), and the subject may follow its verb ("Falta el test")
+        return norm in _SPANISH_STATES and after.norm not in _SPANISH_ARTICLES
+    if norm in _ENGLISH_HE_IS:
+        verb_at = 1
+    elif norm.endswith("s") and _stem_word(norm, language) in verb_keys():
+        verb_at = 0  # (a capitalised first word is kept unstemmed: it may be a name)
+    elif norm in lx.PAST_IRREGULAR or (
+        _is_past(norm) and _stem_word(norm, language) in verb_keys()
+    ):
+        verb_at = 0
+        if after.kind == "word" and not after.norm.endswith("ing") and after.norm not in _LINKS:
+            return False  # "Cached entries expire after 5 minutes": a participle before a noun
+    else:
+        return False
+    if verb_at == 0 and (after.kind in ("aux", "neg") or after.norm in _PLURAL_VERBS):
+        return False  # "Deploys are slow", "Builds don't run on Sundays", "Releases ship …"
+    for at in range(verb_at + 1, len(words)):
+        word, before = words[at], words[at - 1]
+        if before.kind == "marker" or before.norm in lx.ADVERBS:
+            before = words[at - 2] if at >= 2 else before
+        if before.kind == "name" or before.norm in _ENGLISH_ARTICLES:
+            break  # the object has begun: "Works at Stripe as a team lead"
+        if (
+            before.kind not in ("word", "name", "acronym", "value", "env")
+            or before.norm in lx.PREPOSITIONS
+        ):
+            continue  # "at work", "and Go for services", "to move", "on call"
+        if word.kind == "aux" or _bare_verb(word):
+            return False  # "Deploys to production require two approvals": a noun first
+    return True
+
+
+def _bare_verb(word: Word) -> bool:
+    """An English verb in its bare form, as it agrees with a plural subject ("require")."""
+    norm = word.norm
+    if not _is_verb(word) or not norm.isascii() or norm.endswith(("s", "ing")):
+        return False
+    return not _is_past(norm)
+
+
+_ENGLISH_HE_IS = frozenset("is has does was isn't hasn't doesn't wasn't".split())
+# Verbs the lexicon lacks that often follow a plural noun opening a note ("Releases ship
+# weekly", "Alerts fire at night"): the first word is that noun.
+_PLURAL_VERBS = frozenset(
+    "happen ship go run take fire start end close open expire fail pass occur land stay last "
+    "get come move include cover rotate sync arrive".split()
+)
+_SPANISH_STATES = frozenset("vive reside trabaja prefiere estudia".split())
+# (a past tense first is a verb before these, not a participle describing a noun)
+_LINKS = lx.PREPOSITIONS | lx.DETERMINERS | lx.ADVERBS | {"up", "down", "out", "back", "over"}
+_LEAD_PREPOSITIONS = frozenset("в во на по с у из к для за".split())
+_SPANISH_ARTICLES = frozenset("el la los las un una unos unas".split())
+_ENGLISH_ARTICLES = frozenset("a an the".split())
+
+
 def _we_verb(word: Word) -> bool:
     """A verb that says "we" by its ending, opening a fact with no subject word ("Usamos
     Jenkins", "Используем Kafka")."""
@@ -1458,11 +1574,38 @@ def _head(words: list[Word], start: int) -> int:
             if word.norm == "been":
                 copula = at
             continue
-        if _is_verb(word):
+        if _is_verb(word) and not _noun_after_be(words, start, at):
             return at
         # "has been $6,500": the copula before a value, not "has" ("has been a vegan" stays)
         return copula if word.kind in ("value", "date", "name") else start
     return start
+
+
+def _noun_after_be(words: list[Word], start: int, at: int) -> bool:
+    """An English verb's bare form right after a form of "be" is a noun there, the value
+    ("The team channel is design", "The focus is support"): English never puts a bare verb
+    after "is" — a passive says "is designed", a progressive "is designing"."""
+    word = words[at].norm
+    if not word.isascii() or word.endswith(("ed", "ing")) or word in _SAME_AS_PARTICIPLE:
+        return False
+    if word in lx.IRREGULAR or word in lx.PAST_IRREGULAR:
+        return False
+    aux = [w.norm for w in words[start:at] if w.kind == "aux"]
+    return bool(aux) and aux[-1] in _BE
+
+
+_BE = frozenset("is are was were be been being am 's 're".split())
+# Participles spelt as the bare verb or not by rule ("is set for Monday", "is run by Ops",
+# "was found"): after "be" they are the verb.
+_SAME_AS_PARTICIPLE = frozenset(
+    """
+set put cut run read hit hurt shut split spread quit let cast upset cost bet done seen found
+hidden shown stolen frozen eaten forgotten understood spent brought thought caught bound hung
+worn torn drawn grown thrown blown felt fed heard laid lent lit meant mistaken proven sought
+shaken shot stood sworn swept undergone withdrawn overseen ridden risen beaten chosen fallen
+forbidden forgiven dug stuck struck woken sung sunk swum spun sold told
+""".split()
+)
 
 
 def _covered_by_phrases(norms: list[str]) -> set[int]:
@@ -1477,6 +1620,7 @@ def _covered_by_phrases(norms: list[str]) -> set[int]:
 
 # A phrase is found in the words joined by spaces, with a space at either end.
 _PAST_PHRASES = tuple(f" {' '.join(phrase)} " for phrase in lx.PAST_PHRASES)
+_ADDITIVE_PHRASES = tuple(f" {' '.join(phrase)} " for phrase in lx.ADDITIVE_PHRASES)
 # The ASCII characters `_marks` keeps: the symbols (Unicode category S) but the signs, and # %.
 _ASCII_MARKS = frozenset(
     ch for ch in map(chr, range(128)) if unicodedata.category(ch)[0] == "S" and ch not in "+-"
@@ -1731,6 +1875,8 @@ def parse(text: str) -> Parse:
     said_sentences = sentences(body)
     statements, length = _statements(said_sentences), len(body.split())
     language = _language(f"{key} {body}")
+    if not key and not speaker:
+        body = _user_implied(body, language)
     words, fronted = _object_fronted(_front_phrase_moved(_words(body, language)))
     words, opened = _dated_opening(words)
     words = _time_phrase_moved(words)
@@ -1845,6 +1991,7 @@ def parse(text: str) -> Parse:
     )
     spaced = f" {' '.join(norms)} "
     past = past or any(phrase in spaced for phrase in _PAST_PHRASES)
+    additive = additive or any(phrase in spaced for phrase in _ADDITIVE_PHRASES)
     # "The server went down on May 3" (an irregular past read as a change), "Сервер упал" (a
     # verb the parse did not take for one), "休暇を取った"
     past = past or any(

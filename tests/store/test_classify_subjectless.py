@@ -1,0 +1,112 @@
+"""Notes with no subject word ("Lives in Berlin", "Switched from VS Code to Neovim"), as
+assistants jot facts about the user down: read as said of the user (issue 11)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engram.store.parse import parse
+from tests.store.pairs import HIDING, outcome
+
+
+@pytest.mark.parametrize(
+    ("note", "sentence"),
+    [
+        ("Lives in Berlin.", "The user lives in Berlin."),
+        ("Vive en Valencia.", "El usuario vive en Valencia."),
+        ("Живёт в Казани.", "Пользователь живёт в Казани."),
+        ("Works at Stripe as a team lead.", "The user works at Stripe as a team lead."),
+    ],
+)
+def test_a_note_opening_with_its_verb_is_said_of_the_user(note: str, sentence: str) -> None:
+    assert parse(note).subject == parse(sentence).subject
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Deploys happen on Fridays.",
+        "Releases now ship weekly.",
+        "Alerts are posted in #ops.",
+        "Cached entries expire after 5 minutes.",
+        "Deploys to production require two approvals.",
+        "Ejecuta siempre las pruebas antes de subir cambios.",
+        "Falta el test de pagos.",
+        "Упал прод.",
+        "Lives in Berlin?",
+    ],
+)
+def test_a_plural_noun_an_instruction_an_event_or_a_question_gets_no_user(text: str) -> None:
+    assert not {"user", "usuario", "пользователь"} & parse(text).subject
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Lives in Berlin.", "Now lives in Munich."),
+        ("Lives in Berlin.", "Moved to Munich."),
+        ("Vive en Valencia.", "Ahora vive en Madrid."),
+        ("Живёт в Казани.", "Теперь живёт в Москве."),
+        ("Uses VS Code at work.", "Switched from VS Code to Neovim at work."),
+    ],
+)
+def test_a_subjectless_update_supersedes_a_subjectless_note(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Lives in Berlin.", "The user lives in Berlin."),
+        ("Speaks Portuguese fluently.", "Is fluent in Portuguese."),
+    ],
+)
+def test_a_subjectless_note_told_again_is_a_duplicate(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Lives in Berlin.", "Bob lives in Berlin."),
+        ("Speaks Portuguese fluently.", "Speaks Spanish fluently."),
+        ("Uses Python for scripts.", "Uses Go for services."),
+        ("Went to Japan in 2022.", "Went to Italy in 2023."),
+        ("Works at Stripe.", "Works on the payments team."),
+        ("Maintains the faro-api repo.", "Maintains the faro-web repo."),
+        ("Has been vegan since 2019.", "Has been running since 2015."),
+        ("Работает в Яндексе.", "Работает с Олегом."),
+    ],
+)
+def test_another_fact_in_a_subjectless_note_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_second_copy_elsewhere_is_one_more_place() -> None:
+    old = "The user stores database backups in an S3 bucket in eu-west-1."
+    new = "The user stores database backups in an S3 bucket in us-east-1 as a second copy."
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_bare_verb_after_is_is_the_value() -> None:
+    old, new = "The team channel is design.", "The team channel is product."
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Is in the #incidents Slack channel.", "Is in the #release-train Slack channel."),
+        ("Alice is in the chess club.", "Alice is in the book club."),
+        ("Пользователь состоит в чате #backend.", "Пользователь состоит в чате #frontend."),
+        ("Ana está en el canal #ventas.", "Ana está en el canal #soporte."),
+    ],
+)
+def test_being_in_another_group_is_one_more_group(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_moving_to_another_team_still_supersedes() -> None:
+    assert outcome("Alice is in the platform team.", "Alice is now in the search team.") == (
+        "supersede"
+    )
