@@ -479,3 +479,66 @@ def test_a_new_home_told_after_a_home_note_supersedes() -> None:
 
 def test_someone_elses_home_is_not_the_notes() -> None:
     assert outcome("Anna lives in Berlin.", "City: Berlin") not in HIDING
+
+
+def test_a_day_moved_to_in_the_russian_plural_is_a_new_day() -> None:
+    old, new = "Стендап команды по понедельникам.", "Стендап команды перенесли на вторники."
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize("old", ["Дедлайн проекта — 15 апреля.", "Дедлайн по проекту — 15 апреля."])
+def test_a_deadline_moved_without_its_qualifier_supersedes(old: str) -> None:
+    assert outcome(old, "Дедлайн сдвинули на 1 мая.") == "supersede"
+
+
+def test_someone_named_first_is_no_attribute_a_move_could_change() -> None:
+    old, new = "Henry's manager is Priya.", "Henry moved to the London office."
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user uses a Pixel.", "The user now uses an iPhone."),
+        ("Пользователь пользуется iPhone.", "Пользователь теперь пользуется Pixel."),
+    ],
+)
+def test_a_brand_written_with_an_inner_capital_is_a_name(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+def test_a_change_of_how_often_told_by_a_verb_of_change_supersedes() -> None:
+    old = "Sprint planning happens every two weeks."
+    assert outcome(old, "Sprint planning moved to once a month.") == "supersede"
+
+
+def test_a_move_elsewhere_is_no_new_schedule() -> None:
+    old, new = "Сергей работает в Яндексе.", "Сергей переехал в Екатеринбург."
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_spanish_present_in_ia_is_no_past() -> None:
+    old = "El informe de ventas se envía mensualmente."
+    new = "El informe de ventas ahora se envía cada semana."
+    assert not parse(old).past and outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("El bot envía recordatorios los lunes.", "El bot envía resúmenes los viernes."),
+        ("Goes swimming on Saturday mornings.", "Goes swimming on Wednesday evenings."),
+        ("Ana trusts Pedro.", "Ana trusts Luis."),
+        ("Аня доверяет Петру.", "Аня доверяет Луке."),
+        ("The system sends alerts by email.", "The system sends alerts via Slack."),
+    ],
+)
+def test_another_thing_at_another_time_or_one_more_recipient_hides_nothing(
+    old: str, new: str
+) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_channel_of_sending_told_as_new_supersedes() -> None:
+    old, new = "The system sends alerts by email.", "The system now sends alerts via Slack."
+    assert outcome(old, new) == "supersede"

@@ -520,7 +520,7 @@ def _explicit_update(new: Parse, old: Parse) -> bool:
         return False
     if _set_aside(new, _relation_values(old)) and _same_kind_of_value(new, old):
         return True  # "Jenny's lead is Omar" → "Jenny now reports to Lucas instead of Omar"
-    if _same_question(new, old) and _schedule_verbs(new, old):
+    if _same_question(new, old) and (_schedule_verbs(new, old) or _rescheduled(new, old)):
         return True  # "Sprint planning happens every two weeks" → "is once a month now"
     if change and _thing_changed(new, old):
         return True  # "The router password is the default one" → "I changed the router password"
@@ -691,12 +691,26 @@ _WEEKDAYS = frozenset(
 
 def _attribute_words(fact: Parse) -> set[str]:
     """The subject's common words (as stems), its names aside: "manager" in "Henry's manager",
-    "deadline" in "the project deadline"."""
+    "deadline" in "the project deadline" (and a common word opening the fact, capitalised as
+    every first word is, when a lower-case word of the subject follows: "Дедлайн проекта", not
+    "Henry's manager" nor "Henry manages")."""
+    words = fact.words
     return {
         w.root
-        for w in fact.words
-        if w.exact in fact.subject and w.kind == "word" and not w.text[:1].isupper()
+        for at, w in enumerate(words)
+        if w.exact in fact.subject
+        and w.kind == "word"
+        and (not w.text[:1].isupper() or (at == 0 and _common_first(fact)))
     }
+
+
+def _common_first(fact: Parse) -> bool:
+    """The fact's capitalised first word is a common word: no possessive, no name after it, and
+    a lower-case word of its subject further ("Дедлайн проекта", "Дедлайн по проекту")."""
+    first, *rest = fact.words
+    if possessive(first) or not rest or rest[0].text[:1].isupper():
+        return False
+    return any(w.exact in fact.subject and w.text[:1].islower() for w in rest)
 
 
 def _other_qualifier(old: Parse, new: Parse) -> bool:
@@ -1054,6 +1068,13 @@ def _same_question(new: Parse, old: Parse) -> bool:
     if not all(gone) or not all(came):
         return False  # something else changed too: "visits her mother on Sundays" → "her sister"
     return not set().union(*gone).isdisjoint(set().union(*came))
+
+
+def _rescheduled(new: Parse, old: Parse) -> bool:
+    """A verb of change moves how often something happens: "Sprint planning happens every two
+    weeks" → "moved to once a month" (where or to whom it moved is another matter)."""
+    removed, added = _swapped(new, old)
+    return new.change and "often" in _asked(old, removed) and "often" in _asked(new, added)
 
 
 def _schedule_verbs(new: Parse, old: Parse) -> bool:
@@ -1507,7 +1528,11 @@ def _slots(old: tuple[Word, ...], new: tuple[Word, ...]) -> int:
             any(w.kind == "value" for w in side) and any(w.kind == "word" for w in side)
             for side in (left, right)
         )  # "8 engineers" → "2 designers": another thing counted, not a new count
-        runs += 2 if preps_right - preps_left or counted else 1
+        timed = all(
+            any(w.kind == "date" for w in side) and any(w.kind == "word" for w in side)
+            for side in (left, right)
+        )  # "recordatorios los lunes" → "resúmenes los viernes": a thing and a day, two
+        runs += 2 if preps_right - preps_left or counted or timed else 1
     return runs
 
 
@@ -2805,6 +2830,8 @@ def _former_then_now(new: Parse, old: Parse) -> bool:
     formerly = before != split["was"] or not _FORMERLY_WORDS.isdisjoint(w.norm for w in was.words)
     if not formerly or _NOW_WORDS.isdisjoint(w.norm for w in now.words):
         return False
+    if now.additive:
+        return False  # "…, now he also has an iPad": one more beside what was
     values = _relation_values(old)
     if not values or not values <= {w.key for w in was.words}:
         return False

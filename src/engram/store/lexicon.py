@@ -727,7 +727,7 @@ RELATION_FILLERS = frozenset("date fecha límite limite дата сдачи де
 MULTI_VALUED = {
     "english": "speak like love enjoy visit play collect know hate dislike allergic allergy "
     "allergies friend friends hobby hobbies language languages interest interests pet pets "
-    "avoid avoids accept accepts depend depends compatible posted "
+    "avoid avoids accept accepts depend depends compatible posted trust trusts "
     "mirrored access "
     "exported subscribed member contributes contributed certified participates "
     # what a piece of software has many of: "the users table has an index on email"
@@ -735,12 +735,13 @@ MULTI_VALUED = {
     "packages foreign dependency dependencies include includes contain contains",
     "russian": "говорит любит нравится играет знает посещал посетил коллекционирует аллергия "
     "аллергию дружит хобби язык избегаю избегает принимает зависит совместим совместима "
+    "доверяет "
     "приходят доступ "
     "экспортируются участвует участник участница индекс поле колонка колонку эндпоинт "
     "переменная переменную пакет зависимость входит входят включает содержит",
     "spanish": "habla gusta encanta juega toca conoce sabe visitó visita colecciona alérgico "
     "alérgica alergia pasatiempo idioma evito evita admite acepta depende compatible "
-    "publican acceso "
+    "publican acceso confía "
     "exportan miembro contribuye participa suscrito suscrita índice campo columna endpoint "
     "variable paquete dependencia incluye incluyen contiene",
     # the kanji a Japanese verb keeps once its endings are split off (speak, play an
@@ -782,13 +783,13 @@ GROUPS = {
 OFTEN_MANY = {
     "english": "read watch listen attend study learn own eat drink want need keep teach write "
     "afraid fear follow subscribe mentor volunteer donate preference preferences owner approve "
-    "responsible handles take takes maintain",
+    "responsible handles take takes maintain send",
     "russian": "читает смотрит слушает изучает ест ем едим пьёт пью пьём хочет нужен нужна "
     "нужно преподаёт преподает учит пишет боится владеет владелец владелица утверждает "
-    "одобряет согласует отвечает сопровождает",
+    "одобряет согласует отвечает сопровождает отправляет присылает",
     "spanish": "lee mira escucha estudia aprende come como bebe bebo tomo toma quiere necesita "
     "enseña escribe teme sigue posee dueño dueña propietario propietaria aprueba encarga "
-    "mantiene",
+    "mantiene envía manda",
 }
 # Verbs with several values at once unless the object names what they are for: "We use
 # Postgres" and "We use Redis" both hold; "uses Jenkins for CI" → "GitHub Actions for CI" is
@@ -850,7 +851,8 @@ saturdays sundays today yesterday tomorrow tonight morning evening afternoon noo
 августа сентябрь сентября октябрь октября ноябрь ноября декабрь декабря понедельник вторник
 среда среду четверг пятница пятницу суббота субботу воскресенье понедельникам вторникам
 средам четвергам пятницам субботам воскресеньям понедельника вторника четверга пятницы
-субботы воскресенья пн вт ср чт пт сб вс сегодня вчера завтра
+субботы воскресенья понедельники вторники четверги понедельнику вторнику среде четвергу пятнице
+субботе воскресенью пн вт ср чт пт сб вс сегодня вчера завтра
 утром вечером днем
 enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre
 lunes martes miércoles miercoles jueves viernes sábado sabado domingo sábados sabados domingos

@@ -416,7 +416,12 @@ def _kind(text: str, norm: str, first: bool, group: str, language: str) -> str:
         return "acronym"  # API, CTO, QA, HQ: names of things, not of who acts
     if text[:1].isupper() and not first:
         return "name"
+    if _INNER_CAPITAL.search(text):
+        return "name"  # iPhone, macOS, eBay: a brand is written so, anywhere
     return "word"
+
+
+_INNER_CAPITAL = re.compile(r"^[a-z]{1,3}[A-Z][A-Za-z]+$")
 
 
 def _key(text: str, norm: str, kind: str, language: str) -> str:
@@ -2176,7 +2181,17 @@ def _is_past(norm: str) -> bool:
     if _cyrillic(norm):
         # "запустил", "прибыла", "вернулся", "вернулись"
         return len(norm) >= 4 and bool(re.search(r"(?:ал|ил|ел|ял|ыл|нул)[аио]?(?:ся|сь)?$", norm))
-    return bool(re.search(r"(?:ó|ió|aron|ieron|aba|aban|ía|ían)$", norm))
+    return norm not in _PRESENT_IN_IA and bool(
+        re.search(r"(?:ó|ió|aron|ieron|aba|aban|ía|ían)$", norm)
+    )
+
+
+# Spanish presents that end as an imperfect does: verbs in "-iar" stressed on the "i" ("se
+# envía cada semana" is now, "comía" was).
+_PRESENT_IN_IA = frozenset(
+    """envía envían reenvía reenvían confía confían varía varían guía guían amplía amplían
+    desvía desvían enfría enfrían vacía vacían cría crían espía espían""".split()
+)
 
 
 def _cjk_topic(body: str, words: list[Word], language: str) -> int:
