@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from engram.store import MemoryStore
-from tests.store.pairs import HIDING, absorbed
+from tests.store.pairs import HIDING, absorbed, outcome
 
 
 @pytest.mark.parametrize(
@@ -196,3 +196,27 @@ def test_a_duration_in_a_smaller_unit_is_a_duplicate(
 def test_a_duration_that_is_no_whole_larger_unit_is_a_new_value(store: MemoryStore) -> None:
     old, new = "The session timeout is 30 minutes.", "The session timeout is 90 minutes."
     assert absorbed(store, old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Went to Japan in 2022.", "Visited Japan in 2022."),
+        ("Sprint length is two weeks.", "Sprints last 14 days."),
+        ("The meeting lasts 30 minutes.", "The meeting's duration is 30 minutes."),
+    ],
+)
+def test_a_visit_or_a_length_in_other_words_is_a_duplicate(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user went to Japan in 2022.", "The user visited Japan in 2023."),
+        ("Ana went to Paris in May.", "Ana visited Rome in May."),
+        ("The server went down on May 3.", "The server went down on May 9."),
+    ],
+)
+def test_another_trip_or_outage_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING

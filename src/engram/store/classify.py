@@ -3652,6 +3652,11 @@ class Overlap:
 _LINED: list[tuple[Gist, Gist, Overlap]] = []  # the last pair lined up (a compare asks again)
 
 
+def _plural_of(plural: str, one: str) -> bool:
+    """An English plural of the word: "sprints" of "sprint", "boxes" of "box"."""
+    return plural.isascii() and plural in (one + "s", one + "es") and len(one) >= 3
+
+
 def line_up(new: Gist, old: Gist) -> Overlap:
     """Line up two gists: a capitalised first word is a name if the other fact names it, else
     a concept."""
@@ -3683,6 +3688,8 @@ def _line_up(new: Gist, old: Gist) -> Overlap:
             # else a name the other fact lacks ("Marisol" / "Aleksander")
             # (never another first word: "Julio" / "Julia" share a stem, not a person)
             cased = others_named and _in_another_case(key, root, other)
+            # (one first word in the plural, the other in the singular: "Sprints" / "Sprint")
+            cased = cased or any(_plural_of(key, k) or _plural_of(k, key) for k, _ in other.soft)
             if root not in other.concepts and not cased:  # "Martínez" is no form of "Martín"
                 names = False  # a name the other fact lacks
                 old_names = old_names and other is old

@@ -1152,6 +1152,10 @@ SYNONYMS = {
     "study": "study studies studied student graduated graduate estudia estudió estudiante "
     "учится учился училась студент студентка окончил окончила",
     "speak": "speak speaks speaker habla hablante говорит",
+    "duration": "length duration lasts last dura duran duración длится длятся длительность "
+    "продолжительность",
+    "visit": "visit visits visited went visitó viajó посетил посетила съездил съездила ездил "
+    "ездила",
     "salary": "salary earns wage sueldo salario cobra зарплата получает",
     "office": "office oficina офис",
     "daily": "daily diario diaria diariamente ежедневно ежедневный ежедневная ежедневное",
