@@ -1346,7 +1346,7 @@ def _past_by_ending(word: Word) -> bool:
     )
 
 
-def _user_implied(body: str, language: str) -> str:
+def _user_implied(body: str, language: str, words: list[Word]) -> str:
     """A note that opens with its verb in the third person says it of the user, as assistants
     jot facts down ("Lives in Berlin", "Switched from VS Code to Neovim", "Vive en Valencia",
     "Живёт в Казани"): read with the user as its subject, so that it is the same fact as "The
@@ -1354,9 +1354,6 @@ def _user_implied(body: str, language: str) -> str:
     noun before its verb ("Deploys happen on Fridays", "Alerts are posted in #ops")."""
     if body.rstrip().endswith("?") or not body[:1].isupper():
         return body
-    if not any(map(_may_be_third_person, body.split(maxsplit=3)[:3])):
-        return body  # (most facts open with a noun: no need to read their words twice)
-    words = _words(body, language)
     lead = 0  # (after an adverb: "Now lives in Munich", "Ahora vive en Madrid")
     while lead < min(2, len(words)) and (
         words[lead].kind == "marker" or words[lead].norm in lx.ADVERBS
@@ -1369,17 +1366,6 @@ def _user_implied(body: str, language: str) -> str:
         return body
     user = _USER_WORD["russian" if _cyrillic(words[0].norm) else language]
     return f"{user} {first[0].lower()}{first[1:]}{body[len(first) :]}"
-
-
-def _may_be_third_person(token: str) -> bool:
-    """A first glance at a token: could it be a verb in the third person or the past?"""
-    norm = token.strip(_PUNCTUATION).lower()
-    return (
-        norm.endswith(("s", "ed", "ет", "ит", "ёт", "ся"))
-        or norm in lx.PAST_IRREGULAR
-        or norm in _ENGLISH_HE_IS
-        or norm in _SPANISH_STATES
-    )
 
 
 _USER_WORD = {"english": "The user", "spanish": "El usuario", "russian": "Пользователь"}
@@ -1880,9 +1866,12 @@ def parse(text: str) -> Parse:
     said_sentences = sentences(body)
     statements, length = _statements(said_sentences), len(body.split())
     language = _language(f"{key} {body}")
+    words = _words(body, language)
     if not key and not speaker:
-        body = _user_implied(body, language)
-    words, fronted = _object_fronted(_front_phrase_moved(_words(body, language)))
+        told_of_user = _user_implied(body, language, words)
+        if told_of_user is not body:
+            body, words = told_of_user, _words(told_of_user, language)
+    words, fronted = _object_fronted(_front_phrase_moved(words))
     words, opened = _dated_opening(words)
     words = _time_phrase_moved(words)
     norms = [w.norm for w in words]
