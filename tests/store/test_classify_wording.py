@@ -2049,3 +2049,27 @@ def test_what_brought_a_change_about_put_first_is_not_the_subject() -> None:
     old, new = "The user's laptop is slow.", "After the RAM upgrade, the laptop is fast now."
     assert outcome(old, new) == "supersede"
     assert parse(new).subject == parse("The laptop is fast now.").subject
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The project uses Redis as a cache.", "The project uses Redis as a message broker."),
+        (
+            "Chen propuso el cambio al monorepo en la reunión de marzo.",
+            "Chen rechazó el cambio al monorepo en la reunión de marzo.",
+        ),
+        ("Аня пришла в компанию в 2019 году.", "Аня ушла из компании в 2019 году."),
+    ],
+)
+def test_another_use_of_one_tool_or_another_event_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_another_tool_for_the_same_use_still_supersedes() -> None:
+    old, new = "The project uses Redis as a cache.", "The project now uses Memcached as a cache."
+    assert outcome(old, new) == "supersede"
+
+
+def test_a_russian_past_of_walking_verbs_is_a_past() -> None:
+    assert parse("Аня ушла из компании в 2019 году.").past

@@ -1377,11 +1377,14 @@ def _many_valued(
     )
     if context and new.verb in context_valued_keys() and not purpose:
         return True  # "we use Postgres" / "we use Redis": both, unless for the same purpose
+    if links and new.verb in context_valued_keys() and _serves_as(new, old, changed):
+        return True  # "uses Redis as a cache" / "as a message broker": one tool, two uses
     if links:
         for fact in (new, old):
             before = _word_before_change(fact.objects, changed)
             if before is not None and before.norm in _LINKS:
                 return True
+
     return False
 
 
@@ -1392,6 +1395,19 @@ def _in_a_group(fact: Parse) -> bool:
     if not objects or objects[0].norm not in _IN:
         return False
     return any(w.key in group_keys() for w in objects)
+
+
+def _serves_as(new: Parse, old: Parse, changed: Collection[str]) -> bool:
+    """Both facts name the same tool, then what it serves as ("Redis as a cache"), and only
+    what it serves as changed."""
+    tools = []
+    for fact in (new, old):
+        words = fact.objects
+        at = next((i for i, w in enumerate(words) if w.norm == "as"), None)
+        if at is None or not any(w.key in changed for w in words[at + 1 :]):
+            return False
+        tools.append({w.key for w in words[:at] if w.kind in ("name", "acronym")})
+    return bool(tools[0]) and tools[0] == tools[1]
 
 
 def _named_with(words: tuple[Word, ...], changed: Collection[str]) -> set[str]:

@@ -1439,6 +1439,7 @@ _SPANISH_STATES = frozenset("vive reside trabaja prefiere estudia".split())
 _LINKS = lx.PREPOSITIONS | lx.DETERMINERS | lx.ADVERBS | {"up", "down", "out", "back", "over"}
 _LEAD_PREPOSITIONS = frozenset("в во на по с у из к для за".split())
 _SPANISH_ARTICLES = frozenset("el la los las un una unos unas".split())
+_ARTICLE_BEFORE_CHANGE = _SPANISH_ARTICLES | {"the", "a", "an"}
 _ENGLISH_ARTICLES = frozenset("a an the".split())
 
 
@@ -1898,6 +1899,8 @@ def parse(text: str) -> Parse:
             # a participle made of a preterite tells a change only in the perfect: "ha
             # subido", not "el año pasado"
             or (w.norm in lx.PERFECT_PARTICIPLES and before not in lx.HABER)
+            # a change named by a noun after its article: "propuso el cambio al monorepo"
+            or (before in _ARTICLE_BEFORE_CHANGE and w.norm not in lx.UPDATE_ADVERBS)
         ):
             described.add(w.norm)
     for at, w in enumerate(words):
@@ -2169,7 +2172,9 @@ def _is_past(norm: str) -> bool:
         return len(norm) >= 5 and norm.endswith("ed") and norm not in lx.NOT_PARTICIPLES
     if _cyrillic(norm):
         # "запустил", "прибыла", "вернулся", "вернулись"
-        return len(norm) >= 4 and bool(re.search(r"(?:ал|ил|ел|ял|ыл|нул)[аио]?(?:ся|сь)?$", norm))
+        return len(norm) >= 4 and bool(
+            re.search(r"(?:ал|ил|ел|ял|ыл|нул|шл)[аио]?(?:ся|сь)?$", norm)
+        )
     return norm not in _PRESENT_IN_IA and bool(
         re.search(r"(?:ó|ió|aron|ieron|aba|aban|ía|ían)$", norm)
     )
