@@ -2073,3 +2073,18 @@ def test_another_tool_for_the_same_use_still_supersedes() -> None:
 
 def test_a_russian_past_of_walking_verbs_is_a_past() -> None:
     assert parse("Аня ушла из компании в 2019 году.").past
+
+
+@pytest.mark.parametrize("new", ["Аня ушла из Яндекса.", "Аня уволилась из Яндекса."])
+def test_leaving_a_workplace_named_in_another_case_supersedes(new: str) -> None:
+    assert outcome("Аня работает в Яндексе.", new) == "supersede"
+
+
+def test_one_plan_in_place_of_another_supersedes() -> None:
+    old, new = "Alice is planning a trip to Peru.", "Alice is now planning a trip to Chile instead."
+    assert outcome(old, new) == "supersede"
+
+
+def test_one_more_plan_hides_nothing() -> None:
+    old, new = "Alice is planning a trip to Peru.", "Alice is also planning a trip to Chile."
+    assert outcome(old, new) not in HIDING

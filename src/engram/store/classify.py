@@ -481,8 +481,10 @@ def _explicit_update(new: Parse, old: Parse) -> bool:
     or under the same attribute words ("gym on Mondays" → "gym days are now Tuesdays"); or the
     same short attribute has a new value ("Ivan works at Acme" → "now works for Globex")."""
     change = new.change
-    if not (new.update or _former_named(new, old)) or new.question or new.modal or new.future:
+    if not (new.update or _former_named(new, old)) or new.question or new.future:
         return False
+    if new.modal and not (old.modal and _replacing(new)):
+        return False  # (but one plan in place of another: "now planning Chile instead")
     if new.additive and not change:
         return False  # "Maria now leads the mobile team too" adds, it does not replace
     if new.past and old.past:
@@ -557,6 +559,13 @@ def _explicit_update(new: Parse, old: Parse) -> bool:
 # Words that put a new value in the place of the old one: "instead", "вместо", "en lugar de",
 # "en vez de", "代わりに".
 _REPLACING = frozenset({"instead", "вместо", "lugar", "vez", "代わり"})
+
+
+def _replacing(fact: Parse) -> bool:
+    """The fact says its value comes in place of another ("instead", "вместо", "en lugar")."""
+    return not _REPLACING.isdisjoint(w.norm for w in fact.words)
+
+
 _ONLY = frozenset({"only", "только", "solo", "sólo", "solamente", "únicamente", "ja:only"})
 
 
@@ -628,8 +637,9 @@ def _same_attribute(new: Parse, old: Parse, said: frozenset[str]) -> bool:
     same thing: the old value is named ("from Vim to VS Code"), the verb is of the same kind,
     or what the old value was a value of (its attribute words, a verb that is not a copula)
     comes back. "The payments service was upgraded to Java 21" says nothing of its port."""
-    if ((old.values | old.capitalised) - old.subject_keys) & new.content:
-        return True
+    named = (old.values | old.capitalised) - old.subject_keys
+    if named & new.content or any(_same_name(k, c) for k in named for c in new.content):
+        return True  # (in another case: "работает в Яндексе" → "ушла из Яндекса")
     if any(_VERSION.fullmatch(v) for v in old.values) and any(
         _VERSION.fullmatch(v) for v in new.values - old.values
     ):
