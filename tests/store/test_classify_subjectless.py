@@ -34,6 +34,8 @@ def test_a_note_opening_with_its_verb_is_said_of_the_user(note: str, sentence: s
         "Falta el test de pagos.",
         "Упал прод.",
         "Lives in Berlin?",
+        "Tomas Nakamura lives in Osaka.",
+        "Marks Nakamura lives in Osaka.",
     ],
 )
 def test_a_plural_noun_an_instruction_an_event_or_a_question_gets_no_user(text: str) -> None:
@@ -110,3 +112,8 @@ def test_moving_to_another_team_still_supersedes() -> None:
     assert outcome("Alice is in the platform team.", "Alice is now in the search team.") == (
         "supersede"
     )
+
+
+def test_people_named_like_a_verb_are_not_one_user() -> None:
+    old, new = "Tomas Okafor lives in Prague.", "Tomas Nakamura lives in Osaka."
+    assert outcome(old, new) not in HIDING

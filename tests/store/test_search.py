@@ -397,7 +397,10 @@ def abstracts(store: MemoryStore) -> None:
     )
 
 
-def test_a_group_scores_its_best_hit_and_half_its_second(store: MemoryStore) -> None:
+def test_a_group_scores_its_best_hit_and_half_its_second(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("engram.store.store.GROUP_TERMS_WEIGHT", 0.0)  # its words spread aside
     abstracts(store)
     plain = store.search("solar panel output", top_k=10)
     grouped = store.search("solar panel output", top_k=10, group_by="doc")
@@ -417,6 +420,77 @@ def test_a_document_matched_twice_outranks_one_stray_match(store: MemoryStore) -
     assert plain[0].fact.metadata["doc"] == "b"  # the single piece is the best fact
     grouped = store.search("solar panel output", top_k=10, group_by="doc")
     assert [g.fact.metadata["doc"] for g in grouped] == ["a", "b"]
+
+
+def inverter_pieces(store: MemoryStore) -> None:
+    """Document a in two pieces (a title, then its body) holding all four words of "solar
+    inverter fault alarm" between them; b one piece holding three."""
+    pieces = [
+        ("a", "Solar inverters: a field study of the year."),
+        ("a", "Fault alarms were rare in the first year."),
+        ("b", "Inverter fault alarms on the roof."),
+        ("c", "Solar farms grow."),
+    ]
+    store.absorb(
+        [{"content": text, "metadata": {"doc": doc}} for doc, text in pieces], scope="agent"
+    )
+
+
+def test_the_words_a_document_spreads_over_its_pieces_count_for_it(store: MemoryStore) -> None:
+    inverter_pieces(store)
+    plain = store.search("solar inverter fault alarm", top_k=10)
+    assert plain[0].fact.metadata["doc"] == "b"  # the one piece that holds three of the words
+    grouped = store.search("solar inverter fault alarm", top_k=10, group_by="doc")
+    assert [g.fact.metadata["doc"] for g in grouped] == ["a", "b", "c"]  # a holds all four
+
+
+def test_the_offline_embedders_cosine_counts_a_documents_words_too(store: MemoryStore) -> None:
+    # its features are the words BM25 reads: a piece without the title's words misses them too
+    inverter_pieces(store)
+    vectors = (1.0, 0.0)
+    plain = store.search("solar inverter fault alarm", top_k=10, weights=vectors)
+    assert plain[0].fact.metadata["doc"] == "b"
+    grouped = store.search("solar inverter fault alarm", top_k=10, weights=vectors, group_by="doc")
+    assert grouped[0].fact.metadata["doc"] == "a"
+
+
+def grouped_hit(fact_id: str, kind: str, group: str, score: float) -> Any:
+    from engram.store.model import Fact, Hit
+
+    fact = Fact(id=fact_id, content="", scope="user", kind=kind, metadata={"session": group})
+    return Hit(fact, score, 0.0, 0.0, 1.0)
+
+
+@pytest.mark.parametrize("kind", ["fact", "event"])
+def test_only_a_documents_facts_count_its_words_together(kind: str) -> None:
+    # a conversation's session ranges over many things: its turns (events) gain nothing for
+    # the words spread over them, while a document's pieces (facts) do
+    hits = [
+        grouped_hit("s1-a", kind, "s1", 0.5),
+        grouped_hit("s2-a", kind, "s2", 0.4),
+        grouped_hit("s2-b", kind, "s2", 0.2),
+    ]
+    counts = {"s1-a": {"kitchen": 1}, "s2-a": {"kitchen": 1}, "s2-b": {"tile": 1}}
+    rarity = {"kitchen": 1.0, "tile": 2.0}
+    plain = store_module.best_per_group(hits, "session")
+    worded = store_module.best_per_group(hits, "session", counts=counts, rarity=rarity, weight=1)
+    before = {hit.fact.id: hit.score for hit in plain}
+    gained = {hit.fact.id: round(hit.score - before[hit.fact.id], 6) for hit in worded}
+    if kind == "event":
+        assert gained == {"s2-a": 0.0, "s1-a": 0.0}
+    else:  # s2 holds both words: the best group's BM25, so the whole weight; s1 its share
+        share = store_module.group_bm25({"kitchen": 1}, rarity) / store_module.group_bm25(
+            {"kitchen": 1, "tile": 1}, rarity
+        )
+        assert gained == {"s2-a": 1.0, "s1-a": round(share, 6)}
+
+
+def test_a_words_count_saturates_over_a_groups_facts() -> None:
+    # a word said in every piece of a long document does not outweigh a rarer word said once
+    rarity = {"common": 1.0, "rare": 2.5}
+    assert store_module.group_bm25({"common": 40}, rarity) < store_module.group_bm25(
+        {"rare": 1}, rarity
+    )
 
 
 def test_the_words_of_a_request_do_not_choose_the_results(store: MemoryStore) -> None:

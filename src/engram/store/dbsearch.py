@@ -44,6 +44,7 @@ class Legs:
     lexical: np.ndarray
     terms: dict[str, list[str]]
     facts: dict[str, Fact] = field(default_factory=dict)
+    rarity: dict[str, float] = field(default_factory=dict)  # query term -> count · idf
 
 
 @dataclass(frozen=True)
@@ -153,7 +154,9 @@ def legs(
         blobs = [rows[p][1] for p in matched]
         cosine[matched] = np.clip(_sparse_cosine(query_vector, blobs), 0.0, None)
     cosine[~mask] = 0
-    return Legs(ids, cosine, lexical, terms, facts)
+    idf = _idf(stats)
+    rarity = {term: count * idf(term) for term, count in Counter(query_terms).items()}
+    return Legs(ids, cosine, lexical, terms, facts, rarity)
 
 
 def _idf(stats: CorpusStats) -> Any:

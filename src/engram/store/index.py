@@ -446,6 +446,19 @@ class SearchIndex:
     def document_frequency(self, term: str) -> int:
         return self.postings.frequency(term)
 
+    def counts_at(self, terms: Iterable[str], positions: np.ndarray) -> list[dict[str, int]]:
+        """How often the facts at `positions` hold each of `terms`: one dict a position, of
+        the terms it holds (postings are in position order: one bisection a term)."""
+        out: list[dict[str, int]] = [{} for _ in range(len(positions))]
+        for term in terms:
+            docs, tfs = self.term_arrays(term)
+            if not len(docs) or not len(positions):
+                continue
+            at = np.minimum(np.searchsorted(docs, positions), len(docs) - 1)
+            for i in np.nonzero(docs[at] == positions)[0].tolist():
+                out[i][term] = int(tfs[at[i]])
+        return out
+
     def bm25(self, terms: list[str], mask: np.ndarray) -> np.ndarray:
         """BM25 of every indexed fact for these query terms (0 where the mask is False)."""
         scores = np.zeros(self.size, dtype=np.float32)

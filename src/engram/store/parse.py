@@ -321,6 +321,12 @@ def multi_valued_keys() -> frozenset[str]:
 
 
 @lru_cache(maxsize=1)
+def english_verb_keys() -> frozenset[str]:
+    """The stems of the lexicon's English verbs ("toma" is Spanish, and a name: "Tomas")."""
+    return frozenset(stem(normalize(word), "english") for word in lx.VERBS["english"].split())
+
+
+@lru_cache(maxsize=1)
 def group_keys() -> frozenset[str]:
     """Stems of the groups one is in several of at once (lexicon.GROUPS)."""
     return _stems_of(lx.GROUPS)
@@ -1391,10 +1397,10 @@ def _third_person_first(words: list[Word], language: str) -> bool:
         return norm in _SPANISH_STATES and after.norm not in _SPANISH_ARTICLES
     if norm in _ENGLISH_HE_IS:
         verb_at = 1
-    elif norm.endswith("s") and _stem_word(norm, language) in verb_keys():
+    elif norm.endswith("s") and _stem_word(norm, "english") in english_verb_keys():
         verb_at = 0  # (a capitalised first word is kept unstemmed: it may be a name)
     elif norm in lx.PAST_IRREGULAR or (
-        _is_past(norm) and _stem_word(norm, language) in verb_keys()
+        _is_past(norm) and _stem_word(norm, "english") in english_verb_keys()
     ):
         verb_at = 0
         if after.kind == "word" and not after.norm.endswith("ing") and after.norm not in _LINKS:
@@ -1407,6 +1413,8 @@ def _third_person_first(words: list[Word], language: str) -> bool:
         word, before = words[at], words[at - 1]
         if before.kind == "marker" or before.norm in lx.ADVERBS:
             before = words[at - 2] if at >= 2 else before
+        if before.kind == "name" and word.norm.endswith("s") and word.key in english_verb_keys():
+            return False  # "Marks Nakamura lives in Osaka": a name first, its verb after
         if before.kind == "name" or before.norm in _ENGLISH_ARTICLES:
             break  # the object has begun: "Works at Stripe as a team lead"
         if (

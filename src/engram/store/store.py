@@ -31,7 +31,11 @@ Search score (documented in the README too):
   that is more, and such a neighbour that no leg found joins the results on that share alone
   (`ranking.in_context`).
 - grouped (`group_by`), each group's best hit gains GROUP_SHARE (0.5) of what the group's
-  second-best hit scores for itself (`ranking.best_per_group`).
+  second-best hit scores for itself (`ranking.best_per_group`), and a group of facts (a
+  document cut into pieces, not a session's events) GROUP_TERMS_WEIGHT (1) times the lexical
+  legs' weight (BM25's, and the cosine's too when the embedder is sparse: its features are the
+  same words) of its BM25 as one document over the best group's: the query's words spread
+  over its pieces found (a title's in one, the body's in others) count for it.
 """
 
 from __future__ import annotations
@@ -40,7 +44,8 @@ import builtins
 import gc
 import json
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
@@ -82,6 +87,7 @@ from engram.store.ranking import (
     COSINE_WEIGHT,
     FAR_CONTEXT_WEIGHT,
     GROUP_POOL,
+    GROUP_TERMS_WEIGHT,
     LITERAL,
     RRF_K,
     SPARSE_POOL,
@@ -94,6 +100,7 @@ from engram.store.ranking import (
     rank_shares,
     rerank,
     speaker_factor,
+    stored_counts,
     top,
     topic_terms,
     window_factor,
@@ -860,6 +867,7 @@ class MemoryStore:
         wording = about if about.strip(" ?.!,") else query
         stored_terms: dict[str, builtins.list[str]] | None = None
         read: dict[str, Fact] = {}  # the candidates the backend has already read whole
+        rarity: dict[str, float] | None = None  # the query terms' idf, when the backend counts it
         # the day facts must be valid on: `as_of`, or now for the active mode (None: any day)
         at = moment
         if moment is None and mode == "active":
@@ -873,6 +881,7 @@ class MemoryStore:
             ids: Sequence[str] = found.ids
             lexical, cosine, stored_terms = found.lexical, found.cosine, found.terms
             read = found.facts
+            rarity = found.rarity
         else:
             ids, cosine, lexical = self._index_legs(
                 wording, query_terms, scope, scope_key, tags, mode, start, end, at
@@ -880,9 +889,10 @@ class MemoryStore:
         if not len(ids):
             return []
         matches = int(np.count_nonzero((cosine > 0) | (lexical > 0)))
+        placed: dict[str, int] = {}  # each hit's position in `ids` (the index's, in memory)
         while True:
             hits = self._scored(
-                query, ids, cosine, lexical, reach, now, weights, fusion, window, read
+                query, ids, cosine, lexical, reach, now, weights, fusion, window, read, placed
             )
             # grouped, the pool widens until it holds enough groups or every match
             if group_by is None or len(hits) >= matches:
@@ -892,7 +902,8 @@ class MemoryStore:
             reach *= 4
         hits = self._in_context(hits, wide, _Admits(mode, start, end, at, tuple(tags or ())))
         if group_by is not None:
-            hits = best_per_group(hits, group_by)
+            hits = self._grouped(hits, group_by, query_terms, weights, stored_terms, rarity,
+                                 placed)  # fmt: skip
         hits = hits[:wide]
         if mode != "full_history":
             # what is true now (or as of a date): the latest version first; a full history
@@ -993,9 +1004,11 @@ class MemoryStore:
         fusion: str | None,
         window: tuple[float, float] | None = None,
         read: dict[str, Fact] | None = None,
+        placed: dict[str, int] | None = None,
     ) -> builtins.list[Hit]:
         """The `reach` best facts of each leg, scored (see the module notes), best first;
-        `read`: facts already read (the others are read here)."""
+        `read`: facts already read (the others are read here); `placed`, when given, gets
+        each hit's position in `ids`."""
         pool = {int(p) for p in top(cosine, reach) if cosine[p] > 0}
         pool |= {int(p) for p in top(lexical, reach) if lexical[p] > 0}
         if not pool:
@@ -1031,6 +1044,8 @@ class MemoryStore:
             if window is not None:
                 factor *= window_factor(became, window)
             hits.append(Hit(fact, float(base) * aged * factor, cos, bm, aged))
+            if placed is not None:
+                placed[fact.id] = int(pos)
         hits.sort(key=lambda h: (-h.score, h.fact.id))
         return hits
 
@@ -1051,6 +1066,55 @@ class MemoryStore:
             return None, query
         rest = re.sub(re.escape(found.phrase), " ", query, count=1, flags=re.IGNORECASE)
         return (found.start.timestamp() / 86400.0, found.end.timestamp() / 86400.0), rest
+
+    def _grouped(
+        self,
+        hits: builtins.list[Hit],
+        group_by: str,
+        query_terms: builtins.list[str],
+        weights: tuple[float, float],
+        stored_terms: dict[str, builtins.list[str]] | None,
+        rarity: dict[str, float] | None,
+        placed: dict[str, int],
+    ) -> builtins.list[Hit]:
+        """The best hit of each group, scored for it (`ranking.best_per_group`). A document's
+        pieces (facts, not events) count its words together, weighed as the lexical legs are:
+        BM25, and a sparse embedder's cosine (its features are the same words, so it misses a
+        word a piece lacks as BM25 does). `rarity` and `stored_terms` come from a database
+        that searched itself (None: the index counts them; `placed`, the hits' positions)."""
+        lexical_weight = weights[1] + (weights[0] if self.embedder.sparse else 0.0)
+        weight = lexical_weight * GROUP_TERMS_WEIGHT
+        counts = None
+        if weight and any(hit.fact.kind == "fact" for hit in hits):
+            if rarity is None:
+                rarity = self._rarity(query_terms)
+                counts = self._index_counts(hits, rarity, placed)
+            else:
+                known = stored_terms or {}
+                counts = {hit.fact.id: stored_counts(known.get(hit.fact.id, ()), rarity)
+                          for hit in hits if hit.fact.kind == "fact"}  # fmt: skip
+        return best_per_group(hits, group_by, counts=counts, rarity=rarity, weight=weight)
+
+    def _index_counts(
+        self, hits: builtins.list[Hit], terms: Iterable[str], placed: dict[str, int]
+    ) -> dict[str, dict[str, int]]:
+        """How often each hit of a fact holds each of `terms`, by id, from the index's postings
+        (`placed`: the hits' positions in the index)."""
+        known = [h.fact.id for h in hits if h.fact.kind == "fact" and h.fact.id in placed]
+        positions = np.array([placed[fid] for fid in known], dtype=np.int64)
+        held = self.index().counts_at(terms, positions)
+        return dict(zip(known, held, strict=True))
+
+    def _rarity(self, query_terms: builtins.list[str]) -> dict[str, float]:
+        """Each query term's weight in a group's BM25 (`ranking.group_bm25`): its idf over
+        the whole index (as the sparse query vector's) times its count in the query."""
+        index = self.index()
+        live = index.size
+        out: dict[str, float] = {}
+        for term, count in Counter(query_terms).items():
+            df = min(index.document_frequency(term), live)
+            out[term] = count * float(np.log(1.0 + (live - df + 0.5) / (df + 0.5)))
+        return out
 
     def _query_vector(self, query: str, index: SearchIndex, live: int) -> Vector | None:
         from engram.embed.base import EmbeddingError
