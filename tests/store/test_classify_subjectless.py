@@ -117,3 +117,20 @@ def test_moving_to_another_team_still_supersedes() -> None:
 def test_people_named_like_a_verb_are_not_one_user() -> None:
     old, new = "Tomas Okafor lives in Prague.", "Tomas Nakamura lives in Osaka."
     assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Meets Bob every Friday.", "Meets Ana every Friday."),
+        ("Мы встречаемся с Олегом по пятницам.", "Мы встречаемся с Анной по пятницам."),
+        ("Ana se reúne con Pedro los lunes.", "Ana se reúne con Luis los lunes."),
+    ],
+)
+def test_meeting_another_person_is_one_more_meeting(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_meeting_another_person_instead_supersedes() -> None:
+    old, new = "The user meets Bob every Friday.", "The user now meets Ana every Friday instead."
+    assert outcome(old, new) == "supersede"

@@ -1378,6 +1378,8 @@ def _many_valued(
         return True  # "has a son named Leo" / "… named Max": one more son
     if _another_one_had(new, old, changed):
         return True  # "has an office in Berlin" / "… in Lisbon": one more office
+    if _meets_someone(new, changed) and _meets_someone(old, changed):
+        return True  # "meets Bob every Friday" / "meets Ana every Friday": two people
     if _in_a_group(new) and _in_a_group(old):
         return True  # "is in the #incidents channel" / "… #release-train channel": both
     kept = new.object_keys & old.object_keys
@@ -1396,6 +1398,18 @@ def _many_valued(
                 return True
 
     return False
+
+
+def _meets_someone(fact: Parse, changed: Collection[str]) -> bool:
+    """The fact tells whom its subject meets, a name the change is about ("meets Bob", "se
+    reúne con Pedro", "встречается с Олегом"; where a club meets is one place: "meets at")."""
+    if _verb_concept(fact) != "meeting":
+        return False
+    first = next((w for w in fact.objects if w.norm not in _WITH), None)
+    return first is not None and first.kind == "name" and first.key in changed
+
+
+_WITH = frozenset({"with", "con", "с", "со"})
 
 
 def _in_a_group(fact: Parse) -> bool:
