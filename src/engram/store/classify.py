@@ -69,7 +69,8 @@ _FUNCTION = lx.FUNCTION_WORDS
 _MOMENT_KINDS = frozenset({"date", "value"})
 _BARE_VERBS = frozenset({"be", "have", "ser", "estar", "tener", ":", "=", "need", "want"})
 _WHO = frozenset({"name", "pronoun", "kin"})
-_LINKS = frozenset({"with", "for", "con", "para", "с", "со", "для"})
+_WITH = frozenset({"with", "con", "с", "со"})
+_LINKS = _WITH | {"for", "para", "для"}  # with whom, and what for
 _PREPOSITIONS = lx.PREPOSITIONS
 _DATE = re.compile(r"\d[:/]\d|\d{4}-\d")
 _CYRILLIC = re.compile("[\u0400-\u04ff]")
@@ -532,8 +533,8 @@ def _explicit_update(new: Parse, old: Parse) -> bool:
         # one value of several ("allergic to nuts"): only news that names it replaces it
         # ("no longer allergic to nuts"), not another value ("now allergic to penicillin"),
         # unless the new one comes in its place ("now posted to #payments instead")
-        norms = {w.norm for w in new.words}
-        if same_verb and not (_REPLACING.isdisjoint(norms) and _ONLY.isdisjoint(norms)):
+        only = not _ONLY.isdisjoint(w.norm for w in new.words)
+        if same_verb and (_replacing(new) or only):
             return True  # (or "now accepts only Parquet files": the others no longer)
         return bool(old.object_keys - _FUNCTION) and old.object_keys - _FUNCTION <= new.content
     if same_verb or change:
@@ -1396,7 +1397,6 @@ def _many_valued(
             before = _word_before_change(fact.objects, changed)
             if before is not None and before.norm in _LINKS:
                 return True
-
     return False
 
 
@@ -1407,9 +1407,6 @@ def _meets_someone(fact: Parse, changed: Collection[str]) -> bool:
         return False
     first = next((w for w in fact.objects if w.norm not in _WITH), None)
     return first is not None and first.kind == "name" and first.key in changed
-
-
-_WITH = frozenset({"with", "con", "с", "со"})
 
 
 def _in_a_group(fact: Parse) -> bool:

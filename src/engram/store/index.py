@@ -446,6 +446,11 @@ class SearchIndex:
     def document_frequency(self, term: str) -> int:
         return self.postings.frequency(term)
 
+    def idf(self, term: str, live: int) -> float:
+        """BM25's idf of a term among `live` facts (its document frequency capped at that)."""
+        df = min(self.document_frequency(term), live)
+        return float(np.log(1.0 + (live - df + 0.5) / (df + 0.5)))
+
     def counts_at(self, terms: Iterable[str], positions: np.ndarray) -> list[dict[str, int]]:
         """How often the facts at `positions` hold each of `terms`: one dict a position, of
         the terms it holds (postings are in position order: one bisection a term)."""

@@ -1447,8 +1447,8 @@ _SPANISH_STATES = frozenset("vive reside trabaja prefiere estudia".split())
 _LINKS = lx.PREPOSITIONS | lx.DETERMINERS | lx.ADVERBS | {"up", "down", "out", "back", "over"}
 _LEAD_PREPOSITIONS = frozenset("в во на по с у из к для за".split())
 _SPANISH_ARTICLES = frozenset("el la los las un una unos unas".split())
-_ARTICLE_BEFORE_CHANGE = _SPANISH_ARTICLES | {"the", "a", "an"}
 _ENGLISH_ARTICLES = frozenset("a an the".split())
+_ARTICLE_BEFORE_CHANGE = _SPANISH_ARTICLES | _ENGLISH_ARTICLES
 
 
 def _we_verb(word: Word) -> bool:
@@ -1597,13 +1597,13 @@ def _noun_after_be(words: list[Word], start: int, at: int) -> bool:
 _BE = frozenset("is are was were be been being am 's 're".split())
 # Participles spelt as the bare verb or not by rule ("is set for Monday", "is run by Ops",
 # "was found"): after "be" they are the verb.
+# (besides the lexicon's irregular pasts and participles, which `_noun_after_be` reads too)
 _SAME_AS_PARTICIPLE = frozenset(
     """
-set put cut run read hit hurt shut split spread quit let cast upset cost bet done seen found
-hidden shown stolen frozen eaten forgotten understood spent brought thought caught bound hung
-worn torn drawn grown thrown blown felt fed heard laid lent lit meant mistaken proven sought
-shaken shot stood sworn swept undergone withdrawn overseen ridden risen beaten chosen fallen
-forbidden forgiven dug stuck struck woken sung sunk swum spun sold told
+set put cut run hit hurt split spread quit let cast upset cost bet done seen hidden shown
+stolen frozen eaten forgotten bound worn torn drawn grown thrown blown fed laid lit mistaken
+proven sought shaken shot sworn swept undergone withdrawn overseen ridden risen beaten fallen
+forbidden forgiven stuck struck woken sung sunk swum spun
 """.split()
 )
 

@@ -1109,12 +1109,10 @@ class MemoryStore:
         """Each query term's weight in a group's BM25 (`ranking.group_bm25`): its idf over
         the whole index (as the sparse query vector's) times its count in the query."""
         index = self.index()
-        live = index.size
-        out: dict[str, float] = {}
-        for term, count in Counter(query_terms).items():
-            df = min(index.document_frequency(term), live)
-            out[term] = count * float(np.log(1.0 + (live - df + 0.5) / (df + 0.5)))
-        return out
+        return {
+            term: count * index.idf(term, index.size)
+            for term, count in Counter(query_terms).items()
+        }
 
     def _query_vector(self, query: str, index: SearchIndex, live: int) -> Vector | None:
         from engram.embed.base import EmbeddingError
@@ -1123,8 +1121,7 @@ class MemoryStore:
             if index.sparse and hasattr(self.embedder, "query_vector"):
 
                 def idf(term: str) -> float:
-                    df = min(index.document_frequency(term), live)
-                    return float(np.log(1.0 + (live - df + 0.5) / (df + 0.5)))
+                    return index.idf(term, live)
 
                 vector: Vector = self.embedder.query_vector(query, idf)
             else:
