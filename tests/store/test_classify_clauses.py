@@ -289,3 +289,35 @@ def test_a_clause_the_stored_fact_says_word_for_word_is_a_duplicate(old: str, ne
 )
 def test_a_clause_said_without_its_condition_is_no_duplicate(old: str, new: str) -> None:
     assert outcome(old, new) != "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "Priya leads the payments team and reports to Marcus; she joined in 2021.",
+            "Priya joined in 2021, reports to Marcus, and leads the payments team.",
+        ),
+        (
+            "Ирина руководит отделом продаж и подчиняется Павлу; она пришла в 2019 году.",
+            "В 2019 году Ирина пришла; она подчиняется Павлу и руководит отделом продаж.",
+        ),
+        ("Ana lives in Lima and Bob lives in Quito.", "Bob lives in Quito."),
+    ],
+)
+def test_the_same_clauses_in_another_order_are_a_duplicate(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Alice leads design and Bob leads QA.", "Bob leads design and Alice leads QA."),
+        ("Alice reports to Bob and mentors Carol.", "Bob reports to Alice and mentors Carol."),
+        ("The app crashes when the cache is cold, and restarts itself.", "The app crashes."),
+    ],
+)
+def test_clauses_with_their_parts_turned_or_a_condition_left_out_are_no_duplicate(
+    old: str, new: str
+) -> None:
+    assert outcome(old, new) != "duplicate"

@@ -2088,3 +2088,287 @@ def test_one_plan_in_place_of_another_supersedes() -> None:
 def test_one_more_plan_hides_nothing() -> None:
     old, new = "Alice is planning a trip to Peru.", "Alice is also planning a trip to Chile."
     assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The Orion migration status is in progress.", "The Orion migration is blocked."),
+        ("Ticket 42 is in review.", "Ticket 42 is merged."),
+        ("La migración está en curso.", "La migración ya está bloqueada desde el lunes."),
+        ("Статус миграции — в работе.", "Миграция заблокирована с понедельника."),
+    ],
+)
+def test_another_status_of_the_same_work_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Ticket 42 is in review.", "Ticket 43 is merged."),
+        ("The API migration is in progress.", "The DB migration is blocked."),
+        ("Deploys are blocked if the error rate exceeds 2%.", "Deploys are done."),
+    ],
+)
+def test_a_status_of_other_work_or_under_a_condition_is_no_update(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The order is in transit.", "The order is delivered."),
+        ("The Orion migration is in progress.", "The Orion migration is blocked."),
+    ],
+)
+def test_a_state_told_with_a_participle_is_no_rewording_of_another(old: str, new: str) -> None:
+    assert outcome(old, new) != "duplicate"
+
+
+def test_a_title_of_the_same_group_as_a_job_title_is_the_same_role() -> None:
+    old, new = "Cristina es la gerente del proyecto.", "Cristina es la jefa del proyecto."
+    assert outcome(old, new) == "duplicate"
+
+
+def test_email_spelt_out_in_spanish_is_email() -> None:
+    old = "El usuario usa el correo electrónico para avisos."
+    assert outcome(old, "El usuario usa el e-mail para avisos.") == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        ("Kevin's role is QA engineer.", "Kevin is a site reliability engineer.", "supersede"),
+        ("Kevin's role is QA engineer.", "Kevin is a QA engineer.", "duplicate"),
+        ("El cargo de Valeria es diseñadora junior.", "Valeria es diseñadora sénior.", "supersede"),
+    ],
+)
+def test_a_role_told_of_its_holder_is_what_the_holder_is(old: str, new: str, expected: str) -> None:
+    assert outcome(old, new) == expected
+
+
+@pytest.mark.parametrize(
+    "new", ["Bob is a site reliability engineer.", "Kevin is a father.", "Kevin is on vacation."]
+)
+def test_a_role_told_of_its_holder_is_not_another_holder_or_attribute(new: str) -> None:
+    assert outcome("Kevin's role is QA engineer.", new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Emma is on the Payments team.", "Emma is a member of the Growth team."),
+        ("Emma is a member of the Payments team.", "Emma is a member of the Growth team."),
+        ("Emma está en el equipo de Pagos.", "Emma es miembro del equipo de Growth."),
+        ("Эмма — участница команды платежей.", "Эмма — участница команды роста."),
+    ],
+)
+def test_a_member_of_another_team_has_moved_team(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+def test_a_member_of_a_team_is_on_it() -> None:
+    old, new = "Emma is on the Payments team.", "Emma is a member of the Payments team."
+    assert outcome(old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Emma is a member of the chess club.", "Emma is a member of the book club."),
+        ("Emma is a member of the Payments team.", "Bob is a member of the Growth team."),
+    ],
+)
+def test_a_member_of_another_club_or_another_member_is_no_move(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("I live at 14 Elm Street, Apt 3B.", "I live at 220 Oak Avenue, Apt 12."),
+        ("My address is 14 Elm Street, Apt 3B.", "My address is 220 Oak Avenue, Apt 12."),
+        ("Vivo en la calle Mayor 14, 3ºB.", "Vivo en la avenida de la Paz 22, 1ºA."),
+    ],
+)
+def test_a_new_street_address_is_one_new_value(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+def test_a_street_address_is_one_value_of_the_fact() -> None:
+    fact = parse("I live at 14 Elm Street, Apt 3B.")
+    assert [w.norm for w in fact.words if w.kind == "value"] == ["14 elm street, apt 3b"]
+
+
+def test_another_one_at_another_address_is_no_move() -> None:
+    old, new = "I live at 14 Elm Street, Apt 3B.", "Bob lives at 220 Oak Avenue, Apt 12."
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        ("El presupuesto es de 5000 dólares.", "El presupuesto es de 5000 pesos.", "supersede"),
+        ("El presupuesto es de 5000 dólares.", "El presupuesto es de 5000 USD.", "duplicate"),
+    ],
+)
+def test_a_currency_is_part_of_the_amount(old: str, new: str, expected: str) -> None:
+    assert outcome(old, new) == expected
+
+
+def test_a_new_tool_for_the_same_purpose_supersedes() -> None:
+    old = "Usamos Redis para cachear las sesiones."
+    assert outcome(old, "Usamos Memcached para cachear las sesiones.") == "supersede"
+
+
+def test_the_same_tool_for_another_purpose_is_one_more_purpose() -> None:
+    old = "Usamos TypeScript para compartir tipos."
+    assert outcome(old, "Usamos TypeScript para tener un solo CI.") not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The Slack channel for incidents is #ops-alerts", "#ops-alerts was renamed to #incidents"),
+        ("El canal de Slack del equipo es #diseño", "El canal #diseño ahora se llama #producto"),
+        ("The default branch is master.", "master was renamed to main."),
+    ],
+)
+def test_the_name_a_fact_gives_renamed_supersedes_it(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Ana is on the Payments team.", "The Payments team was renamed to Billing."),
+        ("Ana is on Billing.", "Billing was renamed to Payments."),
+    ],
+)
+def test_a_renamed_team_does_not_hide_who_is_on_it(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The upload limit is 25 MB.", "Files larger than 25 MB cannot be uploaded."),
+        ("El tamaño máximo de archivo es 50 MB.", "Los archivos no pueden superar los 50 MB."),
+        ("Лимит на загрузку файлов — 25 МБ.", "Файлы больше 25 мегабайт загрузить нельзя."),
+    ],
+)
+def test_a_limit_told_as_what_may_not_go_past_it_is_the_limit(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+def test_a_new_limit_told_as_what_may_not_go_past_it_supersedes() -> None:
+    old, new = "The upload limit is 25 MB.", "Files larger than 50 MB cannot be uploaded."
+    assert outcome(old, new) == "supersede"
+
+
+def test_a_bound_on_another_thing_is_no_limit_of_this_one() -> None:
+    old = "The upload limit for images is 25 MB."
+    assert outcome(old, "Videos larger than 25 MB cannot be uploaded.") not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "Deploys to production are approved by Sofia.",
+            "Sofia signs off on deploys to production.",
+        ),
+        (
+            "Los despliegues a producción los aprueba Sofía.",
+            "Sofía es quien da el visto bueno a los despliegues a producción.",
+        ),
+    ],
+)
+def test_a_verb_said_in_several_words_is_the_verb(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    "new",
+    [
+        "Finch Labs' new CEO is Helen Ortiz.",
+        "Finch Labs appointed Helen Ortiz as its new CEO.",
+        "Since September the CEO of Finch Labs has been Helen Ortiz.",
+    ],
+)
+def test_another_holder_of_a_role_told_another_way_supersedes(new: str) -> None:
+    assert outcome("Greg is the CEO of Finch Labs.", new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    "new",
+    [
+        "Acme appointed Helen Ortiz as its new CEO.",
+        "Finch Labs appointed Helen Ortiz as its new CTO.",
+    ],
+)
+def test_a_holder_of_another_owners_or_another_role_is_no_update(new: str) -> None:
+    assert outcome("Greg is the CEO of Finch Labs.", new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        ("Priya's phone number is 555-0142.", "Priya can be reached at 555-0142.", "duplicate"),
+        (
+            "Sara's phone number is 555-0101.",
+            "You can reach Sara by phone at 555-0177.",
+            "supersede",
+        ),
+        ("El teléfono de Ana es 600 123 456.", "El teléfono de Ana es 600 999 000.", "supersede"),
+    ],
+)
+def test_how_to_reach_someone_told_another_way(old: str, new: str, expected: str) -> None:
+    assert outcome(old, new) == expected
+
+
+@pytest.mark.parametrize(
+    "new",
+    [
+        "You can reach Bob at 555-0177.",
+        "You can reach Sara at sara@acme.com.",
+    ],
+)
+def test_another_persons_contact_or_another_kind_of_contact_is_no_update(new: str) -> None:
+    assert outcome("Sara's phone number is 555-0101.", new) not in HIDING
+
+
+def test_a_work_phone_is_not_replaced_by_an_unqualified_one() -> None:
+    old, new = "Sara's work phone is 555-0101.", "You can reach Sara at 555-0177."
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "Environment variables are stored in AWS Secrets Manager.",
+            "Env vars are kept in AWS Secrets Manager.",
+        ),
+        ("Пользователь не ест мясо.", "Пользователь не употребляет мясо."),
+        ("Logs are kept for 30 days.", "Logs are stored for 30 days."),
+    ],
+)
+def test_keeping_storing_and_eating_in_other_words_are_one_statement(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+def test_where_a_thing_is_stored_is_not_how_long_it_is_kept() -> None:
+    assert outcome("Logs are stored in S3.", "Logs are kept for 30 days.") not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Pedro desarrolló el módulo de pagos.", "El módulo de pagos lo desarrolló Pedro."),
+        ("Elena revisa todos los pull requests.", "Todos los pull requests los revisa Elena."),
+    ],
+)
+def test_a_spanish_object_put_first_is_the_same_statement(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"

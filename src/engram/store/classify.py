@@ -49,10 +49,12 @@ from engram.store.parse import (
     often_many_keys,
     opening_phrase_moved,
     parse,
+    participle,
     possessive,
     relation_keys,
     relation_words,
     scales,
+    team_keys,
 )
 from engram.text.sentences import sentences
 from engram.text.stem import stem
@@ -875,7 +877,7 @@ def _both_may_hold(
     return (
         (_compares(new) and _compares(old))
         or (_conditional(new) and _conditional(old))
-        or (_reasoned(new) and _reasoned(old))
+        or (_reasoned(new) and _reasoned(old) and _reason_changed(new, old, {*removed, *added}))
         or _verb_changed(new, old, removed, added)
         or _whose_changed(new, old, {*removed, *added})
         or bool(_clauses(new) and _clauses(old))
@@ -1251,6 +1253,28 @@ def _reasoned(fact: Parse) -> bool:
     return False
 
 
+def _reason_changed(new: Parse, old: Parse, changed: Collection[str]) -> bool:
+    """Some of the `changed` words are in what a fact says it is for or why: "… para
+    compartir tipos" / "… para tener un solo CI" give two reasons; "Usamos Redis para cachear
+    las sesiones" / "Usamos Memcached para …" one reason, and a new value for it."""
+    return any(
+        changed_word in _reason_keys(fact) for fact in (new, old) for changed_word in changed
+    )
+
+
+def _reason_keys(fact: Parse) -> frozenset[str]:
+    """The keys of the words from the fact's first word of why or what for to its end, or,
+    put first ("Para cachear las sesiones usamos Redis"), to its head verb."""
+    words = fact.words
+    for at, w in enumerate(words):
+        purpose = w.norm == "para" and at + 1 < len(words)
+        if w.norm in _REASONS or (purpose and words[at + 1].norm.endswith(_ES_INFINITIVE)):
+            heads = [i for i, x in enumerate(words) if i > at + 1 and x.norm == fact.verb_norm]
+            end = heads[0] if at == 0 and heads else len(words)
+            return frozenset(x.key for x in words[at:end])
+    return frozenset()
+
+
 _REASONS = frozenset("because чтобы потому поскольку porque ja:because".split())
 _ES_INFINITIVE = ("ar", "er", "ir")
 
@@ -1359,7 +1383,10 @@ def _many_valued(
         # conoce a Tom")
         predicate += [w for w in (*new.words, *old.words) if w.kind != "stop"]
     words = {w.key for w in predicate} | {w.norm for w in predicate} | {new.verb, old.verb}
-    if words & multi_valued_keys() or {new.verb_norm, old.verb_norm} & lx.MULTI_VALUED_FORMS:
+    many = words & multi_valued_keys()
+    if many and _on_a_team(predicate):
+        many -= {stem_ for w in predicate if w.norm in lx.MEMBERSHIP for stem_ in (w.key, w.norm)}
+    if many or {new.verb_norm, old.verb_norm} & lx.MULTI_VALUED_FORMS:
         return True
     # (a thing had, owned or kept is one of several when said with "a": "owns a Tesla"; a
     # note's key names one role, "Release owner: Priya", whose holder it gives)
@@ -1407,6 +1434,14 @@ def _meets_someone(fact: Parse, changed: Collection[str]) -> bool:
         return False
     first = next((w for w in fact.objects if w.norm not in _WITH), None)
     return first is not None and first.kind == "name" and first.key in changed
+
+
+def _on_a_team(predicate: list[Word]) -> bool:
+    """The words say one is a member of a team ("a member of the Growth team", "miembro del
+    equipo de Pagos"): one team at a time, unlike a club or a channel."""
+    return any(w.norm in lx.MEMBERSHIP for w in predicate) and any(
+        w.key in team_keys() for w in predicate
+    )
 
 
 def _in_a_group(fact: Parse) -> bool:
@@ -1606,6 +1641,9 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
         return Verdict("duplicate", "the same statement with a phrase put first")
     if _same_naming(new, old):
         return Verdict("duplicate", "the same name of the same one, told another way")
+    held = _role_of_holder(new, old)
+    if held is not None:
+        return held
     if _relation_told_both_ways(new, old):
         return Verdict("duplicate", "the same relation told from its holder's side")
     told = _note_told_as_sentence(new, old)
@@ -1618,6 +1656,12 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
         return Verdict("duplicate", "where the same one lives, told as a note and as a sentence")
     if home == "other":
         return Verdict("supersede", "where the same one lives, told another way, a new place")
+    bound = _limit_told_as_bound(new, old)
+    if bound:
+        return bound
+    contact = _contact_told_twice(new, old)
+    if contact:
+        return contact
     if _holder_restated(new, old):
         return Verdict("duplicate", "the same holder of the same role, told again")
     if _settles(new, old):
@@ -1627,6 +1671,8 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
         return changed
     if _clauses_said_before(new, old):
         return Verdict("duplicate", "clauses the stored fact says word for word, others left out")
+    if _clauses_told_again(new, old):
+        return Verdict("duplicate", "the same clauses in another order or other words")
     overlap = _jaccard(new.content, old.content)
     if new.passage or old.passage:
         # The rules below read one statement: its subject, attribute and value. A passage (or
@@ -1680,6 +1726,173 @@ def _phrase_put_first(new: Parse, old: Parse) -> bool:
     if mine is new.text and theirs is old.text:
         return False
     return _bare(mine) == _bare(theirs)
+
+
+def _role_of_holder(new: Parse, old: Parse) -> Verdict | None:
+    """A role told as an attribute of its holder ("Kevin's role is QA engineer", "El cargo de
+    Valeria es diseñadora junior") read as what the holder is ("Kevin is QA engineer"), when
+    the other fact says that: the same role is a duplicate, another one supersedes. None when
+    neither fact is told so, either names no job, or the two read so are neither."""
+    mine, theirs = _holder_is(new.text), _holder_is(old.text)
+    if mine is None and theirs is None:
+        return None
+    told, stored = parse(mine or new.text), parse(theirs or old.text)
+    if not all(any(w.key in _job_stems() for w in fact.objects) for fact in (told, stored)):
+        return None  # "Kevin's job is boring": no job named
+    verdict = compare(told, stored, 0.0)
+    if verdict.outcome not in ("duplicate", "supersede"):
+        return None
+    return Verdict(verdict.outcome, f"{verdict.reason}, a role told of its holder")
+
+
+def _holder_is(text: str) -> str | None:
+    """ "Kevin's role is QA engineer" as "Kevin is QA engineer", "El puesto de Ana es …" as
+    "Ana es …"; None for a fact told otherwise."""
+    match = _ROLE_OF.match(text) or _ROLE_DE.match(text)
+    if match is None:
+        return None
+    return f"{match['who']} {match['be']} {match['what']}"
+
+
+_ROLE_OF = re.compile(
+    r"^\s*(?P<who>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)'s\s+(?:current\s+)?"
+    r"(?:role|job|job\s+title|title|position|occupation|profession)\s+(?P<be>is)\s+"
+    r"(?P<what>[^,;]+?)\s*$"
+)
+_ROLE_DE = re.compile(
+    r"^\s*(?:el|la|su)\s+(?:cargo|puesto|rol|trabajo|profesión|ocupación)\s+(?:actual\s+)?de\s+"
+    r"(?P<who>[A-ZÁÉÍÓÚÑ][\w-]*(?:\s+[A-ZÁÉÍÓÚÑ][\w-]*)?)\s+(?P<be>es)\s+(?P<what>[^,;]+?)\s*$",
+    re.IGNORECASE,
+)
+
+
+def _limit_told_as_bound(new: Parse, old: Parse) -> Verdict | None:
+    """One fact gives a limit ("Лимит на загрузку файлов — 25 МБ", "The upload limit is 25
+    MB") and the other what may not go past an amount ("Файлы больше 25 мегабайт загрузить
+    нельзя", "Los archivos no pueden superar los 50 MB"), of the same thing: the same amount
+    is a duplicate, another one in the same unit supersedes."""
+    if (new.speaker, new.environments) != (old.speaker, old.environments):
+        return None
+    if _limit(new) and _bound(old):
+        limit, bound = new, old
+    elif _limit(old) and _bound(new):
+        limit, bound = old, new
+    else:
+        return None
+    mine, theirs = _amounts(limit), _amounts(bound)
+    if len(mine) != 1 or len(theirs) != 1 or mine[0][1] != theirs[0][1]:
+        return None
+    if not _same_thing_limited(limit, bound) or _names_of(new) != _names_of(old):
+        return None
+    if mine == theirs:
+        return Verdict("duplicate", "the same limit, told as what may not go past it")
+    return Verdict("supersede", "the same limit, a new amount told as what may not go past it")
+
+
+def _contact_told_twice(new: Parse, old: Parse) -> Verdict | None:
+    """Both facts give how to reach the same person, each its own way ("Sara's phone number is
+    555-0101", "You can reach Sara by phone at 555-0177", "Priya can be reached at …", "El
+    teléfono de Ana es …"), the same kind of contact (a phone, an e-mail) with the same
+    qualifier (work, personal): the same value is a duplicate, another supersedes."""
+    if (new.speaker, new.said_at) != (old.speaker, old.said_at) or new.question or old.question:
+        return None
+    if new.negated or old.negated or (new.modal and not _CAN.search(new.text)):
+        return None
+    mine, theirs = _contact(new.text), _contact(old.text)
+    if mine is None or theirs is None or mine[:3] != theirs[:3]:
+        return None
+    if mine[3] == theirs[3]:
+        return Verdict("duplicate", "the same way to reach the same person, told another way")
+    return Verdict("supersede", "a new way to reach the same person, told another way")
+
+
+def _contact(text: str) -> tuple[str, str, str, str] | None:
+    """(who, which kind of contact, its qualifier, the value) a fact gives, or None."""
+    for pattern in _CONTACT_PATTERNS:
+        match = pattern.search(text)
+        if match is None:
+            continue
+        value = match["value"].rstrip(".,;!")
+        kind = "email" if "@" in value else "phone" if _PHONE.fullmatch(value) else ""
+        if not kind:
+            return None
+        said = (match.groupdict().get("kind") or "").casefold()
+        if said and (said in _EMAIL_WORDS) != (kind == "email"):
+            return None  # "phone … a@b.com": not one contact
+        qualifier = (match.groupdict().get("qualifier") or "").casefold()
+        return normalize(match["who"]), kind, qualifier, value.casefold()
+    return None
+
+
+_CONTACT_WHO = r"(?P<who>[A-ZÁÉÍÓÚÑ][\w-]+(?:\s+[A-ZÁÉÍÓÚÑ][\w-]+)?)"
+_KIND = r"(?P<kind>phone(?:\s+number)?|number|e-?mail(?:\s+address)?|mobile|cell)"
+_VALUE = r"(?P<value>\+?[\w.+()-]+(?:[ \u00a0][\d()-]+)*(?:@[\w.-]+)?)"
+_CONTACT_PATTERNS = tuple(
+    re.compile(pattern, re.IGNORECASE)
+    for pattern in (
+        rf"^\s*{_CONTACT_WHO}'s\s+(?:(?P<qualifier>work|personal|home|private)\s+)?{_KIND}\s+is\s+"
+        rf"{_VALUE}\s*[.!]?\s*$",
+        rf"^\s*(?:you\s+can\s+|one\s+can\s+)?(?:reach|call|contact|text|e-?mail)\s+{_CONTACT_WHO}\s+"
+        rf"(?:by\s+{_KIND}\s+)?(?:at|on)\s+{_VALUE}\s*[.!]?\s*$",
+        rf"^\s*{_CONTACT_WHO}\s+can\s+be\s+(?:reached|contacted|called)\s+(?:by\s+{_KIND}\s+)?"
+        rf"(?:at|on)\s+{_VALUE}\s*[.!]?\s*$",
+        rf"^\s*(?:el|su)\s+(?P<kind>teléfono|móvil|correo(?:\s+electrónico)?|e-?mail)\s+"
+        rf"(?:(?P<qualifier>personal|del\s+trabajo)\s+)?de\s+{_CONTACT_WHO}\s+es\s+(?:el\s+)?{_VALUE}"
+        rf"\s*[.!]?\s*$",
+    )
+)
+_PHONE = re.compile(r"\+?[\d()][\d ()\u00a0-]{4,}\d")
+_EMAIL_WORDS = frozenset({"email", "e-mail", "email address", "e-mail address", "correo"})
+_CAN = re.compile(r"\bcan\b", re.IGNORECASE)
+
+
+def _limit(fact: Parse) -> bool:
+    """The fact names a limit and says nothing against it."""
+    return (
+        not fact.negated and not fact.question and any(w.norm in lx.LIMIT_WORDS for w in fact.words)
+    )
+
+
+def _bound(fact: Parse) -> bool:
+    """The fact says that what goes past an amount may not be: a negation and a word of going
+    past ("larger than", "больше", "superar")."""
+    return fact.negated and not fact.question and any(w.norm in lx.BEYOND_WORDS for w in fact.words)
+
+
+def _amounts(fact: Parse) -> list[tuple[str, str]]:
+    """The amounts the fact gives, each a number and its unit ("25 MB": ("25", "mb"))."""
+    words = fact.words
+    return [
+        (w.key, words[at + 1].key)
+        for at, w in enumerate(words[:-1])
+        if w.kind == "value" and words[at + 1].norm in lx.UNITS
+    ]
+
+
+def _same_thing_limited(limit: Parse, bound: Parse) -> bool:
+    """The bound names what the limit is of: its words (not of going past, "may" or "be") are
+    the limit's, as written or inflected ("файлы" / "файлов"), but for one word of one side
+    ("Files larger than 25 MB cannot be uploaded" / "The upload limit …"; not "Videos … cannot
+    be uploaded" / "The upload limit for images …")."""
+    skip = lx.BEYOND_WORDS | lx.LIMIT_WORDS | lx.UNITS.keys() | _MAY_BE
+    mine = frozenset(w.key for w in limit.words if w.kind == "word" and w.norm not in skip)
+    theirs = frozenset(w.key for w in bound.words if w.kind == "word" and w.norm not in skip)
+    only_bound = {k for k in theirs if not _of_one_root(k, mine)}
+    only_limit = {k for k in mine if not _of_one_root(k, theirs)}
+    return len(only_bound) < len(theirs) and len(only_bound) + len(only_limit) <= 1
+
+
+def _of_one_root(key: str, others: frozenset[str]) -> bool:
+    """`key` is one of `others`, inflected, or begins one of them or is begun by one, five
+    letters at least ("загруз" of "загрузить" and "загрузк" of "загрузку")."""
+    if key in others or _inflects(key, others):
+        return True
+    return any(
+        min(len(key), len(o)) >= 5 and (key.startswith(o) or o.startswith(key)) for o in others
+    )
+
+
+_MAY_BE = frozenset("may can be allowed permitted может быть можно pueden puede ser".split())
 
 
 def _same_naming(new: Parse, old: Parse) -> bool:
@@ -2015,6 +2228,74 @@ def _clauses_said_before(new: Parse, old: Parse) -> bool:
     return True
 
 
+def _clauses_told_again(new: Parse, old: Parse) -> bool:
+    """Each clause of the new fact is a duplicate of its own clause of the stored one, in any
+    order and other words: "Priya leads the payments team and reports to Marcus; she joined in
+    2021" / "Priya joined in 2021, reports to Marcus, and leads the payments team", or "Pablo
+    trabaja como diseñador en Cabify" after "Pablo vive en Zaragoza, trabaja como diseñador en
+    Cabify y toca el violonchelo". A clause that goes on from the first one's verb, or opens
+    with a pronoun, is read with its subject; a stored clause left out must be a statement of
+    its own, no condition of the rest."""
+    if new.speaker != old.speaker or new.said_at or old.said_at or CJK.search(old.text):
+        return False
+    if len(new.content & old.content) < 0.5 * len(new.content):
+        return False  # (a quick way out: clauses told again share most of their words)
+    if not 2 <= len(_clause_texts(old.text)) <= _MOST_CLAUSES:
+        return False
+    mine = _resolved_clauses(new.text) or [new.text.rstrip(".!;,")]
+    theirs = _resolved_clauses(old.text)
+    if len(mine) > len(theirs) or not 2 <= len(theirs) <= _MOST_CLAUSES:
+        return False
+    left = list(theirs)
+    for clause in mine:
+        match = next((other for other in left if _same_clause(clause, other)), None)
+        if match is None:
+            return False
+        left.remove(match)
+    # what the stored fact says besides are statements of their own, that set no case of the
+    # rest ("… and reports to Marcus", not "… when it snows")
+    return all(
+        not any(f" {w} " in _bare_words(clause) for w in _RESTRICTING)
+        and _clause_parse(clause).verb not in ("", "=", ":")
+        for clause in left
+    )
+
+
+_MOST_CLAUSES = 4
+
+
+def _resolved_clauses(text: str) -> list[str]:
+    """The fact's clauses, each with its subject: a clause that goes on from the first one's
+    verb gets the first one's subject, and so does one that opens with a pronoun ("she joined
+    in 2021")."""
+    clauses = [clause.rstrip(".!;,") for clause, _ in _clause_texts(text)]
+    if len(clauses) < 2:
+        return clauses
+    first = clauses[0]
+    said = _clause_parse(first)
+    # (the parse's subject, its names if it has any, not the words before the verb: "В 2019
+    # году Ирина пришла …" is of Ирина)
+    words = [w for w in said.words if w.exact in said.subject]
+    named = [w for w in words if w.kind == "name"] or words
+    subject = " ".join(w.text for w in named) or _subject_text(first)
+    resolved = [first]
+    for clause in clauses[1:]:
+        opening, _, rest = clause.partition(" ")
+        if subject and opening.casefold() in lx.SUBJECT_PRONOUNS and rest:
+            clause = f"{subject} {rest}"
+        elif _carried_subject(clause, first):
+            clause = f"{subject} {clause}"
+        resolved.append(clause)
+    return resolved
+
+
+def _same_clause(mine: str, theirs: str) -> bool:
+    """Two clauses say the same: word for word, or a duplicate read as facts of their own."""
+    return _bare(mine) == _bare(theirs) or compare(parse(mine), parse(theirs), 0.0).outcome == (
+        "duplicate"
+    )
+
+
 # Words that set when or whether a clause's neighbour holds: a clause with one is no statement
 # of its own that may be left out.
 _RESTRICTING = frozenset(
@@ -2237,6 +2518,9 @@ def _read_holder_and_role(fact: Parse) -> _Held:
     (in Russian, which has no articles, the role first: "Директор школы — Анна Петровна"), or
     the role taken ("Dana became the CTO", "took over as release manager": `taken`)."""
     words = fact.words
+    appointed = _appointed(words)
+    if appointed is not None:
+        return appointed
     becoming = _becoming(words)
     if not becoming and fact.verb not in _COPULAS and not any(w.kind == "dash" for w in words):
         return None
@@ -2257,12 +2541,41 @@ def _read_holder_and_role(fact: Parse) -> _Held:
         return None
     if at is None:
         return None
-    before = [w for w in words[:at] if w.kind not in ("dash", "marker")]
-    after = [w for w in words[at + 1 :] if w.kind not in ("dash", "marker")]
+    # (when the holder took the role is no part of either: "… has been Wendell since September")
+    # (nor the auxiliary of a copula: "has been")
+    before = _untimed([w for w in words[:at] if w.kind not in ("dash", "marker", "aux")])
+    after = _untimed([w for w in words[at + 1 :] if w.kind not in ("dash", "marker", "aux")])
     for holder, role, role_first in ((before, after, False), (after, before, True)):
         if _holder_words(holder) and _definite_role(role, role_first):
             return tuple(w.key for w in holder), _role_keys(role), False
     return None
+
+
+def _appointed(words: tuple[Word, ...]) -> _Held:
+    """(holder, role, taken) of an owner giving someone its role: "Finch Labs appointed Helen
+    Ortiz as its new CEO" is Helen Ortiz taking Finch Labs' CEO role ("Nombraron a Eva como
+    directora"). None for any other fact."""
+    verb = next((i for i, w in enumerate(words) if w.norm in _APPOINTING), None)
+    if not verb:
+        return None
+    as_at = next((i for i in range(verb + 1, len(words)) if words[i].norm in ("as", "como")), None)
+    if as_at is None:
+        return None
+    holder = [w for w in words[verb + 1 : as_at] if w.norm != "a"]  # ("nombraron a Eva")
+    owner = [w for w in words[:verb] if w.kind not in _LIGHT_KINDS]
+    role = [
+        w
+        for w in words[as_at + 1 :]
+        if w.kind not in ("pronoun", "marker", "stop") and w.norm not in lx.NEW_WORDS
+    ]
+    if not _holder_words(holder) or not role or not all(w.norm in _ONE_HOLDER for w in role):
+        return None
+    return tuple(w.key for w in holder), _role_keys([*owner, *role]), True
+
+
+_APPOINTING = frozenset(
+    "appointed named hired elected promoted nombró nombraron eligió eligieron".split()
+)
 
 
 def _role_keys(role: list[Word]) -> tuple[str, ...]:
@@ -2332,12 +2645,24 @@ def _definite_role(words: list[Word], role_first: bool) -> bool:
     first = words[0]
     if first.norm in _THE:
         return True
+    if _owner_named_first(words):
+        return True  # "Finch Labs' new CEO", "Acme CTO": the owner's one holder
     if first.norm in _DEFINITE or possessive(first):
         # "my manager", "our biggest customer", "my main editor"; not "our customer"
         return any(
             w.norm in _ONE_HOLDER or w.norm.endswith("est") or w.norm in lx.ONE_VALUE for w in words
         )
     return role_first and bool(_CYRILLIC.match(first.norm))
+
+
+def _owner_named_first(words: list[Word]) -> bool:
+    """The role's words are a name (one or two capitalised words, its possessive ending
+    dropped or kept) and then a role one holds at a time: "Finch Labs' new CEO"."""
+    named = 0
+    while named < min(2, len(words) - 1) and words[named].text[:1].isupper():
+        named += 1
+    rest = [w for w in words[named:] if w.norm not in lx.NEW_WORDS]
+    return named > 0 and bool(rest) and all(w.norm in _ONE_HOLDER for w in rest)
 
 
 _THE = frozenset("the el la los las".split())  # (not "a": "Dana is a team lead" is one of several)
@@ -2834,6 +3159,8 @@ def _update_verdict(new: Parse, old: Parse) -> Verdict | None:
         return Verdict("supersede", "the same subject, its value changed by a verb of change")
     if _age_changed(new, old):
         return Verdict("supersede", "the same person, a new age")
+    if _status_changed(new, old):
+        return Verdict("supersede", "the same work, another status")
     flipped = _state_changed(new, old)
     if flipped:
         return Verdict("supersede", f"the same thing's state, changed since ({flipped})")
@@ -2847,6 +3174,8 @@ def _update_verdict(new: Parse, old: Parse) -> Verdict | None:
         return Verdict("supersede", "a move from the stored value to another")
     if _changed_to(new, old):
         return Verdict("supersede", "what the same subject is, changed to another value")
+    if _name_renamed(new, old):
+        return Verdict("supersede", "the name the stored fact gives, renamed")
     return None
 
 
@@ -2956,6 +3285,53 @@ def _state_changed(new: Parse, old: Parse) -> str | None:
 
 
 _MADE = frozenset({"make", "set", "turn", "switch", "becam", "becom", "got"})
+
+
+def _status_changed(new: Parse, old: Parse) -> bool:
+    """Both facts say where the same piece of work stands, and the new one says another
+    status (`lexicon.STATUSES`): "The Orion migration status is in progress" → "The Orion
+    migration is blocked", "Миграция в работе" → "Миграция заблокирована". A status held
+    under a condition ("Deploys are blocked if …") or a past event ("was shipped") is none."""
+    if new.negated or old.negated or new.question or old.question or new.modal or old.modal:
+        return False
+    if new.past or old.past or (new.speaker, new.environments) != (old.speaker, old.environments):
+        return False
+    mine, theirs = _status(new), _status(old)
+    if mine is None or theirs is None or mine[1] == theirs[1]:
+        return False
+    named = frozenset(
+        w.key for f in (new, old) for w in f.words if w.kind in ("name", "acronym", "value")
+    )  # (names and ids must match: "Ticket 42" is not "Ticket 43")
+    return _same_keys(mine[0], theirs[0], named)
+
+
+def _status(fact: Parse) -> tuple[frozenset[str], str] | None:
+    """What the fact gives a status of (its words' keys) and the status, when it says nothing
+    else: before the status only its subject, after it only when."""
+    norms = [w.norm for w in fact.words]
+    for at in range(len(norms)):
+        for size in (2, 1):
+            phrase = " ".join(norms[at : at + size])
+            if phrase not in lx.STATUSES:
+                continue
+            subject = frozenset(
+                w.key
+                for w in fact.words[:at]
+                if w.kind not in _FRAME_KINDS and w.norm not in _STATUS_FILLERS
+            )
+            rest = fact.words[at + size :]
+            if subject and all(w.kind in _WHEN_KINDS or w.norm in _STATUS_FILLERS for w in rest):
+                return subject, phrase
+            return None
+    return None
+
+
+# Words around a status that change nothing of what it is of: "now", "back", "again", "since".
+_STATUS_FILLERS = lx.STATUS_WORDS | frozenset(
+    "now back again still since as of this week today ahora ya otra vez desde esta semana hoy "
+    "теперь уже снова опять с этой недели сегодня".split()
+)
+_WHEN_KINDS = frozenset({"date", "marker", "stop", "dash"})
 
 
 def _age_changed(new: Parse, old: Parse) -> bool:
@@ -3846,6 +4222,8 @@ def _reworded(new: Parse, old: Parse) -> bool:
         return False
     if _part_left_out(old, lined):
         return False
+    if lined.only_old and _state_for_state(new, old):
+        return False  # "The migration is in progress" / "… is blocked": another state
     if new.update != old.update and new.verb != old.verb:
         return False  # "Ana cancelled the meeting" / "Ana organized the meeting": a change told
     if _other_action(new, old, lined) and not _turned_round(new, old):
@@ -3875,6 +4253,28 @@ def _reworded(new: Parse, old: Parse) -> bool:
     # opposite things in words of one concept, so the verb, and who is named first, must stay.
     theirs_named = _named_order(theirs, mine, words=lined.shared)
     return same_verb and parties == theirs_named and _same_order(new, old)
+
+
+def _state_for_state(new: Parse, old: Parse) -> bool:
+    """The new fact says its subject is in a state with a participle after "be", where the
+    old one said it with another word after "be": a state in place of another ("The order is in
+    transit" / "… is delivered", "está en curso" / "está bloqueada"), not the same statement
+    with its verb told."""
+    mine, theirs = _after_be(new), _after_be(old)
+    if mine is None or theirs is None or mine.norm != new.verb_norm:
+        return False
+    return (mine.norm in lx.IRREGULAR or participle(mine.norm)) and not (
+        theirs.norm in lx.IRREGULAR or participle(theirs.norm) or theirs.norm.endswith("ing")
+    )
+
+
+def _after_be(fact: Parse) -> Word | None:
+    """The word right after the fact's first form of "be", if any."""
+    words = [w for w in fact.words if w.kind != "marker"]
+    for at, w in enumerate(words[:-1]):
+        if w.kind == "aux" and w.norm in _PASSIVE_AUX:
+            return words[at + 1]
+    return None
 
 
 def _part_left_out(old: Parse, lined: Overlap) -> bool:
@@ -4335,7 +4735,9 @@ def _clauses(fact: Parse) -> int:
     comma of a number: "$4,000")."""
     if fact.verb == ":" and VALUES_ONLY.match(fact.text.partition(":")[2].strip()):
         return 0  # "Stack: Python, FastAPI, Postgres": a list of values, no clauses
-    commas = len(_CLAUSE_COMMA.findall(fact.normalized))
+    # (a comma inside a value joins no clause: "14 Elm Street, Apt 3B")
+    inside = sum(len(_CLAUSE_COMMA.findall(w.norm)) for w in fact.words if w.kind == "value")
+    commas = len(_CLAUSE_COMMA.findall(fact.normalized)) - inside
     return sum(1 for w in fact.words if w.norm in lx.CONJUNCTIONS) + commas
 
 
@@ -4723,7 +5125,7 @@ def _untimed(words: list[Word]) -> list[Word]:
     return out
 
 
-_WHEN_PREPOSITIONS = frozenset({"on", "in", "at", "el", "en", "в"})
+_WHEN_PREPOSITIONS = frozenset({"on", "in", "at", "el", "en", "в", "since", "desde", "с"})
 
 
 def _active_parts(fact: Parse, verb: Word) -> tuple[list[Word], list[Word]] | None:
@@ -4958,6 +5360,53 @@ def _changed_to(new: Parse, old: Parse) -> bool:
     if old.agent and not {w.key for w in was} <= old.agent:
         return False
     return not {w.root for w in was} & {w.root for w in now}
+
+
+def _name_renamed(new: Parse, old: Parse) -> bool:
+    """The new fact says a name the stored one gives was renamed ("The Slack channel for
+    incidents is #ops-alerts" → "#ops-alerts was renamed to #incidents", "El canal #diseño
+    ahora se llama #producto", "Канал #design переименовали в #product"): the stored fact, of a
+    thing and ending with that name, now says an old one."""
+    if old.question or old.negated or old.past or old.modal or new.question or new.negated:
+        return False
+    found = next((m for p in _RENAMED for m in [p.search(new.normalized)] if m), None)
+    if found is None:
+        return False
+    was, now = found["was"], found["now"]
+    if was == now or not _of_a_thing(old) or not old.normalized.rstrip(".!").endswith(was):
+        return False  # (the name is what the stored fact gives, of a thing: not "Ana is on …")
+    return _says_token(old, was) and not _says_token(old, now)
+
+
+def _of_a_thing(fact: Parse) -> bool:
+    """The fact's subject has a common word for a thing ("The Slack *channel* for …") and no
+    one: no pronoun, kin, person's noun or capitalised first word."""
+    words = [w for w in fact.words if w.exact in fact.subject]
+    if any(w.kind in ("pronoun", "kin") or w.norm in lx.PERSON_NOUNS for w in words):
+        return False
+    first = fact.words[0] if fact.words else None
+    if first is not None and first.text[:1].isupper() and first.exact in fact.subject:
+        return False  # "Ana is on Billing": a capitalised first word may well be a name
+    return any(w.kind in ("word", "acronym") and w.key not in lx.KIN for w in words)
+
+
+def _says_token(fact: Parse, token: str) -> bool:
+    """The fact has `token` as written, whole ("#ops-alerts", not "ops" of it)."""
+    return re.search(rf"(?<![\w#@/.-]){re.escape(token)}(?![\w/-])", fact.normalized) is not None
+
+
+_NAME = r"[#@]?[\w.-]*\w"
+_RENAMED = tuple(
+    re.compile(pattern.format(name=_NAME))
+    for pattern in (
+        r"(?P<was>{name})\s+(?:was|has\s+been|got|is\s+now)\s+renamed\s+(?:to|as)\s+(?P<now>{name})",
+        r"\brenamed\s+(?P<was>{name})\s+to\s+(?P<now>{name})",
+        r"(?P<was>{name})\s+(?:ahora\s+se\s+llama|se\s+renombró\s+(?:a|como)|pasó\s+a\s+"
+        r"llamarse|fue\s+renombrad[oa]\s+(?:a|como))\s+(?P<now>{name})",
+        r"(?P<was>{name})\s+(?:переименовали|переименован[аоы]?)\s+в\s+(?P<now>{name})",
+        r"\bпереименовали\s+(?P<was>{name})\s+в\s+(?P<now>{name})",
+    )
+)
 
 
 def _things_only(fact: Parse, other: Parse | None = None) -> bool:

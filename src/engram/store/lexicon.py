@@ -507,6 +507,7 @@ diseñador diseñadora científico científica arquitecto arquitecta consultor c
 directora director profesor profesora enfermero enfermera médico médica abogado abogada
 инженер разработчик программист аналитик менеджер дизайнер архитектор консультант директор
 тимлид учитель врач юрист бухгалтер исследователь администратор тестировщик
+supervisor boss jefe jefa supervisora начальник начальница руководитель руководительница
 """.split()
 )
 
@@ -599,6 +600,22 @@ NAME_ALIASES = {
     "single sign-on": "SSO", "two-factor authentication": "2FA",
     "multi-factor authentication": "MFA",
     "large language models": "LLMs", "large language model": "LLM",
+    "correo electrónico": "email", "correo electronico": "email",
+    "env vars": "environment variables", "env var": "environment variable",
+}  # fmt: skip
+# Verbs said in several words, read as the one verb they mean ("signs off on" is "approves",
+# "da el visto bueno a" is "aprueba"), so that either way of telling reads alike. Whole
+# phrases, in any case.
+VERB_IDIOMS = {
+    "signs off on": "approves", "sign off on": "approve", "signed off on": "approved",
+    "gives the green light to": "approves", "give the green light to": "approve",
+    "gave the green light to": "approved",
+    "takes care of": "handles", "take care of": "handle", "took care of": "handled",
+    "da el visto bueno a": "aprueba", "dan el visto bueno a": "aprueban",
+    "dio el visto bueno a": "aprobó", "da el visto bueno al": "aprueba el",
+    "dan el visto bueno al": "aprueban el", "dio el visto bueno al": "aprobó el",
+    "даёт добро на": "одобряет", "дает добро на": "одобряет", "дал добро на": "одобрил",
+    "дала добро на": "одобрила",
 }  # fmt: skip
 # Contracted forms of a preposition and an article: "al" is "a el", "del" is "de el".
 PREPOSITION_FORMS = {"al": "a", "del": "de"}
@@ -619,6 +636,37 @@ PENDING_KEYS = frozenset(
 SETTLED_KEYS = frozenset(
     """done fixed resolved decision decided готово сделано решено решение исправлено hecho
     resuelto decisión decidido completado 完了 対応済み 決定 決定事項 解決""".split()
+)
+
+# Where a piece of work stands: a thing is in one of these at a time, so a new one replaces
+# the stored one ("The migration is in progress" → "… is blocked"). Phrases, as written.
+STATUSES = frozenset(
+    phrase.strip()
+    for phrase in """
+    in progress|underway|under way|blocked|on hold|paused|done|finished|complete|completed|
+    in review|under review|approved|rejected|merged|shipped|released|live|cancelled|canceled|
+    deprecated|archived|pending|delayed|on track|at risk|stalled|in testing|in qa|in beta|
+    en curso|en progreso|en marcha|bloqueado|bloqueada|en pausa|pausado|pausada|terminado|
+    terminada|completado|completada|hecho|hecha|en revisión|aprobado|aprobada|rechazado|
+    rechazada|cancelado|cancelada|retrasado|retrasada|pendiente|archivado|archivada|en pruebas|
+    в работе|в процессе|заблокирован|заблокирована|заблокировано|заблокированы|на паузе|
+    приостановлен|приостановлена|приостановлено|завершён|завершен|завершена|завершено|готов|
+    готова|готово|на ревью|на проверке|одобрен|одобрена|отклонён|отклонен|отклонена|отменён|
+    отменен|отменена|отложен|отложена|отложено|в ожидании|на тестировании
+    """.split("|")
+)
+# Words that name a status itself, not what it is of ("The migration *status* is …").
+STATUS_WORDS = frozenset("status state estado статус состояние".split())
+
+# A limit told as what may not go past it: "Files larger than 25 MB cannot be uploaded" is
+# "The upload limit is 25 MB". The words of a limit, and of going past an amount.
+LIMIT_WORDS = frozenset(
+    """limit cap maximum max límite limite máximo maximo máxima maxima лимит максимум
+    максимальный максимальная максимальное ограничение""".split()
+)
+BEYOND_WORDS = frozenset(
+    """more larger bigger over above exceed exceeds longer greater más mayor mayores superar
+    supera exceder excede больше более свыше превышать превышает""".split()
 )
 
 # Verbs that head a predicate in facts agents keep, as written (parse.py stems them). A word
@@ -778,6 +826,14 @@ GROUPS = {
     "russian": "канал чат группа клуб комитет сообщество хор",
     "spanish": "canal grupo club comité chat comunidad coro",
 }
+# Teams: one is on one at a time, so being a member of another is a move ("Emma is on the
+# Payments team" → "Emma is a member of the Growth team"); MEMBERSHIP names being in one.
+TEAMS = {
+    "english": "team squad department",
+    "russian": "команда отдел",
+    "spanish": "equipo departamento",
+}
+MEMBERSHIP = frozenset("member members miembro miembros участник участница".split())
 # Verbs whose object often holds several values, but whose change an explicit update ("now
 # wants a Rivian") can announce: a value swapped without such a word is one more value.
 OFTEN_MANY = {
@@ -949,11 +1005,13 @@ DAY_PARTS = {
 # Currencies after an amount, read as its sign before it ("10 dollars", "10 $" and "$10" are
 # one value).
 CURRENCIES = {
-    **dict.fromkeys("dollar dollars usd доллар доллара долларов".split(), "$"),
+    **dict.fromkeys("dollar dollars usd доллар доллара долларов dólar dólares".split(), "$"),
+    # (a peso is written "$" too where it is spent, but is no dollar)
+    **dict.fromkeys("peso pesos песо".split(), "peso$"),
     **dict.fromkeys("euro euros eur евро".split(), "€"),
     **dict.fromkeys("pound pounds gbp фунт фунта фунтов libra libras".split(), "£"),
     **dict.fromkeys("рубль рубля рублей руб rub".split(), "₽"),
-    **dict.fromkeys("yen иен".split(), "¥"),
+    **dict.fromkeys("yen yenes иен йен".split(), "¥"),
 }
 # "Two and a half", "dos y media", "два с половиной": a number and a half.
 HALVES = (("and", "a", "half"), ("y", "media"), ("y", "medio"), ("с", "половиной"))
@@ -1163,7 +1221,10 @@ SYNONYMS = {
     "monthly": "monthly mensual mensualmente ежемесячно ежемесячный ежемесячная",
     "nightly": "nightly night nocturno ночь ночью ночной ночная",
     "call": "call calls llamada llamar llama звонок звонить звонит",
-    "keep": "kept retention retained retain retains retención conservan хранятся хранение хранения",
+    "keep": "kept keep keeps stored store stores retention retained retain retains retención "
+    "conservan guarda guardan guardado guardada almacena almacenan almacenado almacenada "
+    "хранится хранятся хранит хранение хранения",
+    "eat": "eat eats ate consume consumes come comen comía ест едят употребляет употребляют",
     "backup": "backup backups respaldo бэкап резервная копия копии",
     "birthday": "birthday born birth cumpleaños nació nacimiento родился родилась рождения",
     "big": "big large grande большой большая большое крупный крупная",

@@ -41,6 +41,13 @@ _TOKEN = re.compile(
     r"(?P<url>https?://\S+|(?:[\w-]+\.)+(?:com|org|net|io|dev|app|ru|de|co)\b(?:/\S*)?"
     r"|(?:[\w-]+\.)+[^\W\d_][\w-]*:\d{2,5}\b)"  # a host and port: "grafana.internal:3000"
     r"|(?P<email>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)"
+    # a street address, one value however many words: "14 Elm Street, Apt 3B", "calle Mayor
+    # 14, 3ºB", "avenida de la Paz 22"
+    r"|(?P<address>\d{1,5}\s+(?:[A-Z][\w'-]*\s+){1,3}"
+    r"(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Way|Court|Ct|Place|Pl)\b"
+    r"(?:,?\s+(?:Apt|Apartment|Suite|Unit|Flat)\.?\s*\w+)?"
+    r"|(?i:calle|avenida|paseo|plaza)\s+(?:(?:de|del|la|las|los)\s+)*"
+    r"(?:[A-ZÁÉÍÓÚÑ][\w-]*\s+){1,3}\d{1,4}(?:,\s*\d{1,2}º\s*[A-Z]?)?)"
     r"|(?P<path>(?<![\w/])(?:~|\.{1,2})?/[\w.-]+(?:/[\w.-]*)*)"
     r"|(?P<number>[$€£¥+#]?\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d.,:/-])"  # "100 000"
     r"|[$€£¥₽+#]?\d(?:[\d.,:/-]*\d)?(?:%|(?:st|nd|rd|th)\b| ?[€£¥₽](?!\w))?)"
@@ -62,7 +69,11 @@ _PLAIN_TOKEN = re.compile(
     r"|(?P<dash>\s[—–-]\s|:(?=\s))",
     re.UNICODE,
 )
-_MAYBE_ADDRESS = re.compile(r"@|://|[^\W\d_]\.[^\W\d_]|(?<![\w/])[~.]?/\w")
+_MAYBE_ADDRESS = re.compile(
+    r"@|://|[^\W\d_]\.[^\W\d_]|(?<![\w/])[~.]?/\w"
+    r"|\b(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Way|Court|Ct|Place|Pl)\b"
+    r"|(?i:\b(?:calle|avenida|paseo|plaza)\s)"
+)
 _LOWER_WORD = re.compile(r"\b[^\W\d_A-ZА-ЯЁÁÉÍÓÚÑ][^\W\d_]*")
 _FIRST_WORD = re.compile(r"\s*([^\W\d_]+)\b")
 _SPECIAL = frozenset([*lx.NUMBERS, *lx.UNITS, *lx.CALENDAR_SHORT, "am", "pm"])
@@ -333,6 +344,12 @@ def group_keys() -> frozenset[str]:
 
 
 @lru_cache(maxsize=1)
+def team_keys() -> frozenset[str]:
+    """Stems of the groups one is in one of at a time (lexicon.TEAMS)."""
+    return _stems_of(lx.TEAMS)
+
+
+@lru_cache(maxsize=1)
 def often_many_keys() -> frozenset[str]:
     """Stems of verbs whose object often holds several values (lexicon.OFTEN_MANY)."""
     return _stems_of(lx.OFTEN_MANY)
@@ -403,7 +420,7 @@ def _cyrillic(word: str) -> bool:
 
 
 def _kind(text: str, norm: str, first: bool, group: str, language: str) -> str:
-    if group in ("url", "email", "path"):
+    if group in ("url", "email", "path", "address"):
         return "value"
     if group == "number":
         if norm.startswith("#"):
@@ -1165,6 +1182,20 @@ def _one_name_each(body: str) -> str:
 _NAME_HINTS = frozenset(name.split()[0] for name in lx.NAME_ALIASES)
 
 
+def _one_verb_each(body: str) -> str:
+    """The body with each verb said in several words read as the one verb it means
+    (`lexicon.VERB_IDIOMS`: "signs off on" as "approves")."""
+    lowered = body.lower()
+    if not any(hint in lowered for hint in _IDIOM_HINTS):
+        return body
+    pattern = _phrases_pattern(tuple(lx.VERB_IDIOMS))
+    return pattern.sub(lambda m: lx.VERB_IDIOMS[" ".join(m.group().lower().split())], body)
+
+
+# (each idiom's longest word: a look for it costs less than the pattern)
+_IDIOM_HINTS = frozenset(max(idiom.split(), key=len) for idiom in lx.VERB_IDIOMS)
+
+
 @lru_cache(maxsize=2)
 def _phrases_pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
     """A pattern of any of `phrases` as whole words, in any case and spacing, the longest
@@ -1274,7 +1305,7 @@ def _describes(words: list[Word], at: int) -> bool:
 def _is_verb(word: Word) -> bool:
     if word.kind != "word":
         return False
-    if word.key in verb_keys() or word.norm in lx.PAST_IRREGULAR or _participle(word.norm):
+    if word.key in verb_keys() or word.norm in lx.PAST_IRREGULAR or participle(word.norm):
         return True
     if word.norm in lx.UPDATE_WORDS and word.norm not in lx.UPDATE_ADVERBS:
         return True  # moved, switched, заменили, cambió …
@@ -1295,7 +1326,7 @@ def _passive_after(words: Sequence[Word], at: int) -> bool:
     if not words[at].norm.isascii() or at + 2 >= len(words) or words[at + 1].kind != "aux":
         return False
     after = words[at + 2]
-    return after.kind == "word" and (_participle(after.norm) or after.norm in lx.IRREGULAR)
+    return after.kind == "word" and (participle(after.norm) or after.norm in lx.IRREGULAR)
 
 
 def _changed_after(words: Sequence[Word], at: int) -> bool:
@@ -1525,7 +1556,7 @@ def _owned(words: list[Word], at: int) -> bool:
     word = words[at].norm
     if not possessive(words[at - 1]):
         return False
-    return not (_participle(word) or word.endswith("ing") or word in lx.PAST_IRREGULAR)
+    return not (participle(word) or word.endswith("ing") or word in lx.PAST_IRREGULAR)
 
 
 def _noun_here(words: list[Word], at: int) -> bool:
@@ -1556,7 +1587,8 @@ def activity(words: Sequence[Word], at: int) -> bool:
     return after.kind in ("aux", "neg") or _is_verb(after)
 
 
-def _participle(norm: str) -> bool:
+def participle(norm: str) -> bool:
+    """A participle by its ending: English "-ed", a Russian short passive, Spanish "-ado"/"-ido"."""
     if norm.isascii():
         return len(norm) >= 5 and norm.endswith("ed") and norm not in lx.NOT_PARTICIPLES
     if _cyrillic(norm):  # short passive participles: назначен, запланирована, написано
@@ -1713,6 +1745,27 @@ _TIME_OPENERS = frozenset(
 
 
 @lru_cache(maxsize=20_000)
+def _team_membership(body: str) -> str:
+    """Being a member of a team read as being on it, as it is said most ("Emma is a member of
+    the Growth team" as "Emma is on the Growth team", "es miembro del equipo" as "está en el
+    equipo"), so that either way of telling it is one attribute."""
+    if "member" not in body and "miembro" not in body:
+        return body
+    body = _MEMBER_OF_TEAM.sub(lambda m: f"{m['be']} on {m['the'] or ''}", body)
+    return _MIEMBRO_DEL_EQUIPO.sub(lambda m: f"{_ESTAR[m['be'].lower()]} en el ", body)
+
+
+_MEMBER_OF_TEAM = re.compile(
+    r"\b(?P<be>is|are|was|were)\s+(?:a\s+)?members?\s+of\s+(?P<the>the\s+)?"
+    r"(?=[^.,;]*?\b(?:team|squad)\b)",
+    re.IGNORECASE,
+)
+_MIEMBRO_DEL_EQUIPO = re.compile(
+    r"\b(?P<be>es|son)\s+(?:un\s+|una\s+)?miembros?\s+del\s+(?=equipo\b)", re.IGNORECASE
+)
+_ESTAR = {"es": "está", "son": "están"}
+
+
 def opening_phrase_moved(body: str) -> str:
     """A statement that opens with a phrase of where, what for or with what, set off by a comma
     ("In his editor, Bob prefers dark mode", "Para CI, el equipo usa GitHub Actions"), read with
@@ -1837,10 +1890,13 @@ def _object_fronted(words: list[Word]) -> tuple[list[Word], bool]:
     markers = [w for w in words[:2] if w.kind == "marker"]
     rest = words[len(markers) :] if markers and words[0].kind == "marker" else words
     markers = [] if rest is words else markers
-    if len(rest) < 4 or rest[0].norm not in _FRONT_ARTICLES:
+    start = 1 if rest and rest[0].norm in _ALL_OF else 0  # "Todos los pull requests los revisa …"
+    if len(rest) < 4 + start or rest[start].norm not in _FRONT_ARTICLES:
         return words, False
-    for at in range(2, min(len(rest) - 2, 6)):
+    for at in range(2 + start, min(len(rest) - 2, 6 + start)):
         word = rest[at]
+        if rest[at - 1].norm in ("de", "del") and word.kind == "word":
+            continue  # "El módulo de pagos lo desarrolló Pedro": a noun after "de", no verb
         if word.kind == "marker" and at + 1 < len(rest) and rest[at + 1].norm in _CLITICS:
             continue  # "… ahora lo entrega Teo"
         if word.kind == "value" and at == 2:
@@ -1850,13 +1906,20 @@ def _object_fronted(words: list[Word]) -> tuple[list[Word], bool]:
         # the pronoun of the object's gender and number ("el" → "lo"), before a word that is
         # its verb when a person follows ("la semana pasada" is no pronoun and its verb)
         verb, after = rest[at + 1], rest[at + 2]
-        if word.norm == _CLITIC_OF[rest[0].norm] and verb.kind == "word" and after.kind in _PERSONS:
+        if (
+            word.norm == _CLITIC_OF[rest[start].norm]
+            and verb.kind == "word"
+            and after.kind in _PERSONS
+        ):
             thing = [w for w in rest[:at] if w.kind != "marker"]
             moved = [*markers, *(w for w in rest[:at] if w.kind == "marker")]
             return [*rest[at + 2 :], verb, *thing, *moved], True
         if word.norm in _CLITICS:
             return words, False  # "La retrospectiva se hace en la sala …": a verb's own pronoun
     return words, False
+
+
+_ALL_OF = frozenset("todos todas".split())
 
 
 # Absorb parses each new fact and the stored ones it is compared with: a store's common
@@ -1872,6 +1935,7 @@ def parse(text: str) -> Parse:
         changed = changed or said_change
     speaker, key = prefix.speaker, prefix.key
     body = _one_name_each(_one_way_of_frequency(_drop_interjections(_cause_put_last(body))))
+    body = _team_membership(_one_verb_each(body))
     said_sentences = sentences(body)
     statements, length = _statements(said_sentences), len(body.split())
     language = _language(f"{key} {body}")
