@@ -2372,3 +2372,63 @@ def test_where_a_thing_is_stored_is_not_how_long_it_is_kept() -> None:
 )
 def test_a_spanish_object_put_first_is_the_same_statement(old: str, new: str) -> None:
     assert outcome(old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Julia uses a Windows laptop.", "Julia switched to a MacBook."),
+        ("El usuario usa un móvil Android.", "El usuario se cambió a un iPhone."),
+        ("Max drives a Honda Civic.", "Max traded in his Honda Civic for a Tesla."),
+        ("The API gateway is written in Go.", "We rewrote the API gateway in Rust."),
+        ("Сервис авторизации написан на Java.", "Сервис авторизации переписали на Kotlin."),
+        ("Sofía es vegetariana.", "Sofía se hizo vegana este año."),
+        ("The user codes in VS Code.", "The user switched to Neovim."),
+        (
+            "У Кати смартфон Samsung Galaxy S21.",
+            "Раньше у Кати был Samsung, теперь она пользуется iPhone 14.",
+        ),
+    ],
+)
+def test_a_switch_to_another_thing_of_the_same_kind_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Julia uses a Windows laptop.", "Bob switched to a MacBook."),
+        ("Julia uses Slack.", "Julia switched to a MacBook."),
+        ("Julia uses Python at work.", "Julia switched to Neovim."),
+        ("We use Jenkins for CI.", "We switched the mobile builds to CircleCI."),
+    ],
+)
+def test_a_switch_of_another_one_or_to_another_kind_of_thing_is_no_update(
+    old: str, new: str
+) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        ("The user's team lead is Carla.", "The user's team is led by Carla.", "duplicate"),
+        (
+            "The payments team's manager is Carla.",
+            "The payments team is managed by Carla.",
+            "duplicate",
+        ),
+        (
+            "The search service's owner is Team Falcon.",
+            "The search service is owned by Team Osprey.",
+            "supersede",
+        ),
+    ],
+)
+def test_a_role_told_in_the_passive_of_its_verb(old: str, new: str, expected: str) -> None:
+    assert outcome(old, new) == expected
+
+
+def test_a_role_of_another_owner_told_in_the_passive_is_no_update() -> None:
+    old, new = "The payments team's lead is Carla.", "The growth team is led by Carla."
+    assert outcome(old, new) not in HIDING

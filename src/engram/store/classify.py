@@ -1662,6 +1662,9 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
     contact = _contact_told_twice(new, old)
     if contact:
         return contact
+    passive = _role_told_as_passive(new, old)
+    if passive:
+        return passive
     if _holder_restated(new, old):
         return Verdict("duplicate", "the same holder of the same role, told again")
     if _settles(new, old):
@@ -1844,6 +1847,60 @@ _CONTACT_PATTERNS = tuple(
 _PHONE = re.compile(r"\+?[\d()][\d ()\u00a0-]{4,}\d")
 _EMAIL_WORDS = frozenset({"email", "e-mail", "email address", "e-mail address", "correo"})
 _CAN = re.compile(r"\bcan\b", re.IGNORECASE)
+
+
+def _role_told_as_passive(new: Parse, old: Parse) -> Verdict | None:
+    """One fact names whose role it is and who holds it ("The payments team's lead is Carla",
+    "The team lead is Carla"), the other says it in the passive of the role's verb ("The
+    payments team is led by Carla"):
+    the same holder is a duplicate; another one supersedes, for a role one holds at a time
+    (a lead, a manager, an owner, a head; not a reviewer, of whom there may be several)."""
+    if (new.speaker, new.said_at) != (old.speaker, old.said_at) or new.question or old.question:
+        return None
+    if new.negated or old.negated or new.modal or old.modal:
+        return None
+    mine, theirs = _role_reading(new.text), _role_reading(old.text)
+    if mine is None or theirs is None or mine[2] == theirs[2] or mine[:2] != theirs[:2]:
+        return None  # (told the same way: the rules of a statement read it)
+    if mine[3] == theirs[3]:
+        return Verdict("duplicate", "the same holder of a role, told in the passive of its verb")
+    if mine[1] in _ROLES_HELD_ALONE:
+        return Verdict("supersede", "another holder of a role, told in the passive of its verb")
+    return None
+
+
+def _role_reading(text: str) -> tuple[str, str, str, str] | None:
+    """(whose role, the role's verb, how it is told, who holds it), or None."""
+    for how, pattern in (("noun", _ROLE_NOUN), ("passive", _ROLE_PASSIVE)):
+        match = pattern.match(text)
+        if match is None:
+            continue
+        verb = _ROLE_VERBS.get(match["role"].casefold(), match["role"].casefold())
+        return _plain_name(match["owner"]), verb, how, _plain_name(match["holder"])
+    return None
+
+
+def _plain_name(text: str) -> str:
+    """A name or a noun phrase, articles and case aside."""
+    return " ".join(w for w in text.casefold().split() if w not in ("the", "a", "an"))
+
+
+_ROLE_VERBS = {
+    "lead": "led", "leader": "led", "head": "headed", "manager": "managed", "owner": "owned",
+    "maintainer": "maintained", "author": "written", "creator": "created",
+    "sponsor": "sponsored", "approver": "approved", "reviewer": "reviewed",
+}  # fmt: skip
+_ROLES_HELD_ALONE = frozenset({"led", "headed", "managed", "owned"})
+_ROLE_NOUN = re.compile(
+    rf"^\s*(?P<owner>[^,;]+?)(?:'s|’s|')?\s+(?P<role>{'|'.join(_ROLE_VERBS)})\s+is\s+"
+    r"(?P<holder>[^,;]+?)\s*[.!]?\s*$",
+    re.IGNORECASE,
+)
+_ROLE_PASSIVE = re.compile(
+    rf"^\s*(?P<owner>[^,;]+?)\s+(?:is|are)\s+(?P<role>{'|'.join(set(_ROLE_VERBS.values()))})"
+    r"\s+by\s+(?P<holder>[^,;]+?)\s*[.!]?\s*$",
+    re.IGNORECASE,
+)
 
 
 def _limit(fact: Parse) -> bool:
@@ -3172,11 +3229,100 @@ def _update_verdict(new: Parse, old: Parse) -> Verdict | None:
         return Verdict("supersede", "an explicit update of who does the same thing")
     if _switched_from(new, old):
         return Verdict("supersede", "a move from the stored value to another")
+    switched = _switched_within_a_kind(new, old)
+    if switched:
+        return Verdict("supersede", f"a switch to another {switched}")
     if _changed_to(new, old):
         return Verdict("supersede", "what the same subject is, changed to another value")
     if _name_renamed(new, old):
         return Verdict("supersede", "the name the stored fact gives, renamed")
     return None
+
+
+def _switched_within_a_kind(new: Parse, old: Parse) -> str:
+    """The new fact tells a switch ("switched to a MacBook", "se cambió a un iPhone", "traded in
+    his Honda Civic for a Tesla", "переписали на Kotlin") of what the stored fact is about, to
+    another thing of a kind the stored fact names one of (`lexicon.KINDS_OF_THINGS`: a laptop,
+    a car, a language): that kind, or '' when there is none."""
+    switching = new.update or new.change or any(w.norm in lx.SWITCHING_WORDS for w in new.words)
+    if not switching or new.negated or new.question or new.modal or new.future:
+        return ""
+    if old.negated or old.question or old.past or old.modal or new.speaker != old.speaker:
+        return ""
+    if new.environments != old.environments or not old.subject_keys:
+        return ""
+    mine, theirs = _kinds_named(new), _kinds_named(old)
+    # (the subject comes back outside the things named: "CI" of "GitLab CI" is no CI)
+    found = (new.content | new.stems | new.people) - {k for named in mine.values() for k in named}
+    # (a thing of the kind read into the subject is the value: "У Кати смартфон Samsung …")
+    things = {k for named in theirs.values() for k in named}
+    if not all(k in found or _inflects(k, found) for k in old.subject_keys - things):
+        return ""  # another one switched: "Bob switched to a MacBook"
+    others = {w.key for w in new.words if w.kind in ("name", "acronym")} - old.content
+    if _switched_something_else(new, old, mine):
+        return ""  # "Мы переписали тесты сервиса авторизации на Kotlin": the tests, not it
+    for kind, named in theirs.items():
+        added = mine.get(kind, set()) - named
+        if added and not others - added:
+            return kind
+    return ""
+
+
+def _switched_something_else(new: Parse, old: Parse, mine: dict[str, set[str]]) -> bool:
+    """Between the new fact's verb and the thing it switched to stands a word of its own, not
+    the stored fact's, nor one of change or of when: what was switched is that ("Мы
+    переписали тесты сервиса авторизации на Kotlin": the tests, not the service)."""
+    things = {k for named in mine.values() for k in named}
+    words = new.words
+    verb = next((i for i, w in enumerate(words) if w.key == new.verb), None)
+    thing = next((i for i, w in enumerate(words) if w.key in things), None)
+    if verb is None or thing is None:
+        return False
+    using = _synonyms()[0]
+    for w in words[verb + 1 : thing]:
+        if w.kind != "word" or w.norm in _ANY_PREPOSITION:
+            continue
+        if w.norm in lx.SWITCHING_WORDS or w.norm in lx.UPDATE_WORDS or w.norm in _when_words():
+            continue
+        if using.get(w.norm) == using["uses"]:
+            continue  # "… теперь она пользуется iPhone 14"
+        if w.key not in old.content and not _inflects(w.key, old.content):
+            return True
+    return False
+
+
+@lru_cache(maxsize=1)
+def _when_words() -> frozenset[str]:
+    """Words of when a switch was, and of before and now."""
+    years = frozenset("year año году год week semana неделе".split())
+    return lx.CALENDAR | _FORMERLY_WORDS | _NOW_WORDS | years
+
+
+def _kinds_named(fact: Parse) -> dict[str, set[str]]:
+    """The things of a kind the fact names (`lexicon.KINDS_OF_THINGS`), by kind."""
+    kinds = _kind_of_thing()
+    found: dict[str, set[str]] = {}
+    words = fact.words
+    for at, w in enumerate(words):
+        pair = f"{w.norm} {words[at + 1].norm}" if at + 1 < len(words) else ""
+        if pair in kinds:  # "VS Code", "GitHub Actions"
+            found.setdefault(kinds[pair], set()).update((w.key, words[at + 1].key))
+            continue
+        kind = kinds.get(w.norm) or kinds.get(w.key)
+        if kind and w.norm in lx.KINDS_OF_THINGS_AS_NAMES and w.kind != "name":
+            continue  # "go to the gym"
+        if kind:
+            found.setdefault(kind, set()).add(w.key)
+    return found
+
+
+@lru_cache(maxsize=1)
+def _kind_of_thing() -> dict[str, str]:
+    return {
+        word.replace("_", " "): kind
+        for kind, words in lx.KINDS_OF_THINGS.items()
+        for word in words.split()
+    }
 
 
 def _former_then_now(new: Parse, old: Parse) -> bool:

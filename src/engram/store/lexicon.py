@@ -669,6 +669,37 @@ BEYOND_WORDS = frozenset(
     supera exceder excede больше более свыше превышать превышает""".split()
 )
 
+# Things of one kind, one of which someone uses or is at a time: news of a switch to another of
+# the same kind replaces the stored one ("uses a Windows laptop" → "switched to a MacBook").
+# Names and words as written, lower case; "_" joins the words of a name of two.
+KINDS_OF_THINGS = {
+    "laptop": "laptop notebook macbook thinkpad xps chromebook zenbook ноутбук portátil",
+    "phone": "iphone pixel galaxy android samsung xiaomi oneplus huawei smartphone смартфон "
+    "айфон móvil",
+    "car": "kia skoda toyota honda tesla bmw audi volkswagen vw ford hyundai mazda nissan "
+    "renault lada volvo subaru peugeot seat fiat civic corolla octavia",
+    "editor": "vim neovim emacs cursor intellij pycharm sublime webstorm zed helix vscode vs_code",
+    "language": "python go golang rust java kotlin typescript javascript ruby php scala elixir "
+    "swift haskell clojure perl",
+    "database": "postgres mysql mariadb mongodb sqlite oracle cassandra dynamodb clickhouse",
+    "ci": "jenkins travis circleci teamcity buildkite",
+    "os": "windows macos linux ubuntu debian fedora",
+    "diet": "vegan vegana vegano vegetarian vegetariana vegetariano pescatarian keto веган "
+    "веганка вегетарианец вегетарианка",
+    "browser": "chrome firefox safari brave opera",
+    "load testing": "jmeter k6 locust gatling",
+}
+# Those of them that are common words too, of a kind only when written as a name ("Go", not
+# "go to the gym"; "Cursor", not "the cursor").
+KINDS_OF_THINGS_AS_NAMES = frozenset(
+    "go swift ruby cursor edge opera seat zed helix chrome".split()
+)
+# Verbs that tell a switch without a word of change: "traded in … for", "rewrote … in".
+SWITCHING_WORDS = frozenset(
+    """traded rewrote rewritten переписали переписал переписала переписан переписана
+    reescribimos reescribieron reescrito reescrita hizo""".split()
+)
+
 # Verbs that head a predicate in facts agents keep, as written (parse.py stems them). A word
 # with one of their stems starts the predicate unless a determiner comes right before it.
 VERBS = {
