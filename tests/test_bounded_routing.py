@@ -8,10 +8,12 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import engram
+import engram.routing.route as route_module
 from engram.files.authoring import init_workspace
 from engram.render.pack import build_pack, render_text
 from engram.routing.route import Candidate, Route
@@ -148,3 +150,32 @@ def test_a_compact_route_scores_only_what_it_may_print(project: Path) -> None:
     _same(bounded, full)
     assert low in [c.id for c in bounded.pack]
     assert len(bounded.candidates) == 3 + 5 + 1
+
+
+def test_a_compact_route_computes_no_bm25_for_what_its_idf_alone_keeps_from_the_top(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A memory matching only the query's common word scores less than that word's idf (times
+    its multipliers): while the printed top holds memories with the rare word too, the BM25 of
+    none of the forty others is computed."""
+    root = project / ".agents" / ".engram"
+    for n in range(8):
+        write_memory(root, f"kafka-{n}", "# Kafka\n\nkafka schema registry\n")
+    for n in range(40):
+        write_memory(root, f"note-{n:02}", "# Note\n\nschema notes\n")
+    computed: list[int] = []
+    real_score = route_module.score
+
+    def counted(*args: Any) -> float:
+        computed.append(1)
+        return real_score(*args)
+
+    with engram.open_workspace(project) as ws:
+        monkeypatch.setattr(route_module, "score", counted)
+        bounded = ws.route("kafka schema", today=TODAY, limit=2, score_all=False)
+        monkeypatch.undo()
+        full = ws.route("kafka schema", today=TODAY, limit=2, score_all=True)
+    _same(bounded, full)
+    assert [c.id for c in bounded.candidates] == [c.id for c in full.candidates[:7]]
+    assert all(c.id.startswith("kafka-") for c in bounded.candidates)
+    assert len(computed) <= 2 * 8  # a bound, then the full score, of each kafka memory at most

@@ -783,6 +783,20 @@ def test_plain_hot_calls_read_as_argparse_reads_them(argv: list[str]) -> None:
     assert vars(quick) == parsed
 
 
+def test_a_load_given_its_arguments_leaves_the_cycle_collector_as_it_was(
+    project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The collector is paused for the command line of a `load` or `hook` process (`main()`
+    reading `sys.argv`), never for a caller passing the arguments."""
+    import gc
+
+    memory("deploy-api", "# Deploy\n\ndeploy steps\n")
+    frozen = gc.get_freeze_count()
+    assert run(capsys, "-C", str(project), "load", "deploy")[0] == 0
+    assert gc.isenabled()
+    assert gc.get_freeze_count() == frozen
+
+
 @pytest.mark.parametrize(
     "argv",
     [

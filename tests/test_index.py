@@ -13,7 +13,7 @@ import pytest
 import engram.files.index as index_module
 from engram.errors import EngramError
 from engram.files.discovery import ScopeRoot
-from engram.files.index import MemoryIndex, index_path
+from engram.files.index import HEAD_COLUMNS, MemoryIndex, index_path
 
 
 def open_index(ws_root: Path) -> MemoryIndex:
@@ -265,3 +265,79 @@ def test_fetch_counts_are_the_same_whether_the_table_is_read_whole_or_looked_up(
         assert index.fetch_counts(["a", "x", "y", "z"]) == {"a": 2}  # read whole
         assert index.fetch_counts(["a", "c"]) == {"a": 2, "c": 1}  # looked up
         assert index.fetch_counts(["c", "b", "a"]) == {"a": 2, "b": 1, "c": 1}
+
+
+def _heads_both_ways(index: MemoryIndex) -> tuple[dict[int, tuple[object, ...]], ...]:
+    """The heads of every memory as read whole (what a query relating most of them reads) and
+    as the docs table's rows hold them."""
+    rows = {values[0]: values for values in index.conn.execute(f"SELECT {HEAD_COLUMNS} FROM docs")}
+    return index.heads(list(rows)), rows
+
+
+def test_the_heads_read_whole_follow_every_change_to_the_files(
+    ws_root: Path, memory: Callable[..., Path]
+) -> None:
+    memory("keep")
+    memory("change")
+    gone = memory("gone")
+    with open_index(ws_root) as index:
+        whole, rows = _heads_both_ways(index)
+        assert whole == rows and len(rows) == 3
+    memory("change", confidence="low", lifecycle="review_due")  # fields routing reads
+    gone.unlink()
+    memory("added", kind="skill")
+    (ws_root / ".engramignore").write_text("knowledge/keep*\n")
+    with open_index(ws_root) as index:
+        whole, rows = _heads_both_ways(index)
+    assert whole == rows
+    assert {(h[1], h[2], h[3], h[5], h[7]) for h in whole.values()} == {
+        ("keep", "knowledge", "active", "high", 1),
+        ("change", "knowledge", "review_due", "low", 0),
+        ("added", "skill", "active", "high", 0),
+    }
+
+
+def test_heads_are_read_whole_or_by_rows_alike(
+    ws_root: Path, memory: Callable[..., Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A few memories' heads are looked up row by row, a large part of them read whole: the
+    heads are the same either way, and none for a doc number the index does not hold."""
+    for n in range(5):
+        memory(f"m{n}")
+    with open_index(ws_root) as index:
+        rows = _heads_both_ways(index)[1]
+        wanted = [*list(rows)[1:], 10_000]
+        expected = {doc: rows[doc] for doc in wanted[:-1]}
+        monkeypatch.setattr(index_module, "_WHOLE_HEADS", 2.0)  # never whole
+        assert index.heads(wanted) == expected
+        monkeypatch.setattr(index_module, "_WHOLE_HEADS", 0.0)  # always whole
+        assert index.heads(wanted) == expected
+
+
+def test_heads_read_whole_show_what_another_process_indexed_since(
+    ws_root: Path, memory: Callable[..., Path]
+) -> None:
+    """A long-lived process (the MCP server) reads the heads anew each time, as it reads rows:
+    an edit indexed by another process meanwhile is in them."""
+    memory("a")
+    memory("b")
+    with open_index(ws_root) as long_lived:
+        assert {h[3] for h in _heads_both_ways(long_lived)[0].values()} == {"active"}
+        memory("a", lifecycle="review_due")
+        open_index(ws_root).close()  # another process's load refreshes the index
+        whole, rows = _heads_both_ways(long_lived)
+        assert whole == rows
+        assert {h[1]: h[3] for h in whole.values()} == {"a": "review_due", "b": "active"}
+
+
+def test_a_memory_grown_past_the_size_limit_leaves_the_heads_read_whole(
+    ws_root: Path, memory: Callable[..., Path]
+) -> None:
+    memory("small")
+    grown = memory("grown")
+    with MemoryIndex.open(ScopeRoot(ws_root, "workspace", max_bytes=2_000)) as index:
+        assert len(_heads_both_ways(index)[0]) == 2
+    grown.write_text(grown.read_text() + "x" * 3_000)
+    with MemoryIndex.open(ScopeRoot(ws_root, "workspace", max_bytes=2_000)) as index:
+        whole, rows = _heads_both_ways(index)
+    assert whole == rows and [h[1] for h in whole.values()] == ["small"]

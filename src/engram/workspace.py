@@ -7,7 +7,6 @@ opens (refreshing) their indexes; `Workspace.load()` routes a task to a pack.
 from __future__ import annotations
 
 import os
-from datetime import date
 from pathlib import Path
 
 from engram.config import Config, load_config
@@ -22,6 +21,7 @@ from engram.text.tokenize import anchors_of
 TYPE_CHECKING = False  # `typing` is not imported on the load path; type checkers read True
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
+    from datetime import date
     from typing import Any
 
     from engram.files.index import DocRow, Progress
@@ -78,7 +78,7 @@ class Workspace(Plain):
         score_all: bool = True,
     ) -> RouteOptions:
         return RouteOptions(
-            today=today or date.today(),
+            today=today,
             limit=limit or self.config["load.limit"],
             select_all=select_all,
             roles=tuple(self.config["load.roles"] if roles is None else roles),

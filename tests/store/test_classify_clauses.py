@@ -321,3 +321,17 @@ def test_clauses_with_their_parts_turned_or_a_condition_left_out_are_no_duplicat
     old: str, new: str
 ) -> None:
     assert outcome(old, new) != "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("We chose Postgres because the team knows it.", "We chose Postgres."),
+        (
+            "Decisión: seguimos con Postgres porque el equipo ya lo conoce.",
+            "Decisión: seguimos con Postgres.",
+        ),
+    ],
+)
+def test_the_stored_statement_without_its_reason_is_a_duplicate(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"

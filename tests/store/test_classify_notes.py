@@ -542,3 +542,18 @@ def test_another_thing_at_another_time_or_one_more_recipient_hides_nothing(
 def test_a_channel_of_sending_told_as_new_supersedes() -> None:
     old, new = "The system sends alerts by email.", "The system now sends alerts via Slack."
     assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("note", "sentence"),
+    [
+        ("Timezone: Europe/Berlin (CET)", "User is in the Europe/Berlin timezone (CET)."),
+        ("Team: Payments", "User is on the Payments team."),
+    ],
+)
+def test_a_note_told_as_the_user_being_in_what_its_key_names(note: str, sentence: str) -> None:
+    assert outcome(note, sentence) == "duplicate"
+
+
+def test_someone_else_in_what_a_notes_key_names_is_no_duplicate() -> None:
+    assert outcome("Timezone: Europe/Berlin", "Bob is in the Europe/Berlin timezone.") not in HIDING

@@ -6,6 +6,7 @@ three times the interpreter's own start-up on a small machine.
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from pathlib import Path
@@ -83,8 +84,29 @@ def fathom_main(argv: Sequence[str] | None = None) -> int:
     return main(argv, prog="fathom")
 
 
+# The commands hosts and agents run on every prompt, each in a process of its own that ends
+# within milliseconds of starting.
+ONE_SHOT = ("load", "hook")
+
+
 def main(argv: Sequence[str] | None = None, prog: str = "engram") -> int:
-    """Run the CLI; returns the exit code (0 ok, 1 problems found, 2 usage or input error)."""
+    """Run the CLI; returns the exit code (0 ok, 1 problems found, 2 usage or input error).
+    Without `argv` it runs the process's own command line (the `engram` script, `python -m
+    engram`)."""
+    # Python's cycle collector is paused for a one-shot command that is the process's own,
+    # never for a caller passing `argv`: its collections during the run, and the last one as
+    # the process exits, walk every object the imports made — a tenth of a `load` — while
+    # reference counting still frees all the command drops, and the process ends right after.
+    one_shot = argv is None and len(sys.argv) > 1 and sys.argv[1] in ONE_SHOT
+    if one_shot:
+        gc.disable()
+    code = _main(argv, prog)
+    if one_shot:
+        gc.freeze()  # what is alive now is freed as the process exits, not walked first
+    return code
+
+
+def _main(argv: Sequence[str] | None, prog: str) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     args: argparse.Namespace | SimpleNamespace | None = None
     if "_ARGCOMPLETE" not in os.environ:

@@ -27,9 +27,11 @@ def visible_body(body: str) -> str:
     hidden_level = 0  # heading level of the section being hidden, 0 when showing
     in_fence = False
     for line in body.split("\n"):
-        if _FENCE.match(line):
+        # Most lines are neither a fence nor a heading: the substring tests say so before the
+        # patterns are tried (a long body has thousands of lines).
+        if ("```" in line or "~~~" in line) and _FENCE.match(line):
             in_fence = not in_fence
-        heading = None if in_fence else _HEADING.match(line)
+        heading = None if in_fence or line[:1] != "#" else _HEADING.match(line)
         if heading:
             level = len(heading.group(1))
             if hidden_level and level <= hidden_level:

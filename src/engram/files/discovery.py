@@ -92,7 +92,7 @@ def _walk(
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)) if _AT else None
     except OSError:
         return
-    files: list[os.DirEntry[str]] = []
+    here: dict[str, tuple[int, int]] = {}  # kept only once the whole folder is read
     folders: list[str] = []
     try:
         with os.scandir(path if fd is None else fd) as entries:
@@ -103,16 +103,15 @@ def _walk(
                 if not name.isascii() and not _is_text(name):
                     _unnamed(prefix + name, unnamed)
                 elif name.endswith(".md"):
-                    files.append(entry)
+                    try:
+                        info = entry.stat() if fd is None else os.stat(name, dir_fd=fd)
+                    except OSError:
+                        continue
+                    if info.st_mode & 0o170000 == 0o100000:  # a regular file
+                        here[prefix + name] = (info.st_mtime_ns, info.st_size)
                 elif entry.is_dir(follow_symlinks=False):
                     folders.append(name)
-        for entry in files:
-            try:
-                info = entry.stat() if fd is None else os.stat(entry.name, dir_fd=fd)
-            except OSError:
-                continue
-            if info.st_mode & 0o170000 == 0o100000:  # a regular file
-                found[prefix + entry.name] = (info.st_mtime_ns, info.st_size)
+        found.update(here)
     except OSError:
         return
     finally:

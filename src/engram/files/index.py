@@ -17,10 +17,16 @@ The verdict is then recorded in its row, under the row's seal, for as long as th
 from __future__ import annotations
 
 import marshal
-import sqlite3
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+
+# The C module the `sqlite3` package wraps: the package adds DB-API date adapters that nothing
+# here binds, and imports `datetime` for them, which a load or a hook otherwise never needs.
+try:
+    import _sqlite3 as sqlite3
+except ImportError:  # pragma: no cover - an interpreter whose sqlite3 is built otherwise
+    import sqlite3  # type: ignore[no-redef,unused-ignore]
 
 from engram.errors import EngramError, FrontmatterError
 from engram.files.discovery import ScopeRoot, scan_files
@@ -50,6 +56,9 @@ CACHE_DIR = ".cache"
 BUSY_TIMEOUT_S = 10.0
 # Postings from this many rows up are written to an empty table before its index by doc.
 _BULK_ROWS = 10_000
+# The share of an index's memories a query relates from which their heads are read whole: all
+# of them, read whole, cost about as much as a tenth of them read row by row.
+_WHOLE_HEADS = 0.1
 
 # Called with (files done, files to do) while files are indexed; the CLI draws it as a bar.
 Progress = Callable[[int, int], None]
@@ -78,6 +87,9 @@ CREATE TABLE IF NOT EXISTS docs (
 -- dict comparison proves that nothing needs re-indexing.
 CREATE TABLE IF NOT EXISTS manifest (id INTEGER PRIMARY KEY CHECK (id = 1), data BLOB NOT NULL);
 CREATE INDEX IF NOT EXISTS docs_mid ON docs (mid);
+-- Every memory's `HEAD_COLUMNS` as one marshalled list, written by each refresh that changes the
+-- index: a query that relates a large part of a workspace reads it whole (`MemoryIndex.heads`).
+CREATE TABLE IF NOT EXISTS heads (id INTEGER PRIMARY KEY CHECK (id = 1), data BLOB NOT NULL);
 CREATE TABLE IF NOT EXISTS postings (
     term TEXT NOT NULL, doc INTEGER NOT NULL,
     f_id INTEGER NOT NULL, f_tags INTEGER NOT NULL, f_directive INTEGER NOT NULL,
@@ -531,12 +543,16 @@ class MemoryIndex:
                 "INSERT OR REPLACE INTO manifest (id, data) VALUES (1, ?)",
                 (_manifest_bytes(current),),
             )
+            docs_changed = bool(changed or removed)  # or a file's row dropped as unreadable
             if self._meta("ignore_sig") != ignore_sig:
                 for doc, path in self.conn.execute("SELECT doc, path FROM docs").fetchall():
                     self.conn.execute(
                         "UPDATE docs SET ignored = ? WHERE doc = ?", (int(is_ignored(path)), doc)
                     )
                 self._set_meta("ignore_sig", ignore_sig)
+                docs_changed = True
+            if docs_changed:  # not for the approvals file alone
+                self._write_heads()  # last: after every change to the docs above
         if on_hand_edit == "reindex":
             approvals = self._approve(removed)
         else:
@@ -724,6 +740,13 @@ class MemoryIndex:
         if first:
             self.conn.execute("CREATE INDEX IF NOT EXISTS postings_doc ON postings (doc)")
 
+    def _write_heads(self) -> None:
+        """Record the heads of every memory as the docs table now holds them (see `heads`)."""
+        rows = self.conn.execute(f"SELECT {HEAD_COLUMNS} FROM docs").fetchall()
+        self.conn.execute(
+            "INSERT OR REPLACE INTO heads (id, data) VALUES (1, ?)", (_heads_bytes(rows),)
+        )
+
     def _add_totals(self, lengths: list[int], sign: int) -> None:
         """Count a memory in (or out of) the totals BM25 normalises by; they are kept in memory
         during a refresh and written once at its end (`_write_totals`)."""
@@ -793,14 +816,30 @@ class MemoryIndex:
     def heads(self, doc_ids: Iterable[int]) -> dict[int, tuple[Any, ...]]:
         """The columns routing reads of every related memory, for the given doc numbers, as
         `HEAD_COLUMNS` tuples: a third of the cost of whole rows (`docs`), which routing reads
-        only for the memories it scores in full."""
+        only for the memories it scores in full.
+
+        Rows are read one by one for a few memories; for a large part of the index the heads
+        recorded at its last change are read whole, at a fraction of the cost of as many rows
+        (a short query on a large workspace relates thousands of memories)."""
         wanted = list(doc_ids)
+        every = self._all_heads() if len(wanted) >= _WHOLE_HEADS * self.stats()[0] else None
+        if every is not None:
+            return {doc: every[doc] for doc in wanted if doc in every}
         heads: dict[int, tuple[Any, ...]] = {}
         for chunk, marks in chunks(wanted):
             query = f"SELECT {HEAD_COLUMNS} FROM docs WHERE doc IN ({marks})"
             for values in self.conn.execute(query, chunk):
                 heads[values[0]] = values
         return heads
+
+    def _all_heads(self) -> dict[int, tuple[Any, ...]] | None:
+        """Every memory's head by doc number, as the last refresh that changed the index
+        recorded them (None when none did: rows are read then). Read anew each time, as rows
+        are: another process may have refreshed the index since."""
+        row = self.conn.execute("SELECT data FROM heads WHERE id = 1").fetchone()
+        if row is None:
+            return None
+        return {head[0]: head for head in marshal.loads(row[0])}
 
     def docs(self, doc_ids: Iterable[int]) -> dict[int, DocRow]:
         """Rows for the given internal doc numbers."""
@@ -969,6 +1008,16 @@ def _totals(raw: str | None) -> list[int]:
     return [int(n) for n in raw.strip("[]").split(",")]
 
 
+def _heads_bytes(rows: list[tuple[Any, ...]]) -> bytes:
+    """`HEAD_COLUMNS` rows marshalled, each distinct text once: marshal writes a value met again
+    as a reference, which reads back as the same string (most memories share their type,
+    lifecycle and confidence), at a fraction of the cost of a new one."""
+    shared: dict[str, str] = {}
+    return marshal.dumps(
+        [tuple(shared.setdefault(v, v) if type(v) is str else v for v in row) for row in rows]
+    )
+
+
 def _manifest_bytes(current: dict[str, tuple[int, int]]) -> bytes:
     return marshal.dumps(current, 2)  # see `MemoryIndex._manifest_holds`
 
@@ -1103,7 +1152,7 @@ def rebuild(
             "nothing was changed: try again once it is done"
         ) from None
     with conn:
-        for table in ("files", "docs", "postings", "problems", "source_stats", "manifest"):
+        for table in ("files", "docs", "postings", "problems", "source_stats", "manifest", "heads"):
             conn.execute(f"DELETE FROM {table}")
         conn.execute("DELETE FROM meta WHERE key IN ('totals', 'ignore_sig', 'approvals_stat')")
     index = MemoryIndex(root, conn)

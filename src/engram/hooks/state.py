@@ -10,10 +10,16 @@ are dropped whenever a session starts.
 from __future__ import annotations
 
 import os
-import sqlite3
 import time
 from collections.abc import Iterable
 from pathlib import Path
+
+# The C module the `sqlite3` package wraps: the package adds DB-API date adapters that nothing
+# here binds, and imports `datetime` for them, which a load or a hook otherwise never needs.
+try:
+    import _sqlite3 as sqlite3
+except ImportError:  # pragma: no cover - an interpreter whose sqlite3 is built otherwise
+    import sqlite3  # type: ignore[no-redef,unused-ignore]
 
 from engram.paths import state_dir
 from engram.plain import Plain

@@ -5,17 +5,19 @@ date passed in, so lifecycle and ranking rules are testable without touching the
 
 A plain `load` prints only the top few of what may be hundreds of related memories, so unless
 `RouteOptions.score_all` asks for every candidate (dry runs, skill lookups, vector signals), only
-the candidates that can reach the printed top are scored in full: the others get an upper bound
-of their score (their BM25 and every multiplier except the staleness check, which reads source
-files and can only lower a score), and a candidate is scored in full only while its bound can
-still beat the ones already ranked. The printed pack, its order and its counts are those of
-scoring every candidate.
+the candidates that can reach the printed top are scored in full: the others get upper bounds
+of their score — first the sum of their matched terms' idf (a term adds less than its idf to
+BM25F), then their BM25 — times every multiplier except the staleness check, which reads source
+files and can only lower a score. A candidate's BM25 is computed only while its first bound can
+still beat the ones already ranked, and it is scored in full only while its second can. The
+printed pack, its order and its counts are those of scoring every candidate.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from itertools import islice
+from time import strftime
 
 from engram.files.index import FIELDS, json_list
 from engram.plain import Frozen, Plain
@@ -133,18 +135,21 @@ class Route(Plain):
 
 
 class RouteOptions(Frozen):
-    """Knobs of a routing run; `today` is passed in so lifecycle rules are testable.
+    """Knobs of a routing run; `today` is passed in so lifecycle rules are testable (None: the
+    local date as the options are made, read without importing `datetime`, which a load
+    otherwise does not need).
 
     `score_all=False` scores in full only the candidates a compact pack can print (see the
     module docstring); `select_all` and signals score every candidate regardless."""
 
     __slots__ = (
         "limit", "project", "query_text", "roles", "score_all", "select_all", "signals", "today",
+        "today_iso",
     )  # fmt: skip
 
     def __init__(
         self,
-        today: date,
+        today: date | None,
         limit: int = 8,
         select_all: bool = False,
         roles: tuple[str, ...] = (),
@@ -154,6 +159,7 @@ class RouteOptions(Frozen):
         score_all: bool = True,
     ) -> None:
         self.today = today
+        self.today_iso = today.isoformat() if today else strftime("%Y-%m-%d")
         self.limit = limit
         self.select_all = select_all
         self.roles = roles
@@ -178,7 +184,7 @@ def _hidden(
         return "role"
     if lifecycle in ("archived", "superseded"):
         return lifecycle
-    if valid_until and valid_until < options.today.isoformat():
+    if valid_until and valid_until < options.today_iso:
         return "lifecycle"
     return ""
 
@@ -202,8 +208,8 @@ _DOC, _ID, _TYPE, _LIFECYCLE, _VALID_UNTIL, _CONFIDENCE, _ROLES, _IGNORED = rang
 _LENGTHS = slice(8, 8 + len(FIELDS))
 
 # An admitted memory before it is scored in full: (index position, head, scope, matched terms,
-# strong, bm25, skill).
-_Entry = tuple[int, "Head", str, dict[int, Sequence[int]], bool, float, bool]
+# skill).
+_Entry = tuple[int, "Head", str, dict[int, Sequence[int]], bool]
 
 
 def route(indexes: Sequence[MemoryIndex], terms: QueryTerms, options: RouteOptions) -> Route:
@@ -219,14 +225,8 @@ def route(indexes: Sequence[MemoryIndex], terms: QueryTerms, options: RouteOptio
         n, lengths = index.stats()
         doc_count += n
         totals = [a + b for a, b in zip(totals, lengths, strict=True)]
-        postings = index.postings(stems)
-        for a, anchor in enumerate(terms.anchors):
-            for stem in anchor.stems:
-                for posting in postings.get(stem, ()):
-                    slot = per_doc.setdefault((position, posting[0]), {})
-                    old = slot.get(a)
-                    tfs = posting[1:]
-                    slot[a] = tfs if old is None else tuple(map(max, old, tfs))
+        slots = _slots(index.postings(stems), terms)
+        per_doc.update(((position, doc), slot) for doc, slot in slots.items())
     if not per_doc:
         return result
     averages = [t / doc_count if doc_count else 0.0 for t in totals]
@@ -241,19 +241,24 @@ def route(indexes: Sequence[MemoryIndex], terms: QueryTerms, options: RouteOptio
     # postings belong to memories the anchor rule turns away.
     needs_row = terms.wants_skills or bool(options.signals) or not many
     wanted = [k for k, slot in per_doc.items() if needs_row or len(slot) >= 2 or _strong(slot)]
-    heads: dict[tuple[int, int], Head] = {}
-    for position, index in enumerate(indexes):
-        docs = [doc for (p, doc) in wanted if p == position]
-        for doc, values in index.heads(docs).items():
-            heads[(position, doc)] = values
+    # Each index's heads by doc number, in the order of the indexes.
+    heads: list[dict[int, Head]] = [
+        index.heads([doc for (p, doc) in wanted if p == position])
+        for position, index in enumerate(indexes)
+    ]
     scopes = [index.root.scope for index in indexes]
-    global_ids = [h[_ID] for (p, _), h in heads.items() if scopes[p] == "global"]
+    global_ids = [
+        head[_ID]
+        for position, found in enumerate(heads)
+        if scopes[position] == "global"
+        for head in found.values()
+    ]
     hidden_keys = _shadowed(indexes, global_ids)
     hidden: dict[str, int] = {}
     admitted: list[_Entry] = []
     weak: list[_Entry] = []
     for key in wanted:
-        head = heads.get(key)
+        head = heads[key[0]].get(key[1])
         if head is None:
             continue
         scope = scopes[key[0]]
@@ -276,10 +281,8 @@ def route(indexes: Sequence[MemoryIndex], terms: QueryTerms, options: RouteOptio
             continue
         slot = per_doc[key]
         skill = terms.wants_skills and head[_TYPE] == "skill"
-        strong = _strong(slot)
-        bm25 = score(slot, head[_LENGTHS], averages, weights)
-        entry = (key[0], head, scope, slot, strong, bm25, skill)
-        if many and len(slot) + skill < 2 and not strong:
+        entry = (key[0], head, scope, slot, skill)
+        if many and len(slot) + skill < 2 and not _strong(slot):
             weak.append(entry)
         else:
             admitted.append(entry)
@@ -287,7 +290,7 @@ def route(indexes: Sequence[MemoryIndex], terms: QueryTerms, options: RouteOptio
     # Memories whose rows were never read (one weak hit under the anchor rule) count too.
     result.not_admitted = len(weak) + len(per_doc) - len(wanted)
     fetches = _fetch_counts(indexes, admitted + (weak if options.signals else []))
-    context = (terms, fetches, indexes, options.project)
+    context = (terms, fetches, indexes, options.project, averages, weights)
     if options.score_all or options.select_all or options.signals:
         candidates = _candidates(admitted, context)
         widened = _apply_signals(candidates, _candidates(weak, context), options)
@@ -316,8 +319,31 @@ def route(indexes: Sequence[MemoryIndex], terms: QueryTerms, options: RouteOptio
     return result
 
 
+def _slots(
+    postings: dict[str, list[tuple[int, ...]]], terms: QueryTerms
+) -> dict[int, dict[int, Sequence[int]]]:
+    """doc -> {anchor number: tf per field} of one index's postings; an anchor found under
+    several stems takes the highest tf of each field."""
+    slots: dict[int, dict[int, Sequence[int]]] = {}
+    for a, anchor in enumerate(terms.anchors):
+        for stem in anchor.stems:
+            for posting in postings.get(stem, ()):
+                tfs = posting[1:]
+                slot = slots.get(posting[0])
+                if slot is None:
+                    slots[posting[0]] = {a: tfs}
+                    continue
+                old = slot.get(a)
+                slot[a] = tfs if old is None else tuple(map(max, old, tfs))
+    return slots
+
+
 def _strong(slot: dict[int, Sequence[int]]) -> bool:
-    return any(map(strong_hit, slot.values()))
+    # A loop: `any` costs twice as much for the one or two terms of most memories.
+    for tfs in slot.values():  # noqa: SIM110
+        if strong_hit(tfs):
+            return True
+    return False
 
 
 def _fetch_counts(indexes: Sequence[MemoryIndex], entries: list[_Entry]) -> dict[str, int]:
@@ -332,22 +358,31 @@ def _fetch_counts(indexes: Sequence[MemoryIndex], entries: list[_Entry]) -> dict
 
 
 # What scoring a candidate in full needs beside it: the query terms, the fetch counts by key,
-# the indexes and the project folder (for staleness).
-_Context = tuple["QueryTerms", dict[str, int], Sequence["MemoryIndex"], "Path | None"]
+# the indexes, the project folder (for staleness), and BM25's average field lengths and term
+# weights (idf).
+_Context = tuple[
+    "QueryTerms", dict[str, int], Sequence["MemoryIndex"], "Path | None", list[float], list[float]
+]
+
+
+def _bm25(entry: _Entry, context: _Context) -> float:
+    _, head, _, slot, _ = entry
+    return score(slot, head[_LENGTHS], context[4], context[5])
 
 
 def _candidates(entries: list[_Entry], context: _Context) -> list[Candidate]:
     """Candidates for these entries, their whole rows read (one query an index)."""
-    terms, _, indexes, _ = context
+    terms, _, indexes, _, _, _ = context
     rows: dict[tuple[int, int], DocRow] = {}
     for position, index in enumerate(indexes):
         docs = [e[1][_DOC] for e in entries if e[0] == position]
         if docs:
             rows.update(((position, doc), row) for doc, row in index.docs(docs).items())
     out = []
-    for position, head, _, slot, strong, bm25, skill in entries:
-        candidate = Candidate(rows[(position, head[_DOC])], strong=strong)
-        candidate.bm25 = bm25
+    for entry in entries:
+        position, head, _, slot, skill = entry
+        candidate = Candidate(rows[(position, head[_DOC])], strong=_strong(slot))
+        candidate.bm25 = _bm25(entry, context)
         for a, freqs in slot.items():
             word = terms.anchors[a].word
             candidate.hits.append(word)
@@ -385,7 +420,7 @@ def _product(value: float, factors: list[tuple[str, float]]) -> float:
 
 def _score(candidate: Candidate, context: _Context) -> None:
     """Apply the multipliers, staleness included, and set the final score."""
-    _, fetches, indexes, project = context
+    _, fetches, indexes, project, _, _ = context
     row = candidate.row
     index = next((ix for ix in indexes if ix.root.scope == row.scope), None)
     candidate.stale = is_stale(row, index, project)
@@ -402,46 +437,88 @@ def _ranked(admitted: list[_Entry], context: _Context) -> Iterator[Candidate]:
     """The admitted memories in the order a full scoring sorts them, scoring each in full only
     when it may come next.
 
-    Each memory's bound is its score if it is not stale (multiplying by the same factors in the
-    same order, so a memory without stale sources has a bound equal to its score, to the last
-    bit). Memories are scored in full in the order of their bounds; the best scored one is next
-    as soon as no unscored bound can beat it — ties broken as the full sort breaks them."""
-    _, fetches, _, _ = context
-    pending = []
-    # Most memories share one of a few factor lists: build each list once.
-    known: dict[tuple[bool, str, str, str, int], list[tuple[str, float]]] = {}
-    for n, (_, head, scope, _, _, bm25, skill) in enumerate(admitted):
-        fetched = fetches.get(f"{scope}:{head[_ID]}", 0)
-        kind = (skill, head[_LIFECYCLE], head[_CONFIDENCE], scope, fetched)
-        factors = known.get(kind)
-        if factors is None:
-            skilled = [("workflow skill", MULTIPLIERS["workflow skill"])] if skill else []
-            multipliers = _multipliers(head[_LIFECYCLE], head[_CONFIDENCE], scope, False, fetched)
-            factors = known[kind] = skilled + multipliers
-        pending.append((-_product(bm25, factors), scope != "workspace", head[_ID], n))
-    pending.sort()
+    Each memory has three keys, sorted as the full sort sorts scores (best first, ties broken
+    by scope, id and position): the sum of its matched terms' idf times its multipliers, then
+    its BM25 times them — its bound, equal to its score to the last bit when it is not stale
+    (the same factors multiply in the same order) — then its score. None is better than the one
+    before it. A memory's next key is computed only when its present one may beat the best
+    scored so far; the best scored is next as soon as no other memory's key can beat it."""
+    _, fetches, _, _, _, weights = context
+    factors = _factor_lists(admitted, fetches)
+    rough = sorted(
+        _key(_product(_idf_sum(entry[3], weights), factors[n]), entry, n)
+        for n, entry in enumerate(admitted)
+    )
+    bounded: list[tuple[float, bool, str, int]] = []  # BM25 known, not scored in full
+    low = None  # the least of `bounded` (found again only when it is taken out)
     ready: dict[int, Candidate] = {}  # whole rows read ahead, by entry number
     scored: list[tuple[float, bool, str, int, Candidate]] = []  # scored, not yet yielded
     nxt = 0
-    while nxt < len(pending) or scored:
-        best = min(scored) if scored else None
-        while nxt < len(pending) and (best is None or pending[nxt] <= best[:4]):
-            n = pending[nxt][3]
+    while True:
+        best = min(scored)[:4] if scored else None
+        if (
+            nxt < len(rough)
+            and (low is None or rough[nxt] < low)
+            and (best is None or rough[nxt] <= best)
+        ):
+            n = rough[nxt][3]
+            nxt += 1
+            bm25 = _bm25(admitted[n], context)
+            key = _key(_product(bm25, factors[n]), admitted[n], n)
+            bounded.append(key)
+            low = key if low is None else min(low, key)
+        elif low is not None and (best is None or low <= best):
+            n = low[3]
+            bounded.remove(low)
+            low = min(bounded) if bounded else None
             if n not in ready:
-                batch = [p[3] for p in pending[nxt : nxt + _BATCH]]
+                ahead = [key[3] for key in sorted(bounded)[: _BATCH - 1]]
+                batch = [n, *(b for b in ahead if b not in ready)]
                 ready.update(
                     zip(batch, _candidates([admitted[b] for b in batch], context), strict=True)
                 )
             candidate = ready.pop(n)
             _score(candidate, context)
             row = candidate.row
-            entry = (-candidate.score, row.scope != "workspace", row.id, n, candidate)
-            scored.append(entry)
-            best = entry if best is None else min(best, entry)
-            nxt += 1
-        assert best is not None
-        scored.remove(best)
-        yield best[4]
+            scored.append((-candidate.score, row.scope != "workspace", row.id, n, candidate))
+        elif scored:
+            chosen = min(scored)
+            scored.remove(chosen)
+            yield chosen[4]
+        else:
+            return
+
+
+def _idf_sum(slot: dict[int, Sequence[int]], weights: list[float]) -> float:
+    """At least the BM25F of a memory with these matched terms: a term adds less than its idf
+    (its weight times tf / (K1 + tf)), and smaller floats added in the same order as `score`
+    adds them never make a larger sum."""
+    total = 0.0
+    for term in slot:
+        total += weights[term]
+    return total
+
+
+def _key(value: float, entry: _Entry, n: int) -> tuple[float, bool, str, int]:
+    """How the full sort orders a memory of this score (best first)."""
+    return (-value, entry[2] != "workspace", entry[1][_ID], n)
+
+
+def _factor_lists(admitted: list[_Entry], fetches: dict[str, int]) -> list[list[tuple[str, float]]]:
+    """Each memory's multipliers but staleness, in the order they are applied."""
+    lists = []
+    # Most memories share one of a few factor lists: build each list once.
+    known: dict[tuple[bool, str, str, str, int], list[tuple[str, float]]] = {}
+    for _, head, scope, _, skill in admitted:
+        fetched = fetches.get(f"{scope}:{head[_ID]}", 0) if fetches else 0  # mostly none
+        kind = (skill, head[_LIFECYCLE], head[_CONFIDENCE], scope, fetched)
+        factors = known.get(kind)
+        if factors is None:
+            skilled = [("workflow skill", MULTIPLIERS["workflow skill"])] if skill else []
+            multipliers = _multipliers(head[_LIFECYCLE], head[_CONFIDENCE], scope, False, fetched)
+            factors = known[kind] = skilled + multipliers
+        lists.append(factors)
+    return lists
 
 
 def _apply_signals(admitted: list[Candidate], weak: list[Candidate], options: RouteOptions) -> int:

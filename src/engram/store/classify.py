@@ -1676,6 +1676,8 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
         return Verdict("duplicate", "clauses the stored fact says word for word, others left out")
     if _clauses_told_again(new, old):
         return Verdict("duplicate", "the same clauses in another order or other words")
+    if _reason_left_out(new, old):
+        return Verdict("duplicate", "the stored statement without its reason")
     overlap = _jaccard(new.content, old.content)
     if new.passage or old.passage:
         # The rules below read one statement: its subject, attribute and value. A passage (or
@@ -2087,12 +2089,18 @@ def _note_told_as_sentence(new: Parse, old: Parse) -> str:
         return ""
     key = [w for w in note.words if w.exact in note.subject]
     about = {w.root for w in sentence.words if w.exact in sentence.subject} - _USER_ROOTS
+    said, told = note.object_keys - _FUNCTION, sentence.object_keys - _FUNCTION
+    if key and not about:
+        # the user is said to be in what the key names: "User is in the Europe/Berlin timezone"
+        named = {o.key for o in sentence.objects for w in key if _stem_of(w.root, o.root)}
+        if len(named) == len(key):
+            placed = {o.key for o in sentence.objects if o.norm in _ANY_PREPOSITION}
+            about, told = {w.root for w in key}, told - named - placed
     if not key or len(key) != len(about):
         return ""
     # (a note too short to tell its language may be stemmed in another: "Zona horaria")
     if not all(any(_stem_of(w.root, a) for a in about) for w in key):
         return ""
-    said, told = note.object_keys - _FUNCTION, sentence.object_keys - _FUNCTION
     if said == told:
         return "same"
     one = any(w.norm in lx.ATTRIBUTE_KEYS for w in key)
@@ -2319,6 +2327,19 @@ def _clauses_told_again(new: Parse, old: Parse) -> bool:
 
 
 _MOST_CLAUSES = 4
+
+
+def _reason_left_out(new: Parse, old: Parse) -> bool:
+    """The new fact is the stored one, word for word, up to where the stored one says why
+    ("We chose Postgres because the team knows it" / "We chose Postgres"): nothing of it is
+    lost."""
+    if new.speaker != old.speaker or new.said_at != old.said_at or new.negated != old.negated:
+        return False
+    match = _BECAUSE.search(old.text)
+    return match is not None and _bare(old.text[: match.start()]) == _bare(new.text)
+
+
+_BECAUSE = re.compile(r"[,;]?\s+(?:because|porque|потому что|так как|ya que)\s", re.IGNORECASE)
 
 
 def _resolved_clauses(text: str) -> list[str]:

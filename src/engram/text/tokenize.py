@@ -12,7 +12,6 @@ are dropped.
 from __future__ import annotations
 
 import re
-import unicodedata
 from functools import lru_cache
 
 from engram.plain import Frozen
@@ -74,6 +73,8 @@ def _script_of(word: str) -> str:
             return "cyrillic"
         if 0x3040 <= code <= 0x30FF or 0x3400 <= code <= 0x9FFF or 0xF900 <= code <= 0xFAFF:
             return "cjk"
+    import unicodedata  # for text that is not ASCII alone: most queries are
+
     if any("LATIN" in unicodedata.name(ch, "") for ch in word[:3]):
         return "latin"
     return "other"
@@ -95,6 +96,8 @@ def _cjk_tokens(run: str) -> list[Token]:
 def normalize(text: str) -> str:
     """NFKC + casefold: the one normalisation used for every comparison of words."""
     if not text.isascii():
+        import unicodedata  # see `_script_of`
+
         text = unicodedata.normalize("NFKC", text).replace("ё", "е").replace("Ё", "Е")
     return text.casefold()
 
