@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from engram.store import MemoryStore
-from tests.store.pairs import HIDING, absorbed
+from tests.store.pairs import HIDING, absorbed, outcome
 
 
 @pytest.mark.parametrize(
@@ -745,3 +745,115 @@ def test_a_thing_had_with_a_is_one_of_several(store: MemoryStore, old: str, new:
 def test_a_count_of_another_thing_is_another_attribute(store: MemoryStore) -> None:
     old, new = "The Atlas team has 8 engineers.", "The Atlas team has 8 open P1 bugs."
     assert absorbed(store, old, new) not in HIDING
+
+
+# Pairs a hostile review wrote against the readings of a status, a team, an address, a reason,
+# a rename, a limit, a role's holder, a contact, clauses told again, a switch, a role in the
+# passive and a note: each is about another thing, another one or another time, and hides
+# nothing.
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The status page migration is done", "The page migration is in progress"),
+        ("The Terraform state migration is done", "The Terraform migration is blocked"),
+        ("La migración del estado está terminada", "La migración está en curso"),
+        ("The migration is in progress", "The migration will be done by Friday"),
+        ("Миграция в работе", "Миграция будет готова в пятницу"),
+        ("Emma is a member of the Growth team", "Emma is a member of the company soccer team"),
+        ("My son is a member of the swim team", "My son is a member of the chess team"),
+        ("Mi hijo es miembro del equipo de natación", "Mi hijo es miembro del equipo de ajedrez"),
+        ("Emma es miembro del equipo de Pagos", "Emma es miembro del equipo de fútbol"),
+        ("Sara lives at 14 Elm Street, Apt 3B", "Sara lives at 14 Elm Street"),
+        ("I shop at Aldi because it's close", "I shop at Lidl because it's close"),
+        ("I eat at Chipotle because it's cheap", "I eat at Subway because it's cheap"),
+        (
+            "I buy groceries at Aldi because it's cheap",
+            "I buy groceries at Lidl because it's cheap",
+        ),
+        ("Ana trabaja en el café porque hay wifi", "Ana trabaja en la biblioteca porque hay wifi"),
+        (
+            "The team meets in Room 4 because it has a TV",
+            "The team meets in Room 7 because it has a TV",
+        ),
+        ("We store backups in S3 because it's cheap", "We store backups in GCS because it's cheap"),
+        ("We deploy to AWS because of credits", "We deploy to GCP because of credits"),
+        (
+            "The staging channel is #ops-alerts",
+            "The prod channel #ops-alerts was renamed to #incidents",
+        ),
+        ("The default branch is master", "In the docs repo, master was renamed to main"),
+        (
+            "The default branch of the api repo is master",
+            "The web repo's master was renamed to main",
+        ),
+        (
+            "The config file for staging is settings.yaml",
+            "The prod settings.yaml was renamed to config.yaml",
+        ),
+        ("The config file is settings.yaml", "The test settings.yaml was renamed to config.yaml"),
+        (
+            "The function that parses dates is parse",
+            "The CLI command parse was renamed to parse-file",
+        ),
+        (
+            "The Slack channel for incidents in the Acme workspace is #ops-alerts",
+            "#ops-alerts was renamed to #incidents in the Initech workspace",
+        ),
+        ("The upload limit is 25 MB", "Images larger than 5 MB cannot be uploaded"),
+        ("The upload limit is 25 MB", "Videos larger than 100 MB cannot be uploaded"),
+        ("The upload limit is 100 MB", "Avatars larger than 2 MB cannot be uploaded"),
+        ("The upload limit is 25 MB", "Files larger than 25 MB could not be uploaded yesterday"),
+        ("Kim is Java developer", "Lee is Java developer"),
+        ("Ana is Python developer", "Bob is Python developer"),
+        ("Ana es Python developer", "Luis es Python developer"),
+        ("Kim is Android developer", "Lee is Android developer"),
+        ("Kim is React engineer", "Lee is React engineer"),
+        ("Kim is DevOps engineer", "Lee is DevOps engineer"),
+        ("Kim is QA engineer", "Lee is QA engineer"),
+        ("Kim is AWS consultant", "Lee is AWS consultant"),
+        ("Kim is Google engineer", "Lee is Google engineer"),
+        ("Sara's mobile is 07700 900123", "Sara's phone number is 020 7946 0000"),
+        ("Sara's phone number is 555-0101", "Call Sara at 555-0177"),
+        ("Sara's phone number is 555-0101", "Text Sara at 555-0177"),
+        ("Sara's phone is +1 555 0101", "Contact Sara at +44 20 7946 0000"),
+        ("Tom married Ana last year; she works at Meta", "Tom works at Meta"),
+        ("Tom married Ana last year, and she works at Meta", "Tom works at Meta"),
+        ("Tom hired Ana in May; she leads the payments team", "Tom leads the payments team"),
+        ("Ana manages Tom; he works remotely", "Ana works remotely"),
+        ("Ana manages Tom, he works from Lisbon", "Ana works from Lisbon"),
+        ("Marta se casó con Luis; él trabaja en Cabify", "Marta trabaja en Cabify"),
+        ("Tom will move to Berlin in May and work at SAP", "Tom works at SAP"),
+        ("Tom wants to move to Berlin and work at SAP", "Tom works at SAP"),
+        ("Sam drives a Honda Civic", "Sam's wife switched to a Tesla"),
+        ("Sam drives a Honda Civic", "Sam's son switched to a Tesla"),
+        ("I use VS Code", "My teammate switched to Cursor"),
+        ("Ana is vegetarian", "Ana's daughter switched to a vegan diet"),
+        ("Ana es vegetariana", "La hija de Ana se hizo vegana"),
+        ("У Кати смартфон Samsung", "Муж Кати перешёл на iPhone"),
+        ("Sam uses a ThinkPad at work", "Sam switched to a MacBook at home"),
+        ("I use Chrome for work", "I switched to Firefox at home"),
+        ("I use Chrome", "I switched to Firefox for testing"),
+        ("We use Jenkins for deploys", "We switched to CircleCI for tests"),
+        ("Sam drives a Honda Civic", "Sam switched to a Tesla for the road trip"),
+        ("Ana is vegetarian", "Ana switched to keto for a month"),
+        ("The payments team's lead is Carla", "The payments team is led by Dan and Carla"),
+        ("The project's lead is Carla", "The project is led by Carla and Dan"),
+        ("The payments team's lead is Carla", "The payments team is led by Dan this week"),
+        (
+            "The payments team's lead is Carla",
+            "The payments team is led by Dan until Carla returns",
+        ),
+        (
+            "The payments team's lead is Carla",
+            "The payments team is led by Dan while Carla is on leave",
+        ),
+        ("The payments team's lead is Carla", "The payments team is led by Dan in Carla's absence"),
+        ("The cluster's owner is Carla", "The cluster is owned by Dan in staging"),
+        ("The team's lead is Carla", "The team is led by example"),
+        ("Timezone: Europe/Berlin", "User is in the America/New_York timezone this week"),
+        ("Timezone: Europe/Berlin", "User is in the America/New_York timezone for the conference"),
+        ("We chose Postgres because the team knows it", "We chose Postgres?"),
+    ],
+)
+def test_another_thing_one_or_time_told_alike_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING

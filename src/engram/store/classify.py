@@ -86,6 +86,8 @@ class Verdict:
 
 
 _T = TypeVar("_T")
+# How many readings of facts a cache keeps (each reading's cache is emptied past this).
+_READINGS = 50_000
 
 
 def _per_pair(check: Callable[[Parse, Parse], _T]) -> Callable[[Parse, Parse], _T]:
@@ -828,6 +830,8 @@ def _value_change(new: Parse, old: Parse) -> str | None:
     removed, added = _swapped(new, old)
     if not removed or not added or len(removed) > MAX_SWAP or len(added) > MAX_ADDED:
         return None
+    if len(removed) == len(added) == 1 and _same_address(min(removed), min(added)):
+        return None  # "14 Elm Street" after "14 Elm Street, Apt 3B": the same place
     kept = old.object_keys & new.object_keys
     if not kept and len(removed) > 1 and len(old.object_keys) > 4:
         return None  # nothing of the object stays: another statement, not a new value
@@ -878,6 +882,7 @@ def _both_may_hold(
         (_compares(new) and _compares(old))
         or (_conditional(new) and _conditional(old))
         or (_reasoned(new) and _reasoned(old) and _reason_changed(new, old, {*removed, *added}))
+        or (_reasoned(new) and _reasoned(old) and not (_purpose(new) and _purpose(old)))
         or _verb_changed(new, old, removed, added)
         or _whose_changed(new, old, {*removed, *added})
         or bool(_clauses(new) and _clauses(old))
@@ -1262,6 +1267,16 @@ def _reason_changed(new: Parse, old: Parse, changed: Collection[str]) -> bool:
     )
 
 
+def _purpose(fact: Parse) -> bool:
+    """The fact says what for with "para" and a verb ("… para cachear las sesiones"), not why
+    ("because it's cheap": many places may be cheap)."""
+    words = fact.words
+    return any(
+        w.norm == "para" and at + 1 < len(words) and words[at + 1].norm.endswith(_ES_INFINITIVE)
+        for at, w in enumerate(words)
+    ) and not any(w.norm in _REASONS for w in words)
+
+
 def _reason_keys(fact: Parse) -> frozenset[str]:
     """The keys of the words from the fact's first word of why or what for to its end, or,
     put first ("Para cachear las sesiones usamos Redis"), to its head verb."""
@@ -1437,11 +1452,21 @@ def _meets_someone(fact: Parse, changed: Collection[str]) -> bool:
 
 
 def _on_a_team(predicate: list[Word]) -> bool:
-    """The words say one is a member of a team ("a member of the Growth team", "miembro del
-    equipo de Pagos"): one team at a time, unlike a club or a channel."""
-    return any(w.norm in lx.MEMBERSHIP for w in predicate) and any(
-        w.key in team_keys() for w in predicate
-    )
+    """The words say one is a member of a team one works in, named ("a member of the Growth
+    team", "участница команды платежей"): one team at a time, unlike a club, a channel or a
+    sports team ("the swim team", "футбольной команды по плаванию")."""
+    if not any(w.norm in lx.MEMBERSHIP for w in predicate):
+        return False
+    for at, w in enumerate(predicate):
+        if w.key not in team_keys():
+            continue
+        before = predicate[at - 1] if at else None
+        after = predicate[at + 1] if at + 1 < len(predicate) else None
+        if before is not None and before.kind == "name":
+            return True  # "the Growth team"
+        if _CYRILLIC.match(w.norm) and after is not None and after.norm != "по":
+            return before is None or before.norm in lx.MEMBERSHIP  # "команды платежей"
+    return False
 
 
 def _in_a_group(fact: Parse) -> bool:
@@ -1750,6 +1775,7 @@ def _role_of_holder(new: Parse, old: Parse) -> Verdict | None:
     return Verdict(verdict.outcome, f"{verdict.reason}, a role told of its holder")
 
 
+@lru_cache(maxsize=_READINGS)
 def _holder_is(text: str) -> str | None:
     """ "Kevin's role is QA engineer" as "Kevin is QA engineer", "El puesto de Ana es …" as
     "Ana es …"; None for a fact told otherwise."""
@@ -1776,6 +1802,8 @@ def _limit_told_as_bound(new: Parse, old: Parse) -> Verdict | None:
     MB") and the other what may not go past an amount ("Файлы больше 25 мегабайт загрузить
     нельзя", "Los archivos no pueden superar los 50 MB"), of the same thing: the same amount
     is a duplicate, another one in the same unit supersedes."""
+    if not new.values or not old.values:
+        return None  # (both give an amount: the quick way out)
     if (new.speaker, new.environments) != (old.speaker, old.environments):
         return None
     if _limit(new) and _bound(old):
@@ -1811,8 +1839,11 @@ def _contact_told_twice(new: Parse, old: Parse) -> Verdict | None:
     return Verdict("supersede", "a new way to reach the same person, told another way")
 
 
+@lru_cache(maxsize=_READINGS)
 def _contact(text: str) -> tuple[str, str, str, str] | None:
     """(who, which kind of contact, its qualifier, the value) a fact gives, or None."""
+    if "@" not in text and not _DIGITS_RUN.search(text):
+        return None  # (no e-mail and no number: the quick way out)
     for pattern in _CONTACT_PATTERNS:
         match = pattern.search(text)
         if match is None:
@@ -1825,6 +1856,8 @@ def _contact(text: str) -> tuple[str, str, str, str] | None:
         if said and (said in _EMAIL_WORDS) != (kind == "email"):
             return None  # "phone … a@b.com": not one contact
         qualifier = (match.groupdict().get("qualifier") or "").casefold()
+        if said in _MOBILE_WORDS:
+            qualifier = qualifier or "mobile"  # a mobile beside a landline: two numbers
         return normalize(match["who"]), kind, qualifier, value.casefold()
     return None
 
@@ -1837,7 +1870,7 @@ _CONTACT_PATTERNS = tuple(
     for pattern in (
         rf"^\s*{_CONTACT_WHO}'s\s+(?:(?P<qualifier>work|personal|home|private)\s+)?{_KIND}\s+is\s+"
         rf"{_VALUE}\s*[.!]?\s*$",
-        rf"^\s*(?:you\s+can\s+|one\s+can\s+)?(?:reach|call|contact|text|e-?mail)\s+{_CONTACT_WHO}\s+"
+        rf"^\s*(?:you|one)\s+can\s+(?:reach|call|contact|text|e-?mail)\s+{_CONTACT_WHO}\s+"
         rf"(?:by\s+{_KIND}\s+)?(?:at|on)\s+{_VALUE}\s*[.!]?\s*$",
         rf"^\s*{_CONTACT_WHO}\s+can\s+be\s+(?:reached|contacted|called)\s+(?:by\s+{_KIND}\s+)?"
         rf"(?:at|on)\s+{_VALUE}\s*[.!]?\s*$",
@@ -1847,7 +1880,9 @@ _CONTACT_PATTERNS = tuple(
     )
 )
 _PHONE = re.compile(r"\+?[\d()][\d ()\u00a0-]{4,}\d")
+_DIGITS_RUN = re.compile(r"\d[\d ()\u00a0-]{4,}\d")
 _EMAIL_WORDS = frozenset({"email", "e-mail", "email address", "e-mail address", "correo"})
+_MOBILE_WORDS = frozenset({"mobile", "cell", "móvil"})
 _CAN = re.compile(r"\bcan\b", re.IGNORECASE)
 
 
@@ -1871,8 +1906,12 @@ def _role_told_as_passive(new: Parse, old: Parse) -> Verdict | None:
     return None
 
 
+@lru_cache(maxsize=_READINGS)
 def _role_reading(text: str) -> tuple[str, str, str, str] | None:
     """(whose role, the role's verb, how it is told, who holds it), or None."""
+    lowered = text.casefold()
+    if " by " not in lowered and not any(role in lowered for role in _ROLE_VERBS):
+        return None  # (most facts: a look at the text costs less than the patterns)
     for how, pattern in (("noun", _ROLE_NOUN), ("passive", _ROLE_PASSIVE)):
         match = pattern.match(text)
         if match is None:
@@ -1898,10 +1937,11 @@ _ROLE_NOUN = re.compile(
     r"(?P<holder>[^,;]+?)\s*[.!]?\s*$",
     re.IGNORECASE,
 )
+# (the holder one name, and nothing after it: not "by Dan and Carla", "by Dan this week",
+# "by Dan until Carla returns", "by example")
 _ROLE_PASSIVE = re.compile(
-    rf"^\s*(?P<owner>[^,;]+?)\s+(?:is|are)\s+(?P<role>{'|'.join(set(_ROLE_VERBS.values()))})"
-    r"\s+by\s+(?P<holder>[^,;]+?)\s*[.!]?\s*$",
-    re.IGNORECASE,
+    rf"^\s*(?P<owner>[^,;]+?)\s+(?:is|are)\s+(?P<role>(?i:{'|'.join(sorted(set(_ROLE_VERBS.values())))}))"
+    r"\s+by\s+(?P<holder>(?:Team\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\s*[.!]?\s*$",
 )
 
 
@@ -1915,7 +1955,10 @@ def _limit(fact: Parse) -> bool:
 def _bound(fact: Parse) -> bool:
     """The fact says that what goes past an amount may not be: a negation and a word of going
     past ("larger than", "больше", "superar")."""
-    return fact.negated and not fact.question and any(w.norm in lx.BEYOND_WORDS for w in fact.words)
+    if not fact.negated or fact.question or fact.past:
+        return False  # ("could not be uploaded yesterday": what happened once)
+    norms = {w.norm for w in fact.words}
+    return not norms.isdisjoint(lx.BEYOND_WORDS) and norms.isdisjoint(_ADVICE)
 
 
 def _amounts(fact: Parse) -> list[tuple[str, str]]:
@@ -1938,6 +1981,8 @@ def _same_thing_limited(limit: Parse, bound: Parse) -> bool:
     theirs = frozenset(w.key for w in bound.words if w.kind == "word" and w.norm not in skip)
     only_bound = {k for k in theirs if not _of_one_root(k, mine)}
     only_limit = {k for k in mine if not _of_one_root(k, theirs)}
+    if only_bound - _FILES_WORDS:
+        return False  # "Images larger than 5 MB …": a limit of its own beside the general one
     return len(only_bound) < len(theirs) and len(only_bound) + len(only_limit) <= 1
 
 
@@ -1951,6 +1996,8 @@ def _of_one_root(key: str, others: frozenset[str]) -> bool:
     )
 
 
+_ADVICE = frozenset("should shouldn't could couldn't debería deberían следует стоит".split())
+_FILES_WORDS = frozenset("file files archiv файл файлы".split())
 _MAY_BE = frozenset("may can be allowed permitted может быть можно pueden puede ser".split())
 
 
@@ -2092,10 +2139,11 @@ def _note_told_as_sentence(new: Parse, old: Parse) -> str:
     said, told = note.object_keys - _FUNCTION, sentence.object_keys - _FUNCTION
     if key and not about:
         # the user is said to be in what the key names: "User is in the Europe/Berlin timezone"
+        # (the same value only: "… the America/New_York timezone this week" is a trip)
         named = {o.key for o in sentence.objects for w in key if _stem_of(w.root, o.root)}
-        if len(named) == len(key):
-            placed = {o.key for o in sentence.objects if o.norm in _ANY_PREPOSITION}
-            about, told = {w.root for w in key}, told - named - placed
+        placed = {o.key for o in sentence.objects if o.norm in _ANY_PREPOSITION}
+        if len(named) == len(key) and said == told - named - placed:
+            return "same"
     if not key or len(key) != len(about):
         return ""
     # (a note too short to tell its language may be stemmed in another: "Zona horaria")
@@ -2156,7 +2204,14 @@ def _same_places(one: frozenset[str], other: frozenset[str]) -> bool:
     names of people are compared (`_same_name`)."""
     if len(one) != len(other):
         return False
-    return all(any(_same_name(a, b) for b in other) for a in one)
+    return all(any(_same_name(a, b) or _same_address(a, b) for b in other) for a in one)
+
+
+def _same_address(one: str, other: str) -> bool:
+    """Two street addresses, one the other with its flat left out ("14 Elm Street, Apt 3B" /
+    "14 Elm Street"): the same place, told less precisely."""
+    short, long = sorted((one, other), key=len)
+    return len(short) >= 8 and short[:1].isdigit() and long.startswith(short)
 
 
 def _stem_of(one: str, other: str) -> bool:
@@ -2305,6 +2360,10 @@ def _clauses_told_again(new: Parse, old: Parse) -> bool:
         return False
     if len(new.content & old.content) < 0.5 * len(new.content):
         return False  # (a quick way out: clauses told again share most of their words)
+    if any(f.modal or f.future or f.question for f in (new, old)) or new.negated != old.negated:
+        return False  # "Tom will move to Berlin and work at SAP": a plan, not a clause of fact
+    if any(w.norm in lx.MOODS for f in (new, old) for w in f.words):
+        return False  # "Tom wants to move to Berlin and work at SAP": a wish
     if not 2 <= len(_clause_texts(old.text)) <= _MOST_CLAUSES:
         return False
     mine = _resolved_clauses(new.text) or [new.text.rstrip(".!;,")]
@@ -2335,6 +2394,8 @@ def _reason_left_out(new: Parse, old: Parse) -> bool:
     lost."""
     if new.speaker != old.speaker or new.said_at != old.said_at or new.negated != old.negated:
         return False
+    if new.question or old.question:
+        return False
     match = _BECAUSE.search(old.text)
     return match is not None and _bare(old.text[: match.start()]) == _bare(new.text)
 
@@ -2357,14 +2418,23 @@ def _resolved_clauses(text: str) -> list[str]:
     named = [w for w in words if w.kind == "name"] or words
     subject = " ".join(w.text for w in named) or _subject_text(first)
     resolved = [first]
+    # (a pronoun is the subject's only when the first clause names no one else: "Tom married
+    # Ana; she works at Meta" is of Ana)
+    alone = len([w for w in said.words if w.kind == "name" or _capitalised_word(w)]) <= len(named)
     for clause in clauses[1:]:
         opening, _, rest = clause.partition(" ")
-        if subject and opening.casefold() in lx.SUBJECT_PRONOUNS and rest:
+        if opening.casefold() in lx.SUBJECT_PRONOUNS and rest:
+            if not (subject and alone):
+                return []  # whom the pronoun names is not known: no clause of it is compared
             clause = f"{subject} {rest}"
         elif _carried_subject(clause, first):
             clause = f"{subject} {clause}"
         resolved.append(clause)
     return resolved
+
+
+def _capitalised_word(w: Word) -> bool:
+    return w.kind == "word" and w.text[:1].isupper()
 
 
 def _same_clause(mine: str, theirs: str) -> bool:
@@ -2567,7 +2637,6 @@ _Held = tuple[tuple[str, ...], tuple[str, ...], bool] | None
 # What `_holder_and_role` read of each fact, by its text (a parse is one text's): a stored fact
 # is compared with new ones again and again.
 _HELD: dict[str, _Held] = {}
-_READINGS = 50_000  # a reading's cache is emptied when it grows past this
 
 
 def _remembered(
@@ -2735,12 +2804,17 @@ def _definite_role(words: list[Word], role_first: bool) -> bool:
 
 def _owner_named_first(words: list[Word]) -> bool:
     """The role's words are a name (one or two capitalised words, its possessive ending
-    dropped or kept) and then a role one holds at a time: "Finch Labs' new CEO"."""
+    dropped or kept) and then a role an organisation has one holder of: "Finch Labs' new
+    CEO" (not "Java developer", of whom there are many)."""
     named = 0
     while named < min(2, len(words) - 1) and words[named].text[:1].isupper():
         named += 1
     rest = [w for w in words[named:] if w.norm not in lx.NEW_WORDS]
-    return named > 0 and bool(rest) and all(w.norm in _ONE_HOLDER for w in rest)
+    return named > 0 and bool(rest) and all(w.norm in _HEAD_ROLES for w in rest)
+
+
+# Roles an organisation has one holder of ("Acme CTO"; not "Java developer", "Google engineer").
+_HEAD_ROLES = frozenset("ceo cto cfo coo cio ciso cpo president chair chairman chairwoman".split())
 
 
 _THE = frozenset("the el la los las".split())  # (not "a": "Dana is a team lead" is one of several)
@@ -3279,6 +3353,13 @@ def _switched_within_a_kind(new: Parse, old: Parse) -> str:
     things = {k for named in theirs.values() for k in named}
     if not all(k in found or _inflects(k, found) for k in old.subject_keys - things):
         return ""  # another one switched: "Bob switched to a MacBook"
+    said = old.content | old.people
+    if any(
+        w.key not in said and not _inflects(w.key, said) and _someone_word(w)
+        for w in new.words
+        if w.exact in new.subject
+    ):
+        return ""  # "Sam's wife switched to a Tesla", "My teammate switched to Cursor"
     others = {w.key for w in new.words if w.kind in ("name", "acronym")} - old.content
     if _switched_something_else(new, old, mine):
         return ""  # "Мы переписали тесты сервиса авторизации на Kotlin": the tests, not it
@@ -3290,32 +3371,44 @@ def _switched_within_a_kind(new: Parse, old: Parse) -> str:
 
 
 def _switched_something_else(new: Parse, old: Parse, mine: dict[str, set[str]]) -> bool:
-    """Between the new fact's verb and the thing it switched to stands a word of its own, not
-    the stored fact's, nor one of change or of when: what was switched is that ("Мы
-    переписали тесты сервиса авторизации на Kotlin": the tests, not the service)."""
+    """After its verb the new fact names something of its own, not the stored fact's, nor a
+    word of change or of when: what was switched is that ("Мы переписали тесты сервиса
+    авторизации на Kotlin": the tests, not the service), or where or what for the new thing is
+    ("switched to a MacBook at home", "… to Firefox for testing", "… to keto for a month")."""
     things = {k for named in mine.values() for k in named}
     words = new.words
     verb = next((i for i, w in enumerate(words) if w.key == new.verb), None)
-    thing = next((i for i, w in enumerate(words) if w.key in things), None)
-    if verb is None or thing is None:
+    if verb is None:
         return False
     using = _synonyms()[0]
-    for w in words[verb + 1 : thing]:
-        if w.kind != "word" or w.norm in _ANY_PREPOSITION:
+    for at, w in enumerate(words[verb + 1 :], start=verb + 1):
+        if w.norm in _FOR and any(x.key in things for x in words[:at]):
+            after = next((x for x in words[at + 1 :] if x.kind != "stop"), None)
+            if after is None or after.key not in things:
+                return True  # what for, or for how long ("traded … for a Tesla" is the switch)
+        if w.kind != "word" or w.key in things or w.norm in _ANY_PREPOSITION:
             continue
         if w.norm in lx.SWITCHING_WORDS or w.norm in lx.UPDATE_WORDS or w.norm in _when_words():
             continue
-        if using.get(w.norm) == using["uses"]:
+        if using.get(w.norm) == using["uses"] or w.key in _USER_ROOTS:
             continue  # "… теперь она пользуется iPhone 14"
         if w.key not in old.content and not _inflects(w.key, old.content):
             return True
     return False
 
 
+_FOR = frozenset("for para для".split())
+
+
+def _someone_word(w: Word) -> bool:
+    """The word names someone: kin, a noun of a person, a name (not "we", "I")."""
+    return w.kind in ("kin", "name") or w.norm in lx.KIN or w.norm in lx.PERSON_NOUNS
+
+
 @lru_cache(maxsize=1)
 def _when_words() -> frozenset[str]:
     """Words of when a switch was, and of before and now."""
-    years = frozenset("year año году год week semana неделе".split())
+    years = frozenset("year año году год week semana неделе hace poco recently lately".split())
     return lx.CALENDAR | _FORMERLY_WORDS | _NOW_WORDS | years
 
 
@@ -3463,6 +3556,8 @@ def _status_changed(new: Parse, old: Parse) -> bool:
         return False
     if new.past or old.past or (new.speaker, new.environments) != (old.speaker, old.environments):
         return False
+    if new.future or old.future or not _FUTURE_WORDS.isdisjoint(w.norm for w in new.words):
+        return False  # "The migration will be done by Friday": a plan, it is not done yet
     mine, theirs = _status(new), _status(old)
     if mine is None or theirs is None or mine[1] == theirs[1]:
         return False
@@ -3473,24 +3568,51 @@ def _status_changed(new: Parse, old: Parse) -> bool:
 
 
 def _status(fact: Parse) -> tuple[frozenset[str], str] | None:
+    """`_read_status` of a fact, remembered by its text."""
+    return _remembered(_STATUS_READ, fact, _read_status)
+
+
+_STATUS_READ: dict[str, tuple[frozenset[str], str] | None] = {}
+_FUTURE_WORDS = frozenset("will shall будет будут будем станет va van irá estará estarán".split())
+# The words a status opens with: most facts have none of them (the quick way out).
+_STATUS_FIRST = frozenset(phrase.split()[0] for phrase in lx.STATUSES)
+
+
+def _read_status(fact: Parse) -> tuple[frozenset[str], str] | None:
     """What the fact gives a status of (its words' keys) and the status, when it says nothing
     else: before the status only its subject, after it only when."""
     norms = [w.norm for w in fact.words]
+    if _STATUS_FIRST.isdisjoint(norms):
+        return None
     for at in range(len(norms)):
         for size in (2, 1):
             phrase = " ".join(norms[at : at + size])
             if phrase not in lx.STATUSES:
                 continue
+            before = [w for w in fact.words[:at] if w.kind not in _FRAME_KINDS]
             subject = frozenset(
                 w.key
-                for w in fact.words[:at]
-                if w.kind not in _FRAME_KINDS and w.norm not in _STATUS_FILLERS
+                for n, w in enumerate(before)
+                if w.norm not in _STATUS_FILLERS or not _status_word_of(before, n)
             )
             rest = fact.words[at + size :]
             if subject and all(w.kind in _WHEN_KINDS or w.norm in _STATUS_FILLERS for w in rest):
                 return subject, phrase
             return None
     return None
+
+
+def _status_word_of(before: list[Word], at: int) -> bool:
+    """The word at `at` of a status's subject is a filler: not a status word at all, or one
+    that names the status of the rest — last in English ("The migration *status* is …"),
+    first in Spanish and Russian ("El *estado* de la migración", "*Статус* миграции"); not
+    one that names a thing ("The status page migration", "La migración del estado")."""
+    word = before[at].norm
+    if word not in lx.STATUS_WORDS:
+        return True
+    if at == len(before) - 1 and word in ("status", "state"):
+        return True
+    return at == 0 and word in ("estado", "статус", "состояние")
 
 
 # Words around a status that change nothing of what it is of: "now", "back", "again", "since".
@@ -4950,6 +5072,8 @@ def _changed_in_other_words(new: Parse, old: Parse) -> str | None:
     if gone and came:
         changed = gone | came
     elif len(lost) == len(brought) == 1 and not (lost | brought) & old.subject_keys:
+        if _same_address(min(lost), min(brought)):
+            return None  # "14 Elm Street" after "14 Elm Street, Apt 3B": the same place
         changed = set(lost | brought)  # one number for another (an id in the subject is none)
         if all(_DATE.search(k) or k in lx.CALENDAR for k in changed):
             return None  # "dates and times are no values": two events, not one changed
@@ -5029,6 +5153,8 @@ def _relation_restated(new: Parse, old: Parse) -> Verdict | None:
         return None  # "El jefe de Marta es Raúl" / "Marta es la jefa de Raúl": whose turned
     if mine == theirs or _same_relation(("", mine), ("", theirs)):
         return Verdict("duplicate", f"the same {relation[0]} of the same subject, in other words")
+    if len(mine) == len(theirs) == 1 and _same_address(min(mine), min(theirs)):
+        return None  # "14 Elm Street" after "14 Elm Street, Apt 3B": the same place, less said
     if mine & theirs or _value_kinds(new) != _value_kinds(old):
         return None
     if _many_valued(new, old, mine | theirs, often=False):
@@ -5536,12 +5662,24 @@ def _name_renamed(new: Parse, old: Parse) -> bool:
     thing and ending with that name, now says an old one."""
     if old.question or old.negated or old.past or old.modal or new.question or new.negated:
         return False
+    if not any(hint in new.normalized for hint in _RENAMED_HINTS):
+        return False  # (most facts: a look at the text costs less than the patterns)
     found = next((m for p in _RENAMED for m in [p.search(new.normalized)] if m), None)
     if found is None:
         return False
     was, now = found["was"], found["now"]
     if was == now or not _of_a_thing(old) or not old.normalized.rstrip(".!").endswith(was):
         return False  # (the name is what the stored fact gives, of a thing: not "Ana is on …")
+    if new.environments != old.environments:
+        return False  # "The prod channel #ops-alerts was renamed …"
+    # Nothing else said: "In the docs repo, master was renamed …", "The CLI command parse was
+    # renamed …" name where, or what, the renamed one is.
+    rest = new.normalized[: found.start()] + " " + new.normalized[found.end() :]
+    said = old.content | old.stems
+    for word in _WORD_RUN.findall(rest):
+        key = stem(word, "russian" if _CYRILLIC.match(word) else "english")
+        if word not in _ARTICLES_OF_RENAME and key not in said and not _inflects(key, said):
+            return False
     return _says_token(old, was) and not _says_token(old, now)
 
 
@@ -5562,6 +5700,9 @@ def _says_token(fact: Parse, token: str) -> bool:
     return re.search(rf"(?<![\w#@/.-]){re.escape(token)}(?![\w/-])", fact.normalized) is not None
 
 
+_RENAMED_HINTS = ("renam", "llama", "renombr", "переимен")
+_WORD_RUN = re.compile(r"[^\W\d_][\w-]*")
+_ARTICLES_OF_RENAME = frozenset("the el la los las our nuestro nuestra now ahora теперь".split())
 _NAME = r"[#@]?[\w.-]*\w"
 _RENAMED = tuple(
     re.compile(pattern.format(name=_NAME))

@@ -490,6 +490,7 @@ PLURAL = frozenset("unos unas some several many few два две три dos tre
 PERSON_NOUNS = frozenset(
     """
 user customer client person owner member patient employee manager colleague friend boss
+teammate coworker
 пользователь клиент человек владелец сотрудник коллега друг подруга начальник
 usuario usuaria cliente persona dueño dueña empleado empleada jefe jefa amigo amiga
 """.split()

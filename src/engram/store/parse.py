@@ -45,6 +45,7 @@ _TOKEN = re.compile(
     # 14, 3ºB", "avenida de la Paz 22"
     r"|(?P<address>\d{1,5}\s+(?:[A-Z][\w'-]*\s+){1,3}"
     r"(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Way|Court|Ct|Place|Pl)\b"
+    r"(?!\s+(?!(?:in|on|at|near|with|and|since|until)\b)[a-z])"  # ("12 People Ops Court cases")
     r"(?:,?\s+(?:Apt|Apartment|Suite|Unit|Flat)\.?\s*\w+)?"
     r"|(?i:calle|avenida|paseo|plaza)\s+(?:(?:de|del|la|las|los)\s+)*"
     r"(?:[A-ZÁÉÍÓÚÑ][\w-]*\s+){1,3}\d{1,4}(?:,\s*\d{1,2}º\s*[A-Z]?)?)"
@@ -1752,16 +1753,17 @@ def _team_membership(body: str) -> str:
     if "member" not in body and "miembro" not in body:
         return body
     body = _MEMBER_OF_TEAM.sub(lambda m: f"{m['be']} on {m['the'] or ''}", body)
-    return _MIEMBRO_DEL_EQUIPO.sub(lambda m: f"{_ESTAR[m['be'].lower()]} en el ", body)
+    return _MIEMBRO_DEL_EQUIPO.sub(lambda m: f"{_ESTAR[m['be']]} en el ", body)
 
 
+# (a team with a name of its own, where one works: "the Growth team", "el equipo de Pagos";
+# not "the swim team", "el equipo de fútbol", of which one may be on several)
 _MEMBER_OF_TEAM = re.compile(
     r"\b(?P<be>is|are|was|were)\s+(?:a\s+)?members?\s+of\s+(?P<the>the\s+)?"
-    r"(?=[^.,;]*?\b(?:team|squad)\b)",
-    re.IGNORECASE,
+    r"(?=(?:[A-Z][\w-]*\s+)+(?:team|squad)\b)"
 )
 _MIEMBRO_DEL_EQUIPO = re.compile(
-    r"\b(?P<be>es|son)\s+(?:un\s+|una\s+)?miembros?\s+del\s+(?=equipo\b)", re.IGNORECASE
+    r"\b(?P<be>es|son)\s+(?:un\s+|una\s+)?miembros?\s+del\s+(?=equipo\s+de\s+[A-ZÁÉÍÓÚÑ])"
 )
 _ESTAR = {"es": "está", "son": "están"}
 
