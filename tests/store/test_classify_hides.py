@@ -857,3 +857,18 @@ def test_a_count_of_another_thing_is_another_attribute(store: MemoryStore) -> No
 )
 def test_another_thing_one_or_time_told_alike_hides_nothing(old: str, new: str) -> None:
     assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Our migration is in progress", "Their migration is done"),
+        ("My migration is in progress", "Your migration is done"),
+    ],
+)
+def test_the_same_thing_of_another_owner_is_no_new_value(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_the_same_owners_thing_with_another_status_supersedes() -> None:
+    assert outcome("My migration is in progress", "My migration is done") == "supersede"

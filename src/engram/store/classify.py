@@ -825,6 +825,8 @@ def _value_change(new: Parse, old: Parse) -> str | None:
         return None
     if new.past or old.past or new.future or old.future or (new.negated and old.negated):
         return None
+    if _other_owners(new, old):
+        return None  # "Our migration is in progress" / "Their migration is done": two
     if (new.indefinite and old.indefinite and _person_only(new)) or new.listed or old.listed:
         return None  # "Anna is a teacher" / "a vegetarian" (but "my car is a Seat" / "a Kia")
     removed, added = _swapped(new, old)
@@ -867,6 +869,15 @@ def _value_change(new: Parse, old: Parse) -> str | None:
     if _slots(old.objects, new.objects) != 1:
         return None
     return f"{', '.join(sorted(removed))} → {', '.join(sorted(added))}"
+
+
+def _other_owners(new: Parse, old: Parse) -> bool:
+    """Both facts open with a possessive of another person ("our" / "their", "my" / "your"):
+    two owners, two things."""
+    mine, theirs = (
+        lx.POSSESSIVE_PERSONS.get(f.words[0].norm) if f.words else None for f in (new, old)
+    )
+    return mine is not None and theirs is not None and mine != theirs
 
 
 def _both_may_hold(

@@ -361,6 +361,15 @@ PRONOUNS = {
 SUBJECT_PRONOUNS = frozenset(
     "i we you he she they я мы ты вы он она они yo nosotros nosotras tú él ella ellos ellas".split()
 )
+# Possessive determiners by whose they say: "our migration" and "their migration" are two.
+POSSESSIVE_PERSONS = {
+    **dict.fromkeys("my mi mis мой моя моё мое мои".split(), "1s"),
+    **dict.fromkeys("our nuestro nuestra nuestros nuestras наш наша наше наши".split(), "1p"),
+    **dict.fromkeys("your tu tus твой твоя твоё твое твои ваш ваша ваше ваши".split(), "2"),
+    **dict.fromkeys("his her its their".split(), "3"),
+}
+# (a third person's "his", "her", "their" may name anyone: only the first and second are told
+# apart from them)
 # Possessive determiners that carry no subject of their own ("our API limit" is "the API
 # limit"); a bare subject pronoun still counts.
 WEAK_POSSESSIVES = frozenset(
