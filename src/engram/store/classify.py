@@ -892,8 +892,14 @@ def _both_may_hold(
     return (
         (_compares(new) and _compares(old))
         or (_conditional(new) and _conditional(old))
-        or (_reasoned(new) and _reasoned(old) and _reason_changed(new, old, {*removed, *added}))
-        or (_reasoned(new) and _reasoned(old) and not (_purpose(new) and _purpose(old)))
+        or (
+            _reasoned(new)
+            and _reasoned(old)
+            and (
+                _reason_changed(new, old, {*removed, *added})
+                or not (_purpose(new) and _purpose(old))
+            )
+        )
         or _verb_changed(new, old, removed, added)
         or _whose_changed(new, old, {*removed, *added})
         or bool(_clauses(new) and _clauses(old))
@@ -1261,12 +1267,16 @@ def _reasoned(fact: Parse) -> bool:
     """The fact says why or what for ("because the team knows it", "чтобы шарить типы",
     "para compartir tipos", "慣れているので"): another reason is one more, not a new value."""
     words = fact.words
-    for at, w in enumerate(words):
-        if w.norm in _REASONS:
-            return True
-        if w.norm == "para" and at + 1 < len(words) and words[at + 1].norm.endswith(_ES_INFINITIVE):
-            return True
-    return False
+    return any(w.norm in _REASONS or _purpose_at(words, at) for at, w in enumerate(words))
+
+
+def _purpose_at(words: tuple[Word, ...], at: int) -> bool:
+    """The word at `at` opens what something is for: "para" and a verb ("para cachear")."""
+    return (
+        words[at].norm == "para"
+        and at + 1 < len(words)
+        and words[at + 1].norm.endswith(_ES_INFINITIVE)
+    )
 
 
 def _reason_changed(new: Parse, old: Parse, changed: Collection[str]) -> bool:
@@ -1282,10 +1292,9 @@ def _purpose(fact: Parse) -> bool:
     """The fact says what for with "para" and a verb ("… para cachear las sesiones"), not why
     ("because it's cheap": many places may be cheap)."""
     words = fact.words
-    return any(
-        w.norm == "para" and at + 1 < len(words) and words[at + 1].norm.endswith(_ES_INFINITIVE)
-        for at, w in enumerate(words)
-    ) and not any(w.norm in _REASONS for w in words)
+    return any(_purpose_at(words, at) for at in range(len(words))) and not any(
+        w.norm in _REASONS for w in words
+    )
 
 
 def _reason_keys(fact: Parse) -> frozenset[str]:
@@ -1293,8 +1302,7 @@ def _reason_keys(fact: Parse) -> frozenset[str]:
     put first ("Para cachear las sesiones usamos Redis"), to its head verb."""
     words = fact.words
     for at, w in enumerate(words):
-        purpose = w.norm == "para" and at + 1 < len(words)
-        if w.norm in _REASONS or (purpose and words[at + 1].norm.endswith(_ES_INFINITIVE)):
+        if w.norm in _REASONS or _purpose_at(words, at):
             heads = [i for i, x in enumerate(words) if i > at + 1 and x.norm == fact.verb_norm]
             end = heads[0] if at == 0 and heads else len(words)
             return frozenset(x.key for x in words[at:end])
@@ -2348,15 +2356,14 @@ def _clauses_said_before(new: Parse, old: Parse) -> bool:
     if not all(bare in kept for _, bare in ours) or stored[0][1] not in {b for _, b in ours}:
         return False  # (the first clause, which names the subject, is said again)
     said = {bare for _, bare in ours}
-    for clause, bare in stored:
-        if bare in said:
-            continue
-        words = _bare_words(clause)
-        if any(f" {w} " in words for w in _RESTRICTING):
-            return False
-        if not _has_own_verb(clause, stored[0][0]):
-            return False
-    return True
+    return all(bare in said or _left_out_freely(clause, stored[0][0]) for clause, bare in stored)
+
+
+def _left_out_freely(clause: str, first: str) -> bool:
+    """A stored clause a new fact may leave out: a statement of its own, that sets no case of
+    the rest ("… and reports to Marcus", not "… when it snows", "… only on weekdays")."""
+    words = _bare_words(clause)
+    return not any(f" {w} " in words for w in _RESTRICTING) and _has_own_verb(clause, first)
 
 
 def _clauses_told_again(new: Parse, old: Parse) -> bool:
@@ -2387,13 +2394,7 @@ def _clauses_told_again(new: Parse, old: Parse) -> bool:
         if match is None:
             return False
         left.remove(match)
-    # what the stored fact says besides are statements of their own, that set no case of the
-    # rest ("… and reports to Marcus", not "… when it snows")
-    return all(
-        not any(f" {w} " in _bare_words(clause) for w in _RESTRICTING)
-        and _clause_parse(clause).verb not in ("", "=", ":")
-        for clause in left
-    )
+    return all(_left_out_freely(clause, theirs[0]) for clause in left)
 
 
 _MOST_CLAUSES = 4
@@ -3568,7 +3569,7 @@ def _status_changed(new: Parse, old: Parse) -> bool:
     if new.past or old.past or (new.speaker, new.environments) != (old.speaker, old.environments):
         return False
     if new.future or old.future or not _FUTURE_WORDS.isdisjoint(w.norm for w in new.words):
-        return False  # "The migration will be done by Friday": a plan, it is not done yet
+        return False  # "The migration will be done by Friday", "va a estar terminada": a plan
     mine, theirs = _status(new), _status(old)
     if mine is None or theirs is None or mine[1] == theirs[1]:
         return False
@@ -3584,7 +3585,10 @@ def _status(fact: Parse) -> tuple[frozenset[str], str] | None:
 
 
 _STATUS_READ: dict[str, tuple[frozenset[str], str] | None] = {}
-_FUTURE_WORDS = frozenset("will shall будет будут будем станет va van irá estará estarán".split())
+# Futures the parse does not read as such (`lexicon.FUTURE` holds "will", "будет"): Spanish "va
+# a estar", "estará", Russian "станет". (Adding them to the lexicon would change every rule
+# that reads a future.)
+_FUTURE_WORDS = frozenset("станет va van irá estará estarán".split())
 # The words a status opens with: most facts have none of them (the quick way out).
 _STATUS_FIRST = frozenset(phrase.split()[0] for phrase in lx.STATUSES)
 
@@ -3602,9 +3606,7 @@ def _read_status(fact: Parse) -> tuple[frozenset[str], str] | None:
                 continue
             before = [w for w in fact.words[:at] if w.kind not in _FRAME_KINDS]
             subject = frozenset(
-                w.key
-                for n, w in enumerate(before)
-                if w.norm not in _STATUS_FILLERS or not _status_word_of(before, n)
+                w.key for n, w in enumerate(before) if not _status_filler(before, n)
             )
             rest = fact.words[at + size :]
             if subject and all(w.kind in _WHEN_KINDS or w.norm in _STATUS_FILLERS for w in rest):
@@ -3613,12 +3615,15 @@ def _read_status(fact: Parse) -> tuple[frozenset[str], str] | None:
     return None
 
 
-def _status_word_of(before: list[Word], at: int) -> bool:
-    """The word at `at` of a status's subject is a filler: not a status word at all, or one
-    that names the status of the rest — last in English ("The migration *status* is …"),
-    first in Spanish and Russian ("El *estado* de la migración", "*Статус* миграции"); not
-    one that names a thing ("The status page migration", "La migración del estado")."""
+def _status_filler(before: list[Word], at: int) -> bool:
+    """The word at `at` before a status is no part of what the status is of: a word of when
+    (`_STATUS_FILLERS`), or a word for the status itself where it names it — last in English
+    ("The migration *status* is …"), first in Spanish and Russian ("El *estado* de la
+    migración", "*Статус* миграции"); not one that names a thing ("The status page
+    migration", "La migración del estado")."""
     word = before[at].norm
+    if word not in _STATUS_FILLERS:
+        return False
     if word not in lx.STATUS_WORDS:
         return True
     if at == len(before) - 1 and word in ("status", "state"):
