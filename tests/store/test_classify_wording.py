@@ -1177,6 +1177,45 @@ def test_an_object_put_first_names_whoever_follows_the_verb() -> None:
     assert outcome("Carmen prepara el informe.", "El informe lo prepara Andrés.") not in HIDING
 
 
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("La comisión la paga el inquilino.", "El inquilino paga la comisión."),
+        ("A Diego lo contrató Sara.", "Sara contrató a Diego."),
+        ("Комиссию платит арендатор.", "Арендатор платит комиссию."),
+        ("Пете позвонила Маша.", "Маша позвонила Пете."),
+    ],
+)
+def test_an_object_put_first_by_its_case_or_article_is_still_the_object(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("La comisión la paga el inquilino.", "La comisión se paga al inquilino."),
+        ("A Diego lo contrató Sara.", "Diego contrató a Sara."),
+        ("Комиссию платит арендатор.", "Комиссию платят арендатору."),
+        ("Пете позвонила Маша.", "Петя позвонил Маше."),
+    ],
+)
+def test_who_acts_and_who_is_acted_on_swapped_is_another_statement(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A Ana le gustan los gatos.",  # "le": Ana is who likes, not who is acted on
+        "La reunión la cambiamos el lunes.",  # a day after the verb, no one who acts
+        "Алису повысили до staff-инженера.",  # no one after the verb
+        "Мне нравится Python.",
+    ],
+)
+def test_an_opening_that_is_no_object_put_first_keeps_its_order(text: str) -> None:
+    assert parse(text).words[0].text == text.split()[0]
+
+
 def test_a_verbs_own_pronoun_is_no_object_put_first() -> None:
     fact = parse("La retrospectiva se hace en la sala Amazonas.")
     assert "retrospectiva" in fact.subject and "amazonas" not in fact.subject

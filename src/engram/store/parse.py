@@ -1907,11 +1907,11 @@ def _object_fronted(words: list[Word]) -> tuple[list[Word], bool]:
             return words, False
         # the pronoun of the object's gender and number ("el" → "lo"), before a word that is
         # its verb when a person follows ("la semana pasada" is no pronoun and its verb)
-        verb, after = rest[at + 1], rest[at + 2]
+        verb = rest[at + 1]
         if (
             word.norm == _CLITIC_OF[rest[start].norm]
             and verb.kind == "word"
-            and after.kind in _PERSONS
+            and _acting_after(rest, at + 2)
         ):
             thing = [w for w in rest[:at] if w.kind != "marker"]
             moved = [*markers, *(w for w in rest[:at] if w.kind == "marker")]
@@ -1922,6 +1922,65 @@ def _object_fronted(words: list[Word]) -> tuple[list[Word], bool]:
 
 
 _ALL_OF = frozenset("todos todas".split())
+_DEFINITE_ARTICLES = frozenset("el la los las".split())
+
+
+def _personal_object_fronted(words: list[Word]) -> tuple[list[Word], bool]:
+    """Spanish marks a person who is acted on with "a", and may put that person first with
+    the pronoun again before the verb, the one who acts after it ("A Diego lo contrató Sara",
+    "A Lucía la recomendó el director"): read in the usual order ("Sara contrató a Diego"), so
+    that the subject is who acts. (Not with "le": "A Ana le gustan los gatos" is about Ana.)"""
+    if len(words) < 5 or words[0].norm != "a" or words[1].kind not in _PERSONS:
+        return words, False
+    pronoun, verb = words[2], words[3]
+    if pronoun.norm not in ("lo", "la", "los", "las") or verb.kind != "word":
+        return words, False
+    if not _acting_after(words, 4):
+        return words, False
+    return [*words[4:], verb, words[0], words[1]], True
+
+
+def _acting_after(words: list[Word], at: int) -> bool:
+    """Who acts follows the verb at `at`: a name or kin ("… lo contrató Sara"), or a noun
+    after its article ("… la paga el inquilino"), not a day ("… lo entrega el lunes")."""
+    if words[at].kind in _PERSONS:
+        return True
+    if words[at].norm not in _DEFINITE_ARTICLES or at + 1 >= len(words):
+        return False
+    noun = words[at + 1]
+    return noun.kind == "word" and noun.norm not in lx.CALENDAR and not _is_verb(noun)
+
+
+# Russian endings no noun's nominative has (but a few loans: "меню", "шоу"): "комиссию",
+# "Ивану", "Машу"; a name's dative or prepositional in "-е" ("Пете", "Маше") only before a name.
+_OBLIQUE_ENDINGS = ("у", "ю")
+_NAME_OBLIQUE_ENDINGS = ("у", "ю", "е")
+# the endings of a Russian verb of the present or the past ("платит", "ведут", "позвонила")
+_RUSSIAN_PREPOSITIONS = frozenset("без над под после перед около между вместо кроме среди".split())
+_RUSSIAN_VERB_ENDINGS = ("ит", "ет", "ют", "ят", "ут", "ат", "ал", "ил", "ел", "ла", "ли", "ло")
+
+
+def _russian_object_first(words: list[Word]) -> list[Word]:
+    """Russian tells who does what by the endings, not the order: "Комиссию платит
+    арендатор", "Пете позвонила Маша" put the object first and who acts after the verb. Read
+    in the usual order ("арендатор платит комиссию", "Маша позвонила Пете") when the first
+    word cannot be a subject by its ending, so that the subject is who acts."""
+    if len(words) < 3 or not _cyrillic(words[0].norm) or words[0].kind != "word":
+        return words
+    first, verb, actor = words[0], words[1], words[2]
+    if verb.kind != "word" or not (_is_verb(verb) or verb.norm.endswith(_RUSSIAN_VERB_ENDINGS)):
+        return words
+    if actor.kind not in ("name", "kin", "word") or not _cyrillic(actor.norm):
+        return words
+    if len(actor.norm) < 3 or actor.norm in lx.FUNCTION_WORDS | _RUSSIAN_PREPOSITIONS:
+        return words  # "Алису повысили до staff-инженера": no one after the verb
+    endings = _NAME_OBLIQUE_ENDINGS if actor.kind == "name" else _OBLIQUE_ENDINGS
+    if len(first.norm) < 4 or not first.norm.endswith(endings) or _is_verb(first):
+        return words
+    if actor.norm.endswith(_OBLIQUE_ENDINGS) or _is_verb(actor):
+        return words  # both after their case: no subject to put first
+    end = 4 if len(words) > 3 and words[3].kind == "name" and actor.kind == "name" else 3
+    return [*words[2:end], verb, first, *words[end:]]
 
 
 # Absorb parses each new fact and the stored ones it is compared with: a store's common
@@ -1947,6 +2006,9 @@ def parse(text: str) -> Parse:
         if told_of_user is not body:
             body, words = told_of_user, _words(told_of_user, language)
     words, fronted = _object_fronted(_front_phrase_moved(words))
+    if not fronted:
+        words, fronted = _personal_object_fronted(words)
+    words = _russian_object_first(words)
     words, opened = _dated_opening(words)
     words = _time_phrase_moved(words)
     norms = [w.norm for w in words]
