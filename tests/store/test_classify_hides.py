@@ -872,3 +872,22 @@ def test_the_same_thing_of_another_owner_is_no_new_value(old: str, new: str) -> 
 
 def test_the_same_owners_thing_with_another_status_supersedes() -> None:
     assert outcome("My migration is in progress", "My migration is done") == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("El script borra los logs antiguos.", "El script borra los ficheros temporales."),
+        ("Andrés prepara el informe de ventas.", "Andrés prepara el informe de gastos."),
+        ("El informe de ventas lo prepara Andrés.", "El informe de gastos lo prepara Andrés."),
+    ],
+)
+def test_an_action_the_lexicon_does_not_know_done_to_another_thing_is_one_more(
+    old: str, new: str
+) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_tool_named_in_place_of_another_under_an_unknown_verb_still_supersedes() -> None:
+    old, new = "Команда пользуется Jira для задач.", "Команда пользуется YouTrack для задач."
+    assert outcome(old, new) == "supersede"

@@ -1216,6 +1216,15 @@ def test_an_opening_that_is_no_object_put_first_keeps_its_order(text: str) -> No
     assert parse(text).words[0].text == text.split()[0]
 
 
+@pytest.mark.parametrize(
+    ("text", "verb"),
+    [("Andrés prepara el informe de ventas.", "prep"), ("Andrew prepares the report.", "prepar")],
+)
+def test_a_word_between_a_noun_and_an_article_is_the_verb(text: str, verb: str) -> None:
+    fact = parse(text)
+    assert fact.verb.startswith(verb) and "andres" not in fact.object_keys
+
+
 def test_a_verbs_own_pronoun_is_no_object_put_first() -> None:
     fact = parse("La retrospectiva se hace en la sala Amazonas.")
     assert "retrospectiva" in fact.subject and "amazonas" not in fact.subject

@@ -55,6 +55,7 @@ from engram.store.parse import (
     relation_words,
     scales,
     team_keys,
+    verb_keys,
 )
 from engram.text.sentences import sentences
 from engram.text.stem import stem
@@ -1368,12 +1369,13 @@ def _names_a_thing(fact: Parse, keys: frozenset[str]) -> bool:
 _JAPANESE_DATE_OF = re.compile(r"(?:[月火水木金土日]曜日?|\d+月\d+日|\d{4}年)の")
 
 
-def _direct_object(fact: Parse) -> frozenset[str]:
+def _direct_object(fact: Parse, *, complements: bool = False) -> frozenset[str]:
     """The words right after the verb, up to the first preposition: what the verb acts on
-    ("store *user photos* in S3"), not a role or a place ("works *as* a developer")."""
+    ("store *user photos* in S3"), not a role or a place ("works *as* a developer"); with
+    `complements`, past a noun's "of" ("el informe *de ventas*")."""
     found: list[str] = []
     for w in fact.objects:
-        if w.norm in _ANY_PREPOSITION:
+        if w.norm in _ANY_PREPOSITION and not (complements and w.norm in _OF):
             break
         if w.kind not in ("stop", "dash", "marker"):
             found.append(w.key)
@@ -1422,6 +1424,8 @@ def _many_valued(
         many -= {stem_ for w in predicate if w.norm in lx.MEMBERSHIP for stem_ in (w.key, w.norm)}
     if many or {new.verb_norm, old.verb_norm} & lx.MULTI_VALUED_FORMS:
         return True
+    if _unknown_action(new, old, changed):
+        return True  # "El script borra los logs antiguos" / "… los ficheros temporales"
     # (a thing had, owned or kept is one of several when said with "a": "owns a Tesla"; a
     # note's key names one role, "Release owner: Priya", whose holder it gives)
     told = words if ":" not in (new.verb, old.verb) else _keys_of(new.objects, old.objects)
@@ -1459,6 +1463,18 @@ def _many_valued(
             if before is not None and before.norm in _LINKS:
                 return True
     return False
+
+
+def _unknown_action(new: Parse, old: Parse, changed: Collection[str]) -> bool:
+    """Both facts do the same thing with a verb the lexicon does not know, to another object
+    right after it: an action done to two things, not a new value of one attribute (the
+    attributes that hold one value at a time, where one lives or works, are in the lexicon).
+    Not for a name (a tool in place of another: "пользуется Jira" / "YouTrack")."""
+    if new.verb != old.verb or _verb_class(new.verb) in _BARE_VERBS or new.verb in verb_keys():
+        return False
+    if any(w.key in changed and w.kind != "word" for f in (new, old) for w in f.objects):
+        return False
+    return all(_direct_object(f, complements=True) & set(changed) for f in (new, old))
 
 
 def _meets_someone(fact: Parse, changed: Collection[str]) -> bool:

@@ -1532,6 +1532,18 @@ def _predicate_start(words: list[Word]) -> tuple[int, bool]:
                 continue  # "The quarterly report was written by Lena", "Choir practice moved
                 # to …": a noun before its verb
             return at, True
+    # A word between a noun and an article is a verb the lexicon does not know ("Andrés
+    # prepara el informe", "Andrew prepares the report")
+    for at in range(1, len(words) - 1):
+        word, before = words[at], words[at - 1]
+        if (
+            word.kind == "word"
+            and words[at + 1].norm in _ARTICLE_AFTER_VERB
+            and before.kind in ("word", "name")
+            and before.norm not in _NOUN_BEFORE
+            and word.norm not in lx.ADVERBS
+        ):
+            return at, True
     # No verb: a value after the first word ("Телефон Бориса 555-0199") starts the predicate,
     # else the last word ("Код-ревью для hotfix-веток обязательно").
     for at, word in enumerate(words):
@@ -1548,6 +1560,7 @@ def _predicate_start(words: list[Word]) -> tuple[int, bool]:
 
 
 _NOUN_BEFORE = lx.DETERMINERS | lx.NEW_WORDS
+_ARTICLE_AFTER_VERB = frozenset("the a an el la los las un una unos unas".split())
 
 
 def _owned(words: list[Word], at: int) -> bool:
