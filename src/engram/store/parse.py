@@ -1535,12 +1535,12 @@ def _predicate_start(words: list[Word]) -> tuple[int, bool]:
     # A word between a noun and an article is a verb the lexicon does not know ("Andrés
     # prepara el informe", "Andrew prepares the report")
     for at in range(1, len(words) - 1):
-        word, before = words[at], words[at - 1]
+        word, noun = words[at], words[at - 1]
         if (
             word.kind == "word"
             and words[at + 1].norm in _ARTICLE_AFTER_VERB
-            and before.kind in ("word", "name")
-            and before.norm not in _NOUN_BEFORE
+            and noun.kind in ("word", "name")
+            and noun.norm not in _NOUN_BEFORE
             and word.norm not in lx.ADVERBS
         ):
             return at, True
