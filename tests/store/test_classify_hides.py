@@ -891,3 +891,26 @@ def test_an_action_the_lexicon_does_not_know_done_to_another_thing_is_one_more(
 def test_a_tool_named_in_place_of_another_under_an_unknown_verb_still_supersedes() -> None:
     old, new = "Команда пользуется Jira для задач.", "Команда пользуется YouTrack для задач."
     assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("La reunión está en la sala 3.", "La reunión está grabada."),
+        ("El servidor está en Madrid.", "El servidor está apagado."),
+        ("The meeting is in room 3.", "The meeting is recorded."),
+    ],
+)
+def test_where_a_thing_is_and_a_state_it_is_in_both_hold(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("La reunión está en la sala 3.", "La reunión está en la sala 5."),
+        ("The Q3 report is due on September 30.", "The Q3 report has been pushed to October 14."),
+    ],
+)
+def test_a_place_with_its_article_or_a_date_pushed_is_still_a_new_value(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"

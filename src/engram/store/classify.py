@@ -1060,7 +1060,8 @@ def _questions(words: tuple[Word, ...], at: int) -> tuple[str, ...]:
     (by the SRE team), "where" (on Zoom, in room 4); none when the words around it do not say
     (a date is none: it may say when the news happened, "moved to Austin in March")."""
     word = words[at]
-    before = [w.norm for w in words[max(0, at - 3) : at]]
+    # (articles aside: "en la sala 3" is "in room 3")
+    before = [w.norm for w in words[max(0, at - 4) : at] if w.norm not in _ARTICLES][-3:]
     every = not _EVERY.isdisjoint(before)
     if word.norm in _WEEKDAYS or word.norm in _DAYS_SHORT:
         return ("day", "often") if every else ("day",)
@@ -1088,7 +1089,26 @@ def _questions(words: tuple[Word, ...], at: int) -> tuple[str, ...]:
         return ("where",)  # "on Zoom", "in Lisbon", "in room 4"
     if word.kind == "value" and len(before) >= 2 and before[-2] in _PLACE_WORDS:
         return ("where",)  # the 4 of "in room 4"
+    if (
+        at > 0
+        and at == len(words) - 1
+        and words[at - 1].kind == "aux"
+        and word.norm not in lx.UPDATE_WORDS
+        and _participle_of_state(word.norm)
+    ):
+        return ("state",)  # "is recorded", "está grabada" (not "has been pushed to …")
     return ()
+
+
+def _participle_of_state(norm: str) -> bool:
+    """A participle by its ending (`participle`), or a Spanish one written without accents,
+    which `participle` reads as English ("grabada", "cerrado")."""
+    return participle(norm) or (len(norm) >= 6 and norm.endswith(_SPANISH_PARTICIPLE_ENDINGS))
+
+
+_SPANISH_PARTICIPLE_ENDINGS = tuple(
+    f"{stem}{s}" for stem in ("ado", "ada", "ido", "ida") for s in ("", "s")
+)
 
 
 def _swapped(new: Parse, old: Parse) -> tuple[frozenset[str], frozenset[str]]:
