@@ -542,6 +542,34 @@ def test_an_hour_with_a_part_of_the_day_is_a_clock_time(text: str, clock: str) -
     assert clock in parse(text).values
 
 
+@pytest.mark.parametrize(
+    ("text", "clock"),
+    [
+        ("The meeting is at half past six.", "06:30"),
+        ("The meeting is at half past six in the evening.", "18:30"),
+        ("The meeting is at quarter past nine.", "09:15"),
+        ("The meeting is at quarter to seven.", "06:45"),
+        ("The meeting is at nine thirty.", "09:30"),
+        ("La reunión es a las seis y media.", "06:30"),
+        ("La reunión es a las 6 y media de la tarde.", "18:30"),
+        ("La reunión es a las seis y cuarto.", "06:15"),
+        ("La reunión es a las siete menos cuarto.", "06:45"),
+        ("Встреча в половине седьмого.", "06:30"),
+        ("Отчёт сдаётся до пяти вечера.", "17:00"),
+    ],
+)
+def test_an_hour_with_its_minutes_in_words_is_a_clock_time(text: str, clock: str) -> None:
+    assert parse(text).values == {clock}
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["The trip takes two and a half hours.", "Отпуск длится пять дней в течение пяти недель."],
+)
+def test_a_half_or_a_count_that_is_no_hour_stays_a_number(text: str) -> None:
+    assert not any(":" in value for value in parse(text).values)
+
+
 def test_an_hour_of_duration_stays_a_number() -> None:
     fact = parse("The rebuild takes 3 hours.")
     assert "3" in fact.values and "03:00" not in fact.values
@@ -556,6 +584,18 @@ def test_an_hour_of_duration_stays_a_number() -> None:
     ],
 )
 def test_a_time_in_words_and_on_the_clock_is_one_statement(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user wakes up at 6:30 a.m.", "The user wakes up at half past six in the morning."),
+        ("Встреча начинается в половине десятого.", "Встреча начинается в 9:30."),
+        ("Отчёт сдаётся по пятницам до 17:00.", "Отчёт сдаётся по пятницам до пяти вечера."),
+    ],
+)
+def test_minutes_in_words_and_on_the_clock_are_one_statement(old: str, new: str) -> None:
     assert outcome(old, new) == "duplicate"
 
 

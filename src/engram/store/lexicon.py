@@ -1026,6 +1026,26 @@ NUMBERS = {
         "- - doscientas trescientas cuatrocientas quinientas seiscientas setecientas "
         "ochocientas novecientas".split()) if n > 1},
 }  # fmt: skip
+# The hours of the clock as Russian ordinals in the genitive: "в половине седьмого" is half of
+# the seventh hour, 6:30.
+ORDINAL_HOURS = {
+    w: n
+    for n, w in enumerate(
+        """- первого второго третьего четвёртого пятого шестого седьмого восьмого девятого
+        десятого одиннадцатого двенадцатого""".split()
+    )
+    if n
+} | {"четвертого": 4}
+# The hours of the clock in the genitive, read as hours before a part of the day ("до пяти
+# вечера" is before 17:00).
+GENITIVE_HOURS = dict(
+    zip(
+        """двух трёх трех четырёх четырех пяти шести семи восьми девяти десяти одиннадцати
+        двенадцати""".split(),
+        (2, 3, 3, 4, 4, 5, 6, 7, 8, 9, 10, 11, 12),
+        strict=True,
+    )
+)
 # Words that multiply the number before them: "five thousand", "cinco mil", "пять тысяч".
 MULTIPLIERS = {
     **dict.fromkeys("hundred hundreds сотни сот".split(), 100),

@@ -974,7 +974,7 @@ def _read_values(words: list[Word], language: str) -> list[Word]:
             ):
                 word = Word(word.text, norm, full, "date", full)
         out.append(word)
-    return _clock_times(_compound_numbers(out))
+    return _clock_times(_minutes_told(_compound_numbers(out)))
 
 
 _ONES = frozenset({"one", "uno", "una", "один", "одна", "одно"})
@@ -1106,6 +1106,76 @@ def _clock_times(words: list[Word]) -> list[Word]:
         out.append(Word(word.text, word.norm, clock, "date", clock))
         at = end
     return out
+
+
+def _minutes_told(words: list[Word]) -> list[Word]:
+    """An hour told with its minutes in words, as the time it names: "half past six" and "las
+    seis y media" are 06:30, "quarter to seven" 06:45, "at nine thirty" 09:30, "в половине
+    седьмого" 06:30 — with a part of the day after it, "half past six in the evening" 18:30."""
+    out: list[Word] = []
+    at = 0
+    while at < len(words):
+        found = _minutes_at(words, at, out[-1].norm if out else "")
+        if found is None:
+            out.append(words[at])
+            at += 1
+            continue
+        hour, minute, end = found
+        part, end = _day_part(words, end, False)
+        if part and hour <= 12:
+            hour = hour % 12 + (12 if part == "pm" or (part == "night" and hour >= 6) else 0)
+        clock = f"{hour % 24:02d}:{minute:02d}"
+        out.append(Word(words[at].text, words[at].norm, clock, "date", clock))
+        at = end
+    return out
+
+
+def _minutes_at(words: list[Word], at: int, before: str) -> tuple[int, int, int] | None:
+    """The hour, minutes and the index after them of a time told in words from `at` on."""
+    word = words[at]
+    nxt = words[at + 1] if at + 1 < len(words) else None
+    last = words[at + 2] if at + 2 < len(words) else None
+    halved = _HALF_HOUR.fullmatch(word.key) if word.kind == "value" else None
+    if before in ("las", "la") and halved and 0 < int(halved[1]) <= 12:
+        return int(halved[1]), 30, at + 1  # "las seis y media", read as 6.5 before
+    if nxt is None:
+        return None
+    if word.norm in _PARTS_OF_AN_HOUR and nxt.norm in ("past", "to") and last is not None:
+        hour = _hour(last)
+        if hour and nxt.norm == "past":
+            return hour, _PARTS_OF_AN_HOUR[word.norm], at + 3
+        if hour and word.norm == "quarter":
+            return hour - 1 or 12, 45, at + 3  # "quarter to seven"
+        return None
+    if word.norm in _RUSSIAN_PARTS_OF_AN_HOUR and nxt.norm in lx.ORDINAL_HOURS:
+        # "в половине седьмого": half of the seventh hour
+        return lx.ORDINAL_HOURS[nxt.norm] - 1, _RUSSIAN_PARTS_OF_AN_HOUR[word.norm], at + 2
+    if word.norm in lx.GENITIVE_HOURS and lx.DAY_PARTS.get(nxt.norm):
+        return lx.GENITIVE_HOURS[word.norm], 0, at + 1  # "до пяти вечера"
+    hour = _hour(word)
+    if not hour:
+        return None
+    if before in ("las", "la") and nxt.norm in ("y", "menos") and last is not None:
+        if last.norm == "cuarto":  # "las seis y cuarto", "las siete menos cuarto"
+            return (hour, 15, at + 3) if nxt.norm == "y" else (hour - 1 or 12, 45, at + 3)
+        if last.norm in ("media", "medio") and nxt.norm == "y":
+            return hour, 30, at + 3
+    spelt = nxt.kind == "value" and nxt.norm.isalpha() and nxt.key.isdigit()
+    if before == "at" and spelt and 10 <= int(nxt.key) <= 59 and word.norm.isalpha():
+        return hour, int(nxt.key), at + 2  # "at nine thirty"
+    return None
+
+
+def _hour(word: Word) -> int:
+    """The hour of the clock a word names (1 to 12), else 0."""
+    if word.kind == "value" and word.key.isdigit() and 0 < int(word.key) <= 12:
+        return int(word.key)
+    return 0
+
+
+_PARTS_OF_AN_HOUR = {"half": 30, "quarter": 15}
+_HALF_HOUR = re.compile(r"(\d{1,2})\.5")
+_RUSSIAN_PARTS_OF_AN_HOUR = {"половине": 30, "половина": 30, "четверть": 15}
 
 
 def _day_part(words: list[Word], at: int, unit: bool) -> tuple[str, int]:
