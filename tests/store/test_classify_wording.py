@@ -599,6 +599,34 @@ def test_minutes_in_words_and_on_the_clock_are_one_statement(old: str, new: str)
     assert outcome(old, new) == "duplicate"
 
 
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The standup lasts 30 minutes.", "The standup lasts half an hour."),
+        ("The kickoff lasts 45 minutes.", "The kickoff lasts three quarters of an hour."),
+        ("The flight takes 90 minutes.", "The flight takes an hour and a half."),
+        ("The flight takes 90 minutes.", "The flight takes 1.5 hours."),
+        ("La reunión dura 30 minutos.", "La reunión dura media hora."),
+        ("La compilación tarda 2 horas.", "La compilación dura dos horas."),
+        ("Встреча длится 30 минут.", "Встреча длится полчаса."),
+        ("Сборка занимает 2 ч.", "Сборка длится два часа."),
+    ],
+)
+def test_a_length_of_time_in_words_or_other_units_is_one_statement(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The standup lasts 30 minutes.", "The standup lasts an hour."),
+        ("The flight takes 90 minutes.", "The flight takes two hours."),
+    ],
+)
+def test_another_length_of_time_is_no_duplicate(old: str, new: str) -> None:
+    assert outcome(old, new) != "duplicate"
+
+
 def test_a_time_of_day_that_differs_is_no_duplicate() -> None:
     old, new = "The bakery opens at seven in the morning.", "The bakery opens at 7 pm."
     assert outcome(old, new) != "duplicate"

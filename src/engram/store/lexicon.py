@@ -1036,6 +1036,28 @@ ORDINAL_HOURS = {
     )
     if n
 } | {"четвертого": 4}
+# Parts of an hour told in words, as minutes ("half an hour" is 30 minutes). Longest first:
+# "three quarters of an hour" before "quarter of an hour".
+PARTS_OF_HOURS = {
+    tuple(phrase.split()): minutes
+    for phrase, minutes in (
+        ("an hour and a half", 90),
+        ("one hour and a half", 90),
+        ("una hora y media", 90),
+        ("three quarters of an hour", 45),
+        ("tres cuartos de hora", 45),
+        ("a quarter of an hour", 15),
+        ("quarter of an hour", 15),
+        ("un cuarto de hora", 15),
+        ("cuarto de hora", 15),
+        ("half an hour", 30),
+        ("a half hour", 30),
+        ("half hour", 30),
+        ("media hora", 30),
+        ("четверть часа", 15),
+        ("полчаса", 30),
+    )
+}
 # The hours of the clock in the genitive, read as hours before a part of the day ("до пяти
 # вечера" is before 17:00).
 GENITIVE_HOURS = dict(
@@ -1271,8 +1293,8 @@ SYNONYMS = {
     "study": "study studies studied student graduated graduate estudia estudió estudiante "
     "учится учился училась студент студентка окончил окончила",
     "speak": "speak speaks speaker habla hablante говорит",
-    "duration": "length duration lasts last dura duran duración длится длятся длительность "
-    "продолжительность",
+    "duration": "length duration lasts last dura duran duración tarda tardan длится длятся "
+    "занимает занимают длительность продолжительность",
     "visit": "visit visits visited went visitó viajó посетил посетила съездил съездила ездил "
     "ездила",
     "salary": "salary earns wage sueldo salario cobra зарплата получает",

@@ -950,6 +950,11 @@ def _read_values(words: list[Word], language: str) -> list[Word]:
                 whole = str(int(count) // larger[1])
                 out[-1] = Word(out[-1].text, out[-1].norm, whole, "value", whole)
                 unit = larger[0]
+            elif unit == "h" and _HALF_HOUR.fullmatch(count):
+                # "1.5 hours" is read as "90 minutes": one value however it is told
+                minutes = str(int(float(count) * 60))
+                out[-1] = Word(out[-1].text, out[-1].norm, minutes, "value", minutes)
+                unit = "min"
             word = Word(word.text, norm, unit, "word", unit)
         elif norm in ("am", "pm") and out and out[-1].key.isdigit():
             hour = int(out[-1].key) % 12 + (12 if norm == "pm" else 0)
@@ -974,7 +979,28 @@ def _read_values(words: list[Word], language: str) -> list[Word]:
             ):
                 word = Word(word.text, norm, full, "date", full)
         out.append(word)
-    return _clock_times(_minutes_told(_compound_numbers(out)))
+    return _clock_times(_minutes_told(_compound_numbers(_parts_of_hours(out))))
+
+
+def _parts_of_hours(words: list[Word]) -> list[Word]:
+    """A part of an hour told in words, as minutes: "half an hour", "media hora" and "полчаса"
+    are 30 minutes, "three quarters of an hour" 45, "an hour and a half" 90 — so that they and
+    "30 minutes" are one value."""
+    out: list[Word] = []
+    at = 0
+    while at < len(words):
+        for phrase, minutes in lx.PARTS_OF_HOURS.items():
+            end = at + len(phrase)
+            if tuple(w.norm for w in words[at:end]) == phrase:
+                count, unit = str(minutes), words[end - 1]
+                out.append(Word(words[at].text, count, count, "value", count))
+                out.append(Word(unit.text, "min", "min", "word", "min"))
+                at = end
+                break
+        else:
+            out.append(words[at])
+            at += 1
+    return out
 
 
 _ONES = frozenset({"one", "uno", "una", "один", "одна", "одно"})
