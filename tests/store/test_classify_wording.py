@@ -985,9 +985,10 @@ def test_spanish_a_after_a_copula_is_no_article() -> None:
         ("The ticket is twenty dollars.", "$20"),
         ("El billete cuesta 20 €.", "€20"),
         ("Билет стоит 700 рублей.", "₽700"),
-        ("The drive takes 1,5 hours.", "1.5"),
-        ("Дорога занимает полтора часа.", "1.5"),
-        ("The drive takes three and a half hours.", "3.5"),
+        ("The drive takes 1,5 hours.", "90"),  # (an hour and a half: 90 minutes)
+        ("Дорога занимает полтора часа.", "90"),
+        ("The drive takes three and a half hours.", "210"),
+        ("The trip takes two and a half days.", "2.5"),
         ("The box holds a dozen eggs.", "12"),
     ],
 )

@@ -950,11 +950,6 @@ def _read_values(words: list[Word], language: str) -> list[Word]:
                 whole = str(int(count) // larger[1])
                 out[-1] = Word(out[-1].text, out[-1].norm, whole, "value", whole)
                 unit = larger[0]
-            elif unit == "h" and _HALF_HOUR.fullmatch(count):
-                # "1.5 hours" is read as "90 minutes": one value however it is told
-                minutes = str(int(float(count) * 60))
-                out[-1] = Word(out[-1].text, out[-1].norm, minutes, "value", minutes)
-                unit = "min"
             word = Word(word.text, norm, unit, "word", unit)
         elif norm in ("am", "pm") and out and out[-1].key.isdigit():
             hour = int(out[-1].key) % 12 + (12 if norm == "pm" else 0)
@@ -979,7 +974,23 @@ def _read_values(words: list[Word], language: str) -> list[Word]:
             ):
                 word = Word(word.text, norm, full, "date", full)
         out.append(word)
-    return _clock_times(_minutes_told(_compound_numbers(_parts_of_hours(out))))
+    numbers = _compound_numbers(_parts_of_hours(out))
+    return _clock_times(_minutes_told(_half_hours_in_minutes(numbers)))
+
+
+def _half_hours_in_minutes(words: list[Word]) -> list[Word]:
+    """Hours and a half as minutes: "1.5 hours", "three and a half hours" and "полтора часа"
+    are read as "90 minutes", "210 minutes" — one value however it is told."""
+    out: list[Word] = []
+    for word in words:
+        count = out[-1] if out else None
+        hours = word.key == "h" or lx.UNITS.get(word.norm) == "h"
+        if hours and count is not None and _HALF_HOUR.fullmatch(count.key):
+            minutes = str(int(float(count.key) * 60))
+            out[-1] = Word(count.text, count.norm, minutes, "value", minutes)
+            word = Word(word.text, "min", "min", "word", "min")
+        out.append(word)
+    return out
 
 
 def _parts_of_hours(words: list[Word]) -> list[Word]:
