@@ -914,3 +914,29 @@ def test_where_a_thing_is_and_a_state_it_is_in_both_hold(old: str, new: str) -> 
 )
 def test_a_place_with_its_article_or_a_date_pushed_is_still_a_new_value(old: str, new: str) -> None:
     assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("My sister Anna lives in Paris.", "Anna moved to Berlin."),
+        ("Anna lives in Paris.", "My sister Anna moved to Berlin."),
+        ("Mi hermana Ana vive en París.", "Ana se mudó a Berlín."),
+        ("Daughter Mia is 6.", "Mia turned 7 on Saturday."),
+    ],
+)
+def test_kin_told_beside_a_name_is_that_one_person(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("My sister Anna lives in Paris.", "My cousin Anna moved to Berlin."),
+        ("Anna lives in Paris.", "Anna's sister moved to Berlin."),
+        ("Рома живёт в Самаре.", "Брат Ромы перебрался в Тверь."),
+        ("My daughter Mia is 6.", "My son Leo is 7."),
+    ],
+)
+def test_other_kin_or_the_kin_of_a_name_is_someone_else(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING

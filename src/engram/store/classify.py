@@ -237,7 +237,26 @@ def _actors(fact: Parse, people: frozenset[str], *, agent: bool = True) -> froze
     fact is about: "the team is led by Rachel" is about the team, Rachel is its value."""
     if agent and fact.agent:
         return fact.agent
-    return frozenset(k for k in fact.subject if k in people or k.startswith("@"))
+    told_beside = _apposed_kin(fact)
+    return frozenset(
+        k for k in fact.subject if (k in people or k.startswith("@")) and k not in told_beside
+    )
+
+
+def _apposed_kin(fact: Parse) -> frozenset[str]:
+    """Kin told right before a name in the subject ("my sister Anna", "Daughter Mia", "mi
+    hermana Ana"): who that one is to someone, not another person — the name is who the fact
+    is of. (Not in Russian, where the name may be the kin's owner: "Брат Ромы", Roma's brother.)"""
+    words = fact.words
+    return frozenset(
+        form
+        for at, w in enumerate(words[:-1])
+        if w.kind == "kin"
+        and words[at + 1].kind == "name"
+        and w.exact in fact.subject
+        and not _CYRILLIC.match(w.norm)
+        for form in (w.exact, w.key)
+    )
 
 
 @lru_cache(maxsize=4096)  # (a subject is read once for each fact it is compared with)
@@ -258,11 +277,14 @@ def _different_subject(new: Parse, old: Parse) -> str | None:
     if new.environments != old.environments:
         envs = f"{', '.join(sorted(old.environments))} / {', '.join(sorted(new.environments))}"
         return f"about another environment ({envs or '-'})"
+    kin = _apposed_kin(new), _apposed_kin(old)
+    if all(kin) and kin[0] != kin[1]:
+        return "someone else acts"  # "my sister Anna" / "my cousin Anna"
     people = new.people | old.people
     mine, theirs = _actors(new, people, agent=False), _actors(old, people, agent=False)
     if mine and theirs and mine != theirs:
         return "someone else acts"
-    if new.subject != old.subject:
+    if _who_or_what(new) != _who_or_what(old):
         return "about another subject"
     return None
 
@@ -466,8 +488,13 @@ def _narrower(new: Parse, old: Parse) -> bool:
     API docs" — another subject, however alike the rest."""
     if new.joint:
         return False  # "Mei and Arjun broke up" is about Mei too
-    mine, theirs = _core(new.subject), _core(old.subject)
+    mine, theirs = _core(_who_or_what(new)), _core(_who_or_what(old))
     return bool(theirs) and theirs < mine
+
+
+def _who_or_what(fact: Parse) -> frozenset[str]:
+    """The fact's subject without the kin told beside a name ("my sister Anna" is Anna)."""
+    return fact.subject - _apposed_kin(fact)
 
 
 def _someone_added(new: Parse, old: Parse) -> bool:
@@ -524,7 +551,7 @@ def _explicit_update(new: Parse, old: Parse) -> bool:
     # The people the old fact is about come back: "Dave changed his phone number" is no news
     # about Carol's, whatever the words they share.
     about = {k for k in old.subject_keys if k in old.people and not k.startswith("@")}
-    if not all(k in found or _inflects(k, found) for k in about):
+    if not all(k in found or _inflects(k, found) for k in about - _apposed_kin(old)):
         return False
     if _set_aside(new, _relation_values(old)) and _same_kind_of_value(new, old):
         return True  # "Jenny's lead is Omar" → "Jenny now reports to Lucas instead of Omar"
@@ -3679,7 +3706,7 @@ def _age_changed(new: Parse, old: Parse) -> bool:
     """The stored fact gives someone's age and the new one another, told as an age ("is 8 years
     old") or as a birthday ("turned 8", "исполнилось восемь", "уже восемь", "cumplió 8 años"):
     the same subject, nothing negated, asked or planned."""
-    if new.subject != old.subject or new.negated or old.negated or new.question:
+    if _who_or_what(new) != _who_or_what(old) or new.negated or old.negated or new.question:
         return False
     if new.modal or new.future or (new.speaker, new.said_at) != (old.speaker, old.said_at):
         return False
@@ -3703,7 +3730,7 @@ def _age(fact: Parse, *, someone: bool = False) -> str | None:
     words = fact.words
     plain = _verb_class(fact.verb) in _GENERIC_VERBS or fact.verb in ("", ":")
     told = [w for w in fact.objects if w.kind != "stop"]
-    named = someone and len(fact.subject) == 1 and words[0].text[:1].isupper()
+    named = someone and len(_who_or_what(fact)) == 1 and words[0].text[:1].isupper()
     if plain and len(told) == 1 and told[0].kind == "value" and (named or _someone(fact)):
         if told[0].key.isdigit() and int(told[0].key) <= 130:
             return told[0].key  # "Marcus's daughter Ella is 4"
