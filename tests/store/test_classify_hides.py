@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from engram.store import MemoryStore
+from engram.store.classify import classify
 from tests.store.pairs import HIDING, absorbed, outcome
 
 
@@ -940,3 +941,28 @@ def test_kin_told_beside_a_name_is_that_one_person(old: str, new: str) -> None:
 )
 def test_other_kin_or_the_kin_of_a_name_is_someone_else(old: str, new: str) -> None:
     assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The production database is MySQL 5.7.", "As of March, production runs on MySQL 8.0."),
+        ("The production database is MySQL 5.7.", "Production now runs MySQL 8.0."),
+        ("Our CI runs on Node 18.", "We upgraded Node to 20."),
+    ],
+)
+def test_the_same_product_with_a_new_version_told_as_news_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The analytics DB runs MySQL 5.7.", "The billing DB now runs MySQL 8.0."),
+        ("Ana uses MySQL 5.7.", "Bob now uses MySQL 8.0."),
+        ("The production database is MySQL 5.7.", "Staging now runs MySQL 8.0."),
+        ("Дмитрий живёт в Казани.", "Дмитрий переехал в Казань в 2023 году."),
+    ],
+)
+def test_a_new_version_of_another_subject_or_a_year_is_no_version_bump(old: str, new: str) -> None:
+    assert "version" not in classify(new, [(old, 0.0)]).reason

@@ -3406,7 +3406,56 @@ def _update_verdict(new: Parse, old: Parse) -> Verdict | None:
         return Verdict("supersede", "what the same subject is, changed to another value")
     if _name_renamed(new, old):
         return Verdict("supersede", "the name the stored fact gives, renamed")
+    if _version_bumped(new, old):
+        return Verdict("supersede", "the same product the stored fact gives, a new version")
     return None
+
+
+def _version_bumped(new: Parse, old: Parse) -> bool:
+    """An update told of the one product the stored fact gives with a version, with another
+    version, and nothing else new: "The production database is MySQL 5.7" → "Production now
+    runs MySQL 8.0", "As of March, production runs on MySQL 8.0". Never of another subject
+    ("The billing DB now runs MySQL 8.0"), environment or purpose ("… for the API")."""
+    if not new.update or new.negated or old.negated or new.question or old.question:
+        return False
+    if new.modal or old.modal or new.future or old.future or old.past:
+        return False
+    if (new.speaker, new.environments) != (old.speaker, old.environments):
+        return False
+    mine, theirs = _versions(new), _versions(old)
+    if len(theirs) != 1 or mine.keys() != theirs.keys() or mine == theirs:
+        return False
+    if not new.subject_keys - {"@1p"} <= old.subject_keys | old.content:
+        return False
+    told = {w.key for w in old.words} | set(mine) | set(mine.values()) | {new.verb}
+    extra = {
+        w.key
+        for w in new.words
+        if w.kind in ("word", "name", "acronym", "kin")
+        and w.norm not in lx.FUNCTION_WORDS | lx.PREPOSITIONS | lx.UPDATE_WORDS
+        and not _inflects(w.key, frozenset(told))
+    }
+    return not extra - told
+
+
+def _versions(fact: Parse) -> dict[str, str]:
+    """The named products a fact gives with a version after them ("MySQL 8.0", "Node v18",
+    "Postgres to 16"): name → version."""
+    words = fact.words
+    found: dict[str, str] = {}
+    for at, w in enumerate(words):
+        if w.kind not in ("name", "acronym") or _VERSION_NUMBER.fullmatch(w.key):
+            continue
+        after = words[at + 1 : at + 3]
+        if after and after[0].norm in _UPGRADED_TO and len(after) > 1:
+            after = after[1:]
+        if after and _VERSION_NUMBER.fullmatch(after[0].key):
+            found[w.key] = after[0].key.lstrip("v")
+    return found
+
+
+_VERSION_NUMBER = re.compile(r"v?\d{1,3}(?:\.\d+)*")  # (four digits are a year)
+_UPGRADED_TO = frozenset({"to", "a", "до"})
 
 
 def _switched_within_a_kind(new: Parse, old: Parse) -> str:
