@@ -966,3 +966,8 @@ def test_the_same_product_with_a_new_version_told_as_news_supersedes(old: str, n
 )
 def test_a_new_version_of_another_subject_or_a_year_is_no_version_bump(old: str, new: str) -> None:
     assert "version" not in classify(new, [(old, 0.0)]).reason
+
+
+def test_a_russian_wednesday_in_the_genitive_is_a_day() -> None:
+    old, new = "Боб в отпуске до понедельника.", "Боб в отпуске до среды."
+    assert outcome(old, new) == "supersede"
