@@ -32,6 +32,7 @@ from functools import lru_cache, wraps
 from typing import TypeVar
 
 from engram.store import lexicon as lx
+from engram.store.abbreviations import spelt_out
 from engram.store.parse import (
     CJK,
     FORMERLY,
@@ -1744,6 +1745,11 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
         and (new.question, new.negated) == (old.question, old.negated)
     ):
         return Verdict("duplicate", "identical after normalisation")
+    spelt = spelt_out(new.text, old.text)
+    if spelt is not None:
+        told, stored = spelt
+        verdict = compare(parse(told), parse(stored), similarity, semantic=semantic)
+        return Verdict(verdict.outcome, f"{verdict.reason}, an abbreviation read as its words")
     if _phrase_put_first(new, old):
         return Verdict("duplicate", "the same statement with a phrase put first")
     if _same_naming(new, old):
