@@ -557,3 +557,31 @@ def test_a_note_told_as_the_user_being_in_what_its_key_names(note: str, sentence
 
 def test_someone_else_in_what_a_notes_key_names_is_no_duplicate() -> None:
     assert outcome("Timezone: Europe/Berlin", "Bob is in the Europe/Berlin timezone.") not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Язык ответов: испанский", "Пользователь хочет ответы на испанском."),
+        ("Deploy window: Tue 14:00 UTC", "Deploys go out on Tuesdays at 14:00 UTC."),
+    ],
+)
+def test_a_note_told_as_a_plain_sentence_of_wanting_or_happening_is_a_duplicate(
+    old: str, new: str
+) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Язык ответов: испанский", "Пользователь учит испанский."),  # no word of the key
+        ("Язык ответов: испанский", "Пользователь не хочет ответы на испанском."),
+        ("Язык ответов: испанский", "Пользователь хочет ответы на английском."),
+        ("Deploy window: Tue 14:00 UTC", "Deploys are frozen on Tuesdays at 14:00 UTC."),
+    ],
+)
+def test_a_sentence_with_more_or_less_than_the_note_is_no_duplicate_of_it(
+    old: str, new: str
+) -> None:
+    assert outcome(old, new) not in HIDING

@@ -1764,6 +1764,8 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
         return Verdict("duplicate", "a note's key and value told as a sentence, or back")
     if told == "other":
         return Verdict("supersede", "a note's attribute told as a sentence with a new value")
+    if _note_said_plainly(new, old):
+        return Verdict("duplicate", "a note's key and value told as a plain sentence")
     home = _home_told_twice(new, old)
     if home == "same":
         return Verdict("duplicate", "where the same one lives, told as a note and as a sentence")
@@ -2244,6 +2246,48 @@ def _note_told_as_sentence(new: Parse, old: Parse) -> str:
 
 
 _STATING = frozenset({"be", "ser", "estar", "="})
+
+
+def _note_said_plainly(new: Parse, old: Parse) -> bool:
+    """A note ("Язык ответов: испанский", "Deploy window: Tue 14:00 UTC") told as a sentence
+    that names a word of its key and gives its value with a plain verb of wanting or of
+    happening, nothing else ("Пользователь хочет ответы на испанском", "Deploys go out on
+    Tuesdays at 14:00 UTC"): the same statement."""
+    if (new.verb == ":") == (old.verb == ":"):
+        return False
+    note, sentence = (new, old) if new.verb == ":" else (old, new)
+    if (new.speaker, new.environments) != (old.speaker, old.environments):
+        return False
+    if sentence.negated or note.negated or sentence.question or sentence.modal:
+        return False
+    if sentence.past or sentence.future or _singular(note.values) != _singular(sentence.values):
+        return False
+    roots = [w.root for w in sentence.words if _told_word(w)]
+    key = [w.root for w in note.words if w.exact in note.subject and _told_word(w)]
+    value = [w.root for w in note.objects if _told_word(w)]
+    if not key or not value or not any(_stem_of(k, r) for k in key for r in roots):
+        return False
+    told = [*key, *value, *_USER_ROOTS]
+    if not all(any(_stem_of(v, r) for r in roots) for v in value):
+        return False
+    extra = [r for r in roots if not any(_stem_of(r, t) for t in told)]
+    return all(any(_stem_of(r, v) for v in _PLAIN_NOTE_VERBS) for r in extra)
+
+
+def _told_word(word: Word) -> bool:
+    """A word that says something: no function word, preposition, marker or auxiliary."""
+    return word.kind not in ("stop", "marker", "dash", "aux") and word.norm not in _PREPOSITIONS
+
+
+def _singular(values: frozenset[str]) -> frozenset[str]:
+    """Values with a plural "s" dropped from words ("tuesdays" is "tuesday")."""
+    return frozenset(v[:-1] if v.isalpha() and v.endswith("s") else v for v in values)
+
+
+# Verbs (as roots) that tell a note's value plainly: wanting, preferring, happening.
+_PLAIN_NOTE_VERBS = frozenset(
+    """want prefer go goes out happen quier prefier хоч хотят предпочита""".split()
+)
 
 
 def _home_told_twice(new: Parse, old: Parse) -> str:
