@@ -26,7 +26,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable, Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from functools import lru_cache, wraps
 from typing import TypeVar
@@ -5504,7 +5504,9 @@ def _voice_turned(new: Parse, old: Parse) -> bool:
     "Директор подписал договор" / "Договор был подписан директором". Read from the words
     themselves, not the parse's subject and verb (which a passive often misleads). Never when
     the agent is not who acts in the active ("Nina was called by Oleg" / "Nina called Oleg")."""
-    if not _same_setting(new, old) or not _same_symbols(new, old) or new.values != old.values:
+    if not _same_symbols(new, old) or new.values != old.values:
+        return False
+    if not (_same_setting(new, old) or _short_passive_of_a_past(new, old)):
         return False
     for passive, active in ((new, old), (old, new)):
         frame = _passive_frame(passive)
@@ -5608,6 +5610,20 @@ def _active_parts(fact: Parse, verb: Word) -> tuple[list[Word], list[Word]] | No
         return None
     before = [w for w in words[:at] if w.kind not in _FRAME_KINDS]
     return before, [w for w in words[at + 1 :] if w.kind not in _FRAME_KINDS]
+
+
+def _short_passive_of_a_past(new: Parse, old: Parse) -> bool:
+    """One fact tells a past deed ("Настя написала скрипт"), the other what it left, with a
+    Russian short passive and no "был" ("Скрипт написан Настей"): the same setting but for the
+    tense, which a short passive of a done deed does not tell."""
+    if new.past == old.past:
+        return False
+    present = old if new.past else new
+    if any(w.kind == "aux" for w in present.words):
+        return False
+    if not any(_CYRILLIC.match(w.norm) and w.norm.endswith(_PARTICIPLE_RU) for w in present.words):
+        return False
+    return _same_setting(replace(new, past=old.past), old)
 
 
 def _passive_frame(fact: Parse) -> tuple[list[Word], Word, list[Word]] | None:
