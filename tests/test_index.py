@@ -341,3 +341,36 @@ def test_a_memory_grown_past_the_size_limit_leaves_the_heads_read_whole(
     with MemoryIndex.open(ScopeRoot(ws_root, "workspace", max_bytes=2_000)) as index:
         whole, rows = _heads_both_ways(index)
     assert whole == rows and [h[1] for h in whole.values()] == ["small"]
+
+
+def test_a_query_s_stems_are_recorded_as_the_stemmer_makes_them(
+    project: Path, memory: Callable[..., Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The stems a query needed are kept in the index, and the next query reads them there
+    instead of stemming: the same route, and a stem read back is the stemmer's own."""
+    import engram
+    from engram.text import stem as stem_module
+
+    memory("deploy-api", "# Deploy\n\nDeploying the services to production.\n")
+    query = "deploying services"
+    engram.open_workspace(project).close()  # the index is built (stemming the file's words)
+    stem_module.stem.cache_clear()  # and the query comes in a process of its own
+    with engram.open_workspace(project) as ws:
+        first = engram.render_text(ws.load(query))
+        recorded = ws.indexes[0].conn.execute("SELECT word, language, stem FROM stems").fetchall()
+    assert {(w, lang) for w, lang, _ in recorded} == {
+        (w, lang) for w in ("deploying", "services") for lang in ("english", "spanish")
+    }
+    stemmer = stem_module._stemmer
+    assert all(stemmer(lang).stemWord(w) == s for w, lang, s in recorded)
+    # A new process, as it were: nothing cached in this one, and no stemmer to be had.
+    stem_module.stem.cache_clear()
+    monkeypatch.setattr(stem_module, "_KNOWN", {})
+
+    def no_stemmer(language: str) -> None:
+        raise AssertionError(f"the {language} stemmer was asked for")
+
+    monkeypatch.setattr(stem_module, "_stemmer", no_stemmer)
+    with engram.open_workspace(project) as ws:
+        assert engram.render_text(ws.load(query)) == first
+    stem_module.stem.cache_clear()  # no stem of this test's making is kept for the next ones

@@ -81,6 +81,33 @@ def test_the_plain_hook_and_load_calls_build_no_parser(tmp_path: Path) -> None:
     assert "argparse" not in loaded
 
 
+# `pathlib` and what it pulls in: a sixth of the interpreter's start-up on the load and hook paths,
+# which work with folders as strings (`engram.paths`). `importlib` (with `warnings`): the host's
+# record is imported without it.
+PATH_MODULES = {"pathlib", "urllib", "urllib.parse", "ipaddress", "fnmatch", "importlib"}
+
+
+def test_the_plain_load_and_prompt_hook_import_no_pathlib(tmp_path: Path) -> None:
+    """As hosts run them: in the project, without `-C`, the index already built, each in a
+    process of its own (a first call in a process is what a host pays). The words of the hook's
+    prompt were all in the load's task: their stems are read from the index, and the stemmer
+    is not imported."""
+    init_workspace(tmp_path)
+    root = tmp_path / ".agents" / ".engram"
+    write_memory(root, "release-base", "# Release\n\ntag every release\n")
+    write_memory(root, "deploy-api", "# Deploy\n\ndeploy the api\n", depends_on=["release-base"])
+    _build_index(str(tmp_path))
+    payload = json.dumps({"hook_event_name": "UserPromptSubmit", "session_id": "s",
+                          "prompt": "deploy the api", "cwd": str(tmp_path)})  # fmt: skip
+    found, loaded = _fresh_run("main(['load', 'deploy the api'])", "deploy-api", cwd=tmp_path)
+    assert found >= 1  # the memory was printed
+    assert not PATH_MODULES & loaded
+    hook = f"sys.stdin = io.StringIO({payload!r}); main(['hook', '--host', 'claude'])"
+    found, loaded = _fresh_run(hook, counted="deploy-api", cwd=tmp_path)
+    assert found >= 1
+    assert not (PATH_MODULES | {"Stemmer"}) & loaded
+
+
 def test_a_plain_load_of_a_memory_with_a_prerequisite_imports_nothing_heavy(
     tmp_path: Path,
 ) -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 import os
-from pathlib import Path
 
 from engram.errors import ConfigError, quoted
 from engram.plain import Frozen, Plain
@@ -18,7 +17,10 @@ from engram.plain import Frozen, Plain
 TYPE_CHECKING = False  # `typing` is not imported on the load path; type checkers read True
 if TYPE_CHECKING:
     from collections.abc import Mapping
+    from pathlib import Path
     from typing import Any
+
+    from engram.paths import Folder
 
 
 class Setting(Frozen):
@@ -253,11 +255,24 @@ class Config(Plain):
 
 def config_dir(env: Mapping[str, str] | None = None) -> Path:
     """Folder of the user's global config file."""
-    env = os.environ if env is None else env
-    if env.get("ENGRAM_CONFIG_DIR"):
-        return Path(env["ENGRAM_CONFIG_DIR"]).expanduser()
-    base = env.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / "engram"
+    from pathlib import Path
+
+    return Path(_config_folder(os.environ if env is None else env))
+
+
+def _config_folder(env: Mapping[str, str]) -> str:
+    """`config_dir` as a string (see `engram.paths`)."""
+    from engram.paths import home_folder, plain_path
+
+    named = env.get("ENGRAM_CONFIG_DIR")
+    if named:
+        if named[:1] != "~":
+            return plain_path(named)
+        from pathlib import Path  # `~user/…`: expanded as `pathlib` expands it
+
+        return str(Path(named).expanduser())
+    base = env.get("XDG_CONFIG_HOME") or os.path.join(home_folder(), ".config")
+    return plain_path(os.path.join(base, "engram"))
 
 
 def coerce(key: str, value: Any, origin: str) -> Any:
@@ -344,30 +359,39 @@ def sets_nothing(text: str) -> bool:
     return True
 
 
-def _present(path: Path) -> bool:
+def _present(path: str) -> bool:
     """Whether a config file is there to read (False when nothing is at `path`). Anything
     else at its name — a folder, a link to nothing, a pipe — is a config error: skipped, the
     settings the user wrote there were ignored without a word."""
-    if path.is_file():
+    import stat
+
+    from engram.paths import status  # `pathlib`'s reading of a missing file (see there)
+
+    found = status(path)
+    if found is not None and stat.S_ISREG(found.st_mode):
         return True
-    if path.is_symlink() and not path.exists():
-        raise ConfigError(
-            f"{path}: is a link to {os.readlink(path)}, which does not exist",
-            hint="point the link at a TOML file, or remove it",
-        )
-    if not path.exists():
+    if found is None:
+        link = status(path, follow=False)
+        if link is not None and stat.S_ISLNK(link.st_mode):
+            raise ConfigError(
+                f"{path}: is a link to {os.readlink(path)}, which does not exist",
+                hint="point the link at a TOML file, or remove it",
+            )
         return False
-    what = "a folder" if path.is_dir() else "a special file (a pipe, socket or device)"
+    what = (
+        "a folder" if stat.S_ISDIR(found.st_mode) else "a special file (a pipe, socket or device)"
+    )
     raise ConfigError(
         f"{path}: is {what}, not a TOML file",
-        hint=f"move it aside and put the settings in a file named {path.name}",
+        hint=f"move it aside and put the settings in a file named {os.path.basename(path)}",
     )
 
 
-def read_toml(path: Path) -> dict[str, Any]:
+def read_toml(path: Folder) -> dict[str, Any]:
     """Flatten a TOML file into `section.key` pairs, checking every key and value."""
     try:
-        raw = path.read_bytes()
+        with open(path, "rb") as handle:
+            raw = handle.read()
     except OSError as exc:
         raise ConfigError(f"{path}: cannot read: {exc.strerror}") from None
     # A byte-order mark (Windows editors save one) is invisible: refused, it would be an
@@ -467,7 +491,7 @@ def _keep_keys_home(config: Config, workspace_file: str, below: dict[str, tuple[
 
 
 def load_config(
-    workspace_root: Path | None = None,
+    workspace_root: Folder | None = None,
     *,
     env: Mapping[str, str] | None = None,
     flags: Mapping[str, Any] | None = None,
@@ -475,9 +499,12 @@ def load_config(
     """Build the effective configuration for a workspace (its `.agents/.engram` folder)."""
     env = os.environ if env is None else env
     config = Config({k: s.default for k, s in SETTINGS.items()}, dict.fromkeys(SETTINGS, "default"))
-    files = [config_dir(env) / "config.toml"]
+    from engram.paths import plain_path
+
+    # Strings, spelt as `pathlib` spells them: they are named in `sources` (see `engram.paths`).
+    files = [plain_path(os.path.join(_config_folder(env), "config.toml"))]
     if workspace_root is not None:
-        files.append(workspace_root / "engram.toml")
+        files.append(plain_path(os.path.join(workspace_root, "engram.toml")))
     below: dict[str, tuple[Any, str]] = {}
     for n, path in enumerate(files):
         if n:

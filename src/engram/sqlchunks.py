@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-
 TYPE_CHECKING = False  # `typing` is not imported on the query path; type checkers read True
 if TYPE_CHECKING:
+    from collections.abc import Iterator, Sequence
     from typing import TypeVar
 
     T = TypeVar("T")

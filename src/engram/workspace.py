@@ -7,54 +7,81 @@ opens (refreshing) their indexes; `Workspace.load()` routes a task to a pack.
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 from engram.config import Config, load_config
 from engram.errors import EngramError, WorkspaceNotFound
-from engram.files.discovery import ScopeRoot, configured_global, find_workspace, project_of
+from engram.files.discovery import ScopeRoot, global_folder, resolved_folder, workspace_folder
 from engram.files.index import MemoryIndex, rebuild
 from engram.plain import Plain
 from engram.render.pack import build_pack, unknown_id
 from engram.routing.route import Candidate, Route, RouteOptions, Skip, route, visibility
-from engram.text.tokenize import anchors_of
+from engram.text.stem import made_stems, remember_stems
+from engram.text.tokenize import anchors_of, anchors_of_tokens, query_tokens
 
 TYPE_CHECKING = False  # `typing` is not imported on the load path; type checkers read True
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
     from datetime import date
+    from pathlib import Path
     from typing import Any
 
     from engram.files.index import DocRow, Progress
     from engram.render.pack import Pack
     from engram.routing.route import Signal
     from engram.routing.vectors import VectorSignal
+    from engram.text.tokenize import QueryTerms
 
 
 class Workspace(Plain):
-    """An opened workspace (and global folder) ready to route queries."""
+    """An opened workspace (and global folder) ready to route queries.
 
-    __slots__ = ("_vectors", "config", "global_root", "indexes", "workspace_root")
+    `workspace_root`, `global_root`, `project` and `roots` are `Path`s; the load path works with
+    the same folders as strings (`workspace_folder`, `global_folder`, `folders`), which it can
+    have without importing `pathlib` (see `engram.paths`)."""
+
+    __slots__ = ("_vectors", "config", "global_folder", "indexes", "workspace_folder")
 
     def __init__(
         self,
         config: Config,
-        workspace_root: Path | None,
-        global_root: Path | None,
+        workspace_root: str | os.PathLike[str] | None,
+        global_root: str | os.PathLike[str] | None,
         indexes: list[MemoryIndex] | None = None,
     ) -> None:
         self.config = config
-        self.workspace_root = workspace_root
-        self.global_root = global_root
+        self.workspace_folder = _folder(workspace_root)
+        self.global_folder = _folder(global_root)
         self.indexes = [] if indexes is None else indexes
         self._vectors: VectorSignal | str | None = None  # `load.vectors`: built on first use
 
     @property
+    def workspace_root(self) -> Path | None:
+        return _as_path(self.workspace_folder)
+
+    @property
+    def global_root(self) -> Path | None:
+        return _as_path(self.global_folder)
+
+    @property
     def project(self) -> Path | None:
-        return project_of(self.workspace_root) if self.workspace_root else None
+        return _as_path(self.project_folder)
+
+    @property
+    def project_folder(self) -> str | None:
+        """The project folder that holds `.agents/.engram` (`project_of`), as a string."""
+        folder = self.workspace_folder
+        if folder is None:
+            return None
+        return _parent(_parent(folder))
 
     @property
     def roots(self) -> dict[str, Path]:
         return {index.root.scope: index.root.path for index in self.indexes}
+
+    @property
+    def folders(self) -> dict[str, str]:
+        """`roots` as strings."""
+        return {index.root.scope: index.root.folder for index in self.indexes}
 
     def close(self) -> None:
         for index in self.indexes:
@@ -82,7 +109,7 @@ class Workspace(Plain):
             limit=limit or self.config["load.limit"],
             select_all=select_all,
             roles=tuple(self.config["load.roles"] if roles is None else roles),
-            project=self.project,
+            project=self.project_folder,
             signals=tuple(signals),
             query_text=query,
             score_all=score_all,
@@ -97,7 +124,22 @@ class Workspace(Plain):
             if not isinstance(signal, str):
                 signal.problem = ""  # of this query alone
             options["signals"] = () if isinstance(signal, str) else (signal,)
-        return route(self.indexes, anchors_of(query), self.options(query, **options))
+        return route(self.indexes, self._anchors(query), self.options(query, **options))
+
+    def _anchors(self, query: str) -> QueryTerms:
+        """`anchors_of(query)`, with the stems of its words read from the indexes first and
+        those the stemmer had to make recorded for the next query (see `engram.text.stem`)."""
+        tokens = query_tokens(query)
+        words = {t.word for t in tokens if t.script in ("latin", "cyrillic")}
+        words = {w for w in words if w.isascii() or _is_text(w)}  # SQLite takes text alone
+        for index in self.indexes:
+            remember_stems(index.stems_of(words))
+        made_stems()  # (those of files a refresh indexed are not a query's)
+        terms = anchors_of_tokens(tokens)
+        made = made_stems()
+        if made and self.indexes:
+            self.indexes[0].record_stems(made)
+        return terms
 
     def vector_signal(self) -> VectorSignal | str:
         """The `load.vectors` signal over this workspace's indexes, or why there is none (the
@@ -137,7 +179,7 @@ class Workspace(Plain):
         budget = self.config["load.budget_tokens"] if budget_tokens is None else budget_tokens
         pack = build_pack(
             routed,
-            self.roots,
+            self.folders,
             expand_top=self.config["load.expand_top"] if expand_top is None else expand_top,
             tiers=tiers,
             budget_tokens=budget,
@@ -194,7 +236,9 @@ class Workspace(Plain):
         rows, missing = self.find(list(dict.fromkeys(memory_ids)))
         routed = Route(anchors_of(""))
         routed.pack = [Candidate(row) for row in rows]
-        pack = build_pack(routed, self.roots, tiers=False, max_bytes=self.config["files.max_bytes"])
+        pack = build_pack(
+            routed, self.folders, tiers=False, max_bytes=self.config["files.max_bytes"]
+        )
         pack.skipped.extend(Skip(unknown_id(mid), "", "not found") for mid in missing)
         for row in rows:
             if row.lifecycle in ("archived", "superseded"):
@@ -244,16 +288,18 @@ def open_workspace(
     """Find the workspace above `start` (default: the current folder) and the global folder,
     read the config and open their indexes, refreshing them from the files (unless `refresh` is
     false: for `Workspace.reindex`, which builds them anew anyway)."""
-    here = Path(start) if start is not None else None
-    workspace_root = find_workspace(here)
+    here = os.getcwd() if start is None else os.fspath(start)
+    workspace_root = workspace_folder(here)  # folders as strings: see `engram.paths`
     config = config or load_config(workspace_root, flags=flags)
-    global_dir = configured_global(config)
-    same = global_dir and workspace_root and global_dir.resolve() == workspace_root.resolve()
-    if same:
-        global_dir = None
+    global_dir = global_folder(config)
+    if global_dir and workspace_root:
+        # the same folder as `Path.resolve()` would compare them (Windows: in any case)
+        same = os.path.normcase(resolved_folder(global_dir))
+        if same == os.path.normcase(resolved_folder(workspace_root)):
+            global_dir = None
     if workspace_root is None and global_dir is None and require:
         raise WorkspaceNotFound(
-            f"no .agents/.engram folder in {(here or Path.cwd()).resolve()} or above it",
+            f"no .agents/.engram folder in {resolved_folder(here)} or above it",
             hint="run `engram init` in your project, or set ENGRAM_GLOBAL_DIR",
         )
     ws = Workspace(config, workspace_root, global_dir)
@@ -263,3 +309,34 @@ def open_workspace(
             root = ScopeRoot(path, scope, limit)
             ws.indexes.append(MemoryIndex.open(root, on_hand_edit=on_edit, refresh=refresh))
     return ws
+
+
+def _folder(path: str | os.PathLike[str] | None) -> str | None:
+    """A folder given as a string or a `Path`, as `pathlib` spells it."""
+    if path is None:
+        return None
+    from engram.paths import plain_path
+
+    return plain_path(os.fspath(path))
+
+
+def _is_text(word: str) -> bool:
+    """Whether a word can be written as UTF-8 (the Python API may pass lone surrogates)."""
+    try:
+        word.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _parent(folder: str) -> str:
+    """`str(Path(folder).parent)` for a folder spelt as `pathlib` spells it."""
+    return os.path.dirname(folder) or "."
+
+
+def _as_path(folder: str | None) -> Path | None:
+    if folder is None:
+        return None
+    from pathlib import Path
+
+    return Path(folder)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 from engram.cli.output import add_command, add_quiet, emit, progress_bar
 from engram.errors import EngramError
@@ -11,6 +10,7 @@ from engram.errors import EngramError
 TYPE_CHECKING = False  # `typing` is not imported on the hot commands; type checkers read True
 if TYPE_CHECKING:
     import argparse
+    from pathlib import Path
     from typing import Any
 
     from engram.render.pack import Pack
@@ -210,6 +210,8 @@ def cmd_load(args: argparse.Namespace, start: Path | None) -> int:
 
 # -- files -----------------------------------------------------------------------------------
 def cmd_init(args: argparse.Namespace, start: Path | None) -> int:
+    from pathlib import Path
+
     from engram.files.authoring import init_workspace
 
     report = init_workspace((start or Path.cwd()).resolve())
@@ -228,6 +230,7 @@ def _editor_body() -> tuple[str, Path]:
     """(the body written in $EDITOR, the draft file holding it). The draft is removed when the
     editor fails or the template is left untouched; else the caller removes it."""
     import tempfile
+    from pathlib import Path
 
     from engram.cli.editor import configured_editor, edit
 
@@ -441,6 +444,8 @@ def _masked_ids(value: Any) -> Any:
 
 
 def cmd_mcp(args: argparse.Namespace, start: Path | None) -> int:
+    from pathlib import Path
+
     from engram.mcp.front import serve
 
     serve(Path(args.db) if args.db else None)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
 
 from engram.cli.output import add_command, emit
 from engram.hooks.hosts import HOSTS, host
@@ -12,6 +11,7 @@ from engram.hooks.hosts import HOSTS, host
 TYPE_CHECKING = False  # `typing` is not imported on the hot commands; type checkers read True
 if TYPE_CHECKING:
     import argparse
+    from pathlib import Path
     from typing import Any
 
     from engram.instructions.export import ExportReport
@@ -114,6 +114,8 @@ def _write_stdout(text: str) -> None:
 
 
 def _project(start: Path | None) -> Path:
+    from pathlib import Path
+
     from engram.files.discovery import find_workspace, project_of
 
     root = find_workspace(start)

@@ -14,7 +14,7 @@ from engram.errors import EngramError, FrontmatterError
 from engram.files.approvals import HASHES_FILE, approvals_lock, load_approvals, write_approvals
 from engram.files.atomic import write_bytes_atomic, write_text_atomic
 from engram.files.body import visible_body
-from engram.files.discovery import WORKSPACE_DIR
+from engram.files.discovery import WORKSPACE_PARTS
 from engram.files.frontmatter import LEVELS, parse_memory
 from engram.files.ignore import DEFAULT_IGNORE, IGNORE_FILE
 from engram.files.index import memory_unsafe_reason
@@ -24,6 +24,8 @@ from engram.safety.hashes import content_hash
 
 if TYPE_CHECKING:
     from engram.files.index import DocRow
+
+WORKSPACE_DIR = Path(*WORKSPACE_PARTS)  # `.agents/.engram`, the workspace inside a project
 
 
 @dataclass

@@ -3,40 +3,77 @@
 from __future__ import annotations
 
 import os
-from pathlib import Path
+from errno import ELOOP
 
 from engram.files.layout import FOLDERS
 from engram.files.reading import DEFAULT_MAX_BYTES
+from engram.paths import home_folder, is_folder, plain_path
 from engram.plain import Frozen
 
 TYPE_CHECKING = False  # `typing` is not imported on the load path; type checkers read True
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from engram.config import Config
 
-WORKSPACE_DIR = Path(".agents") / ".engram"
+# The workspace folder inside a project (`WORKSPACE_DIR` in `engram.files.authoring`).
+WORKSPACE_PARTS = (".agents", ".engram")
 
 
 class ScopeRoot(Frozen):
     """A folder holding `rules/`, `skills/` and `knowledge/`, with the scope it stands for and
-    the largest memory file read from it (`files.max_bytes`)."""
+    the largest memory file read from it (`files.max_bytes`). `folder` is the folder as a string
+    (what the load path works with), `path` the same as a `Path`."""
 
-    __slots__ = ("max_bytes", "path", "scope")
+    __slots__ = ("folder", "max_bytes", "scope")
 
-    def __init__(self, path: Path, scope: str, max_bytes: int = DEFAULT_MAX_BYTES) -> None:
-        self.path = path
+    def __init__(
+        self, path: str | os.PathLike[str], scope: str, max_bytes: int = DEFAULT_MAX_BYTES
+    ) -> None:
+        self.folder = plain_path(os.fspath(path))
         self.scope = scope  # "workspace" or "global"
         self.max_bytes = max_bytes
 
+    @property
+    def path(self) -> Path:
+        from pathlib import Path
 
-def find_workspace(start: Path | None = None) -> Path | None:
+        return Path(self.folder)
+
+
+def find_workspace(start: str | os.PathLike[str] | None = None) -> Path | None:
     """Walk up from `start` to the nearest folder holding `.agents/.engram/`; return that
     `.agents/.engram` folder, or None."""
-    here = (start or Path.cwd()).resolve()
-    for folder in (here, *here.parents):
-        candidate = folder / WORKSPACE_DIR
-        if candidate.is_dir():
+    found = workspace_folder(start)
+    if found is None:
+        return None
+    from pathlib import Path
+
+    return Path(found)
+
+
+def workspace_folder(start: str | os.PathLike[str] | None = None) -> str | None:
+    """`find_workspace` as a string."""
+    here = resolved_folder(os.getcwd() if start is None else os.fspath(start))
+    while True:
+        candidate = os.path.join(here, *WORKSPACE_PARTS)
+        if is_folder(candidate):
             return candidate
-    return None
+        parent = os.path.dirname(here)
+        if parent == here:
+            return None
+        here = parent
+
+
+def resolved_folder(path: str) -> str:
+    """`str(Path(path).resolve())`: symlinks followed, and a symlink loop a RuntimeError."""
+    real = os.path.realpath(plain_path(path))
+    try:
+        os.stat(real)  # as `Path.resolve`: the loop `realpath` leaves unresolved shows here
+    except OSError as exc:
+        if exc.errno == ELOOP:
+            raise RuntimeError(f"Symlink loop from {exc.filename!r}") from None
+    return plain_path(real)
 
 
 def project_of(workspace_root: Path) -> Path:
@@ -46,22 +83,51 @@ def project_of(workspace_root: Path) -> Path:
 
 def global_root(configured: str | Path, *, use_global: bool = True) -> Path | None:
     """The global memory folder: the configured one, else `~/.engram/global`; None if absent."""
+    found = _global_folder(configured, use_global)
+    if found is None:
+        return None
+    from pathlib import Path
+
+    return Path(found)
+
+
+def _global_folder(configured: str | Path, use_global: bool) -> str | None:
+    """`global_root` as a string."""
     if not use_global:
         return None
-    path = Path(configured).expanduser() if configured else Path.home() / ".engram" / "global"
-    return path if path.is_dir() else None
+    if configured:
+        from pathlib import Path  # a folder the config names: spelt as `pathlib` reads it
+
+        path = str(Path(configured).expanduser())
+    else:
+        path = os.path.join(home_folder(), ".engram", "global")
+    return path if is_folder(path) else None
 
 
 def configured_global(config: Config) -> Path | None:
     """The global memory folder the config names (a relative path read from a config file is
     relative to that file's folder), else the default; None if absent or switched off."""
-    from engram.paths import setting_path
+    found = global_folder(config)
+    if found is None:
+        return None
+    from pathlib import Path
 
-    configured = setting_path(config, "files.global_dir") if config["files.global_dir"] else ""
-    return global_root(configured, use_global=config["files.use_global"])
+    return Path(found)
 
 
-def scan_files(root: Path, unnamed: list[str] | None = None) -> dict[str, tuple[int, int]]:
+def global_folder(config: Config) -> str | None:
+    """`configured_global` as a string."""
+    configured: str | Path = ""
+    if config["files.global_dir"]:
+        from engram.paths import setting_path
+
+        configured = setting_path(config, "files.global_dir")
+    return _global_folder(configured, config["files.use_global"])
+
+
+def scan_files(
+    root: str | os.PathLike[str], unnamed: list[str] | None = None
+) -> dict[str, tuple[int, int]]:
     """Every `*.md` under the type folders: relative path -> (mtime_ns, size).
 
     A file or folder whose name is not UTF-8 text is left out: it could be neither recorded

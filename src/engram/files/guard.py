@@ -7,17 +7,19 @@ scanned) must be clean. Anything else is skipped with a reason the user can act 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from engram.errors import FrontmatterError
 from engram.files.body import split_frontmatter
 from engram.files.index import DocRow
 from engram.files.reading import DEFAULT_MAX_BYTES, ReadRefused, read_limited
 from engram.safety.hashes import content_hash
 
+TYPE_CHECKING = False  # `typing` is not imported on the hot paths; type checkers read True
+if TYPE_CHECKING:
+    from engram.paths import Folder
+
 
 def guarded_text(
-    row: DocRow, root: Path, max_bytes: int = DEFAULT_MAX_BYTES
+    row: DocRow, root: Folder, max_bytes: int = DEFAULT_MAX_BYTES
 ) -> tuple[str | None, str]:
     """(the file's text, '') when it may be shown, else (None, skip reason). The file is read
     like the index reads it: inside `root`, a regular file, at most `max_bytes`."""

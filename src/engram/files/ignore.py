@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from pathlib import Path
+import os
+
+TYPE_CHECKING = False  # `typing` is not imported on the hot paths; type checkers read True
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from engram.paths import Folder
 
 IGNORE_FILE = ".engramignore"
 
@@ -19,15 +24,16 @@ DEFAULT_IGNORE = """\
 IGNORE_MAX_BYTES = 1024 * 1024
 
 
-def ignore_text(root: Path) -> str:
+def ignore_text(root: Folder) -> str:
     """The ignore file's text ('' when there is none). It is read as a memory file is (it
     comes with the repository): one that cannot be (a folder, a symlink out of the folder, a
     device, not UTF-8) is an EngramError naming it, for ignoring nothing would show what it
     hides."""
     from engram.errors import EngramError
     from engram.files.reading import ReadRefused, read_limited
+    from engram.paths import plain_path
 
-    path = root / IGNORE_FILE
+    path = plain_path(os.path.join(root, IGNORE_FILE))  # named in the error, as `pathlib` would
     try:
         return read_limited(root, IGNORE_FILE, IGNORE_MAX_BYTES, setting=None).decode("utf-8")
     except ReadRefused as exc:

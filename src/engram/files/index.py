@@ -17,9 +17,7 @@ The verdict is then recorded in its row, under the row's seal, for as long as th
 from __future__ import annotations
 
 import marshal
-from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
-from pathlib import Path
+import os
 
 # The C module the `sqlite3` package wraps: the package adds DB-API date adapters that nothing
 # here binds, and imports `datetime` for them, which a load or a hook otherwise never needs.
@@ -39,9 +37,12 @@ from engram.sqlchunks import chunks
 
 TYPE_CHECKING = False  # `typing` is not imported on the load path; type checkers read True
 if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Iterator
+    from pathlib import Path
     from typing import Any
 
     from engram.files.model import MemoryFile
+    from engram.paths import Folder
 
 # Parsing, scanning and tokenizing modules, and the approvals file's reader, are imported inside
 # the functions that index or approve a changed file: a load over an up-to-date index never
@@ -49,7 +50,7 @@ if TYPE_CHECKING:
 
 # Bump when tokenizing, fields, tables or the verdicts change: an index of another version is
 # rebuilt.
-INDEX_VERSION = "6"
+INDEX_VERSION = "7"
 FIELDS = ("id", "tags", "directive", "summary", "triggers", "paths", "content")
 CACHE_DIR = ".cache"
 # How long a write waits for another process's lock on the index file (its refresh).
@@ -60,8 +61,9 @@ _BULK_ROWS = 10_000
 # of them, read whole, cost about as much as a tenth of them read row by row.
 _WHOLE_HEADS = 0.1
 
-# Called with (files done, files to do) while files are indexed; the CLI draws it as a bar.
-Progress = Callable[[int, int], None]
+if TYPE_CHECKING:
+    # Called with (files done, files to do) while files are indexed; the CLI draws it as a bar.
+    Progress = Callable[[int, int], None]
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -109,6 +111,11 @@ CREATE TABLE IF NOT EXISTS vectors (
 CREATE TABLE IF NOT EXISTS source_stats (
     path TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL, size INTEGER NOT NULL, sha256 TEXT NOT NULL
 );
+-- Stems the stemmer made for the words of queries (`engram.text.stem`): a query whose words all
+-- have theirs here is split without importing the stemmer.
+CREATE TABLE IF NOT EXISTS stems (
+    word TEXT NOT NULL, language TEXT NOT NULL, stem TEXT NOT NULL, PRIMARY KEY (word, language)
+) WITHOUT ROWID;
 """
 # What the index file's format is: the version above and the schema's own text, so that a
 # change to a table makes every index built before it be built again.
@@ -236,7 +243,7 @@ class DocRow(Plain):
             return None
         root = self.index.root
         try:
-            data = read_limited(root.path, self.path, root.max_bytes)
+            data = read_limited(root.folder, self.path, root.max_bytes)
         except ReadRefused:
             return None
         if content_hash(data) != self.sha256:
@@ -415,8 +422,9 @@ class MemoryIndex:
         # Set by a refresh that starts from an empty index (a first build): no file then has a
         # row to look up or to drop before it is indexed.
         self._empty = False
-        # Set when a verdict could not be recorded (`record_verdict`): not tried again.
-        self._verdicts_unwritable = False
+        # Set when a verdict or stems could not be recorded (`record_verdict`, `record_stems`):
+        # not tried again.
+        self._cache_unwritable = False
         # Set once a locked index file was given up for one in memory (`_fall_back_to_memory`).
         self._in_memory = False
 
@@ -427,7 +435,7 @@ class MemoryIndex:
     ) -> MemoryIndex:
         """Open (creating or rebuilding as needed) and, unless told not to, refresh the index of
         a scope root."""
-        index = cls(root, _connect(root.path))
+        index = cls(root, _connect(root.folder))
         if refresh:
             index.refresh(on_hand_edit=on_hand_edit)
         return index
@@ -499,10 +507,11 @@ class MemoryIndex:
     def _refresh(self, on_hand_edit: str, progress: Progress | None) -> RefreshReport:
         report = RefreshReport()
         self._recheck_on_new_limit()
-        current = scan_files(self.root.path)
-        ignore = ignore_text(self.root.path)
+        folder = self.root.folder
+        current = scan_files(folder)
+        ignore = ignore_text(folder)
         ignore_sig = content_hash(ignore)
-        approvals_stat = _stat_key(self.root.path / HASHES_FILE)
+        approvals_stat = _stat_key(os.path.join(folder, HASHES_FILE))
         if (
             self._manifest_holds(current)
             and self._meta("ignore_sig") == ignore_sig
@@ -584,7 +593,7 @@ class MemoryIndex:
                 "UPDATE files SET approved = ? WHERE path = ?",
                 [(sha, path) for path, sha in approvals.items()],
             )
-            self._set_meta("approvals_stat", _stat_key(self.root.path / HASHES_FILE))
+            self._set_meta("approvals_stat", _stat_key(os.path.join(self.root.folder, HASHES_FILE)))
 
     def _approve(self, removed: list[str]) -> dict[str, str]:
         """Reindex mode: the current content of every indexed file is approved, whichever
@@ -649,7 +658,7 @@ class MemoryIndex:
         from engram.files.reading import ReadRefused, read_limited
 
         try:
-            data = read_limited(self.root.path, path, self.root.max_bytes)
+            data = read_limited(self.root.folder, path, self.root.max_bytes)
         except ReadRefused as exc:  # too large, a symlink out of the root, not a regular file
             if not self._empty:
                 self._drop(path)
@@ -693,6 +702,7 @@ class MemoryIndex:
 
     def _insert(self, memory: MemoryFile, text: str, sha: str, ignored: bool) -> None:
         import json  # see `json_list`
+        from collections import Counter
 
         from engram.files.body import first_prose_line, visible_body
 
@@ -770,7 +780,7 @@ class MemoryIndex:
         its number to another file of the same content since). A read-only or busy index keeps
         the row unscanned: it is scanned again next time, and a load waits on another process
         once at most, briefly."""
-        if self._verdicts_unwritable:
+        if self._cache_unwritable:
             return
         try:
             self.conn.execute("PRAGMA busy_timeout = 200")
@@ -783,9 +793,36 @@ class MemoryIndex:
             finally:
                 self.conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
         except sqlite3.Error:
-            self._verdicts_unwritable = True
+            self._cache_unwritable = True
+
+    def record_stems(self, rows: list[tuple[str, str, str]]) -> None:
+        """Keep the (word, language, stem) the stemmer made for a query, for the next one (see
+        `engram.text.stem`). A read-only or busy index keeps none: they are made again."""
+        if self._cache_unwritable:
+            return
+        try:
+            self.conn.execute("PRAGMA busy_timeout = 200")
+            try:
+                with self.conn:  # one transaction, not one a row
+                    self.conn.execute("BEGIN IMMEDIATE")
+                    self.conn.executemany("INSERT OR IGNORE INTO stems VALUES (?, ?, ?)", rows)
+            finally:
+                self.conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+        except sqlite3.Error:
+            self._cache_unwritable = True
 
     # -- reading ---------------------------------------------------------------------------
+    def stems_of(self, words: Iterable[str]) -> list[tuple[str, str, str]]:
+        """The recorded (word, language, stem) of these words (`record_stems`)."""
+        found: list[tuple[str, str, str]] = []
+        for chunk, marks in chunks(list(words)):
+            found.extend(
+                self.conn.execute(
+                    f"SELECT word, language, stem FROM stems WHERE word IN ({marks})", chunk
+                )
+            )
+        return found
+
     def stats(self) -> tuple[int, list[int]]:
         """(number of memories, total length of each field)."""
         totals = _totals(self._meta("totals"))
@@ -970,13 +1007,13 @@ class MemoryIndex:
                 [(path, model, sha, blob) for path, sha, blob in rows],
             )
 
-    def source_hash(self, project: Path, rel: str) -> str | None:
+    def source_hash(self, project: Folder, rel: str) -> str | None:
         """Current SHA-256 of a source file (cached by mtime and size); None if it is gone, or
         is no regular file inside the project (a source is named by a hand-editable file)."""
         from engram.files.reading import SOURCE_MAX_BYTES, ReadRefused, read_limited, resolve_inside
 
         try:
-            stat = Path(resolve_inside(project, rel, folder="project folder")).stat()
+            stat = os.stat(resolve_inside(project, rel, folder="project folder"))
         except (ReadRefused, OSError):
             return None
         row = self.conn.execute(
@@ -1022,9 +1059,9 @@ def _manifest_bytes(current: dict[str, tuple[int, int]]) -> bytes:
     return marshal.dumps(current, 2)  # see `MemoryIndex._manifest_holds`
 
 
-def _stat_key(path: Path) -> str:
+def _stat_key(path: str) -> str:
     try:
-        stat = path.stat()
+        stat = os.stat(path)
     except OSError:
         return "missing"
     return f"{stat.st_mtime_ns}:{stat.st_size}"
@@ -1034,19 +1071,23 @@ def index_path(root: Path) -> Path:
     return root / CACHE_DIR / "index.sqlite"
 
 
-def _connect(root: Path, *, retry: bool = True) -> sqlite3.Connection:
-    """Open the index file; in memory if the folder is read-only.
+def _connect(root: str, *, retry: bool = True) -> sqlite3.Connection:
+    """Open the index file of a scope root's folder; in memory if the folder is read-only.
 
     An index of another format, or one this installation did not build (see
     `engram.safety.witness`), is thrown away and built again: its cached verdicts and fields
     are not evidence of anything."""
-    path = index_path(root)
+    from engram.paths import is_folder
+
+    cache = os.path.join(root, CACHE_DIR)
+    path = os.path.join(cache, "index.sqlite")  # `index_path`, as a string for the load path
     conn: sqlite3.Connection | None = None
     try:
-        if not path.parent.is_dir():
-            path.parent.mkdir()
+        if not is_folder(cache):
+            os.mkdir(cache)
             # The cache folder ignores itself, so it never shows up in `git status`.
-            (path.parent / ".gitignore").write_text("*\n", encoding="utf-8")
+            with open(os.path.join(cache, ".gitignore"), "w", encoding="utf-8") as handle:
+                handle.write("*\n")
         conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=NORMAL")
@@ -1088,11 +1129,14 @@ def _in_memory() -> sqlite3.Connection:
     return conn
 
 
-def _discard(path: Path) -> bool:
+def _discard(path: str) -> bool:
     """Delete an index file (and its WAL files); False when it cannot be deleted."""
     try:
         for suffix in ("", "-wal", "-shm"):
-            Path(f"{path}{suffix}").unlink(missing_ok=True)
+            try:
+                os.unlink(f"{path}{suffix}")
+            except FileNotFoundError:
+                pass
     except OSError:
         return False
     return True
@@ -1140,7 +1184,7 @@ def rebuild(
 ) -> MemoryIndex:
     """Throw the index away and build it again from the files (fetch counts are kept);
     `progress(done, total)` is called as each file is indexed."""
-    conn = _connect(root.path)
+    conn = _connect(root.folder)
     try:
         conn.execute("BEGIN IMMEDIATE")
     except sqlite3.OperationalError as exc:

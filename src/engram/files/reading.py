@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import os
 import stat
-from pathlib import Path
 
 from engram.errors import EngramError
+
+TYPE_CHECKING = False  # `typing` is not imported on the hot paths; type checkers read True
+if TYPE_CHECKING:
+    from engram.paths import Folder
 
 DEFAULT_MAX_BYTES = 256 * 1024  # `files.max_bytes`
 LIMIT_SETTING = "files.max_bytes"
@@ -43,7 +46,7 @@ class ReadRefused(EngramError):
 
 
 def resolve_inside(
-    root: Path, relative: str | os.PathLike[str], *, folder: str = "memory folder"
+    root: Folder, relative: str | os.PathLike[str], *, folder: str = "memory folder"
 ) -> str:
     """The real path of `root / relative` when it is a regular file inside `root` (after
     symlinks); raises ReadRefused otherwise. An absolute `relative` is checked as it is."""
@@ -60,7 +63,7 @@ def resolve_inside(
 
 
 def read_limited(
-    root: Path,
+    root: Folder,
     relative: str | os.PathLike[str],
     max_bytes: int,
     *,
@@ -77,14 +80,14 @@ def read_limited(
 
 
 def read_head(
-    root: Path, relative: str | os.PathLike[str], size: int, *, folder: str = "memory folder"
+    root: Folder, relative: str | os.PathLike[str], size: int, *, folder: str = "memory folder"
 ) -> bytes:
     """The first `size` bytes of a regular file inside `root` (ReadRefused otherwise)."""
     return _read(root, relative, size, folder=folder, setting=None, whole=False)
 
 
 def _read(
-    root: Path,
+    root: Folder,
     relative: str | os.PathLike[str],
     limit: int,
     *,

@@ -17,11 +17,11 @@ import _thread
 import os
 import sys
 import time
-from pathlib import Path
 
 TYPE_CHECKING = False  # `typing` is not imported on the hook path; type checkers read True
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
+    from pathlib import Path
 
 SETTING = "hooks.timeout_ms"
 
@@ -37,7 +37,7 @@ class Deadline:
         self.started = time.monotonic()
         self.timeout_ms = timeout_ms
         self.event = ""  # the host's event name, once known, for the log
-        self.cwd: Path | None = None  # the folder the event is for, once known
+        self.cwd: str | Path | None = None  # the folder the event is for, once known
         # `_thread`'s lock rather than `threading`: importing `threading` costs a hook a tenth
         # of the interpreter's start-up. The lock is held while nothing has changed; `configure`
         # and `finish` release it to wake the waiter, which then looks again.
@@ -90,7 +90,7 @@ def configure(timeout_ms: int) -> None:
         _active.configure(timeout_ms)
 
 
-def note_event(name: str, cwd: Path | None = None) -> None:
+def note_event(name: str, cwd: str | Path | None = None) -> None:
     """Remember the event being handled (and the folder it is for), so a timeout is logged
     with it and the folder's indexes can be finished in the background."""
     if _active is not None:
@@ -108,7 +108,7 @@ WARM_SECONDS = 600  # one background build at a time per folder, for at most thi
 _builders: list[object] = []  # the builders started (a process outlives its handle)
 
 
-def warm_in_background(cwd: Path) -> bool:
+def warm_in_background(cwd: str | Path) -> bool:
     """Finish the work a timed-out hook could not: build the folder's indexes in a detached
     process, so the next hook call of the session finds them ready. A first build of a large
     workspace takes longer than any host waits for a hook; without this, every call would start
@@ -160,8 +160,6 @@ def answer_in_time(host: str, work: Callable[[], str], timeout_ms: int) -> tuple
     (its answer, True) when done within the deadline, else ("{}", False) after logging the
     timeout. The worker is left running; the caller ends the process."""
     global _active
-    from engram.hooks.errorlog import log_error
-
     deadline = Deadline(timeout_ms)
     answers: list[str] = []
 
@@ -180,12 +178,16 @@ def answer_in_time(host: str, work: Callable[[], str], timeout_ms: int) -> tuple
     finally:
         _active = None
     _abandoned.append(deadline)
-    import traceback  # only a timed-out hook needs it
+    import traceback  # only a timed-out hook needs it, and the log
+
+    from engram.hooks.errorlog import log_error
 
     frame = sys._current_frames().get(ident)
     where = "".join(traceback.format_stack(frame)) if frame is not None else ""
     error = HookTimeout(f"timed out after {deadline.timeout_ms} ms")
     log_error(host, deadline.event, error, trace=where or None)
     # Hosts start hooks in the project folder, so that is the folder before the payload is read.
-    warm_in_background(deadline.cwd or Path.cwd())
+    from engram.paths import plain_path
+
+    warm_in_background(deadline.cwd or plain_path(os.getcwd()))
     return "{}", False

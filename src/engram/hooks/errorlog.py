@@ -4,9 +4,12 @@ where `engram doctor` shows the latest ones."""
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 from engram.paths import state_dir
+
+TYPE_CHECKING = False  # `typing` is not imported on the hook path; type checkers read True
+if TYPE_CHECKING:
+    from pathlib import Path
 
 LOG_NAME = "hooks.log"
 MAX_BYTES = 256 * 1024  # past this the oldest half is dropped, so the log never grows unbounded

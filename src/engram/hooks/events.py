@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
 
 from engram.plain import Plain
 
@@ -40,7 +40,7 @@ class Event(Plain):
         kind: str,
         name: str,
         session: str,
-        cwd: Path,
+        cwd: str,
         prompt: str = "",
         source: str = "",
         paths: list[str] | None = None,
@@ -52,6 +52,7 @@ class Event(Plain):
         self.kind = kind
         self.name = name  # the host's own event name, echoed back as hookEventName
         self.session = session
+        # The folder as a string spelt as `pathlib` spells it (see `engram.paths`).
         self.cwd = cwd
         self.prompt = prompt
         self.source = source  # why a session started: startup, resume, clear, compact
@@ -90,12 +91,14 @@ def as_text(value: str) -> str:
     return value
 
 
-def cwd_of(payload: dict[str, object], env: dict[str, str], *env_names: str) -> Path:
+def cwd_of(payload: dict[str, object], env: dict[str, str], *env_names: str) -> str:
     """The folder the host runs in: the payload's `cwd`, else the host's project variable."""
+    from engram.paths import plain_path
+
     found = as_path(payload.get("cwd")) or next(
         (path for path in map(as_path, (env.get(n) for n in env_names)) if path), ""
     )
-    return Path(found) if found else Path.cwd()
+    return plain_path(found or os.getcwd())
 
 
 def base_event(

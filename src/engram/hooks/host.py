@@ -16,6 +16,7 @@ would pay (hooks start on every prompt).
 
 from __future__ import annotations
 
+import os
 from types import MappingProxyType
 
 from engram.plain import Frozen
@@ -30,6 +31,14 @@ if TYPE_CHECKING:
     from engram.hooks.events import Event
 
 _NONE: Mapping[str, Any] = MappingProxyType({})
+
+
+# The records keep their files' paths as strings and give them out as `Path`s: the hook path
+# reads a record without importing `pathlib` (see `engram.paths`).
+def _path(text: str) -> Path:
+    from pathlib import Path
+
+    return Path(text)
 
 
 class Cap(Frozen):
@@ -76,68 +85,96 @@ class CapSetting(Frozen):
 class HookFile(Frozen):
     """The host's hook config file and the shape of an entry in it."""
 
-    __slots__ = ("grouped", "handler", "path", "timeout_in_ms", "top")
+    __slots__ = ("file", "grouped", "handler", "timeout_in_ms", "top")
 
     def __init__(
         self,
-        path: Path,
+        path: str | os.PathLike[str],
         grouped: bool = True,
         timeout_in_ms: bool = False,
         handler: Mapping[str, Any] = _NONE,
         top: Mapping[str, Any] = _NONE,
     ) -> None:
-        self.path = path  # under the project, or under the home folder with --global
+        self.file = os.fspath(path)  # under the project, or under the home folder with --global
         # Entries are {"matcher", "hooks": [handler]}; else the handler itself.
         self.grouped = grouped
         self.timeout_in_ms = timeout_in_ms  # handler timeouts in milliseconds, not seconds
         self.handler = handler  # fields every handler carries
         self.top = top  # top-level fields the file needs
 
+    @property
+    def path(self) -> Path:
+        return _path(self.file)
+
 
 class McpFile(Frozen):
     """Where the host reads MCP servers from: `mcpServers` in JSON, or Codex's TOML tables."""
 
-    __slots__ = ("project", "toml", "user")
+    __slots__ = ("project_file", "toml", "user_file")
 
-    def __init__(self, project: Path, user: Path, toml: bool = False) -> None:
-        self.project = project
-        self.user = user
+    def __init__(
+        self, project: str | os.PathLike[str], user: str | os.PathLike[str], toml: bool = False
+    ) -> None:
+        self.project_file = os.fspath(project)
+        self.user_file = os.fspath(user)
         self.toml = toml
+
+    @property
+    def project(self) -> Path:
+        return _path(self.project_file)
+
+    @property
+    def user(self) -> Path:
+        return _path(self.user_file)
 
 
 class NativeRules(Frozen):
     """Rule files the host loads by itself when a matching file is touched."""
 
-    __slots__ = ("folder", "render", "suffix")
+    __slots__ = ("folder_name", "render", "suffix")
 
-    def __init__(self, folder: Path, suffix: str, render: Callable[[DocRow, str], str]) -> None:
-        self.folder = folder  # under the project
+    def __init__(
+        self, folder: str | os.PathLike[str], suffix: str, render: Callable[[DocRow, str], str]
+    ) -> None:
+        self.folder_name = os.fspath(folder)  # under the project
         self.suffix = suffix
         self.render = render  # the file's text for a memory and its body
+
+    @property
+    def folder(self) -> Path:
+        return _path(self.folder_name)
 
 
 class SettingEdit(Frozen):
     """A setting `hooks install` writes into a host's JSON settings, merged with the user's:
     items added to a list, or a value set."""
 
-    __slots__ = ("file", "global_file", "keys", "value", "why", "widens_trust")
+    __slots__ = ("global_name", "keys", "name", "value", "why", "widens_trust")
 
     def __init__(
         self,
-        file: Path,
+        file: str | os.PathLike[str],
         keys: tuple[str, ...],
         value: Any,
         why: str,
-        global_file: Path | None = None,
+        global_file: str | os.PathLike[str] | None = None,
         widens_trust: bool = False,
     ) -> None:
-        self.file = file  # under the project
+        self.name = os.fspath(file)  # under the project
         self.keys = keys  # where in the file, e.g. ("permissions", "allow")
         self.value = value  # a list's items to add, or the value to set
         self.why = why  # one line, for install's output and status
         # The file under the home folder with --global (None: none).
-        self.global_file = global_file
+        self.global_name = None if global_file is None else os.fspath(global_file)
         self.widens_trust = widens_trust  # only with --trust-mcp
+
+    @property
+    def file(self) -> Path:
+        return _path(self.name)
+
+    @property
+    def global_file(self) -> Path | None:
+        return None if self.global_name is None else _path(self.global_name)
 
 
 class Step(Frozen):

@@ -8,16 +8,15 @@ from __future__ import annotations
 
 import json
 import os
-from pathlib import Path
 
 from engram.hooks import deadline
 from engram.hooks import events as ev
-from engram.hooks.errorlog import log_error
 from engram.hooks.hosts import host
 
 TYPE_CHECKING = False  # `typing` is not imported on the hook path; type checkers read True
 if TYPE_CHECKING:  # imported lazily at run time: hooks start on every prompt
     from collections.abc import Mapping
+    from pathlib import Path
     from typing import Any
 
     from engram.hooks.host import NativeRules
@@ -44,6 +43,8 @@ def run_hook(name: str, stdin_text: str, env: Mapping[str, str] | None = None) -
         answer = record.respond(event, handle(event))
         return json.dumps(answer, ensure_ascii=False)
     except Exception as exc:  # a hook must never break its host
+        from engram.hooks.errorlog import log_error  # only a failing hook needs the log
+
         log_error(name, event_name, exc)
         return "{}"
 
@@ -59,17 +60,17 @@ def handle(event: ev.Event) -> str:
     if event.kind == ev.IGNORED:
         return ""
     from engram.config import load_config
-    from engram.files.discovery import find_workspace
+    from engram.files.discovery import workspace_folder
     from engram.hooks.state import DeliveryState
     from engram.workspace import open_workspace
 
     # The config first, so its timeout (the default until now) covers the index refresh too.
-    config = load_config(find_workspace(event.cwd))
+    config = load_config(workspace_folder(event.cwd))
     deadline.configure(config["hooks.timeout_ms"])
     with open_workspace(event.cwd, config=config, require=False) as ws:
         if not ws.indexes:
             return ""  # no workspace and no global folder here: nothing to do
-        scope_key = str(ws.workspace_root or ws.global_root)
+        scope_key = str(ws.workspace_folder or ws.global_folder)
         session = event.session or "no-session"
         if event.kind == ev.SUBAGENT_START:
             session = f"{session}/subagent/{event.agent_id or 'anonymous'}"
@@ -120,20 +121,23 @@ def session_pack(ws: Workspace) -> Pack:
     route = Route(anchors_of("session start"), candidates=ordered)
     route.pack, route.missing_prerequisites = with_prerequisites(ordered, ws.indexes, options)
     limit = ws.config["files.max_bytes"]
-    return build_pack(route, ws.roots, expand_top=len(route.pack), max_bytes=limit)
+    return build_pack(route, ws.folders, expand_top=len(route.pack), max_bytes=limit)
 
 
 def path_pack(ws: Workspace, event: ev.Event, delivered: set[str]) -> Pack:
     """Up to three not-yet-delivered memories whose `applies_to` globs match the touched files."""
+    from pathlib import Path
+
     from engram.files.globs import glob_matches
     from engram.render.pack import build_pack
     from engram.routing.route import Candidate, Route
     from engram.text.tokenize import anchors_of
 
-    base = ws.project or event.cwd
+    cwd = Path(event.cwd)
+    base = ws.project or cwd
     touched = []
     for given in event.paths:
-        relative = _relative(Path(given), event.cwd, base)
+        relative = _relative(Path(given), cwd, base)
         if relative is not None:
             touched.append(relative)
         elif ws.project is None:  # no project to be relative to: the path as the host gave it
@@ -149,7 +153,7 @@ def path_pack(ws: Workspace, event: ev.Event, delivered: set[str]) -> Pack:
     ordered = sorted(chosen, key=lambda c: (c.row.level, c.id))[:PATH_BODIES]
     route = Route(anchors_of(""), candidates=ordered, pack=ordered)
     limit = ws.config["files.max_bytes"]
-    return build_pack(route, ws.roots, expand_top=PATH_BODIES, extra_cards=False, max_bytes=limit)
+    return build_pack(route, ws.folders, expand_top=PATH_BODIES, extra_cards=False, max_bytes=limit)
 
 
 def _relative(path: Path, cwd: Path, base: Path) -> str | None:
@@ -163,6 +167,8 @@ def _relative(path: Path, cwd: Path, base: Path) -> str | None:
 
 def session_digest(ws: Workspace, event: ev.Event) -> str:
     """The fact store's digest when the store is in use (its file exists); '' otherwise."""
+    from pathlib import Path
+
     from engram.store.db import resolve_db
 
     path = resolve_db(None, ws.config)
@@ -178,6 +184,8 @@ def session_digest(ws: Workspace, event: ev.Event) -> str:
                 return ""
             return store.digest(None, budget_chars=budget)
     except StoreError as exc:  # a damaged or locked store must not cost the memory files too
+        from engram.hooks.errorlog import log_error
+
         log_error(event.host, event.name, exc)
         return ""
 
@@ -266,12 +274,16 @@ def proof_line(pack: Pack, empty_reason: str = "") -> str:
 def _mark_native_rule(event: ev.Event, ws: Workspace, state: DeliveryState) -> None:
     """The host loaded one of our generated rule files: its memory is now in context. The path
     comes from the host, so only a regular file in the generated rules folder is read."""
+    from pathlib import Path
+
     from engram.hooks.native import generated_key
 
     rules = host(event.host).native
     if not event.loaded_file or ws.project is None or rules is None:
         return
     path = Path(event.loaded_file)
-    key = generated_key(path if path.is_absolute() else event.cwd / path, ws.project / rules.folder)
+    key = generated_key(
+        path if path.is_absolute() else Path(event.cwd) / path, ws.project / rules.folder
+    )
     if key:
         state.add([key])

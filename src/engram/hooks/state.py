@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterable
-from pathlib import Path
 
 # The C module the `sqlite3` package wraps: the package adds DB-API date adapters that nothing
 # here binds, and imports `datetime` for them, which a load or a hook otherwise never needs.
@@ -21,8 +19,13 @@ try:
 except ImportError:  # pragma: no cover - an interpreter whose sqlite3 is built otherwise
     import sqlite3  # type: ignore[no-redef,unused-ignore]
 
-from engram.paths import state_dir
+from engram.paths import is_folder, state_dir, state_folder
 from engram.plain import Plain
+
+TYPE_CHECKING = False  # `typing` is not imported on the hook path; type checkers read True
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from pathlib import Path
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS delivered (
@@ -42,9 +45,13 @@ class DeliveryState:
     """The delivered set of one (host, workspace, session)."""
 
     def __init__(self, host: str, workspace: str, session: str, folder: Path | None = None):
-        folder = folder or state_dir()
-        folder.mkdir(parents=True, exist_ok=True)
-        path = folder / "hooks.sqlite"
+        # The folder as a string (see `engram.paths`); made on first use.
+        where = state_folder() if folder is None else os.fspath(folder)
+        if not is_folder(where):
+            from pathlib import Path
+
+            Path(where).mkdir(parents=True, exist_ok=True)
+        path = os.path.join(where, "hooks.sqlite")
         opened = _identity(path)
         try:
             self.conn = _open(path)
@@ -135,7 +142,7 @@ class DeliveryState:
 DAMAGED = (sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT)
 
 
-def _open(path: Path) -> sqlite3.Connection:
+def _open(path: str) -> sqlite3.Connection:
     conn = sqlite3.connect(path, timeout=10, isolation_level=None)
     try:
         # Switching a new file to WAL takes an exclusive lock that SQLite does not wait for,
@@ -158,18 +165,21 @@ def _open(path: Path) -> sqlite3.Connection:
     return conn
 
 
-def _identity(path: Path) -> tuple[int, int] | None:
+def _identity(path: str | Path) -> tuple[int, int] | None:
     try:
-        found = path.stat()
+        found = os.stat(path)
     except OSError:
         return None
     return found.st_dev, found.st_ino
 
 
-def _set_aside(path: Path, opened: tuple[int, int] | None) -> None:
+def _set_aside(name: str, opened: tuple[int, int] | None) -> None:
     """Move the damaged state file `opened` to `hooks.sqlite.damaged` (replacing an older
     one), with its journal files. When a hook running alongside set it aside first and made a
     new one, the new one stays."""
+    from pathlib import Path
+
+    path = Path(name)
     if opened is not None and _identity(path) != opened:
         return
     try:

@@ -21,11 +21,11 @@ from engram.text.estimate import estimate_tokens
 
 TYPE_CHECKING = False  # `typing` is not imported on the load path; type checkers read True
 if TYPE_CHECKING:
-    from collections.abc import Callable
-    from pathlib import Path
+    from collections.abc import Callable, Mapping
     from typing import Any
 
     from engram.files.index import DocRow
+    from engram.paths import Folder
     from engram.routing.route import Candidate, Route
 
 
@@ -169,7 +169,7 @@ def limit_note(pack: Pack) -> str:
 
 def build_pack(
     route: Route,
-    roots: dict[str, Path],
+    roots: Mapping[str, Folder],
     *,
     expand_top: int = 3,
     tiers: bool = True,

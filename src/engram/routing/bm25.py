@@ -14,9 +14,12 @@ classic setting.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 
 from engram.files.index import FIELDS
+
+TYPE_CHECKING = False  # `typing` is not imported on the load path; type checkers read True
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 WEIGHTS = {"id": 3.0, "tags": 2.5, "directive": 2.0, "summary": 1.5, "triggers": 2.0,
            "paths": 1.5, "content": 1.0}  # fmt: skip

@@ -15,7 +15,6 @@ printed pack, its order and its counts are those of scoring every candidate.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
 from itertools import islice
 from time import strftime
 
@@ -25,13 +24,14 @@ from engram.routing.bm25 import fields_hit, idf, score, strong_hit
 
 TYPE_CHECKING = False  # `typing` is not imported on the load path; type checkers read True
 if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator, Sequence
     from datetime import date
-    from pathlib import Path
     from typing import Any
 
     Head = tuple[Any, ...]
 
     from engram.files.index import DocRow, MemoryIndex
+    from engram.paths import Folder
     from engram.text.tokenize import QueryTerms
 
 MULTIPLIERS = {
@@ -50,8 +50,10 @@ SIGNAL_WIDEN = 0.75  # a signal this strong admits a term-sharing memory the anc
 MANY_ANCHORS = 4
 SKIPPED_CARDS = 5
 
-# A signal maps (query text, candidates that share a term) to a 0..1 similarity per memory key.
-Signal = Callable[[str, Sequence["Candidate"]], dict[str, float]]
+if TYPE_CHECKING:  # (the aliases of this module are for type checkers alone)
+    # A signal maps (query text, candidates that share a term) to a 0..1 similarity per memory
+    # key.
+    Signal = Callable[[str, Sequence["Candidate"]], dict[str, float]]
 
 
 class Candidate(Plain):
@@ -153,7 +155,7 @@ class RouteOptions(Frozen):
         limit: int = 8,
         select_all: bool = False,
         roles: tuple[str, ...] = (),
-        project: Path | None = None,
+        project: Folder | None = None,
         signals: tuple[Signal, ...] = (),
         query_text: str = "",
         score_all: bool = True,
@@ -207,9 +209,10 @@ def _shadowed(indexes: Sequence[MemoryIndex], global_ids: list[str]) -> set[str]
 _DOC, _ID, _TYPE, _LIFECYCLE, _VALID_UNTIL, _CONFIDENCE, _ROLES, _IGNORED = range(8)
 _LENGTHS = slice(8, 8 + len(FIELDS))
 
-# An admitted memory before it is scored in full: (index position, head, scope, matched terms,
-# skill).
-_Entry = tuple[int, "Head", str, dict[int, Sequence[int]], bool]
+if TYPE_CHECKING:
+    # An admitted memory before it is scored in full: (index position, head, scope, matched
+    # terms, skill).
+    _Entry = tuple[int, Head, str, dict[int, Sequence[int]], bool]
 
 
 def route(indexes: Sequence[MemoryIndex], terms: QueryTerms, options: RouteOptions) -> Route:
@@ -360,9 +363,10 @@ def _fetch_counts(indexes: Sequence[MemoryIndex], entries: list[_Entry]) -> dict
 # What scoring a candidate in full needs beside it: the query terms, the fetch counts by key,
 # the indexes, the project folder (for staleness), and BM25's average field lengths and term
 # weights (idf).
-_Context = tuple[
-    "QueryTerms", dict[str, int], Sequence["MemoryIndex"], "Path | None", list[float], list[float]
-]
+if TYPE_CHECKING:
+    _Context = tuple[
+        QueryTerms, dict[str, int], Sequence[MemoryIndex], Folder | None, list[float], list[float]
+    ]
 
 
 def _bm25(entry: _Entry, context: _Context) -> float:
@@ -544,12 +548,12 @@ def _apply_signals(admitted: list[Candidate], weak: list[Candidate], options: Ro
     return widened
 
 
-def is_stale(row: DocRow, index: MemoryIndex | None, project: Path | None) -> bool:
+def is_stale(row: DocRow, index: MemoryIndex | None, project: Folder | None) -> bool:
     """A memory is stale when a source file it recorded a hash for now has another hash
     (a deleted source counts as changed)."""
     if not row.sources or index is None:
         return False
-    base = project if row.scope == "workspace" and project else index.root.path
+    base = project if row.scope == "workspace" and project else index.root.folder
     for path, digest in row.sources:
         if digest and path and index.source_hash(base, path) != digest:
             return True

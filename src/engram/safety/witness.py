@@ -11,9 +11,12 @@ rebuilt from the files.
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 from engram.safety.hashes import sha256
+
+TYPE_CHECKING = False  # `typing` is not imported on the hot paths; type checkers read True
+if TYPE_CHECKING:
+    from pathlib import Path
 
 KEY_FILE = "witness.key"
 _process_key: bytes | None = None
@@ -40,12 +43,12 @@ def local_key() -> bytes:
     global _process_key, _lasting
     if _process_key is not None:
         return _process_key
-    from engram.paths import state_dir
+    from engram.paths import state_folder
 
-    path = state_dir() / KEY_FILE
+    path = os.path.join(state_folder(), KEY_FILE)  # a string: see `engram.paths`
     short, lasting = False, True
     try:
-        key = path.read_bytes()
+        key = _read(path)
         if len(key) < 32:
             short = True  # cut short by a full disk before keys were written atomically
             raise OSError("short key")
@@ -59,7 +62,7 @@ def local_key() -> bytes:
             _process_key, _lasting = key, False  # the state folder cannot be written
             return key
         try:
-            key = path.read_bytes()  # whichever key was linked into place first
+            key = _read(path)  # whichever key was linked into place first
         except OSError:
             lasting = False
         if len(key) < 32:
@@ -78,20 +81,29 @@ def key_lasts() -> bool:
     return _lasting
 
 
-def _private(path: Path) -> bool:
+def _read(path: str) -> bytes:
+    """The whole file, as `Path.read_bytes` reads it."""
+    with open(path, "rb") as handle:
+        return handle.read()
+
+
+def _private(path: str | Path) -> bool:
     """Whether the key file is this user's and no one else may read or write it."""
     if not hasattr(os, "getuid"):
         return True  # no POSIX owners and modes to check
     try:
-        status = path.stat()
+        status = os.stat(path)
     except OSError:
         return False
     return status.st_uid == os.getuid() and not status.st_mode & 0o077
 
 
-def _write_private(path: Path, key: bytes, *, replace: bool = False) -> None:
+def _write_private(path: str | Path, key: bytes, *, replace: bool = False) -> None:
     """Write the key whole or not at all: a temporary file, flushed, then linked into place
     (renamed over a key that was cut short), so a full disk never leaves a short key behind."""
+    from pathlib import Path  # once a user, when the key is first made
+
+    path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)

@@ -217,15 +217,25 @@ def is_generic(token: Token) -> bool:
 
 def anchors_of(query: str) -> QueryTerms:
     """The meaningful terms of a query: stop words and generic memory words removed."""
-    anchors: list[Anchor] = []
-    generic: list[str] = []
-    seen: set[str] = set()
-    wants_skills = False
+    return anchors_of_tokens(query_tokens(query))
+
+
+def query_tokens(query: str) -> list[Token]:
+    """The tokens `anchors_of` reads of a query."""
     if "\x1b" in query:  # (text copied from a terminal: their letters would join the words)
         from engram.terminal import ESCAPE_SEQUENCE
 
         query = re.sub(ESCAPE_SEQUENCE, " ", query)
-    for token in tokenize(query):
+    return tokenize(query)
+
+
+def anchors_of_tokens(tokens: list[Token]) -> QueryTerms:
+    """`anchors_of` for a query's tokens (`query_tokens`)."""
+    anchors: list[Anchor] = []
+    generic: list[str] = []
+    seen: set[str] = set()
+    wants_skills = False
+    for token in tokens:
         if token.word in STOP_WORDS or token.word in seen:
             continue
         seen.add(token.word)

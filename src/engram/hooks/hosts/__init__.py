@@ -8,8 +8,8 @@ in `engram.config`, which a test asks for).
 from __future__ import annotations
 
 import os
+import sys
 from functools import cache
-from importlib import import_module
 
 TYPE_CHECKING = False  # `typing` is not imported on the hook path; type checkers read True
 if TYPE_CHECKING:
@@ -30,7 +30,11 @@ def host(name: str) -> Host:
     """The record of a host; ValueError for a name no module has."""
     if name not in HOSTS:
         raise ValueError(f"unknown host {name!r}")
-    record: Host = import_module(f"{__name__}.{name}").HOST
+    # `__import__` rather than `importlib.import_module`: the `importlib` package (and the
+    # `warnings` module it imports) would cost a hook more than the lookup.
+    module = f"{__name__}.{name}"
+    __import__(module)
+    record: Host = sys.modules[module].HOST
     return record
 
 

@@ -6,13 +6,13 @@ loads itself when a matching file is read or written."""
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 from engram.hooks import events as ev
 from engram.hooks.host import CapSetting, HookFile, Host, McpFile, NativeRules, SettingEdit, Step
 
 TYPE_CHECKING = False  # `typing` is not imported on the hook path; type checkers read True
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import Any
 
     from engram.files.index import DocRow
@@ -65,6 +65,7 @@ def user_steps(project: Path, is_global: bool) -> list[Step]:
     """Claude records a project's trust in `~/.claude.json` (`$CLAUDE_CONFIG_DIR`):
     `projects["<path>"].hasTrustDialogAccepted`."""
     import json  # not imported where every host's record is read (`engram.config`)
+    from pathlib import Path
 
     if is_global:
         return []
@@ -85,7 +86,8 @@ def user_steps(project: Path, is_global: bool) -> list[Step]:
     ]
 
 
-LOCAL_SETTINGS = Path(".claude") / "settings.local.json"
+# Paths under the project (or the home folder) as strings: see `engram.hooks.host`.
+LOCAL_SETTINGS = os.path.join(".claude", "settings.local.json")
 APPROVE = SettingEdit(
     LOCAL_SETTINGS, ("enabledMcpjsonServers",), ["engram"],
     "the project's engram MCP server is approved",
@@ -93,7 +95,7 @@ APPROVE = SettingEdit(
 ALLOW_TOOLS = SettingEdit(
     LOCAL_SETTINGS, ("permissions", "allow"), _safe_tools,
     "Engram's tools that delete nothing run without asking",
-    global_file=Path(".claude") / "settings.json", widens_trust=True,
+    global_file=os.path.join(".claude", "settings.json"), widens_trust=True,
 )  # fmt: skip
 HOST = Host(
     name="claude",
@@ -107,14 +109,14 @@ HOST = Host(
         "PreCompact": None,
         "InstructionsLoaded": None,
     },
-    hooks=HookFile(Path(".claude") / "settings.json"),
-    mcp=McpFile(project=Path(".mcp.json"), user=Path(".claude.json")),
+    hooks=HookFile(os.path.join(".claude", "settings.json")),
+    mcp=McpFile(project=".mcp.json", user=".claude.json"),
     cap=CapSetting(
         "characters", 9500, "Claude Code cap on injected characters (its hard limit is 10,000)", 200
     ),
     normalize=normalize,
     respond=respond,
-    native=NativeRules(Path(".claude") / "rules" / "engram", ".md", rule_file),
+    native=NativeRules(os.path.join(".claude", "rules", "engram"), ".md", rule_file),
     # Claude leaves a project's .mcp.json server "pending approval" until it is enabled; the
     # local settings file is the user's own (not shared with the project).
     settings=(APPROVE, ALLOW_TOOLS),
