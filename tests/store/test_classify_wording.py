@@ -2555,3 +2555,9 @@ def test_a_role_told_in_the_passive_of_its_verb(old: str, new: str, expected: st
 def test_a_role_of_another_owner_told_in_the_passive_is_no_update() -> None:
     old, new = "The payments team's lead is Carla.", "The growth team is led by Carla."
     assert outcome(old, new) not in HIDING
+
+
+def test_a_russian_collective_numeral_is_the_count() -> None:
+    old = "У пользователя двое детей."
+    assert outcome(old, "У пользователя два ребёнка.") == "duplicate"
+    assert outcome(old, "У пользователя трое детей.") == "supersede"

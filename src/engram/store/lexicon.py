@@ -533,7 +533,7 @@ partner fiance fiancee fiancé fiancée stepson stepdaughter stepmother stepfath
 матери мама мамы маме мамой отец отца отцу отцом папа папы папе папой сестра сестры сестре
 сестрой брат брата брату братом бабушка бабушки бабушке дедушка дедушки дедушке внук внука
 внучка внучки тётя тетя тёти тети дядя дяди племянник племянница кузен кузина ребёнок
-ребенок дети детей
+ребенок ребёнка ребенка детьми дети детей
 hijo hijos hija hijas esposo esposa marido mujer madre mamá padre papá hermana hermanas
 hermano hermanos abuela abuelo nieto nieta tía tio tío sobrino sobrina primo prima novio
 novia pareja
@@ -998,6 +998,8 @@ NUMBERS = {
         "ноль - два три четыре пять шесть семь восемь девять десять".split()) if n},
     **{w: str(n) for n, w in enumerate(
         "cero - dos tres cuatro cinco seis siete ocho nueve diez once doce".split()) if n},
+    # the collective numerals of people and children: "двое детей", "трое друзей"
+    **dict(zip("двое трое четверо пятеро шестеро".split(), "2 3 4 5 6".split(), strict=True)),
     "две": "2", "dozen": "12", "docena": "12", "дюжина": "12", "полтора": "1.5",
     "полторы": "1.5",
     **dict(zip("fifteen twenty thirty forty fifty sixty hundred".split(), _TENS, strict=True)),
@@ -1311,7 +1313,8 @@ SYNONYMS = {
     "backup": "backup backups respaldo бэкап резервная копия копии",
     "birthday": "birthday born birth cumpleaños nació nacimiento родился родилась рождения",
     "big": "big large grande большой большая большое крупный крупная",
-    "child": "child children kid kids niño niños niña niñas ребёнок ребенок дети детей",
+    "child": "child children kid kids niño niños niña niñas ребёнок ребенок ребёнка ребенка дети "
+    "детей детьми",
     "car": "car automobile coche automóvil машина машину автомобиль",
 }
 # Two words that name one concept only together ("reports to" is a manager; "reports" alone
