@@ -971,3 +971,29 @@ def test_a_new_version_of_another_subject_or_a_year_is_no_version_bump(old: str,
 def test_a_russian_wednesday_in_the_genitive_is_a_day() -> None:
     old, new = "Боб в отпуске до понедельника.", "Боб в отпуске до среды."
     assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The company VPN address is vpn.acme.io.", "The company VPN is at connect.acme.io."),
+        ("Grafana is at grafana.internal:3000.", "Grafana is served at metrics.example.com."),
+        ("The staging URL is staging.orbit.io.", "Staging lives at stg.orbit-app.com."),
+        ("Сайт доступен по адресу site.ru.", "Сайт доступен по адресу new-site.ru."),
+    ],
+)
+def test_the_same_thing_at_another_network_address_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Grafana is at grafana.internal:3000.", "Kibana is at grafana.internal:3001."),
+        ("The staging URL is staging.orbit.io.", "The prod URL is orbit.io."),
+        ("The docs are at docs.acme.io.", "The API is at api.acme.io."),
+        ("Grafana is at grafana.internal:3000.", "Grafana is at grafana.eu:3000 for the EU team."),
+    ],
+)
+def test_another_thing_or_a_narrower_one_at_an_address_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING

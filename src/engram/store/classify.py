@@ -1777,6 +1777,9 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
     contact = _contact_told_twice(new, old)
     if contact:
         return contact
+    address = _web_address_told_twice(new, old)
+    if address:
+        return address
     passive = _role_told_as_passive(new, old)
     if passive:
         return passive
@@ -1884,6 +1887,55 @@ _ROLE_DE = re.compile(
     r"^\s*(?:el|la|su)\s+(?:cargo|puesto|rol|trabajo|profesión|ocupación)\s+(?:actual\s+)?de\s+"
     r"(?P<who>[A-ZÁÉÍÓÚÑ][\w-]*(?:\s+[A-ZÁÉÍÓÚÑ][\w-]*)?)\s+(?P<be>es)\s+(?P<what>[^,;]+?)\s*$",
     re.IGNORECASE,
+)
+
+
+def _web_address_told_twice(new: Parse, old: Parse) -> Verdict | None:
+    """Both facts give where one thing is on the network, and nothing else ("The company VPN
+    address is vpn.acme.io" / "The company VPN is at connect.acme.io", "Grafana is served at
+    …", "Staging lives at …"): the same address is a duplicate, another one supersedes. Never
+    of another thing, environment or speaker, nor when either fact says more of it."""
+    mine, theirs = _web_address(new), _web_address(old)
+    if mine is None or theirs is None or mine[0] != theirs[0]:
+        return None
+    if (new.speaker, new.environments) != (old.speaker, old.environments):
+        return None
+    if mine[1] == theirs[1]:
+        return Verdict("duplicate", "where the same thing is on the network, told again")
+    return Verdict("supersede", "the same thing at another network address")
+
+
+def _web_address(fact: Parse) -> tuple[frozenset[str], str] | None:
+    """(what is there, the host or URL) of a fact that only says where a thing is on the
+    network, else None."""
+    if fact.negated or fact.question or fact.modal or fact.future or fact.past or fact.update:
+        return None
+    hosts = [v for v in fact.values if _HOST.fullmatch(v)]
+    if len(hosts) != 1 or len(fact.values) != 1:
+        return None
+    thing: set[str] = set()
+    for w in fact.words:
+        if w.kind in ("stop", "aux", "dash", "value") or w.norm in _PREPOSITIONS:
+            continue
+        if w.key in _ADDRESS_WORDS or w.norm in _ADDRESS_WORDS or w.key == fact.verb:
+            continue
+        thing.add(w.key)
+    if not thing or not fact.subject_keys or not thing <= fact.subject_keys:
+        return None  # ("… for the EU customers": more than where it is)
+    return frozenset(thing), hosts[0]
+
+
+# A host name with a letter in it (no version: "3.12"), or an IPv4 address, maybe with a port
+# and a path: "vpn.acme.io", "grafana.internal:3000", "10.0.0.5:8080"
+_HOST = re.compile(
+    r"(?:https?://)?(?:(?=[a-z0-9.-]*[a-z])[a-z0-9-]+(?:\.[a-z0-9-]+)+|\d{1,3}(?:\.\d{1,3}){3})"
+    r"(?::\d+)?(?:/\S*)?"
+)
+# Words that name an address, not the thing at it, and the verbs that say it is there
+_ADDRESS_WORDS = frozenset(
+    """address url host hostname domain link endpoint адрес адресу ссылка домен хост
+    dirección direccion enlace dominio serv host hosted live dwell lives доступ доступен
+    available reachable be""".split()
 )
 
 
