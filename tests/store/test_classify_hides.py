@@ -997,3 +997,22 @@ def test_the_same_thing_at_another_network_address_supersedes(old: str, new: str
 )
 def test_another_thing_or_a_narrower_one_at_an_address_hides_nothing(old: str, new: str) -> None:
     assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Логи пишутся в /var/log/app/access.log.", "Логи пишутся в /var/log/app/error.log."),
+        (
+            "Las tareas cron están en /etc/cron.d/backup.",
+            "Las tareas cron están en /etc/cron.d/cleanup.",
+        ),
+    ],
+)
+def test_another_file_path_alone_is_another_file(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_file_moved_to_another_path_told_as_news_supersedes() -> None:
+    old = "The nginx config lives in /etc/nginx/nginx.conf."
+    assert outcome(old, "The nginx config was moved to /opt/nginx/nginx.conf.") == "supersede"

@@ -934,6 +934,7 @@ def _both_may_hold(
         or bool(_clauses(new) and _clauses(old))
         or _qualifier_only(new, old, {*removed, *added})
         or _other_kind_of_value(new, old, removed, added)
+        or _other_path(removed, added)
         or _thing_and_when_changed(new, old, removed, added)
         or _headed_otherwise(new, old, removed, added)
         or _other_kind_of_word(new, old, removed, added)
@@ -1275,6 +1276,20 @@ _LIKING = frozenset(
     нравится нравятся нравился любит люблю любят обожает обожаю ненавидит ненавижу
     терпеть gusta gustan encanta encantan odia odio adoro adora detesta detestan""".split()
 )
+
+
+def _other_path(removed: Collection[str], added: Collection[str]) -> bool:
+    """What changed is a file's path or a branch with a folder in its name, and only that
+    ("Логи пишутся в /var/log/app/access.log" / "… error.log", "works in feature/login" /
+    "feature/logout"): another file or branch, of which there are many — one moved to another
+    place is news told as such ("was moved to /opt/…"), read by the update rules."""
+    changed = [*removed, *added]
+    return bool(removed) and bool(added) and all(_PATH.fullmatch(k) for k in changed)
+
+
+# A path with a folder in it: "/var/log/app/error.log", "scripts/deploy.sh", "feature/login"
+# (no URL: "://" is no folder)
+_PATH = re.compile(r"(?!\w+://)[~.]?/?[\w.-]+(?:/[\w.-]+)+/?")
 
 
 def _whose_changed(new: Parse, old: Parse, changed: Collection[str]) -> bool:
