@@ -186,6 +186,43 @@ def test_the_events_beside_a_hit_count_when_they_give_more(store: MemoryStore) -
     assert first.context == pytest.approx(0.5 * (middle.score - middle.context))
 
 
+def chat_turn(role: str, text: str) -> dict[str, object]:
+    return {"content": text, "metadata": {"role": role}}
+
+
+def test_an_assistant_reply_keeps_half_the_share_its_neighbour_gives(
+    store: MemoryStore,
+) -> None:
+    turns = [chat_turn("user", "I go surfing every weekend."),
+             chat_turn("assistant", "That sounds like a lot of fun!")]  # fmt: skip
+    store.absorb(turns, scope="user", scope_key="chat", kind="event")
+    hits = store.search("surfing", scope="user", scope_key="chat", mode="full_history")
+    statement, reply = hits
+    assert reply.context == pytest.approx(0.5 * 0.5 * statement.score)
+
+
+def test_a_users_turn_keeps_the_whole_share_an_assistant_reply_gives(
+    store: MemoryStore,
+) -> None:
+    turns = [chat_turn("assistant", "Surfing is fun: how often do you go?"),
+             chat_turn("user", "Every weekend, since college.")]  # fmt: skip
+    store.absorb(turns, scope="user", scope_key="chat", kind="event")
+    hits = store.search("surfing", scope="user", scope_key="chat", mode="full_history")
+    question, answer = hits
+    assert answer.context == pytest.approx(0.5 * question.score)
+
+
+def test_with_an_assistant_weight_of_one_a_reply_keeps_the_whole_share(tmp_path: Path) -> None:
+    config = load_config(None, env={"ENGRAM_MEMORY_ASSISTANT_WEIGHT": "1"})
+    turns = [chat_turn("user", "I go surfing every weekend."),
+             chat_turn("assistant", "That sounds like a lot of fun!")]  # fmt: skip
+    with MemoryStore.open(tmp_path / "m.db", config=config) as store:
+        store.absorb(turns, scope="user", scope_key="chat", kind="event")
+        statement, reply = store.search("surfing", scope="user", scope_key="chat",
+                                        mode="full_history")  # fmt: skip
+    assert reply.context == pytest.approx(0.5 * statement.score)
+
+
 def test_a_far_context_weight_of_zero_brings_in_only_the_turns_beside(tmp_path: Path) -> None:
     config = load_config(None, env={"ENGRAM_MEMORY_FAR_CONTEXT_WEIGHT": "0"})
     with MemoryStore.open(tmp_path / "m.db", config=config) as store:

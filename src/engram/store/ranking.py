@@ -187,6 +187,7 @@ def in_context(
     weight: float = CONTEXT_WEIGHT,
     far: dict[str, tuple[str | None, str | None]] | None = None,
     far_weight: float = FAR_CONTEXT_WEIGHT,
+    assistant_weight: float = 1.0,
 ) -> list[Hit]:
     """Events with `weight` of the better score of the events written just before and after
     them added to their own: in a conversation the answer ("Five years, since college.")
@@ -194,21 +195,25 @@ def in_context(
     `far`: each event hit's events two places before and after, whose better score counts at
     `far_weight` instead when that gains more (a turn cut into pieces, an answer a turn later).
     `neighbours`: each event hit's (before, after) ids; `unseen`: the neighbours, near or far,
-    no leg found, which join the hits on their neighbours' scores alone. Best first."""
+    no leg found, which join the hits on their neighbours' scores alone. An assistant's reply
+    keeps `assistant_weight` of what it gains, as of its own score (`speaker_factor`): the
+    reply to the user's statement would otherwise rank beside it on the statement's words,
+    crowding out the user's other statements. Best first."""
     scores = {hit.fact.id: hit.score for hit in hits}
     rings = [(neighbours, weight), (far or {}, far_weight)]
 
-    def gained(fact_id: str) -> float:
+    def gained(hit: Hit) -> float:
         best = 0.0
         for ring, share in rings:
-            near = [scores.get(n, 0.0) for n in ring.get(fact_id, (None, None)) if n is not None]
+            pair = ring.get(hit.fact.id, (None, None))
+            near = [scores.get(n, 0.0) for n in pair if n is not None]
             best = max(best, share * max(near, default=0.0))
-        return best
+        return best * speaker_factor(hit.fact.metadata, assistant_weight)
 
     out = [
         replace(hit, score=hit.score + gain, context=gain) if gain else hit
         for hit in hits
-        for gain in (gained(hit.fact.id),)
+        for gain in (gained(hit),)
     ]
     # an unseen neighbour scores by the hits near it (two each side at most)
     beside: dict[str, float] = {}
@@ -217,7 +222,11 @@ def in_context(
             for near in pair:
                 if near in unseen and fact_id in scores:
                     beside[near] = max(beside.get(near, 0.0), share * scores[fact_id])
-    out += [Hit(unseen[fid], score, 0.0, 0.0, 1.0, score) for fid, score in beside.items()]
+    out += [
+        Hit(unseen[fid], score, 0.0, 0.0, 1.0, score)
+        for fid, found in beside.items()
+        for score in (found * speaker_factor(unseen[fid].metadata, assistant_weight),)
+    ]
     out.sort(key=lambda h: (-h.score, h.fact.id))
     return out
 

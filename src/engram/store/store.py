@@ -29,7 +29,13 @@ Search score (documented in the README too):
   the events written just before and after it in its scope and key, or FAR_CONTEXT_WEIGHT
   (`memory.far_context_weight`, 0.25) of the better score of the events two places away when
   that is more, and such a neighbour that no leg found joins the results on that share alone
-  (`ranking.in_context`).
+  (`ranking.in_context`); an assistant's reply keeps `memory.assistant_weight` of that share,
+  as of its own score.
+- a query term weighs by its idf raised by how much the facts holding it come in runs
+  (`index.clustering`: a topic's word, not a filler word spread evenly) — by half that in BM25,
+  by all of it in the sparse query vector and a group's words (`SearchIndex.weight`). A
+  database that searches itself (PostgreSQL) sees only its candidates, not where every fact
+  holding a term lies, and weighs by idf alone.
 - grouped (`group_by`), each group's best hit gains GROUP_SHARE (0.5) of what the group's
   second-best hit scores for itself (`ranking.best_per_group`), and a group of facts (a
   document cut into pieces, not a session's events) GROUP_TERMS_WEIGHT (1) times the lexical
@@ -945,7 +951,8 @@ class MemoryStore:
             if missing
             else {}
         )
-        return in_context(hits, neighbours, unseen, far=far, far_weight=self.far_context_weight)
+        return in_context(hits, neighbours, unseen, far=far, far_weight=self.far_context_weight,
+                          assistant_weight=self.assistant_weight)  # fmt: skip
 
     def _index_legs(
         self,
@@ -1110,7 +1117,7 @@ class MemoryStore:
         the whole index (as the sparse query vector's) times its count in the query."""
         index = self.index()
         return {
-            term: count * index.idf(term, index.size)
+            term: count * index.weight(term, index.size)
             for term, count in Counter(query_terms).items()
         }
 
@@ -1121,7 +1128,7 @@ class MemoryStore:
             if index.sparse and hasattr(self.embedder, "query_vector"):
 
                 def idf(term: str) -> float:
-                    return index.idf(term, live)
+                    return index.weight(term, live)
 
                 vector: Vector = self.embedder.query_vector(query, idf)
             else:
