@@ -32,7 +32,7 @@ Search score (documented in the README too):
   (`ranking.in_context`); an assistant's reply keeps `memory.assistant_weight` of that share,
   as of its own score.
 - a query term weighs by its idf raised by how much the facts holding it come in runs
-  (`index.clustering`: a topic's word, not a filler word spread evenly) — by half that in BM25,
+  (`index.clustering`: a topic's word, not a filler word spread evenly) — by 0.4 of that in BM25,
   by all of it in the sparse query vector and a group's words (`SearchIndex.weight`). A
   database that searches itself (PostgreSQL) sees only its candidates, not where every fact
   holding a term lies, and weighs by idf alone.
