@@ -285,7 +285,7 @@ def _different_subject(new: Parse, old: Parse) -> str | None:
     mine, theirs = _actors(new, people, agent=False), _actors(old, people, agent=False)
     if mine and theirs and mine != theirs:
         return "someone else acts"
-    if _who_or_what(new) != _who_or_what(old):
+    if new.subject - kin[0] != old.subject - kin[1]:  # (`_who_or_what`, its kin read above)
         return "about another subject"
     return None
 
@@ -3544,15 +3544,19 @@ def _version_bumped(new: Parse, old: Parse) -> bool:
         return False
     if not new.subject_keys - {"@1p"} <= old.subject_keys | old.content:
         return False
-    told = {w.key for w in old.words} | set(mine) | set(mine.values()) | {new.verb}
+    told = frozenset({w.key for w in old.words} | set(mine) | set(mine.values()) | {new.verb})
     extra = {
         w.key
         for w in new.words
         if w.kind in ("word", "name", "acronym", "kin")
-        and w.norm not in lx.FUNCTION_WORDS | lx.PREPOSITIONS | lx.UPDATE_WORDS
-        and not _inflects(w.key, frozenset(told))
+        and w.norm not in _NO_NEWS
+        and not _inflects(w.key, told)
     }
     return not extra - told
+
+
+# Words that bring nothing new beside a version: function words, prepositions, words of change
+_NO_NEWS = lx.FUNCTION_WORDS | lx.PREPOSITIONS | lx.UPDATE_WORDS
 
 
 def _versions(fact: Parse) -> dict[str, str]:
