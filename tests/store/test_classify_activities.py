@@ -205,3 +205,34 @@ def test_a_place_moved_to_another_supersedes_where_it_was_held() -> None:
     assert outcome(old, new) == "supersede"
     assert outcome("Сергей работает в Яндексе.", "Сергей переехал в Екатеринбург.") not in HIDING
     assert outcome("Standup is at 10:00.", "Standup got moved to 9:15.") == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "La planificación del sprint es cada dos semanas.",
+            "Ahora planificamos el sprint una vez al mes.",
+        ),
+        (
+            "Планёрка отдела проходит раз в две недели.",
+            "Теперь планёрка отдела проходит раз в месяц.",
+        ),
+    ],
+)
+def test_news_of_how_often_the_same_thing_is_done_supersedes(old: str, new: str) -> None:
+    # the activity named by its noun in one and by its verb in the other
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("We deploy every Friday.", "We now deploy hotfixes daily."),
+        ("The team meets weekly.", "Now the design team meets monthly."),
+        ("Ana runs every morning.", "Bob now runs every evening."),
+        ("Hacemos la retro cada dos semanas.", "Ahora hacemos la demo una vez al mes."),
+    ],
+)
+def test_news_of_how_often_something_else_is_done_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING

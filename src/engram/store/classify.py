@@ -43,6 +43,7 @@ from engram.store.parse import (
     antonym_keys,
     antonym_partners,
     context_valued_keys,
+    english_verb_keys,
     fold,
     group_keys,
     kanji_repeated,
@@ -585,7 +586,10 @@ def _explicit_update(new: Parse, old: Parse) -> bool:
     # taken up for another purpose ("now uses Redis for caching").
     if new.negated or not same_verb:
         return False
-    if new.verb in context_valued_keys() and _slots(old.objects, new.objects) != 1:
+    if (
+        new.verb in _in_their_languages(context_valued_keys, new, old)
+        and _slots(old.objects, new.objects) != 1
+    ):
         return False
     return len(said) <= 3 and new.subject == old.subject and _same_kind_of_value(new, old)
 
@@ -1335,11 +1339,23 @@ def _reasoned(fact: Parse) -> bool:
 
 
 def _purpose_at(words: tuple[Word, ...], at: int) -> bool:
-    """The word at `at` opens what something is for: "para" and a verb ("para cachear")."""
+    """The word at `at` opens what something is for: "para" and a verb ("para cachear"), or
+    "to" and a verb after what is done ("is coming Monday to fix the light", "uses Redis to
+    cache sessions"); not "to" right after a verb ("needs to finish": what is needed)."""
+    if at + 1 >= len(words):
+        return False
+    after = words[at + 1]
+    if words[at].norm == "para":
+        return after.norm.endswith(_ES_INFINITIVE)
     return (
-        words[at].norm == "para"
-        and at + 1 < len(words)
-        and words[at + 1].norm.endswith(_ES_INFINITIVE)
+        words[at].norm == "to"
+        and at > 0
+        and after.kind == "word"
+        and after.text.islower()
+        and not after.norm.endswith(_NOT_INFINITIVE)
+        and after.key in english_verb_keys()
+        and words[at - 1].kind not in ("aux", "neg")
+        and words[at - 1].key not in english_verb_keys()
     )
 
 
@@ -1375,6 +1391,7 @@ def _reason_keys(fact: Parse) -> frozenset[str]:
 
 _REASONS = frozenset("because чтобы потому поскольку porque ja:because".split())
 _ES_INFINITIVE = ("ar", "er", "ir")
+_NOT_INFINITIVE = ("ed", "ing")
 
 
 def _conditional(fact: Parse) -> bool:
@@ -1482,7 +1499,7 @@ def _many_valued(
         # conoce a Tom")
         predicate += [w for w in (*new.words, *old.words) if w.kind != "stop"]
     words = {w.key for w in predicate} | {w.norm for w in predicate} | {new.verb, old.verb}
-    many = words & multi_valued_keys()
+    many = words & _in_their_languages(multi_valued_keys, new, old)
     if many and _on_a_team(predicate):
         many -= {stem_ for w in predicate if w.norm in lx.MEMBERSHIP for stem_ in (w.key, w.norm)}
     if many or {new.verb_norm, old.verb_norm} & lx.MULTI_VALUED_FORMS:
@@ -1501,7 +1518,9 @@ def _many_valued(
             if w.text[:1].isupper()
             for k in (w.key, w.norm)
         }
-    if (often or (_one_of(new) and _one_of(old))) and told & often_many_keys():
+    if (often or (_one_of(new) and _one_of(old))) and told & _in_their_languages(
+        often_many_keys, new, old
+    ):
         return True
     if _has_kin(new) and _has_kin(old):
         return True  # "has a son named Leo" / "… named Max": one more son
@@ -1516,9 +1535,10 @@ def _many_valued(
     purpose = (
         kept - _FUNCTION - _named_with(new.objects, changed) - _named_with(old.objects, changed)
     )
-    if context and new.verb in context_valued_keys() and not purpose:
+    used = new.verb in _in_their_languages(context_valued_keys, new, old)
+    if context and used and not purpose:
         return True  # "we use Postgres" / "we use Redis": both, unless for the same purpose
-    if links and new.verb in context_valued_keys() and _serves_as(new, old, changed):
+    if links and used and _serves_as(new, old, changed):
         return True  # "uses Redis as a cache" / "as a message broker": one tool, two uses
     if links:
         for fact in (new, old):
@@ -1526,6 +1546,15 @@ def _many_valued(
             if before is not None and before.norm in _LINKS:
                 return True
     return False
+
+
+def _in_their_languages(
+    keys: Callable[[str], frozenset[str]], new: Parse, old: Parse
+) -> frozenset[str]:
+    """A lexicon list's keys (`multi_valued_keys` …) in the languages of the two facts."""
+    if new.language == old.language:
+        return keys(new.language)
+    return keys(new.language) | keys(old.language)
 
 
 def _unknown_action(new: Parse, old: Parse, changed: Collection[str]) -> bool:
@@ -3525,7 +3554,57 @@ def _update_verdict(new: Parse, old: Parse) -> Verdict | None:
         return Verdict("supersede", "the name the stored fact gives, renamed")
     if _version_bumped(new, old):
         return Verdict("supersede", "the same product the stored fact gives, a new version")
+    if _frequency_changed(new, old):
+        return Verdict("supersede", "how often the same thing is done, told as news")
     return None
+
+
+def _frequency_changed(new: Parse, old: Parse) -> bool:
+    """News of how often the very thing the stored fact times is done, the thing named by its
+    verb or by its noun: "La planificación del sprint es cada dos semanas" → "Ahora
+    planificamos el sprint una vez al mes", "Sprint planning happens every two weeks" → "We
+    now plan sprints once a month". Every other word of each comes back in the other: not
+    "We now deploy hotfixes daily" after "We deploy every Friday", nor another team or one."""
+    if not new.update or new.negated or new.question or new.modal or new.future or new.additive:
+        return False
+    if old.negated or old.question or old.modal or old.past or old.future:
+        return False
+    if (new.speaker, new.environments) != (old.speaker, old.environments):
+        return False
+    removed, added = _swapped(new, old)
+    if "often" not in _asked(old, removed) or "often" not in _asked(new, added):
+        return False
+    mine, theirs = _timed_words(new), _timed_words(old)
+    return all(_same_root(k, theirs | old.stems) for k in mine) and all(
+        _same_root(k, mine | new.stems) for k in theirs
+    )
+
+
+def _timed_words(fact: Parse) -> frozenset[str]:
+    """What a fact of how often says is done, and by whom: its words but those of when and how
+    often ("every", "cada", "weeks"), a verb of taking place ("happens", "es"), function words
+    and "the user"."""
+    light = {fact.verb} if fact.verb in _COPULAS or _verb_concept(fact) == "event" else set()
+    return frozenset(
+        w.key
+        for w in fact.words
+        if w.kind in ("word", "name", "acronym", "kin")
+        and w.key not in light
+        and w.key not in _USER_ROOTS
+        and w.norm not in _NO_NEWS
+        and w.norm not in _EVERY
+        and not _asked(fact, {w.key})
+    )
+
+
+def _same_root(key: str, others: frozenset[str]) -> bool:
+    """`key` is one of `others`, a form of one (`_inflects`), or the root a longer one is
+    made of: a noun and its verb, "planific" (planificamos) and "planif" (planificación)."""
+    if key in others or _inflects(key, others):
+        return True
+    return len(key) >= 5 and any(
+        len(other) >= 5 and (other.startswith(key) or key.startswith(other)) for other in others
+    )
 
 
 def _version_bumped(new: Parse, old: Parse) -> bool:
@@ -4024,7 +4103,10 @@ def _update_reworded(new: Parse, old: Parse) -> bool:
         return False  # "In the mobile team, Maven has been replaced by Bazel": their tool
     if new.negated and not old.negated and not old.object_keys - _FUNCTION <= new.content:
         return False  # "eats fish" → "no longer eats meat": not what the old fact said
-    if new.verb in context_valued_keys() and _slots(old.objects, new.objects) != 1:
+    if (
+        new.verb in _in_their_languages(context_valued_keys, new, old)
+        and _slots(old.objects, new.objects) != 1
+    ):
         return False  # "uses Postgres" → "now uses Redis for caching": for another purpose
     if _subjects_apart(new, old):
         return False  # "Deploys happen on Tuesdays" → "Hotfixes now happen on Fridays"

@@ -876,17 +876,19 @@ TEAMS = {
 }
 MEMBERSHIP = frozenset("member members miembro miembros участник участница".split())
 # Verbs whose object often holds several values, but whose change an explicit update ("now
-# wants a Rivian") can announce: a value swapped without such a word is one more value.
+# wants a Rivian") can announce: a value swapped without such a word is one more value. (A
+# place is closed on several days: "on public holidays" and "on Christmas Day".)
 OFTEN_MANY = {
     "english": "read watch listen attend study learn own eat drink want need keep teach write "
     "afraid fear follow subscribe mentor volunteer donate preference preferences owner approve "
-    "responsible handles take takes maintain send",
+    "responsible handles take takes maintain send closed",
     "russian": "читает смотрит слушает изучает ест ем едим пьёт пью пьём хочет нужен нужна "
     "нужно преподаёт преподает учит пишет боится владеет владелец владелица утверждает "
-    "одобряет согласует отвечает сопровождает отправляет присылает",
+    "одобряет согласует отвечает ответственный ответственная сопровождает отправляет присылает "
+    "закрыт закрыта закрыто",
     "spanish": "lee mira escucha estudia aprende come como bebe bebo tomo toma quiere necesita "
     "enseña escribe teme sigue posee dueño dueña propietario propietaria aprueba encarga "
-    "mantiene envía manda",
+    "mantiene envía manda cerrado cerrada responsable preferencia preferencias mentor mentora",
 }
 # Verbs with several values at once unless the object names what they are for: "We use
 # Postgres" and "We use Redis" both hold; "uses Jenkins for CI" → "GitHub Actions for CI" is

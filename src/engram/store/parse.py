@@ -173,6 +173,9 @@ class Parse:
     # the object was put first and the one who acts after the verb ("Las facturas las revisa
     # Carmen"): the fact is told of the thing, and who acts is what it says of it
     fronted: bool = False
+    # the language of its Latin words, "english" or "spanish" ('' when nothing tells): a
+    # lexicon list of one is read only in its facts ("publican" and "public" share a stem)
+    language: str = ""
     # `change`, `relation`, `object_keys` and `possessors`, worked out on first use: a new
     # fact is compared with up to ten stored ones, and each comparison reads them again
     _change: bool | None = field(default=None, init=False, repr=False, compare=False)
@@ -290,9 +293,21 @@ def verb_keys() -> frozenset[str]:
     return frozenset(keys)
 
 
-def _stems_of(lists: dict[str, str]) -> frozenset[str]:
+# The languages whose words are written in Latin letters, read by their own stemmers
+_LATIN_LANGUAGES = ("english", "spanish")
+
+
+def _stems_of(lists: dict[str, str], latin: str = "") -> frozenset[str]:
     """The stems of a lexicon's word lists, each in its language's stemmer, and the words as
-    written (a capitalised word keeps its form: "Allergy:")."""
+    written (a capitalised word keeps its form: "Allergy:"). With `latin` ("english" or
+    "spanish"), the other language written in Latin letters is left out: the stems of two
+    languages meet by chance ("publican" and "public", "responsable" and "responsible")."""
+    if latin:
+        lists = {
+            language: words
+            for language, words in lists.items()
+            if language == latin or language not in _LATIN_LANGUAGES
+        }
     stems = {
         normalize(word) if language == "japanese" else _stem_word(normalize(word), language)
         for language, words in lists.items()
@@ -325,11 +340,11 @@ def relation_words() -> dict[str, str]:
     return words
 
 
-@lru_cache(maxsize=1)
-def multi_valued_keys() -> frozenset[str]:
+@lru_cache(maxsize=3)
+def multi_valued_keys(latin: str) -> frozenset[str]:
     """Stems of verbs whose object may hold several values at once (lexicon.MULTI_VALUED), and
-    the words read only as written."""
-    return _stems_of(lx.MULTI_VALUED) | lx.MULTI_VALUED_AS_WRITTEN
+    the words read only as written, for facts whose Latin words are in `latin`."""
+    return _stems_of(lx.MULTI_VALUED, latin) | lx.MULTI_VALUED_AS_WRITTEN
 
 
 @lru_cache(maxsize=1)
@@ -350,16 +365,18 @@ def team_keys() -> frozenset[str]:
     return _stems_of(lx.TEAMS)
 
 
-@lru_cache(maxsize=1)
-def often_many_keys() -> frozenset[str]:
-    """Stems of verbs whose object often holds several values (lexicon.OFTEN_MANY)."""
-    return _stems_of(lx.OFTEN_MANY)
+@lru_cache(maxsize=3)
+def often_many_keys(latin: str) -> frozenset[str]:
+    """Stems of verbs whose object often holds several values (lexicon.OFTEN_MANY), for facts
+    whose Latin words are in `latin`."""
+    return _stems_of(lx.OFTEN_MANY, latin)
 
 
-@lru_cache(maxsize=1)
-def context_valued_keys() -> frozenset[str]:
-    """Stems of verbs with several values unless their object says what for (lexicon)."""
-    return _stems_of(lx.CONTEXT_VALUED)
+@lru_cache(maxsize=3)
+def context_valued_keys(latin: str) -> frozenset[str]:
+    """Stems of verbs with several values unless their object says what for (lexicon), for
+    facts whose Latin words are in `latin`."""
+    return _stems_of(lx.CONTEXT_VALUED, latin)
 
 
 @lru_cache(maxsize=1)
@@ -1349,6 +1366,12 @@ def _drop_interjections(body: str) -> str:
 def _language(text: str) -> str:
     """The stemmer for the Latin words of a fact: English or Spanish, by their function words
     and accents (capitalised words are not counted: "Lucía runs" is English)."""
+    return _latin_language(text) or "english"
+
+
+def _latin_language(text: str) -> str:
+    """The language of a fact's Latin words, "english" or "spanish", by their function words
+    and accents; '' when nothing tells ("Lucas sabe Rust")."""
     en = es = 0
     english, spanish = lx.LATIN_MARKERS["english"], lx.LATIN_MARKERS["spanish"]
     words = _LOWER_WORD.findall(text)
@@ -1362,7 +1385,7 @@ def _language(text: str) -> str:
             en += 1
         if word in spanish or (not word.isascii() and _ACCENTED.search(word)):
             es += 1
-    return "spanish" if es > en else "english"
+    return "spanish" if es > en else "english" if en > es else ""
 
 
 _NOT_PASTS = frozenset({"usted", "pared", "merced", "huésped", "huesped", "césped", "cesped"})
@@ -2119,7 +2142,8 @@ def parse(text: str) -> Parse:
     body = _team_membership(_one_verb_each(body))
     said_sentences = sentences(body)
     statements, length = _statements(said_sentences), len(body.split())
-    language = _language(f"{key} {body}")
+    latin = _latin_language(f"{key} {body}")
+    language = latin or "english"
     words = _words(body, language)
     if not key and not speaker:
         told_of_user = _user_implied(body, language, words)
@@ -2301,6 +2325,7 @@ def parse(text: str) -> Parse:
         described=frozenset(described),
         dated=update and not told,
         fronted=fronted,
+        language=latin,
     )
 
 
