@@ -585,3 +585,32 @@ def test_a_sentence_with_more_or_less_than_the_note_is_no_duplicate_of_it(
     old: str, new: str
 ) -> None:
     assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Editor: VS Code", "The user now works in Cursor instead of VS Code."),
+        ("Редактор: VS Code", "Теперь пользователь работает в Cursor вместо VS Code."),
+        ("Database: Postgres", "We now use MySQL instead of Postgres."),
+        ("Base de datos: Postgres", "Ahora usamos MySQL en vez de Postgres."),
+    ],
+)
+def test_a_notes_value_set_aside_by_news_of_the_user_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Editor: VS Code", "Bob now uses Cursor instead of VS Code."),
+        ("Anna's editor: VS Code", "The user now uses Cursor instead of VS Code."),
+        ("Editor: VS Code", "I now use VS Code instead of Vim."),
+    ],
+)
+def test_a_note_of_someone_or_another_value_set_aside_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_we_verb_after_now_is_the_verb() -> None:
+    assert parse("Ahora usamos MySQL en vez de Postgres.").verb_norm == "usamos"

@@ -1561,9 +1561,12 @@ def _unknown_action(new: Parse, old: Parse, changed: Collection[str]) -> bool:
     """Both facts do the same thing with a verb the lexicon does not know, to another object
     right after it: an action done to two things, not a new value of one attribute (the
     attributes that hold one value at a time, where one lives or works, are in the lexicon).
-    Not for a name (a tool in place of another: "пользуется Jira" / "YouTrack")."""
+    Not for a name (a tool in place of another: "пользуется Jira" / "YouTrack") — but one done
+    to oneself and to another is two ("Аня винит себя" / "Аня винит Бориса")."""
     if new.verb != old.verb or _verb_class(new.verb) in _BARE_VERBS or new.verb in verb_keys():
         return False
+    if any(w.key in changed and w.kind == "pronoun" for f in (new, old) for w in f.objects):
+        return True
     if any(w.key in changed and w.kind != "word" for f in (new, old) for w in f.objects):
         return False
     return all(_direct_object(f, complements=True) & set(changed) for f in (new, old))
@@ -2449,6 +2452,8 @@ def _stem_of(one: str, other: str) -> bool:
 
 
 _USER_ROOTS = frozenset({"user", "usuari", "пользовател", "ユーザー"})
+# The subjects of news told of the user or of us, as a fact's subject holds them
+_OURS_OR_THE_USERS = frozenset({"@1s", "@1p", "user", "usuario", "пользователь"})
 
 
 def _settles(new: Parse, old: Parse) -> bool:
@@ -3556,7 +3561,29 @@ def _update_verdict(new: Parse, old: Parse) -> Verdict | None:
         return Verdict("supersede", "the same product the stored fact gives, a new version")
     if _frequency_changed(new, old):
         return Verdict("supersede", "how often the same thing is done, told as news")
+    if _note_value_set_aside(new, old):
+        return Verdict("supersede", "the value of a note, told as news to be set aside")
     return None
+
+
+def _note_value_set_aside(new: Parse, old: Parse) -> bool:
+    """A note of no one named ("Editor: VS Code", "Редактор: VS Code") and news, told of the
+    user or of us, that another value now stands instead of its value: "The user now works in
+    Cursor instead of VS Code", "Теперь пользователь работает в Cursor вместо VS Code". Not
+    news of someone named ("Bob now uses Cursor instead of VS Code")."""
+    if old.verb != ":" or old.negated or old.question or old.subject & old.people:
+        return False
+    if old.possessors:
+        return False  # "Anna's editor: VS Code" is a note of Anna's
+    if not new.update or new.negated or new.question or new.modal or new.future:
+        return False
+    if (new.speaker, new.environments) != (old.speaker, old.environments):
+        return False
+    if not new.subject <= _OURS_OR_THE_USERS:
+        return False
+    # (a note's value is a name when capitalised: "Database: Postgres")
+    values = frozenset(w.key for w in old.objects if w.kind in _NAMED or w.text[:1].isupper())
+    return bool(values) and _set_aside(new, values) and bool(new.people - values)
 
 
 def _frequency_changed(new: Parse, old: Parse) -> bool:

@@ -349,6 +349,8 @@ PRONOUNS = {
     **dict.fromkeys("он него ему им нем".split(), "@3m"),
     **dict.fromkeys("она нее ней ее".split(), "@3f"),
     **dict.fromkeys("они них ним их".split(), "@3p"),
+    # (the Russian reflexive is of any person: the subject's own self)
+    **dict.fromkeys("себя себе собой".split(), "@self"),
     **dict.fromkeys("yo mí mi mis conmigo".split(), "@1s"),
     **dict.fromkeys("nosotros nosotras nuestro nuestra nuestros nuestras".split(), "@1p"),
     **dict.fromkeys("tú tu tus ti contigo usted ustedes vuestro vuestra".split(), "@2"),

@@ -1639,6 +1639,8 @@ def _predicate_start(words: list[Word]) -> tuple[int, bool]:
     """Where the predicate begins, and whether a verb (not a bare value) begins it."""
     if words and (_we_verb(words[0]) or _change_verb(words[0])):
         return 0, True  # "Usamos Jira", "Cambié la clase de yoga": the verb says who
+    if len(words) > 1 and words[0].kind == "marker" and _we_verb(words[1]):
+        return 1, True  # "Ahora usamos MySQL", "Теперь используем Kafka": after "now"
     if words and words[0].norm in lx.SUBJECT_PRONOUNS:
         # "Я пью кофе", "I go to the gym": after a subject pronoun (and its adverbs) the verb
         for at in range(1, min(len(words), 4)):
@@ -1674,6 +1676,9 @@ def _predicate_start(words: list[Word]) -> tuple[int, bool]:
             and word.norm not in lx.ADVERBS
         ):
             return at, True
+    # A Russian name and a word with a present tense's ending: "Олег курит", "Аня рисует"
+    if len(words) >= 2 and _russian_present_after_name(words):
+        return 1, True
     # No verb: a value after the first word ("Телефон Бориса 555-0199") starts the predicate,
     # else the last word ("Код-ревью для hotfix-веток обязательно").
     for at, word in enumerate(words):
@@ -1690,6 +1695,30 @@ def _predicate_start(words: list[Word]) -> tuple[int, bool]:
 
 
 _NOUN_BEFORE = lx.DETERMINERS | lx.NEW_WORDS
+_NOT_RU = frozenset({"не"})
+# The endings of a Russian verb's present third person ("курит", "рисует", "поют")
+_RU_PRESENT = ("ит", "ет", "ут", "ют", "ят", "ат")
+_RU_PLURAL = ("ы", "и", "е")
+
+
+def _russian_present_after_name(words: list[Word]) -> bool:
+    """The fact opens with a capitalised Russian word, a name for all one knows, and then a word
+    with a present tense's ending the lexicon does not know ("Олег курит"): its verb. (A noun
+    after a noun that opens a fact is in the genitive: "Лимит загрузки", "Бюджет проекта"; a
+    plural that opens one is an object put first: "Отчёты готовит Дима".)"""
+    first, second = words[0], words[1]
+    return (
+        first.text[:1].isupper()
+        and _cyrillic(first.norm)
+        and not first.norm.endswith(_RU_PLURAL)
+        and second.kind == "word"
+        and second.text.islower()
+        and _cyrillic(second.norm)
+        and len(second.norm) >= 4
+        and second.norm.endswith(_RU_PRESENT)
+    )
+
+
 _ARTICLE_AFTER_VERB = frozenset("the a an el la los las un una unos unas".split())
 
 
@@ -1752,6 +1781,8 @@ def _head(words: list[Word], start: int) -> int:
             continue
         if _is_verb(word) and not _noun_after_be(words, start, at):
             return at
+        if _cyrillic(word.norm) and any(w.norm in _NOT_RU for w in words[start:at]):
+            return at  # "Олег больше не курит": what "не" negates is the predicate
         # "has been $6,500": the copula before a value, not "has" ("has been a vegan" stays)
         return copula if word.kind in ("value", "date", "name") else start
     return start
