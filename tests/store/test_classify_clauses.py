@@ -335,3 +335,28 @@ def test_clauses_with_their_parts_turned_or_a_condition_left_out_are_no_duplicat
 )
 def test_the_stored_statement_without_its_reason_is_a_duplicate(old: str, new: str) -> None:
     assert outcome(old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "The user wants weekly summaries and likes them sent on Monday morning.",
+            "The user no longer wants weekly summaries.",
+        ),
+        ("Ana drinks coffee every morning and likes it black.", "Ana no longer drinks coffee."),
+    ],
+)
+def test_news_of_the_first_clause_supersedes_the_fact_of_several(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Ana lives in Lisbon and likes it there.", "Bob now lives in Porto."),
+        ("The user wants weekly summaries and likes them short.", "The user wants daily alerts."),
+    ],
+)
+def test_news_of_another_one_or_no_news_leaves_the_fact_of_several(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING

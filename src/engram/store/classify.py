@@ -1837,6 +1837,9 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
     changed = _one_clause_changed(new, old, similarity, semantic)
     if changed:
         return changed
+    updated = _first_clause_updated(new, old, similarity, semantic)
+    if updated:
+        return updated
     if _clauses_said_before(new, old):
         return Verdict("duplicate", "clauses the stored fact says word for word, others left out")
     if _clauses_told_again(new, old):
@@ -2549,6 +2552,28 @@ def _one_clause_changed(
     if verdict.outcome not in ("supersede", "duplicate"):
         return None
     return Verdict(verdict.outcome, f"{verdict.reason}, in one clause, the others the same")
+
+
+def _first_clause_updated(
+    new: Parse, old: Parse, similarity: float, semantic: bool
+) -> Verdict | None:
+    """News of one clause, and a stored fact of several whose first clause, which names its
+    subject, it updates: "The user wants weekly summaries and likes them sent on Monday
+    morning" → "The user no longer wants weekly summaries". The clauses after it say more of
+    the first, and the whole facts' reading would take what they add (a liking, a plan) for
+    another mood of the same words. (An update of a later clause is read from the whole facts,
+    as is one fact of several clauses against another.)"""
+    if not new.update or new.speaker != old.speaker or new.said_at or old.said_at:
+        return None
+    if _clause_texts(new.text):
+        return None
+    stored = _clause_texts(old.text)
+    if len(stored) < 2:
+        return None
+    verdict = compare(new, _clause_parse(stored[0][0]), similarity, semantic=semantic)
+    if verdict.outcome != "supersede":
+        return None
+    return Verdict("supersede", f"{verdict.reason}, of the stored fact's first clause")
 
 
 def _clauses_said_before(new: Parse, old: Parse) -> bool:
