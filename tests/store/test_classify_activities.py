@@ -236,3 +236,30 @@ def test_news_of_how_often_the_same_thing_is_done_supersedes(old: str, new: str)
 )
 def test_news_of_how_often_something_else_is_done_hides_nothing(old: str, new: str) -> None:
     assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Основная ветка называется master.", "Основную ветку переименовали в main."),
+        ("Основная ветка — master.", "Основную ветку переименовали в main."),
+        ("La rama principal se llama master.", "Renombramos la rama principal a main."),
+    ],
+)
+def test_the_thing_a_name_is_of_renamed_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "Основная ветка называется master.",
+            "Основную ветку в репозитории docs переименовали в main.",
+        ),
+        ("La rama principal se llama master.", "Renombramos la rama de pruebas a main."),
+        ("Ana is called Anita.", "Ana was renamed to Ann."),
+    ],
+)
+def test_another_thing_or_someone_renamed_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING

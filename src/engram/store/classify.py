@@ -3580,7 +3580,7 @@ def _update_verdict(new: Parse, old: Parse) -> Verdict | None:
         return Verdict("supersede", f"a switch to another {switched}")
     if _changed_to(new, old):
         return Verdict("supersede", "what the same subject is, changed to another value")
-    if _name_renamed(new, old):
+    if _name_renamed(new, old) or _thing_renamed(new, old):
         return Verdict("supersede", "the name the stored fact gives, renamed")
     if _version_bumped(new, old):
         return Verdict("supersede", "the same product the stored fact gives, a new version")
@@ -6082,6 +6082,29 @@ def _name_renamed(new: Parse, old: Parse) -> bool:
     return _says_token(old, was) and not _says_token(old, now)
 
 
+def _thing_renamed(new: Parse, old: Parse) -> bool:
+    """The new fact says the thing the stored one names was renamed ("Основная ветка
+    называется master" → "Основную ветку переименовали в main", "La rama principal se llama
+    master" → "Renombramos la rama principal a main"): the words of what was renamed are the
+    stored fact's subject, in any form, and its name is the stored fact's last word."""
+    if old.question or old.negated or old.past or old.modal or new.question or new.negated:
+        return False
+    if not any(hint in new.normalized for hint in _RENAMED_HINTS):
+        return False
+    found = next((m for p in _THING_RENAMED for m in [p.search(new.normalized)] if m), None)
+    if found is None or old.people or new.environments != old.environments:
+        return False  # (a thing's name: not "Ana is called Anita" nor "The prod branch …")
+    name = old.normalized.rstrip(".!").split()[-1] if old.normalized.split() else ""
+    if not name or found["now"] == name or _says_token(old, found["now"]):
+        return False
+    thing = _clause_parse(found["thing"]).stems - _FUNCTION
+    if not thing or not old.subject_stems:
+        return False
+    return all(k in thing or _inflects(k, thing) for k in old.subject_stems) and all(
+        k in old.stems or _inflects(k, old.stems) for k in thing
+    )
+
+
 def _of_a_thing(fact: Parse) -> bool:
     """The fact's subject has a common word for a thing ("The Slack *channel* for …") and no
     one: no pronoun, kin, person's noun or capitalised first word."""
@@ -6112,6 +6135,18 @@ _RENAMED = tuple(
         r"llamarse|fue\s+renombrad[oa]\s+(?:a|como))\s+(?P<now>{name})",
         r"(?P<was>{name})\s+(?:переименовали|переименован[аоы]?)\s+в\s+(?P<now>{name})",
         r"\bпереименовали\s+(?P<was>{name})\s+в\s+(?P<now>{name})",
+    )
+)
+
+_THING_RENAMED = tuple(
+    re.compile(pattern.format(name=_NAME))
+    for pattern in (
+        r"^(?P<thing>.+?)\s+(?:was|has\s+been|got|is\s+now)\s+renamed\s+(?:to|as)\s+(?P<now>{name})",
+        r"\brenamed\s+(?P<thing>.+?)\s+(?:to|as)\s+(?P<now>{name})",
+        r"^(?P<thing>.+?)\s+(?:se\s+renombró|fue\s+renombrad[oa])\s+(?:a|como)\s+(?P<now>{name})",
+        r"\brenombr\w*\s+(?P<thing>.+?)\s+(?:a|como)\s+(?P<now>{name})",
+        r"^(?P<thing>.+?)\s+(?:переименовали|переименован[аоы]?)\s+в\s+(?P<now>{name})",
+        r"\bпереименовали\s+(?P<thing>.+?)\s+в\s+(?P<now>{name})",
     )
 )
 
