@@ -3175,6 +3175,9 @@ def _roles_contrast(mine: tuple[tuple[str, str], ...], theirs: tuple[tuple[str, 
     return False
 
 
+_DATIVE_CLITICS = frozenset({"le", "les"})
+
+
 def _roles(fact: Parse) -> tuple[tuple[str, str], ...]:
     """(word, preposition before it) for each content word after a preposition of a
     contrasting pair, articles between them skipped ("from the CEO": ("ceo", "from"))."""
@@ -3191,6 +3194,9 @@ def _roles(fact: Parse) -> tuple[tuple[str, str], ...]:
         if preposition is None:
             continue
         preposition = lx.PREPOSITION_FORMS.get(preposition, preposition)
+        if preposition == "a" and at + 1 < len(words) and words[at + 1].norm in _DATIVE_CLITICS:
+            # "Al usuario le subieron la cuota": whose the fee is, as "la cuota del usuario"
+            preposition = "de"
         if preposition in _CONTRASTING:
             found.append((w.key, preposition))
     return tuple(found)

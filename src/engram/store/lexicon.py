@@ -143,6 +143,9 @@ ja:now ja:changed ja:new
 slipped slips оказалась оказался оказалось оказались resultó resulto
 переименовали переименовал переименовала переименован переименована renombró renombro
 renombramos renombraron
+scaled поднял подняла повысил повысила снизил снизила сократил сократила увеличила уменьшила
+subimos bajamos aumentamos redujimos redujo redujeron ampliamos amplió ampliaron incrementó
+incrementaron incrementamos elevó elevaron elevamos
 """.split()
 )
 
@@ -1268,7 +1271,8 @@ SYNONYMS = {
     "plan": "plan planned schedule scheduled previsto planificado запланирован "
     "запланирована назначен назначена",
     "release": "release released ship ships shipped launch launched lanzamiento выпуск релиз",
-    "home": "home live lives residence reside resides vive reside живет живёт проживает",
+    "home": "home live lives residence reside resides vive reside живет живёт проживает "
+    "settled поселился поселилась",
     "run": "run runs running deployed hosted host corre despliega desplegado alojado "
     "развернут развёрнут хостится хостятся",
     "prefer": "prefer prefers favorite favourite preferred prefiere favorito favorita "
