@@ -614,3 +614,24 @@ def test_a_note_of_someone_or_another_value_set_aside_hides_nothing(old: str, ne
 
 def test_a_we_verb_after_now_is_the_verb() -> None:
     assert parse("Ahora usamos MySQL en vez de Postgres.").verb_norm == "usamos"
+
+
+@pytest.mark.parametrize("offset", ["UTC+5", "UTC-7", "GMT+3", "UTC+05:30"])
+def test_a_utc_offset_is_one_value(offset: str) -> None:
+    objects = parse(f"Time zone: {offset}").objects
+    assert [w.text for w in objects] == [offset]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Часовой пояс: Екатеринбург (UTC+5)", "Часовой пояс: Москва (UTC+3)"),
+        ("Time zone: Denver (UTC-7)", "Time zone: Chicago (UTC-6)"),
+    ],
+)
+def test_a_place_and_its_offset_are_one_time_zone(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+def test_another_thing_counted_is_still_no_new_count() -> None:
+    assert outcome("The team has 8 engineers.", "The team has 2 designers.") not in HIDING

@@ -1751,16 +1751,20 @@ def _slots(old: tuple[Word, ...], new: tuple[Word, ...]) -> int:
             continue
         preps_left = {w.norm for w in left if w.norm in _PREPOSITIONS}
         preps_right = {w.norm for w in right if w.norm in _PREPOSITIONS}
-        counted = all(
-            any(w.kind == "value" for w in side) and any(w.kind == "word" for w in side)
-            for side in (left, right)
-        )  # "8 engineers" → "2 designers": another thing counted, not a new count
+        counted = all(_counts_a_thing(side) for side in (left, right))
+        # "8 engineers" → "2 designers": another thing counted, not a new count
         timed = all(
             any(w.kind == "date" for w in side) and any(w.kind == "word" for w in side)
             for side in (left, right)
         )  # "recordatorios los lunes" → "resúmenes los viernes": a thing and a day, two
         runs += 2 if preps_right - preps_left or counted or timed else 1
     return runs
+
+
+def _counts_a_thing(words: list[Word]) -> bool:
+    """A number and the word it counts: "8 engineers", "3 replicas" (not a value put after a
+    word, "Denver (UTC-7)", which is one value told two ways)."""
+    return any(w.kind == "value" and after.kind == "word" for w, after in itertools.pairwise(words))
 
 
 def _role_span(words: list[Word]) -> tuple[int, int]:
