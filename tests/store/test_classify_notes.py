@@ -635,3 +635,19 @@ def test_a_place_and_its_offset_are_one_time_zone(old: str, new: str) -> None:
 
 def test_another_thing_counted_is_still_no_new_count() -> None:
     assert outcome("The team has 8 engineers.", "The team has 2 designers.") not in HIDING
+
+
+def test_a_quoted_value_of_a_one_value_key_told_as_a_sentence_supersedes() -> None:
+    old = "The user's Slack status is 'On vacation'."
+    assert outcome(old, "Slack status: 'Focusing'") == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user's editor is slow.", "Editor: 'Vim'"),
+        ("Ana's status is 'away'.", "Slack status: 'Focusing'"),
+    ],
+)
+def test_a_quoted_value_of_another_thing_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING

@@ -2348,7 +2348,14 @@ def _note_told_as_sentence(new: Parse, old: Parse) -> str:
     if said == told:
         return "same"
     one = any(w.norm in lx.ATTRIBUTE_KEYS for w in key)
-    return "other" if one and _same_kind_of_value(new, old) and not said & told else ""
+    # (a value in quotes is one, whatever its words: "Slack status: 'Focusing'")
+    valued = _same_kind_of_value(new, old) or all(
+        _VALUE_IN_QUOTES.search(f.text) for f in (new, old)
+    )
+    return "other" if one and valued and not said & told else ""
+
+
+_VALUE_IN_QUOTES = re.compile(r"(?<!\w)['\"«“‘][^'\"«»“”‘’]{1,40}['\"»”’](?!\w)")
 
 
 _STATING = frozenset({"be", "ser", "estar", "="})
