@@ -8,7 +8,7 @@ import pytest
 
 from engram.store import MemoryStore
 from engram.store.parse import parse
-from tests.store.pairs import HIDING, absorbed
+from tests.store.pairs import HIDING, absorbed, outcome
 
 
 @pytest.mark.parametrize(
@@ -93,3 +93,31 @@ def test_the_day_a_place_is_closed_told_as_news_supersedes(
     store: MemoryStore, old: str, new: str
 ) -> None:
     assert absorbed(store, old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("She prefers to be contacted by email.", "She prefers to be contacted by WhatsApp."),
+        ("Prefiere que la contacten por correo.", "Prefiere que la contacten por WhatsApp."),
+    ],
+)
+def test_a_preference_of_one_thing_changed_supersedes_in_either_language(
+    old: str, new: str
+) -> None:
+    # "preference", one of a note's several, no longer makes the verb "prefers" many-valued
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user prefers short answers.", "The user prefers code examples in Python."),
+        (
+            "Prefers squash merges for feature branches.",
+            "Prefers merge commits for release branches.",
+        ),
+    ],
+)
+def test_a_preference_of_another_thing_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING

@@ -885,7 +885,7 @@ MEMBERSHIP = frozenset("member members miembro miembros участник уча�
 # place is closed on several days: "on public holidays" and "on Christmas Day".)
 OFTEN_MANY = {
     "english": "read watch listen attend study learn own eat drink want need keep teach write "
-    "afraid fear follow subscribe mentor volunteer donate preference preferences owner approve "
+    "afraid fear follow subscribe mentor volunteer donate owner approve "
     "responsible handles take takes maintain send closed",
     "russian": "читает смотрит слушает изучает ест ем едим пьёт пью пьём хочет нужен нужна "
     "нужно преподаёт преподает учит пишет боится владеет владелец владелица утверждает "
