@@ -886,7 +886,7 @@ MEMBERSHIP = frozenset("member members miembro miembros участник уча�
 OFTEN_MANY = {
     "english": "read watch listen attend study learn own eat drink want need keep teach write "
     "afraid fear follow subscribe mentor volunteer donate owner approve "
-    "responsible handles take takes maintain send closed",
+    "responsible handles take takes maintain send ship deliver closed",
     "russian": "читает смотрит слушает изучает ест ем едим пьёт пью пьём хочет нужен нужна "
     "нужно преподаёт преподает учит пишет боится владеет владелец владелица утверждает "
     "одобряет согласует отвечает ответственный ответственная сопровождает отправляет присылает "
