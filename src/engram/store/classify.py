@@ -3631,9 +3631,10 @@ def _note_value_set_aside(new: Parse, old: Parse) -> bool:
 def _frequency_changed(new: Parse, old: Parse) -> bool:
     """News of how often the very thing the stored fact times is done, the thing named by its
     verb or by its noun: "La planificación del sprint es cada dos semanas" → "Ahora
-    planificamos el sprint una vez al mes", "Sprint planning happens every two weeks" → "We
-    now plan sprints once a month". Every other word of each comes back in the other: not
-    "We now deploy hotfixes daily" after "We deploy every Friday", nor another team or one."""
+    planificamos el sprint una vez al mes", "Планёрка отдела проходит раз в две недели" →
+    "Теперь планёрка отдела проходит раз в месяц". Every other word of each comes back in the
+    other: not "We now deploy hotfixes daily" after "We deploy every Friday", nor another team
+    or one."""
     if not new.update or new.negated or new.question or new.modal or new.future or new.additive:
         return False
     if old.negated or old.question or old.modal or old.past or old.future:
