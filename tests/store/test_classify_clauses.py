@@ -360,3 +360,13 @@ def test_news_of_the_first_clause_supersedes_the_fact_of_several(old: str, new: 
 )
 def test_news_of_another_one_or_no_news_leaves_the_fact_of_several(old: str, new: str) -> None:
     assert outcome(old, new) not in HIDING
+
+
+def test_a_passage_has_no_first_clause_to_update() -> None:
+    old = (
+        "The parasite is a useful model system because its two surface protein genes are "
+        "transcribed by pol I and undergo distinct activation events during differentiation. "
+        "We followed both genes through the life cycle."
+    )
+    new = "Suppression of surface protein switching in the parasite requires a binding factor."
+    assert outcome(old, new) not in HIDING

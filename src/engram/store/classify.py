@@ -2576,8 +2576,8 @@ def _first_clause_updated(
     as is one fact of several clauses against another.)"""
     if not new.update or new.speaker != old.speaker or new.said_at or old.said_at:
         return None
-    if _clause_texts(new.text):
-        return None
+    if new.passage or old.passage or _clause_texts(new.text):
+        return None  # (a passage has no one subject: an abstract's "switching" is no news)
     stored = _clause_texts(old.text)
     if len(stored) < 2:
         return None
