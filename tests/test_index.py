@@ -374,3 +374,59 @@ def test_a_query_s_stems_are_recorded_as_the_stemmer_makes_them(
     with engram.open_workspace(project) as ws:
         assert engram.render_text(ws.load(query)) == first
     stem_module.stem.cache_clear()  # no stem of this test's making is kept for the next ones
+
+
+def _postings_by_path(index: MemoryIndex) -> dict[str, dict[str, tuple[int, ...]]]:
+    """Every term's postings with memories named by path (doc numbers depend on history)."""
+    terms = [term for (term,) in index.conn.execute("SELECT term FROM postings")]
+    paths = dict(index.conn.execute("SELECT doc, path FROM docs").fetchall())
+    found = index.postings(terms)
+    for postings in found.values():
+        docs = [doc for doc, _ in postings]
+        assert docs == sorted(docs) and len(set(docs)) == len(docs)  # in doc order, each once
+    return {term: {paths[doc]: tfs for doc, tfs in postings} for term, postings in found.items()}
+
+
+def _term_counts_by_path(index: MemoryIndex, *, body_only: bool) -> dict[str, int]:
+    paths = dict(index.conn.execute("SELECT doc, path FROM docs").fetchall())
+    counts = index.term_counts(list(paths), body_only=body_only)
+    return {paths[doc]: n for doc, n in counts.items()}
+
+
+def test_postings_after_changes_are_those_of_a_fresh_build(
+    ws_root: Path, memory: Callable[..., Path]
+) -> None:
+    from engram.files.index import rebuild
+
+    memory("keep", "Deploy the api with care.", tags=["deploy"])
+    edit = memory("edit", "Rotate the keys, then deploy.", directive="Rotate keys")
+    gone = memory("gone", "Only this memory says zebra.")
+    open_index(ws_root).close()
+    last = memory("last", "The last memory, numbered last: quokka.")
+    with open_index(ws_root) as index:
+        [(highest,)] = index.conn.execute("SELECT doc FROM docs WHERE mid = 'last'")
+    edit.write_text(edit.read_text().replace("Rotate the keys", "Renew every certificate"))
+    gone.unlink()
+    last.unlink()  # the highest number: given again to a memory indexed after it
+    memory("added", "Deploy a new service; rotate nothing.", tags=["deploy", "service"])
+    with open_index(ws_root) as index:
+        assert index.conn.execute("SELECT 1 FROM docs WHERE doc = ?", (highest,)).fetchone()
+        changed = _postings_by_path(index)
+        sizes = [_term_counts_by_path(index, body_only=flag) for flag in (False, True)]
+    assert "zebra" not in changed and "quokka" not in changed  # emptied terms are gone
+    assert "certif" in changed and "rotat" in changed  # "rotate" stays: `added` holds it
+    with rebuild(ScopeRoot(ws_root, "workspace")) as index:
+        assert changed == _postings_by_path(index)
+        assert sizes == [_term_counts_by_path(index, body_only=flag) for flag in (False, True)]
+
+
+def test_postings_hold_each_fields_term_frequencies(
+    ws_root: Path, memory: Callable[..., Path]
+) -> None:
+    memory("deploy-api", "Deploy the api. Deploy it twice.", tags=["deploy"], directive="Ship")
+    with open_index(ws_root) as index:
+        [(doc, tfs)] = index.postings(["deploy", "absent"])["deploy"]
+        # id, tags, directive, summary (the body's first line), triggers, paths, content
+        assert tfs == (1, 1, 0, 2, 0, 0, 2)
+        assert index.term_counts([doc]) == {doc: 4}  # deploy, api, ship, twice
+        assert index.term_counts([doc], body_only=True) == {doc: 3}

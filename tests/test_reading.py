@@ -194,3 +194,40 @@ def test_a_path_outside_the_root_is_refused(tmp_path: Path, relative: str) -> No
     (tmp_path / "x.md").write_text("outside\n")
     with pytest.raises(ReadRefused, match="outside the memory folder"):
         read_limited(root, relative, 1024)
+
+
+def _resolved(resolve: Callable[[str], str], relative: str) -> str:
+    try:
+        return resolve(relative)
+    except ReadRefused as exc:
+        return f"refused: {exc.reason}"
+
+
+def test_a_resolver_resolves_each_path_as_resolve_inside_does(tmp_path: Path) -> None:
+    from engram.files.reading import Resolver, resolve_inside
+
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.md").write_text("x\n")
+    real_root = tmp_path / "real-root"
+    root = tmp_path / "root"  # the root itself through a symlink
+    (real_root / "rules" / "deep").mkdir(parents=True)
+    root.symlink_to(real_root)
+    (real_root / "rules" / "a.md").write_text("a\n")
+    (real_root / "rules" / "deep" / "b.md").write_text("b\n")
+    (real_root / "rules" / "dir.md").mkdir()
+    os.mkfifo(real_root / "rules" / "fifo.md")
+    (real_root / "rules" / "in.md").symlink_to(real_root / "rules" / "a.md")
+    (real_root / "rules" / "out.md").symlink_to(outside / "secret.md")
+    (real_root / "linked").symlink_to(real_root / "rules")  # a folder inside, by a symlink
+    (real_root / "escape").symlink_to(outside)  # a folder outside
+    paths = [
+        "rules/a.md", "rules/deep/b.md", "rules/dir.md", "rules/fifo.md", "rules/in.md",
+        "rules/out.md", "rules/missing.md", "linked/a.md", "escape/secret.md", "a.md",
+        "rules/../rules/a.md", "rules/deep/../a.md", "../outside/secret.md", "rules/.",
+        "rules/..", "/etc/hostname", "rules/",
+    ]  # fmt: skip
+    resolver = Resolver(root)
+    for relative in paths * 2:  # the second time from the folders it has resolved
+        expected = _resolved(lambda rel: resolve_inside(root, rel), relative)
+        assert _resolved(resolver, relative) == expected, relative

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -131,8 +133,8 @@ def test_generic_stems_are_the_stems_of_the_generic_words() -> None:
 
 
 def _terms_word_by_word(fields: list[str]) -> list[list[str]]:
-    """The definition `terms_of_fields` must keep: every field tokenized, one stemming language
-    chosen from all of their tokens."""
+    """The definition `term_counts_of_fields` must keep, but for the counting: every field
+    tokenized, one stemming language chosen from all of their tokens."""
     from engram.text.tokenize import latin_language, terms_of_tokens
 
     tokens = [tokenize(field) for field in fields]
@@ -147,18 +149,31 @@ _PIECES = [
 _FIELD_TEXT = st.lists(st.sampled_from(_PIECES), max_size=40).map("".join)
 
 
-@given(st.lists(_FIELD_TEXT, min_size=1, max_size=7))
-def test_terms_of_fields_match_tokenizing_each_field(fields: list[str]) -> None:
-    from engram.text.tokenize import terms_of_fields
+def test_ascii_words_are_split_as_the_word_pattern_splits_them() -> None:
+    import re
 
-    assert terms_of_fields(fields) == _terms_word_by_word(fields)
+    from engram.text.tokenize import _ASCII_FOLD
+
+    every = [chr(code) for code in range(128)]
+    texts = [*every, "".join(every), *(f"a{c}b{c}C{c}9_" for c in every)]
+    for text in texts:
+        assert text.translate(_ASCII_FOLD).split() == re.findall(r"[^\W_]+", text.lower())
+
+
+@given(st.lists(_FIELD_TEXT, min_size=1, max_size=7))
+def test_term_counts_of_fields_match_tokenizing_each_field(fields: list[str]) -> None:
+    from engram.text.tokenize import term_counts_of_fields
+
+    counted = [list(Counter(terms).items()) for terms in _terms_word_by_word(fields)]
+    # the same terms and counts, in the order each term first occurs
+    assert [list(field.items()) for field in term_counts_of_fields(fields)] == counted
 
 
 def test_the_fields_of_one_file_share_a_stemming_language() -> None:
-    from engram.text.tokenize import terms_of_fields
+    from engram.text.tokenize import term_counts_of_fields
 
     # the body's Spanish function words decide for the short title too
     fields = ["Desplegando servicios", "el servicio de la casa y los perros"]
-    title, _body = terms_of_fields(fields)
-    assert title == _terms_word_by_word(fields)[0]
-    assert title[1] == "servici"  # Spanish stem; English would keep "servicio"
+    title, _body = term_counts_of_fields(fields)
+    assert list(title) == _terms_word_by_word(fields)[0]
+    assert list(title)[1] == "servici"  # Spanish stem; English would keep "servicio"

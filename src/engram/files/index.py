@@ -5,8 +5,9 @@ memory files' (mtime, size) with what it recorded, re-parses only the files that
 the ones that disappeared, and re-applies `.engramignore` when that file changed. Deleting the
 index is always safe: the next `load` rebuilds it.
 
-Postings hold one row per (term, memory) with the term's frequency in each routed field, so a
-query reads only the rows of its own anchors.
+Postings hold one row per term: every memory holding it, with the term's frequency in each
+routed field, as one marshalled list. A query reads one row for each of its anchors, however
+many memories hold it, and a first build writes one row a term instead of one a term and file.
 
 A memory is scanned for secrets and injections the first time anything asks for its verdict
 (`DocRow.unsafe`: before it is shown, listed or checked), not when it is indexed: on a large
@@ -30,6 +31,7 @@ from engram.errors import EngramError, FrontmatterError
 from engram.files.discovery import ScopeRoot, scan_files
 from engram.files.ignore import ignore_text, matcher
 from engram.files.layout import FOLDERS, HASHES_FILE
+from engram.files.reading import Resolver
 from engram.plain import Plain
 from engram.safety.hashes import content_hash
 from engram.safety.scan import SCANNER_VERSION
@@ -50,13 +52,12 @@ if TYPE_CHECKING:
 
 # Bump when tokenizing, fields, tables or the verdicts change: an index of another version is
 # rebuilt.
-INDEX_VERSION = "7"
+INDEX_VERSION = "8"
 FIELDS = ("id", "tags", "directive", "summary", "triggers", "paths", "content")
+_CONTENT = FIELDS.index("content")  # the last of them
 CACHE_DIR = ".cache"
 # How long a write waits for another process's lock on the index file (its refresh).
 BUSY_TIMEOUT_S = 10.0
-# Postings from this many rows up are written to an empty table before its index by doc.
-_BULK_ROWS = 10_000
 # The share of an index's memories a query relates from which their heads are read whole: all
 # of them, read whole, cost about as much as a tenth of them read row by row.
 _WHOLE_HEADS = 0.1
@@ -92,14 +93,15 @@ CREATE INDEX IF NOT EXISTS docs_mid ON docs (mid);
 -- Every memory's `HEAD_COLUMNS` as one marshalled list, written by each refresh that changes the
 -- index: a query that relates a large part of a workspace reads it whole (`MemoryIndex.heads`).
 CREATE TABLE IF NOT EXISTS heads (id INTEGER PRIMARY KEY CHECK (id = 1), data BLOB NOT NULL);
-CREATE TABLE IF NOT EXISTS postings (
-    term TEXT NOT NULL, doc INTEGER NOT NULL,
-    f_id INTEGER NOT NULL, f_tags INTEGER NOT NULL, f_directive INTEGER NOT NULL,
-    f_summary INTEGER NOT NULL, f_triggers INTEGER NOT NULL, f_paths INTEGER NOT NULL,
-    f_content INTEGER NOT NULL,
-    PRIMARY KEY (term, doc)
-) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS postings_doc ON postings (doc);
+-- A term's postings: a marshalled list of (doc, its tf in each routed field in FIELDS order), in
+-- doc order.
+CREATE TABLE IF NOT EXISTS postings (term TEXT PRIMARY KEY, data BLOB NOT NULL);
+-- Each memory's distinct terms (a marshalled list), to find its postings when it changes or
+-- goes, and how many of them it holds in all routed fields and in its body (`term_counts`).
+CREATE TABLE IF NOT EXISTS doc_terms (
+    doc INTEGER PRIMARY KEY, terms BLOB NOT NULL, n_terms INTEGER NOT NULL,
+    n_body INTEGER NOT NULL
+);
 CREATE TABLE IF NOT EXISTS problems (path TEXT PRIMARY KEY, line INTEGER, reason TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS fetches (mid TEXT PRIMARY KEY, count INTEGER NOT NULL);
 -- Embeddings of memory bodies for `load.vectors` (engram.routing.vectors): one row a file and
@@ -135,8 +137,6 @@ HEAD_COLUMNS = (
     "doc, mid, type, lifecycle, valid_until, confidence, roles, ignored, "
     "l_id, l_tags, l_directive, l_summary, l_triggers, l_paths, l_content"
 )
-# A term's postings, in the order of their documents (the primary key's).
-_POSTINGS_OF = f"SELECT doc, {', '.join('f_' + f for f in FIELDS)} FROM postings WHERE term = ?"
 # Rows are read joined with their file's approved hash.
 _SELECT = (
     "SELECT d.doc, d.path, d.mid, d.type, d.authority, d.directive, d.summary, d.tags, "
@@ -397,15 +397,85 @@ def _directive_above_body(text: str, directive: str) -> str:
     return "\n".join(lines)
 
 
-def field_terms(memory: MemoryFile, shown: str, summary: str) -> list[list[str]]:
-    """Index terms of each routed field, in FIELDS order; `shown` is the body as agents see it
-    (`visible_body`), `summary` the memory's summary or the one derived from `shown`. Each field
-    is tokenized once: the stemmer's language is chosen from all of their words together."""
-    from engram.text.tokenize import terms_of_fields
+def field_counts(memory: MemoryFile, shown: str, summary: str) -> list[dict[str, int]]:
+    """Index terms of each routed field, in FIELDS order, with how often each occurs in it;
+    `shown` is the body as agents see it (`visible_body`), `summary` the memory's summary or the
+    one derived from `shown`. Each field is tokenized once: the stemmer's language is chosen
+    from all of their words together."""
+    from engram.text.tokenize import term_counts_of_fields
 
     paths = " ".join(memory.applies_to).replace("*", " ")
-    return terms_of_fields([memory.id, " ".join(memory.tags), memory.directive, summary,
-                            " ".join(memory.triggers), paths, shown])  # fmt: skip
+    return term_counts_of_fields([memory.id, " ".join(memory.tags), memory.directive, summary,
+                                  " ".join(memory.triggers), paths, shown])  # fmt: skip
+
+
+# A memory's postings as a refresh keeps them: (doc, its tf in each routed field).
+if TYPE_CHECKING:
+    Posting = tuple[int, tuple[int, ...]]
+
+
+class PostingsChanges(Plain):
+    """What a refresh changes in the postings, kept in memory and written at its end
+    (`MemoryIndex._write_postings`): a term's row is then rewritten once, however many of its
+    memories changed."""
+
+    __slots__ = ("added", "body_shapes", "dropped", "forward", "shapes")
+
+    def __init__(self) -> None:
+        # term -> the postings of the memories this refresh indexed, in doc order
+        self.added: dict[str, list[Posting]] = {}
+        # term -> the memories this refresh dropped that held it
+        self.dropped: dict[str, set[int]] = {}
+        # `doc_terms` rows of the memories this refresh indexed
+        self.forward: list[tuple[int, bytes, int, int]] = []
+        # Each distinct tf tuple once: most postings have one of a few (a word once or twice in
+        # the body), and marshal writes a tuple it meets again in a row as a reference. Those
+        # of a term in the body alone, by its count there, in `body_shapes`.
+        self.shapes: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self.body_shapes: dict[int, tuple[int, ...]] = {}
+
+    def add(self, doc: int, fields: list[dict[str, int]]) -> None:
+        """A newly indexed memory: each routed field's terms (FIELDS order), with their count."""
+        tfs: dict[str, list[int]] = {}  # the terms of the fields but the body, in every field
+        for position, field in enumerate(fields[:_CONTENT]):
+            for term, n in field.items():
+                found = tfs.get(term)
+                if found is None:
+                    tfs[term] = found = [0] * len(FIELDS)
+                found[position] = n
+        body = fields[_CONTENT]
+        added, body_shapes = self.added, self.body_shapes
+        for term, n in body.items():
+            found = tfs.get(term)
+            if found is not None:
+                found[_CONTENT] = n
+                continue
+            shape = body_shapes.get(n)  # most terms are in the body alone
+            if shape is None:
+                shape = body_shapes[n] = (0,) * _CONTENT + (n,)
+            added.setdefault(term, []).append((doc, shape))
+        for term, found in tfs.items():
+            shape = tuple(found)
+            added.setdefault(term, []).append((doc, self.shapes.setdefault(shape, shape)))
+        terms = list(body)
+        terms += [term for term in tfs if term not in body]
+        self.forward.append((doc, marshal.dumps(terms), len(terms), len(body)))
+
+    def drop(self, doc: int, terms: list[str]) -> None:
+        """A memory dropped from the index, with the terms it held."""
+        for term in terms:
+            self.dropped.setdefault(term, set()).add(doc)
+
+    def merged(self, term: str, stored: list[Posting] | None) -> list[Posting]:
+        """A term's postings after this refresh, from those it had before (`stored`)."""
+        added = self.added.get(term, [])
+        if not stored:
+            return added
+        gone = self.dropped.get(term)
+        kept = [p for p in stored if p[0] not in gone] if gone else stored
+        # Still in doc order: SQLite numbers a new row one past the largest number in use, so
+        # every memory indexed now comes after every memory kept.
+        return kept + added
 
 
 class MemoryIndex:
@@ -415,10 +485,8 @@ class MemoryIndex:
         self.root = root
         self.conn = conn
         self._totals: list[int] | None = None  # while a refresh changes them (`_add_totals`)
-        # Postings of the files indexed by a refresh, written in term order at its end
-        # (`_write_postings`): a B-tree takes sorted rows several times faster than rows in
-        # each file's own order, which land on a different page every time.
-        self._postings: list[tuple[object, ...]] = []
+        # What a refresh changes in the postings, written at its end (`_write_postings`).
+        self._changes = PostingsChanges()
         # Set by a refresh that starts from an empty index (a first build): no file then has a
         # row to look up or to drop before it is indexed.
         self._empty = False
@@ -524,7 +592,7 @@ class MemoryIndex:
         is_ignored = matcher(ignore)
         new_hashes: dict[str, str] = {}
         self._totals = None
-        self._postings = []  # none left by a refresh that failed
+        self._changes = PostingsChanges()  # none left by a refresh that failed
         with self.conn:
             self.conn.execute("BEGIN IMMEDIATE")
             changed, removed = self._diff(current)  # another process may have done it
@@ -539,8 +607,9 @@ class MemoryIndex:
                     self.conn.execute("DELETE FROM problems WHERE path = ?", (path,))
             if progress and changed:
                 progress(0, len(changed))
+            resolver = Resolver(folder)
             for done, path in enumerate(changed, 1):
-                state, sha = self._update_file(path, current[path], is_ignored)
+                state, sha = self._update_file(path, current[path], is_ignored, resolver)
                 if state:
                     (report.added if state == "added" else report.changed).append(path)
                     new_hashes[path] = sha
@@ -634,7 +703,11 @@ class MemoryIndex:
         ).fetchone()
         if row is not None:
             self._add_totals(list(row[1:]), -1)
-            self.conn.execute("DELETE FROM postings WHERE doc = ?", (row[0],))
+            query = "SELECT terms FROM doc_terms WHERE doc = ?"
+            terms = self.conn.execute(query, (row[0],)).fetchone()
+            if terms is not None:
+                self._changes.drop(row[0], marshal.loads(terms[0]))
+            self.conn.execute("DELETE FROM doc_terms WHERE doc = ?", (row[0],))
             self.conn.execute("DELETE FROM docs WHERE doc = ?", (row[0],))
         self.conn.execute("DELETE FROM files WHERE path = ?", (path,))
         self.conn.execute("DELETE FROM problems WHERE path = ?", (path,))
@@ -652,13 +725,15 @@ class MemoryIndex:
             self.conn.execute("DELETE FROM files WHERE size > ?", (self.root.max_bytes,))
             self._set_meta("max_bytes", limit)
 
-    def _update_file(self, path: str, stat: tuple[int, int], is_ignored: object) -> tuple[str, str]:
+    def _update_file(
+        self, path: str, stat: tuple[int, int], is_ignored: object, resolver: Resolver
+    ) -> tuple[str, str]:
         """Re-index one file; returns 'added', 'changed' or '' (content unchanged), and the
         content's hash."""
         from engram.files.reading import ReadRefused, read_limited
 
         try:
-            data = read_limited(self.root.folder, path, self.root.max_bytes)
+            data = read_limited(self.root.folder, path, self.root.max_bytes, resolver=resolver)
         except ReadRefused as exc:  # too large, a symlink out of the root, not a regular file
             if not self._empty:
                 self._drop(path)
@@ -702,14 +777,13 @@ class MemoryIndex:
 
     def _insert(self, memory: MemoryFile, text: str, sha: str, ignored: bool) -> None:
         import json  # see `json_list`
-        from collections import Counter
 
         from engram.files.body import first_prose_line, visible_body
 
         shown = visible_body(memory.body)
         summary = memory.summary or first_prose_line(shown)
-        terms = field_terms(memory, shown, summary)
-        lengths = [len(t) for t in terms]
+        fields = field_counts(memory, shown, summary)
+        lengths = [sum(counts.values()) for counts in fields]
         depends_on = json.dumps(memory.depends_on, ensure_ascii=False)
         cursor = self.conn.execute(
             f"INSERT INTO docs ({_DOC_COLUMNS}) VALUES (NULL{', ?' * 26})",
@@ -728,27 +802,47 @@ class MemoryIndex:
             ),
         )  # fmt: skip
         doc = cursor.lastrowid
-        counts: dict[str, list[int]] = {}
-        for position, field_words in enumerate(terms):
-            for term, count in Counter(field_words).items():
-                counts.setdefault(term, [0] * len(FIELDS))[position] = count
-        self._postings.extend((term, doc, *tfs) for term, tfs in counts.items())
+        assert doc is not None  # (an INSERT always sets it)
+        self._changes.add(doc, fields)
         self._add_totals(lengths, 1)
 
     def _write_postings(self) -> None:
-        rows, self._postings = self._postings, []
-        rows.sort()  # (term, doc): the primary key's order
-        # Into an empty table (a first build), the index by doc is made once after the rows
-        # instead of kept up to date row by row: a fifth less time for the inserts.
-        first = (
-            len(rows) > _BULK_ROWS
-            and self.conn.execute("SELECT 1 FROM postings LIMIT 1").fetchone() is None
-        )
-        if first:
-            self.conn.execute("DROP INDEX IF EXISTS postings_doc")
-        self.conn.executemany("INSERT INTO postings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
-        if first:
-            self.conn.execute("CREATE INDEX IF NOT EXISTS postings_doc ON postings (doc)")
+        """Rewrite the row of every term whose postings the refresh changed, in term order (a
+        B-tree takes sorted rows several times faster)."""
+        changes, self._changes = self._changes, PostingsChanges()
+        if self._empty:  # a first build: nothing stored to merge with
+            self.conn.executemany(
+                "INSERT INTO postings VALUES (?, ?)",
+                [(term, marshal.dumps(changes.added[term])) for term in sorted(changes.added)],
+            )
+        else:
+            self._merge_postings(changes)
+        self.conn.executemany("INSERT INTO doc_terms VALUES (?, ?, ?, ?)", changes.forward)
+
+    def _merge_postings(self, changes: PostingsChanges) -> None:
+        """Rewrite the rows of the terms a refresh changed into an index that holds others; a
+        term no memory holds any more loses its row."""
+        terms = sorted(changes.added.keys() | changes.dropped.keys())
+        stored = self._stored_postings(terms)
+        kept: list[tuple[str, bytes]] = []
+        emptied: list[tuple[str]] = []
+        for term in terms:
+            postings = changes.merged(term, stored.get(term))
+            if postings:
+                kept.append((term, marshal.dumps(postings)))
+            else:
+                emptied.append((term,))
+        self.conn.executemany("DELETE FROM postings WHERE term = ?", emptied)
+        self.conn.executemany("INSERT OR REPLACE INTO postings VALUES (?, ?)", kept)
+
+    def _stored_postings(self, terms: list[str]) -> dict[str, list[Posting]]:
+        """The postings recorded for these terms (those that have any), by term."""
+        found: dict[str, list[Posting]] = {}
+        for chunk, marks in chunks(terms):
+            query = f"SELECT term, data FROM postings WHERE term IN ({marks})"
+            rows = self.conn.execute(query, chunk)
+            found.update((term, marshal.loads(data)) for term, data in rows)
+        return found
 
     def _write_heads(self) -> None:
         """Record the heads of every memory as the docs table now holds them (see `heads`)."""
@@ -828,25 +922,20 @@ class MemoryIndex:
         totals = _totals(self._meta("totals"))
         return int(totals[0]), [int(n) for n in totals[1:]]
 
-    def postings(self, terms: Iterable[str]) -> dict[str, list[tuple[int, ...]]]:
-        """term -> [(doc, tf per field...)] for the given terms (those that have any)."""
-        # A query a term rather than one for all of them (`term IN (…)`): the rows then need
-        # not carry their term, nor be sorted by it here, which was a third of the time taken
-        # by terms with thousands of postings (a long prompt on a large workspace).
-        found: dict[str, list[tuple[int, ...]]] = {}
-        for term in sorted(set(terms)):
-            rows = self.conn.execute(_POSTINGS_OF, (term,)).fetchall()
-            if rows:
-                found[term] = rows
-        return found
+    def postings(self, terms: Iterable[str]) -> dict[str, list[Posting]]:
+        """term -> [(doc, (tf per field...))] in doc order, for the given terms (those that
+        have any), in term order."""
+        wanted = sorted(set(terms))
+        found = self._stored_postings(wanted)
+        return {term: found[term] for term in wanted if term in found}
 
     def term_counts(self, doc_ids: Iterable[int], *, body_only: bool = False) -> dict[int, int]:
         """The number of distinct terms of each of these memories over all routed fields (or
-        only its body's)."""
+        only its body's); a memory with none is left out."""
         counts: dict[int, int] = {}
-        where = " AND f_content > 0" if body_only else ""
+        column = "n_body" if body_only else "n_terms"
         for chunk, marks in chunks(list(set(doc_ids))):
-            query = f"SELECT doc, COUNT(*) FROM postings WHERE doc IN ({marks}){where} GROUP BY doc"
+            query = f"SELECT doc, {column} FROM doc_terms WHERE doc IN ({marks}) AND {column} > 0"
             counts.update(self.conn.execute(query, chunk))
         return counts
 
@@ -1196,7 +1285,9 @@ def rebuild(
             "nothing was changed: try again once it is done"
         ) from None
     with conn:
-        for table in ("files", "docs", "postings", "problems", "source_stats", "manifest", "heads"):
+        tables = ("files", "docs", "postings", "doc_terms", "problems", "source_stats", "manifest",
+                  "heads")  # fmt: skip
+        for table in tables:
             conn.execute(f"DELETE FROM {table}")
         conn.execute("DELETE FROM meta WHERE key IN ('totals', 'ignore_sig', 'approvals_stat')")
     index = MemoryIndex(root, conn)

@@ -62,6 +62,42 @@ def resolve_inside(
     return real
 
 
+class Resolver:
+    """`resolve_inside` for many files of one root read in a row (an index build): the real
+    path of the root and of each folder is found once, not once a file, so a file that is no
+    symlink costs one `lstat` where `realpath` takes one a component of its whole path. A
+    symlink, a missing file or a name that is not plain goes the whole way (`resolve_inside`).
+    It serves one pass over the files: a folder replaced by a symlink during the pass is one
+    that was replaced a moment after its path was resolved."""
+
+    __slots__ = ("base", "folder", "folders", "root")
+
+    def __init__(self, root: Folder, *, folder: str = "memory folder") -> None:
+        self.root = root
+        self.folder = folder
+        self.base = os.path.realpath(root)
+        self.folders: dict[str, str] = {}  # a folder relative to the root -> its real path
+
+    def __call__(self, relative: str) -> str:
+        """`resolve_inside(root, relative)`."""
+        head, _, name = relative.rpartition("/")
+        if os.sep != "/" or name in ("", ".", "..") or os.path.isabs(relative):
+            return resolve_inside(self.root, relative, folder=self.folder)
+        real_folder = self.folders.get(head)
+        if real_folder is None:
+            real_folder = os.path.realpath(os.path.join(self.root, head))
+            self.folders[head] = real_folder
+        real = os.path.join(real_folder, name)
+        try:
+            info = os.lstat(real)
+        except OSError:
+            info = None
+        if info is None or stat.S_ISLNK(info.st_mode) or not _within(real, self.base):
+            return resolve_inside(self.root, relative, folder=self.folder)
+        _require_regular(info)  # no symlink: its own `lstat` is the `stat` of what it is
+        return real
+
+
 def read_limited(
     root: Folder,
     relative: str | os.PathLike[str],
@@ -69,11 +105,16 @@ def read_limited(
     *,
     folder: str = "memory folder",
     setting: str | None = LIMIT_SETTING,
+    resolver: Resolver | None = None,
 ) -> bytes:
     """The whole content of a regular file inside `root`, refused (ReadRefused) when it is
     larger than `max_bytes`; never reads more than `max_bytes` + 1 bytes. `setting` names the
-    setting that raises the limit, for the reason."""
-    data = _read(root, relative, max_bytes, folder=folder, setting=setting)
+    setting that raises the limit, for the reason; `resolver`, one of `root`, resolves the
+    path when given."""
+    real = (
+        resolver(os.fspath(relative)) if resolver else resolve_inside(root, relative, folder=folder)
+    )
+    data = _read(real, max_bytes, setting=setting)
     if len(data) > max_bytes:
         raise _too_large(len(data), max_bytes, setting, grew=True)
     return data
@@ -83,19 +124,12 @@ def read_head(
     root: Folder, relative: str | os.PathLike[str], size: int, *, folder: str = "memory folder"
 ) -> bytes:
     """The first `size` bytes of a regular file inside `root` (ReadRefused otherwise)."""
-    return _read(root, relative, size, folder=folder, setting=None, whole=False)
+    return _read(resolve_inside(root, relative, folder=folder), size, setting=None, whole=False)
 
 
-def _read(
-    root: Folder,
-    relative: str | os.PathLike[str],
-    limit: int,
-    *,
-    folder: str,
-    setting: str | None,
-    whole: bool = True,
-) -> bytes:
-    real = resolve_inside(root, relative, folder=folder)
+def _read(real: str, limit: int, *, setting: str | None, whole: bool = True) -> bytes:
+    """At most `limit` bytes of a file `resolve_inside` resolved (with `whole`, one more, so
+    that a file that grew past the limit shows)."""
     try:
         fd = os.open(real, _FLAGS)
     except OSError as exc:

@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from engram.files.body import first_prose_line, visible_body
-from engram.files.index import FIELDS, MemoryIndex, field_terms
+from engram.files.index import FIELDS, MemoryIndex, field_counts
 from engram.files.model import MemoryFile
 
 THRESHOLD = 0.8
@@ -36,7 +36,7 @@ class Match:
 def memory_terms(memory: MemoryFile) -> frozenset[str]:
     """The terms routing indexes of a memory's body (as `MemoryIndex` does), as one set."""
     shown = visible_body(memory.body)
-    terms = field_terms(memory, shown, memory.summary or first_prose_line(shown))
+    terms = field_counts(memory, shown, memory.summary or first_prose_line(shown))
     return frozenset(terms[CONTENT])
 
 
@@ -72,7 +72,7 @@ class NearDuplicates:
         for index in self.indexes:
             shared: Counter[int] = Counter()
             for postings in index.postings(terms).values():
-                shared.update(posting[0] for posting in postings if posting[1 + CONTENT])
+                shared.update(doc for doc, tfs in postings if tfs[CONTENT])
             if exclude:
                 rows = index.docs(list(shared))
                 for doc in [d for d in shared if d in rows and rows[d].id in exclude]:
