@@ -6156,15 +6156,20 @@ _RENAMED = tuple(
     )
 )
 
+# (nothing said after the new name: "… renamed to main in the API repo" is of that repo)
+_NOTHING_AFTER = r"[.!]?$"
 _THING_RENAMED = tuple(
     re.compile(pattern.format(name=_NAME))
     for pattern in (
-        r"^(?P<thing>.+?)\s+(?:was|has\s+been|got|is\s+now)\s+renamed\s+(?:to|as)\s+(?P<now>{name})",
-        r"\brenamed\s+(?P<thing>.+?)\s+(?:to|as)\s+(?P<now>{name})",
-        r"^(?P<thing>.+?)\s+(?:se\s+renombró|fue\s+renombrad[oa])\s+(?:a|como)\s+(?P<now>{name})",
-        r"\brenombr\w*\s+(?P<thing>.+?)\s+(?:a|como)\s+(?P<now>{name})",
-        r"^(?P<thing>.+?)\s+(?:переименовали|переименован[аоы]?)\s+в\s+(?P<now>{name})",
-        r"\bпереименовали\s+(?P<thing>.+?)\s+в\s+(?P<now>{name})",
+        r"^(?P<thing>.+?)\s+(?:was|has\s+been|got|is\s+now)\s+renamed\s+(?:to|as)\s+(?P<now>{name})"
+        + _NOTHING_AFTER,
+        r"\brenamed\s+(?P<thing>.+?)\s+(?:to|as)\s+(?P<now>{name})" + _NOTHING_AFTER,
+        r"^(?P<thing>.+?)\s+(?:se\s+renombró|fue\s+renombrad[oa])\s+(?:a|como)\s+(?P<now>{name})"
+        + _NOTHING_AFTER,
+        r"\brenombr\w*\s+(?P<thing>.+?)\s+(?:a|como)\s+(?P<now>{name})" + _NOTHING_AFTER,
+        r"^(?P<thing>.+?)\s+(?:переименовали|переименован[аоы]?)\s+в\s+(?P<now>{name})"
+        + _NOTHING_AFTER,
+        r"\bпереименовали\s+(?P<thing>.+?)\s+в\s+(?P<now>{name})" + _NOTHING_AFTER,
     )
 )
 
