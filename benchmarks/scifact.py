@@ -12,8 +12,9 @@ For reference, BM25 in the BEIR paper scores 0.665 on SciFact's test split.
 The same claims also search the fact store, every abstract absorbed as facts: once built with the
 offline embedder (hybrid, and BM25 alone) and once with the local sentence model (`[embed]
 provider = "onnx"`, all-MiniLM-L6-v2: hybrid, and vectors alone), each abstract ranked by its
-best facts and its words across them (the group's share of them, and the weight a word
-gains for coming in runs, `index.CLUSTER_WEIGHT`, were tuned on claims 1–300;
+best facts and its words across them (the group's share of them, the weight a word
+gains for coming in runs, `index.CLUSTER_WEIGHT`, and how fast a word's count saturates across
+them, `ranking.GROUP_K1`, were tuned on claims 1–300;
 the stored facts do not depend on it), skipped with a note when
 onnxruntime is not installed. SciFact's own test claims are not in the shared data (kept for
 independent evaluation), so its 809 train claims are split: 1–300 for tuning (dev), 301–809 for

@@ -505,6 +505,85 @@ def test_the_words_of_a_request_do_not_choose_the_results(store: MemoryStore) ->
     assert best.fact.content == turns[0]
 
 
+class Asked:
+    """A dense embedder that keeps the texts it was asked to embed: one axis, "cocktail"."""
+
+    model_id = "asked:1"
+    sparse = False
+    dims = 2
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+
+    def embed(self, texts: list[str]) -> list[np.ndarray]:
+        self.texts += texts
+        return [
+            np.array([1.0, 0.0] if "cocktail" in text else [0.6, 0.8], dtype=np.float32)
+            for text in texts
+        ]
+
+
+def test_a_sentence_models_query_vector_leaves_the_asking_out(tmp_path: Path) -> None:
+    embedder = Asked()
+    with MemoryStore.open(tmp_path / "m.db", config=load_config(None, env={}),
+                          embedder=embedder) as store:  # fmt: skip
+        store.absorb(["I took a mixology class and made two cocktails."], scope="user")
+        embedder.texts.clear()
+        store.search("Do you think a cocktail would suit the party? Any suggestions?")
+        store.search("any suggestions?")  # a request alone is still what it asks
+    assert embedder.texts == ["Do you a cocktail would suit the party? Any ?", "any suggestions?"]
+
+
+@pytest.mark.parametrize(
+    ("query", "wording"),
+    [
+        ("I'm not sure which cocktail to choose, any ideas?", "I'm not which cocktail to , any ?"),
+        ("¿Me recomiendas un restaurante en Madrid?", "¿Me un restaurante en Madrid?"),
+        ("Посоветуй мне книгу про Рим", "мне книгу про Рим"),
+        ("What should I serve for dinner?", "What should I serve for dinner?"),
+        ("Any tips or suggestions?", "Any tips or suggestions?"),  # all it says
+        # what someone else advised is what the query is about
+        ("What does Joanna recommend?", "What does Joanna recommend?"),
+    ],
+)
+def test_the_topic_wording_of_a_query(query: str, wording: str) -> None:
+    assert store_module.topic_wording(query) == wording
+
+
+def session_hits(kind: str) -> list[Any]:
+    """s1 touched the topic once, strongly; s2 came back to it four times."""
+    scores = {"s1": [0.55, 0.1], "s2": [0.45, 0.2, 0.2, 0.2, 0.2]}
+    return [
+        grouped_hit(f"{group}-{n}", kind, group, score)
+        for group, own in scores.items()
+        for n, score in enumerate(own)
+    ]
+
+
+def test_a_session_that_keeps_coming_back_to_the_topic_ranks_first() -> None:
+    grouped = store_module.best_per_group(session_hits("event"), "session")
+    # each further hit at half the share of the one before, for three hits after the best
+    assert [(g.fact.id, round(g.score, 6)) for g in grouped] == [
+        ("s2-0", round(0.45 + 0.2 * (0.5 + 0.25 + 0.125), 6)),
+        ("s1-0", 0.6),
+    ]
+
+
+def test_a_documents_pieces_count_their_second_hit_only() -> None:
+    grouped = store_module.best_per_group(session_hits("fact"), "session")
+    assert [(g.fact.id, round(g.score, 6)) for g in grouped] == [("s1-0", 0.6), ("s2-0", 0.55)]
+
+
+def test_a_word_said_in_many_pieces_counts_little_more_than_once() -> None:
+    # what a group's words add is how many of the query's words its pieces hold between them
+    rarity = {"kitchen": 1.0, "tile": 1.0}
+    once = store_module.group_bm25({"kitchen": 1}, rarity)
+    assert store_module.group_bm25({"kitchen": 4}, rarity) < 1.25 * once
+    assert store_module.group_bm25({"kitchen": 4}, rarity) < store_module.group_bm25(
+        {"kitchen": 1, "tile": 1}, rarity
+    )
+
+
 def test_the_words_that_name_a_time_rank_by_time_not_by_matching(store: MemoryStore) -> None:
     facts = [
         "The league changed its rules every year, for years.",

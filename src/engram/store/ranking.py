@@ -3,17 +3,18 @@ and the optional model rerank."""
 
 from __future__ import annotations
 
+import heapq
 import json
 import re
 from collections import Counter
-from collections.abc import Container, Mapping, Sequence
+from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from engram.store.index import K1
 from engram.store.model import Fact, Hit
+from engram.text.tokenize import latin_language, terms_of, tokenize
 from engram.text.words import REQUEST_STEMS
 
 if TYPE_CHECKING:
@@ -52,6 +53,17 @@ CONTENDER = 0.5
 # questions (turns grouped by session; answer-session MRR 0.815 at 0, 0.847 at 0.3, 0.852 at
 # 0.5, 0.850 at 0.7, all@5 level up to 0.5 and lower above).
 GROUP_SHARE = 0.5
+# How many hits after its best a group of events (a conversation's session) counts, each at
+# GROUP_SHARE of the one before (the second at a half, the third at a quarter, the fourth at
+# an eighth): a session that keeps coming back to the topic outranks one that touched it
+# once, and no long session wins on its length alone (the shares sum to less than one hit's).
+# A document's pieces (facts) count their second hit only: what they say between them counts
+# through their words (GROUP_TERMS_WEIGHT). Measured on LongMemEval's even-numbered dev
+# questions (answer-session MRR, offline 0.923 at 1, the second hit alone, 0.946 at 3 and at
+# 10; with the onnx model the preference questions whose sessions ranked 6th and 7th rank
+# 5th) and SciFact's dev claims (nDCG@10 at 3: offline 0.678 → 0.678, onnx 0.728 → 0.725, so
+# not for documents).
+GROUP_DEPTH = 3
 # What a group of facts gains for the query's words across all its pieces found, times the
 # lexical legs' weight (`best_per_group`: the group's BM25 as one document, over the best
 # group's). Measured on SciFact's dev claims (abstracts cut into facts, grouped by abstract;
@@ -61,9 +73,17 @@ GROUP_SHARE = 0.5
 # taken. A session's turns (events) are left out: on LongMemEval's even-numbered dev questions
 # (offline) answer-session MRR fell 0.920 → 0.875 and all@5 0.929 → 0.893 at 0.3 already.
 GROUP_TERMS_WEIGHT = 1.0
+# How fast a word's count saturates in a group's BM25 (`group_bm25`), as BM25's K1 does in a
+# fact's. Low: what a group's words add is how many of the query's words its pieces hold
+# between them; a word said again in another piece is already counted by those pieces' own
+# scores. Measured on SciFact's dev claims (fact store nDCG@10, offline hybrid): 0.673 at
+# BM25's 1.2, 0.675 at 0.5, 0.678 at 0.25, 0.677 at 0.1, 0.662 at 3; confirmed on claims
+# 301–809 (offline 0.704 → 0.710, onnx 0.739 → 0.746).
+GROUP_K1 = 0.25
 # The fewest facts each leg brings to a grouped search, so that a group's second-best hit is
 # there to be counted and the groups' order does not depend on top_k.
 GROUP_POOL = 100
+WORD = re.compile(r"[^\W_]+")  # a word, as `tokenize` splits them
 # Literals of a query — names, numbers, ids, URLs, e-mails: a fact containing one is not decayed.
 LITERAL = re.compile(r"\S*[\d@/.:_]\S*|\b[A-ZА-ЯЁ][\w-]+")
 
@@ -73,6 +93,44 @@ def topic_terms(terms: list[str]) -> list[str]:
     suggest, recommend, think, sure, choose…), unless those are all it has."""
     kept = [term for term in terms if term not in REQUEST_STEMS]
     return kept or terms
+
+
+def topic_wording(text: str) -> str:
+    """A query's text for its vector: without the words of a request for advice
+    (`words.REQUEST_STEMS`, read in the text's own language) when the asker makes one — the
+    query speaks of the asker or to the listener (`asks_for_itself`) — unless those are all it
+    says. A sentence model reads "Do you think it would be a good idea to…" as much as what
+    follows, and the turns that asked something the same way ("Do you think that's a good
+    price?") outrank the one about the topic; the query's terms leave them out already
+    (`topic_terms`). "What does Joanna recommend?" asks what someone else advised: there the
+    word is what the query is about."""
+    language = latin_language(tokenize(text))
+    if REQUEST_STEMS.isdisjoint(terms_of(text, language)):
+        return text  # (most queries: one look, and the pronouns' list is not loaded)
+    words = list(WORD.finditer(text))
+    if not asks_for_itself(match.group() for match in words):
+        return text
+    asking = [
+        match.span()
+        for match in words
+        if (found := terms_of(match.group(), language)) and set(found) <= REQUEST_STEMS
+    ]
+    if not asking:
+        return text
+    ends = [0] + [end for _, end in asking]
+    starts = [start for start, _ in asking] + [len(text)]
+    rest = " ".join("".join(text[a:b] for a, b in zip(ends, starts, strict=True)).split())
+    return rest if terms_of(rest, language) else text
+
+
+def asks_for_itself(words: Iterable[str]) -> bool:
+    """Whether a text's words name its speaker or its listener: a first- or second-person
+    pronoun (I, my, you, me, ты, вы, tú…; `lexicon.PRONOUNS`)."""
+    # (imported here: the classifier's word lists cost a cold search process about 3 ms, and
+    # only a query with words of a request asks this)
+    from engram.store.lexicon import PRONOUNS
+
+    return any(PRONOUNS.get(word.casefold(), "").startswith(("@1", "@2")) for word in words)
 
 
 def importance_factor(importance: float) -> float:
@@ -118,14 +176,15 @@ def group_of(hit: Hit, key: str) -> str:
 
 def group_bm25(counts: Mapping[str, int], rarity: Mapping[str, float]) -> float:
     """BM25 of a group read as one document: each query term's count summed over the group's
-    facts, saturating as in BM25 (K1), weighed by `rarity` (its idf times its count in the
-    query). No length normalisation: only the facts a search found are counted, not the
-    group's whole length."""
+    facts, saturating faster than in a fact (GROUP_K1: a word said in one piece counts
+    nearly as much as one said in every piece), weighed by `rarity` (its idf times its count
+    in the query). No length normalisation: only the facts a search found are counted, not
+    the group's whole length."""
     score = 0.0
     for term, weight in rarity.items():
         tf = counts.get(term, 0)
         if tf:
-            score += weight * tf * (K1 + 1.0) / (tf + K1)
+            score += weight * tf * (GROUP_K1 + 1.0) / (tf + GROUP_K1)
     return score
 
 
@@ -144,9 +203,11 @@ def best_per_group(
 ) -> list[Hit]:
     """The best hit of each value of metadata `key`, scored for its group: its own score plus
     `share` of what the group's second-best hit scores for itself (without what it owes its
-    neighbours, `Hit.context`); best first. A fact without the key is a group of its own. A
-    document cut into pieces ranks above one whose single piece scores the same; an
-    off-topic piece that happens to score well is one piece.
+    neighbours, `Hit.context`), and for a group of events `share` of that share of the
+    third's, and so on for GROUP_DEPTH hits after the best; best first. A fact without the
+    key is a group of its own. A document cut into pieces ranks above one whose single piece
+    scores the same, a conversation that keeps returning to the topic above one that touched
+    it once; an off-topic piece that happens to score well is one piece.
 
     With `counts` (how often each hit holds each query term, by fact id) and `rarity` (query
     term → weight), a group of facts (not events) also gains `weight` times its BM25 as one
@@ -154,7 +215,7 @@ def best_per_group(
     pieces (a title's words, said once, and the body's) count for it, though no single piece
     holds them all."""
     firsts: dict[str, Hit] = {}
-    seconds: dict[str, float] = {}
+    others: dict[str, list[float]] = {}
     summed: dict[str, Counter[str]] = {}
     for hit in hits:
         group = group_of(hit, key)
@@ -162,15 +223,14 @@ def best_per_group(
             summed.setdefault(group, Counter()).update(counts.get(hit.fact.id, {}))
         if group not in firsts:
             firsts[group] = hit
-        elif group not in seconds:
-            seconds[group] = hit.score - hit.context
         else:
-            seconds[group] = max(seconds[group], hit.score - hit.context)
+            others.setdefault(group, []).append(hit.score - hit.context)
     spread = {group: group_bm25(found, rarity or {}) for group, found in summed.items()}
     most = max(spread.values(), default=0.0)
     scale = weight / most if most > 0 else 0.0
     gains = {
-        group: share * seconds.get(group, 0.0) + scale * spread.get(group, 0.0) for group in firsts
+        group: following(others.get(group, []), share, depth(hit)) + scale * spread.get(group, 0.0)
+        for group, hit in firsts.items()
     }
     best = [
         replace(hit, score=hit.score + gains[group]) if gains[group] else hit
@@ -178,6 +238,19 @@ def best_per_group(
     ]
     best.sort(key=lambda h: (-h.score, h.fact.id))
     return best
+
+
+def depth(best: Hit) -> int:
+    """How many hits after its best a group counts (GROUP_DEPTH), by its best hit's kind: a
+    session's events all of them, a document's pieces only the second."""
+    return GROUP_DEPTH if best.fact.kind == "event" else 1
+
+
+def following(scores: list[float], share: float, count: int) -> float:
+    """What a group gains from `count` of its hits after the best (their own scores, in any
+    order): the best of them times `share`, the next times `share` squared, and so on."""
+    best = heapq.nlargest(count, scores)
+    return sum(score * share ** (n + 1) for n, score in enumerate(best))
 
 
 def in_context(

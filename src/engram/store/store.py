@@ -37,11 +37,15 @@ Search score (documented in the README too):
   database that searches itself (PostgreSQL) sees only its candidates, not where every fact
   holding a term lies, and weighs by idf alone.
 - grouped (`group_by`), each group's best hit gains GROUP_SHARE (0.5) of what the group's
-  second-best hit scores for itself (`ranking.best_per_group`), and a group of facts (a
-  document cut into pieces, not a session's events) GROUP_TERMS_WEIGHT (1) times the lexical
-  legs' weight (BM25's, and the cosine's too when the embedder is sparse: its features are the
-  same words) of its BM25 as one document over the best group's: the query's words spread
-  over its pieces found (a title's in one, the body's in others) count for it.
+  second-best hit scores for itself (`ranking.best_per_group`) — a group of events (a session)
+  also GROUP_SHARE of that share of its third's, and so on for GROUP_DEPTH (3) hits — and a
+  group of facts (a document cut into pieces, not a session's events) GROUP_TERMS_WEIGHT (1)
+  times the lexical legs' weight (BM25's, and the cosine's too when the embedder is sparse: its
+  features are the same words) of its BM25 as one document over the best group's, each word's
+  count saturating fast (GROUP_K1): the query's words spread over its pieces found (a title's
+  in one, the body's in others) count for it.
+- the query's vector is of the query without the asker's words of a request for advice
+  (`ranking.topic_wording`), as BM25's terms are.
 """
 
 from __future__ import annotations
@@ -109,6 +113,7 @@ from engram.store.ranking import (
     stored_counts,
     top,
     topic_terms,
+    topic_wording,
     window_factor,
 )
 from engram.store.unsafe import refuse, sealed_if_safe
@@ -869,8 +874,9 @@ class MemoryStore:
         reach = wide * 4 if group_by is None else max(wide * 4, GROUP_POOL)
         window, about = self._window(query, now)
         query_terms = topic_terms(terms_of(about))
-        # the vector is of the query without its time words too, unless they are all it says
-        wording = about if about.strip(" ?.!,") else query
+        # the vector is of the query without its time words too, unless they are all it says,
+        # and without the asker's words of a request for advice, as its terms are
+        wording = topic_wording(about if about.strip(" ?.!,") else query)
         stored_terms: dict[str, builtins.list[str]] | None = None
         read: dict[str, Fact] = {}  # the candidates the backend has already read whole
         rarity: dict[str, float] | None = None  # the query terms' idf, when the backend counts it
