@@ -6077,11 +6077,7 @@ def _name_renamed(new: Parse, old: Parse) -> bool:
     incidents is #ops-alerts" → "#ops-alerts was renamed to #incidents", "El canal #diseño
     ahora se llama #producto", "Канал #design переименовали в #product"): the stored fact, of a
     thing and ending with that name, now says an old one."""
-    if old.question or old.negated or old.past or old.modal or new.question or new.negated:
-        return False
-    if not any(hint in new.normalized for hint in _RENAMED_HINTS):
-        return False  # (most facts: a look at the text costs less than the patterns)
-    found = next((m for p in _RENAMED for m in [p.search(new.normalized)] if m), None)
+    found = _rename_told(new, old, _RENAMED)
     if found is None:
         return False
     was, now = found["was"], found["now"]
@@ -6100,16 +6096,24 @@ def _name_renamed(new: Parse, old: Parse) -> bool:
     return _says_token(old, was) and not _says_token(old, now)
 
 
+def _rename_told(
+    new: Parse, old: Parse, patterns: tuple[re.Pattern[str], ...]
+) -> re.Match[str] | None:
+    """The first of `patterns` (`_RENAMED`, `_THING_RENAMED`) the new fact matches, when it
+    may tell a rename of what the stored fact states, else None."""
+    if old.question or old.negated or old.past or old.modal or new.question or new.negated:
+        return None
+    if not any(hint in new.normalized for hint in _RENAMED_HINTS):
+        return None  # (most facts: a look at the text costs less than the patterns)
+    return next((m for p in patterns for m in [p.search(new.normalized)] if m), None)
+
+
 def _thing_renamed(new: Parse, old: Parse) -> bool:
     """The new fact says the thing the stored one names was renamed ("Основная ветка
     называется master" → "Основную ветку переименовали в main", "La rama principal se llama
     master" → "Renombramos la rama principal a main"): the words of what was renamed are the
     stored fact's subject, in any form, and its name is the stored fact's last word."""
-    if old.question or old.negated or old.past or old.modal or new.question or new.negated:
-        return False
-    if not any(hint in new.normalized for hint in _RENAMED_HINTS):
-        return False
-    found = next((m for p in _THING_RENAMED for m in [p.search(new.normalized)] if m), None)
+    found = _rename_told(new, old, _THING_RENAMED)
     if found is None or old.people or new.environments != old.environments:
         return False  # (a thing's name: not "Ana is called Anita" nor "The prod branch …")
     name = old.normalized.rstrip(".!").split()[-1] if old.normalized.split() else ""

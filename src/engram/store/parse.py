@@ -1365,15 +1365,10 @@ def _drop_interjections(body: str) -> str:
         body = rest
 
 
-def _language(text: str) -> str:
-    """The stemmer for the Latin words of a fact: English or Spanish, by their function words
-    and accents (capitalised words are not counted: "Lucía runs" is English)."""
-    return _latin_language(text) or "english"
-
-
 def _latin_language(text: str) -> str:
     """The language of a fact's Latin words, "english" or "spanish", by their function words
-    and accents; '' when nothing tells ("Lucas sabe Rust")."""
+    and accents (capitalised words are not counted: "Lucía runs" is English); '' when nothing
+    tells ("Lucas sabe Rust"), and the fact is stemmed as English."""
     en = es = 0
     english, spanish = lx.LATIN_MARKERS["english"], lx.LATIN_MARKERS["spanish"]
     words = _LOWER_WORD.findall(text)

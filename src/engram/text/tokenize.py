@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Mapping
 from functools import lru_cache
 
 from engram.plain import Frozen
@@ -133,7 +134,7 @@ def latin_language(tokens: list[Token]) -> str:
 
 def _language_votes(tokens: list[Token]) -> tuple[int, int]:
     """(Spanish, English) evidence among the tokens: function words, and Spanish letters."""
-    es, en = _marker_votes([token.word for token in tokens])
+    es, en = _marker_votes(Counter(token.word for token in tokens))
     for token in tokens:
         word = token.word
         # an ASCII word has none of Spanish's letters: most words skip the look (it ran for
@@ -143,12 +144,18 @@ def _language_votes(tokens: list[Token]) -> tuple[int, int]:
     return es, en
 
 
-def _marker_votes(words: list[str]) -> tuple[int, int]:
-    """(Spanish, English) function words among the words."""
-    return (
-        sum(1 for word in words if word in SPANISH_MARKERS),
-        sum(1 for word in words if word in ENGLISH_MARKERS),
-    )
+def _marker_votes(*counted: Mapping[str, int]) -> tuple[int, int]:
+    """(Spanish, English) function words among words counted (word -> how often), single
+    characters left out (`tokenize` drops them; `_plain_words` keeps them)."""
+    es = en = 0
+    for words in counted:
+        for word, n in words.items():
+            if len(word) > 1:
+                if word in SPANISH_MARKERS:
+                    es += n
+                if word in ENGLISH_MARKERS:
+                    en += n
+    return es, en
 
 
 def _term(token: Token, latin: str) -> str:
@@ -178,7 +185,7 @@ def term_counts_of_fields(fields: list[str]) -> list[dict[str, int]]:
     plain = [_plain_words(field) for field in fields]
     pairs = zip(fields, plain, strict=True)
     tokens = [tokenize(field) if words is None else [] for field, words in pairs]
-    es, en = _counted_votes([words for words in plain if words])
+    es, en = _marker_votes(*(words for words in plain if words))
     es_tokens, en_tokens = _language_votes([token for part in tokens for token in part])
     language = "spanish" if es + es_tokens > en + en_tokens else "english"
     return [
@@ -198,18 +205,6 @@ def _plain_words(text: str) -> Counter[str] | None:
         return Counter(text.translate(_ASCII_FOLD).split())
     words = _WORD.findall(normalize(text))
     return Counter(words) if all(map(str.isascii, words)) else None
-
-
-def _counted_votes(fields: list[Counter[str]]) -> tuple[int, int]:
-    """`_marker_votes` of counted words (`_plain_words`), single characters left out."""
-    es = en = 0
-    for words in fields:
-        for word, n in words.items():
-            if word in SPANISH_MARKERS and len(word) > 1:
-                es += n
-            if word in ENGLISH_MARKERS and len(word) > 1:
-                en += n
-    return es, en
 
 
 def _ascii_counts(words: Counter[str], language: str) -> dict[str, int]:
