@@ -30,6 +30,7 @@ ANTONYMS = [
     ("enabled", "disabled"), ("true", "false"), ("allowed", "forbidden"), ("allowed", "denied"),
     ("allowed", "blocked"), ("allowed", "prohibited"), ("succeeds", "fails"),
     ("works", "broken"), ("always", "never"), ("likes", "dislikes"), ("loves", "hates"),
+    ("likes", "hates"),
     ("accepted", "rejected"), ("open", "closed"), ("on", "off"), ("increase", "decrease"),
     ("passes", "fails"), ("success", "failure"), ("prefers", "avoids"), ("required", "optional"),
     ("mandatory", "optional"), ("public", "private"), ("safe", "unsafe"),
@@ -631,6 +632,62 @@ VERB_IDIOMS = {
     "dan el visto bueno al": "aprueban el", "dio el visto bueno al": "aprobó el",
     "даёт добро на": "одобряет", "дает добро на": "одобряет", "дал добро на": "одобрил",
     "дала добро на": "одобрила",
+}  # fmt: skip
+
+# Words and phrases of one meaning, read in one way ("purchased" as "bought", "is originally
+# from" as "comes from", "не выносит" as "ненавидит"), so that a fact told again in other
+# words reads as the same fact. Only what means the same wherever it stands belongs here:
+# "selected" is also an adjective and "is employed by" a "for" where "works at" has an "at",
+# so neither is. Whole words and phrases, in any case.
+SAME_MEANING = {
+    # English
+    "gave a talk at": "spoke at", "gives a talk at": "speaks at", "give a talk at": "speak at",
+    "gave a presentation at": "spoke at", "gives a presentation at": "speaks at",
+    "is originally from": "comes from", "are originally from": "come from",
+    "originally comes from": "comes from", "hails from": "comes from",
+    "doesn't like": "dislikes", "does not like": "dislikes", "don't like": "dislike",
+    "do not like": "dislike", "didn't like": "disliked", "did not like": "disliked",
+    "can't stand": "hates", "cannot stand": "hates", "can not stand": "hates",
+    "detests": "hates", "loathes": "hates", "adores": "loves",
+    "is fond of": "likes", "is keen on": "likes",
+    "is afraid of": "fears", "is scared of": "fears", "are afraid of": "fear",
+    "is the author of": "wrote", "was the author of": "wrote", "authored": "wrote",
+    "is the owner of": "owns", "is the leader of": "leads", "is the founder of": "founded",
+    "is in charge of": "is responsible for", "are in charge of": "are responsible for",
+    "was in charge of": "was responsible for", "is employed at": "works at",
+    "is teetotal": "doesn't drink alcohol", "is a teetotaler": "doesn't drink alcohol",
+    "is a teetotaller": "doesn't drink alcohol", "never drinks alcohol": "doesn't drink alcohol",
+    "does not drink alcohol": "doesn't drink alcohol",
+    "stopped smoking": "quit smoking", "stops smoking": "quits smoking",
+    "gave up smoking": "quit smoking",
+    "has an allergy to": "is allergic to", "have an allergy to": "are allergic to",
+    "hits the gym": "goes to the gym", "hit the gym": "go to the gym",
+    "gets up": "wakes up", "get up": "wake up", "got up": "woke up",
+    "talked to": "spoke with", "talked with": "spoke with", "spoke to": "spoke with",
+    "does not allow": "prohibits", "doesn't allow": "prohibits", "forbids": "prohibits",
+    "bans": "prohibits", "assisted with": "helped with", "passed away": "died",
+    "began": "started", "begins": "starts", "repaired": "fixed", "opted for": "chose",
+    "utilizes": "uses", "utilises": "uses", "makes use of": "uses",
+    "purchased": "bought", "purchases": "buys", "purchase": "buy", "nearly": "almost",
+    "automobile": "car", "automobiles": "cars", "kids": "children", "kid": "child",
+    "movies": "films", "movie": "film", "physician": "doctor", "attorney": "lawyer",
+    "repository": "repo", "repositories": "repos",
+    # Spanish
+    "desea": "quiere", "desean": "quieren", "asistió con": "ayudó con", "asiste con": "ayuda con",
+    "no permite": "prohíbe", "no permiten": "prohíben",
+    "adquirió": "compró", "adquiere": "compra", "adquirieron": "compraron",
+    "es originario de": "es de", "es originaria de": "es de", "procede de": "es de",
+    "es el autor de": "escribió", "es la autora de": "escribió",
+    "detesta": "odia", "no soporta": "odia", "automóvil": "coche", "carro": "coche",
+    "comenzó": "empezó", "comienza": "empieza", "comienzan": "empiezan", "escogió": "eligió",
+    "repositorio": "repo", "repositorios": "repos",
+    # Russian
+    "приобрёл": "купил", "приобрел": "купил", "приобрела": "купила", "приобрели": "купили",
+    "автомобиль": "машина", "автомобиля": "машины", "автомобилем": "машиной",
+    "автомобиле": "машине", "терпеть не может": "ненавидит", "не выносит": "ненавидит",
+    "резервные копии": "бэкапы", "резервных копий": "бэкапов", "резервную копию": "бэкап",
+    "резервная копия": "бэкап", "стоит в": "находится в", "увлекается": "занимается",
+    "пользуется": "использует", "трудится": "работает",
 }  # fmt: skip
 # Contracted forms of a preposition and an article: "al" is "a el", "del" is "de el".
 PREPOSITION_FORMS = {"al": "a", "del": "de"}

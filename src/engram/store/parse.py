@@ -1311,16 +1311,17 @@ _NAME_HINTS = frozenset(name.split()[0] for name in lx.NAME_ALIASES)
 
 def _one_verb_each(body: str) -> str:
     """The body with each verb said in several words read as the one verb it means
-    (`lexicon.VERB_IDIOMS`: "signs off on" as "approves")."""
-    lowered = body.lower()
-    if not any(hint in lowered for hint in _IDIOM_HINTS):
-        return body
-    pattern = _phrases_pattern(tuple(lx.VERB_IDIOMS))
-    return pattern.sub(lambda m: lx.VERB_IDIOMS[" ".join(m.group().lower().split())], body)
+    (`lexicon.VERB_IDIOMS`: "signs off on" as "approves"), and each word or phrase of one
+    meaning read in one way (`lexicon.SAME_MEANING`: "purchased" as "bought")."""
+    if _IDIOM_HINTS.isdisjoint(w.strip(_PUNCTUATION) for w in body.lower().split()):
+        return body  # (most facts: a look at the words costs less than the pattern)
+    pattern = _phrases_pattern(tuple(_ONE_WAY))
+    return pattern.sub(lambda m: _ONE_WAY[" ".join(m.group().lower().split())], body)
 
 
-# (each idiom's longest word: a look for it costs less than the pattern)
-_IDIOM_HINTS = frozenset(max(idiom.split(), key=len) for idiom in lx.VERB_IDIOMS)
+_ONE_WAY = lx.VERB_IDIOMS | lx.SAME_MEANING
+# (each phrase's longest word: a phrase is there only if that word is)
+_IDIOM_HINTS = frozenset(max(phrase.split(), key=len) for phrase in _ONE_WAY)
 
 
 @lru_cache(maxsize=2)
