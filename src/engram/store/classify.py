@@ -3187,6 +3187,16 @@ def _roles_contrast(mine: tuple[tuple[str, str], ...], theirs: tuple[tuple[str, 
 
 
 _DATIVE_CLITICS = frozenset({"le", "les"})
+# Words that may stand between a dative and its clitic: "A Sergio no le gusta el cilantro".
+_BEFORE_CLITIC = frozenset("no ya también tambien tampoco nunca siempre todavía todavia".split())
+
+
+def _clitic_after(words: tuple[Word, ...], at: int) -> bool:
+    """A dative clitic ("le", "les") follows the word at `at`, a negation or adverb between."""
+    after = at + 1
+    while after < len(words) and words[after].norm in _BEFORE_CLITIC:
+        after += 1
+    return after < len(words) and words[after].norm in _DATIVE_CLITICS
 
 
 def _roles(fact: Parse) -> tuple[tuple[str, str], ...]:
@@ -3201,11 +3211,11 @@ def _roles(fact: Parse) -> tuple[tuple[str, str], ...]:
         if particle in _JAPANESE_PARTICLES and len(w.norm) > len(particle):
             found.append((w.norm[: -len(particle)], particle))  # "ベンから" (`parse._cjk_words`)
             continue
-        preposition = _preposition_before(words, at)
+        preposition = _preposition_before(words, at, spanish=fact.language == "spanish")
         if preposition is None:
             continue
         preposition = lx.PREPOSITION_FORMS.get(preposition, preposition)
-        if preposition == "a" and at + 1 < len(words) and words[at + 1].norm in _DATIVE_CLITICS:
+        if preposition == "a" and _clitic_after(words, at):
             # "Al usuario le subieron la cuota": whose the fee is, as "la cuota del usuario"
             preposition = "de"
         if preposition in _CONTRASTING:
@@ -3213,16 +3223,30 @@ def _roles(fact: Parse) -> tuple[tuple[str, str], ...]:
     return tuple(found)
 
 
-def _preposition_before(words: tuple[Word, ...], at: int) -> str | None:
+def _preposition_before(words: tuple[Word, ...], at: int, spanish: bool = False) -> str | None:
     """The word before the one at `at`, articles skipped ("from the CEO": "from"), as it
-    stands; None at the start."""
+    stands; None at the start. In Spanish "a" is no article but the preposition ("envía el
+    informe a Pedro"), and a "de" that ends a preposition of several words is that
+    preposition, named by its head ("en lugar de Andrés": "lugar", "antes de": "antes")."""
     back = at - 1
-    # (but "a" before a number is the Spanish preposition: "bajó a 20 ms")
+    # (and "a" before a number is the Spanish preposition: "bajó a 20 ms")
     while back >= 0 and words[back].norm in _BARE_ARTICLES:
-        if words[back].norm == "a" and words[at].kind == "value":
+        if words[back].norm == "a" and (spanish or words[at].kind == "value"):
             break
         back -= 1
-    return words[back].norm if back >= 0 else None
+    if back < 0:
+        return None
+    if spanish and words[back].norm == "de" and back and words[back - 1].norm in _DE_HEADS:
+        return words[back - 1].norm
+    return words[back].norm
+
+
+# Spanish words that make a preposition of several words with "de": "en lugar de", "a partir
+# de", "antes de", "cerca de".
+_DE_HEADS = frozenset(
+    """lugar vez partir antes después despues además ademas cerca acerca dentro fuera encima
+    debajo delante detrás detras lejos través traves alrededor""".split()
+)
 
 
 _JAPANESE_PARTICLES = frozenset({"から", "まで", "へ"})

@@ -570,13 +570,13 @@ CONTRASTING_PREPOSITIONS = frozenset(
 from/to from/for with/for about/for by/to for/against before/after above/below over/under
 into/from with/without with/at on/at with/on to/about in/near
 от/для от/к о/для до/после за/против над/под с/без
-de/para con/para con/sin en/a desde/hasta antes/después contra/para con/en
+de/para con/para con/sin desde/hasta antes/después contra/para con/en a/de
 から/へ から/まで
 """.split()
 )
 # Prepositions that contrast only before a number: "выросла на 3%" is by how much, "до 3%" to
 # what ("работает на версии 1.26" → "обновили до версии 1.29" is a new version).
-CONTRASTING_BEFORE_NUMBERS = frozenset({frozenset({"на", "до"})})
+CONTRASTING_BEFORE_NUMBERS = frozenset({frozenset({"на", "до"}), frozenset({"en", "a"})})
 # Two actions on one thing, neither the other's new value nor its opposite: "Interns can view
 # the dashboard" and "… can edit the dashboard" are two grants, "reads from Postgres" and
 # "writes to Postgres" two jobs. Each pair as its two lists of forms.
