@@ -288,7 +288,16 @@ def _different_subject(new: Parse, old: Parse) -> str | None:
         return "someone else acts"
     if new.subject - kin[0] != old.subject - kin[1]:  # (`_who_or_what`, its kin read above)
         return "about another subject"
+    if _another_one(new) != _another_one(old):
+        return "about another one of its kind"  # "the user's dog" / "the user's other dog"
     return None
+
+
+def _another_one(fact: Parse) -> bool:
+    """The fact's subject is told as another one of its kind: "the user's other dog", "otro
+    compañero", "вторая собака" (`lexicon.OTHER_ONES`, before the subject's last word)."""
+    last = max((at for at, w in enumerate(fact.words) if w.exact in fact.subject), default=-1)
+    return any(w.norm in lx.OTHER_ONES for w in fact.words[:last])
 
 
 def _same_statement(new: Parse, old: Parse) -> bool:
@@ -2835,7 +2844,7 @@ def _not_a_duplicate(
     if restated:
         return restated
     other = _different_subject(new, old)
-    if not other and new.negated == old.negated:
+    if not other and new.negated == old.negated and not _both_deny(new, old):
         swapped = _value_change(new, old)
         if swapped and not _antonym_split(new, old):
             return Verdict("supersede", f"the same subject with a new value ({swapped})")
@@ -4158,6 +4167,8 @@ _JAPANESE_WHEN = frozenset("先月 今月 先週 今週 昨年 去年 今年 最
 def _second_look(new: Parse, old: Parse) -> Verdict | None:
     """Read as wholes, two facts whose subjects and predicates do not line up may still be one
     statement reworded."""
+    if _another_one(new) != _another_one(old):
+        return None  # "the user's dog" / "the user's other dog": two of a kind
     if _update_reworded(new, old):
         return Verdict("supersede", "an explicit update of the same attribute, in other words")
     changed = _changed_in_other_words(new, old)
@@ -5458,6 +5469,28 @@ def _clauses(fact: Parse) -> int:
 _CLAUSE_COMMA = re.compile(r",(?!\d)|、")
 
 
+def _both_deny(new: Parse, old: Parse) -> bool:
+    """Both facts are negated, and what differs between them is what each denies: "The user
+    isn't on Instagram" / "… isn't on TikTok" say what is not, and neither value replaces the
+    other. Not when a value differs outside the negation ("Code freeze: Dec 18 (no merges
+    after that)" / "Dec 20 (…)"). A Japanese negation ends its clause: all before it is denied."""
+    if not (new.negated and old.negated):
+        return False
+    mine, theirs = {w.key for w in new.words}, {w.key for w in old.words}
+    return _denied(new, mine - theirs) and _denied(old, theirs - mine)
+
+
+def _denied(fact: Parse, keys: set[str]) -> bool:
+    """Every word of these keys stands after the fact's first negation (anywhere in Japanese,
+    where the negation comes last)."""
+    first = next((at for at, w in enumerate(fact.words) if w.kind == "neg"), None)
+    if first is None:
+        return False
+    if CJK.search(fact.text):
+        return True
+    return all(w.key not in keys for w in fact.words[:first])
+
+
 def _changed_in_other_words(new: Parse, old: Parse) -> str | None:
     """The same attribute of the same subject in other words, with one value replaced by one
     of its kind: a number for a number, a name for a name ("The design system is owned by
@@ -5465,6 +5498,8 @@ def _changed_in_other_words(new: Parse, old: Parse) -> str | None:
     attribute with several values at once."""
     if not _same_setting(new, old) or new.past:
         return None  # two past events are two events
+    if _both_deny(new, old):
+        return None  # what is not, twice: "isn't on Instagram" / "isn't on TikTok"
     if _subject_kin(new) != _subject_kin(old):
         return None  # "My wife's cell number is …" / "My cell number is …": another person
     mine, theirs = gist(new), gist(old)

@@ -558,6 +558,13 @@ PREPOSITIONS = frozenset(
     "for of in on at to from with by about de en para por con в на для по с у о".split()
 )
 
+# Words that make a subject another one of its kind: "the user's other dog" is not the dog
+# the user's dog is, "el otro gato" not "el gato".
+OTHER_ONES = frozenset(
+    """other another second third другой другая другое другого другую второй вторая второе
+    вторую второго третий третья третью otro otra otros otras segundo segunda tercer tercero tercera""".split()
+)
+
 # Prepositions that give the word after them opposite parts: "the letter from John" / "for
 # John", "works with Bob" / "for Bob", "dropped by 20 ms" / "to 20 ms", "東京から" / "東京まで".
 # Two facts whose same word comes after the two of a pair are two statements, however alike

@@ -587,6 +587,13 @@ def _words(body: str, language: str) -> list[Word]:
             words.append(Word(text, initial, initial, "name", initial))
             first = False
             continue
+        elif _letter_of_several(text, first, words):
+            # "Team X", "service A", "команда Б": a capital letter after a noun names one of
+            # several, where it is no article or conjunction ("a", "y", "и")
+            letter = text.casefold()
+            words.append(Word(text, letter, letter, "name", letter))
+            first = False
+            continue
         elif normalize(text).replace("’", "'") in lx.CONTRACTIONS:
             pronoun, verb = lx.CONTRACTIONS[normalize(text).replace("’", "'")]
             words.append(_word(pronoun, first, group, language))
@@ -611,6 +618,18 @@ def _words(body: str, language: str) -> list[Word]:
     if any(len(w.key) == 4 and w.kind == "value" and w.key.isdigit() for w in words):
         return _full_dates(words)
     return words
+
+
+def _letter_of_several(text: str, first: bool, before: list[Word]) -> bool:
+    """A single capital letter (not "I") after a word that is no function word, mid-sentence."""
+    return (
+        len(text) == 1
+        and text.isupper()
+        and text != "I"
+        and not first
+        and bool(before)
+        and before[-1].kind == "word"
+    )
 
 
 _JAPANESE_DAY = re.compile(r"(\d{1,2})月(\d{1,2})日")
@@ -1651,8 +1670,9 @@ def _predicate_start(words: list[Word]) -> tuple[int, bool]:
             word.kind == "marker" and word.norm in lx.NEGATIONS
         ):
             return at, True
-        before = words[at - 1].norm
-        # (after a determiner or "new" a word is a noun: "Rita's new manager is Alla")
+        # (after a determiner or "new" a word is a noun: "Rita's new manager is Alla"; a
+        # letter naming one of several is no article: "Service A depends on …")
+        before = "" if words[at - 1].kind == "name" else words[at - 1].norm
         if word.kind == "word" and before not in _NOUN_BEFORE and _is_verb(word):
             if _noun_here(words, at) or _owned(words, at) or activity(words, at):
                 continue
