@@ -48,6 +48,7 @@ from engram.store.parse import (
     group_keys,
     kanji_repeated,
     multi_valued_keys,
+    often_done_keys,
     often_many_keys,
     opening_phrase_moved,
     parse,
@@ -535,6 +536,8 @@ def _explicit_update(new: Parse, old: Parse) -> bool:
         return False  # two past events: "moved from A to B", later "moved from B to A"
     if new.past and not change:
         return False  # "used to live in Paris" is history, not news
+    if _denies_another_value(new, old):
+        return False  # "uses Instagram" → "no longer uses Twitter": not what the old fact said
     if _told_again_for_another_reason(new, old):
         return False
     if _limiters(new) - _limiters(old):
@@ -1494,6 +1497,7 @@ def _many_valued(
     links: bool = True,
     context: bool = True,
     often: bool = True,
+    held: bool = True,
 ) -> bool:
     """An attribute that holds several values at once, unless only a number changed ("speaks
     3 languages" → "4 languages"): a many-valued verb or adjective in the predicate (or the
@@ -1528,11 +1532,13 @@ def _many_valued(
             for k in (w.key, w.norm)
         }
     if (often or (_one_of(new) and _one_of(old))) and told & _in_their_languages(
-        often_many_keys, new, old
+        often_many_keys if held or (_one_of(new) and _one_of(old)) else often_done_keys, new, old
     ):
         return True
     if _has_kin(new) and _has_kin(old):
         return True  # "has a son named Leo" / "… named Max": one more son
+    if _names_one_of_many(new) and _names_one_of_many(old):
+        return True  # "The user's colleague is Raj" / "… is Mei": one more colleague
     if _another_one_had(new, old, changed):
         return True  # "has an office in Berlin" / "… in Lisbon": one more office
     if _meets_someone(new, changed) and _meets_someone(old, changed):
@@ -4198,10 +4204,16 @@ def _update_reworded(new: Parse, old: Parse) -> bool:
         return False  # "is run by Dana" → "now happens on Tuesdays": both hold
     if _instruction(new) and not change and _verb_class(new.verb) != _verb_class(old.verb):
         return False  # "take the oldest timestamp …" → "now look at the timestamps …": next step
+    if _heard_of(new):
+        return False  # "Tom thinks the user moved to Lisbon": what someone says, not news
     mine, theirs = gist(new), gist(old)
     left = _old_value_left(new, old)
+    if not (left and _passive(new)) and _news_of_the_value(new, old):
+        return False  # "The user's manager is Karen" → "Karen moved to London": Karen's news
     if not mine.kin <= theirs.kin or _narrowed(new, old):
         return False  # "Karen's sister moved to Denver" is no news about Karen
+    if _subject_kin(new) - _subject_kin(old):
+        return False  # (a spouse too, whom `gist` reads both ways) "the user's wife changed jobs"
     if not left and _qualifier_swapped(new, old):
         return False  # "the auth service" → "the reporting service"
     if left and _value_scoped(new, old):
@@ -4242,6 +4254,68 @@ def _update_reworded(new: Parse, old: Parse) -> bool:
     if _many_valued(new, old, set(), links=False, context=False, often=False):
         return bool(old.object_keys - _FUNCTION) and old.object_keys - _FUNCTION <= new.content
     return _brings_new_value(new, old, lined)
+
+
+def _names_one_of_many(fact: Parse) -> bool:
+    """The fact says who or what is one of what one has several of, its subject a noun of
+    `lexicon.MANY_HELD`: "The user's colleague is Raj", "Коллега пользователя — Дима"."""
+    if fact.verb not in _BEING:
+        return False
+    subject = [w for w in fact.words if w.exact in fact.subject and w.kind == "word"]
+    if not subject:
+        return False
+    # the head noun: first where what it is of follows it ("коллега пользователя", "compañero
+    # del usuario", "a colleague of the user"), else last ("the user's colleague", "the
+    # project deadline", "プロジェクトの締め切り")
+    after = (
+        fact.language == "spanish"
+        or bool(_CYRILLIC.match(subject[0].norm))
+        or any(w.norm == "of" for w in fact.words)
+    )
+    head = subject[0] if after else subject[-1]
+    return head.norm in lx.MANY_HELD
+
+
+_BEING = frozenset({"be", "ser", "estar", "=", ":"})
+
+
+def _denies_another_value(new: Parse, old: Parse) -> bool:
+    """The new fact denies a value the old fact never gave, and not one it gave: "The user
+    uses Instagram" → "The user no longer uses Twitter" is no news of Instagram."""
+    if not new.negated or old.negated:
+        return False
+    values = _relation_values(old) - old.subject_keys
+    others = _relation_values(new) - new.subject_keys
+    return bool(values and others) and not values & new.content
+
+
+def _news_of_the_value(new: Parse, old: Parse) -> bool:
+    """The new fact is told of the old fact's value, and nothing of the old subject comes
+    back: "The user's manager is Karen" → "Karen moved to London", "The user banks with
+    Chase" → "Chase changed its overdraft fee" are news of Karen and of Chase. (The old value
+    replaced, in the passive, is news of the old fact: "Our build tool is Maven" → "Maven has
+    been replaced by Gradle".)"""
+    values = _relation_values(old)
+    told_of = {k for k in new.subject_keys if not k.startswith("@")}
+    if not told_of or not told_of & values:
+        return False
+    anchors = {k for k in old.subject_stems if not k.startswith("@")} - values - _NOT_ANCHORS
+    return bool(anchors) and not any(k in new.stems or _inflects(k, new.stems) for k in anchors)
+
+
+_NOT_ANCHORS = _FUNCTION | lx.PREPOSITIONS
+
+
+def _heard_of(new: Parse) -> bool:
+    """The new fact tells what someone thinks, says or has heard before what changed
+    (`lexicon.HEARSAY`): "Tom thinks the user moved to Lisbon", "Говорят, пользователь
+    переехал", "Dicen que el usuario se mudó" — a report, not the change itself."""
+    for w in new.words:
+        if w.norm in lx.UPDATE_WORDS or w.kind == "marker":
+            return False
+        if w.norm in lx.HEARSAY:
+            return True
+    return False
 
 
 def _value_scoped(new: Parse, old: Parse) -> bool:
@@ -5542,7 +5616,8 @@ def _changed_in_other_words(new: Parse, old: Parse) -> str | None:
     if len(gone | lost) > 2 or len(came | brought) > 2 or any(_numeric(n) for n in gone | came):
         return None  # an id is a subject, not a value ("INC-2291" / "INC-2297")
     one = all(any(w.norm in lx.ONE_VALUE for w in fact.words) for fact in (new, old))
-    if not one and _many_valued(new, old, changed, often=False):
+    # (what one does or follows, read as several; what one holds, as one: "owned by Lena")
+    if not one and _many_valued(new, old, changed, held=False):
         return None
     if _both_may_hold(new, old, gone | lost, came | brought):
         return None

@@ -558,11 +558,22 @@ PREPOSITIONS = frozenset(
     "for of in on at to from with by about de en para por con в на для по с у о".split()
 )
 
+# Words that tell a change as what someone thinks, says or has heard ("Tom thinks the user
+# moved", "Говорят, …", "Dicen que …"): a report of news, not the news.
+HEARSAY = frozenset(
+    """thinks think believes believe heard hears suspects suspect guesses guess assumes assume
+    claims claim rumor rumour rumored rumoured supposedly reportedly allegedly apparently
+    думает думают считает считают слышал слышала слышали говорят кажется видимо якобы
+    cree creen piensa piensan dicen dice oí oyó escuché parece supuestamente
+    aparentemente""".split()
+)
+
 # Words that make a subject another one of its kind: "the user's other dog" is not the dog
 # the user's dog is, "el otro gato" not "el gato".
 OTHER_ONES = frozenset(
     """other another second third другой другая другое другого другую второй вторая второе
-    вторую второго третий третья третью otro otra otros otras segundo segunda tercer tercero tercera""".split()
+    вторую второго третий третья третью otro otra otros otras segundo segunda tercer tercero
+    tercera""".split()
 )
 
 # Prepositions that give the word after them opposite parts: "the letter from John" / "for
@@ -890,30 +901,40 @@ MULTI_VALUED = {
     "exported subscribed member contributes contributed certified participates "
     # what a piece of software has many of: "the users table has an index on email"
     "index indexes field fields column columns endpoint endpoints variable variables package "
-    "packages foreign dependency dependencies include includes contain contains",
+    "packages foreign dependency dependencies include includes contain contains "
+    # people one works or lives beside, and what one invests in (not clients: "the
+    # support e-mail for enterprise clients" is one address)
+    "colleague colleagues coworker coworkers teammate teammates neighbor neighbors neighbour "
+    "neighbours invest invests",
     "russian": "говорит любит нравится играет знает посещал посетил коллекционирует аллергия "
     "аллергию дружит хобби язык избегаю избегает принимает зависит совместим совместима "
     "доверяет "
     "приходят доступ "
     "экспортируются участвует участник участница индекс поле колонка колонку эндпоинт "
-    "переменная переменную пакет зависимость входит входят включает содержит",
+    "переменная переменную пакет зависимость входит входят включает содержит "
+    "коллега коллеги сосед соседка соседи подписан подписана подписаны "
+    "инвестирует",
     "spanish": "habla gusta encanta juega toca conoce sabe visitó visita colecciona alérgico "
     "alérgica alergia pasatiempo idioma evito evita admite acepta depende compatible "
     "publican acceso confía "
     "exportan miembro contribuye participa suscrito suscrita índice campo columna endpoint "
-    "variable paquete dependencia incluye incluyen contiene",
+    "variable paquete dependencia incluye incluyen contiene "
+    "amigo amiga amigos compañero compañera compañeros colega colegas vecino vecina vecinos "
+    "invierte",
     # the kanji a Japanese verb keeps once its endings are split off (speak, play an
     # instrument, depend on, know, like, keep a pet), read as written
     "japanese": "話 弾 依存 知 好 飼 使 投稿 アクセス メンバー 参加 購読 アレルギー インデックス "
-    "フィールド カラム エンドポイント 変数 パッケージ フラグ 含",
+    "フィールド カラム エンドポイント 変数 パッケージ フラグ 含 契約",
 }
 # Things one has several of at a time: "my new hobby" is one more, not the news that "my hobby"
 # changed (as "my new manager" is).
 MANY_HELD = frozenset(
     """hobby hobbies project projects friend friends client clients course courses class
-    skill skills interest interests side-project хобби увлечение проект друг подруга клиент
-    курс afición aficiones pasatiempo proyecto amigo amiga cliente curso 趣味 プロジェクト 友達
-    友人 顧客 クライアント 講座""".split()
+    skill skills interest interests side-project colleague colleagues coworker coworkers
+    teammate teammates neighbor neighbors neighbour neighbours хобби увлечение проект друг
+    подруга клиент курс коллега коллеги сосед соседка соседи afición aficiones pasatiempo
+    proyecto amigo amiga cliente curso compañero compañera colega vecino vecina 趣味 プロジェクト
+    友達 友人 顧客 クライアント 講座 同僚 隣人""".split()
 )
 # Pets, had one or several at a time like relatives ("has a cat named Tom").
 PETS = frozenset(
@@ -946,18 +967,29 @@ TEAMS = {
 MEMBERSHIP = frozenset("member members miembro miembros участник участница".split())
 # Verbs whose object often holds several values, but whose change an explicit update ("now
 # wants a Rivian") can announce: a value swapped without such a word is one more value. (A
-# place is closed on several days: "on public holidays" and "on Christmas Day".)
-OFTEN_MANY = {
-    "english": "read watch listen attend study learn own eat drink want need keep teach write "
-    "afraid fear follow subscribe mentor volunteer donate owner approve "
-    "responsible handles take takes maintain send ship deliver closed",
+# place is closed on several days: "on public holidays" and "on Christmas Day".) First what
+# one does, watches, follows or gives to ("listens to Radiohead" / "… to Björk": both) …
+OFTEN_MANY_DONE = {
+    "english": "read watch listen attend study learn eat drink want need keep teach write "
+    "afraid fear follow subscribe volunteer donate",
     "russian": "читает смотрит слушает изучает ест ем едим пьёт пью пьём хочет нужен нужна "
-    "нужно преподаёт преподает учит пишет боится владеет владелец владелица утверждает "
-    "одобряет согласует отвечает ответственный ответственная сопровождает отправляет присылает "
-    "закрыт закрыта закрыто",
+    "нужно преподаёт преподает учит пишет боится",
     "spanish": "lee mira escucha estudia aprende come como bebe bebo tomo toma quiere necesita "
-    "enseña escribe teme sigue posee dueño dueña propietario propietaria aprueba encarga "
-    "mantiene envía manda cerrado cerrada responsable preferencia preferencias mentor mentora",
+    "enseña escribe teme sigue",
+}
+# … and what is held, approved, sent or answered for, which a thing more often has one of
+# ("The design system is owned by Lena"), unless said with "a" ("owns a Tesla").
+OFTEN_MANY_HELD = {
+    "english": "own mentor owner approve responsible handles take takes maintain send ship "
+    "deliver closed",
+    "russian": "владеет владелец владелица утверждает одобряет согласует отвечает ответственный "
+    "ответственная сопровождает отправляет присылает закрыт закрыта закрыто",
+    "spanish": "posee dueño dueña propietario propietaria aprueba encarga mantiene envía manda "
+    "cerrado cerrada responsable preferencia preferencias mentor mentora",
+}
+OFTEN_MANY = {
+    language: f"{OFTEN_MANY_DONE[language]} {OFTEN_MANY_HELD[language]}"
+    for language in OFTEN_MANY_DONE
 }
 # Verbs with several values at once unless the object names what they are for: "We use
 # Postgres" and "We use Redis" both hold; "uses Jenkins for CI" → "GitHub Actions for CI" is

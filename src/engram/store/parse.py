@@ -375,6 +375,13 @@ def often_many_keys(latin: str) -> frozenset[str]:
 
 
 @lru_cache(maxsize=3)
+def often_done_keys(latin: str) -> frozenset[str]:
+    """`often_many_keys` of what one does, watches or gives to (lexicon.OFTEN_MANY_DONE), not
+    of what one holds or sends."""
+    return _stems_of(lx.OFTEN_MANY_DONE, latin)
+
+
+@lru_cache(maxsize=3)
 def context_valued_keys(latin: str) -> frozenset[str]:
     """Stems of verbs with several values unless their object says what for (lexicon), for
     facts whose Latin words are in `latin`."""

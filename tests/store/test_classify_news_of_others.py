@@ -1,0 +1,87 @@
+"""The absorb classifier reading news that is not about the stored fact's subject, or not yet
+news at all: the stored value's own news ("Karen moved to London" after "The user's manager
+is Karen"), a spouse's news, hearsay, a denial of a value the stored fact never gave, and a
+second value of what one has or does several of (issue 11). None of these hides the stored
+fact; the real updates beside them still do."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.store.pairs import HIDING, outcome
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user's plumber is Gus.", "Gus moved to Denver."),
+        ("The user's tax advisor is Ilse.", "Ilse changed firms in March."),
+        ("The user shops at Lidl.", "Lidl changed its opening hours to 8–20."),
+        ("El dentista del usuario es Tomás.", "Tomás se mudó a Valencia."),
+    ],
+)
+def test_news_of_the_stored_value_is_not_news_of_the_stored_subject(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_the_stored_value_replaced_in_the_passive_still_supersedes() -> None:
+    assert outcome("Our bundler is Webpack.", "Webpack has been replaced by Vite.") == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user works at Zalando.", "The user's husband changed jobs and now works at SAP."),
+        ("Пользователь работает в Озоне.", "Муж пользователя перешёл в Авито."),
+        ("El usuario trabaja en Repsol.", "El marido del usuario ahora trabaja en Iberdrola."),
+    ],
+)
+def test_a_spouses_news_is_not_the_users(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user lives in Oslo.", "Nina thinks the user moved to Bergen."),
+        ("Пользователь живёт в Казани.", "Говорят, пользователь переехал в Самару."),
+        ("El usuario vive en Bilbao.", "Dicen que el usuario se mudó a Vigo."),
+    ],
+)
+def test_hearsay_of_a_move_is_not_the_move(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_the_move_itself_still_supersedes() -> None:
+    assert outcome("The user lives in Oslo.", "The user moved to Bergen.") == "supersede"
+
+
+def test_denying_a_value_never_given_hides_nothing() -> None:
+    assert outcome("The user uses Telegram.", "The user no longer uses Signal.") not in HIDING
+
+
+def test_denying_the_value_given_supersedes() -> None:
+    assert outcome("The user uses Telegram.", "The user no longer uses Telegram.") == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user listens to Bach.", "The user listens to Coltrane."),
+        ("The user watches Succession.", "The user watches Shogun."),
+        ("The user's colleague is Farid.", "The user's colleague is Lotte."),
+        ("The user's neighbour is Mr. Olsen.", "The user's neighbour is Mrs. Berg."),
+        ("Коллега пользователя — Вадим.", "Коллега пользователя — Инна."),
+        ("Пользователь подписан на Кинопоиск.", "Пользователь подписан на Яндекс Музыку."),
+        ("El usuario es amigo de Iker.", "El usuario es amigo de Unai."),
+    ],
+)
+def test_a_second_value_of_what_one_has_or_does_several_of_hides_nothing(
+    old: str, new: str
+) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_what_one_holds_alone_still_changes_hands() -> None:
+    old, new = "The style guide is owned by Rhea.", "Joss owns the style guide."
+    assert outcome(old, new) == "supersede"
