@@ -882,6 +882,12 @@ def _value_change(new: Parse, old: Parse) -> str | None:
     kept = old.object_keys & new.object_keys
     if not kept and len(removed) > 1 and len(old.object_keys) > 4:
         return None  # nothing of the object stays: another statement, not a new value
+    if _preferences_apart(new, old):
+        return None  # "prefers dark mode" / "prefers window seats": preferences of two things
+    if any(w.norm in lx.FOR_NOW for w in new.words if w.key in added):
+        return None  # "works from home" → "is working from the office today": one day's
+    if _day_and_hour(removed, added) or _day_and_hour(added, removed):
+        return None  # "es el 3 de mayo" / "es a las 15:00": the day and the hour, both
     changed = removed | added
     valued = {w.key for f in (new, old) for w in f.objects if w.kind in _VALUE_KINDS}
     if kept & valued and not changed & valued and _direct_object(old) & removed:
@@ -4214,6 +4220,8 @@ def _update_reworded(new: Parse, old: Parse) -> bool:
         return False  # "Karen's sister moved to Denver" is no news about Karen
     if _subject_kin(new) - _subject_kin(old):
         return False  # (a spouse too, whom `gist` reads both ways) "the user's wife changed jobs"
+    if _of_someone_else(new, old):
+        return False  # "The user's manager is Karen" → "Raj is now the manager of the data team"
     if not left and _qualifier_swapped(new, old):
         return False  # "the auth service" → "the reporting service"
     if left and _value_scoped(new, old):
@@ -4253,7 +4261,18 @@ def _update_reworded(new: Parse, old: Parse) -> bool:
         return False  # "Sprint planning uses Jira" → "… now happens on Wednesdays"
     if _many_valued(new, old, set(), links=False, context=False, often=False):
         return bool(old.object_keys - _FUNCTION) and old.object_keys - _FUNCTION <= new.content
+    if _preferences_apart(new, old):
+        return False  # "prefers dark mode" → "now prefers window seats"
+    if _favourite(old) and not _favourite(new):
+        return False  # "favorite book is Dune" → "is now reading Project Hail Mary": not its
+        # favourite that changed
     return _brings_new_value(new, old, lined)
+
+
+def _favourite(fact: Parse) -> bool:
+    """The fact tells what one likes best: a favourite ("favorite", "любимый", "favorito") or
+    "best", "most" ("больше всего", "más")."""
+    return any(w.norm in lx.FAVOURITE for w in fact.words) or "好き" in fact.text
 
 
 def _names_one_of_many(fact: Parse) -> bool:
@@ -4277,6 +4296,31 @@ def _names_one_of_many(fact: Parse) -> bool:
 
 
 _BEING = frozenset({"be", "ser", "estar", "=", ":"})
+# (the stems of "prefers", "предпочитает", "prefiere")
+_PREFERRING = frozenset({"prefer", "предпочита", "prefier"})
+
+
+def _day_and_hour(day: Collection[str], hour: Collection[str]) -> bool:
+    """One side names a day (a month, a weekday, a day's number) and the other only an hour of
+    the clock: two parts of one moment, not one value replacing the other."""
+    clock = all(_CLOCK.fullmatch(k) for k in hour)
+    dated = all(not _CLOCK.fullmatch(k) and (k in lx.CALENDAR or k.isdigit()) for k in day)
+    return clock and dated and any(k in lx.CALENDAR for k in day)
+
+
+_CLOCK = re.compile(r"\d{1,2}[:.]\d{2}")
+
+
+def _preferences_apart(new: Parse, old: Parse) -> bool:
+    """Two preferences whose objects share no word, one of them of several words: "prefers
+    dark mode" / "now prefers window seats" are preferences of two things, not one changed
+    (a word for a word, "prefers tea" / "now prefers coffee", may still be)."""
+    if new.verb not in _PREFERRING or old.verb not in _PREFERRING:
+        return False
+    if old.object_keys & new.object_keys - _FUNCTION:
+        return False
+    removed, added = _swapped(new, old)
+    return max(len(removed), len(added)) > 1
 
 
 def _denies_another_value(new: Parse, old: Parse) -> bool:
@@ -4299,11 +4343,23 @@ def _news_of_the_value(new: Parse, old: Parse) -> bool:
     told_of = {k for k in new.subject_keys if not k.startswith("@")}
     if not told_of or not told_of & values:
         return False
-    anchors = {k for k in old.subject_stems if not k.startswith("@")} - values - _NOT_ANCHORS
+    # (whose the attribute is, when the old subject says: "the user's manager" is the user's)
+    whose = {k for k in old.possessors if not k.startswith("@")}
+    subject = whose or {k for k in old.subject_stems if not k.startswith("@")}
+    anchors = subject - values - _NOT_ANCHORS
     return bool(anchors) and not any(k in new.stems or _inflects(k, new.stems) for k in anchors)
 
 
 _NOT_ANCHORS = _FUNCTION | lx.PREPOSITIONS
+
+
+def _of_someone_else(new: Parse, old: Parse) -> bool:
+    """The old attribute is someone's ("the user's manager"), and the new fact never names
+    them but names whose its attribute is ("the manager of the data team")."""
+    whose = {k for k in old.possessors if not k.startswith("@")}
+    if not whose or any(k in new.stems or _inflects(k, new.stems) for k in whose):
+        return False
+    return bool(new.possessors - whose) or any(w.norm in _OF for w in new.words)
 
 
 def _heard_of(new: Parse) -> bool:

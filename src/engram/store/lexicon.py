@@ -449,7 +449,8 @@ MOODS = {
         планирует планирую собирается собираюсь
         planea planean planeo piensa pretende""".split(), "plan"),
     **dict.fromkeys("""almost nearly barely hardly почти едва чуть casi""".split(), "hedge"),
-    **dict.fromkeys("""try tries tried attempt attempts attempted пытается пытался пыталась
+    **dict.fromkeys("""try tries tried trying attempt attempts attempted attempting
+        пытается пытался пыталась
         пытались попытался попыталась попытались пробует пробовал пробовала
         intenta intentó intentaron""".split(), "try"),
     # what is being learnt is not done yet: "Anna is learning to drive" is no "Anna drives"
@@ -566,6 +567,16 @@ HEARSAY = frozenset(
     думает думают считает считают слышал слышала слышали говорят кажется видимо якобы
     cree creen piensa piensan dicen dice oí oyó escuché parece supuestamente
     aparentemente""".split()
+)
+
+# Words that make a statement one day's, not the rule's: "is working from the office today".
+FOR_NOW = frozenset("today tonight сегодня hoy 今日".split())
+
+# Words that tell what one likes best: a change of something else is no change of it.
+FAVOURITE = frozenset(
+    """favorite favourite favorites favourites fave best most любимый любимая любимое любимые
+    любимого любимую любимой любимым больше лучше всего favorito favorita favoritos favoritas
+    preferido preferida preferidos preferidas más mejor""".split()
 )
 
 # Words that make a subject another one of its kind: "the user's other dog" is not the dog
@@ -974,8 +985,8 @@ OFTEN_MANY_DONE = {
     "afraid fear follow subscribe volunteer donate",
     "russian": "читает смотрит слушает изучает ест ем едим пьёт пью пьём хочет нужен нужна "
     "нужно преподаёт преподает учит пишет боится",
-    "spanish": "lee mira escucha estudia aprende come como bebe bebo tomo toma quiere necesita "
-    "enseña escribe teme sigue",
+    "spanish": "lee mira ve escucha estudia aprende come como bebe bebo tomo toma quiere "
+    "necesita enseña escribe teme sigue",
 }
 # … and what is held, approved, sent or answered for, which a thing more often has one of
 # ("The design system is owned by Lena"), unless said with "a" ("owns a Tesla").

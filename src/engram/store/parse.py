@@ -1544,7 +1544,7 @@ def _user_implied(body: str, language: str, words: list[Word]) -> str:
     "Живёт в Казани"): read with the user as its subject, so that it is the same fact as "The
     user lives in Berlin" and another than "Bob lives in Berlin". Not a question, nor a plural
     noun before its verb ("Deploys happen on Fridays", "Alerts are posted in #ops")."""
-    if body.rstrip().endswith("?") or not body[:1].isupper():
+    if body.rstrip().endswith(("?", "？")) or not body[:1].isupper():
         return body
     lead = 0  # (after an adverb: "Now lives in Munich", "Ahora vive en Madrid")
     while lead < min(2, len(words)) and (
@@ -2282,7 +2282,10 @@ def parse(text: str) -> Parse:
     if any(w.norm == "у" for w in subject_words[:-1]):
         subject_words = _whose_dropped(subject_words)
     subject_words = [w for w in subject_words if w.kind in _SUBJECT_KINDS]
-    subject_words = [w for w in subject_words if w.norm not in lx.WEAK_POSSESSIVES]
+    # (a letter naming one of several is no article: "Team A standup")
+    subject_words = [
+        w for w in subject_words if w.norm not in lx.WEAK_POSSESSIVES or w.kind == "name"
+    ]
     implied = frozenset({"@1p"}) if not key and words and _we_verb(words[0]) else frozenset()
     subject = frozenset(w.exact for w in subject_words) | implied
     subject_keys = frozenset(w.key for w in subject_words) | implied
@@ -2344,7 +2347,8 @@ def parse(text: str) -> Parse:
         marks=_marks(body),
         speaker=speaker,
         said_at=prefix.when,
-        question=body.rstrip().endswith("?") or bool(norms and norms[0] in lx.QUESTION_WORDS),
+        question=body.rstrip().endswith(("?", "？"))
+        or bool(norms and norms[0] in lx.QUESTION_WORDS),
         words=tuple(everything),
         subject=subject,
         subject_keys=subject_keys,
