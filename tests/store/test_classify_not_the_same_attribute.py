@@ -105,3 +105,39 @@ def test_the_users_new_mentor_supersedes() -> None:
 )
 def test_a_question_or_an_attempt_is_no_change(old: str, new: str) -> None:
     assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Sprint review is at 14:00.", "Today's sprint review moved to 16:00 because of the demo."),
+        ("The book club meets on Tuesdays.", "This week the book club meets on Wednesday instead."),
+        ("Ретро в 17:00.", "Сегодня ретро перенесли на 18:00."),
+        ("La retro es a las 17:00.", "Hoy la retro se movió a las 18:00."),
+        ("振り返りは金曜17時", "今週の振り返りは祝日のため木曜に変更"),
+    ],
+)
+def test_one_occasion_of_a_schedule_is_no_new_schedule(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Sprint review is at 14:00.", "Starting today, sprint review is at 16:00."),
+        ("The book club meets on Tuesdays.", "As of this week the book club meets on Wednesdays."),
+        ("Prod runs 4 replicas of the API.", "Scaled the prod API up to 8 replicas today."),
+    ],
+)
+def test_a_change_from_today_on_still_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+def test_the_managers_own_manager_is_no_news_of_the_users() -> None:
+    old, new = "The user's mentor is Olga.", "Olga's mentor is now Pavel."
+    assert outcome(old, new) not in HIDING
+
+
+def test_what_one_is_reading_now_is_one_of_several() -> None:
+    old, new = "El usuario está leyendo Rayuela.", "El usuario está leyendo Ficciones."
+    assert outcome(old, new) not in HIDING

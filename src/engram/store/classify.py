@@ -538,6 +538,8 @@ def _explicit_update(new: Parse, old: Parse) -> bool:
         return False  # "used to live in Paris" is history, not news
     if _denies_another_value(new, old):
         return False  # "uses Instagram" → "no longer uses Twitter": not what the old fact said
+    if _of_someone_else(new, old):
+        return False  # "The user's manager is Karen" → "Karen's manager is now Diego"
     if _told_again_for_another_reason(new, old):
         return False
     if _limiters(new) - _limiters(old):
@@ -575,7 +577,10 @@ def _explicit_update(new: Parse, old: Parse) -> bool:
         return True  # "The router password is the default one" → "I changed the router password"
     same_verb = _verb_class(new.verb) == _verb_class(old.verb) != "="
     said = old.content - old.subject_keys - {old.verb}
-    if _many_valued(new, old, set(), links=False, context=False, often=False):
+    # (a count changed is news of one value: "has 2 cats" → "has 3 cats now")
+    removed, added = _swapped(new, old)
+    counted = removed | added if all(_numeric(k) for k in removed | added) else set()
+    if _many_valued(new, old, counted, links=False, context=False, often=False):
         # one value of several ("allergic to nuts"): only news that names it replaces it
         # ("no longer allergic to nuts"), not another value ("now allergic to penicillin"),
         # unless the new one comes in its place ("now posted to #payments instead")
@@ -884,7 +889,7 @@ def _value_change(new: Parse, old: Parse) -> str | None:
         return None  # nothing of the object stays: another statement, not a new value
     if _preferences_apart(new, old):
         return None  # "prefers dark mode" / "prefers window seats": preferences of two things
-    if any(w.norm in lx.FOR_NOW for w in new.words if w.key in added):
+    if _exception_to(new, old):
         return None  # "works from home" → "is working from the office today": one day's
     if _day_and_hour(removed, added) or _day_and_hour(added, removed):
         return None  # "es el 3 de mayo" / "es a las 15:00": the day and the hour, both
@@ -1460,6 +1465,7 @@ def _names_a_thing(fact: Parse, keys: frozenset[str]) -> bool:
         at + 1 < len(words)
         and words[at + 1].kind == "word"
         and words[at + 1].norm not in lx.CALENDAR
+        and words[at + 1].norm not in lx.PREPOSITIONS  # ("at 9:30 on Mondays": no name)
         for at in found
     )
 
@@ -3615,7 +3621,10 @@ def _ending_split(new: Parse, old: Parse) -> bool:
 
 def _update_verdict(new: Parse, old: Parse) -> Verdict | None:
     """A supersede the new fact tells in its words: an explicit update of the same subject,
-    of who holds a role or does a thing, a move from the stored value, a change to another."""
+    of who holds a role or does a thing, a move from the stored value, a change to another.
+    None for one occasion of a schedule ("Today's standup moved to 11")."""
+    if _exception_to(new, old, in_place=False):
+        return None
     if _explicit_update(new, old):
         return Verdict("supersede", "an explicit update of the same subject")
     if _former_then_now(new, old):
@@ -4212,6 +4221,8 @@ def _update_reworded(new: Parse, old: Parse) -> bool:
         return False  # "take the oldest timestamp …" → "now look at the timestamps …": next step
     if _heard_of(new):
         return False  # "Tom thinks the user moved to Lisbon": what someone says, not news
+    if _exception_to(new, old, in_place=False):
+        return False  # "Team lunch is on Fridays" → "This week team lunch is on Thursday"
     mine, theirs = gist(new), gist(old)
     left = _old_value_left(new, old)
     if not (left and _passive(new)) and _news_of_the_value(new, old):
@@ -4300,6 +4311,41 @@ _BEING = frozenset({"be", "ser", "estar", "=", ":"})
 _PREFERRING = frozenset({"prefer", "предпочита", "prefier"})
 
 
+def _one_occasion(fact: Parse) -> bool:
+    """The fact is told of one day, week or time only (`lexicon.FOR_NOW`): "Today's standup
+    moved to 11", "This week's sync is moved to Wednesday", "Hoy la daily se movió a las 11",
+    "今日の朝会は11時に変更" — an exception, not a new rule. Not "Starting today, …", "今日から"."""
+    norms = [w.norm for w in fact.words]
+    for at, norm in enumerate(norms):
+        if not _STARTED.isdisjoint(norms[max(at - 2, 0) : at]):
+            continue  # "starting today", "as of this week": a new rule from then on
+        if norm in lx.FOR_NOW:
+            return True
+        if any(tuple(norms[at : at + len(p)]) == p for p in lx.FOR_NOW_PHRASES):
+            return True
+    text = fact.text
+    return any(m in text and m + "から" not in text for m in lx.FOR_NOW_JAPANESE)
+
+
+_STARTED = lx.DATED_CHANGE | frozenset({"starting", "beginning", "effective", "partir", "начиная"})
+
+
+def _exception_to(new: Parse, old: Parse, *, in_place: bool = True) -> bool:
+    """The new fact tells one occasion (`_one_occasion`) of what the old one tells as a rule:
+    a schedule ("Standup is at 9:30" → "Today's standup moved to 11"), or — with `in_place`,
+    for a value swapped with no verb of change — what is done in place of its value that day
+    ("works from home" → "is working from the office today"). A change told as made that day
+    is no exception: "Scaled prod up to 10 replicas today"."""
+    if not _one_occasion(new) or _one_occasion(old):
+        return False
+    if any(w.kind == "date" for w in old.objects):
+        return True  # (the old fact is a schedule)
+    if not in_place:
+        return False
+    _, added = _swapped(new, old)
+    return any(w.norm in lx.FOR_NOW for w in new.words if w.key in added)
+
+
 def _day_and_hour(day: Collection[str], hour: Collection[str]) -> bool:
     """One side names a day (a month, a weekday, a day's number) and the other only an hour of
     the clock: two parts of one moment, not one value replacing the other."""
@@ -4344,7 +4390,7 @@ def _news_of_the_value(new: Parse, old: Parse) -> bool:
     if not told_of or not told_of & values:
         return False
     # (whose the attribute is, when the old subject says: "the user's manager" is the user's)
-    whose = {k for k in old.possessors if not k.startswith("@")}
+    whose = {k for k in old.possessors & (old.subject | old.subject_keys) if not k.startswith("@")}
     subject = whose or {k for k in old.subject_stems if not k.startswith("@")}
     anchors = subject - values - _NOT_ANCHORS
     return bool(anchors) and not any(k in new.stems or _inflects(k, new.stems) for k in anchors)
@@ -4356,8 +4402,10 @@ _NOT_ANCHORS = _FUNCTION | lx.PREPOSITIONS
 def _of_someone_else(new: Parse, old: Parse) -> bool:
     """The old attribute is someone's ("the user's manager"), and the new fact never names
     them but names whose its attribute is ("the manager of the data team")."""
-    whose = {k for k in old.possessors if not k.startswith("@")}
-    if not whose or any(k in new.stems or _inflects(k, new.stems) for k in whose):
+    # (an owner in the subject: "Meal planning is Maria's task" names Maria as the value)
+    whose = {k for k in old.possessors & (old.subject | old.subject_keys) if not k.startswith("@")}
+    said = new.stems | {w.exact for w in new.words} | {w.key for w in new.words}
+    if not whose or any(k in said or _inflects(k, said) for k in whose):
         return False
     return bool(new.possessors - whose) or any(w.norm in _OF for w in new.words)
 

@@ -569,8 +569,20 @@ HEARSAY = frozenset(
     aparentemente""".split()
 )
 
-# Words that make a statement one day's, not the rule's: "is working from the office today".
-FOR_NOW = frozenset("today tonight сегодня hoy 今日".split())
+# Words that make a statement one day's, not the rule's: "is working from the office today",
+# "Today's standup moved to 11" ("starting today" is a new rule: `DATED_CHANGE` before it).
+FOR_NOW = frozenset(
+    """today today's tonight tonight's tomorrow tomorrow's сегодня сегодняшний сегодняшняя
+    сегодняшнюю сегодняшнее завтра завтрашний завтрашняя завтрашнюю hoy
+    今日 明日 今晩 今夜""".split()
+)
+# … and phrases that do the same for one week or one time ("this week's sync is moved").
+FOR_NOW_PHRASES = (
+    ("this", "week"), ("this", "week's"), ("just", "for"), ("only", "this"), ("this", "time"),
+    ("esta", "semana"), ("esta", "vez"), ("solo", "por"), ("этой", "неделе"), ("на", "этот", "раз"),
+)  # fmt: skip
+# (the Japanese ones, found in the text: "今週の定例", not "今週から")
+FOR_NOW_JAPANESE = ("今日", "明日", "今週", "今晩", "今夜")
 
 # Words that tell what one likes best: a change of something else is no change of it.
 FAVOURITE = frozenset(
@@ -982,11 +994,11 @@ MEMBERSHIP = frozenset("member members miembro miembros участник уча�
 # one does, watches, follows or gives to ("listens to Radiohead" / "… to Björk": both) …
 OFTEN_MANY_DONE = {
     "english": "read watch listen attend study learn eat drink want need keep teach write "
-    "afraid fear follow subscribe volunteer donate",
+    "afraid fear follow subscribe volunteer donate reading watching listening",
     "russian": "читает смотрит слушает изучает ест ем едим пьёт пью пьём хочет нужен нужна "
     "нужно преподаёт преподает учит пишет боится",
     "spanish": "lee mira ve escucha estudia aprende come como bebe bebo tomo toma quiere "
-    "necesita enseña escribe teme sigue",
+    "necesita enseña escribe teme sigue leyendo viendo mirando escuchando",
 }
 # … and what is held, approved, sent or answered for, which a thing more often has one of
 # ("The design system is owned by Lena"), unless said with "a" ("owns a Tesla").

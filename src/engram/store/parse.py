@@ -1704,6 +1704,9 @@ def _predicate_start(words: list[Word]) -> tuple[int, bool]:
     # A Russian name and a word with a present tense's ending: "Олег курит", "Аня рисует"
     if len(words) >= 2 and _russian_present_after_name(words):
         return 1, True
+    # A person and a last word in a verb's third person: "The user smokes", "El usuario fuma"
+    if _person_then_verb(words):
+        return len(words) - 1, True
     # No verb: a value after the first word ("Телефон Бориса 555-0199") starts the predicate,
     # else the last word ("Код-ревью для hotfix-веток обязательно").
     for at, word in enumerate(words):
@@ -1724,6 +1727,8 @@ _NOT_RU = frozenset({"не"})
 # The endings of a Russian verb's present third person ("курит", "рисует", "поют")
 _RU_PRESENT = ("ит", "ет", "ут", "ют", "ят", "ат")
 _RU_PLURAL = ("ы", "и", "е")
+# Endings of a Russian adjective that no common first name has ("-ий" is Дмитрий's, Юрий's)
+_RU_ADJECTIVE = ("ый", "ой", "ая", "яя", "ое", "ее")
 
 
 def _russian_present_after_name(words: list[Word]) -> bool:
@@ -1736,12 +1741,46 @@ def _russian_present_after_name(words: list[Word]) -> bool:
         first.text[:1].isupper()
         and _cyrillic(first.norm)
         and not first.norm.endswith(_RU_PLURAL)
+        and not first.norm.endswith(_RU_ADJECTIVE)  # "Любимый цвет …": no name
         and second.kind == "word"
         and second.text.islower()
         and _cyrillic(second.norm)
         and len(second.norm) >= 4
         and second.norm.endswith(_RU_PRESENT)
     )
+
+
+def _person_then_verb(words: list[Word]) -> bool:
+    """The fact is a person ("the user", "my son", "el usuario") and one last word with the
+    ending of a verb's present third person that the lexicon does not know: "The user smokes",
+    "My son swims", "El usuario fuma" — its verb, whatever it is."""
+    if not 2 <= len(words) <= 3 or words[-2].norm not in _PEOPLE:
+        return False
+    if len(words) == 3 and words[0].norm not in lx.WEAK_POSSESSIVES | _THE_ES:
+        return False
+    last = words[-1]
+    if last.kind != "word" or not last.text.islower() or len(last.norm) < 4:
+        return False
+    if last.norm.endswith("s"):
+        return not last.norm.endswith(("ss", "us", "is"))
+    return last.norm.endswith(("a", "e")) and words[0].norm in _THE_ES
+
+
+_PEOPLE = lx.PERSON_NOUNS | lx.KIN
+_THE_ES = frozenset({"el", "la"})
+
+
+def _negated_last_verb(before: list[Word], word: Word) -> bool:
+    """A fact's last word after a negation, with the ending of a verb's present third person
+    (English "-s", Spanish "-a", "-e"): the verb negated, though the lexicon does not know it."""
+    if not any(w.kind in ("neg", "marker") and w.norm in lx.NEGATIONS for w in before):
+        return False
+    if word.kind != "word" or not word.text.islower() or len(word.norm) < 4:
+        return False
+    if word.norm.endswith(("ss", "us", "is")):
+        return False
+    # (a Spanish verb comes right after its "no": "ya no fuma"; English says "no longer smokes")
+    return word.norm.endswith("s") or (before[-1].norm == "no" and word.norm.endswith(("a", "e")))
 
 
 _ARTICLE_AFTER_VERB = frozenset("the a an el la los las un una unos unas".split())
@@ -1808,6 +1847,8 @@ def _head(words: list[Word], start: int) -> int:
             return at
         if _cyrillic(word.norm) and any(w.norm in _NOT_RU for w in words[start:at]):
             return at  # "Олег больше не курит": what "не" negates is the predicate
+        if at == len(words) - 1 and _negated_last_verb(words[start:at], word):
+            return at  # "The user no longer smokes", "El usuario ya no fuma": the same
         # "has been $6,500": the copula before a value, not "has" ("has been a vegan" stays)
         return copula if word.kind in ("value", "date", "name") else start
     return start
@@ -2253,6 +2294,10 @@ def parse(text: str) -> Parse:
     if key:
         # "Deploy window: Tue 14:00 UTC": the key is the subject, the rest its value.
         subject_words, start, head, verb = key_words, 0, -1, ":"
+        if _new_of_someone(key_words) or _new_note(key_words):
+            # "Новый телефон пользователя: …", "New phone: …": the news that the value changed
+            told = update = True
+            subject_words = [w for w in key_words if w.norm not in lx.NEW_WORDS]
     else:
         if CJK.search(body):
             start, by_verb = _cjk_topic(body, words, language), False
@@ -2494,8 +2539,28 @@ def _new_of_someone(subject: list[Word]) -> bool:
         possessive(w)
         or w.kind in ("name", "pronoun")
         or (w.norm in lx.WEAK_POSSESSIVES and w.norm not in _NO_ONE)
-        for w in subject
+        # "el nuevo teléfono del usuario", "новый телефон пользователя" (not the new one
+        # itself: "новый сотрудник" is someone who joined)
+        or (w.norm in _OWNERS and (at == 0 or subject[at - 1].norm not in lx.NEW_WORDS))
+        for at, w in enumerate(subject)
     )
+
+
+def _new_note(key: list[Word]) -> bool:
+    """A note's key that opens with "new" before what one has one of: "New phone", "Nueva
+    dirección" (not "New hobby": one more)."""
+    return (
+        len(key) >= 2
+        and key[0].norm in lx.NEW_WORDS
+        and key[1].kind == "word"
+        and key[1].norm not in lx.MANY_HELD
+    )
+
+
+# People a thing is said to be of, in the genitive where the language has one
+_OWNERS = lx.PERSON_NOUNS | frozenset(
+    "пользователя клиента сотрудника начальника руководителя друга подруги коллеги".split()
+)
 
 
 def _agent(predicate: list[Word]) -> frozenset[str]:

@@ -1,0 +1,69 @@
+"""Updates the absorb classifier now reads (issue 11): a person's verb the lexicon does not
+know, told and then denied ("The user smokes" → "The user no longer smokes"); a new value
+told as someone's new one in Spanish, Russian and in a note ("El nuevo teléfono del
+usuario", "New phone: …"); an hour changed beside its weekday; a count told as news."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.store.pairs import HIDING, outcome
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user snores.", "The user no longer snores."),
+        ("My daughter bites her nails.", "My daughter no longer bites her nails."),
+        ("El usuario ronca.", "El usuario ya no ronca."),
+    ],
+)
+def test_a_habit_given_up_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+def test_a_habit_told_again_is_a_duplicate() -> None:
+    assert outcome("The user snores.", "The user snores") == "duplicate"
+
+
+def test_another_habit_hides_nothing() -> None:
+    assert outcome("The user snores.", "The user sleepwalks.") not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "La dirección del usuario es Calle Luna 4.",
+            "La nueva dirección del usuario es Calle Sol 9.",
+        ),
+        ("Почта пользователя: ivan@old.ru", "Новая почта пользователя: ivan@new.ru"),
+        ("Phone: 555-0101", "New phone: 555-0199"),
+    ],
+)
+def test_a_new_one_of_what_one_has_one_of_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Hobby: chess", "New hobby: climbing"),
+        ("В команде дизайна Аня и Борис.", "В команду дизайна пришёл новый сотрудник — Денис."),
+    ],
+)
+def test_a_new_one_of_what_one_has_several_of_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_an_hour_changed_beside_its_weekday_supersedes() -> None:
+    old, new = "The retro is at 15:00 on Fridays.", "The retro is at 16:00 on Fridays."
+    assert outcome(old, new) == "supersede"
+
+
+def test_a_count_told_as_news_supersedes() -> None:
+    assert outcome("The user has 2 dogs.", "The user has 3 dogs now.") == "supersede"
+
+
+def test_a_count_of_another_thing_hides_nothing() -> None:
+    assert outcome("The user has 2 dogs.", "The user has 3 cats now.") not in HIDING
