@@ -67,3 +67,26 @@ def test_a_count_told_as_news_supersedes() -> None:
 
 def test_a_count_of_another_thing_hides_nothing() -> None:
     assert outcome("The user has 2 dogs.", "The user has 3 cats now.") not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Browser: Firefox", "Switched from Firefox to Brave"),
+        ("Браузер: Firefox", "Перешёл с Firefox на Brave"),
+        ("Navegador: Firefox", "Cambió de Firefox a Brave"),
+    ],
+)
+def test_a_switch_from_a_notes_value_supersedes_it(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    "new",
+    [
+        "Bob switched from Firefox to Brave.",
+        "The user is thinking about switching from Firefox to Brave.",
+    ],
+)
+def test_someone_elses_or_a_planned_switch_hides_nothing(new: str) -> None:
+    assert outcome("Browser: Firefox", new) not in HIDING

@@ -670,11 +670,17 @@ def _names_former(new: Parse, values: frozenset[str]) -> bool:
 
 def _set_aside(new: Parse, values: frozenset[str]) -> bool:
     """The new fact names one of `values` as what it replaces: "… instead of Omar", "en lugar
-    de Movistar", "вместо Олега", "(was Netlify until June)"."""
+    de Movistar", "вместо Олега", "(was Netlify until June)", or as what a change was from
+    ("switched from VS Code to Zed")."""
     if _names_former(new, values):
         return True
     words = new.words
     norms = [w.norm for w in words]
+    if new.change and any(
+        norms[at] in _FROM and any(_same_name(words[at + 1].key, v) for v in values)
+        for at in range(len(words) - 1)
+    ):
+        return True  # "switched from VS Code to Zed", "перешёл с VS Code на Zed"
     for phrase in _INSTEAD_OF:
         for at in range(len(words) - len(phrase)):
             if tuple(norms[at : at + len(phrase)]) == phrase:
@@ -4352,9 +4358,6 @@ def _day_and_hour(day: Collection[str], hour: Collection[str]) -> bool:
     clock = all(_CLOCK.fullmatch(k) for k in hour)
     dated = all(not _CLOCK.fullmatch(k) and (k in lx.CALENDAR or k.isdigit()) for k in day)
     return clock and dated and any(k in lx.CALENDAR for k in day)
-
-
-_CLOCK = re.compile(r"\d{1,2}[:.]\d{2}")
 
 
 def _preferences_apart(new: Parse, old: Parse) -> bool:

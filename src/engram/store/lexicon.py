@@ -421,6 +421,7 @@ PAST_PHRASES = (("used", "to"), ("solía",), ("solia",), ("раньше",))
 MODALS = frozenset(
     """
 might may could would should maybe perhaps possibly probably planning plans considering
+thinking pensando
 может могла мог могли возможно наверное планирует собирается
 podría podrían quizás quizá puede tal posiblemente probablemente planea piensa
 """.split()
