@@ -579,7 +579,8 @@ def _explicit_update(new: Parse, old: Parse) -> bool:
     said = old.content - old.subject_keys - {old.verb}
     # (a count changed is news of one value: "has 2 cats" → "has 3 cats now")
     removed, added = _swapped(new, old)
-    counted = removed | added if all(_numeric(k) for k in removed | added) else set()
+    changed = frozenset(removed | added)
+    counted = changed if all(_numeric(k) for k in changed) else frozenset()
     if _many_valued(new, old, counted, links=False, context=False, often=False):
         # one value of several ("allergic to nuts"): only news that names it replaces it
         # ("no longer allergic to nuts"), not another value ("now allergic to penicillin"),
@@ -4287,8 +4288,8 @@ def _update_reworded(new: Parse, old: Parse) -> bool:
 
 
 def _favourite(fact: Parse) -> bool:
-    """The fact tells what one likes best: a favourite ("favorite", "любимый", "favorito") or
-    "best", "most" ("больше всего", "más")."""
+    """The fact tells what one likes best: a favourite ("favorite", "любимый", "favorito",
+    "likes … best")."""
     return any(w.norm in lx.FAVOURITE for w in fact.words) or "好き" in fact.text
 
 

@@ -587,9 +587,9 @@ FOR_NOW_JAPANESE = ("今日", "明日", "今週", "今晩", "今夜")
 
 # Words that tell what one likes best: a change of something else is no change of it.
 FAVOURITE = frozenset(
-    """favorite favourite favorites favourites fave best most любимый любимая любимое любимые
-    любимого любимую любимой любимым больше лучше всего favorito favorita favoritos favoritas
-    preferido preferida preferidos preferidas más mejor""".split()
+    """favorite favourite favorites favourites fave best любимый любимая любимое любимые
+    любимого любимую любимой любимым favorito favorita favoritos favoritas preferido preferida
+    preferidos preferidas""".split()
 )
 
 # Words that make a subject another one of its kind: "the user's other dog" is not the dog
