@@ -3133,6 +3133,42 @@ _OTHER_ACTION = "another action on the same thing (view / edit, read / write)"
 _OTHER_PART = "another part for the same word (from / for, with / for, by / to …)"
 
 
+def _cases_apart(new: Parse, old: Parse) -> bool:
+    """A Russian name after the verb in the dative in one fact and in the genitive in the
+    other ("Петру" / "Петра", "Игорю" / "Игоря", "Анне" / "Анны"): to whom a thing is done,
+    and whose it is — two roles, as "to Pedro" and "Pedro's" are."""
+    mine, theirs = _names_after_a_noun(new), _names_after_a_noun(old)
+    return any(
+        a[:-1] == b[:-1] and frozenset((a[-1], b[-1])) in _DATIVE_GENITIVE
+        for a in mine - theirs
+        for b in theirs - mine
+    )
+
+
+def _names_after_a_noun(fact: Parse) -> set[str]:
+    """Russian names right after a noun that is not the verb ("отчёт Петру", "отчёт Петра"):
+    a genitive or a dative there, never the subject ("возглавляет Елена") nor a place after a
+    preposition ("из Самары")."""
+    words = fact.words
+    return {
+        w.norm
+        for at, w in enumerate(words)
+        if at
+        and w.kind == "name"
+        and _CYRILLIC.match(w.norm)
+        and words[at - 1].kind == "word"
+        and words[at - 1].key != fact.verb
+        and words[at - 1].norm not in lx.PREPOSITIONS
+    }
+
+
+# (the last letters of a name's dative and genitive: "Петру" / "Петра", "Игорю" / "Игоря",
+# "Анне" / "Анны", "Маше" / "Маши")
+_DATIVE_GENITIVE = frozenset(
+    frozenset(pair) for pair in (("у", "а"), ("ю", "я"), ("е", "ы"), ("е", "и"))
+)
+
+
 def _other_form(new: Parse, old: Parse) -> str | None:
     """What tells two facts of nearly the same words apart as two statements (None if
     nothing does): another mood (a wish, ability, duty, plan, attempt, learning or near miss,
@@ -3158,6 +3194,8 @@ def _other_form(new: Parse, old: Parse) -> str | None:
         return "another number"
     if _ending_split(new, old):
         return "another word spelt nearly alike"
+    if _cases_apart(new, old):
+        return _OTHER_PART  # "отправляет отчёт Петру" / "… Петра": to whom, and whose
     if not _same_frequency(mine.frequency, theirs.frequency):
         return "another frequency"
     if mine.limiters != theirs.limiters:
