@@ -85,3 +85,18 @@ def test_a_second_value_of_what_one_has_or_does_several_of_hides_nothing(
 def test_what_one_holds_alone_still_changes_hands() -> None:
     old, new = "The style guide is owned by Rhea.", "Joss owns the style guide."
     assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("ユーザーは名古屋に住んでいる", "ユーザーの兄は今は福岡に住んでいる"),
+        ("ユーザーは楽天で働いている。", "ユーザーの夫は今はLINEで働いている。"),
+    ],
+)
+def test_a_japanese_relatives_news_is_not_the_users(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_the_users_own_japanese_move_supersedes() -> None:
+    assert outcome("ユーザーは名古屋に住んでいる", "ユーザーは今は福岡に住んでいる") == "supersede"

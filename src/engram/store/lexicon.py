@@ -545,6 +545,7 @@ partner fiance fiancee fiancé fiancée stepson stepdaughter stepmother stepfath
 hijo hijos hija hijas esposo esposa marido mujer madre mamá padre papá hermana hermanas
 hermano hermanos abuela abuelo nieto nieta tía tio tío sobrino sobrina primo prima novio
 novia pareja
+妻 夫 姉 妹 兄 弟 母 父 娘 息子 祖母 祖父 子供 子ども 彼女 彼氏
 """.split()
 )
 
