@@ -2869,7 +2869,7 @@ def _not_a_duplicate(
     if restated:
         return restated
     other = _different_subject(new, old)
-    if not other and new.negated == old.negated and not _both_deny(new, old):
+    if not other and new.negated == old.negated:
         swapped = _value_change(new, old)
         if swapped and not _antonym_split(new, old):
             return Verdict("supersede", f"the same subject with a new value ({swapped})")
@@ -4405,7 +4405,7 @@ def _preferences_apart(new: Parse, old: Parse) -> bool:
     (a word for a word, "prefers tea" / "now prefers coffee", may still be)."""
     if new.verb not in _PREFERRING or old.verb not in _PREFERRING:
         return False
-    if old.object_keys & new.object_keys - _FUNCTION:
+    if old.object_keys & (new.object_keys - _FUNCTION):
         return False
     removed, added = _swapped(new, old)
     return max(len(removed), len(added)) > 1
@@ -4432,8 +4432,7 @@ def _news_of_the_value(new: Parse, old: Parse) -> bool:
     if not told_of or not told_of & values:
         return False
     # (whose the attribute is, when the old subject says: "the user's manager" is the user's)
-    whose = {k for k in old.possessors & (old.subject | old.subject_keys) if not k.startswith("@")}
-    subject = whose or {k for k in old.subject_stems if not k.startswith("@")}
+    subject = _subject_owners(old) or {k for k in old.subject_stems if not k.startswith("@")}
     anchors = subject - values - _NOT_ANCHORS
     return bool(anchors) and not any(k in new.stems or _inflects(k, new.stems) for k in anchors)
 
@@ -4441,11 +4440,16 @@ def _news_of_the_value(new: Parse, old: Parse) -> bool:
 _NOT_ANCHORS = _FUNCTION | lx.PREPOSITIONS
 
 
+def _subject_owners(fact: Parse) -> set[str]:
+    """Whose the fact's subject is, named: "the user's manager" is the user's. (An owner named
+    in the predicate is its value: "Meal planning is Maria's task".)"""
+    return {k for k in fact.possessors & (fact.subject | fact.subject_keys) if k[:1] != "@"}
+
+
 def _of_someone_else(new: Parse, old: Parse) -> bool:
     """The old attribute is someone's ("the user's manager"), and the new fact never names
     them but names whose its attribute is ("the manager of the data team")."""
-    # (an owner in the subject: "Meal planning is Maria's task" names Maria as the value)
-    whose = {k for k in old.possessors & (old.subject | old.subject_keys) if not k.startswith("@")}
+    whose = _subject_owners(old)
     said = new.stems | {w.exact for w in new.words} | {w.key for w in new.words}
     if not whose or any(k in said or _inflects(k, said) for k in whose):
         return False

@@ -1758,12 +1758,7 @@ def _person_then_verb(words: list[Word]) -> bool:
         return False
     if len(words) == 3 and words[0].norm not in lx.WEAK_POSSESSIVES | _THE_ES:
         return False
-    last = words[-1]
-    if last.kind != "word" or not last.text.islower() or len(last.norm) < 4:
-        return False
-    if last.norm.endswith("s"):
-        return not last.norm.endswith(("ss", "us", "is"))
-    return last.norm.endswith(("a", "e")) and words[0].norm in _THE_ES
+    return _third_person(words[-1], spanish=words[0].norm in _THE_ES)
 
 
 _PEOPLE = lx.PERSON_NOUNS | lx.KIN
@@ -1775,12 +1770,19 @@ def _negated_last_verb(before: list[Word], word: Word) -> bool:
     (English "-s", Spanish "-a", "-e"): the verb negated, though the lexicon does not know it."""
     if not any(w.kind in ("neg", "marker") and w.norm in lx.NEGATIONS for w in before):
         return False
+    # (a Spanish verb comes right after its "no": "ya no fuma"; English says "no longer smokes")
+    return _third_person(word, spanish=before[-1].norm == "no")
+
+
+def _third_person(word: Word, *, spanish: bool) -> bool:
+    """A lowercase word of four letters or more with the ending of a verb's present third
+    person the lexicon may not know: English "-s" (not "-ss", "-us", "-is"), and with `spanish`
+    also "-a", "-e" ("fuma", "come")."""
     if word.kind != "word" or not word.text.islower() or len(word.norm) < 4:
         return False
-    if word.norm.endswith(("ss", "us", "is")):
-        return False
-    # (a Spanish verb comes right after its "no": "ya no fuma"; English says "no longer smokes")
-    return word.norm.endswith("s") or (before[-1].norm == "no" and word.norm.endswith(("a", "e")))
+    if word.norm.endswith("s"):
+        return not word.norm.endswith(("ss", "us", "is"))
+    return spanish and word.norm.endswith(("a", "e"))
 
 
 _ARTICLE_AFTER_VERB = frozenset("the a an el la los las un una unos unas".split())
