@@ -43,8 +43,11 @@ Each pair runs through the real pipeline: the old fact is absorbed into an empty
 then the new one, and the outcome is compared with the label. The **wrongful hide rate** is the
 share of pairs labelled related or new that came out supersede or duplicate: facts that would
 have disappeared from default search. With the local sentence model (`[embed] provider =
-"onnx"`, skipped with a note without onnxruntime) the pairs run again: its cosine also lets a
-rewording that passes every guard of the word rules be a duplicate.
+"onnx"`, skipped with a note without onnxruntime) the test, dev and probe pairs run again: its
+vectors choose which stored facts a new one is compared with, and its cosine tells related from
+new. Its cosine never makes a duplicate: run on the probe rounds, a rule that let a rewording
+passing every guard of the word rules be one hid 178 of the tune halves' 2,566 must-stay pairs
+(39 without it) and 180 of the check halves' 1,525 (69), for 25 and 17 duplicates found.
 """
 
 from __future__ import annotations
@@ -149,7 +152,7 @@ def run() -> str:
     kinds = [[k, by_kind[k], f"{right[k] / by_kind[k]:.2f}"] for k in sorted(by_kind)]
     note = (
         "(test, dev and own pairs: the offline embedder, the default; the onnx columns: the local "
-        "sentence model, all-MiniLM-L6-v2, whose cosine may also make a rewording a duplicate)"
+        "sentence model, all-MiniLM-L6-v2, whose vectors choose the facts compared)"
     )
     if missing:
         note += f"\n\n({missing})"
@@ -163,6 +166,7 @@ def probe_table() -> str:
     negatives, each round split once into halves. Rules were written from the failures of the
     `tune` halves; the `check` halves were scored only as totals."""
     pairs = load("probe")
+    onnx = not onnx_missing()
     rows = []
     for round_ in sorted({p["round"] for p in pairs}):
         for half in ("tune", "check"):
@@ -170,9 +174,15 @@ def probe_table() -> str:
             if not part:
                 continue
             s = summary(evaluate(part))
-            rows.append([f"round {round_}, {half}", s.counts.total(), f"{s.overall:.2f}",
-                         f"{s.hidden}/{s.negatives}", f"{s.wrongful_hide:.1%}"])  # fmt: skip
-    return table(["probe pairs", "pairs", "accuracy", "hidden", "wrongful hide rate"], rows)
+            row = [f"round {round_}, {half}", s.counts.total(), f"{s.overall:.2f}",
+                   f"{s.hidden}/{s.negatives}", f"{s.wrongful_hide:.1%}"]  # fmt: skip
+            if onnx:
+                dense = summary(evaluate(part, "onnx"))
+                row += [f"{dense.overall:.2f}", f"{dense.hidden}/{dense.negatives}"]
+            rows.append(row)
+    headers = ["probe pairs", "pairs", "accuracy", "hidden", "wrongful hide rate"]
+    headers += ["accuracy, onnx", "hidden, onnx"] if onnx else []
+    return table(headers, rows)
 
 
 if __name__ == "__main__":

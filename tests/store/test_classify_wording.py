@@ -99,11 +99,6 @@ def test_a_rewording_that_says_more_is_not_a_duplicate() -> None:
     assert outcome(old, new) != "duplicate"
 
 
-def meaning(old: str, new: str, cosine: float) -> str:
-    """The outcome when the cosine is a sentence-embedding model's."""
-    return classify(new, [(old, cosine)], semantic=True).outcome
-
-
 def test_a_role_said_of_its_holder_or_of_its_owner_is_a_duplicate() -> None:
     old, new = (
         "Marta Ruiz is the CFO of Northwind.",
@@ -128,19 +123,6 @@ def test_a_new_job_title_at_the_same_employer_supersedes() -> None:
     assert outcome(old, new) == "supersede"
 
 
-def test_a_rewording_a_sentence_model_reads_as_one_is_a_duplicate() -> None:
-    assert meaning("I'm a night owl.", "I follow a night owl schedule.", 0.9) == "duplicate"
-
-
-def test_the_offline_cosine_never_makes_a_rewording_a_duplicate() -> None:
-    old, new = "I'm a night owl.", "I follow a night owl schedule."
-    assert classify(new, [(old, 0.9)]).outcome != "duplicate"
-
-
-def test_a_low_sentence_model_cosine_is_no_duplicate() -> None:
-    assert meaning("I'm a night owl.", "I follow a night owl schedule.", 0.6) != "duplicate"
-
-
 @pytest.mark.parametrize(
     ("old", "new"),
     [
@@ -149,12 +131,13 @@ def test_a_low_sentence_model_cosine_is_no_duplicate() -> None:
         ("Priya lives in Leeds.", "Priya lives in Leeds and works in York."),
         ("The billing service logs to Loki.", "The search service logs to Loki."),
         ("Ali runs every morning.", "Ali runs 5 km every morning."),
+        ("Bob fixed the login bug.", "Bob introduced the login bug."),
+        ("Alice earns 5000 euros a month.", "Alice earns 5000 euros a year."),
+        ("Sam joined the board.", "Sam was asked to join the board."),
     ],
 )
-def test_what_a_sentence_model_reads_as_one_is_never_merged_when_the_words_tell_apart(
-    old: str, new: str
-) -> None:
-    assert meaning(old, new, 0.97) not in HIDING
+def test_a_cosine_near_one_never_makes_a_duplicate_of_another_statement(old: str, new: str) -> None:
+    assert classify(new, [(old, 0.97)]).outcome not in HIDING
 
 
 def test_an_environment_name_in_a_job_title_is_no_environment() -> None:

@@ -67,10 +67,6 @@ from engram.text.tokenize import normalize
 PRIORITY = ("duplicate", "contradict", "supersede", "related", "new")
 MAX_SWAP = 3  # object words a value change may replace
 MAX_ADDED = 4  # object words it may bring in their place
-# The cosine of a sentence-embedding model above which two facts that name the same people,
-# values and setting, and pass every guard of `_reworded_by_meaning`, say the same thing
-# (set on the dev pairs: rewordings 0.85–0.97 under all-MiniLM-L6-v2).
-REWORDED_COSINE = 0.85
 _FUNCTION = lx.FUNCTION_WORDS
 _MOMENT_KINDS = frozenset({"date", "value"})
 _BARE_VERBS = frozenset({"be", "have", "ser", "estar", "tener", ":", "=", "need", "want"})
@@ -854,10 +850,6 @@ def _coverage(wanted: frozenset[str], found: frozenset[str]) -> float:
     """The share of `wanted` keys present in `found`, inflected forms included."""
     hits = sum(1 for k in wanted if k in found or _inflects(k, found))
     return hits / len(wanted)
-
-
-def _prefixes(keys: frozenset[str]) -> frozenset[str]:
-    return frozenset(k[:5] for k in keys if len(k) >= 5 and k.isalpha())
 
 
 # The id of a record in a public registry of trials or papers ("NCT00295386",
@@ -1819,10 +1811,11 @@ def _starts_at(words: list[Word], at: int) -> bool:
     return at > 0 and words[at - 1].norm in ("since", "desde", "с", "from")
 
 
-def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False) -> Verdict:
-    """Classify a new fact against one stored fact (cosine `similarity` of their vectors;
-    `semantic` when the vectors are a sentence-embedding model's, whose cosine reads meaning,
-    not the offline embedder's, whose cosine reads shared words)."""
+def compare(new: Parse, old: Parse, similarity: float) -> Verdict:
+    """Classify a new fact against one stored fact (cosine `similarity` of their vectors).
+    What the facts say decides; the cosine only tells related from new. Even a
+    sentence-embedding model's cosine never makes a duplicate: it reads "sent Bob the report"
+    and "sent Bob the invoice" as one statement, and the duplicate would drop the new fact."""
     if new.normalized == old.normalized or (
         new.plain == old.plain
         and (new.speaker, new.said_at) == (old.speaker, old.said_at)
@@ -1833,7 +1826,7 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
     spelt = spelt_out(new.text, old.text)
     if spelt is not None:
         told, stored = spelt
-        verdict = compare(parse(told), parse(stored), similarity, semantic=semantic)
+        verdict = compare(parse(told), parse(stored), similarity)
         return Verdict(verdict.outcome, f"{verdict.reason}, an abbreviation read as its words")
     if _phrase_put_first(new, old):
         return Verdict("duplicate", "the same statement with a phrase put first")
@@ -1872,10 +1865,10 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
         return Verdict("duplicate", "the same holder of the same role, told again")
     if _settles(new, old):
         return Verdict("supersede", "the same task or proposal, now done or decided")
-    changed = _one_clause_changed(new, old, similarity, semantic)
+    changed = _one_clause_changed(new, old, similarity)
     if changed:
         return changed
-    updated = _first_clause_updated(new, old, similarity, semantic)
+    updated = _first_clause_updated(new, old, similarity)
     if updated:
         return updated
     if _clauses_said_before(new, old):
@@ -1895,7 +1888,7 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
             # (not for dialogue: "Of course! They look tired…" is no update of "Of course!
             # See you later")
             for part in new.parts:
-                verdict = compare(parse(part), old, similarity, semantic=semantic)
+                verdict = compare(parse(part), old, similarity)
                 if verdict.outcome in ("supersede", "contradict"):
                     return Verdict(verdict.outcome, f"{verdict.reason}, in one sentence")
         return _related_or_new(new, old, overlap, similarity, "a passage, not one statement")
@@ -1908,7 +1901,7 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
     if form:
         # another time of the statement, another number or another word spelt nearly alike:
         # no duplicate, though it may still update or contradict the stored fact
-        return _not_a_duplicate(new, old, overlap, similarity, semantic, form)
+        return _not_a_duplicate(new, old, overlap, similarity, form)
     if _same_statement(new, old):
         return Verdict("duplicate", "the same subject, words, values and polarity")
     if _says_less(new, old):
@@ -1919,11 +1912,11 @@ def compare(new: Parse, old: Parse, similarity: float, *, semantic: bool = False
         return Verdict("duplicate", "the same words in another order, no part changed")
     if _voice_turned(new, old):
         return Verdict("duplicate", "the same statement in the other voice, the same roles")
-    if _uncleft_duplicate(new, old, similarity, semantic):
+    if _uncleft_duplicate(new, old, similarity):
         return Verdict("duplicate", "the same statement with one part put first as a cleft")
     if _predicate_reworded(new, old):
         return Verdict("duplicate", "the same statement with its predicate in other words")
-    return _not_a_duplicate(new, old, overlap, similarity, semantic, "")
+    return _not_a_duplicate(new, old, overlap, similarity, "")
 
 
 def _phrase_put_first(new: Parse, old: Parse) -> bool:
@@ -2561,9 +2554,7 @@ def _note(text: str) -> tuple[str, str] | None:
     return normalize(found[1]).strip(), found[2]
 
 
-def _one_clause_changed(
-    new: Parse, old: Parse, similarity: float, semantic: bool
-) -> Verdict | None:
+def _one_clause_changed(new: Parse, old: Parse, similarity: float) -> Verdict | None:
     """Two facts of several clauses or sentences, the same but for one clause: that clause
     decides, and a new value there replaces the old fact, which says nothing the new one does
     not but that value ("Ana lives in Lisbon and works at Farfetch" → "… at Revolut", "Tom
@@ -2593,15 +2584,13 @@ def _one_clause_changed(
             _clause_parse(f"{subject} {mine}"),
             _clause_parse(f"{subject} {theirs}"),
         )
-    verdict = compare(clause_new, clause_old, similarity, semantic=semantic)
+    verdict = compare(clause_new, clause_old, similarity)
     if verdict.outcome not in ("supersede", "duplicate"):
         return None
     return Verdict(verdict.outcome, f"{verdict.reason}, in one clause, the others the same")
 
 
-def _first_clause_updated(
-    new: Parse, old: Parse, similarity: float, semantic: bool
-) -> Verdict | None:
+def _first_clause_updated(new: Parse, old: Parse, similarity: float) -> Verdict | None:
     """News of one clause, and a stored fact of several whose first clause, which names its
     subject, it updates: "The user wants weekly summaries and likes them sent on Monday
     morning" → "The user no longer wants weekly summaries". The clauses after it say more of
@@ -2615,7 +2604,7 @@ def _first_clause_updated(
     stored = _clause_texts(old.text)
     if len(stored) < 2:
         return None
-    verdict = compare(new, _clause_parse(stored[0][0]), similarity, semantic=semantic)
+    verdict = compare(new, _clause_parse(stored[0][0]), similarity)
     if verdict.outcome != "supersede":
         return None
     return Verdict("supersede", f"{verdict.reason}, of the stored fact's first clause")
@@ -2853,7 +2842,7 @@ _NOT_ALNUM = re.compile(r"[\W_]+")
 
 
 def _not_a_duplicate(
-    new: Parse, old: Parse, overlap: float, similarity: float, semantic: bool, form: str
+    new: Parse, old: Parse, overlap: float, similarity: float, form: str
 ) -> Verdict:
     """`compare` past the duplicate rules: an update, a contradiction, a new value, else
     related or new (`form`: what tells the two apart as statements, if anything)."""
@@ -2880,8 +2869,6 @@ def _not_a_duplicate(
         elsewhere = _update_elsewhere(new, old)
     if looked and not elsewhere:
         return looked
-    if not form and semantic and similarity >= REWORDED_COSINE and _reworded_by_meaning(new, old):
-        return Verdict("duplicate", f"the same statement in other words (cosine {similarity:.2f})")
     why = other or elsewhere or (f"the same words, {form}" if form else "")
     why = why or "the same subject, both stay true"
     return _related_or_new(new, old, overlap, similarity, why)
@@ -5523,41 +5510,6 @@ def _object_stems(fact: Parse) -> frozenset[str]:
     return frozenset(w.root for w in fact.objects if w.kind not in ("stop", "dash", "marker"))
 
 
-def _reworded_by_meaning(new: Parse, old: Parse) -> bool:
-    """Two facts a sentence-embedding model reads as one statement may be one when nothing a
-    meaning-blind model misses tells them apart: the same setting, speaker, polarity, values
-    and names, a shared concept, no antonym split, no narrower or other subject, no more
-    clauses, no more than one concept more in the new one, and the same roles of who did what
-    to whom ("Marco plays the guitar" / "Marco is a guitar player"; never "Jun sent the contract
-    to Rania" / "Rania sent the contract to Jun", which such a model reads as one)."""
-    if not _same_symbols(new, old) or not _same_setting(new, old):
-        return False
-    mine, theirs = gist(new), gist(old)
-    if mine.values != theirs.values:
-        return False
-    lined = line_up(mine, theirs)
-    if not lined.names or not lined.shared or len(lined.only_new) > len(lined.only_old) + 2:
-        return False
-    if (lined.only_new | lined.only_old) & lx.POLAR_WORDS or _antonym_split(new, old):
-        return False
-    if _narrower(new, old) or _narrowed(new, old) or _qualifier_swapped(new, old):
-        return False
-    if _adds_clause(new, old):
-        return False
-    if _role_swapped(new, old) or _agent_not_the_doer(new, old):
-        return False  # "Кирилл — наставник Нины" / "Нина — наставница Кирилла"
-    if _same_roles(new, old) or _turned_round(new, old):
-        return True  # "A is B's CTO" / "B's chief technology officer is A"
-    owners = (new.possessors, old.possessors)
-    if all(owners) and owners[0] != owners[1]:
-        return False  # "Tom's manager is Anna" / "Tom is Anna's manager"
-    if _roles_swapped(new, old):
-        return False
-    if lined.shared & lx.SYMMETRIC:
-        return True
-    return _named_order(mine) == _named_order(theirs, mine)
-
-
 def _roles_swapped(new: Parse, old: Parse) -> bool:
     """A word of each subject is in the other's object: "the checkout service calls the stock
     service" / "the stock service calls the checkout service"."""
@@ -5671,12 +5623,6 @@ def _other_action(new: Parse, old: Parse, lined: Overlap) -> bool:
     # "escrib" / "escribi" for "escribió", "diseñ" / "disen" for "diseñó")
     verb = fold(verb)
     return len(verb) >= 4 and any(k.startswith(verb) or verb.startswith(k) for k in lined.only_old)
-
-
-def _adds_clause(new: Parse, old: Parse) -> bool:
-    """The new fact joins more clauses than the old one ("pays at 60 days *and* always by
-    promissory note"): it says more, however few its words."""
-    return _clauses(new) > _clauses(old)
 
 
 def _clauses(fact: Parse) -> int:
@@ -5925,15 +5871,14 @@ def _touches(new: Parse, old: Parse) -> bool:
     return moved and _synonyms()[0]["lives"] in gist(old).concepts
 
 
-def classify(text: str, candidates: list[tuple[str, float]], *, semantic: bool = False) -> Verdict:
-    """Classify `text` against (content, cosine) candidates: the strongest verdict wins
-    (`semantic`: the cosines are a sentence-embedding model's, see `compare`)."""
+def classify(text: str, candidates: list[tuple[str, float]]) -> Verdict:
+    """Classify `text` against (content, cosine) candidates: the strongest verdict wins."""
     if not candidates:
         return Verdict("new", "no similar fact in this scope")
     mine = parse(text)
     best: Verdict | None = None
     for index, (content, similarity) in enumerate(candidates):
-        verdict = compare(mine, parse(content), similarity, semantic=semantic)
+        verdict = compare(mine, parse(content), similarity)
         verdict = Verdict(verdict.outcome, verdict.reason, index)
         if best is None or PRIORITY.index(verdict.outcome) < PRIORITY.index(best.outcome):
             best = verdict
@@ -5954,15 +5899,13 @@ SYSTEM_PROMPT = (
 )
 
 
-def classify_with_model(
-    model: object, text: str, candidates: list[tuple[str, float]], *, semantic: bool = False
-) -> Verdict:
+def classify_with_model(model: object, text: str, candidates: list[tuple[str, float]]) -> Verdict:
     """Ask an OpenAI-compatible chat model; fall back to the offline classifier on any failure
     or malformed answer."""
     from engram.llm import ChatModel, HttpError
 
     if not candidates or not isinstance(model, ChatModel):
-        return classify(text, candidates, semantic=semantic)
+        return classify(text, candidates)
     listing = "\n".join(f"c{i + 1}: {content}" for i, (content, _) in enumerate(candidates))
     try:
         answer = model.complete_json(SYSTEM_PROMPT, f"NEW: {text}\nEXISTING:\n{listing}")
@@ -5985,7 +5928,7 @@ def classify_with_model(
         reason = str(answer.get("reason") or "classified by the model")
         return Verdict(verdict, f"model: {reason}", index)
     except (HttpError, ValueError, TypeError):
-        fallback = classify(text, candidates, semantic=semantic)
+        fallback = classify(text, candidates)
         return Verdict(
             fallback.outcome, fallback.reason + " (offline; the model failed)", fallback.candidate
         )
@@ -6591,7 +6534,7 @@ def _declined_alike(a: frozenset[str], b: frozenset[str]) -> bool:
     return len(only_a) == len(only_b) == 1 and _same_name(next(iter(only_a)), next(iter(only_b)))
 
 
-def _uncleft_duplicate(new: Parse, old: Parse, similarity: float, semantic: bool) -> bool:
+def _uncleft_duplicate(new: Parse, old: Parse, similarity: float) -> bool:
     """One fact is a cleft of the other: said without its cleft, it is a duplicate of it (and
     a cleft whose parts turned, "Anna is the one Bob hired" / "Anna hired Bob", is none)."""
     for cleft, plain, first in ((new, old, True), (old, new, False)):
@@ -6604,7 +6547,7 @@ def _uncleft_duplicate(new: Parse, old: Parse, similarity: float, semantic: bool
             ):
                 continue  # "Ivan is the CEO at Acme" is no cleft of "Ivan … at Acme"
             a, b = (said, plain) if first else (plain, said)
-            if compare(a, b, similarity, semantic=semantic).outcome == "duplicate":
+            if compare(a, b, similarity).outcome == "duplicate":
                 return True
     return False
 

@@ -688,12 +688,10 @@ class MemoryStore:
         from engram.store.classify import classify, classify_with_model
 
         pairs = [(content, cos) for _, content, cos in candidates]
-        # a sentence-embedding model's cosine reads meaning; the offline one's, shared words
-        semantic = not self.embedder.sparse
         if self.chat is not None and self.llm_classify:
-            verdict = classify_with_model(self.chat, item.content, pairs, semantic=semantic)
+            verdict = classify_with_model(self.chat, item.content, pairs)
         else:
-            verdict = classify(item.content, pairs, semantic=semantic)
+            verdict = classify(item.content, pairs)
         return _unquoting(verdict, pairs)
 
     def _apply(
