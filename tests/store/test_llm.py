@@ -139,3 +139,46 @@ def test_rerank_failure_keeps_the_order(tmp_path: Path) -> None:
         store.chat = ChatModel(fake.url, "k", "fake-chat", retries=0)
         hits = store.search("kafka consumers offsets")
     assert hits[0].fact.content.startswith("Kafka consumers")
+
+
+def model_answering(verdict: str) -> FakeOpenAI:
+    return FakeOpenAI(chat=lambda body: json.dumps({"verdict": verdict, "candidate": "c1"}))
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "verdict"),
+    [
+        ("Alice lives in Paris.", "Bob lives in Paris.", "duplicate"),
+        ("Alice's phone number is 555-0101.", "Bob's phone number is 555-0199.", "supersede"),
+        ("Ticket 3 is assigned to Person146.", "Ticket 43 is assigned to Person628.", "supersede"),
+        ("Staging keeps logs for 30 days.", "Production keeps logs for 90 days.", "supersede"),
+        ("Tim: I moved to Denver.", "Anna: I moved to Denver.", "duplicate"),
+        ("The upload limit is 10 MB.", "The upload limit is 20 MB.", "duplicate"),
+    ],
+)
+def test_a_model_never_merges_what_the_word_rules_tell_apart(
+    tmp_path: Path, old: str, new: str, verdict: str
+) -> None:
+    with fake_openai(model_answering(verdict)) as fake:
+        store = open_store(tmp_path, fake, ENGRAM_EMBED_PROVIDER="offline")
+        store.absorb([old], scope="agent")
+        [outcome] = store.absorb([new], scope="agent")
+        hits = {hit.fact.content for hit in store.search(new, top_k=5)}
+    assert outcome.outcome == "related" and outcome.reason.startswith("model: ")
+    assert hits == {old, new}
+
+
+def test_a_model_may_merge_a_rewording_the_word_rules_miss(tmp_path: Path) -> None:
+    with fake_openai(model_answering("duplicate")) as fake:
+        store = open_store(tmp_path, fake, ENGRAM_EMBED_PROVIDER="offline")
+        store.absorb(["The user's laptop is slow."], scope="agent")
+        [outcome] = store.absorb(["The user's laptop runs sluggishly."], scope="agent")
+    assert outcome.outcome == "duplicate" and store.stats()["facts"] == 1
+
+
+def test_a_model_may_replace_a_value_of_the_same_subject(tmp_path: Path) -> None:
+    with fake_openai(model_answering("supersede")) as fake:
+        store = open_store(tmp_path, fake, ENGRAM_EMBED_PROVIDER="offline")
+        store.absorb(["Alice lives in Berlin."], scope="agent")
+        [outcome] = store.absorb(["Alice has settled down in Munich."], scope="agent")
+    assert outcome.outcome == "supersede"

@@ -5926,12 +5926,32 @@ def classify_with_model(model: object, text: str, candidates: list[tuple[str, fl
             if not 0 <= index < len(candidates):
                 raise HttpError(f"unknown candidate {answer.get('candidate')!r}")
         reason = str(answer.get("reason") or "classified by the model")
+        if verdict in ("duplicate", "supersede") and index is not None:
+            kept = _no_merge(parse(text), parse(candidates[index][0]), verdict)
+            if kept:
+                return Verdict("related", f"model: {reason}; kept, {kept}", index)
         return Verdict(verdict, f"model: {reason}", index)
     except (HttpError, ValueError, TypeError):
         fallback = classify(text, candidates)
         return Verdict(
             fallback.outcome, fallback.reason + " (offline; the model failed)", fallback.candidate
         )
+
+
+def _no_merge(new: Parse, old: Parse, verdict: str) -> str:
+    """Why a model's duplicate or supersede may not hide the stored fact or drop the new one,
+    else '': the word rules find another subject, speaker, environment or actor ("Bob lives
+    in Paris" / "Alice lives in Paris"), or, for a duplicate, other values or roles swapped
+    ("Ticket 43 …" / "Ticket 3 …", "Alice reports to Bob" / "Bob reports to Alice"). A model
+    may read meaning the rules miss; what the rules tell apart stays apart."""
+    other = _different_subject(new, old)
+    if other:
+        return other
+    if verdict == "duplicate" and new.values != old.values:
+        return "other values"
+    if verdict == "duplicate" and (_role_swapped(new, old) or _roles_swapped(new, old)):
+        return "the roles swapped"
+    return ""
 
 
 # Auxiliaries of a passive ("was signed", "fue firmado", "был подписан"), agent markers, and
