@@ -440,3 +440,28 @@ def test_distilling_a_run_key_of_bytes_that_are_not_utf8_is_refused_naming_it(
 ) -> None:
     with pytest.raises(EngramError, match=r"^scope key holds bytes that are not UTF-8 text"):
         store.distill(scope_key="\udcff", dry_run=True)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("Alice lives in Paris.", "Bob lives in Paris."),
+        ("The staging database runs PostgreSQL 15.", "The production database runs PostgreSQL 16."),
+        ("Carol's phone number is 555-0101.", "Dave's phone number is 555-0199."),
+        ("Run r1 finished its nightly import.", "Run r2 finished its nightly import."),
+    ],
+)
+def test_distill_never_folds_one_fact_into_another_told_in_the_same_words(
+    store: MemoryStore, first: str, second: str
+) -> None:
+    store.absorb([first], scope="run", scope_key="r1")
+    store.absorb([second], scope="run", scope_key="r2")
+    assert store.distill().actions == []
+    assert {f.content for f in store.list(scope="run")} == {first, second}
+
+
+def test_distill_folds_the_same_fact_told_in_several_runs(store: MemoryStore) -> None:
+    store.absorb(["The S3 mock starts late on CI."], scope="run", scope_key="r1")
+    store.absorb(["the S3 mock starts late on CI"], scope="run", scope_key="r2")
+    [action] = store.distill().actions
+    assert len(action.fact_ids) == 2

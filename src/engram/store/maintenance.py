@@ -5,8 +5,10 @@ run applies exactly that plan, so `--dry-run` shows what will happen. Every chan
 archived facts keep their rows and come back with `restore`.
 
 - **distill** turns recurring run-scope facts into durable knowledge. Active run facts are
-  clustered (a fact joins a cluster when it shares at least 40 % of its terms with the
-  cluster's first fact); a cluster of two or more facts, or a single fact that agents boosted,
+  clustered: a fact joins a cluster when it shares at least 40 % of its terms with the
+  cluster's first fact and absorb's classifier reads the two as one statement (a duplicate),
+  so "Alice lives in Paris" never joins "Bob lives in Paris", nor staging's database
+  production's; a cluster of two or more facts, or a single fact that agents boosted,
   is promoted: its most informative statement (most distinct terms, then highest confidence)
   is absorbed into the `agent` scope through the normal pipeline — so secrets are rejected and
   duplicates merge — linked to every source with a `distilled_from` edge, and the run facts are
@@ -98,6 +100,15 @@ def _terms(fact: Fact) -> set[str]:
     return set(fact.metadata.get("_terms", []))
 
 
+def _one_statement(fact: Fact, head: Fact, shared: float) -> bool:
+    """Whether absorb's classifier reads the two facts as one statement: the same fact
+    recurring in two runs, not another subject, id or environment told in the same words."""
+    from engram.store.classify import compare
+    from engram.store.parse import parse
+
+    return compare(parse(fact.content), parse(head.content), shared).outcome == "duplicate"
+
+
 def _pinned(store: MemoryStore) -> set[str]:
     return set(store._backend.pinned())
 
@@ -113,7 +124,8 @@ def plan_distill(store: MemoryStore, scope_key: str | None = None) -> Plan:
         terms = _terms(fact)
         for cluster in clusters:
             head = _terms(cluster[0])
-            if terms and len(terms & head) / len(terms | head) >= CLUSTER_OVERLAP:
+            shared = len(terms & head) / len(terms | head) if terms else 0.0
+            if shared >= CLUSTER_OVERLAP and _one_statement(fact, cluster[0], shared):
                 cluster.append(fact)
                 break
         else:
