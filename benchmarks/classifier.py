@@ -37,7 +37,11 @@ the other round, in four languages, mostly pairs that must both stay (labelled `
 `contradict` hides nothing either) beside true updates and rewordings; each was scored before
 any rule was written from it (round 20: 73 of its 632 must-stay pairs hidden; round 21: 49 of
 671 on the rules of the session before round 20, 25 on the rules written from round 20), then
-tuned on whole: both are `tune` halves. (A pair its author was unsure of is marked `unsure`.)
+tuned on whole: both are `tune` halves. Round 22 (800 pairs) is a third blind review, written
+as a sample of what agents store (hard negatives of one word beside true updates and
+rewordings) by a reviewer who saw no code and no data; scored first (22 of its 522 must-stay
+pairs hidden, counting 4 antonym pairs labelled `contradict` that came out `supersede`), then
+tuned on whole (10 of 522). (A pair its author was unsure of is marked `unsure`.)
 
 Each pair runs through the real pipeline: the old fact is absorbed into an empty scope key,
 then the new one, and the outcome is compared with the label. The **wrongful hide rate** is the

@@ -1816,6 +1816,97 @@ def compare(new: Parse, old: Parse, similarity: float) -> Verdict:
     What the facts say decides; the cosine only tells related from new. Even a
     sentence-embedding model's cosine never makes a duplicate: it reads "sent Bob the report"
     and "sent Bob the invoice" as one statement, and the duplicate would drop the new fact."""
+    verdict = _compared(new, old, similarity)
+    if verdict.outcome not in ("duplicate", "supersede") or new.normalized == old.normalized:
+        return verdict
+    apart = _told_apart(new, old) if verdict.outcome == "duplicate" else ""
+    if _ending_apart(new, old):
+        apart = "another one, told by how its number ends"
+    if apart:
+        return _related_or_new(new, old, _jaccard(new.content, old.content), similarity, apart)
+    return verdict
+
+
+def _ending_apart(new: Parse, old: Parse) -> bool:
+    """Two cards, accounts or phones told by how their numbers end, and the ends differ: "Amex
+    ending 1009" / "Amex ending 1090" are two cards, not a new value of one."""
+    ends = [_after(fact, _ENDING) for fact in (new, old)]
+    return bool(ends[0] and ends[1] and ends[0] != ends[1])
+
+
+def _told_apart(new: Parse, old: Parse) -> str:
+    """What makes two facts of the same words two statements, whichever rule read them as one:
+    a place gone to in one and come from in the other ("Поезд в Питер" / "Поезд из Питера",
+    "transfirió … a la cuenta" / "… desde la cuenta"), or a limit on one side only ("Solo Ana
+    puede aprobar" / "Ana puede aprobar"); '' when nothing does."""
+    if _limited(new) != _limited(old):
+        return "only one of them is limited (only)"
+    for one, other in ((new, old), (old, new)):
+        if _after(one, _SOURCE) & _after(other, _TOWARDS):
+            return "a place gone to in one, come from in the other"
+    if _names_swapped(new, old):
+        return "the same words with the names in each other's places"
+    return ""
+
+
+def _names_swapped(new: Parse, old: Parse) -> bool:
+    """Word for word the same sentence, but for names that changed places: "Service A trusts
+    tokens issued by service B" / "Service B trusts tokens issued by service A". Who does what
+    to whom turned, unless the relation goes both ways ("A is married to B")."""
+    if len(new.words) != len(old.words):
+        return False
+    names: list[tuple[str, str]] = []
+    for a, b in zip(new.words, old.words, strict=True):
+        if a.key == b.key:
+            continue
+        if a.kind not in _NAMED_KINDS or b.kind not in _NAMED_KINDS:
+            return False
+        names.append((a.key, b.key))
+    if len(names) < 2 or sorted(a for a, _ in names) != sorted(b for _, b in names):
+        return False
+    return not any(w.root in lx.SYMMETRIC or w.key in lx.SYMMETRIC for w in new.words)
+
+
+_NAMED_KINDS = frozenset({"name", "acronym"})
+
+
+def _limited(fact: Parse) -> bool:
+    """The fact holds a word of "only" ("Solo Ana puede aprobar"), not the Spanish adjective
+    after its noun ("el café solo", black coffee)."""
+    words = fact.words
+    return any(
+        w.norm in _ONLY and not (w.norm == "solo" and at and words[at - 1].kind == "word")
+        for at, w in enumerate(words)
+    )
+
+
+def _after(fact: Parse, prepositions: frozenset[str]) -> frozenset[str]:
+    """The stems of the words that follow one of `prepositions`, articles between aside."""
+    found = set()
+    words = fact.words
+    for at, word in enumerate(words):
+        if word.norm not in prepositions:
+            continue
+        after = at + 1
+        while after < len(words) and (
+            words[after].norm in _ARTICLES or words[after].norm in _AFTER_ENDING
+        ):
+            after += 1
+        if after < len(words):
+            found.add(words[after].root)
+    return frozenset(found)
+
+
+# Words of where from, never of anything else ("de", "с" may say "of", "with").
+_SOURCE = frozenset({"from", "desde", "из", "изо", "от"})
+# Words after which a number tells which one ("ending 1009", "ending in 42", "terminada en 7").
+_AFTER_ENDING = frozenset({"in", "en", "на"})  # "ending in 42": the number after it
+_ENDING = frozenset("ending ends terminada terminado termina оканчивается заканчивается".split())
+# … and of where to, or where at ("в Питер", "a la cuenta", "to Berlin", "in Berlin").
+_TOWARDS = frozenset("to into towards toward in at a hacia en в во на к ко".split())
+
+
+def _compared(new: Parse, old: Parse, similarity: float) -> Verdict:
     if new.normalized == old.normalized or (
         new.plain == old.plain
         and (new.speaker, new.said_at) == (old.speaker, old.said_at)
@@ -4446,7 +4537,10 @@ def _of_someone_else(new: Parse, old: Parse) -> bool:
 def _heard_of(new: Parse) -> bool:
     """The new fact tells what someone thinks, says or has heard before what changed
     (`lexicon.HEARSAY`): "Tom thinks the user moved to Lisbon", "Говорят, пользователь
-    переехал", "Dicen que el usuario se mudó" — a report, not the change itself."""
+    переехал", "Dicen que el usuario se mudó", "佐々木さんによると" — a report, not the change
+    itself."""
+    if any(said in new.normalized for said in lx.HEARSAY_JAPANESE):
+        return True
     for w in new.words:
         if w.norm in lx.UPDATE_WORDS or w.kind == "marker":
             return False
@@ -5712,12 +5806,17 @@ def _changed_in_other_words(new: Parse, old: Parse) -> str | None:
     if len(gone | lost) > 2 or len(came | brought) > 2 or any(_numeric(n) for n in gone | came):
         return None  # an id is a subject, not a value ("INC-2291" / "INC-2297")
     one = all(any(w.norm in lx.ONE_VALUE for w in fact.words) for fact in (new, old))
+    # (a list told one member at a time is never one: "favorite cuisines include Thai")
+    one = one and not any(w.norm in _MEMBERS for w in (*new.words, *old.words))
     # (what one does or follows, read as several; what one holds, as one: "owned by Lena")
     if not one and _many_valued(new, old, changed, held=False):
         return None
     if _both_may_hold(new, old, gone | lost, came | brought):
         return None
     return f"{', '.join(sorted(gone | lost))} → {', '.join(sorted(came | brought))}"
+
+
+_MEMBERS = frozenset("include includes including incluye incluyen включает включают".split())
 
 
 def _speech_persons(fact: Parse) -> frozenset[str]:

@@ -566,10 +566,12 @@ PREPOSITIONS = frozenset(
 HEARSAY = frozenset(
     """thinks think believes believe heard hears suspects suspect guesses guess assumes assume
     claims claim rumor rumour rumored rumoured supposedly reportedly allegedly apparently
-    думает думают считает считают слышал слышала слышали говорят кажется видимо якобы
-    cree creen piensa piensan dicen dice oí oyó escuché parece supuestamente
-    aparentemente""".split()
+    according думает думают считает считают слышал слышала слышали говорят кажется видимо
+    якобы словам cree creen piensa piensan dicen dice oí oyó escuché parece supuestamente
+    aparentemente según""".split()
 )
+# (Japanese, found in the text: "佐々木さんによると", "移転するらしい", "移転するそうだ")
+HEARSAY_JAPANESE = ("によると", "らしい", "そうだ", "そうです")
 
 # Words that make a statement one day's, not the rule's: "is working from the office today",
 # "Today's standup moved to 11" ("starting today" is a new rule: `DATED_CHANGE` before it).
@@ -582,6 +584,11 @@ FOR_NOW = frozenset(
 FOR_NOW_PHRASES = (
     ("this", "week"), ("this", "week's"), ("just", "for"), ("only", "this"), ("this", "time"),
     ("esta", "semana"), ("esta", "vez"), ("solo", "por"), ("этой", "неделе"), ("на", "этот", "раз"),
+    ("next", "week's"), ("la", "semana", "que", "viene"), ("на", "следующей", "неделе"),
+    # one weekday's: "This Saturday's lesson is moved to 2pm", "la clase de este sábado"
+    *((this, f"{day}'s") for this in ("this", "next") for day in (
+        "monday tuesday wednesday thursday friday saturday sunday".split())),
+    *(("este", day) for day in "lunes martes miércoles jueves viernes sábado domingo".split()),
 )  # fmt: skip
 # (the Japanese ones, found in the text: "今週の定例", not "今週から")
 FOR_NOW_JAPANESE = ("今日", "明日", "今週", "今晩", "今夜")
@@ -729,7 +736,7 @@ SAME_MEANING = {
     "автомобиль": "машина", "автомобиля": "машины", "автомобилем": "машиной",
     "автомобиле": "машине", "терпеть не может": "ненавидит", "не выносит": "ненавидит",
     "резервные копии": "бэкапы", "резервных копий": "бэкапов", "резервную копию": "бэкап",
-    "резервная копия": "бэкап", "стоит в": "находится в", "увлекается": "занимается",
+    "резервная копия": "бэкап", "стоит в": "находится в",
     "пользуется": "использует", "трудится": "работает",
 }  # fmt: skip
 # Contracted forms of a preposition and an article: "al" is "a el", "del" is "de el".
@@ -938,7 +945,7 @@ MULTI_VALUED = {
     "экспортируются участвует участник участница индекс поле колонка колонку эндпоинт "
     "переменная переменную пакет зависимость входит входят включает содержит "
     "коллега коллеги сосед соседка соседи подписан подписана подписаны "
-    "инвестирует",
+    "инвестирует увлекается увлекаюсь увлекаются",
     "spanish": "habla gusta encanta juega toca conoce sabe visitó visita colecciona alérgico "
     "alérgica alergia pasatiempo idioma evito evita admite acepta depende compatible "
     "publican acceso confía "

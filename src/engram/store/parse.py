@@ -1409,9 +1409,11 @@ def _latin_language(text: str) -> str:
             en += 1
         if word in spanish or (not word.isascii() and _ACCENTED.search(word)):
             es += 1
+    en += len(_POSSESSIVE_S.findall(text))  # "Ken's son drives …": no Spanish "son"
     return "spanish" if es > en else "english" if en > es else ""
 
 
+_POSSESSIVE_S = re.compile(r"[a-zA-Z]['’]s\b")
 _NOT_PASTS = frozenset({"usted", "pared", "merced", "huésped", "huesped", "césped", "cesped"})
 
 
