@@ -41,7 +41,12 @@ tuned on whole: both are `tune` halves. Round 22 (800 pairs) is a third blind re
 as a sample of what agents store (hard negatives of one word beside true updates and
 rewordings) by a reviewer who saw no code and no data; scored first (22 of its 522 must-stay
 pairs hidden, counting 4 antonym pairs labelled `contradict` that came out `supersede`), then
-tuned on whole (10 of 522). (A pair its author was unsure of is marked `unsure`.)
+tuned on whole (10 of 522). Round 23 (725 pairs) is a fourth, written the same way with more
+true updates (203) and domains set (a coding agent's notes, a personal assistant's, dialogue);
+scored first on the rules of the session before round 22 and on those after it, the same
+outcomes on every pair (11 of its 397 must-stay pairs hidden, 4 of them antonyms labelled
+`contradict`; supersedes 112 of 203, duplicates 28 of 125), then tuned on whole (5 of 397).
+(A pair its author was unsure of is marked `unsure`.)
 
 Each pair runs through the real pipeline: the old fact is absorbed into an empty scope key,
 then the new one, and the outcome is compared with the label. The **wrongful hide rate** is the

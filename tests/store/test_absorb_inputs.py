@@ -370,11 +370,20 @@ def test_metadata_within_its_limit_is_kept(store: MemoryStore) -> None:
     assert isinstance(fact, Fact) and fact.metadata["ids"] == list(range(100))
 
 
-@pytest.mark.parametrize("text", ["アナの上司はカーラだ。", "会議は月曜日です。", "他喜欢喝咖啡。"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "アナの上司はカーラだ。",
+        "会議は月曜日です。",
+        "他喜欢喝咖啡。",
+        "朝会は9:30。",
+        "上限は25MB。",
+    ],
+)
 def test_a_short_japanese_or_chinese_sentence_is_a_fact(store: MemoryStore, text: str) -> None:
     assert store.absorb([text], scope="agent", scope_key="k")[0].outcome == "new"
 
 
-@pytest.mark.parametrize("text", ["はい。", "田中です", "好的。"])
+@pytest.mark.parametrize("text", ["はい。", "田中です", "好的。", "了解", "どうも"])
 def test_a_japanese_or_chinese_word_or_two_is_too_short(store: MemoryStore, text: str) -> None:
     assert store.absorb([text], scope="agent", scope_key="k")[0].outcome == "rejected"

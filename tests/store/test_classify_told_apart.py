@@ -137,3 +137,54 @@ def test_one_more_item_of_a_list_hides_nothing(old: str, new: str) -> None:
 def test_a_favorite_told_alone_still_takes_a_new_value() -> None:
     old = "The user's favorite cuisine is Thai."
     assert outcome(old, "The user's favorite cuisine is now Ethiopian.") == "supersede"
+
+
+def test_two_together_and_one_of_them_are_two_statements() -> None:
+    old = "El usuario y su marido corren la media maratón cada octubre."
+    new = "El marido del usuario corre la media maratón cada octubre."
+    assert outcome(old, new) not in HIDING
+    assert (
+        outcome(
+            "Aisha lives in Nairobi with her husband.", "Aisha and her husband live in Nairobi."
+        )
+        == "duplicate"
+    )
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Руководитель Тимура — Рахиль.", "Руководитель руководителя Тимура — Инесса."),
+        ("El jefe de Ana es Raúl.", "El jefe del jefe de Ana es Pedro."),
+    ],
+)
+def test_a_role_of_a_role_is_another_one(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("El usuario le debe 200 € a Sara.", "Sara le debe 50 € al usuario."),
+        ("Пользователь должен Саше 2000 рублей.", "Саша должен пользователю 500 рублей."),
+    ],
+)
+def test_a_debt_the_other_way_round_is_another_debt(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_role_handed_over_still_supersedes() -> None:
+    old = "The user's manager is Hiro."
+    assert outcome(old, "Hiro is no longer the user's manager; it's Beth now.") == "supersede"
+
+
+def test_more_places_of_a_thing_had_in_the_plural_hide_nothing() -> None:
+    old, new = "The CDN has edge nodes in Frankfurt.", "The CDN has edge nodes in Singapore."
+    assert outcome(old, new) not in HIDING
+    assert outcome("The laptop has 16 GB of RAM.", "The laptop has 32 GB of RAM.") == "supersede"
+
+
+def test_a_japanese_plan_to_move_is_no_move() -> None:
+    old = "ユーザーは大阪に住んでいる。"
+    assert outcome(old, "ユーザーは来年東京に引っ越すつもりだ。") not in HIDING
+    assert outcome(old, "ユーザーは東京に引っ越した。") == "supersede"

@@ -2544,3 +2544,39 @@ def test_a_russian_collective_numeral_is_the_count() -> None:
     old = "У пользователя двое детей."
     assert outcome(old, "У пользователя два ребёнка.") == "duplicate"
     assert outcome(old, "У пользователя трое детей.") == "supersede"
+
+
+@pytest.mark.parametrize(
+    "new",
+    [
+        "The user stopped using Notion and keeps notes in Obsidian now.",
+        "The user gave up Notion, and takes notes in Obsidian.",
+    ],
+)
+def test_a_change_told_in_the_first_clause_supersedes(new: str) -> None:
+    assert outcome("The user uses Notion for notes.", new) == "supersede"
+
+
+def test_a_condition_in_the_first_clause_is_no_change() -> None:
+    old, new = "The user lives in Berlin.", "If the user moves to Lisbon, they'll need a new lease."
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_japanese_note_of_a_name_in_latin_words_takes_a_new_value() -> None:
+    assert outcome("エディタ：VS Code。", "エディタ：Vim。") == "supersede"
+
+
+def test_a_japanese_note_of_a_tool_used_beside_another_hides_nothing() -> None:
+    old, new = "チームはGitHub Actionsを使っている。", "チームはJenkinsを使っている。"
+    assert outcome(old, new) not in HIDING
+
+
+def test_todays_change_of_a_japanese_schedule_is_an_exception() -> None:
+    assert outcome("朝会は9時半", "今日の朝会は障害対応のため11時に変更") not in HIDING
+    assert outcome("朝会は9時半", "朝会は10時に変更になった") == "supersede"
+
+
+def test_a_habit_given_up_told_again_is_no_contradiction() -> None:
+    old, new = "The user no longer eats red meat.", "The user stopped eating red meat."
+    assert outcome(old, new) not in ("contradict", "supersede")
+    assert outcome("El usuario es vegano.", "El usuario dejó de ser vegano.") == "supersede"

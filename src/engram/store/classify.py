@@ -484,6 +484,10 @@ def _opposite_claim(new: Parse, old: Parse) -> str | None:
     mine, theirs = _actors(new, people), _actors(old, people)
     if (mine and theirs and mine != theirs) or _someone_added(new, old):
         return None
+    if _gave_up(new) or _gave_up(old):
+        # a habit given up is a change, or its denial told again ("no longer eats red meat" /
+        # "stopped eating red meat"): no claim flipped
+        return None
     flipped = new.negated != old.negated
     pair = _antonym_split(new, old)
     if flipped == bool(pair):
@@ -907,9 +911,11 @@ def _value_change(new: Parse, old: Parse) -> str | None:
         return None  # "Always run the tests before pushing" / "… the linter …": two steps
     if CJK.search(new.normalized) and (len(removed) > 1 or len(added) > 1):
         # (Japanese, read without its verbs: two words changed are two slots, but for a day
-        # and its time, "火曜 14:00" → "木曜 16:00", one moment)
+        # and its time, "火曜 14:00" → "木曜 16:00", one moment, and for a name of Latin
+        # words, "エディタ：VS Code" → "エディタ：Vim", one value)
         kinds = {w.kind for f in (new, old) for w in f.objects if w.key in removed | added}
-        if not kinds <= _MOMENT_KINDS:
+        named = _one_latin_run(old, removed) and _one_latin_run(new, added)
+        if not kinds <= _MOMENT_KINDS and not named:
             return None
     if _both_may_hold(new, old, removed, added):
         return None
@@ -1668,7 +1674,8 @@ def _another_one_had(new: Parse, old: Parse, changed: Collection[str]) -> bool:
     # (Russian has no article: "есть" says one has it)
     russian = new.verb_norm == "есть" == old.verb_norm
     had = _verb_class(new.verb) == _verb_class(old.verb) in _HAVE_CLASSES
-    if not russian and not (had and _one_of(new) and _one_of(old)):
+    several = all(_one_of(f) or _some_of(f) for f in (new, old))
+    if not russian and not (had and several):
         return False
     mine, theirs = (next((w.key for w in f.objects if w.kind == "word"), "") for f in (new, old))
     return bool(mine) and mine == theirs and mine not in changed
@@ -1680,6 +1687,17 @@ _HAVE_CLASSES = frozenset({"have", "tener"})
 def _keys_of(*groups: tuple[Word, ...]) -> set[str]:
     """The keys and norms of these words (stop words aside)."""
     return {k for words in groups for w in words if w.kind != "stop" for k in (w.key, w.norm)}
+
+
+def _some_of(fact: Parse) -> bool:
+    """The fact's object is things told in the plural, with no article ("has edge nodes in
+    Frankfurt", "has offices in Lisbon"): some of a kind, of which there may be more."""
+    head = [w for w in fact.objects[:2] if w.kind == "word"]
+    return (
+        bool(fact.objects)
+        and fact.objects[0].norm not in lx.DETERMINERS
+        and any(w.norm != w.key and w.norm.endswith("s") and w.text.isascii() for w in head)
+    )
 
 
 def _one_of(fact: Parse) -> bool:
@@ -1822,6 +1840,10 @@ def compare(new: Parse, old: Parse, similarity: float) -> Verdict:
     apart = _told_apart(new, old) if verdict.outcome == "duplicate" else ""
     if _ending_apart(new, old):
         apart = "another one, told by how its number ends"
+    if _nested(new) != _nested(old):
+        apart = "someone's someone: a role of a role"  # "Руководитель руководителя Тимура"
+    if verdict.outcome == "supersede" and _turned_round_as_is(new, old):
+        apart = "who does what to whom turned"  # "El usuario le debe … a Sara" / "Sara le debe …"
     if apart:
         return _related_or_new(new, old, _jaccard(new.content, old.content), similarity, apart)
     return verdict
@@ -1846,6 +1868,10 @@ def _told_apart(new: Parse, old: Parse) -> str:
             return "a place gone to in one, come from in the other"
     if _names_swapped(new, old):
         return "the same words with the names in each other's places"
+    if new.joint != old.joint and new.subject == old.subject:
+        # "El usuario y su marido corren …" / "El marido del usuario corre …": the same words,
+        # two people in one, one of them in the other
+        return "several together in one, one of them in the other"
     return ""
 
 
@@ -1864,7 +1890,7 @@ def _names_swapped(new: Parse, old: Parse) -> bool:
         names.append((a.key, b.key))
     if len(names) < 2 or sorted(a for a, _ in names) != sorted(b for _, b in names):
         return False
-    return not any(w.root in lx.SYMMETRIC or w.key in lx.SYMMETRIC for w in new.words)
+    return not _both_ways(new)
 
 
 _NAMED_KINDS = frozenset({"name", "acronym"})
@@ -1959,7 +1985,7 @@ def _compared(new: Parse, old: Parse, similarity: float) -> Verdict:
     changed = _one_clause_changed(new, old, similarity)
     if changed:
         return changed
-    updated = _first_clause_updated(new, old, similarity)
+    updated = _first_clause_updated(new, old, similarity) or _news_first(new, old, similarity)
     if updated:
         return updated
     if _clauses_said_before(new, old):
@@ -2699,6 +2725,25 @@ def _first_clause_updated(new: Parse, old: Parse, similarity: float) -> Verdict 
     if verdict.outcome != "supersede":
         return None
     return Verdict("supersede", f"{verdict.reason}, of the stored fact's first clause")
+
+
+def _news_first(new: Parse, old: Parse, similarity: float) -> Verdict | None:
+    """A new fact of several clauses whose first, which names its subject, updates a stored
+    fact of one: "The user drinks coffee every morning" → "The user gave up coffee and drinks
+    tea in the mornings now". The clauses after it tell what came instead, and read as a
+    whole the new fact would be another statement beside the old."""
+    if new.speaker != old.speaker or new.said_at or old.said_at or old.passage:
+        return None
+    ours = _clause_texts(new.text)
+    if len(ours) < 2 or _clause_texts(old.text) or _conditional(new):
+        return None  # (not "If the user moves to Lisbon, they'll need a new lease")
+    first = _clause_parse(ours[0][0])
+    if not (first.update or first.change or _quit_at(first) is not None):
+        return None  # a change told as such: a new value alone may be of another one
+    verdict = compare(first, old, similarity)
+    if verdict.outcome != "supersede":
+        return None
+    return Verdict("supersede", f"{verdict.reason}, in the new fact's first clause")
 
 
 def _clauses_said_before(new: Parse, old: Parse) -> bool:
@@ -3507,6 +3552,38 @@ def _repeated(fact: Parse) -> frozenset[str]:
     return frozenset(twice) if twice else _NO_WORDS
 
 
+def _turned_round_as_is(new: Parse, old: Parse) -> bool:
+    """The same verb, told with no change, its subject and object in each other's places: "El
+    usuario le debe 200 € a Sara" / "Sara le debe 50 € al usuario" (a handover, "X is no
+    longer the lead; Y is", tells a change)."""
+    if new.verb != old.verb or new.update or new.change or _both_ways(new):
+        return False
+    if _verb_class(new.verb) in _BARE_VERBS:
+        return False  # "La guardia la tiene Ahmed" / "Está de guardia Beatriz": who holds it
+    return _roles_swapped(new, old)
+
+
+def _both_ways(fact: Parse) -> bool:
+    """The fact's relation goes both ways ("is married to", "works with")."""
+    return any(w.root in lx.SYMMETRIC or w.key in lx.SYMMETRIC for w in fact.words)
+
+
+def _nested(fact: Parse) -> frozenset[str]:
+    """The stems of words said twice in a row, or with one small word between: a role of a
+    role ("Tom's manager's manager", "Руководитель руководителя Тимура", "el jefe del jefe")."""
+    words = [w for w in fact.words if w.kind != "dash"]
+    found = set()
+    for at, word in enumerate(words):
+        if word.kind not in ("word", "kin"):
+            continue
+        for gap in (1, 2):
+            if at + gap < len(words) and words[at + gap].root == word.root:
+                verb = fact.verb_norm in (word.norm, words[at + gap].norm)  # "Tomás tomó"
+                if not verb and (gap == 1 or words[at + 1].kind == "stop"):
+                    found.add(word.root)
+    return frozenset(found)
+
+
 _SER = frozenset("es son soy eres somos era eran fue fueron será serán sea sean".split())
 _ESTAR = frozenset(
     "está están estoy estás estamos estaba estaban estuvo estuvieron estará estarán esté".split()
@@ -4081,6 +4158,17 @@ def _quit_at(fact: Parse) -> int | None:
     return _remembered(_QUITS, fact, _read_quit_at)
 
 
+def _gave_up(fact: Parse) -> bool:
+    """The fact tells a habit given up: a verb of stopping and then what was done ("stopped
+    eating", "gave up smoking", "бросил курить", "dejó de fumar"), not what was stopped
+    ("stopped the server")."""
+    at = _quit_at(fact)
+    if at is None:
+        return False
+    after = [w.norm for w in fact.words[at + 1 : at + 3] if w.norm not in _QUIT_PARTICLES]
+    return bool(after) and after[0].endswith(("ing", "ть", "ться", "ar", "er", "ir"))
+
+
 def _read_quit_at(fact: Parse) -> int | None:
     return next((n for n, w in enumerate(fact.words) if w.norm in _QUIT), None)
 
@@ -4271,6 +4359,8 @@ def _japanese_change_of_verb(new: Parse, old: Parse) -> bool:
     mine, theirs = {w.norm for w in new.words}, {w.norm for w in old.words}
     if "ja:changed" not in mine or new.negated or old.negated or new.question:
         return False
+    if any(plan in new.text for plan in _JAPANESE_PLANS):
+        return False  # "来年東京に引っ越すつもりだ": a plan, not a move
     thing = _JAPANESE_OBJECT.search(new.text)
     if thing and thing[1] not in old.text:
         return False  # "メールをGmailに切り替えた": the e-mail switched, not what the team uses
@@ -4304,6 +4394,9 @@ _JAPANESE_CHANGES = (
     (("転職",), "働"),  # 転職する, changes jobs: 働く, works
     (("転職",), "勤"),  # 勤める, is employed
 )
+# Endings of a plan, a wish or a guess: "引っ越すつもり", "引っ越す予定", "引っ越したい",
+# "引っ越すかもしれない".
+_JAPANESE_PLANS = ("つもり", "予定", "たい", "かもしれない", "検討")
 _JAPANESE_OBJECT = re.compile(r"([^\s、。はがをにもで]+)を")
 _JAPANESE_WHEN = frozenset("先月 今月 先週 今週 昨年 去年 今年 最近 昨日 今日 先日".split())
 
@@ -4461,8 +4554,8 @@ def _exception_to(new: Parse, old: Parse, *, in_place: bool = True) -> bool:
     is no exception: "Scaled prod up to 10 replicas today"."""
     if not _one_occasion(new) or _one_occasion(old):
         return False
-    if any(w.kind == "date" for w in old.objects):
-        return True  # (the old fact is a schedule)
+    if any(w.kind == "date" or _DATE.search(w.key) for w in old.objects):
+        return True  # (the old fact is a schedule: "9時半" is read as the value "9:30")
     if not in_place:
         return False
     _, added = _swapped(new, old)
@@ -5731,6 +5824,16 @@ def _clauses(fact: Parse) -> int:
 
 
 _CLAUSE_COMMA = re.compile(r",(?!\d)|、")
+
+
+def _one_latin_run(fact: Parse, keys: Collection[str]) -> bool:
+    """The words of `keys` are Latin words side by side in the fact: one name ("VS Code")."""
+    at = [n for n, w in enumerate(fact.words) if w.key in keys]
+    return (
+        bool(at)
+        and at == list(range(at[0], at[0] + len(at)))
+        and all(fact.words[n].text.isascii() for n in at)
+    )
 
 
 def _both_deny(new: Parse, old: Parse) -> bool:

@@ -29,11 +29,12 @@ _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
 
 def _weight(text: str) -> int:
     """A fact's length as the shortest-fact check reads it: a Japanese or Chinese character
-    counts twice, since one says what a whole short word says elsewhere ("アナの上司はカーラだ。",
-    11 characters, is a whole sentence)."""
+    counts two and a half times, since one or two say what a whole word says elsewhere
+    ("朝会は9:30。", 8 characters, is "Standup is at 9:30"; "田中です", "I'm Tanaka", and
+    "はい。" stay too short)."""
     if text.isascii():
         return len(text)
-    return len(text) + len(_UNSPACED.findall(text))
+    return len(text) + 3 * len(_UNSPACED.findall(text)) // 2
 
 
 @dataclass
@@ -58,9 +59,10 @@ def prepare(
     """Validate one input: an Item ready to embed, or one whose `outcome` is a rejection.
 
     A fact must stand alone: at least MIN_CHARS characters (a Japanese or Chinese character
-    counting twice) and two words (or Japanese or Chinese, written without spaces). An event
-    (a line of dialogue, a message, a log line) is a record of what happened, so any length
-    will do as long as it has a letter or a digit: "Bye!" and "ok" are stored, "..." is not.
+    counting two and a half times) and two words (or Japanese or Chinese, written without
+    spaces). An event (a line of dialogue, a message, a log line) is a record of what
+    happened, so any length will do as long as it has a letter or a digit: "Bye!" and "ok"
+    are stored, "..." is not.
 
     A secret anywhere (content, tags, metadata keys and values at any depth) or a prompt
     injection is a rejection that names the field and the kind, never the text; a rejection
