@@ -2732,8 +2732,8 @@ def _news_first(new: Parse, old: Parse, similarity: float) -> Verdict | None:
     fact of one: "The user drinks coffee every morning" → "The user gave up coffee and drinks
     tea in the mornings now". The clauses after it tell what came instead, and read as a
     whole the new fact would be another statement beside the old."""
-    if new.speaker != old.speaker or new.said_at or old.said_at or old.passage:
-        return None
+    if new.speaker != old.speaker or new.said_at or old.said_at or new.passage or old.passage:
+        return None  # (a passage has no one subject: its parts are read in `compare`)
     ours = _clause_texts(new.text)
     if len(ours) < 2 or _clause_texts(old.text) or _conditional(new):
         return None  # (not "If the user moves to Lisbon, they'll need a new lease")
