@@ -46,7 +46,10 @@ true updates (203) and domains set (a coding agent's notes, a personal assistant
 scored first on the rules of the session before round 22 and on those after it, the same
 outcomes on every pair (11 of its 397 must-stay pairs hidden, 4 of them antonyms labelled
 `contradict`; supersedes 112 of 203, duplicates 28 of 125), then tuned on whole (5 of 397).
-(A pair its author was unsure of is marked `unsure`.)
+Round 24 (600 pairs) is a fifth, each language written natively (no shared templates); scored
+first on the session's first rules (6 of its 327 must-stay pairs hidden) and on the rules
+written from rounds 22 and 23 (5 of 327; supersedes 68 of 169, duplicates 7 of 104 on both),
+then tuned on whole (4 of 327). (A pair its author was unsure of is marked `unsure`.)
 
 Each pair runs through the real pipeline: the old fact is absorbed into an empty scope key,
 then the new one, and the outcome is compared with the label. The **wrongful hide rate** is the

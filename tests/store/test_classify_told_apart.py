@@ -188,3 +188,23 @@ def test_a_japanese_plan_to_move_is_no_move() -> None:
     old = "ユーザーは大阪に住んでいる。"
     assert outcome(old, "ユーザーは来年東京に引っ越すつもりだ。") not in HIDING
     assert outcome(old, "ユーザーは東京に引っ越した。") == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "ci_bot: пайплайн #8812 для ветки main упал на тестах",
+            "ci_bot: пайплайн #8821 для ветки main упал на тестах",
+        ),
+        ("Pipeline #8812 for main failed on tests.", "Pipeline #8821 for main failed on tests."),
+    ],
+)
+def test_two_records_told_by_their_numbers_are_two(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_channel_is_no_record_number() -> None:
+    old = "Alerts are posted to #ops-alerts."
+    new = "Alerts are now posted to #payments-oncall instead."
+    assert outcome(old, new) == "supersede"

@@ -1839,7 +1839,7 @@ def compare(new: Parse, old: Parse, similarity: float) -> Verdict:
         return verdict
     apart = _told_apart(new, old) if verdict.outcome == "duplicate" else ""
     if _ending_apart(new, old):
-        apart = "another one, told by how its number ends"
+        apart = "another one, told by its number"
     if _nested(new) != _nested(old):
         apart = "someone's someone: a role of a role"  # "Руководитель руководителя Тимура"
     if verdict.outcome == "supersede" and _turned_round_as_is(new, old):
@@ -1851,9 +1851,16 @@ def compare(new: Parse, old: Parse, similarity: float) -> Verdict:
 
 def _ending_apart(new: Parse, old: Parse) -> bool:
     """Two cards, accounts or phones told by how their numbers end, and the ends differ: "Amex
-    ending 1009" / "Amex ending 1090" are two cards, not a new value of one."""
+    ending 1009" / "Amex ending 1090" are two cards, not a new value of one; or two records
+    told by their numbers ("пайплайн #8812" / "пайплайн #8821", "PR #1832" / "PR #1833")."""
     ends = [_after(fact, _ENDING) for fact in (new, old)]
-    return bool(ends[0] and ends[1] and ends[0] != ends[1])
+    if ends[0] and ends[1] and ends[0] != ends[1]:
+        return True
+    numbers = [{w.key for w in fact.words if _NUMBERED.fullmatch(w.key)} for fact in (new, old)]
+    return bool(numbers[0] and numbers[1] and numbers[0] != numbers[1])
+
+
+_NUMBERED = re.compile(r"#\d+")  # (not a channel: "#ops-alerts" → "#payments-oncall" is news)
 
 
 def _told_apart(new: Parse, old: Parse) -> str:
