@@ -1864,10 +1864,11 @@ _NUMBERED = re.compile(r"#\d+")  # (not a channel: "#ops-alerts" → "#payments-
 
 
 def _told_apart(new: Parse, old: Parse) -> str:
-    """What makes two facts of the same words two statements, whichever rule read them as one:
-    a place gone to in one and come from in the other ("Поезд в Питер" / "Поезд из Питера",
-    "transfirió … a la cuenta" / "… desde la cuenta"), or a limit on one side only ("Solo Ana
-    puede aprobar" / "Ana puede aprobar"); '' when nothing does."""
+    """What makes two facts of the same words two statements, whichever rule read them as one
+    duplicate: a limit on one side only ("Solo Ana puede aprobar" / "Ana puede aprobar"), a
+    place gone to in one and come from in the other ("Поезд в Питер" / "Поезд из Питера",
+    "transfirió … a la cuenta" / "… desde la cuenta"), names in each other's places, or two
+    together in one and one of them in the other; '' when nothing does."""
     if _limited(new) != _limited(old):
         return "only one of them is limited (only)"
     for one, other in ((new, old), (old, new)):
@@ -1930,13 +1931,14 @@ def _after(fact: Parse, prepositions: frozenset[str]) -> frozenset[str]:
     return frozenset(found)
 
 
-# Words of where from, never of anything else ("de", "с" may say "of", "with").
+# Words of where from, never of anything else ("de", "с" may say "of", "with") …
 _SOURCE = frozenset({"from", "desde", "из", "изо", "от"})
-# Words after which a number tells which one ("ending 1009", "ending in 42", "terminada en 7").
-_AFTER_ENDING = frozenset({"in", "en", "на"})  # "ending in 42": the number after it
-_ENDING = frozenset("ending ends terminada terminado termina оканчивается заканчивается".split())
 # … and of where to, or where at ("в Питер", "a la cuenta", "to Berlin", "in Berlin").
 _TOWARDS = frozenset("to into towards toward in at a hacia en в во на к ко".split())
+# Words after which a number tells which one ("ending 1009", "ending in 42", "terminada en 7"),
+# and the prepositions between them and the number.
+_ENDING = frozenset("ending ends terminada terminado termina оканчивается заканчивается".split())
+_AFTER_ENDING = frozenset({"in", "en", "на"})
 
 
 def _compared(new: Parse, old: Parse, similarity: float) -> Verdict:
