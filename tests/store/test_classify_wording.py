@@ -2580,3 +2580,14 @@ def test_a_habit_given_up_told_again_is_no_contradiction() -> None:
     old, new = "The user no longer eats red meat.", "The user stopped eating red meat."
     assert outcome(old, new) not in ("contradict", "supersede")
     assert outcome("El usuario es vegano.", "El usuario dejó de ser vegano.") == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The release branch is release/2.3.", "We ship from release/2.4 going forward."),
+        ("Релизы выходят по вторникам.", "Отныне релизы выходят по четвергам."),
+    ],
+)
+def test_from_now_on_in_other_words_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"

@@ -141,6 +141,7 @@ rose risen dropped doubled halved shifted
 movió movieron adelantó adelantaron retrasaron pospusieron subieron bajaron aumentaron
 перебрался перебралась перебрались
 ja:now ja:changed ja:new
+henceforth впредь отныне
 slipped slips оказалась оказался оказалось оказались resultó resulto
 переименовали переименовал переименовала переименован переименована renombró renombro
 renombramos renombraron
@@ -218,7 +219,8 @@ UPDATE_ADVERBS = frozenset(
 )
 UPDATE_PHRASES = (
     ("no", "longer"), ("any", "longer"), ("as", "of"), ("from", "now", "on"),
-    ("not", "anymore"), ("these", "days"), ("starting", "from"),
+    ("not", "anymore"), ("these", "days"), ("starting", "from"), ("going", "forward"),
+    ("from", "here", "on"),
     ("больше", "не"), ("уже", "не"), ("начиная", "с"), ("с", "недавних", "пор"),
     ("с", "сегодняшнего", "дня"), ("с", "этого", "момента"), ("desde", "hoy"),
     ("ya", "no"), ("a", "partir", "de"), ("a", "partir", "del"), ("hoy", "en", "día"),

@@ -829,7 +829,7 @@ def _japanese_time_at(words: list[Word], at: int) -> tuple[str, str, int] | None
 _CJK_RUNS = re.compile(f"[{_CJK_LETTERS}]+|[^{_CJK_LETTERS}]+")
 # What has been done: polite ("ました", "でした") or plain ("取った", "学んだ") at a clause's end.
 _JAPANESE_PAST = re.compile(r"ました|でした|(?:[\u3040-\u309f]た|んだ)(?=$|[。、])")
-_JAPANESE_NOW = re.compile(r"(?:今|現在|いま)は")
+_JAPANESE_NOW = re.compile(r"(?:今|現在|いま)は|今後|これからは")  # (now; from now on)
 # "New" before a noun: "新しい社長" (the new president), "新たな担当者"; the noun is kept to tell
 # a thing one has several of ("新しい趣味", a new hobby) from news of a holder.
 _JAPANESE_NEW = re.compile(r"(?:新しい|新たな)([\u30a0-\u30ff]+|[\u4e00-\u9fff]+)")
