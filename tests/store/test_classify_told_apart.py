@@ -208,3 +208,20 @@ def test_a_channel_is_no_record_number() -> None:
     old = "Alerts are posted to #ops-alerts."
     new = "Alerts are now posted to #payments-oncall instead."
     assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The payments service is stateless.", "The payments service is stateful."),
+        ("The billing test suite is stable.", "The billing test suite is flaky."),
+        ("El piso del usuario es exterior.", "El piso del usuario es interior."),
+        ("ユーザーは朝型だ。", "ユーザーは夜型だ。"),
+    ],
+)
+def test_an_antonym_with_no_word_of_change_contradicts(old: str, new: str) -> None:
+    assert outcome(old, new) == "contradict"
+
+
+def test_half_of_a_hyphened_word_is_no_word_of_change() -> None:
+    assert outcome("The user is right-handed.", "The user is left-handed.") not in HIDING

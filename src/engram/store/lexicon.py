@@ -56,6 +56,8 @@ ANTONYMS = [
     ("visible", "hidden"), ("shown", "hidden"), ("alive", "dead"), ("manual", "automatic"),
     ("manual", "automated"), ("paid", "free"), ("approved", "rejected"), ("granted", "revoked"),
     ("allow", "deny"), ("encrypted", "plaintext"), ("mutable", "immutable"),
+    ("stateless", "stateful"), ("stable", "flaky"), ("exterior", "interior"),
+    ("朝型", "夜型"), ("左利", "右利"),
     ("горячий", "холодный"), ("быстро", "медленно"), ("рано", "поздно"), ("больше", "меньше"),
     ("включает", "исключает"), ("принимает", "отклоняет"), ("удаленно", "офисе"),
     ("внутренний", "внешний"), ("видимый", "скрытый"), ("вручную", "автоматически"),

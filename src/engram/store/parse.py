@@ -2282,6 +2282,9 @@ def parse(text: str) -> Parse:
             or (w.norm in lx.PERFECT_PARTICIPLES and before not in lx.HABER)
             # a change named by a noun after its article: "propuso el cambio al monorepo"
             or (before in _ARTICLE_BEFORE_CHANGE and w.norm not in lx.UPDATE_ADVERBS)
+            # half of a word joined by a hyphen: "left-handed", "sold-out"
+            or (after and f"{w.norm}-{after}" in body.casefold())
+            or (before and f"{before}-{w.norm}" in body.casefold())
         ):
             described.add(w.norm)
     for at, w in enumerate(words):
