@@ -1837,16 +1837,22 @@ def compare(new: Parse, old: Parse, similarity: float) -> Verdict:
     verdict = _compared(new, old, similarity)
     if verdict.outcome not in ("duplicate", "supersede") or new.normalized == old.normalized:
         return verdict
-    apart = _told_apart(new, old) if verdict.outcome == "duplicate" else ""
-    if _ending_apart(new, old):
-        apart = "another one, told by its number"
-    if _nested(new) != _nested(old):
-        apart = "someone's someone: a role of a role"  # "Руководитель руководителя Тимура"
-    if verdict.outcome == "supersede" and _turned_round_as_is(new, old):
-        apart = "who does what to whom turned"  # "El usuario le debe … a Sara" / "Sara le debe …"
+    apart = _why_apart(new, old, verdict.outcome)
     if apart:
         return _related_or_new(new, old, _jaccard(new.content, old.content), similarity, apart)
     return verdict
+
+
+def _why_apart(new: Parse, old: Parse, outcome: str) -> str:
+    """Why two facts a rule read as one (`outcome`: duplicate or supersede) are two statements
+    after all, the first reason found; '' when nothing tells them apart."""
+    if outcome == "supersede" and _turned_round_as_is(new, old):
+        return "who does what to whom turned"  # "El usuario le debe … a Sara" / "Sara le debe …"
+    if _nested(new) != _nested(old):
+        return "someone's someone: a role of a role"  # "Руководитель руководителя Тимура"
+    if _ending_apart(new, old):
+        return "another one, told by its number"
+    return _told_apart(new, old) if outcome == "duplicate" else ""
 
 
 def _ending_apart(new: Parse, old: Parse) -> bool:

@@ -2264,6 +2264,7 @@ def parse(text: str) -> Parse:
     # now", "just now" (at this moment); "taken together", "it became clear that" (how a text
     # reasons); "took" without a change of hands; a change "between" two things.
     described: set[str] = set()
+    folded = body.casefold()
     for at, w in enumerate(words):
         before = words[at - 1].norm if at else ""
         after = words[at + 1].norm if at + 1 < len(words) else ""
@@ -2283,8 +2284,8 @@ def parse(text: str) -> Parse:
             # a change named by a noun after its article: "propuso el cambio al monorepo"
             or (before in _ARTICLE_BEFORE_CHANGE and w.norm not in lx.UPDATE_ADVERBS)
             # half of a word joined by a hyphen: "left-handed", "sold-out"
-            or (after and f"{w.norm}-{after}" in body.casefold())
-            or (before and f"{before}-{w.norm}" in body.casefold())
+            or (after and f"{w.norm}-{after}" in folded)
+            or (before and f"{before}-{w.norm}" in folded)
         ):
             described.add(w.norm)
     for at, w in enumerate(words):
