@@ -47,3 +47,26 @@ def test_stopping_what_a_name_does_supersedes() -> None:
 )
 def test_an_action_on_oneself_and_on_another_hides_nothing(old: str, new: str) -> None:
     assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("text", "verb", "subject"),
+    [
+        ("События заказов идут через RabbitMQ.", "идут", {"события", "заказов"}),
+        ("События заказов теперь летят в Kafka.", "летят", {"события", "заказов"}),
+        ("Los eventos de inventario pasan por SQS.", "pasan", {"evento", "inventario"}),
+    ],
+)
+def test_an_unknown_plural_verb_before_a_preposition_ends_the_subject(
+    text: str, verb: str, subject: set[str]
+) -> None:
+    fact = parse(text)
+    assert fact.verb_norm == verb
+    assert fact.subject == subject
+
+
+@pytest.mark.parametrize(
+    "text", ["Маршрут через центр закрыт.", "El plan de ahorro es mensual.", "Результат в норме."]
+)
+def test_a_noun_of_a_verbs_ending_before_a_preposition_stays_a_noun(text: str) -> None:
+    assert parse(text).verb_norm != text.split()[0].casefold()

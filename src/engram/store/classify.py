@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from functools import lru_cache, wraps
@@ -258,6 +258,18 @@ def _apposed_kin(fact: Parse) -> frozenset[str]:
     )
 
 
+def _kin_owner(fact: Parse) -> frozenset[str]:
+    """Whose kin a name is told as, right before the kin ("User's" of "User's sister Kate")."""
+    words = fact.words
+    return frozenset(
+        w.exact
+        for at, w in enumerate(words[:-2])
+        if w.norm.endswith(("'s", "’s"))
+        and words[at + 1].kind == "kin"
+        and words[at + 2].kind == "name"
+    )
+
+
 @lru_cache(maxsize=4096)  # (a subject is read once for each fact it is compared with)
 def _core(subject: frozenset[str]) -> frozenset[str]:
     """A subject without its dates: "On Fridays, Lucas works…" is about Lucas (but "April
@@ -283,11 +295,34 @@ def _different_subject(new: Parse, old: Parse) -> str | None:
     mine, theirs = _actors(new, people, agent=False), _actors(old, people, agent=False)
     if mine and theirs and mine != theirs:
         return "someone else acts"
-    if new.subject - kin[0] != old.subject - kin[1]:  # (`_who_or_what`, its kin read above)
+    mine, theirs = new.subject - kin[0], old.subject - kin[1]  # (`_who_or_what`, kin read)
+    if bool(kin[0]) != bool(kin[1]):
+        # whose kin they are, told on one side only: "User's sister Kate" / "Kate"
+        mine, theirs = mine - _kin_owner(new), theirs - _kin_owner(old)
+    if mine != theirs and not _kind_of_id_added(mine, theirs, new, old):
         return "about another subject"
     if _another_one(new) != _another_one(old):
         return "about another one of its kind"  # "the user's dog" / "the user's other dog"
     return None
+
+
+def _kind_of_id_added(mine: frozenset[str], theirs: frozenset[str], new: Parse, old: Parse) -> bool:
+    """One subject is the other's id with what kind of thing it is before it: "Incident
+    INC-4412" / "INC-4412", "el ticket PAY-311" / "PAY-311" — one record named twice. (Not two
+    kinds: "Order #4412" / "Invoice #4412" each add a word.)"""
+    if mine < theirs:
+        longer, extra, ids = old, theirs - mine, {k for k in mine if _numeric(k)}
+    elif theirs < mine:
+        longer, extra, ids = new, mine - theirs, {k for k in theirs if _numeric(k)}
+    else:
+        return False
+    if not ids or len(extra) > 1:
+        return False
+    words = longer.words
+    return any(
+        w.exact in extra and w.kind == "word" and words[at + 1].exact in ids
+        for at, w in enumerate(words[:-1])
+    )
 
 
 def _another_one(fact: Parse) -> bool:
@@ -548,6 +583,8 @@ def _explicit_update(new: Parse, old: Parse) -> bool:
         return False
     if _answers_another_question(new, old):
         return False  # "is run by Dana" → "now happens on Tuesdays": both hold
+    if _amount_for_others(new, old):
+        return False  # "The upload limit is 25 MB" → "raised the limit to 50 MB for videos"
     mentioned = new.content | new.people
     found = new.stems | new.people
     people = new.people | old.people
@@ -792,8 +829,42 @@ def _other_qualifier(old: Parse, new: Parse) -> bool:
     lost = {k for k in anchors if k not in new.stems and not _inflects(k, new.stems)}
     # the old value as the new subject ("Jenkins was replaced by …") is no other qualifier
     brought = {k for k in new.subject_stems if not k.startswith("@")} - anchors - old.stems
+    if lost and not brought and _actor_only(new) and _modifier_swapped(new, old, lost):
+        return True
     # (a new fact that opens with its verb has no subject: "Han pasado la clase de pilates")
     return bool(lost and brought) or (bool(lost) and _preposition_refilled(new, old, lost))
+
+
+def _modifier_swapped(new: Parse, old: Parse, lost: Collection[str]) -> bool:
+    """A word that stood before a word of the old subject is lost, and the new fact's object
+    has another word before that same word: who changed it is the new fact's subject, what
+    changed its object, and "We lowered the download timeout to 10 seconds" is of another
+    timeout than "The upload timeout is 30 seconds" (not "Sprint length is two weeks" → "We
+    moved to one-week sprints": the lost word there is what is said of sprints)."""
+    heads = {
+        after.root
+        for before, after in itertools.pairwise(old.words)
+        if before.exact in old.subject
+        and after.exact in old.subject
+        and (before.root in lost or before.key in lost)
+        and after.root in new.stems
+    }
+    if not heads:
+        return False
+    objects = new.objects
+    return any(
+        after.root in heads
+        and _thing_words((before,))
+        and before.root not in old.stems
+        and not _inflects(before.root, old.stems)
+        for before, after in itertools.pairwise(objects)
+    )
+
+
+def _actor_only(fact: Parse) -> bool:
+    """The fact's subject is only who acts, told by a pronoun ("We lowered …", "Я поменял …"):
+    what it is about is its object."""
+    return bool(fact.subject) and all(k.startswith("@") for k in fact.subject)
 
 
 def _attribute_kept(new: Parse, old: Parse, said: frozenset[str]) -> bool:
@@ -1984,6 +2055,8 @@ def _compared(new: Parse, old: Parse, similarity: float) -> Verdict:
     bound = _limit_told_as_bound(new, old)
     if bound:
         return bound
+    if _amount_set_anew(new, old):
+        return Verdict("supersede", "the same amount, set to another one")
     contact = _contact_told_twice(new, old)
     if contact:
         return contact
@@ -2175,6 +2248,153 @@ def _limit_told_as_bound(new: Parse, old: Parse) -> Verdict | None:
     if mine == theirs:
         return Verdict("duplicate", "the same limit, told as what may not go past it")
     return Verdict("supersede", "the same limit, a new amount told as what may not go past it")
+
+
+def _amount_set_anew(new: Parse, old: Parse) -> bool:
+    """The new fact tells that the amount the stored fact gives was set to another one: a verb
+    of change, what it changed, "to" and an amount in the same unit ("The gateway request
+    timeout is 30 seconds" → "After the outage we lowered the gateway timeout to 10s", "El
+    alquiler del piso es de 950 €" → "El casero subió el alquiler a 1.020 €"). Who changed it
+    ("the doctor", "we", "el casero") is not what the fact is about, so subjects are not
+    compared; what was changed must be told in the stored fact's words, and the stored fact
+    must give one amount in that unit, another one."""
+    if (new.speaker, new.said_at, new.environments) != (old.speaker, old.said_at, old.environments):
+        return False
+    if new.negated or new.question or new.modal or new.future or new.passage or not new.values:
+        return False
+    if old.negated or old.question or old.modal or old.future or old.past or not old.values:
+        return False
+    told = _amount_changed(new)
+    if told is None:
+        return False
+    thing, amount = told
+    stored = [a for a in _amounts_in_units(old) if a.measure == amount.measure]
+    if len(stored) != 1 or (stored[0].number, stored[0].unit) == (amount.number, amount.unit):
+        return False
+    said = old.content | old.stems | old.people
+    # (whoever else the new fact names may own what changed: "Bob raised his rent to …")
+    # (a capital opening the fact tells no name, unless it owns or the change follows: "Bob's
+    # landlord raised …", "Bob raised …")
+    words = new.words
+    named = {
+        w.key
+        for at, w in enumerate(words)
+        if w.kind in ("name", "acronym", "kin")
+        or (
+            w.kind == "word"
+            and w.key in new.capitalised
+            and w.norm not in _FUNCTION
+            and w.norm not in lx.UNITS
+            and (
+                at > 0
+                or w.norm.endswith(("'s", "’s"))
+                or (len(words) > 1 and words[1].norm in lx.AMOUNT_CHANGES)
+            )
+        )
+    }
+    if any(k not in said and not _inflects(k, said) for k in named):
+        return False
+    return all(k in said or _inflects(k, said) for k in thing)
+
+
+def _amount_changed(fact: Parse) -> tuple[frozenset[str], _Amount] | None:
+    """(what was changed, the new amount) of a fact that tells an amount set to a new one
+    ("lowered the gateway timeout to 10s": gateway and timeout, 10 s), else None. What was
+    changed is the object, or for a passive ("The limit was raised to 20 MB") or a verb with
+    none the words before the verb; nothing said of what for ("… for uploads")."""
+    words = fact.words
+    if any(w.norm in _FOR for w in words):
+        return None
+    verb = next((at for at, w in enumerate(words) if w.norm in lx.AMOUNT_CHANGES), None)
+    if verb is None:
+        return None
+    to = next((at for at in range(verb + 1, len(words)) if words[at].norm in lx.AMOUNT_TO), None)
+    amount = _amount_at(words, to + 1) if to is not None and to + 1 < len(words) else None
+    if amount is None or to is None:
+        return None
+    thing = _thing_words(words[verb + 1 : to]) or _thing_words(words[:verb])
+    if not thing:
+        return None
+    # what follows the amount may say per what ("20 mg a day"), not when or where it holds
+    # ("… to 62°F at night")
+    rest = words[to + 1 + amount.width :]
+    if any(w.norm not in lx.UNITS for w in rest if _thing_words((w,))):
+        return None
+    return thing, amount
+
+
+def _amount_for_others(new: Parse, old: Parse) -> bool:
+    """The new fact gives an amount for something the stored fact does not name ("… to 50 MB
+    for video uploads", "… a 20 € para los socios"): a narrower amount beside the stored one."""
+    words = new.words
+    if not _amounts_in_units(new):
+        return False
+    said = old.stems | old.content
+    for at, w in enumerate(words):
+        if w.norm not in _FOR:
+            continue
+        # what it is for: the words right after, articles aside ("for 4.2 got pushed …" names
+        # a release the stored fact names too, not "got")
+        run = itertools.takewhile(
+            lambda x: x.kind in ("word", "name", "acronym", "kin", "stop") and x.norm not in _LINKS,
+            words[at + 1 :],
+        )
+        named = _thing_words(tuple(run))
+        if any(k not in said and not _inflects(k, said) for k in named):
+            return True
+    return False
+
+
+def _thing_words(words: Sequence[Word]) -> frozenset[str]:
+    """The keys of the words that name something, of a stretch of a fact."""
+    return frozenset(
+        w.key
+        for w in words
+        if w.kind in ("word", "name", "acronym", "kin")
+        and w.norm not in _FUNCTION
+        and w.norm not in lx.UPDATE_WORDS
+        and w.norm not in _when_words()
+    )
+
+
+@dataclass(frozen=True)
+class _Amount:
+    number: str  # the value's key: "10", "€1.020", "15%"
+    unit: str  # as written: "s", "mb", "mg", "€", "%"; '' for a bare number
+    measure: str  # what the unit measures: "time" for "s" and "min" (`lexicon.UNIT_MEASURES`)
+    width: int  # the words it takes: 2 with its unit told after the number, else 1
+
+
+def _amounts_in_units(fact: Parse) -> list[_Amount]:
+    """The amounts a fact gives (`_amount_at`)."""
+    words = fact.words
+    found = (_amount_at(words, at) for at, w in enumerate(words) if w.kind == "value")
+    return [amount for amount in found if amount is not None]
+
+
+def _amount_at(words: Sequence[Word], at: int) -> _Amount | None:
+    """The amount the value at `at` gives: its currency or per cent sign, or the word after it
+    when that is a unit ("seconds", "GB") or short like one ("mg", "мг"), or none; None for
+    no value or one that is no amount (a date, a time, a version, an address)."""
+    key = words[at].key
+    if words[at].kind != "value":
+        return None
+    if key[:1] in _CURRENCY_SIGNS or key.endswith("%"):
+        sign = key[0] if key[:1] in _CURRENCY_SIGNS else "%"
+        return _Amount(key, sign, sign, 1)
+    if not _PLAIN_NUMBER.fullmatch(key):
+        return None
+    after = words[at + 1] if at + 1 < len(words) else None
+    if after is not None and after.norm in lx.UNITS:
+        unit = lx.UNITS[after.norm]
+        return _Amount(key, unit, lx.UNIT_MEASURES[unit], 2)
+    if after is not None and after.kind == "word" and len(after.norm) <= 3 and after.norm.isalpha():
+        return _Amount(key, after.key, after.key, 2)  # "mg", "мг", "rpm"
+    return _Amount(key, "", "", 1)
+
+
+_CURRENCY_SIGNS = frozenset("$€£¥₽")
+_PLAIN_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 
 
 def _contact_told_twice(new: Parse, old: Parse) -> Verdict | None:
@@ -4448,6 +4668,8 @@ def _update_reworded(new: Parse, old: Parse) -> bool:
         return False
     if _answers_another_question(new, old):
         return False  # "is run by Dana" → "now happens on Tuesdays": both hold
+    if _amount_for_others(new, old):
+        return False  # "The upload limit is 25 MB" → "raised the limit to 50 MB for videos"
     if _instruction(new) and not change and _verb_class(new.verb) != _verb_class(old.verb):
         return False  # "take the oldest timestamp …" → "now look at the timestamps …": next step
     if _heard_of(new):
@@ -4711,6 +4933,8 @@ def _qualifier_swapped(new: Parse, old: Parse) -> bool:
         return False
     known = theirs.concepts | {r for _, r in theirs.soft}
     brought = _subject_concepts(new) | _light_qualifiers(new)
+    if not brought and _actor_only(new) and _modifier_swapped(new, old, set(lost)):
+        return True
     if not _HOW_OFTEN.intersection(lost):
         brought -= _HOW_OFTEN  # "the team standup" → "the daily standup": told how often
     if any(not _concept_found(k, known) for k in brought):

@@ -179,6 +179,27 @@ GOT = frozenset(
     "got gets received obtained consiguió consiguio obtuvo recibió recibio получил получила "
     "получили завел завела завели".split()
 )
+# Verbs that set an amount to a new one, with the amount after "to" ("lowered the gateway
+# timeout to 10s", "le subieron la dosis a 20 mg", "таймаут урезали до 3 секунд"), as written.
+AMOUNT_CHANGES = frozenset(
+    """
+raised raise raises increased increase increases lowered lower lowers decreased decrease
+decreases reduced reduce reduces cut cuts bumped bump bumps upped extended extends shortened
+changed set sets moved capped dropped trimmed boosted adjusted
+subió subieron subimos subido bajó bajaron bajamos bajado aumentó aumentaron aumentamos
+aumentado redujo redujeron redujimos reducido cambió cambiaron cambiamos cambiado incrementó
+incrementaron incrementamos incrementado elevó elevaron elevamos elevado amplió ampliaron
+ampliamos ampliado recortó recortaron recortamos recortado ajustó ajustaron ajustamos
+повысили повысил повысила повышен повышена подняли поднял подняла поднят поднята увеличили
+увеличил увеличила увеличен увеличена уменьшили уменьшил уменьшила уменьшен уменьшена снизили
+снизил снизила снижен снижена сократили сократил сократила сокращен сокращён сокращена урезали
+урезал урезала урезан урезана изменили изменил изменила поменяли поменял поменяла продлили
+продлил продлила
+""".split()
+)
+# The words before the new amount: "to", "a", "al", "hasta", "до" (not "by", "en", "на": by
+# how much).
+AMOUNT_TO = frozenset("to a al hasta до".split())
 # "New" before an attribute of someone says its value changed: "Rita's new manager is Dana",
 # "мой новый номер — …", "el nuevo jefe de Inés es …" (with no one's, "the new intern" is
 # another intern).
@@ -1257,6 +1278,14 @@ UNITS = {
     **dict.fromkeys("week weeks неделя недели недель semana semanas".split(), "week"),
     **dict.fromkeys("month months месяц месяца месяцев mes meses".split(), "month"),
     **dict.fromkeys("year years год года лет año años".split(), "year"),
+}  # fmt: skip
+
+# What each unit measures: "512 MB" and "2 GB" are amounts of one thing, told in two units.
+UNIT_MEASURES = {
+    **dict.fromkeys(("kb", "mb", "gb", "tb"), "bytes"),
+    **dict.fromkeys(("ms", "s", "min", "h"), "time"),
+    **dict.fromkeys(("day", "week", "month", "year"), "days"),
+    "km": "km", "pct": "%",
 }  # fmt: skip
 
 # Words that ask: a question reports no value, so it never replaces a fact.

@@ -1706,6 +1706,11 @@ def _predicate_start(words: list[Word]) -> tuple[int, bool]:
     # A Russian name and a word with a present tense's ending: "Олег курит", "Аня рисует"
     if len(words) >= 2 and _russian_present_after_name(words):
         return 1, True
+    # A plural verb the lexicon does not know between a noun and a preposition: "События
+    # заказов идут через RabbitMQ", "Los eventos pasan por SQS"
+    for at in range(1, len(words) - 1):
+        if _plural_verb_before_preposition(words, at):
+            return at, True
     # A person and a last word in a verb's third person: "The user smokes", "El usuario fuma"
     if _person_then_verb(words):
         return len(words) - 1, True
@@ -1750,6 +1755,51 @@ def _russian_present_after_name(words: list[Word]) -> bool:
         and len(second.norm) >= 4
         and second.norm.endswith(_RU_PRESENT)
     )
+
+
+def _plural_verb_before_preposition(words: list[Word], at: int) -> bool:
+    """The word at `at` has the ending of a present plural verb ("идут", "летят", "pasan",
+    "corren"), a noun comes before it and a preposition of where or how after it: no noun
+    stands so ("маршрут через", "el plan de" have nouns of these endings, and "de" is left out
+    for them)."""
+    word, after = words[at], words[at + 1]
+    before = at - 1
+    while before > 0 and (words[before].kind == "marker" or words[before].norm in lx.ADVERBS):
+        before -= 1  # "События заказов теперь летят в Kafka"
+    noun = words[before]
+    if word.kind != "word" or not word.text.islower() or noun.kind not in ("word", "name"):
+        return False
+    if noun.norm in _NOUN_BEFORE or word.norm in lx.ADVERBS:
+        return False
+    norm = word.norm
+    if _cyrillic(norm):
+        return (
+            len(norm) >= 4
+            and norm.endswith(_RU_PLURAL_PRESENT)
+            and norm not in _RU_NOUNS_LIKE_VERBS
+            and after.norm in _RU_PLACE_PREPOSITIONS
+        )
+    return (
+        norm.isalpha()
+        and len(norm) >= 5
+        and norm.endswith(("an", "en"))
+        and norm not in _ES_NOUNS_LIKE_VERBS
+        and after.norm in _ES_PLACE_PREPOSITIONS
+        and noun.norm.endswith(("s", "o", "a", "e"))
+    )
+
+
+_RU_PLURAL_PRESENT = ("ут", "ют", "ят", "ат")
+_RU_NOUNS_LIKE_VERBS = frozenset(
+    "маршрут институт салют парашют абсолют результат формат адвокат кандидат салат "
+    "аппарат автомат депутат комбинат плакат агрегат сертификат концентрат".split()
+)
+_RU_PLACE_PREPOSITIONS = frozenset("через в во на по к ко из с со от до".split())
+_ES_NOUNS_LIKE_VERBS = frozenset(
+    "orden imagen examen volumen origen resumen margen joven crimen régimen germen almacén "
+    "desorden certamen dictamen abdomen gluten".split()
+)
+_ES_PLACE_PREPOSITIONS = frozenset("por en a al con hacia desde para".split())
 
 
 def _person_then_verb(words: list[Word]) -> bool:
