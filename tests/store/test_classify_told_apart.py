@@ -217,6 +217,12 @@ def test_a_channel_is_no_record_number() -> None:
         ("The billing test suite is stable.", "The billing test suite is flaky."),
         ("El piso del usuario es exterior.", "El piso del usuario es interior."),
         ("ユーザーは朝型だ。", "ユーザーは夜型だ。"),
+        (
+            "La prueba de COVID de Teodoro dio positivo",
+            "La prueba de COVID de Teodoro dio negativo",
+        ),
+        ("Saturday's match is a home game.", "Saturday's match is away."),
+        ("新しい経費精算システムは使いやすいと評判", "新しい経費精算システムは使いにくいと評判"),
     ],
 )
 def test_an_antonym_with_no_word_of_change_contradicts(old: str, new: str) -> None:
@@ -225,3 +231,14 @@ def test_an_antonym_with_no_word_of_change_contradicts(old: str, new: str) -> No
 
 def test_half_of_a_hyphened_word_is_no_word_of_change() -> None:
     assert outcome("The user is right-handed.", "The user is left-handed.") not in HIDING
+
+
+def test_japanese_easy_and_hard_to_do_are_no_one_statement() -> None:
+    assert outcome("この本は読みやすい。", "この本は読みにくい。") not in HIDING
+    assert outcome("この本は読みにくい。", "この本は読みづらい。") == "duplicate"
+
+
+def test_a_spanish_clitic_tells_the_verb_after_a_numbered_one() -> None:
+    old = "A la paciente de la cama 12 le dan 5 mg de warfarina"
+    new = "Al paciente de la cama 14 le dan 5 mg de warfarina"
+    assert outcome(old, new) not in HIDING

@@ -57,6 +57,8 @@ ANTONYMS = [
     ("manual", "automated"), ("paid", "free"), ("approved", "rejected"), ("granted", "revoked"),
     ("allow", "deny"), ("encrypted", "plaintext"), ("mutable", "immutable"),
     ("stateless", "stateful"), ("stable", "flaky"), ("exterior", "interior"),
+    ("positive", "negative"), ("positivo", "negativo"), ("положительный", "отрицательный"),
+    ("home", "away"),
     ("朝型", "夜型"), ("左利", "右利"),
     ("горячий", "холодный"), ("быстро", "медленно"), ("рано", "поздно"), ("больше", "меньше"),
     ("включает", "исключает"), ("принимает", "отклоняет"), ("удаленно", "офисе"),

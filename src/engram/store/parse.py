@@ -849,13 +849,24 @@ _JAPANESE_CHANGED_TO = re.compile(
     r"に(?:変わ|変更|延期|移さ|移し|移っ|移転|切り替え|切り替わ|乗り換え|引っ越|転職|値上が|値下が|昇進"
     r"|異動|移動|アップグレード|ダウングレード|なった|なりました|変え)"
 )
+# A verb's stem, before an ending that says how easy doing it is ("使いやすい", "読みにくい",
+# "見づらい"): a kanji or the kana a stem ends in (not a particle: "値段がやすい" is cheap).
+_VERB_STEM = r"(?<=[\u4e00-\u9fffいきしちにひみりぎじびぴえけせてねへめれげぜでべぺ])"
 # Japanese endings that make another statement of the same words, as a word of the fact: a
-# wish ("なりたい", read as "want", a mood), what has been done ("書きました"), what is going
-# on ("書いています"), what once was ("住んでいたことがある"), "only" ("だけ"), a supposition
-# ("入社したでしょう"), "for the sake of" ("のために"), "because" ("ので"); and the words of an
-# update: "now" ("今は", a marker like "now") and a value changed to ("水曜日に変わりました").
+# wish ("なりたい", read as "want", a mood), how easy or hard it is to do ("使いやすい" /
+# "使いにくい", read as "easy" and "hard", which the antonyms hold), what has been done
+# ("書きました"), what is going on ("書いています"), what once was ("住んでいたことがある"),
+# "only" ("だけ"), a supposition ("入社したでしょう"), "for the sake of" ("のために"), "because"
+# ("ので"); and the words of an update: "now" ("今は", a marker like "now") and a value changed
+# to ("水曜日に変わりました").
 _JAPANESE_FORMS = {
     "たい": (re.compile(r"[\u3040-\u309f]たい"), "want", "word"),
+    "やすい": (re.compile(_VERB_STEM + r"やす(?:い|く|かっ|さ)"), "easy", "word"),
+    "にくい": (
+        re.compile(_VERB_STEM + r"(?<!あり)(?:にく|づら|がた)(?:い|く|かっ|さ)"),
+        "hard",
+        "word",
+    ),
     "ました": (_JAPANESE_PAST, "ja:done", "word"),
     "ている": (re.compile(r"て(?:い|お)(?:ます|る)"), "ja:ongoing", "word"),
     "ことがある": (re.compile(r"たことが(?:あ|な)"), "ja:ever", "word"),
@@ -1706,6 +1717,14 @@ def _predicate_start(words: list[Word]) -> tuple[int, bool]:
     # A Russian name and a word with a present tense's ending: "Олег курит", "Аня рисует"
     if len(words) >= 2 and _russian_present_after_name(words):
         return 1, True
+    # A Spanish clitic before a word the lexicon does not know: the word is a verb, the
+    # predicate's head ("A la paciente de la cama 12 le dan 5 mg …", "se publican")
+    for at in range(1, len(words) - 1):
+        clitic, word = words[at], words[at + 1]
+        if clitic.norm in _SPANISH_CLITICS and word.kind == "word" and word.text.islower():
+            told = words[at - 1]
+            if told.kind == "value" or (told.kind == "word" and at > 1):
+                return at + 1, True  # (not after a name: "Marta le hizo …")
     # A plural verb the lexicon does not know between a noun and a preposition: "События
     # заказов идут через RabbitMQ", "Los eventos pasan por SQS"
     for at in range(1, len(words) - 1):
@@ -1789,6 +1808,7 @@ def _plural_verb_before_preposition(words: list[Word], at: int) -> bool:
     )
 
 
+_SPANISH_CLITICS = frozenset({"le", "les", "se", "nos"})
 _RU_PLURAL_PRESENT = ("ут", "ют", "ят", "ат")
 _RU_NOUNS_LIKE_VERBS = frozenset(
     "маршрут институт салют парашют абсолют результат формат адвокат кандидат салат "
