@@ -49,7 +49,12 @@ outcomes on every pair (11 of its 397 must-stay pairs hidden, 4 of them antonyms
 Round 24 (600 pairs) is a fifth, each language written natively (no shared templates); scored
 first on the session's first rules (6 of its 327 must-stay pairs hidden) and on the rules
 written from rounds 22 and 23 (5 of 327; supersedes 68 of 169, duplicates 7 of 104 on both),
-then tuned on whole (4 of 327). (A pair its author was unsure of is marked `unsure`.)
+then tuned on whole (4 of 327). Round 25 (600 pairs) is a sixth, written the same way with
+more true updates (180) and rewordings (160) across more domains (health, travel, finance,
+research); scored first on the session's first rules (6 of its 260 must-stay pairs hidden;
+supersedes 79 of 180, duplicates 16 of 160) and on the rules written from round 24 (6 of
+260; supersedes 80), then tuned on whole (2 of 260). (A pair its author was unsure of is
+marked `unsure`.)
 
 Each pair runs through the real pipeline: the old fact is absorbed into an empty scope key,
 then the new one, and the outcome is compared with the label. The **wrongful hide rate** is the

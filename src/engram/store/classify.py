@@ -2252,12 +2252,12 @@ def _limit_told_as_bound(new: Parse, old: Parse) -> Verdict | None:
 
 def _amount_set_anew(new: Parse, old: Parse) -> bool:
     """The new fact tells that the amount the stored fact gives was set to another one: a verb
-    of change, what it changed, "to" and an amount in the same unit ("The gateway request
+    of change, what it changed, "to" and an amount of the same measure ("The gateway request
     timeout is 30 seconds" → "After the outage we lowered the gateway timeout to 10s", "El
     alquiler del piso es de 950 €" → "El casero subió el alquiler a 1.020 €"). Who changed it
     ("the doctor", "we", "el casero") is not what the fact is about, so subjects are not
     compared; what was changed must be told in the stored fact's words, and the stored fact
-    must give one amount in that unit, another one."""
+    must give one amount of that measure, another one."""
     if (new.speaker, new.said_at, new.environments) != (old.speaker, old.said_at, old.environments):
         return False
     if new.negated or new.question or new.modal or new.future or new.passage or not new.values:
@@ -2272,9 +2272,9 @@ def _amount_set_anew(new: Parse, old: Parse) -> bool:
     if len(stored) != 1 or (stored[0].number, stored[0].unit) == (amount.number, amount.unit):
         return False
     said = old.content | old.stems | old.people
-    # (whoever else the new fact names may own what changed: "Bob raised his rent to …")
-    # (a capital opening the fact tells no name, unless it owns or the change follows: "Bob's
-    # landlord raised …", "Bob raised …")
+    # Whoever else the new fact names may own what changed ("Bob raised his rent to …"); a
+    # capital opening the fact tells no name unless it owns or the change follows it ("Bob's
+    # landlord raised …", "Bob raised …"; not "After the outage we lowered …").
     words = new.words
     named = {
         w.key
