@@ -27,6 +27,52 @@ def test_an_amount_set_to_another_one_supersedes(old: str, new: str) -> None:
     assert outcome(old, new) == "supersede"
 
 
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # the amount's own noun left unsaid in the stored fact
+        (
+            "Marguerite takes 10 mg of escitalopram every morning.",
+            "Marguerite's psychiatrist raised her escitalopram dose to 20 mg.",
+        ),
+        # a value set ("изменён на"), a count grown, a rate fallen
+        (
+            "Таймаут подключения к Redis в сервисе корзины — 2 секунды",
+            "Таймаут подключения к Redis в сервисе корзины был изменён на 500 мс",
+        ),
+        ("El equipo de soporte tiene 7 personas", "El equipo de soporte creció a 11 personas"),
+        ("Ставка по ипотеке — 11,2% годовых", "Ставка по ипотеке снизилась до 8,9%"),
+    ],
+)
+def test_more_ways_of_setting_an_amount_supersede(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("キャッシュのTTLは300秒", "キャッシュTTLを60秒に短縮"),
+        ("クレジットカードの利用限度額は50万円", "カードの限度額が80万円に引き上げられた"),
+        ("ユーザーの体重は72kg", "ダイエットの成果で、ユーザーの体重は65kgまで落ちた"),
+    ],
+)
+def test_a_japanese_amount_set_to_another_one_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("配送APIへのタイムアウトは30秒。", "決済APIのタイムアウトを10秒に短縮した。"),
+        ("母はアムロジピンを5mg服用している", "父のアムロジピンが10mgに増量された"),
+        ("キャッシュのTTLは300秒", "来月、キャッシュTTLを60秒に短縮する予定"),
+        ("Таймаут к Redis — 2 секунды", "Таймаут к Redis увеличили на 500 мс"),
+    ],
+)
+def test_another_ones_amount_a_plan_or_a_step_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
 def test_another_unit_of_the_same_measure_supersedes() -> None:
     old, new = "Лимит памяти у воркера выгрузок — 512 МБ.", "Лимит памяти воркера подняли до 2 ГБ."
     assert outcome(old, new) == "supersede"

@@ -2264,10 +2264,12 @@ def _amount_set_anew(new: Parse, old: Parse) -> bool:
         return False
     if old.negated or old.question or old.modal or old.future or old.past or not old.values:
         return False
+    if CJK.search(new.text):
+        return _japanese_amount_set(new, old)
     told = _amount_changed(new)
     if told is None:
         return False
-    thing, amount = told
+    thing, amount, after = told
     stored = [a for a in _amounts_in_units(old) if a.measure == amount.measure]
     if len(stored) != 1 or (stored[0].number, stored[0].unit) == (amount.number, amount.unit):
         return False
@@ -2294,33 +2296,72 @@ def _amount_set_anew(new: Parse, old: Parse) -> bool:
     }
     if any(k not in said and not _inflects(k, said) for k in named):
         return False
-    return all(k in said or _inflects(k, said) for k in thing)
+    # (after the amount, only what the stored fact says too: not when or where the new one
+    # holds, "… to 62°F at night")
+    return all(k in said or _inflects(k, said) for k in thing | after)
 
 
-def _amount_changed(fact: Parse) -> tuple[frozenset[str], _Amount] | None:
-    """(what was changed, the new amount) of a fact that tells an amount set to a new one
-    ("lowered the gateway timeout to 10s": gateway and timeout, 10 s), else None. What was
-    changed is the object, or for a passive ("The limit was raised to 20 MB") or a verb with
-    none the words before the verb; nothing said of what for ("… for uploads")."""
+def _japanese_amount_set(new: Parse, old: Parse) -> bool:
+    """`_amount_set_anew` in Japanese: what changed, が/を/は, the amount and its unit, に or
+    まで and a verb of change ("キャッシュTTLを60秒に短縮" after "キャッシュのTTLは300秒",
+    "カードの限度額が80万円に引き上げられた" after "…利用限度額は50万円"). What changed must be
+    written in the stored fact, which gives one amount in that unit, another one."""
+    if any(plan in new.text for plan in _JAPANESE_PLANS):
+        return False
+    match = _JAPANESE_AMOUNT_SET.search(new.text)
+    if match is None:
+        return False
+    thing = parse(match["thing"])
+    named = [w.norm for w in thing.words if w.kind in ("word", "name", "acronym", "kin")]
+    stored = old.text.casefold()
+    if not named or not all(n in stored for n in named):
+        return False  # (a Japanese word found where it is written: "カード" of "クレジットカード")
+    unit = match["unit"].casefold()
+    amounts = [a for a, u in _JAPANESE_AMOUNT.findall(stored) if u.casefold() == unit]
+    return len(amounts) == 1 and amounts[0] != match["number"]
+
+
+# The amounts Japanese text gives, and their units ("300秒", "50万円", "0.475%", "5mg").
+_JAPANESE_UNITS = r"万円|円|mg|kg|g|秒|分|時間|日|週間|か月|ヶ月|年|%|％|GB|MB|TB|人|件|回|ドル|km"
+_JAPANESE_AMOUNT = re.compile(rf"(\d[\d,.]*)\s*({_JAPANESE_UNITS})", re.IGNORECASE)
+_JAPANESE_AMOUNT_SET = re.compile(
+    r"(?:^|[、。\s])(?P<thing>[^、。\s]+?)(?:を|が|は)(?:年|月|週|日)?"
+    rf"(?P<number>\d[\d,.]*)\s*(?P<unit>{_JAPANESE_UNITS})(?:に|まで)"
+    r"(?:短縮|延長|引き上げ|引き下げ|値上げ|値下げ|上げ|下げ|上が|下が|増量|減量|増や|減ら|変更|伸ば"
+    r"|縮め|拡大|縮小|落ち|増え|減っ|なっ|なり)",
+    re.IGNORECASE,
+)
+
+
+def _amount_changed(fact: Parse) -> tuple[frozenset[str], _Amount, frozenset[str]] | None:
+    """(what was changed, the new amount, the words after it) of a fact that tells an amount
+    set to a new one ("lowered the gateway timeout to 10s": gateway and timeout, 10 s), else
+    None. What was changed is the object, or for a passive ("The limit was raised to 20 MB")
+    or a verb with none the words before the verb; nothing said of what for ("… for
+    uploads")."""
     words = fact.words
     if any(w.norm in _FOR for w in words):
         return None
     verb = next((at for at, w in enumerate(words) if w.norm in lx.AMOUNT_CHANGES), None)
     if verb is None:
         return None
-    to = next((at for at in range(verb + 1, len(words)) if words[at].norm in lx.AMOUNT_TO), None)
+    to_words = lx.AMOUNT_TO
+    if words[verb].norm in lx.RESET_VERBS:
+        to_words = to_words | lx.AMOUNT_TO_AFTER_CHANGE
+    to = next((at for at in range(verb + 1, len(words)) if words[at].norm in to_words), None)
     amount = _amount_at(words, to + 1) if to is not None and to + 1 < len(words) else None
     if amount is None or to is None:
         return None
-    thing = _thing_words(words[verb + 1 : to]) or _thing_words(words[:verb])
+    # (a word that names the amount itself may be left unsaid in the stored fact: "raised her
+    # escitalopram dose to 20 mg" after "takes 10 mg of escitalopram")
+    said = [w for w in words if w.norm not in lx.AMOUNT_NOUNS]
+    verb_at, to_at = said.index(words[verb]), said.index(words[to])
+    thing = _thing_words(said[verb_at + 1 : to_at]) or _thing_words(said[:verb_at])
     if not thing:
         return None
-    # what follows the amount may say per what ("20 mg a day"), not when or where it holds
-    # ("… to 62°F at night")
-    rest = words[to + 1 + amount.width :]
-    if any(w.norm not in lx.UNITS for w in rest if _thing_words((w,))):
-        return None
-    return thing, amount
+    # what follows the amount: per what ("20 mg a day") or what is counted ("11 personas")
+    rest = frozenset(w.key for w in words[to + 1 + amount.width :] if w.norm not in lx.UNITS)
+    return thing, amount, _thing_words(tuple(w for w in words if w.key in rest))
 
 
 def _amount_for_others(new: Parse, old: Parse) -> bool:
@@ -2336,7 +2377,12 @@ def _amount_for_others(new: Parse, old: Parse) -> bool:
         # what it is for: the words right after, articles aside ("for 4.2 got pushed …" names
         # a release the stored fact names too, not "got")
         run = itertools.takewhile(
-            lambda x: x.kind in ("word", "name", "acronym", "kin", "stop") and x.norm not in _LINKS,
+            lambda x: (
+                x.kind in ("word", "name", "acronym", "kin", "stop")
+                and x.norm not in _LINKS
+                and x.norm not in lx.UPDATE_WORDS
+                and x.norm not in lx.AMOUNT_CHANGES
+            ),
             words[at + 1 :],
         )
         named = _thing_words(tuple(run))

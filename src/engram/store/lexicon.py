@@ -197,11 +197,27 @@ ampliamos ampliado recortó recortaron recortamos recortado ajustó ajustaron aj
 снизил снизила снижен снижена сократили сократил сократила сокращен сокращён сокращена урезали
 урезал урезала урезан урезана изменили изменил изменила поменяли поменял поменяла продлили
 продлил продлила
+rose grew fell climbed creció crecieron cayó disminuyó disminuyeron
+вырос выросла выросло выросли снизился снизилась снизилось снизились увеличился увеличилась
+увеличилось уменьшился уменьшилась уменьшилось упал упала упало упали
+изменён изменен изменена изменено изменены поменялся поменялась перенесли перенесён перенесен
 """.split()
 )
 # The words before the new amount: "to", "a", "al", "hasta", "до" (not "by", "en", "на": by
-# how much).
+# how much) …
 AMOUNT_TO = frozenset("to a al hasta до".split())
+# … and "на" after the Russian verbs that set a value rather than move it up or down
+# ("таймаут был изменён на 500 мс"; "увеличили на 5 мг" is by how much).
+AMOUNT_TO_AFTER_CHANGE = frozenset("на".split())
+RESET_VERBS = frozenset(
+    """изменили изменил изменила изменён изменен изменена изменено изменены поменяли поменял
+    поменяла поменялся поменялась перенесли перенесён перенесен""".split()
+)
+# Nouns that name an amount itself, which the stored fact may leave unsaid: "raised her
+# escitalopram dose to 20 mg" after "takes 10 mg of escitalopram".
+AMOUNT_NOUNS = frozenset(
+    "dose dosage doses dosis доза дозу дозы дозировка дозировку amount cantidad количество".split()
+)
 # "New" before an attribute of someone says its value changed: "Rita's new manager is Dana",
 # "мой новый номер — …", "el nuevo jefe de Inés es …" (with no one's, "the new intern" is
 # another intern).
