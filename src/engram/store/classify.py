@@ -6465,6 +6465,11 @@ def _voice_turned(new: Parse, old: Parse) -> bool:
         return False
     if not (_same_setting(new, old) or _short_passive_of_a_past(new, old)):
         return False
+    manner = _manner_words(new)
+    if manner and manner == _manner_words(old):
+        # how it is done, the same on both sides, stands anywhere: "are renewed automatically
+        # by cert-manager" / "cert-manager renews them automatically"
+        new, old = _without_words(new, manner), _without_words(old, manner)
     for passive, active in ((new, old), (old, new)):
         frame = _passive_frame(passive)
         if frame is None:
@@ -6497,6 +6502,30 @@ def _voice_turned(new: Parse, old: Parse) -> bool:
 
 
 _WHERE_DONE = frozenset({"at", "in", "en", "в", "на", "у"})
+
+
+def _manner_words(fact: Parse) -> tuple[str, ...]:
+    """The words of how a thing is done ("automatically", "manualmente", "вручную"), sorted."""
+    return tuple(
+        sorted(
+            w.norm
+            for w in fact.words
+            if w.kind == "word"
+            and (
+                (w.norm.endswith("ly") and len(w.norm) > 5 and w.norm.isascii())
+                or w.norm.endswith("mente")
+                or w.norm in _MANNER_RU
+            )
+        )
+    )
+
+
+_MANNER_RU = frozenset("автоматически вручную ежедневно еженедельно ежемесячно".split())
+
+
+def _without_words(fact: Parse, norms: tuple[str, ...]) -> Parse:
+    """The fact read without these words."""
+    return replace(fact, words=tuple(w for w in fact.words if w.norm not in norms))
 
 
 def _place_frame(fact: Parse) -> tuple[list[Word], Word, list[Word], bool] | None:
@@ -6614,7 +6643,29 @@ def _one_verb(a: Word, b: Word) -> bool:
     """Two forms of one verb: "signed" / "signed", "firmó" / "firmado", "wrote" / "written",
     "подписал" / "подписан", "запрещают" / "запрещено"."""
     x, y = _base_root(a.norm, a.root), _base_root(b.norm, b.root)
-    return a.kind == b.kind == "word" and (x == y or _inflects(x, frozenset({y})))
+    if a.kind != "word" or b.kind != "word":
+        return False
+    if x == y or _inflects(x, frozenset({y})):
+        return True
+    # a Spanish verb whose stressed vowel splits in the present ("mantiene" / "mantenido",
+    # "resuelve" / "resuelto" aside, "cuenta" / "contado")
+    participle = (a.norm, b.norm) if a.norm.endswith(_ES_PARTICIPLES) else (b.norm, a.norm)
+    if not participle[0].endswith(_ES_PARTICIPLES) or participle[1].endswith(_ES_PARTICIPLES):
+        return False
+    return _undiphthonged(x) == _undiphthonged(y)
+
+
+_ES_PARTICIPLES = ("ado", "ada", "ados", "adas", "ido", "ida", "idos", "idas")
+
+
+def _undiphthonged(root: str) -> str:
+    """A Spanish root with its first split vowel joined again ("mantien" → "manten", "cuent" →
+    "cont")."""
+    for split, joined in (("ie", "e"), ("ue", "o")):
+        at = root.find(split)
+        if at > 0:
+            return root[:at] + joined + root[at + 2 :]
+    return root
 
 
 def _same_words(mine: list[Word], theirs: list[Word]) -> bool:

@@ -1137,6 +1137,16 @@ tarde noche
 """.split()
 )
 
+# The months' names among them (and "may", which is no date word alone).
+CALENDAR_MONTHS = frozenset(
+    """
+january february march april may june july august september october november december
+январь января февраль февраля март марта апрель апреля май мая июнь июня июль июля август
+августа сентябрь сентября октябрь октября ноябрь ноября декабрь декабря
+enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre
+""".split()
+)
+
 # Words that name which days something recurs on, besides the days' own names: the same
 # value on other days is another occasion, not a new value ("closes at 21:00 on weekdays" /
 # "on weekends").
@@ -1216,6 +1226,28 @@ ORDINAL_HOURS = {
     )
     if n
 } | {"четвертого": 4}
+# A day of the month told as an ordinal ("the twelfth of November", "двенадцатого ноября",
+# "двадцать пятое мая"): read as the number when a month or "числа" stands beside it.
+_ORDINAL_DAY_WORDS = {
+    "english": """first second third fourth fifth sixth seventh eighth ninth tenth eleventh
+    twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth
+    twentieth""",
+    "genitive": """первого второго третьего четвёртого пятого шестого седьмого восьмого
+    девятого десятого одиннадцатого двенадцатого тринадцатого четырнадцатого пятнадцатого
+    шестнадцатого семнадцатого восемнадцатого девятнадцатого двадцатого""",
+    "nominative": """первое второе третье четвёртое пятое шестое седьмое восьмое девятое десятое
+    одиннадцатое двенадцатое тринадцатое четырнадцатое пятнадцатое шестнадцатое семнадцатое
+    восемнадцатое девятнадцатое двадцатое""",
+}
+ORDINAL_DAYS = {
+    word: str(n)
+    for words in _ORDINAL_DAY_WORDS.values()
+    for n, word in enumerate(words.split(), start=1)
+} | {
+    "thirtieth": "30", "тридцатого": "30", "тридцатое": "30", "четвертого": "4",
+    "четвертое": "4", "primero": "1",
+}  # fmt: skip
+
 # Parts of an hour told in words, as minutes ("half an hour" is 30 minutes). Longest first:
 # "three quarters of an hour" before "quarter of an hour".
 PARTS_OF_HOURS = {

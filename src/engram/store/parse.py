@@ -987,6 +987,12 @@ def _read_values(words: list[Word], language: str) -> list[Word]:
             norm = norm + "m"
         if word.kind == "env" and at + 1 < len(words) and words[at + 1].norm in _JOBS:
             word = _as_word(word, language)  # a "QA engineer" works in no QA environment
+        if norm in lx.ORDINAL_DAYS and word.kind in ("word", "stop") and _of_a_month(words, at):
+            day = lx.ORDINAL_DAYS[norm]
+            if len(day) == 1 and out and out[-1].kind == "value" and out[-1].key in ("20", "30"):
+                day = str(int(out.pop().key) + int(day))  # "двадцать пятого": 25
+            out.append(Word(word.text, norm, day, "value", day))
+            continue
         if norm not in _SPECIAL and not (word.kind == "date" and len(word.key) == 4):
             out.append(word)
             continue
@@ -1820,6 +1826,22 @@ _ES_NOUNS_LIKE_VERBS = frozenset(
     "desorden certamen dictamen abdomen gluten".split()
 )
 _ES_PLACE_PREPOSITIONS = frozenset("por en a al con hacia desde para".split())
+
+
+def _of_a_month(words: Sequence[Word], at: int) -> bool:
+    """A month or "числа" (of the month) stands beside the word at `at`, maybe after "of" or
+    "de": "двенадцатого ноября", "November twelfth", "the twelfth of November", "пятого
+    числа"."""
+    after = words[at + 1 : at + 3]
+    if after and after[0].norm in ("of", "de") and len(after) > 1:
+        after = after[1:]
+    if after and (_month(after[0]) or after[0].norm == "числа"):
+        return True
+    return at > 0 and _month(words[at - 1])
+
+
+def _month(word: Word) -> bool:
+    return word.kind == "date" and word.norm in lx.CALENDAR_MONTHS
 
 
 def _person_then_verb(words: list[Word]) -> bool:
