@@ -53,8 +53,12 @@ then tuned on whole (4 of 327). Round 25 (600 pairs) is a sixth, written the sam
 more true updates (180) and rewordings (160) across more domains (health, travel, finance,
 research); scored first on the session's first rules (6 of its 260 must-stay pairs hidden;
 supersedes 79 of 180, duplicates 16 of 160) and on the rules written from round 24 (6 of
-260; supersedes 80), then tuned on whole (2 of 260). (A pair its author was unsure of is
-marked `unsure`.)
+260; supersedes 80), then tuned on whole (2 of 260). Round 26 (600 pairs) is a seventh, on a
+coding agent's notes, support and sales, household and school matters and chat; scored first
+on the rules after round 25 (5 of its 260 must-stay pairs hidden, 4 of them antonyms labelled
+`contradict`; supersedes 103 of 180, duplicates 9 of 160) and on the rules written after it
+was commissioned, from earlier rounds (5 of 260; supersedes 106, duplicates 10), then tuned
+on whole (1 of 260). (A pair its author was unsure of is marked `unsure`.)
 
 Each pair runs through the real pipeline: the old fact is absorbed into an empty scope key,
 then the new one, and the outcome is compared with the label. The **wrongful hide rate** is the

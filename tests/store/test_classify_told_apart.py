@@ -223,6 +223,10 @@ def test_a_channel_is_no_record_number() -> None:
         ),
         ("Saturday's match is a home game.", "Saturday's match is away."),
         ("新しい経費精算システムは使いやすいと評判", "新しい経費精算システムは使いにくいと評判"),
+        ("The basement is dry.", "The basement is damp."),
+        ("Вода в доме у нас жёсткая.", "Вода в доме у нас мягкая."),
+        ("線形代数の課題は簡単だ", "線形代数の課題は難しい"),
+        ("El examen fue fácil.", "El examen fue difícil."),
     ],
 )
 def test_an_antonym_with_no_word_of_change_contradicts(old: str, new: str) -> None:
@@ -242,3 +246,9 @@ def test_a_spanish_clitic_tells_the_verb_after_a_numbered_one() -> None:
     old = "A la paciente de la cama 12 le dan 5 mg de warfarina"
     new = "Al paciente de la cama 14 le dan 5 mg de warfarina"
     assert outcome(old, new) not in HIDING
+
+
+def test_an_antonym_told_as_news_still_supersedes() -> None:
+    assert outcome("The basement is dry.", "The basement is now damp after the leak.") == (
+        "supersede"
+    )
