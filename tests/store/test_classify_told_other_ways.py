@@ -65,3 +65,31 @@ def test_a_day_told_as_an_ordinal_is_the_same_date() -> None:
     assert outcome("Сертификат истекает 12 ноября", "Сертификат истекает тринадцатого ноября") == (
         "supersede"
     )
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("user: my flight lands at 6 pm", "user: correction, my flight lands at 7:30 pm"),
+        (
+            "usuario: mi vuelo a Bogotá sale el jueves 12",
+            "usuario: perdón, me equivoqué, el vuelo a Bogotá sale el viernes 13",
+        ),
+        (
+            "пользователь: у меня встреча с юристом в пятницу в 11",
+            "пользователь: поправка, встреча с юристом в пятницу не в 11, а в 14:30",
+        ),
+    ],
+)
+def test_a_speaker_correcting_themselves_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+def test_a_correction_of_someone_elses_hides_nothing() -> None:
+    old, new = "user: my flight lands at 6 pm", "user: sorry, my sister's flight lands at 7:30 pm"
+    assert outcome(old, new) not in HIDING
+
+
+def test_japanese_sorry_is_no_negation() -> None:
+    assert not parse("すみません、明日の会議は4時からでした").negated
+    assert parse("すみません、今日は行けません").negated

@@ -388,6 +388,15 @@ UPDATE_LEAD_INS = (
     "actualizacion", "corrección", "correccion", "cambio", "обновление", "исправление",
     "поправка", "изменение",
 )  # fmt: skip
+# Lead-ins that correct what the speaker said before, followed by a comma as well: "correction,
+# my flight lands at 7:30 pm", "perdón, me equivoqué, el vuelo sale el viernes", "поправка,
+# встреча в 14:30", "すみません、会議は4時からでした".
+CORRECTION_LEAD_INS = (
+    "correction", "i mean", "my bad", "scratch that", "i was wrong", "sorry", "actually",
+    "perdón", "perdon", "perdona", "me equivoqué", "me equivoque", "corrijo lo anterior",
+    "corrijo", "corrección", "correccion", "поправка", "исправление", "ошибся", "ошиблась",
+    "точнее", "訂正します", "訂正", "間違えました", "すみません",
+)  # fmt: skip
 BARE_LEAD_INS = frozenset({"fyi", "btw", "ps", "psa", "nb", "кстати"})
 CLOSING_TAGS = ("ok", "okay", "thanks", "thank you", "fyi", "btw", "спасибо", "ок", "gracias")
 

@@ -897,7 +897,7 @@ _JAPANESE_ENDPOINTS = re.compile(r"([\u30a0-\u30ff\u4e00-\u9fff]+)(?:さん|様)
 # "使わない", "高くない"), a clause ending in "ず" ("開いておらず") or "がなく" ("資格がなく");
 # "少ない" and "危ない" are words of their own.
 _JAPANESE_NEGATION = re.compile(
-    r"ません|[\u3040-\u309f](?:ない|なかった)|[\u3040-\u309f]ず(?=[、。]|$)|(?:が|は)なく"
+    r"(?<!すみ)(?<!すい)ません|[\u3040-\u309f](?:ない|なかった)|[\u3040-\u309f]ず(?=[、。]|$)|(?:が|は)なく"
 )
 
 
@@ -1307,6 +1307,10 @@ _LEAD_IN = re.compile(
 _UPDATE_LEAD_IN = re.compile(
     rf"\s*(?:{_alternatives(lx.UPDATE_LEAD_INS)})\s*[:—–-]+\s*", re.IGNORECASE
 )
+# (one or more: "perdón, me equivoqué, …")
+_CORRECTION_LEAD_IN = re.compile(
+    rf"(?:\s*(?:{_alternatives(lx.CORRECTION_LEAD_INS)})\s*[:,、—–-]+\s*)+", re.IGNORECASE
+)
 _QUOTED = re.compile(r'\s*["“«]([^"“”«»]+)["”»]\s*')  # a statement quoted whole
 _CLOSING_TAG = re.compile(
     rf"\s*,\s*(?:{_alternatives(lx.CLOSING_TAGS)})\s*([.!…]*)\s*$", re.IGNORECASE
@@ -1316,16 +1320,16 @@ _CLOSING_TAG = re.compile(
 def _lead_in(text: str) -> tuple[str, bool]:
     """The statement without the words that introduce or close it ("Note: …", "FYI, …", "…,
     thanks."; they tell nothing of what is said), and whether the lead-in says it is a change
-    ("Update: …", "Correction: …"). A text that would be left with fewer than two words stays as
-    it is."""
+    ("Update: …", "Correction: …", "Perdón, me equivoqué, …"). A text that would be left with
+    fewer than two words stays as it is."""
     quoted = _QUOTED.fullmatch(text)
     rest = quoted.group(1) if quoted else text
-    change = _UPDATE_LEAD_IN.match(rest)
+    change = _UPDATE_LEAD_IN.match(rest) or _CORRECTION_LEAD_IN.match(rest)
     match = change or _LEAD_IN.match(rest)
     rest = rest[match.end() :] if match else rest
     rest = _CLOSING_TAG.sub(r"\1", rest)
-    if len(rest.split()) < 2:
-        return text, False
+    if len(rest.split()) < 2 and not (CJK.search(rest) and len(rest) >= 4):
+        return text, False  # (Japanese has no spaces: "会議は4時から" is several words)
     return rest, change is not None
 
 
