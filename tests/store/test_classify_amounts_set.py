@@ -13,10 +13,7 @@ from tests.store.pairs import HIDING, outcome
 @pytest.mark.parametrize(
     ("old", "new"),
     [
-        (
-            "The gateway request timeout is 30 seconds.",
-            "After the outage we lowered the gateway timeout to 10s.",
-        ),
+        ("The gateway request timeout is 30 seconds.", "We lowered the gateway timeout to 10s."),
         ("User takes 10 mg of lisinopril daily.", "The doctor increased the lisinopril to 20 mg."),
         ("El alquiler del piso es de 950 € al mes.", "El casero subió el alquiler a 1.020 €."),
         ("Таймаут запросов к DaData — 15 секунд.", "Таймаут к DaData урезали до 3 секунд."),
@@ -53,7 +50,7 @@ def test_more_ways_of_setting_an_amount_supersede(old: str, new: str) -> None:
     [
         ("キャッシュのTTLは300秒", "キャッシュTTLを60秒に短縮"),
         ("クレジットカードの利用限度額は50万円", "カードの限度額が80万円に引き上げられた"),
-        ("ユーザーの体重は72kg", "ダイエットの成果で、ユーザーの体重は65kgまで落ちた"),
+        ("ユーザーの体重は72kg", "ユーザーの体重は65kgまで落ちた"),
     ],
 )
 def test_a_japanese_amount_set_to_another_one_supersedes(old: str, new: str) -> None:
@@ -95,6 +92,34 @@ def test_another_ones_amount_or_a_narrower_one_hides_nothing(old: str, new: str)
     assert outcome(old, new) not in HIDING
 
 
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # someone else's amount: "my", "мне", "me", a kin or a name the stored fact lacks
+        ("Dana's phone plan costs $40 a month", "The carrier raised my phone plan to $45 a month"),
+        ("My wife's credit limit is $5,000", "The bank raised my credit limit to $8,000"),
+        ("Зарплата Олега — 150 000 рублей", "Мне повысили зарплату до 180 000 рублей"),
+        ("El sueldo de Luis es de 2.000 €", "Me subieron el sueldo a 2.300 €"),
+        (
+            "The user's daily calorie goal is 2,000 kcal",
+            "Dana told me she cut her goal to 1,600 kcal",
+        ),
+        # a condition, a habit, a suggestion, something to do, another time
+        ("The gateway timeout is 30 seconds", "If errors spike, lower the gateway timeout to 10s"),
+        ("The gateway timeout is 30 seconds", "Every December we lower the gateway timeout to 10s"),
+        ("The gateway timeout is 30 seconds", "Dana suggested we lower the gateway timeout to 10s"),
+        ("The gateway timeout is 30 seconds", "TODO: lower the gateway timeout to 10 seconds"),
+        ("Bitcoin trades at $60,000", "In 2022 bitcoin fell to $20,000"),
+        ("Отпуск — 14 дней", "Отпуск перенесли на 3 дня"),
+        ("タイムアウトは30秒", "混雑時は、タイムアウトを10秒に短縮"),
+        ("タイムアウトは30秒", "タイムアウトを10秒に短縮すべき"),
+        ("薬は1日10mg", "副作用が出たら、薬を5mgに減らす"),
+    ],
+)
+def test_an_amount_of_someone_else_or_not_set_now_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
 def test_an_id_told_with_its_kind_and_without_is_one_subject() -> None:
     old, new = "Ticket PAY-311 is assigned to Ana.", "PAY-311 is assigned to Luis now."
     assert outcome(old, new) == "supersede"
@@ -109,6 +134,10 @@ def test_an_id_told_with_its_kind_and_without_is_one_subject() -> None:
 )
 def test_two_kinds_of_record_with_one_number_hide_nothing(old: str, new: str) -> None:
     assert outcome(old, new) not in HIDING
+
+
+def test_a_count_is_no_id() -> None:
+    assert outcome("Locker 30 belongs to Dana", "30 belong to the swim team") not in HIDING
 
 
 def test_a_name_told_as_someones_kin_and_alone_is_one_person() -> None:

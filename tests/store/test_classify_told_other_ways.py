@@ -93,3 +93,56 @@ def test_a_correction_of_someone_elses_hides_nothing() -> None:
 def test_japanese_sorry_is_no_negation() -> None:
     assert not parse("すみません、明日の会議は4時からでした").negated
     assert parse("すみません、今日は行けません").negated
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Рейс 20 пятого мая отменили", "Рейс 25 мая отменили"),
+        ("Квартира 30 второго сентября освобождается", "Квартира 32 сентября освобождается"),
+        ("The second March payment is $500", "The first March payment is $500"),
+    ],
+)
+def test_a_number_or_a_rank_beside_an_ordinal_is_no_day(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_noun_ending_like_a_verb_keeps_its_subject() -> None:
+    old, new = "Банный халат из Турции синий", "Банный халат из Италии белый"
+    assert outcome(old, new) not in HIDING
+
+
+def test_easy_to_do_two_things_hides_nothing() -> None:
+    assert outcome("この靴は歩きやすい", "この靴は履きやすい") not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "Ticket #4821 is open and waiting on engineering.",
+            "Ticket #4821 was closed as resolved.",
+        ),
+        ("Incident INC-4412 is still open.", "INC-4412 was resolved and closed yesterday."),
+        ("Issue 42 is open.", "Issue 42 is closed now."),
+    ],
+)
+def test_a_record_closed_supersedes_it_open(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The store is open.", "The store is closed."),
+        ("Тикет 482 открыт.", "Тикет 482 закрыт."),
+        ("Ticket #4821 is open.", "Ticket #4822 was closed."),
+        ("The migration is in progress.", "The migration was blocked for a week in May."),
+    ],
+)
+def test_no_record_or_no_news_of_one_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_thousands_group_before_a_full_stop_is_one_number() -> None:
+    assert "25000" in parse("Бюджет урезали до 25 000.").values

@@ -311,9 +311,9 @@ def _kind_of_id_added(mine: frozenset[str], theirs: frozenset[str], new: Parse, 
     INC-4412" / "INC-4412", "el ticket PAY-311" / "PAY-311" — one record named twice. (Not two
     kinds: "Order #4412" / "Invoice #4412" each add a word.)"""
     if mine < theirs:
-        longer, extra, ids = old, theirs - mine, {k for k in mine if _numeric(k)}
+        longer, extra, ids = old, theirs - mine, {k for k in mine if _an_id(k)}
     elif theirs < mine:
-        longer, extra, ids = new, mine - theirs, {k for k in theirs if _numeric(k)}
+        longer, extra, ids = new, mine - theirs, {k for k in theirs if _an_id(k)}
     else:
         return False
     if not ids or len(extra) > 1:
@@ -323,6 +323,11 @@ def _kind_of_id_added(mine: frozenset[str], theirs: frozenset[str], new: Parse, 
         w.exact in extra and w.kind == "word" and words[at + 1].exact in ids
         for at, w in enumerate(words[:-1])
     )
+
+
+def _an_id(key: str) -> bool:
+    """An id: digits with letters or marks ("inc-4412", "#880", "pay311"), not a count ("30")."""
+    return _numeric(key) and not key.isdigit()
 
 
 def _another_one(fact: Parse) -> bool:
@@ -1905,6 +1910,8 @@ def compare(new: Parse, old: Parse, similarity: float) -> Verdict:
     What the facts say decides; the cosine only tells related from new. Even a
     sentence-embedding model's cosine never makes a duplicate: it reads "sent Bob the report"
     and "sent Bob the invoice" as one statement, and the duplicate would drop the new fact."""
+    if new.update and _news_said_before(new, old):
+        new = replace(new, update=False)
     verdict = _compared(new, old, similarity)
     if verdict.outcome not in ("duplicate", "supersede") or new.normalized == old.normalized:
         return verdict
@@ -1912,6 +1919,13 @@ def compare(new: Parse, old: Parse, similarity: float) -> Verdict:
     if apart:
         return _related_or_new(new, old, _jaccard(new.content, old.content), similarity, apart)
     return verdict
+
+
+def _news_said_before(new: Parse, old: Parse) -> bool:
+    """The only word of news in the new fact is a Japanese "new" the stored fact says too:
+    "新しい経費精算システムは…" of both is the name of one system, not news of it."""
+    marks = {w.key for w in new.words if w.kind == "marker" or w.norm in lx.UPDATE_WORDS}
+    return marks == {"ja:new"} and any(w.key == "ja:new" for w in old.words)
 
 
 def _why_apart(new: Parse, old: Parse, outcome: str) -> str:
@@ -2270,35 +2284,95 @@ def _amount_set_anew(new: Parse, old: Parse) -> bool:
     if told is None:
         return False
     thing, amount, after = told
+    if new.values - {amount.number} - old.values:
+        return False  # another value says when or which: "In 2022 bitcoin fell to $20,000"
     stored = [a for a in _amounts_in_units(old) if a.measure == amount.measure]
     if len(stored) != 1 or (stored[0].number, stored[0].unit) == (amount.number, amount.unit):
         return False
     said = old.content | old.stems | old.people
-    # Whoever else the new fact names may own what changed ("Bob raised his rent to …"); a
-    # capital opening the fact tells no name unless it owns or the change follows it ("Bob's
-    # landlord raised …", "Bob raised …"; not "After the outage we lowered …").
-    words = new.words
-    named = {
-        w.key
-        for at, w in enumerate(words)
-        if w.kind in ("name", "acronym", "kin")
-        or (
-            w.kind == "word"
-            and w.key in new.capitalised
-            and w.norm not in _FUNCTION
-            and w.norm not in lx.UNITS
-            and (
-                at > 0
-                or w.norm.endswith(("'s", "’s"))
-                or (len(words) > 1 and words[1].norm in lx.AMOUNT_CHANGES)
-            )
-        )
-    }
-    if any(k not in said and not _inflects(k, said) for k in named):
+    if not _whose_kept(new, old, said) or not _told_plainly(new, said):
         return False
     # (after the amount, only what the stored fact says too: not when or where the new one
     # holds, "… to 62°F at night")
     return all(k in said or _inflects(k, said) for k in thing | after)
+
+
+def _whose_kept(new: Parse, old: Parse, said: frozenset[str]) -> bool:
+    """The new fact is of the same one's amount: whoever the stored fact names comes back
+    (or a "her" / "his" that may stand for them), and the new fact names no one else — no
+    other name, kin, or "my", "our", "мне" the stored fact lacks ("Dana's phone plan costs
+    $40" → "The carrier raised my phone plan to $45" is another plan). Who acted is no owner:
+    "we", "the doctor". A capital that opens the fact is a name unless it is a common word of
+    either fact or a function word ("Dana told me …", not "Таймаут …", "The …")."""
+    mine, theirs = _owners(new, said), _owners(old, frozenset())
+    standing_in = {k for k in mine if k.startswith("@3")}
+    told = new.content | new.stems | new.exact_content | frozenset(mine)
+    missing = [k for k in theirs if k not in told and not _inflects(k, told)]
+    if missing and not (standing_in and len(missing) == 1):
+        return False  # ("Dana takes 10 mg …" → "The doctor raised her … dose": her is Dana)
+    return all(k in theirs or (k in standing_in and theirs) for k in mine)
+
+
+def _owners(fact: Parse, common: frozenset[str]) -> set[str]:
+    """Who a fact names, as owners (`_whose_kept`): names, kin, possessive and object pronouns,
+    a capital that opens it and is no common word; not the user, nor a pronoun that acts."""
+    found: set[str] = set()
+    for at, w in enumerate(fact.words):
+        if w.key in _USER_ROOTS or w.root in _USER_ROOTS:
+            continue
+        named = w.kind in ("name", "kin") or w.norm.endswith(("'s", "’s"))
+        owning = w.kind == "pronoun" and w.norm not in lx.SUBJECT_PRONOUNS
+        opening = (
+            at == 0
+            and w.kind == "word"
+            and w.key in fact.capitalised
+            and w.norm not in _FUNCTION
+            and w.norm not in lx.AMOUNT_NOUNS
+            and w.norm not in _ANY_PREPOSITION
+            and w.key not in common
+            and w.root not in common
+        )
+        if named or owning or opening:
+            found.add(w.key)
+    return found
+
+
+def _told_plainly(new: Parse, said: frozenset[str]) -> bool:
+    """Before its verb of change the new fact says only who acted (or, in a passive, what
+    changed): no condition, plan, time, place or case ("If errors spike, lower …", "Last year
+    we lowered …", "In the load test …", "Near schools the city lowered …", "Customers can
+    lower …", "Dana suggested we lower …")."""
+    words = new.words
+    verb = next((at for at, w in enumerate(words) if w.norm in lx.AMOUNT_CHANGES), 0)
+    actors = 0
+    for at, w in enumerate(words[:verb]):
+        if w.kind in ("value", "date") or w.norm in _NOT_PLAIN_BEFORE or w.norm in _when_words():
+            return False
+        if w.norm in _ANY_PREPOSITION and w.norm not in _OF:
+            # (a preposition inside what changed is the stored fact's: "Бюджет на продукты",
+            # "Таймаут к DaData"; not "In the load test", "Near schools")
+            after = next((x for x in words[at + 1 : verb] if x.kind != "stop"), None)
+            if after is None or not _said_in(after, said):
+                return False
+        elif w.kind == "word" and not _said_in(w, said) and w.norm not in lx.AMOUNT_NOUNS:
+            actors += 1  # "the doctor", "our landlord", "el casero"
+    return actors <= 2
+
+
+def _said_in(word: Word, said: frozenset[str]) -> bool:
+    return word.key in said or word.root in said or _inflects(word.root, said)
+
+
+# Words that make what follows a condition, a plan, a suggestion or a possibility.
+_NOT_PLAIN_BEFORE = frozenset(
+    """if when whenever unless once until can could should may might must would suggested
+    suggest suggests proposed propose plan plans planned reminder temporarily briefly usually
+    often every each
+    если когда пока можно нужно надо должен должны предложил предложили обычно каждый
+    каждую временно
+    si cuando mientras puede pueden debe deben podría sugirió propuso suele cada
+    temporalmente""".split()
+)
 
 
 def _japanese_amount_set(new: Parse, old: Parse) -> bool:
@@ -2306,11 +2380,11 @@ def _japanese_amount_set(new: Parse, old: Parse) -> bool:
     まで and a verb of change ("キャッシュTTLを60秒に短縮" after "キャッシュのTTLは300秒",
     "カードの限度額が80万円に引き上げられた" after "…利用限度額は50万円"). What changed must be
     written in the stored fact, which gives one amount in that unit, another one."""
-    if any(plan in new.text for plan in _JAPANESE_PLANS):
+    if any(plan in new.text for plan in _JAPANESE_PLANS + _JAPANESE_NOT_DONE):
         return False
     match = _JAPANESE_AMOUNT_SET.search(new.text)
-    if match is None:
-        return False
+    if match is None or match.start("thing") > _speaker_end(new.text):
+        return False  # (a clause before it tells when, where or for whom: "本番は、…")
     thing = parse(match["thing"])
     named = [w.norm for w in thing.words if w.kind in ("word", "name", "acronym", "kin")]
     stored = old.text.casefold()
@@ -2321,11 +2395,34 @@ def _japanese_amount_set(new: Parse, old: Parse) -> bool:
     return len(amounts) == 1 and amounts[0] != match["number"]
 
 
+# Japanese words of what is not done: a duty, a proposal, a wish of someone else's, a
+# condition, a check ("短縮すべき", "短縮しよう", "短縮してほしい", "短縮する案", "短縮すると",
+# "値上げすれば", "副作用が出たら", "短縮できるか確認中").
+_JAPANESE_NOT_DONE = (
+    "べき",
+    "しよう",
+    "てほしい",
+    "案",
+    "すると",
+    "れば",
+    "たら",
+    "確認中",
+    "できるか",
+)
+
+
+def _speaker_end(text: str) -> int:
+    """Where a fact's text begins after a speaker's "Name: " (0 without one)."""
+    match = _SPEAKER_PREFIX.match(text)
+    return match.end() if match else 0
+
+
+_SPEAKER_PREFIX = re.compile(r"\s*[^:：\s]{1,30}\s*[:：]\s*")
 # The amounts Japanese text gives, and their units ("300秒", "50万円", "0.475%", "5mg").
 _JAPANESE_UNITS = r"万円|円|mg|kg|g|秒|分|時間|日|週間|か月|ヶ月|年|%|％|GB|MB|TB|人|件|回|ドル|km"
 _JAPANESE_AMOUNT = re.compile(rf"(\d[\d,.]*)\s*({_JAPANESE_UNITS})", re.IGNORECASE)
 _JAPANESE_AMOUNT_SET = re.compile(
-    r"(?:^|[、。\s])(?P<thing>[^、。\s]+?)(?:を|が|は)(?:年|月|週|日)?"
+    r"(?:^|[:：、。\s])\s*(?P<thing>[^、。\s:：]+?)(?:を|が|は)(?:年|月|週|日)?"
     rf"(?P<number>\d[\d,.]*)\s*(?P<unit>{_JAPANESE_UNITS})(?:に|まで)"
     r"(?:短縮|延長|引き上げ|引き下げ|値上げ|値下げ|上げ|下げ|上が|下が|増量|減量|増や|減ら|変更|伸ば"
     r"|縮め|拡大|縮小|落ち|増え|減っ|なっ|なり)",
@@ -2343,8 +2440,8 @@ def _amount_changed(fact: Parse) -> tuple[frozenset[str], _Amount, frozenset[str
     if any(w.norm in _FOR for w in words):
         return None
     verb = next((at for at, w in enumerate(words) if w.norm in lx.AMOUNT_CHANGES), None)
-    if verb is None:
-        return None
+    if verb is None or (verb == 0 and words[0].norm.isascii() and not words[0].norm.endswith("ed")):
+        return None  # ("Cut the budget to …", "TODO: set the limit to …": something to do)
     to_words = lx.AMOUNT_TO
     if words[verb].norm in lx.RESET_VERBS:
         to_words = to_words | lx.AMOUNT_TO_AFTER_CHANGE
@@ -4494,17 +4591,45 @@ def _status_changed(new: Parse, old: Parse) -> bool:
     under a condition ("Deploys are blocked if …") or a past event ("was shipped") is none."""
     if new.negated or old.negated or new.question or old.question or new.modal or old.modal:
         return False
-    if new.past or old.past or (new.speaker, new.environments) != (old.speaker, old.environments):
+    if old.past or (new.speaker, new.environments) != (old.speaker, old.environments):
         return False
     if new.future or old.future or not _FUTURE_WORDS.isdisjoint(w.norm for w in new.words):
         return False  # "The migration will be done by Friday", "va a estar terminada": a plan
     mine, theirs = _status(new), _status(old)
     if mine is None or theirs is None or mine[1] == theirs[1]:
         return False
+    if new.past and mine[1] not in lx.SETTLED_STATUSES:
+        return False  # "was blocked for a week": a past event; "was resolved": where it is now
+    if {mine[1], theirs[1]} & lx.RECORD_STATUSES:
+        if not any(map(_a_record, (new, old))):
+            return False  # "The store is open" / "… closed": no record's status
+        if not (new.past or new.update):
+            return False  # "Тикет 482 открыт" / "Тикет 482 закрыт": told as news, or a conflict
     named = frozenset(
         w.key for f in (new, old) for w in f.words if w.kind in ("name", "acronym", "value")
     )  # (names and ids must match: "Ticket 42" is not "Ticket 43")
-    return _same_keys(mine[0], theirs[0], named)
+    if _same_keys(mine[0], theirs[0], named):
+        return True
+    # one record by its id, with or without its kind: "Incident INC-4412" / "INC-4412"
+    ids = {k for k in mine[0] if _numeric(k)}
+    return (
+        bool(ids)
+        and ids == {k for k in theirs[0] if _numeric(k)}
+        and _same_keys(_without_record_words(mine[0]), _without_record_words(theirs[0]), named)
+    )
+
+
+def _without_record_words(keys: frozenset[str]) -> frozenset[str]:
+    return frozenset(k for k in keys if k not in _RECORD_KEYS)
+
+
+_RECORD_KEYS = frozenset(lx.RECORDS | {k[:-1] for k in lx.RECORDS if k.endswith("s")})
+
+
+def _a_record(fact: Parse) -> bool:
+    """The fact names a record: a ticket, an incident, a pull request, or anything by an id
+    ("INC-4412", "#880")."""
+    return any(w.norm in lx.RECORDS or (w.kind != "value" and _numeric(w.key)) for w in fact.words)
 
 
 def _status(fact: Parse) -> tuple[frozenset[str], str] | None:
@@ -4536,8 +4661,13 @@ def _read_status(fact: Parse) -> tuple[frozenset[str], str] | None:
             subject = frozenset(
                 w.key for n, w in enumerate(before) if not _status_filler(before, n)
             )
-            rest = fact.words[at + size :]
-            if subject and all(w.kind in _WHEN_KINDS or w.norm in _STATUS_FILLERS for w in rest):
+            rest = list(
+                itertools.takewhile(lambda w: w.norm not in _AND, fact.words[at + size :])
+            )  # (what follows "and" is another clause: "is open and waiting on engineering")
+            if subject and all(
+                w.kind in _WHEN_KINDS or w.norm in _STATUS_FILLERS or w.norm in lx.STATUSES
+                for w in rest
+            ):
                 return subject, phrase
             return None
     return None
@@ -4565,6 +4695,7 @@ _STATUS_FILLERS = lx.STATUS_WORDS | frozenset(
     "теперь уже снова опять с этой недели сегодня".split()
 )
 _WHEN_KINDS = frozenset({"date", "marker", "stop", "dash"})
+_AND = frozenset({"and", "y", "e", "и", "а"})
 
 
 def _age_changed(new: Parse, old: Parse) -> bool:

@@ -193,12 +193,12 @@ GOT = frozenset(
     "получили завел завела завели".split()
 )
 # Verbs that set an amount to a new one, with the amount after "to" ("lowered the gateway
-# timeout to 10s", "le subieron la dosis a 20 mg", "таймаут урезали до 3 секунд"), as written.
+# timeout to 10s", "le subieron la dosis a 20 mg", "таймаут урезали до 3 секунд"), as written:
+# what was done, not what is done ("we lower it to 10s every December") or to do.
 AMOUNT_CHANGES = frozenset(
     """
-raised raise raises increased increase increases lowered lower lowers decreased decrease
-decreases reduced reduce reduces cut cuts bumped bump bumps upped extended extends shortened
-changed set sets moved capped dropped trimmed boosted adjusted
+raised increased lowered decreased reduced cut bumped upped extended shortened changed set
+moved capped dropped trimmed boosted adjusted
 subió subieron subimos subido bajó bajaron bajamos bajado aumentó aumentaron aumentamos
 aumentado redujo redujeron redujimos reducido cambió cambiaron cambiamos cambiado incrementó
 incrementaron incrementamos incrementado elevó elevaron elevamos elevado amplió ampliaron
@@ -222,8 +222,8 @@ AMOUNT_TO = frozenset("to a al hasta до".split())
 AMOUNT_TO_AFTER_CHANGE = frozenset("на".split())
 RESET_VERBS = frozenset(
     """изменили изменил изменила изменён изменен изменена изменено изменены поменяли поменял
-    поменяла поменялся поменялась перенесли перенесён перенесен""".split()
-)
+    поменяла поменялся поменялась""".split()
+)  # (not "перенесли на 3 дня": postponed by three days)
 # Nouns that name an amount itself, which the stored fact may leave unsaid: "raised her
 # escitalopram dose to 20 mg" after "takes 10 mg of escitalopram".
 AMOUNT_NOUNS = frozenset(
@@ -837,8 +837,30 @@ STATUSES = frozenset(
     в работе|в процессе|заблокирован|заблокирована|заблокировано|заблокированы|на паузе|
     приостановлен|приостановлена|приостановлено|завершён|завершен|завершена|завершено|готов|
     готова|готово|на ревью|на проверке|одобрен|одобрена|отклонён|отклонен|отклонена|отменён|
-    отменен|отменена|отложен|отложена|отложено|в ожидании|на тестировании
+    отменен|отменена|отложен|отложена|отложено|в ожидании|на тестировании|
+    open|closed|resolved|fixed|reopened|abierto|abierta|cerrado|cerrada|resuelto|resuelta|
+    открыт|открыта|открыто|закрыт|закрыта|закрыто|решён|решен|решена|исправлен|исправлена
     """.split("|")
+)
+# The statuses of a record (a ticket, an incident, a pull request) that other things have too:
+# "The store is open" / "The store is closed" is no ticket's status.
+RECORD_STATUSES = frozenset(
+    """open closed resolved fixed reopened abierto abierta cerrado cerrada resuelto resuelta
+    открыт открыта открыто закрыт закрыта закрыто решён решен решена исправлен исправлена""".split()
+)
+RECORDS = frozenset(
+    """ticket tickets incident incidents issue issues bug bugs pr prs case cases request
+    incidencia incidencias caso casos solicitud тикет тикета инцидент инцидента задача задачи
+    заявка заявки баг бага обращение обращения""".split()
+)
+# The statuses that end a piece of work: told in the past ("INC-4412 was resolved", "PR #31
+# was merged", "Тикет был закрыт"), they are where it stands now.
+SETTLED_STATUSES = frozenset(
+    """closed resolved fixed merged shipped released done finished completed cancelled canceled
+    rejected approved archived cerrado cerrada resuelto resuelta terminado terminada completado
+    completada cancelado cancelada aprobado aprobada rechazado rechazada archivado archivada
+    закрыт закрыта закрыто решён решен решена исправлен исправлена завершён завершен завершена
+    завершено отменён отменен отменена одобрен одобрена отклонён отклонен отклонена""".split()
 )
 # Words that name a status itself, not what it is of ("The migration *status* is …").
 STATUS_WORDS = frozenset("status state estado статус состояние".split())

@@ -51,7 +51,7 @@ _TOKEN = re.compile(
     r"(?:[A-ZÁÉÍÓÚÑ][\w-]*\s+){1,3}\d{1,4}(?:,\s*\d{1,2}º\s*[A-Z]?)?)"
     r"|(?P<path>(?<![\w/])(?:~|\.{1,2})?/[\w.-]+(?:/[\w.-]*)*)"
     r"|(?P<number>(?:UTC|GMT)[+−-]\d{1,2}(?::\d{2})?(?!\d)"  # an offset: "UTC+5", "GMT-03:00"
-    r"|[$€£¥+#]?\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d.,:/-])"  # "100 000"
+    r"|[$€£¥+#]?\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d,:/-]|\.\d)"  # "100 000", "… 25 000."
     r"|[$€£¥₽+#]?\d(?:[\d.,:/-]*\d)?(?:%|(?:st|nd|rd|th)\b| ?[€£¥₽](?!\w))?)"
     r"|(?P<word>[^\W_](?:[\w]|['’-](?=\w))*)"
     r"|(?P<dash>\s[—–-]\s|:(?=\s))",
@@ -66,7 +66,7 @@ _SPEAKER = re.compile(
 )
 _PLAIN_TOKEN = re.compile(
     r"(?P<number>(?:UTC|GMT)[+−-]\d{1,2}(?::\d{2})?(?!\d)"  # an offset: "UTC+5", "GMT-03:00"
-    r"|[$€£¥+#]?\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d.,:/-])"  # "100 000"
+    r"|[$€£¥+#]?\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d,:/-]|\.\d)"  # "100 000", "… 25 000."
     r"|[$€£¥₽+#]?\d(?:[\d.,:/-]*\d)?(?:%|(?:st|nd|rd|th)\b| ?[€£¥₽](?!\w))?)"
     r"|(?P<word>[^\W_](?:[\w]|['’-](?=\w))*)"
     r"|(?P<dash>\s[—–-]\s|:(?=\s))",
@@ -861,11 +861,11 @@ _VERB_STEM = r"(?<=[\u4e00-\u9fffいきしちにひみりぎじびぴえけせ�
 # to ("水曜日に変わりました").
 _JAPANESE_FORMS = {
     "たい": (re.compile(r"[\u3040-\u309f]たい"), "want", "word"),
-    "やすい": (re.compile(_VERB_STEM + r"やす(?:い|く|かっ|さ)"), "easy", "word"),
+    "やすい": (re.compile(_VERB_STEM + r"やす(?:い|く|かっ|さ)"), "easy", "aux"),
     "にくい": (
         re.compile(_VERB_STEM + r"(?<!あり)(?:にく|づら|がた)(?:い|く|かっ|さ)"),
         "hard",
-        "word",
+        "aux",
     ),
     "ました": (_JAPANESE_PAST, "ja:done", "word"),
     "ている": (re.compile(r"て(?:い|お)(?:ます|る)"), "ja:ongoing", "word"),
@@ -989,8 +989,9 @@ def _read_values(words: list[Word], language: str) -> list[Word]:
             word = _as_word(word, language)  # a "QA engineer" works in no QA environment
         if norm in lx.ORDINAL_DAYS and word.kind in ("word", "stop") and _of_a_month(words, at):
             day = lx.ORDINAL_DAYS[norm]
-            if len(day) == 1 and out and out[-1].kind == "value" and out[-1].key in ("20", "30"):
-                day = str(int(out.pop().key) + int(day))  # "двадцать пятого": 25
+            tens = out[-1] if out else None
+            if len(day) == 1 and tens and tens.key in ("20", "30") and not tens.norm.isdigit():
+                day = str(int(out.pop().key) + int(day))  # "двадцать пятого": 25 (not "Рейс 20")
             out.append(Word(word.text, norm, day, "value", day))
             continue
         if norm not in _SPECIAL and not (word.kind == "date" and len(word.key) == 4):
@@ -1819,7 +1820,7 @@ def _plural_verb_before_preposition(words: list[Word], at: int) -> bool:
 
 
 _SPANISH_CLITICS = frozenset({"le", "les", "se", "nos"})
-_RU_PLURAL_PRESENT = ("ут", "ют", "ят", "ат")
+_RU_PLURAL_PRESENT = ("ут", "ют", "ят")  # (not "-ат": "халат", "препарат" are nouns)
 _RU_NOUNS_LIKE_VERBS = frozenset(
     "маршрут институт салют парашют абсолют результат формат адвокат кандидат салат "
     "аппарат автомат депутат комбинат плакат агрегат сертификат концентрат".split()
@@ -1838,9 +1839,11 @@ def _of_a_month(words: Sequence[Word], at: int) -> bool:
     числа"."""
     after = words[at + 1 : at + 3]
     if after and after[0].norm in ("of", "de") and len(after) > 1:
-        after = after[1:]
+        return _month(after[1])  # "the twelfth of November", "primero de mayo"
     if after and (_month(after[0]) or after[0].norm == "числа"):
-        return True
+        # "двенадцатого ноября"; in English an ordinal before a month ranks ("the second
+        # March payment")
+        return not words[at].norm.isascii()
     return at > 0 and _month(words[at - 1])
 
 
