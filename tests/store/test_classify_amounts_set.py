@@ -148,3 +148,56 @@ def test_a_name_told_as_someones_kin_and_alone_is_one_person() -> None:
 def test_two_peoples_kin_of_one_name_hide_nothing() -> None:
     old, new = "Anna's sister Kate lives in Austin.", "Bob's sister Kate lives in Houston."
     assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Dana's salary is $90,000", "They raised my salary to $100,000"),
+        (
+            "The gateway request timeout is 30 seconds",
+            "We lowered the gateway timeout to 10s at night",
+        ),
+        ("The upload limit is 25 MB", "We raised the upload limit to 50 MB until Friday"),
+        ("Скидка — 10%", "Студентам скидку увеличили до 20%"),
+        ("Скидка — 10%", "В выходные скидку увеличили до 20%"),
+        (
+            "El timeout del gateway es de 30 segundos",
+            "Hace años bajamos el timeout del gateway a 10 segundos",
+        ),
+        (
+            "La cuota del gimnasio es de 40 €",
+            "A los socios les bajaron la cuota del gimnasio a 30 €",
+        ),
+        ("タイムアウトは30秒", "タイムアウトが60秒になったら、アラートを出す"),
+    ],
+)
+def test_no_rule_reads_an_amount_set_otherwise_as_news_of_the_stored_one(
+    old: str, new: str
+) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "The maximum file upload is 50 MB.",
+            "Effective 1 July, the upload cap has been raised to 100 MB.",
+        ),
+        (
+            "Logs in Loki are retained for 14 days.",
+            "Loki log retention was cut to 7 days to save storage.",
+        ),
+        (
+            "Luis: the service is pinned to Django 4.2.",
+            "Luis: bumped Django to 5.0 in the service yesterday.",
+        ),
+        (
+            "The billing service pins Postgres to 14.9.",
+            "Billing's Postgres pin was bumped to 16.2 last sprint.",
+        ),
+    ],
+)
+def test_an_amount_set_when_or_why_still_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"

@@ -1937,7 +1937,78 @@ def _why_apart(new: Parse, old: Parse, outcome: str) -> str:
         return "someone's someone: a role of a role"  # "Руководитель руководителя Тимура"
     if _ending_apart(new, old):
         return "another one, told by its number"
+    if outcome == "supersede" and _amount_set_otherwise(new, old):
+        return "an amount set for someone else, in one case or at another time"
     return _told_apart(new, old) if outcome == "duplicate" else ""
+
+
+def _amount_set_otherwise(new: Parse, old: Parse) -> bool:
+    """The new fact sets an amount anew (`_amount_changed`), but not plainly of the stored
+    fact's own: for someone else ("Anna got her salary raised to …" after "My salary is …"),
+    under a condition, at another time or in one case ("… at night", "until Friday", "In
+    2019 …", "Студентам скидку увеличили до 20%"), or with another value besides. Whichever
+    rule read the pair as an update, that is no news of the stored amount."""
+    if CJK.search(new.text):
+        match = _JAPANESE_AMOUNT_SET.search(new.text)
+        if match is None:
+            return False
+        plans = any(plan in new.text for plan in _JAPANESE_PLANS + _JAPANESE_NOT_DONE)
+        return plans or match.start("thing") > _speaker_end(new.text)
+    told = _amount_changed(new)
+    if told is None:
+        return False
+    _, amount, _ = told
+    said = _all_words(old)
+    others = new.values - {amount.number} - old.values - _RECENT
+    if others and not any(w.norm in lx.DATED_CHANGE for w in new.words):
+        return True  # ("Effective 1 July, the cap was raised to …" is dated news)
+    if not _whose_kept(new, old, said) or not _told_plainly(new, said):
+        return True
+    return _narrowed_after(new, said)
+
+
+def _narrowed_after(fact: Parse, said: frozenset[str]) -> bool:
+    """After its new amount the fact says when, where or for whom it holds ("… to 62°F at
+    night", "… until Friday", "… on weekends", "… для мобильных"), in words the stored fact
+    lacks; what it was for ("… to save storage") or after what ("después de la dieta") is
+    no narrowing."""
+    words = fact.words
+    to = next(
+        (at for at, w in enumerate(words) if w.norm in lx.AMOUNT_TO and at + 1 < len(words)
+         and words[at + 1].kind == "value"),
+        None,
+    )  # fmt: skip
+    if to is None:
+        return False
+    rest = list(itertools.takewhile(lambda w: w.norm not in _WHY_AFTER, words[to + 2 :]))
+    for at, w in enumerate(rest):
+        if _said_in(w, said) or w.norm in lx.UNITS:
+            continue
+        if w.norm in _RECENT:
+            continue  # when it was done ("… bumped Django to 5.0 yesterday"), not when it holds
+        if w.norm in lx.DATED_CHANGE:
+            break  # when it took effect: "Effective 1 July, …" (read after its clause)
+        if w.norm in lx.OCCASIONS or w.norm in lx.CALENDAR or w.norm in _NOT_PLAIN_BEFORE:
+            return True
+        if w.norm in _SCOPE_BEFORE:
+            after = next((x for x in rest[at + 1 :] if x.kind != "stop"), None)
+            if after is not None and not _said_in(after, said) and after.norm not in lx.UNITS:
+                return True
+    return False
+
+
+# When a change was made, lately: no time the new amount holds at.
+_RECENT = frozenset(
+    "yesterday today recently lately sprint вчера сегодня недавно ayer hoy recientemente".split()
+)
+# What a new amount is for or after ("to save storage", "después de la dieta"): no scope.
+_WHY_AFTER = frozenset(
+    "to so because since after чтобы потому после para porque después tras".split()
+)
+# Prepositions of when, where and for whom after a new amount.
+_SCOPE_BEFORE = frozenset(
+    "for on at in during within until для на в во по к до en durante hasta los las".split()
+)
 
 
 def _ending_apart(new: Parse, old: Parse) -> bool:
@@ -2289,12 +2360,22 @@ def _amount_set_anew(new: Parse, old: Parse) -> bool:
     stored = [a for a in _amounts_in_units(old) if a.measure == amount.measure]
     if len(stored) != 1 or (stored[0].number, stored[0].unit) == (amount.number, amount.unit):
         return False
-    said = old.content | old.stems | old.people
+    said = _all_words(old)
     if not _whose_kept(new, old, said) or not _told_plainly(new, said):
         return False
     # (after the amount, only what the stored fact says too: not when or where the new one
     # holds, "… to 62°F at night")
     return all(k in said or _inflects(k, said) for k in thing | after)
+
+
+def _all_words(fact: Parse) -> frozenset[str]:
+    """Every word a fact says, as keys and as roots (adjectives and all)."""
+    return (
+        fact.content
+        | fact.stems
+        | fact.people
+        | frozenset(form for w in fact.words for form in (w.key, w.root))
+    )
 
 
 def _whose_kept(new: Parse, old: Parse, said: frozenset[str]) -> bool:
@@ -2304,37 +2385,52 @@ def _whose_kept(new: Parse, old: Parse, said: frozenset[str]) -> bool:
     $40" → "The carrier raised my phone plan to $45" is another plan). Who acted is no owner:
     "we", "the doctor". A capital that opens the fact is a name unless it is a common word of
     either fact or a function word ("Dana told me …", not "Таймаут …", "The …")."""
-    mine, theirs = _owners(new, said), _owners(old, frozenset())
+    mine, theirs = _owners(new, said), _owners(old, frozenset(), opening=False)
     standing_in = {k for k in mine if k.startswith("@3")}
     told = new.content | new.stems | new.exact_content | frozenset(mine)
     missing = [k for k in theirs if k not in told and not _inflects(k, told)]
     if missing and not (standing_in and len(missing) == 1):
-        return False  # ("Dana takes 10 mg …" → "The doctor raised her … dose": her is Dana)
-    return all(k in theirs or (k in standing_in and theirs) for k in mine)
+        return False
+    # ("Dana takes 10 mg …" → "The doctor raised her … dose": "her" may be whoever opens it)
+    someone = bool(theirs) or old.words[0].key in old.capitalised if old.words else False
+    return all(k in theirs or k in said or (k in standing_in and someone) for k in mine)
 
 
-def _owners(fact: Parse, common: frozenset[str]) -> set[str]:
+def _owners(fact: Parse, common: frozenset[str], *, opening: bool = True) -> set[str]:
     """Who a fact names, as owners (`_whose_kept`): names, kin, possessive and object pronouns,
-    a capital that opens it and is no common word; not the user, nor a pronoun that acts."""
+    and (with `opening`) a capital that opens it and is no common word; not the user, nor a
+    pronoun that acts."""
     found: set[str] = set()
     for at, w in enumerate(fact.words):
         if w.key in _USER_ROOTS or w.root in _USER_ROOTS:
             continue
-        named = w.kind in ("name", "kin") or w.norm.endswith(("'s", "’s"))
+        named = w.kind in ("name", "kin") or (
+            w.norm.endswith(("'s", "’s")) and not _said_in(w, common)  # ("Billing's" of "billing")
+        )
         owning = w.kind == "pronoun" and w.norm not in lx.SUBJECT_PRONOUNS
-        opening = (
-            at == 0
+        first = (
+            opening
+            and at == 0
             and w.kind == "word"
             and w.key in fact.capitalised
             and w.norm not in _FUNCTION
             and w.norm not in lx.AMOUNT_NOUNS
+            and w.norm not in lx.UPDATE_WORDS
+            and w.norm not in lx.AMOUNT_CHANGES
+            # (a Russian noun opens a fact as its subject; a dative, "Анне", "Студентам", is
+            # whom it was done for)
+            and (not _CYRILLIC.match(w.norm) or w.norm.endswith(_RU_DATIVE))
+            and w.norm not in _WHY_AFTER
             and w.norm not in _ANY_PREPOSITION
             and w.key not in common
             and w.root not in common
         )
-        if named or owning or opening:
+        if named or owning or first:
             found.add(w.key)
     return found
+
+
+_RU_DATIVE = ("ам", "ям", "е", "и", "у", "ю", "ому", "ему")
 
 
 def _told_plainly(new: Parse, said: frozenset[str]) -> bool:
@@ -2344,8 +2440,14 @@ def _told_plainly(new: Parse, said: frozenset[str]) -> bool:
     lower …", "Dana suggested we lower …")."""
     words = new.words
     verb = next((at for at, w in enumerate(words) if w.norm in lx.AMOUNT_CHANGES), 0)
+    start = 0
+    if words and words[0].norm in _WHY_AFTER:
+        # after what it was done: "После частичного погашения платёж … уменьшился до …"
+        start = next((at for at in range(verb) if _said_in(words[at], said)), verb)
     actors = 0
     for at, w in enumerate(words[:verb]):
+        if at < start:
+            continue
         if w.kind in ("value", "date") or w.norm in _NOT_PLAIN_BEFORE or w.norm in _when_words():
             return False
         if w.norm in _ANY_PREPOSITION and w.norm not in _OF:
@@ -2446,6 +2548,8 @@ def _amount_changed(fact: Parse) -> tuple[frozenset[str], _Amount, frozenset[str
     if words[verb].norm in lx.RESET_VERBS:
         to_words = to_words | lx.AMOUNT_TO_AFTER_CHANGE
     to = next((at for at in range(verb + 1, len(words)) if words[at].norm in to_words), None)
+    if to is None:  # (Russian told object first, read back in order: "до 20% увеличили …")
+        to = next((at for at in range(verb) if words[at].norm in to_words), None)
     amount = _amount_at(words, to + 1) if to is not None and to + 1 < len(words) else None
     if amount is None or to is None:
         return None
@@ -2453,7 +2557,10 @@ def _amount_changed(fact: Parse) -> tuple[frozenset[str], _Amount, frozenset[str
     # escitalopram dose to 20 mg" after "takes 10 mg of escitalopram")
     said = [w for w in words if w.norm not in lx.AMOUNT_NOUNS]
     verb_at, to_at = said.index(words[verb]), said.index(words[to])
-    thing = _thing_words(said[verb_at + 1 : to_at]) or _thing_words(said[:verb_at])
+    if to_at < verb_at:
+        thing = _thing_words(said[verb_at + 1 :])
+    else:
+        thing = _thing_words(said[verb_at + 1 : to_at]) or _thing_words(said[:verb_at])
     if not thing:
         return None
     # what follows the amount: per what ("20 mg a day") or what is counted ("11 personas")
@@ -2520,14 +2627,19 @@ def _amount_at(words: Sequence[Word], at: int) -> _Amount | None:
     when that is a unit ("seconds", "GB") or short like one ("mg", "мг"), or none; None for
     no value or one that is no amount (a date, a time, a version, an address)."""
     key = words[at].key
-    if words[at].kind != "value":
-        return None
+    if words[at].kind != "value" or (at + 1 < len(words) and words[at + 1].kind == "value"):
+        return None  # (a run of numbers is a phone or an id: "601 555 0348")
     if key[:1] in _CURRENCY_SIGNS or key.endswith("%"):
         sign = key[0] if key[:1] in _CURRENCY_SIGNS else "%"
         return _Amount(key, sign, sign, 1)
     if not _PLAIN_NUMBER.fullmatch(key):
         return None
     after = words[at + 1] if at + 1 < len(words) else None
+    month = (
+        words[at + 2] if after is not None and after.norm in _OF and at + 2 < len(words) else after
+    )
+    if month is not None and month.kind == "date":
+        return None  # a day of a month: "до 17 марта", "al 19 de mayo"
     if after is not None and after.norm in lx.UNITS:
         unit = lx.UNITS[after.norm]
         return _Amount(key, unit, lx.UNIT_MEASURES[unit], 2)
