@@ -170,6 +170,12 @@ def test_two_peoples_kin_of_one_name_hide_nothing() -> None:
             "A los socios les bajaron la cuota del gimnasio a 30 €",
         ),
         ("タイムアウトは30秒", "タイムアウトが60秒になったら、アラートを出す"),
+        ("The upload limit is 25 MB", "We raised the video upload limit to 50 MB"),
+        ("The upload limit is 25 MB", "We raised the limit on videos to 50 MB"),
+        ("The upload limit is 25 MB", "We raised the upload limit to 50 MB for a week"),
+        ("The standup lasts 15 minutes", "We moved the standup to 30 minutes later"),
+        ("Созвон длится 30 минут", "Созвон перенесли на 15 минут"),
+        ("Таймаут шлюза — 30 секунд", "Ночью таймаут шлюза снизили до 10 секунд"),
     ],
 )
 def test_no_rule_reads_an_amount_set_otherwise_as_news_of_the_stored_one(
@@ -196,6 +202,10 @@ def test_no_rule_reads_an_amount_set_otherwise_as_news_of_the_stored_one(
         (
             "The billing service pins Postgres to 14.9.",
             "Billing's Postgres pin was bumped to 16.2 last sprint.",
+        ),
+        (
+            "El límite de peticiones de la API pública es de 100 por minuto",
+            "Se redujo el límite de la API pública a 60 peticiones por minuto",
         ),
     ],
 )

@@ -1954,6 +1954,8 @@ def _amount_set_otherwise(new: Parse, old: Parse) -> bool:
             return False
         plans = any(plan in new.text for plan in _JAPANESE_PLANS + _JAPANESE_NOT_DONE)
         return plans or match.start("thing") > _speaker_end(new.text)
+    if _delayed_by(new):
+        return True
     told = _amount_changed(new)
     if told is None:
         return False
@@ -1964,7 +1966,27 @@ def _amount_set_otherwise(new: Parse, old: Parse) -> bool:
         return True  # ("Effective 1 July, the cap was raised to …" is dated news)
     if not _whose_kept(new, old, said) or not _told_plainly(new, said):
         return True
-    return _narrowed_after(new, said)
+    return _narrowed_after(new, said) or _narrower_thing(new, said)
+
+
+def _delayed_by(fact: Parse) -> bool:
+    """A Russian fact moves something by a length of time: "Созвон перенесли на 15 минут"
+    (postponed by fifteen minutes), not to a new length."""
+    words = fact.words
+    return any(
+        w.norm in _MOVED_RU
+        and nxt.norm == "на"
+        and value.kind == "value"
+        and unit.norm in lx.UNITS
+        and lx.UNIT_MEASURES[lx.UNITS[unit.norm]] in ("time", "days")
+        for w, nxt, value, unit in zip(words, words[1:], words[2:], words[3:], strict=False)
+    )
+
+
+_MOVED_RU = frozenset(
+    "перенесли перенёс перенес перенесла перенесён перенесен перенесена перенесено сдвинули "
+    "сдвинул сдвинула сдвинут сдвинута отложили отложил".split()
+)
 
 
 def _narrowed_after(fact: Parse, said: frozenset[str]) -> bool:
@@ -1982,6 +2004,10 @@ def _narrowed_after(fact: Parse, said: frozenset[str]) -> bool:
         return False
     rest = list(itertools.takewhile(lambda w: w.norm not in _WHY_AFTER, words[to + 2 :]))
     for at, w in enumerate(rest):
+        if w.norm in _SHIFTS:
+            return True  # "moved the standup to 30 minutes later": a shift, not a length
+        if w.norm in _FOR_HOW_LONG and _how_long(rest[at + 1 : at + 3], w.norm):
+            return True  # "… to 50 MB for a week", "на неделю", "durante un mes"
         if _said_in(w, said) or w.norm in lx.UNITS:
             continue
         if w.norm in _RECENT:
@@ -1997,10 +2023,50 @@ def _narrowed_after(fact: Parse, said: frozenset[str]) -> bool:
     return False
 
 
+def _narrower_thing(fact: Parse, said: frozenset[str]) -> bool:
+    """What the fact sets anew is narrower than what the stored fact gives: a word the stored
+    fact lacks before one it has ("the video upload limit"), or a thing after a preposition
+    ("the limit on videos")."""
+    told = _amount_changed(fact)
+    if told is None:
+        return False
+    words = fact.words
+    verb = next((at for at, w in enumerate(words) if w.norm in lx.AMOUNT_CHANGES), 0)
+    to = next((at for at, w in enumerate(words) if w.norm in lx.AMOUNT_TO and at > verb), None)
+    told_of = words[verb + 1 : to] if to is not None else words[:verb]
+    span = [w for w in told_of if w.kind != "stop" or w.norm in _ANY_PREPOSITION]
+    for before, after in itertools.pairwise(span):
+        if before.norm in _ANY_PREPOSITION and before.norm not in _OF:
+            if after.kind == "word" and not _said_in(after, said):
+                return True  # "the limit on videos"
+        elif _thing_words((before,)) and not _said_in(before, said) and _said_in(after, said):
+            if before.kind == "word" and before.norm not in lx.AMOUNT_NOUNS:
+                return True  # "the video upload limit"
+    return False
+
+
 # When a change was made, lately: no time the new amount holds at.
 _RECENT = frozenset(
     "yesterday today recently lately sprint вчера сегодня недавно ayer hoy recientemente".split()
 )
+# Words that tell a new amount is a shift of a time ("30 minutes later"), not a new length.
+_SHIFTS = frozenset("later earlier позже раньше después antes tarde".split())
+# "For" before how long a new amount holds ("for a week", "на неделю", "durante un mes").
+_FOR_HOW_LONG = frozenset("for на durante por".split())
+
+
+def _how_long(after: Sequence[Word], word: str) -> bool:
+    """The words after "for" (`word`) tell a length of time: "a week", "2 days"; after "на"
+    or "durante" a unit alone too ("на неделю"); not "por minuto" (per minute)."""
+    if not after:
+        return False
+    if after[0].norm in lx.UNITS:
+        return word in ("на", "durante")
+    counted = after[0].kind == "value" or after[0].norm in _ONE
+    return counted and len(after) > 1 and after[1].norm in lx.UNITS
+
+
+_ONE = frozenset("a an one un una uno один одну одна".split())
 # What a new amount is for or after ("to save storage", "después de la dieta"): no scope.
 _WHY_AFTER = frozenset(
     "to so because since after чтобы потому после para porque después tras".split()
@@ -2351,6 +2417,8 @@ def _amount_set_anew(new: Parse, old: Parse) -> bool:
         return False
     if CJK.search(new.text):
         return _japanese_amount_set(new, old)
+    if any(w.norm in _FOR for w in new.words):
+        return False  # for whom or what: "… to 50 MB for video uploads"
     told = _amount_changed(new)
     if told is None:
         return False
@@ -2362,6 +2430,8 @@ def _amount_set_anew(new: Parse, old: Parse) -> bool:
         return False
     said = _all_words(old)
     if not _whose_kept(new, old, said) or not _told_plainly(new, said):
+        return False
+    if _narrower_thing(new, said) or _narrowed_after(new, said):
         return False
     # (after the amount, only what the stored fact says too: not when or where the new one
     # holds, "… to 62°F at night")
@@ -2467,7 +2537,8 @@ def _said_in(word: Word, said: frozenset[str]) -> bool:
 
 # Words that make what follows a condition, a plan, a suggestion or a possibility.
 _NOT_PLAIN_BEFORE = frozenset(
-    """if when whenever unless once until can could should may might must would suggested
+    """ночью днём днем утром вечером
+    if when whenever unless once until can could should may might must would suggested
     suggest suggests proposed propose plan plans planned reminder temporarily briefly usually
     often every each
     если когда пока можно нужно надо должен должны предложил предложили обычно каждый
@@ -2536,11 +2607,8 @@ def _amount_changed(fact: Parse) -> tuple[frozenset[str], _Amount, frozenset[str
     """(what was changed, the new amount, the words after it) of a fact that tells an amount
     set to a new one ("lowered the gateway timeout to 10s": gateway and timeout, 10 s), else
     None. What was changed is the object, or for a passive ("The limit was raised to 20 MB")
-    or a verb with none the words before the verb; nothing said of what for ("… for
-    uploads")."""
+    or a verb with none the words before the verb."""
     words = fact.words
-    if any(w.norm in _FOR for w in words):
-        return None
     verb = next((at for at, w in enumerate(words) if w.norm in lx.AMOUNT_CHANGES), None)
     if verb is None or (verb == 0 and words[0].norm.isascii() and not words[0].norm.endswith("ed")):
         return None  # ("Cut the budget to …", "TODO: set the limit to …": something to do)
