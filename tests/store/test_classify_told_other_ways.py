@@ -85,6 +85,14 @@ def test_a_speaker_correcting_themselves_supersedes(old: str, new: str) -> None:
     assert outcome(old, new) == "supersede"
 
 
+def test_a_japanese_correction_told_politely_in_the_past_supersedes() -> None:
+    old, new = (
+        "ユーザー: 明日の会議は3時からです",
+        "ユーザー: すみません、明日の会議は4時からでした",
+    )
+    assert outcome(old, new) == "supersede"
+
+
 def test_a_correction_of_someone_elses_hides_nothing() -> None:
     old, new = "user: my flight lands at 6 pm", "user: sorry, my sister's flight lands at 7:30 pm"
     assert outcome(old, new) not in HIDING

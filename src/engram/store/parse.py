@@ -2489,7 +2489,8 @@ def parse(text: str) -> Parse:
         not key and 0 <= head < len(words) and _cyrillic(words[head].norm)
         and _is_past(words[head].norm)
     )  # fmt: skip
-    past = past or " ja:done " in spaced
+    # (not after a correction: "すみません、会議は4時からでした" says what is so, politely)
+    past = past or (" ja:done " in spaced and not changed)
     future = any(n in lx.FUTURE for n in norms) or " going to " in spaced
     objects = tuple(words[head + 1 :])
     return Parse(
