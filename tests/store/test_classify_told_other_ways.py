@@ -154,3 +154,20 @@ def test_no_record_or_no_news_of_one_hides_nothing(old: str, new: str) -> None:
 
 def test_a_thousands_group_before_a_full_stop_is_one_number() -> None:
     assert "25000" in parse("Бюджет урезали до 25 000.").values
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Flight 12 departs at 9:00", "12 flights depart at 9:00"),
+        ("Patient 12 gets 5 mg of morphine", "12 patients get 10 mg of morphine"),
+        ("Room 4 has 30 chairs", "4 rooms have 40 chairs"),
+    ],
+)
+def test_a_number_naming_one_and_counting_several_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_number_after_a_verb_names_nothing() -> None:
+    old = "The meeting room on floor 2 seats twelve people."
+    assert outcome(old, "The floor 2 meeting room has 12 seats.") == "duplicate"

@@ -1937,6 +1937,8 @@ def _why_apart(new: Parse, old: Parse, outcome: str) -> str:
         return "someone's someone: a role of a role"  # "Руководитель руководителя Тимура"
     if _ending_apart(new, old):
         return "another one, told by its number"
+    if _count_for_id(new, old):
+        return "a number that names one in one, counts them in the other"  # "Flight 12"
     if outcome == "supersede" and _amount_set_otherwise(new, old):
         return "an amount set for someone else, in one case or at another time"
     return _told_apart(new, old) if outcome == "duplicate" else ""
@@ -2075,6 +2077,34 @@ _WHY_AFTER = frozenset(
 _SCOPE_BEFORE = frozenset(
     "for on at in during within until для на в во по к до en durante hasta los las".split()
 )
+
+
+def _count_for_id(new: Parse, old: Parse) -> bool:
+    """One fact names one by a number after its noun ("Flight 12", "Patient 12", "Room 4"),
+    the other counts with the same number before the same noun ("12 flights", "12
+    patients", "4 rooms"): one thing and several, not one statement."""
+    for one, other in ((new, old), (old, new)):
+        words = one.words
+        named = {
+            (words[at + 1].key, noun.root)
+            for at, noun in enumerate(words[:-1])
+            if words[at + 1].kind == "value"
+            and noun.kind == "word"
+            # (a noun that opens its phrase: "Flight 12", "on floor 2"; not a verb, "seats 12")
+            and (at == 0 or words[at - 1].kind == "stop" or noun.key in one.capitalised)
+        }
+        counted = {
+            (w.key, noun.root)
+            for w, noun in itertools.pairwise(other.words)
+            if w.kind == "value" and noun.kind == "word"
+        }
+        if any(
+            key == k and (root == r or _inflects(root, frozenset({r})))
+            for key, root in named
+            for k, r in counted
+        ):
+            return True
+    return False
 
 
 def _ending_apart(new: Parse, old: Parse) -> bool:
