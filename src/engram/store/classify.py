@@ -1944,12 +1944,12 @@ def _why_apart(new: Parse, old: Parse, outcome: str) -> str:
     return _told_apart(new, old) if outcome == "duplicate" else ""
 
 
-def _amount_set_otherwise(new: Parse, old: Parse) -> bool:
-    """The new fact sets an amount anew (`_amount_changed`), but not plainly of the stored
-    fact's own: for someone else ("Anna got her salary raised to …" after "My salary is …"),
-    under a condition, at another time or in one case ("… at night", "until Friday", "In
-    2019 …", "Студентам скидку увеличили до 20%"), or with another value besides. Whichever
-    rule read the pair as an update, that is no news of the stored amount."""
+def _amount_set_otherwise(new: Parse, old: Parse, told: _AmountSet | None = None) -> bool:
+    """The new fact sets an amount anew (`_amount_changed`, or `told` when read already), but
+    not plainly of the stored fact's own: for someone else ("Anna got her salary raised to …"
+    after "My salary is …"), under a condition, at another time or in one case ("… at night",
+    "until Friday", "In 2019 …", "Студентам скидку увеличили до 20%"), or with another value
+    besides. Whichever rule read the pair as an update, that is no news of the stored amount."""
     if CJK.search(new.text):
         match = _JAPANESE_AMOUNT_SET.search(new.text)
         if match is None:
@@ -1958,17 +1958,16 @@ def _amount_set_otherwise(new: Parse, old: Parse) -> bool:
         return plans or match.start("thing") > _speaker_end(new.text)
     if _delayed_by(new):
         return True
-    told = _amount_changed(new)
+    told = told or _amount_changed(new)
     if told is None:
         return False
-    _, amount, _ = told
     said = _all_words(old)
-    others = new.values - {amount.number} - old.values - _RECENT
+    others = new.values - {told.amount.number} - old.values - _RECENT
     if others and not any(w.norm in lx.DATED_CHANGE for w in new.words):
         return True  # ("Effective 1 July, the cap was raised to …" is dated news)
-    if not _whose_kept(new, old, said) or not _told_plainly(new, said):
+    if not _whose_kept(new, old, said) or not _told_plainly(new, told, said):
         return True
-    return _narrowed_after(new, said) or _narrower_thing(new, said)
+    return _narrowed_after(new, told, said) or _narrower_thing(new, told, said)
 
 
 def _delayed_by(fact: Parse) -> bool:
@@ -1991,20 +1990,13 @@ _MOVED_RU = frozenset(
 )
 
 
-def _narrowed_after(fact: Parse, said: frozenset[str]) -> bool:
+def _narrowed_after(fact: Parse, told: _AmountSet, said: frozenset[str]) -> bool:
     """After its new amount the fact says when, where or for whom it holds ("… to 62°F at
     night", "… until Friday", "… on weekends", "… для мобильных"), in words the stored fact
     lacks; what it was for ("… to save storage") or after what ("después de la dieta") is
     no narrowing."""
     words = fact.words
-    to = next(
-        (at for at, w in enumerate(words) if w.norm in lx.AMOUNT_TO and at + 1 < len(words)
-         and words[at + 1].kind == "value"),
-        None,
-    )  # fmt: skip
-    if to is None:
-        return False
-    rest = list(itertools.takewhile(lambda w: w.norm not in _WHY_AFTER, words[to + 2 :]))
+    rest = list(itertools.takewhile(lambda w: w.norm not in _WHY_AFTER, words[told.to + 2 :]))
     for at, w in enumerate(rest):
         if w.norm in _SHIFTS:
             return True  # "moved the standup to 30 minutes later": a shift, not a length
@@ -2025,17 +2017,13 @@ def _narrowed_after(fact: Parse, said: frozenset[str]) -> bool:
     return False
 
 
-def _narrower_thing(fact: Parse, said: frozenset[str]) -> bool:
+def _narrower_thing(fact: Parse, told: _AmountSet, said: frozenset[str]) -> bool:
     """What the fact sets anew is narrower than what the stored fact gives: a word the stored
     fact lacks before one it has ("the video upload limit"), or a thing after a preposition
     ("the limit on videos")."""
-    told = _amount_changed(fact)
-    if told is None:
-        return False
     words = fact.words
-    verb = next((at for at, w in enumerate(words) if w.norm in lx.AMOUNT_CHANGES), 0)
-    to = next((at for at, w in enumerate(words) if w.norm in lx.AMOUNT_TO and at > verb), None)
-    told_of = words[verb + 1 : to] if to is not None else words[:verb]
+    verb, to = told.verb, told.to
+    told_of = words[verb + 1 : to] if to > verb else words[:verb]
     span = [w for w in told_of if w.kind != "stop" or w.norm in _ANY_PREPOSITION]
     for before, after in itertools.pairwise(span):
         if before.norm in _ANY_PREPOSITION and before.norm not in _OF:
@@ -2452,17 +2440,17 @@ def _amount_set_anew(new: Parse, old: Parse) -> bool:
     told = _amount_changed(new)
     if told is None:
         return False
-    thing, amount, after = told
+    amount = told.amount
     if new.values - {amount.number} - old.values:
         return False  # another value says when or which: "In 2022 bitcoin fell to $20,000"
     stored = [a for a in _amounts_in_units(old) if a.measure == amount.measure]
     if len(stored) != 1 or (stored[0].number, stored[0].unit) == (amount.number, amount.unit):
         return False
-    if _amount_set_otherwise(new, old):
+    if _amount_set_otherwise(new, old, told):
         return False  # someone else's, in one case, at another time (the checks of any rule)
     # (what changed, and what follows the amount, only in the stored fact's words)
     said = _all_words(old)
-    return all(k in said or _inflects(k, said) for k in thing | after)
+    return all(k in said or _inflects(k, said) for k in told.thing | told.after)
 
 
 def _all_words(fact: Parse) -> frozenset[str]:
@@ -2530,13 +2518,13 @@ def _owners(fact: Parse, common: frozenset[str], *, opening: bool = True) -> set
 _RU_DATIVE = ("ам", "ям", "е", "и", "у", "ю", "ому", "ему")
 
 
-def _told_plainly(new: Parse, said: frozenset[str]) -> bool:
+def _told_plainly(new: Parse, told: _AmountSet, said: frozenset[str]) -> bool:
     """Before its verb of change the new fact says only who acted (or, in a passive, what
     changed): no condition, plan, time, place or case ("If errors spike, lower …", "Last year
     we lowered …", "In the load test …", "Near schools the city lowered …", "Customers can
     lower …", "Dana suggested we lower …")."""
     words = new.words
-    verb = next((at for at, w in enumerate(words) if w.norm in lx.AMOUNT_CHANGES), 0)
+    verb = told.verb
     start = 0
     if words and words[0].norm in _WHY_AFTER:
         # after what it was done: "После частичного погашения платёж … уменьшился до …"
@@ -2630,11 +2618,10 @@ _JAPANESE_AMOUNT_SET = re.compile(
 )
 
 
-def _amount_changed(fact: Parse) -> tuple[frozenset[str], _Amount, frozenset[str]] | None:
-    """(what was changed, the new amount, the words after it) of a fact that tells an amount
-    set to a new one ("lowered the gateway timeout to 10s": gateway and timeout, 10 s), else
-    None. What was changed is the object, or for a passive ("The limit was raised to 20 MB")
-    or a verb with none the words before the verb."""
+def _amount_changed(fact: Parse) -> _AmountSet | None:
+    """How a fact tells an amount set to a new one ("lowered the gateway timeout to 10s":
+    gateway and timeout, 10 s), else None. What was changed is the object, or for a passive
+    ("The limit was raised to 20 MB") or a verb with none the words before the verb."""
     words = fact.words
     verb = next((at for at, w in enumerate(words) if w.norm in lx.AMOUNT_CHANGES), None)
     if verb is None or (verb == 0 and words[0].norm.isascii() and not words[0].norm.endswith("ed")):
@@ -2660,7 +2647,8 @@ def _amount_changed(fact: Parse) -> tuple[frozenset[str], _Amount, frozenset[str
         return None
     # what follows the amount: per what ("20 mg a day") or what is counted ("11 personas")
     rest = frozenset(w.key for w in words[to + 1 + amount.width :] if w.norm not in lx.UNITS)
-    return thing, amount, _thing_words(tuple(w for w in words if w.key in rest))
+    after = _thing_words(tuple(w for w in words if w.key in rest))
+    return _AmountSet(thing, amount, after, verb, to)
 
 
 def _amount_for_others(new: Parse, old: Parse) -> bool:
@@ -2708,6 +2696,17 @@ class _Amount:
     unit: str  # as written: "s", "mb", "mg", "€", "%"; '' for a bare number
     measure: str  # what the unit measures: "time" for "s" and "min" (`lexicon.UNIT_MEASURES`)
     width: int  # the words it takes: 2 with its unit told after the number, else 1
+
+
+@dataclass(frozen=True)
+class _AmountSet:
+    """How a fact tells an amount set to a new one (`_amount_changed`)."""
+
+    thing: frozenset[str]  # what was changed: "gateway", "timeout"
+    amount: _Amount  # the new amount
+    after: frozenset[str]  # the words that follow it: "day" of "20 mg a day"
+    verb: int  # where its verb of change is
+    to: int  # where the word before the amount is ("to", "a", "до")
 
 
 def _amounts_in_units(fact: Parse) -> list[_Amount]:
