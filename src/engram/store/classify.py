@@ -42,6 +42,7 @@ from engram.store.parse import (
     activity,
     antonym_keys,
     antonym_partners,
+    body_start,
     context_valued_keys,
     english_verb_keys,
     fold,
@@ -1955,7 +1956,7 @@ def _amount_set_otherwise(new: Parse, old: Parse, told: _AmountSet | None = None
         if match is None:
             return False
         plans = any(plan in new.text for plan in _JAPANESE_PLANS + _JAPANESE_NOT_DONE)
-        return plans or match.start("thing") > _speaker_end(new.text)
+        return plans or match.start("thing") > body_start(new.text)
     if _delayed_by(new):
         return True
     told = told or _amount_changed(new)
@@ -2571,7 +2572,7 @@ def _japanese_amount_set(new: Parse, old: Parse) -> bool:
     if any(plan in new.text for plan in _JAPANESE_PLANS + _JAPANESE_NOT_DONE):
         return False
     match = _JAPANESE_AMOUNT_SET.search(new.text)
-    if match is None or match.start("thing") > _speaker_end(new.text):
+    if match is None or match.start("thing") > body_start(new.text):
         return False  # (a clause before it tells when, where or for whom: "本番は、…")
     thing = parse(match["thing"])
     named = [w.norm for w in thing.words if w.kind in ("word", "name", "acronym", "kin")]
@@ -2599,13 +2600,6 @@ _JAPANESE_NOT_DONE = (
 )
 
 
-def _speaker_end(text: str) -> int:
-    """Where a fact's text begins after a speaker's "Name: " (0 without one)."""
-    match = _SPEAKER_PREFIX.match(text)
-    return match.end() if match else 0
-
-
-_SPEAKER_PREFIX = re.compile(r"\s*[^:：\s]{1,30}\s*[:：]\s*")
 # The amounts Japanese text gives, and their units ("300秒", "50万円", "0.475%", "5mg").
 _JAPANESE_UNITS = r"万円|円|mg|kg|g|秒|分|時間|日|週間|か月|ヶ月|年|%|％|GB|MB|TB|人|件|回|ドル|km"
 _JAPANESE_AMOUNT = re.compile(rf"(\d[\d,.]*)\s*({_JAPANESE_UNITS})", re.IGNORECASE)

@@ -534,6 +534,12 @@ class Prefix:
     key: str = ""
 
 
+def body_start(text: str) -> int:
+    """Where a fact's body begins after its speaker's or key's prefix ("佐藤: …", "エディタ：…"),
+    0 when it has none."""
+    return len(text) - len(_strip_prefix(text)[1])
+
+
 def _strip_prefix(text: str) -> tuple[Prefix, str]:
     """The prefix and the body. `Tim (4:21 pm …): …`, `[04/06 08:50] Ramiro: …`, `Anna Smith:
     …` and `user: …` are speakers: the body is what they said. `Deploy window: Tue 14:00` is a
