@@ -1827,10 +1827,7 @@ def _plural_verb_before_preposition(words: list[Word], at: int) -> bool:
 
 _SPANISH_CLITICS = frozenset({"le", "les", "se", "nos"})
 _RU_PLURAL_PRESENT = ("ут", "ют", "ят")  # (not "-ат": "халат", "препарат" are nouns)
-_RU_NOUNS_LIKE_VERBS = frozenset(
-    "маршрут институт салют парашют абсолют результат формат адвокат кандидат салат "
-    "аппарат автомат депутат комбинат плакат агрегат сертификат концентрат".split()
-)
+_RU_NOUNS_LIKE_VERBS = frozenset("маршрут институт салют парашют абсолют".split())
 _RU_PLACE_PREPOSITIONS = frozenset("через в во на по к ко из с со от до".split())
 _ES_NOUNS_LIKE_VERBS = frozenset(
     "orden imagen examen volumen origen resumen margen joven crimen régimen germen almacén "
