@@ -2410,7 +2410,7 @@ def _limit_told_as_bound(new: Parse, old: Parse) -> Verdict | None:
         limit, bound = old, new
     else:
         return None
-    mine, theirs = _amounts(limit), _amounts(bound)
+    mine, theirs = _amounts_told_in_units(limit), _amounts_told_in_units(bound)
     if len(mine) != 1 or len(theirs) != 1 or mine[0][1] != theirs[0][1]:
         return None
     if not _same_thing_limited(limit, bound) or _names_of(new) != _names_of(old):
@@ -2879,13 +2879,13 @@ def _bound(fact: Parse) -> bool:
     return not norms.isdisjoint(lx.BEYOND_WORDS) and norms.isdisjoint(_ADVICE)
 
 
-def _amounts(fact: Parse) -> list[tuple[str, str]]:
-    """The amounts the fact gives, each a number and its unit ("25 MB": ("25", "mb"))."""
-    words = fact.words
+def _amounts_told_in_units(fact: Parse) -> list[tuple[str, str]]:
+    """The amounts the fact gives with a unit word after the number, each the number and the
+    unit ("25 MB": ("25", "mb")); no sign, no bare number."""
     return [
-        (w.key, words[at + 1].key)
-        for at, w in enumerate(words[:-1])
-        if w.kind == "value" and words[at + 1].norm in lx.UNITS
+        (a.number, a.unit)
+        for a in _amounts_in_units(fact)
+        if a.width == 2 and a.unit in lx.UNIT_MEASURES
     ]
 
 
