@@ -238,6 +238,16 @@ def test_a_stored_fact_is_found_without_a_shared_index_term(
     assert absorb_one(store, new) == expected
 
 
+def test_a_key_of_few_facts_finds_an_update_by_a_word_common_in_other_keys(
+    store: MemoryStore,
+) -> None:
+    # "user" is in more facts of the store than a lookup may pool, yet in one fact of this key
+    others = [f"The user of account {n} picked plan {n}." for n in range(650)]
+    store.absorb(others, scope="user", scope_key="accounts")
+    absorb_one(store, "The user is 34.")
+    assert absorb_one(store, "The user is 35.") == "supersede"
+
+
 @pytest.mark.parametrize(
     ("stored", "new"),
     [

@@ -190,6 +190,12 @@ def test_a_japanese_plan_to_move_is_no_move() -> None:
     assert outcome(old, "ユーザーは東京に引っ越した。") == "supersede"
 
 
+@pytest.mark.parametrize("will", ["引っ越そうかなと思ってる", "引っ越そうと思っている"])
+def test_a_japanese_will_with_i_think_or_i_wonder_is_no_move(will: str) -> None:
+    old = "健太：横浜に住んでる。"
+    assert outcome(old, f"健太：来年は川崎に{will}。") not in HIDING
+
+
 @pytest.mark.parametrize(
     ("old", "new"),
     [

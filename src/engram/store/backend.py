@@ -120,6 +120,9 @@ class SearchesInDatabase(Protocol):
     def similar(
         self, terms: Sequence[str], where: SearchFilter, k: int, rarest: int = 4, pool: int = ...
     ) -> list[tuple[str, str]]: ...
+    def similar_among(
+        self, terms: Sequence[str], where: SearchFilter, k: int, few: int
+    ) -> list[tuple[str, str]]: ...
 
 
 NodeRow = tuple[int, str, str, str, int | None]  # id, name, type, attrs (JSON), merged_into

@@ -5007,8 +5007,9 @@ _JAPANESE_CHANGES = (
     (("転職",), "勤"),  # 勤める, is employed
 )
 # Endings of a plan, a wish or a guess: "引っ越すつもり", "引っ越す予定", "引っ越したい",
-# "引っ越すかもしれない".
-_JAPANESE_PLANS = ("つもり", "予定", "たい", "かもしれない", "検討")
+# "引っ越すかもしれない", and a verb's will with "I think" or "I wonder" ("引っ越そうと思う",
+# "引っ越そうかな").
+_JAPANESE_PLANS = ("つもり", "予定", "たい", "かもしれない", "検討", "うと思", "うかな")
 _JAPANESE_OBJECT = re.compile(r"([^\s、。はがをにもで]+)を")
 _JAPANESE_WHEN = frozenset("先月 今月 先週 今週 昨年 去年 今年 最近 昨日 今日 先日".split())
 

@@ -571,6 +571,30 @@ class SearchIndex:
         scored = [(sum(idf for idf, found in weights if doc in found), doc) for doc in front]
         return [doc for score, doc in heapq.nlargest(k, scored) if score > 0]
 
+    def matches_among(self, terms: list[str], live: Live, k: int) -> list[int]:
+        """Positions of the k `live` facts that best match `terms`, each term weighed by how
+        rare it is among the live facts alone (`rare_idf` of its live postings).
+
+        For a scope and key that hold few facts in a store that holds many: a word most facts
+        of the store say ("user", "пользователь") is too common for `top_matches` to pool,
+        yet it may be the one word an update shares with the fact it updates ("The user is
+        34" / "The user is 35"), and among this key's facts it is rare. The cost is one
+        vector gather per term, over the term's postings."""
+        counts = Counter(terms)
+        mask = live.mask
+        scores: dict[int, float] = {}
+        for term, count in counts.items():
+            docs, _ = self.term_arrays(term)
+            docs = docs[docs < len(mask)]
+            held = docs[mask[docs]]
+            if not len(held):
+                continue
+            weight = rare_idf(live.count, len(held)) * count
+            for doc in held.tolist():
+                scores[doc] = scores.get(doc, 0.0) + weight
+        best = heapq.nlargest(k, scores.items(), key=lambda item: (item[1], item[0]))
+        return [doc for doc, score in best if score > 0]
+
     def vector_at(self, position: int) -> Vector | None:
         if not self.sparse:
             return self.vectors[position] if position < self.size else None

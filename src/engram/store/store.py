@@ -139,6 +139,11 @@ PROBE_RAREST = 32
 PROBE_POOL = 300  # postings it may pool (the first lookup's are POOL_POSTINGS, 600)
 PROBE_CANDIDATES = 3  # the facts it may add to the first lookup's
 RAREST = 4  # the rarest terms of a fact the first lookup pools (`SearchIndex.top_matches`)
+# A scope and key with at most this many facts is also searched among its own facts alone when
+# the first two lookups left room (`_among_few`): a word most facts of the store say may be
+# rare there, and the one word an update shares with what it updates ("The user is 34" / "The
+# user is 35"). As many as the first lookup may pool postings (POOL_POSTINGS).
+FEW_FACTS = 600
 
 # Facts per transaction in `absorb_many`: a large input commits as it goes, and a failure (a
 # full disk, a kill) loses at most one batch.
@@ -174,6 +179,18 @@ def _probed(item: Item) -> list[str]:
     from engram.store.probes import probe_terms
 
     return [*item.terms, *probe_terms(item.content, item.terms)]
+
+
+def _among_few(item: Item, index: SearchIndex, live: Live, found: list[int]) -> list[int]:
+    """The third lookup, for a scope and key of at most FEW_FACTS facts, when the first two
+    left room: its facts that share the most words rare among them alone
+    (`SearchIndex.matches_among`), other than those `found`."""
+    room = CANDIDATES - len(set(found))
+    if room <= 0 or live.count > FEW_FACTS:
+        return []
+    have = set(found)
+    matches = index.matches_among(item.terms, live, CANDIDATES + len(have))
+    return [position for position in matches if position not in have][:room]
 
 
 def _widens(terms: list[str], wider: list[str], frequency: Callable[[str], int]) -> bool:
@@ -611,6 +628,7 @@ class MemoryStore:
                 positions += index.top_matches(
                     wider, live, PROBE_CANDIDATES, rarest=PROBE_RAREST, pool=PROBE_POOL
                 )
+            positions += _among_few(item, index, live, positions)
         if not index.sparse and item.vector is not None and not isinstance(item.vector, Sparse):
             cos = np.where(live.mask[: index.size], index.dense_cosine(item.vector), -1.0)
             positions += [int(p) for p in top(cos, CANDIDATES) if cos[p] >= CANDIDATE_MIN_COSINE]
@@ -666,6 +684,9 @@ class MemoryStore:
                 )
                 for fact_id, content in similar:
                     found.setdefault(fact_id, content)
+            room = CANDIDATES - len(found)
+            among = backend.similar_among(item.terms, where, CANDIDATES + len(found), FEW_FACTS)
+            found.update([m for m in among if m[0] not in found][:room])
         cosines: dict[str, float] = {}
         vector = item.vector
         model = self.embedder.model_id

@@ -255,6 +255,48 @@ class SearchTables:
         ).fetchall()
         return [(str(fact_id), str(content)) for fact_id, content in rows]
 
+    def similar_among(
+        self, terms: Sequence[str], where: SearchFilter, k: int, few: int
+    ) -> list[tuple[str, str]]:
+        """(id, content) of the k facts the filter selects that best match a new fact with
+        these terms, each term weighed by how rare it is among those facts alone, as
+        `SearchIndex.matches_among` weighs them; of equal ones, the newest. None when the
+        filter selects more than `few` facts: the scan stays within a few hundred rows."""
+        counts = Counter(terms)
+        if not counts:
+            return []
+        clause, args = _where(where)
+        found = self._conn.execute(
+            f"SELECT COUNT(*) FROM (SELECT 1 FROM facts f WHERE {clause} LIMIT ?) AS selected",
+            [*args, few + 1],
+        ).fetchone()
+        selected = int(found[0]) if found else 0
+        if not selected or selected > few:
+            return []
+        names = list(counts)
+        queries = [tsquery([term]) for term in names]
+        held = ", ".join("COUNT(*) FILTER (WHERE f.lexemes @@ ?::tsquery)" for _ in names)
+        row = self._conn.execute(
+            f"SELECT {held} FROM facts f WHERE {clause}", [*queries, *args]
+        ).fetchone()
+        weights = {
+            term: counts[term] * rare_idf(selected, int(n))
+            for term, n in zip(names, row or (), strict=True)
+            if n
+        }
+        if not weights:
+            return []
+        score = " + ".join("CASE WHEN f.lexemes @@ ?::tsquery THEN ? ELSE 0 END" for _ in weights)
+        score_args: list[Any] = []
+        for term, weight in weights.items():
+            score_args += [tsquery([term]), weight]
+        rows = self._conn.execute(
+            f"SELECT f.id, f.content FROM facts f WHERE f.lexemes @@ ?::tsquery AND {clause} "
+            f"ORDER BY {score} DESC, f.pos DESC LIMIT ?",
+            [tsquery(list(weights)), *args, *score_args, k],
+        ).fetchall()
+        return [(str(fact_id), str(content)) for fact_id, content in rows]
+
     # -- the vector leg (pgvector) ------------------------------------------------------------
     def nearest(
         self, model: str, vector: np.ndarray, where: SearchFilter, k: int, build: bool = True
