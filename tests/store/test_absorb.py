@@ -249,6 +249,23 @@ def test_a_key_of_few_facts_finds_an_update_by_a_word_common_in_other_keys(
 
 
 @pytest.mark.parametrize(
+    "new",
+    [
+        "The user is 35.",  # "35" finds another fact ("… on day 35"): "user" fills the room
+        "The user is 1035.",  # no fact holds "1035": the shortest facts about the user
+    ],
+)
+def test_a_short_update_finds_its_fact_among_a_keys_many_facts_about_one_subject(
+    store: MemoryStore, new: str
+) -> None:
+    absorb_one(store, "The user is 34.")
+    hobbies = ["chess", "golf", "jazz", "tennis", "opera", "sushi", "hiking"]
+    many = [f"The user likes {hobbies[n % 7]} and {hobbies[n % 5]} on day {n}." for n in range(700)]
+    store.absorb(many, scope="user", scope_key="acme")
+    assert absorb_one(store, new) == "supersede"
+
+
+@pytest.mark.parametrize(
     ("stored", "new"),
     [
         ("Отчёт подготовил Павел.", "Павлом подготовлен отчёт."),  # a vowel that drops

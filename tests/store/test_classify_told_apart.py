@@ -258,3 +258,34 @@ def test_an_antonym_told_as_news_still_supersedes() -> None:
     assert outcome("The basement is dry.", "The basement is now damp after the leak.") == (
         "supersede"
     )
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user's manager is Karen.", "The user got a new laptop."),  # another thing
+        ("The user's manager is Karen.", "Karen got a new manager, Raj."),  # the value's news
+        ("Leo's pediatrician is Dr. Nakamura.", "Dr. Nakamura got a new pediatrician, Dr. Feld."),
+    ],
+)
+def test_a_new_one_of_another_thing_or_got_by_someone_else_is_no_update(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("My manager is Karen.", "I got a new manager, Raj."),
+        ("Mom's cell is 555-0142.", "Mom got a new cell number: 555-0198."),
+        ("Lena's email is lena@old.com", "Lena got a new email address: lena@new.io"),
+        (
+            "Шенгенская виза пользователя действует до марта 2025 года",
+            "Пользователь получил новый шенген, он действует до 2028 года",
+        ),
+        ("Ana trabaja en Globant.", "Ana consiguió un nuevo trabajo en Mercado Libre."),
+    ],
+)
+def test_a_new_one_of_what_the_fact_speaks_of_got_by_whom_it_is_about_supersedes(
+    old: str, new: str
+) -> None:
+    assert outcome(old, new) == "supersede"

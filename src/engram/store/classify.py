@@ -1942,7 +1942,45 @@ def _why_apart(new: Parse, old: Parse, outcome: str) -> str:
         return "a number that names one in one, counts them in the other"  # "Flight 12"
     if outcome == "supersede" and _amount_set_otherwise(new, old):
         return "an amount set for someone else, in one case or at another time"
+    if outcome == "supersede" and _got_another_thing(new, old):
+        return "a new one of another thing, or got by someone else"
     return _told_apart(new, old) if outcome == "duplicate" else ""
+
+
+def _got_another_thing(new: Parse, old: Parse) -> bool:
+    """The new fact's news is that someone got a new one of something ("Mike got a new phone
+    number: …", "Вика получила новый пропуск"), and that thing is none the stored fact speaks
+    of ("The user's manager is Karen" → "The user got a new laptop"), or who got it is none
+    the stored fact is about ("… → Karen got a new manager, Raj"): no news of the stored fact.
+    The thing is the words after "new" up to a value, a name or a pronoun; its last word, by
+    its concept ("job" / "works"), must be what the stored fact says."""
+    words = tuple(w for w in new.words if w.kind not in ("stop", "dash"))
+    at = next(
+        (i for i in range(len(words) - 1)
+         if words[i].norm in lx.GOT and words[i + 1].norm in lx.NEW_WORDS),
+        None,
+    )  # fmt: skip
+    if at is None:
+        return False
+    end = at + 2
+    while end < len(words) and words[end].kind == "word":
+        end += 1
+    if end == at + 2:
+        return False  # nothing said of what was got: "got a new one"
+    said = {_concept_at(old.words, i) for i in range(len(old.words))} - {""}
+    keys = old.content | old.subject_keys
+    if not any(
+        _concept_at(words, i) in said
+        or _concept_found(words[i].key, keys)
+        or (len(words[i].norm) >= 5 and any(w.norm.startswith(words[i].norm) for w in old.words))
+        for i in range(at + 2, end)
+    ):
+        return True  # (a word's start: "шенген" / "шенгенская")
+    # who got it: whom the stored fact is about ("my" and "I" are one person)
+    return not all(
+        k in old.people if k.startswith("@") else _concept_found(k, old.subject_keys)
+        for k in new.subject_keys
+    )
 
 
 def _amount_set_otherwise(new: Parse, old: Parse, told: _AmountSet | None = None) -> bool:

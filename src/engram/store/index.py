@@ -39,6 +39,13 @@ GONE = 4  # erased by nuke
 SCOPE_CODES = {"agent": 0, "user": 1, "run": 2}
 K1, B = 1.2, 0.75
 POOL_POSTINGS = 600  # postings absorb pools to find the facts most like a new one
+# A fact of at most this many distinct terms whose rare terms left room among its candidates
+# also gets the shortest facts holding its rarest common term (`top_matches`): its subject, as
+# often as not ("user"). Not for longer facts: their rare words find what they are about, and
+# a sentence of an abstract compared with the shortest facts that share "patients" with it
+# only risks a wrong verdict (on SciFact's pieces absorbed into one key, three updates read
+# into unrelated sentences, and a fifth more time).
+SHORT_FACT = 6
 MAX_POSTINGS = 20_000  # a term in more facts than this says nothing about which facts are alike
 # A topic's words come in runs: the turns of the conversation about the cocktails, the pieces of
 # the abstract about a protein, all say "cocktail" or its name, while a filler word of the query
@@ -527,8 +534,10 @@ class SearchIndex:
         This is how absorb finds the few stored facts most like a new one, and the rare words
         (names, ids, values) are what find them. The pool of facts is the union of the
         postings of the rare terms (up to `pool` postings in all); when even the rarest term is
-        common ("Kenji" and "Park" in a store of people), the facts that have the two rarest
-        terms both. Each pooled fact scores the idf of the pooled terms it has (facts are
+        common ("Kenji" and "Park" in a store of people), the k shortest facts that have the
+        two rarest terms both (`_shortest_holding`). A short fact whose pool left room also
+        gets the shortest facts holding the rarest term the pool could not hold (SHORT_FACT).
+        Each pooled fact scores the idf of the pooled terms it has (facts are
         short: no length normalisation; more common terms would barely move the score). Set
         operations run in C, so the cost follows the
         postings of a few terms, never the size of the index."""
@@ -547,14 +556,11 @@ class SearchIndex:
                 break
             budget -= frequency[term]
             members[term] = set(self.postings.positions(term))
+        left_out = [t for t in chosen if t not in members]
         if not members:
-            # Postings are in position order and without repeats: numpy intersects them in
-            # C, so only the few facts with both terms become Python ints.
-            both = self.postings.arrays(chosen[0])[0]
-            for term in chosen[1:2]:
-                both = np.intersect1d(both, self.postings.arrays(term)[0], assume_unique=True)
-            shared = set(both.tolist())
-            members = dict.fromkeys(chosen[:2], shared)
+            # even the rarest term is common: the facts holding the two rarest both
+            members = dict.fromkeys(chosen[:2], self._shortest_holding(chosen[:2], live, k))
+            left_out = []
         # Rank by how many of the pooled terms a fact has, then score the front of that
         # ranking exactly by idf.
         flags = None if live is None else live.flags
@@ -564,12 +570,35 @@ class SearchIndex:
                 front.append(doc)
                 if len(front) >= 3 * k:
                     break
+        if len(front) < k and left_out and len(counts) <= SHORT_FACT:
+            # Room is left, and in a short fact a term the pool could not hold may be the one
+            # word it shares with a stored one, its subject ("The user is 35": "35" pools a
+            # fact about day 35, "user" is in hundreds): its shortest facts join the front.
+            held = self._shortest_holding(left_out[:1], live, k - len(front))
+            members[left_out[0]] = held
+            front += [doc for doc in sorted(held, reverse=True) if doc not in front]
         weights = []
         for term, found in members.items():
             df = frequency[term]
             weights.append((rare_idf(self.size, df) * counts[term], found))
         scored = [(sum(idf for idf, found in weights if doc in found), doc) for doc in front]
         return [doc for score, doc in heapq.nlargest(k, scored) if score > 0]
+
+    def _shortest_holding(self, terms: list[str], live: Live | None, n: int) -> set[int]:
+        """Positions of the n shortest `live` facts that hold all of `terms`, the newest first
+        among equally short ones: of many facts that share only common words with a new one,
+        the shortest are the most like it ("The user is 35" among a key's hundreds of facts
+        about the user: "The user is 34"), as BM25 weighs a match in a short text more.
+        Postings are in position order and without repeats: numpy intersects and sorts them
+        in C, so only the n chosen become Python ints."""
+        both = self.postings.arrays(terms[0])[0]
+        for term in terms[1:]:
+            both = np.intersect1d(both, self.postings.arrays(term)[0], assume_unique=True)
+        if live is not None:
+            both = both[both < len(live.mask)]
+            both = both[live.mask[both]]
+        order = np.lexsort((-both, self.length[both]))[:n]
+        return set(both[order].tolist())
 
     def matches_among(self, terms: list[str], live: Live, k: int) -> list[int]:
         """Positions of the k `live` facts that best match `terms`, each term weighed by how

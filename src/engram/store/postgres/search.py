@@ -20,7 +20,7 @@ import numpy as np
 
 from engram.errors import StoreError, StoreReadOnly
 from engram.store.backend import CandidateRows, CorpusStats, SearchFilter
-from engram.store.index import MAX_POSTINGS, POOL_POSTINGS, rare_idf
+from engram.store.index import MAX_POSTINGS, POOL_POSTINGS, SHORT_FACT, rare_idf
 from engram.store.model import Fact
 from engram.store.rows import FACT_COLUMNS, INDEX_COLUMNS, duplicate_from_row, fact_from_row
 
@@ -36,6 +36,8 @@ RAREST_BUDGET = 1000
 NARROWED = 300
 
 RAREST_TERMS = 4  # a new fact's rarest terms that find the facts it is compared with
+# A fact's length as the in-memory index counts it (its terms, repeats included)
+_LENGTH = "cardinality(array_remove(string_to_array(f.terms, ' '), ''))"
 # Memory an HNSW build is given (when the server allows less): the graph of 100,000 vectors of
 # 384 dimensions (~195 MB) is then built in memory, in 37 s instead of the 142 s it takes
 # with PostgreSQL's default of 64 MB (measured here).
@@ -240,20 +242,45 @@ class SearchTables:
                 break
             budget -= frequency[term]
             pooled.append(term)
-        # even the rarest term is common: the facts holding the two rarest both
-        match = tsquery(pooled) if pooled else tsquery(chosen[:2], " & ")
-        pooled = pooled or chosen[:2]
+        clause, args = _where(where)
+        if not pooled:
+            # even the rarest term is common: the shortest facts holding the two rarest both
+            return [(fact_id, content) for fact_id, content, _ in
+                    self._shortest(chosen[:2], clause, args, k)]  # fmt: skip
         score, score_args = [], []
         for term in pooled:
             score.append("CASE WHEN f.lexemes @@ ?::tsquery THEN ? ELSE 0 END")
             score_args += [tsquery([term]), counts[term] * rare_idf(stats.total, frequency[term])]
-        clause, args = _where(where)
         rows = self._conn.execute(
-            f"SELECT f.id, f.content FROM facts f WHERE f.lexemes @@ ?::tsquery AND {clause} "
-            f"ORDER BY {' + '.join(score)} DESC, f.pos DESC LIMIT ?",
-            [match, *args, *score_args, k],
+            f"SELECT f.id, f.content, {' + '.join(score)} AS score, f.pos FROM facts f "
+            f"WHERE f.lexemes @@ ?::tsquery AND {clause} ORDER BY score DESC, f.pos DESC LIMIT ?",
+            [*score_args, tsquery(pooled), *args, k],
         ).fetchall()
-        return [(str(fact_id), str(content)) for fact_id, content in rows]
+        found = {str(i): (float(s), int(pos), str(content)) for i, content, s, pos in rows}
+        left_out = [t for t in chosen if t not in pooled]
+        if len(found) < k and left_out and len(counts) <= SHORT_FACT:
+            # a short fact's subject, as the in-memory index adds it: the shortest facts
+            # holding the rarest term the pool could not hold
+            left = left_out[0]
+            weight = counts[left] * rare_idf(stats.total, frequency[left])
+            for fact_id, content, pos in self._shortest([left], clause, args, k - len(found)):
+                was = found.get(fact_id, (0.0, pos, content))
+                found[fact_id] = (was[0] + weight, pos, content)
+        ranked = sorted(found.items(), key=lambda item: item[1][:2], reverse=True)
+        return [(fact_id, content) for fact_id, (_, _, content) in ranked[:k]]
+
+    def _shortest(
+        self, terms: Sequence[str], clause: str, args: list[Any], n: int
+    ) -> list[tuple[str, str, int]]:
+        """(id, content, pos) of the n shortest facts the filter selects that hold all of
+        `terms`, newest first, chosen as `SearchIndex._shortest_holding` chooses them (the
+        newest of equally short ones)."""
+        rows = self._conn.execute(
+            "SELECT f.id, f.content, f.pos FROM facts f "
+            f"WHERE f.lexemes @@ ?::tsquery AND {clause} ORDER BY {_LENGTH}, f.pos DESC LIMIT ?",
+            [tsquery(terms, " & "), *args, n],
+        ).fetchall()
+        return sorted(((str(i), str(c), int(p)) for i, c, p in rows), key=lambda r: -r[2])
 
     def similar_among(
         self, terms: Sequence[str], where: SearchFilter, k: int, few: int
