@@ -28,6 +28,12 @@ def test_sets_are_kept_apart_by_host_workspace_and_session(tmp_path: Path) -> No
         assert a.delivered() == {"workspace:x"}
 
 
+def test_a_hook_call_never_waits_for_the_disk(tmp_path: Path) -> None:
+    # (the file only says what was injected: a power cut costs a delivery, never a prompt)
+    with DeliveryState("claude", "/ws", "s1", tmp_path) as state:
+        assert state.conn.execute("PRAGMA synchronous").fetchone() == (0,)  # OFF
+
+
 def test_reset_forgets_one_session_only(tmp_path: Path) -> None:
     with DeliveryState("claude", "/ws", "s1", tmp_path) as a, \
          DeliveryState("claude", "/ws", "s2", tmp_path) as b:  # fmt: skip

@@ -150,9 +150,13 @@ def _open(path: str) -> sqlite3.Connection:
         for attempt in range(20):
             try:
                 conn.execute("PRAGMA journal_mode=WAL")
-                # No flush to disk at each commit (WAL keeps the file whole): a power cut may
-                # forget the last delivery, and the memory is then delivered once more.
-                conn.execute("PRAGMA synchronous=NORMAL")
+                # No flush to disk, neither at a commit nor when the last connection closes
+                # and folds the log into the file: a hook runs on every prompt, and a flush
+                # can cost it milliseconds on a laptop's disk. A crash of the process loses
+                # nothing; a power cut or a crash of the system may forget the last deliveries
+                # (delivered once more) or damage the file, which is then set aside and begun
+                # anew (`DAMAGED`): the file only says what was already injected.
+                conn.execute("PRAGMA synchronous=OFF")
                 conn.executescript(SCHEMA)
                 break
             except sqlite3.OperationalError:
