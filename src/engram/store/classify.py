@@ -725,6 +725,14 @@ def _set_aside(new: Parse, values: frozenset[str]) -> bool:
         for at in range(len(words) - 1)
     ):
         return True  # "switched from VS Code to Zed", "перешёл с VS Code на Zed"
+    return _instead_of(new, values)
+
+
+def _instead_of(new: Parse, values: frozenset[str]) -> bool:
+    """The new fact names one of `values` as what its value comes in place of: "… instead of
+    Omar", "en lugar de Movistar", "вместо Олега"."""
+    words = new.words
+    norms = [w.norm for w in words]
     for phrase in _INSTEAD_OF:
         for at in range(len(words) - len(phrase)):
             if tuple(norms[at : at + len(phrase)]) == phrase:
@@ -1944,7 +1952,187 @@ def _why_apart(new: Parse, old: Parse, outcome: str) -> str:
         return "an amount set for someone else, in one case or at another time"
     if outcome == "supersede" and _got_another_thing(new, old):
         return "a new one of another thing, or got by someone else"
+    if outcome == "supersede" and _value_owns_the_change(new, old):
+        return "a thing of the stored value's own changed, not the value"
+    if outcome == "supersede":
+        return _not_told_as_news(new, old)
     return _told_apart(new, old) if outcome == "duplicate" else ""
+
+
+def _not_told_as_news(new: Parse, old: Parse) -> str:
+    """Why the new fact's words of change are no news of the stored fact, '' if nothing says
+    so: it opens with a condition ("If the user is no longer vegetarian, suggest …"), reports
+    what was heard or asked ("Rumor is …", "Karen asked if the user switched jobs", "Ольга
+    спросила, сменил ли …"), denies the change ("We never migrated off Jenkins", "hasn't
+    moved; he still lives in Chicago"), tells a Japanese plan ("切り替える予定"), or narrows
+    it to a while or a part ("For this sprint only", "Until Friday", "On weekends", "今週だけ")."""
+    words = new.words
+    if words and words[0].norm in _IF:
+        return "a condition, not news"
+    if _heard_of(new) or _asked_whether(new):
+        return "what was heard or asked, not news"
+    if _change_denied(new, old):
+        return "a change denied"
+    if _set_aside(new, _relation_values(old)):
+        return ""  # "(was Netlify until June)", "instead of …": the stored value is left
+    if CJK.search(new.text) and any(plan in new.text for plan in _JAPANESE_PLANS):
+        return "a plan, not news"
+    if _for_a_while_or_part(new, old):
+        return "a change for a while or in part"
+    return ""
+
+
+_IF = frozenset({"if", "unless", "si", "если"})
+_ASKED = frozenset("asked asks wondered wonders preguntó preguntaron pregunta".split())
+_WHETHER = frozenset({"if", "whether", "si"})
+_ASKED_RU = frozenset({"спросил", "спросила", "спросили", "интересовался", "интересовалась"})
+_STILL = frozenset("still todavía todavia aún aun sigue siguen sigo seguimos по-прежнему".split())
+_LIMITED = frozenset("only solo sólo únicamente только temporarily temporalmente временно".split())
+_WEEKENDS = frozenset("weekends weekend выходным выходные выходных".split())
+_UNTIL = frozenset({"until", "till", "hasta", "до"})
+# Words of a stretch of time a limit word goes with ("for this sprint only", "solo esta semana")
+_STRETCHES = frozenset(
+    "week sprint weekend weekends today day days semana sprint hoy día días неделю неделе "
+    "неделя спринт сегодня день дни".split()
+)
+_JAPANESE_LIMITED = ("だけ", "週末", "当面")
+
+
+def _asked_whether(new: Parse) -> bool:
+    """The fact reports a question: "Karen asked if the user switched jobs", "Carmen preguntó
+    si …", "Ольга спросила, сменил ли …"."""
+    norms = [w.norm for w in new.words]
+    for at, norm in enumerate(norms):
+        if norm in _ASKED and _WHETHER.intersection(norms[at + 1 : at + 4]):
+            return True
+        if norm in _ASKED_RU and "ли" in norms[at + 1 :]:
+            return True
+    return False
+
+
+def _change_denied(new: Parse, old: Parse) -> bool:
+    """The new fact says the change did not happen: a negation right before its word of change
+    ("never migrated", "hasn't moved", "no se ha mudado", "так и не ушли"; not "no longer",
+    "ya no", "больше не"), or that the stored value still holds ("still lives in Chicago",
+    "sigue en Acme")."""
+    words = [w for w in new.words if w.kind not in ("stop", "aux") and w.norm not in ("se", "ha")]
+    for at, w in enumerate(words[:-1]):
+        if w.kind == "neg" and words[at + 1].norm in lx.UPDATE_WORDS:
+            if at and words[at - 1].norm in ("больше", "ya"):
+                continue
+            return True
+    if new.negated:
+        return False  # "no longer manages the team, but is still the on-call lead": a part
+    if not any(w.norm in _STILL for w in new.words) and "всё ещё" not in new.normalized:
+        return False
+    values = _relation_values(old)
+    return bool(values) and all(any(_same_name(v, w.key) for w in new.words) for v in values)
+
+
+def _for_a_while_or_part(new: Parse, old: Parse) -> bool:
+    """The change holds for a while or in part only, as the stored fact does not say: "only",
+    "solo", "только" beside a stretch of time, "on weekends", "temporarily",
+    "for this sprint only", "until Friday", "до пятницы", "hasta el viernes" (when the stored
+    fact names no day or stretch of time: "extended until December 31" is a new end),
+    "今週だけ". ("As of this week" starts a change, and "during the maintenance window" tells
+    when it was made.)"""
+    mine = [w.norm for w in new.words]
+    kinds = [w.kind for w in new.words]
+    theirs = {w.norm for w in old.words}
+    dated = any(w.kind == "date" or w.norm in _STRETCHES for w in old.words)
+    for at, norm in enumerate(mine):
+        if norm in theirs:
+            continue
+        near = range(max(0, at - 3), min(len(mine), at + 4))
+        if norm in _LIMITED and any(kinds[i] == "date" or mine[i] in _STRETCHES for i in near):
+            return True  # ("only runs in CI", "now accepts only Parquet", "vive solo": no)
+        if norm in _WEEKENDS or (norm == "fines" and mine[at + 1 : at + 3] == ["de", "semana"]):
+            return True
+        if norm in _UNTIL and not dated:
+            after = next((w for w in new.words[at + 1 :] if w.kind != "stop"), None)
+            if after is not None and after.kind == "date":
+                return True
+    return CJK.search(new.text) is not None and any(
+        limit in new.text and limit not in old.text for limit in _JAPANESE_LIMITED
+    )
+
+
+def _value_owns_the_change(new: Parse, old: Parse) -> bool:
+    """The stored fact's value comes back in the new fact as the owner of another thing, and
+    that thing is what changed: "The user's editor is VS Code" → "… switched the VS Code theme
+    to Dracula", "… cambió el tema de VS Code", "… сменил тему VS Code", "VS Codeのテーマを…";
+    "We use Datadog" → "We switched Datadog alerts to PagerDuty". The value itself still
+    holds. (Not when it is what the change leaves: "switched from Vim to VS Code", "сменил Vim
+    на VS Code", "del Holmes Place al Basic-Fit", "no longer …".)"""
+    # (what a change is from is read below, by where the value stands: the "de" of "cambió
+    # de Vim a …" is "from", of "el tema de VS Code" "of")
+    values = _relation_values(old)
+    if new.negated or _names_former(new, values) or _instead_of(new, values):
+        return False
+    if any(w.norm in _LEAVING for w in new.words):
+        return False  # "cancelled my Planet Fitness membership": the value is left
+    run: list[Word] = []
+    for w in old.objects:
+        if w.kind in _VALUE_KINDS:
+            run.append(w)
+        elif run:
+            break
+    if not run or not any(w.kind in ("name", "acronym") for w in run):
+        return False
+    if any(w.kind in ("value", "date") for w in run):
+        return False  # a number or a time: "5 minutes" → "5 months" is a new value
+    if CJK.search(new.text):
+        return re.search(re.escape(" ".join(w.text for w in run)) + "の", new.text) is not None
+    keys = tuple(w.key for w in run)
+    words = new.words
+    said = old.content | old.subject_keys
+
+    def a_thing(at: int) -> bool:
+        if not 0 <= at < len(words):
+            return False
+        w = words[at]
+        return (
+            w.kind == "word"
+            and w.text[:1].islower()  # (a noun: "the VS Code theme", not "Dr. Nguyen")
+            and len(w.norm) >= 3
+            and w.norm not in _NOT_OWNED
+            and w.norm not in _RECENT
+            and w.key not in said
+            and w.norm != new.verb_norm
+            and w.norm not in lx.UPDATE_WORDS
+            and not _verb_form(w.norm)
+        )
+
+    for at in range(len(words) - len(keys) + 1):
+        if tuple(w.key for w in words[at : at + len(keys)]) != keys:
+            continue
+        if _CYRILLIC.match(words[at].norm) or _CYRILLIC.match(new.normalized):
+            return a_thing(at - 1)  # "тему VS Code", "алерты Datadog", "карты Тинькофф"
+        if at >= 1 and words[at - 1].norm in ("de", "del"):
+            return a_thing(at - 2)  # "el tema de VS Code"
+        told = " ".join(w.text for w in words[at : at + len(keys)])
+        opens = re.search(r"(?:^|[:;.!?(—–-])\s*" + re.escape(told), new.text)
+        if new.language == "spanish" or at == 0 or opens:
+            return False  # (a value that opens a clause is its subject: "Decision: CI moves")
+        if words[at - 1].kind in ("name", "acronym"):
+            return False  # the end of a longer name: "GitHub Actions"
+        after = at + len(keys)
+        # (a participle after it tells what was done: "GitHub Actions (agreed …)")
+        return a_thing(after) and not words[after].norm.endswith("ed")
+    return False
+
+
+# Verbs that end what a value was ("cancelled my Planet Fitness membership", "закрыл счёт в
+# Тинькофф"), and words after a value that are no thing of its own ("handed the CLI over",
+# "at Cobalt last week").
+_LEAVING = frozenset(
+    """cancelled canceled cancel quit left closed ended terminated dropped sold canceló cancelé
+    cerró cerré dejó dejé vendió vendí отменил отменила закрыл закрыла бросил бросила ушёл ушла
+    продал продала""".split()
+)
+_NOT_OWNED = lx.PREPOSITIONS | frozenset(
+    "over off out up down away back last next this that now too also".split()
+)
 
 
 def _got_another_thing(new: Parse, old: Parse) -> bool:
@@ -4172,7 +4360,9 @@ def _turned_round_as_is(new: Parse, old: Parse) -> bool:
     """The same verb, told with no change, its subject and object in each other's places: "El
     usuario le debe 200 € a Sara" / "Sara le debe 50 € al usuario" (a handover, "X is no
     longer the lead; Y is", tells a change)."""
-    if new.verb != old.verb or new.update or new.change or _both_ways(new):
+    # ("now" changes nothing of who does what to whom: "Priya mentors Sam" / "Sam now mentors
+    # Priya" are two relations)
+    if new.verb != old.verb or new.change or _both_ways(new):
         return False
     if _verb_class(new.verb) in _BARE_VERBS:
         return False  # "La guardia la tiene Ahmed" / "Está de guardia Beatriz": who holds it
@@ -5047,7 +5237,7 @@ _JAPANESE_CHANGES = (
 # Endings of a plan, a wish or a guess: "引っ越すつもり", "引っ越す予定", "引っ越したい",
 # "引っ越すかもしれない", and a verb's will with "I think" or "I wonder" ("引っ越そうと思う",
 # "引っ越そうかな").
-_JAPANESE_PLANS = ("つもり", "予定", "たい", "かもしれない", "検討", "うと思", "うかな")
+_JAPANESE_PLANS = ("つもり", "予定", "たい", "かもしれない", "検討", "うと思", "うかな", "うか考え")
 _JAPANESE_OBJECT = re.compile(r"([^\s、。はがをにもで]+)を")
 _JAPANESE_WHEN = frozenset("先月 今月 先週 今週 昨年 去年 今年 最近 昨日 今日 先日".split())
 
@@ -5134,6 +5324,10 @@ def _update_reworded(new: Parse, old: Parse) -> bool:
     if any(_numeric(n) and n not in mine.names for n in whose):
         return False  # "Order #5531" → "Order #5532"
     attribute = _predicate_concepts(old) or set(theirs.concepts) | {r for _, r in theirs.soft}
+    if _person_only(new) and _person_only(old):
+        # whom both are about is not what of them changed: "The user works at Acme" → "The
+        # user switched to oat milk" shares only "user"
+        attribute -= _subject_concepts(new)
     # (an object that is only a value: "the team standup is at 9:30", the subject says what)
     if not lined.shared & attribute and not left and not _same_unit(new, old):
         return False  # "Alice lives in Paris" → "Alice now works at Stripe": another attribute

@@ -630,7 +630,7 @@ HEARSAY = frozenset(
     """thinks think believes believe heard hears suspects suspect guesses guess assumes assume
     claims claim rumor rumour rumored rumoured supposedly reportedly allegedly apparently
     according думает думают считает считают слышал слышала слышали говорят кажется видимо
-    якобы словам cree creen piensa piensan dicen dice oí oyó escuché parece supuestamente
+    якобы словам слухи слух cree creen piensa piensan dicen dice oí oyó escuché parece supuestamente
     aparentemente según""".split()
 )
 # (Japanese, found in the text: "佐々木さんによると", "移転するらしい", "移転するそうだ")

@@ -1,0 +1,132 @@
+"""Words of change that are no news of the stored fact (issue 11): the change is of another
+attribute of the same person, of a thing the stored value owns, of roles turned round; it is
+denied, asked, heard, conditional, planned, or for a while or a part only. Beside each guard,
+the true updates it must leave alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.store.pairs import HIDING, outcome
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user works at Acme.", "The user switched to oat milk."),
+        ("The user's manager is Karen.", "The user now has a new laptop, a ThinkPad X1."),
+        ("El usuario trabaja en Acme.", "El usuario le cambió el nombre a su gato de Miso a Tofu."),
+    ],
+)
+def test_another_attribute_of_the_same_person_is_no_update(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user's editor is VS Code.", "The user switched the VS Code theme to Dracula."),
+        ("We use Datadog for monitoring.", "We switched Datadog alerts to PagerDuty."),
+        ("El editor del usuario es VS Code.", "El usuario cambió el tema de VS Code a Dracula."),
+        ("Банк пользователя — Тинькофф.", "Пользователь сменил PIN-код карты Тинькофф."),
+        ("ユーザーのエディタはVS Codeです。", "ユーザーはVS Codeのテーマをドラキュラに変えた。"),
+    ],
+)
+def test_a_thing_the_stored_value_owns_changed_is_no_update(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user uses Vim.", "The user switched from Vim to VS Code."),
+        ("Пользователь пользуется Vim.", "Пользователь сменил Vim на VS Code."),
+        ("El usuario usa Vim.", "El usuario cambió de Vim a VS Code."),
+        (
+            "El gimnasio del usuario es el Holmes Place.",
+            "El usuario cambió de gimnasio: del Holmes Place al Basic-Fit.",
+        ),
+        (
+            "My gym is Planet Fitness on 5th Street.",
+            "I cancelled my Planet Fitness membership and now go to a climbing gym instead.",
+        ),
+        ("The user's dentist is Dr. Patel.", "The user switched dentists to Dr. Nguyen."),
+    ],
+)
+def test_the_stored_value_left_still_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Priya mentors Sam.", "Sam now mentors Priya."),
+        ("Ольга руководит Дмитрием.", "Теперь Дмитрий руководит Ольгой."),
+        (
+            "The billing service calls the auth service.",
+            "The auth service now calls the billing service.",
+        ),
+    ],
+)
+def test_roles_turned_round_are_two_relations_even_with_now(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user is vegetarian.", "If the user is no longer vegetarian, suggest steakhouses."),
+        ("The user's manager is Karen.", "Rumor is Karen is no longer the user's manager."),
+        ("La jefa del usuario es Carmen.", "Dicen que Carmen ya no es la jefa del usuario."),
+        ("The user works at Acme.", "Karen asked if the user switched jobs."),
+        ("Пользователь работает в Acme.", "Ольга спросила, сменил ли пользователь работу."),
+        ("We use Jenkins.", "We never migrated off Jenkins."),
+        ("The user lives in Chicago.", "The user hasn't moved; he still lives in Chicago."),
+        ("El usuario trabaja en Acme.", "El usuario no se cambió de trabajo; sigue en Acme."),
+        ("Мы используем Jenkins.", "Мы так и не ушли с Jenkins."),
+        ("ユーザーはVimを使っている。", "ユーザーは来月VS Codeに切り替える予定です。"),
+    ],
+)
+def test_a_change_conditional_heard_asked_denied_or_planned_is_no_update(
+    old: str, new: str
+) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Standup is at 9:30.", "For this sprint only, standup moved to 10:00."),
+        ("The on-call engineer is Mike.", "Until Friday, the on-call engineer is now Sara."),
+        ("Дежурный — Михаил.", "До пятницы дежурный теперь Сара."),
+        ("The user sleeps 7 hours a night.", "On weekends the user now sleeps 9 hours."),
+        (
+            "El usuario duerme 7 horas por noche.",
+            "Los fines de semana el usuario ahora duerme 9 horas.",
+        ),
+        ("朝会は9:30です。", "今週だけ朝会は10:00に変わった。"),
+    ],
+)
+def test_a_change_for_a_while_or_a_part_is_no_update(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The contract expires on June 30.", "The contract was extended until December 31."),
+        (
+            "The parking garage closes at midnight.",
+            "As of this week the parking garage closes at 10 pm.",
+        ),
+        ("The importer accepts CSV files.", "The importer now accepts only Parquet files."),
+        (
+            "The docs site is hosted on Netlify.",
+            "The docs site is hosted on Vercel (was Netlify until June).",
+        ),
+        ("The user is vegetarian.", "The user is no longer vegetarian."),
+        ("El usuario vive con compañeros de piso.", "Ahora el usuario vive solo."),
+    ],
+)
+def test_a_new_end_a_start_this_week_or_an_only_value_still_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
