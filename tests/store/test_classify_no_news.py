@@ -130,3 +130,28 @@ def test_a_change_for_a_while_or_a_part_is_no_update(old: str, new: str) -> None
 )
 def test_a_new_end_a_start_this_week_or_an_only_value_still_supersedes(old: str, new: str) -> None:
     assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The team uses Python 3.11.", "The mobile team switched to Kotlin."),
+        ("Наши сервисы написаны на Go.", "ML-сервисы перешли на Python."),
+        ("El equipo usa Python 3.11.", "El equipo móvil se pasó a Kotlin."),
+        ("Nuestros servicios están escritos en Go.", "Los servicios de ML pasaron a Python."),
+    ],
+)
+def test_a_change_of_a_part_of_the_subject_is_no_update(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Tom lives in Chicago.", "Tom's home is in Seattle."),
+        ("Бассейн закрывается в 21:00.", "Закрытие бассейна перенесли на 22:00."),
+        ("The team uses Slack.", "The team switched from Slack to Teams."),
+    ],
+)
+def test_the_same_subject_told_with_more_words_still_updates(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"

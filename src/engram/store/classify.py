@@ -1979,10 +1979,49 @@ def _not_told_as_news(new: Parse, old: Parse) -> str:
         return "a plan, not news"
     if _for_a_while_or_part(new, old):
         return "a change for a while or in part"
+    if _part_of_the_subject(new, old):
+        return "a change of a part of the subject"
     return ""
 
 
+def _part_of_the_subject(new: Parse, old: Parse) -> bool:
+    """The stored fact's subject is one common noun, and the new fact's is that noun with one
+    word beside it that narrows it, a word the stored fact never says: "The team uses Python"
+    → "The mobile team switched to Kotlin", "Наши сервисы написаны на Go" → "ML-сервисы
+    перешли на Python", "El equipo …" → "El equipo móvil se pasó a …", "Los servicios de ML".
+    (Not a person's: "Tom lives in Chicago" → "Tom's home is in Seattle".)"""
+    if len(old.subject) != 1 or len(new.subject) != 2:
+        return False
+    head = next((w for w in old.words if w.exact in old.subject), None)
+    if head is None or head.kind != "word" or not head.text[:1].islower():
+        return False
+    words = new.words
+    said = {_concept_at(old.words, i) for i in range(len(old.words))} - {""}
+    for at, w in enumerate(words):
+        if w.exact not in new.subject or not _concept_found(w.key, frozenset({head.key})):
+            continue
+        # the word right before it or right after it, or after a "de" ("los servicios de ML";
+        # not "the start of the meeting", whose head is "start")
+        near = [i for i in (at - 1, at + 1) if 0 <= i < len(words)]
+        if at + 2 < len(words) and words[at + 1].norm == "de":
+            near.append(at + 2)
+        for i in near:
+            m = words[i]
+            if (
+                m.exact in new.subject
+                and m.kind in ("word", "acronym")
+                and m.norm not in lx.NEW_WORDS
+                and m.norm not in lx.UPDATE_WORDS
+                and not _concept_found(m.key, old.content)
+                and _concept_at(words, i) not in said | _HOW_OFTEN  # ("the weekly review")
+                and m.norm not in lx.FREQUENCIES
+            ):
+                return True
+    return False
+
+
 _IF = frozenset({"if", "unless", "si", "если"})
+_THE_USER = frozenset({"user", "usuario", "usuaria", "пользователь", "ユーザー"})
 _ASKED = frozenset("asked asks wondered wonders preguntó preguntaron pregunta".split())
 _WHETHER = frozenset({"if", "whether", "si"})
 _ASKED_RU = frozenset({"спросил", "спросила", "спросили", "интересовался", "интересовалась"})
@@ -2164,10 +2203,12 @@ def _got_another_thing(new: Parse, old: Parse) -> bool:
         for i in range(at + 2, end)
     ):
         return True  # (a word's start: "шенген" / "шенгенская")
-    # who got it: whom the stored fact is about ("my" and "I" are one person)
+    # who got it, named before "got" (none in "Got a new phone: …"): whom the stored fact is
+    # about ("my" and "I" are one person)
+    owners = [w.key for w in words[:at] if w.kind not in ("marker", "neg")]
     return not all(
         k in old.people if k.startswith("@") else _concept_found(k, old.subject_keys)
-        for k in new.subject_keys
+        for k in owners
     )
 
 
@@ -5326,8 +5367,14 @@ def _update_reworded(new: Parse, old: Parse) -> bool:
     attribute = _predicate_concepts(old) or set(theirs.concepts) | {r for _, r in theirs.soft}
     if _person_only(new) and _person_only(old):
         # whom both are about is not what of them changed: "The user works at Acme" → "The
-        # user switched to oat milk" shares only "user"
-        attribute -= _subject_concepts(new)
+        # user switched to oat milk" shares only "user" (a role told of them, "Tom's manager",
+        # is an attribute)
+        attribute -= {
+            _concept_at(new.words, i)
+            for i, w in enumerate(new.words)
+            if w.exact in new.subject
+            and (w.kind in _WHO or w.key in new.people or w.norm in _THE_USER)
+        }
     # (an object that is only a value: "the team standup is at 9:30", the subject says what)
     if not lined.shared & attribute and not left and not _same_unit(new, old):
         return False  # "Alice lives in Paris" → "Alice now works at Stripe": another attribute
