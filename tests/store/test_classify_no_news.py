@@ -155,3 +155,33 @@ def test_a_change_of_a_part_of_the_subject_is_no_update(old: str, new: str) -> N
 )
 def test_the_same_subject_told_with_more_words_still_updates(old: str, new: str) -> None:
     assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user banks with Chase.", "The user moved his 401k to Fidelity."),
+        ("La tarjeta del usuario es de Santander.", "El usuario cambió su hipoteca a CaixaBank."),
+        ("Банк пользователя — Тинькофф.", "Пользователь перевёл вклад в Сбербанк."),
+    ],
+)
+def test_another_thing_moved_to_a_new_value_is_no_update(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "The mobile app calls v1 of the public API.",
+            "The mobile app was switched over to the v2 public API.",
+        ),
+        (
+            "The user's gym is Planet Fitness.",
+            "The user switched gyms from Planet Fitness to Equinox.",
+        ),
+        ("Поезд в Питер 12 августа в 8:30.", "Поменял билет в Питер на 14 августа, 13:10."),
+    ],
+)
+def test_the_thing_the_fact_speaks_of_moved_still_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"

@@ -1981,7 +1981,52 @@ def _not_told_as_news(new: Parse, old: Parse) -> str:
         return "a change for a while or in part"
     if _part_of_the_subject(new, old):
         return "a change of a part of the subject"
+    if _another_thing_moved(new, old):
+        return "another thing moved or switched"
     return ""
+
+
+_MOVED_TO = frozenset({"to", "into", "a", "al", "в", "во", "на"})
+
+
+def _another_thing_moved(new: Parse, old: Parse) -> bool:
+    """The new fact's verb of change takes an object of its own, common words the stored fact
+    never says, to a new value: "The user moved his 401k to Fidelity" after "The user banks
+    with Chase", "cambió su hipoteca a CaixaBank", "перевёл вклад в Сбербанк" — that thing
+    moved, not what the stored fact says (not "switched gyms to Equinox" after "The user's gym
+    is …", nor "moved the standup to 10:00")."""
+    if new.content & old.content - old.subject_keys - new.subject_keys:
+        return False  # it says more of the stored fact: "Поменял билет в Питер на …", "GitLab"
+    words = new.words
+    at = next(
+        (i for i, w in enumerate(words) if w.kind != "marker" and w.norm in lx.UPDATE_WORDS), None
+    )
+    if at is None:
+        return False
+    thing: list[int] = []
+    for i in range(at + 1, len(words)):
+        w = words[i]
+        if w.norm in _MOVED_TO:
+            break
+        if w.kind in ("stop", "pronoun") or (w.kind == "value" and not thing):
+            continue  # "his", "su", "the"; "401" of "401k"
+        if w.norm in _NOT_OWNED:
+            continue  # "switched over to"
+        if w.kind != "word" or not w.text[:1].islower():
+            return False  # a name or a value is what moved: "moved Postgres to RDS"
+        thing.append(i)
+    else:
+        return False  # no new value after it: "cancelled the subscription"
+    if not thing:
+        return False
+    said = {_concept_at(old.words, i) for i in range(len(old.words))} - {""}
+    keys = old.content | old.subject_keys
+    return not any(
+        _concept_at(words, i) in said
+        or _concept_found(words[i].key, keys)
+        or (len(words[i].norm) >= 5 and any(w.norm.startswith(words[i].norm) for w in old.words))
+        for i in thing
+    )
 
 
 def _part_of_the_subject(new: Parse, old: Parse) -> bool:
