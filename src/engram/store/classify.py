@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from functools import lru_cache, wraps
@@ -2017,15 +2017,20 @@ def _another_thing_moved(new: Parse, old: Parse) -> bool:
         thing.append(i)
     else:
         return False  # no new value after it: "cancelled the subscription"
-    if not thing:
-        return False
+    return bool(thing) and not _says_any(old, words, thing)
+
+
+def _says_any(old: Parse, words: tuple[Word, ...], positions: Iterable[int]) -> bool:
+    """The stored fact says one of the words at `positions` of `words`: by its concept ("job" /
+    "works"), as one of its keys or a form of one, or as the start of one of its words
+    ("шенген" / "шенгенская")."""
     said = {_concept_at(old.words, i) for i in range(len(old.words))} - {""}
     keys = old.content | old.subject_keys
-    return not any(
+    return any(
         _concept_at(words, i) in said
         or _concept_found(words[i].key, keys)
         or (len(words[i].norm) >= 5 and any(w.norm.startswith(words[i].norm) for w in old.words))
-        for i in thing
+        for i in positions
     )
 
 
@@ -2224,8 +2229,8 @@ def _got_another_thing(new: Parse, old: Parse) -> bool:
     number: …", "Вика получила новый пропуск"), and that thing is none the stored fact speaks
     of ("The user's manager is Karen" → "The user got a new laptop"), or who got it is none
     the stored fact is about ("… → Karen got a new manager, Raj"): no news of the stored fact.
-    The thing is the words after "new" up to a value, a name or a pronoun; its last word, by
-    its concept ("job" / "works"), must be what the stored fact says."""
+    The thing is the words after "new" up to a value, a name or a pronoun; one of them must be
+    what the stored fact says (`_says_any`: "a new cell number" after "Mom's cell is …")."""
     words = tuple(w for w in new.words if w.kind not in ("stop", "dash"))
     at = next(
         (i for i in range(len(words) - 1)
@@ -2239,15 +2244,8 @@ def _got_another_thing(new: Parse, old: Parse) -> bool:
         end += 1
     if end == at + 2:
         return False  # nothing said of what was got: "got a new one"
-    said = {_concept_at(old.words, i) for i in range(len(old.words))} - {""}
-    keys = old.content | old.subject_keys
-    if not any(
-        _concept_at(words, i) in said
-        or _concept_found(words[i].key, keys)
-        or (len(words[i].norm) >= 5 and any(w.norm.startswith(words[i].norm) for w in old.words))
-        for i in range(at + 2, end)
-    ):
-        return True  # (a word's start: "шенген" / "шенгенская")
+    if not _says_any(old, words, range(at + 2, end)):
+        return True
     # who got it, named before "got" (none in "Got a new phone: …"): whom the stored fact is
     # about ("my" and "I" are one person)
     owners = [w.key for w in words[:at] if w.kind not in ("marker", "neg")]

@@ -43,8 +43,8 @@ POOL_POSTINGS = 600  # postings absorb pools to find the facts most like a new o
 # also gets the shortest facts holding its rarest common term (`top_matches`): its subject, as
 # often as not ("user"). Not for longer facts: their rare words find what they are about, and
 # a sentence of an abstract compared with the shortest facts that share "patients" with it
-# only risks a wrong verdict (on SciFact's pieces absorbed into one key, three updates read
-# into unrelated sentences, and a fifth more time).
+# only risks a wrong verdict (tried on every fact, with shortness also breaking ties, three of
+# SciFact's pieces absorbed into one key were read as updates of unrelated sentences).
 SHORT_FACT = 6
 MAX_POSTINGS = 20_000  # a term in more facts than this says nothing about which facts are alike
 # A topic's words come in runs: the turns of the conversation about the cocktails, the pieces of

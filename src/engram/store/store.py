@@ -185,10 +185,10 @@ def _among_few(item: Item, index: SearchIndex, live: Live, found: list[int]) -> 
     """The third lookup, for a scope and key of at most FEW_FACTS facts, when the first two
     left room: its facts that share the most words rare among them alone
     (`SearchIndex.matches_among`), other than those `found`."""
-    room = CANDIDATES - len(set(found))
+    have = set(found)
+    room = CANDIDATES - len(have)
     if room <= 0 or live.count > FEW_FACTS:
         return []
-    have = set(found)
     matches = index.matches_among(item.terms, live, CANDIDATES + len(have))
     return [position for position in matches if position not in have][:room]
 
