@@ -201,6 +201,9 @@ def _pgvector_search(size: int) -> list[object]:
     server = VectorServer()
     url = server.start(SETTINGS)
     try:
+        fault = server.hnsw_fault()
+        if fault:
+            return ["pgvector (HNSW)", f"skipped: {fault}", "", "", "", "", ""]
         copied = _copied_in(url, size)
         with MemoryStore.open(
             url, config=load_config(None, env={}), embedder=Projection()

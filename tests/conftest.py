@@ -72,7 +72,11 @@ def pgvector_url() -> Iterator[str]:
 
     server = VectorServer()
     try:
-        yield server.start()
+        url = server.start()
+        fault = server.hnsw_fault()
+        if fault:
+            pytest.skip(fault)
+        yield url
     finally:
         server.stop()
 

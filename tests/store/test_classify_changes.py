@@ -52,3 +52,43 @@ def test_an_amount_or_a_home_changed_in_any_form_supersedes(old: str, new: str) 
 )
 def test_another_amount_changed_hides_nothing(old: str, new: str) -> None:
     assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Ticket PAY-412 is assigned to Priya.", "PAY-412 was reassigned to Marco."),
+        ("El ticket PAY-412 está asignado a Priya.", "El ticket PAY-412 fue reasignado a Marco."),
+        ("Задача PAY-412 назначена на Прию.", "Задачу PAY-412 переназначили на Марко."),
+    ],
+)
+def test_reassigned_is_news_of_whom_it_is_assigned_to(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+def test_reassigning_another_ticket_hides_nothing() -> None:
+    old, new = "Ticket PAY-412 is assigned to Priya.", "Ticket PAY-413 was reassigned to Marco."
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("El usuario tiene un Seat León.", "El usuario vendió el León."),
+        ("Tiene un Seat León.", "Ha vendido el León y se ha comprado un Kia Niro."),
+        ("The user drives a 2018 Honda Civic.", "The user traded in the Civic for a Toyota RAV4."),
+    ],
+)
+def test_the_stored_one_sold_or_traded_in_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user has Netflix.", "The user cancelled Spotify."),
+        ("El usuario tiene Netflix.", "El usuario canceló Spotify."),
+    ],
+)
+def test_another_one_cancelled_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING

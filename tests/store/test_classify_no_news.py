@@ -185,3 +185,46 @@ def test_another_thing_moved_to_a_new_value_is_no_update(old: str, new: str) -> 
 )
 def test_the_thing_the_fact_speaks_of_moved_still_supersedes(old: str, new: str) -> None:
     assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user's dentist is Patel.", "The user now wakes up at 6."),
+        ("The user's gym is Equinox.", "The user changed his phone wallpaper."),
+        ("The user's team is Payments.", "The user now sits on the 4th floor."),
+    ],
+)
+def test_whose_attribute_it_is_is_not_the_attribute(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Va a mudarse a Valencia en septiembre.", "Se mudó de Sevilla a Madrid en 2020."),
+        (
+            "The user is going to move to Valencia in September.",
+            "The user moved from Seville to Madrid in 2020.",
+        ),
+    ],
+)
+def test_a_past_move_is_no_news_of_a_plan(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("La reunión diaria es a las 9:30.", "Mañana se canceló la reunión diaria."),
+        ("La reunión diaria es a las 9:30.", "La reunión diaria de mañana está cancelada."),
+        ("La reunión diaria es a las 9:30.", "Mañana la reunión diaria se cambió a las 11:00."),
+    ],
+)
+def test_tomorrow_only_is_no_news_of_the_rule(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_new_time_in_the_morning_still_supersedes() -> None:
+    old = "La reunión diaria es a las 9:30."
+    assert outcome(old, "La reunión diaria se cambió a las 10 de la mañana.") == "supersede"

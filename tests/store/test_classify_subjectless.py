@@ -16,6 +16,13 @@ from tests.store.pairs import HIDING, outcome
         ("Vive en Valencia.", "El usuario vive en Valencia."),
         ("Живёт в Казани.", "Пользователь живёт в Казани."),
         ("Works at Stripe as a team lead.", "The user works at Stripe as a team lead."),
+        ("Se ha mudado a Alicante.", "El usuario se ha mudado a Alicante."),
+        ("Ha vendido el coche.", "El usuario ha vendido el coche."),
+        ("Se mudó a Alicante.", "El usuario se mudó a Alicante."),
+        ("Tiene un Seat León.", "El usuario tiene un Seat León."),
+        ("Va al gimnasio Basic-Fit.", "El usuario va al gimnasio Basic-Fit."),
+        ("Переехал в Самару.", "Пользователь переехал в Самару."),
+        ("В прошлом месяце переехал в Самару.", "Пользователь переехал в Самару."),
     ],
 )
 def test_a_note_opening_with_its_verb_is_said_of_the_user(note: str, sentence: str) -> None:
@@ -32,7 +39,10 @@ def test_a_note_opening_with_its_verb_is_said_of_the_user(note: str, sentence: s
         "Deploys to production require two approvals.",
         "Ejecuta siempre las pruebas antes de subir cambios.",
         "Falta el test de pagos.",
+        "Se cayó el servidor de pagos.",
+        "Cambiaron el servidor de pagos.",
         "Упал прод.",
+        "Упала база в проде.",
         "Lives in Berlin?",
         "Tomas Nakamura lives in Osaka.",
         "Marks Nakamura lives in Osaka.",
@@ -50,6 +60,8 @@ def test_a_plural_noun_an_instruction_an_event_or_a_question_gets_no_user(text: 
         ("Vive en Valencia.", "Ahora vive en Madrid."),
         ("Живёт в Казани.", "Теперь живёт в Москве."),
         ("Uses VS Code at work.", "Switched from VS Code to Neovim at work."),
+        ("Vive en Valencia.", "Se ha mudado a Alicante este mes."),
+        ("Живёт в Казани.", "В прошлом месяце переехал в Самару."),
     ],
 )
 def test_a_subjectless_update_supersedes_a_subjectless_note(old: str, new: str) -> None:

@@ -171,3 +171,28 @@ def test_a_number_naming_one_and_counting_several_hides_nothing(old: str, new: s
 def test_a_number_after_a_verb_names_nothing() -> None:
     old = "The meeting room on floor 2 seats twelve people."
     assert outcome(old, "The floor 2 meeting room has 12 seats.") == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The PM writes the release notes.", "The PM is the one who writes the release notes."),
+        ("Release notes are written by the PM.", "The PM is the one who writes the release notes."),
+        ("La PM redacta las notas de versión.", "La PM es quien redacta las notas de versión."),
+        ("Продакт пишет релиз-ноуты.", "Продакт — тот, кто пишет релиз-ноуты."),
+    ],
+)
+def test_the_one_who_does_it_is_who_does_it(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Dana reviews every PR.", "Dana is the one who approves every PR."),
+        ("Dana reviews every PR.", "Omar is the one who reviews every PR."),
+        ("La PM redacta las notas de versión.", "El CTO es quien redacta las notas de versión."),
+    ],
+)
+def test_the_one_who_does_another_thing_or_another_one_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING

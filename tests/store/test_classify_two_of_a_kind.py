@@ -69,3 +69,20 @@ def test_a_value_changed_beside_a_shared_denial_still_supersedes() -> None:
     old = "Release freeze: May 4 (no deploys after that)"
     new = "Release freeze: May 6 (no deploys after that)"
     assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("決済サービスはRuby 3.1。", "通知サービスはRuby 3.3にアップグレードした。"),
+        ("mainブランチはNext.js 13。", "release/2.0ブランチではNext.js 14に切り替えた。"),
+    ],
+)
+def test_another_one_of_a_kind_is_no_update_though_its_value_comes_back(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_the_same_one_with_a_new_version_still_supersedes() -> None:
+    assert outcome("決済サービスはRuby 3.1。", "決済サービスはRuby 3.3にアップグレードした。") == (
+        "supersede"
+    )

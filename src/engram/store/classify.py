@@ -573,8 +573,10 @@ def _explicit_update(new: Parse, old: Parse) -> bool:
         return False  # (but one plan in place of another: "now planning Chile instead")
     if new.additive and not change:
         return False  # "Maria now leads the mobile team too" adds, it does not replace
-    if new.past and old.past:
-        return False  # two past events: "moved from A to B", later "moved from B to A"
+    if new.past and (old.past or old.future):
+        # two past events: "moved from A to B", later "moved from B to A"; a past one is no
+        # news of a plan ("Va a mudarse a Valencia en septiembre" / "Se mudó … en 2020")
+        return False
     if new.past and not change:
         return False  # "used to live in Paris" is history, not news
     if _denies_another_value(new, old):
@@ -753,6 +755,8 @@ def _same_attribute(new: Parse, old: Parse, said: frozenset[str]) -> bool:
     named = (old.values | old.capitalised) - old.subject_keys
     if named & new.content or any(_same_name(k, c) for k in named for c in new.content):
         return True  # (in another case: "работает в Яндексе" → "ушла из Яндекса")
+    if new.verb_norm in _LEAVING and (new.values | new.capitalised) - new.subject_keys:
+        return False  # "has Netflix" → "cancelled Spotify": another one ended, no new value
     if any(_VERSION.fullmatch(v) for v in old.values) and any(
         _VERSION.fullmatch(v) for v in new.values - old.values
     ):
@@ -5376,7 +5380,7 @@ def _update_reworded(new: Parse, old: Parse) -> bool:
         return False  # (a spouse too, whom `gist` reads both ways) "the user's wife changed jobs"
     if _of_someone_else(new, old):
         return False  # "The user's manager is Karen" → "Raj is now the manager of the data team"
-    if not left and _qualifier_swapped(new, old):
+    if (not left or _head_kept(new, old)) and _qualifier_swapped(new, old):
         return False  # "the auth service" → "the reporting service"
     if left and _value_scoped(new, old):
         return False  # "In the mobile team, Maven has been replaced by Bazel": their tool
@@ -5408,7 +5412,7 @@ def _update_reworded(new: Parse, old: Parse) -> bool:
     if any(_numeric(n) and n not in mine.names for n in whose):
         return False  # "Order #5531" → "Order #5532"
     attribute = _predicate_concepts(old) or set(theirs.concepts) | {r for _, r in theirs.soft}
-    if _person_only(new) and _person_only(old):
+    if _person_only(new):
         # whom both are about is not what of them changed: "The user works at Acme" → "The
         # user switched to oat milk" shares only "user" (a role told of them, "Tom's manager",
         # is an attribute)
@@ -5474,6 +5478,8 @@ def _one_occasion(fact: Parse) -> bool:
             continue  # "starting today", "as of this week": a new rule from then on
         if norm in lx.FOR_NOW:
             return True
+        if norm == "mañana" and (not at or norms[at - 1] not in _MORNINGS):
+            return True  # tomorrow ("Mañana se canceló …", "la reunión de mañana")
         if any(tuple(norms[at : at + len(p)]) == p for p in lx.FOR_NOW_PHRASES):
             return True
     text = fact.text
@@ -5481,6 +5487,8 @@ def _one_occasion(fact: Parse) -> bool:
 
 
 _STARTED = lx.DATED_CHANGE | frozenset({"starting", "beginning", "effective", "partir", "начиная"})
+# Words before "mañana" when it is the morning, not tomorrow: "de la mañana", "cada mañana"
+_MORNINGS = frozenset("la las por cada todas".split())
 
 
 def _exception_to(new: Parse, old: Parse, *, in_place: bool = True) -> bool:
@@ -5618,6 +5626,16 @@ def _instruction(fact: Parse) -> bool:
     is about is what it tells to do, so one with another verb and no verb of change is the
     next step, not a new value."""
     return not fact.subject and fact.verb not in (":", "=", "")
+
+
+def _head_kept(new: Parse, old: Parse) -> bool:
+    """Both subjects keep a word and each has a word of a thing the other lacks: "決済サービス"
+    / "通知サービス", "the main branch" / "the release/2.0 branch" — another one of a kind, even
+    where the stored value comes back ("Ruby 3.1" → "Ruby 3.3"). Who it is ("the user"), as
+    said in one only, is no such word."""
+    people = new.people | old.people | _THE_USER
+    mine, theirs = new.subject - people, old.subject - people
+    return bool(mine & theirs) and bool(mine - theirs) and bool(theirs - mine)
 
 
 def _qualifier_swapped(new: Parse, old: Parse) -> bool:

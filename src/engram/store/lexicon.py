@@ -163,6 +163,8 @@ renombramos renombraron
 scaled поднял подняла повысил повысила снизил снизила сократил сократила увеличила уменьшила
 subimos bajamos aumentamos redujimos redujo redujeron ampliamos amplió ampliaron incrementó
 incrementaron incrementamos elevó elevaron elevamos
+traded vendió vendido vendida vendieron vendimos vendí canceló cancelaron
+cancelamos cancelé отменил отменила отменили
 """.split()
 )
 
@@ -321,6 +323,15 @@ VERB_CLASSES = {
         relocating moving переезжает переселился переселилась перебрался перебралась
         перебрались trasladó trasladado trasladada trasladaron""".split(),
         "dwell",
+    ),
+    # who a task is given to: "is assigned to Priya" and "was reassigned to Marco" speak of
+    # the same attribute
+    **dict.fromkeys(
+        """assigned assign assigns reassigned reassign reassigns asignado asignada asignados
+        asignadas asignó asigna asignaron reasignado reasignada reasignó reasignaron назначен
+        назначена назначено назначили назначил назначила переназначен переназначена
+        переназначено переназначили переназначил переназначила""".split(),
+        "assign",
     ),
 }
 
@@ -578,6 +589,11 @@ usuario usuaria cliente persona dueño dueña empleado empleada jefe jefa amigo 
 
 # Job titles: "Alice is a product manager" says what she works as, the attribute "Alice works
 # as a data analyst" holds ("is now a product manager" is an update of it).
+# Titles written before a name with a full stop ("Dr. Lee", "Mrs. Smith", "la Dra. López", "el
+# Sr. Ortega"): the full stop ends no sentence, so the name after it is read as a name ("Dr.
+# Lee" / "Dr. Park" are two people, not one "Dr"; "Mr." / "Mrs." are two as well).
+HONORIFICS = frozenset("dr mr mrs ms mx prof dra sr sra srta dña".split())
+
 JOB_TITLES = frozenset(
     """
 engineer developer programmer analyst manager designer scientist architect consultant

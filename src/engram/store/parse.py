@@ -623,6 +623,10 @@ def _words(body: str, language: str) -> list[Word]:
         elif "-" in text and text.replace("-", "").isalpha():
             # "Mobile-app" is two words; "web-03" and "SUP-1203" stay one id.
             words.extend(_word(part, first, group, language) for part in text.split("-") if part)
+        elif short in lx.HONORIFICS and _title_before_name(text, body[end:]):
+            words.append(_word(text, first, group, language))
+            first = False  # "Dr. Lee": the full stop ends no sentence, "Lee" is a name
+            continue
         else:
             words.append(_word(text, first, group, language))
         first = after in (".", "!", "?")
@@ -631,6 +635,18 @@ def _words(body: str, language: str) -> list[Word]:
     if any(len(w.key) == 4 and w.kind == "value" and w.key.isdigit() for w in words):
         return _full_dates(words)
     return words
+
+
+_AFTER_TITLE = re.compile(r"\.?\s+(\w+)")
+
+
+def _title_before_name(text: str, rest: str) -> bool:
+    """A title ("Dr", "Mr.", "Sra.") written as one, before a name: not "MS" or "DR" (an
+    illness, disaster recovery), nor "Sr. Engineer" (a senior one)."""
+    if not text[:1].isupper() or text.isupper():
+        return False
+    after = _AFTER_TITLE.match(rest)
+    return after is not None and after[1][:1].isupper() and after[1].casefold() not in lx.JOB_TITLES
 
 
 def _letter_of_several(text: str, first: bool, before: list[Word]) -> bool:
@@ -1581,8 +1597,13 @@ def _user_implied(body: str, language: str, words: list[Word]) -> str:
         words[lead].kind == "marker" or words[lead].norm in lx.ADVERBS
     ):
         lead += 1
+    when = None if lead else _RUSSIAN_WHEN.match(body)
+    if when:
+        lead = 3  # "В прошлом месяце переехал в Самару": when, then the verb
     if len(words) - lead < 2 or not _third_person_first(words[lead:], language):
         return body
+    if when:  # the user after when, as it is said: "В прошлом месяце пользователь переехал …"
+        return f"{body[: when.end()]}пользователь {body[when.end() :]}"
     first = words[0].text
     if not body.startswith(first):
         return body
@@ -1591,6 +1612,44 @@ def _user_implied(body: str, language: str, words: list[Word]) -> str:
 
 
 _USER_WORD = {"english": "The user", "spanish": "El usuario", "russian": "Пользователь"}
+# A Russian note that opens with when it happened: "В прошлом месяце", "На этой неделе"
+_RUSSIAN_WHEN = re.compile(
+    r"(?:в|на) (?:прошлом|прошлой|этом|этой|позапрошлом) (?:месяце|неделе|году),? ", re.I
+)
+
+
+def _spanish_third_person(words: list[Word]) -> bool:
+    """A Spanish note opens with a verb that can only be the third person singular: a verb of
+    where and how one lives ("Vive en Valencia"), "tiene", a perfect ("Ha vendido el León", "Se
+    ha mudado a Alicante") or a preterite ("Se mudó a Alicante", "Cambió de trabajo"). Not a
+    present that is also the imperative ("Ejecuta siempre las pruebas"), nor a verb whose
+    subject follows it ("Falta el test", "Se cayó el servidor")."""
+    at = 1 if words[0].norm == "se" and len(words) > 2 else 0
+    norm = words[at].norm
+    after = _next_word(words, at) or words[at + 1]
+    if norm == "ha":
+        return after.kind == "word" and (
+            _SPANISH_PARTICIPLE.search(after.norm) is not None or after.norm in _SPANISH_DONE
+        )
+    if norm == "tiene" and not at:
+        return True
+    if (
+        (not at and norm in _SPANISH_STATES)
+        or norm in _SPANISH_PRETERITES
+        or (len(norm) >= 4 and norm.endswith("ó"))
+    ):
+        return after.norm not in _SPANISH_ARTICLES
+    return False
+
+
+_SPANISH_PARTICIPLE = re.compile(r"^[a-zñáéíóú]{2,}(?:ado|ido)$")
+# "ir a" and an infinitive, the Spanish "going to": "va a mudarse", "vamos a migrar"
+_SPANISH_GOING_TO = re.compile(r" (?:voy|vas|va|vamos|van) a [a-zñ]+(?:ar|er|ir)(?:se|lo|la)? ")
+# Irregular Spanish preterites in the third person ("Se dio de baja", "Hizo el curso"; not
+# "fue", which is also "was": "Fue un error")
+_SPANISH_PRETERITES = frozenset("dio hizo puso tuvo vino dijo estuvo trajo condujo".split())
+# Irregular Spanish participles (a perfect: "ha hecho", "se ha roto")
+_SPANISH_DONE = frozenset("hecho dicho puesto vuelto visto escrito abierto roto muerto".split())
 
 
 def _third_person_first(words: list[Word], language: str) -> bool:
@@ -1601,16 +1660,16 @@ def _third_person_first(words: list[Word], language: str) -> bool:
     if _cyrillic(norm):
         # the present only, before a preposition or a Latin name ("Работает в Яндексе",
         # "Пользуется VS Code"): a verb first is often an event told subject last ("Упал прод")
+        # (or the past of one of them: "Переехал в Самару", "Перешла в Сбер")
         present = re.search(r"(?:ет|ит|ёт|ется|ится)$", norm) is not None
+        past = re.search(r"(?:л|ла|лся|лась)$", norm) is not None
         return (
-            present
+            (present or past)
             and _is_verb(first)
             and (after.norm in _LEAD_PREPOSITIONS or after.norm.isascii())
         )
     if language == "spanish":
-        # verbs of where and how one lives only: the third person is also the imperative
-        # ("Ejecuta siempre las pruebas"), and the subject may follow its verb ("Falta el test")
-        return norm in _SPANISH_STATES and after.norm not in _SPANISH_ARTICLES
+        return _spanish_third_person(words)
     if norm in _ENGLISH_HE_IS:
         verb_at = 1
     elif norm.endswith("s") and _stem_word(norm, "english") in english_verb_keys():
@@ -1658,7 +1717,7 @@ _PLURAL_VERBS = frozenset(
     "happen ship go run take fire start end close open expire fail pass occur land stay last "
     "get come move include cover rotate sync arrive".split()
 )
-_SPANISH_STATES = frozenset("vive reside trabaja prefiere estudia".split())
+_SPANISH_STATES = frozenset("vive reside trabaja prefiere estudia va".split())
 # (a past tense first is a verb before these, not a participle describing a noun)
 _LINKS = lx.PREPOSITIONS | lx.DETERMINERS | lx.ADVERBS | {"up", "down", "out", "back", "over"}
 _LEAD_PREPOSITIONS = frozenset("в во на по с у из к для за".split())
@@ -2045,7 +2104,7 @@ _WHEN_WORDS = (
         """next this coming last past week month year quarter sprint release semana mes año
         próxima pasado pasada прошлой прошлого прошлом прошлый
         próximo proxima proximo este esta следующей следующего следующий этой этого этот
-        неделе недели месяца года понедельника вторника""".split()
+        неделе недели месяца года понедельника вторника этом месяце году позапрошлом""".split()
     )
 )
 # "of" in "as of", an article before the day a change holds from ("desde el lunes")
@@ -2100,6 +2159,24 @@ def _team_membership(body: str) -> str:
         return body
     body = _MEMBER_OF_TEAM.sub(lambda m: f"{m['be']} on {m['the'] or ''}", body)
     return _MIEMBRO_DEL_EQUIPO.sub(lambda m: f"{_ESTAR[m['be']]} en el ", body)
+
+
+def _cleft_undone(body: str) -> str:
+    """Who does something told as "the one who does it" read as that they do it: "The PM is
+    the one who writes the release notes" as "The PM writes …", "La PM es quien redacta …" as
+    "La PM redacta …", "Продакт — тот, кто пишет …" as "Продакт пишет …"."""
+    if not _MAYBE_CLEFT.search(body):
+        return body
+    return _CLEFT.sub(" ", body)
+
+
+_MAYBE_CLEFT = re.compile(r"\b(?:one|quien|que|кто)\b", re.I)
+_CLEFT = re.compile(
+    r"\s+(?:(?:is|was|are|were)\s+the\s+(?:one|ones|person)\s+(?:who|that)"
+    r"|(?:es|era|fue|son)\s+(?:quien|quienes|el\s+que|la\s+que|los\s+que|las\s+que)"
+    r"|[—–-]\s+(?:это\s+)?(?:тот|та|те),?\s+(?:кто|который|которая|которые))\s+",
+    re.I,
+)
 
 
 # (a team with a name of its own, where one works: "the Growth team", "el equipo de Pagos";
@@ -2342,7 +2419,7 @@ def parse(text: str) -> Parse:
         changed = changed or said_change
     speaker, key = prefix.speaker, prefix.key
     body = _one_name_each(_one_way_of_frequency(_drop_interjections(_cause_put_last(body))))
-    body = _team_membership(_one_verb_each(body))
+    body = _team_membership(_one_verb_each(_cleft_undone(body)))
     said_sentences = sentences(body)
     statements, length = _statements(said_sentences), len(body.split())
     latin = _latin_language(f"{key} {body}")
@@ -2494,7 +2571,11 @@ def parse(text: str) -> Parse:
     )  # fmt: skip
     # (not after a correction: "すみません、会議は4時からでした" says what is so, politely)
     past = past or (" ja:done " in spaced and not changed)
-    future = any(n in lx.FUTURE for n in norms) or " going to " in spaced
+    future = (
+        any(n in lx.FUTURE for n in norms)
+        or " going to " in spaced
+        or _SPANISH_GOING_TO.search(spaced) is not None
+    )
     objects = tuple(words[head + 1 :])
     return Parse(
         text=text,
