@@ -238,3 +238,44 @@ def test_the_name_of_a_standard_is_no_secret_value(text: str) -> None:
 @pytest.mark.parametrize("text", ["password: Summer2024", "password: rsa4096key"])
 def test_a_password_that_starts_like_a_standard_is_still_one(text: str) -> None:
     assert find_secrets(text) != []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The password for the home router is sunflower42.",
+        "The home Wi-Fi password is orchid-77.",
+        "Password — sunflower42",
+        "La contraseña es naranja42.",
+        "La contraseña del wifi es naranja-42.",
+        "Пароль — ромашка2019",
+        "Пароль от роутера: ромашка2019",
+        "Пароль от Wi-Fi — ромашка-2019.",
+        "パスワードはsakura88です。",
+        "WiFiのパスワードはsakura-88です。",
+    ],
+)
+def test_a_password_told_in_prose_in_any_of_our_languages_is_found(text: str) -> None:
+    assert [f.family for f in find_secrets(text)] == ["password assignment"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The password for the admin account is stored in Vault.",
+        "The password for staging is in 1Password.",
+        "Password - see vault entry 42",
+        "The session key is session-id-v2.",
+        "The token is short-lived.",
+        "La contraseña debe tener 8 caracteres.",
+        "La contraseña del portal es de 16 caracteres.",
+        "La clave es RSA-2048.",
+        "Пароль от роутера — на наклейке снизу.",
+        "Пароль меняется раз в 90 дней.",
+        "パスワードは8文字以上",
+        "パスワードは90日ごとに変更する。",
+        "パスワードはBitwardenに保存している。",
+    ],
+)
+def test_what_is_said_of_a_password_is_no_password(text: str) -> None:
+    assert find_secrets(text) == []

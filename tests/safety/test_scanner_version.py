@@ -13,7 +13,7 @@ from engram.safety.scan import SCANNER_VERSION
 
 # what decides a verdict: the questions, both scanners and the view of the text they read
 SCANNERS = ("scan.py", "secrets.py", "injection.py", "normalize.py")
-PINNED = {"12": "413f22dcafacb6b03348c3e54bf4f2fb7eb5dce1cecfe04d24631bacdc7aa79f"}
+PINNED = {"13": "aa9d827a13cee63c5dbeec15778c425f2e1b513c3914fa6c424702695c659f50"}
 
 
 def test_the_scanners_code_is_the_code_its_version_names() -> None:

@@ -116,12 +116,21 @@ _SECRET_WORD = (
 # The secret word may end a longer name: DB_PASSWORD, dbPassword, PGPASSWORD, adminPass (at
 # most 60 characters before it: an unbounded reach made every dash of a long run of dashes
 # read the run to its end). After a plea in brackets, a space may give the value.
+# What the secret is of, told after its name: "the password for the home router is …", "la
+# contraseña del wifi es …", "пароль от роутера: …" (a word or two, after an article)
+_OF_WHAT = (
+    r"(?:\s+(?:for|of|del|de(?:\s+la)?|para|от|для|к)\s+"
+    r"(?:(?:the|my|our|his|her|its|their|el|la|mi|su|tu|los|las)\s+)?"
+    r"[^\W\d_][\w-]{0,30}(?:\s+[^\W\d_][\w-]{0,30})?)?"
+)
 _ASSIGNMENT = re.compile(
     r"(?i)(?<![A-Za-z0-9])[A-Za-z0-9_.-]{0,60}?(?P<name>" + _SECRET_WORD + r")"
     r"(?:[_-][A-Za-z0-9]+)*[\"']?"
+    + _OF_WHAT
     + _KEEP_IT_SECRET
-    + r"\s*(?P<op>:=|=>|=|:|(?<=[)\]\u2013\u2014-])\s"
-    r"|\s(?:(?:is|was)(?:\s+now)?|(?:is\s+|was\s+)?(?:set|changed)\s+to|=)\s)\s*"
+    + r"\s*(?P<op>:=|=>|=|:|(?<=[)\]\u2013\u2014-])\s|[\u2013\u2014]\s|(?<=\s)-\s|は(?=[!-~])"
+    r"|\s(?:(?:is|was)(?:\s+now)?|(?:is\s+|was\s+)?(?:set|changed)\s+to|="
+    r"|es|era|es\s+ahora|ahora\s+es|sigue\s+siendo)\s)\s*"
     r"(?:[(\[]\s*" + _PLEA + r"\s*[)\]]\s*)?"  # "PASSWORD: (do not share) …"
     r"(?P<value>\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|`[^`\n]{1,200}`|[^\s\"'`,;]{1,200})"
 )
@@ -237,6 +246,11 @@ _STANDARD_NAME = re.compile(
 # Words and short numbers joined by hyphens, dots or underscores name a thing or a version
 # ("session-id-v2", "short-lived", "1.2.3-beta.4", "change-me-in-production"), not a secret.
 _SLUG = re.compile(r"(?:[a-z]{1,12}|\d{1,4}|v\d{1,3})(?:[-._](?:[a-z]{1,12}|\d{1,4}|v\d{1,3}))+")
+_CJK_TAIL = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef].*")
+# The name of a password (not of a key or token, whose values are often kinds: "short-lived")
+_PASSWORD_NAME = re.compile(r"(?i)pass|pwd|contraseña|пароль|パスワード|senha")
+# Words and one number joined by hyphens, dots or underscores: "orchid-77", "blue.fern.42"
+_WORD_AND_NUMBER = re.compile(r"(?i)(?:[a-z]{3,12}[-._])+\d{2,4}|\d{2,4}(?:[-._][a-z]{3,12})+")
 # A password given on a command line: `mysql -pS3cret`, `curl -u deploy:S3cret`.
 _COMMAND_PASSWORD = re.compile(
     r"\b(?:mysql|mysqldump|mariadb)\b[^\n]*?\s-p(?P<value>[^\s'\"]{6,})"
@@ -293,9 +307,14 @@ def _random_value(value: str) -> bool:
     return looks_random(value, minimum=12) and words < len(value) / 3
 
 
-def _secret_value(value: str, *, prose: bool) -> bool:
-    """Whether an assigned value looks like a real secret rather than a name or placeholder."""
+def _secret_value(value: str, *, prose: bool, password: object = None) -> bool:
+    """Whether an assigned value looks like a real secret rather than a name or placeholder.
+    With `password` (the name is a password's, not a key's or a token's), words and a number
+    joined by a hyphen are one too: "the Wi-Fi password is orchid-77" is how people choose
+    them, where "the token is short-lived" or "session-id-v2" names a kind."""
     quoted = value[:1] in "\"'`" and value[-1:] == value[:1] and len(value) > 1
+    if not value.isascii():  # "sakura88です。": the value ends where the Japanese goes on
+        value = _CJK_TAIL.sub("", value)
     value = value.strip("\"'`").rstrip(".,;:)!?]}").lstrip("\\")
     if len(value) < 6 or value.casefold() in _PLACEHOLDERS:
         return False
@@ -305,7 +324,9 @@ def _secret_value(value: str, *, prose: bool) -> bool:
         return False
     if _PLACEHOLDER_WORD.search(value):  # "your-api-key", "Test@123", "WrongPassword123"
         return False
-    if _identifier(value) or _PATH.fullmatch(value) or _SLUG.fullmatch(value):
+    if _identifier(value) or _PATH.fullmatch(value):
+        return False
+    if _SLUG.fullmatch(value) and not (password and _WORD_AND_NUMBER.fullmatch(value)):
         return False
     if _STANDARD_NAME.fullmatch(value):
         return False
@@ -412,7 +433,7 @@ def _find_secrets(text: str) -> list[SecretFinding]:
             value = match.group("value")
             if " " in match.group("name") and not _random_value(value):
                 continue  # "the private key is ed25519", "the API key is HMAC-SHA256 signed"
-            if _secret_value(value, prose=prose):
+            if _secret_value(value, prose=prose, password=_PASSWORD_NAME.search(match["name"])):
                 add("password assignment", match.start())
     if "mysql" in lower or "mariadb" in lower or "curl" in lower:
         for match in _COMMAND_PASSWORD.finditer(view):
