@@ -279,3 +279,38 @@ def test_a_password_told_in_prose_in_any_of_our_languages_is_found(text: str) ->
 )
 def test_what_is_said_of_a_password_is_no_password(text: str) -> None:
     assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The user's PIN is 4821.",
+        "The PIN for the card is 4821.",
+        "Chase PIN 4821",
+        "El PIN de la tarjeta es 4821.",
+        "Código PIN: 482193",
+        "PIN-код карты — 4821.",
+        "Пин-код: 4821",
+        "暗証番号は4821です。",
+    ],
+)
+def test_a_pin_and_its_digits_are_a_secret(text: str) -> None:
+    assert [f.family for f in find_secrets(text)] == ["PIN"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The default PIN is 0000.",
+        "Default SIM PIN is 1234.",
+        "Connect the sensor to pin 13.",
+        "Set pin 2048 high.",
+        "PIN 4 of the header is ground.",
+        "The PIN must be 4 digits.",
+        "PIN since 2019",
+        "The PIN pad model is 3100.",
+        "PIN-код действует до 2026 года.",
+    ],
+)
+def test_a_pin_told_of_but_not_given_is_no_secret(text: str) -> None:
+    assert find_secrets(text) == []

@@ -53,3 +53,29 @@ def test_a_russian_key_in_the_genitive_names_no_list() -> None:
     # "команды" (the team's) ends like a plural; the key's head, "трекер", is one thing
     assert outcome("Таск-трекер команды: YouTrack", "Таск-трекер команды: Jira") == "supersede"
     assert outcome("Аллергии: орехи", "Аллергии: пенициллин") not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("上司は佐藤さん。", "上司は田中さん。"),
+        ("デフォルトブランチはmaster。", "デフォルトブランチはmain。"),
+    ],
+)
+def test_a_noun_after_the_topic_replaced_is_a_new_value(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("ユーザーは英語を勉強している。", "ユーザーは英語を教えている。"),
+        ("自宅のマンションはペット可。", "自宅のマンションはペット禁止。"),
+        ("統計学の期末試験は持ち込み可。", "統計学の期末試験は持ち込み不可。"),
+        ("ユーザーは猫派。", "ユーザーは犬派。"),
+    ],
+)
+def test_another_verb_or_the_opposite_word_after_the_topic_hides_nothing(
+    old: str, new: str
+) -> None:
+    assert outcome(old, new) not in HIDING

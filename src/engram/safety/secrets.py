@@ -251,6 +251,23 @@ _CJK_TAIL = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef].
 _PASSWORD_NAME = re.compile(r"(?i)pass|pwd|contraseña|пароль|パスワード|senha")
 # Words and one number joined by hyphens, dots or underscores: "orchid-77", "blue.fern.42"
 _WORD_AND_NUMBER = re.compile(r"(?i)(?:[a-z]{3,12}[-._])+\d{2,4}|\d{2,4}(?:[-._][a-z]{3,12})+")
+# A card's or a phone's PIN and its digits: "The user's PIN is 4821", "Su PIN es 4821",
+# "PIN-код карты — 4821", "暗証番号は4821". "PIN" in capitals, or a PIN code in any case: a
+# lower-case "pin 13" is a board's pin, and four digits at least ("pin 2" is no PIN).
+_PIN = re.compile(
+    r"(?:\bPIN\b|(?i:\bpin[\s-]?(?:code|код)|\bпин[\s-]?код|\bc[óo]digo\s+pin|暗証番号))"
+    r"(?:\s+(?i:for|of|del|de|para|от|для|к)\s+(?:(?i:the|my|his|her|su|mi|la|el)\s+)?"
+    r"[^\W\d_][\w-]{0,20}|\s+(?i:[а-яё][а-яё-]{1,20}))?"  # (what it is of: "карты")
+    r"\s*(?:(?i::|=|is|es|was|era|—|–|-|は)\s*)?(?P<value>\d{4,8})(?![\dA-Za-z])"
+)
+
+
+def _trivial_digits(value: str) -> bool:
+    """A PIN no one keeps secret: the same digit ("0000") or digits counting up ("1234"), as a
+    device's default is told."""
+    return len(set(value)) == 1 or value in "0123456789"
+
+
 # A password given on a command line: `mysql -pS3cret`, `curl -u deploy:S3cret`.
 _COMMAND_PASSWORD = re.compile(
     r"\b(?:mysql|mysqldump|mariadb)\b[^\n]*?\s-p(?P<value>[^\s'\"]{6,})"
@@ -439,6 +456,10 @@ def _find_secrets(text: str) -> list[SecretFinding]:
         for match in _COMMAND_PASSWORD.finditer(view):
             if _secret_value(match.group("value") or match.group("value2"), prose=False):
                 add("password on a command line", match.start())
+    if "pin" in lower or "пин" in lower or "暗証番号" in view:
+        for match in _PIN.finditer(view):
+            if not _trivial_digits(match.group("value")):
+                add("PIN", match.start())
     if "bearer" in lower:
         for match in _BEARER.finditer(view):
             if _secret_value(match.group("value"), prose=False):

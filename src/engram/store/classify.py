@@ -1361,6 +1361,8 @@ def _verb_changed(new: Parse, old: Parse, removed: Collection[str], added: Colle
             return False  # "上司は鈴木さんです": the last word is the value, no verb follows it
         if _noun_note(new) and _noun_note(old):
             return False  # "上司: プリヤさん": a note's value, no verb
+        if _noun_after_topic(new) and _noun_after_topic(old):
+            return False  # "上司は佐藤さん。", "デフォルトブランチはmain。": no verb either
         return _last_word(old) in removed and _last_word(new) in added
     return False
 
@@ -1372,6 +1374,16 @@ def _noun_note(fact: Parse) -> bool:
         return False
     value = _HONORIFIC.sub("", re.split("[:：]", fact.normalized, maxsplit=1)[-1])
     return not _KANA_ENDING.search(value)
+
+
+def _noun_after_topic(fact: Parse) -> bool:
+    """A Japanese fact told as "<topic>は<noun>" with no copula: it ends in a name, a noun or
+    a Latin word, not in the kana of a verb ("上司は佐藤さん", "ブランチはmain"; not
+    "東京に住んでいる")."""
+    if fact.verb != "=" or "は" not in fact.normalized:
+        return False
+    value = _HONORIFIC.sub("", fact.normalized.split("は", 1)[1]).rstrip("。.!！ ")
+    return bool(value) and not _KANA_ENDING.match(value[-1])
 
 
 _HONORIFIC = re.compile(r"さん|様|くん|ちゃん|先生")

@@ -48,6 +48,8 @@ ANTONYMS = [
     ("encanta", "odia"), ("obligatorio", "opcional"), ("público", "privado"),
     ("abierto", "cerrado"), ("disponible", "agotado"), ("paralelo", "serie"),
     ("síncrono", "asíncrono"), ("gratis", "pago"),
+    ("可", "不可"), ("可", "禁止"), ("許可", "禁止"), ("有効", "無効"), ("猫派", "犬派"),
+    ("朝型", "夜型"),
     # general opposites (not only from the labelled pairs)
     ("hot", "cold"), ("high", "low"), ("fast", "slow"), ("early", "late"), ("more", "less"),
     ("up", "down"), ("start", "stop"), ("include", "exclude"), ("accept", "decline"),
