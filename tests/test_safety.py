@@ -286,7 +286,7 @@ def test_what_is_said_of_a_password_is_no_password(text: str) -> None:
     [
         "The user's PIN is 4821.",
         "The PIN for the card is 4821.",
-        "Chase PIN 4821",
+        "Chase PIN: 4821",
         "El PIN de la tarjeta es 4821.",
         "Código PIN: 482193",
         "PIN-код карты — 4821.",
@@ -295,7 +295,7 @@ def test_what_is_said_of_a_password_is_no_password(text: str) -> None:
     ],
 )
 def test_a_pin_and_its_digits_are_a_secret(text: str) -> None:
-    assert [f.family for f in find_secrets(text)] == ["PIN"]
+    assert [f.family for f in find_secrets(text)] == ["PIN or passcode"]
 
 
 @pytest.mark.parametrize(
@@ -313,4 +313,65 @@ def test_a_pin_and_its_digits_are_a_secret(text: str) -> None:
     ],
 )
 def test_a_pin_told_of_but_not_given_is_no_secret(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The password is: sunflower42",
+        "The password to the router is sunflower42.",
+        "La contraseña de la red wifi de casa es naranja42.",
+        "Пароль от почты теперь ромашка2019.",
+        "パスワードは「sakura88」です。",
+        "The wifi password is 84729163.",
+    ],
+)
+def test_a_password_told_another_way_is_found(text: str) -> None:
+    assert [f.family for f in find_secrets(text)] == ["password assignment"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the PIN is still 4821",
+        "I set the PIN to 4821",
+        "Cambié el PIN a 4821",
+        "The PIN for my Visa card is 4821",
+        "PINコードは4821です",
+        "暗証番号を4821に変更しました",
+        "The door code is 4821",
+        "Код доступа: 4821",
+    ],
+)
+def test_a_pin_or_a_passcode_told_another_way_is_found(text: str) -> None:
+    assert [f.family for f in find_secrets(text)] == ["PIN or passcode"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The secret of our growth is GPT-4o.",
+        "La clave del éxito es Python3.",
+        "The password is 12-characters minimum.",
+        "password: min-length-12",
+        "compass: heading-270",
+        "Boarding pass: gate-42",
+        "Пароль — 12-значный.",
+        "La contraseña del wifi es WPA2-Personal.",
+        "Пароль — 2FA-защищённый.",
+        "パスワードはstaging-42の設定を参照",
+        "パスワードはKeePassXC2で管理しています。",
+        "PIN for user 10234 was reset.",
+        "See ticket PIN-2048 for the lockout bug.",
+        "El PIN del modelo 3000 se cambia en Ajustes.",
+        "ПИН-код сотрудника 48213 сброшен.",
+        "暗証番号は2024年4月から6桁になりました。",
+        "暗証番号は0120-123-456へお問い合わせください。",
+        "The factory default pairing PIN is 2580.",
+        "The door code for room 1204 is on the key card sleeve.",
+        "Error code 4021 means the PIN was wrong.",
+    ],
+)
+def test_ids_years_rules_and_standards_near_a_secret_word_are_no_secret(text: str) -> None:
     assert find_secrets(text) == []

@@ -119,20 +119,23 @@ _SECRET_WORD = (
 # What the secret is of, told after its name: "the password for the home router is …", "la
 # contraseña del wifi es …", "пароль от роутера: …" (a word or two, after an article)
 _OF_WHAT = (
-    r"(?:\s+(?:for|of|del|de(?:\s+la)?|para|от|для|к)\s+"
+    r"(?P<of>\s+(?:for|of|to|on|del|de(?:\s+la)?|para|от|для|к)\s+"
     r"(?:(?:the|my|our|his|her|its|their|el|la|mi|su|tu|los|las)\s+)?"
-    r"[^\W\d_][\w-]{0,30}(?:\s+[^\W\d_][\w-]{0,30})?)?"
+    r"[^\W\d_][\w-]{0,30}(?:\s+[^\W\d_][\w-]{0,30}){0,3})?"
 )
 _ASSIGNMENT = re.compile(
     r"(?i)(?<![A-Za-z0-9])[A-Za-z0-9_.-]{0,60}?(?P<name>" + _SECRET_WORD + r")"
     r"(?:[_-][A-Za-z0-9]+)*[\"']?"
     + _OF_WHAT
     + _KEEP_IT_SECRET
-    + r"\s*(?P<op>:=|=>|=|:|(?<=[)\]\u2013\u2014-])\s|[\u2013\u2014]\s|(?<=\s)-\s|は(?=[!-~])"
-    r"|\s(?:(?:is|was)(?:\s+now)?|(?:is\s+|was\s+)?(?:set|changed)\s+to|="
-    r"|es|era|es\s+ahora|ahora\s+es|sigue\s+siendo)\s)\s*"
+    + r"\s*(?P<op>:=|=>|=|:|(?<=[)\]\u2013\u2014-])\s|[\u2013\u2014]|は(?=\s*[!-~「])"
+    r"|\s(?:(?:is|was)(?:\s+(?:now|still))?|remains|will\s+be"
+    r"|(?:is\s+|was\s+|has\s+been\s+)?(?:set|changed|reset)\s+to|="
+    r"|es|era|es\s+ahora|ahora\s+es|sigue\s+siendo|cambió\s+a|pasó\s+a\s+ser"
+    r"|(?:—|–)\s+это|теперь|(?:поменяли|сменили|изменили)\s+на)(?::?\s|\s:\s))\s*"
     r"(?:[(\[]\s*" + _PLEA + r"\s*[)\]]\s*)?"  # "PASSWORD: (do not share) …"
-    r"(?P<value>\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|`[^`\n]{1,200}`|[^\s\"'`,;]{1,200})"
+    r"(?P<value>\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|`[^`\n]{1,200}`|「[^」\n]{1,200}」"
+    r"|[^\s\"'`,;]{1,200})"
 )
 # Where a name of a secret can begin: every alternative of `_SECRET_WORD` starts with one.
 _NAME_STARTS = ("pass", "pwd", "secret", "client", "private", "api", "access", "auth", "refresh",
@@ -245,27 +248,95 @@ _STANDARD_NAME = re.compile(
 )
 # Words and short numbers joined by hyphens, dots or underscores name a thing or a version
 # ("session-id-v2", "short-lived", "1.2.3-beta.4", "change-me-in-production"), not a secret.
-_SLUG = re.compile(r"(?:[a-z]{1,12}|\d{1,4}|v\d{1,3})(?:[-._](?:[a-z]{1,12}|\d{1,4}|v\d{1,3}))+")
+_SLUG = re.compile(
+    r"(?:[a-zа-яё]{1,12}|\d{1,4}|v\d{1,3})(?:[-._](?:[a-zа-яё]{1,12}|\d{1,4}|v\d{1,3}))+"
+)
+_OTHER_QUOTES = re.compile(r"^[「『«“‘]|[」』»”’]$")
+_DESCRIBED = re.compile(r"(?i)(?:" + _STANDARD + r"|2fa|mfa)[-_ ]?v?\d{0,5}[-_][^\W\d_]{2,}")
 _CJK_TAIL = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef].*")
 # The name of a password (not of a key or token, whose values are often kinds: "short-lived")
-_PASSWORD_NAME = re.compile(r"(?i)pass|pwd|contraseña|пароль|パスワード|senha")
+_PASSWORD_NAME = re.compile(
+    r"(?i)password|passwd|passphrase|passcode|pwd|contraseña|пароль|パスワード|senha|^pass$"
+)
 # Words and one number joined by hyphens, dots or underscores: "orchid-77", "blue.fern.42"
-_WORD_AND_NUMBER = re.compile(r"(?i)(?:[a-z]{3,12}[-._])+\d{2,4}|\d{2,4}(?:[-._][a-z]{3,12})+")
+_WORD_AND_NUMBER = re.compile(r"(?i)(?P<words>(?:[a-zа-яё]{3,12}[-._])+)\d{2,4}")
+# Words of a rule, a length or a place, not of a password: "min-length-12", "days-90"
+_RULE_WORDS = frozenset(
+    """min max minimum maximum length len chars characters digits days day hours weeks months
+    years every rotation expiry policy version build staging prod production test dev route
+    gate heading room floor""".split()
+)
 # A card's or a phone's PIN and its digits: "The user's PIN is 4821", "Su PIN es 4821",
 # "PIN-код карты — 4821", "暗証番号は4821". "PIN" in capitals, or a PIN code in any case: a
 # lower-case "pin 13" is a board's pin, and four digits at least ("pin 2" is no PIN).
 _PIN = re.compile(
-    r"(?:\bPIN\b|(?i:\bpin[\s-]?(?:code|код)|\bпин[\s-]?код|\bc[óo]digo\s+pin|暗証番号))"
-    r"(?:\s+(?i:for|of|del|de|para|от|для|к)\s+(?:(?i:the|my|his|her|su|mi|la|el)\s+)?"
-    r"[^\W\d_][\w-]{0,20}|\s+(?i:[а-яё][а-яё-]{1,20}))?"  # (what it is of: "карты")
-    r"\s*(?:(?i::|=|is|es|was|era|—|–|-|は)\s*)?(?P<value>\d{4,8})(?![\dA-Za-z])"
+    r"(?i:\bpin(?:\s+(?:number|code))?|\bpin-?(?:code|код)|\bпин(?:-?код)?|\bc[óo]digo\s+pin"
+    r"|\bpasscode|\b(?:door|alarm|unlock|access|gate)\s+code|\bc[óo]digo\s+de\s+acceso"
+    r"|\bкод\s+(?:доступа|от\s+домофона|разблокировки)"
+    r"|(?<![A-Za-z])PIN(?:コード)?(?=[\u3040-\u30ff:：\s])|暗証番号|パスコード)"
+    r"(?:\s+(?i:new|current|nuevo|actual|новый|текущий))?"
+    r"(?:\s+(?i:for|of|to|on|del|de|para|от|для|к)\s+"
+    r"(?:(?i:the|my|his|her|your|su|mi|tu|la|el)\s+)?[^\W\d_][\w-]{0,20}"
+    r"(?:\s+[^\W\d_][\w-]{0,20}){0,2}|\s+(?i:[а-яё][а-яё-]{2,20}))?"  # ("карты")
+    r"\s*(?i::|=|\bis(?:\s+(?:now|still))?\b|\bes(?:\s+el)?\b|\bwas\b|\bera\b|\bahora\s+es\b"
+    r"|(?:was\s+)?(?:changed|set|reset)\s+to|\bto(?=\s*\d)|\ba(?=\s*\d)|на(?=\s*\d)"
+    r"|(?:—|–)(?:\s*это)?|は|が|を)\s*:?\s*"
+    r"[\"'«「]?(?P<value>\d{4,8})[\"'»」]?"
+    r"(?=\s*(?:$|[.,;!?)\]。、\n]|です|だ|に|\s(?:and|but|y|pero|и|но)\b))"
 )
+
+
+def _not_an_assignment(match: re.Match[str]) -> bool:
+    """A match of `_ASSIGNMENT` that gives no value to the secret it names: what a key or a
+    token is of is told only of a password ("The secret of our growth is …"); Spanish "clave"
+    with "es" is a password only of an account or a network ("La clave del wifi es …", not "La
+    clave del éxito es …"); after Japanese "は" the value must end the statement
+    ("パスワードはsakura88です", not "パスワードはstaging-42の設定を参照")."""
+    name, op, of = match["name"].casefold(), match["op"].strip(), match["of"] or ""
+    if of and not (_PASSWORD_NAME.search(name) or name.startswith("clave")):
+        return True
+    if name.startswith("clave") and op not in (":", "=", ":=") and not _CLAVE_OF.search(of):
+        return True
+    if op == "は":
+        value = match["value"].strip("「」")
+        rest = match.string[match.end("value") :] if value == match["value"] else ""
+        tail = value[len(_CJK_TAIL.sub("", value)) :] + rest
+        return not (tail == "" or tail.startswith(_ENDS_A_STATEMENT))
+    return False
+
+
+_CLAVE_OF = re.compile(r"(?i)wi-?fi|\bred\b|acceso|correo|banco|tarjeta|cuenta|router|usuario")
+_ENDS_A_STATEMENT = ("です", "だ", "でした", "。", "、", ".", " ", "\n")
+
+
+def _chosen_digits(value: str) -> bool:
+    """Digits alone, six or more, given as a password in prose ("The wifi password is
+    84729163"): not a run of one digit or of digits counting up."""
+    value = value.strip("\"'`「」.,;:!?")
+    return value.isdigit() and len(value) >= 6 and not _trivial_digits(value)
+
+
+def _chosen_words(value: str) -> bool:
+    """Words and then a number, as people choose a password ("orchid-77", "ромашка-2019"), not
+    a rule's or a place's words ("min-length-12", "days-90", "gate-42")."""
+    match = _WORD_AND_NUMBER.fullmatch(value)
+    if match is None:
+        return False
+    return not any(w in _RULE_WORDS for w in re.split(r"[-._]", match["words"].casefold()))
+
+
+_PIN_WORDS = ("pin", "пин", "code", "código", "codigo", "код", "暗証番号", "パスコード")
+# A device's default, told as such: "The factory default pairing PIN is 2580"
+_DEFAULT = re.compile(r"(?i)default|factory|por defecto|de fábrica|по умолчанию|заводской|初期")
 
 
 def _trivial_digits(value: str) -> bool:
     """A PIN no one keeps secret: the same digit ("0000") or digits counting up ("1234"), as a
     device's default is told."""
-    return len(set(value)) == 1 or value in "0123456789"
+    return len(set(value)) == 1 or value in _COUNTING_UP
+
+
+_COUNTING_UP = frozenset({"0123", "1234", "12345", "123456", "1234567", "12345678"})
 
 
 # A password given on a command line: `mysql -pS3cret`, `curl -u deploy:S3cret`.
@@ -329,6 +400,7 @@ def _secret_value(value: str, *, prose: bool, password: object = None) -> bool:
     With `password` (the name is a password's, not a key's or a token's), words and a number
     joined by a hyphen are one too: "the Wi-Fi password is orchid-77" is how people choose
     them, where "the token is short-lived" or "session-id-v2" names a kind."""
+    value = _OTHER_QUOTES.sub("", value)  # 「sakura88」, «ромашка», “sunflower”
     quoted = value[:1] in "\"'`" and value[-1:] == value[:1] and len(value) > 1
     if not value.isascii():  # "sakura88です。": the value ends where the Japanese goes on
         value = _CJK_TAIL.sub("", value)
@@ -343,8 +415,10 @@ def _secret_value(value: str, *, prose: bool, password: object = None) -> bool:
         return False
     if _identifier(value) or _PATH.fullmatch(value):
         return False
-    if _SLUG.fullmatch(value) and not (password and _WORD_AND_NUMBER.fullmatch(value)):
+    if _SLUG.fullmatch(value) and not (password and _chosen_words(value)):
         return False
+    if _DESCRIBED.fullmatch(value):
+        return False  # "WPA2-Personal", "SHA256-hashed", "2FA-protected": how it is kept
     if _STANDARD_NAME.fullmatch(value):
         return False
     has_digit = any(c.isdigit() for c in value)
@@ -446,20 +520,26 @@ def _find_secrets(text: str) -> list[SecretFinding]:
                 add("credentials in URL", match.start())
     if any(map(lower.__contains__, _ASSIGNMENT_WORDS)):
         for match in _assignments(view, lower):
-            prose = match.group("op").strip() not in (":=", "=>", "=", ":")
-            value = match.group("value")
-            if " " in match.group("name") and not _random_value(value):
+            if _not_an_assignment(match):
+                continue
+            op, value, name = match["op"].strip(), match["value"], match["name"]
+            prose = op not in (":=", "=>", "=", ":")
+            if " " in name and not _random_value(value):
                 continue  # "the private key is ed25519", "the API key is HMAC-SHA256 signed"
-            if _secret_value(value, prose=prose, password=_PASSWORD_NAME.search(match["name"])):
+            password = _PASSWORD_NAME.search(name)
+            if _secret_value(value, prose=prose, password=password) or (
+                password and prose and _chosen_digits(value)
+            ):
                 add("password assignment", match.start())
     if "mysql" in lower or "mariadb" in lower or "curl" in lower:
         for match in _COMMAND_PASSWORD.finditer(view):
             if _secret_value(match.group("value") or match.group("value2"), prose=False):
                 add("password on a command line", match.start())
-    if "pin" in lower or "пин" in lower or "暗証番号" in view:
+    if any(map(lower.__contains__, _PIN_WORDS)):
         for match in _PIN.finditer(view):
-            if not _trivial_digits(match.group("value")):
-                add("PIN", match.start())
+            told_of = _DEFAULT.search(view[max(0, match.start() - 30) : match.start()])
+            if not told_of and not _trivial_digits(match.group("value")):
+                add("PIN or passcode", match.start())
     if "bearer" in lower:
         for match in _BEARER.finditer(view):
             if _secret_value(match.group("value"), prose=False):
