@@ -88,7 +88,29 @@ def test_the_stored_one_sold_or_traded_in_supersedes(old: str, new: str) -> None
     [
         ("The user has Netflix.", "The user cancelled Spotify."),
         ("El usuario tiene Netflix.", "El usuario canceló Spotify."),
+        ("Tiene Netflix.", "Ha cancelado HBO."),
+        ("The user owns an apartment in Porto.", "The user sold the Lisbon apartment."),
+        ("The user owns Tesla stock.", "The user sold Apple stock."),
+        ("The user takes a French class.", "The user dropped the Spanish class."),
+        ("The user has a dentist appointment on Friday.", "The user cancelled the Friday dinner."),
+        ("The user works at Indra.", "His colleague Luis left Indra."),
     ],
 )
 def test_another_one_cancelled_hides_nothing(old: str, new: str) -> None:
     assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user has Netflix.", "The user cancelled his Netflix subscription."),
+        ("The user works at Acme.", "The user left Acme."),
+        (
+            "The billing contact at Brightwave is Lena Ortiz.",
+            "Brightwave's billing contact is now Tom Whelan, since Lena Ortiz left the company.",
+        ),
+        ("The landlord is Mr. Petrov.", "The building was sold; the new landlord is Hillside."),
+    ],
+)
+def test_the_stored_one_ended_or_replaced_still_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"

@@ -73,6 +73,9 @@ def test_a_noun_after_the_topic_replaced_is_a_new_value(old: str, new: str) -> N
         ("自宅のマンションはペット可。", "自宅のマンションはペット禁止。"),
         ("統計学の期末試験は持ち込み可。", "統計学の期末試験は持ち込み不可。"),
         ("ユーザーは猫派。", "ユーザーは犬派。"),
+        ("苦手な食べ物はピーマン。", "苦手な食べ物はセロリ。"),
+        ("得意な言語はPython。", "得意な言語はGo。"),
+        ("チームメンバーは佐藤さん。", "チームメンバーは田中さん。"),
     ],
 )
 def test_another_verb_or_the_opposite_word_after_the_topic_hides_nothing(

@@ -146,3 +146,42 @@ def test_meeting_another_person_is_one_more_meeting(old: str, new: str) -> None:
 def test_meeting_another_person_instead_supersedes() -> None:
     old, new = "The user meets Bob every Friday.", "The user now meets Ana every Friday instead."
     assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("note", "subject"),
+    [
+        ("Ha vendido el León su cuñado.", "cunado"),
+        ("Se mudó a Valencia mi hermana el mes pasado.", "hermana"),
+        ("Переехал в Самару брат.", "брат"),
+        ("Уволился из Яндекса его руководитель.", "руководитель"),
+    ],
+)
+def test_a_subject_told_after_its_verb_is_the_subject(note: str, subject: str) -> None:
+    assert subject in parse(note).subject
+
+
+@pytest.mark.parametrize(
+    "note",
+    ["Vive en Madrid con su novia.", "Ha vendido su coche.", "Живёт у брата."],
+)
+def test_whom_the_verb_takes_leaves_the_note_said_of_the_user(note: str) -> None:
+    assert {"usuario", "пользователь"} & parse(note).subject
+
+
+def test_an_impersonal_se_ha_is_said_of_no_one() -> None:
+    assert not {"usuario"} & parse("Se ha cancelado el vuelo a Roma.").subject
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Vive en Madrid.", "Se mudó a Valencia mi hermana."),
+        ("Tiene un Seat León.", "Ha vendido el León su cuñado."),
+        ("Живёт в Москве.", "Переехал в Самару брат."),
+        ("Работает в Яндексе.", "Уволился из Яндекса его руководитель."),
+        ("Tiene un vuelo a París el viernes.", "Se ha cancelado el vuelo a Roma."),
+    ],
+)
+def test_someone_else_told_after_the_verb_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING

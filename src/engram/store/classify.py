@@ -1999,6 +1999,8 @@ def _not_told_as_news(new: Parse, old: Parse) -> str:
         return "a change of a part of the subject"
     if _another_thing_moved(new, old):
         return "another thing moved or switched"
+    if new.change and _ended_another(new, old):
+        return "another thing ended"  # "owns an apartment in Porto" → "sold the Lisbon …"
     return ""
 
 
@@ -2033,6 +2035,49 @@ def _another_thing_moved(new: Parse, old: Parse) -> bool:
         thing.append(i)
     else:
         return False  # no new value after it: "cancelled the subscription"
+    return bool(thing) and not _says_any(old, words, thing)
+
+
+def _someone_named_instead(new: Parse, old: Parse) -> bool:
+    """The new fact's subject names someone the stored fact never names, where the stored
+    fact's subject names no one: news of that one, not of whom the stored fact is about."""
+    theirs = {k for k in old.subject_keys if k in old.people and not k.startswith("@")}
+    if theirs or not any(w.norm in _SOMEONE_OF for w in new.words if w.exact in new.subject):
+        return False  # (whose names come back is asked elsewhere; a brand is no one)
+    said = old.stems | old.people | old.content
+    return any(
+        k in new.people and not k.startswith("@") and k not in said and not _inflects(k, said)
+        for k in new.subject_keys
+    )
+
+
+# Nouns of someone one knows, before their name: "his colleague Luis", "su compañero Luis"
+_SOMEONE_OF = lx.KIN | lx.PERSON_NOUNS | lx.MANY_HELD
+
+
+def _ended_another(new: Parse, old: Parse) -> bool:
+    """The new fact's verb ends something ("sold", "cancelled", "dropped", "ha cancelado"), and
+    what it ends is not what the stored fact says: a name it never names ("sold the Lisbon
+    apartment" after "owns an apartment in Porto", "sold Apple stock", "Ha cancelado HBO"), or,
+    with no name, words it never says ("cancelled the Friday dinner" after "has a dentist
+    appointment on Friday"). Not "sold the Civic" after "drives a Honda Civic", nor "cancelled
+    my Netflix subscription" after "has Netflix"."""
+    if new.verb_norm not in _LEAVING:
+        return False  # (not in a clause of its own: "…, since Lena Ortiz left the company")
+    words = new.words
+    at = next((i for i, w in enumerate(words) if w.norm == new.verb_norm), None)
+    if at is None:
+        return False
+    thing: list[int] = []
+    for i in range(at + 1, len(words)):
+        w = words[i]
+        if w.norm in lx.PREPOSITIONS or w.kind in ("dash", "marker", "aux") or w.norm in _AND:
+            break  # ("… for a Toyota RAV4", "… with Sam", "… and bought …")
+        if w.kind not in ("stop", "pronoun", "value", "date", "neg"):
+            thing.append(i)
+    names = [i for i in thing if words[i].kind in ("name", "acronym")]
+    if names:
+        return not _says_any(old, words, names)
     return bool(thing) and not _says_any(old, words, thing)
 
 
@@ -2233,7 +2278,7 @@ def _value_owns_the_change(new: Parse, old: Parse) -> bool:
 _LEAVING = frozenset(
     """cancelled canceled cancel quit left closed ended terminated dropped sold canceló cancelé
     cerró cerré dejó dejé vendió vendí отменил отменила закрыл закрыла бросил бросила ушёл ушла
-    продал продала""".split()
+    продал продала cancelado cancelada vendido vendida dejado cerrado""".split()
 )
 _NOT_OWNED = lx.PREPOSITIONS | frozenset(
     "over off out up down away back last next this that now too also".split()
@@ -5390,6 +5435,8 @@ def _update_reworded(new: Parse, old: Parse) -> bool:
         return False  # "Karen's sister moved to Denver" is no news about Karen
     if _subject_kin(new) - _subject_kin(old):
         return False  # (a spouse too, whom `gist` reads both ways) "the user's wife changed jobs"
+    if _someone_named_instead(new, old):
+        return False  # "The user works at Indra" → "His colleague Luis left Indra"
     if _of_someone_else(new, old):
         return False  # "The user's manager is Karen" → "Raj is now the manager of the data team"
     if (not left or _head_kept(new, old)) and _qualifier_swapped(new, old):
@@ -5463,6 +5510,8 @@ def _names_one_of_many(fact: Parse) -> bool:
     subject = [w for w in fact.words if w.exact in fact.subject and w.kind == "word"]
     if not subject:
         return False
+    if CJK.search(fact.text) and any(w.norm in _MANY_OF_A_KIND for w in subject):
+        return True  # a word before the head says it: "苦手な食べ物", "得意な言語"
     # the head noun: first where what it is of follows it ("коллега пользователя", "compañero
     # del usuario", "a colleague of the user"), else last ("the user's colleague", "the
     # project deadline", "プロジェクトの締め切り")
@@ -5476,6 +5525,8 @@ def _names_one_of_many(fact: Parse) -> bool:
 
 
 _BEING = frozenset({"be", "ser", "estar", "=", ":"})
+# Japanese words before a noun that make it one of several: what one is bad or good at
+_MANY_OF_A_KIND = frozenset({"苦手", "得意"})
 # (the stems of "prefers", "предпочитает", "prefiere")
 _PREFERRING = frozenset({"prefer", "предпочита", "prefier"})
 

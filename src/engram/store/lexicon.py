@@ -1069,7 +1069,7 @@ MANY_HELD = frozenset(
     teammate teammates neighbor neighbors neighbour neighbours хобби увлечение проект друг
     подруга клиент курс коллега коллеги сосед соседка соседи afición aficiones pasatiempo
     proyecto amigo amiga cliente curso compañero compañera colega vecino vecina 趣味 プロジェクト
-    友達 友人 顧客 クライアント 講座 同僚 隣人""".split()
+    友達 友人 顧客 クライアント 講座 同僚 隣人 メンバー チームメンバー""".split()
 )
 # Pets, had one or several at a time like relatives ("has a cat named Tom").
 PETS = frozenset(

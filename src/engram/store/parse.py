@@ -1602,6 +1602,8 @@ def _user_implied(body: str, language: str, words: list[Word]) -> str:
         lead = 3  # "В прошлом месяце переехал в Самару": when, then the verb
     if len(words) - lead < 2 or not _third_person_first(words[lead:], language):
         return body
+    if _subject_after(words[lead:]):
+        return _subject_put_first(body)
     if when:  # the user after when, as it is said: "В прошлом месяце пользователь переехал …"
         return f"{body[: when.end()]}пользователь {body[when.end() :]}"
     first = words[0].text
@@ -1612,6 +1614,65 @@ def _user_implied(body: str, language: str, words: list[Word]) -> str:
 
 
 _USER_WORD = {"english": "The user", "spanish": "El usuario", "russian": "Пользователь"}
+
+
+def _subject_after(words: list[Word]) -> bool:
+    """Spanish and Russian may put the subject after the verb and what it takes: "Se mudó a
+    Valencia mi hermana", "Ha vendido el León su cuñado", "Переехал в Самару брат", "Уволился
+    из Яндекса его руководитель" — someone's own or kin, named after the object (not "Ha
+    vendido su coche", "Vive con su hermano", "Живёт у брата": what the verb takes)."""
+    for at in range(2, len(words)):
+        word, before = words[at], words[at - 1]
+        if word.norm not in _WHOSE and word.norm not in lx.KIN:
+            continue
+        if before.norm in lx.PREPOSITIONS or before.norm in _NEW_PHRASE or before.norm in _WHOSE:
+            continue  # ("con su novia": what the verb takes; "su novia": told at "su")
+        if before.norm in ("se", "ha") or (at == 2 and words[0].norm in ("se", "ha")):
+            continue  # "Se ha vendido su coche", "Ha vendido su coche": the verb's object
+        return True
+    return False
+
+
+def _subject_put_first(body: str) -> str:
+    """A subject told after its verb (`_subject_after`), put before it, as the parse reads a
+    subject: "Ha vendido el León su cuñado" as "Su cuñado ha vendido el León", "Уволился из
+    Яндекса его руководитель" as "Его руководитель уволился из Яндекса". The subject runs from
+    its possessive or kin word to the end, or to a word of a new phrase ("… mi hermana el mes
+    pasado"); the body is left as it is when no such word is found."""
+    tokens = body.rstrip(" .!;").split()
+    start = next(
+        (
+            i
+            for i in range(len(tokens) - 1, 1, -1)
+            if _bare_token(tokens[i]) in _WHOSE or _bare_token(tokens[i]) in lx.KIN
+        ),
+        None,
+    )
+    if start is None:
+        return body
+    end = next(
+        (i for i in range(start + 1, len(tokens)) if _bare_token(tokens[i]) in _NEW_PHRASE),
+        len(tokens),
+    )
+    subject, rest = tokens[start:end], tokens[:start] + tokens[end:]
+    first = " ".join(subject)
+    told = " ".join(rest)
+    return f"{first[0].upper()}{first[1:]} {told[0].lower()}{told[1:]}."
+
+
+def _bare_token(token: str) -> str:
+    return token.strip(".,;:!?«»\"'()").casefold()
+
+
+# Words that open a new phrase after a subject told last ("mi hermana el mes pasado")
+_NEW_PHRASE = frozenset(
+    "el la los las en a de con desde hace y в во на по с у из к для за и".split()
+)
+# Words of whose someone is, before a noun (Spanish and Russian)
+_WHOSE = frozenset(
+    "mi mis tu tus su sus nuestro nuestra nuestros nuestras его её ее их наш наша наше наши мой "
+    "моя моё мое мои твой твоя твои".split()
+)
 # A Russian note that opens with when it happened: "В прошлом месяце", "На этой неделе"
 _RUSSIAN_WHEN = re.compile(
     r"(?:в|на) (?:прошлом|прошлой|этом|этой|позапрошлом) (?:месяце|неделе|году),? ", re.I
@@ -1628,6 +1689,9 @@ def _spanish_third_person(words: list[Word]) -> bool:
     norm = words[at].norm
     after = _next_word(words, at) or words[at + 1]
     if norm == "ha":
+        then = _next_word(words, at + 1)
+        if at and then is not None and then.norm in _SPANISH_ARTICLES:
+            return False  # "Se ha cancelado el vuelo": the flight was, no one did
         return after.kind == "word" and (
             _SPANISH_PARTICIPLE.search(after.norm) is not None or after.norm in _SPANISH_DONE
         )
