@@ -180,6 +180,7 @@ def test_a_number_after_a_verb_names_nothing() -> None:
         ("Release notes are written by the PM.", "The PM is the one who writes the release notes."),
         ("La PM redacta las notas de versión.", "La PM es quien redacta las notas de versión."),
         ("Продакт пишет релиз-ноуты.", "Продакт — тот, кто пишет релиз-ноуты."),
+        ("Los de QA migraron la base.", "Los de QA fueron quienes migraron la base."),
     ],
 )
 def test_the_one_who_does_it_is_who_does_it(old: str, new: str) -> None:

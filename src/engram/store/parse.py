@@ -2237,7 +2237,7 @@ def _cleft_undone(body: str) -> str:
 _MAYBE_CLEFT = re.compile(r"\b(?:one|quien|que|кто)\b", re.I)
 _CLEFT = re.compile(
     r"\s+(?:(?:is|was|are|were)\s+the\s+(?:one|ones|person)\s+(?:who|that)"
-    r"|(?:es|era|fue|son)\s+(?:quien|quienes|el\s+que|la\s+que|los\s+que|las\s+que)"
+    r"|(?:es|era|fue|son|fueron)\s+(?:quien|quienes|el\s+que|la\s+que|los\s+que|las\s+que)"
     r"|[—–-]\s+(?:это\s+)?(?:тот|та|те),?\s+(?:кто|который|которая|которые))\s+",
     re.I,
 )
