@@ -1078,14 +1078,30 @@ def _half_hours_in_minutes(words: list[Word]) -> list[Word]:
     return out
 
 
+def _phrases_by_first_word(
+    phrases: dict[tuple[str, ...], int],
+) -> dict[str, tuple[tuple[tuple[str, ...], int], ...]]:
+    """`phrases` (a phrase's words and its value) grouped by their first word, each group in
+    the dict's order: only phrases of the word at hand are tried there."""
+    found: dict[str, tuple[tuple[tuple[str, ...], int], ...]] = {}
+    for phrase, value in phrases.items():
+        found[phrase[0]] = (*found.get(phrase[0], ()), (phrase, value))
+    return found
+
+
+_HOURS_BY_FIRST = _phrases_by_first_word(lx.PARTS_OF_HOURS)
+
+
 def _parts_of_hours(words: list[Word]) -> list[Word]:
     """A part of an hour told in words, as minutes: "half an hour", "media hora" and "полчаса"
     are 30 minutes, "three quarters of an hour" 45, "an hour and a half" 90 — so that they and
     "30 minutes" are one value."""
+    if not any(w.norm in _HOURS_BY_FIRST for w in words):
+        return list(words)  # (most facts tell no part of an hour)
     out: list[Word] = []
     at = 0
     while at < len(words):
-        for phrase, minutes in lx.PARTS_OF_HOURS.items():
+        for phrase, minutes in _HOURS_BY_FIRST.get(words[at].norm, ()):
             end = at + len(phrase)
             if tuple(w.norm for w in words[at:end]) == phrase:
                 count, unit = str(minutes), words[end - 1]
