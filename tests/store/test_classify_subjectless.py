@@ -43,6 +43,8 @@ def test_a_note_opening_with_its_verb_is_said_of_the_user(note: str, sentence: s
         "Cambiaron el servidor de pagos.",
         "Упал прод.",
         "Упала база в проде.",
+        "Вокзал в центре города.",
+        "Сигнал в 9:00.",
         "Lives in Berlin?",
         "Tomas Nakamura lives in Osaka.",
         "Marks Nakamura lives in Osaka.",

@@ -1742,7 +1742,10 @@ def _third_person_first(words: list[Word], language: str) -> bool:
         # "Пользуется VS Code"): a verb first is often an event told subject last ("Упал прод")
         # (or the past of one of them: "Переехал в Самару", "Перешла в Сбер")
         present = re.search(r"(?:ет|ит|ёт|ется|ится)$", norm) is not None
-        past = re.search(r"(?:л|ла|лся|лась)$", norm) is not None
+        # (a past known as a verb, not one read by its ending: "Вокзал в центре", "Сигнал в 9")
+        past = re.search(r"(?:л|ла|лся|лась)$", norm) is not None and (
+            norm in lx.UPDATE_WORDS or _known_verb(first)
+        )
         return (
             (present or past)
             and _is_verb(first)
