@@ -76,7 +76,11 @@ pairs) is another blind set written the same way (per language 55 pairs that mus
 on the rules after round 28 (tune half: 0 of its 100 must-stay pairs hidden, updates 35 of
 52, rewordings 10 of 40; check half: 1 of 96, 31 of 48, 8 of 40), then tuned on its tune
 half only (tune: 0 of 100, 40 of 52, 10 of 40; check: 1 of 96, 34 of 48, 9 of 40; one
-update of the check half now comes out rejected, its facts holding a secret).
+update of the check half now comes out rejected, its facts holding a secret). Round 30 (400
+pairs) is a hostile review of the rules written from round 29 (subjectless Spanish and Russian
+notes, titles, clefts, "reassigned", verbs that end something, Japanese topics), written
+against them with the classifier at hand: scored first, 30 of its 291 must-stay pairs hidden
+(16 by those rules), then tuned on whole (5 of 291).
 
 Each pair runs through the real pipeline: the old fact is absorbed into an empty scope key,
 then the new one, and the outcome is compared with the label. The **wrongful hide rate** is the
