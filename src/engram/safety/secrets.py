@@ -154,11 +154,7 @@ def _assignments(view: str, lower: str) -> list[re.Match[str]]:
     run of name characters just before where a secret's name may begin (`lower` is
     `view.lower()`). A plain scan tries the name at every offset of every word of the text
     (0.6 ms for a 1.5 KB file)."""
-    if len(lower) == len(view) and (view.isascii() or not any(map(_folds_apart, set(view)))):
-        # each character lowers to one, and IGNORECASE matches it only to its lower case
-        names = [at for word in _NAME_STARTS for at in _find_all(lower, word)]
-    else:
-        names = [m.start() for m in _NAME_START.finditer(view)]
+    names = _word_starts(view, lower, _NAME_STARTS, _NAME_START)
     starts: set[int] = set()
     for name in names:
         start, lowest = name, max(0, name - 60)
@@ -177,6 +173,17 @@ def _assignments(view: str, lower: str) -> list[re.Match[str]]:
                 found.append(match)
                 end = match.end()
     return found
+
+
+def _word_starts(
+    view: str, lower: str, words: tuple[str, ...], pattern: re.Pattern[str]
+) -> list[int]:
+    """Where one of `words` (lower case) begins in `view`, in any case, in order: found in
+    `lower` (`view.lower()`) by plain search where each character lowers to one and
+    IGNORECASE matches it only to its lower case, else by `pattern` (a lookahead of `words`)."""
+    if len(lower) == len(view) and (view.isascii() or not any(map(_folds_apart, set(view)))):
+        return sorted({at for word in words for at in _find_all(lower, word)})
+    return [m.start() for m in pattern.finditer(view)]
 
 
 def _folds_apart(char: str) -> bool:
@@ -326,6 +333,29 @@ def _chosen_words(value: str) -> bool:
 
 
 _PIN_WORDS = ("pin", "пин", "code", "código", "codigo", "код", "暗証番号", "パスコード")
+# Where a match of `_PIN` can begin: the first word of each of its names
+_PIN_NAMES = (
+    "pin", "пин", "código", "codigo", "passcode", "door", "alarm", "unlock", "access", "gate",
+    "код", "暗証番号", "パスコード",
+)  # fmt: skip
+_PIN_START = re.compile("(?i)(?=" + "|".join(_PIN_NAMES) + ")")
+
+
+def _pins(view: str, lower: str) -> list[re.Match[str]]:
+    """The matches `_PIN.finditer(view)` gives, tried only where one of its names begins:
+    the pattern's many names, tried at every character, cost more than the rest of the scan
+    (`lower` is `view.lower()`)."""
+    found: list[re.Match[str]] = []
+    end = 0
+    for start in _word_starts(view, lower, _PIN_NAMES, _PIN_START):
+        if start >= end:
+            match = _PIN.match(view, start)
+            if match:
+                found.append(match)
+                end = match.end()
+    return found
+
+
 # A device's default, told as such: "The factory default pairing PIN is 2580"
 _DEFAULT = re.compile(r"(?i)default|factory|por defecto|de fábrica|по умолчанию|заводской|初期")
 
@@ -536,7 +566,7 @@ def _find_secrets(text: str) -> list[SecretFinding]:
             if _secret_value(match.group("value") or match.group("value2"), prose=False):
                 add("password on a command line", match.start())
     if any(map(lower.__contains__, _PIN_WORDS)):
-        for match in _PIN.finditer(view):
+        for match in _pins(view, lower):
             told_of = _DEFAULT.search(view[max(0, match.start() - 30) : match.start()])
             if not told_of and not _trivial_digits(match.group("value")):
                 add("PIN or passcode", match.start())
