@@ -113,16 +113,16 @@ _SECRET_WORD = (
     r"|clave(?:\s+(?:privada|secreta))?|(?:приватный|секретный)\s+ключ|パスワード"
     r"|passwort|mot\s+de\s+passe|senha)"
 )
-# The secret word may end a longer name: DB_PASSWORD, dbPassword, PGPASSWORD, adminPass (at
-# most 60 characters before it: an unbounded reach made every dash of a long run of dashes
-# read the run to its end). After a plea in brackets, a space may give the value.
 # What the secret is of, told after its name: "the password for the home router is …", "la
-# contraseña del wifi es …", "пароль от роутера: …" (a word or two, after an article)
+# contraseña del wifi es …", "пароль от роутера: …" (up to four words, after an article)
 _OF_WHAT = (
     r"(?P<of>\s+(?:for|of|to|on|del|de(?:\s+la)?|para|от|для|к)\s+"
     r"(?:(?:the|my|our|his|her|its|their|el|la|mi|su|tu|los|las)\s+)?"
     r"[^\W\d_][\w-]{0,30}(?:\s+[^\W\d_][\w-]{0,30}){0,3})?"
 )
+# The secret word may end a longer name: DB_PASSWORD, dbPassword, PGPASSWORD, adminPass (at
+# most 60 characters before it: an unbounded reach made every dash of a long run of dashes
+# read the run to its end). After a plea in brackets, a space may give the value.
 _ASSIGNMENT = re.compile(
     r"(?i)(?<![A-Za-z0-9])[A-Za-z0-9_.-]{0,60}?(?P<name>" + _SECRET_WORD + r")"
     r"(?:[_-][A-Za-z0-9]+)*[\"']?"
@@ -273,9 +273,10 @@ _RULE_WORDS = frozenset(
     years every rotation expiry policy version build staging prod production test dev route
     gate heading room floor""".split()
 )
-# A card's or a phone's PIN and its digits: "The user's PIN is 4821", "Su PIN es 4821",
-# "PIN-код карты — 4821", "暗証番号は4821". "PIN" in capitals, or a PIN code in any case: a
-# lower-case "pin 13" is a board's pin, and four digits at least ("pin 2" is no PIN).
+# A card's or a phone's PIN, or a passcode, and its digits: "The user's PIN is 4821", "Su PIN
+# es 4821", "PIN-код карты — 4821", "暗証番号は4821", "The door code is 4821". Four to eight
+# digits after a word that gives them ("is", ":", "—", "は", "changed to"), ending the
+# statement: no board's "pin 13", no "PIN-2048" ticket, no "PIN for user 10234 was reset".
 _PIN = re.compile(
     r"(?i:\bpin(?:\s+(?:number|code))?|\bpin-?(?:code|код)|\bпин(?:-?код)?|\bc[óo]digo\s+pin"
     r"|\bpasscode|\b(?:door|alarm|unlock|access|gate)\s+code|\bc[óo]digo\s+de\s+acceso"
@@ -425,7 +426,7 @@ def _random_value(value: str) -> bool:
     return looks_random(value, minimum=12) and words < len(value) / 3
 
 
-def _secret_value(value: str, *, prose: bool, password: object = None) -> bool:
+def _secret_value(value: str, *, prose: bool, password: bool = False) -> bool:
     """Whether an assigned value looks like a real secret rather than a name or placeholder.
     With `password` (the name is a password's, not a key's or a token's), words and a number
     joined by a hyphen are one too: "the Wi-Fi password is orchid-77" is how people choose
@@ -556,7 +557,7 @@ def _find_secrets(text: str) -> list[SecretFinding]:
             prose = op not in (":=", "=>", "=", ":")
             if " " in name and not _random_value(value):
                 continue  # "the private key is ed25519", "the API key is HMAC-SHA256 signed"
-            password = _PASSWORD_NAME.search(name)
+            password = _PASSWORD_NAME.search(name) is not None
             if _secret_value(value, prose=prose, password=password) or (
                 password and prose and _chosen_digits(value)
             ):
