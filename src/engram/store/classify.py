@@ -43,6 +43,7 @@ from engram.store.parse import (
     antonym_keys,
     antonym_partners,
     body_start,
+    by_first_word,
     context_valued_keys,
     english_verb_keys,
     fold,
@@ -755,8 +756,6 @@ def _same_attribute(new: Parse, old: Parse, said: frozenset[str]) -> bool:
     named = (old.values | old.capitalised) - old.subject_keys
     if named & new.content or any(_same_name(k, c) for k in named for c in new.content):
         return True  # (in another case: "работает в Яндексе" → "ушла из Яндекса")
-    if new.verb_norm in _LEAVING and (new.values | new.capitalised) - new.subject_keys:
-        return False  # "has Netflix" → "cancelled Spotify": another one ended, no new value
     if any(_VERSION.fullmatch(v) for v in old.values) and any(
         _VERSION.fullmatch(v) for v in new.values - old.values
     ):
@@ -5552,16 +5551,8 @@ def _one_occasion(fact: Parse) -> bool:
 _STARTED = lx.DATED_CHANGE | frozenset({"starting", "beginning", "effective", "partir", "начиная"})
 
 
-# `lexicon.FOR_NOW_PHRASES` by their first word: each word of a fact looks up only its own
 # (trying every phrase at every word was a tenth of the time absorb spends classifying)
-def _by_first_word(phrases: Iterable[tuple[str, ...]]) -> dict[str, tuple[tuple[str, ...], ...]]:
-    found: dict[str, tuple[tuple[str, ...], ...]] = {}
-    for phrase in phrases:
-        found[phrase[0]] = (*found.get(phrase[0], ()), phrase)
-    return found
-
-
-_FOR_NOW_BY_FIRST = _by_first_word(lx.FOR_NOW_PHRASES)
+_FOR_NOW_BY_FIRST = by_first_word(lx.FOR_NOW_PHRASES)
 # Words before "mañana" when it is the morning, not tomorrow: "de la mañana", "cada mañana"
 _MORNINGS = frozenset("la las por cada todas".split())
 

@@ -589,13 +589,13 @@ usuario usuaria cliente persona dueño dueña empleado empleada jefe jefa amigo 
 """.split()
 )
 
-# Job titles: "Alice is a product manager" says what she works as, the attribute "Alice works
-# as a data analyst" holds ("is now a product manager" is an update of it).
 # Titles written before a name with a full stop ("Dr. Lee", "Mrs. Smith", "la Dra. López", "el
 # Sr. Ortega"): the full stop ends no sentence, so the name after it is read as a name ("Dr.
 # Lee" / "Dr. Park" are two people, not one "Dr"; "Mr." / "Mrs." are two as well).
 HONORIFICS = frozenset("dr mr mrs ms mx prof dra sr sra srta dña".split())
 
+# Job titles: "Alice is a product manager" says what she works as, the attribute "Alice works
+# as a data analyst" holds ("is now a product manager" is an update of it).
 JOB_TITLES = frozenset(
     """
 engineer developer programmer analyst manager designer scientist architect consultant

@@ -24,7 +24,7 @@ from __future__ import annotations
 import itertools
 import re
 import unicodedata
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from functools import lru_cache
 
@@ -623,13 +623,12 @@ def _words(body: str, language: str) -> list[Word]:
         elif "-" in text and text.replace("-", "").isalpha():
             # "Mobile-app" is two words; "web-03" and "SUP-1203" stay one id.
             words.extend(_word(part, first, group, language) for part in text.split("-") if part)
-        elif short in lx.HONORIFICS and _title_before_name(text, body[end:]):
-            words.append(_word(text, first, group, language))
-            first = False  # "Dr. Lee": the full stop ends no sentence, "Lee" is a name
-            continue
         else:
             words.append(_word(text, first, group, language))
-        first = after in (".", "!", "?")
+        # (a title's full stop ends no sentence: "Dr. Lee", and "Lee" is a name)
+        first = after in (".", "!", "?") and not (
+            short in lx.HONORIFICS and _title_before_name(text, body[end:])
+        )
     words = _read_values(words, language)
     # (a full date has a year: most facts have none, and are left as they are)
     if any(len(w.key) == 4 and w.kind == "value" and w.key.isdigit() for w in words):
@@ -1078,18 +1077,17 @@ def _half_hours_in_minutes(words: list[Word]) -> list[Word]:
     return out
 
 
-def _phrases_by_first_word(
-    phrases: dict[tuple[str, ...], int],
-) -> dict[str, tuple[tuple[tuple[str, ...], int], ...]]:
-    """`phrases` (a phrase's words and its value) grouped by their first word, each group in
-    the dict's order: only phrases of the word at hand are tried there."""
-    found: dict[str, tuple[tuple[tuple[str, ...], int], ...]] = {}
-    for phrase, value in phrases.items():
-        found[phrase[0]] = (*found.get(phrase[0], ()), (phrase, value))
+def by_first_word(phrases: Iterable[tuple[str, ...]]) -> dict[str, tuple[tuple[str, ...], ...]]:
+    """Phrases (each its words) grouped by their first word, each group in the order given: a
+    fact's word looks up only the phrases that begin with it, instead of every phrase being
+    tried at every word."""
+    found: dict[str, tuple[tuple[str, ...], ...]] = {}
+    for phrase in phrases:
+        found[phrase[0]] = (*found.get(phrase[0], ()), phrase)
     return found
 
 
-_HOURS_BY_FIRST = _phrases_by_first_word(lx.PARTS_OF_HOURS)
+_HOURS_BY_FIRST = by_first_word(lx.PARTS_OF_HOURS)
 
 
 def _parts_of_hours(words: list[Word]) -> list[Word]:
@@ -1101,10 +1099,10 @@ def _parts_of_hours(words: list[Word]) -> list[Word]:
     out: list[Word] = []
     at = 0
     while at < len(words):
-        for phrase, minutes in _HOURS_BY_FIRST.get(words[at].norm, ()):
+        for phrase in _HOURS_BY_FIRST.get(words[at].norm, ()):
             end = at + len(phrase)
             if tuple(w.norm for w in words[at:end]) == phrase:
-                count, unit = str(minutes), words[end - 1]
+                count, unit = str(lx.PARTS_OF_HOURS[phrase]), words[end - 1]
                 out.append(Word(words[at].text, count, count, "value", count))
                 out.append(Word(unit.text, "min", "min", "word", "min"))
                 at = end
