@@ -375,3 +375,170 @@ def test_a_pin_or_a_passcode_told_another_way_is_found(text: str) -> None:
 )
 def test_ids_years_rules_and_standards_near_a_secret_word_are_no_secret(text: str) -> None:
     assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "password sunflower42",
+        "username alice password sunflower42",
+        "Мой пароль ромашка2019",
+        "Пароль от вайфая ромашка2019",
+        "Пароль от вайфая «ромашка»",
+        "пароль от wifi 84729163",
+        "usuario admin contraseña naranja42",
+        "パスワード sakura88",
+    ],
+)
+def test_a_password_told_with_no_word_to_give_it_is_found(text: str) -> None:
+    assert [f.family for f in find_secrets(text)] == ["password assignment"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "sunflower42 is my wifi password",
+        "naranja42 es la contraseña del wifi",
+        "ромашка2019 — пароль от вайфая",
+    ],
+)
+def test_a_password_told_before_its_name_is_found(text: str) -> None:
+    assert [f.family for f in find_secrets(text)] == ["password assignment"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My wifi password's sunflower42",
+        "pw: sunflower42",
+        "wifi pw is sunflower42",
+        "PWはsakura88",
+        "Password -> sunflower42",
+        "wifi password → sunflower42",
+        "My bank password was reset to Sunflower42",
+        "The password I use everywhere is sunflower42",
+        "the password that works is sunflower42",
+        "The password for alice@example.org is sunflower42",
+        "The password for 192.168.1.1 is sunflower42",
+        "Password for WiFi 'HomeNet': sunflower42",
+        "the password is “sunflower”",
+        "La contraseña es «naranja»",
+        "contraseña wifi: naranja42",
+        "contraseña actual: naranja42",
+        "Cambié la contraseña a naranja42",
+        "la contraseña cambió a naranja42",
+        "пароль wifi: ромашка2019",
+        "пароль такой: ромашка2019",
+        "пароль роутера: ромашка2019",
+        "Пароль от вайфая — это ромашка2019",
+        "パスワードは『sakura88』",
+        "パスワードがsakura88に変わった",
+        "パスワードをsakura88に変更しました",
+        "金庫のパスワードは90417263です",
+    ],
+)
+def test_a_password_told_in_the_many_ways_people_write_is_found(text: str) -> None:
+    assert [f.family for f in find_secrets(text)] == ["password assignment"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ПИН карты 4821",
+        "код от домофона 4821",
+        "暗証番号 4821",
+        "PIN (do not share): 4821",
+        "card PIN -> 4821",
+        "The PIN for the card ending 1182 is 9083",
+        "PIN: 4 8 2 1",
+        "4821 is my PIN",
+        "Mi NIP es 4821",
+        "La clave de la tarjeta es 4821",
+        "clave del cajero: 4821",
+    ],
+)
+def test_a_pin_told_in_the_many_ways_people_write_is_found(text: str) -> None:
+    assert [f.family for f in find_secrets(text)] == ["PIN or passcode"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "max_token_count: 200000",
+        "token_budget: 128000",
+        "TOKEN_EXPIRY=3600000",
+        "PASSWORD_RESET_TIMEOUT=259200",
+        "password_reset_timeout: 86400s",
+        "api_key_header: X-Api-Key",
+        "Pass: 1432/1450 tests",
+        "password: INC-4821 (reset requested)",
+        "token: ERC-20",
+        "Example: if the password is Hello-123, it is rejected as too weak",
+        "La contraseña de ejemplo es Hola-123",
+        "password policy: Strong2024",
+        "my password manager is Bitwarden2",
+        "Python3 is my password manager.",
+        "GPIO pin 1313.",
+        "ПИН-код для модели 3000",
+        "Пароль от вайфая на наклейке",
+        "Cambié el plan a Premium2024",
+        "la contraseña del usuario admin2 caduca pronto",
+        "パスワードが違います",
+    ],
+)
+def test_settings_counts_tickets_and_examples_near_a_secret_word_are_no_secret(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "router pw - Kx9#mLq2vT",
+        "I changed my Gmail password to Winter$Falls2023 this morning.",
+        "Поменял пароль от почты на Cherepaha$9 сегодня утром.",
+        "Entra por ssh a 192.168.1.20 como root, contraseña Quij0te!Mancha",
+        "пасс от NAS: Vq3#tLm8Zw",
+        "Кодовое слово в банке: Барсик1998",
+        "Токен авторизации Twilio: e57c6105d97dc37e1dddf3e73f482bb5",
+        "鍵のパスフレーズ：ねこがよるにおどる7",
+        "acceso al panel del router: admin / Movistar#8802",
+        "- Amazon: mike.t@example.com / Kangaroo*Jump6",
+        "WIFI:S:Tanaka_Home;T:WPA;P:shibainu-2016;;",
+        "redis-cli -h 10.0.3.11 -a Kvas4Vsekh! --no-auth-warning",
+    ],
+)
+def test_a_password_a_token_or_a_login_told_in_notes_and_commands_is_found(text: str) -> None:
+    assert [f.family for f in find_secrets(text)] == [
+        "password on a command line" if "redis-cli" in text else "password assignment"
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The front door code is 5291#",
+        "Código de la alarma: 60492",
+        "Код от подъезда 2947, домофон не работает.",
+        "ПИН голосовой почты 58302",
+        "警報装置の解除コード：71920",
+        "おばあちゃんのカードの暗証番号、7395だからね",
+    ],
+)
+def test_a_door_or_alarm_code_is_a_passcode(text: str) -> None:
+    assert [f.family for f in find_secrets(text)] == ["PIN or passcode"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Пароль поменяли на ромашка2019",  # found once, as before
+        "read / write",
+        "TCP / IP",
+        "Permissions: Owner / Editor-Access",
+        "OPENAI_API_KEY=tu-clave-aquí",
+        "WIFI:S:Guest;T:nopass;P:;;",
+    ],
+)
+def test_pairs_placeholders_and_open_networks_are_no_new_secret(text: str) -> None:
+    expected = ["password assignment"] if "ромашка" in text else []
+    assert [f.family for f in find_secrets(text)] == expected

@@ -13,7 +13,7 @@ from engram.safety.scan import SCANNER_VERSION
 
 # what decides a verdict: the questions, both scanners and the view of the text they read
 SCANNERS = ("scan.py", "secrets.py", "injection.py", "normalize.py")
-PINNED = {"15": "17a8db66a2bd41090768580c3669550b302f064400660c895c0922cab2a0286b"}
+PINNED = {"16": "53d6f5dc88cc445d8873c92177bc851510460c0728bb44baaccb20313c8795c2"}
 
 
 def test_the_scanners_code_is_the_code_its_version_names() -> None:

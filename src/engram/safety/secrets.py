@@ -78,7 +78,21 @@ _LOWER_NEEDLES = tuple(sorted({n for needles in _FAMILY_NEEDLES for n in needles
 _CASED_NEEDLES = tuple(
     sorted({n for needles in _FAMILY_NEEDLES for n in needles if not n.islower()})
 )
-_ASSIGNMENT_WORDS = ("pass", "pwd", "secret", "key", "token", "credential", "пароль", "ключ",
+# Where a match of `_BARE_PASSWORD` or `_VALUE_FIRST` may name its secret
+_BARE_NAMES = (
+    "pw",
+    "passwd",
+    "password",
+    "пароль",
+    "contraseña",
+    "パスワード",
+    "pin",
+    "nip",
+    "пин",
+)
+_BARE_START = re.compile("(?i)(?=" + "|".join(_BARE_NAMES) + ")")
+_ASSIGNMENT_WORDS = ("pass", "pw", "secret", "key", "token", "credential", "пароль", "ключ",
+                     "токен", "トークン", "パス", "пасс", "кодовое",
                      "contraseña", "clave", "パスワード", "mot de passe", "senha")  # fmt: skip
 
 # Families recognised by context: a secret word, then a value. The value decides (see
@@ -107,40 +121,93 @@ _KEEP_IT_SECRET = f"(?:{_ONE_PLEA}){{0,3}}"
 _NAMED_THEN_PLEA = r"(?:\s+[^\W\d_][\w-]{0,30}){1,2}" + f"(?:{_ONE_PLEA}){{1,3}}"
 # Two-word names may be written apart in prose: "the wallet's private key is …".
 _SECRET_WORD = (
-    r"(?:password|passwd|passphrase|pass|pwd|secret|client[_ -]?secret|secret[_ -]?key"
+    r"(?:password|passwd|passphrase|pass|pwd|(?<![a-z])pw(?![a-z])|secret|client[_ -]?secret"
+    r"|secret[_ -]?key"
     r"|private[_ -]?key|api[_ -]?key|apikey|access[_ -]?key|access[_ -]?token|auth[_ -]?token"
     r"|refresh[_ -]?token|bearer[_ -]?token|token|credentials?|пароль|contraseña"
-    r"|clave(?:\s+(?:privada|secreta))?|(?:приватный|секретный)\s+ключ|パスワード"
+    r"|clave(?:\s+(?:privada|secreta))?|(?:приватный|секретный)\s+ключ|パスワード|パスフレーズ"
+    r"|токен|トークン|пасс(?![а-яё])|кодовое\s+слово"
     r"|passwort|mot\s+de\s+passe|senha)"
 )
 # What the secret is of, told after its name: "the password for the home router is …", "la
-# contraseña del wifi es …", "пароль от роутера: …" (up to four words, after an article)
-_OF_WHAT = (
-    r"(?P<of>\s+(?:for|of|to|on|del|de(?:\s+la)?|para|от|для|к)\s+"
-    r"(?:(?:the|my|our|his|her|its|their|el|la|mi|su|tu|los|las)\s+)?"
-    r"[^\W\d_][\w-]{0,30}(?:\s+[^\W\d_][\w-]{0,30}){0,3})?"
+# contraseña del wifi es …", "пароль от роутера: …", "… for alice@example.org", "… for
+# 10.0.0.1", "… for WiFi 'HomeNet'" (up to four words, after an article)
+_OF_WORD = (
+    r"(?:[^\W\d_][\w-]{0,30}|[\w.+-]{1,40}@[\w-]{1,40}(?:\.[\w-]{1,20}){1,4}"
+    r"|\d{1,3}(?:\.\d{1,3}){3}|'[^'\n]{1,30}'|\"[^\"\n]{1,30}\")"
 )
+_OF_WHAT = (
+    r"(?P<of>\s+(?:for|of|to|on|del|de(?:\s+la)?|para|от|для|к|на|в)\s+"
+    r"(?:(?:the|my|our|his|her|its|their|el|la|mi|su|tu|los|las)\s+)?"
+    + _OF_WORD
+    + r"(?:\s+"
+    + _OF_WORD
+    + r"){0,3})?"
+)
+# A word between the name and the value that says which password it is: its network or
+# service ("contraseña wifi: …"), which of its versions ("contraseña actual: …", "пароль
+# такой: …"), or a Russian noun in the genitive ("пароль роутера: …"). And who uses it, in a
+# short clause ("the password I use everywhere is …", "the password that works is …").
+_WHICH_ONE = (
+    "actual", "nueva", "nuevo", "new", "current", "такой", "новый", "текущий", "нынешний",
+    "wi-?fi", "router", "email", "correo", "vpn", "admin", "root",
+)  # fmt: skip
+_NAME_WORD = (
+    r"(?P<word>(?:\s+(?:"
+    + "|".join(_WHICH_ONE)
+    + r"|(?P<genitive>(?!(?:по|с|из)меня|(?:по|с|из)мени|постав|установ)[а-яё]{3,}[аяыи])"
+    r"|(?P<service>(?-i:[A-Z][\w-]{1,20})))){1,2})?"
+)
+_WHOSE = r"(?P<whose>\s+(?:I|we|you|that|which|que)\s+[^\W\d_]{2,20}(?:\s+[^\W\d_]{2,20})?)?"
 # The secret word may end a longer name: DB_PASSWORD, dbPassword, PGPASSWORD, adminPass (at
 # most 60 characters before it: an unbounded reach made every dash of a long run of dashes
 # read the run to its end). After a plea in brackets, a space may give the value.
 _ASSIGNMENT = re.compile(
     r"(?i)(?<![A-Za-z0-9])[A-Za-z0-9_.-]{0,60}?(?P<name>" + _SECRET_WORD + r")"
-    r"(?:[_-][A-Za-z0-9]+)*[\"']?"
+    r"(?P<suffix>(?:[_-][A-Za-z0-9]+)*)[\"']?"
     + _OF_WHAT
+    + _NAME_WORD
+    + _WHOSE
     + _KEEP_IT_SECRET
-    + r"\s*(?P<op>:=|=>|=|:|(?<=[)\]\u2013\u2014-])\s|[\u2013\u2014]|は(?=\s*[!-~「])"
-    r"|\s(?:(?:is|was)(?:\s+(?:now|still))?|remains|will\s+be"
-    r"|(?:is\s+|was\s+|has\s+been\s+)?(?:set|changed|reset)\s+to|="
+    + r"\s*(?P<op>:=|=>|->|\u2192|=|:|：|(?<=[)\]\u2013\u2014-])\s|[\u2013\u2014](?:\s+это(?=\s))?"
+    r"|[はがを](?=\s*[!-~「『])|['\u2019]s(?=\s)|\s(?:a|to|на)(?=\s)|\s-(?=\s)"
+    r"|\s(?:(?:is\s+|was\s+|has\s+been\s+)?(?:set|changed|reset)\s+to"
+    r"|(?:is|was)(?:\s+(?:now|still))?|remains|will\s+be|="
     r"|es|era|es\s+ahora|ahora\s+es|sigue\s+siendo|cambió\s+a|pasó\s+a\s+ser"
     r"|(?:—|–)\s+это|теперь|(?:поменяли|сменили|изменили)\s+на)(?::?\s|\s:\s))\s*"
     r"(?:[(\[]\s*" + _PLEA + r"\s*[)\]]\s*)?"  # "PASSWORD: (do not share) …"
     r"(?P<value>\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|`[^`\n]{1,200}`|「[^」\n]{1,200}」"
+    r"|『[^』\n]{1,200}』|«[^»\n]{1,200}»|“[^”\n]{1,200}”"
     r"|[^\s\"'`,;]{1,200})"
 )
+# A password told with no word to give it, or with its value first: "password sunflower42",
+# "Пароль от вайфая ромашка2019", "usuario admin contraseña naranja42", "sunflower42 is my
+# wifi password", "ромашка2019 — пароль от вайфая", "4821 is my PIN". With no word between, the
+# value must be shaped as people choose passwords (see `_told_bare`) and end the statement.
+_A_PASSWORD = (
+    r"(?<![A-Za-z0-9_\u0400-\u04ff-])(?:password|passwd|pwd|(?<![a-z])pw(?![a-z])|пароль"
+    r"|contraseña|パスワード)"
+)
+_OF = _OF_WHAT.replace("?P<of>", "?:")
+_BARE_PASSWORD = re.compile(
+    r"(?i)" + _A_PASSWORD + _OF + r"\s+(?P<value>«[^»\n]{3,64}»|“[^”\n]{3,64}”|「[^」\n]{3,64}」"
+    r"|[^\W_][^\s\"'`,;]{5,63})(?=\s*(?:$|[.,;!?)\]。、\n]))"
+)
+_VALUE_FIRST = re.compile(
+    r"(?i)\s*(?P<value>[^\W_][^\s\"'`,;]{3,63})\s+"
+    r"(?:is|was|es|era|[-\u2013\u2014](?:\s+это)?|это)\s+"
+    r"(?:(?:my|our|his|her|their|the|mi|su|tu|la|el|мой|наш|его|её)\s+)?"
+    r"(?:[^\W\d_][\w-]{0,20}\s+){0,2}(?:(?P<pin>PIN|NIP|ПИН|пин-код|PIN-код)|"
+    + _A_PASSWORD
+    + r")"
+    + _OF
+    + r"\s*(?:$|[.!?;\n])"
+)
 # Where a name of a secret can begin: every alternative of `_SECRET_WORD` starts with one.
-_NAME_STARTS = ("pass", "pwd", "secret", "client", "private", "api", "access", "auth", "refresh",
+_NAME_STARTS = ("pass", "pw", "secret", "client", "private", "api", "access", "auth", "refresh",
                 "bearer", "token", "credential", "пароль", "contraseña", "clave", "приватный",
-                "секретный", "パスワード", "mot", "senha")  # fmt: skip
+                "секретный", "パス", "mot", "senha", "токен", "トークン", "кодовое",
+                "пасс")  # fmt: skip
 _NAME_START = re.compile("(?i)(?=" + "|".join(_NAME_STARTS) + ")")  # every start, overlapping
 # What `[A-Za-z0-9]` matches under IGNORECASE: the ASCII ones and four more letters.
 _WORD_CHARS = frozenset(
@@ -214,7 +281,7 @@ _REFERENCES = ("${", "{{", "process.env", "os.environ", "getenv", "import.meta.e
                "env.", "vault:", "secrets.")  # fmt: skip
 _PLACEHOLDER_WORD = re.compile(
     r"(?i)your|example|sample|dummy|fake|test|wrong|invalid|placeholder|changeme|insert|replace"
-    r"|passw(?:or)?d|secret|redacted|xxxx"
+    r"|passw(?:or)?d|secret|redacted|xxxx|\btu[-_]|aqu[ií]\b|ваш|сюда|здесь"
 )
 _CANDIDATE = re.compile(r"[A-Za-z0-9+/_\-=]{24,}")
 _CONTEXT = re.compile(
@@ -259,11 +326,16 @@ _SLUG = re.compile(
     r"(?:[a-zа-яё]{1,12}|\d{1,4}|v\d{1,3})(?:[-._](?:[a-zа-яё]{1,12}|\d{1,4}|v\d{1,3}))+"
 )
 _OTHER_QUOTES = re.compile(r"^[「『«“‘]|[」』»”’]$")
+# A count, a share or a time, not a secret: "1432/1450", "0.95", "86400s", "12:30"
+_MEASURE = re.compile(r"(?i)\d+(?:[/.:,]\d+)+%?|\d+(?:ms|s|m|h|d|k|kb|mb|gb|%)")
+# A ticket's or a standard's id: "INC-4821", "ERC-20"
+_TICKET = re.compile(r"[A-Z]{2,5}-\d{1,6}")
 _DESCRIBED = re.compile(r"(?i)(?:" + _STANDARD + r"|2fa|mfa)[-_ ]?v?\d{0,5}[-_][^\W\d_]{2,}")
 _CJK_TAIL = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef].*")
 # The name of a password (not of a key or token, whose values are often kinds: "short-lived")
 _PASSWORD_NAME = re.compile(
-    r"(?i)password|passwd|passphrase|passcode|pwd|contraseña|пароль|パスワード|senha|^pass$"
+    r"(?i)password|passwd|passphrase|passcode|pwd|contraseña|пароль|パスワード|パスフレーズ|senha"
+    r"|^pass$|^pw$|^пасс$|кодовое"
 )
 # Words and one number joined by hyphens, dots or underscores: "orchid-77", "blue.fern.42"
 _WORD_AND_NUMBER = re.compile(r"(?i)(?P<words>(?:[a-zа-яё]{3,12}[-._])+)\d{2,4}")
@@ -274,53 +346,157 @@ _RULE_WORDS = frozenset(
     gate heading room floor""".split()
 )
 # A card's or a phone's PIN, or a passcode, and its digits: "The user's PIN is 4821", "Su PIN
-# es 4821", "PIN-код карты — 4821", "暗証番号は4821", "The door code is 4821". Four to eight
-# digits after a word that gives them ("is", ":", "—", "は", "changed to"), ending the
-# statement: no board's "pin 13", no "PIN-2048" ticket, no "PIN for user 10234 was reset".
+# es 4821", "Mi NIP es 4821", "La clave de la tarjeta es 4821", "PIN-код карты — 4821",
+# "暗証番号は4821", "The door code is 4821". Four to eight digits (or four to eight spaced
+# out, "4 8 2 1") after a word that gives them ("is", ":", "—", "は", "changed to", "->"), or
+# after the name alone where it is not a board's "pin" ("ПИН карты 4821", "暗証番号 4821"),
+# ending the statement: no board's "pin 13", no "PIN-2048" ticket, no "PIN for user 10234 was
+# reset".
 _PIN = re.compile(
-    r"(?i:\bpin(?:\s+(?:number|code))?|\bpin-?(?:code|код)|\bпин(?:-?код)?|\bc[óo]digo\s+pin"
-    r"|\bpasscode|\b(?:door|alarm|unlock|access|gate)\s+code|\bc[óo]digo\s+de\s+acceso"
-    r"|\bкод\s+(?:доступа|от\s+домофона|разблокировки)"
-    r"|(?<![A-Za-z])PIN(?:コード)?(?=[\u3040-\u30ff:：\s])|暗証番号|パスコード)"
+    r"(?P<pin>(?i:\bpin(?:\s+(?:number|code))?|\bpin-?(?:code|код)|\bпин(?:-?код)?"
+    r"|\bc[óo]digo\s+pin|\bpasscode|\b(?:door|alarm|unlock|access|gate)\s+code"
+    r"|\bc[óo]digo\s+(?:de\s+)?(?:(?:la|el)\s+)?(?:acceso|alarma|puerta|portal|garaje|desbloqueo)"
+    r"|\bкод\s+(?:от\s+)?(?:доступа|домофона|подъезда|гаража|сигнализации|двери|калитки|сейфа"
+    r"|разблокировки)"
+    r"|\bclave(?=\s+(?:de\s+(?:la\s+|mi\s+|su\s+)?tarjeta|del\s+cajero)))"
+    r"|(?<![A-Za-z])(?:PIN(?:コード)?|NIP)(?=[\u3040-\u30ff:：\s(])|暗証番号|パスコード|解除コード)"
     r"(?:\s+(?i:new|current|nuevo|actual|новый|текущий))?"
-    r"(?:\s+(?i:for|of|to|on|del|de|para|от|для|к)\s+"
+    r"(?:(?P<of>\s+(?i:for|of|to|on|del|de|para|от|для|к)\s+"
     r"(?:(?i:the|my|his|her|your|su|mi|tu|la|el)\s+)?[^\W\d_][\w-]{0,20}"
-    r"(?:\s+[^\W\d_][\w-]{0,20}){0,2}|\s+(?i:[а-яё][а-яё-]{2,20}))?"  # ("карты")
-    r"\s*(?i::|=|\bis(?:\s+(?:now|still))?\b|\bes(?:\s+el)?\b|\bwas\b|\bera\b|\bahora\s+es\b"
-    r"|(?:was\s+)?(?:changed|set|reset)\s+to|\bto(?=\s*\d)|\ba(?=\s*\d)|на(?=\s*\d)"
-    r"|(?:—|–)(?:\s*это)?|は|が|を)\s*:?\s*"
-    r"[\"'«「]?(?P<value>\d{4,8})[\"'»」]?"
+    r"(?:\s+[^\W\d_][\w-]{0,20}){0,2})|(?:\s+(?i:[а-яё][а-яё-]{2,20})){1,2})?"  # ("карты")
+    r"(?:\s+(?i:ending|ending\s+in|terminada\s+en)\s+\d{2,4})?"  # ("the card ending 1182")
+    r"(?:\s*[(\[]\s*" + _PLEA + r"\s*[)\]])?"  # ("PIN (do not share): …")
+    r"(?:\s*(?P<op>(?i::|=|->|\u2192|\bis(?:\s+(?:now|still))?\b|\bes(?:\s+el)?\b|\bwas\b|\bera\b"
+    r"|\bahora\s+es\b|(?:was\s+)?(?:changed|set|reset)\s+to|\bto(?=\s*\d)|\ba(?=\s*\d)"
+    r"|на(?=\s*\d)|(?:—|–)(?:\s*это)?|は|が|を|、|：))\s*:?\s*"
+    r"|(?<!\bis)(?<!\bes)(?<!\bwas)(?<!\bera)(?<!\bto)(?<!\ba)(?<!\sна)\s+)"
+    r"[\"'«「]?(?P<value>\d{4,8}|\d(?:\s\d){3,7}(?!\s*\d))#?[\"'»」]?"
     r"(?=\s*(?:$|[.,;!?)\]。、\n]|です|だ|に|\s(?:and|but|y|pero|и|но)\b))"
 )
 
 
 def _not_an_assignment(match: re.Match[str]) -> bool:
-    """A match of `_ASSIGNMENT` that gives no value to the secret it names: what a key or a
-    token is of is told only of a password ("The secret of our growth is …"); Spanish "clave"
-    with "es" is a password only of an account or a network ("La clave del wifi es …", not "La
-    clave del éxito es …"); after Japanese "は" the value must end the statement
-    ("パスワードはsakura88です", not "パスワードはstaging-42の設定を参照")."""
+    """A match of `_ASSIGNMENT` that gives no value to the secret it names:
+    - a setting of a secret, named so ("max_token_count", "PASSWORD_RESET_TIMEOUT");
+    - what a key or a token is of is told only of a password ("The secret of our growth is");
+    - Spanish "clave" with "es" is a password only of an account or a network ("La clave del
+      wifi es …", not "La clave del éxito es …");
+    - a Russian noun in the genitive between the name and the value says which password it
+      is before a colon or a dash ("пароль роутера: …");
+    - "a", "to", "на" give a value only after a verb of changing ("Cambié la contraseña a …",
+      "I changed my Gmail password to …", "Поменял пароль от почты на …");
+    - after Japanese "は" the value must end the statement ("パスワードはsakura88です", not
+      "パスワードはstaging-42の設定を参照"), after "が" / "を" it is what it became
+      ("パスワードをsakura88に変更")."""
     name, op, of = match["name"].casefold(), match["op"].strip(), match["of"] or ""
+    if _a_setting(match):
+        return True
     if of and not (_PASSWORD_NAME.search(name) or name.startswith("clave")):
         return True
     if name.startswith("clave") and op not in (":", "=", ":=") and not _CLAVE_OF.search(of):
         return True
-    if op == "は":
-        value = match["value"].strip("「」")
+    if (match["genitive"] or match["service"]) and op not in (":", "=", "->", "\u2192", "—", "–"):
+        return True  # "пароль роутера: …", "Токен Twilio: …", not "пароль роутера сменили на …"
+    if op in ("a", "to", "на"):
+        return not _CHANGED.search(match.string, max(0, match.start() - 40), match.start("op"))
+    if op in ("は", "が", "を"):
+        value = match["value"].strip("「」『』")
         rest = match.string[match.end("value") :] if value == match["value"] else ""
         tail = value[len(_CJK_TAIL.sub("", value)) :] + rest
+        if op != "は":
+            return not tail.startswith("に")
         return not (tail == "" or tail.startswith(_ENDS_A_STATEMENT))
     return False
 
 
+def _a_setting(match: re.Match[str]) -> bool:
+    """The name is a setting's of a secret, not the secret's: its last word is a measure
+    ("token_budget", "PASSWORD_RESET_TIMEOUT", "api_key_header"), or its first a bound
+    ("max_token_count")."""
+    before = match.string[match.start() : match.start("name")]
+    parts = re.split(r"[_.-]+", (before + match["name"] + match["suffix"]).casefold())
+    return parts[-1] in _SETTING_PARTS or parts[0] in ("max", "min", "num")
+
+
+_SETTING_PARTS = frozenset(
+    """count counts budget limit limits timeout expiry expires expiration ttl length len size
+    max min header rate interval days hours minutes seconds secs ms age lifetime window
+    threshold attempts retries version format mode policy field label""".split()
+)
+
+
+_CHANGED = re.compile(
+    r"(?i)cambi|\bpus[eoi]|actualic|actualiz|establec|configur|\bchang|\bset\b|\breset\b"
+    r"|\bupdat|поменял|сменил|изменил|поставил"
+)
+
+
+def _an_example(view: str, start: int, value: int) -> bool:
+    """The line says the value is an example: "Example: if the password is Hello-123, …", "La
+    contraseña de ejemplo es Hola-123" (from the line's start to the value)."""
+    return _EXAMPLE.search(view, view.rfind("\n", 0, start) + 1, value) is not None
+
+
+_EXAMPLE = re.compile(
+    r"(?i)(?<![@.\w])example\b(?!\.\w)|\be\.g\.|for instance|\bejemplo\b|\bпример|例えば|例[:：]"
+)
 _CLAVE_OF = re.compile(r"(?i)wi-?fi|\bred\b|acceso|correo|banco|tarjeta|cuenta|router|usuario")
 _ENDS_A_STATEMENT = ("です", "だ", "でした", "。", "、", ".", " ", "\n")
+
+
+def _told_without_a_word(view: str, lower: str) -> list[re.Match[str]]:
+    """The matches of `_BARE_PASSWORD` (tried where a password's name begins) and of
+    `_VALUE_FIRST` (tried from the start of the statement that names a password or a PIN):
+    tried at every character they cost a third of the scan of a memory file."""
+    found: list[re.Match[str]] = []
+    for at in _word_starts(view, lower, _BARE_NAMES, _BARE_START):
+        before = view[at - 1] if at else " "
+        if before.isalnum() and (before.isascii() or "\u0400" <= before <= "\u04ff"):
+            continue  # "spinner", "снепароль": inside a word (a Japanese name follows "の")
+        bare = _BARE_PASSWORD.match(view, at)
+        if bare:
+            found.append(bare)
+        statement = max(view.rfind(mark, 0, at) for mark in ".!?;\n") + 1
+        first = _VALUE_FIRST.match(view, statement)
+        if first and first.end("value") < at and first not in found:
+            found.append(first)
+    return found
+
+
+def _told_bare(match: re.Match[str]) -> bool:
+    """A value of `_BARE_PASSWORD` or `_VALUE_FIRST` that no word gives, yet a password or PIN
+    for sure: quoted ("Пароль от вайфая «ромашка»"), letters then a number ("sunflower42",
+    "ромашка2019", "Sunflower42!"), six digits or more; for a PIN, four to eight digits."""
+    value = match["value"]
+    if "pin" in match.re.groupindex and match["pin"]:
+        return value.isdigit() and 4 <= len(value) <= 8 and not _trivial_digits(value)
+    if not _secret_value(value, prose=True, password=True):
+        return _chosen_digits(value)
+    value = value.rstrip(".,;:!?")
+    if _OTHER_QUOTES.sub("", value) != value or _LETTERS_THEN_DIGITS.fullmatch(value):
+        return True
+    return _strong(value)
+
+
+def _strong(value: str) -> bool:
+    """Eight characters or more with capitals, small letters, digits and a symbol, as a
+    password policy asks ("Quij0te!Mancha", "Kashtan$2023", "Movistar#8802")."""
+    return len(value) >= 8 and all(
+        any(map(test, value)) for test in (str.isupper, str.islower, str.isdigit, _a_symbol)
+    )
+
+
+def _a_symbol(char: str) -> bool:
+    return not char.isalnum() and not char.isspace()
+
+
+_LETTERS_THEN_DIGITS = re.compile(r"[^\W\d_]{3,}[-._]?\d{2,}[!?#$%&*@]?")
 
 
 def _chosen_digits(value: str) -> bool:
     """Digits alone, six or more, given as a password in prose ("The wifi password is
     84729163"): not a run of one digit or of digits counting up."""
-    value = value.strip("\"'`「」.,;:!?")
+    value = _CJK_TAIL.sub("", value.strip("\"'`「」『』.,;:!?"))  # "90417263です"
     return value.isdigit() and len(value) >= 6 and not _trivial_digits(value)
 
 
@@ -333,11 +509,12 @@ def _chosen_words(value: str) -> bool:
     return not any(w in _RULE_WORDS for w in re.split(r"[-._]", match["words"].casefold()))
 
 
-_PIN_WORDS = ("pin", "пин", "code", "código", "codigo", "код", "暗証番号", "パスコード")
+_PIN_WORDS = ("pin", "пин", "code", "código", "codigo", "код", "nip", "clave", "暗証番号",
+              "パスコード", "解除コード")  # fmt: skip
 # Where a match of `_PIN` can begin: the first word of each of its names
 _PIN_NAMES = (
     "pin", "пин", "código", "codigo", "passcode", "door", "alarm", "unlock", "access", "gate",
-    "код", "暗証番号", "パスコード",
+    "код", "nip", "clave", "暗証番号", "パスコード", "解除コード",
 )  # fmt: skip
 _PIN_START = re.compile("(?i)(?=" + "|".join(_PIN_NAMES) + ")")
 
@@ -374,7 +551,17 @@ _COUNTING_UP = frozenset({"0123", "1234", "12345", "123456", "1234567", "1234567
 _COMMAND_PASSWORD = re.compile(
     r"\b(?:mysql|mysqldump|mariadb)\b[^\n]*?\s-p(?P<value>[^\s'\"]{6,})"
     r"|\bcurl\b[^\n]*?\s(?:-u|--user)\s+[^\s:'\"]+:(?P<value2>[^\s'\"@]{6,})"
+    r"|\bredis-cli\b[^\n]*?\s(?:-a|--pass)\s+(?P<value3>[^\s'\"]{6,})"
 )
+# A user and a password side by side: "Amazon: mike.t@example.com / Kangaroo*Jump6", "acceso al
+# panel del router: admin / Movistar#8802". Only a password as strong as a policy asks (see
+# `_strong`): "read / write", "TCP / IP" and "src / lib" are no pairs.
+_LOGIN_PAIR = re.compile(
+    r"(?<![\w@.+-])[\w.+-]{2,40}(?:@[\w-]{1,40}(?:\.[\w-]{1,20}){1,4})?\s+/\s+"
+    r"(?P<value>[^\s/'\"`,;]{8,64})(?=\s*(?:$|[.,;)\n]))"
+)
+# A Wi-Fi network shared as a QR code's text: "WIFI:S:Home;T:WPA;P:shibainu-2016;;"
+_WIFI_QR = re.compile(r"WIFI:(?:[^;\n]*;){0,6}?P:(?P<value>(?:[^;\\\n]|\\.){4,63});")
 # A hashed password is no secret to keep out: `$argon2id$…`, `$2b$12$…`.
 _HASHED = re.compile(r"\$(?:argon2(?:id|i|d)?|2[abxy]|scrypt|pbkdf2[\w-]*|6|5)\$")
 
@@ -431,10 +618,12 @@ def _secret_value(value: str, *, prose: bool, password: bool = False) -> bool:
     With `password` (the name is a password's, not a key's or a token's), words and a number
     joined by a hyphen are one too: "the Wi-Fi password is orchid-77" is how people choose
     them, where "the token is short-lived" or "session-id-v2" names a kind."""
+    quoted = len(value) > 1 and (
+        (value[:1] in "\"'`" and value[-1:] == value[:1]) or _OTHER_QUOTES.sub("", value) != value
+    )
     value = _OTHER_QUOTES.sub("", value)  # 「sakura88」, «ромашка», “sunflower”
-    quoted = value[:1] in "\"'`" and value[-1:] == value[:1] and len(value) > 1
     if not value.isascii():  # "sakura88です。": the value ends where the Japanese goes on
-        value = _CJK_TAIL.sub("", value)
+        value = _CJK_TAIL.sub("", value) or value  # a passphrase of kana: "ねこがよるにおどる7"
     value = value.strip("\"'`").rstrip(".,;:)!?]}").lstrip("\\")
     if len(value) < 6 or value.casefold() in _PLACEHOLDERS:
         return False
@@ -450,7 +639,7 @@ def _secret_value(value: str, *, prose: bool, password: bool = False) -> bool:
         return False
     if _DESCRIBED.fullmatch(value):
         return False  # "WPA2-Personal", "SHA256-hashed", "2FA-protected": how it is kept
-    if _STANDARD_NAME.fullmatch(value):
+    if _STANDARD_NAME.fullmatch(value) or _MEASURE.fullmatch(value) or _TICKET.fullmatch(value):
         return False
     has_digit = any(c.isdigit() for c in value)
     has_symbol = any(not c.isalnum() for c in value)
@@ -551,26 +740,43 @@ def _find_secrets(text: str) -> list[SecretFinding]:
                 add("credentials in URL", match.start())
     if any(map(lower.__contains__, _ASSIGNMENT_WORDS)):
         for match in _assignments(view, lower):
-            if _not_an_assignment(match):
+            if _not_an_assignment(match) or _an_example(view, match.start(), match.start("value")):
                 continue
             op, value, name = match["op"].strip(), match["value"], match["name"]
-            prose = op not in (":=", "=>", "=", ":")
-            if " " in name and not _random_value(value):
-                continue  # "the private key is ed25519", "the API key is HMAC-SHA256 signed"
+            prose = op not in (":=", "=>", "=", ":", "：")
             password = _PASSWORD_NAME.search(name) is not None
+            if " " in name and not password and not _random_value(value):
+                continue  # "the private key is ed25519", "the API key is HMAC-SHA256 signed"
             if _secret_value(value, prose=prose, password=password) or (
                 password and prose and _chosen_digits(value)
             ):
                 add("password assignment", match.start())
-    if "mysql" in lower or "mariadb" in lower or "curl" in lower:
+    if any(map(lower.__contains__, _BARE_NAMES)):
+        for match in _told_without_a_word(view, lower):
+            if _told_bare(match) and not _an_example(view, match.start(), match.end()):
+                pin = match.re is _VALUE_FIRST and match["pin"]
+                add("PIN or passcode" if pin else "password assignment", match.start())
+    if "mysql" in lower or "mariadb" in lower or "curl" in lower or "redis-cli" in lower:
         for match in _COMMAND_PASSWORD.finditer(view):
-            if _secret_value(match.group("value") or match.group("value2"), prose=False):
+            if _secret_value(match["value"] or match["value2"] or match["value3"], prose=False):
                 add("password on a command line", match.start())
     if any(map(lower.__contains__, _PIN_WORDS)):
         for match in _pins(view, lower):
+            if match["op"] is None and (
+                match["of"] or (match["pin"].isascii() and not match["pin"].isupper())
+            ):
+                continue  # "pin 1313", "ПИН-код для модели 3000": digits no word gives
             told_of = _DEFAULT.search(view[max(0, match.start() - 30) : match.start()])
-            if not told_of and not _trivial_digits(match.group("value")):
+            if not told_of and not _trivial_digits(match["value"].replace(" ", "")):
                 add("PIN or passcode", match.start())
+    if " / " in view:
+        for match in _LOGIN_PAIR.finditer(view):
+            if _strong(match["value"].rstrip(".,;:!?)")):
+                add("password assignment", match.start())
+    if "WIFI:" in view:
+        for match in _WIFI_QR.finditer(view):
+            if _secret_value(match["value"], prose=False, password=True):
+                add("password assignment", match.start())
     if "bearer" in lower:
         for match in _BEARER.finditer(view):
             if _secret_value(match.group("value"), prose=False):
