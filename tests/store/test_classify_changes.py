@@ -114,3 +114,89 @@ def test_another_one_cancelled_hides_nothing(old: str, new: str) -> None:
 )
 def test_the_stored_one_ended_or_replaced_still_supersedes(old: str, new: str) -> None:
     assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Raquel es desarrolladora junior.", "A Raquel la han ascendido a desarrolladora sénior."),
+        ("Raquel es desarrolladora junior.", "Raquel fue ascendida a desarrolladora sénior."),
+    ],
+)
+def test_a_spanish_promotion_supersedes_the_job(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user doesn't eat meat.", "The user eats meat again."),
+        ("Пользовательница не ест мясо.", "Пользовательница снова ест мясо."),
+        ("El usuario no come carne.", "El usuario come carne de nuevo."),
+    ],
+)
+def test_what_holds_again_supersedes_its_denial(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+def test_someone_else_holding_it_again_is_no_update() -> None:
+    assert outcome("The user doesn't smoke.", "The user's brother smokes again.") not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "Mei leads the data platform team.",
+            "Since the reorg, Rafael took over the data platform team.",
+        ),
+        ("Mei leads the data platform team.", "Rafael took over the data platform team from Mei."),
+        (
+            "El módulo de pagos es responsabilidad del equipo Lince.",
+            "El equipo Águila ha asumido el módulo de pagos.",
+        ),
+        ("Командой аналитики руководит Денис.", "Светлана возглавила команду аналитики."),
+        (
+            "Командой аналитики руководит Денис.",
+            "Денис передал руководство командой аналитики Светлане.",
+        ),
+    ],
+)
+def test_another_one_taking_over_what_the_holder_held_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Mei leads the data platform team.", "Rafael took over the mobile team."),
+        ("Mei leads the data platform team.", "Rafael took over the data platform team from Bob."),
+        ("Mei leads the data platform team.", "Rafael's sister took over her bakery."),
+        ("Командой аналитики руководит Денис.", "Светлана возглавила отдел продаж."),
+    ],
+)
+def test_taking_over_another_thing_or_from_another_one_is_no_update(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("ユーザーはTodoistを使っています。", "ユーザーはTodoistからNotionに切り替えました。"),
+        ("チームはnpmを使っている。", "チームはnpmからpnpmに乗り換えた。"),
+    ],
+)
+def test_a_japanese_switch_from_the_stored_value_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("ユーザーはTodoistを使っています。", "ユーザーの夫はTodoistからNotionに切り替えました。"),
+        ("ユーザーはTodoistを使っています。", "ユーザーはTodoistからNotionに切り替える予定です。"),
+        ("ユーザーはSlackを使っています。", "ユーザーはメールをGmailからOutlookに切り替えました。"),
+    ],
+)
+def test_a_japanese_switch_of_another_one_or_planned_is_no_update(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING

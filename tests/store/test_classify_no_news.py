@@ -96,6 +96,22 @@ def test_a_change_conditional_heard_asked_denied_or_planned_is_no_update(
 @pytest.mark.parametrize(
     ("old", "new"),
     [
+        (
+            "The team deploys on Thursdays.",
+            "The team lead proposed moving deploys to Tuesdays; nothing is decided yet.",
+        ),
+        ("Releases ship every two weeks.", "Maria suggested moving to weekly releases."),
+        ("La reunión es los lunes.", "Ana propuso pasar la reunión a los martes."),
+        ("Релизы выходят раз в две недели.", "Тимлид предложил перейти на еженедельные релизы."),
+    ],
+)
+def test_a_change_proposed_is_no_update(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
         ("Standup is at 9:30.", "For this sprint only, standup moved to 10:00."),
         ("The on-call engineer is Mike.", "Until Friday, the on-call engineer is now Sara."),
         ("Дежурный — Михаил.", "До пятницы дежурный теперь Сара."),

@@ -1937,12 +1937,28 @@ def compare(new: Parse, old: Parse, similarity: float) -> Verdict:
     if new.update and _news_said_before(new, old):
         new = replace(new, update=False)
     verdict = _compared(new, old, similarity)
+    if verdict.outcome == "contradict" and old.negated and not new.negated and _again(new):
+        # "The user doesn't eat meat" → "The user eats meat again": no two claims at odds, the
+        # stored one ended
+        return Verdict("supersede", f"{verdict.reason}, true again")
     if verdict.outcome not in ("duplicate", "supersede") or new.normalized == old.normalized:
         return verdict
     apart = _why_apart(new, old, verdict.outcome)
     if apart:
         return _related_or_new(new, old, _jaccard(new.content, old.content), similarity, apart)
     return verdict
+
+
+def _again(fact: Parse) -> bool:
+    """The fact says it holds again: "again", "снова", "опять", "de nuevo", "otra vez"."""
+    norms = [w.norm for w in fact.words]
+    if any(n in _AGAIN for n in norms):
+        return True
+    return any(pair in _AGAIN_PAIRS for pair in itertools.pairwise(norms))
+
+
+_AGAIN = frozenset("again снова опять вновь".split())
+_AGAIN_PAIRS = frozenset({("de", "nuevo"), ("otra", "vez")})
 
 
 def _news_said_before(new: Parse, old: Parse) -> bool:
@@ -3930,6 +3946,8 @@ def _not_a_duplicate(
 ) -> Verdict:
     """`compare` past the duplicate rules: an update, a contradiction, a new value, else
     related or new (`form`: what tells the two apart as statements, if anything)."""
+    if _taken_over(new, old):  # (its own reading says what the new fact's other words are)
+        return Verdict("supersede", "another one took over what the stored fact's holder held")
     update = _update_verdict(new, old)
     # news of another attribute, thing or holder is no update of this fact, however it is told
     elsewhere = _update_elsewhere(new, old) if update else ""
@@ -4781,6 +4799,8 @@ def _update_verdict(new: Parse, old: Parse) -> Verdict | None:
         return Verdict("supersede", "the stored value told as what was, and what is now")
     if _japanese_change_of_verb(new, old):
         return Verdict("supersede", "the same subject, its value changed by a verb of change")
+    if _japanese_switched_from(new, old):
+        return Verdict("supersede", "a move from the stored value to another")
     if _age_changed(new, old):
         return Verdict("supersede", "the same person, a new age")
     if _status_changed(new, old):
@@ -5357,6 +5377,29 @@ def _japanese_change_of_verb(new: Parse, old: Parse) -> bool:
     if not old_values or not new_values or len(new_values) > 3:
         return False  # (at most a time and the value: "先月熊本に", bigrams and all)
     return not old_values & new_values
+
+
+def _japanese_switched_from(new: Parse, old: Parse) -> bool:
+    """Japanese names the stored value as what was left ("から") and the new one it changed to
+    ("に" / "へ" and a verb of change): "ユーザーはTodoistを使っています" → "ユーザーはタスク管理を
+    TodoistからNotionに切り替えました". The new fact's topic (before "は") is written in the stored
+    fact (not "ユーザーの夫は…"), and the new value is not."""
+    if not CJK.search(new.text) or new.negated or old.negated or new.question:
+        return False
+    if any(plan in new.text for plan in _JAPANESE_PLANS + _JAPANESE_NOT_DONE):
+        return False  # "TodoistからNotionに切り替える予定": a plan
+    switched = _JAPANESE_FROM_TO.search(new.text)
+    topic = new.text.split("は", 1)[0] if "は" in new.text else ""
+    if switched is None or not topic or topic not in old.text:
+        return False
+    stored = old.text.casefold()
+    return switched["from"].casefold() in stored and switched["to"].casefold() not in stored
+
+
+_JAPANESE_FROM_TO = re.compile(
+    r"(?P<from>[^\s、。はがをにでから]+)から(?P<to>[^\s、。はがをにで]+)(?:に|へ)"
+    r"(?:切り替え|切替|変更|移行|乗り換え|変え|移し|移転|引っ越し|替え)"
+)
 
 
 def _japanese_value(word: Word, verbs: set[str]) -> bool:
@@ -7463,6 +7506,82 @@ def _holder_replaced(new: Parse, old: Parse) -> bool:
     if any(len(h) != 1 for h in holders):
         return False
     return not _same_name(holders[0][0], holders[1][0])
+
+
+def _taken_over(new: Parse, old: Parse) -> bool:
+    """The new fact says someone named took over a thing ("Rafael took over the data platform
+    team", "Ownership of the payments service was transferred to Team Orca", "El equipo Águila
+    ha asumido el módulo de pagos", "Светлана возглавила команду аналитики", "Денис передал
+    руководство командой аналитики Светлане"), and the stored fact says who holds that thing,
+    in its words and only that: "Mei leads the data platform team", "… is owned by Team
+    Falcon", "… es responsabilidad del equipo Lince", "Командой аналитики руководит Денис".
+    Never when the new holder is named in the stored fact, when it says who held it before
+    and that is another one, nor of another thing ("… took over the mobile team")."""
+    if new.negated or old.negated or new.question or old.question or new.modal or old.modal:
+        return False
+    if new.future or old.past or old.future or len(new.text) > 160:
+        return False
+    if (new.speaker, new.environments) != (old.speaker, old.environments):
+        return False
+    told = _TAKEN_OVER.fullmatch(_SINCE_FIRST.sub("", new.text.strip()).rstrip(".!"))
+    if told is None:
+        return False
+    who, what, giver = (
+        next((told[g] for g in _PARTS[part] if told[g]), "") for part in ("who", "what", "giver")
+    )
+    thing = parse(what).content
+    if not thing or not all(_among(k, old.content) for k in thing):
+        return False
+    rest = {k for k in old.content if not _among(k, thing)} - _holding_keys()
+    holder = rest & old.capitalised
+    if not holder or rest - holder - _HOLDER_NOUNS:
+        return False  # the stored fact says more than who holds the thing, or names no one
+    taker = parse(who)
+    if not taker.capitalised - _HOLDER_NOUNS or any(
+        _among(k, old.content) for k in taker.capitalised - _HOLDER_NOUNS
+    ):
+        return False  # no one named, or the one the stored fact names
+    given = giver and parse(giver).capitalised
+    return not given or all(_among(k, holder) for k in given)
+
+
+def _among(key: str, keys: Collection[str]) -> bool:
+    return key in keys or _inflects(key, frozenset(keys))
+
+
+_TAKEN_OVER = re.compile(
+    r"(?i)(?P<who>[^,;]+?)\s+(?:has\s+|have\s+)?(?:took|taken|takes)\s+over\s+(?:as\s+\w+\s+of\s+)?"
+    r"(?P<what>[^,;]+?)(?:\s+from\s+(?P<giver>[^,;]+?))?"
+    r"|(?:the\s+)?(?:ownership\s+of|responsibility\s+for)\s+(?P<what2>[^,;]+?)\s+"
+    r"(?:was|has\s+been|is\s+now)\s+(?:transferred|handed\s+over|moved|given)\s+to\s+(?P<who2>[^,;]+?)"
+    r"|(?P<who3>[^,;]+?)\s+(?:se\s+(?:ha\s+)?(?:hizo|hecho)|se\s+hace)\s+cargo\s+del?\s+(?P<what3>[^,;]+?)"
+    r"|(?P<who4>[^,;]+?)\s+(?:ha\s+asumido|asumió|asume)\s+"
+    r"(?:(?:la\s+responsabilidad|el\s+liderazgo|la\s+dirección)\s+del?\s+)?(?P<what4>[^,;]+?)"
+    r"|(?P<who5>[^,;]+?)\s+(?:возглавил[аи]?|взял[аи]?\s+на\s+себя|принял[аи]?\s+руководство)\s+"
+    r"(?P<what5>[^,;]+?)"
+    r"|(?P<giver6>[^,;]+?)\s+передал[аи]?\s+(?:руководство\s+)?(?P<what6>[^,;]+?)\s+"
+    r"(?P<who6>[A-ZА-ЯЁ][\w-]+)"
+)
+# The groups of `_TAKEN_OVER` that hold each part, one for each way it is told
+_PARTS = {
+    "who": ("who", "who2", "who3", "who4", "who5", "who6"),
+    "what": ("what", "what2", "what3", "what4", "what5", "what6"),
+    "giver": ("giver", "giver6"),
+}
+# "Since the reorg, …", "A partir de marzo, …": when, before what happened
+_SINCE_FIRST = re.compile(r"(?i)^(?:since|as\s+of|from|desde|a\s+partir\s+de|с|со)\s[^,]{1,40},\s*")
+# Words of a holder besides its name: "Team Falcon", "el equipo Lince", "команда Дениса"
+_HOLDER_NOUNS = frozenset("team equip команд squad group grupo отдел".split())
+
+
+@lru_cache(maxsize=1)
+def _holding_keys() -> frozenset[str]:
+    """The keys of the words that say who holds a thing: "leads", "is owned by", "es
+    responsabilidad de", "руководит"."""
+    words = """leads lead manages runs owns owned owner handles heads maintains charge
+    responsible responsibility dirige lidera gestiona lleva encarga cargo responsable
+    responsabilidad mantiene руководит возглавляет ведёт ведет отвечает управляет курирует"""
+    return frozenset(k for w in words.split() for k in parse(w).content)
 
 
 def _doer_replaced(new: Parse, old: Parse) -> bool:

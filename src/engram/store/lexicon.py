@@ -167,6 +167,7 @@ subimos bajamos aumentamos redujimos redujo redujeron ampliamos amplió ampliaro
 incrementaron incrementamos elevó elevaron elevamos
 traded vendió vendido vendida vendieron vendimos vendí canceló cancelaron
 cancelamos cancelé отменил отменила отменили
+ascendió ascendieron ascendido ascendida promovido promovida повышен повышена
 """.split()
 )
 
@@ -361,9 +362,10 @@ también ya le lo les nos ni o u ha han fue era estos estas ese esa sin sobre en
 # environment, "staging" and "stg" another.
 _ENVIRONMENT_FAMILIES = {
     "prod": "production prod прод проде прода продакшн продакшен продакшене продакшне "
-    "продакшена продакшна producción produccion",
-    "staging": "staging stg стейдж стейдже стейджа стейджинг стейджинге стейджинга",
-    "dev": "dev development дев деве desarrollo",
+    "продакшена продакшна producción produccion production's prod's продовый продовая "
+    "продовое продовые продовую продовой продового продовом продовых",
+    "staging": "staging stg стейдж стейдже стейджа стейджинг стейджинге стейджинга staging's stg's",
+    "dev": "dev development дев деве desarrollo dev's development's",
     "preprod": "preprod pre-prod препрод препроде preproducción preproduccion",
 }
 ENVIRONMENT_KEYS = {
@@ -493,13 +495,16 @@ FUTURE = frozenset("will shall 'll won't будет будут буду буде
 # Phrases of the past: "Anna used to live in Paris" is history, not news.
 PAST_PHRASES = (("used", "to"), ("solía",), ("solia",), ("раньше",))
 
-# Modal words: "Anna might get a dog" is not "Anna got a dog".
+# Modal words: "Anna might get a dog" is not "Anna got a dog". A proposal is one too: "The
+# team lead proposed moving deploys to Tuesdays" moves nothing yet.
 MODALS = frozenset(
     """
 might may could would should maybe perhaps possibly probably planning plans considering
-thinking pensando
-может могла мог могли возможно наверное планирует собирается
-podría podrían quizás quizá puede tal posiblemente probablemente planea piensa
+thinking pensando proposed proposes suggested suggests
+может могла мог могли возможно наверное планирует собирается предложил предложила предложили
+предлагает предлагают
+podría podrían quizás quizá puede tal posiblemente probablemente planea piensa propuso
+propone proponen sugirió sugiere
 """.split()
 )
 
