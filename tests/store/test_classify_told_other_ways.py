@@ -188,6 +188,18 @@ def test_the_one_who_does_it_is_who_does_it(old: str, new: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("cleft", "plain"),
+    [
+        ("Ana is the person who writes the release notes.", "Ana writes the release notes."),
+        ("Ana and Luis are the ones who write the notes.", "Ana and Luis write the notes."),
+        ("Анна — та, которая пишет заметки.", "Анна пишет заметки."),
+    ],
+)
+def test_every_form_of_the_one_who_reads_as_what_it_does(cleft: str, plain: str) -> None:
+    assert parse(cleft).content == parse(plain).content
+
+
+@pytest.mark.parametrize(
     ("old", "new"),
     [
         ("Dana reviews every PR.", "Dana is the one who approves every PR."),

@@ -2251,7 +2251,7 @@ def _cleft_undone(body: str) -> str:
     return _CLEFT.sub(" ", body)
 
 
-_MAYBE_CLEFT = re.compile(r"\b(?:one|quien|que|кто)\b", re.I)
+_MAYBE_CLEFT = re.compile(r"\b(?:one|ones|person|quien|quienes|que|кто|котор\w+)\b", re.I)
 _CLEFT = re.compile(
     r"\s+(?:(?:is|was|are|were)\s+the\s+(?:one|ones|person)\s+(?:who|that)"
     r"|(?:es|era|fue|son|fueron)\s+(?:quien|quienes|el\s+que|la\s+que|los\s+que|las\s+que)"
