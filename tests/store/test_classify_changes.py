@@ -139,8 +139,19 @@ def test_what_holds_again_supersedes_its_denial(old: str, new: str) -> None:
     assert outcome(old, new) == "supersede"
 
 
-def test_someone_else_holding_it_again_is_no_update() -> None:
-    assert outcome("The user doesn't smoke.", "The user's brother smokes again.") not in HIDING
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user doesn't smoke.", "The user's brother smokes again."),
+        ("The user doesn't eat meat.", "The user's dog eats meat again."),
+        ("The user doesn't eat meat.", "The user eats meat again on weekends."),
+        ("The user doesn't drink coffee.", "The user drinks decaf coffee again."),
+        ("Пользовательница не ест мясо.", "Пользовательница снова ест мясо по выходным."),
+        ("El usuario no come carne.", "El usuario come carne de nuevo solo en Navidad."),
+    ],
+)
+def test_someone_else_or_something_more_holding_again_is_no_update(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
 
 
 @pytest.mark.parametrize(
@@ -173,6 +184,23 @@ def test_another_one_taking_over_what_the_holder_held_supersedes(old: str, new: 
         ("Mei leads the data platform team.", "Rafael took over the data platform team from Bob."),
         ("Mei leads the data platform team.", "Rafael's sister took over her bakery."),
         ("Командой аналитики руководит Денис.", "Светлана возглавила отдел продаж."),
+        ("Mei maintains the backend.", "Rust took over the backend."),
+        ("Mei runs the meeting.", "Chaos took over the meeting."),
+        ("Mei owns the couch.", "Rafael's dog took over the couch."),
+        ("Mei leads the data platform team.", "Today Rafael took over the data platform team."),
+        (
+            "Mei leads the data platform team.",
+            "Rafael temporarily took over the data platform team.",
+        ),
+        ("Mei leads the data platform team.", "In 2015 Rafael took over the data platform team."),
+        (
+            "Mei and Tom lead the data platform team.",
+            "Rafael took over the data platform team from Tom.",
+        ),
+        ("Командой аналитики руководит Денис.", "Светлана временно возглавила команду аналитики."),
+        ("Турнирную таблицу ведёт Анна.", "Спартак возглавил турнирную таблицу."),
+        ("Пекарней управляет Анна.", "Дочь Анны взяла на себя пекарню."),
+        ("Marta dirige la startup.", "Google asumió la startup."),
     ],
 )
 def test_taking_over_another_thing_or_from_another_one_is_no_update(old: str, new: str) -> None:
@@ -196,6 +224,20 @@ def test_a_japanese_switch_from_the_stored_value_supersedes(old: str, new: str) 
         ("ユーザーはTodoistを使っています。", "ユーザーの夫はTodoistからNotionに切り替えました。"),
         ("ユーザーはTodoistを使っています。", "ユーザーはTodoistからNotionに切り替える予定です。"),
         ("ユーザーはSlackを使っています。", "ユーザーはメールをGmailからOutlookに切り替えました。"),
+        (
+            "ユーザーはTodoistを使っています。",
+            "ユーザーは夫がTodoistからNotionに切り替えたと言っていました。",
+        ),
+        ("ユーザーの妻はTodoistを使っています。", "ユーザーはTodoistからNotionに切り替えました。"),
+        (
+            "ユーザーはNotionとTodoistを使っています。",
+            "ユーザーはTodoistからTickTickに切り替えました。",
+        ),
+        ("ユーザーはTodoistを使っています。", "ユーザーはTodoistからNotionに移行中です。"),
+        (
+            "ユーザーはダークモードのVS Codeを使っています。",
+            "ユーザーはターミナルの配色をダークからライトに変更しました。",
+        ),
     ],
 )
 def test_a_japanese_switch_of_another_one_or_planned_is_no_update(old: str, new: str) -> None:

@@ -109,6 +109,15 @@ def test_a_change_proposed_is_no_update(old: str, new: str) -> None:
     assert outcome(old, new) not in HIDING
 
 
+def test_a_proposal_taken_is_an_update() -> None:
+    old = "The team deploys on Thursdays."
+    new = (
+        "Maria proposed moving deploys to Tuesdays and the team agreed; deploys are on Tuesdays"
+        " now."
+    )
+    assert outcome(old, new) == "supersede"
+
+
 @pytest.mark.parametrize(
     ("old", "new"),
     [

@@ -157,6 +157,7 @@ def test_meeting_another_person_instead_supersedes() -> None:
         ("Se mudó a Valencia mi hermana el mes pasado.", "hermana"),
         ("Переехал в Самару брат.", "брат"),
         ("Уволился из Яндекса его руководитель.", "руководитель"),
+        ("Se mudó a Valencia la empresa de su padre.", "empresa"),
     ],
 )
 def test_a_subject_told_after_its_verb_is_the_subject(note: str, subject: str) -> None:
@@ -183,7 +184,12 @@ def test_an_impersonal_se_ha_is_said_of_no_one() -> None:
         ("Живёт в Москве.", "Переехал в Самару брат."),
         ("Работает в Яндексе.", "Уволился из Яндекса его руководитель."),
         ("Tiene un vuelo a París el viernes.", "Se ha cancelado el vuelo a Roma."),
+        ("Vive en Alicante.", "Se mudó a Valencia la empresa de su padre."),
     ],
 )
 def test_someone_else_told_after_the_verb_hides_nothing(old: str, new: str) -> None:
     assert outcome(old, new) not in HIDING
+
+
+def test_a_time_after_the_place_leaves_the_note_said_of_the_user() -> None:
+    assert outcome("Vive en Alicante.", "Se mudó a Valencia la semana pasada.") == "supersede"

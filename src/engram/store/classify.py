@@ -1937,7 +1937,7 @@ def compare(new: Parse, old: Parse, similarity: float) -> Verdict:
     if new.update and _news_said_before(new, old):
         new = replace(new, update=False)
     verdict = _compared(new, old, similarity)
-    if verdict.outcome == "contradict" and old.negated and not new.negated and _again(new):
+    if verdict.outcome == "contradict" and old.negated and not new.negated and _again(new, old):
         # "The user doesn't eat meat" → "The user eats meat again": no two claims at odds, the
         # stored one ended
         return Verdict("supersede", f"{verdict.reason}, true again")
@@ -1949,12 +1949,23 @@ def compare(new: Parse, old: Parse, similarity: float) -> Verdict:
     return verdict
 
 
-def _again(fact: Parse) -> bool:
-    """The fact says it holds again: "again", "снова", "опять", "de nuevo", "otra vez"."""
-    norms = [w.norm for w in fact.words]
-    if any(n in _AGAIN for n in norms):
-        return True
-    return any(pair in _AGAIN_PAIRS for pair in itertools.pairwise(norms))
+def _again(new: Parse, old: Parse) -> bool:
+    """The new fact says what the stored one denies holds again ("again", "снова", "опять",
+    "de nuevo", "otra vez"), of the same subject and with nothing more: not "The user's dog
+    eats meat again", "… drinks decaf coffee again", "… eats meat again on weekends"."""
+    words = new.words
+    again = [
+        w
+        for at, w in enumerate(words)
+        if w.norm in _AGAIN
+        or (w.norm, words[at + 1].norm if at + 1 < len(words) else "") in _AGAIN_PAIRS
+        or (words[at - 1].norm if at else "", w.norm) in _AGAIN_PAIRS
+    ]
+    if not again or new.people != old.people:
+        return False
+    if new.subject - {w.norm for w in again} != old.subject:
+        return False  # ("снова" before the verb is read with the subject)
+    return not new.content - old.content - {w.key for w in again}
 
 
 _AGAIN = frozenset("again снова опять вновь".split())
@@ -5380,26 +5391,45 @@ def _japanese_change_of_verb(new: Parse, old: Parse) -> bool:
 
 
 def _japanese_switched_from(new: Parse, old: Parse) -> bool:
-    """Japanese names the stored value as what was left ("から") and the new one it changed to
-    ("に" / "へ" and a verb of change): "ユーザーはTodoistを使っています" → "ユーザーはタスク管理を
-    TodoistからNotionに切り替えました". The new fact's topic (before "は") is written in the stored
-    fact (not "ユーザーの夫は…"), and the new value is not."""
+    """Japanese names the stored value as what was left ("から") and the new one it changed
+    to ("に" / "へ" and a verb of change, told as done): "ユーザーはTodoistを使っています" →
+    "ユーザーはタスク管理をTodoistからNotionに切り替えました". The topic (before "は") is
+    the stored fact's; nothing but what changed (a thing the stored fact names, "…を") or
+    when stands between it and the switch (not "ユーザーは夫がTodoistから…", "ユーザーは
+    一時的に…"); nothing but the verb's ending follows (not "…切り替えたと言っていました",
+    "…移行中です"); the stored value is a word of its own there (not "ダーク" of
+    "ダークモード"); the stored fact names one value ("NotionとTodoist" names two)."""
     if not CJK.search(new.text) or new.negated or old.negated or new.question:
         return False
-    if any(plan in new.text for plan in _JAPANESE_PLANS + _JAPANESE_NOT_DONE):
-        return False  # "TodoistからNotionに切り替える予定": a plan
     switched = _JAPANESE_FROM_TO.search(new.text)
-    topic = new.text.split("は", 1)[0] if "は" in new.text else ""
-    if switched is None or not topic or topic not in old.text:
+    if switched is None or "は" not in new.text or "は" not in old.text:
         return False
-    stored = old.text.casefold()
-    return switched["from"].casefold() in stored and switched["to"].casefold() not in stored
+    topic, stored = new.text.split("は", 1)[0], old.text.split("は", 1)
+    if topic != stored[0] or any(mark in stored[1] for mark in "と、や"):
+        return False
+    between = new.text[len(topic) + 1 : switched.start()]
+    thing = _JAPANESE_THING.fullmatch(between)
+    if thing is None or (thing["thing"] and thing["thing"] not in old.text):
+        return False
+    if not _JAPANESE_DONE.fullmatch(new.text[switched.end() :]):
+        return False
+    was = old.text.casefold().find(switched["from"].casefold())
+    after = old.text[was + len(switched["from"]) : was + len(switched["from"]) + 1]
+    return was >= 0 and after in _JAPANESE_AFTER_A_WORD and switched["to"] not in old.text
 
 
 _JAPANESE_FROM_TO = re.compile(
     r"(?P<from>[^\s、。はがをにでから]+)から(?P<to>[^\s、。はがをにで]+)(?:に|へ)"
-    r"(?:切り替え|切替|変更|移行|乗り換え|変え|移し|移転|引っ越し|替え)"
+    r"(?:切り替え|切替|変更し|移行し|乗り換え|変え|移し|移転し|替え)"
 )
+# Between the topic and the switch: what changed ("タスク管理を") and when ("先月", "この春")
+_JAPANESE_THING = re.compile(
+    r"(?:(?P<thing>[^、。がはにをで\s]{1,20})を)?、?(?:先月|今月|先週|今週|最近|昨年|去年|今年|この春)?、?"
+)
+# After the verb of change: its ending, told as done
+_JAPANESE_DONE = re.compile(r"(?:ました|た|ています|ている|てる)?[。.！!]?\s*")
+# What may follow a word in a Japanese sentence: a particle or the sentence's end
+_JAPANESE_AFTER_A_WORD = frozenset({"", "を", "は", "が", "で", "に", "の", "。", " "})
 
 
 def _japanese_value(word: Word, verbs: set[str]) -> bool:
@@ -7515,8 +7545,11 @@ def _taken_over(new: Parse, old: Parse) -> bool:
     руководство командой аналитики Светлане"), and the stored fact says who holds that thing,
     in its words and only that: "Mei leads the data platform team", "… is owned by Team
     Falcon", "… es responsabilidad del equipo Lince", "Командой аналитики руководит Денис".
-    Never when the new holder is named in the stored fact, when it says who held it before
-    and that is another one, nor of another thing ("… took over the mobile team")."""
+    Only a person leading a team, or a team holding a thing, and only told as done: never of
+    another thing ("… took over the mobile team", "Rust took over the backend", "Chaos took
+    over the meeting"), for a while or once ("Today Rafael took over the standup", "Светлана
+    временно возглавила …"), long ago ("In 2015 Rafael …"), by someone's relative or pet, from
+    another one than the stored holder, nor of a thing several hold ("Mei and Tom lead …")."""
     if new.negated or old.negated or new.question or old.question or new.modal or old.modal:
         return False
     if new.future or old.past or old.future or len(new.text) > 160:
@@ -7529,13 +7562,23 @@ def _taken_over(new: Parse, old: Parse) -> bool:
     who, what, giver = (
         next((told[g] for g in _PARTS[part] if told[g]), "") for part in ("who", "what", "giver")
     )
+    if not _holder_named(who) or (giver and not _holder_named(giver)):
+        return False  # "Rafael's dog", "Today Rafael", "In 2015 Rafael", "Дочь Анны"
+    if _SEVERAL_HOLD.search(old.text):
+        return False  # "Mei and Tom lead the data platform team": one of them left
     thing = parse(what).content
     if not thing or not all(_among(k, old.content) for k in thing):
         return False
-    rest = {k for k in old.content if not _among(k, thing)} - _holding_keys()
-    holder = rest & old.capitalised
-    if not holder or rest - holder - _HOLDER_NOUNS:
+    said = {k for k in old.content if not _among(k, thing)}
+    holder = said & old.capitalised
+    verbs = said - holder - _HOLDER_NOUNS
+    if not holder or not verbs <= _holding_keys():
         return False  # the stored fact says more than who holds the thing, or names no one
+    if _TEAM.search(what):  # a person leading a team, not owning or keeping it
+        if not verbs <= _leading_keys() or _TEAM.search(who):
+            return False
+    elif not (_TEAM.search(who) and said & _HOLDER_NOUNS):
+        return False  # a thing other than a team changes hands only between teams
     taker = parse(who)
     if not taker.capitalised - _HOLDER_NOUNS or any(
         _among(k, old.content) for k in taker.capitalised - _HOLDER_NOUNS
@@ -7543,6 +7586,18 @@ def _taken_over(new: Parse, old: Parse) -> bool:
         return False  # no one named, or the one the stored fact names
     given = giver and parse(giver).capitalised
     return not given or all(_among(k, holder) for k in given)
+
+
+def _holder_named(text: str) -> bool:
+    """A holder told by its name alone ("Rafael", "Tomasz Wiercinski", "Светлане") or as a team
+    with one ("Team Orca", "el equipo Águila", "the Falcon team"), with no other word: none
+    of when, how long, whose ("Today Rafael", "Rafael temporarily", "Rafael's dog")."""
+    if _TEAM_NAMED.fullmatch(text.strip()):
+        return True
+    tokens = text.split()
+    return 0 < len(tokens) <= 3 and all(
+        _NAME_TOKEN.fullmatch(t) and t.casefold() not in lx.KIN | _NOT_A_HOLDER for t in tokens
+    )
 
 
 def _among(key: str, keys: Collection[str]) -> bool:
@@ -7572,6 +7627,21 @@ _PARTS = {
 _SINCE_FIRST = re.compile(r"(?i)^(?:since|as\s+of|from|desde|a\s+partir\s+de|с|со)\s[^,]{1,40},\s*")
 # Words of a holder besides its name: "Team Falcon", "el equipo Lince", "команда Дениса"
 _HOLDER_NOUNS = frozenset("team equip команд squad group grupo отдел".split())
+_TEAM = re.compile(
+    r"(?i)\b(?:team|squad|group|department|division|equipo|grupo|departamento|команд\w*"
+    r"|отдел\w*|групп\w*|направлени\w*)\b"
+)
+_TEAM_NAMED = re.compile(
+    r"(?:(?i:the|el)\s+)?(?i:team|equipo|команда)\s+[A-ZÁÉÍÓÚÑА-ЯЁ][\w-]*"
+    r"|(?i:the)\s+[A-Z][\w-]*\s+team"
+)
+_NAME_TOKEN = re.compile(r"[A-ZÁÉÍÓÚÑА-ЯЁ][^\W\d_]+(?:-[^\W\d_]+)?")
+# Several holders: "Mei and Tom lead …", "Marta y Pedro dirigen …", "Анна и Олег руководят …"
+_SEVERAL_HOLD = re.compile(r"(?i)\b(?:and|y|и|&)\b|、|と")
+# Words written with a capital that name no holder: when a sentence starts with them
+_NOT_A_HOLDER = frozenset(
+    "today yesterday tonight now then hoy ayer ahora сегодня вчера теперь сейчас".split()
+)
 
 
 @lru_cache(maxsize=1)
@@ -7581,6 +7651,14 @@ def _holding_keys() -> frozenset[str]:
     words = """leads lead manages runs owns owned owner handles heads maintains charge
     responsible responsibility dirige lidera gestiona lleva encarga cargo responsable
     responsabilidad mantiene руководит возглавляет ведёт ведет отвечает управляет курирует"""
+    return frozenset(k for w in words.split() for k in parse(w).content)
+
+
+@lru_cache(maxsize=1)
+def _leading_keys() -> frozenset[str]:
+    """The keys of the words that say who leads a team: "leads", "heads", "руководит"."""
+    words = """leads lead manages runs heads charge dirige lidera gestiona encabeza руководит
+    возглавляет управляет"""
     return frozenset(k for w in words.split() for k in parse(w).content)
 
 

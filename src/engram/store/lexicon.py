@@ -127,7 +127,7 @@ UPDATE_WORDS = frozenset(
 now anymore nowadays currently moved moving relocated switched switching changed replaced
 migrated upgraded downgraded renamed updated became become instead transferred promoted
 joined quit resigned stepped handed cancelled canceled raised lowered increased decreased
-reduced bumped extended shortened reassigned effective took taken broke left retired
+reduced bumped extended shortened reassigned effective took taken left retired
 fired hired sold replaced swapped moves rescheduled postponed
 теперь сейчас ныне переехал переехала переехали переехал перешел перешла перешли перевели
 перевел сменил сменила сменили поменял поменяла поменяли изменил изменила изменили изменен
@@ -285,6 +285,8 @@ UPDATE_PHRASES = (
     ("ya", "no"), ("dejó", "de"), ("dejé", "de"),
     ("went", "up"), ("went", "down"), ("gone", "up"), ("gone", "down"), ("pushed", "back"),
     ("moved", "up"), ("brought", "forward"), ("turned", "out"),
+    # a couple parted, not a thing broken ("Marco broke the build" is no news of who keeps it)
+    ("broke", "up"), ("broken", "up"), ("broke", "off"),
     ("cut", "to"), ("cut", "back", "to"), ("down", "to"),  # "were cut to 90 minutes"
     ("retrasa", "al"), ("retrasan", "al"),  # "se retrasa al 28 de junio", not "… cuando llueve"
 )  # fmt: skip
@@ -495,16 +497,24 @@ FUTURE = frozenset("will shall 'll won't будет будут буду буде
 # Phrases of the past: "Anna used to live in Paris" is history, not news.
 PAST_PHRASES = (("used", "to"), ("solía",), ("solia",), ("раньше",))
 
-# Modal words: "Anna might get a dog" is not "Anna got a dog". A proposal is one too: "The
-# team lead proposed moving deploys to Tuesdays" moves nothing yet.
-MODALS = frozenset(
+# A proposal: "The team lead proposed moving deploys to Tuesdays" moves nothing yet, unless
+# it was taken ("… and the team agreed").
+PROPOSING = frozenset(
+    """proposed proposes suggested suggests предложил предложила предложили предлагает
+    предлагают propuso propone proponen sugirió sugiere""".split()
+)
+PROPOSAL_TAKEN = frozenset(
+    """agreed approved accepted adopted aprobó aprobada aprobado aprobaron aceptó aceptada
+    aceptado aceptaron согласились согласился согласилась одобрили одобрил одобрила одобрено
+    приняли""".split()
+)
+# Modal words: "Anna might get a dog" is not "Anna got a dog".
+MODALS = PROPOSING | frozenset(
     """
 might may could would should maybe perhaps possibly probably planning plans considering
-thinking pensando proposed proposes suggested suggests
-может могла мог могли возможно наверное планирует собирается предложил предложила предложили
-предлагает предлагают
-podría podrían quizás quizá puede tal posiblemente probablemente planea piensa propuso
-propone proponen sugirió sugiere
+thinking pensando
+может могла мог могли возможно наверное планирует собирается
+podría podrían quizás quizá puede tal posiblemente probablemente planea piensa
 """.split()
 )
 

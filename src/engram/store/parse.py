@@ -1634,7 +1634,11 @@ def _subject_after(words: list[Word]) -> bool:
     """Spanish and Russian may put the subject after the verb and what it takes: "Se mudó a
     Valencia mi hermana", "Ha vendido el León su cuñado", "Переехал в Самару брат", "Уволился
     из Яндекса его руководитель" — someone's own or kin, named after the object (not "Ha
-    vendido su coche", "Vive con su hermano", "Живёт у брата": what the verb takes)."""
+    vendido su coche", "Vive con su hermano", "Живёт у брата": what the verb takes). Spanish
+    may also name it with an article after a place: "Se mudó a Valencia la empresa de su padre"
+    (not "… a Valencia la semana pasada", a time)."""
+    if _article_subject_at([w.norm for w in words]) is not None:
+        return True
     for at in range(2, len(words)):
         word, before = words[at], words[at - 1]
         if word.norm not in _WHOSE and word.norm not in lx.KIN:
@@ -1647,6 +1651,26 @@ def _subject_after(words: list[Word]) -> bool:
     return False
 
 
+def _article_subject_at(norms: list[str]) -> int | None:
+    """Where a Spanish subject told with its article after a verb of going and its place
+    begins, of a fact's words as normalised ("Se mudó a Valencia la empresa de su padre": at
+    "la"), or None (and for "… a Valencia la semana pasada", a time)."""
+    if len(norms) < 5 or norms[0] != "se" or norms[2] not in ("a", "al", "en"):
+        return None
+    for at in range(4, len(norms) - 1):
+        if norms[at] in _DEFINITE_ARTICLES and norms[at - 1] not in lx.PREPOSITIONS:
+            after = norms[at + 1]
+            return None if after in _SPANISH_TIMES or after in lx.CALENDAR else at
+    return None
+
+
+# Words of a time after a Spanish article: "la semana pasada", "el mes que viene", "el verano"
+_SPANISH_TIMES = frozenset(
+    """semana mes año fin día mañana tarde noche próximo próxima pasado pasada verano invierno
+    otoño primavera lunes martes miércoles jueves viernes sábado domingo""".split()
+)
+
+
 def _subject_put_first(body: str) -> str:
     """A subject told after its verb (`_subject_after`), put before it, as the parse reads a
     subject: "Ha vendido el León su cuñado" as "Su cuñado ha vendido el León", "Уволился из
@@ -1654,13 +1678,18 @@ def _subject_put_first(body: str) -> str:
     its possessive or kin word to the end, or to a word of a new phrase ("… mi hermana el mes
     pasado"); the body is left as it is when no such word is found."""
     tokens = body.rstrip(" .!;").split()
-    start = next(
-        (
-            i
-            for i in range(len(tokens) - 1, 1, -1)
-            if _bare_token(tokens[i]) in _WHOSE or _bare_token(tokens[i]) in lx.KIN
-        ),
-        None,
+    article = _article_subject_at([_bare_token(t) for t in tokens])
+    start = (
+        article
+        if article is not None
+        else next(
+            (
+                i
+                for i in range(len(tokens) - 1, 1, -1)
+                if _bare_token(tokens[i]) in _WHOSE or _bare_token(tokens[i]) in lx.KIN
+            ),
+            None,
+        )
     )
     if start is None:
         return body
@@ -2689,7 +2718,10 @@ def parse(text: str) -> Parse:
         past=past,
         future=future,
         modal=any(
-            w.norm in lx.MODALS and w.kind != "date" and not activity(words, at)  # not "May 3"
+            w.norm in lx.MODALS
+            and w.kind != "date"
+            and not activity(words, at)  # not "May 3"
+            and not (w.norm in lx.PROPOSING and any(v.norm in lx.PROPOSAL_TAKEN for v in words))
             for at, w in enumerate(words)
         ),
         indefinite=verb in _COPULAS and _indefinite(objects, language),
