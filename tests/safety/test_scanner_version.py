@@ -13,7 +13,7 @@ from engram.safety.scan import SCANNER_VERSION
 
 # what decides a verdict: the questions, both scanners and the view of the text they read
 SCANNERS = ("scan.py", "secrets.py", "injection.py", "normalize.py")
-PINNED = {"16": "53d6f5dc88cc445d8873c92177bc851510460c0728bb44baaccb20313c8795c2"}
+PINNED = {"16": "4437a6e3ea7632eb7216251609d296f832221f438a0799918bb7fac4d28518f1"}
 
 
 def test_the_scanners_code_is_the_code_its_version_names() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +126,7 @@ _SECRET_WORD = (
     r"|secret[_ -]?key"
     r"|private[_ -]?key|api[_ -]?key|apikey|access[_ -]?key|access[_ -]?token|auth[_ -]?token"
     r"|refresh[_ -]?token|bearer[_ -]?token|token|credentials?|пароль|contraseña"
-    r"|clave(?:\s+(?:privada|secreta))?|(?:приватный|секретный)\s+ключ|パスワード|パスフレーズ"
+    r"|(?<!palabra\s)(?<!palabras\s)clave(?:\s+(?:privada|secreta))?|(?:приватный|секретный)\s+ключ|パスワード|パスフレーズ"
     r"|токен|トークン|пасс(?![а-яё])|кодовое\s+слово"
     r"|passwort|mot\s+de\s+passe|senha)"
 )
@@ -155,10 +156,14 @@ _WHICH_ONE = (
 _NAME_WORD = (
     r"(?P<word>(?:\s+(?:"
     + "|".join(_WHICH_ONE)
-    + r"|(?P<genitive>(?!(?:по|с|из)меня|(?:по|с|из)мени|постав|установ)[а-яё]{3,}[аяыи])"
-    r"|(?P<service>(?-i:[A-Z][\w-]{1,20})))){1,2})?"
+    + r"|(?P<genitive>(?!(?:по|с|из)меня|(?:по|с|из)мени|постав|установ|пользовател)"
+    r"[а-яё]{3,}[аяыи]))){1,2})?"
 )
-_WHOSE = r"(?P<whose>\s+(?:I|we|you|that|which|que)\s+[^\W\d_]{2,20}(?:\s+[^\W\d_]{2,20})?)?"
+_WHOSE = (
+    r"(?P<whose>\s+(?:(?:I|we|you)\s+(?:use|used|set|chose|picked|have|had)"
+    r"|(?:that|which)\s+works|que\s+(?:uso|usamos|usa|funciona))"
+    r"(?:\s+(?:everywhere|for\s+\w+|at\s+home|at\s+work|en\s+todo|para\s+todo))?)?"
+)
 # The secret word may end a longer name: DB_PASSWORD, dbPassword, PGPASSWORD, adminPass (at
 # most 60 characters before it: an unbounded reach made every dash of a long run of dashes
 # read the run to its end). After a plea in brackets, a space may give the value.
@@ -190,17 +195,18 @@ _A_PASSWORD = (
 )
 _OF = _OF_WHAT.replace("?P<of>", "?:")
 _BARE_PASSWORD = re.compile(
-    r"(?i)" + _A_PASSWORD + _OF + r"\s+(?P<value>«[^»\n]{3,64}»|“[^”\n]{3,64}”|「[^」\n]{3,64}」"
+    r"(?i)" + _A_PASSWORD + _OF + r"\s+(?P<value>«[^»\s]{3,64}»|“[^”\s]{3,64}”|「[^」\s]{3,64}」"
     r"|[^\W_][^\s\"'`,;]{5,63})(?=\s*(?:$|[.,;!?)\]。、\n]))"
 )
 _VALUE_FIRST = re.compile(
     r"(?i)\s*(?P<value>[^\W_][^\s\"'`,;]{3,63})\s+"
     r"(?:is|was|es|era|[-\u2013\u2014](?:\s+это)?|это)\s+"
-    r"(?:(?:my|our|his|her|their|the|mi|su|tu|la|el|мой|наш|его|её)\s+)?"
-    r"(?:[^\W\d_][\w-]{0,20}\s+){0,2}(?:(?P<pin>PIN|NIP|ПИН|пин-код|PIN-код)|"
+    r"(?:(?P<whose>my|our|his|her|their|mi|su|tu|мой|моя|наш|его|её)\s+"
+    r"(?:[^\W\d_][\w-]{0,20}\s+)?|(?:(?:the|la|el)\s+)?)"
+    r"(?:(?P<pin>PIN|NIP|ПИН|пин-код|PIN-код)|"
     + _A_PASSWORD
     + r")"
-    + _OF
+    + _OF_WHAT
     + r"\s*(?:$|[.!?;\n])"
 )
 # Where a name of a secret can begin: every alternative of `_SECRET_WORD` starts with one.
@@ -248,9 +254,16 @@ def _word_starts(
     """Where one of `words` (lower case) begins in `view`, in any case, in order: found in
     `lower` (`view.lower()`) by plain search where each character lowers to one and
     IGNORECASE matches it only to its lower case, else by `pattern` (a lookahead of `words`)."""
-    if len(lower) == len(view) and (view.isascii() or not any(map(_folds_apart, set(view)))):
+    if len(lower) == len(view) and _cased_simply(view):
         return sorted({at for word in words for at in _find_all(lower, word)})
     return [m.start() for m in pattern.finditer(view)]
+
+
+@lru_cache(maxsize=4)
+def _cased_simply(view: str) -> bool:
+    """No letter of `view` folds apart (`_folds_apart`); asked of one text by every pattern
+    tried where its names begin, so remembered for the last few texts."""
+    return view.isascii() or not any(map(_folds_apart, set(view)))
 
 
 def _folds_apart(char: str) -> bool:
@@ -278,7 +291,7 @@ _PLACEHOLDERS = frozenset(
 )
 # A value that names where the secret comes from, rather than holding it.
 _REFERENCES = ("${", "{{", "process.env", "os.environ", "getenv", "import.meta.env", "ENV[",
-               "env.", "vault:", "secrets.")  # fmt: skip
+               "env.", "vault:", "secrets.", "arn:")  # fmt: skip
 _PLACEHOLDER_WORD = re.compile(
     r"(?i)your|example|sample|dummy|fake|test|wrong|invalid|placeholder|changeme|insert|replace"
     r"|passw(?:or)?d|secret|redacted|xxxx|\btu[-_]|aqu[ií]\b|ваш|сюда|здесь"
@@ -327,10 +340,18 @@ _SLUG = re.compile(
 )
 _OTHER_QUOTES = re.compile(r"^[「『«“‘]|[」』»”’]$")
 # A count, a share or a time, not a secret: "1432/1450", "0.95", "86400s", "12:30"
-_MEASURE = re.compile(r"(?i)\d+(?:[/.:,]\d+)+%?|\d+(?:ms|s|m|h|d|k|kb|mb|gb|%)")
+_MEASURE = re.compile(
+    r"(?i)\d+(?:[/.:,]\d+)+%?|\d+(?:ms|s|m|h|d|k|kb|mb|gb|%|us|µs|ns|hz|khz|mhz|ghz|v|mv|ma)"
+)
+# A language model's or a tokenizer's name: "gpt-4o-mini", "cl100k_base"
+_MODEL = re.compile(
+    r"(?i)(?:gpt|claude|llama|gemini|mistral|qwen|o\d)[-\w.]*|[a-z]{1,3}\d{2,3}k_base"
+)
 # A ticket's or a standard's id: "INC-4821", "ERC-20"
 _TICKET = re.compile(r"[A-Z]{2,5}-\d{1,6}")
 _DESCRIBED = re.compile(r"(?i)(?:" + _STANDARD + r"|2fa|mfa)[-_ ]?v?\d{0,5}[-_][^\W\d_]{2,}")
+# A passphrase of kana and digits: "ねこがよるにおどる7" (not "英数字12文字以上", a rule)
+_KANA = re.compile(r"[\u3040-\u30ff]{4,}\d*")
 _CJK_TAIL = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef].*")
 # The name of a password (not of a key or token, whose values are often kinds: "short-lived")
 _PASSWORD_NAME = re.compile(
@@ -363,7 +384,7 @@ _PIN = re.compile(
     r"(?:\s+(?i:new|current|nuevo|actual|новый|текущий))?"
     r"(?:(?P<of>\s+(?i:for|of|to|on|del|de|para|от|для|к)\s+"
     r"(?:(?i:the|my|his|her|your|su|mi|tu|la|el)\s+)?[^\W\d_][\w-]{0,20}"
-    r"(?:\s+[^\W\d_][\w-]{0,20}){0,2})|(?:\s+(?i:[а-яё][а-яё-]{2,20})){1,2})?"  # ("карты")
+    r"(?:\s+[^\W\d_][\w-]{0,20}){0,2})|(?P<gen>(?:\s+(?i:[а-яё][а-яё-]{2,20})){1,2}))?"  # ("карты")
     r"(?:\s+(?i:ending|ending\s+in|terminada\s+en)\s+\d{2,4})?"  # ("the card ending 1182")
     r"(?:\s*[(\[]\s*" + _PLEA + r"\s*[)\]])?"  # ("PIN (do not share): …")
     r"(?:\s*(?P<op>(?i::|=|->|\u2192|\bis(?:\s+(?:now|still))?\b|\bes(?:\s+el)?\b|\bwas\b|\bera\b"
@@ -395,18 +416,42 @@ def _not_an_assignment(match: re.Match[str]) -> bool:
         return True
     if name.startswith("clave") and op not in (":", "=", ":=") and not _CLAVE_OF.search(of):
         return True
-    if (match["genitive"] or match["service"]) and op not in (":", "=", "->", "\u2192", "—", "–"):
-        return True  # "пароль роутера: …", "Токен Twilio: …", not "пароль роутера сменили на …"
+    if match["genitive"] and (
+        op not in (":", "=", "->", "\u2192", "—", "–") or not _PASSWORD_NAME.search(name)
+    ):
+        return True  # "пароль роутера: …", not "пароль роутера сменили на …", "Токен модели: …"
+    if match["value"].isdigit() and _COUNTED.match(match.string, match.end("value")):
+        return True  # "Pass: 123456 assertions": a count of something
+    if _IN_AN_ARN.search(match.string, max(0, match.start("name") - 200), match.start("name")):
+        return True  # "arn:aws:secretsmanager:…:secret:prod/db": where a secret is kept
+    if op in ("-", "—", "–", "->", "\u2192") and not _ends_there(match):
+        return True  # "Password - Windows11 login screen": a heading, not a value
+    if (
+        op in ("->", "\u2192")
+        and not _PASSWORD_NAME.search(name)
+        and not _random_value(match["value"])
+    ):
+        return True  # "Map each token -> token_id2"
     if op in ("a", "to", "на"):
         return not _CHANGED.search(match.string, max(0, match.start() - 40), match.start("op"))
     if op in ("は", "が", "を"):
         value = match["value"].strip("「」『』")
         rest = match.string[match.end("value") :] if value == match["value"] else ""
-        tail = value[len(_CJK_TAIL.sub("", value)) :] + rest
+        tail = (value[len(_CJK_TAIL.sub("", value)) :] + rest).lstrip(" ")
         if op != "は":
-            return not tail.startswith("に")
+            return not _CHANGED_TO.match(tail)  # "…をsakura88に変更", not "…をKeePass2に保存"
         return not (tail == "" or tail.startswith(_ENDS_A_STATEMENT))
     return False
+
+
+_COUNTED = re.compile(r"[ \t]+[^\W\d_]")
+_IN_AN_ARN = re.compile(r"\barn:[\w:/.-]*$")
+
+
+def _ends_there(match: re.Match[str]) -> bool:
+    """Nothing but a mark or the line's end follows the value."""
+    rest = match.string[match.end("value") :]
+    return not rest.strip(" \t") or rest.lstrip(" \t")[0] in ".,;!?)\n。、"
 
 
 def _a_setting(match: re.Match[str]) -> bool:
@@ -415,7 +460,16 @@ def _a_setting(match: re.Match[str]) -> bool:
     ("max_token_count")."""
     before = match.string[match.start() : match.start("name")]
     parts = re.split(r"[_.-]+", (before + match["name"] + match["suffix"]).casefold())
-    return parts[-1] in _SETTING_PARTS or parts[0] in ("max", "min", "num")
+    if parts[-1] in _SETTING_PARTS or parts[0] in ("max", "min", "num"):
+        return True
+    return _RULES_OF.search(match.string, max(0, match.start() - 30), match.start()) is not None
+
+
+# A policy's or a rule's name before the secret's: "Política de Contraseña: NIST-800-63B"
+_RULES_OF = re.compile(
+    r"(?i)(?:pol[ií]tica|policy|rules?|reglas?|requisitos|requirements?|политика|правила"
+    r"|требования)\s+(?:de\s+(?:la\s+)?|for\s+|для\s+|of\s+)?$"
+)
 
 
 _SETTING_PARTS = frozenset(
@@ -441,7 +495,8 @@ _EXAMPLE = re.compile(
     r"(?i)(?<![@.\w])example\b(?!\.\w)|\be\.g\.|for instance|\bejemplo\b|\bпример|例えば|例[:：]"
 )
 _CLAVE_OF = re.compile(r"(?i)wi-?fi|\bred\b|acceso|correo|banco|tarjeta|cuenta|router|usuario")
-_ENDS_A_STATEMENT = ("です", "だ", "でした", "。", "、", ".", " ", "\n")
+_CHANGED_TO = re.compile(r"に(?:変更|変え|変わ|設定|リセット|更新)")
+_ENDS_A_STATEMENT = ("です", "だ", "でした", "。", "、", ".", "\n")
 
 
 def _told_without_a_word(view: str, lower: str) -> list[re.Match[str]]:
@@ -456,6 +511,8 @@ def _told_without_a_word(view: str, lower: str) -> list[re.Match[str]]:
         bare = _BARE_PASSWORD.match(view, at)
         if bare:
             found.append(bare)
+        if not _NAME_ENDS.match(view, at):
+            continue  # (the name does not end its statement: no value told before it)
         statement = max(view.rfind(mark, 0, at) for mark in ".!?;\n") + 1
         first = _VALUE_FIRST.match(view, statement)
         if first and first.end("value") < at and first not in found:
@@ -463,12 +520,23 @@ def _told_without_a_word(view: str, lower: str) -> list[re.Match[str]]:
     return found
 
 
+# A name of `_VALUE_FIRST` that ends its statement, with what it is for
+_NAME_ENDS = re.compile(
+    r"(?i)(?:PIN|NIP|ПИН|пин-код|PIN-код|" + _A_PASSWORD + r")" + _OF + r"\s*(?:$|[.!?;\n])"
+)
+
+
 def _told_bare(match: re.Match[str]) -> bool:
     """A value of `_BARE_PASSWORD` or `_VALUE_FIRST` that no word gives, yet a password or PIN
     for sure: quoted ("Пароль от вайфая «ромашка»"), letters then a number ("sunflower42",
     "ромашка2019", "Sunflower42!"), six digits or more; for a PIN, four to eight digits."""
     value = match["value"]
-    if "pin" in match.re.groupindex and match["pin"]:
+    if match.re is _VALUE_FIRST and not (match["whose"] or match["of"]):
+        return False  # "qwerty123 is the most common password", "Module05 - Password"
+    at = match.start("value")
+    if match.re is _BARE_PASSWORD and _A_USER.search(match.string, max(0, at - 40), at):
+        return False  # "Reset the password for user jsmith42": the user's name
+    if match.re is _VALUE_FIRST and match["pin"]:
         return value.isdigit() and 4 <= len(value) <= 8 and not _trivial_digits(value)
     if not _secret_value(value, prose=True, password=True):
         return _chosen_digits(value)
@@ -490,6 +558,9 @@ def _a_symbol(char: str) -> bool:
     return not char.isalnum() and not char.isspace()
 
 
+_A_USER = re.compile(
+    r"(?i)(?:user|usuario|пользовател\w*|account|cuenta|аккаунт\w*|логин|mailbox|buzón|ящик\w*)\s+$"
+)
 _LETTERS_THEN_DIGITS = re.compile(r"[^\W\d_]{3,}[-._]?\d{2,}[!?#$%&*@]?")
 
 
@@ -534,6 +605,30 @@ def _pins(view: str, lower: str) -> list[re.Match[str]]:
     return found
 
 
+def _pin_told_bare(match: re.Match[str]) -> bool:
+    """Digits after a PIN's name with no word to give them are its PIN only where the name is
+    a PIN's for sure ("ПИН карты 4821", "暗証番号 4821", not a board's "pin 1313" nor an alarm's
+    code), of no one's but a card's, a phone's or a mailbox's ("ПИН-код клиента 100234",
+    "ПИН-код модели 3000" name whose it is), of four digits unless told whose."""
+    name, value = match["pin"], match["value"].replace(" ", "")
+    if match["of"] or (name.isascii() and not name.isupper()):
+        return False
+    if name.isascii() and "CODE" in name.upper() and "PIN" not in name.upper():
+        return False  # "ALARM CODE 3012": an error's code as well
+    whose = (match["gen"] or "").split()
+    if not all(word.casefold() in _WHOSE_PIN for word in whose):
+        return False
+    return len(value) == 4 or bool(whose)  # ("PIN 560001" after an address: a postal code)
+
+
+_WHOSE_PIN = frozenset(
+    "карты карточки банковской кредитной дебетовой телефона симки сим-карты почты голосовой "
+    "домофона подъезда".split()
+)
+_POSTAL = re.compile(r"(?i)pin\s*code|pincode")
+_A_DATE = re.compile(r"(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])")
+
+
 # A device's default, told as such: "The factory default pairing PIN is 2580"
 _DEFAULT = re.compile(r"(?i)default|factory|por defecto|de fábrica|по умолчанию|заводской|初期")
 
@@ -557,8 +652,13 @@ _COMMAND_PASSWORD = re.compile(
 # panel del router: admin / Movistar#8802". Only a password as strong as a policy asks (see
 # `_strong`): "read / write", "TCP / IP" and "src / lib" are no pairs.
 _LOGIN_PAIR = re.compile(
-    r"(?<![\w@.+-])[\w.+-]{2,40}(?:@[\w-]{1,40}(?:\.[\w-]{1,20}){1,4})?\s+/\s+"
-    r"(?P<value>[^\s/'\"`,;]{8,64})(?=\s*(?:$|[.,;)\n]))"
+    r"(?<![\w@.+-])(?:[\w.+-]{1,40}@[\w-]{1,40}(?:\.[\w-]{1,20}){1,4}|[a-z][a-z0-9._-]{1,30})"
+    r"\s+/\s+(?P<value>[^\s/'\"`,;]{8,64})(?=\s*(?:$|[.,;)\n]))"
+)
+# Words of a line that gives a login: "acceso al panel: admin / …", "Amazon: a@b.com / …"
+_LOGIN_LINE = re.compile(
+    r"(?i)@|log\s?in|user|usuario|admin|root|account|cuenta|acceso|panel|router|ssh|логин"
+    r"|аккаунт|вход|пользовател|ログイン|アカウント"
 )
 # A Wi-Fi network shared as a QR code's text: "WIFI:S:Home;T:WPA;P:shibainu-2016;;"
 _WIFI_QR = re.compile(r"WIFI:(?:[^;\n]*;){0,6}?P:(?P<value>(?:[^;\\\n]|\\.){4,63});")
@@ -623,7 +723,7 @@ def _secret_value(value: str, *, prose: bool, password: bool = False) -> bool:
     )
     value = _OTHER_QUOTES.sub("", value)  # 「sakura88」, «ромашка», “sunflower”
     if not value.isascii():  # "sakura88です。": the value ends where the Japanese goes on
-        value = _CJK_TAIL.sub("", value) or value  # a passphrase of kana: "ねこがよるにおどる7"
+        value = _CJK_TAIL.sub("", value) or (value if _KANA.fullmatch(value) else "")
     value = value.strip("\"'`").rstrip(".,;:)!?]}").lstrip("\\")
     if len(value) < 6 or value.casefold() in _PLACEHOLDERS:
         return False
@@ -639,7 +739,7 @@ def _secret_value(value: str, *, prose: bool, password: bool = False) -> bool:
         return False
     if _DESCRIBED.fullmatch(value):
         return False  # "WPA2-Personal", "SHA256-hashed", "2FA-protected": how it is kept
-    if _STANDARD_NAME.fullmatch(value) or _MEASURE.fullmatch(value) or _TICKET.fullmatch(value):
+    if any(p.fullmatch(value) for p in (_STANDARD_NAME, _MEASURE, _TICKET, _MODEL)):
         return False
     has_digit = any(c.isdigit() for c in value)
     has_symbol = any(not c.isalnum() for c in value)
@@ -762,19 +862,24 @@ def _find_secrets(text: str) -> list[SecretFinding]:
                 add("password on a command line", match.start())
     if any(map(lower.__contains__, _PIN_WORDS)):
         for match in _pins(view, lower):
-            if match["op"] is None and (
-                match["of"] or (match["pin"].isascii() and not match["pin"].isupper())
-            ):
+            if match["op"] is None and not _pin_told_bare(match):
                 continue  # "pin 1313", "ПИН-код для модели 3000": digits no word gives
+            if _POSTAL.fullmatch(match["pin"]) and len(match["value"]) == 6:
+                continue  # India's postal "PIN code: 110001"
+            if _A_DATE.fullmatch(match["value"]):
+                continue  # "Rust nightly pin: 20240315"
             told_of = _DEFAULT.search(view[max(0, match.start() - 30) : match.start()])
             if not told_of and not _trivial_digits(match["value"].replace(" ", "")):
                 add("PIN or passcode", match.start())
     if " / " in view:
         for match in _LOGIN_PAIR.finditer(view):
-            if _strong(match["value"].rstrip(".,;:!?)")):
+            line = _line_of(view, match.start(), match.end())
+            if _strong(match["value"].rstrip(".,;:!?)")) and _LOGIN_LINE.search(line):
                 add("password assignment", match.start())
     if "WIFI:" in view:
         for match in _WIFI_QR.finditer(view):
+            if _an_example(view, match.start(), match.start("value")):
+                continue
             if _secret_value(match["value"], prose=False, password=True):
                 add("password assignment", match.start())
     if "bearer" in lower:
@@ -814,8 +919,9 @@ def _line_of(view: str, start: int, end: int) -> str:
 _NAMES_BEFORE = re.compile(
     r"(?i)(?:secret|passw\w*|private[_ -]+key|credentials?|api[_ -]+key|access[_ -]+key"
     r"|(?:auth|access|refresh)[_ -]+token|пароль|(?:приватный|секретный)\s+ключ|contraseña"
-    r"|clave\s+(?:privada|secreta))(?:" + _KEEP_IT_SECRET + "|" + _NAMED_THEN_PLEA + r")"
-    r"\s*(?:(?:is|was)\s+|[:=]\s*)?"
+    r"|clave\s+(?:privada|secreta)|токен(?:\s+(?:авторизации|доступа|api))?(?:\s+[A-Za-z]\w{1,20})?"
+    r"|(?:認証)?トークン)(?:" + _KEEP_IT_SECRET + "|" + _NAMED_THEN_PLEA + r")"
+    r"\s*(?:(?:is|was)\s+|[:=：]\s*|は)?"
     r"[\"'`]?\s*$"
 )
 _NAMES_AFTER = re.compile(
