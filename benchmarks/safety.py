@@ -19,6 +19,12 @@ label names what was found. Unlabelled flagged items count as false positives an
 
 Every corpus was split once into dev (for tuning) and test (for this report): generated items by
 family, real text by a hash of its document (abstract, dialogue session, rule file).
+
+Secrets as people tell them (`benchmarks/data/safety_prose_secrets.jsonl`): passwords, PINs,
+codes and tokens in notes, chat and config in English, Spanish, Russian and Japanese, beside
+ordinary text that names them ("max_token_count: 200000", "PIN-2048", "the password is in
+1Password"). Its test half is half of a set written blind (by someone who had not seen the
+scanner), split once; its dev half is the other half and two hostile reviews of the scanner.
 """
 
 from __future__ import annotations
@@ -42,6 +48,8 @@ from benchmarks.common import Target, data_dir, quick, table
 
 DATA = Path(__file__).parent / "data"
 LABELS = DATA / "safety_prose_labels.jsonl"
+PROSE = DATA / "safety_prose_secrets.jsonl"
+LANGUAGES = ("en", "es", "ru", "ja")
 TARGETS = {"secret": 0.98, "injection": 0.95}
 FP_TARGET = 0.005
 SALT = "engram-safety-split-1"  # changing it would reshuffle dev and test: never do
@@ -382,10 +390,36 @@ def summary_rows(figures: Figures, detail: bool, split: str = "test") -> list[li
     return rows
 
 
+def prose_rows(part: str) -> list[list[object]]:
+    """Secrets found and ordinary text flagged in `safety_prose_secrets.jsonl`'s `part`, by
+    language and in all."""
+    from engram.safety.secrets import find_secrets
+
+    counts: Counter[tuple[str, str, bool]] = Counter()
+    for line in PROSE.read_text(encoding="utf-8").splitlines():
+        item = json.loads(line)
+        if item["part"] == part:
+            flagged = bool(find_secrets(item["text"]))
+            for lang in (item["lang"], "all"):
+                counts[(lang, item["expect"], flagged)] += 1
+    rows: list[list[object]] = []
+    for lang in (*LANGUAGES, "all"):
+        found, missed = counts[(lang, "secret", True)], counts[(lang, "secret", False)]
+        flagged, kept = counts[(lang, "none", True)], counts[(lang, "none", False)]
+        rows.append(
+            [f"{part}: {lang}", _ratio(found, found + missed), _ratio(flagged, flagged + kept)]
+        )
+    return rows
+
+
 def report(test: Figures, dev: Figures) -> str:
     text = table(["test split", "value", "target"], summary_rows(test, detail=True))
     text += "\n\n" + table(
         ["dev split", "value", "target"], summary_rows(dev, detail=False, split="dev")
+    )
+    text += "\n\n" + table(
+        ["secrets as people tell them", "secrets found", "ordinary text flagged"],
+        prose_rows("test") + prose_rows("dev"),
     )
     finds = Counter[str]()
     for fp in [*test.negatives, *dev.negatives]:

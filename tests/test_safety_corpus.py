@@ -67,3 +67,13 @@ def test_a_memory_file_with_a_secret_is_kept_from_agents(tmp_path: Path) -> None
         "plain": safety.memory_from_body("plain", "Deploy from main.\n"),
     })  # fmt: skip
     assert kept["leaky"].startswith("secret") and kept["plain"] == ""
+
+
+def test_the_prose_secrets_are_split_once_and_tested_only_on_the_blind_half() -> None:
+    items = [json.loads(line) for line in safety.PROSE.read_text(encoding="utf-8").splitlines()]
+    assert {item["part"] for item in items} == {"dev", "test"}
+    assert {item["source"] for item in items if item["part"] == "test"} == {"blind"}
+    assert {item["expect"] for item in items} == {"secret", "none"}
+    assert {item["lang"] for item in items} == set(safety.LANGUAGES)
+    texts = [item["text"] for item in items]
+    assert len(texts) == len(set(texts))
