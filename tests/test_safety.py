@@ -590,3 +590,67 @@ def test_headings_settings_names_and_look_alikes_near_a_secret_word_are_no_secre
     text: str,
 ) -> None:
     assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ask the barista for the password of the wifi Cafe2024.",
+        "Reset the password for employee 20415367.",
+        "Rotate the SSH password for server bastion01.",
+        "Спроси пароль от сети Keenetic-4821.",
+        "Changed the DB secret to k8s-native storage.",
+        "Update secret-manager to v1.12.0-beta1",
+        "Le cambié la contraseña a Office365.",
+        "Сменили пароль на srv-db01 и перезапустили сервис.",
+        "secret-managerを2.20.0rc1に更新",
+        "Login bug reproduced on chrome / Safari-17.4",
+        "Default AMI user for ssh: ubuntu / Ubuntu-22.04.",
+        "## Reset your password - Windows11",
+        "入力トークン：152340、出力トークン：2048",
+        "トークン：200000（コンテキスト上限）",
+        "Ошибка для поля пароль: «Неверный логин или пароль»",
+        '{"password": "Must be at least 8 characters"}',
+        '{"password": "Contraseña"}',
+        "SELECT * FROM сессии WHERE токен = :токен",
+        "DELETE FROM reset_tokens WHERE token = @token;",
+        "password: !env_var DB_PASS",
+        "Weekly standup dial-in: +1 646 558 8656, access code: 8472913#",
+        "CNC alarm code was 1020, spindle overheated.",
+        "Mumbai PIN: 400001",
+        "Ski pass: SP-2024-118, valid until April.",
+        '{"bos_token_id": 128000, "eos_token_id": 128009}',
+        "token_endpoint: https://oauth2.googleapis.com/token",
+        "client_secret_expires_at: 1735689600",
+        "Private key's fingerprint: SHA256:uNiVztksCsDhcc0u9e8BujQXVUpKZIDTMczCvj3tD2s",
+        "パスワード：kv2/prod/db参照",
+        "Clave de producto SAT: 43211503, unidad H87.",
+    ],
+)
+def test_what_a_password_is_for_messages_counts_and_ids_are_no_secret(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "family"),
+    [
+        ("I changed my Gmail password to Winter$Falls2023 this morning.", "password assignment"),
+        ("Пароль поменял на romashka2019", "password assignment"),
+        ("パスワードは「さくらさくら」", "password assignment"),
+        ("Garage code: 4821", "PIN or passcode"),
+        ("El código del portal es 4821", "PIN or passcode"),
+        ("Mi clave del banco es 482913.", "PIN or passcode"),
+        ("My iPhone passcode is 482193", "PIN or passcode"),
+        ("sshpass -p 'Hunter22!' ssh bob@host", "password on a command line"),
+        ("docker login -u bob -p Hunter22!", "password on a command line"),
+        ("mysql -p'Tr0ub4dor&3' -u root", "password on a command line"),
+        ("Authorization: Basic YWRtaW46c2VjcmV0MTIz", "basic auth credentials"),
+    ],
+)
+def test_more_ways_of_giving_a_password_or_a_code_are_found(text: str, family: str) -> None:
+    assert [f.family for f in find_secrets(text)] == [family]
+
+
+def test_a_basic_header_with_a_placeholder_or_no_password_is_no_secret() -> None:
+    assert find_secrets("Authorization: Basic {token}") == []
+    assert find_secrets('curl -H "Authorization: Basic dXNlcjo="') == []

@@ -13,7 +13,7 @@ from engram.safety.scan import SCANNER_VERSION
 
 # what decides a verdict: the questions, both scanners and the view of the text they read
 SCANNERS = ("scan.py", "secrets.py", "injection.py", "normalize.py")
-PINNED = {"16": "4437a6e3ea7632eb7216251609d296f832221f438a0799918bb7fac4d28518f1"}
+PINNED = {"16": "31819d5ac27b1a6025bd51c94517981a27d8b0fa1b382e4ccbad4ccbb27e4d29"}
 
 
 def test_the_scanners_code_is_the_code_its_version_names() -> None:

@@ -179,7 +179,7 @@ _ASSIGNMENT = re.compile(
     r"|\s(?:(?:is\s+|was\s+|has\s+been\s+)?(?:set|changed|reset)\s+to"
     r"|(?:is|was)(?:\s+(?:now|still))?|remains|will\s+be|="
     r"|es|era|es\s+ahora|ahora\s+es|sigue\s+siendo|cambió\s+a|pasó\s+a\s+ser"
-    r"|(?:—|–)\s+это|теперь|(?:поменяли|сменили|изменили)\s+на)(?::?\s|\s:\s))\s*"
+    r"|(?:—|–)\s+это|теперь|(?:по|с|из)мен(?:ял|ил)[аи]?\s+на)(?::?\s|\s:\s))\s*"
     r"(?:[(\[]\s*" + _PLEA + r"\s*[)\]]\s*)?"  # "PASSWORD: (do not share) …"
     r"(?P<value>\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|`[^`\n]{1,200}`|「[^」\n]{1,200}」"
     r"|『[^』\n]{1,200}』|«[^»\n]{1,200}»|“[^”\n]{1,200}”"
@@ -195,7 +195,10 @@ _A_PASSWORD = (
 )
 _OF = _OF_WHAT.replace("?P<of>", "?:")
 _BARE_PASSWORD = re.compile(
-    r"(?i)" + _A_PASSWORD + _OF + r"\s+(?P<value>«[^»\s]{3,64}»|“[^”\s]{3,64}”|「[^」\s]{3,64}」"
+    r"(?i)"
+    + _A_PASSWORD
+    + _OF_WHAT
+    + r"\s+(?P<value>«[^»\s]{3,64}»|“[^”\s]{3,64}”|「[^」\s]{3,64}」"
     r"|[^\W_][^\s\"'`,;]{5,63})(?=\s*(?:$|[.,;!?)\]。、\n]))"
 )
 _VALUE_FIRST = re.compile(
@@ -281,6 +284,25 @@ def _find_all(text: str, word: str) -> list[int]:
     return found
 
 
+# An HTTP header with a user and a password in base64: "Authorization: Basic YWRtaW46…"
+_BASIC = re.compile(
+    r"(?i)\bauthorization\b[\"']?\s*[:=]\s*[\"']?basic\s+(?P<value>[A-Za-z0-9+/]{8,}={0,2})"
+)
+
+
+def _user_and_password(value: str) -> bool:
+    """Base64 of "user:password" with a password (not "{user}:{pass}" or "user:")."""
+    import base64
+    import binascii
+
+    try:
+        decoded = base64.b64decode(value + "=" * (-len(value) % 4), validate=True).decode()
+    except (binascii.Error, UnicodeDecodeError, ValueError):
+        return False
+    user, colon, password = decoded.partition(":")
+    return bool(colon and user and len(password) >= 4 and password[:1] not in "{$<")
+
+
 _BEARER = re.compile(r"(?i)\bbearer\s+(?P<value>[A-Za-z0-9\-._~+/]{20,}=*)")
 _PLACEHOLDERS = frozenset(
     """password passwd secret token apikey api_key key value changeme changeit example sample
@@ -294,7 +316,8 @@ _REFERENCES = ("${", "{{", "process.env", "os.environ", "getenv", "import.meta.e
                "env.", "vault:", "secrets.", "arn:")  # fmt: skip
 _PLACEHOLDER_WORD = re.compile(
     r"(?i)your|example|sample|dummy|fake|test|wrong|invalid|placeholder|changeme|insert|replace"
-    r"|passw(?:or)?d|secret|redacted|xxxx|\btu[-_]|aqu[ií]\b|ваш|сюда|здесь"
+    r"|passw(?:or)?d|secret|redacted|xxxx|\btu[-_]|aqu[ií]\b|ваш|сюда|здесь|contraseña|пароль"
+    r"|パスワード"
 )
 _CANDIDATE = re.compile(r"[A-Za-z0-9+/_\-=]{24,}")
 _CONTEXT = re.compile(
@@ -339,6 +362,8 @@ _SLUG = re.compile(
     r"(?:[a-zа-яё]{1,12}|\d{1,4}|v\d{1,3})(?:[-._](?:[a-zа-яё]{1,12}|\d{1,4}|v\d{1,3}))+"
 )
 _OTHER_QUOTES = re.compile(r"^[「『«“‘]|[」』»”’]$")
+# A query's bound parameter or a YAML tag in a value's place: ":token", "@token", "!vault"
+_BOUND = re.compile(r"[:@!?][^\W\d]+")
 # A count, a share or a time, not a secret: "1432/1450", "0.95", "86400s", "12:30"
 _MEASURE = re.compile(
     r"(?i)\d+(?:[/.:,]\d+)+%?|\d+(?:ms|s|m|h|d|k|kb|mb|gb|%|us|µs|ns|hz|khz|mhz|ghz|v|mv|ma)"
@@ -348,7 +373,7 @@ _MODEL = re.compile(
     r"(?i)(?:gpt|claude|llama|gemini|mistral|qwen|o\d)[-\w.]*|[a-z]{1,3}\d{2,3}k_base"
 )
 # A ticket's or a standard's id: "INC-4821", "ERC-20"
-_TICKET = re.compile(r"[A-Z]{2,5}-\d{1,6}")
+_TICKET = re.compile(r"[A-Z]{2,5}(?:-\d{1,6})+")
 _DESCRIBED = re.compile(r"(?i)(?:" + _STANDARD + r"|2fa|mfa)[-_ ]?v?\d{0,5}[-_][^\W\d_]{2,}")
 # A passphrase of kana and digits: "ねこがよるにおどる7" (not "英数字12文字以上", a rule)
 _KANA = re.compile(r"[\u3040-\u30ff]{4,}\d*")
@@ -375,11 +400,11 @@ _RULE_WORDS = frozenset(
 # reset".
 _PIN = re.compile(
     r"(?P<pin>(?i:\bpin(?:\s+(?:number|code))?|\bpin-?(?:code|код)|\bпин(?:-?код)?"
-    r"|\bc[óo]digo\s+pin|\bpasscode|\b(?:door|alarm|unlock|access|gate)\s+code"
-    r"|\bc[óo]digo\s+(?:de\s+)?(?:(?:la|el)\s+)?(?:acceso|alarma|puerta|portal|garaje|desbloqueo)"
+    r"|\bc[óo]digo\s+pin|\bpasscode|\b(?:door|alarm|garage|unlock|access|gate|keypad)\s+code"
+    r"|\bc[óo]digo\s+(?:del?\s+)?(?:(?:la|el)\s+)?(?:acceso|alarma|puerta|portal|garaje|desbloqueo)"
     r"|\bкод\s+(?:от\s+)?(?:доступа|домофона|подъезда|гаража|сигнализации|двери|калитки|сейфа"
     r"|разблокировки)"
-    r"|\bclave(?=\s+(?:de\s+(?:la\s+|mi\s+|su\s+)?tarjeta|del\s+cajero)))"
+    r"|\bclave(?=\s+(?:de\s+(?:la\s+|mi\s+|su\s+)?tarjeta|del\s+(?:cajero|banco))))"
     r"|(?<![A-Za-z])(?:PIN(?:コード)?|NIP)(?=[\u3040-\u30ff:：\s(])|暗証番号|パスコード|解除コード)"
     r"(?:\s+(?i:new|current|nuevo|actual|новый|текущий))?"
     r"(?:(?P<of>\s+(?i:for|of|to|on|del|de|para|от|для|к)\s+"
@@ -389,6 +414,7 @@ _PIN = re.compile(
     r"(?:\s*[(\[]\s*" + _PLEA + r"\s*[)\]])?"  # ("PIN (do not share): …")
     r"(?:\s*(?P<op>(?i::|=|->|\u2192|\bis(?:\s+(?:now|still))?\b|\bes(?:\s+el)?\b|\bwas\b|\bera\b"
     r"|\bahora\s+es\b|(?:was\s+)?(?:changed|set|reset)\s+to|\bto(?=\s*\d)|\ba(?=\s*\d)"
+    r"|['\u2019]s\b|теперь"
     r"|на(?=\s*\d)|(?:—|–)(?:\s*это)?|は|が|を|、|：))\s*:?\s*"
     r"|(?<!\bis)(?<!\bes)(?<!\bwas)(?<!\bera)(?<!\bto)(?<!\ba)(?<!\sна)\s+)"
     r"[\"'«「]?(?P<value>\d{4,8}|\d(?:\s\d){3,7}(?!\s*\d))#?[\"'»」]?"
@@ -420,10 +446,16 @@ def _not_an_assignment(match: re.Match[str]) -> bool:
         op not in (":", "=", "->", "\u2192", "—", "–") or not _PASSWORD_NAME.search(name)
     ):
         return True  # "пароль роутера: …", not "пароль роутера сменили на …", "Токен модели: …"
+    if _QUOTED_WORDS.fullmatch(match["value"]) and not _PASSPHRASE.search(name):
+        return True  # {"password": "Must be at least 8 characters"}: a message
     if match["value"].isdigit() and _COUNTED.match(match.string, match.end("value")):
         return True  # "Pass: 123456 assertions": a count of something
     if _IN_AN_ARN.search(match.string, max(0, match.start("name") - 200), match.start("name")):
         return True  # "arn:aws:secretsmanager:…:secret:prod/db": where a secret is kept
+    if op in ("-", "—", "–") and _line_of(
+        match.string, match.start(), match.end()
+    ).lstrip().startswith("#"):
+        return True  # "## Reset your password - Windows11": a heading
     if op in ("-", "—", "–", "->", "\u2192") and not _ends_there(match):
         return True  # "Password - Windows11 login screen": a heading, not a value
     if (
@@ -433,11 +465,22 @@ def _not_an_assignment(match: re.Match[str]) -> bool:
     ):
         return True  # "Map each token -> token_id2"
     if op in ("a", "to", "на"):
+        if not _PASSWORD_NAME.search(name) or not _ends_there(match):
+            return True  # "Changed the DB secret to k8s-native storage", "на srv-db01 и …"
+        if op == "a" and match["value"][:1].isupper():
+            return True  # "Le cambié la contraseña a Office365": whose password it is
         return not _CHANGED.search(match.string, max(0, match.start() - 40), match.start("op"))
     if op in ("は", "が", "を"):
+        if op != "は" and not _PASSWORD_NAME.search(name):
+            return True  # "secret-managerを2.20.0rc1に更新"
         value = match["value"].strip("「」『』")
-        rest = match.string[match.end("value") :] if value == match["value"] else ""
-        tail = (value[len(_CJK_TAIL.sub("", value)) :] + rest).lstrip(" ")
+        rest = match.string[match.end("value") :]
+        if value != match["value"]:  # quoted: "パスワードは「さくらさくら」"
+            tail = rest.lstrip(" ")
+        else:
+            kana = _KANA_AND_DIGITS.match(value)  # "さくら2024です"
+            told = kana.group() if kana else _CJK_TAIL.sub("", value)
+            tail = (value[len(told) :] + rest).lstrip(" ")
         if op != "は":
             return not _CHANGED_TO.match(tail)  # "…をsakura88に変更", not "…をKeePass2に保存"
         return not (tail == "" or tail.startswith(_ENDS_A_STATEMENT))
@@ -445,13 +488,25 @@ def _not_an_assignment(match: re.Match[str]) -> bool:
 
 
 _COUNTED = re.compile(r"[ \t]+[^\W\d_]")
+_QUOTED_WORDS = re.compile(r"([\"'`“«「『]).*\s.*[\"'`”»」』]")
+_PASSPHRASE = re.compile(r"(?i)phrase|フレーズ|frase|фраз")
 _IN_AN_ARN = re.compile(r"\barn:[\w:/.-]*$")
 
 
 def _ends_there(match: re.Match[str]) -> bool:
-    """Nothing but a mark or the line's end follows the value."""
+    """Nothing but a mark, the line's end or when it was done follows the value ("… to
+    Winter$Falls2023 this morning", "… на Cherepaha$9 сегодня утром")."""
     rest = match.string[match.end("value") :]
-    return not rest.strip(" \t") or rest.lstrip(" \t")[0] in ".,;!?)\n。、"
+    if not rest.strip(" \t") or rest.lstrip(" \t")[0] in ".,;!?)\n。、":
+        return True
+    return _WHEN_DONE.match(rest) is not None
+
+
+_WHEN_DONE = re.compile(
+    r"(?i)[ \t]+(?:this\s+(?:morning|afternoon|evening|week)|today|yesterday|tonight"
+    r"|last\s+(?:night|week|month)|сегодня(?:\s+утром|\s+вечером)?|вчера|hoy|ayer"
+    r"|esta\s+(?:mañana|tarde|semana))[ \t]*(?:$|[.,;!?\n])"
+)
 
 
 def _a_setting(match: re.Match[str]) -> bool:
@@ -462,6 +517,8 @@ def _a_setting(match: re.Match[str]) -> bool:
     parts = re.split(r"[_.-]+", (before + match["name"] + match["suffix"]).casefold())
     if parts[-1] in _SETTING_PARTS or parts[0] in ("max", "min", "num"):
         return True
+    if parts[-1] == "id" and not match["name"].casefold().startswith("secret"):
+        return True  # "eos_token_id", "APPLE_API_KEY_ID", not Vault's "secret_id"
     return _RULES_OF.search(match.string, max(0, match.start() - 30), match.start()) is not None
 
 
@@ -475,7 +532,8 @@ _RULES_OF = re.compile(
 _SETTING_PARTS = frozenset(
     """count counts budget limit limits timeout expiry expires expiration ttl length len size
     max min header rate interval days hours minutes seconds secs ms age lifetime window
-    threshold attempts retries version format mode policy field label""".split()
+    threshold attempts retries version format mode policy field label issuer url uri endpoint
+    name at audience scope path file manager bucket type""".split()
 )
 
 
@@ -495,6 +553,7 @@ _EXAMPLE = re.compile(
     r"(?i)(?<![@.\w])example\b(?!\.\w)|\be\.g\.|for instance|\bejemplo\b|\bпример|例えば|例[:：]"
 )
 _CLAVE_OF = re.compile(r"(?i)wi-?fi|\bred\b|acceso|correo|banco|tarjeta|cuenta|router|usuario")
+_KANA_AND_DIGITS = re.compile(r"[\u3040-\u30ff]{3,}\d+")
 _CHANGED_TO = re.compile(r"に(?:変更|変え|変わ|設定|リセット|更新)")
 _ENDS_A_STATEMENT = ("です", "だ", "でした", "。", "、", ".", "\n")
 
@@ -536,6 +595,8 @@ def _told_bare(match: re.Match[str]) -> bool:
     at = match.start("value")
     if match.re is _BARE_PASSWORD and _A_USER.search(match.string, max(0, at - 40), at):
         return False  # "Reset the password for user jsmith42": the user's name
+    if match.re is _BARE_PASSWORD and match["of"] and not _of_a_network(match["of"], value):
+        return False  # "the password for server bastion01", "пароль от сети Keenetic-4821"
     if match.re is _VALUE_FIRST and match["pin"]:
         return value.isdigit() and 4 <= len(value) <= 8 and not _trivial_digits(value)
     if not _secret_value(value, prose=True, password=True):
@@ -544,6 +605,21 @@ def _told_bare(match: re.Match[str]) -> bool:
     if _OTHER_QUOTES.sub("", value) != value or _LETTERS_THEN_DIGITS.fullmatch(value):
         return True
     return _strong(value)
+
+
+def _of_a_network(of: str, value: str) -> bool:
+    """After what a password is for, a value with no word to give it is the password only
+    where that is a network or a mailbox ("Пароль от вайфая ромашка2019", "пароль от wifi
+    84729163") and the value is no name of one ("the wifi Cafe2024", "сети Keenetic-4821")."""
+    last = of.split()[-1].casefold()
+    return last in _NETWORKS and not value[:1].isupper()
+
+
+# Networks and mailboxes a password is told for with no word before its value
+_NETWORKS = frozenset(
+    """wifi wi-fi wlan router вайфая вайфай вайфаю wifi-сети роутера почты email e-mail
+    correo""".split()
+)
 
 
 def _strong(value: str) -> bool:
@@ -585,7 +661,7 @@ _PIN_WORDS = ("pin", "пин", "code", "código", "codigo", "код", "nip", "cl
 # Where a match of `_PIN` can begin: the first word of each of its names
 _PIN_NAMES = (
     "pin", "пин", "código", "codigo", "passcode", "door", "alarm", "unlock", "access", "gate",
-    "код", "nip", "clave", "暗証番号", "パスコード", "解除コード",
+    "garage", "keypad", "код", "nip", "clave", "暗証番号", "パスコード", "解除コード",
 )  # fmt: skip
 _PIN_START = re.compile("(?i)(?=" + "|".join(_PIN_NAMES) + ")")
 
@@ -625,7 +701,20 @@ _WHOSE_PIN = frozenset(
     "карты карточки банковской кредитной дебетовой телефона симки сим-карты почты голосовой "
     "домофона подъезда".split()
 )
+
+
+def _postal(match: re.Match[str], line: str) -> bool:
+    """Six digits after "PIN code" or after "PIN" in an address: India's postal code."""
+    if _POSTAL.fullmatch(match["pin"]):
+        return True
+    before = line[: line.find(match.group())] if match.group() in line else ""
+    return match["pin"] == "PIN" and ("," in before or _A_PLACE.fullmatch(before) is not None)
+
+
 _POSTAL = re.compile(r"(?i)pin\s*code|pincode")
+_A_PLACE = re.compile(r"\s*[A-Z][a-z]+\s+")
+_MACHINE = re.compile(r"(?i)machine|cnc|plc|error|fault|boiler|printer|spindle|sensor|device")
+_MEETING = re.compile(r"(?i)dial-?in|conference|webex|zoom|конференц|созвон|reunión|会議")
 _A_DATE = re.compile(r"(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])")
 
 
@@ -644,7 +733,9 @@ _COUNTING_UP = frozenset({"0123", "1234", "12345", "123456", "1234567", "1234567
 
 # A password given on a command line: `mysql -pS3cret`, `curl -u deploy:S3cret`.
 _COMMAND_PASSWORD = re.compile(
-    r"\b(?:mysql|mysqldump|mariadb)\b[^\n]*?\s-p(?P<value>[^\s'\"]{6,})"
+    r"\b(?:mysql|mysqldump|mariadb)\b[^\n]*?\s-p['\"]?(?P<value>[^\s'\"]{6,})"
+    r"|\bsshpass\b[^\n]*?\s-p\s*['\"]?(?P<value4>[^\s'\"]{6,})"
+    r"|\bdocker\s+login\b[^\n]*?\s(?:-p|--password)[\s=]+['\"]?(?P<value5>[^\s'\"]{6,})"
     r"|\bcurl\b[^\n]*?\s(?:-u|--user)\s+[^\s:'\"]+:(?P<value2>[^\s'\"@]{6,})"
     r"|\bredis-cli\b[^\n]*?\s(?:-a|--pass)\s+(?P<value3>[^\s'\"]{6,})"
 )
@@ -660,8 +751,11 @@ _LOGIN_LINE = re.compile(
     r"(?i)@|log\s?in|user|usuario|admin|root|account|cuenta|acceso|panel|router|ssh|логин"
     r"|аккаунт|вход|пользовател|ログイン|アカウント"
 )
+# A name and its version or date: "Safari-17.4", "Ubuntu-22.04", "Jan-2025", "macOS-14"
+_VERSIONED = re.compile(r"[^\W\d_]+[-_ ]?v?\d+(?:[.-]\d+)*")
 # A Wi-Fi network shared as a QR code's text: "WIFI:S:Home;T:WPA;P:shibainu-2016;;"
 _WIFI_QR = re.compile(r"WIFI:(?:[^;\n]*;){0,6}?P:(?P<value>(?:[^;\\\n]|\\.){4,63});")
+_COMMANDS = ("mysql", "mariadb", "curl", "redis-cli", "sshpass", "docker")
 # A hashed password is no secret to keep out: `$argon2id$…`, `$2b$12$…`.
 _HASHED = re.compile(r"\$(?:argon2(?:id|i|d)?|2[abxy]|scrypt|pbkdf2[\w-]*|6|5)\$")
 
@@ -722,12 +816,16 @@ def _secret_value(value: str, *, prose: bool, password: bool = False) -> bool:
         (value[:1] in "\"'`" and value[-1:] == value[:1]) or _OTHER_QUOTES.sub("", value) != value
     )
     value = _OTHER_QUOTES.sub("", value)  # 「sakura88」, «ромашка», “sunflower”
+    if "参照" in value:
+        return False  # "kv2/prod/db参照": where it is kept ("see …")
     if not value.isascii():  # "sakura88です。": the value ends where the Japanese goes on
         value = _CJK_TAIL.sub("", value) or (value if _KANA.fullmatch(value) else "")
     value = value.strip("\"'`").rstrip(".,;:)!?]}").lstrip("\\")
     if len(value) < 6 or value.casefold() in _PLACEHOLDERS:
         return False
     if value[0] in "$%{<[(*#" or any(ref in value for ref in _REFERENCES):
+        return False
+    if _BOUND.fullmatch(value):  # "WHERE token = :token", "password: !env_var DB_PASS"
         return False
     if set(value.casefold()) <= set("x*.•-_#?0") or "..." in value:
         return False
@@ -845,6 +943,8 @@ def _find_secrets(text: str) -> list[SecretFinding]:
             op, value, name = match["op"].strip(), match["value"], match["name"]
             prose = op not in (":=", "=>", "=", ":", "：")
             password = _PASSWORD_NAME.search(name) is not None
+            if not password and _CJK_TAIL.sub("", value.strip("\"'`「」")).rstrip("([").isdigit():
+                continue  # "トークン：152340", "Clave de producto SAT: 43211503": a count or a code
             if " " in name and not password and not _random_value(value):
                 continue  # "the private key is ed25519", "the API key is HMAC-SHA256 signed"
             if _secret_value(value, prose=prose, password=password) or (
@@ -856,16 +956,20 @@ def _find_secrets(text: str) -> list[SecretFinding]:
             if _told_bare(match) and not _an_example(view, match.start(), match.end()):
                 pin = match.re is _VALUE_FIRST and match["pin"]
                 add("PIN or passcode" if pin else "password assignment", match.start())
-    if "mysql" in lower or "mariadb" in lower or "curl" in lower or "redis-cli" in lower:
+    if any(map(lower.__contains__, _COMMANDS)):
         for match in _COMMAND_PASSWORD.finditer(view):
-            if _secret_value(match["value"] or match["value2"] or match["value3"], prose=False):
+            value = next(v for v in match.groups() if v)
+            if _secret_value(value, prose=False):
                 add("password on a command line", match.start())
     if any(map(lower.__contains__, _PIN_WORDS)):
         for match in _pins(view, lower):
             if match["op"] is None and not _pin_told_bare(match):
                 continue  # "pin 1313", "ПИН-код для модели 3000": digits no word gives
-            if _POSTAL.fullmatch(match["pin"]) and len(match["value"]) == 6:
-                continue  # India's postal "PIN code: 110001"
+            line = _line_of(view, match.start(), match.end())
+            if len(match["value"]) == 6 and _postal(match, line):
+                continue  # India's postal "PIN code: 110001", "Mumbai PIN: 400001"
+            if _MEETING.search(line) or ("larm" in match["pin"] and _MACHINE.search(line)):
+                continue  # a meeting's code, shared with all; a machine's alarm code
             if _A_DATE.fullmatch(match["value"]):
                 continue  # "Rust nightly pin: 20240315"
             told_of = _DEFAULT.search(view[max(0, match.start() - 30) : match.start()])
@@ -874,7 +978,10 @@ def _find_secrets(text: str) -> list[SecretFinding]:
     if " / " in view:
         for match in _LOGIN_PAIR.finditer(view):
             line = _line_of(view, match.start(), match.end())
-            if _strong(match["value"].rstrip(".,;:!?)")) and _LOGIN_LINE.search(line):
+            value = _CJK_TAIL.sub("", match["value"]).rstrip(".,;:!?)")
+            if _VERSIONED.fullmatch(value) or not _LOGIN_LINE.search(line):
+                continue  # "chrome / Safari-17.4", "ubuntu / Ubuntu-22.04"
+            if _strong(value):
                 add("password assignment", match.start())
     if "WIFI:" in view:
         for match in _WIFI_QR.finditer(view):
@@ -882,6 +989,10 @@ def _find_secrets(text: str) -> list[SecretFinding]:
                 continue
             if _secret_value(match["value"], prose=False, password=True):
                 add("password assignment", match.start())
+    if "basic " in lower:
+        for match in _BASIC.finditer(view):
+            if _user_and_password(match["value"]):
+                add("basic auth credentials", match.start())
     if "bearer" in lower:
         for match in _BEARER.finditer(view):
             if _secret_value(match.group("value"), prose=False):
@@ -946,6 +1057,8 @@ def _unexplained(view: str, start: int, end: int) -> bool:
     if _HASHED.search(line):
         return False
     token = view[start:end]
+    if _DIGEST_OF.search(view, max(0, start - 8), start):
+        return False  # "SHA256:uNiVz…": a key's fingerprint, public
     if _BASE58.fullmatch(token) or _HEX_ADDRESS.fullmatch(token):
         # 32–46 base58 characters is the shape of a Solana or Bitcoin public key, 0x and 40
         # hex digits an Ethereum address (their private keys are longer): an address, unless
@@ -961,6 +1074,7 @@ def _unexplained(view: str, start: int, end: int) -> bool:
     return not _PUBLIC.search(line)
 
 
+_DIGEST_OF = re.compile(r"(?i)(?:sha(?:1|256|384|512)|md5)[:-]$")
 # A link that carries a key: a parameter named for one ("?token=…", "&sig=…",
 # "&X-Amz-Credential=…"), or a path of a webhook or a key ("/api/webhooks/…/<token>").
 _URL_SECRET = re.compile(
