@@ -24,7 +24,7 @@ Secrets as people tell them (`benchmarks/data/safety_prose_secrets.jsonl`): pass
 codes and tokens in notes, chat and config in English, Spanish, Russian and Japanese, beside
 ordinary text that names them ("max_token_count: 200000", "PIN-2048", "the password is in
 1Password"). Its test half is half of a set written blind (by someone who had not seen the
-scanner), split once; its dev half is the other half and two hostile reviews of the scanner.
+scanner), split once; its dev half is the other half and three hostile reviews of the scanner.
 """
 
 from __future__ import annotations
