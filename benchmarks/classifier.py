@@ -87,7 +87,10 @@ rewordings 3 of 40; check half: 0 of 100, 21 of 60, 7 of 40), then tuned on its 
 only (tune: 0 of 100, 35 of 60, 3 of 40; check: 0 of 100, 21 of 60, 7 of 40). Round 32 (346
 pairs) is a hostile review of the rules written from round 31 (taking over, "again", a
 Japanese switch, proposals), scored first: 67 of its 261 must-stay pairs hidden (62 by those
-rules; 7 at the rules before round 31), then tuned on whole (6 of 261).
+rules; 7 at the rules before round 31), then tuned on whole (6 of 261). Round 33 (408 pairs)
+is a second hostile review of the same rules after that tuning: scored first, 83 of its 326
+must-stay pairs hidden (42 by those rules; 52 at the rules before round 31), then tuned on
+whole (35 of 326, none that the rules before round 31 did not hide).
 
 Each pair runs through the real pipeline: the old fact is absorbed into an empty scope key,
 then the new one, and the outcome is compared with the label. The **wrongful hide rate** is the

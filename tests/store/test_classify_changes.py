@@ -146,6 +146,8 @@ def test_what_holds_again_supersedes_its_denial(old: str, new: str) -> None:
         ("The user doesn't eat meat.", "The user's dog eats meat again."),
         ("The user doesn't eat meat.", "The user eats meat again on weekends."),
         ("The user doesn't drink coffee.", "The user drinks decaf coffee again."),
+        ("The user doesn't eat red meat.", "The user eats meat again."),
+        ("The user doesn't use Twitter for work.", "The user uses Twitter again."),
         ("Пользовательница не ест мясо.", "Пользовательница снова ест мясо по выходным."),
         ("El usuario no come carne.", "El usuario come carne de nuevo solo en Navidad."),
     ],
@@ -159,7 +161,7 @@ def test_someone_else_or_something_more_holding_again_is_no_update(old: str, new
     [
         (
             "Mei leads the data platform team.",
-            "Since the reorg, Rafael took over the data platform team.",
+            "Since the reorg, Rafael took over as lead of the data platform team.",
         ),
         ("Mei leads the data platform team.", "Rafael took over the data platform team from Mei."),
         (
@@ -201,6 +203,15 @@ def test_another_one_taking_over_what_the_holder_held_supersedes(old: str, new: 
         ("Турнирную таблицу ведёт Анна.", "Спартак возглавил турнирную таблицу."),
         ("Пекарней управляет Анна.", "Дочь Анны взяла на себя пекарню."),
         ("Marta dirige la startup.", "Google asumió la startup."),
+        ("Mei leads the data platform team.", "Burnout took over the data platform team."),
+        (
+            "Mei leads the data platform team.",
+            "Sometimes Rafael takes over the data platform team.",
+        ),
+        ("Mei leads the data platform team.", "Rafael took over another data platform team."),
+        ("Mei leads the data platform team.", "Rafael took over the data platform team for now."),
+        ("Mei leads the Acme team.", "Team Orca took over Acme."),
+        ("Командой аналитики руководит Денис.", "Временно Светлана возглавила команду аналитики."),
     ],
 )
 def test_taking_over_another_thing_or_from_another_one_is_no_update(old: str, new: str) -> None:
@@ -242,3 +253,8 @@ def test_a_japanese_switch_from_the_stored_value_supersedes(old: str, new: str) 
 )
 def test_a_japanese_switch_of_another_one_or_planned_is_no_update(old: str, new: str) -> None:
     assert outcome(old, new) not in HIDING
+
+
+def test_a_couple_parting_is_news_and_a_build_broken_is_not() -> None:
+    assert outcome("The user is dating Marco.", "The user broke up with Marco.") == "supersede"
+    assert outcome("Marco maintains the build.", "Marco broke the build.") not in HIDING

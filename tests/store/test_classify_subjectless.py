@@ -193,3 +193,10 @@ def test_someone_else_told_after_the_verb_hides_nothing(old: str, new: str) -> N
 
 def test_a_time_after_the_place_leaves_the_note_said_of_the_user() -> None:
     assert outcome("Vive en Alicante.", "Se mudó a Valencia la semana pasada.") == "supersede"
+
+
+@pytest.mark.parametrize(
+    "new", ["Se mudó a Valencia el 3 de marzo.", "Se mudó a Valencia la Nochevieja pasada."]
+)
+def test_a_date_after_the_place_leaves_the_note_said_of_the_user(new: str) -> None:
+    assert outcome("Vive en Madrid.", new) == "supersede"

@@ -465,9 +465,12 @@ def _not_an_assignment(match: re.Match[str]) -> bool:
     ):
         return True  # "Map each token -> token_id2"
     if op in ("a", "to", "на"):
-        if not _PASSWORD_NAME.search(name) or not _ends_there(match):
+        a_password = _PASSWORD_NAME.search(name) or (
+            name.startswith("clave") and _CLAVE_OF.search(of)
+        )
+        if not a_password or not _ends_there(match):
             return True  # "Changed the DB secret to k8s-native storage", "на srv-db01 и …"
-        if op == "a" and match["value"][:1].isupper():
+        if op == "a" and _A_NAME.fullmatch(match["value"].rstrip(".,;!?")):
             return True  # "Le cambié la contraseña a Office365": whose password it is
         return not _CHANGED.search(match.string, max(0, match.start() - 40), match.start("op"))
     if op in ("は", "が", "を"):
@@ -488,6 +491,7 @@ def _not_an_assignment(match: re.Match[str]) -> bool:
 
 
 _COUNTED = re.compile(r"[ \t]+[^\W\d_]")
+_A_NAME = re.compile(r"[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+\d*")  # "Office365", "Marta"
 _QUOTED_WORDS = re.compile(r"([\"'`“«「『]).*\s.*[\"'`”»」』]")
 _PASSPHRASE = re.compile(r"(?i)phrase|フレーズ|frase|фраз")
 _IN_AN_ARN = re.compile(r"\barn:[\w:/.-]*$")

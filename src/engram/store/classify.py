@@ -1965,6 +1965,9 @@ def _again(new: Parse, old: Parse) -> bool:
         return False
     if new.subject - {w.norm for w in again} != old.subject:
         return False  # ("снова" before the verb is read with the subject)
+    said = {w.key for w in new.words}
+    if any(w.key not in said for w in old.words if w.kind not in ("neg", "aux", "marker")):
+        return False  # "doesn't eat red meat" → "eats meat again": the red is not said
     return not new.content - old.content - {w.key for w in again}
 
 
@@ -5407,6 +5410,8 @@ def _japanese_switched_from(new: Parse, old: Parse) -> bool:
     topic, stored = new.text.split("は", 1)[0], old.text.split("は", 1)
     if topic != stored[0] or any(mark in stored[1] for mark in "と、や"):
         return False
+    if not any(verb in stored[1] for verb in ("使", "利用", "住")):
+        return False  # what one uses or where one lives is switched; not "円で給料を受け取って"
     between = new.text[len(topic) + 1 : switched.start()]
     thing = _JAPANESE_THING.fullmatch(between)
     if thing is None or (thing["thing"] and thing["thing"] not in old.text):
@@ -7564,6 +7569,8 @@ def _taken_over(new: Parse, old: Parse) -> bool:
     )
     if not _holder_named(who) or (giver and not _holder_named(giver)):
         return False  # "Rafael's dog", "Today Rafael", "In 2015 Rafael", "Дочь Анны"
+    if _FOR_A_WHILE.search(new.text) or _ONE_OF_SEVERAL.match(what):
+        return False  # "… for now", "interim", "временно"; "another team", "some of the team"
     if _SEVERAL_HOLD.search(old.text):
         return False  # "Mei and Tom lead the data platform team": one of them left
     thing = parse(what).content
@@ -7577,7 +7584,11 @@ def _taken_over(new: Parse, old: Parse) -> bool:
     if _TEAM.search(what):  # a person leading a team, not owning or keeping it
         if not verbs <= _leading_keys() or _TEAM.search(who):
             return False
-    elif not (_TEAM.search(who) and said & _HOLDER_NOUNS):
+        if not (giver or told["lead"] or _LEADS.search(told.group())):
+            return (
+                False  # "Burnout took over the team": only "as its lead", "from Mei", "возглавила"
+            )
+    elif not _TEAM_NAMED.fullmatch(who.strip()) or not _team_holds(old.text, holder):
         return False  # a thing other than a team changes hands only between teams
     taker = parse(who)
     if not taker.capitalised - _HOLDER_NOUNS or any(
@@ -7596,8 +7607,18 @@ def _holder_named(text: str) -> bool:
         return True
     tokens = text.split()
     return 0 < len(tokens) <= 3 and all(
-        _NAME_TOKEN.fullmatch(t) and t.casefold() not in lx.KIN | _NOT_A_HOLDER for t in tokens
+        _NAME_TOKEN.fullmatch(t)
+        and t.casefold() not in lx.KIN | _NOT_A_HOLDER
+        and not t.casefold().endswith(("ly", "mente"))  # "Briefly", "Interinamente"
+        for t in tokens
     )
+
+
+def _team_holds(text: str, holder: set[str]) -> bool:
+    """The stored fact's holder is a team named in it ("… del equipo Lince"), not a person who
+    leads one ("Mei leads the Acme team")."""
+    team = _TEAM_NAMED.search(text)
+    return team is not None and all(k in team.group().casefold() for k in holder)
 
 
 def _among(key: str, keys: Collection[str]) -> bool:
@@ -7605,12 +7626,12 @@ def _among(key: str, keys: Collection[str]) -> bool:
 
 
 _TAKEN_OVER = re.compile(
-    r"(?i)(?P<who>[^,;]+?)\s+(?:has\s+|have\s+)?(?:took|taken|takes)\s+over\s+(?:as\s+\w+\s+of\s+)?"
+    r"(?i)(?P<who>[^,;]+?)\s+(?:has\s+|have\s+)?(?:took|taken)\s+over\s+(?P<lead>as\s+\w+\s+of\s+)?"
     r"(?P<what>[^,;]+?)(?:\s+from\s+(?P<giver>[^,;]+?))?"
     r"|(?:the\s+)?(?:ownership\s+of|responsibility\s+for)\s+(?P<what2>[^,;]+?)\s+"
     r"(?:was|has\s+been|is\s+now)\s+(?:transferred|handed\s+over|moved|given)\s+to\s+(?P<who2>[^,;]+?)"
     r"|(?P<who3>[^,;]+?)\s+(?:se\s+(?:ha\s+)?(?:hizo|hecho)|se\s+hace)\s+cargo\s+del?\s+(?P<what3>[^,;]+?)"
-    r"|(?P<who4>[^,;]+?)\s+(?:ha\s+asumido|asumió|asume)\s+"
+    r"|(?P<who4>[^,;]+?)\s+(?:ha\s+asumido|asumió)\s+"
     r"(?:(?:la\s+responsabilidad|el\s+liderazgo|la\s+dirección)\s+del?\s+)?(?P<what4>[^,;]+?)"
     r"|(?P<who5>[^,;]+?)\s+(?:возглавил[аи]?|взял[аи]?\s+на\s+себя|принял[аи]?\s+руководство)\s+"
     r"(?P<what5>[^,;]+?)"
@@ -7625,6 +7646,19 @@ _PARTS = {
 }
 # "Since the reorg, …", "A partir de marzo, …": when, before what happened
 _SINCE_FIRST = re.compile(r"(?i)^(?:since|as\s+of|from|desde|a\s+partir\s+de|с|со)\s[^,]{1,40},\s*")
+# Taking over for a while, or as a stand-in: "for now", "interim", "временно", "por ahora"
+_FOR_A_WHILE = re.compile(
+    r"(?i)\b(?:for\s+now|for\s+the\s+time\s+being|temporarily|interim|acting|until|while"
+    r"|por\s+ahora|de\s+momento|interin\w*|temporal\w*|provisional\w*|hasta|mientras"
+    r"|временно|пока|на\s+время|до)\b"
+)
+# What one of several is taken over: "another team", "a data team", "some of the team"
+_ONE_OF_SEVERAL = re.compile(
+    r"(?i)\s*(?:a|an|another|other|the\s+other|some|part|half|one|un|una|otro|otra|parte"
+    r"|другую|другой|часть)\b"
+)
+# Verbs that name the taking over of a lead: "возглавил(а)", "el liderazgo", "руководство"
+_LEADS = re.compile(r"(?i)возглавил|руководство|liderazgo|direcci[óo]n")
 # Words of a holder besides its name: "Team Falcon", "el equipo Lince", "команда Дениса"
 _HOLDER_NOUNS = frozenset("team equip команд squad group grupo отдел".split())
 _TEAM = re.compile(
@@ -7640,7 +7674,9 @@ _NAME_TOKEN = re.compile(r"[A-ZÁÉÍÓÚÑА-ЯЁ][^\W\d_]+(?:-[^\W\d_]+)?")
 _SEVERAL_HOLD = re.compile(r"(?i)\b(?:and|y|и|&)\b|、|と")
 # Words written with a capital that name no holder: when a sentence starts with them
 _NOT_A_HOLDER = frozenset(
-    "today yesterday tonight now then hoy ayer ahora сегодня вчера теперь сейчас".split()
+    """today yesterday tonight tomorrow now then once sometimes later soon again also meanwhile
+    hoy ayer mañana ahora luego después entonces siempre nunca сегодня вчера завтра теперь
+    сейчас тогда потом затем однажды временно наконец пока ранее снова""".split()
 )
 
 

@@ -127,7 +127,7 @@ UPDATE_WORDS = frozenset(
 now anymore nowadays currently moved moving relocated switched switching changed replaced
 migrated upgraded downgraded renamed updated became become instead transferred promoted
 joined quit resigned stepped handed cancelled canceled raised lowered increased decreased
-reduced bumped extended shortened reassigned effective took taken left retired
+reduced bumped extended shortened reassigned effective took taken broke left retired
 fired hired sold replaced swapped moves rescheduled postponed
 теперь сейчас ныне переехал переехала переехали переехал перешел перешла перешли перевели
 перевел сменил сменила сменили поменял поменяла поменяли изменил изменила изменили изменен
@@ -167,7 +167,7 @@ subimos bajamos aumentamos redujimos redujo redujeron ampliamos amplió ampliaro
 incrementaron incrementamos elevó elevaron elevamos
 traded vendió vendido vendida vendieron vendimos vendí canceló cancelaron
 cancelamos cancelé отменил отменила отменили
-ascendió ascendieron ascendido ascendida promovido promovida повышен повышена
+ascendieron ascendido ascendida повышен повышена
 """.split()
 )
 
@@ -285,8 +285,6 @@ UPDATE_PHRASES = (
     ("ya", "no"), ("dejó", "de"), ("dejé", "de"),
     ("went", "up"), ("went", "down"), ("gone", "up"), ("gone", "down"), ("pushed", "back"),
     ("moved", "up"), ("brought", "forward"), ("turned", "out"),
-    # a couple parted, not a thing broken ("Marco broke the build" is no news of who keeps it)
-    ("broke", "up"), ("broken", "up"), ("broke", "off"),
     ("cut", "to"), ("cut", "back", "to"), ("down", "to"),  # "were cut to 90 minutes"
     ("retrasa", "al"), ("retrasan", "al"),  # "se retrasa al 28 de junio", not "… cuando llueve"
 )  # fmt: skip
@@ -497,16 +495,11 @@ FUTURE = frozenset("will shall 'll won't будет будут буду буде
 # Phrases of the past: "Anna used to live in Paris" is history, not news.
 PAST_PHRASES = (("used", "to"), ("solía",), ("solia",), ("раньше",))
 
-# A proposal: "The team lead proposed moving deploys to Tuesdays" moves nothing yet, unless
-# it was taken ("… and the team agreed").
+# A proposal: "The team lead proposed moving deploys to Tuesdays" moves nothing yet (whether
+# "… and the team agreed" took it or agreed to something else, the words do not tell).
 PROPOSING = frozenset(
     """proposed proposes suggested suggests предложил предложила предложили предлагает
     предлагают propuso propone proponen sugirió sugiere""".split()
-)
-PROPOSAL_TAKEN = frozenset(
-    """agreed approved accepted adopted aprobó aprobada aprobado aprobaron aceptó aceptada
-    aceptado aceptaron согласились согласился согласилась одобрили одобрил одобрила одобрено
-    приняли""".split()
 )
 # Modal words: "Anna might get a dog" is not "Anna got a dog".
 MODALS = PROPOSING | frozenset(

@@ -1659,16 +1659,20 @@ def _article_subject_at(norms: list[str]) -> int | None:
         return None
     for at in range(4, len(norms) - 1):
         if norms[at] in _DEFINITE_ARTICLES and norms[at - 1] not in lx.PREPOSITIONS:
-            after = norms[at + 1]
-            return None if after in _SPANISH_TIMES or after in lx.CALENDAR else at
+            after, then = norms[at + 1], norms[at + 2] if at + 2 < len(norms) else ""
+            if after[:1].isdigit() or after in _SPANISH_TIMES or after in lx.CALENDAR:
+                return None  # "… a Valencia el 3 de marzo", "… el mismo día"
+            return None if then in _SPANISH_TIME_AFTER else at  # "la Nochevieja pasada"
     return None
 
 
 # Words of a time after a Spanish article: "la semana pasada", "el mes que viene", "el verano"
 _SPANISH_TIMES = frozenset(
     """semana mes año fin día mañana tarde noche próximo próxima pasado pasada verano invierno
-    otoño primavera lunes martes miércoles jueves viernes sábado domingo""".split()
+    otoño primavera lunes martes miércoles jueves viernes sábado domingo mismo misma
+    nochevieja nochebuena navidad""".split()
 )
+_SPANISH_TIME_AFTER = frozenset("pasado pasada próximo próxima siguiente anterior".split())
 
 
 def _subject_put_first(body: str) -> str:
@@ -2283,6 +2287,7 @@ def _cleft_undone(body: str) -> str:
 _MAYBE_CLEFT = re.compile(r"\b(?:one|ones|person|quien|quienes|que|кто|котор\w+)\b", re.I)
 _CLEFT = re.compile(
     r"\s+(?:(?:is|was|are|were)\s+the\s+(?:one|ones|person)\s+(?:who|that)"
+    r"(?!\s+(?-i:[A-Z])|\s+(?:I|he|she|we|they|you|the|a|an|my|his|her|our|their)\b)"
     r"|(?:es|era|fue|son|fueron)\s+(?:quien|quienes|el\s+que|la\s+que|los\s+que|las\s+que)"
     r"|[—–-]\s+(?:это\s+)?(?:тот|та|те),?\s+(?:кто|который|которая|которые))\s+",
     re.I,
@@ -2567,6 +2572,8 @@ def parse(text: str) -> Parse:
             or (w.norm == "sold" and before in ("is", "are") and after in ("at", "in", "online"))
             # "switching between inhibitors": going back and forth, no new value
             or (w.norm in lx.UPDATE_WORDS and after == "between")
+            # a couple parted, not a thing broken: "Marco broke the build" is no news
+            or (w.norm == "broke" and after not in ("up", "off"))
             # a participle made of a preterite tells a change only in the perfect: "ha
             # subido", not "el año pasado"
             or (w.norm in lx.PERFECT_PARTICIPLES and before not in lx.HABER)
@@ -2718,10 +2725,7 @@ def parse(text: str) -> Parse:
         past=past,
         future=future,
         modal=any(
-            w.norm in lx.MODALS
-            and w.kind != "date"
-            and not activity(words, at)  # not "May 3"
-            and not (w.norm in lx.PROPOSING and any(v.norm in lx.PROPOSAL_TAKEN for v in words))
+            w.norm in lx.MODALS and w.kind != "date" and not activity(words, at)  # not "May 3"
             for at, w in enumerate(words)
         ),
         indefinite=verb in _COPULAS and _indefinite(objects, language),
