@@ -430,11 +430,16 @@ def _not_an_assignment(match: re.Match[str]) -> bool:
       wifi es …", not "La clave del éxito es …");
     - a Russian noun in the genitive between the name and the value says which password it
       is before a colon or a dash ("пароль роутера: …");
-    - "a", "to", "на" give a value only after a verb of changing ("Cambié la contraseña a …",
-      "I changed my Gmail password to …", "Поменял пароль от почты на …");
+    - a quoted message with spaces ({"password": "Must be at least 8 characters"}), digits
+      that count something ("Pass: 123456 assertions"), a name inside an ARN;
+    - a dash or an arrow gives a value only at the statement's end, never in a heading; an
+      arrow gives a key's or a token's value only when it looks generated;
+    - "a", "to", "на" give a password's value only after a verb of changing, at the
+      statement's end ("Cambié la contraseña a …", "I changed my Gmail password to …"), and
+      Spanish "a" before a plain name says whose password it is ("… a Office365");
     - after Japanese "は" the value must end the statement ("パスワードはsakura88です", not
-      "パスワードはstaging-42の設定を参照"), after "が" / "を" it is what it became
-      ("パスワードをsakura88に変更")."""
+      "パスワードはstaging-42の設定を参照"), after "が" / "を" a password is what it was
+      changed to ("パスワードをsakura88に変更", not "…をKeePass2に保存")."""
     name, op, of = match["name"].casefold(), match["op"].strip(), match["of"] or ""
     if _a_setting(match):
         return True
