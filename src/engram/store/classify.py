@@ -7544,17 +7544,19 @@ def _holder_replaced(new: Parse, old: Parse) -> bool:
 
 
 def _taken_over(new: Parse, old: Parse) -> bool:
-    """The new fact says someone named took over a thing ("Rafael took over the data platform
-    team", "Ownership of the payments service was transferred to Team Orca", "El equipo Águila
-    ha asumido el módulo de pagos", "Светлана возглавила команду аналитики", "Денис передал
-    руководство командой аналитики Светлане"), and the stored fact says who holds that thing,
-    in its words and only that: "Mei leads the data platform team", "… is owned by Team
-    Falcon", "… es responsabilidad del equipo Lince", "Командой аналитики руководит Денис".
-    Only a person leading a team, or a team holding a thing, and only told as done: never of
-    another thing ("… took over the mobile team", "Rust took over the backend", "Chaos took
-    over the meeting"), for a while or once ("Today Rafael took over the standup", "Светлана
-    временно возглавила …"), long ago ("In 2015 Rafael …"), by someone's relative or pet, from
-    another one than the stored holder, nor of a thing several hold ("Mei and Tom lead …")."""
+    """The new fact says someone named took over a thing ("Rafael took over as lead of the
+    data platform team", "Ownership of the payments service was transferred to Team Orca", "El
+    equipo Águila ha asumido el módulo de pagos", "Светлана возглавила команду аналитики",
+    "Денис передал руководство командой аналитики Светлане"), and the stored fact says who
+    holds that thing, in its words and only that: "Mei leads the data platform team", "… is
+    owned by Team Falcon", "… es responsabilidad del equipo Lince", "Командой аналитики
+    руководит Денис". Only a person leading a team, its lead named or taken from its holder
+    ("Burnout took over the team" names no lead), or a team holding what a team held, told as
+    done: never of another thing ("… took over the mobile team", "Rust took over the
+    backend"), for a while or once ("Today Rafael …", "… for now", "Временно Светлана …"),
+    long ago ("In 2015 Rafael …"), of another one or a part ("another team", "some of"), by
+    someone's relative or pet, from another one than the stored holder, nor of a thing several
+    hold ("Mei and Tom lead …")."""
     if new.negated or old.negated or new.question or old.question or new.modal or old.modal:
         return False
     if new.future or old.past or old.future or len(new.text) > 160:
