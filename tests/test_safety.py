@@ -625,6 +625,8 @@ def test_headings_settings_names_and_look_alikes_near_a_secret_word_are_no_secre
         "Private key's fingerprint: SHA256:uNiVztksCsDhcc0u9e8BujQXVUpKZIDTMczCvj3tD2s",
         "パスワード：kv2/prod/db参照",
         "Clave de producto SAT: 43211503, unidad H87.",
+        "Rotate the password for server web01 (prod)",
+        "Wi-Fiパスワード 変更済み",
     ],
 )
 def test_what_a_password_is_for_messages_counts_and_ids_are_no_secret(text: str) -> None:
@@ -645,6 +647,8 @@ def test_what_a_password_is_for_messages_counts_and_ids_are_no_secret(text: str)
         ("docker login -u bob -p Hunter22!", "password on a command line"),
         ("mysql -p'Tr0ub4dor&3' -u root", "password on a command line"),
         ("Authorization: Basic YWRtaW46c2VjcmV0MTIz", "basic auth credentials"),
+        ("Wi-Fiパスワード sakura88", "password assignment"),
+        ("password hunter22 (all lowercase)", "password assignment"),
     ],
 )
 def test_more_ways_of_giving_a_password_or_a_code_are_found(text: str, family: str) -> None:

@@ -190,8 +190,8 @@ _ASSIGNMENT = re.compile(
 # wifi password", "ромашка2019 — пароль от вайфая", "4821 is my PIN". With no word between, the
 # value must be shaped as people choose passwords (see `_told_bare`) and end the statement.
 _A_PASSWORD = (
-    r"(?<![A-Za-z0-9_\u0400-\u04ff-])(?:password|passwd|pwd|(?<![a-z])pw(?![a-z])|пароль"
-    r"|contraseña|パスワード)"
+    r"(?:(?<![A-Za-z0-9_\u0400-\u04ff-])(?:password|passwd|pwd|(?<![a-z])pw(?![a-z])|пароль"
+    r"|contraseña)|パスワード)"  # (a Japanese name may follow a Latin word: "Wi-Fiパスワード")
 )
 _OF = _OF_WHAT.replace("?P<of>", "?:")
 _BARE_PASSWORD = re.compile(
@@ -199,7 +199,7 @@ _BARE_PASSWORD = re.compile(
     + _A_PASSWORD
     + _OF_WHAT
     + r"\s+(?P<value>«[^»\s]{3,64}»|“[^”\s]{3,64}”|「[^」\s]{3,64}」"
-    r"|[^\W_][^\s\"'`,;]{5,63})(?=\s*(?:$|[.,;!?)\]。、\n]))"
+    r"|[^\W_][^\s\"'`,;]{5,63})(?=\s*(?:$|[.,;!?)\]。、\n])|\s+\()"  # ("… (all lowercase)")
 )
 _VALUE_FIRST = re.compile(
     r"(?i)\s*(?P<value>[^\W_][^\s\"'`,;]{3,63})\s+"
@@ -574,7 +574,11 @@ def _told_without_a_word(view: str, lower: str) -> list[re.Match[str]]:
     found: list[re.Match[str]] = []
     for at in _word_starts(view, lower, _BARE_NAMES, _BARE_START):
         before = view[at - 1] if at else " "
-        if before.isalnum() and (before.isascii() or "\u0400" <= before <= "\u04ff"):
+        if (
+            view[at].isascii()
+            and before.isalnum()
+            and (before.isascii() or "\u0400" <= before <= "\u04ff")
+        ):
             continue  # "spinner", "снепароль": inside a word (a Japanese name follows "の")
         bare = _BARE_PASSWORD.match(view, at)
         if bare:
