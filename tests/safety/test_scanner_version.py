@@ -13,7 +13,7 @@ from engram.safety.scan import SCANNER_VERSION
 
 # what decides a verdict: the questions, both scanners and the view of the text they read
 SCANNERS = ("scan.py", "secrets.py", "injection.py", "normalize.py")
-PINNED = {"16": "edc8f4239fd907ae1b4e956693749e3e5cec31b033966b436f763fcebfed66fb"}
+PINNED = {"16": "b98a14bbdfd5b9a0e94f1ee2068e8cce5200f98b03fce2199071be7320504e49"}
 
 
 def test_the_scanners_code_is_the_code_its_version_names() -> None:

@@ -189,11 +189,12 @@ _ASSIGNMENT = re.compile(
 # "Пароль от вайфая ромашка2019", "usuario admin contraseña naranja42", "sunflower42 is my
 # wifi password", "ромашка2019 — пароль от вайфая", "4821 is my PIN". With no word between, the
 # value must be shaped as people choose passwords (see `_told_bare`) and end the statement.
+# A PIN's name where its digits may come first: "4821 is my PIN"
+_PIN_NAME = r"PIN|NIP|ПИН|пин-код|PIN-код"
 _A_PASSWORD = (
     r"(?:(?<![A-Za-z0-9_\u0400-\u04ff-])(?:password|passwd|pwd|(?<![a-z])pw(?![a-z])|пароль"
     r"|contraseña)|パスワード)"  # (a Japanese name may follow a Latin word: "Wi-Fiパスワード")
 )
-_OF = _OF_WHAT.replace("?P<of>", "?:")
 _BARE_PASSWORD = re.compile(
     r"(?i)"
     + _A_PASSWORD
@@ -206,11 +207,7 @@ _VALUE_FIRST = re.compile(
     r"(?:is|was|es|era|[-\u2013\u2014](?:\s+это)?|это)\s+"
     r"(?:(?P<whose>my|our|his|her|their|mi|su|tu|мой|моя|наш|его|её)\s+"
     r"(?:[^\W\d_][\w-]{0,20}\s+)?|(?:(?:the|la|el)\s+)?)"
-    r"(?:(?P<pin>PIN|NIP|ПИН|пин-код|PIN-код)|"
-    + _A_PASSWORD
-    + r")"
-    + _OF_WHAT
-    + r"\s*(?:$|[.!?;\n])"
+    r"(?:(?P<pin>" + _PIN_NAME + r")|" + _A_PASSWORD + r")" + _OF_WHAT + r"\s*(?:$|[.!?;\n])"
 )
 # Where a name of a secret can begin: every alternative of `_SECRET_WORD` starts with one.
 _NAME_STARTS = ("pass", "pw", "secret", "client", "private", "api", "access", "auth", "refresh",
@@ -497,7 +494,7 @@ def _not_an_assignment(match: re.Match[str]) -> bool:
 
 _COUNTED = re.compile(r"[ \t]+[^\W\d_]")
 _A_NAME = re.compile(r"[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+\d*")  # "Office365", "Marta"
-_QUOTED_WORDS = re.compile(r"([\"'`“«「『]).*\s.*[\"'`”»」』]")
+_QUOTED_WORDS = re.compile(r"[\"'`“«「『].*\s.*[\"'`”»」』]")
 _PASSPHRASE = re.compile(r"(?i)phrase|フレーズ|frase|фраз")
 _IN_AN_ARN = re.compile(r"\barn:[\w:/.-]*$")
 
@@ -594,7 +591,13 @@ def _told_without_a_word(view: str, lower: str) -> list[re.Match[str]]:
 
 # A name of `_VALUE_FIRST` that ends its statement, with what it is for
 _NAME_ENDS = re.compile(
-    r"(?i)(?:PIN|NIP|ПИН|пин-код|PIN-код|" + _A_PASSWORD + r")" + _OF + r"\s*(?:$|[.!?;\n])"
+    r"(?i)(?:"
+    + _PIN_NAME
+    + "|"
+    + _A_PASSWORD
+    + r")"
+    + _OF_WHAT.replace("?P<of>", "?:")
+    + r"\s*(?:$|[.!?;\n])"
 )
 
 
@@ -716,11 +719,12 @@ _WHOSE_PIN = frozenset(
 )
 
 
-def _postal(match: re.Match[str], line: str) -> bool:
+def _postal(match: re.Match[str]) -> bool:
     """Six digits after "PIN code" or after "PIN" in an address: India's postal code."""
     if _POSTAL.fullmatch(match["pin"]):
         return True
-    before = line[: line.find(match.group())] if match.group() in line else ""
+    view, start = match.string, match.start()
+    before = view[view.rfind("\n", 0, start) + 1 : start]  # (the line up to the name)
     return match["pin"] == "PIN" and ("," in before or _A_PLACE.fullmatch(before) is not None)
 
 
@@ -825,10 +829,11 @@ def _secret_value(value: str, *, prose: bool, password: bool = False) -> bool:
     With `password` (the name is a password's, not a key's or a token's), words and a number
     joined by a hyphen are one too: "the Wi-Fi password is orchid-77" is how people choose
     them, where "the token is short-lived" or "session-id-v2" names a kind."""
+    unquoted = _OTHER_QUOTES.sub("", value)  # 「sakura88」, «ромашка», “sunflower”
     quoted = len(value) > 1 and (
-        (value[:1] in "\"'`" and value[-1:] == value[:1]) or _OTHER_QUOTES.sub("", value) != value
+        (value[:1] in "\"'`" and value[-1:] == value[:1]) or unquoted != value
     )
-    value = _OTHER_QUOTES.sub("", value)  # 「sakura88」, «ромашка», “sunflower”
+    value = unquoted
     if "参照" in value:
         return False  # "kv2/prod/db参照": where it is kept ("see …")
     if not value.isascii():  # "sakura88です。": the value ends where the Japanese goes on
@@ -979,7 +984,7 @@ def _find_secrets(text: str) -> list[SecretFinding]:
             if match["op"] is None and not _pin_told_bare(match):
                 continue  # "pin 1313", "ПИН-код для модели 3000": digits no word gives
             line = _line_of(view, match.start(), match.end())
-            if len(match["value"]) == 6 and _postal(match, line):
+            if len(match["value"]) == 6 and _postal(match):
                 continue  # India's postal "PIN code: 110001", "Mumbai PIN: 400001"
             if _MEETING.search(line) or ("larm" in match["pin"] and _MACHINE.search(line)):
                 continue  # a meeting's code, shared with all; a machine's alarm code

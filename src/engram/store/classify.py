@@ -5419,8 +5419,10 @@ def _japanese_switched_from(new: Parse, old: Parse) -> bool:
     if not _JAPANESE_DONE.fullmatch(new.text[switched.end() :]):
         return False
     was = old.text.casefold().find(switched["from"].casefold())
+    if was < 0 or switched["to"] in old.text:
+        return False
     after = old.text[was + len(switched["from"]) : was + len(switched["from"]) + 1]
-    return was >= 0 and after in _JAPANESE_AFTER_A_WORD and switched["to"] not in old.text
+    return after in _JAPANESE_AFTER_A_WORD
 
 
 _JAPANESE_FROM_TO = re.compile(
@@ -7587,9 +7589,8 @@ def _taken_over(new: Parse, old: Parse) -> bool:
         if not verbs <= _leading_keys() or _TEAM.search(who):
             return False
         if not (giver or told["lead"] or _LEADS.search(told.group())):
-            return (
-                False  # "Burnout took over the team": only "as its lead", "from Mei", "возглавила"
-            )
+            # "Burnout took over the team": only "as its lead", "from Mei", "возглавила"
+            return False
     elif not _TEAM_NAMED.fullmatch(who.strip()) or not _team_holds(old.text, holder):
         return False  # a thing other than a team changes hands only between teams
     taker = parse(who)
@@ -7682,21 +7683,27 @@ _NOT_A_HOLDER = frozenset(
 )
 
 
-@lru_cache(maxsize=1)
 def _holding_keys() -> frozenset[str]:
     """The keys of the words that say who holds a thing: "leads", "is owned by", "es
     responsabilidad de", "руководит"."""
-    words = """leads lead manages runs owns owned owner handles heads maintains charge
-    responsible responsibility dirige lidera gestiona lleva encarga cargo responsable
-    responsabilidad mantiene руководит возглавляет ведёт ведет отвечает управляет курирует"""
-    return frozenset(k for w in words.split() for k in parse(w).content)
+    return _parsed_keys(
+        """leads lead manages runs owns owned owner handles heads maintains charge responsible
+        responsibility dirige lidera gestiona lleva encarga cargo responsable responsabilidad
+        mantiene руководит возглавляет ведёт ведет отвечает управляет курирует"""
+    )
 
 
-@lru_cache(maxsize=1)
 def _leading_keys() -> frozenset[str]:
     """The keys of the words that say who leads a team: "leads", "heads", "руководит"."""
-    words = """leads lead manages runs heads charge dirige lidera gestiona encabeza руководит
-    возглавляет управляет"""
+    return _parsed_keys(
+        """leads lead manages runs heads charge dirige lidera gestiona encabeza руководит
+        возглавляет управляет"""
+    )
+
+
+@lru_cache(maxsize=2)
+def _parsed_keys(words: str) -> frozenset[str]:
+    """The keys the parse gives the words (read once: the parse is loaded after this module)."""
     return frozenset(k for w in words.split() for k in parse(w).content)
 
 

@@ -1682,11 +1682,9 @@ def _subject_put_first(body: str) -> str:
     its possessive or kin word to the end, or to a word of a new phrase ("… mi hermana el mes
     pasado"); the body is left as it is when no such word is found."""
     tokens = body.rstrip(" .!;").split()
-    article = _article_subject_at([_bare_token(t) for t in tokens])
-    start = (
-        article
-        if article is not None
-        else next(
+    start = _article_subject_at([_bare_token(t) for t in tokens])
+    if start is None:  # (else from the last possessive or kin word)
+        start = next(
             (
                 i
                 for i in range(len(tokens) - 1, 1, -1)
@@ -1694,7 +1692,6 @@ def _subject_put_first(body: str) -> str:
             ),
             None,
         )
-    )
     if start is None:
         return body
     end = next(
