@@ -258,3 +258,135 @@ def test_a_japanese_switch_of_another_one_or_planned_is_no_update(old: str, new:
 def test_a_couple_parting_is_news_and_a_build_broken_is_not() -> None:
     assert outcome("The user is dating Marco.", "The user broke up with Marco.") == "supersede"
     assert outcome("Marco maintains the build.", "Marco broke the build.") not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("ユーザーはiPhoneで写真を撮っています", "ユーザーは写真をiPhoneからMacに移しました"),
+        ("ユーザーはWordで論文を書いています", "ユーザーは論文をWordからPDFに変えました"),
+        ("ユーザーは冷蔵庫に野菜を保存しています", "ユーザーは野菜を冷蔵庫から冷凍庫に移しました"),
+        (
+            "ユーザーはSpotifyで音楽を聴いています",
+            "ユーザーは音楽をSpotifyからApple Musicに移しました",
+        ),
+        (
+            "ユーザーはPythonでデータ分析をしています",
+            "ユーザーはデータをPythonからExcelに移しました",
+        ),
+    ],
+)
+def test_a_japanese_transfer_of_what_one_makes_or_takes_in_is_no_update(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "ユーザーはAWSでサーバーを運用しています",
+            "ユーザーはサーバーを1台AWSからGCPに移しました",
+        ),
+        (
+            "ユーザーはAWSでサーバーを運用しています",
+            "ユーザーはテスト用のサーバーをAWSからGCPに移しました",
+        ),
+        (
+            "ユーザーはPythonでデータ分析をしています",
+            "ユーザーはデータ分析の一部をPythonからRに移しました",
+        ),
+        (
+            "ユーザーはTodoistで買い物リストを管理しています",
+            "ユーザーは仕事のタスクをTodoistからNotionに移しました",
+        ),
+        ("ユーザーは東京の本社に勤めています", "ユーザーは住民票を東京から埼玉に移しました"),
+        ("ユーザーはTodoistを使っています", "ユーザーはEvernoteからNotionに切り替えました"),
+    ],
+)
+def test_a_japanese_transfer_of_a_part_another_thing_or_from_another_one_is_no_update(
+    old: str, new: str
+) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "ユーザーはAWSでサーバーを運用しています",
+            "ユーザーは先月サーバーをAWSからGCPに移しました",
+        ),
+        ("ユーザーはExcelで家計簿をつけています", "ユーザーは家計簿をExcelからNotionに移しました"),
+        ("チームはJenkinsでCIを回している。", "チームはCIをJenkinsからGitHub Actionsに移行した。"),
+        (
+            "ユーザーはTodoistでタスク管理をしています",
+            "ユーザーはタスク管理をTodoistからNotionに移しました",
+        ),
+        ("打ち合わせは月曜", "打ち合わせを月曜から水曜に移した"),
+    ],
+)
+def test_a_japanese_transfer_of_what_one_runs_or_keeps_there_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "The user takes photos with an iPhone.",
+            "The user moved the photos from the iPhone to the Mac.",
+        ),
+        ("El usuario edita vídeos en el Mac.", "El usuario pasó los vídeos del Mac al iPad."),
+        ("Пользователь редактирует видео на Mac.", "Пользователь перенёс видео с Mac на iPad."),
+    ],
+)
+def test_moving_the_work_is_no_news_of_how_it_is_done(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("We run the servers on AWS.", "We moved the servers from AWS to GCP."),
+        (
+            "Backups are stored in an S3 bucket in us-east-1.",
+            "We moved backup storage from us-east-1 to eu-central-1.",
+        ),
+        ("The user writes in Word.", "The user moved from Word to Google Docs."),
+    ],
+)
+def test_moving_what_one_runs_or_keeps_there_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "Mei leads the data platform team.",
+            "Rafael took over the data platform team alongside Mei.",
+        ),
+        (
+            "Team Falcon owns the payments service.",
+            "Team Orca took over the payments service together with Team Falcon.",
+        ),
+        (
+            "Marta dirige el equipo de datos.",
+            "Pedro asumió el liderazgo del equipo de datos junto a Marta.",
+        ),
+    ],
+)
+def test_one_more_taking_over_beside_the_holder_is_no_update(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The weekly sync is at 3pm.", "The weekly sync broke up at 5pm."),
+        ("The user's parents live in Lyon.", "The user's parents broke up."),
+    ],
+)
+def test_breaking_up_is_news_only_of_a_couple(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+    assert outcome("The user is dating Marco.", "The user broke up with Marco.") == "supersede"

@@ -3962,7 +3962,13 @@ def _not_a_duplicate(
     related or new (`form`: what tells the two apart as statements, if anything)."""
     if _taken_over(new, old):  # (its own reading says what the new fact's other words are)
         return Verdict("supersede", "another one took over what the stored fact's holder held")
-    update = _update_verdict(new, old)
+    apart = (
+        _japanese_moved_apart(new, old)
+        or _work_moved(new, old)
+        or _holder_joined(new, old)
+        or _parted_of_no_couple(new, old)
+    )
+    update = None if apart else _update_verdict(new, old)
     # news of another attribute, thing or holder is no update of this fact, however it is told
     elsewhere = _update_elsewhere(new, old) if update else ""
     if update and not elsewhere:
@@ -3980,7 +3986,7 @@ def _not_a_duplicate(
             return Verdict("supersede", f"the same subject with a new value ({swapped})")
     if not elsewhere and _holder_changed(new, old):
         return Verdict("supersede", "another holder of a role held by one at a time")
-    looked = None if elsewhere else _second_look(new, old)
+    looked = None if elsewhere or apart else _second_look(new, old)
     if looked and looked.outcome == "supersede":
         elsewhere = _update_elsewhere(new, old)
     if looked and not elsewhere:
@@ -5382,6 +5388,9 @@ def _japanese_change_of_verb(new: Parse, old: Parse) -> bool:
     thing = _JAPANESE_OBJECT.search(new.text)
     if thing and thing[1] not in old.text:
         return False  # "メールをGmailに切り替えた": the e-mail switched, not what the team uses
+    left = _JAPANESE_FROM_TO.search(new.text)
+    if left and left["from"].casefold() not in old.text.casefold():
+        return False  # "EvernoteからNotionに" after "Todoistを使っています": another one left
     verbs = [(change, verb) for change, verb in _JAPANESE_CHANGES if verb in theirs]
     if not any(set(change) <= mine for change, _ in verbs):
         return False
@@ -5410,8 +5419,10 @@ def _japanese_switched_from(new: Parse, old: Parse) -> bool:
     topic, stored = new.text.split("は", 1)[0], old.text.split("は", 1)
     if topic != stored[0] or any(mark in stored[1] for mark in "と、や"):
         return False
-    if not any(verb in stored[1] for verb in ("使", "利用", "住")):
-        return False  # what one uses or where one lives is switched; not "円で給料を受け取って"
+    if not any(verb in stored[1] for verb in _JAPANESE_KEEPING):
+        # what one uses, runs or keeps there, or where one lives, is switched; not
+        # "円で給料を受け取って"
+        return False
     between = new.text[len(topic) + 1 : switched.start()]
     thing = _JAPANESE_THING.fullmatch(between)
     if thing is None or (thing["thing"] and thing["thing"] not in old.text):
@@ -5425,8 +5436,169 @@ def _japanese_switched_from(new: Parse, old: Parse) -> bool:
     return after in _JAPANESE_AFTER_A_WORD
 
 
+def _japanese_moved_apart(new: Parse, old: Parse) -> bool:
+    """A Japanese transfer ("XをAからBに移しました") that is no news of what the stored fact
+    says: the stored fact does something else with the thing than use, run or keep it there
+    ("iPhoneで写真を撮っています", takes photos with the iPhone, is not undone by moving the
+    photos to the Mac; nor "Wordで論文を書いています" by turning the paper into a PDF), it
+    names another thing ("買い物リストを管理" / "仕事のタスクを…移しました"), or only a part
+    or one kind of the thing moved ("サーバーを1台", "テスト用のサーバー", "データ分析の一部").
+    "AWSでサーバーを運用しています" → "サーバーをAWSからGCPに移しました" is still news."""
+    if not CJK.search(new.text) or "は" not in new.text:
+        return False
+    switched = _JAPANESE_FROM_TO.search(new.text)
+    if switched is None:
+        return False
+    moved = _JAPANESE_MOVED.fullmatch(new.text, new.text.index("は") + 1, switched.start())
+    if moved is None:
+        return False
+    thing = moved["thing"]
+    if moved["count"] or _JAPANESE_COUNT.match(switched["from"]) or "一部" in thing:
+        return True  # one server of several, a part of the work
+    if "の" in thing and thing.rsplit("の", 1)[0] not in old.text:
+        return True  # "テスト用のサーバー": one kind of the servers the stored fact runs
+    held = _JAPANESE_OBJECT.findall(old.text.split("は", 1)[-1])
+    if held and not any(
+        thing in other or other in thing or other == switched["from"] for other in held
+    ):
+        return True
+    tail = re.split(r"[をでにはが]", old.text)[-1]
+    if not _JAPANESE_VERB_FORM.search(tail):
+        return False  # a note ("打ち合わせは月曜"): where or when the thing is
+    verb = (held[-1] if held else "") + tail if tail.startswith("し") else tail
+    return not any(stem in verb for stem in _JAPANESE_KEEPING)
+
+
+def _holder_joined(new: Parse, old: Parse) -> bool:
+    """The new fact ends with the stored fact's subject joined to it ("alongside Mei",
+    "together with Team Falcon", "junto con Marta", "вместе с Денисом"): "Rafael took over
+    the data platform team alongside Mei" after "Mei leads the data platform team" tells of
+    one more, and Mei stays."""
+    holder = old.subject_keys
+    if not holder:
+        return False
+    words = new.words
+    for at in range(len(words) - 1, 0, -1):
+        joined = words[at].norm in _JOINING or (
+            (words[at - 1].norm, words[at].norm) in _JOINING_PAIRS
+        )
+        if joined:
+            after = [w.key for w in words[at + 1 :] if w.kind != "stop"]
+            return bool(after) and set(after) == holder
+    return False
+
+
+# Words after which one named is joined to another: "alongside", "with", "together with",
+# "con", "junto con", "junto a", "вместе с", "совместно с"
+_JOINING = frozenset({"alongside", "with", "con"})
+_JOINING_PAIRS = frozenset(
+    {("junto", "a"), ("вместе", "с"), ("вместе", "со"), ("совместно", "с"), ("совместно", "со")}
+)
+
+
+def _parted_of_no_couple(new: Parse, old: Parse) -> bool:
+    """ "Broke up" is news of a couple: "The user's parents broke up" or "The weekly sync
+    broke up at 5pm" changes nothing of where the parents live or when the sync is; "The user
+    broke up with Marco" ends "The user is dating Marco"."""
+    told = [w.norm for w in new.words]
+    if not any(a == "broke" and b in ("up", "off") for a, b in itertools.pairwise(told)):
+        return False
+    return not any(w.key in _COUPLE for w in old.words)
+
+
+_COUPLE = frozenset(
+    """date dating married marri together boyfriend girlfriend partner engag engaged
+    relationship couple husband wife fiancé fiancée fiance fiancee seeing see""".split()
+)
+
+
+def _work_moved(new: Parse, old: Parse) -> bool:
+    """The new fact moves a thing from one place to another ("moved the photos from the
+    iPhone to the Mac", "pasó las fotos del iPhone al Mac", "перенёс фотографии с iPhone на
+    Mac") and the stored fact says what one makes or takes in there, not what one uses, runs
+    or keeps there ("takes photos with an iPhone", "edita vídeos en el Mac"): moving the work
+    is no news of how it is done. (Moving what one keeps there is: "Backups are stored in
+    us-east-1" → "We moved backup storage from us-east-1 to eu-central-1".)"""
+    if not any(w.key in _DOING_WORK or _begins(w.norm, _DOING_WORK_FORMS) for w in old.words):
+        return False
+    if any(w.key in _KEEPING or _begins(w.norm, _KEEPING_FORMS) for w in old.words):
+        return False
+    words = [w for w in new.words if w.kind != "stop" or w.norm in _FROM_WORDS]
+    for at, word in enumerate(words):
+        if not _begins(word.norm, _MOVING):
+            continue
+        ahead = [w.norm for w in words[at + 1 : at + 6]]
+        if any(n in _FROM_WORDS for n in ahead[1:]) and ahead[0] not in _FROM_WORDS:
+            return True  # a thing named between the verb and where it was moved from
+    return False
+
+
+def _begins(norm: str, starts: tuple[str, ...]) -> bool:
+    return norm.startswith(starts)
+
+
+# Verbs of moving a thing, in their told forms (as typed, lower case)
+_MOVING = (
+    "moved", "transferred", "copied", "migrated", "exported", "uploaded",
+    "movió", "moví", "movimos", "pasó", "pasé", "pasamos", "trasladó", "trasladé",
+    "migró", "migré", "migramos", "copió", "exportó", "subió",
+    "перенес", "перенёс", "перевел", "перевёл", "скопировал", "перекинул",
+)  # fmt: skip
+_FROM_WORDS = frozenset({"from", "de", "del", "desde", "с", "со", "из"})
+# Verbs of making or taking in a work (a photo, a text, a video, music, data): English by
+# the key a form is read by, Spanish and Russian by the letters their forms begin with
+_DOING_WORK = frozenset(
+    """take took shoot photograph write wrote edit read listen watch draw paint analyz analys
+    record compos sketch""".split()
+)
+_DOING_WORK_FORMS = (
+    "escrib", "edita", "edito", "escuch", "dibuj", "pinta", "analiz", "graba", "compon",
+    "fotografí", "fotografi",
+    "фотографир", "снима", "пиш", "редактир", "чита", "слуша", "смотр", "рису",
+    "анализир", "записыва",
+)  # fmt: skip
+# Verbs of using, running or keeping a thing there, or of living there
+_KEEPING = frozenset("use run host store keep kept live manag deploy".split())
+_KEEPING_FORMS = (
+    "usa", "uso", "utiliz", "ejecut", "aloj", "guard", "mantien", "viv", "gestion",
+    "использ", "запуска", "хран", "держ", "жив", "управля",
+)  # fmt: skip
+
+
+# What a transfer moves, between the topic and its "from": "写真を", "先月、サーバーを1台"
+_JAPANESE_MOVED = re.compile(
+    r"(?:(?:先月|今月|先週|今週|最近|昨年|去年|今年|この春)、?)?(?P<thing>[^、。がはにをで\s]{1,20})を"
+    r"(?P<count>[0-9０-９一二三四五六七八九十半]+(?:台|つ|個|件|本|枚|割))?、?"
+)
+# A count before the place it was moved from ("1台AWSから"): the from pattern takes it in
+_JAPANESE_COUNT = re.compile(r"[0-9０-９一二三四五六七八九十半]+(?:台|つ|個|件|本|枚|割)")
+# A Japanese verb's ending: "撮っています", "運用している", "つけてる", "使う"
+_JAPANESE_VERB_FORM = re.compile(
+    r"(?:ています|ている|てる|でいます|でいる|ます|る|た|う)[。.！!]?$"
+)
+# Verbs of using, running or keeping a thing where it is, which a transfer of it changes
+_JAPANESE_KEEPING = (
+    "使",
+    "利用",
+    "運用",
+    "管理",
+    "回",
+    "動",
+    "つけ",
+    "付け",
+    "置",
+    "住",
+    "ホスト",
+    "導入",
+    "採用",
+    "契約",
+    "加入",
+)
+
+
 _JAPANESE_FROM_TO = re.compile(
-    r"(?P<from>[^\s、。はがをにでから]+)から(?P<to>[^\s、。はがをにで]+)(?:に|へ)"
+    r"(?P<from>[^\s、。はがをにでから]+)から"
+    r"(?P<to>[^\s、。はがをにで]+(?: [A-Za-z][\w.-]*)*)(?:に|へ)"
     r"(?:切り替え|切替|変更し|移行し|乗り換え|変え|移し|移転し|替え)"
 )
 # Between the topic and the switch: what changed ("タスク管理を") and when ("先月", "この春")
