@@ -2591,3 +2591,14 @@ def test_a_habit_given_up_told_again_is_no_contradiction() -> None:
 )
 def test_from_now_on_in_other_words_supersedes(old: str, new: str) -> None:
     assert outcome(old, new) == "supersede"
+
+
+def test_a_participle_naming_an_attribute_is_no_past() -> None:
+    # "preferred" between a possessive and its noun describes the noun: the attribute holds now
+    told = "The user's preferred reply language is German."
+    assert outcome("The user's preferred reply language is English.", told) == "supersede"
+    assert outcome(
+        "The user's preferred name is Robert.", "The user's preferred name is Bobby."
+    ) == ("supersede")
+    # (a contraction of "has" is still the perfect: "Anna's moved …" tells what happened)
+    assert parse("Anna's finished the report, which is good.").past

@@ -1883,6 +1883,8 @@ def _predicate_start(words: list[Word]) -> tuple[int, bool]:
         if word.kind == "word" and before not in _NOUN_BEFORE and _is_verb(word):
             if _noun_here(words, at) or _owned(words, at) or activity(words, at):
                 continue
+            if _attributive(words, at):
+                continue  # "The user's preferred reply language is German"
             if _past_by_ending(word) and _known_verb(_next_word(words, at)):
                 continue  # "Планёрка отдела проходит …": a genitive in "-ла", the verb after it
             if _passive_after(words, at) or _changed_after(words, at):
@@ -2875,6 +2877,18 @@ def _agent(predicate: list[Word]) -> frozenset[str]:
         if word.norm in _AGENT_MARKERS and predicate[at + 1].kind in ("name", "pronoun", "word"):
             return frozenset({predicate[at + 1].key})
     return frozenset()
+
+
+def _attributive(words: list[Word], at: int) -> bool:
+    """The participle at `at` describes the noun after it, between a possessive and a
+    copula: "The user's preferred reply language is German" tells what is, not what was."""
+    # (a noun must follow: "Anna's moved to Berlin" is "Anna has moved")
+    return (
+        0 < at < len(words) - 1
+        and words[at - 1].norm.endswith(("'s", "s'", "’s"))
+        and words[at + 1].kind == "word"
+        and any(w.kind == "aux" and w.norm in ("is", "are") for w in words[at + 2 :])
+    )
 
 
 def _is_past(norm: str) -> bool:
