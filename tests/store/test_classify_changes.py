@@ -266,10 +266,7 @@ def test_a_couple_parting_is_news_and_a_build_broken_is_not() -> None:
         ("ユーザーはiPhoneで写真を撮っています", "ユーザーは写真をiPhoneからMacに移しました"),
         ("ユーザーはWordで論文を書いています", "ユーザーは論文をWordからPDFに変えました"),
         ("ユーザーは冷蔵庫に野菜を保存しています", "ユーザーは野菜を冷蔵庫から冷凍庫に移しました"),
-        (
-            "ユーザーはSpotifyで音楽を聴いています",
-            "ユーザーは音楽をSpotifyからApple Musicに移しました",
-        ),
+        ("ユーザーはiTunesで音楽を聴いています", "ユーザーは音楽をiTunesからスマホに移しました"),
         (
             "ユーザーはPythonでデータ分析をしています",
             "ユーザーはデータをPythonからExcelに移しました",
@@ -348,10 +345,7 @@ def test_moving_the_work_is_no_news_of_how_it_is_done(old: str, new: str) -> Non
     ("old", "new"),
     [
         ("We run the servers on AWS.", "We moved the servers from AWS to GCP."),
-        (
-            "Backups are stored in an S3 bucket in us-east-1.",
-            "We moved backup storage from us-east-1 to eu-central-1.",
-        ),
+        ("Backups are stored in S3.", "We moved the backups from S3 to Backblaze."),
         ("The user writes in Word.", "The user moved from Word to Google Docs."),
     ],
 )
@@ -390,3 +384,138 @@ def test_one_more_taking_over_beside_the_holder_is_no_update(old: str, new: str)
 def test_breaking_up_is_news_only_of_a_couple(old: str, new: str) -> None:
     assert outcome(old, new) not in HIDING
     assert outcome("The user is dating Marco.", "The user broke up with Marco.") == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("We run the servers on AWS.", "We moved half of the servers from AWS to GCP."),
+        (
+            "The user stores his photos in iCloud.",
+            "The user moved some of his photos from iCloud to Google Photos.",
+        ),
+        (
+            "Tenemos los servidores en AWS.",
+            "Migramos la mitad de los servidores de AWS a Google Cloud.",
+        ),
+        ("Мы держим серверы в AWS.", "Мы перенесли часть серверов из AWS в Google Cloud."),
+        ("私たちはAWSでサーバーを運用しています", "私たちはサーバーを半分AWSからGCPに移しました"),
+        ("私たちはAWSでサーバーを運用しています", "私たちはサーバーを何台かAWSからGCPに移しました"),
+    ],
+)
+def test_moving_a_part_of_the_thing_is_no_update(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("We run the servers on AWS.", "We moved the backups from AWS to Backblaze."),
+        ("We host the database on Heroku.", "We moved the test database from Heroku to Render."),
+        (
+            "The user keeps her recipes in Notion.",
+            "The user moved her grocery list from Notion to Apple Notes.",
+        ),
+        ("The user lives in Lisbon.", "The user moved his parents from Porto to Lisbon."),
+        ("El usuario vive en Valencia.", "El usuario trasladó a su madre de Sevilla a Valencia."),
+        ("Мы храним бэкапы в S3.", "Мы перенесли старые бэкапы из S3 в Glacier."),
+    ],
+)
+def test_moving_another_thing_or_one_kind_of_it_is_no_update(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "The user writes a blog on WordPress.",
+            "The user moved the blog from WordPress to Ghost.",
+        ),
+        (
+            "The team writes the docs in Confluence.",
+            "The team moved the docs from Confluence to Notion.",
+        ),
+        (
+            "ユーザーはWordPressでブログを書いています",
+            "ユーザーはブログをWordPressからnoteに移しました",
+        ),
+        ("Tenemos los servidores en AWS.", "Migramos los servidores de AWS a Google Cloud."),
+    ],
+)
+def test_moving_the_work_from_one_service_to_another_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "Mei leads the data platform team.",
+            "Rafael and Mei now lead the data platform team together.",
+        ),
+        (
+            "Mei leads the data platform team.",
+            "Mei now leads the data platform team together with Rafael.",
+        ),
+        ("Priya heads the mobile team.", "Daniel joined Priya as co-lead of the mobile team."),
+        ("Marta dirige el equipo de datos.", "Jorge y Marta dirigen ahora el equipo de datos."),
+        (
+            "Артём руководит мобильной командой.",
+            "Ольга теперь руководит мобильной командой совместно с Артёмом.",
+        ),
+        (
+            "美咲さんはデータ基盤チームのリーダーです",
+            "健太さんが美咲さんと共同でデータ基盤チームのリーダーになりました",
+        ),
+    ],
+)
+def test_a_co_lead_beside_the_holder_is_no_update(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_taking_over_after_working_with_the_holder_supersedes() -> None:
+    told = "Daniel took over the mobile team after two months of pairing with Priya."
+    assert outcome("Priya heads the mobile team.", told) == "supersede"
+    # (not a co-lead: "with" of a thing done, not of leading)
+    assert (
+        outcome(
+            "The team deploys with Jenkins.",
+            "Since last month, the team deploys with GitHub Actions.",
+        )
+        == "supersede"
+    )
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user is married to Tom.", "The user divorced Tom."),
+        ("The user is married to Tom.", "The user and Tom split up."),
+        ("The user is engaged to Priya.", "The user called off the engagement with Priya."),
+        ("La usuaria sale con Diego.", "La usuaria rompió con Diego."),
+        ("La usuaria está casada con Pablo.", "La usuaria se divorció de Pablo."),
+        ("Пользовательница встречается с Олегом.", "Пользовательница рассталась с Олегом."),
+        ("Пользователь женат на Ане.", "Пользователь и Аня разошлись."),
+        ("ユーザーは翔太さんと付き合っています", "ユーザーは翔太さんと別れました"),
+        ("ユーザーの彼女は彩さんです", "ユーザーは彩さんと別れました"),
+    ],
+)
+def test_a_couple_parting_supersedes_the_couple(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user is married to Tom.", "The user's sister divorced Tom."),
+        ("The user is married to Tom.", "The user and Tom broke up the road trip into two legs."),
+        (
+            "Пользовательница встречается с Олегом.",
+            "Пользовательница рассталась с Олегом на вокзале и поехала домой.",
+        ),
+        ("ユーザーは翔太さんと付き合っています", "ユーザーは翔太さんと駅で別れました"),
+    ],
+)
+def test_parting_of_another_one_or_for_the_day_is_no_update(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING

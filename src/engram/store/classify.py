@@ -1943,6 +1943,8 @@ def compare(new: Parse, old: Parse, similarity: float) -> Verdict:
         return Verdict("supersede", f"{verdict.reason}, true again")
     if verdict.outcome not in ("duplicate", "supersede") or new.normalized == old.normalized:
         return verdict
+    if verdict.outcome == "supersede" and _couple_parted(new, old):
+        return verdict  # (news of the partner too, which `_why_apart` reads as another's)
     apart = _why_apart(new, old, verdict.outcome)
     if apart:
         return _related_or_new(new, old, _jaccard(new.content, old.content), similarity, apart)
@@ -3962,6 +3964,8 @@ def _not_a_duplicate(
     related or new (`form`: what tells the two apart as statements, if anything)."""
     if _taken_over(new, old):  # (its own reading says what the new fact's other words are)
         return Verdict("supersede", "another one took over what the stored fact's holder held")
+    if _couple_parted(new, old):  # (news of the partner too, which no other reading allows)
+        return Verdict("supersede", "the couple the stored fact names parted")
     apart = (
         _japanese_moved_apart(new, old)
         or _work_moved(new, old)
@@ -5453,39 +5457,83 @@ def _japanese_moved_apart(new: Parse, old: Parse) -> bool:
     if moved is None:
         return False
     thing = moved["thing"]
-    if moved["count"] or _JAPANESE_COUNT.match(switched["from"]) or "一部" in thing:
+    counted = _JAPANESE_COUNT.match(switched["from"]) or _JAPANESE_PART.match(switched["from"])
+    if moved["count"] or counted or _JAPANESE_PART.search(thing):
         return True  # one server of several, a part of the work
     if "の" in thing and thing.rsplit("の", 1)[0] not in old.text:
         return True  # "テスト用のサーバー": one kind of the servers the stored fact runs
     held = _JAPANESE_OBJECT.findall(old.text.split("は", 1)[-1])
-    if held and not any(
-        thing in other or other in thing or other == switched["from"] for other in held
-    ):
+    if held and not any(other in thing or other == switched["from"] for other in held):
+        return True  # another thing ("データ" is no "データ分析")
+    if thing not in old.text and not held:
+        # "住民票を東京から埼玉に" after "東京の本社に勤めています", which holds no thing (what
+        # one uses a tool for may be named: "タスク管理をTodoistから…" after "Todoistを使っ
+        # ています")
         return True
     tail = re.split(r"[をでにはが]", old.text)[-1]
     if not _JAPANESE_VERB_FORM.search(tail):
         return False  # a note ("打ち合わせは月曜"): where or when the thing is
     verb = (held[-1] if held else "") + tail if tail.startswith("し") else tail
-    return not any(stem in verb for stem in _JAPANESE_KEEPING)
+    if any(stem in verb for stem in _JAPANESE_KEEPING):
+        return False
+    # the work made or taken in, moved to or from a device or a format ("写真をiPhoneから
+    # Macに", "論文をWordからPDFに"); from one service to another it is news ("ブログを
+    # WordPressからnoteに移しました")
+    places = f"{switched['from']} {switched['to']}".casefold()
+    return any(device in places for device in (*_DEVICES_OR_FORMATS, *_JAPANESE_DEVICES))
 
 
 def _holder_joined(new: Parse, old: Parse) -> bool:
-    """The new fact ends with the stored fact's subject joined to it ("alongside Mei",
-    "together with Team Falcon", "junto con Marta", "вместе с Денисом"): "Rafael took over
-    the data platform team alongside Mei" after "Mei leads the data platform team" tells of
-    one more, and Mei stays."""
-    holder = old.subject_keys
-    if not holder:
-        return False
+    """The new fact keeps the stored fact's holder beside another one: "Rafael took over the
+    data platform team alongside Mei" (or "with Mei", "together with Mei"), "Rafael and Mei
+    now lead the data platform team together", "Daniel joined Priya as co-lead", "Jorge y
+    Marta dirigen ahora el equipo", "Andrés comparte ahora con Lucía el liderazgo", "Ольга
+    руководит командой совместно с Артёмом", "健太さんが美咲さんと共同で…リーダーになりました",
+    after "Mei leads the data platform team" and the like: one more, and the holder stays.
+    (Not "after two months of pairing with Priya": who led before, named as the past.)"""
+    if CJK.search(old.text) and "は" in old.text:
+        holder = old.text.split("は", 1)[0]
+        if not any(lead in old.text for lead in _JAPANESE_LEADING):
+            return False
+        return holder in new.text and any(mark in new.text for mark in _JAPANESE_JOINT)
+    holder = {k for k in old.subject_keys if not k.startswith("@")}
+    if not holder or not any(
+        w.key in _LEADING or _begins(w.norm, _LEADING_FORMS) for w in old.words
+    ):
+        return False  # (of a role held or a thing owned: "deploys with Jenkins" is neither)
     words = new.words
-    for at in range(len(words) - 1, 0, -1):
-        joined = words[at].norm in _JOINING or (
-            (words[at - 1].norm, words[at].norm) in _JOINING_PAIRS
+    named = [at for at, w in enumerate(words) if w.key in holder or _inflects(w.key, holder)]
+    if not named:
+        return False
+    if new.subject_keys == holder:
+        # "Mei now leads the data platform team together with Rafael", "Raúl coordina ahora
+        # el equipo junto con Elena": the holder, and one more beside
+        return any(w.key in _JOINT or w.norm in _JOINT for w in words) or any(
+            w.norm in _JOINING and words[at + 1].kind == "name" for at, w in enumerate(words[:-1])
         )
-        if joined:
-            after = [w.key for w in words[at + 1 :] if w.kind != "stop"]
-            return bool(after) and set(after) == holder
-    return False
+    before = {w.norm for w in words[: named[0]]}
+    if before & _AFTER_WORDS:
+        return False
+    if any(w.key in _JOINT or w.norm in _JOINT for w in words):
+        return True
+    if new.subject_keys > holder and _joint_subject(new):
+        return True  # "Jorge y Marta dirigen ahora el equipo de datos"
+    # the holder named last, after "with", "alongside", "junto a", "вместе с"
+    at = len(words)
+    while at > 0 and (words[at - 1].kind == "stop" or at - 1 in named):
+        at -= 1
+    while at < len(words) and at not in named:
+        at += 1
+    if at == len(words):
+        return False
+    joined = words[at - 1].norm in _JOINING if at > 0 else False
+    joined = joined or (at > 1 and (words[at - 2].norm, words[at - 1].norm) in _JOINING_PAIRS)
+    return joined and all(w.kind == "stop" for w in words[named[-1] + 1 :])
+
+
+def _joint_subject(fact: Parse) -> bool:
+    """The fact's subject is two joined by "and" ("Rafael and Mei", "Jorge y Marta")."""
+    return any(w.norm in ("and", "y", "e", "и", "&") for w in fact.words[:4])
 
 
 # Words after which one named is joined to another: "alongside", "with", "together with",
@@ -5494,6 +5542,112 @@ _JOINING = frozenset({"alongside", "with", "con"})
 _JOINING_PAIRS = frozenset(
     {("junto", "a"), ("вместе", "с"), ("вместе", "со"), ("совместно", "с"), ("совместно", "со")}
 )
+# Words of holding something together: "together", "co-lead", "junto con", "comparte",
+# "вместе", "совместно" (by key or as told)
+_JOINT = frozenset(
+    """together togeth jointly joint co co-lead co-leads colead coleads alongside junto juntos
+    juntas conjuntamente comparte comparten compart вместе совместно совместн""".split()
+)
+# Words of leading or holding a thing (English by key, Spanish and Russian by the letters
+# their forms begin with, Japanese as written)
+_LEADING = frozenset("lead head manag own run coordin direct chair supervis".split())
+_LEADING_FORMS = (
+    "dirig", "lider", "coordin", "gestion", "encabez", "руковод", "возглав", "тимлид",
+    "управля", "курир",
+)  # fmt: skip
+_JAPANESE_LEADING = ("リーダー", "マネージャー", "率い", "責任者", "まとめ", "管理")
+_JAPANESE_JOINT = ("共同", "二人体制", "一緒に", "とともに", "と共に", "ともに")
+# Words before a name that tell of the past: "after two months of pairing with Priya"
+_AFTER_WORDS = frozenset({"after", "since", "tras", "después", "despues", "после"})
+
+
+def _couple_parted(new: Parse, old: Parse) -> bool:
+    """The stored fact names a couple ("The user is married to Tom", "La usuaria sale con
+    Diego", "Пользовательница встречается с Олегом", "ユーザーは翔太さんと付き合っています") and
+    the new one says the same two parted ("divorced Tom", "rompió con Diego", "рассталась с
+    Олегом", "翔太さんと別れました"), told as done; never of someone of theirs ("The user's
+    sister divorced Tom")."""
+    if new.negated or new.question or new.modal or new.future or old.negated or old.question:
+        return False
+    if CJK.search(old.text):
+        partner = re.findall(r"([^\sはがをにでとの、。]+さん)", old.text)
+        topic = old.text.split("は", 1)[0]
+        if any(couple in topic for couple in _JAPANESE_COUPLE):
+            topic = topic.split("の", 1)[0]  # "ユーザーの彼女は彩さんです": the user's
+        return (
+            bool(partner)
+            and any(couple in old.text for couple in _JAPANESE_COUPLE)
+            and any(parted in new.text for parted in _JAPANESE_PARTED)
+            and "で別れ" not in new.text  # "駅で別れました": parted at the station
+            and all(name in new.text for name in partner)
+            and new.text.startswith(topic + "は")
+        )
+    stored = " ".join(w.norm for w in old.words)
+    if not _COUPLE_WORDS.search(stored):
+        return False
+    told = f" {' '.join(w.norm for w in new.words)} "
+    at = next((told.index(p) + len(p) for p in _PARTED if p in told), None)
+    if at is None:
+        return False
+    after = told[at:].split()
+    if after and after[0] in _NOT_A_COUPLE_AFTER and after[1:2] != ["engagement"]:
+        return False  # "broke up the road trip" (not "called off the engagement")
+    if any(w in _PLACE_AFTER for w in after[:3]):
+        return False  # "рассталась с Олегом на вокзале": parted somewhere, for the day
+    partners = [w.norm for w in old.words if w.kind == "name" and w.key not in old.subject_keys]
+    theirs = [w.norm for w in new.words if w.kind == "name"]
+    if not partners or not all(any(_one_name(a, b) for b in theirs) for a in partners):
+        return False
+    if {w.key for w in new.words if w.kind == "kin"} - {
+        w.key for w in old.words if w.kind == "kin"
+    }:
+        return False  # "The user's sister divorced Tom"
+    if "'s" in told and "'s" not in stored:
+        return False
+    # the same one parted: the stored fact's person (the user, or one named) comes back
+    person = [
+        w.norm
+        for w in old.words
+        if (w.kind == "name" and w.key in old.subject_keys) or w.norm.startswith(_USER_STARTS)
+    ]
+    told_words = [w.norm for w in new.words]
+    return bool(person) and all(any(_one_name(a, b) for b in told_words) for a in person)
+
+
+_USER_STARTS = ("user", "usuari", "пользовател")
+# After a word of parting: a thing broken up ("broke up the road trip") …
+_NOT_A_COUPLE_AFTER = frozenset("the a an his her their our my its el la los las un una".split())
+# … or where two parted for the day ("at the station", "на вокзале", "en la estación")
+_PLACE_AFTER = frozenset({"at", "outside", "на", "у", "возле", "en"})
+
+
+def _one_name(a: str, b: str) -> bool:
+    """Two forms of one first name: "Аня" / "Ане" / "Аней", "Катя" / "Катей"."""
+    if a == b:
+        return True
+    short = min(len(a), len(b))
+    cut = max(2, short - 1)
+    return short >= 3 and bool(_CYRILLIC.match(a)) and a[:cut] == b[:cut]
+
+
+_COUPLE_WORDS = re.compile(
+    r"\b(?:dat(?:e|es|ing)|married|engaged|girlfriend|boyfriend|partner|fianc[ée]e?|"
+    r"relationship|seeing|sale con|casad[oa]|novi[oa]s?|pareja|prometid[oa]|встречает|"
+    r"замужем|женат|девушк|парень|парня|жених|невест|помолвлен)"
+)
+# Ways to tell a couple parted, as told (spaces around each)
+_PARTED = tuple(
+    f" {phrase} "
+    for phrase in (
+        "broke up", "split up", "divorced", "separated", "called off", "broke off",
+        "ended things", "rompió", "rompieron", "lo dejaron", "se separó", "se separaron",
+        "se divorció", "se divorciaron", "terminó con", "cortó con", "cancelaron el compromiso",
+        "рассталась", "расстался", "расстались", "развелась", "развелся", "развелись",
+        "развёлся", "разошлись", "отменили помолвку",
+    )
+)  # fmt: skip
+_JAPANESE_COUPLE = ("付き合", "結婚", "婚約", "彼女", "彼氏", "同棲", "夫", "妻")
+_JAPANESE_PARTED = ("別れ", "離婚", "婚約を解消", "婚約解消")
 
 
 def _parted_of_no_couple(new: Parse, old: Parse) -> bool:
@@ -5513,24 +5667,83 @@ _COUPLE = frozenset(
 
 
 def _work_moved(new: Parse, old: Parse) -> bool:
-    """The new fact moves a thing from one place to another ("moved the photos from the
-    iPhone to the Mac", "pasó las fotos del iPhone al Mac", "перенёс фотографии с iPhone на
-    Mac") and the stored fact says what one makes or takes in there, not what one uses, runs
-    or keeps there ("takes photos with an iPhone", "edita vídeos en el Mac"): moving the work
-    is no news of how it is done. (Moving what one keeps there is: "Backups are stored in
-    us-east-1" → "We moved backup storage from us-east-1 to eu-central-1".)"""
+    """The new fact moves a thing from one place to another ("moved the servers from AWS to
+    GCP", "pasó las fotos del iPhone al Mac", "перенёс видео с Mac на iPad") and that is no
+    news of what the stored fact says: it moves a part of the thing ("half of the servers",
+    "algunas fotos", "часть серверов"), another thing or one kind of it ("the backups", "the
+    test database" after "We host the database on Heroku", "his parents" after "The user lives
+    in Lisbon"), or the work made or taken in on a device, to or from a device or a format
+    ("takes photos with an iPhone" → "moved the photos from the iPhone to the Mac"). Moving
+    what one uses, runs or keeps there is news ("We run the servers on AWS" → "We moved the
+    servers from AWS to GCP"), and so is moving the work from one service to another ("writes
+    a blog on WordPress" → "moved the blog from WordPress to Ghost")."""
+    moved = _moved_thing(new)
+    if moved is None:
+        return False
+    thing, places, part = moved
+    if part:
+        return True
+    if not all(_word_said_in(w, old) for w in thing):
+        return True  # another thing, or one kind of it
     if not any(w.key in _DOING_WORK or _begins(w.norm, _DOING_WORK_FORMS) for w in old.words):
         return False
     if any(w.key in _KEEPING or _begins(w.norm, _KEEPING_FORMS) for w in old.words):
         return False
-    words = [w for w in new.words if w.kind != "stop" or w.norm in _FROM_WORDS]
+    return any(_begins(norm, _DEVICES_OR_FORMATS) for norm in places)
+
+
+def _moved_thing(fact: Parse) -> tuple[list[Word], list[str], bool] | None:
+    """What a transfer moves (its words), the words of where from and to, and whether a part
+    of it is named ("half of", "dos", "часть"); None when the fact moves no thing named
+    between its verb and where from ("The user moved from Tokyo to Saitama")."""
+    words = fact.words
     for at, word in enumerate(words):
         if not _begins(word.norm, _MOVING):
             continue
-        ahead = [w.norm for w in words[at + 1 : at + 6]]
-        if any(n in _FROM_WORDS for n in ahead[1:]) and ahead[0] not in _FROM_WORDS:
-            return True  # a thing named between the verb and where it was moved from
-    return False
+        thing: list[Word] = []
+        part = after_part = False
+        for end in range(at + 1, min(len(words), at + 9)):
+            told = words[end]
+            if told.norm in _FROM_WORDS and thing and not after_part:
+                places = [w.norm for w in words[end + 1 :] if w.kind != "stop"]
+                return thing, places, part
+            if _moved_to(words, end):
+                return None  # "Pasamos a Microsoft Teams": the subject moved, no thing
+            # (the "de" of "la mitad de los servidores" is no "from")
+            if told.norm in _PART_WORDS or told.kind == "value":
+                part = after_part = True
+                continue
+            if told.kind == "stop" and told.norm not in _FROM_WORDS:
+                continue
+            after_part = False
+            if told.kind in ("word", "name", "kin", "acronym") and told.norm not in _WHOLE:
+                thing.append(told)
+        return None
+    return None
+
+
+def _moved_to(words: list[Word], at: int) -> bool:
+    """The word at `at` says where to ("to", "al", "в", "на"; "a" unless a person moved
+    follows it: "trasladó a su madre de Sevilla a Valencia")."""
+    norm = words[at].norm
+    if norm != "a":
+        return norm in _TO_WORDS
+    after = words[at + 1] if at + 1 < len(words) else None
+    return after is None or not (after.norm in _SPANISH_POSSESSIVES or after.kind == "kin")
+
+
+_TO_WORDS = frozenset({"to", "into", "onto", "al", "в", "во", "на", "к"})
+_SPANISH_POSSESSIVES = frozenset("su sus mi mis tu tus nuestro nuestra nuestros nuestras".split())
+
+
+def _word_said_in(word: Word, fact: Parse) -> bool:
+    """`word` (of another fact) is said in `fact`, in any of its forms."""
+    return (
+        word.key in fact.content
+        or word.stem in fact.stems
+        or _inflects(word.key, fact.content)
+        or _inflects(word.stem, fact.stems)
+    )
 
 
 def _begins(norm: str, starts: tuple[str, ...]) -> bool:
@@ -5545,17 +5758,37 @@ _MOVING = (
     "перенес", "перенёс", "перевел", "перевёл", "скопировал", "перекинул",
 )  # fmt: skip
 _FROM_WORDS = frozenset({"from", "de", "del", "desde", "с", "со", "из"})
+# Words naming a part of what is moved: "half of the servers", "la mitad", "часть серверов"
+_PART_WORDS = frozenset(
+    """half part some several few one two three four five most many couple mitad parte
+    algunas algunos varias varios dos tres un una uno pocos pocas часть половину половина
+    несколько два две три один одну одного пару""".split()
+)
+# Words of all of it: "all her notes", "toda su música", "всю музыку"
+_WHOLE = frozenset(
+    """all whole entire every todo toda todos todas entero entera весь всю все всё целиком
+    his her their our my its su sus mi mis nuestro nuestra nuestros nuestras его её их мой
+    мою мои наш нашу наши свой свою свои""".split()
+)
+# Devices and formats a work is moved to or from, by the letters their forms begin with
+_DEVICES_OR_FORMATS = (
+    "iphone", "ipad", "mac", "pc", "laptop", "phone", "smartphone", "tablet", "kindle",
+    "camera", "computer", "desktop", "notebook", "pdf", "csv", "paper", "disk", "usb", "pixel",
+    "móvil", "movil", "portátil", "portatil", "ordenador", "tableta", "cámara", "camara",
+    "cuaderno", "papel", "телефон", "смартфон", "ноутбук", "компьютер", "планшет", "камер",
+    "флешк", "тетрад", "бумаг",
+)  # fmt: skip
 # Verbs of making or taking in a work (a photo, a text, a video, music, data): English by
 # the key a form is read by, Spanish and Russian by the letters their forms begin with
 _DOING_WORK = frozenset(
     """take took shoot photograph write wrote edit read listen watch draw paint analyz analys
-    record compos sketch""".split()
+    record compos sketch film scan""".split()
 )
 _DOING_WORK_FORMS = (
     "escrib", "edita", "edito", "escuch", "dibuj", "pinta", "analiz", "graba", "compon",
-    "fotografí", "fotografi",
+    "fotografí", "fotografi", "hace", "hago", "hacemos", "saca", "filma", "escane",
     "фотографир", "снима", "пиш", "редактир", "чита", "слуша", "смотр", "рису",
-    "анализир", "записыва",
+    "анализир", "записыва", "монтир", "делает", "делаю", "сканир",
 )  # fmt: skip
 # Verbs of using, running or keeping a thing there, or of living there
 _KEEPING = frozenset("use run host store keep kept live manag deploy".split())
@@ -5568,8 +5801,15 @@ _KEEPING_FORMS = (
 # What a transfer moves, between the topic and its "from": "写真を", "先月、サーバーを1台"
 _JAPANESE_MOVED = re.compile(
     r"(?:(?:先月|今月|先週|今週|最近|昨年|去年|今年|この春)、?)?(?P<thing>[^、。がはにをで\s]{1,20})を"
-    r"(?P<count>[0-9０-９一二三四五六七八九十半]+(?:台|つ|個|件|本|枚|割))?、?"
+    r"(?P<count>[0-9０-９一二三四五六七八九十半]+(?:台|つ|個|件|本|枚|割)?|何台か|いくつか)?、?"
 )
+# A part of what is moved: "サーバーの半分", "データ分析の一部", "何台か", "いくつか"
+_JAPANESE_PART = re.compile(r"半分|一部|何台|いくつ|何件|何枚")
+# (and the household places a thing is put away in: a wallet, a fridge, a freezer)
+_JAPANESE_DEVICES = (
+    "スマホ", "パソコン", "ノート", "携帯", "タブレット", "カメラ", "紙", "財布", "冷蔵庫",
+    "冷凍庫",
+)  # fmt: skip
 # A count before the place it was moved from ("1台AWSから"): the from pattern takes it in
 _JAPANESE_COUNT = re.compile(r"[0-9０-９一二三四五六七八九十半]+(?:台|つ|個|件|本|枚|割)")
 # A Japanese verb's ending: "撮っています", "運用している", "つけてる", "使う"
