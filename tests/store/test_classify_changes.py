@@ -519,3 +519,108 @@ def test_a_couple_parting_supersedes_the_couple(old: str, new: str) -> None:
 )
 def test_parting_of_another_one_or_for_the_day_is_no_update(old: str, new: str) -> None:
     assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user is married to Tom.", "The user and Tom split up tasks for the move."),
+        ("The user is dating Marco.", "Coworkers think the user broke up with Marco."),
+        (
+            "The user is married to Tom.",
+            "The user and Tom divorced their old bank and joined a credit union.",
+        ),
+        (
+            "The user is married to Tom.",
+            "The user and Tom separated briefly in 2019 but reconciled.",
+        ),
+        ("La usuaria sale con Diego.", "La usuaria y Diego lo dejaron para otro día."),
+        ("La usuaria está casada con Diego.", "La usuaria soñó que se divorció de Diego."),
+        ("Пользовательница встречается с Олегом.", "Пользовательница и Олег разошлись во мнениях."),
+        ("ユーザーは翔太さんと付き合っています", "ユーザーは翔太さんと別れたという噂があります"),
+        (
+            "ユーザーは妻の美咲さんと京都に住んでいます",
+            "ユーザーは美咲さんと別れて東京に単身赴任しました",
+        ),
+        ("The user's parents live in Lyon.", "The user's parents broke up."),
+    ],
+)
+def test_a_parting_told_with_anything_more_is_no_update(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user's husband is Tom.", "The user divorced Tom."),
+        ("La usuaria sale con Diego.", "La usuaria rompió con Diego en marzo."),
+        ("Девушка пользователя — Аня.", "Пользователь и Аня расстались."),
+        ("ユーザーは妻の美咲さんと暮らしています", "ユーザーは美咲さんと離婚しました"),
+        ("Sara: I'm dating Paul.", "Sara: Paul and I broke up in March."),
+    ],
+)
+def test_a_parting_of_the_two_and_when_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user keeps her savings at Chase.", "The user transferred $500 from Chase to Venmo."),
+        ("La usuaria tiene los ahorros en el BBVA.", "La usuaria pasó 500 euros del BBVA a ING."),
+        (
+            "The team runs the API on Heroku.",
+            "The team moved the API from Heroku to Fly.io but rolled back a week later.",
+        ),
+        (
+            "ユーザーはAWSでサーバーを運用しています",
+            "ユーザーはサーバーをAWSからGCPに移しましたが、翌週AWSに戻しました",
+        ),
+        (
+            "La usuaria aparca el coche en el garaje.",
+            "La usuaria movió el coche del garaje a la calle por el fin de semana.",
+        ),
+        (
+            "ユーザーはHerokuでデータベースを運用しています",
+            "ユーザーはデータベースのバックアップをHerokuからS3に移しました",
+        ),
+        ("Пользователь пишет диплом в Word.", "Пользователь перевёл диплом на английский."),
+        (
+            "Сергей возглавляет отдел продаж.",
+            "Даша стала соруководителем отдела продаж вместе с Сергеем.",
+        ),
+    ],
+)
+def test_an_amount_a_change_undone_or_for_a_while_is_no_update(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Mei leads the data platform team.", "Rafael is now the lead of the data platform team."),
+        (
+            "Lucía lidera el equipo de móvil.",
+            "Andrés tomó el relevo de Lucía en el equipo de móvil.",
+        ),
+        ("Игорь — тимлид бэкенда.", "Тимлидом бэкенда стала Вера."),
+        (
+            "美咲さんはデータ基盤チームのリーダーです",
+            "健太さんがデータ基盤チームのリーダーになりました",
+        ),
+        (
+            "田中さんはモバイルチームのマネージャーです",
+            "モバイルチームのマネージャーは佐藤さんに変わりました",
+        ),
+        ("美咲さんはデータ基盤チームを率いています", "健太さんがデータ基盤チームを引き継ぎました"),
+    ],
+)
+def test_a_role_handed_on_told_another_way_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+def test_a_role_handed_on_from_another_or_wished_is_no_update() -> None:
+    old = "田中さんはモバイルチームのマネージャーです"
+    assert outcome(old, "佐藤さんが鈴木さんからモバイルチームを引き継ぎました") not in HIDING
+    wished = "健太さんがデータ基盤チームのリーダーになりたいそうです"
+    assert outcome("美咲さんはデータ基盤チームのリーダーです", wished) not in HIDING

@@ -2016,6 +2016,8 @@ def _not_told_as_news(new: Parse, old: Parse) -> str:
     words = new.words
     if words and words[0].norm in _IF:
         return "a condition, not news"
+    if _UNDONE.search(new.text):
+        return "a change undone"  # "… but rolled back a week later", "…が、翌週AWSに戻しました"
     if _heard_of(new) or _asked_whether(new):
         return "what was heard or asked, not news"
     if _change_denied(new, old):
@@ -2598,6 +2600,8 @@ def _compared(new: Parse, old: Parse, similarity: float) -> Verdict:
         and (new.question, new.negated) == (old.question, old.negated)
     ):
         return Verdict("duplicate", "identical after normalisation")
+    if _couple_parted(new, old):  # (news of the partner too, which no other reading allows)
+        return Verdict("supersede", "the couple the stored fact names parted")
     spelt = spelt_out(new.text, old.text)
     if spelt is not None:
         told, stored = spelt
@@ -3964,11 +3968,10 @@ def _not_a_duplicate(
     related or new (`form`: what tells the two apart as statements, if anything)."""
     if _taken_over(new, old):  # (its own reading says what the new fact's other words are)
         return Verdict("supersede", "another one took over what the stored fact's holder held")
-    if _couple_parted(new, old):  # (news of the partner too, which no other reading allows)
-        return Verdict("supersede", "the couple the stored fact names parted")
     apart = (
         _japanese_moved_apart(new, old)
         or _work_moved(new, old)
+        or _TRANSLATED.search(new.text) is not None
         or _holder_joined(new, old)
         or _parted_of_no_couple(new, old)
     )
@@ -4834,7 +4837,7 @@ def _update_verdict(new: Parse, old: Parse) -> Verdict | None:
         return Verdict("supersede", f"the same thing's state, changed since ({flipped})")
     if _habit_stopped(new, old):
         return Verdict("supersede", "the same one stopped doing what the stored fact says")
-    if _holder_replaced(new, old):
+    if _holder_replaced(new, old) or _role_handed_on(new, old):
         return Verdict("supersede", "an explicit update of who holds the same role")
     if _doer_replaced(new, old):
         return Verdict("supersede", "an explicit update of who does the same thing")
@@ -5457,6 +5460,11 @@ def _japanese_moved_apart(new: Parse, old: Parse) -> bool:
     if moved is None:
         return False
     thing = moved["thing"]
+    if _JAPANESE_BACK_OR_FOR_A_WHILE.search(new.text):
+        return True  # "…移しましたが、翌週AWSに戻しました", "週末だけ"
+    head = thing.rsplit("の", 1)[-1]
+    if head != thing and head not in old.text:
+        return True  # "データベースのバックアップ": the backups, not the database
     counted = _JAPANESE_COUNT.match(switched["from"]) or _JAPANESE_PART.match(switched["from"])
     if moved["count"] or counted or _JAPANESE_PART.search(thing):
         return True  # one server of several, a part of the work
@@ -5502,7 +5510,11 @@ def _holder_joined(new: Parse, old: Parse) -> bool:
     ):
         return False  # (of a role held or a thing owned: "deploys with Jenkins" is neither)
     words = new.words
-    named = [at for at, w in enumerate(words) if w.key in holder or _inflects(w.key, holder)]
+    named = [
+        at
+        for at, w in enumerate(words)
+        if w.key in holder or _inflects(w.key, holder) or any(_one_name(w.norm, k) for k in holder)
+    ]
     if not named:
         return False
     if new.subject_keys == holder:
@@ -5562,63 +5574,65 @@ _AFTER_WORDS = frozenset({"after", "since", "tras", "después", "despues", "по
 
 
 def _couple_parted(new: Parse, old: Parse) -> bool:
-    """The stored fact names a couple ("The user is married to Tom", "La usuaria sale con
-    Diego", "Пользовательница встречается с Олегом", "ユーザーは翔太さんと付き合っています") and
-    the new one says the same two parted ("divorced Tom", "rompió con Diego", "рассталась с
-    Олегом", "翔太さんと別れました"), told as done; never of someone of theirs ("The user's
-    sister divorced Tom")."""
+    """The stored fact says who one is a couple with, and nothing else ("The user is married
+    to Tom", "La usuaria sale con Diego", "Пользовательница встречается с Олегом", "ユーザーは
+    翔太さんと付き合っています"), and the new one says the same two parted, and nothing else but
+    when ("The user divorced Tom", "The user and Tom split up", "rompió con Diego en marzo",
+    "рассталась с Олегом", "翔太さんと別れました"). Any other word keeps them apart: of someone
+    else ("The user's sister divorced Tom"), heard or dreamt ("Dicen que …", "…夢を見ました"),
+    of a thing ("split up tasks", "разошлись во мнениях", "terminó con Diego el proyecto"), for
+    a while or the day ("… but reconciled", "駅で別れました")."""
     if new.negated or new.question or new.modal or new.future or old.negated or old.question:
         return False
     if CJK.search(old.text):
-        partner = re.findall(r"([^\sはがをにでとの、。]+さん)", old.text)
-        topic = old.text.split("は", 1)[0]
-        if any(couple in topic for couple in _JAPANESE_COUPLE):
-            topic = topic.split("の", 1)[0]  # "ユーザーの彼女は彩さんです": the user's
-        return (
-            bool(partner)
-            and any(couple in old.text for couple in _JAPANESE_COUPLE)
-            and any(parted in new.text for parted in _JAPANESE_PARTED)
-            and "で別れ" not in new.text  # "駅で別れました": parted at the station
-            and all(name in new.text for name in partner)
-            and new.text.startswith(topic + "は")
-        )
-    stored = " ".join(w.norm for w in old.words)
-    if not _COUPLE_WORDS.search(stored):
-        return False
-    told = f" {' '.join(w.norm for w in new.words)} "
-    at = next((told.index(p) + len(p) for p in _PARTED if p in told), None)
-    if at is None:
-        return False
-    after = told[at:].split()
-    if after and after[0] in _NOT_A_COUPLE_AFTER and after[1:2] != ["engagement"]:
-        return False  # "broke up the road trip" (not "called off the engagement")
-    if any(w in _PLACE_AFTER for w in after[:3]):
-        return False  # "рассталась с Олегом на вокзале": parted somewhere, for the day
-    partners = [w.norm for w in old.words if w.kind == "name" and w.key not in old.subject_keys]
-    theirs = [w.norm for w in new.words if w.kind == "name"]
-    if not partners or not all(any(_one_name(a, b) for b in theirs) for a in partners):
-        return False
-    if {w.key for w in new.words if w.kind == "kin"} - {
-        w.key for w in old.words if w.kind == "kin"
-    }:
-        return False  # "The user's sister divorced Tom"
-    if "'s" in told and "'s" not in stored:
-        return False
-    # the same one parted: the stored fact's person (the user, or one named) comes back
+        held = _JA_COUPLE.fullmatch(old.text.strip())
+        if held is None:
+            return False
+        topic = held["topic"] or held["owner"] or held["topic2"]
+        partner = held["partner"] or held["partner2"] or held["partner3"]
+        told = _JA_PARTED.fullmatch(new.text.strip())
+        return told is not None and (told["topic"], told["partner"]) == (topic, partner)
+    stored = [w for w in old.words if w.kind not in _NOT_SAID]
+    couple = [w for w in stored if _COUPLE_WORDS.fullmatch(w.norm)]
+    partners = [w.norm for w in stored if w.kind == "name" and w.key not in old.subject_keys]
     person = [
-        w.norm
-        for w in old.words
-        if (w.kind == "name" and w.key in old.subject_keys) or w.norm.startswith(_USER_STARTS)
+        w.norm.removesuffix("'s")
+        for w in stored
+        if w.norm.startswith(_USER_STARTS)
+        or (w.key in old.subject_keys and (w.kind == "name" or w.text[:1].isupper()))
     ]
-    told_words = [w.norm for w in new.words]
-    return bool(person) and all(any(_one_name(a, b) for b in told_words) for a in person)
+    if not person and any(w.key == "@1s" for w in old.words):
+        person = ["@1s"]  # "Sara: I'm dating Paul" → "Sara: Paul and I broke up in March"
+    if not couple or len(partners) != 1 or not person:
+        return False
+    others = [
+        w
+        for w in stored
+        if w not in couple
+        and w.norm.removesuffix("'s") not in partners + person
+        and w.norm not in _COUPLE_FILLER
+    ]
+    if others:
+        return False  # the stored fact says more: "встречается с заказчиком Олегом по четвергам"
+    told = [w for w in new.words if w.kind not in _NOT_SAID]
+    norms = " ".join(w.norm for w in told)
+    parted = next((p for p in _PARTED if f" {p} " in f" {norms} "), None)
+    if parted is None:
+        return False
+    left = [w.norm for w in told]
+    for word in parted.split():
+        left.remove(word)
+    said = [n for n in left if n not in _COUPLE_FILLER]
+    if person == ["@1s"]:
+        said += ["@1s"] if any(w.key == "@1s" for w in new.words) else []
+    named = [n for n in said if any(_one_name(p, n) for p in partners)]
+    mine = [n for n in said if any(_one_name(p, n) for p in person)]
+    return bool(named) and bool(mine) and len(said) == len(named) + len(mine)
 
 
 _USER_STARTS = ("user", "usuari", "пользовател")
-# After a word of parting: a thing broken up ("broke up the road trip") …
-_NOT_A_COUPLE_AFTER = frozenset("the a an his her their our my its el la los las un una".split())
-# … or where two parted for the day ("at the station", "на вокзале", "en la estación")
-_PLACE_AFTER = frozenset({"at", "outside", "на", "у", "возле", "en"})
+# Words no more than the frame of a sentence: stops, dashes, pronouns, auxiliaries, times
+_NOT_SAID = frozenset({"stop", "dash", "pronoun", "aux", "marker", "date", "value"})
 
 
 def _one_name(a: str, b: str) -> bool:
@@ -5630,40 +5644,66 @@ def _one_name(a: str, b: str) -> bool:
     return short >= 3 and bool(_CYRILLIC.match(a)) and a[:cut] == b[:cut]
 
 
+# Words of being a couple, as typed
 _COUPLE_WORDS = re.compile(
-    r"\b(?:dat(?:e|es|ing)|married|engaged|girlfriend|boyfriend|partner|fianc[ée]e?|"
-    r"relationship|seeing|sale con|casad[oa]|novi[oa]s?|pareja|prometid[oa]|встречает|"
-    r"замужем|женат|девушк|парень|парня|жених|невест|помолвлен)"
+    r"dat(?:e|es|ing)|married|engaged|girlfriend|boyfriend|partner|husband|wife|fianc[ée]e?|"
+    r"relationship|seeing|together|"
+    r"sale|saliendo|casad[oa]|novi[oa]|pareja|prometid[oa]|marido|esposo|esposa|"
+    r"встречается|замужем|женат|девушка|девушку|девушкой|парень|парнем|муж|мужем|жена|"
+    r"женой|жених|женихом|невеста|невестой|помолвлен[аы]?"
 )
-# Ways to tell a couple parted, as told (spaces around each)
-_PARTED = tuple(
-    f" {phrase} "
-    for phrase in (
-        "broke up", "split up", "divorced", "separated", "called off", "broke off",
-        "ended things", "rompió", "rompieron", "lo dejaron", "se separó", "se separaron",
-        "se divorció", "se divorciaron", "terminó con", "cortó con", "cancelaron el compromiso",
-        "рассталась", "расстался", "расстались", "развелась", "развелся", "развелись",
-        "развёлся", "разошлись", "отменили помолвку",
-    )
+# Words a couple's fact and its parting may say besides the two and when: "is", "to", "the",
+# "and", "has", "finally", "last month", "y", "se", "el mes pasado", "и", "на прошлой неделе"
+_COUPLE_FILLER = frozenset(
+    """is are was has have had the a to with and of now finally officially recently last week
+    month year yesterday ago this in on already lives named called single es está esta son y
+    con de del la el se vive tiene llama soltera soltero живёт живет
+    ha han hace en finalmente oficialmente recientemente pasado pasada mes semana año ayer ya
+    su и с со за на в у зовут уже недавно вчера официально наконец прошлой прошлом неделе
+    месяце году""".split()
+)
+# Ways to tell a couple parted (words as typed, stops left out)
+_PARTED = (
+    "broke up", "split up", "divorced", "separated", "called off engagement",
+    "broke off engagement", "ended things", "dumped", "broke it off",
+    "rompió", "rompieron", "dejaron", "separó", "separaron", "divorció", "divorciaron",
+    "terminó", "cortó", "rompió compromiso", "cancelaron compromiso",
+    "рассталась", "расстался", "расстались", "развелась", "развелся", "развёлся",
+    "развелись", "разошлись", "отменили помолвку",
 )  # fmt: skip
-_JAPANESE_COUPLE = ("付き合", "結婚", "婚約", "彼女", "彼氏", "同棲", "夫", "妻")
-_JAPANESE_PARTED = ("別れ", "離婚", "婚約を解消", "婚約解消")
+# A Japanese name with its honorific: "翔太さん"
+_JA_NAME = r"[^\s、。はがをにでとの]+さん"
+# "ユーザーは翔太さんと付き合っています", "ユーザーの彼女は彩さんです"
+_JA_COUPLE = re.compile(
+    rf"(?:(?P<topic>[^\sはのと、。]+)は(?P<partner>{_JA_NAME})と"
+    r"(?:付き合って|結婚して|婚約して|同棲して|交際して)(?:います|いる)"
+    rf"|(?P<topic2>[^\sはのと、。]+)は(?:妻|夫|彼女|彼氏|恋人|婚約者)の(?P<partner3>{_JA_NAME})と"
+    r"(?:暮らして|住んで|同棲して)(?:います|いる)"
+    rf"|(?P<owner>[^\sはのと、。]+)の(?:彼女|彼氏|妻|夫|婚約者|恋人)は(?P<partner2>{_JA_NAME})です)。?"
+)
+_JA_PARTED = re.compile(
+    rf"(?P<topic>[^\sはのと、。]+)は(?:(?:先月|最近|去年|昨年|先週|今年)、?)?(?P<partner>{_JA_NAME})"
+    r"(?:と(?:別れ|離婚し)|との婚約を解消し)(?:ました|た)。?"
+)
 
 
 def _parted_of_no_couple(new: Parse, old: Parse) -> bool:
-    """ "Broke up" is news of a couple: "The user's parents broke up" or "The weekly sync
-    broke up at 5pm" changes nothing of where the parents live or when the sync is; "The user
-    broke up with Marco" ends "The user is dating Marco"."""
-    told = [w.norm for w in new.words]
-    if not any(a == "broke" and b in ("up", "off") for a, b in itertools.pairwise(told)):
+    """Parting ("broke up", "split up", "divorced", "rompió", "se separó", "расстались",
+    "別れました") is news only of a couple, told as `_couple_parted` reads it: "The user's
+    parents broke up" changes nothing of where they live, nor "The weekly sync broke up at
+    5pm" of when it is held, nor "The user and Tom divorced their old bank" of the marriage."""
+    if CJK.search(new.text):
+        return any(parted in new.text for parted in ("別れ", "離婚")) and not _couple_parted(
+            new, old
+        )
+    told = f" {' '.join(w.norm for w in new.words if w.kind != 'stop')} "
+    if not any(f" {parted} " in told for parted in _PARTED + _PARTING_WORDS):
         return False
-    return not any(w.key in _COUPLE for w in old.words)
+    return not _couple_parted(new, old)
 
 
-_COUPLE = frozenset(
-    """date dating married marri together boyfriend girlfriend partner engag engaged
-    relationship couple husband wife fiancé fiancée fiance fiancee seeing see""".split()
-)
+# Other words of parting, as typed: "broke off", "separated", "rompieron relaciones"
+_PARTING_WORDS = ("broke off", "broke", "split", "cancelaron", "разошлись")
 
 
 def _work_moved(new: Parse, old: Parse) -> bool:
@@ -5681,8 +5721,8 @@ def _work_moved(new: Parse, old: Parse) -> bool:
     if moved is None:
         return False
     thing, places, part = moved
-    if part:
-        return True
+    if part or _BACK_OR_FOR_A_WHILE.search(new.text):
+        return True  # a part, moved back again or for a while: "… but rolled back a week later"
     if not all(_word_said_in(w, old) for w in thing):
         return True  # another thing, or one kind of it
     if not any(w.key in _DOING_WORK or _begins(w.norm, _DOING_WORK_FORMS) for w in old.words):
@@ -5704,14 +5744,16 @@ def _moved_thing(fact: Parse) -> tuple[list[Word], list[str], bool] | None:
         part = after_part = False
         for end in range(at + 1, min(len(words), at + 9)):
             told = words[end]
-            if told.norm in _FROM_WORDS and thing and not after_part:
+            if told.norm in _FROM_WORDS and (thing or part) and not after_part:
                 places = [w.norm for w in words[end + 1 :] if w.kind != "stop"]
                 return thing, places, part
             if _moved_to(words, end):
                 return None  # "Pasamos a Microsoft Teams": the subject moved, no thing
             # (the "de" of "la mitad de los servidores" is no "from")
             if told.norm in _PART_WORDS or told.kind == "value":
-                part = after_part = True
+                # (a word of a part may take a "de": "la mitad de los servidores"; an amount's
+                # "de" is where from: "500 euros del BBVA")
+                part, after_part = True, told.norm in _PART_WORDS
                 continue
             if told.kind == "stop" and told.norm not in _FROM_WORDS:
                 continue
@@ -5758,6 +5800,26 @@ _MOVING = (
     "перенес", "перенёс", "перевел", "перевёл", "скопировал", "перекинул",
 )  # fmt: skip
 _FROM_WORDS = frozenset({"from", "de", "del", "desde", "с", "со", "из"})
+# A transfer undone or for a while: "but rolled back a week later", "pero volvió a Heroku",
+# "но через неделю откатилась обратно", "for the weekend", "por el fin de semana", "на выходные"
+_UNDONE = re.compile(
+    r"(?i)\b(?:but|pero|но)\b[^.;]*\b(?:rolled\s+back|moved\s+(?:it\s+|them\s+)?back|"
+    r"went\s+back|switched\s+back|reverted|volvi[óo]|regres[óo]|revirti[óo]|откатил\w*|"
+    r"вернул\w*)|[がけど]、?[^。]*戻(?:し|り|っ)"
+)
+_BACK_OR_FOR_A_WHILE = re.compile(
+    _UNDONE.pattern
+    + r"|(?i:\b(?:for\s+the\s+weekend|for\s+a\s+(?:week|day|month)|temporarily|for\s+now|"
+    r"por\s+el\s+fin\s+de\s+semana|temporalmente|por\s+ahora|на\s+выходные|временно)\b)"
+)
+_JAPANESE_BACK_OR_FOR_A_WHILE = re.compile(
+    r"[がけど]、?[^。]*戻(?:し|り|っ)|週末だけ|一時的に|当面"
+)
+
+# A Russian translation into a language ("перевёл диплом на английский"): no move
+_TRANSLATED = re.compile(
+    r"(?i)\bперев[её]л[аи]?\b[^.;]*\bна\s+\w+ский\b|\btraduj\w+\b|\btranslated\b"
+)
 # Words naming a part of what is moved: "half of the servers", "la mitad", "часть серверов"
 _PART_WORDS = frozenset(
     """half part some several few one two three four five most many couple mitad parte
@@ -7944,7 +8006,10 @@ def _holder_replaced(new: Parse, old: Parse) -> bool:
     if mine.kin or theirs.kin:
         return False
     lined = line_up(mine, theirs)
-    if lined.only_old or lined.only_new - _RELATIVES or not lined.shared & lx.SINGLE_HOLDER:
+    # (a role told as a noun is read as a job too: "Rafael is now the lead of the data
+    # platform team" after "Mei leads the data platform team")
+    extra = lined.only_new - _RELATIVES - {"work"}
+    if lined.only_old or extra or not lined.shared & lx.SINGLE_HOLDER:
         return False
     added = mine.values - theirs.values
     # ("may" is read as a month only where it is one, so it is in no list of calendar words)
@@ -7955,6 +8020,72 @@ def _holder_replaced(new: Parse, old: Parse) -> bool:
     if any(len(h) != 1 for h in holders):
         return False
     return not _same_name(holders[0][0], holders[1][0])
+
+
+def _role_handed_on(new: Parse, old: Parse) -> bool:
+    """A role held by one passed to another, told in Japanese or Russian: "美咲さんはデータ基盤
+    チームのリーダーです" → "健太さんがデータ基盤チームのリーダーになりました" (or "…のリーダー
+    は健太さんに変わりました", "健太さんが美咲さんからデータ基盤チームを引き継ぎました"), "美咲
+    さんはデータ基盤チームを率いています" → "健太さんがデータ基盤チームを引き継ぎました",
+    "Игорь — тимлид бэкенда" → "Тимлидом бэкенда стала Вера"."""
+    if new.negated or new.question or new.modal or new.future or old.negated or old.question:
+        return False
+    if CJK.search(old.text):
+        held = _JA_HOLDS_ROLE.fullmatch(old.text.strip()) or _JA_LEADS.fullmatch(old.text.strip())
+        if held is None:
+            return False
+        role, team = held["role"] if "role" in held.groupdict() else "", held["team"]
+        for pattern in _JA_HANDED_ON:
+            told = pattern.fullmatch(new.text.strip())
+            if told is None or told["who"] == held["who"]:
+                continue
+            giver = told.groupdict().get("giver")
+            if giver and giver != held["who"]:
+                continue
+            if told.groupdict().get("role") and told["role"] != (role or team):
+                continue
+            if told.groupdict().get("team") and told["team"] != team:
+                continue
+            return True
+        return False
+    held = _RU_HOLDS_ROLE.fullmatch(old.text.strip().rstrip("."))
+    told = _RU_BECAME_ROLE.fullmatch(new.text.strip().rstrip("."))
+    if held is None or told is None or _one_name(held["who"].casefold(), told["who"].casefold()):
+        return False
+    mine, theirs = told["role"].casefold().split(), held["role"].casefold().split()
+    return len(mine) == len(theirs) and all(
+        a == b or _inflects(a, frozenset({b})) for a, b in zip(mine, theirs, strict=True)
+    )
+
+
+# "美咲さんはデータ基盤チームのリーダーです": who holds which role of which team
+_JA_HOLDS_ROLE = re.compile(
+    rf"(?P<who>{_JA_NAME})は(?P<role>(?P<team>[^\s、。はがを]+)の"
+    r"(?:リーダー|マネージャー|責任者|部長|課長|主任|担当者?))です。?"
+)
+# "美咲さんはデータ基盤チームを率いています"
+_JA_LEADS = re.compile(
+    rf"(?P<who>{_JA_NAME})は(?P<team>[^\s、。はがを]+)を率いて(?:います|いる)。?"
+)
+_JA_HANDED_ON = (
+    re.compile(
+        rf"(?:[^、。]+の後任として、?)?(?P<who>{_JA_NAME})が(?P<role>[^\s、。はがを]+)に(?:なりました|就任しました)。?"
+    ),
+    re.compile(
+        rf"(?P<role>[^\s、。はがを]+)は(?P<who>{_JA_NAME})に(?:変わりました|交代しました|なりました)。?"
+    ),
+    re.compile(
+        rf"(?P<who>{_JA_NAME})が(?:(?P<giver>{_JA_NAME})から)?(?P<team>[^\s、。はがを]+)を引き継ぎました。?"
+    ),
+)
+# "Игорь — тимлид бэкенда" / "Тимлидом бэкенда стала Вера"
+_RU_HOLDS_ROLE = re.compile(
+    r"(?P<who>[А-ЯЁ][а-яё]+)\s+[—–-]\s+(?P<role>[а-яё]+(?:\s+[а-яё]+){0,2})"
+)
+_RU_BECAME_ROLE = re.compile(
+    r"(?:Теперь\s+)?(?P<role>[А-ЯЁа-яё]+(?:\s+[а-яё]+){0,2})\s+(?:теперь\s+)?стал[аи]?\s+"
+    r"(?P<who>[А-ЯЁ][а-яё]+)"
+)
 
 
 def _taken_over(new: Parse, old: Parse) -> bool:
@@ -8052,12 +8183,14 @@ _TAKEN_OVER = re.compile(
     r"(?P<what5>[^,;]+?)"
     r"|(?P<giver6>[^,;]+?)\s+передал[аи]?\s+(?:руководство\s+)?(?P<what6>[^,;]+?)\s+"
     r"(?P<who6>[A-ZА-ЯЁ][\w-]+)"
+    r"|(?P<who7>[^,;]+?)\s+(?:tomó|ha\s+tomado)\s+el\s+relevo\s+de\s+(?P<giver7>[^,;]+?)\s+"
+    r"(?:en|al\s+frente\s+de)\s+(?P<what7>[^,;]+?)"
 )
 # The groups of `_TAKEN_OVER` that hold each part, one for each way it is told
 _PARTS = {
-    "who": ("who", "who2", "who3", "who4", "who5", "who6"),
-    "what": ("what", "what2", "what3", "what4", "what5", "what6"),
-    "giver": ("giver", "giver6"),
+    "who": ("who", "who2", "who3", "who4", "who5", "who6", "who7"),
+    "what": ("what", "what2", "what3", "what4", "what5", "what6", "what7"),
+    "giver": ("giver", "giver6", "giver7"),
 }
 # "Since the reorg, …", "A partir de marzo, …": when, before what happened
 _SINCE_FIRST = re.compile(r"(?i)^(?:since|as\s+of|from|desde|a\s+partir\s+de|с|со)\s[^,]{1,40},\s*")
@@ -8100,7 +8233,7 @@ def _holding_keys() -> frozenset[str]:
     responsabilidad de", "руководит"."""
     return _parsed_keys(
         """leads lead manages runs owns owned owner handles heads maintains charge responsible
-        responsibility dirige lidera gestiona lleva encarga cargo responsable responsabilidad
+        responsibility dirige lidera lider gestiona lleva encarga cargo responsable responsabilidad
         mantiene руководит возглавляет ведёт ведет отвечает управляет курирует"""
     )
 
@@ -8108,7 +8241,7 @@ def _holding_keys() -> frozenset[str]:
 def _leading_keys() -> frozenset[str]:
     """The keys of the words that say who leads a team: "leads", "heads", "руководит"."""
     return _parsed_keys(
-        """leads lead manages runs heads charge dirige lidera gestiona encabeza руководит
+        """leads lead manages runs heads charge dirige lidera lider gestiona encabeza руководит
         возглавляет управляет"""
     )
 
