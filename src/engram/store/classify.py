@@ -5448,9 +5448,11 @@ def _japanese_moved_apart(new: Parse, old: Parse) -> bool:
     says: the stored fact does something else with the thing than use, run or keep it there
     ("iPhoneで写真を撮っています", takes photos with the iPhone, is not undone by moving the
     photos to the Mac; nor "Wordで論文を書いています" by turning the paper into a PDF), it
-    names another thing ("買い物リストを管理" / "仕事のタスクを…移しました"), or only a part
-    or one kind of the thing moved ("サーバーを1台", "テスト用のサーバー", "データ分析の一部").
-    "AWSでサーバーを運用しています" → "サーバーをAWSからGCPに移しました" is still news."""
+    names another thing ("買い物リストを管理" / "仕事のタスクを…移しました", "データベースの
+    バックアップ" after "データベースを運用"), only a part or one kind of the thing moved
+    ("サーバーを1台", "サーバーを半分", "テスト用のサーバー", "データ分析の一部"), or the move is
+    undone or for a while ("…が、翌週AWSに戻しました", "週末だけ"). "AWSでサーバーを運用して
+    います" → "サーバーをAWSからGCPに移しました" is still news."""
     if not CJK.search(new.text) or "は" not in new.text:
         return False
     switched = _JAPANESE_FROM_TO.search(new.text)
@@ -5505,9 +5507,7 @@ def _holder_joined(new: Parse, old: Parse) -> bool:
             return False
         return holder in new.text and any(mark in new.text for mark in _JAPANESE_JOINT)
     holder = {k for k in old.subject_keys if not k.startswith("@")}
-    if not holder or not any(
-        w.key in _LEADING or _begins(w.norm, _LEADING_FORMS) for w in old.words
-    ):
+    if not holder or not _leads(old):
         return False  # (of a role held or a thing owned: "deploys with Jenkins" is neither)
     words = new.words
     named = [
@@ -5541,6 +5541,17 @@ def _holder_joined(new: Parse, old: Parse) -> bool:
     joined = words[at - 1].norm in _JOINING if at > 0 else False
     joined = joined or (at > 1 and (words[at - 2].norm, words[at - 1].norm) in _JOINING_PAIRS)
     return joined and all(w.kind == "stop" for w in words[named[-1] + 1 :])
+
+
+def _leads(fact: Parse) -> bool:
+    """The fact says one leads or holds something ("leads", "owns", "dirige", "руководит")."""
+    return _leads_in(fact.text)
+
+
+@lru_cache(maxsize=_READINGS)
+def _leads_in(text: str) -> bool:
+    # (by its text: a stored fact is compared with new ones again and again)
+    return any(w.key in _LEADING or _begins(w.norm, _LEADING_FORMS) for w in parse(text).words)
 
 
 def _joint_subject(fact: Parse) -> bool:
@@ -5582,6 +5593,8 @@ def _couple_parted(new: Parse, old: Parse) -> bool:
     else ("The user's sister divorced Tom"), heard or dreamt ("Dicen que …", "…夢を見ました"),
     of a thing ("split up tasks", "разошлись во мнениях", "terminó con Diego el proyecto"), for
     a while or the day ("… but reconciled", "駅で別れました")."""
+    if not _parting_told(new.text):
+        return False  # (most facts: read first, the cheapest way)
     if new.negated or new.question or new.modal or new.future or old.negated or old.question:
         return False
     if CJK.search(old.text):
@@ -5692,14 +5705,27 @@ def _parted_of_no_couple(new: Parse, old: Parse) -> bool:
     "別れました") is news only of a couple, told as `_couple_parted` reads it: "The user's
     parents broke up" changes nothing of where they live, nor "The weekly sync broke up at
     5pm" of when it is held, nor "The user and Tom divorced their old bank" of the marriage."""
+    if not _parting_told(new.text):
+        return False
     if CJK.search(new.text):
-        return any(parted in new.text for parted in ("別れ", "離婚")) and not _couple_parted(
-            new, old
-        )
+        return not _couple_parted(new, old)
     told = f" {' '.join(w.norm for w in new.words if w.kind != 'stop')} "
     if not any(f" {parted} " in told for parted in _PARTED + _PARTING_WORDS):
         return False
     return not _couple_parted(new, old)
+
+
+@lru_cache(maxsize=_READINGS)
+def _parting_told(text: str) -> bool:
+    """The text may tell of a parting: a word of one is in it (read again, word by word, by
+    the rules that ask)."""
+    return _PARTING_HINT.search(text.casefold()) is not None
+
+
+_PARTING_HINT = re.compile(
+    r"broke|split|divorc|separ|called off|ended|dumped|romp|dejaron|termin|cort[óo]|"
+    r"cancelaron|расста|развел|развёл|разошл|отменили|別れ|離婚|解消"
+)
 
 
 # Other words of parting, as typed: "broke off", "separated", "rompieron relaciones"
@@ -5736,7 +5762,13 @@ def _moved_thing(fact: Parse) -> tuple[list[Word], list[str], bool] | None:
     """What a transfer moves (its words), the words of where from and to, and whether a part
     of it is named ("half of", "dos", "часть"); None when the fact moves no thing named
     between its verb and where from ("The user moved from Tokyo to Saitama")."""
-    words = fact.words
+    return _moved_thing_in(fact.text)
+
+
+@lru_cache(maxsize=_READINGS)
+def _moved_thing_in(text: str) -> tuple[list[Word], list[str], bool] | None:
+    # (by its text: a new fact is compared with several stored ones)
+    words = parse(text).words
     for at, word in enumerate(words):
         if not _begins(word.norm, _MOVING):
             continue
