@@ -158,6 +158,7 @@ def test_meeting_another_person_instead_supersedes() -> None:
         ("Переехал в Самару брат.", "брат"),
         ("Уволился из Яндекса его руководитель.", "руководитель"),
         ("Se mudó a Valencia la empresa de su padre.", "empresa"),
+        ("Se trasladó a Valencia la oficina de su mujer.", "mujer"),
     ],
 )
 def test_a_subject_told_after_its_verb_is_the_subject(note: str, subject: str) -> None:
@@ -185,6 +186,11 @@ def test_an_impersonal_se_ha_is_said_of_no_one() -> None:
         ("Работает в Яндексе.", "Уволился из Яндекса его руководитель."),
         ("Tiene un vuelo a París el viernes.", "Se ha cancelado el vuelo a Roma."),
         ("Vive en Alicante.", "Se mudó a Valencia la empresa de su padre."),
+        (
+            "La oficina del usuario está en Madrid.",
+            "Se trasladó a Valencia la oficina de su mujer.",
+        ),
+        ("Su padre vive en Madrid.", "Se mudó a Valencia la empresa de su padre."),
     ],
 )
 def test_someone_else_told_after_the_verb_hides_nothing(old: str, new: str) -> None:

@@ -1695,13 +1695,26 @@ def _subject_put_first(body: str) -> str:
     if start is None:
         return body
     end = next(
-        (i for i in range(start + 1, len(tokens)) if _bare_token(tokens[i]) in _NEW_PHRASE),
+        (
+            i
+            for i in range(start + 1, len(tokens))
+            if _bare_token(tokens[i]) in _NEW_PHRASE and not _whose_after(tokens, i)
+        ),
         len(tokens),
     )
     subject, rest = tokens[start:end], tokens[:start] + tokens[end:]
     first = " ".join(subject)
     told = " ".join(rest)
     return f"{first[0].upper()}{first[1:]} {told[0].lower()}{told[1:]}."
+
+
+def _whose_after(tokens: list[str], at: int) -> bool:
+    """The "de" at `at` tells whose the subject is: "la oficina de su mujer", "la empresa
+    del padre de Ana" (not "… de Sevilla", where from)."""
+    if _bare_token(tokens[at]) not in ("de", "del") or at + 1 >= len(tokens):
+        return False
+    after = _bare_token(tokens[at + 1])
+    return after in _WHOSE or after in lx.KIN or after in ("usuario", "usuaria")
 
 
 def _bare_token(token: str) -> str:
