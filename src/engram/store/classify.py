@@ -5502,11 +5502,11 @@ def _holder_joined(new: Parse, old: Parse) -> bool:
     after "Mei leads the data platform team" and the like: one more, and the holder stays.
     (Not "after two months of pairing with Priya": who led before, named as the past.)"""
     if CJK.search(old.text) and "は" in old.text:
-        holder = old.text.split("は", 1)[0]
+        topic = old.text.split("は", 1)[0]
         if not any(lead in old.text for lead in _JAPANESE_LEADING):
             return False
-        return holder in new.text and any(mark in new.text for mark in _JAPANESE_JOINT)
-    holder = {k for k in old.subject_keys if not k.startswith("@")}
+        return topic in new.text and any(mark in new.text for mark in _JAPANESE_JOINT)
+    holder = frozenset(k for k in old.subject_keys if not k.startswith("@"))
     if not holder or not _leads(old):
         return False  # (of a role held or a thing owned: "deploys with Jenkins" is neither)
     words = new.words
@@ -5627,12 +5627,12 @@ def _couple_parted(new: Parse, old: Parse) -> bool:
     ]
     if others:
         return False  # the stored fact says more: "встречается с заказчиком Олегом по четвергам"
-    told = [w for w in new.words if w.kind not in _NOT_SAID]
-    norms = " ".join(w.norm for w in told)
+    said_words = [w for w in new.words if w.kind not in _NOT_SAID]
+    norms = " ".join(w.norm for w in said_words)
     parted = next((p for p in _PARTED if f" {p} " in f" {norms} "), None)
     if parted is None:
         return False
-    left = [w.norm for w in told]
+    left = [w.norm for w in said_words]
     for word in parted.split():
         left.remove(word)
     said = [n for n in left if n not in _COUPLE_FILLER]
@@ -5796,7 +5796,7 @@ def _moved_thing_in(text: str) -> tuple[list[Word], list[str], bool] | None:
     return None
 
 
-def _moved_to(words: list[Word], at: int) -> bool:
+def _moved_to(words: Sequence[Word], at: int) -> bool:
     """The word at `at` says where to ("to", "al", "в", "на"; "a" unless a person moved
     follows it: "trasladó a su madre de Sevilla a Valencia")."""
     norm = words[at].norm
