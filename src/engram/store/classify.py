@@ -5597,6 +5597,8 @@ def _couple_parted(new: Parse, old: Parse) -> bool:
         return False  # (most facts: read first, the cheapest way)
     if new.negated or new.question or new.modal or new.future or old.negated or old.question:
         return False
+    if new.speaker != old.speaker:
+        return False  # ("Sara: I'm dating Paul" / "Tom: Paul and I broke up": two people's "I")
     if CJK.search(old.text):
         held = _JA_COUPLE.fullmatch(old.text.strip())
         if held is None:
