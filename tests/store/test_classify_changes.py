@@ -624,3 +624,23 @@ def test_a_role_handed_on_from_another_or_wished_is_no_update() -> None:
     assert outcome(old, "佐藤さんが鈴木さんからモバイルチームを引き継ぎました") not in HIDING
     wished = "健太さんがデータ基盤チームのリーダーになりたいそうです"
     assert outcome("美咲さんはデータ基盤チームのリーダーです", wished) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "The user works at Stripe.",
+            "The user moved from the payments team to the identity team at Stripe.",
+        ),
+        (
+            "Пользователь работает в Яндексе.",
+            "Пользователь перешёл из команды поиска в команду рекламы в Яндексе.",
+        ),
+    ],
+)
+def test_a_move_inside_the_stored_value_is_no_update(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+    assert outcome("The user works at Stripe.", "The user moved from Stripe to Google.") == (
+        "supersede"
+    )

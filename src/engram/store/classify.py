@@ -3974,6 +3974,7 @@ def _not_a_duplicate(
         or _TRANSLATED.search(new.text) is not None
         or _holder_joined(new, old)
         or _parted_of_no_couple(new, old)
+        or _moved_within(new, old)
     )
     update = None if apart else _update_verdict(new, old)
     # news of another attribute, thing or holder is no update of this fact, however it is told
@@ -5758,6 +5759,26 @@ def _work_moved(new: Parse, old: Parse) -> bool:
     if any(w.key in _KEEPING or _begins(w.norm, _KEEPING_FORMS) for w in old.words):
         return False
     return any(_begins(norm, _DEVICES_OR_FORMATS) for norm in places)
+
+
+def _moved_within(new: Parse, old: Parse) -> bool:
+    """The new fact moves from one place to another inside the stored fact's value, which it
+    names last as where ("The user moved from the payments team to the identity team at
+    Stripe" after "The user works at Stripe", "… в команду рекламы в Яндексе"): the stored
+    value still holds."""
+    values = _relation_values(old)
+    words = new.words
+    if not values or not any(w.norm in _FROM_WORDS for w in words):
+        return False
+    for at in range(2, len(words)):
+        if words[at].key in values and words[at - 1].norm in _WITHIN:
+            before = [w.norm for w in words[: at - 1]]
+            return any(n in _FROM_WORDS for n in before) and any(n in _TO_WORDS for n in before)
+    return False
+
+
+# Words of where inside: "at Stripe", "в Яндексе", "en Telefónica"
+_WITHIN = frozenset({"at", "in", "в", "во", "en"})
 
 
 def _moved_thing(fact: Parse) -> tuple[list[Word], list[str], bool] | None:
