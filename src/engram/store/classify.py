@@ -1936,6 +1936,10 @@ def compare(new: Parse, old: Parse, similarity: float) -> Verdict:
     and "sent Bob the invoice" as one statement, and the duplicate would drop the new fact."""
     if new.update and _news_said_before(new, old):
         new = replace(new, update=False)
+    # A couple's parting is news of the partner too, which `_why_apart` would read as
+    # another's: no other reading answers for it.
+    if _couple_parted(new, old):
+        return Verdict("supersede", "the couple the stored fact names parted")
     verdict = _compared(new, old, similarity)
     if verdict.outcome == "contradict" and old.negated and not new.negated and _again(new, old):
         # "The user doesn't eat meat" → "The user eats meat again": no two claims at odds, the
@@ -1943,8 +1947,6 @@ def compare(new: Parse, old: Parse, similarity: float) -> Verdict:
         return Verdict("supersede", f"{verdict.reason}, true again")
     if verdict.outcome not in ("duplicate", "supersede") or new.normalized == old.normalized:
         return verdict
-    if verdict.outcome == "supersede" and _couple_parted(new, old):
-        return verdict  # (news of the partner too, which `_why_apart` reads as another's)
     apart = _why_apart(new, old, verdict.outcome)
     if apart:
         return _related_or_new(new, old, _jaccard(new.content, old.content), similarity, apart)
@@ -2600,8 +2602,6 @@ def _compared(new: Parse, old: Parse, similarity: float) -> Verdict:
         and (new.question, new.negated) == (old.question, old.negated)
     ):
         return Verdict("duplicate", "identical after normalisation")
-    if _couple_parted(new, old):  # (news of the partner too, which no other reading allows)
-        return Verdict("supersede", "the couple the stored fact names parted")
     spelt = spelt_out(new.text, old.text)
     if spelt is not None:
         told, stored = spelt
@@ -5508,7 +5508,7 @@ def _holder_joined(new: Parse, old: Parse) -> bool:
             return False
         return topic in new.text and any(mark in new.text for mark in _JAPANESE_JOINT)
     holder = frozenset(k for k in old.subject_keys if not k.startswith("@"))
-    if not holder or not _leads(old):
+    if not holder or not _leads(old.text):
         return False  # (of a role held or a thing owned: "deploys with Jenkins" is neither)
     words = new.words
     named = [
@@ -5544,15 +5544,11 @@ def _holder_joined(new: Parse, old: Parse) -> bool:
     return joined and all(w.kind == "stop" for w in words[named[-1] + 1 :])
 
 
-def _leads(fact: Parse) -> bool:
-    """The fact says one leads or holds something ("leads", "owns", "dirige", "руководит")."""
-    return _leads_in(fact.text)
-
-
 @lru_cache(maxsize=_READINGS)
-def _leads_in(text: str) -> bool:
-    # (by its text: a stored fact is compared with new ones again and again)
-    return any(w.key in _LEADING or _begins(w.norm, _LEADING_FORMS) for w in parse(text).words)
+def _leads(text: str) -> bool:
+    """The fact says one leads or holds something ("leads", "owns", "dirige", "руководит");
+    read by its text, once: a stored fact is compared with new ones again and again."""
+    return any(w.key in _LEADING or w.norm.startswith(_LEADING_FORMS) for w in parse(text).words)
 
 
 def _joint_subject(fact: Parse) -> bool:
@@ -5746,7 +5742,7 @@ def _work_moved(new: Parse, old: Parse) -> bool:
     what one uses, runs or keeps there is news ("We run the servers on AWS" → "We moved the
     servers from AWS to GCP"), and so is moving the work from one service to another ("writes
     a blog on WordPress" → "moved the blog from WordPress to Ghost")."""
-    moved = _moved_thing(new)
+    moved = _moved_thing(new.text)
     if moved is None:
         return False
     thing, places, part = moved
@@ -5754,11 +5750,11 @@ def _work_moved(new: Parse, old: Parse) -> bool:
         return True  # a part, moved back again or for a while: "… but rolled back a week later"
     if not all(_word_said_in(w, old) for w in thing):
         return True  # another thing, or one kind of it
-    if not any(w.key in _DOING_WORK or _begins(w.norm, _DOING_WORK_FORMS) for w in old.words):
+    if not any(w.key in _DOING_WORK or w.norm.startswith(_DOING_WORK_FORMS) for w in old.words):
         return False
-    if any(w.key in _KEEPING or _begins(w.norm, _KEEPING_FORMS) for w in old.words):
+    if any(w.key in _KEEPING or w.norm.startswith(_KEEPING_FORMS) for w in old.words):
         return False
-    return any(_begins(norm, _DEVICES_OR_FORMATS) for norm in places)
+    return any(norm.startswith(_DEVICES_OR_FORMATS) for norm in places)
 
 
 def _moved_within(new: Parse, old: Parse) -> bool:
@@ -5781,19 +5777,15 @@ def _moved_within(new: Parse, old: Parse) -> bool:
 _WITHIN = frozenset({"at", "in", "в", "во", "en"})
 
 
-def _moved_thing(fact: Parse) -> tuple[list[Word], list[str], bool] | None:
+@lru_cache(maxsize=_READINGS)
+def _moved_thing(text: str) -> tuple[list[Word], list[str], bool] | None:
     """What a transfer moves (its words), the words of where from and to, and whether a part
     of it is named ("half of", "dos", "часть"); None when the fact moves no thing named
-    between its verb and where from ("The user moved from Tokyo to Saitama")."""
-    return _moved_thing_in(fact.text)
-
-
-@lru_cache(maxsize=_READINGS)
-def _moved_thing_in(text: str) -> tuple[list[Word], list[str], bool] | None:
-    # (by its text: a new fact is compared with several stored ones)
+    between its verb and where from ("The user moved from Tokyo to Saitama"). Read by its
+    text, once: a new fact is compared with several stored ones."""
     words = parse(text).words
     for at, word in enumerate(words):
-        if not _begins(word.norm, _MOVING):
+        if not word.norm.startswith(_MOVING):
             continue
         thing: list[Word] = []
         part = after_part = False
@@ -5843,10 +5835,6 @@ def _word_said_in(word: Word, fact: Parse) -> bool:
     )
 
 
-def _begins(norm: str, starts: tuple[str, ...]) -> bool:
-    return norm.startswith(starts)
-
-
 # Verbs of moving a thing, in their told forms (as typed, lower case)
 _MOVING = (
     "moved", "transferred", "copied", "migrated", "exported", "uploaded",
@@ -5857,19 +5845,18 @@ _MOVING = (
 _FROM_WORDS = frozenset({"from", "de", "del", "desde", "с", "со", "из"})
 # A transfer undone or for a while: "but rolled back a week later", "pero volvió a Heroku",
 # "но через неделю откатилась обратно", "for the weekend", "por el fin de semana", "на выходные"
+_JAPANESE_UNDONE = r"[がけど]、?[^。]*戻(?:し|り|っ)"  # "…移しましたが、翌週AWSに戻しました"
 _UNDONE = re.compile(
     r"(?i)\b(?:but|pero|но)\b[^.;]*\b(?:rolled\s+back|moved\s+(?:it\s+|them\s+)?back|"
     r"went\s+back|switched\s+back|reverted|volvi[óo]|regres[óo]|revirti[óo]|откатил\w*|"
-    r"вернул\w*)|[がけど]、?[^。]*戻(?:し|り|っ)"
+    r"вернул\w*)|" + _JAPANESE_UNDONE
 )
 _BACK_OR_FOR_A_WHILE = re.compile(
     _UNDONE.pattern
     + r"|(?i:\b(?:for\s+the\s+weekend|for\s+a\s+(?:week|day|month)|temporarily|for\s+now|"
     r"por\s+el\s+fin\s+de\s+semana|temporalmente|por\s+ahora|на\s+выходные|временно)\b)"
 )
-_JAPANESE_BACK_OR_FOR_A_WHILE = re.compile(
-    r"[がけど]、?[^。]*戻(?:し|り|っ)|週末だけ|一時的に|当面"
-)
+_JAPANESE_BACK_OR_FOR_A_WHILE = re.compile(_JAPANESE_UNDONE + r"|週末だけ|一時的に|当面")
 
 # A Russian translation into a language ("перевёл диплом на английский"): no move
 _TRANSLATED = re.compile(
@@ -5935,22 +5922,9 @@ _JAPANESE_VERB_FORM = re.compile(
 )
 # Verbs of using, running or keeping a thing where it is, which a transfer of it changes
 _JAPANESE_KEEPING = (
-    "使",
-    "利用",
-    "運用",
-    "管理",
-    "回",
-    "動",
-    "つけ",
-    "付け",
-    "置",
-    "住",
-    "ホスト",
-    "導入",
-    "採用",
-    "契約",
-    "加入",
-)
+    "使", "利用", "運用", "管理", "回", "動", "つけ", "付け", "置", "住", "ホスト", "導入", "採用",
+    "契約", "加入",
+)  # fmt: skip
 
 
 _JAPANESE_FROM_TO = re.compile(
