@@ -370,3 +370,41 @@ def test_a_passage_has_no_first_clause_to_update() -> None:
     )
     new = "Suppression of surface protein switching in the parasite requires a binding factor."
     assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user's salary is $120k", "The user got a raise; salary is now $135k"),
+        (
+            "User's tax return is due April 15.",
+            "User filed an extension; the tax return is now due October 15.",
+        ),
+        ("The user lives in Paris.", "Tom moved to Berlin; the user now lives in Munich."),
+        (
+            "user: My manager is Priyanka.",
+            "user: Priyanka moved to another team, so my manager is Elias now.",
+        ),
+        (
+            "Интернет оплачиваем 650 рублей в месяц.",
+            "Провайдер поднял цену, интернет теперь стоит 790 рублей в месяц.",
+        ),
+    ],
+)
+def test_news_told_in_a_later_clause_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # the later clause is news of another one, or has no subject of its own
+        ("The user's salary is $120k", "The user got a raise; his wife's salary is now $90k"),
+        ("The user lives in Paris.", "Tom quit his job and moved to Berlin."),
+        # a phrase put first sets when or where the change holds
+        ("The daily standup is at 9:30.", "This sprint, standup moved to 10:00 for the offsite."),
+        ("Our build tool is Maven.", "In the mobile team, Maven has been replaced by Bazel."),
+    ],
+)
+def test_a_later_clause_of_another_one_or_after_a_limit_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING

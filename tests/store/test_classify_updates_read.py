@@ -90,3 +90,31 @@ def test_a_switch_from_a_notes_value_supersedes_it(old: str, new: str) -> None:
 )
 def test_someone_elses_or_a_planned_switch_hides_nothing(new: str) -> None:
     assert outcome("Browser: Firefox", new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Alerts are posted in #ops-alerts.", "Alerts are now posted in #payments-oncall."),
+        (
+            "Las alertas se publican en #ops-alerts.",
+            "Las alertas ahora se publican en #payments-oncall.",
+        ),
+    ],
+)
+def test_a_chat_channel_is_one_value_that_an_update_replaces(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+def test_another_channel_for_another_thing_hides_nothing() -> None:
+    old, new = "Alerts are posted in #ops-alerts.", "Deploy notices are posted in #deploys."
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_channel_name_is_one_word_of_the_fact() -> None:
+    from engram.store.parse import parse
+
+    words = [(w.exact, w.kind) for w in parse("Alerts are posted in #ops-alerts.").words]
+    assert ("#opsalerts", "name") in words
+    # a character reference in a word is no channel
+    assert all(not w.exact.startswith("#x") for w in parse("Tom&#x27;s note is here.").words)

@@ -2753,7 +2753,11 @@ def _compared(new: Parse, old: Parse, similarity: float) -> Verdict:
     changed = _one_clause_changed(new, old, similarity)
     if changed:
         return changed
-    updated = _first_clause_updated(new, old, similarity) or _news_first(new, old, similarity)
+    updated = (
+        _first_clause_updated(new, old, similarity)
+        or _news_first(new, old, similarity)
+        or _news_later(new, old, similarity)
+    )
     if updated:
         return updated
     if _clauses_said_before(new, old):
@@ -3832,6 +3836,40 @@ def _news_first(new: Parse, old: Parse, similarity: float) -> Verdict | None:
     if verdict.outcome != "supersede":
         return None
     return Verdict("supersede", f"{verdict.reason}, in the new fact's first clause")
+
+
+def _news_later(new: Parse, old: Parse, similarity: float) -> Verdict | None:
+    """A new fact of several clauses whose later clause, told as news and naming its own
+    subject, updates a stored fact of one: "The user got a raise; salary is now $135k" after
+    "The user's salary is $120k", "User filed an extension; the tax return is now due October
+    15" after "… is due April 15". The clauses before it, statements of their own, tell how
+    the change came; read as a whole, the new fact would be about their subject. A clause
+    without its own subject ("… and moved to Berlin") or told of a pronoun is not read alone
+    (whose it is, the clause before it says), nor one after a phrase that sets when or where
+    ("This sprint, standup moved to 10:00", "In the mobile team, Maven …"): that is read with
+    the whole fact."""
+    if new.speaker != old.speaker or new.said_at or old.said_at or new.passage or old.passage:
+        return None
+    ours = _clause_texts(new.text)
+    if len(ours) < 2 or _clause_texts(old.text) or _conditional(new):
+        return None
+    for at, (clause, _) in enumerate(ours[1:], start=1):
+        if any(_clause_parse(before).verb in ("", "=", ":") for before, _ in ours[:at]):
+            return None  # a phrase put first sets when or where ("This sprint, standup …")
+        later = _clause_parse(f"{new.speaker}: {clause}" if new.speaker else clause)
+        if not (later.update or later.change) or not _own_subject(later):
+            continue
+        verdict = compare(later, old, similarity)
+        if verdict.outcome == "supersede":
+            return Verdict("supersede", f"{verdict.reason}, in a later clause of the new fact")
+    return None
+
+
+def _own_subject(clause: Parse) -> bool:
+    """The clause names its subject in its own words, none of them a pronoun."""
+    said = {w.exact: w for w in clause.words}
+    subject = [k for k in clause.subject if not k.startswith("@")]  # (not its speaker)
+    return bool(subject) and all(k in said and said[k].kind != "pronoun" for k in subject)
 
 
 def _clauses_said_before(new: Parse, old: Parse) -> bool:

@@ -50,6 +50,7 @@ _TOKEN = re.compile(
     r"|(?i:calle|avenida|paseo|plaza)\s+(?:(?:de|del|la|las|los)\s+)*"
     r"(?:[A-ZÁÉÍÓÚÑ][\w-]*\s+){1,3}\d{1,4}(?:,\s*\d{1,2}º\s*[A-Z]?)?)"
     r"|(?P<path>(?<![\w/])(?:~|\.{1,2})?/[\w.-]+(?:/[\w.-]*)*)"
+    r"|(?P<channel>(?<![\w#&])#[A-Za-z][A-Za-z0-9_-]*(?<!-))"  # a chat channel: "#ops-alerts"
     r"|(?P<number>(?:UTC|GMT)[+−-]\d{1,2}(?::\d{2})?(?!\d)"  # an offset: "UTC+5", "GMT-03:00"
     r"|[$€£¥+#]?\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d,:/-]|\.\d)"  # "100 000", "… 25 000."
     r"|[$€£¥₽+#]?\d(?:[\d.,:/-]*\d)?(?:%|(?:st|nd|rd|th)\b| ?[€£¥₽](?!\w))?)"
@@ -73,7 +74,7 @@ _PLAIN_TOKEN = re.compile(
     re.UNICODE,
 )
 _MAYBE_ADDRESS = re.compile(
-    r"@|://|[^\W\d_]\.[^\W\d_]|(?<![\w/])[~.]?/\w"
+    r"@|://|[^\W\d_]\.[^\W\d_]|(?<![\w/])[~.]?/\w|(?<![\w#&])#[A-Za-z]"
     r"|\b(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Way|Court|Ct|Place|Pl)\b"
     r"|(?i:\b(?:calle|avenida|paseo|plaza)\s)"
 )
@@ -449,6 +450,8 @@ def _cyrillic(word: str) -> bool:
 def _kind(text: str, norm: str, first: bool, group: str, language: str) -> str:
     if group in ("url", "email", "path", "address"):
         return "value"
+    if group == "channel":
+        return "name"  # "#ops-alerts": a chat channel's name, one token
     if group == "number":
         if norm.startswith("#"):
             return "name"  # #45: an id
