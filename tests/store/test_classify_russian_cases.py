@@ -26,3 +26,26 @@ def test_the_same_recipient_told_again_is_a_duplicate() -> None:
 
 def test_a_move_out_of_the_stored_city_still_supersedes() -> None:
     assert outcome("Катя живёт в Самаре.", "Катя переехала из Самары в Казань.") == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Любимый цвет пользователя — зелёный.", "Любимый цвет пользователя теперь синий."),
+        ("Дежурный — Михаил.", "Дежурный теперь Сара."),
+    ],
+)
+def test_now_without_a_dash_is_the_copula_of_a_new_value(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # "теперь" before a place or a time, or before a verb the lexicon does not know
+        ("Стендап в 10:00.", "Стендап теперь в 10:30."),
+        ("Ретро ведёт Дана.", "Ретро теперь ведёт Олег."),
+    ],
+)
+def test_now_before_a_place_or_a_verb_is_read_as_before(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"

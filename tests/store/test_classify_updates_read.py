@@ -118,3 +118,31 @@ def test_a_channel_name_is_one_word_of_the_fact() -> None:
     assert ("#opsalerts", "name") in words
     # a character reference in a word is no channel
     assert all(not w.exact.startswith("#x") for w in parse("Tom&#x27;s note is here.").words)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user's manager is Karen.", "The user has a new manager, Raj."),
+        ("Max's vet is Dr. Gomez.", "Max has a new vet: Dr. Ruiz."),
+        ("El veterinario de Max es el Dr. Gómez.", "Max tiene un nuevo veterinario, el Dr. Ruiz."),
+        (
+            "La dentista del usuario es la Dra. Ortiz.",
+            "El usuario tiene una nueva dentista: la Dra. Vidal.",
+        ),
+    ],
+)
+def test_a_new_one_named_after_a_comma_supersedes_the_old_one(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The design team is Ana, Ben and Carla.", "The design team has a new member, Dmitri."),
+        ("The user's kids are Emma and Noah.", "The user has a new baby, Lily."),
+        ("The user has two cats.", "The user has a new cat, Miso."),
+    ],
+)
+def test_a_new_one_beside_the_others_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING

@@ -1893,6 +1893,8 @@ def _predicate_start(words: list[Word]) -> tuple[int, bool]:
             word.kind == "marker" and word.norm in lx.NEGATIONS
         ):
             return at, True
+        if _now_as_copula(words, at):
+            return at, True
         # (after a determiner or "new" a word is a noun: "Rita's new manager is Alla"; a
         # letter naming one of several is no article: "Service A depends on …")
         before = "" if words[at - 1].kind == "name" else words[at - 1].norm
@@ -2127,6 +2129,21 @@ def participle(norm: str) -> bool:
     return len(norm) >= 6 and bool(re.search(r"(?:ado|ada|ido|ida)s?$", norm))
 
 
+def _now_as_copula(words: list[Word], at: int) -> bool:
+    """A Russian "теперь" / "сейчас" between a subject and what it now is, with no verb:
+    it stands where a dash would ("Любимый цвет пользователя теперь синий" is "… — синий")."""
+    word = words[at]
+    if word.kind != "marker" or word.norm not in _RUSSIAN_NOW or not 0 < at < len(words) - 1:
+        return False
+    after = words[at + 1]
+    if after.kind not in ("word", "name", "acronym", "value") or _is_verb(after):
+        return False  # ("Стендап теперь в 10:30": a place or a time, no copula)
+    return not after.norm.endswith(_RUSSIAN_VERB_ENDINGS)  # ("… сейчас дежурит Павел")
+
+
+_RUSSIAN_NOW = frozenset({"теперь", "сейчас"})
+
+
 def _head(words: list[Word], start: int) -> int:
     """The predicate's head verb: the first verb after auxiliaries, negations and adverbs from
     `start`; `start` itself when the predicate is a copula with a noun or an adjective."""
@@ -2288,6 +2305,50 @@ def _team_membership(body: str) -> str:
         return body
     body = _MEMBER_OF_TEAM.sub(lambda m: f"{m['be']} on {m['the'] or ''}", body)
     return _MIEMBRO_DEL_EQUIPO.sub(lambda m: f"{_ESTAR[m['be']]} en el ", body)
+
+
+def _new_one_named(body: str) -> str:
+    """Someone's new one, named after a comma or colon, read as it is said most: "The user has
+    a new manager, Raj" as "The user's new manager is Raj", "Max tiene un nuevo veterinario:
+    el Dr. Ruiz" as "El nuevo veterinario de Max es el Dr. Ruiz" (as Russian says it: "У
+    пользователя новый руководитель — Радик")."""
+    if "new" not in body and "nuev" not in body:
+        return body
+    told = _HAS_A_NEW.match(body)
+    if told and not _one_of_several(told["what"]):
+        owner = told["owner"] + ("'" if told["owner"].endswith("s") else "'s")
+        return f"{owner} new {told['what']} is {told['value']}"
+    told = _TIENE_UN_NUEVO.match(body)
+    if told and not _one_of_several(told["what"]):
+        owner = told["owner"]
+        article = owner[:3].casefold()
+        if article == "el ":
+            owner = "del " + owner[3:]
+        elif article == "la ":
+            owner = "de la " + owner[3:]
+        else:
+            owner = "de " + owner
+        the = "La" if told["new"].endswith("a") else "El"
+        return f"{the} {told['new']} {told['what']} {owner} es {told['value']}"
+    return body
+
+
+def _one_of_several(what: str) -> bool:
+    """A new one that comes beside the others, not in place of one: a member, a child, a
+    friend, a pet, a client ("The design team has a new member, Dmitri")."""
+    last = normalize(what.split()[-1])
+    return last in _BESIDE_THE_OTHERS or last in lx.KIN or last in lx.PETS
+
+
+_BESIDE_THE_OTHERS = lx.MANY_HELD | lx.MEMBERSHIP | {"baby", "bebé", "hire", "recruit"}
+_HAS_A_NEW = re.compile(
+    r"^(?P<owner>[^,:;]{2,40}?)\s+(?:now\s+)?has\s+a\s+new\s+(?P<what>[a-z][\w -]{1,30}?)"
+    r"\s*[,:—–]\s*(?P<value>[^,;]+?)\s*[.!]?$"
+)
+_TIENE_UN_NUEVO = re.compile(
+    r"^(?P<owner>[^,:;]{2,40}?)\s+(?:ahora\s+)?tiene\s+(?:un|una)\s+(?P<new>nuevo|nueva)\s+"
+    r"(?P<what>[a-záéíóúñ][\wáéíóúñ -]{1,30}?)\s*[,:—–]\s*(?P<value>[^,;]+?)\s*[.!]?$"
+)
 
 
 def _cleft_undone(body: str) -> str:
@@ -2549,7 +2610,7 @@ def parse(text: str) -> Parse:
         changed = changed or said_change
     speaker, key = prefix.speaker, prefix.key
     body = _one_name_each(_one_way_of_frequency(_drop_interjections(_cause_put_last(body))))
-    body = _team_membership(_one_verb_each(_cleft_undone(body)))
+    body = _team_membership(_one_verb_each(_cleft_undone(_new_one_named(body))))
     said_sentences = sentences(body)
     statements, length = _statements(said_sentences), len(body.split())
     latin = _latin_language(f"{key} {body}")
@@ -2628,6 +2689,8 @@ def parse(text: str) -> Parse:
             if by_verb and head < len(words)
             else "="
         )
+        if by_verb and head < len(words) and _now_as_copula(words, head):
+            verb = "be"
         if by_verb and head < len(words) and words[head].norm in lx.REPORTING_VERBS:
             # "I never realized how much ESPN did to become …": a change told of is not the
             # subject's news (a lead-in, "Update: …", still is)
