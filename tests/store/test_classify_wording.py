@@ -2602,3 +2602,19 @@ def test_a_participle_naming_an_attribute_is_no_past() -> None:
     ) == ("supersede")
     # (a contraction of "has" is still the perfect: "Anna's moved …" tells what happened)
     assert parse("Anna's finished the report, which is good.").past
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Prod DB: Postgres 15", "Production database is Postgres 15"),
+        ("The production database runs PostgreSQL 15.", "Prod DB is on Postgres 15."),
+    ],
+)
+def test_a_word_of_the_trade_written_short_is_the_same_word(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+def test_a_short_word_of_the_trade_still_reads_an_update() -> None:
+    old, new = "Production database is PostgreSQL 13.", "Prod DB has been moved up to Postgres 16."
+    assert outcome(old, new) == "supersede"

@@ -738,6 +738,8 @@ FRAME_PREPOSITIONS = frozenset(frozenset(pair.split("/")) for pair in "из/в �
 ALIASES = {
     "k8s": "Kubernetes", "postgresql": "Postgres", "js": "JavaScript", "ts": "TypeScript",
     "gh": "GitHub", "e-mail": "email", "front-end": "frontend", "back-end": "backend",
+    # words of the trade written short as often as long ("repo" is read in PHRASES)
+    "db": "database", "dbs": "databases", "infra": "infrastructure",
     **dict.fromkeys("питон питона питоне питоном пайтон пайтона пайтоне".split(), "Python"),
     **dict.fromkeys("джира джиру джире джиры".split(), "Jira"),
     **dict.fromkeys("гитхаб гитхабе гитхаба".split(), "GitHub"),
