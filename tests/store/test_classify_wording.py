@@ -2618,3 +2618,22 @@ def test_a_word_of_the_trade_written_short_is_the_same_word(old: str, new: str) 
 def test_a_short_word_of_the_trade_still_reads_an_update() -> None:
     old, new = "Production database is PostgreSQL 13.", "Prod DB has been moved up to Postgres 16."
     assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user's salary is $120k.", "The user's salary is $120,000."),
+        ("The budget is 5k euros.", "The budget is 5,000 euros."),
+        ("The user is 6 ft tall.", "The user is 6 feet tall."),
+        ("The user takes 10 mg of lisinopril.", "The user takes 10 milligrams of lisinopril."),
+        ("The dog weighs 12 kg.", "The dog weighs 12 kilos."),
+    ],
+)
+def test_an_amount_written_short_is_the_same_amount(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+def test_a_401k_is_no_amount_of_money() -> None:
+    old, new = "The user banks with Chase.", "The user moved his 401k to Fidelity."
+    assert outcome(old, new) not in HIDING

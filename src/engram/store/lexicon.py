@@ -1398,6 +1398,11 @@ UNITS = {
     **dict.fromkeys("week weeks неделя недели недель semana semanas".split(), "week"),
     **dict.fromkeys("month months месяц месяца месяцев mes meses".split(), "month"),
     **dict.fromkeys("year years год года лет año años".split(), "year"),
+    **dict.fromkeys("ft foot feet фут фута футов pie pies".split(), "ft"),
+    **dict.fromkeys("cm centimetre centimetres centimeter centimeters см".split(), "cm"),
+    **dict.fromkeys("kg kilo kilos kilogram kilograms кг килограмм килограмма".split(), "kg"),
+    **dict.fromkeys("mg milligram milligrams мг миллиграмм миллиграммов".split(), "mg"),
+    **dict.fromkeys("lb lbs".split(), "lb"),
 }  # fmt: skip
 
 # What each unit measures: "512 MB" and "2 GB" are amounts of one thing, told in two units.
@@ -1405,7 +1410,7 @@ UNIT_MEASURES = {
     **dict.fromkeys(("kb", "mb", "gb", "tb"), "bytes"),
     **dict.fromkeys(("ms", "s", "min", "h"), "time"),
     **dict.fromkeys(("day", "week", "month", "year"), "days"),
-    "km": "km", "pct": "%",
+    "km": "km", "pct": "%", "ft": "ft", "cm": "cm", "kg": "kg", "mg": "mg", "lb": "lb",
 }  # fmt: skip
 
 # Words that ask: a question reports no value, so it never replaces a fact.

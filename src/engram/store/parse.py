@@ -53,6 +53,7 @@ _TOKEN = re.compile(
     r"|(?P<channel>(?<![\w#&])#[A-Za-z][A-Za-z0-9_-]*(?<!-))"  # a chat channel: "#ops-alerts"
     r"|(?P<number>(?:UTC|GMT)[+−-]\d{1,2}(?::\d{2})?(?!\d)"  # an offset: "UTC+5", "GMT-03:00"
     r"|[$€£¥+#]?\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d,:/-]|\.\d)"  # "100 000", "… 25 000."
+    r"|[$€£¥₽]\d+(?:\.\d+)?[kK](?!\w)"  # "$120k": thousands of money ("401k" is none)
     r"|[$€£¥₽+#]?\d(?:[\d.,:/-]*\d)?(?:%|(?:st|nd|rd|th)\b| ?[€£¥₽](?!\w))?)"
     r"|(?P<word>[^\W_](?:[\w]|['’-](?=\w))*)"
     r"|(?P<dash>\s[—–-]\s|:(?=\s))",
@@ -68,6 +69,7 @@ _SPEAKER = re.compile(
 _PLAIN_TOKEN = re.compile(
     r"(?P<number>(?:UTC|GMT)[+−-]\d{1,2}(?::\d{2})?(?!\d)"  # an offset: "UTC+5", "GMT-03:00"
     r"|[$€£¥+#]?\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d,:/-]|\.\d)"  # "100 000", "… 25 000."
+    r"|[$€£¥₽]\d+(?:\.\d+)?[kK](?!\w)"  # "$120k": thousands of money ("401k" is none)
     r"|[$€£¥₽+#]?\d(?:[\d.,:/-]*\d)?(?:%|(?:st|nd|rd|th)\b| ?[€£¥₽](?!\w))?)"
     r"|(?P<word>[^\W_](?:[\w]|['’-](?=\w))*)"
     r"|(?P<dash>\s[—–-]\s|:(?=\s))",
@@ -485,6 +487,8 @@ def _key(text: str, norm: str, kind: str, language: str) -> str:
         digits = re.sub(r",(?=\d{3}(?!\d))|\s", "", norm.rstrip(".")).replace(",", ".")
         if digits[-1:] in _CURRENCY_SIGNS:
             digits = digits[-1] + digits[:-1]
+        if _THOUSANDS.fullmatch(digits):  # "$120k" is $120000 (a "401k" or a "5K" run is none)
+            digits = digits[0] + _thousands(digits[1:-1])
         return re.sub(r"(?<=\d)(?:st|nd|rd|th)$", "", digits)
     if kind == "env" and norm in lx.ENVIRONMENT_KEYS:
         return lx.ENVIRONMENT_KEYS[norm]  # "prod" and "production" are one environment
@@ -494,6 +498,15 @@ def _key(text: str, norm: str, kind: str, language: str) -> str:
     if kind in ("name", "acronym", "kin") or text[:1].isupper():
         return fold(norm)  # names as written, wherever they stand: Antonio is not Antonia
     return _stem_word(norm, language)
+
+
+_THOUSANDS = re.compile(r"[$€£¥₽]\d+(?:\.\d+)?k")
+
+
+def _thousands(number: str) -> str:
+    """A count of thousands as the number it is: "120" → "120000", "1.5" → "1500"."""
+    whole = round(float(number) * 1000, 6)
+    return str(int(whole)) if whole == int(whole) else str(whole)
 
 
 def _bare(norm: str) -> str:
@@ -1124,7 +1137,7 @@ def _compound_numbers(words: list[Word]) -> list[Word]:
     "treinta y cinco" are 25 and 35, "cinco mil" 5000 (digits stay as written: "20 5" is two
     numbers)."""
     out: list[Word] = []
-    for word in words:
+    for at, word in enumerate(words):
         if out and out[-1].kind == "value" and _plain_number(out[-1].key):
             times = lx.MULTIPLIERS.get(word.norm)
             if times:  # "five thousand", "cinco mil", "2,5 миллиона"
@@ -1135,6 +1148,11 @@ def _compound_numbers(words: list[Word]) -> list[Word]:
             if sign:  # "10 dollars" is "$10"
                 key = sign + out[-1].key
                 out[-1] = Word(out[-1].text, out[-1].norm, key, "value", key)
+                continue
+            after = words[at + 1].norm if at + 1 < len(words) else ""
+            if word.norm == "k" and after in lx.CURRENCIES:  # "5k euros" is €5000
+                key = _thousands(out[-1].key)
+                out[-1] = Word(f"{out[-1].text}{word.text}", key, key, "value", key)
                 continue
         if _halved(out, word):
             continue
