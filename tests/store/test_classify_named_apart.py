@@ -32,6 +32,7 @@ def apart(old: str, new: str) -> str:
         ("The staging database runs Postgres 15.", "The production database runs Postgres 16."),
         ("Глеб Смирнов живёт в Твери.", "Глеб Иванов живёт в Твери."),
         ("Sofía López vive en Murcia.", "Sofía García vive en Murcia."),
+        ("Marco Park is allergic to shellfish.", "Marco A. Park is allergic to cats."),
     ],
 )
 def test_facts_of_two_named_ones_are_told_apart_by_their_names(old: str, new: str) -> None:

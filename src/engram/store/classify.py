@@ -1994,7 +1994,8 @@ def _named_apart(new: Parse, old: Parse) -> str:
     """Why the two facts are about two different ones, told by their names alone, before any
     rule reads them: each fact's subject names someone or something (a name or an id) the
     other fact never names ("Dmitri Silva's phone number is …" / "Vlad Novak's phone number
-    is …", "Host web-00002 has …" / "Host web-00001 has …"), or each names an environment the
+    is …", "Host web-00002 has …" / "Host web-00001 has …"), or one gives an initial the other
+    never says ("Marco A. Park" / "Marco Park"), or each names an environment the
     other does not ("The staging billing service …" / "The QA billing service …"). '' when a
     rule may still read them as one: news of another one is told only by words of change
     ("now", "took over", "asumió", "возглавила") or as the holder of a role held by one at a
@@ -2010,7 +2011,8 @@ def _named_apart(new: Parse, old: Parse) -> str:
     ):  # (two environments are as two names)
         if not mine.names or not theirs.names:
             return ""
-        if not _names_unsaid(mine.names, theirs) or not _names_unsaid(theirs.names, mine):
+        named = _names_unsaid(mine.names, theirs) and _names_unsaid(theirs.names, mine)
+        if not named and not _initial_unsaid(mine, theirs):
             return ""
     if _role_holders(new, old):
         return ""
@@ -2067,6 +2069,19 @@ def _subject_names(fact: Parse) -> frozenset[str]:
                 and words[at - 1].kind == "word" and words[at - 1].exact in fact.subject)
         )
     )  # fmt: skip
+
+
+def _initial_unsaid(mine: _Glance, theirs: _Glance) -> bool:
+    """One subject's name has an initial the other fact never says: "Marco A. Park" / "Marco
+    Park", two people as the rules read them (`_different_subject`)."""
+    return any(
+        _INITIAL.fullmatch(k) and k not in other.said
+        for names, other in ((mine.names, theirs), (theirs.names, mine))
+        for k in names
+    )
+
+
+_INITIAL = re.compile(r"[^\W\d_]\.")
 
 
 def _names_unsaid(names: frozenset[str], other: _Glance) -> bool:
