@@ -2637,3 +2637,23 @@ def test_an_amount_written_short_is_the_same_amount(old: str, new: str) -> None:
 def test_a_401k_is_no_amount_of_money() -> None:
     old, new = "The user banks with Chase.", "The user moved his 401k to Fidelity."
     assert outcome(old, new) not in HIDING
+
+
+@given(
+    whole=st.integers(min_value=0, max_value=10**40), part=st.from_regex(r"\d{0,8}", fullmatch=True)
+)
+@settings(max_examples=200)
+def test_thousands_are_read_exactly_however_long_the_number(whole: int, part: str) -> None:
+    from decimal import Decimal, localcontext
+
+    from engram.store.parse import _thousands
+
+    number = f"{whole}.{part}" if part else str(whole)
+    with localcontext() as exact:
+        exact.prec = 100  # (the default 28 digits would round the oracle, not the parse)
+        assert Decimal(_thousands(number)) == Decimal(number) * 1000
+
+
+def test_money_in_thousands_too_long_for_a_float_is_still_one_value() -> None:
+    values = [w.key for w in parse("The budget is $" + "9" * 400 + "k.").words if w.kind == "value"]
+    assert values == ["$" + "9" * 400 + "000"]

@@ -504,9 +504,12 @@ _THOUSANDS = re.compile(r"[$€£¥₽]\d+(?:\.\d+)?k")
 
 
 def _thousands(number: str) -> str:
-    """A count of thousands as the number it is: "120" → "120000", "1.5" → "1500"."""
-    whole = round(float(number) * 1000, 6)
-    return str(int(whole)) if whole == int(whole) else str(whole)
+    """A count of thousands as the number it is: "120" → "120000", "1.5" → "1500" (exactly, as
+    long as it is written: a float of 5,000 nines is infinite)."""
+    whole, _, part = number.partition(".")
+    digits = (whole + (part + "000")[:3]).lstrip("0") or "0"
+    rest = part[3:].rstrip("0")
+    return f"{digits}.{rest}" if rest else digits
 
 
 def _bare(norm: str) -> str:
