@@ -2646,12 +2646,12 @@ def test_a_401k_is_no_amount_of_money() -> None:
 def test_thousands_are_read_exactly_however_long_the_number(whole: int, part: str) -> None:
     from decimal import Decimal, localcontext
 
-    from engram.store.parse import _thousands
+    from engram.store.parse import _times
 
     number = f"{whole}.{part}" if part else str(whole)
     with localcontext() as exact:
         exact.prec = 100  # (the default 28 digits would round the oracle, not the parse)
-        assert Decimal(_thousands(number)) == Decimal(number) * 1000
+        assert Decimal(_times(number, 1000)) == Decimal(number) * 1000
 
 
 def test_money_in_thousands_too_long_for_a_float_is_still_one_value() -> None:

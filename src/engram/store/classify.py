@@ -3868,8 +3868,8 @@ def _news_later(new: Parse, old: Parse, similarity: float) -> Verdict | None:
     ours = _clause_texts(new.text)
     if len(ours) < 2 or _clause_texts(old.text) or _conditional(new):
         return None
-    for at, (clause, _) in enumerate(ours[1:], start=1):
-        if any(_clause_parse(before).verb in ("", "=", ":") for before, _ in ours[:at]):
+    for (before, _), (clause, _) in itertools.pairwise(ours):
+        if _clause_parse(before).verb in ("", "=", ":"):
             return None  # a phrase put first sets when or where ("This sprint, standup …")
         later = _clause_parse(f"{new.speaker}: {clause}" if new.speaker else clause)
         if not (later.update or later.change) or not _own_subject(later):

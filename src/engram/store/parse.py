@@ -488,7 +488,7 @@ def _key(text: str, norm: str, kind: str, language: str) -> str:
         if digits[-1:] in _CURRENCY_SIGNS:
             digits = digits[-1] + digits[:-1]
         if _THOUSANDS.fullmatch(digits):  # "$120k" is $120000 (a "401k" or a "5K" run is none)
-            digits = digits[0] + _thousands(digits[1:-1])
+            digits = digits[0] + _times(digits[1:-1], 1000)
         return re.sub(r"(?<=\d)(?:st|nd|rd|th)$", "", digits)
     if kind == "env" and norm in lx.ENVIRONMENT_KEYS:
         return lx.ENVIRONMENT_KEYS[norm]  # "prod" and "production" are one environment
@@ -501,15 +501,6 @@ def _key(text: str, norm: str, kind: str, language: str) -> str:
 
 
 _THOUSANDS = re.compile(r"[$€£¥₽]\d+(?:\.\d+)?k")
-
-
-def _thousands(number: str) -> str:
-    """A count of thousands as the number it is: "120" → "120000", "1.5" → "1500" (exactly, as
-    long as it is written: a float of 5,000 nines is infinite)."""
-    whole, _, part = number.partition(".")
-    digits = (whole + (part + "000")[:3]).lstrip("0") or "0"
-    rest = part[3:].rstrip("0")
-    return f"{digits}.{rest}" if rest else digits
 
 
 def _bare(norm: str) -> str:
@@ -1154,7 +1145,7 @@ def _compound_numbers(words: list[Word]) -> list[Word]:
                 continue
             after = words[at + 1].norm if at + 1 < len(words) else ""
             if word.norm == "k" and after in lx.CURRENCIES:  # "5k euros" is €5000
-                key = _thousands(out[-1].key)
+                key = _times(out[-1].key, 1000)
                 out[-1] = Word(f"{out[-1].text}{word.text}", key, key, "value", key)
                 continue
         if _halved(out, word):
@@ -1175,9 +1166,13 @@ def _compound_numbers(words: list[Word]) -> list[Word]:
 
 
 def _times(number: str, times: int) -> str:
-    """`number` (digits, maybe with a decimal point) times `times`, written as digits."""
-    value = float(number) * times
-    return str(int(value)) if value.is_integer() else str(value)
+    """`number` (digits, maybe with a decimal point) times `times`, written as digits, exactly:
+    through a float, a number of 400 digits is infinite and 1.1 thousand is 1100.0000000000002."""
+    from decimal import Decimal, localcontext  # (few facts multiply a number)
+
+    with localcontext() as exact:
+        exact.prec = len(number) + len(str(times)) + 1
+        return format((Decimal(number) * times).normalize(), "f")
 
 
 def _plain_number(key: str) -> bool:
