@@ -91,3 +91,46 @@ def test_a_clause_of_more_is_left_to_the_rules() -> None:
     new = "La tarea de migrar los pagos la lleva Sofía, y la fecha límite es el viernes."
     assert not apart(old, new)
     assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "Omar Reyes (2:12 pm on 2 July, 2023): I just got back from surfing.",
+            "Tala Ortega (2:12 pm on 12 July, 2023): I just got back from surfing.",
+        ),
+        (
+            "Ximena Andersen (2:53 pm on 23 July, 2023): I just got back from a long hike.",
+            "Ximena Xu (2:38 pm on 5 July, 2023): I just got back from a long hike.",
+        ),
+        ("Tim: I love pottery.", "Ana: I love pottery."),
+    ],
+)
+def test_two_speakers_each_telling_of_themselves_are_told_apart(old: str, new: str) -> None:
+    # the comma of the date a line was said joins no clause
+    assert apart(old, new)
+    assert outcome(old, new) == "related"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # one speaker: the rules read the two lines
+        (
+            "Tim (2:12 pm on 2 July, 2023): I just got back from surfing.",
+            "Tim (4:40 pm on 9 July, 2023): I just got back from surfing.",
+        ),
+        # "we" of two speakers may be one couple, one team
+        ("Tim (1 May, 2023): We live in Berlin.", "Ana (2 May, 2023): We live in Berlin."),
+        # a line of someone else
+        ("Tim: Alice lives in Paris.", "Ana: Alice lives in Paris."),
+        # a clause of more after the line's date
+        (
+            "Tim (2:12 pm on 2 July, 2023): I surf, and I climb.",
+            "Ana (2:12 pm on 2 July, 2023): I surf, and I climb.",
+        ),
+    ],
+)
+def test_speakers_leave_to_the_rules_what_is_not_a_line_of_oneself(old: str, new: str) -> None:
+    assert not apart(old, new)

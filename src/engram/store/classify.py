@@ -1996,7 +1996,9 @@ def _named_apart(new: Parse, old: Parse) -> str:
     other fact never names ("Dmitri Silva's phone number is …" / "Vlad Novak's phone number
     is …", "Host web-00002 has …" / "Host web-00001 has …"), or one gives an initial the other
     never says ("Marco A. Park" / "Marco Park"), or each names an environment the
-    other does not ("The staging billing service …" / "The QA billing service …"). '' when a
+    other does not ("The staging billing service …" / "The QA billing service …"), or two
+    speakers each tell of themselves ("Tim (…): I just got back from surfing" / "Ana (…): I
+    just got back from surfing"). '' when a
     rule may still read them as one: news of another one is told only by words of change
     ("now", "took over", "asumió", "возглавила") or as the holder of a role held by one at a
     time ("Marcus is the on-call engineer this week" → "Priya is …"), and a passage, a clause
@@ -2021,9 +2023,10 @@ def _named_apart(new: Parse, old: Parse) -> str:
 
 @dataclass(frozen=True, slots=True)
 class _Glance:
-    """What `_named_apart` reads of one fact, once: the names its subject is told by, every
-    word it says (and their first four letters, to find another form of a name), whether it
-    is one plain statement, and whether it tells no news."""
+    """What `_named_apart` reads of one fact, once: the names its subject is told by (the
+    speaker's, for a line of oneself), every word it says (and their first four letters, to
+    find another form of a name), whether it is one plain statement, and whether it tells no
+    news."""
 
     names: frozenset[str]
     said: frozenset[str]
@@ -2041,7 +2044,15 @@ def _glance(fact: Parse) -> _Glance:
 
 def _read_glance(fact: Parse) -> _Glance:
     said = fact.stems | fact.people | fact.content | fact.exact_content
-    plain = not (fact.passage or fact.fronted or _clauses(fact))
+    names = _subject_names(fact)
+    if fact.speaker and fact.subject - {"@speaker:" + fact.speaker} == {"@1s"}:
+        # "Tim (…): I just got back from surfing": the speaker is who the line is of, and
+        # the speaker's name is said by the line
+        names = frozenset(fact.speaker.split())
+        said = said | names
+    # (the commas of when a line was said join no clause: "(2:11 pm on 18 July, 2023)")
+    told = len(_CLAUSE_COMMA.findall(fact.said_at)) + len(_CLAUSE_COMMA.findall(fact.speaker))
+    plain = not (fact.passage or fact.fronted or _clauses(fact) > told)
     no_news = not (
         fact.update
         or fact.change
@@ -2049,7 +2060,7 @@ def _read_glance(fact: Parse) -> _Glance:
         or _taking_over(fact.text) is not None
     )
     prefixes = frozenset(k[:4] for k in said if len(k) >= 4)
-    return _Glance(_subject_names(fact), said, prefixes, plain, no_news)
+    return _Glance(names, said, prefixes, plain, no_news)
 
 
 def _subject_names(fact: Parse) -> frozenset[str]:

@@ -597,7 +597,8 @@ def _words(body: str, language: str) -> list[Word]:
             words.append(_word(text.strip(), first, group, language))
             first = False
             continue
-        short = normalize(text) if len(text) < 12 else ""
+        normed = normalize(text)
+        short = normed if len(text) < 12 else ""
         alias = lx.ALIASES.get(short) if short else None
         if alias:  # "k8s", "Питон": the name as it is written most
             words.append(_word(alias, first, group, language))
@@ -617,8 +618,8 @@ def _words(body: str, language: str) -> list[Word]:
             words.append(Word(text, letter, letter, "name", letter))
             first = False
             continue
-        elif normalize(text).replace("’", "'") in lx.CONTRACTIONS:
-            pronoun, verb = lx.CONTRACTIONS[normalize(text).replace("’", "'")]
+        elif normed.replace("’", "'") in lx.CONTRACTIONS:
+            pronoun, verb = lx.CONTRACTIONS[normed.replace("’", "'")]
             words.append(_word(pronoun, first, group, language))
             words.append(_word(verb, False, group, language))
         elif short in lx.TIMES_WORDS:
@@ -626,7 +627,7 @@ def _words(body: str, language: str) -> list[Word]:
             number, unit = lx.TIMES_WORDS[short]
             words.append(_word(number, first, "number", language))
             words.append(_word(unit, False, "word", language))
-        elif language == "english" and _contracted_is(text, body[end:]):
+        elif language == "english" and _contracted_is(text, body, end):
             # "Kevin's a nurse", "Dana's the CTO", "Ana's in Berlin": "'s" is "is" there
             words.append(_word(text[:-2], first, group, language))
             words.append(_word("is", False, group, language))
@@ -942,10 +943,11 @@ married based employed headquartered located engaged divorced retired allergic
 _NEXT_WORD = re.compile(r"\s+([a-z]+)\b")
 
 
-def _contracted_is(text: str, rest: str) -> bool:
+def _contracted_is(text: str, body: str, end: int) -> bool:
+    """`text`, a word of `body` that ends at `end`, is a name and "'s" for "is"."""
     if not text.endswith(("'s", "’s")) or len(text) < 4 or text[:3].casefold() == "let":
         return False  # ("let's" is "let us")
-    following = _NEXT_WORD.match(rest)
+    following = _NEXT_WORD.match(body, end)
     return following is not None and following.group(1) in _AFTER_IS
 
 
@@ -1148,14 +1150,17 @@ def _compound_numbers(words: list[Word]) -> list[Word]:
                 key = _times(out[-1].key, 1000)
                 out[-1] = Word(f"{out[-1].text}{word.text}", key, key, "value", key)
                 continue
-        if _halved(out, word):
+        if word.norm in _HALF_ENDS and _halved(out, word):
+            continue
+        unit = _spelt_unit(word)
+        if not unit:  # (most words are no number: nothing to join them to)
+            out.append(word)
             continue
         tens = _spelt_tens(out[-1]) if out else 0
         joined = out[-1] if out else None
         if not tens and len(out) > 1 and out[-1].norm == "y":
             tens, joined = _spelt_tens(out[-2]), out[-2]  # "treinta y cinco"
-        unit = _spelt_unit(word)
-        if tens and unit and joined is not None:
+        if tens and joined is not None:
             number = str(tens + unit)
             while out[-1] is not joined:
                 out.pop()
@@ -1177,6 +1182,9 @@ def _times(number: str, times: int) -> str:
 
 def _plain_number(key: str) -> bool:
     return bool(re.fullmatch(r"\d+(?:\.\d+)?", key))
+
+
+_HALF_ENDS = frozenset(phrase[-1] for phrase in lx.HALVES)
 
 
 def _halved(out: list[Word], word: Word) -> bool:
@@ -1270,6 +1278,11 @@ def _minutes_told(words: list[Word]) -> list[Word]:
     out: list[Word] = []
     at = 0
     while at < len(words):
+        word = words[at]
+        if word.kind != "value" and word.norm not in _MINUTES_STARTS:
+            out.append(word)  # (no time told in words starts here)
+            at += 1
+            continue
         found = _minutes_at(words, at, out[-1].norm if out else "")
         if found is None:
             out.append(words[at])
@@ -1331,6 +1344,8 @@ def _hour(word: Word) -> int:
 _PARTS_OF_AN_HOUR = {"half": 30, "quarter": 15}
 _HALF_HOUR = re.compile(r"(\d{1,2})\.5")
 _RUSSIAN_PARTS_OF_AN_HOUR = {"половине": 30, "половина": 30, "четверть": 15}
+# the words other than a number a time told in words can start with (see `_minutes_at`)
+_MINUTES_STARTS = frozenset([*_PARTS_OF_AN_HOUR, *_RUSSIAN_PARTS_OF_AN_HOUR, *lx.GENITIVE_HOURS])
 
 
 def _day_part(words: list[Word], at: int, unit: bool) -> tuple[str, int]:
@@ -2225,6 +2240,7 @@ _ADDITIVE_PHRASES = tuple(f" {' '.join(phrase)} " for phrase in lx.ADDITIVE_PHRA
 _ASCII_MARKS = frozenset(
     ch for ch in map(chr, range(128)) if unicodedata.category(ch)[0] == "S" and ch not in "+-"
 ) | frozenset("#%")
+_ASCII_MARK = re.compile("[" + re.escape("".join(sorted(_ASCII_MARKS))) + "]")
 _PHRASES_BY_FIRST: dict[str, list[tuple[str, ...]]] = {}
 for _phrase in lx.UPDATE_PHRASES:
     _PHRASES_BY_FIRST.setdefault(_phrase[0], []).append(_phrase)
@@ -2652,6 +2668,8 @@ def parse(text: str) -> Parse:
     described: set[str] = set()
     folded = body.casefold()
     for at, w in enumerate(words):
+        if w.norm not in lx.UPDATE_WORDS:
+            continue  # (only a change word is read as one or not)
         before = words[at - 1].norm if at else ""
         after = words[at + 1].norm if at + 1 < len(words) else ""
         if (
@@ -2904,12 +2922,9 @@ def _names_a_list(key_words: list[Word]) -> bool:
 def _marks(text: str) -> str:
     """The symbols of a text, with the signs that cling to a number or a word ("-18", "A+",
     "C++"), sorted."""
-    found = [
-        ch
-        for ch in text
-        if ch in _ASCII_MARKS
-        or (not ch.isascii() and unicodedata.category(ch)[0] == "S" and ch not in "+-")
-    ]
+    found = _ASCII_MARK.findall(text)
+    if not text.isascii():  # (a regular expression finds the ASCII ones far faster)
+        found += [ch for ch in text if not ch.isascii() and unicodedata.category(ch)[0] == "S"]
     found += _SIGNS.findall(text)
     return "".join(sorted(found))
 
