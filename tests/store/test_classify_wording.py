@@ -2657,3 +2657,29 @@ def test_thousands_are_read_exactly_however_long_the_number(whole: int, part: st
 def test_money_in_thousands_too_long_for_a_float_is_still_one_value() -> None:
     values = [w.key for w in parse("The budget is $" + "9" * 400 + "k.").words if w.kind == "value"]
     assert values == ["$" + "9" * 400 + "000"]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("田中さんはデータチームのリーダーです。", "データチームのリーダーは田中さんです。"),
+        ("ユーザーの好きな色は緑", "緑はユーザーの好きな色"),
+        ("ユーザーのマネージャーは佐藤さん", "佐藤さんがユーザーのマネージャー"),
+    ],
+)
+def test_a_japanese_topic_and_what_it_is_swapped_is_a_duplicate(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("ユーザーの上司は田中さん", "田中さんの上司はユーザー"),  # whose boss, turned
+        ("田中さんは山田さんの上司です。", "山田さんは田中さんの上司です。"),
+        ("猫は机の上です。", "机は猫の上です。"),  # where, not what
+    ],
+)
+def test_a_japanese_topic_swapped_with_a_part_of_the_other_side_is_no_duplicate(
+    old: str, new: str
+) -> None:
+    assert outcome(old, new) not in HIDING

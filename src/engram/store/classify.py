@@ -7388,9 +7388,18 @@ def _turned_round(new: Parse, old: Parse) -> bool:
         if agent and not _by_phrase(active):
             done = _object_stems(active)
             return agent == active.subject_stems and passive.subject_stems == done
-    if _verb_class(new.verb) not in ("be", "ser", "estar") or new.indefinite or old.indefinite:
+    if new.indefinite or old.indefinite:
+        return False
+    if _verb_class(new.verb) not in ("be", "ser", "estar") and not _topic_told(new, old):
         return False
     return _sides_swapped(new, old)
+
+
+def _topic_told(new: Parse, old: Parse) -> bool:
+    """Both facts are Japanese or Chinese statements of a topic and what it is, with no
+    verb ("田中さんはデータチームのリーダーです", "ユーザーの好きな色は緑"): a copula's two
+    sides."""
+    return new.verb == old.verb == "=" and all(CJK.search(f.text) for f in (new, old))
 
 
 def _attribute_moved(new: Parse, old: Parse) -> bool:
