@@ -2683,3 +2683,34 @@ def test_a_japanese_topic_swapped_with_a_part_of_the_other_side_is_no_duplicate(
     old: str, new: str
 ) -> None:
     assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("ユーザーのメールはtaro@new.jpに変わった", "taro@new.jp"),
+        ("社内サイトはexample.comです", "example.com"),
+        ("詳細はhttps://example.com/docs。を参照", "https://example.com/docs"),
+    ],
+)
+def test_an_address_among_japanese_words_holds_none_of_them(text: str, address: str) -> None:
+    assert address in [w.key for w in parse(text).words]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    before=st.text(alphabet="ユーザのメルは変わった新し連絡先", min_size=1, max_size=8),
+    local=st.from_regex(r"[a-z]{1,8}(\.[a-z]{1,5})?", fullmatch=True),
+    domain=st.from_regex(r"[a-z]{1,8}(\.[a-z]{2,3}){1,2}", fullmatch=True),
+    after=st.text(alphabet="にです変わったへ更新", min_size=0, max_size=6),
+)
+def test_an_e_mail_written_among_japanese_words_is_read_whole(
+    before: str, local: str, domain: str, after: str
+) -> None:
+    email = f"{local}@{domain}"
+    assert email in [w.key for w in parse(f"{before}{email}{after}").words]
+
+
+def test_a_new_e_mail_address_told_in_japanese_supersedes() -> None:
+    old, new = "ユーザーのメールはtaro@old.jp", "ユーザーのメールはtaro@new.jpに変わった"
+    assert outcome(old, new) == "supersede"

@@ -34,13 +34,19 @@ from engram.text.sentences import sentences
 from engram.text.stem import stem
 from engram.text.tokenize import normalize, tokenize
 
+# Japanese and Chinese letters and marks, which no URL or e-mail written among them holds:
+# "taro@new.jpに変わった" is the address "taro@new.jp" and a verb.
+_CJK_LETTERS = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
+_CJK_MARKS = "\u3000-\u303f\uff00-\uffef"
+_W = f"[^\\W{_CJK_LETTERS}{_CJK_MARKS}]"  # a letter, digit or "_" of an address
+_S = f"[^\\s{_CJK_LETTERS}{_CJK_MARKS}]"  # a character of a URL
 # One token: a URL, an e-mail, a number-like value (dates, times, versions, money, phone
 # numbers), a word (letters and digits, inner hyphens and apostrophes), or a dash or colon that
 # stands for "is" between words.
 _TOKEN = re.compile(
-    r"(?P<url>https?://\S+|(?:[\w-]+\.)+(?:com|org|net|io|dev|app|ru|de|co)\b(?:/\S*)?"
-    r"|(?:[\w-]+\.)+[^\W\d_][\w-]*:\d{2,5}\b)"  # a host and port: "grafana.internal:3000"
-    r"|(?P<email>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)"
+    rf"(?P<url>https?://{_S}+|(?:(?:{_W}|-)+\.)+(?:com|org|net|io|dev|app|ru|de|co)\b(?:/{_S}*)?"
+    rf"|(?:(?:{_W}|-)+\.)+[^\W\d_](?:{_W}|-)*:\d{{2,5}}\b)"  # a host, port: "grafana.internal:3000"
+    rf"|(?P<email>(?:{_W}|[.+-])+@(?:{_W}|-)+(?:\.(?:{_W}|-)+)+)"
     # a street address, one value however many words: "14 Elm Street, Apt 3B", "calle Mayor
     # 14, 3ºB", "avenida de la Paz 22"
     r"|(?P<address>\d{1,5}\s+(?:[A-Z][\w'-]*\s+){1,3}"
@@ -66,6 +72,7 @@ _SPEAKER = re.compile(
     r"\s*(?::\s+|：\s*)(?P<rest>\S.*)$",  # (a full-width colon needs no space after it)
     re.DOTALL,
 )
+_CJK_EDGE = re.compile(f"(?<=[{_CJK_LETTERS}])(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])(?=[{_CJK_LETTERS}])")
 _PLAIN_TOKEN = re.compile(
     r"(?P<number>(?:UTC|GMT)[+−-]\d{1,2}(?::\d{2})?(?!\d)"  # an offset: "UTC+5", "GMT-03:00"
     r"|[$€£¥+#]?\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d,:/-]|\.\d)"  # "100 000", "… 25 000."
@@ -88,7 +95,6 @@ _ACCENTED = re.compile("[ñáéíóú]")
 _CYRILLIC = re.compile("[\u0400-\u04ff]")
 _DIGIT = re.compile(r"\d")
 # Japanese kana and CJK ideographs: text written without spaces.
-_CJK_LETTERS = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
 CJK = re.compile(f"[{_CJK_LETTERS}]")
 _ROLES = frozenset("user assistant system bot agent ai human model".split())
 _DATE_KEY = re.compile(r"\d[:/]\d|\d{4}-\d")
@@ -587,6 +593,9 @@ def _words(body: str, language: str) -> list[Word]:
     # The full pattern (URLs, e-mails, domains) costs; most facts have none of them.
     pattern = _TOKEN if _MAYBE_ADDRESS.search(body) else _PLAIN_TOKEN
     cjk = not body.isascii() and CJK.search(body) is not None
+    if cjk and pattern is _TOKEN:
+        # an address written among Japanese words begins and ends where they do
+        body = _CJK_EDGE.sub(" ", body)
     size = len(body)
     for match in pattern.finditer(body):
         group = match.lastgroup or "word"
