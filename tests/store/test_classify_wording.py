@@ -2677,6 +2677,11 @@ def test_a_japanese_topic_and_what_it_is_swapped_is_a_duplicate(old: str, new: s
         ("ユーザーの上司は田中さん", "田中さんの上司はユーザー"),  # whose boss, turned
         ("田中さんは山田さんの上司です。", "山田さんは田中さんの上司です。"),
         ("猫は机の上です。", "机は猫の上です。"),  # where, not what
+        ("PostgreSQLはデータベースです", "データベースはPostgreSQLです"),  # a kind / which one
+        ("猫は動物です", "動物は猫です"),
+        ("田中さんはAチームのメンバーです", "Aチームのメンバーは田中さんです"),  # one of several
+        ("田中さんは東京にいます", "東京は田中さんにいます"),  # a place
+        ("田中さんはCEOらしい", "CEOは田中さんです"),  # a hedge on one side
     ],
 )
 def test_a_japanese_topic_swapped_with_a_part_of_the_other_side_is_no_duplicate(

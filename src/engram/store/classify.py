@@ -7396,10 +7396,33 @@ def _turned_round(new: Parse, old: Parse) -> bool:
 
 
 def _topic_told(new: Parse, old: Parse) -> bool:
-    """Both facts are Japanese or Chinese statements of a topic and what it is, with no
-    verb ("田中さんはデータチームのリーダーです", "ユーザーの好きな色は緑"): a copula's two
-    sides."""
-    return new.verb == old.verb == "=" and all(CJK.search(f.text) for f in (new, old))
+    """The two facts are one Japanese statement that someone's one thing is a value, written
+    alike but for the order of its two sides: "データチームのリーダーは田中さんです" / "田中さん
+    はデータチームのリーダーです", "緑はユーザーの好きな色" / "ユーザーの好きな色は緑". A side
+    must be someone's thing ("…の…"), of which one has one: "PostgreSQLはデータベースです"
+    says what kind of thing it is, and "データベースはPostgreSQLです" which one is meant;
+    "Aチームのメンバー" is one of several. A hedge, a place or a tense on one side only
+    ("…らしい", "…にいます") is no swap."""
+    if new.verb != "=" or old.verb != "=" or not CJK.search(new.text):
+        return False
+    mine, theirs = (_TOPIC_END.sub("", f.normalized.strip()) for f in (new, old))
+    for at, mark in enumerate(mine):
+        if mark not in "はが" or not 0 < at < len(mine) - 1:
+            continue
+        topic, value = mine[:at], mine[at + 1 :]
+        if theirs in (f"{value}は{topic}", f"{value}が{topic}"):
+            return any(_ones_own(side) for side in (topic, value))
+    return False
+
+
+# What may close a Japanese statement of what something is: a copula, a full stop.
+_TOPIC_END = re.compile(r"(?:です|だ|である)?[。．.!！]?$")
+
+
+def _ones_own(side: str) -> bool:
+    """A side names someone's one thing: "ユーザーの好きな色", not "Aチームのメンバー"."""
+    owner, mark, thing = side.rpartition("の")
+    return bool(mark and owner and thing) and thing not in lx.MANY_HELD
 
 
 def _attribute_moved(new: Parse, old: Parse) -> bool:
