@@ -2609,9 +2609,17 @@ def test_a_participle_naming_an_attribute_is_no_past() -> None:
     [
         ("Prod DB: Postgres 15", "Production database is Postgres 15"),
         ("The production database runs PostgreSQL 15.", "Prod DB is on Postgres 15."),
+        ("The k8s cluster is hosted on GKE.", "The Kubernetes cluster runs on GKE."),
+        ("The cluster is hosted on GKE.", "The cluster is hosted on Google Kubernetes Engine."),
+        (
+            "The notifications service is written in Go.",
+            "The notifications service is written in Golang.",
+        ),
+        ("User lives in NYC.", "User lives in New York City."),
+        ("El usuario vive en CDMX.", "El usuario vive en la Ciudad de México."),
     ],
 )
-def test_a_word_of_the_trade_written_short_is_the_same_word(old: str, new: str) -> None:
+def test_a_name_or_a_word_of_the_trade_written_short_is_the_same(old: str, new: str) -> None:
     assert outcome(old, new) == "duplicate"
 
 

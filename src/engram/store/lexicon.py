@@ -740,6 +740,7 @@ ALIASES = {
     "gh": "GitHub", "e-mail": "email", "front-end": "frontend", "back-end": "backend",
     # words of the trade written short as often as long ("repo" is read in PHRASES)
     "db": "database", "dbs": "databases", "infra": "infrastructure",
+    "golang": "Go",  # a language better known by its short name
     **dict.fromkeys("питон питона питоне питоном пайтон пайтона пайтоне".split(), "Python"),
     **dict.fromkeys("джира джиру джире джиры".split(), "Jira"),
     **dict.fromkeys("гитхаб гитхабе гитхаба".split(), "GitHub"),
@@ -759,6 +760,8 @@ NAME_ALIASES = {
     "large language models": "LLMs", "large language model": "LLM",
     "correo electrónico": "email", "correo electronico": "email",
     "env vars": "environment variables", "env var": "environment variable",
+    "google kubernetes engine": "GKE", "new york city": "NYC",
+    "ciudad de méxico": "CDMX", "ciudad de mexico": "CDMX",
 }  # fmt: skip
 # Verbs said in several words, read as the one verb they mean ("signs off on" is "approves",
 # "da el visto bueno a" is "aprueba"), so that either way of telling reads alike. Whole
