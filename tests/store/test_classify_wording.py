@@ -2727,3 +2727,47 @@ def test_an_e_mail_written_among_japanese_words_is_read_whole(
 def test_a_new_e_mail_address_told_in_japanese_supersedes() -> None:
     old, new = "ユーザーのメールはtaro@old.jp", "ユーザーのメールはtaro@new.jpに変わった"
     assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Телефон Никиты: +7 912 345-67-89.", "У Никиты новый номер: +7 926 111-22-33."),
+        ("El teléfono del usuario es 612 345 678.", "Nuevo número del usuario: 612 987 654."),
+        (
+            "Номер телефона мамы пользователя: +7 912 345-67-80",
+            "У мамы пользователя новый номер: +7 922 018-44-19",
+        ),
+    ],
+)
+def test_a_new_number_that_is_a_phone_number_updates_the_phone(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user's phone is 555-0101.", "The user's order number is 555-0199."),
+        ("Order number: 5551234", "Phone: 5551239"),
+    ],
+)
+def test_a_number_of_something_else_is_no_phone(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # the user owns both, and each is another thing
+        ("Руководитель пользователя — Ольга.", "У пользователя теперь новый ноутбук."),
+        # "ている" (ongoing) ends both, and says nothing of what they are about
+        ("ユーザーは楽天で働いている。", "ユーザーは今は毎朝ジョギングしている。"),
+    ],
+)
+def test_news_of_another_attribute_of_the_same_owner_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_changing_jobs_in_japanese_updates_where_one_works() -> None:
+    old, new = "楽天に勤めている。", "楽天を辞めて、今はLINEヤフーで働いている。"
+    assert outcome(old, new) == "supersede"

@@ -2298,6 +2298,7 @@ def _part_of_the_subject(new: Parse, old: Parse) -> bool:
 
 _IF = frozenset({"if", "unless", "si", "если"})
 _THE_USER = frozenset({"user", "usuario", "usuaria", "пользователь", "ユーザー"})
+_USER_ROOTS = frozenset({"user", "usuari", "пользовател", "ユーザー"})  # their stems
 _ASKED = frozenset("asked asks wondered wonders preguntó preguntaron pregunta".split())
 _WHETHER = frozenset({"if", "whether", "si"})
 _ASKED_RU = frozenset({"спросил", "спросила", "спросили", "интересовался", "интересовалась"})
@@ -6231,6 +6232,15 @@ def _update_reworded(new: Parse, old: Parse) -> bool:
             if w.exact in new.subject
             and (w.kind in _WHO or w.key in new.people or w.norm in _THE_USER)
         }
+    # nor is a Japanese ending read as a word ("ている", ongoing), nor "the user" as the owner
+    # of another thing ("У пользователя теперь новый ноутбук" after "Руководитель
+    # пользователя — Ольга": whose, not what)
+    attribute = {c for c in attribute if not c.startswith("ja:")}
+    attribute -= {
+        _concept_at(new.words, i)
+        for i, w in enumerate(new.words)
+        if w.root in _USER_ROOTS and w.exact in new.subject
+    }
     # (an object that is only a value: "the team standup is at 9:30", the subject says what)
     if not lined.shared & attribute and not left and not _same_unit(new, old):
         return False  # "Alice lives in Paris" → "Alice now works at Stripe": another attribute
@@ -6567,10 +6577,39 @@ def _synonym_at(words: tuple[Word, ...], at: int) -> str | None:
     after = words[at + 1].norm if at + 1 < len(words) else ""
     before = words[at - 1].norm if at else ""
     phrase = lx.SYNONYM_PAIRS.get((w.norm, after)) or lx.SYNONYM_PAIRS.get((before, w.norm))
+    if w.norm in _NUMBER_WORDS and _number_of_a_phone(words, at):
+        return "phone"  # "a new number: 555-0199", "новый номер: +7 999 …", "номер телефона"
     found = phrase or by_word.get(lx.SPELLINGS.get(w.norm, w.norm)) or by_stem.get(w.root)
     if found == "big" and after in lx.KIN:
         return None  # a "big brother" is an older one, not a large one
     return found or (_derived_synonym(w.root) if w.kind == "word" else None)
+
+
+_NUMBER_WORDS = frozenset({"number", "número", "numero", "номер", "番号"})
+
+
+def _number_of_a_phone(words: tuple[Word, ...], at: int) -> bool:
+    """The number at `at` is a phone's: a word beside it says so ("номер телефона"), or a
+    phone number follows it."""
+    by_word, by_stem = _synonyms()
+    beside = [words[i] for i in (at - 1, at + 1) if 0 <= i < len(words)]
+    if any("phone" in (by_word.get(w.norm), by_stem.get(w.root)) for w in beside):
+        return True
+    return _phone_after(words, at)
+
+
+def _phone_after(words: tuple[Word, ...], at: int) -> bool:
+    """The word at `at` is followed, a word or two on, by a phone number: the values in a row
+    there, written as a phone number is ("555-0199", "+7 999 111-22-33")."""
+    start = next((i for i in range(at + 1, min(at + 4, len(words))) if words[i].kind == "value"), 0)
+    if not start:
+        return False
+    run = []
+    for word in words[start:]:
+        if word.kind != "value":
+            break
+        run.append(word.text)
+    return _PHONE.fullmatch(" ".join(run)) is not None
 
 
 @lru_cache(maxsize=65536)

@@ -1538,7 +1538,7 @@ SYNONYMS = {
     "заведует главный техлид тимлид",
     "deadline": "deadline due дедлайн срок plazo vence entrega",
     "work": "work works job employed employs employer trabaja empleado работает трудится работа "
-    "role position puesto cargo должность роль career careers carrera профессия",
+    "role position puesto cargo должность роль career careers carrera профессия 働 勤",
     "use": "use uses used utiliza usa usan используем использует используют применяет "
     "пользуется пользуемся пользуются",
     "location": "located based situated headquartered headquarters hq ubicado ubicada situado "
