@@ -2685,6 +2685,8 @@ def test_a_japanese_topic_and_what_it_is_swapped_is_a_duplicate(old: str, new: s
         ("ユーザーの上司は田中さん", "田中さんの上司はユーザー"),  # whose boss, turned
         ("田中さんは山田さんの上司です。", "山田さんは田中さんの上司です。"),
         ("猫は机の上です。", "机は猫の上です。"),  # where, not what
+        ("ユーザーの上司は田中さんです", "ユーザーは田中さんの上司です"),  # whose boss, turned
+        ("田中さんの上司は山田さんです", "田中さんは山田さんの上司です"),
         ("PostgreSQLはデータベースです", "データベースはPostgreSQLです"),  # a kind / which one
         ("猫は動物です", "動物は猫です"),
         ("田中さんはAチームのメンバーです", "Aチームのメンバーは田中さんです"),  # one of several

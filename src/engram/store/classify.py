@@ -7368,12 +7368,43 @@ def _copula_roles(
     return frozenset(holders), frozenset(owners)
 
 
+def _japanese_roles(fact: Parse) -> tuple[frozenset[str], frozenset[str]] | None:
+    """(who holds a role, whose it is) in a Japanese statement of what someone is:
+    "ユーザーの上司は田中さん" and "田中さんはユーザーの上司" give ({田中}, {ユーザー}). Whose is
+    the noun before "の" (a verb or an adjective before it, in hiragana, is no one's:
+    "書いたのは"); who holds it, one called "さん" or the user. None when either is missing."""
+    if fact.verb != "=" or "の" not in fact.text:
+        return None
+    text = fact.normalized
+    owners: set[str] = set()
+    for match in _JAPANESE_OWNER.finditer(text):
+        owner = _HONORIFIC_END.sub("", match[1])
+        if owner and not "\u3040" <= owner[-1] <= "\u309f":
+            owners.update(w.key for w in fact.words if w.norm and owner.endswith(w.norm))
+    people = {
+        w.key
+        for w in fact.words
+        if w.norm in _THE_USER or re.search(re.escape(w.norm) + _HONORIFICS, text)
+    }
+    holders = people - owners
+    if not owners or not holders:
+        return None
+    return frozenset(holders), frozenset(owners)
+
+
+_HONORIFICS = "(?:さん|さま|様|くん|君|ちゃん|氏|先生)"
+_HONORIFIC_END = re.compile(_HONORIFICS + "$")
+_JAPANESE_OWNER = re.compile(r"([^\s、。，．！？!?,.:：はがをにでともへやの]+)の")
+
+
 @_per_pair
 def _role_swapped(new: Parse, old: Parse) -> bool:
     """Someone who holds the role in one fact is whose role it is in the other: "Tom is Anna's
     manager" / "Anna is Tom's manager", "Начальник Светланы — Игорь" / "Светлана — начальница
-    Игоря"."""
+    Игоря", "ユーザーの上司は田中さん" / "ユーザーは田中さんの上司"."""
     a, b = _copula_roles(new, old), _copula_roles(old, new)
+    if (a is None or b is None) and CJK.search(new.text) and CJK.search(old.text):
+        a, b = _japanese_roles(new), _japanese_roles(old)
     if a is None or b is None:
         return False
     return _names_meet(a[0], b[1]) or _names_meet(a[1], b[0])
