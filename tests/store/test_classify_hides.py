@@ -1016,3 +1016,20 @@ def test_another_file_path_alone_is_another_file(old: str, new: str) -> None:
 def test_a_file_moved_to_another_path_told_as_news_supersedes() -> None:
     old = "The nginx config lives in /etc/nginx/nginx.conf."
     assert outcome(old, "The nginx config was moved to /opt/nginx/nginx.conf.") == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("田中: I moved to Berlin", "佐藤: I moved to Berlin"),
+        ("田中: I moved to Berlin", "佐藤: I moved to Munich"),
+    ],
+)
+def test_two_people_named_without_capitals_each_telling_of_themselves_hide_nothing(
+    old: str, new: str
+) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_one_person_named_without_capitals_still_updates_their_own_line() -> None:
+    assert outcome("田中: I moved to Berlin", "田中: I moved to Munich") == "supersede"

@@ -2121,6 +2121,8 @@ def _why_apart(new: Parse, old: Parse, outcome: str) -> str:
     after all, the first reason found; '' when nothing tells them apart."""
     if outcome == "supersede" and _turned_round_as_is(new, old):
         return "who does what to whom turned"  # "El usuario le debe … a Sara" / "Sara le debe …"
+    if _keys_apart(new, old):
+        return "notes under two keys"  # "田中: I moved to Berlin" / "佐藤: I moved to Berlin"
     if _nested(new) != _nested(old):
         return "someone's someone: a role of a role"  # "Руководитель руководителя Тимура"
     if _ending_apart(new, old):
@@ -2136,6 +2138,19 @@ def _why_apart(new: Parse, old: Parse, outcome: str) -> str:
     if outcome == "supersede":
         return _not_told_as_news(new, old)
     return _told_apart(new, old) if outcome == "duplicate" else ""
+
+
+def _keys_apart(new: Parse, old: Parse) -> bool:
+    """Both facts are lines said in the first person under a key that shares no word with the
+    other's: two speakers whose names no capital letter marks as names ("田中: I moved to
+    Berlin" / "佐藤: I moved to Berlin")."""
+    return (
+        new.verb == old.verb == ":"
+        and "@1s" in new.people
+        and "@1s" in old.people
+        and bool(new.subject_stems and old.subject_stems)
+        and new.subject_stems.isdisjoint(old.subject_stems)
+    )
 
 
 def _not_told_as_news(new: Parse, old: Parse) -> str:
