@@ -9,6 +9,7 @@ import pytest
 
 from engram.store import MemoryStore
 from engram.store.classify import classify
+from engram.store.parse import parse
 from tests.store.pairs import HIDING, absorbed, outcome
 
 
@@ -1033,3 +1034,8 @@ def test_two_people_named_without_capitals_each_telling_of_themselves_hide_nothi
 
 def test_one_person_named_without_capitals_still_updates_their_own_line() -> None:
     assert outcome("田中: I moved to Berlin", "田中: I moved to Munich") == "supersede"
+
+
+def test_a_speaker_named_with_an_emoji_is_a_speaker() -> None:
+    assert parse("Tim 🏄: I moved to Berlin").speaker == "tim 🏄"
+    assert outcome("田中: I moved to Berlin", "Tim 🏄: I moved to Berlin") not in HIDING

@@ -67,7 +67,8 @@ _TOKEN = re.compile(
 )
 _SPEAKER = re.compile(
     r"^\s*(?:\[(?P<stamp>[^\]]{1,40})\]\s*)?"  # [04/06 08:50]
-    r"(?P<name>[^\W\d_][\w.'’ -]{0,40}?)\s*"  # Tim, Anna Smith, user, Deploy window
+    # Tim, Anna Smith, user, Deploy window, and a name with an emoji: "Tim 🏄"
+    r"(?P<name>[^\W\d_][\w.'’ \u2600-\u27bf\U0001f300-\U0001faff-]{0,40}?)\s*"
     r"(?:\((?P<when>[^)]{0,60})\))?"  # (4:21 pm on 16 July, 2023)
     r"\s*(?::\s+|：\s*)(?P<rest>\S.*)$",  # (a full-width colon needs no space after it)
     re.DOTALL,
@@ -566,7 +567,7 @@ def _strip_prefix(text: str) -> tuple[Prefix, str]:
     name, rest = match.group("name").strip(), match.group("rest")
     if normalize(name) in lx.LIST_KEYS:
         return Prefix(key=name), rest  # "TODO: add retries to the loader" is a note, no speaker
-    titled = all(w[:1].isupper() for w in name.split())
+    titled = all(w[:1].isupper() for w in name.split() if w[:1].isalnum())  # ("Tim 🏄")
     when = match.group("when") or match.group("stamp") or ""
     if (
         when
