@@ -2313,7 +2313,6 @@ def _part_of_the_subject(new: Parse, old: Parse) -> bool:
 
 _IF = frozenset({"if", "unless", "si", "если"})
 _THE_USER = frozenset({"user", "usuario", "usuaria", "пользователь", "ユーザー"})
-_USER_ROOTS = frozenset({"user", "usuari", "пользовател", "ユーザー"})  # their stems
 _ASKED = frozenset("asked asks wondered wonders preguntó preguntaron pregunta".split())
 _WHETHER = frozenset({"if", "whether", "si"})
 _ASKED_RU = frozenset({"спросил", "спросила", "спросили", "интересовался", "интересовалась"})
