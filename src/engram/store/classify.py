@@ -1393,7 +1393,9 @@ def _noun_after_topic(fact: Parse) -> bool:
     return bool(value) and not _KANA_ENDING.match(value[-1])
 
 
-_HONORIFIC = re.compile(r"さん|様|くん|ちゃん|先生")
+# What follows a Japanese name to honour it ("田中さん", "佐藤様", "鈴木先生")
+_HONORIFICS = "(?:さん|さま|様|くん|君|ちゃん|氏|先生)"
+_HONORIFIC = re.compile(_HONORIFICS)
 _KANA_ENDING = re.compile(r"[\u3041-\u3096]")
 _JAPANESE_COPULA = re.compile(r"(?:です|だ|である|でした|だった)[。.!！]?$")
 
@@ -7406,7 +7408,6 @@ def _japanese_roles(fact: Parse) -> tuple[frozenset[str], frozenset[str]] | None
     return frozenset(holders), frozenset(owners)
 
 
-_HONORIFICS = "(?:さん|さま|様|くん|君|ちゃん|氏|先生)"
 _HONORIFIC_END = re.compile(_HONORIFICS + "$")
 _JAPANESE_OWNER = re.compile(r"([^\s、。，．！？!?,.:：はがをにでともへやの]+)の")
 
