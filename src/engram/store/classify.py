@@ -6238,25 +6238,22 @@ def _update_reworded(new: Parse, old: Parse) -> bool:
     if any(_numeric(n) and n not in mine.names for n in whose):
         return False  # "Order #5531" → "Order #5532"
     attribute = _predicate_concepts(old) or set(theirs.concepts) | {r for _, r in theirs.soft}
-    if _person_only(new):
-        # whom both are about is not what of them changed: "The user works at Acme" → "The
-        # user switched to oat milk" shares only "user" (a role told of them, "Tom's manager",
-        # is an attribute)
-        attribute -= {
-            _concept_at(new.words, i)
-            for i, w in enumerate(new.words)
-            if w.exact in new.subject
-            and (w.kind in _WHO or w.key in new.people or w.norm in _THE_USER)
-        }
-    # nor is a Japanese ending read as a word ("ている", ongoing), nor "the user" as the owner
-    # of another thing ("У пользователя теперь новый ноутбук" after "Руководитель
-    # пользователя — Ольга": whose, not what)
-    attribute = {c for c in attribute if not c.startswith("ja:")}
+    # Whom both are about is not what of them changed: "The user works at Acme" → "The user
+    # switched to oat milk" shares only "user" (a role told of them, "Tom's manager", is an
+    # attribute). Nor is the user as the owner of another thing ("У пользователя теперь новый
+    # ноутбук" after "Руководитель пользователя — Ольга": whose, not what), nor a Japanese
+    # ending read as a word ("ている", ongoing).
+    person_only = _person_only(new)
     attribute -= {
         _concept_at(new.words, i)
         for i, w in enumerate(new.words)
-        if w.root in _USER_ROOTS and w.exact in new.subject
+        if w.exact in new.subject
+        and (
+            w.root in _USER_ROOTS
+            or (person_only and (w.kind in _WHO or w.key in new.people or w.norm in _THE_USER))
+        )
     }
+    attribute = {c for c in attribute if not c.startswith("ja:")}
     # (an object that is only a value: "the team standup is at 9:30", the subject says what)
     if not lined.shared & attribute and not left and not _same_unit(new, old):
         return False  # "Alice lives in Paris" → "Alice now works at Stripe": another attribute
