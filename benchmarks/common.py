@@ -25,17 +25,36 @@ def data_dir() -> Path:
     return Path(os.environ.get("ENGRAM_DATA_DIR") or REPO.parent / "shared" / "data")
 
 
-def wall_ms(
-    command: Sequence[str], runs: int, cwd: Path | None = None, stdin: str | None = None
-) -> float:
-    """Median wall time of a whole process, in milliseconds (one warm-up run first)."""
-    subprocess.run(command, cwd=cwd, capture_output=True, check=True, input=stdin, text=True)
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(command, cwd=cwd, capture_output=True, check=True, input=stdin, text=True)
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
+@dataclass(frozen=True)
+class Process:
+    """One whole process to time: its command line, folder and standard input."""
+
+    command: Sequence[str]
+    cwd: Path | None = None
+    stdin: str | None = None
+
+    def run(self) -> None:
+        subprocess.run(
+            self.command, cwd=self.cwd, capture_output=True, check=True, input=self.stdin, text=True
+        )
+
+
+def wall_ms(processes: Sequence[Process], rounds: int) -> list[float]:
+    """The median wall time of each process, in milliseconds, after one warm-up run of each.
+
+    The processes take turns, one run of each a round, so that a ratio between two of them
+    (a command to bare `python -c pass`) compares runs made in the same seconds: a shared
+    machine's speed drifts by half over a minute, and two medians taken a minute apart would
+    measure the drift as much as the command."""
+    for process in processes:
+        process.run()
+    times: list[list[float]] = [[] for _ in processes]
+    for _ in range(rounds):
+        for process, taken in zip(processes, times, strict=True):
+            start = time.perf_counter()
+            process.run()
+            taken.append((time.perf_counter() - start) * 1000)
+    return [statistics.median(taken) for taken in times]
 
 
 def engram_command() -> list[str]:

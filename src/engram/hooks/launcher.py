@@ -5,8 +5,9 @@ A hook entry runs a small `/bin/sh` guard with the Python interpreter that ran t
 
     /bin/sh -c '<guard>' engram-hook /path/to/python claude
 
-The guard runs `<python> -m engram hook --host claude` (or, when that interpreter is gone — a
-deleted virtualenv, a teammate's checkout — `engram` from PATH) and prints its answer only when
+The guard runs `engram hook --host claude` with that interpreter (`<python> -c '<start>' hook
+--host claude`, `HOOK_START`), or, when that interpreter is gone — a deleted virtualenv, a
+teammate's checkout — `engram` from PATH, and prints its answer only when
 it exits 0 with some output; otherwise it prints `{}`. So the host always gets valid output and
 exit 0: a missing, broken or too old Engram costs the context, never the prompt (hosts block a
 prompt when a hook exits 2, and Gemini CLI when the command is not found). `/bin/sh -c` keeps
@@ -32,8 +33,11 @@ from typing import Any
 HOOK_MARK = "engram-hook"
 MCP_MARK = "engram-mcp"
 SHELL = "/bin/sh"
+# The guard's start of `engram hook`: the CLI's entry point called from `-c`. `-m engram` would
+# do the same through the module runner, whose own imports cost every prompt about 2 ms.
+HOOK_START = "import sys; from engram.cli import main; sys.exit(main())"
 GUARD = (
-    'if [ -x "$1" ]; then out=$("$1" -m engram hook --host "$2" 2>/dev/null); '
+    f'if [ -x "$1" ]; then out=$("$1" -c "{HOOK_START}" hook --host "$2" 2>/dev/null); '
     'else out=$(engram hook --host "$2" 2>/dev/null); fi; '
     '[ "$?" = 0 ] && [ -n "$out" ] && printf "%s\\n" "$out" || echo "{}"'
 )
