@@ -26,6 +26,30 @@ def test_synonym_verb_with_same_subject_and_object_is_duplicate(
     assert absorbed(store, old, new) == "duplicate"
 
 
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("ユーザーは豚肉を食べない。", "ユーザーは豚肉を口にしない。"),
+        ("ユーザーはお酒を飲まない。", "ユーザーは酒を口にしない。"),
+    ],
+)
+def test_japanese_puts_nothing_in_its_mouth_is_it_does_not_eat_or_drink(
+    store: MemoryStore, old: str, new: str
+) -> None:
+    assert absorbed(store, old, new) == "duplicate"
+
+
+def test_russian_what_lies_somewhere_is_kept_there(store: MemoryStore) -> None:
+    old = "Ключи от дачи лежат у соседки Тамары."
+    assert absorbed(store, old, "У соседки Тамары хранятся ключи от дачи.") == "duplicate"
+    assert absorbed(store, old, "Ключи от гаража хранятся у соседки Тамары.") not in HIDING
+
+
+def test_japanese_eating_another_thing_is_no_duplicate(store: MemoryStore) -> None:
+    old, new = "ユーザーは朝食にパンを食べる", "ユーザーは朝食にコーヒーを飲む"
+    assert absorbed(store, old, new) not in HIDING
+
+
 def test_synonym_verb_with_other_subject_is_not_duplicate(store: MemoryStore) -> None:
     old, new = "Marco completed the migration.", "Anna finished the migration."
     assert absorbed(store, old, new) not in HIDING

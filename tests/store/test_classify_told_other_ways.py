@@ -98,6 +98,29 @@ def test_a_correction_of_someone_elses_hides_nothing() -> None:
     assert outcome(old, new) not in HIDING
 
 
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("会議は17時から", "会議は午後5時から"),
+        ("朝会は9時半", "朝会は午前9時半"),
+        ("ユーザーは23時に寝る", "ユーザーは夜11時に寝る"),
+    ],
+)
+def test_a_japanese_time_of_the_afternoon_or_night_is_on_the_24_hour_clock(
+    old: str, new: str
+) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+def test_a_japanese_afternoon_time_other_than_the_stored_one_supersedes() -> None:
+    assert outcome("会議は17時から", "会議は午後6時から") == "supersede"
+
+
+def test_a_japanese_word_spelt_in_kana_is_the_word_in_kanji() -> None:
+    assert outcome("ユーザーには子供が二人いる。", "ユーザーには子どもが2人います。") == "duplicate"
+    assert outcome("ユーザーには子供が二人いる。", "ユーザーには子どもが3人います。") == "supersede"
+
+
 def test_japanese_sorry_is_no_negation() -> None:
     assert not parse("すみません、明日の会議は4時からでした").negated
     assert parse("すみません、今日は行けません").negated

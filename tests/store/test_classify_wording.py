@@ -1589,6 +1589,8 @@ def test_a_participle_tells_a_change_only_in_the_perfect() -> None:
             "Rust es el lenguaje en el que está escrito el backend.",
         ),
         ("Anna hired Bob.", "Bob is the engineer Anna hired."),
+        ("Priya approves deploys", "The one who approves deploys is Priya"),
+        ("Ana owns the billing service.", "The person who owns the billing service is Ana."),
     ],
 )
 def test_a_cleft_of_the_same_statement_is_a_duplicate(old: str, new: str) -> None:
@@ -1608,10 +1610,45 @@ def test_a_cleft_of_the_same_statement_is_a_duplicate(old: str, new: str) -> Non
             "Rust es el lenguaje en el que está escrito el frontend.",
         ),
         ("Ivan Petrov is the head of engineering at Acme.", "Ivan Petrov is the CEO at Acme."),
+        ("Ana owns the billing service.", "The person who owns the billing service is Ben."),
+        ("Tom trusts Ana.", "The one that Ana trusts is Tom."),
     ],
 )
 def test_a_cleft_with_another_part_is_no_duplicate(old: str, new: str) -> None:
     assert outcome(old, new) != "duplicate"
+
+
+def test_a_new_holder_named_last_in_a_cleft_replaces_the_old_one() -> None:
+    old, new = "The one who approves deploys is Priya", "The one who approves deploys is Omar"
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "When it rains, the user works from home",
+        "When it rains the user works from home",
+        "Cuando llueve, el usuario trabaja desde casa",
+        "Quien aprueba los despliegues es Priya",
+        "Por consejo del veterinario, el perro come pienso de Hill's.",
+        "Когда идёт дождь, пользователь работает из дома",
+    ],
+)
+def test_a_clause_of_when_or_a_relative_opening_a_statement_asks_nothing(text: str) -> None:
+    assert not parse(text).question
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["When is the release", "Where does Ana live", "Who approves deploys", "Quién aprueba esto"],
+)
+def test_a_question_without_its_mark_still_asks(text: str) -> None:
+    assert parse(text).question
+
+
+def test_a_rule_opened_by_a_clause_of_when_is_updated_like_any_other() -> None:
+    old, new = "When the build fails, ping Tom", "When the build fails, now ping Ana"
+    assert outcome(old, new) == "supersede"
 
 
 def test_may_after_of_is_the_month() -> None:

@@ -8869,6 +8869,13 @@ _CLEFT_ES = re.compile(
 # "Porto is where Hugo lives", "Sevilla es donde vive Lucía", "Самара — это город, где живёт
 # Олег": where the rest happens is the part put first
 _CLEFT_WHO_EN = re.compile(r"^(?P<x>.+?) (?:is|was) (?P<rel>who |whom )(?P<rest>.+)$", re.I)
+# "The one who approves deploys is Priya", "Quien aprueba los despliegues es Priya", "La que
+# lleva el proyecto es Marta": the one who does it named last, by a name
+_CLEFT_NAMED_LAST = re.compile(
+    r"^(?:the (?:one|person) (?:who|that)|quien|(?:el|la) que) (?P<rest>.+?) (?:is|was|es|era|fue) "
+    r"(?P<x>(?-i:[A-ZÁÉÍÓÚÑ])\S*(?: (?-i:[A-ZÁÉÍÓÚÑ])\S*)?)$",
+    re.I,
+)
 _CLEFT_WHERE = re.compile(
     r"^(?P<x>.+?)\s+(?:(?:is|was)(?: the (?:place|city|town|country))?"
     r"|(?:es|fue)(?: el (?:lugar|sitio|país)| la ciudad)?"
@@ -8904,6 +8911,11 @@ def _uncleft_words(text: str) -> tuple[str, ...]:
     match = _CLEFT_IT.match(text) or _CLEFT_WHO_ES.match(text)
     if match:
         return (f"{match['x']} {match['rest']}",)
+    match = _CLEFT_NAMED_LAST.match(text)
+    first = match["rest"].split()[0] if match else ""
+    if match and first.islower() and first not in _CLAUSE_SUBJECTS:
+        # (none when the clause has a subject of its own: "The one that Ana trusts is Tom")
+        return (f"{match['x']} {match['rest']}",)
     match = _CLEFT_ES.match(text)
     if match:
         return (f"{match['rest']} {match['p']} {match['x']}",)
@@ -8923,7 +8935,8 @@ def _uncleft_words(text: str) -> tuple[str, ...]:
 # Words that open a relative clause's own subject ("the city *we* live in", "the tool *the*
 # team uses"): the part put first is then the clause's object.
 _CLAUSE_SUBJECTS = frozenset(
-    "the a an our my your their his her its we i you they he she it".split()
+    "the a an our my your their his her its we i you they he she it el la los las un una mi su "
+    "sus nuestro nuestra tu yo".split()
 )
 
 

@@ -1421,7 +1421,7 @@ QUESTION_WORDS = frozenset(
     """
 who what when where why how which whom whose do does did is are can could would should
 кто что когда где почему зачем как какой какая какие сколько ли
-quién quien qué que cuándo cuando dónde donde por qué cómo como cuál cual cuánto cuanto
+quién quien qué que cuándo cuando dónde donde cómo como cuál cual cuánto cuanto
 """.split()
 )
 
@@ -1605,8 +1605,9 @@ SYNONYMS = {
     "call": "call calls llamada llamar llama звонок звонить звонит",
     "keep": "kept keep keeps stored store stores retention retained retain retains retención "
     "conservan guarda guardan guardado guardada almacena almacenan almacenado almacenada "
-    "хранится хранятся хранит хранение хранения",
-    "eat": "eat eats ate consume consumes come comen comía ест едят употребляет употребляют",
+    "хранится хранятся хранит хранение хранения лежит лежат",
+    "eat": "eat eats ate consume consumes come comen comía ест едят употребляет употребляют "
+    "食 飲 口",
     "backup": "backup backups respaldo бэкап резервная копия копии",
     "birthday": "birthday born birth cumpleaños nació nacimiento родился родилась рождения",
     "big": "big large grande большой большая большое крупный крупная",

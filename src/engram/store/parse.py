@@ -768,6 +768,12 @@ def _kanji_number(kanji: str) -> int:
     return _KANJI_DIGITS.get(tens, 1) * 10 + _KANJI_DIGITS.get(ones, 0)
 
 
+# Words written in kana as often as in kanji, as one word: "子ども" is "子供" (the tokenizer
+# keeps kanji alone, and read "子ども" as "子")
+_JAPANESE_IN_KANJI = {"子ども": "子供", "こども": "子供", "友だち": "友達", "ともだち": "友達"}
+_JAPANESE_KANA_SPELT = re.compile("|".join(_JAPANESE_IN_KANJI))
+
+
 def _cjk_words(text: str, language: str) -> list[Word]:
     """A run of Japanese or Chinese text as words: its CJK parts as the search tokenizer splits
     them, the numbers and Latin words written inside it as they are read elsewhere ("チケット43",
@@ -776,6 +782,8 @@ def _cjk_words(text: str, language: str) -> list[Word]:
     reads as in digits ("二人" as "2人")."""
     words: list[Word] = []
     text = kanji_repeated(text)
+    if _JAPANESE_KANA_SPELT.search(text):
+        text = _JAPANESE_KANA_SPELT.sub(lambda m: _JAPANESE_IN_KANJI[m[0]], text)
     if _KANJI_COUNT.search(text):
         text = _KANJI_COUNT.sub(lambda m: str(_kanji_number(m[1])), text)
     for run in _CJK_RUNS.finditer(text):
@@ -837,9 +845,24 @@ def _japanese_times(words: list[Word]) -> list[Word]:
             at += 1
             continue
         said, kind, used = found
+        if kind == "value" and out and out[-1].norm in _JAPANESE_HALVES_OF_DAY:
+            said = _of_the_day(said, out.pop().norm)
         out.append(Word(said, said, said, kind, said))
         at += used
     return out
+
+
+# "午後5時" is 17:00 and "夜11時" 23:00, as "5 pm" is; "午前9時" is 9:00
+_JAPANESE_HALVES_OF_DAY = frozenset({"午前", "午後", "夜"})
+
+
+def _of_the_day(clock: str, half: str) -> str:
+    """A clock time "H:MM" after "午前", "午後" or "夜", on the 24-hour clock."""
+    hours, minutes = clock.split(":")
+    hour = int(hours)
+    if hour < 12 and (half == "午後" or (half == "夜" and hour >= 6)):
+        hour += 12
+    return f"{hour}:{minutes}"
 
 
 _JAPANESE_WEEKDAYS = dict(
@@ -2823,8 +2846,7 @@ def parse(text: str) -> Parse:
         marks=_marks(body),
         speaker=speaker,
         said_at=prefix.when,
-        question=body.rstrip().endswith(("?", "？"))
-        or bool(norms and norms[0] in lx.QUESTION_WORDS),
+        question=body.rstrip().endswith(("?", "？")) or _asks(body, norms),
         words=tuple(everything),
         subject=subject,
         subject_keys=subject_keys,
@@ -2863,6 +2885,32 @@ def parse(text: str) -> Parse:
         fronted=fronted,
         language=latin,
     )
+
+
+def _asks(body: str, norms: list[str]) -> bool:
+    """A statement without a question mark opens with a word that asks ("who approves
+    deploys", "when is the release"): not a clause of when, where or how ("When it rains the
+    user works from home": no verb of asking comes next, or a comma sets the clause off), nor a
+    Spanish relative, written without the accent a question word bears ("Quien aprueba los
+    despliegues es Priya", "Cuando llueve, …")."""
+    if norms[:2] in (["por", "qué"], ["por", "que"]):
+        return ", " not in body  # ("Por consejo del veterinario, …" asks nothing)
+    if not norms or norms[0] not in lx.QUESTION_WORDS or norms[0] in _SPANISH_RELATIVES:
+        return False
+    if norms[0] in _ENGLISH_CLAUSE_OPENERS:
+        return len(norms) > 1 and norms[1] in _ASKING_VERBS
+    return ", " not in body
+
+
+# Spanish question words without their accent: relatives ("quien", "cuando", "donde")
+_SPANISH_RELATIVES = frozenset("quien que cuando donde como cual cuanto".split())
+# English words that ask or open a clause ("When is …?" / "When it rains, …"), and the verbs
+# that follow them in a question
+_ENGLISH_CLAUSE_OPENERS = frozenset("when where how why".split())
+_ASKING_VERBS = frozenset(
+    "is are was were do does did can could will would should has have had may might must "
+    "many much long often far old".split()
+)
 
 
 def _whose_dropped(subject: list[Word]) -> list[Word]:
