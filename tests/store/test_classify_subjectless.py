@@ -206,3 +206,30 @@ def test_a_time_after_the_place_leaves_the_note_said_of_the_user() -> None:
 )
 def test_a_date_after_the_place_leaves_the_note_said_of_the_user(new: str) -> None:
     assert outcome("Vive en Madrid.", new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Paga 800 euros de alquiler", "Ahora paga 900 euros de alquiler"),
+        ("Toma el tren de las 8 de la mañana", "Ahora toma el tren de las 9 de la mañana"),
+    ],
+)
+def test_a_spanish_fact_opening_with_its_verb_is_updated_by_now(old: str, new: str) -> None:
+    # (with or without "ahora" before it, the verb starts the predicate: no subject is said)
+    assert outcome(old, new) == "supersede"
+
+
+def test_a_spanish_noun_spelt_as_a_verb_still_opens_the_subject() -> None:
+    assert "visita" in parse("Visita del técnico el martes").subject
+    assert not parse("Visita al técnico el martes").subject
+
+
+def test_an_english_name_spelt_as_a_spanish_verb_is_still_who_acts() -> None:
+    old, new = "Mira runs the design team.", "The design team is now run by Felix."
+    assert outcome(old, new) == "supersede"
+
+
+def test_two_spanish_rules_opening_with_their_verb_stay_two() -> None:
+    old, new = "Ejecuta las pruebas antes de hacer push", "Ejecuta el linter antes de hacer push"
+    assert outcome(old, new) not in HIDING

@@ -1928,6 +1928,22 @@ def _we_verb(word: Word) -> bool:
     return norm.endswith(("amos", "emos", "imos"))
 
 
+def _spanish_verb_first(words: list[Word]) -> bool:
+    """A Spanish fact opens with a verb the lexicon knows, its subject unsaid ("Paga 800 euros
+    de alquiler", "Toma el tren de las 8"), not a noun spelt as one ("Visita del técnico el
+    martes", "Programa de fidelidad: 5 %")."""
+    first, after = words[0], words[1]
+    return (
+        first.kind == "word"
+        and first.norm in _SPANISH_VERB_FORMS
+        and after.norm not in ("de", "del", ":")
+        and after.kind not in ("aux", "dash")
+    )
+
+
+_SPANISH_VERB_FORMS = frozenset(normalize(w) for w in lx.VERBS["spanish"].split())
+
+
 def _change_verb(word: Word) -> bool:
     """A verb of change opening a fact with no subject word ("Cambié la clase", "Moved the
     standup to 10:00")."""
@@ -1939,12 +1955,14 @@ def _change_verb(word: Word) -> bool:
     )
 
 
-def _predicate_start(words: list[Word]) -> tuple[int, bool]:
+def _predicate_start(words: list[Word], language: str) -> tuple[int, bool]:
     """Where the predicate begins, and whether a verb (not a bare value) begins it."""
     if words and (_we_verb(words[0]) or _change_verb(words[0])):
         return 0, True  # "Usamos Jira", "Cambié la clase de yoga": the verb says who
     if len(words) > 1 and words[0].kind == "marker" and _we_verb(words[1]):
         return 1, True  # "Ahora usamos MySQL", "Теперь используем Kafka": after "now"
+    if language == "spanish" and len(words) > 1 and _spanish_verb_first(words):
+        return 0, True  # "Paga 800 euros de alquiler", as "Ahora paga …" reads it
     if words and words[0].norm in lx.SUBJECT_PRONOUNS:
         # "Я пью кофе", "I go to the gym": after a subject pronoun (and its adverbs) the verb
         for at in range(1, min(len(words), 4)):
@@ -2749,7 +2767,7 @@ def parse(text: str) -> Parse:
         if CJK.search(body):
             start, by_verb = _cjk_topic(body, words, language), False
         else:
-            start, by_verb = _predicate_start(words)
+            start, by_verb = _predicate_start(words, language)
         head = _head(words, start) if by_verb and start < len(words) else start - 1
         verb = (
             lx.VERB_CLASSES.get(words[head].norm, words[head].key)
