@@ -237,3 +237,25 @@ def test_the_one_who_does_another_thing_or_another_one_hides_nothing(old: str, n
 def test_one_of_whom_another_does_something_is_no_doer() -> None:
     old = "The user calls Mei every Sunday."
     assert outcome(old, "The user is the person who Mei calls every Sunday.") not in HIDING
+
+
+@pytest.mark.parametrize("text", ["ユーザーの上司は高橋さんだ。", "担当は花子ちゃんだ"])
+def test_a_japanese_copula_after_a_name_is_no_past(text: str) -> None:
+    assert not parse(text).past
+
+
+def test_a_japanese_verb_in_the_past_is_still_past() -> None:
+    assert parse("ユーザーは日本語を学んだ。").past
+
+
+def test_a_japanese_role_holder_told_now_as_a_name_with_the_copula_updates() -> None:
+    old, new = "ユーザーの上司は高橋さんだ。", "組織変更で、ユーザーの上司は小林さんになった。"
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["組織変更で、ユーザーの上司は小林さんになった。", "今期から本番リリースは火曜日に変更。"],
+)
+def test_a_japanese_phrase_of_why_or_since_when_is_no_part_of_the_subject(text: str) -> None:
+    assert parse(text).subject <= {"ユーザー", "上司", "本番", "リリース"}

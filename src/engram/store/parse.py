@@ -893,7 +893,8 @@ def _japanese_time_at(words: list[Word], at: int) -> tuple[str, str, int] | None
 
 _CJK_RUNS = re.compile(f"[{_CJK_LETTERS}]+|[^{_CJK_LETTERS}]+")
 # What has been done: polite ("ました", "でした") or plain ("取った", "学んだ") at a clause's end.
-_JAPANESE_PAST = re.compile(r"ました|でした|(?:[\u3040-\u309f]た|んだ)(?=$|[。、])")
+# (not the copula after a name's "さん", "ちゃん" or "くん": "担当は田中さんだ" is no past)
+_JAPANESE_PAST = re.compile(r"ました|でした|(?:[\u3040-\u309f]た|(?<![さゃく])んだ)(?=$|[。、])")
 _JAPANESE_NOW = re.compile(r"(?:今|現在|いま)は|今後|これからは")  # (now; from now on)
 # "New" before a noun: "新しい社長" (the new president), "新たな担当者"; the noun is kept to tell
 # a thing one has several of ("新しい趣味", a new hobby) from news of a holder.
@@ -2493,9 +2494,19 @@ def _cause_put_last(body: str) -> str:
     """A statement that opens with what brought it about, set off by a comma ("After the RAM
     upgrade, the laptop is fast now", "После замены SSD ноутбук больше не тормозит"), read
     with that phrase at its end: the subject is what it is said of, not the upgrade."""
+    if CJK.search(body):
+        return _phrase_put_last(_JAPANESE_OPENING, body)
     return _phrase_put_last(_CAUSE_FIRST, body)
 
 
+# Japanese: what brought it about, set off by a comma ("組織変更で、ユーザーの上司は…"), or
+# from when ("今期から本番リリースは…", "4月から、朝会は…"), before the topic
+_JAPANESE_OPENING = re.compile(
+    r"(?P<phrase>[^、。はが]{1,20}(?:で|により|によって|ので|ため)(?=、)"
+    r"|(?:今期|今週|今月|今年|今日|来月|来週|来年|先月|先週|[0-9]{1,2}月|[0-9]{4}年)から)"
+    r"、?(?P<rest>[^。]*?[はが].*?)(?P<end>。?)\s*$",
+    re.DOTALL,
+)
 _CAUSE_FIRST = re.compile(
     r"(?P<phrase>(?:after|following|thanks\s+to|после|благодаря|tras|después\s+de|gracias\s+a)"
     r"\s[^,;:.!?]{1,40}?),\s+(?P<rest>\S.*?)(?P<end>[.!?]*)\s*$",
