@@ -233,3 +233,15 @@ def test_an_english_name_spelt_as_a_spanish_verb_is_still_who_acts() -> None:
 def test_two_spanish_rules_opening_with_their_verb_stay_two() -> None:
     old, new = "Ejecuta las pruebas antes de hacer push", "Ejecuta el linter antes de hacer push"
     assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Desplegamos los martes", "Ahora desplegamos los jueves"),
+        ("Используем Kafka", "Теперь используем RabbitMQ"),
+    ],
+)
+def test_a_verb_that_says_we_after_now_is_still_said_of_us(old: str, new: str) -> None:
+    assert parse(new).subject == parse(old).subject == {"@1p"}
+    assert outcome(old, new) == "supersede"

@@ -2809,7 +2809,9 @@ def parse(text: str) -> Parse:
     subject_words = [
         w for w in subject_words if w.norm not in lx.WEAK_POSSESSIVES or w.kind == "name"
     ]
-    implied = frozenset({"@1p"}) if not key and words and _we_verb(words[0]) else frozenset()
+    # (after "now" too: "Ahora desplegamos los jueves", "Теперь используем Kafka")
+    we = words[1:2] if words[:1] and words[0].kind == "marker" else words[:1]
+    implied = frozenset({"@1p"}) if not key and we and _we_verb(we[0]) else frozenset()
     subject = frozenset(w.exact for w in subject_words) | implied
     subject_keys = frozenset(w.key for w in subject_words) | implied
     subject_stems = frozenset(w.root for w in subject_words) | implied
