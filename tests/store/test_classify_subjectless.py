@@ -230,6 +230,10 @@ def test_an_english_name_spelt_as_a_spanish_verb_is_still_who_acts() -> None:
     assert outcome(old, new) == "supersede"
 
 
+def test_a_spanish_name_spelt_as_a_verb_before_its_verb_is_who_acts() -> None:
+    assert outcome("Lanza vive en Madrid", "Ana vive en Sevilla") not in HIDING
+
+
 def test_two_spanish_rules_opening_with_their_verb_stay_two() -> None:
     old, new = "Ejecuta las pruebas antes de hacer push", "Ejecuta el linter antes de hacer push"
     assert outcome(old, new) not in HIDING
@@ -245,3 +249,8 @@ def test_two_spanish_rules_opening_with_their_verb_stay_two() -> None:
 def test_a_verb_that_says_we_after_now_is_still_said_of_us(old: str, new: str) -> None:
     assert parse(new).subject == parse(old).subject == {"@1p"}
     assert outcome(old, new) == "supersede"
+
+
+def test_a_russian_verb_and_i_adds_to_what_we_do() -> None:
+    # "и" right after the verb is "also": Redis beside Postgres, not in its place
+    assert outcome("Используем Postgres", "Теперь используем и Redis") not in HIDING

@@ -244,8 +244,19 @@ def test_a_japanese_copula_after_a_name_is_no_past(text: str) -> None:
     assert not parse(text).past
 
 
-def test_a_japanese_verb_in_the_past_is_still_past() -> None:
-    assert parse("ユーザーは日本語を学んだ。").past
+@pytest.mark.parametrize(
+    "text", ["ユーザーは日本語を学んだ。", "費用がかさんだ", "パンにハムをはさんだ"]
+)
+def test_a_japanese_verb_in_the_past_is_still_past(text: str) -> None:
+    assert parse(text).past
+
+
+@pytest.mark.parametrize(
+    ("text", "clock"),
+    [("夜12時に寝る", "0:00"), ("昼1時に昼食", "13:00"), ("夕方6時に帰る", "18:00")],
+)
+def test_a_japanese_time_of_the_day_reads_on_the_24_hour_clock(text: str, clock: str) -> None:
+    assert clock in parse(text).values
 
 
 def test_a_japanese_role_holder_told_now_as_a_name_with_the_copula_updates() -> None:
@@ -259,3 +270,25 @@ def test_a_japanese_role_holder_told_now_as_a_name_with_the_copula_updates() -> 
 )
 def test_a_japanese_phrase_of_why_or_since_when_is_no_part_of_the_subject(text: str) -> None:
     assert parse(text).subject <= {"ユーザー", "上司", "本番", "リリース"}
+
+
+def test_an_environment_put_first_is_where_not_who() -> None:
+    old = "The auth service listens on port 8080 in production."
+    assert outcome(old, "In production the auth service listens on port 8443.") == "supersede"
+    staging = "The auth service listens on port 8080 in staging."
+    assert outcome(staging, "In production the auth service listens on port 8443.") not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Release cadence: every 2 weeks", "Release cadence: weekly"),
+        ("Backups run weekly", "Backups run every 2 weeks"),
+    ],
+)
+def test_a_period_said_as_one_word_is_once_in_it(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+def test_once_a_period_told_two_ways_is_one_statement() -> None:
+    assert outcome("Backups run weekly", "Backups run every week") == "duplicate"

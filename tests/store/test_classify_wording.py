@@ -1612,6 +1612,10 @@ def test_a_cleft_of_the_same_statement_is_a_duplicate(old: str, new: str) -> Non
         ("Ivan Petrov is the head of engineering at Acme.", "Ivan Petrov is the CEO at Acme."),
         ("Ana owns the billing service.", "The person who owns the billing service is Ben."),
         ("Tom trusts Ana.", "The one that Ana trusts is Tom."),
+        ("Ana trusts managers", "The one that managers trust is Ana"),
+        ("Tom asks everyone", "The one that everyone asks is Tom"),
+        ("Priya leads the mobile team", "The one who leads the mobile team was Priya"),
+        ("Marta entrevistó a Pedro", "La que entrevistó Pedro es Marta"),
     ],
 )
 def test_a_cleft_with_another_part_is_no_duplicate(old: str, new: str) -> None:
@@ -1623,32 +1627,25 @@ def test_a_new_holder_named_last_in_a_cleft_replaces_the_old_one() -> None:
     assert outcome(old, new) == "supersede"
 
 
+def test_por_opening_a_statement_asks_nothing_without_que() -> None:
+    assert not parse("Por consejo del veterinario, el perro come pienso de Hill's.").question
+    assert parse("Por qué el lanzamiento es el lunes").question
+
+
 @pytest.mark.parametrize(
     "text",
     [
-        "When it rains, the user works from home",
-        "When it rains the user works from home",
-        "Cuando llueve, el usuario trabaja desde casa",
-        "Quien aprueba los despliegues es Priya",
-        "Por consejo del veterinario, el perro come pienso de Hill's.",
-        "Когда идёт дождь, пользователь работает из дома",
+        "When is the release",
+        "Where does Ana live",
+        "Who approves deploys",
+        "Quién aprueba esto",
+        "Where the user lives now",
+        "Who owns billing now, Ana or Tom",
+        "donde vive Marta ahora",
     ],
-)
-def test_a_clause_of_when_or_a_relative_opening_a_statement_asks_nothing(text: str) -> None:
-    assert not parse(text).question
-
-
-@pytest.mark.parametrize(
-    "text",
-    ["When is the release", "Where does Ana live", "Who approves deploys", "Quién aprueba esto"],
 )
 def test_a_question_without_its_mark_still_asks(text: str) -> None:
     assert parse(text).question
-
-
-def test_a_rule_opened_by_a_clause_of_when_is_updated_like_any_other() -> None:
-    old, new = "When the build fails, ping Tom", "When the build fails, now ping Ana"
-    assert outcome(old, new) == "supersede"
 
 
 def test_may_after_of_is_the_month() -> None:

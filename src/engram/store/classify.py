@@ -978,7 +978,7 @@ def _value_change(new: Parse, old: Parse) -> str | None:
         return None  # "Our migration is in progress" / "Their migration is done": two
     if (new.indefinite and old.indefinite and _person_only(new)) or new.listed or old.listed:
         return None  # "Anna is a teacher" / "a vegetarian" (but "my car is a Seat" / "a Kia")
-    removed, added = _swapped(new, old)
+    removed, added = _once_for_a_count(*_swapped(new, old), new, old)
     if not removed or not added or len(removed) > MAX_SWAP or len(added) > MAX_ADDED:
         return None
     if len(removed) == len(added) == 1 and _same_address(min(removed), min(added)):
@@ -1265,6 +1265,28 @@ def _participle_of_state(norm: str) -> bool:
 
 _SPANISH_PARTICIPLE_ENDINGS = tuple(
     f"{stem}{s}" for stem in ("ado", "ada", "ido", "ida") for s in ("", "s")
+)
+
+
+def _once_for_a_count(
+    removed: frozenset[str], added: frozenset[str], new: Parse, old: Parse
+) -> tuple[frozenset[str], frozenset[str]]:
+    """`removed` and `added`, with a period said as a word ("weekly", "ежедневно", "cada
+    mes") read as a count of one where the other fact counts the periods: "every 2 weeks" →
+    "weekly" swaps 2 for 1 (both facts read "week", and only one a number)."""
+    for mine, theirs, fact in ((added, removed, new), (removed, added, old)):
+        if not mine and len(theirs) == 1 and min(theirs).isdigit() and min(theirs) != "1":
+            if not _ONCE_A_PERIOD.isdisjoint(w.norm for w in fact.objects):
+                one = frozenset({"1"})
+                return (theirs, one) if fact is new else (one, theirs)
+    return removed, added
+
+
+# A period said as one word, once in it (as `lexicon.FREQUENCY_CANONICAL` writes every way of
+# saying it: "every week" and "once a week" as "weekly", "cada mes" as "mensualmente")
+_ONCE_A_PERIOD = frozenset(
+    """daily weekly monthly yearly ежедневно еженедельно ежемесячно ежегодно semanalmente
+    mensualmente anualmente""".split()
 )
 
 
@@ -8869,13 +8891,33 @@ _CLEFT_ES = re.compile(
 # "Porto is where Hugo lives", "Sevilla es donde vive Lucía", "Самара — это город, где живёт
 # Олег": where the rest happens is the part put first
 _CLEFT_WHO_EN = re.compile(r"^(?P<x>.+?) (?:is|was) (?P<rel>who |whom )(?P<rest>.+)$", re.I)
-# "The one who approves deploys is Priya", "Quien aprueba los despliegues es Priya", "La que
-# lleva el proyecto es Marta": the one who does it named last, by a name
+# "The one who approves deploys is Priya": the one who does it named last, by a name
 _CLEFT_NAMED_LAST = re.compile(
-    r"^(?:the (?:one|person) (?:who|that)|quien|(?:el|la) que) (?P<rest>.+?) (?:is|was|es|era|fue) "
-    r"(?P<x>(?-i:[A-ZÁÉÍÓÚÑ])\S*(?: (?-i:[A-ZÁÉÍÓÚÑ])\S*)?)$",
+    r"^the (?:one|person) (?:who|that) (?P<rest>.+?) is (?P<x>(?-i:[A-Z])\S*(?: (?-i:[A-Z])\S*)?)$",
     re.I,
 )
+
+
+def _doer_first(said: str, doer: str) -> bool:
+    """`said` (the doer put before the clause) reads as the doer's own statement, the clause's
+    first word its verb: "Priya approves deploys", not "Ana managers trust" (a clause with a
+    subject of its own: "The one that managers trust is Ana")."""
+    fact = parse(said)
+    first = said[len(doer) :].split()[0].casefold()
+    if not first.endswith("s") or _agent_noun(first):
+        return False  # not a verb in the third person: "The one that managers trust"
+    return fact.verb_norm == first and fact.subject == parse(doer).subject
+
+
+def _agent_noun(word: str) -> bool:
+    """An English noun of who does something, in the plural: "managers", "users", "reviewers"
+    (not "prefers" or "answers", verbs)."""
+    if not word.endswith(("ers", "ors")):
+        return False
+    base = word[:-3]
+    return bool({stem(base, "english"), stem(base + "e", "english")} & english_verb_keys())
+
+
 _CLEFT_WHERE = re.compile(
     r"^(?P<x>.+?)\s+(?:(?:is|was)(?: the (?:place|city|town|country))?"
     r"|(?:es|fue)(?: el (?:lugar|sitio|país)| la ciudad)?"
@@ -8912,9 +8954,7 @@ def _uncleft_words(text: str) -> tuple[str, ...]:
     if match:
         return (f"{match['x']} {match['rest']}",)
     match = _CLEFT_NAMED_LAST.match(text)
-    first = match["rest"].split()[0] if match else ""
-    if match and first.islower() and first not in _CLAUSE_SUBJECTS:
-        # (none when the clause has a subject of its own: "The one that Ana trusts is Tom")
+    if match and _doer_first(f"{match['x']} {match['rest']}", match["x"]):
         return (f"{match['x']} {match['rest']}",)
     match = _CLEFT_ES.match(text)
     if match:

@@ -1605,9 +1605,8 @@ SYNONYMS = {
     "call": "call calls llamada llamar llama звонок звонить звонит",
     "keep": "kept keep keeps stored store stores retention retained retain retains retención "
     "conservan guarda guardan guardado guardada almacena almacenan almacenado almacenada "
-    "хранится хранятся хранит хранение хранения лежит лежат",
-    "eat": "eat eats ate consume consumes come comen comía ест едят употребляет употребляют "
-    "食 飲 口",
+    "хранится хранятся хранит хранение хранения",
+    "eat": "eat eats ate consume consumes come comen comía ест едят употребляет употребляют 食 口",
     "backup": "backup backups respaldo бэкап резервная копия копии",
     "birthday": "birthday born birth cumpleaños nació nacimiento родился родилась рождения",
     "big": "big large grande большой большая большое крупный крупная",

@@ -852,15 +852,20 @@ def _japanese_times(words: list[Word]) -> list[Word]:
     return out
 
 
-# "午後5時" is 17:00 and "夜11時" 23:00, as "5 pm" is; "午前9時" is 9:00
-_JAPANESE_HALVES_OF_DAY = frozenset({"午前", "午後", "夜"})
+# "午後5時" is 17:00, "夜11時" 23:00 and "昼1時" 13:00, as "5 pm" is; "午前9時" is 9:00, and
+# "夜12時" midnight
+_JAPANESE_HALVES_OF_DAY = frozenset({"午前", "午後", "夜", "昼", "夕方"})
 
 
 def _of_the_day(clock: str, half: str) -> str:
-    """A clock time "H:MM" after "午前", "午後" or "夜", on the 24-hour clock."""
+    """A clock time "H:MM" after "午前", "午後", "昼", "夕方" or "夜", on the 24-hour clock."""
     hours, minutes = clock.split(":")
     hour = int(hours)
-    if hour < 12 and (half == "午後" or (half == "夜" and hour >= 6)):
+    if hour == 12 and half in ("午前", "夜"):
+        hour = 0
+    elif hour < 12 and (
+        half in ("午後", "夕方") or (half == "夜" and hour >= 6) or (half == "昼" and hour <= 6)
+    ):
         hour += 12
     return f"{hour}:{minutes}"
 
@@ -893,8 +898,13 @@ def _japanese_time_at(words: list[Word], at: int) -> tuple[str, str, int] | None
 
 _CJK_RUNS = re.compile(f"[{_CJK_LETTERS}]+|[^{_CJK_LETTERS}]+")
 # What has been done: polite ("ました", "でした") or plain ("取った", "学んだ") at a clause's end.
-# (not the copula after a name's "さん", "ちゃん" or "くん": "担当は田中さんだ" is no past)
-_JAPANESE_PAST = re.compile(r"ました|でした|(?:[\u3040-\u309f]た|(?<![さゃく])んだ)(?=$|[。、])")
+# (not the copula after a name's "さん", "ちゃん" or "くん", written after kanji or katakana:
+# "担当は田中さんだ" is no past, "費用がかさんだ" is)
+_JAPANESE_PAST = re.compile(
+    r"ました|でした|(?:[\u3040-\u309f]た|"
+    r"(?<![\u4e00-\u9fff\u30a0-\u30ffー]さ)(?<![\u4e00-\u9fff\u30a0-\u30ffー]く)"
+    r"(?<![\u4e00-\u9fff\u30a0-\u30ffー]ちゃ)んだ)(?=$|[。、])"
+)
 _JAPANESE_NOW = re.compile(r"(?:今|現在|いま)は|今後|これからは")  # (now; from now on)
 # "New" before a noun: "新しい社長" (the new president), "新たな担当者"; the noun is kept to tell
 # a thing one has several of ("新しい趣味", a new hobby) from news of a holder.
@@ -1932,13 +1942,15 @@ def _we_verb(word: Word) -> bool:
 def _spanish_verb_first(words: list[Word]) -> bool:
     """A Spanish fact opens with a verb the lexicon knows, its subject unsaid ("Paga 800 euros
     de alquiler", "Toma el tren de las 8"), not a noun spelt as one ("Visita del técnico el
-    martes", "Programa de fidelidad: 5 %")."""
+    martes", "Programa de fidelidad: 5 %"), nor a name before its verb ("Lanza vive en
+    Madrid")."""
     first, after = words[0], words[1]
     return (
         first.kind == "word"
         and first.norm in _SPANISH_VERB_FORMS
         and after.norm not in ("de", "del", ":")
         and after.kind not in ("aux", "dash")
+        and not _is_verb(after)
     )
 
 
@@ -2805,6 +2817,10 @@ def parse(text: str) -> Parse:
     if any(w.norm == "у" for w in subject_words[:-1]):
         subject_words = _whose_dropped(subject_words)
     subject_words = [w for w in subject_words if w.kind in _SUBJECT_KINDS]
+    if len(words) > 2 and words[0].norm in _ENV_PREPOSITIONS and words[1].kind == "env":
+        # "In production the auth service listens on 8443": where, not who (the environment
+        # is read all the same)
+        subject_words = [w for w in subject_words if w is not words[1]] or subject_words
     # (a letter naming one of several is no article: "Team A standup")
     subject_words = [
         w for w in subject_words if w.norm not in lx.WEAK_POSSESSIVES or w.kind == "name"
@@ -2853,6 +2869,8 @@ def parse(text: str) -> Parse:
     spaced = f" {' '.join(norms)} "
     past = past or any(phrase in spaced for phrase in _PAST_PHRASES)
     additive = additive or any(phrase in spaced for phrase in _ADDITIVE_PHRASES)
+    # (a Russian verb and "и" before what it takes: "Теперь используем и Redis", "also Redis")
+    additive = additive or (" и " in spaced and _RUSSIAN_VERB_AND.search(spaced) is not None)
     # "The server went down on May 3" (an irregular past read as a change), "Сервер упал" (a
     # verb the parse did not take for one), "休暇を取った"
     past = past or any(
@@ -2877,7 +2895,7 @@ def parse(text: str) -> Parse:
         marks=_marks(body),
         speaker=speaker,
         said_at=prefix.when,
-        question=body.rstrip().endswith(("?", "？")) or _asks(body, norms),
+        question=body.rstrip().endswith(("?", "？")) or _asks(norms),
         words=tuple(everything),
         subject=subject,
         subject_keys=subject_keys,
@@ -2918,30 +2936,17 @@ def parse(text: str) -> Parse:
     )
 
 
-def _asks(body: str, norms: list[str]) -> bool:
+def _asks(norms: list[str]) -> bool:
     """A statement without a question mark opens with a word that asks ("who approves
-    deploys", "when is the release"): not a clause of when, where or how ("When it rains the
-    user works from home": no verb of asking comes next, or a comma sets the clause off), nor a
-    Spanish relative, written without the accent a question word bears ("Quien aprueba los
-    despliegues es Priya", "Cuando llueve, …")."""
-    if norms[:2] in (["por", "qué"], ["por", "que"]):
-        return ", " not in body  # ("Por consejo del veterinario, …" asks nothing)
-    if not norms or norms[0] not in lx.QUESTION_WORDS or norms[0] in _SPANISH_RELATIVES:
-        return False
-    if norms[0] in _ENGLISH_CLAUSE_OPENERS:
-        return len(norms) > 1 and norms[1] in _ASKING_VERBS
-    return ", " not in body
+    deploys", "cuándo es la reunión"); "por" only with the "qué" of "por qué" ("Por consejo
+    del veterinario, …" asks nothing)."""
+    if norms[:1] == ["por"]:
+        return norms[1:2] in (["qué"], ["que"])
+    return bool(norms) and norms[0] in lx.QUESTION_WORDS
 
 
-# Spanish question words without their accent: relatives ("quien", "cuando", "donde")
-_SPANISH_RELATIVES = frozenset("quien que cuando donde como cual cuanto".split())
-# English words that ask or open a clause ("When is …?" / "When it rains, …"), and the verbs
-# that follow them in a question
-_ENGLISH_CLAUSE_OPENERS = frozenset("when where how why".split())
-_ASKING_VERBS = frozenset(
-    "is are was were do does did can could will would should has have had may might must "
-    "many much long often far old".split()
-)
+_RUSSIAN_VERB_AND = re.compile(r"[а-яё](?:ем|им|ет|ит|ют|ят|ешь|ишь) и (?!не )")
+_ENV_PREPOSITIONS = frozenset("in on for en para в на для".split())
 
 
 def _whose_dropped(subject: list[Word]) -> list[Word]:
