@@ -254,3 +254,7 @@ def test_a_verb_that_says_we_after_now_is_still_said_of_us(old: str, new: str) -
 def test_a_russian_verb_and_i_adds_to_what_we_do() -> None:
     # "и" right after the verb is "also": Redis beside Postgres, not in its place
     assert outcome("Используем Postgres", "Теперь используем и Redis") not in HIDING
+
+
+def test_what_we_now_do_is_no_news_of_a_relative() -> None:
+    assert outcome("Мой брат использует Vim", "Теперь используем Emacs") not in HIDING

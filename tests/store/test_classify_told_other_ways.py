@@ -292,3 +292,19 @@ def test_a_period_said_as_one_word_is_once_in_it(old: str, new: str) -> None:
 
 def test_once_a_period_told_two_ways_is_one_statement() -> None:
     assert outcome("Backups run weekly", "Backups run every week") == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("One of the user's colleagues is Tanaka", "One of the user's colleagues is Sato"),
+        ("ユーザーの同僚の一人は田中さんだ", "ユーザーの同僚の一人は佐藤さんだ"),
+    ],
+)
+def test_one_of_several_named_anew_replaces_no_other(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_japanese_day_a_statement_holds_on_stays_in_it() -> None:
+    # "on Fridays, the standup is at 10": an exception, not the standup's new time
+    assert outcome("朝会は9時だ", "金曜日で、朝会は10時だ") not in HIDING

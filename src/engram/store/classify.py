@@ -974,7 +974,7 @@ def _value_change(new: Parse, old: Parse) -> str | None:
         return None
     if new.past or old.past or new.future or old.future or (new.negated and old.negated):
         return None
-    if _other_owners(new, old):
+    if _other_owners(new, old) or _one_of_several(new) or _one_of_several(old):
         return None  # "Our migration is in progress" / "Their migration is done": two
     if (new.indefinite and old.indefinite and _person_only(new)) or new.listed or old.listed:
         return None  # "Anna is a teacher" / "a vegetarian" (but "my car is a Seat" / "a Kia")
@@ -4093,6 +4093,10 @@ _ONE_OF = (
     "のうち",
     "の一つ",
     "の1つ",
+    " одно из ",
+    "の一人",
+    "のひとり",
+    "の1人",
 )
 
 
@@ -7768,6 +7772,13 @@ def _denied(fact: Parse, keys: set[str]) -> bool:
     return all(w.key not in keys for w in fact.words[:first])
 
 
+def _one_of_several(fact: Parse) -> bool:
+    """The fact's subject is one of several: "One of the user's colleagues is Tanaka", "Uno de
+    sus hermanos vive en Lima", "Один из клиентов — Сбер", "ユーザーの同僚の一人は田中さんだ"."""
+    text = _bare_words(fact.text)
+    return any(phrase in text for phrase in _ONE_OF)
+
+
 def _changed_in_other_words(new: Parse, old: Parse) -> str | None:
     """The same attribute of the same subject in other words, with one value replaced by one
     of its kind: a number for a number, a name for a name ("The design system is owned by
@@ -7779,6 +7790,8 @@ def _changed_in_other_words(new: Parse, old: Parse) -> str | None:
         return None  # what is not, twice: "isn't on Instagram" / "isn't on TikTok"
     if _subject_kin(new) != _subject_kin(old):
         return None  # "My wife's cell number is …" / "My cell number is …": another person
+    if _one_of_several(new) or _one_of_several(old):
+        return None  # "One of the user's colleagues is Tanaka" / "… is Sato": both are
     mine, theirs = gist(new), gist(old)
     lined = line_up(mine, theirs)
     if lined.shared & lx.DIRECTED and (new.verb != old.verb or new.possessors != old.possessors):
@@ -9258,12 +9271,15 @@ def _other_holder(new: Parse, old: Parse) -> bool:
     first or second person that is no relative ("we", "nos", "мы"): someone else's news."""
     if not _kin_words(old) - _kin_words(new):
         return False
-    return any(
-        (w.kind == "pronoun" and w.key[1:2] in ("1", "2") and w.norm not in lx.WEAK_POSSESSIVES)
-        or w.norm in _WE
-        or (w.kind == "word" and w.norm.endswith(_WE_ENDINGS) and len(w.norm) > 5)
-        for w in new.words
-    )
+    return (
+        any(
+            (w.kind == "pronoun" and w.key[1:2] in ("1", "2") and w.norm not in lx.WEAK_POSSESSIVES)
+            or w.norm in _WE
+            or (w.kind == "word" and w.norm.endswith(_WE_ENDINGS) and len(w.norm) > 5)
+            for w in new.words
+        )
+        or "@1p" in new.subject
+    )  # ("Теперь используем Emacs": "we", told by the verb)
 
 
 def _kin_words(fact: Parse) -> frozenset[str]:

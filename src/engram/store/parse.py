@@ -2511,10 +2511,11 @@ def _cause_put_last(body: str) -> str:
     return _phrase_put_last(_CAUSE_FIRST, body)
 
 
-# Japanese: what brought it about, set off by a comma ("組織変更で、ユーザーの上司は…"), or
-# from when ("今期から本番リリースは…", "4月から、朝会は…"), before the topic
+# Japanese: what brought it about, set off by a comma ("組織変更で、ユーザーの上司は…"; not a
+# day or a time it holds on: "金曜日で、朝会は10時だ"), or from when ("今期から本番リリースは…",
+# "4月から、朝会は…"), before the topic
 _JAPANESE_OPENING = re.compile(
-    r"(?P<phrase>[^、。はが]{1,20}(?:で|により|によって|ので|ため)(?=、)"
+    r"(?P<phrase>[^、。はが曜日週月時朝夜昼]{1,20}(?:で|により|によって|ので|ため)(?=、)"
     r"|(?:今期|今週|今月|今年|今日|来月|来週|来年|先月|先週|[0-9]{1,2}月|[0-9]{4}年)から)"
     r"、?(?P<rest>[^。]*?[はが].*?)(?P<end>。?)\s*$",
     re.DOTALL,
