@@ -258,3 +258,12 @@ def test_a_russian_verb_and_i_adds_to_what_we_do() -> None:
 
 def test_what_we_now_do_is_no_news_of_a_relative() -> None:
     assert outcome("Мой брат использует Vim", "Теперь используем Emacs") not in HIDING
+
+
+def test_what_we_with_a_relative_did_is_updated_by_what_we_now_do() -> None:
+    assert outcome("Мы с братом используем Vim", "Теперь используем Emacs") == "supersede"
+
+
+def test_russian_names_joined_by_i_are_no_addition() -> None:
+    old, new = "Вадим и Ольга живут в Казани", "Теперь Вадим и Ольга живут в Самаре"
+    assert outcome(old, new) == "supersede"

@@ -175,6 +175,8 @@ def _inflects(key: str, others: frozenset[str]) -> bool:
     for other in others:
         short, long = (key, other) if len(key) <= len(other) else (other, key)
         if len(short) >= 4 and len(long) - len(short) <= 2 and long.startswith(short):
+            if long == short:
+                return True  # (the same word: it has no ending to read)
             if _CYRILLIC.match(short) and long[len(short)] not in _RU_ENDING_STARTS:
                 continue  # a Russian ending starts with a vowel: "столб" is no "стол"
             return True
@@ -1271,23 +1273,40 @@ _SPANISH_PARTICIPLE_ENDINGS = tuple(
 def _once_for_a_count(
     removed: frozenset[str], added: frozenset[str], new: Parse, old: Parse
 ) -> tuple[frozenset[str], frozenset[str]]:
-    """`removed` and `added`, with a period said as a word ("weekly", "ежедневно", "cada
-    mes") read as a count of one where the other fact counts the periods: "every 2 weeks" →
-    "weekly" swaps 2 for 1 (both facts read "week", and only one a number)."""
-    for mine, theirs, fact in ((added, removed, new), (removed, added, old)):
-        if not mine and len(theirs) == 1 and min(theirs).isdigit() and min(theirs) != "1":
-            if not _ONCE_A_PERIOD.isdisjoint(w.norm for w in fact.objects):
+    """`removed` and `added`, with a period said as one word ("weekly", "ежемесячно",
+    "semanalmente") read as once in it where the other fact counts that period: "every 2
+    weeks" → "weekly" swaps 2 for 1 (both facts read "week", and only one a number). Not a
+    number of anything else: "drinks 2 coffees daily", "pays 900 monthly", "daily at 10"."""
+    for mine, theirs, fact, other in ((added, removed, new, old), (removed, added, old, new)):
+        if mine or len(theirs) != 1 or not min(theirs).isdigit() or min(theirs) == "1":
+            continue
+        periods = {_ONCE_A_PERIOD[w.norm] for w in fact.objects if w.norm in _ONCE_A_PERIOD}
+        counted = other.objects
+        for at, word in enumerate(counted[:-1]):
+            unit = counted[at + 1]  # ("2 weeks", not "900 monthly": an amount once a month)
+            if unit.norm in _ONCE_A_PERIOD or word.key != min(theirs):
+                continue
+            if any(unit.key.startswith(_PERIOD_UNITS[p]) for p in periods):
                 one = frozenset({"1"})
                 return (theirs, one) if fact is new else (one, theirs)
     return removed, added
 
 
 # A period said as one word, once in it (as `lexicon.FREQUENCY_CANONICAL` writes every way of
-# saying it: "every week" and "once a week" as "weekly", "cada mes" as "mensualmente")
-_ONCE_A_PERIOD = frozenset(
-    """daily weekly monthly yearly ежедневно еженедельно ежемесячно ежегодно semanalmente
-    mensualmente anualmente""".split()
-)
+# saying it: "every week" and "once a week" as "weekly", "cada mes" as "mensualmente"), and
+# the beginnings of the words that count that period ("weeks", "недели", "semanas")
+_ONCE_A_PERIOD = {
+    **dict.fromkeys(("daily", "ежедневно"), "day"),
+    **dict.fromkeys(("weekly", "еженедельно", "semanalmente"), "week"),
+    **dict.fromkeys(("monthly", "ежемесячно", "mensualmente"), "month"),
+    **dict.fromkeys(("yearly", "ежегодно", "anualmente"), "year"),
+}
+_PERIOD_UNITS = {
+    "day": ("day", "дн", "ден", "dia", "día"),
+    "week": ("week", "недел", "seman"),
+    "month": ("month", "месяц", "mes"),
+    "year": ("year", "год", "лет", "año", "ano"),
+}
 
 
 def _swapped(new: Parse, old: Parse) -> tuple[frozenset[str], frozenset[str]]:
@@ -9271,6 +9290,8 @@ def _other_holder(new: Parse, old: Parse) -> bool:
     first or second person that is no relative ("we", "nos", "мы"): someone else's news."""
     if not _kin_words(old) - _kin_words(new):
         return False
+    if "@1p" in old.subject or "@1p" in old.people:
+        return False  # "Мы с братом используем Vim": the relative is one of us
     return (
         any(
             (w.kind == "pronoun" and w.key[1:2] in ("1", "2") and w.norm not in lx.WEAK_POSSESSIVES)

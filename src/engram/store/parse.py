@@ -2511,11 +2511,12 @@ def _cause_put_last(body: str) -> str:
     return _phrase_put_last(_CAUSE_FIRST, body)
 
 
-# Japanese: what brought it about, set off by a comma ("組織変更で、ユーザーの上司は…"; not a
-# day or a time it holds on: "金曜日で、朝会は10時だ"), or from when ("今期から本番リリースは…",
-# "4月から、朝会は…"), before the topic
+# Japanese: the change that brought it about, set off by a comma ("組織変更で、ユーザーの上司
+# は…", "異動により、…"; not where or while it holds: "大阪オフィスで、", "副業で、", "金曜日で、"),
+# or from when ("今期から本番リリースは…", "4月から、朝会は…"), before the topic
 _JAPANESE_OPENING = re.compile(
-    r"(?P<phrase>[^、。はが曜日週月時朝夜昼]{1,20}(?:で|により|によって|ので|ため)(?=、)"
+    r"(?P<phrase>[^、。はが]{0,12}(?:変更|異動|改編|再編|統合|合併|移転|退職|転職|移行)"
+    r"(?:で|により|によって|のため|ため)(?=、)"
     r"|(?:今期|今週|今月|今年|今日|来月|来週|来年|先月|先週|[0-9]{1,2}月|[0-9]{4}年)から)"
     r"、?(?P<rest>[^。]*?[はが].*?)(?P<end>。?)\s*$",
     re.DOTALL,
@@ -2870,7 +2871,8 @@ def parse(text: str) -> Parse:
     spaced = f" {' '.join(norms)} "
     past = past or any(phrase in spaced for phrase in _PAST_PHRASES)
     additive = additive or any(phrase in spaced for phrase in _ADDITIVE_PHRASES)
-    # (a Russian verb and "и" before what it takes: "Теперь используем и Redis", "also Redis")
+    # (a Russian verb and "и" before what it takes, a name in Latin letters or a place or time:
+    # "Теперь используем и Redis", "деплоим и по четвергам" — also; not "Вадим и Ольга")
     additive = additive or (" и " in spaced and _RUSSIAN_VERB_AND.search(spaced) is not None)
     # "The server went down on May 3" (an irregular past read as a change), "Сервер упал" (a
     # verb the parse did not take for one), "休暇を取った"
@@ -2946,7 +2948,9 @@ def _asks(norms: list[str]) -> bool:
     return bool(norms) and norms[0] in lx.QUESTION_WORDS
 
 
-_RUSSIAN_VERB_AND = re.compile(r"[а-яё](?:ем|им|ет|ит|ют|ят|ешь|ишь) и (?!не )")
+_RUSSIAN_VERB_AND = re.compile(
+    r"[а-яё]{3}(?:ем|им|ет|ит|ют|ят|ешь|ишь) и (?:[a-z]|(?:по|в|во|на|с|со) )"
+)
 _ENV_PREPOSITIONS = frozenset("in on for en para в на для".split())
 
 
