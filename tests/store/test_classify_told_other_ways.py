@@ -331,3 +331,10 @@ def test_a_japanese_place_a_statement_holds_in_stays_in_it() -> None:
 def test_the_same_russian_word_on_both_sides_is_one_form_of_it() -> None:
     # (a word of the same length as itself has no ending to read: this raised IndexError)
     assert _inflects("тестируем", frozenset({"тестируем"}))
+
+
+def test_an_english_new_number_that_is_a_phone_number_updates_the_phone() -> None:
+    old = "The user's phone is 555-0101"
+    assert outcome(old, "The user has a new number: 555-0199") == "supersede"
+    assert outcome(old, "The user has a new order number: 4412") not in HIDING
+    assert outcome("Tom's phone is 555-0101", "Ana has a new number: 555-0199") not in HIDING

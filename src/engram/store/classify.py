@@ -665,7 +665,8 @@ def _explicit_update(new: Parse, old: Parse) -> bool:
         and _slots(old.objects, new.objects) != 1
     ):
         return False
-    return len(said) <= 3 and new.subject == old.subject and _same_kind_of_value(new, old)
+    same_subject = new.subject == old.subject or _subject_reworded(new, old)
+    return len(said) <= 3 and same_subject and _same_kind_of_value(new, old)
 
 
 # Words that put a new value in the place of the old one: "instead", "вместо", "en lugar de",
@@ -856,10 +857,27 @@ def _other_qualifier(old: Parse, new: Parse) -> bool:
     lost = {k for k in anchors if k not in new.stems and not _inflects(k, new.stems)}
     # the old value as the new subject ("Jenkins was replaced by …") is no other qualifier
     brought = {k for k in new.subject_stems if not k.startswith("@")} - anchors - old.stems
+    if lost and brought and _concepts_of(old, lost) == _concepts_of(new, brought):
+        return False  # one attribute in other words (`_subject_reworded`)
     if lost and not brought and _actor_only(new) and _modifier_swapped(new, old, lost):
         return True
     # (a new fact that opens with its verb has no subject: "Han pasado la clase de pilates")
     return bool(lost and brought) or (bool(lost) and _preposition_refilled(new, old, lost))
+
+
+def _concepts_of(fact: Parse, roots: Collection[str]) -> set[str]:
+    """The concepts (`_concept_at`) of the fact's words with these stems."""
+    words = fact.words
+    return {_concept_at(words, at) for at, w in enumerate(words) if w.root in roots}
+
+
+def _subject_reworded(new: Parse, old: Parse) -> bool:
+    """The two subjects differ only in words of one concept: "the user's phone" / "the user's
+    new number: 555-0199" (a number that is a phone's), "Mom's cell" / "Mom's number"."""
+    mine = {k for k in new.subject_stems if not k.startswith("@")}
+    theirs = {k for k in old.subject_stems if not k.startswith("@")}
+    lost, brought = theirs - mine, mine - theirs
+    return bool(lost and brought) and _concepts_of(old, lost) == _concepts_of(new, brought)
 
 
 def _modifier_swapped(new: Parse, old: Parse, lost: Collection[str]) -> bool:
