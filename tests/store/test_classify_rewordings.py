@@ -239,3 +239,26 @@ def test_a_visit_or_a_length_in_other_words_is_a_duplicate(old: str, new: str) -
 )
 def test_another_trip_or_outage_hides_nothing(old: str, new: str) -> None:
     assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user lives in Berlin.", "The user is based in Berlin."),
+        ("Sara: my sister lives in Cork.", "Sara: my sister's based in Cork."),
+    ],
+)
+def test_someone_based_somewhere_lives_there(store: MemoryStore, old: str, new: str) -> None:
+    assert absorbed(store, old, new) == "duplicate"
+
+
+def test_a_firm_based_somewhere_is_where_it_is_located(store: MemoryStore) -> None:
+    old, new = "Acme is based in Berlin", "Acme is headquartered in Munich"
+    assert absorbed(store, old, new) == "supersede"
+
+
+def test_where_the_users_company_is_based_is_not_where_the_user_lives(
+    store: MemoryStore,
+) -> None:
+    old, new = "The user lives in Berlin.", "The user's company is based in Munich."
+    assert absorbed(store, old, new) not in HIDING

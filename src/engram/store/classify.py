@@ -6957,6 +6957,8 @@ def gist(fact: Parse) -> Gist:
             and not _idle(w, fact)
             and (w.key not in _FUNCTION or concept)  # "owns", not "own"
         ):
+            if w.norm == "based" and _of_the_user_or_kin(fact):
+                concept = "home"  # "The user is based in Berlin": where one lives
             root = lx.SPELLINGS.get(w.root, _base_root(w.norm, w.root))
             if at == 0 and w.text[:1].isupper() and not concept:
                 soft.append((w.key, root))
@@ -6981,6 +6983,15 @@ def gist(fact: Parse) -> Gist:
     found = Gist(tuple(names), frozenset(values), frozenset(concepts), tuple(soft), kin, first)
     object.__setattr__(fact, "gist", found)
     return found
+
+
+def _of_the_user_or_kin(fact: Parse) -> bool:
+    """The subject is the user, a pronoun or someone's relative ("the user", "my sister",
+    "Emma, the user's sister"), someone who lives somewhere (not "Acme", a firm, or a name
+    alone, which may be one)."""
+    return any(
+        k in lx.PERSON_NOUNS or k in lx.KIN or k.startswith("@") for k in fact.subject
+    ) or bool(fact.speaker and fact.subject & {"@1s", "@1p"})
 
 
 _AFTER = frozenset({"after", "через"})
