@@ -4,7 +4,7 @@ words and value changes in other words (issue 11)."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from engram.store import lexicon as lx
@@ -2753,6 +2753,7 @@ def test_an_address_among_japanese_words_holds_none_of_them(text: str, address: 
     domain=st.from_regex(r"[a-z]{1,8}(\.[a-z]{2,3}){1,2}", fullmatch=True),
     after=st.text(alphabet="にです変わったへ更新", min_size=0, max_size=6),
 )
+@example(before="し", local="a.de", domain="a.aa", after="")  # a local part that is a domain
 def test_an_e_mail_written_among_japanese_words_is_read_whole(
     before: str, local: str, domain: str, after: str
 ) -> None:

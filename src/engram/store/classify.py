@@ -9036,8 +9036,7 @@ def _uncleft_words(text: str) -> tuple[str, ...]:
 # Words that open a relative clause's own subject ("the city *we* live in", "the tool *the*
 # team uses"): the part put first is then the clause's object.
 _CLAUSE_SUBJECTS = frozenset(
-    "the a an our my your their his her its we i you they he she it el la los las un una mi su "
-    "sus nuestro nuestra tu yo".split()
+    "the a an our my your their his her its we i you they he she it".split()
 )
 
 

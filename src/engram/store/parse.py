@@ -44,7 +44,8 @@ _S = f"[^\\s{_CJK_LETTERS}{_CJK_MARKS}]"  # a character of a URL
 # numbers), a word (letters and digits, inner hyphens and apostrophes), or a dash or colon that
 # stands for "is" between words.
 _TOKEN = re.compile(
-    rf"(?P<url>https?://{_S}+|(?:(?:{_W}|-)+\.)+(?:com|org|net|io|dev|app|ru|de|co)\b(?:/{_S}*)?"
+    # (a domain followed by "@" is the start of an e-mail address: "a.de@example.com")
+    rf"(?P<url>https?://{_S}+|(?:(?:{_W}|-)+\.)+(?:com|org|net|io|dev|app|ru|de|co)\b(?!@)(?:/{_S}*)?"
     rf"|(?:(?:{_W}|-)+\.)+[^\W\d_](?:{_W}|-)*:\d{{2,5}}\b)"  # a host, port: "grafana.internal:3000"
     rf"|(?P<email>(?:{_W}|[.+-])+@(?:{_W}|-)+(?:\.(?:{_W}|-)+)+)"
     # a street address, one value however many words: "14 Elm Street, Apt 3B", "calle Mayor
@@ -2504,8 +2505,9 @@ _OPENING_PHRASE = re.compile(
 
 def _cause_put_last(body: str) -> str:
     """A statement that opens with what brought it about, set off by a comma ("After the RAM
-    upgrade, the laptop is fast now", "После замены SSD ноутбук больше не тормозит"), read
-    with that phrase at its end: the subject is what it is said of, not the upgrade."""
+    upgrade, the laptop is fast now", "После замены SSD ноутбук больше не тормозит"), or in
+    Japanese since when ("今期から…"), read with that phrase at its end: the subject is what it
+    is said of, not the upgrade."""
     if CJK.search(body):
         return _phrase_put_last(_JAPANESE_OPENING, body)
     return _phrase_put_last(_CAUSE_FIRST, body)
