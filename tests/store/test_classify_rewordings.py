@@ -262,3 +262,17 @@ def test_where_the_users_company_is_based_is_not_where_the_user_lives(
 ) -> None:
     old, new = "The user lives in Berlin.", "The user's company is based in Munich."
     assert absorbed(store, old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user's hobby is fishing", "The user's hobby is hiking"),
+        ("The user's hobby is chess", "The user's hobby is hiking"),
+    ],
+)
+def test_one_activity_in_anothers_place_is_no_rewording(
+    store: MemoryStore, old: str, new: str
+) -> None:
+    # ("hiking" is read as the verb of "is hiking", "fishing" and "chess" as what the hobby is)
+    assert absorbed(store, old, new) not in HIDING

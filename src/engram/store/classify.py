@@ -7243,6 +7243,8 @@ def _reworded(new: Parse, old: Parse) -> bool:
     lined = line_up(mine, theirs)
     if not lined.names or not _same_concepts(new, lined):
         return False
+    if lined.only_new and lined.only_old and _doing_for_doing(new, old):
+        return False  # "The user's hobby is fishing" / "… is hiking": one activity for another
     if _part_left_out(old, lined):
         return False
     if lined.only_old and _state_for_state(new, old):
@@ -7757,6 +7759,13 @@ def _same_concepts(new: Parse, lined: Overlap) -> bool:
     if lined.only_new and len(lined.only_old) > 1:
         return False
     return not lined.only_new or lined.only_new == {_verb_concept(new)}
+
+
+def _doing_for_doing(new: Parse, old: Parse) -> bool:
+    """The new fact's verb is an "-ing" form ("is hiking") where the old fact says what its
+    subject is ("is chess", "is fishing", read as a noun): one activity in another's place,
+    whichever the lexicon knows as a verb."""
+    return new.verb_norm.endswith("ing") and _verb_class(old.verb) in _GENERIC_VERBS
 
 
 def _other_action(new: Parse, old: Parse, lined: Overlap) -> bool:
