@@ -994,13 +994,15 @@ def _value_change(new: Parse, old: Parse) -> str | None:
         return None
     if new.past or old.past or new.future or old.future or (new.negated and old.negated):
         return None
-    if _other_owners(new, old) or _one_of_several(new) or _one_of_several(old):
+    if _other_owners(new, old):
         return None  # "Our migration is in progress" / "Their migration is done": two
     if (new.indefinite and old.indefinite and _person_only(new)) or new.listed or old.listed:
         return None  # "Anna is a teacher" / "a vegetarian" (but "my car is a Seat" / "a Kia")
     removed, added = _once_for_a_count(*_swapped(new, old), new, old)
     if not removed or not added or len(removed) > MAX_SWAP or len(added) > MAX_ADDED:
         return None
+    if _one_of_several(new) or _one_of_several(old):
+        return None  # "One of the user's colleagues is Tanaka" / "… is Sato": both are
     if len(removed) == len(added) == 1 and _same_address(min(removed), min(added)):
         return None  # "14 Elm Street" after "14 Elm Street, Apt 3B": the same place
     kept = old.object_keys & new.object_keys
@@ -3883,7 +3885,7 @@ def _one_clause_changed(new: Parse, old: Parse, similarity: float) -> Verdict | 
         return None
     at = differ[0]
     mine, theirs = ours[at][0], stored[at][0]
-    if any(phrase in _bare_words(text) for text in (mine, theirs) for phrase in _ONE_OF):
+    if _says_one_of(mine) or _says_one_of(theirs):
         return None  # "two cats, and one of them is called Luna" / "… Nala": both may hold
     clause_new, clause_old = _clause_parse(mine), _clause_parse(theirs)
     subject = (
@@ -7832,8 +7834,13 @@ def _denied(fact: Parse, keys: set[str]) -> bool:
 def _one_of_several(fact: Parse) -> bool:
     """The fact's subject is one of several: "One of the user's colleagues is Tanaka", "Uno de
     sus hermanos vive en Lima", "Один из клиентов — Сбер", "ユーザーの同僚の一人は田中さんだ"."""
-    text = _bare_words(fact.text)
-    return any(phrase in text for phrase in _ONE_OF)
+    return _says_one_of(fact.text)
+
+
+def _says_one_of(text: str) -> bool:
+    """The text tells of one of several (`_ONE_OF`)."""
+    bare = _bare_words(text)
+    return any(phrase in bare for phrase in _ONE_OF)
 
 
 def _changed_in_other_words(new: Parse, old: Parse) -> str | None:

@@ -1929,6 +1929,16 @@ _ENGLISH_ARTICLES = frozenset("a an the".split())
 _ARTICLE_BEFORE_CHANGE = _SPANISH_ARTICLES | _ENGLISH_ARTICLES
 
 
+def _we_verb_at(words: list[Word]) -> int | None:
+    """Where a verb that says "we" opens the fact, first or after "now" ("Usamos Jira",
+    "Ahora desplegamos los jueves", "Теперь используем Kafka"); None if none does."""
+    if words and _we_verb(words[0]):
+        return 0
+    if len(words) > 1 and words[0].kind == "marker" and _we_verb(words[1]):
+        return 1
+    return None
+
+
 def _we_verb(word: Word) -> bool:
     """A verb that says "we" by its ending, opening a fact with no subject word ("Usamos
     Jenkins", "Используем Kafka")."""
@@ -1971,10 +1981,11 @@ def _change_verb(word: Word) -> bool:
 
 def _predicate_start(words: list[Word], language: str) -> tuple[int, bool]:
     """Where the predicate begins, and whether a verb (not a bare value) begins it."""
-    if words and (_we_verb(words[0]) or _change_verb(words[0])):
-        return 0, True  # "Usamos Jira", "Cambié la clase de yoga": the verb says who
-    if len(words) > 1 and words[0].kind == "marker" and _we_verb(words[1]):
-        return 1, True  # "Ahora usamos MySQL", "Теперь используем Kafka": after "now"
+    we = _we_verb_at(words)
+    if we is not None:
+        return we, True  # "Usamos Jira", "Ahora usamos MySQL": the verb says who
+    if words and _change_verb(words[0]):
+        return 0, True  # "Cambié la clase de yoga": the verb says who
     if language == "spanish" and len(words) > 1 and _spanish_verb_first(words):
         return 0, True  # "Paga 800 euros de alquiler", as "Ahora paga …" reads it
     if words and words[0].norm in lx.SUBJECT_PRONOUNS:
@@ -2829,9 +2840,7 @@ def parse(text: str) -> Parse:
     subject_words = [
         w for w in subject_words if w.norm not in lx.WEAK_POSSESSIVES or w.kind == "name"
     ]
-    # (after "now" too: "Ahora desplegamos los jueves", "Теперь используем Kafka")
-    we = words[1:2] if words[:1] and words[0].kind == "marker" else words[:1]
-    implied = frozenset({"@1p"}) if not key and we and _we_verb(we[0]) else frozenset()
+    implied = frozenset({"@1p"}) if not key and _we_verb_at(words) is not None else frozenset()
     subject = frozenset(w.exact for w in subject_words) | implied
     subject_keys = frozenset(w.key for w in subject_words) | implied
     subject_stems = frozenset(w.root for w in subject_words) | implied
