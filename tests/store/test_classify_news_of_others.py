@@ -100,3 +100,32 @@ def test_a_japanese_relatives_news_is_not_the_users(old: str, new: str) -> None:
 
 def test_the_users_own_japanese_move_supersedes() -> None:
     assert outcome("ユーザーは名古屋に住んでいる", "ユーザーは今は福岡に住んでいる") == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The team has 5 engineers.", "A new engineer, Raj, joined the team."),
+        ("The Platform team is Ana, Ben and Chidi.", "Dmitri joined the Platform team this week."),
+        ("The Platform team is Ana and Ben.", "Carl and Dora joined the Platform team."),
+        ("В команде данных Вера, Глеб и Тимур.", "К нам в команду данных перешёл Артём."),
+    ],
+)
+def test_one_more_joining_a_group_hides_nothing_of_it(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The band's drummer is Tom.", "Max joined the band, replacing Tom on drums."),
+        ("The team has 5 engineers.", "Raj joined the team, so it now has 6 engineers."),
+        ("The committee is chaired by Ana.", "Luis joined the committee and chairs it."),
+        ("The data team is led by Mei.", "Rafael joined the data team as its lead."),
+        ("The user's team is Platform.", "The user joined the Growth team."),
+    ],
+)
+def test_joining_that_changes_what_the_stored_fact_says_still_supersedes(
+    old: str, new: str
+) -> None:
+    assert outcome(old, new) == "supersede"

@@ -2198,6 +2198,8 @@ def _why_apart(new: Parse, old: Parse, outcome: str) -> str:
         return "a new one of another thing, or got by someone else"
     if outcome == "supersede" and _value_owns_the_change(new, old):
         return "a thing of the stored value's own changed, not the value"
+    if outcome == "supersede" and _one_more_joined(new, old):
+        return "one more joined the group the stored fact is about"
     if outcome == "supersede":
         return _not_told_as_news(new, old)
     return _told_apart(new, old) if outcome == "duplicate" else ""
@@ -5742,6 +5744,59 @@ def _japanese_moved_apart(new: Parse, old: Parse) -> bool:
     # WordPressからnoteに移しました")
     places = f"{switched['from']} {switched['to']}".casefold()
     return any(device in places for device in (*_DEVICES_OR_FORMATS, *_JAPANESE_DEVICES))
+
+
+def _one_more_joined(new: Parse, old: Parse) -> bool:
+    """Someone the stored fact's subject does not name joined the team or group it is about:
+    "A new engineer, Raj, joined the team" after "The team has 5 engineers", "К нам в команду
+    данных перешёл Артём" after "В команде данных Вера, Глеб и Тимур" — one more in it, and
+    what the stored fact says of the group stays its news (a head count is told anew, never
+    replaced by one arrival). Not one who joins to hold a role ("Dana joined Acme as CTO"),
+    nor the stored subject joining another team ("The user joined the Growth team")."""
+    groups = team_keys() | group_keys()
+    group = frozenset(w.key for w in old.words if w.exact in old.subject and w.key in groups)
+    if not group or not any(w.norm in _JOINED for w in new.words):
+        return False
+    words = new.words
+    # the group is what one goes into: "joined the team", "в команду данных", "al equipo" (not
+    # "Мобильная команда перешла на Kotlin", a switch of the team's own)
+    into = next(
+        (
+            at
+            for at, w in enumerate(words)
+            if w.key in groups
+            and (w.key in group or _inflects(w.key, group))
+            and any(x.norm in _JOINED | _INTO for x in words[max(0, at - 3) : at])
+        ),
+        None,
+    )
+    if into is None or any(w.norm in _AND_THEN for w in words[into + 1 :]):
+        return False  # ("… joined the committee and chairs it": what it does there is news)
+    if any(
+        w.norm in _AS_A_ROLE | _IN_PLACE_OF or (w.norm in lx.UPDATE_WORDS and w.norm not in _JOINED)
+        for w in words
+    ):
+        return False  # "…, so it now has 6 engineers", "…, replacing Tom on drums"
+    if any(_concept_at(words, at) in _ONE_HOLDS for at in range(len(words))):
+        return False  # "В команду пришёл новый тимлид, Игорь": a role one holds at a time
+    mine = new.subject_keys - old.subject_keys
+    return any(not _inflects(k, old.subject_keys) for k in mine)
+
+
+# Verbs of joining a team or group, and the word of joining it to hold a role
+_JOINED = frozenset(
+    """joined joins join unió unieron une incorporó incorporaron incorpora sumó sumaron
+    присоединился присоединилась присоединились пришёл пришел пришла пришли перешёл перешел
+    перешла перешли""".split()
+)
+_AS_A_ROLE = frozenset({"as", "como", "качестве", "роли"})
+_ONE_HOLDS = lx.SINGLE_HOLDER | {"manager"}
+_AND_THEN = frozenset("and so then y e и а затем".split())
+_IN_PLACE_OF = frozenset(
+    """replacing replaces replace instead вместо заменив заменяя sustituyendo reemplazando
+    sustituye reemplaza""".split()
+)
+_INTO = frozenset({"to", "into", "в", "во", "к", "ко", "al", "a", "en"})
 
 
 def _holder_joined(new: Parse, old: Parse) -> bool:
