@@ -127,6 +127,13 @@ def test_a_proposal_agreed_to_something_else_is_no_update() -> None:
             "Los fines de semana el usuario ahora duerme 9 horas.",
         ),
         ("朝会は9:30です。", "今週だけ朝会は10:00に変わった。"),
+        ("The coffee machine is on the 3rd floor.", "During the renovation it moved to floor 2."),
+        ("La reunión semanal es los martes.", "Durante agosto la reunión pasa a los jueves."),
+        ("Ретро проходит по пятницам.", "На время отпуска Даны ретро теперь по четвергам."),
+        ("Mei leads the data team.", "Rafael took over the data team while Mei is on leave."),
+        ("The daily calorie goal is 2200.", "On training days the calorie goal is now 2600."),
+        ("Пользователь встаёт в 7 утра.", "В дни релиза пользователь теперь встаёт в 6."),
+        ("ユーザーは朝にコーヒーを飲みます。", "ユーザーは午後はコーヒーから紅茶に切り替えます。"),
     ],
 )
 def test_a_change_for_a_while_or_a_part_is_no_update(old: str, new: str) -> None:
@@ -147,6 +154,9 @@ def test_a_change_for_a_while_or_a_part_is_no_update(old: str, new: str) -> None
             "The docs site is hosted on Vercel (was Netlify until June).",
         ),
         ("The user is vegetarian.", "The user is no longer vegetarian."),
+        ("The office is in Hamburg.", "The office moved to Berlin during the summer."),
+        ("Deploys happen on Fridays.", "Beginning next week, deploys happen on Tuesdays."),
+        ("Rent is $2,000 a month.", "Starting in July, rent goes up to $2,150 a month."),
         ("El usuario vive con compañeros de piso.", "Ahora el usuario vive solo."),
     ],
 )

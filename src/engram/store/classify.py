@@ -2391,6 +2391,27 @@ _STRETCHES = frozenset(
     "неделя спринт сегодня день дни".split()
 )
 _JAPANESE_LIMITED = ("だけ", "週末", "当面")
+# A while a change is told to hold for: "during", "на время" and a stretch that ends (a month,
+# a season, a holiday, a renovation or a leave); "while" one is away.
+_WHILE_IT_LASTS = frozenset(
+    """holidays holiday vacation renovation renovations leave repairs construction vacaciones
+    obras reforma baja отпуск отпуска ремонт ремонта каникулы каникул праздники праздников
+    """.split()
+)
+_SEASONS = lx.CALENDAR_MONTHS | frozenset(
+    "summer winter spring autumn verano invierno primavera otoño лето лета зима зимы".split()
+)
+_WHILE = frozenset({"while", "mientras", "пока"})
+_AWAY = frozenset(
+    """leave vacation away out sick holiday baja vacaciones fuera отпуске отпуск болеет
+    болеют командировке декрете""".split()
+)
+# "On training days": days of one kind (not "the days", nor "two days")
+_DAYS_OF = frozenset({"days", "días", "dias", "дни"})
+# A Japanese topic of a time of day or of the week: "午後は", "平日は"
+_JAPANESE_SOME_TIMES = (
+    "午前中は", "午後は", "夜は", "朝は", "夕方は", "平日は", "土日は", "休日は",
+)  # fmt: skip
 
 
 def _asked_whether(new: Parse) -> bool:
@@ -2424,6 +2445,13 @@ def _change_denied(new: Parse, old: Parse) -> bool:
     return bool(values) and all(any(_same_name(v, w.key) for w in new.words) for v in values)
 
 
+def _during(norms: list[str], at: int) -> bool:
+    """The word at `at` opens a while: "during", "durante", "во время", "на время"."""
+    if norms[at] in ("during", "durante"):
+        return True
+    return norms[at] == "время" and at > 0 and norms[at - 1] in ("во", "на")
+
+
 def _for_a_while_or_part(new: Parse, old: Parse) -> bool:
     """The change holds for a while or in part only, as the stored fact does not say: "only",
     "solo", "только" beside a stretch of time, "on weekends", "temporarily",
@@ -2447,9 +2475,34 @@ def _for_a_while_or_part(new: Parse, old: Parse) -> bool:
             after = next((w for w in new.words[at + 1 :] if w.kind != "stop"), None)
             if after is not None and after.kind == "date":
                 return True
-    return CJK.search(new.text) is not None and any(
-        limit in new.text and limit not in old.text for limit in _JAPANESE_LIMITED
-    )
+        ahead, before = mine[at + 1 : at + 5], mine[max(0, at - 2) : at]
+        if (
+            _during(mine, at)
+            and (
+                _WHILE_IT_LASTS.intersection(ahead[:3])
+                # (a month or a season tells when a change told as done was made: "moved to
+                # Berlin during the summer")
+                or (not new.past and _SEASONS.intersection(ahead[:3]))
+            )
+        ):
+            return True  # "During the renovation", "Durante agosto", "на время ремонта"
+        if norm in _WHILE and _AWAY.intersection(ahead):
+            return True  # "… while Mei is on leave", "mientras Ana está de baja"
+        if (
+            norm in _DAYS_OF
+            and not dated
+            and (
+                ("on" in before and before[-1] not in ("the", "these", "those"))
+                or before[-1:] == ["в"]
+                or (before[-1:] == ["los"] and mine[at + 1 : at + 2] == ["de"])
+            )
+        ):
+            return True  # "On training days", "в дни релиза", "los días de partido"
+    if CJK.search(new.text) is None:
+        return False
+    if any(topic in new.text and topic[:-1] not in old.text for topic in _JAPANESE_SOME_TIMES):
+        return True  # "午後は…": in the afternoon, not all day
+    return any(limit in new.text and limit not in old.text for limit in _JAPANESE_LIMITED)
 
 
 def _value_owns_the_change(new: Parse, old: Parse) -> bool:

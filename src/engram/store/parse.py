@@ -2369,6 +2369,12 @@ _OPENING_STARTS = {
     ("a", "partir", "del"),
     ("начиная", "с"),
     ("starting", "from"),
+    ("starting", "in"),
+    ("starting", "on"),
+    ("beginning",),
+    ("beginning", "in"),
+    ("beginning", "on"),
+    ("beginning", "from"),
 }
 
 
