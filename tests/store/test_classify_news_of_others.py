@@ -74,6 +74,11 @@ def test_denying_the_value_given_supersedes() -> None:
         ("Коллега пользователя — Вадим.", "Коллега пользователя — Инна."),
         ("Пользователь подписан на Кинопоиск.", "Пользователь подписан на Яндекс Музыку."),
         ("El usuario es amigo de Iker.", "El usuario es amigo de Unai."),
+        ("The user roots for the Yankees.", "The user roots for the Knicks."),
+        ("The user wears Dr. Martens boots.", "The user wears Nike running shoes."),
+        ("The user has been to Mexico.", "The user has been to Chile."),
+        ("El usuario ha estado en México.", "El usuario ha estado en Chile."),
+        ("ユーザーは台湾に行ったことがある。", "ユーザーはベトナムに行ったことがある。"),
     ],
 )
 def test_a_second_value_of_what_one_has_or_does_several_of_hides_nothing(
@@ -85,6 +90,21 @@ def test_a_second_value_of_what_one_has_or_does_several_of_hides_nothing(
 def test_what_one_holds_alone_still_changes_hands() -> None:
     old, new = "The style guide is owned by Rhea.", "Joss owns the style guide."
     assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user wears glasses.", "The user now wears contacts."),
+        ("The user has been to Mexico twice.", "The user has been to Mexico three times."),
+    ],
+)
+def test_a_told_change_of_what_one_does_several_of_still_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+def test_a_place_been_to_is_no_new_home() -> None:
+    assert outcome("The user lives in Mexico.", "The user has been to Chile.") not in HIDING
 
 
 @pytest.mark.parametrize(
@@ -109,6 +129,7 @@ def test_the_users_own_japanese_move_supersedes() -> None:
         ("The Platform team is Ana, Ben and Chidi.", "Dmitri joined the Platform team this week."),
         ("The Platform team is Ana and Ben.", "Carl and Dora joined the Platform team."),
         ("В команде данных Вера, Глеб и Тимур.", "К нам в команду данных перешёл Артём."),
+        ("The team has 5 engineers.", "Raj joined the team as a backend engineer."),
     ],
 )
 def test_one_more_joining_a_group_hides_nothing_of_it(old: str, new: str) -> None:
@@ -123,6 +144,11 @@ def test_one_more_joining_a_group_hides_nothing_of_it(old: str, new: str) -> Non
         ("The committee is chaired by Ana.", "Luis joined the committee and chairs it."),
         ("The data team is led by Mei.", "Rafael joined the data team as its lead."),
         ("The user's team is Platform.", "The user joined the Growth team."),
+        ("The team has 5 engineers.", "Two engineers joined the team, bringing it to 7."),
+        ("The team uses Jira.", "Raj joined the team, which uses Linear these days."),
+        ("The team's tech lead is Ana.", "Raj joined the team to take over from Ana."),
+        ("The Payments team's lead is Ana.", "Ana left Payments and joined the Growth team."),
+        ("Команда данных пишет на Python.", "Артём перешёл в команду данных, которая пишет на Go."),
     ],
 )
 def test_joining_that_changes_what_the_stored_fact_says_still_supersedes(

@@ -127,8 +127,9 @@ def test_a_proposal_agreed_to_something_else_is_no_update() -> None:
             "Los fines de semana el usuario ahora duerme 9 horas.",
         ),
         ("朝会は9:30です。", "今週だけ朝会は10:00に変わった。"),
-        ("The coffee machine is on the 3rd floor.", "During the renovation it moved to floor 2."),
-        ("La reunión semanal es los martes.", "Durante agosto la reunión pasa a los jueves."),
+        ("The coffee machine is on the 3rd floor.", "During the renovation it is on floor 2."),
+        ("La oficina está en Sol.", "Durante las obras la oficina está en Atocha."),
+        ("The user works from the Lisbon office.", "The user now works from home on Fridays."),
         ("Ретро проходит по пятницам.", "На время отпуска Даны ретро теперь по четвергам."),
         ("Mei leads the data team.", "Rafael took over the data team while Mei is on leave."),
         ("The daily calorie goal is 2200.", "On training days the calorie goal is now 2600."),
@@ -260,3 +261,46 @@ def test_tomorrow_only_is_no_news_of_the_rule(old: str, new: str) -> None:
 def test_a_new_time_in_the_morning_still_supersedes() -> None:
     old = "La reunión diaria es a las 9:30."
     assert outcome(old, "La reunión diaria se cambió a las 10 de la mañana.") == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user's laptop is a ThinkPad.", "During the holidays the user switched to a MacBook."),
+        ("The user smokes.", "The user quit smoking during the holidays."),
+        ("Пользователь живёт в Москве.", "Пользователь переехал в Казань во время отпуска."),
+        ("The user's editor is Vim.", "The user switched to Neovim while on vacation."),
+        ("The CI runs on Jenkins.", "CI moved to GitHub Actions while phasing out Jenkins."),
+        ("The user works at Acme.", "The user quit Acme while on leave and now works at Stripe."),
+        ("The user runs daily.", "The user now runs on alternate days."),
+        ("Standup is at 9:30.", "Standup moved to 10:00 during the holidays and will stay."),
+        ("チームのリーダーは佐藤さん。", "今朝は田中さんが正式にチームのリーダーになった。"),
+    ],
+)
+def test_a_change_made_during_a_while_still_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user's rent is $1,800.", "Beginning in July, the user's rent is $2,000."),
+        ("The user's rent is $1,800.", "Beginning on July 1, the user's rent is $2,000."),
+        ("Deploys happen on Fridays.", "Beginning next week, deploys happen on Tuesdays."),
+        ("The standup is at 10.", "Starting in August, the standup is at 11."),
+    ],
+)
+def test_a_change_dated_by_when_it_starts_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user flies to Osaka in April.", "Beginning of March, the user flies to Tokyo."),
+        ("The user lives in Berlin.", "Starting in 2020, the user has lived in Berlin."),
+        ("The user is vegetarian.", "Beginning in 2019, the user has been vegetarian."),
+    ],
+)
+def test_a_start_that_is_no_change_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING

@@ -152,3 +152,27 @@ def test_the_start_of_an_event_is_the_time_it_is_at() -> None:
 def test_the_start_of_an_event_is_not_its_end() -> None:
     old, new = "The meeting ends at 17:00.", "The start of the meeting has been moved to 10:00."
     assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("朝会は9時半。", "デザインチームの朝会は10時に変更になった。"),
+        ("Deploys go through Jenkins.", "Deploys for the docs site now go through Netlify."),
+    ],
+)
+def test_an_update_of_a_narrower_thing_told_otherwise_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The team uses Python.", "The whole team switched to Kotlin."),
+        ("Команда пишет на Python.", "Вся команда перешла на Kotlin."),
+        ("会議は10時。", "定例の会議は11時に変更になった。"),
+        ("Deploys go through Jenkins.", "Deploys now go through Netlify."),
+    ],
+)
+def test_a_word_of_all_of_the_thing_narrows_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"

@@ -2200,6 +2200,10 @@ def _why_apart(new: Parse, old: Parse, outcome: str) -> str:
         return "a thing of the stored value's own changed, not the value"
     if outcome == "supersede" and _one_more_joined(new, old):
         return "one more joined the group the stored fact is about"
+    if outcome == "supersede" and _been_elsewhere_too(new, old):
+        return "one more place been to: such visits add up"
+    if outcome == "supersede" and _been_to(new) and not (_been_to(old) or old.negated):
+        return "a place been to, no new home"  # "lives in Mexico" → "has been to Chile"
     if outcome == "supersede":
         return _not_told_as_news(new, old)
     return _told_apart(new, old) if outcome == "duplicate" else ""
@@ -2349,12 +2353,16 @@ def _part_of_the_subject(new: Parse, old: Parse) -> bool:
     if len(old.subject) != 1 or len(new.subject) != 2:
         return False
     head = next((w for w in old.words if w.exact in old.subject), None)
-    if head is None or head.kind != "word" or not head.text[:1].islower():
+    if head is None or head.kind != "word":
         return False
     words = new.words
     said = {_concept_at(old.words, i) for i in range(len(old.words))} - {""}
     for at, w in enumerate(words):
         if w.exact not in new.subject or not _concept_found(w.key, frozenset({head.key})):
+            continue
+        # a common noun, not a name: written in small letters, or Japanese, which has none
+        # ("朝会は" / "デザインチームの朝会は")
+        if not (head.text[:1].islower() or CJK.match(w.text)):
             continue
         # the word right before it or right after it, or after a "de" ("los servicios de ML";
         # not "the start of the meeting", whose head is "start")
@@ -2371,11 +2379,20 @@ def _part_of_the_subject(new: Parse, old: Parse) -> bool:
                 and not _concept_found(m.key, old.content)
                 and _concept_at(words, i) not in said | _HOW_OFTEN  # ("the weekly review")
                 and m.norm not in lx.FREQUENCIES
+                and m.norm not in _NOT_NARROWING  # "the whole team", "定例の会議"
+                # (a Japanese word narrows one after it by の: "デザインチームの朝会", not
+                # "最近エディタを…")
+                and (not CJK.match(m.text) or f"{m.text}の{w.text}" in new.text)
             ):
                 return True
     return False
 
 
+# Words beside a noun that take all of it or tell how often it comes, and narrow nothing
+_NOT_NARROWING = frozenset(
+    """whole entire all every toda todo todos todas entero entera весь вся всё все целый
+    целая 全体 全員 毎週 毎日 毎朝 毎月 定例 週次 月次 いつも""".split()
+)
 _IF = frozenset({"if", "unless", "si", "если"})
 _THE_USER = frozenset({"user", "usuario", "usuaria", "пользователь", "ユーザー"})
 _ASKED = frozenset("asked asks wondered wonders preguntó preguntaron pregunta".split())
@@ -2391,27 +2408,36 @@ _STRETCHES = frozenset(
     "неделя спринт сегодня день дни".split()
 )
 _JAPANESE_LIMITED = ("だけ", "週末", "当面")
-# A while a change is told to hold for: "during", "на время" and a stretch that ends (a month,
-# a season, a holiday, a renovation or a leave); "while" one is away.
+# A while a change is told to hold for: "during" or "на время" a stretch that ends (a holiday,
+# a renovation, a leave); "while" one is away. "For good" says a change lasts.
 _WHILE_IT_LASTS = frozenset(
     """holidays holiday vacation renovation renovations leave repairs construction vacaciones
-    obras reforma baja отпуск отпуска ремонт ремонта каникулы каникул праздники праздников
+    obras reforma baja permiso отпуск отпуска ремонт ремонта каникулы каникул декрета
     """.split()
-)
-_SEASONS = lx.CALENDAR_MONTHS | frozenset(
-    "summer winter spring autumn verano invierno primavera otoño лето лета зима зимы".split()
 )
 _WHILE = frozenset({"while", "mientras", "пока"})
 _AWAY = frozenset(
-    """leave vacation away out sick holiday baja vacaciones fuera отпуске отпуск болеет
-    болеют командировке декрете""".split()
+    """leave vacation holiday sick ooo baja vacaciones permiso отпуске декрете командировке
+    больничном""".split()
 )
-# "On training days": days of one kind (not "the days", nor "two days")
+_AWAY_AFTER_BE = frozenset({"away", "out", "fuera"})
+_IS = frozenset({"is", "are", "está", "están", "esta", "estan"})
+_WAS = frozenset("was were estaba estaban estuvo был была были".split())
+_FOR_GOOD = ("for good", "permanently", "para siempre", "definitivamente", "навсегда")
+# Days of the week told as the days something happens on ("on Fridays", "по пятницам")
+_SOME_DAYS_OF_THE_WEEK = frozenset(
+    """mondays tuesdays wednesdays thursdays fridays saturdays sundays понедельникам
+    вторникам средам четвергам пятницам субботам воскресеньям""".split()
+)
+# "On training days": days of one kind (not "the days", "two days", "alternate days")
 _DAYS_OF = frozenset({"days", "días", "dias", "дни"})
-# A Japanese topic of a time of day or of the week: "午後は", "平日は"
-_JAPANESE_SOME_TIMES = (
-    "午前中は", "午後は", "夜は", "朝は", "夕方は", "平日は", "土日は", "休日は",
-)  # fmt: skip
+_NOT_A_KIND_OF_DAY = frozenset(
+    """the these those some few several many most all both other alternate alternating odd
+    even certain different consecutive two three four five six seven""".split()
+)
+_JAPANESE_SOME_TIMES = re.compile(
+    r"(?:^|[、はが\s])(午前中は|午後は|夜は|朝は|夕方は|平日は|土日は|休日は)(?!もちろん)"
+)
 
 
 def _asked_whether(new: Parse) -> bool:
@@ -2452,6 +2478,79 @@ def _during(norms: list[str], at: int) -> bool:
     return norms[at] == "время" and at > 0 and norms[at - 1] in ("во", "на")
 
 
+def _told_for_a_while(new: Parse, old: Parse) -> bool:
+    """The new fact, told in the present, holds for a while or on some days only, and the
+    stored fact outside them: "During the renovation the coffee machine is on floor 2", "на
+    время ремонта", "… while Mei is on leave", "mientras Ana está de baja", "On release days
+    the standup is at 10", "в дни релиза", "los días de partido", "午後は…". (A change told as
+    done during a holiday or while away was made then: "switched to a MacBook during the
+    holidays"; "for good" says it lasts; "on alternate days" is how often.)"""
+    words = new.words
+    norms = [w.norm for w in words]
+    spaced = f" {' '.join(norms)} "
+    if any(f" {p} " in spaced for p in _FOR_GOOD):
+        return False
+    # (a while after "while" is told by its own verb: "took over while Mei is on leave"; a
+    # while of another clause may be when it was done: "…: lo migramos durante las vacaciones",
+    # "… moved during the holidays and will stay there")
+    done = (
+        new.past
+        or "ja:done" in norms
+        or "quit" in norms  # (its past is its present: "quit smoking during the holidays")
+        or any(n in lx.CONJUNCTIONS for n in norms)
+        or any(mark in new.text for mark in ":;")
+    )
+    theirs = {w.norm for w in old.words}
+    days_told = any(n in _DAYS_OF or n in _WEEKDAYS or n in lx.OCCASIONS for n in theirs)
+    for at, norm in enumerate(norms):
+        if norm in theirs:
+            continue
+        ahead = norms[at + 1 : at + 6]
+        if norm in _WHILE and _away(words[at + 1 :], done):
+            return True  # "… while Mei is on leave", "mientras Ana está de baja"
+        if done:
+            continue
+        if _during(norms, at) and _WHILE_IT_LASTS.intersection(ahead[:3]):
+            return True  # "During the renovation", "на время ремонта"
+        if norm in _DAYS_OF and not days_told and _some_days(norms, at):
+            return True  # "On training days", "в дни релиза", "los días de partido"
+        if norm in _SOME_DAYS_OF_THE_WEEK and not days_told:
+            return True  # "works from home on Fridays", "по пятницам", "los viernes"
+    return (
+        not done
+        and CJK.search(new.text) is not None
+        and any(m[1][:-1] not in old.text for m in _JAPANESE_SOME_TIMES.finditer(new.text))
+    )  # "午後は…": in the afternoon, not all day
+
+
+def _away(words: Sequence[Word], done: bool) -> bool:
+    """The words after "while" say someone is away now: "Mei is on leave", "Ana está de baja",
+    "Вера в декрете", "Ana is away" (not "was away", nor "phasing out Jenkins"; after a change
+    told as done, "while on vacation" is when it was made)."""
+    if any(w.norm in _WAS or w.kind == "marker" for w in words):
+        return False  # (… "while on parental leave and now works at Stripe")
+    words = words[:5]
+    if done and not any(w.norm in _IS for w in words):
+        return False
+    return any(
+        w.norm in _AWAY or (w.norm in _AWAY_AFTER_BE and at and words[at - 1].norm in _IS)
+        for at, w in enumerate(words)
+    )
+
+
+def _some_days(norms: list[str], at: int) -> bool:
+    """ "days" at `at` names days of one kind: "on training days", "в дни релиза", "los días
+    de partido" (not "on alternate days", "on two days", "the days")."""
+    if norms[at - 1 : at] == ["в"]:
+        return norms[at + 1 : at + 2] != ["когда"]  # ("в дни, когда …": whenever)
+    if norms[at - 1 : at] in (["los"], ["en"]) and norms[at + 1 : at + 2] == ["de"]:
+        return True
+    for gap in (1, 2):  # "on" and one or two words before "days"
+        if at - gap - 1 >= 0 and norms[at - gap - 1] == "on":
+            return not any(n in _NOT_A_KIND_OF_DAY for n in norms[at - gap : at])
+    return False
+
+
 def _for_a_while_or_part(new: Parse, old: Parse) -> bool:
     """The change holds for a while or in part only, as the stored fact does not say: "only",
     "solo", "только" beside a stretch of time, "on weekends", "temporarily",
@@ -2475,33 +2574,10 @@ def _for_a_while_or_part(new: Parse, old: Parse) -> bool:
             after = next((w for w in new.words[at + 1 :] if w.kind != "stop"), None)
             if after is not None and after.kind == "date":
                 return True
-        ahead, before = mine[at + 1 : at + 5], mine[max(0, at - 2) : at]
-        if (
-            _during(mine, at)
-            and (
-                _WHILE_IT_LASTS.intersection(ahead[:3])
-                # (a month or a season tells when a change told as done was made: "moved to
-                # Berlin during the summer")
-                or (not new.past and _SEASONS.intersection(ahead[:3]))
-            )
-        ):
-            return True  # "During the renovation", "Durante agosto", "на время ремонта"
-        if norm in _WHILE and _AWAY.intersection(ahead):
-            return True  # "… while Mei is on leave", "mientras Ana está de baja"
-        if (
-            norm in _DAYS_OF
-            and not dated
-            and (
-                ("on" in before and before[-1] not in ("the", "these", "those"))
-                or before[-1:] == ["в"]
-                or (before[-1:] == ["los"] and mine[at + 1 : at + 2] == ["de"])
-            )
-        ):
-            return True  # "On training days", "в дни релиза", "los días de partido"
+    if _told_for_a_while(new, old):
+        return True
     if CJK.search(new.text) is None:
         return False
-    if any(topic in new.text and topic[:-1] not in old.text for topic in _JAPANESE_SOME_TIMES):
-        return True  # "午後は…": in the afternoon, not all day
     return any(limit in new.text and limit not in old.text for limit in _JAPANESE_LIMITED)
 
 
@@ -5799,16 +5875,55 @@ def _japanese_moved_apart(new: Parse, old: Parse) -> bool:
     return any(device in places for device in (*_DEVICES_OR_FORMATS, *_JAPANESE_DEVICES))
 
 
+def _been_elsewhere_too(new: Parse, old: Parse) -> bool:
+    """Both facts tell where one has been, ever ("The user has been to Mexico" / "… to Chile",
+    "ha estado en México", "台湾に行ったことがある"), and the new fact names a place the stored
+    one does not: places been to add up, as places visited do. (The same place been to more
+    often is news of it: "has been to Mexico twice" → "three times".)"""
+    if not (_been_to(new) and _been_to(old)):
+        return False
+    mine, theirs = _places_named(new), _places_named(old)
+    return bool(mine - theirs) and bool(theirs - mine) and not (theirs & mine)
+
+
+def _places_named(fact: Parse) -> frozenset[str]:
+    """The names a fact's object holds, or in Japanese the words before its place particle
+    ("台湾に", "京都を")."""
+    if CJK.search(fact.text):
+        return frozenset(m[1] for m in _JAPANESE_PLACE.finditer(fact.text))
+    return frozenset(w.key for w in fact.objects if w.kind in ("name", "acronym"))
+
+
+_JAPANESE_PLACE = re.compile(r"(?:は|、)([^\s、。はがをにで]+)(?:に|へ|を)")
+
+
+def _been_to(fact: Parse) -> bool:
+    """The fact tells where one has been, ever: "has been to", "ha estado en", "行ったことが
+    ある", "訪れたことがある"."""
+    if CJK.search(fact.text):
+        return any(ending in fact.text for ending in _JAPANESE_EVER)
+    spaced = f" {fact.text.casefold()} "
+    return any(f" {phrase} " in spaced for phrase in _BEEN_TO)
+
+
+_BEEN_TO = (
+    "has been to", "have been to", "'s been to", "’s been to", "ha estado en", "he estado en",
+    "hemos estado en", "han estado en",
+)  # fmt: skip
+_JAPANESE_EVER = ("たことがある", "たことがあります", "たことある")
+
+
 def _one_more_joined(new: Parse, old: Parse) -> bool:
-    """Someone the stored fact's subject does not name joined the team or group it is about:
-    "A new engineer, Raj, joined the team" after "The team has 5 engineers", "К нам в команду
-    данных перешёл Артём" after "В команде данных Вера, Глеб и Тимур" — one more in it, and
-    what the stored fact says of the group stays its news (a head count is told anew, never
-    replaced by one arrival). Not one who joins to hold a role ("Dana joined Acme as CTO"),
-    nor the stored subject joining another team ("The user joined the Growth team")."""
+    """Someone the stored fact's subject does not name joined the team or group whose members
+    it counts or lists: "A new engineer, Raj, joined the team" after "The team has 5
+    engineers", "К нам в команду данных перешёл Артём" after "В команде данных Вера, Глеб и
+    Тимур" — one more in it, and the count or list is told anew, never replaced by one
+    arrival. The new fact says no more than who joined, when and from where (not "…, bringing
+    it to 7", "…, which uses Linear these days", "… to take over from Ana"); the stored one
+    says no more than the members (not "The team's only designer is Ana")."""
     groups = team_keys() | group_keys()
     group = frozenset(w.key for w in old.words if w.exact in old.subject and w.key in groups)
-    if not group or not any(w.norm in _JOINED for w in new.words):
+    if not group or not _members_told(old):
         return False
     words = new.words
     # the group is what one goes into: "joined the team", "в команду данных", "al equipo" (not
@@ -5823,33 +5938,77 @@ def _one_more_joined(new: Parse, old: Parse) -> bool:
         ),
         None,
     )
-    if into is None or any(w.norm in _AND_THEN for w in words[into + 1 :]):
-        return False  # ("… joined the committee and chairs it": what it does there is news)
-    if any(
-        w.norm in _AS_A_ROLE | _IN_PLACE_OF or (w.norm in lx.UPDATE_WORDS and w.norm not in _JOINED)
-        for w in words
-    ):
-        return False  # "…, so it now has 6 engineers", "…, replacing Tom on drums"
-    if any(_concept_at(words, at) in _ONE_HOLDS for at in range(len(words))):
-        return False  # "В команду пришёл новый тимлид, Игорь": a role one holds at a time
-    mine = new.subject_keys - old.subject_keys
-    return any(not _inflects(k, old.subject_keys) for k in mine)
+    if into is None or not any(w.norm in _JOINED for w in words):
+        return False
+    if any(w.norm in _IN_PLACE_OF or _concept_at(words, at) in _ONE_HOLDS
+           for at, w in enumerate(words)):  # fmt: skip
+        return False  # "…, replacing Tom on drums", "В команду пришёл новый тимлид, Игорь"
+    if not _nothing_more_told(words[into + 1 :], old):
+        return False
+    said = frozenset(w.key for w in old.words)
+    mine = new.subject_keys - said  # (not one the stored fact names: "Ana left … and joined …")
+    return any(not _inflects(k, said) for k in mine)
 
 
-# Verbs of joining a team or group, and the word of joining it to hold a role
+def _members_told(fact: Parse) -> bool:
+    """The fact counts a group's members ("has 5 engineers") or names two or more of them
+    ("is Ana, Ben and Chidi"), and says nothing else of them ("only", "newest", "no")."""
+    if fact.negated or any(w.norm in _NOT_ONLY_MEMBERS for w in fact.words):
+        return False
+    names = sum(w.kind == "name" for w in fact.words)
+    counted = any(w.kind == "value" and w.norm.isdigit() for w in fact.words)
+    return names >= 2 or counted or any(w.norm in _COUNT_WORDS for w in fact.words)
+
+
+def _nothing_more_told(after: Sequence[Word], old: Parse) -> bool:
+    """The words after the group a new fact joins tell only who joined, when and from where:
+    names, the group's own words, a time ("this week"), "from …"/"из …" and one word after
+    it, "as …" of a member's job; nothing of what the group is or does."""
+    skip = 0
+    for w in after:
+        if skip:
+            skip -= 1
+            continue
+        if w.norm in _FROM_WHERE:
+            skip = 1
+        elif w.norm in _AS_A_ROLE:
+            skip = 3  # "as a backend engineer"
+        elif not (
+            w.kind in ("stop", "date", "name")
+            or w.norm in _JOINED | _WHEN_JOINED
+            or w.key in old.subject_keys
+            or _inflects(w.key, old.subject_keys)
+        ):
+            return False
+    return True
+
+
+# Verbs of joining a team or group
 _JOINED = frozenset(
     """joined joins join unió unieron une incorporó incorporaron incorpora sumó sumaron
     присоединился присоединилась присоединились пришёл пришел пришла пришли перешёл перешел
     перешла перешли""".split()
 )
-_AS_A_ROLE = frozenset({"as", "como", "качестве", "роли"})
+_AS_A_ROLE = frozenset({"as", "como"})
 _ONE_HOLDS = lx.SINGLE_HOLDER | {"manager"}
-_AND_THEN = frozenset("and so then y e и а затем".split())
 _IN_PLACE_OF = frozenset(
     """replacing replaces replace instead вместо заменив заменяя sustituyendo reemplazando
     sustituye reemplaza""".split()
 )
 _INTO = frozenset({"to", "into", "в", "во", "к", "ко", "al", "a", "en"})
+_FROM_WHERE = frozenset({"from", "из", "de", "desde"})
+_WHEN_JOINED = frozenset(
+    """this last week month year today yesterday recently semana mes año hoy ayer неделе
+    неделю месяце месяц году недавно вчера сегодня""".split()
+)
+_COUNT_WORDS = frozenset(
+    """two three four five six seven eight nine ten twelve dos tres cuatro cinco seis siete
+    ocho nueve diez два три четыре пять шесть семь восемь девять десять""".split()
+)
+_NOT_ONLY_MEMBERS = frozenset(
+    """only just newest latest sole hiring looking solo sólo único única nuevo nueva только
+    единственный единственная новый новая ищет""".split()
+)
 
 
 def _holder_joined(new: Parse, old: Parse) -> bool:

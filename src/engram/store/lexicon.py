@@ -1119,11 +1119,11 @@ MEMBERSHIP = frozenset("member members miembro miembros участник уча�
 # one does, watches, follows or gives to ("listens to Radiohead" / "… to Björk": both) …
 OFTEN_MANY_DONE = {
     "english": "read watch listen attend study learn eat drink want need keep teach write "
-    "afraid fear follow subscribe volunteer donate reading watching listening",
+    "afraid fear follow subscribe volunteer donate reading watching listening wear root",
     "russian": "читает смотрит слушает изучает ест ем едим пьёт пью пьём хочет нужен нужна "
-    "нужно преподаёт преподает учит пишет боится",
+    "нужно преподаёт преподает учит пишет боится готовит носит",
     "spanish": "lee mira ve escucha estudia aprende come como bebe bebo tomo toma quiere "
-    "necesita enseña escribe teme sigue leyendo viendo mirando escuchando",
+    "necesita enseña escribe teme sigue leyendo viendo mirando escuchando cocina",
 }
 # … and what is held, approved, sent or answered for, which a thing more often has one of
 # ("The design system is owned by Lena"), unless said with "a" ("owns a Tesla").

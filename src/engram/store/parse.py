@@ -1894,6 +1894,8 @@ def _third_person_first(words: list[Word], language: str) -> bool:
         if before.kind == "name" and word.norm.endswith("s") and word.key in english_verb_keys():
             return False  # "Marks Nakamura lives in Osaka": a name first, its verb after
         if before.kind == "name" or before.norm in _ENGLISH_ARTICLES:
+            if verb_at == 0 and _plural_verb_after_now(words[at:]):
+                return False  # "Deploys for the docs site now go through Netlify"
             break  # the object has begun: "Works at Stripe as a team lead"
         if (
             before.kind not in ("word", "name", "acronym", "value", "env")
@@ -1903,6 +1905,15 @@ def _third_person_first(words: list[Word], language: str) -> bool:
         if word.kind == "aux" or _bare_verb(word):
             return False  # "Deploys to production require two approvals": a noun first
     return True
+
+
+def _plural_verb_after_now(words: list[Word]) -> bool:
+    """A word of change ("now") and an English verb in its bare form after it: the verb of a
+    plural noun that opened the fact ("Deploys for the docs site now go through Netlify")."""
+    return any(
+        w.kind == "marker" and (_bare_verb(after) or after.norm in _PLURAL_VERBS)
+        for w, after in itertools.pairwise(words)
+    )
 
 
 def _bare_verb(word: Word) -> bool:
@@ -2363,19 +2374,20 @@ _WHEN_WORDS = (
 )
 # "of" in "as of", an article before the day a change holds from ("desde el lunes")
 _DATE_ARTICLES = frozenset({"of", "the", "el", "la", "los", "las", "del"})
-_OPENING_STARTS = {
-    ("as", "of"),
+# Phrases that open a fact by dating a change, the longest first (a phrase may begin another)
+_OPENING_STARTS = (
     ("a", "partir", "de"),
     ("a", "partir", "del"),
+    ("as", "of"),
     ("начиная", "с"),
     ("starting", "from"),
     ("starting", "in"),
     ("starting", "on"),
-    ("beginning",),
     ("beginning", "in"),
     ("beginning", "on"),
     ("beginning", "from"),
-}
+    ("beginning",),
+)
 
 
 def _dated_opening(words: list[Word]) -> tuple[list[Word], bool]:
@@ -2581,17 +2593,25 @@ def _time_opener(words: list[Word], at: int) -> bool:
 
 
 def _lasting(words: list[Word]) -> bool:
-    """ "Since <date>" with a perfect ("has been", "have lived"): how long something has been
-    so, not a change."""
-    return words[0].norm == "since" and any(w.norm in ("has", "have") for w in words)
+    """ "Since <date>" with a perfect ("has been", "have lived"), or another opening with the
+    perfect of a state ("Starting in 2020, the user has lived in Berlin"): how long something
+    has been so, not a change."""
+    perfect = [at for at, w in enumerate(words[:-1]) if w.norm in ("has", "have")]
+    if words[0].norm == "since":
+        return bool(perfect)
+    return any(words[at + 1].norm in _STATES_HELD for at in perfect)
+
+
+_STATES_HELD = frozenset({"been", "lived", "worked", "used", "owned", "had"})
 
 
 def _opening_length(words: list[Word]) -> int:
     """How many words open a fact with "from" in some form ("as of", "a partir de"), or 0."""
-    norms = tuple(w.norm for w in words[:3])
-    for phrase in _OPENING_STARTS:
+    norms = tuple(w.norm for w in words[:4])
+    for phrase in _OPENING_STARTS:  # (the longest first: "beginning in" before "beginning")
         if norms[: len(phrase)] == phrase:
-            return len(phrase)
+            # ("Beginning of March, …": when, not from when)
+            return 0 if norms[len(phrase) : len(phrase) + 1] == ("of",) else len(phrase)
     return 1 if norms and norms[0] in lx.DATED_CHANGE else 0
 
 
