@@ -135,6 +135,8 @@ def test_a_proposal_agreed_to_something_else_is_no_update() -> None:
         ("The daily calorie goal is 2200.", "On training days the calorie goal is now 2600."),
         ("Пользователь встаёт в 7 утра.", "В дни релиза пользователь теперь встаёт в 6."),
         ("ユーザーは朝にコーヒーを飲みます。", "ユーザーは午後はコーヒーから紅茶に切り替えます。"),
+        ("The gym opens at 6am.", "Starting in July, the gym opens at 8am for two months."),
+        ("The gym opens at 6am.", "The gym now opens at 8am until the repairs are done."),
     ],
 )
 def test_a_change_for_a_while_or_a_part_is_no_update(old: str, new: str) -> None:
@@ -275,6 +277,10 @@ def test_a_new_time_in_the_morning_still_supersedes() -> None:
         ("The user runs daily.", "The user now runs on alternate days."),
         ("Standup is at 9:30.", "Standup moved to 10:00 during the holidays and will stay."),
         ("チームのリーダーは佐藤さん。", "今朝は田中さんが正式にチームのリーダーになった。"),
+        ("The team uses Trello.", "The team now uses Asana, adopted during the holidays."),
+        ("The user works from the office.", "The user now works from home, except on Fridays."),
+        ("The user's phone is a Galaxy S21.", "The phone is now a Pixel 9, bought during a sale."),
+        ("ユーザーは電車で出勤する。", "朝は混むので、ユーザーは今後ずっと車で出勤する。"),
     ],
 )
 def test_a_change_made_during_a_while_still_supersedes(old: str, new: str) -> None:
@@ -300,6 +306,8 @@ def test_a_change_dated_by_when_it_starts_supersedes(old: str, new: str) -> None
         ("The user flies to Osaka in April.", "Beginning of March, the user flies to Tokyo."),
         ("The user lives in Berlin.", "Starting in 2020, the user has lived in Berlin."),
         ("The user is vegetarian.", "Beginning in 2019, the user has been vegetarian."),
+        ("The user teaches at Lincoln High.", "Starting in 2018, the user has taught there."),
+        ("Ana leads the data team.", "Starting in 2017, Ana has led the data team."),
     ],
 )
 def test_a_start_that_is_no_change_hides_nothing(old: str, new: str) -> None:

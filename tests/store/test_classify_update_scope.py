@@ -172,7 +172,14 @@ def test_an_update_of_a_narrower_thing_told_otherwise_hides_nothing(old: str, ne
         ("Команда пишет на Python.", "Вся команда перешла на Kotlin."),
         ("会議は10時。", "定例の会議は11時に変更になった。"),
         ("Deploys go through Jenkins.", "Deploys now go through Netlify."),
+        (
+            "Deploys for the docs site go through Vercel.",
+            "Deploys for the docs site now go through Netlify.",
+        ),
+        ("Builds for the iOS app run on CircleCI.", "Builds for the iOS app now run on Bitrise."),
+        ("スマホはiPhone。", "ユーザーのスマホはPixelに変わった。"),
+        ("朝会は9時半。", "今後の朝会は10時に変更。"),
     ],
 )
-def test_a_word_of_all_of_the_thing_narrows_nothing(old: str, new: str) -> None:
+def test_a_word_of_all_of_the_thing_or_of_the_user_narrows_nothing(old: str, new: str) -> None:
     assert outcome(old, new) == "supersede"

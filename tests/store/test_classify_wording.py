@@ -2091,6 +2091,13 @@ def test_japanese_begins_and_starts_are_one_verb() -> None:
         ("У пользователя кот по кличке Барсик.", "Кота пользователя зовут Барсик."),
         ("Mi esposa se llama Ana.", "Ana es mi esposa."),
         ("La perra de la usuaria se llama Canela.", "Canela es la perra de la usuaria."),
+        ("Сына пользователя зовут Миша.", "Сын пользователя — Миша."),
+        ("Кота зовут Барсик.", "Кот пользователя — Барсик."),
+        ("Собаку зовут Рекс.", "Кличка собаки — Рекс."),
+        ("The user's son is named Noah.", "The user's son is Noah."),
+        ("The user's son is named Noah.", "The user has a son called Noah."),
+        ("El usuario tiene un gato llamado Chispa.", "Chispa es el gato del usuario."),
+        ("Mi mujer se llama Ana.", "Mi esposa se llama Ana."),
     ],
 )
 def test_a_name_given_three_ways_is_one_fact(old: str, new: str) -> None:
@@ -2106,6 +2113,10 @@ def test_a_name_given_three_ways_is_one_fact(old: str, new: str) -> None:
         ("Мою жену зовут Анна.", "Мою сестру зовут Анна."),
         ("Mi esposa se llama Ana.", "Mi hermana se llama Ana."),
         ("Мою жену зовут Анна.", "Мою жену зовут Мария."),
+        ("Кот пользователя — Барсик.", "Кот соседа — Барсик."),
+        ("The user's son is Noah.", "The user's daughter is Noah."),
+        ("The user has a son called Noah.", "The user has a daughter called Noah."),
+        ("The user has a dog named Max.", "The user's cat is named Max."),
     ],
 )
 def test_another_person_or_another_name_hides_nothing(old: str, new: str) -> None:
@@ -2808,3 +2819,22 @@ def test_news_of_another_attribute_of_the_same_owner_hides_nothing(old: str, new
 def test_changing_jobs_in_japanese_updates_where_one_works() -> None:
     old, new = "楽天に勤めている。", "楽天を辞めて、今はLINEヤフーで働いている。"
     assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user's mom lives in Porto.", "The user's mother lives in Porto."),
+        ("Мама пользователя живёт в Туле.", "Мать пользователя живёт в Туле."),
+        ("La mamá del usuario vive en Lugo.", "La madre del usuario vive en Lugo."),
+        ("The user's dad plays golf.", "The user's father plays golf."),
+    ],
+)
+def test_a_relative_named_by_a_homely_word_is_the_same_relative(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+def test_a_homely_word_for_one_relative_is_not_another() -> None:
+    assert outcome("The user's mom lives in Porto.", "The user's father lives in Porto.") not in (
+        HIDING
+    )

@@ -2391,7 +2391,7 @@ def _part_of_the_subject(new: Parse, old: Parse) -> bool:
 # Words beside a noun that take all of it or tell how often it comes, and narrow nothing
 _NOT_NARROWING = frozenset(
     """whole entire all every toda todo todos todas entero entera весь вся всё все целый
-    целая 全体 全員 毎週 毎日 毎朝 毎月 定例 週次 月次 いつも""".split()
+    целая 全体 全員 毎週 毎日 毎朝 毎月 定例 週次 月次 いつも 今後 これから ユーザー""".split()
 )
 _IF = frozenset({"if", "unless", "si", "если"})
 _THE_USER = frozenset({"user", "usuario", "usuaria", "пользователь", "ユーザー"})
@@ -2429,11 +2429,25 @@ _SOME_DAYS_OF_THE_WEEK = frozenset(
     """mondays tuesdays wednesdays thursdays fridays saturdays sundays понедельникам
     вторникам средам четвергам пятницам субботам воскресеньям""".split()
 )
+# Words that open a clause of its own (who, where, after, since): a while told in it may be
+# when something was done; "except" says a change holds for most days
+_CLAUSE_OPENERS = frozenset(
+    """who whom which where after since once quien quienes donde tras después который которая
+    которое которые которым которой которого куда где после""".split()
+)
+_EXCEPT = frozenset("except excepto salvo menos кроме".split())
+_JAPANESE_BECAUSE = ("ので", "ため", "から、")
+_FOR_A = frozenset({"for", "por", "на"})
+_STRETCH_COUNTED = re.compile(
+    r"(?:\d+|a|an|one|two|three|four|five|six|few|couple|un|una|dos|tres|cuatro|два|две|три|"
+    r"четыре|пару|несколько) (?:day|days|week|weeks|month|months|semana|semanas|mes|meses|"
+    r"дня|дней|недели|недель|неделю|месяца|месяцев|месяц)$"
+)
 # "On training days": days of one kind (not "the days", "two days", "alternate days")
 _DAYS_OF = frozenset({"days", "días", "dias", "дни"})
 _NOT_A_KIND_OF_DAY = frozenset(
-    """the these those some few several many most all both other alternate alternating odd
-    even certain different consecutive two three four five six seven""".split()
+    """the these those some few fewer more less several many most all both other alternate
+    alternating odd even certain different consecutive two three four five six seven""".split()
 )
 _JAPANESE_SOME_TIMES = re.compile(
     r"(?:^|[、はが\s])(午前中は|午後は|夜は|朝は|夕方は|平日は|土日は|休日は)(?!もちろん)"
@@ -2488,8 +2502,8 @@ def _told_for_a_while(new: Parse, old: Parse) -> bool:
     words = new.words
     norms = [w.norm for w in words]
     spaced = f" {' '.join(norms)} "
-    if any(f" {p} " in spaced for p in _FOR_GOOD):
-        return False
+    if any(f" {p} " in spaced for p in _FOR_GOOD) or _EXCEPT.intersection(norms):
+        return False  # ("now works from home, except on Fridays": most days, a change)
     # (a while after "while" is told by its own verb: "took over while Mei is on leave"; a
     # while of another clause may be when it was done: "…: lo migramos durante las vacaciones",
     # "… moved during the holidays and will stay there")
@@ -2497,8 +2511,11 @@ def _told_for_a_while(new: Parse, old: Parse) -> bool:
         new.past
         or "ja:done" in norms
         or "quit" in norms  # (its past is its present: "quit smoking during the holidays")
-        or any(n in lx.CONJUNCTIONS for n in norms)
+        or any(n in lx.CONJUNCTIONS or n in _CLAUSE_OPENERS for n in norms)
         or any(mark in new.text for mark in ":;")
+        or any(mark in new.text for mark in _JAPANESE_BECAUSE)
+        # a past participle or a past in a clause of its own: "…, adopted during the holidays"
+        or any(_participle(w) for w in words)
     )
     theirs = {w.norm for w in old.words}
     days_told = any(n in _DAYS_OF or n in _WEEKDAYS or n in lx.OCCASIONS for n in theirs)
@@ -2512,6 +2529,10 @@ def _told_for_a_while(new: Parse, old: Parse) -> bool:
             continue
         if _during(norms, at) and _WHILE_IT_LASTS.intersection(ahead[:3]):
             return True  # "During the renovation", "на время ремонта"
+        if norm in _UNTIL and _WHILE_IT_LASTS.intersection(ahead[:3]):
+            return True  # "until the repairs are done"
+        if norm in _FOR_A and _STRETCH_COUNTED.match(" ".join(ahead[:2])):
+            return True  # "for two months", "на два месяца", "por dos meses"
         if norm in _DAYS_OF and not days_told and _some_days(norms, at):
             return True  # "On training days", "в дни релиза", "los días de partido"
         if norm in _SOME_DAYS_OF_THE_WEEK and not days_told:
@@ -2521,6 +2542,15 @@ def _told_for_a_while(new: Parse, old: Parse) -> bool:
         and CJK.search(new.text) is not None
         and any(m[1][:-1] not in old.text for m in _JAPANESE_SOME_TIMES.finditer(new.text))
     )  # "午後は…": in the afternoon, not all day
+
+
+def _participle(word: Word) -> bool:
+    """An English past or participle: a word in -ed ("adopted"), or an irregular one
+    ("bought", "sold")."""
+    norm = word.norm
+    if word.kind != "word" or not norm.isalpha():
+        return False
+    return (norm.endswith("ed") and len(norm) > 4) or norm in lx.IRREGULAR
 
 
 def _away(words: Sequence[Word], done: bool) -> bool:
@@ -3743,7 +3773,9 @@ def _naming(fact: Parse) -> tuple[tuple[str, ...], str] | None:
     norms = [w.norm for w in words]
     if len(words) < 3 or fact.question or fact.past or fact.modal:
         return None
-    last = words[-1]
+    last, first = words[-1], words[0]
+    if first.kind == "name" and norms[1] in _NAMED_BY and _kin_or_pet(words[2:]):
+        return _whose(words[2:]), first.key  # "Собаку зовут Рекс", read with the name first
     if last.text[:1].isupper() and last.kind in ("name", "word"):
         if len(words) >= 4 and norms[-2] in _CALLED and norms[-3] in _IS_WORDS:
             return _whose(words[:-3]), last.key  # "… is called Anna"
@@ -3751,7 +3783,18 @@ def _naming(fact: Parse) -> tuple[tuple[str, ...], str] | None:
             return _whose(words[:-3]), last.key  # "… 's name is Anna"
         if norms[-2] in _NAMED_BY:  # "Мою жену зовут Анна", "Mi esposa se llama Ana"
             return _whose(words[:-2]), last.key
-    first = words[0]
+        if len(words) >= 4 and norms[-2] in _CALLED_AFTER and _kin_or_pet(words[-3:-2]):
+            # "The user has a son called Noah", "El usuario tiene un gato llamado Chispa"
+            owner = [w for w in words[:-3] if w.kind == "pronoun" or possessive(w)
+                     or w.root in _USER_ROOTS]  # fmt: skip
+            return _whose([*owner, words[-3]]), last.key
+        # "Сын пользователя — Миша", "Кличка собаки — Рекс", "The user's son is Noah": kin
+        # or a pet of someone's, and its name alone
+        named = [w for w in words[:-2] if w.norm not in _NAME_NOUNS]
+        if last.kind == "name" and norms[-2] in _NAMING_IS and _kin_or_pet(named):
+            if all(w.kind in ("kin", "pronoun") or w.norm in lx.PETS or possessive(w)
+                   or w.root in _USER_ROOTS or w.norm in _OWNER_WORDS for w in named):  # fmt: skip
+                return _whose(named), last.key
     told = [w for w in words[2:] if w.norm not in lx.SUBJECT_PRONOUNS]
     if first.text[:1].isupper() and norms[1] in _NAMING_IS and _kin_or_pet(told):
         whose = _whose(told)  # "Anna is my wife", "Canela es la perra de la usuaria"
@@ -3761,11 +3804,15 @@ def _naming(fact: Parse) -> tuple[tuple[str, ...], str] | None:
 
 
 _CALLED = frozenset({"called", "named"})
+_CALLED_AFTER = _CALLED | {"llamado", "llamada"}
 _IS_WORDS = frozenset({"is", "was"})
 # The word right before a name that says it is what one is called ("зовут", "по кличке", "по
 # имени", "se llama").
 _NAMED_BY = frozenset({"зовут", "кличке", "имени", "llama", "llaman"})
 _NAMING_IS = frozenset({"es", "—"}) | _IS_WORDS
+# Nouns of a name ("Кличка собаки — Рекс"), and Russian words for the user as an owner
+_NAME_NOUNS = frozenset({"кличка", "имя", "name", "nombre"})
+_OWNER_WORDS = frozenset({"пользователя", "пользовательницы", "меня", "у"})
 
 
 def _kin_or_pet(words: list[Word]) -> bool:
@@ -5898,8 +5945,13 @@ _JAPANESE_PLACE = re.compile(r"(?:は|、)([^\s、。はがをにで]+)(?:に|�
 
 
 def _been_to(fact: Parse) -> bool:
-    """The fact tells where one has been, ever: "has been to", "ha estado en", "行ったことが
-    ある", "訪れたことがある"."""
+    """The fact tells, in one clause, where someone has been, ever: "has been to", "ha estado
+    en", "行ったことがある", "訪れたことがある" (not "…, a city he has been to many times", nor
+    "La oficina ha estado en la calle Mayor desde 2023", how long a thing has been there)."""
+    if _clauses(fact) or not (fact.people or _THE_USER & fact.subject):
+        return False
+    if any(w.norm in _SINCE_WORDS for w in fact.words):
+        return False
     if CJK.search(fact.text):
         return any(ending in fact.text for ending in _JAPANESE_EVER)
     spaced = f" {fact.text.casefold()} "
@@ -5911,6 +5963,7 @@ _BEEN_TO = (
     "hemos estado en", "han estado en",
 )  # fmt: skip
 _JAPANESE_EVER = ("たことがある", "たことがあります", "たことある")
+_SINCE_WORDS = frozenset({"since", "desde", "с", "から"})
 
 
 def _one_more_joined(new: Parse, old: Parse) -> bool:
@@ -5955,6 +6008,12 @@ def _members_told(fact: Parse) -> bool:
     ("is Ana, Ben and Chidi"), and says nothing else of them ("only", "newest", "no")."""
     if fact.negated or any(w.norm in _NOT_ONLY_MEMBERS for w in fact.words):
         return False
+    words = [w for w in fact.words if w.kind != "stop" or w.norm in lx.CONJUNCTIONS]
+    if any(
+        w.norm in lx.CONJUNCTIONS and (at + 1 >= len(words) or words[at + 1].kind != "name")
+        for at, w in enumerate(words)
+    ):
+        return False  # "… has 25 members and Ana chairs it": more than the members
     names = sum(w.kind == "name" for w in fact.words)
     counted = any(w.kind == "value" and w.norm.isdigit() for w in fact.words)
     return names >= 2 or counted or any(w.norm in _COUNT_WORDS for w in fact.words)
@@ -5965,14 +6024,14 @@ def _nothing_more_told(after: Sequence[Word], old: Parse) -> bool:
     names, the group's own words, a time ("this week"), "from …"/"из …" and one word after
     it, "as …" of a member's job; nothing of what the group is or does."""
     skip = 0
-    for w in after:
+    for at, w in enumerate(after):
         if skip:
             skip -= 1
             continue
         if w.norm in _FROM_WHERE:
             skip = 1
-        elif w.norm in _AS_A_ROLE:
-            skip = 3  # "as a backend engineer"
+        elif w.norm in _AS_A_ROLE and at + 1 < len(after) and after[at + 1].norm in _A:
+            skip = 3  # "as a backend engineer" (not "as its sixth engineer", "as Hana left")
         elif not (
             w.kind in ("stop", "date", "name")
             or w.norm in _JOINED | _WHEN_JOINED
@@ -5992,10 +6051,12 @@ _JOINED = frozenset(
 _AS_A_ROLE = frozenset({"as", "como"})
 _ONE_HOLDS = lx.SINGLE_HOLDER | {"manager"}
 _IN_PLACE_OF = frozenset(
-    """replacing replaces replace instead вместо заменив заменяя sustituyendo reemplazando
-    sustituye reemplaza""".split()
+    """replacing replaces replace replacement successor instead вместо заменив заменяя замена
+    заменой преемник преемница sustituyendo reemplazando sustituye reemplaza sustituto
+    sustituta reemplazo sucesor sucesora""".split()
 )
 _INTO = frozenset({"to", "into", "в", "во", "к", "ко", "al", "a", "en"})
+_A = frozenset({"a", "an", "un", "una"})
 _FROM_WHERE = frozenset({"from", "из", "de", "desde"})
 _WHEN_JOINED = frozenset(
     """this last week month year today yesterday recently semana mes año hoy ayer неделе

@@ -1086,7 +1086,8 @@ MANY_HELD = frozenset(
 )
 # Pets, had one or several at a time like relatives ("has a cat named Tom").
 PETS = frozenset(
-    """cat cats dog dogs kitten puppy parrot hamster кот кошка кота кошку собака собаку пёс пес
+    """cat cats dog dogs kitten puppy parrot hamster кот кошка кота кошку кошки собака собаку собаки
+    пёс пес пса
     щенок попугай gato gata perro perra loro hámster""".split()
 )
 # Forms of verbs with several values at once that are read as written, not by their stem: the
@@ -1119,9 +1120,9 @@ MEMBERSHIP = frozenset("member members miembro miembros участник уча�
 # one does, watches, follows or gives to ("listens to Radiohead" / "… to Björk": both) …
 OFTEN_MANY_DONE = {
     "english": "read watch listen attend study learn eat drink want need keep teach write "
-    "afraid fear follow subscribe volunteer donate reading watching listening wear root",
+    "afraid fear follow subscribe volunteer donate reading watching listening root",
     "russian": "читает смотрит слушает изучает ест ем едим пьёт пью пьём хочет нужен нужна "
-    "нужно преподаёт преподает учит пишет боится готовит носит",
+    "нужно преподаёт преподает учит пишет боится",
     "spanish": "lee mira ve escucha estudia aprende come como bebe bebo tomo toma quiere "
     "necesita enseña escribe teme sigue leyendo viendo mirando escuchando cocina",
 }

@@ -503,9 +503,46 @@ def _key(text: str, norm: str, kind: str, language: str) -> str:
     norm = _bare(norm)
     if _DIGIT.search(norm):
         return norm
+    relative = _relative(norm, language)
+    if relative:
+        return relative
     if kind in ("name", "acronym", "kin") or text[:1].isupper():
         return fold(norm)  # names as written, wherever they stand: Antonio is not Antonia
     return _stem_word(norm, language)
+
+
+def _relative(norm: str, language: str) -> str | None:
+    """The plain word of a relative named by a homely one, with or without a possessive:
+    "mom" and "Mom's" are "mother", "папа" is "отец", "mamá" is "madre"; None for any other
+    word."""
+    folded = fold(norm)
+    return _KIN_SAME.get((folded, language == "spanish")) or _KIN_SAME.get((folded, False))
+
+
+# Relatives named by a homely word, as their plain word (keyed by the word and whether the
+# fact is Spanish, where "papa" is "padre", not "father")
+_KIN_SAME = {
+    ("mom", False): "mother",
+    ("mum", False): "mother",
+    ("dad", False): "father",
+    ("grandma", False): "grandmother",
+    ("grandpa", False): "grandfather",
+    ("kid", False): "child",
+    ("kids", False): "children",
+    ("mama", True): "madre",
+    ("mujer", True): "esposa",
+    ("marido", True): "esposo",
+    ("papa", True): "padre",
+    ("мама", False): "мать",
+    ("мамы", False): "матери",
+    ("маме", False): "матери",
+    ("мамой", False): "матерью",
+    ("папа", False): "отец",
+    ("папы", False): "отца",
+    ("папе", False): "отцу",
+    ("папой", False): "отцом",
+}
+_KIN_PLAIN = frozenset(_KIN_SAME.values())
 
 
 _THOUSANDS = re.compile(r"[$€£¥₽]\d+(?:\.\d+)?k")
@@ -532,7 +569,7 @@ def _exact(text: str, norm: str, kind: str, key: str) -> str:
     accents and, in English and Spanish, without a plural -s."""
     if kind in ("pronoun", "value", "date", "name", "acronym", "kin") or text[:1].isupper():
         return key
-    if _DIGIT.search(key):
+    if _DIGIT.search(key) or key in _KIN_PLAIN:  # (a relative by its plain word: "mom's")
         return key
     norm = fold(_bare(norm))
     if _cyrillic(norm):
@@ -1894,7 +1931,7 @@ def _third_person_first(words: list[Word], language: str) -> bool:
         if before.kind == "name" and word.norm.endswith("s") and word.key in english_verb_keys():
             return False  # "Marks Nakamura lives in Osaka": a name first, its verb after
         if before.kind == "name" or before.norm in _ENGLISH_ARTICLES:
-            if verb_at == 0 and _plural_verb_after_now(words[at:]):
+            if verb_at == 0 and norm.endswith("s") and _plural_verb_later(words[at - 1 :]):
                 return False  # "Deploys for the docs site now go through Netlify"
             break  # the object has begun: "Works at Stripe as a team lead"
         if (
@@ -1907,13 +1944,32 @@ def _third_person_first(words: list[Word], language: str) -> bool:
     return True
 
 
-def _plural_verb_after_now(words: list[Word]) -> bool:
-    """A word of change ("now") and an English verb in its bare form after it: the verb of a
-    plural noun that opened the fact ("Deploys for the docs site now go through Netlify")."""
-    return any(
-        w.kind == "marker" and (_bare_verb(after) or after.norm in _PLURAL_VERBS)
-        for w, after in itertools.pairwise(words)
-    )
+def _plural_verb_later(words: list[Word]) -> bool:
+    """An English verb in its bare form later in the fact, right after a noun or "now" and
+    before what it takes (a preposition, an article, a number): the verb of a plural noun that
+    opened the fact ("Deploys for the docs site go through Vercel", "Builds of the docs now
+    take 3 minutes"). Not in a clause of its own ("…, where the teams now sit"), after "to",
+    or a participle ("the pipeline run by Ana"), nor a noun before another ("the build cache")."""
+    for at in range(1, len(words) - 1):
+        w, before, after = words[at], words[at - 1], words[at + 1]
+        if w.norm in _RELATIVE_WORDS or before.norm in _RELATIVE_WORDS:
+            return False
+        if not (_bare_verb(w) or w.norm in _PLURAL_VERBS):
+            continue
+        if before.kind == "marker" and at >= 2:
+            before = words[at - 2]
+        if before.norm == "to" or before.kind != "word" or after.norm == "by":
+            continue
+        if after.kind in ("stop", "value", "date", "neg") or after.norm in _VERB_TAKES:
+            return True
+    return False
+
+
+_RELATIVE_WORDS = frozenset({"where", "who", "which", "that", "whose", "when"})
+# What may come right after a verb: a preposition, "through", a number in words
+_VERB_TAKES = lx.PREPOSITIONS | frozenset(
+    "through via across one two three four five six seven eight nine ten no".split()
+)
 
 
 def _bare_verb(word: Word) -> bool:
@@ -2599,10 +2655,20 @@ def _lasting(words: list[Word]) -> bool:
     perfect = [at for at, w in enumerate(words[:-1]) if w.norm in ("has", "have")]
     if words[0].norm == "since":
         return bool(perfect)
-    return any(words[at + 1].norm in _STATES_HELD for at in perfect)
+    return any(_held_since(words[at + 1].norm) for at in perfect)
 
 
-_STATES_HELD = frozenset({"been", "lived", "worked", "used", "owned", "had"})
+def _held_since(participle: str) -> bool:
+    """A participle after "has" that tells what has been so all along ("been", "lived",
+    "taught", "led", "volunteered"), not a change ("moved", "switched")."""
+    if participle in lx.UPDATE_WORDS or participle in lx.MOVE_WORDS:
+        return False
+    return participle in _STATES_HELD or (participle.endswith("ed") and len(participle) > 4)
+
+
+_STATES_HELD = frozenset(
+    "been lived worked used owned had taught led run kept held known played rented".split()
+)
 
 
 def _opening_length(words: list[Word]) -> int:
