@@ -5987,7 +5987,7 @@ def _one_more_joined(new: Parse, old: Parse) -> bool:
             for at, w in enumerate(words)
             if w.key in groups
             and (w.key in group or _inflects(w.key, group))
-            and any(x.norm in _JOINED | _INTO for x in words[max(0, at - 3) : at])
+            and any(x.norm in _JOINED | _INTO_A_GROUP for x in words[max(0, at - 3) : at])
         ),
         None,
     )
@@ -6055,7 +6055,7 @@ _IN_PLACE_OF = frozenset(
     заменой преемник преемница sustituyendo reemplazando sustituye reemplaza sustituto
     sustituta reemplazo sucesor sucesora""".split()
 )
-_INTO = frozenset({"to", "into", "в", "во", "к", "ко", "al", "a", "en"})
+_INTO_A_GROUP = frozenset({"to", "into", "в", "во", "к", "ко", "al", "a", "en"})
 _A = frozenset({"a", "an", "un", "una"})
 _FROM_WHERE = frozenset({"from", "из", "de", "desde"})
 _WHEN_JOINED = frozenset(
