@@ -167,3 +167,23 @@ def test_joining_that_changes_what_the_stored_fact_says_still_supersedes(
     old: str, new: str
 ) -> None:
     assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The fee is 5%.", "The fee is $5."),
+        ("El descuento es del 10%.", "El descuento es de 10 euros."),
+        ("Скидка — 10%.", "Скидка — 500 рублей."),
+    ],
+)
+def test_a_share_and_an_amount_are_two_measures(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [("The fee is 5%.", "The fee is 7%."), ("The fee is 5%.", "The fee is now $5.")],
+)
+def test_a_new_share_or_an_amount_told_as_news_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"

@@ -981,6 +981,16 @@ _RECORD_ID = re.compile(
 )
 
 
+def _share_for_amount(removed: Collection[str], added: Collection[str]) -> bool:
+    """One side's value is a share ("10%") and the other's an amount ("€10", "$5"): two
+    measures of a thing, not one value changed (without a word of change to say so)."""
+
+    def share(keys: Collection[str]) -> bool:
+        return any(k.endswith("%") for k in keys)
+
+    return bool(removed and added) and share(removed) != share(added)
+
+
 def _value_change(new: Parse, old: Parse) -> str | None:
     """The same predicate with one slot of its object replaced: what was swapped. Never for a
     question, a possibility, a past or future event, a negated list ("doesn't eat meat" /
@@ -1005,6 +1015,8 @@ def _value_change(new: Parse, old: Parse) -> str | None:
         return None  # "One of the user's colleagues is Tanaka" / "… is Sato": both are
     if len(removed) == len(added) == 1 and _same_address(min(removed), min(added)):
         return None  # "14 Elm Street" after "14 Elm Street, Apt 3B": the same place
+    if _share_for_amount(removed, added):
+        return None  # "The fee is 5%" / "The fee is $5": a share and an amount, both may hold
     kept = old.object_keys & new.object_keys
     if not kept and len(removed) > 1 and len(old.object_keys) > 4:
         return None  # nothing of the object stays: another statement, not a new value
@@ -4438,7 +4450,9 @@ def _holder_changed(new: Parse, old: Parse) -> bool:
     "Dana is …", "The CTO is Kim" → "Dana is the CTO". Never "a team lead" (one of several),
     a clause of more, or a role with a relative clause ("the one who …")."""
     holders = _role_holders(new, old)
-    return holders is not None and not holders[0] & holders[1]
+    if holders is None or _share_for_amount(holders[1], holders[0]):
+        return False  # ("The fee is 5%" / "The fee is $5": no holders, two measures)
+    return not holders[0] & holders[1]
 
 
 def _holder_restated(new: Parse, old: Parse) -> bool:
@@ -8219,6 +8233,8 @@ def _changed_in_other_words(new: Parse, old: Parse) -> str | None:
         changed = set(lost | brought)  # one number for another (an id in the subject is none)
         if all(_DATE.search(k) or k in lx.CALENDAR for k in changed):
             return None  # "dates and times are no values": two events, not one changed
+        if _share_for_amount(lost, brought):
+            return None  # "El descuento es del 10%" / "… de 10 euros": two measures
     else:
         return None
     if len(gone | lost) > 2 or len(came | brought) > 2 or any(_numeric(n) for n in gone | came):
