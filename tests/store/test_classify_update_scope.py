@@ -183,3 +183,17 @@ def test_an_update_of_a_narrower_thing_told_otherwise_hides_nothing(old: str, ne
 )
 def test_a_word_of_all_of_the_thing_or_of_the_user_narrows_nothing(old: str, new: str) -> None:
     assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user takes the night train to work.", "Takes the night train to work."),
+        ("The user runs the weekly review on Fridays.", "Runs the weekly review on Fridays."),
+        ("The user owns the build cache for the team.", "Owns the build cache for the team."),
+    ],
+)
+def test_a_note_that_opens_with_its_verb_before_an_object_is_said_of_the_user(
+    old: str, new: str
+) -> None:
+    assert outcome(old, new) == "duplicate"

@@ -2117,6 +2117,10 @@ def test_a_name_given_three_ways_is_one_fact(old: str, new: str) -> None:
         ("The user's son is Noah.", "The user's daughter is Noah."),
         ("The user has a son called Noah.", "The user has a daughter called Noah."),
         ("The user has a dog named Max.", "The user's cat is named Max."),
+        ("The user has a son called Noah.", "Ana has a son called Noah."),
+        ("The user has a son called Noah.", "The user's sister has a son called Noah."),
+        ("El usuario tiene un perro llamado Toby.", "El vecino tiene un perro llamado Toby."),
+        ("The user has a dog called Rex.", "The user wants a dog called Rex."),
     ],
 )
 def test_another_person_or_another_name_hides_nothing(old: str, new: str) -> None:
@@ -2828,10 +2832,15 @@ def test_changing_jobs_in_japanese_updates_where_one_works() -> None:
         ("Мама пользователя живёт в Туле.", "Мать пользователя живёт в Туле."),
         ("La mamá del usuario vive en Lugo.", "La madre del usuario vive en Lugo."),
         ("The user's dad plays golf.", "The user's father plays golf."),
+        ("Пользователь навещает маму по субботам.", "Пользователь навещает мать по субботам."),
     ],
 )
 def test_a_relative_named_by_a_homely_word_is_the_same_relative(old: str, new: str) -> None:
     assert outcome(old, new) == "duplicate"
+
+
+def test_the_pope_is_no_father() -> None:
+    assert outcome("El usuario admira al Papa.", "El usuario admira a su padre.") not in HIDING
 
 
 def test_a_homely_word_for_one_relative_is_not_another() -> None:

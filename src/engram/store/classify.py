@@ -3795,11 +3795,11 @@ def _naming(fact: Parse) -> tuple[tuple[str, ...], str] | None:
             return _whose(words[:-3]), last.key  # "… 's name is Anna"
         if norms[-2] in _NAMED_BY:  # "Мою жену зовут Анна", "Mi esposa se llama Ana"
             return _whose(words[:-2]), last.key
-        if len(words) >= 4 and norms[-2] in _CALLED_AFTER and _kin_or_pet(words[-3:-2]):
-            # "The user has a son called Noah", "El usuario tiene un gato llamado Chispa"
-            owner = [w for w in words[:-3] if w.kind == "pronoun" or possessive(w)
-                     or w.root in _USER_ROOTS]  # fmt: skip
-            return _whose([*owner, words[-3]]), last.key
+        has = next((at for at, n in enumerate(norms[:-3]) if n in _HAS), None)
+        if has is not None and norms[-2] in _CALLED_AFTER and _kin_or_pet(words[-3:-2]):
+            # "The user has a son called Noah", "El usuario tiene un gato llamado Chispa": of
+            # whoever has it ("Ana has a son called Noah" is Ana's son)
+            return _whose([*words[:has], words[-3]]), last.key
         # "Сын пользователя — Миша", "Кличка собаки — Рекс", "The user's son is Noah": kin
         # or a pet of someone's, and its name alone
         named = [w for w in words[:-2] if w.norm not in _NAME_NOUNS]
@@ -3817,6 +3817,7 @@ def _naming(fact: Parse) -> tuple[tuple[str, ...], str] | None:
 
 _CALLED = frozenset({"called", "named"})
 _CALLED_AFTER = _CALLED | {"llamado", "llamada"}
+_HAS = frozenset({"has", "have", "tiene", "tengo", "tienen", "tenemos"})
 _IS_WORDS = frozenset({"is", "was"})
 # The word right before a name that says it is what one is called ("зовут", "по кличке", "по
 # имени", "se llama").

@@ -515,6 +515,8 @@ def _relative(norm: str, language: str) -> str | None:
     """The plain word of a relative named by a homely one, with or without a possessive:
     "mom" and "Mom's" are "mother", "папа" is "отец", "mamá" is "madre"; None for any other
     word."""
+    if language == "spanish" and norm in ("mama", "papa"):
+        return None  # (without its accent, "Papa" is the Pope)
     folded = fold(norm)
     return _KIN_SAME.get((folded, language == "spanish")) or _KIN_SAME.get((folded, False))
 
@@ -537,10 +539,12 @@ _KIN_SAME = {
     ("мамы", False): "матери",
     ("маме", False): "матери",
     ("мамой", False): "матерью",
+    ("маму", False): "мать",
     ("папа", False): "отец",
     ("папы", False): "отца",
     ("папе", False): "отцу",
     ("папой", False): "отцом",
+    ("папу", False): "отца",
 }
 _KIN_PLAIN = frozenset(_KIN_SAME.values())
 
@@ -1931,7 +1935,7 @@ def _third_person_first(words: list[Word], language: str) -> bool:
         if before.kind == "name" and word.norm.endswith("s") and word.key in english_verb_keys():
             return False  # "Marks Nakamura lives in Osaka": a name first, its verb after
         if before.kind == "name" or before.norm in _ENGLISH_ARTICLES:
-            if verb_at == 0 and norm.endswith("s") and _plural_verb_later(words[at - 1 :]):
+            if verb_at == 0 and _plural_noun_first(words) and _plural_verb_later(words[at - 1 :]):
                 return False  # "Deploys for the docs site now go through Netlify"
             break  # the object has begun: "Works at Stripe as a team lead"
         if (
@@ -1942,6 +1946,16 @@ def _third_person_first(words: list[Word], language: str) -> bool:
         if word.kind == "aux" or _bare_verb(word):
             return False  # "Deploys to production require two approvals": a noun first
     return True
+
+
+def _plural_noun_first(words: list[Word]) -> bool:
+    """The first word may be a plural noun told of by a preposition after it ("Deploys for the
+    docs site", "Builds of the docs", "Writes to the cache"), not a verb before its object
+    ("Takes the night train to work")."""
+    return words[0].norm.endswith("s") and len(words) > 1 and words[1].norm in _OF_A_NOUN
+
+
+_OF_A_NOUN = frozenset("for of to from with into in on".split())
 
 
 def _plural_verb_later(words: list[Word]) -> bool:
