@@ -175,6 +175,7 @@ def test_joining_that_changes_what_the_stored_fact_says_still_supersedes(
         ("The fee is 5%.", "The fee is $5."),
         ("El descuento es del 10%.", "El descuento es de 10 euros."),
         ("Скидка — 10%.", "Скидка — 500 рублей."),
+        ("The discount is 10 percent.", "The discount is 10 dollars."),
     ],
 )
 def test_a_share_and_an_amount_are_two_measures(old: str, new: str) -> None:
@@ -187,3 +188,29 @@ def test_a_share_and_an_amount_are_two_measures(old: str, new: str) -> None:
 )
 def test_a_new_share_or_an_amount_told_as_news_supersedes(old: str, new: str) -> None:
     assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The discount is 10%.", "The discount is 10 percent."),
+        ("El descuento es del 10%.", "El descuento es del 10 por ciento."),
+    ],
+)
+def test_a_share_in_words_is_the_share_with_its_sign(old: str, new: str) -> None:
+    assert outcome(old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user's cat is a Siamese.", "The user's cat is Luna."),
+        ("The user's manager is a contractor.", "The user's manager is Karen."),
+    ],
+)
+def test_a_kind_and_a_name_of_one_are_two_things_said(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_kind_for_a_kind_is_still_a_new_value() -> None:
+    assert outcome("My car is a Seat.", "My car is a Kia.") == "supersede"

@@ -981,6 +981,12 @@ _RECORD_ID = re.compile(
 )
 
 
+def _named_only(fact: Parse) -> bool:
+    """The fact's object is a name and nothing more ("… is Luna", "… is Priya")."""
+    objects = [w for w in fact.objects if w.kind not in ("stop", "aux", "dash")]
+    return bool(objects) and all(w.kind == "name" for w in objects)
+
+
 def _share_for_amount(removed: Collection[str], added: Collection[str]) -> bool:
     """One side's value is a share ("10%") and the other's an amount ("€10", "$5"): two
     measures of a thing, not one value changed (without a word of change to say so)."""
@@ -1008,6 +1014,8 @@ def _value_change(new: Parse, old: Parse) -> str | None:
         return None  # "Our migration is in progress" / "Their migration is done": two
     if (new.indefinite and old.indefinite and _person_only(new)) or new.listed or old.listed:
         return None  # "Anna is a teacher" / "a vegetarian" (but "my car is a Seat" / "a Kia")
+    if new.indefinite != old.indefinite and _named_only(new if old.indefinite else old):
+        return None  # "The user's cat is a Siamese" / "… is Luna": its kind, then its name
     removed, added = _once_for_a_count(*_swapped(new, old), new, old)
     if not removed or not added or len(removed) > MAX_SWAP or len(added) > MAX_ADDED:
         return None

@@ -1500,6 +1500,20 @@ def _one_way_of_frequency(body: str) -> str:
     return pattern.sub(_canonical_frequency, body)
 
 
+def _percent_as_sign(body: str) -> str:
+    """A share written in words written with its sign: "10 percent", "10 por ciento" and "10
+    процентов" as "10%", so that the two ways read as one value."""
+    if not _PERCENT_HINT.search(body):
+        return body
+    return _PERCENT_WORDS.sub(lambda m: f"{m[1]}%", body)
+
+
+_PERCENT_HINT = re.compile(r"(?i)percent|per cent|por ciento|процент")
+_PERCENT_WORDS = re.compile(
+    r"(?i)(\d+(?:[.,]\d+)?)\s*(?:percent|per cent|por ciento|процент(?:а|ов)?)\b"
+)
+
+
 def _one_name_each(body: str) -> str:
     """The body with each name of several words written one way (`lexicon.NAME_ALIASES`:
     "Visual Studio Code" as "VS Code")."""
@@ -2837,6 +2851,7 @@ def parse(text: str) -> Parse:
         changed = changed or said_change
     speaker, key = prefix.speaker, prefix.key
     body = _one_name_each(_one_way_of_frequency(_drop_interjections(_cause_put_last(body))))
+    body = _percent_as_sign(body)
     body = _team_membership(_one_verb_each(_cleft_undone(_new_one_named(body))))
     said_sentences = sentences(body)
     statements, length = _statements(said_sentences), len(body.split())
