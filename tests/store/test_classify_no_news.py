@@ -281,6 +281,10 @@ def test_a_new_time_in_the_morning_still_supersedes() -> None:
         ("The user works from the office.", "The user now works from home, except on Fridays."),
         ("The user's phone is a Galaxy S21.", "The phone is now a Pixel 9, bought during a sale."),
         ("ユーザーは電車で出勤する。", "朝は混むので、ユーザーは今後ずっと車で出勤する。"),
+        ("The piano lesson is at 5pm.", "The piano lesson is now on Saturdays at 10am."),
+        ("The cleaner comes every two weeks.", "The cleaner now comes every week, on Thursdays."),
+        ("The sprint length is one week.", "Sprints are now for two weeks."),
+        ("朝会は9時半。", "チームの朝会は10時に変わった。"),
     ],
 )
 def test_a_change_made_during_a_while_still_supersedes(old: str, new: str) -> None:

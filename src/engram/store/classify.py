@@ -2411,7 +2411,8 @@ def _part_of_the_subject(new: Parse, old: Parse) -> bool:
 # Words beside a noun that take all of it or tell how often it comes, and narrow nothing
 _NOT_NARROWING = frozenset(
     """whole entire all every toda todo todos todas entero entera весь вся всё все целый
-    целая 全体 全員 毎週 毎日 毎朝 毎月 定例 週次 月次 いつも 今後 これから ユーザー""".split()
+    целая 全体 全員 毎週 毎日 毎朝 毎月 定例 週次 月次 いつも 今後 これから ユーザー チーム
+    うち""".split()
 )
 _IF = frozenset({"if", "unless", "si", "если"})
 _THE_USER = frozenset({"user", "usuario", "usuaria", "пользователь", "ユーザー"})
@@ -2539,6 +2540,10 @@ def _told_for_a_while(new: Parse, old: Parse) -> bool:
     )
     theirs = {w.norm for w in old.words}
     days_told = any(n in _DAYS_OF or n in _WEEKDAYS or n in lx.OCCASIONS for n in theirs)
+    # (a stored time, stretch or frequency says when something is: a day or a length told
+    # after it is its new time, "The piano lesson is at 5pm" → "… now on Saturdays at 10am")
+    stretched = any(w.norm in _STRETCHES or w.norm[:-1] in _STRETCHES for w in old.words)
+    timed = stretched or any(w.kind == "date" or w.norm in lx.FREQUENCIES for w in old.words)
     for at, norm in enumerate(norms):
         if norm in theirs:
             continue
@@ -2551,11 +2556,11 @@ def _told_for_a_while(new: Parse, old: Parse) -> bool:
             return True  # "During the renovation", "на время ремонта"
         if norm in _UNTIL and _WHILE_IT_LASTS.intersection(ahead[:3]):
             return True  # "until the repairs are done"
-        if norm in _FOR_A and _STRETCH_COUNTED.match(" ".join(ahead[:2])):
+        if norm in _FOR_A and not stretched and _STRETCH_COUNTED.match(" ".join(ahead[:2])):
             return True  # "for two months", "на два месяца", "por dos meses"
         if norm in _DAYS_OF and not days_told and _some_days(norms, at):
             return True  # "On training days", "в дни релиза", "los días de partido"
-        if norm in _SOME_DAYS_OF_THE_WEEK and not days_told:
+        if norm in _SOME_DAYS_OF_THE_WEEK and not (days_told or timed):
             return True  # "works from home on Fridays", "по пятницам", "los viernes"
     return (
         not done
