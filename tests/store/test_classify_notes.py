@@ -651,3 +651,25 @@ def test_a_quoted_value_of_a_one_value_key_told_as_a_sentence_supersedes() -> No
 )
 def test_a_quoted_value_of_another_thing_hides_nothing(old: str, new: str) -> None:
     assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Employer: Acme Corp", "Employer: Globex (since March)"),
+        ("Место работы: Сбер", "Место работы: Ozon, с сентября"),
+        ("Empresa: Telefónica", "Empresa: Cabify (desde abril)"),
+        ("Dentist: Dr. Alvarez", "Dentist: Dr. Huang"),
+    ],
+)
+def test_a_note_with_a_new_value_and_when_it_became_so_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+def test_a_note_told_again_with_when_it_became_so_is_a_duplicate() -> None:
+    assert outcome("Employer: Globex", "Employer: Globex (since March)") == "duplicate"
+
+
+def test_a_since_after_words_that_are_no_value_stays_in_the_note() -> None:
+    words = {w.norm for w in parse("usuario: trabajo desde la casa los miércoles").words}
+    assert {"trabajo", "casa"} <= words

@@ -1688,12 +1688,15 @@ CONJUNCTIONS = frozenset("and but while plus y e pero mientras и а но так
 ATTRIBUTE_KEYS = frozenset(
     """timezone tz editor ide shell os browser laptop phone mobile email address city country
     location status version deadline budget price rent salary plan tier region theme font
-    title employer birthday
+    title employer birthday company workplace job dentist doctor manager car home
     часовой пояс редактор оболочка браузер ноутбук телефон почта адрес город страна статус
     версия дедлайн бюджет цена аренда зарплата тариф регион тема шрифт должность работодатель
+    компания работы работа стоматолог врач руководитель машина
     horaria editor navegador portátil teléfono móvil correo dirección ciudad país estado
     versión plazo presupuesto precio alquiler salario tarifa región tema fuente puesto cargo
-    タイムゾーン エディタ 住所 電話 メール 締め切り 予算 家賃 給料 役職""".split()
+    empresa trabajo dentista médico jefe jefa coche
+    タイムゾーン エディタ 住所 電話 メール 締め切り 予算 家賃 給料 役職 勤務先 会社 住まい 職場
+    スマホ 車 上司 歯医者 担当医""".split()
 )
 # Words that make an attribute hold one value ("her *favourite* language", not the languages
 # she speaks): a new value there replaces the old one.

@@ -611,13 +611,36 @@ def _strip_prefix(text: str) -> tuple[Prefix, str]:
         return Prefix(key=name), rest  # "TODO: add retries to the loader" is a note, no speaker
     titled = all(w[:1].isupper() for w in name.split() if w[:1].isalnum())  # ("Tim 🏄")
     when = match.group("when") or match.group("stamp") or ""
+    # (a value may come with when it became so: "Employer: Globex (since March)")
+    value = _since_tail(rest) or rest
     if (
         when
         or name.casefold() in _ROLES
-        or (titled and len(rest.split()) > 2 and not VALUES_ONLY.match(rest))
+        or (titled and len(rest.split()) > 2 and not VALUES_ONLY.match(value))
     ):
         return Prefix(speaker=normalize_text(name), when=normalize_text(when)), rest
     return Prefix(key=name), rest
+
+
+def _since_tail(value: str) -> str | None:
+    """A note's value without the time it became so after it ("Globex (since March)",
+    "Ozon, с сентября", "Cabify (desde abril)"): the value when what is left is names or
+    numbers alone and the time is a date, else None."""
+    match = _SINCE_TAIL.search(value)
+    if match is None:
+        return None
+    when = normalize(match["when"]).split()
+    if not any(w.isdigit() or w in lx.CALENDAR or w in lx.CALENDAR_MONTHS for w in when):
+        return None  # ("desde hace cinco años": for how long)
+    left = value[: match.start()].strip()
+    named = left[:1].isupper() or left[:1].isdigit() or left[:1] in "+#$€£¥"
+    return left if named and VALUES_ONLY.match(left) else None
+
+
+# When a note's value became so, after it: "(since March)", ", desde abril", ", с сентября"
+_SINCE_TAIL = re.compile(
+    r"\s*[,(]?\s*\b(?:since|desde|с|as of)\s+(?P<when>[^()]{1,30}?)\)?\.?\s*$", re.IGNORECASE
+)
 
 
 # What follows a key, not a speaker: names, numbers and ids alone, in a list or one run, no
@@ -2850,6 +2873,9 @@ def parse(text: str) -> Parse:
         body, said_change = _lead_in(body)
         changed = changed or said_change
     speaker, key = prefix.speaker, prefix.key
+    if key and _since_tail(body) is not None:
+        # "Employer: Globex (since March)": the value, told as news of when it became so
+        body, changed = _since_tail(body) or body, True
     body = _one_name_each(_one_way_of_frequency(_drop_interjections(_cause_put_last(body))))
     body = _percent_as_sign(body)
     body = _team_membership(_one_verb_each(_cleft_undone(_new_one_named(body))))
