@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pytest
 
-from engram.store.parse import parse
 from tests.store.pairs import HIDING, outcome
 
 
@@ -317,34 +316,3 @@ def test_a_change_dated_by_when_it_starts_supersedes(old: str, new: str) -> None
 )
 def test_a_start_that_is_no_change_hides_nothing(old: str, new: str) -> None:
     assert outcome(old, new) not in HIDING
-
-
-@pytest.mark.parametrize(
-    ("old", "new"),
-    [
-        ("The user's manager is Priya.", "The user's manager is Daniel since the reorg."),
-        (
-            "The pipeline targets Python 3.8.",
-            "The pipeline targets Python 3.11 starting this sprint.",
-        ),
-        ("Salary is $140k.", "Salary is $155k after the promotion."),
-    ],
-)
-def test_a_value_told_with_the_change_it_came_with_supersedes(old: str, new: str) -> None:
-    assert outcome(old, new) == "supersede"
-
-
-@pytest.mark.parametrize(
-    ("old", "new"),
-    [
-        ("The user lives in Berlin.", "The user has lived in Berlin since the move."),
-        ("The user feels tired.", "The user feels tired after the workout."),
-    ],
-)
-def test_how_long_or_after_what_is_no_change(old: str, new: str) -> None:
-    assert outcome(old, new) not in ("supersede",)
-
-
-def test_a_step_after_another_is_no_change_of_it() -> None:
-    words = {w.norm for w in parse("The deploy happens after the migrations run.").words}
-    assert "migrations" in words

@@ -622,17 +622,6 @@ def _strip_prefix(text: str) -> tuple[Prefix, str]:
     return Prefix(key=name), rest
 
 
-# A change a statement's value came with, told after it: "since the reorg", "starting this
-# sprint", "after the promotion"
-_CHANGE_TAIL = re.compile(
-    r"(?:,\s*|\s+)(?:(?:since|starting|as of) (?:the|this|next|last)"
-    r"|(?:after|following) the (?=(?:reorg|reorganization|promotion|merger|acquisition|"
-    r"restructuring|relocation|migration|move)\b))\s*[a-z]+(?: [a-z]+)?(?=[.!]?\s*$)",
-)
-_SENTENCE_END = re.compile(r"[.!?]\s")
-_PERFECT = re.compile(r"\b(?:has|have|had)\s+(?:been|\w+ed)\b|\b(?:has|have)\s+\w+n\b")
-
-
 def _since_tail(value: str) -> str | None:
     """A note's value without the time it became so after it ("Globex (since March)",
     "Ozon, с сентября", "Cabify (desde abril)"): the value when what is left is names or
@@ -2887,12 +2876,6 @@ def parse(text: str) -> Parse:
     if key and _since_tail(body) is not None:
         # "Employer: Globex (since March)": the value, told as news of when it became so
         body, changed = _since_tail(body) or body, True
-    elif not key and not speaker and not _SENTENCE_END.search(body.rstrip(" .!")):
-        since = _CHANGE_TAIL.search(body)
-        if since and not _PERFECT.search(body[: since.start()]):
-            # "The user's manager is Daniel since the reorg": the value, told as news of the
-            # change it came with (not "has lived in Berlin since the move": how long)
-            body, changed = body[: since.start()] + body[since.end() :], True
     body = _one_name_each(_one_way_of_frequency(_drop_interjections(_cause_put_last(body))))
     body = _percent_as_sign(body)
     body = _team_membership(_one_verb_each(_cleft_undone(_new_one_named(body))))
