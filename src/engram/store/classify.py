@@ -5285,8 +5285,6 @@ def _update_verdict(new: Parse, old: Parse) -> Verdict | None:
         return Verdict("supersede", "the same subject, its value changed by a verb of change")
     if _japanese_switched_from(new, old):
         return Verdict("supersede", "a move from the stored value to another")
-    if _japanese_switched_to(new, old):
-        return Verdict("supersede", "the same topic switched to another value")
     if _age_changed(new, old):
         return Verdict("supersede", "the same person, a new age")
     if _status_changed(new, old):
@@ -5900,56 +5898,6 @@ def _japanese_switched_from(new: Parse, old: Parse) -> bool:
         return False
     after = old.text[was + len(switched["from"]) : was + len(switched["from"]) + 1]
     return after in _JAPANESE_AFTER_A_WORD
-
-
-def _japanese_switched_to(new: Parse, old: Parse) -> bool:
-    """Japanese tells the topic of the stored fact switched to a new value ("に" / "へ" and a
-    verb of change, told as done), the stored value unnamed: "CIはJenkinsで回している" →
-    "CIはGitHub Actionsに切り替えた", "タスク管理はBacklog" → "タスク管理はJiraに移行した".
-    The topic is the stored fact's, and nothing but when stands between it and the switch
-    (not "ユーザーは通知をメールに切り替えた", another thing); the stored fact names one value and
-    uses, runs or keeps it there, or only names it; the new value is none it names."""
-    if not CJK.search(new.text) or new.negated or old.negated or new.question or old.question:
-        return False
-    if "から" in new.text or "は" not in new.text or "は" not in old.text:
-        return False  # (a switch from a value: `_japanese_switched_from`)
-    switched = _JAPANESE_TO.search(new.text)
-    if switched is None:
-        return False
-    topic, stored = new.text.split("は", 1)[0], old.text.split("は", 1)
-    if topic != stored[0] or any(mark in stored[1] for mark in "と、や"):
-        return False
-    if topic in _JAPANESE_PEOPLE or topic.endswith(_JAPANESE_HONORIFICS) or topic in lx.KIN:
-        return False  # a person switches many things: "ユーザーはスタンディングデスクに切り替えた"
-    kept = any(verb in stored[1] for verb in _JAPANESE_KEEPING)
-    if not kept and _JAPANESE_VERB_FORM.search(stored[1].rstrip("。")):
-        return False  # another verb than of using or keeping: "…を書いている"
-    thing = _JAPANESE_THING.fullmatch(new.text[len(topic) + 1 : switched.start()])
-    if thing is None or thing["thing"]:
-        return False
-    if not _JAPANESE_DONE.fullmatch(new.text[switched.end() :]):
-        return False
-    # the new value is of the stored one's kind: a name in Latin letters for one ("Jenkins" →
-    # "GitHub Actions"), not a way of doing ("毎晩実行", nightly runs) or a look ("ダークモード")
-    held = _JAPANESE_HELD.search(stored[1])
-    value = held["value"] if held else re.sub(r"(?:です|だ)?[。.]?$", "", stored[1])
-    return switched["to"] not in old.text and _script(value) == _script(switched["to"])
-
-
-def _script(value: str) -> str:
-    """What a value is written in: Latin letters, numbers alone, or Japanese letters."""
-    if re.search(r"[A-Za-z]", value):
-        return "latin"
-    return "number" if re.search(r"\d", value) else "japanese"
-
-
-# A switch to a value: "GitHub Actionsに切り替えた", "AWSに移行済み", "3.12にアップグレードした"
-_JAPANESE_PEOPLE = frozenset("ユーザー 私 僕 俺 彼 彼女 うち 私たち 家族".split())
-_JAPANESE_HONORIFICS = ("さん", "くん", "君", "ちゃん", "様", "先生", "氏")
-_JAPANESE_TO = re.compile(
-    r"(?P<to>[^\s、。はがをにでも]+(?: [A-Za-z0-9][\w.-]*)*)(?:に|へ)"
-    r"(?:切り替え|切替|変更し|移行し|移行済み|乗り換え|変え|移し|移転し|替え|アップグレードし)"
-)
 
 
 def _japanese_moved_apart(new: Parse, old: Parse) -> bool:
@@ -6583,11 +6531,6 @@ _JAPANESE_KEEPING = (
     "使", "利用", "運用", "管理", "回", "動", "つけ", "付け", "置", "住", "ホスト", "導入", "採用",
     "契約", "加入",
 )  # fmt: skip
-# The value a Japanese fact uses, runs or keeps: "Jenkinsで回している", "MySQLを使っている"
-_JAPANESE_HELD = re.compile(
-    r"(?P<value>[^\s、。はがをにで]+(?: [A-Za-z0-9][\w.-]*)*)(?:を|で)"
-    r"(?:" + "|".join(_JAPANESE_KEEPING) + r")"
-)
 
 
 _JAPANESE_FROM_TO = re.compile(
