@@ -673,3 +673,25 @@ def test_a_note_told_again_with_when_it_became_so_is_a_duplicate() -> None:
 def test_a_since_after_words_that_are_no_value_stays_in_the_note() -> None:
     words = {w.norm for w in parse("usuario: trabajo desde la casa los miércoles").words}
     assert {"trabajo", "casa"} <= words
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Certifications: AWS SAA", "Certifications: CKA (since 2024)"),
+        ("Home plants: Monstera", "Home plants: Ficus (since May)"),
+    ],
+)
+def test_a_note_of_several_values_told_with_a_date_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Тариф: Смарт с 10 ГБ", "Тариф: Смарт с 25 ГБ"),
+        ("Precio: Plan Pro desde 20 €", "Precio: Plan Pro desde 30 €"),
+    ],
+)
+def test_with_or_from_an_amount_is_part_of_a_notes_value(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"

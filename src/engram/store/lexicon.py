@@ -1688,7 +1688,7 @@ CONJUNCTIONS = frozenset("and but while plus y e pero mientras и а но так
 ATTRIBUTE_KEYS = frozenset(
     """timezone tz editor ide shell os browser laptop phone mobile email address city country
     location status version deadline budget price rent salary plan tier region theme font
-    title employer birthday company workplace job dentist doctor manager car home
+    title employer birthday company workplace job dentist doctor manager car
     часовой пояс редактор оболочка браузер ноутбук телефон почта адрес город страна статус
     версия дедлайн бюджет цена аренда зарплата тариф регион тема шрифт должность работодатель
     компания работы работа стоматолог врач руководитель машина

@@ -622,6 +622,13 @@ def _strip_prefix(text: str) -> tuple[Prefix, str]:
     return Prefix(key=name), rest
 
 
+def _one_value_key(key: str) -> bool:
+    """The note's key names an attribute of one value at a time (`lexicon.ATTRIBUTE_KEYS`),
+    every word of it one of them or a word of no meaning ("Employer", "Место работы")."""
+    words = normalize(key).split()
+    return bool(words) and words[-1] in lx.ATTRIBUTE_KEYS
+
+
 def _since_tail(value: str) -> str | None:
     """A note's value without the time it became so after it ("Globex (since March)",
     "Ozon, с сентября", "Cabify (desde abril)"): the value when what is left is names or
@@ -630,16 +637,20 @@ def _since_tail(value: str) -> str | None:
     if match is None:
         return None
     when = normalize(match["when"]).split()
-    if not any(w.isdigit() or w in lx.CALENDAR or w in lx.CALENDAR_MONTHS for w in when):
-        return None  # ("desde hace cinco años": for how long)
+    # a month or a year ("Cabify (desde abril)", "(since 2024)"), not a price or a size after
+    # "desde" or "с" ("Plan Pro desde 20 €", "Смарт с 10 ГБ"), nor "desde hace cinco años"
+    if not any(w in lx.CALENDAR_MONTHS or (len(w) == 4 and w.isdigit()) for w in when):
+        return None
     left = value[: match.start()].strip()
     named = left[:1].isupper() or left[:1].isdigit() or left[:1] in "+#$€£¥"
     return left if named and VALUES_ONLY.match(left) else None
 
 
-# When a note's value became so, after it: "(since March)", ", desde abril", ", с сентября"
+# When a note's value became so, after it, set off by a comma or brackets: "(since March)",
+# ", desde abril", ", с сентября"
 _SINCE_TAIL = re.compile(
-    r"\s*[,(]?\s*\b(?:since|desde|с|as of)\s+(?P<when>[^()]{1,30}?)\)?\.?\s*$", re.IGNORECASE
+    r"\s*(?:,\s*|\(\s*)\b(?:since|desde|с|as of)\s+(?P<when>[^()]{1,30}?)\)?\.?\s*$",
+    re.IGNORECASE,
 )
 
 
@@ -2873,8 +2884,9 @@ def parse(text: str) -> Parse:
         body, said_change = _lead_in(body)
         changed = changed or said_change
     speaker, key = prefix.speaker, prefix.key
-    if key and _since_tail(body) is not None:
-        # "Employer: Globex (since March)": the value, told as news of when it became so
+    if key and _one_value_key(key) and _since_tail(body) is not None:
+        # "Employer: Globex (since March)": the value, told as news of when it became so (of a
+        # key of one value: "Certifications: CKA (since 2024)" is one more)
         body, changed = _since_tail(body) or body, True
     body = _one_name_each(_one_way_of_frequency(_drop_interjections(_cause_put_last(body))))
     body = _percent_as_sign(body)
