@@ -2536,7 +2536,8 @@ def _told_for_a_while(new: Parse, old: Parse) -> bool:
         or any(mark in new.text for mark in ":;")
         or any(mark in new.text for mark in _JAPANESE_BECAUSE)
         # a past participle or a past in a clause of its own: "…, adopted during the holidays"
-        or any(_participle(w) for w in words)
+        # (English words alone: not "ja:changed", a Japanese ending read as a word)
+        or any(_english_word(w) and _past_or_participle(w.norm) for w in words)
     )
     theirs = {w.norm for w in old.words}
     days_told = any(n in _DAYS_OF or n in _WEEKDAYS or n in lx.OCCASIONS for n in theirs)
@@ -2567,15 +2568,6 @@ def _told_for_a_while(new: Parse, old: Parse) -> bool:
         and CJK.search(new.text) is not None
         and any(m[1][:-1] not in old.text for m in _JAPANESE_SOME_TIMES.finditer(new.text))
     )  # "午後は…": in the afternoon, not all day
-
-
-def _participle(word: Word) -> bool:
-    """An English past or participle: a word in -ed ("adopted"), or an irregular one
-    ("bought", "sold")."""
-    norm = word.norm
-    if word.kind != "word" or not norm.isalpha():
-        return False
-    return (norm.endswith("ed") and len(norm) > 4) or norm in lx.IRREGULAR
 
 
 def _away(words: Sequence[Word], done: bool) -> bool:
@@ -7646,9 +7638,20 @@ def _state_for_state(new: Parse, old: Parse) -> bool:
     mine, theirs = _after_be(new), _after_be(old)
     if mine is None or theirs is None or mine.norm != new.verb_norm:
         return False
-    return (mine.norm in lx.IRREGULAR or participle(mine.norm)) and not (
-        theirs.norm in lx.IRREGULAR or participle(theirs.norm) or theirs.norm.endswith("ing")
+    return _past_or_participle(mine.norm) and not (
+        _past_or_participle(theirs.norm) or theirs.norm.endswith("ing")
     )
+
+
+def _english_word(word: Word) -> bool:
+    """A word of Latin letters alone."""
+    return word.kind == "word" and word.norm.isascii() and word.norm.isalpha()
+
+
+def _past_or_participle(norm: str) -> bool:
+    """A participle by its ending (`participle`: "adopted", "назначен", "cerrada") or an
+    irregular English one ("bought", "sold")."""
+    return norm in lx.IRREGULAR or participle(norm)
 
 
 def _after_be(fact: Parse) -> Word | None:

@@ -623,8 +623,8 @@ def _strip_prefix(text: str) -> tuple[Prefix, str]:
 
 
 def _one_value_key(key: str) -> bool:
-    """The note's key names an attribute of one value at a time (`lexicon.ATTRIBUTE_KEYS`),
-    every word of it one of them or a word of no meaning ("Employer", "Место работы")."""
+    """The note's key names an attribute of one value at a time: its last word is one of
+    `lexicon.ATTRIBUTE_KEYS` ("Employer", "Место работы")."""
     words = normalize(key).split()
     return bool(words) and words[-1] in lx.ATTRIBUTE_KEYS
 
@@ -2720,12 +2720,12 @@ def _lasting(words: list[Word]) -> bool:
     return any(_held_since(words[at + 1].norm) for at in perfect)
 
 
-def _held_since(participle: str) -> bool:
+def _held_since(word: str) -> bool:
     """A participle after "has" that tells what has been so all along ("been", "lived",
     "taught", "led", "volunteered"), not a change ("moved", "switched")."""
-    if participle in lx.UPDATE_WORDS or participle in lx.MOVE_WORDS:
+    if word in lx.UPDATE_WORDS or word in lx.MOVE_WORDS:
         return False
-    return participle in _STATES_HELD or (participle.endswith("ed") and len(participle) > 4)
+    return word in _STATES_HELD or participle(word)
 
 
 _STATES_HELD = frozenset(
@@ -2884,10 +2884,11 @@ def parse(text: str) -> Parse:
         body, said_change = _lead_in(body)
         changed = changed or said_change
     speaker, key = prefix.speaker, prefix.key
-    if key and _one_value_key(key) and _since_tail(body) is not None:
-        # "Employer: Globex (since March)": the value, told as news of when it became so (of a
-        # key of one value: "Certifications: CKA (since 2024)" is one more)
-        body, changed = _since_tail(body) or body, True
+    # "Employer: Globex (since March)": the value, told as news of when it became so (of a key
+    # of one value: "Certifications: CKA (since 2024)" is one more)
+    value = _since_tail(body) if key and _one_value_key(key) else None
+    if value is not None:
+        body, changed = value, True
     body = _one_name_each(_one_way_of_frequency(_drop_interjections(_cause_put_last(body))))
     body = _percent_as_sign(body)
     body = _team_membership(_one_verb_each(_cleft_undone(_new_one_named(body))))
