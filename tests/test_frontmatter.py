@@ -174,6 +174,28 @@ def test_bad_field_values_name_the_field_and_line(line: str, field: str) -> None
     assert err.reason.startswith(f"{field}:") and err.line == 3
 
 
+def test_words_yaml_would_read_as_booleans_or_numbers_are_read_as_written() -> None:
+    m = parse_memory(
+        "---\nid: 0777\ntags: [api, no, yes, off, 1.50, 2024-01-01]\ntriggers:\n  - on\n"
+        "  - true\ndirective: yes\nsummary: 3.10\n---\nbody\n",
+        path="rules/x.md",
+    )
+    assert m.id == "0777"
+    assert m.tags == ["api", "no", "yes", "off", "1.50", "2024-01-01"]
+    assert m.triggers == ["on", "true"]
+    assert (m.directive, m.summary) == ("yes", "3.10")
+
+
+def test_values_that_are_not_text_fields_keep_their_yaml_type() -> None:
+    m = parse_memory("---\nid: x\nlevel: 2\nvalid_until: 2027-01-31\n---\n", path="rules/x.md")
+    assert (m.level, m.valid_until) == (2, date(2027, 1, 31))
+
+
+def test_an_empty_list_item_is_skipped() -> None:
+    m = parse_memory("---\nid: x\ntags:\n  - api\n  -\n  - db\n---\n", path="rules/x.md")
+    assert m.tags == ["api", "db"]
+
+
 def test_hidden_sections_are_removed_from_the_visible_body() -> None:
     body = (
         "# T\n\nShown.\n\n## Context\nwhy\n\n## Steps\nshown too\n\n"

@@ -39,6 +39,15 @@ KNOWN_FIELDS = {
     "depends_on", "level", "dependency_depth", "depth", "lifecycle", "valid_until",
     "confidence", "scope", "role", "sources", "source_files", "source_hashes", "task_types",
 }  # fmt: skip
+# Fields of words and text, whose plain values are read as written: YAML 1.1 reads `yes`,
+# `no`, `on`, `off` as booleans and `1.50` or `0777` as numbers, so `tags: [api, no]` was an
+# error and `id: 0777` became "511". YAML 1.2 (the TypeScript Engram's parser) reads the words
+# as text already. A value left empty or written `null` stays "none".
+_TEXT_FIELDS = frozenset(
+    "id directive summary tags triggers task_types applies_to depends_on role".split()
+)
+_STR_TAG = "tag:yaml.org,2002:str"
+_RESOLVED = frozenset(f"tag:yaml.org,2002:{kind}" for kind in ("bool", "int", "float", "timestamp"))
 
 
 def parse_yaml(yaml_text: str) -> tuple[dict[str, Any], dict[str, int]]:
@@ -58,7 +67,7 @@ def parse_yaml(yaml_text: str) -> tuple[dict[str, Any], dict[str, int]]:
     if not isinstance(node, yaml.MappingNode):
         raise FrontmatterError("frontmatter must be a mapping of keys to values", line=1)
     lines: dict[str, int] = {}
-    for key_node, _ in node.value:
+    for key_node, value_node in node.value:
         key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
         if not isinstance(key, str):
             raise FrontmatterError(
@@ -67,6 +76,8 @@ def parse_yaml(yaml_text: str) -> tuple[dict[str, Any], dict[str, int]]:
         if key in lines:
             raise FrontmatterError(f"duplicate key '{key}'", line=key_node.start_mark.line + 1)
         lines[key] = key_node.start_mark.line + 1
+        if key in _TEXT_FIELDS:
+            _as_written(yaml, value_node)
     try:
         data = yaml.constructor.SafeConstructor().construct_document(node)
     except yaml.YAMLError as exc:  # a tag with no constructor: `!foo`, `!!python/object`
@@ -74,6 +85,17 @@ def parse_yaml(yaml_text: str) -> tuple[dict[str, Any], dict[str, int]]:
     except ValueError as exc:  # a timestamp that is no date: `valid_until: 2026-13-45`
         raise FrontmatterError(f"invalid YAML value: {exc}", line=_bad_value(yaml, node)) from None
     return data, lines
+
+
+def _as_written(yaml: Any, node: Any) -> None:
+    """Read a text field's plain scalars, and those of its list, as the text written
+    (`_TEXT_FIELDS`): the plain ones (no quotes: style '' from the C loader, None from the
+    Python one) that YAML resolved to a boolean or a number. A tag of no standard type (`!foo`)
+    is left for the constructor to refuse."""
+    items = node.value if isinstance(node, yaml.SequenceNode) else [node]
+    for item in items:
+        if isinstance(item, yaml.ScalarNode) and not item.style and item.tag in _RESOLVED:
+            item.tag = _STR_TAG
 
 
 def _yaml_error(yaml: Any, yaml_text: str, exc: Any, what: str) -> FrontmatterError:
@@ -165,6 +187,8 @@ class _Fields:
             raise self.fail(key, f"must be a list of strings, got {type(value).__name__}")
         out = []
         for item in value:
+            if item is None:  # an empty list item ("- "): nothing written
+                continue
             if isinstance(item, bool) or not isinstance(item, str | int | float):
                 raise self.fail(key, f"must be a list of strings, found {_shown(item)}")
             out.append(str(item).strip())

@@ -50,9 +50,9 @@ if TYPE_CHECKING:
 # the functions that index or approve a changed file: a load over an up-to-date index never
 # needs them, and they cost start-up time.
 
-# Bump when tokenizing, fields, tables or the verdicts change: an index of another version is
-# rebuilt.
-INDEX_VERSION = "8"
+# Bump when tokenizing, parsing, fields, tables or the verdicts change: an index of another
+# version is rebuilt.
+INDEX_VERSION = "9"
 FIELDS = ("id", "tags", "directive", "summary", "triggers", "paths", "content")
 _CONTENT = FIELDS.index("content")  # the last of them
 CACHE_DIR = ".cache"
