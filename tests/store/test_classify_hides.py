@@ -1039,3 +1039,35 @@ def test_one_person_named_without_capitals_still_updates_their_own_line() -> Non
 def test_a_speaker_named_with_an_emoji_is_a_speaker() -> None:
     assert parse("Tim 🏄: I moved to Berlin").speaker == "tim 🏄"
     assert outcome("田中: I moved to Berlin", "Tim 🏄: I moved to Berlin") not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Tom trusts the user", "The user trusts Tom"),
+        ("Tom trusts the user", "Tom is the person who the user trusts"),
+        ("Ana respects Ben", "Ben respects Ana"),
+        ("Аня доверяет Борису", "Борис доверяет Ане"),
+        ("Ana confía en Luis", "Luis confía en Ana"),
+    ],
+)
+def test_who_trusts_or_respects_whom_told_the_other_way_round_hides_nothing(
+    old: str, new: str
+) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user trusts Tom", "The user trusts Ana"),
+        ("Mei admires her sister", "Mei admires her mentor"),
+        ("Ana blames herself for the outage.", "Ana blames Ben for the outage."),
+    ],
+)
+def test_one_more_trusted_admired_or_blamed_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_no_longer_trusting_someone_supersedes() -> None:
+    assert outcome("The user trusts Tom", "The user no longer trusts Tom") == "supersede"
