@@ -1071,3 +1071,30 @@ def test_one_more_trusted_admired_or_blamed_hides_nothing(old: str, new: str) ->
 
 def test_no_longer_trusting_someone_supersedes() -> None:
     assert outcome("The user trusts Tom", "The user no longer trusts Tom") == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Tom pings the user", "The user pings Tom"),
+        ("Mei tutors the user", "The user tutors Mei"),
+        ("Tom texts the user every day", "The user texts Tom every day"),
+        ("El usuario llama a Ana", "Ana llama al usuario"),
+    ],
+)
+def test_the_user_and_someone_in_each_others_places_hide_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user is married to Tom", "Tom is married to the user"),
+        ("The user and Tom are friends", "Tom and the user are friends"),
+        ("Dr. Lee is the user's GP", "The user's GP is Dr. Lee"),
+    ],
+)
+def test_a_relation_both_ways_or_two_phrases_that_changed_sides_is_a_duplicate(
+    old: str, new: str
+) -> None:
+    assert outcome(old, new) == "duplicate"

@@ -2926,21 +2926,52 @@ def _names_swapped(new: Parse, old: Parse) -> bool:
     """Word for word the same sentence, but for names that changed places: "Service A trusts
     tokens issued by service B" / "Service B trusts tokens issued by service A". Who does what
     to whom turned, unless the relation goes both ways ("A is married to B")."""
-    if len(new.words) != len(old.words):
+    mine, theirs = _named_units(new), _named_units(old)
+    if len(mine) != len(theirs):
         return False
+    # (a name that opens a sentence may be read as a word: named in either fact is enough)
+    named = {key for key, is_named in (*mine, *theirs) if is_named}
     names: list[tuple[str, str]] = []
-    for a, b in zip(new.words, old.words, strict=True):
-        if a.key == b.key:
+    first = last = -2
+    for at, ((a, _), (b, _)) in enumerate(zip(mine, theirs, strict=True)):
+        if a == b:
             continue
-        if a.kind not in _NAMED_KINDS or b.kind not in _NAMED_KINDS:
+        if a not in named or b not in named or at == last + 1:
+            # (two changed words side by side are two phrases that changed sides: "Dr. Lee is
+            # the user's GP" / "The user's GP is Dr. Lee" says one thing)
             return False
-        names.append((a.key, b.key))
+        names.append((a, b))
+        first, last = (at if last < 0 else first), at
     if len(names) < 2 or sorted(a for a, _ in names) != sorted(b for _, b in names):
         return False
+    if len(names) == 2 and last - first == 2 and mine[first + 1][0] in _AND:
+        return False  # "The user and Tom are friends" / "Tom and the user are friends"
     return not _both_ways(new)
 
 
 _NAMED_KINDS = frozenset({"name", "acronym"})
+
+
+def _named_units(fact: Parse) -> list[tuple[str, bool]]:
+    """A fact's words as (key, names someone), "the user" as one word that names someone:
+    "Tom pings the user" / "The user pings Tom" are the same words with two in each other's
+    places. A preposition run into the article ("al usuario") is the preposition alone."""
+    units: list[tuple[str, bool]] = []
+    words = fact.words
+    for at, w in enumerate(words):
+        following = words[at + 1].key if at + 1 < len(words) else ""
+        if following in _USER_KEYS and w.norm in _BEFORE_THE_USER:
+            if w.norm in lx.PREPOSITION_FORMS:
+                units.append((lx.PREPOSITION_FORMS[w.norm], False))
+            continue
+        units.append((w.key, w.kind in _NAMED_KINDS or w.key in _USER_KEYS))
+    return units
+
+
+# The user, in the words a fact names them by, and what may come right before them
+_USER_KEYS = frozenset(stem(w, lang) for w, lang in (("user", "english"), ("usuario", "spanish"),
+                       ("usuaria", "spanish"), ("пользователь", "russian")))  # fmt: skip
+_BEFORE_THE_USER = frozenset({"the", "el", "la", "al", "del"})
 
 
 def _limited(fact: Parse) -> bool:
@@ -5008,8 +5039,10 @@ def _turned_round_as_is(new: Parse, old: Parse) -> bool:
 
 
 def _both_ways(fact: Parse) -> bool:
-    """The fact's relation goes both ways ("is married to", "works with")."""
-    return any(w.root in lx.SYMMETRIC or w.key in lx.SYMMETRIC for w in fact.words)
+    """The fact's relation goes both ways ("is married to", "está casada con"): a word of a
+    concept told from either end (`lexicon.SYMMETRIC`)."""
+    words = fact.words
+    return any(_synonym_at(words, at) in lx.SYMMETRIC for at in range(len(words)))
 
 
 def _nested(fact: Parse) -> frozenset[str]:
