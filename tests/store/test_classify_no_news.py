@@ -30,6 +30,10 @@ def test_another_attribute_of_the_same_person_is_no_update(old: str, new: str) -
         ("El editor del usuario es VS Code.", "El usuario cambió el tema de VS Code a Dracula."),
         ("Банк пользователя — Тинькофф.", "Пользователь сменил PIN-код карты Тинькофф."),
         ("ユーザーのエディタはVS Codeです。", "ユーザーはVS Codeのテーマをドラキュラに変えた。"),
+        ("The user's bank is Chase.", "The user changed his Chase PIN."),
+        ("The user drives a Honda Civic", "The user changed the Civic's oil on Saturday"),
+        ("The user's laptop is a Dell XPS", "The user upgraded the XPS RAM"),
+        ("Пользователь пользуется Vim.", "Конфиг Vim пользователя переехал в репозиторий."),
     ],
 )
 def test_a_thing_the_stored_value_owns_changed_is_no_update(old: str, new: str) -> None:
@@ -51,6 +55,9 @@ def test_a_thing_the_stored_value_owns_changed_is_no_update(old: str, new: str) 
             "I cancelled my Planet Fitness membership and now go to a climbing gym instead.",
         ),
         ("The user's dentist is Dr. Patel.", "The user switched dentists to Dr. Nguyen."),
+        ("The user's bank is Chase", "The user changed banks, Chase ATM fees were too high"),
+        ("The user drives a Honda Civic", "The user replaced the Civic with a Tesla"),
+        ("Интернет-провайдер — Ростелеком.", "Сменили провайдера на МТС, Ростелеком отключили."),
     ],
 )
 def test_the_stored_value_left_still_supersedes(old: str, new: str) -> None:

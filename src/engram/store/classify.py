@@ -2642,6 +2642,11 @@ def _value_owns_the_change(new: Parse, old: Parse) -> bool:
         return False
     if any(w.norm in _LEAVING for w in new.words):
         return False  # "cancelled my Planet Fitness membership": the value is left
+    # (the stored subject's words the new fact names outside its own subject: what changed
+    # is what the stored fact was about, "The user's bank is Chase" → "changed banks, …")
+    attribute = old.subject_keys - old.people - new.subject_keys
+    if {k for k in attribute if not k.startswith("@")} & new.content:
+        return False
     run: list[Word] = []
     for w in old.objects:
         if w.kind in _VALUE_KINDS:
@@ -2656,15 +2661,19 @@ def _value_owns_the_change(new: Parse, old: Parse) -> bool:
         return re.search(re.escape(" ".join(w.text for w in run)) + "の", new.text) is not None
     keys = tuple(w.key for w in run)
     words = new.words
+    if len(keys) > 1 and keys[-1] in new.content and not set(keys[:-1]) & new.content:
+        keys = keys[-1:]  # a make's model named alone: "a Honda Civic" → "the Civic's oil"
     said = old.content | old.subject_keys
 
-    def a_thing(at: int) -> bool:
+    def a_thing(at: int, acronym: bool = False) -> bool:
         if not 0 <= at < len(words):
             return False
         w = words[at]
+        # (a noun: "the VS Code theme", "Конфиг Vim", not "Dr. Nguyen"; an acronym after the
+        # value is a thing of its own, "his Chase PIN", and before it a name, "на МТС")
+        lower = w.text[:1].islower() or at == 0
         return (
-            w.kind == "word"
-            and w.text[:1].islower()  # (a noun: "the VS Code theme", not "Dr. Nguyen")
+            ((w.kind == "word" and lower) or (acronym and w.kind == "acronym"))
             and len(w.norm) >= 3
             and w.norm not in _NOT_OWNED
             and w.norm not in _RECENT
@@ -2689,7 +2698,7 @@ def _value_owns_the_change(new: Parse, old: Parse) -> bool:
             return False  # the end of a longer name: "GitHub Actions"
         after = at + len(keys)
         # (a participle after it tells what was done: "GitHub Actions (agreed …)")
-        return a_thing(after) and not words[after].norm.endswith("ed")
+        return a_thing(after, acronym=True) and not words[after].norm.endswith("ed")
     return False
 
 
