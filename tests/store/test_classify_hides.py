@@ -1098,3 +1098,18 @@ def test_a_relation_both_ways_or_two_phrases_that_changed_sides_is_a_duplicate(
     old: str, new: str
 ) -> None:
     assert outcome(old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user's right knee hurts.", "The user's left knee hurts."),
+        ("The user broke his right arm in 2015.", "The user broke his left arm in 2019."),
+    ],
+)
+def test_the_left_side_is_no_leaving(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_left_as_a_verb_still_supersedes() -> None:
+    assert outcome("The user lives in Paris", "The user left Paris for Berlin") == "supersede"

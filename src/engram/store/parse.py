@@ -2938,6 +2938,8 @@ def parse(text: str) -> Parse:
             or (w.norm in lx.PERFECT_PARTICIPLES and before not in lx.HABER)
             # a change named by a noun after its article: "propuso el cambio al monorepo"
             or (before in _ARTICLE_BEFORE_CHANGE and w.norm not in lx.UPDATE_ADVERBS)
+            # the side, not a leaving: "the user's left knee", "my left hand"
+            or (w.norm == "left" and (before in lx.DETERMINERS or before.endswith(("'s", "’s"))))
             # half of a word joined by a hyphen: "left-handed", "sold-out"
             or (after and f"{w.norm}-{after}" in folded)
             or (before and f"{before}-{w.norm}" in folded)
