@@ -1092,6 +1092,14 @@ def test_the_user_and_someone_in_each_others_places_hide_nothing(old: str, new: 
         ("The user is married to Tom", "Tom is married to the user"),
         ("The user and Tom are friends", "Tom and the user are friends"),
         ("Dr. Lee is the user's GP", "The user's GP is Dr. Lee"),
+        ("The user is Tom", "Tom is the user"),
+        ("The user or Tom picks up the kids", "Tom or the user picks up the kids"),
+        (
+            "El usuario junto con Tom organiza el meetup",
+            "Tom junto con el usuario organiza el meetup",
+        ),
+        ("The user is the same age as Tom", "Tom is the same age as the user"),
+        ("The user owns iOS and Tom owns Android", "Tom owns Android and the user owns iOS"),
     ],
 )
 def test_a_relation_both_ways_or_two_phrases_that_changed_sides_is_a_duplicate(
@@ -1113,3 +1121,30 @@ def test_the_left_side_is_no_leaving(old: str, new: str) -> None:
 
 def test_left_as_a_verb_still_supersedes() -> None:
     assert outcome("The user lives in Paris", "The user left Paris for Berlin") == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The person the user trusts most is Tom", "The person the user trusts most is Ana"),
+        ("The lawyer who represents the user is Tom", "The lawyer who represents the user is Ana"),
+        (
+            "El médico en quien confía el usuario es el Dr. Ruiz",
+            "El médico en quien confía el usuario es el Dr. Gómez",
+        ),
+        ("The user's financial adviser is Tom Reed", "The user's financial adviser is Ana Cruz"),
+    ],
+)
+def test_a_new_name_for_one_told_with_a_clause_about_them_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Shows watched: The Bear", "Shows watched: Severance"),
+        ("Countries visited: Peru", "Countries visited: Chile"),
+    ],
+)
+def test_one_more_under_a_key_naming_a_list_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING

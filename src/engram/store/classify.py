@@ -2932,48 +2932,67 @@ def _told_apart(new: Parse, old: Parse) -> str:
 
 
 def _names_swapped(new: Parse, old: Parse) -> bool:
-    """Word for word the same sentence, but for names that changed places: "Service A trusts
-    tokens issued by service B" / "Service B trusts tokens issued by service A". Who does what
-    to whom turned, unless the relation goes both ways ("A is married to B")."""
+    """Word for word the same sentence, but for two names that changed places: "Service A
+    trusts tokens issued by service B" / "Service B trusts tokens issued by service A", "Tom
+    pings the user" / "The user pings Tom". Who does what to whom turned, unless the two are
+    only listed together ("Tom or the user picks up the kids"), said to be one another ("The
+    user is Tom") or the relation goes both ways ("is married to", "is the same age as")."""
     mine, theirs = _named_units(new), _named_units(old)
     if len(mine) != len(theirs):
         return False
     # (a name that opens a sentence may be read as a word: named in either fact is enough)
-    named = {key for key, is_named in (*mine, *theirs) if is_named}
-    names: list[tuple[str, str]] = []
-    first = last = -2
-    for at, ((a, _), (b, _)) in enumerate(zip(mine, theirs, strict=True)):
-        if a == b:
-            continue
-        if a not in named or b not in named or at == last + 1:
-            # (two changed words side by side are two phrases that changed sides: "Dr. Lee is
-            # the user's GP" / "The user's GP is Dr. Lee" says one thing)
-            return False
-        names.append((a, b))
-        first, last = (at if last < 0 else first), at
-    if len(names) < 2 or sorted(a for a, _ in names) != sorted(b for _, b in names):
+    named = {unit.key for unit in (*mine, *theirs) if unit.named}
+    changed = [at for at, (a, b) in enumerate(zip(mine, theirs, strict=True)) if a.key != b.key]
+    if len(changed) != 2:
+        return False  # (two clauses told in the other order change more: "A owns iOS and B …")
+    first, last = changed
+    if last == first + 1 or not {mine[first].key, mine[last].key} <= named:
+        # (two changed words side by side are two phrases that changed sides: "Dr. Lee is the
+        # user's GP" / "The user's GP is Dr. Lee" says one thing)
         return False
-    if len(names) == 2 and last - first == 2 and mine[first + 1][0] in _AND:
-        return False  # "The user and Tom are friends" / "Tom and the user are friends"
+    if (mine[first].key, mine[last].key) != (theirs[last].key, theirs[first].key):
+        return False
+    between = {unit.norm for unit in mine[first + 1 : last]}
+    if between & _LISTED_TOGETHER or between <= _COPULA_FORMS:
+        return False
     return not _both_ways(new)
 
 
+@dataclass(frozen=True, slots=True)
+class _Unit:
+    """A word of a fact as `_names_swapped` compares it."""
+
+    key: str
+    named: bool  # a name, an acronym or the user
+    norm: str  # as written, normalised
+
+
+# Words that put two side by side, in either order ("Tom or the user", "the user, along with
+# Tom", "Tom as well as the user", "el usuario junto con Tom"), and a copula alone between
+# two names ("The user is Tom")
+_LISTED_TOGETHER = frozenset(
+    "and or & plus versus vs with along together as y e o u con junto así и или либо а с со "
+    "вместе".split()
+)
+_COPULA_FORMS = frozenset("is are was were es era fue son — -".split())
 _NAMED_KINDS = frozenset({"name", "acronym"})
 
 
-def _named_units(fact: Parse) -> list[tuple[str, bool]]:
-    """A fact's words as (key, names someone), "the user" as one word that names someone:
-    "Tom pings the user" / "The user pings Tom" are the same words with two in each other's
-    places. A preposition run into the article ("al usuario") is the preposition alone."""
-    units: list[tuple[str, bool]] = []
+def _named_units(fact: Parse) -> list[_Unit]:
+    """A fact's words as `_names_swapped` compares them, "the user" as one word that names
+    someone: "Tom pings the user" / "The user pings Tom" are the same words with two in each
+    other's places. A preposition run into the article ("al usuario") is the preposition
+    alone."""
+    units: list[_Unit] = []
     words = fact.words
     for at, w in enumerate(words):
         following = words[at + 1].key if at + 1 < len(words) else ""
         if following in _USER_KEYS and w.norm in _BEFORE_THE_USER:
             if w.norm in lx.PREPOSITION_FORMS:
-                units.append((lx.PREPOSITION_FORMS[w.norm], False))
+                form = lx.PREPOSITION_FORMS[w.norm]
+                units.append(_Unit(form, False, form))
             continue
-        units.append((w.key, w.kind in _NAMED_KINDS or w.key in _USER_KEYS))
+        units.append(_Unit(w.key, w.kind in _NAMED_KINDS or w.key in _USER_KEYS, w.norm))
     return units
 
 
@@ -5051,7 +5070,17 @@ def _both_ways(fact: Parse) -> bool:
     """The fact's relation goes both ways ("is married to", "está casada con"): a word of a
     concept told from either end (`lexicon.SYMMETRIC`)."""
     words = fact.words
+    if any(w.norm in _BOTH_WAYS for w in words):
+        return True
     return any(_synonym_at(words, at) in lx.SYMMETRIC for at in range(len(words)))
+
+
+# Words of a relation that holds both ways ("is the same age as", "resembles", "se parece a",
+# "похож на")
+_BOTH_WAYS = frozenset(
+    "same equal equals equally resemble resembles resembled mismo misma mismos mismas igual "
+    "parece parecen parecía похож похожа похожи одинаковый одинаковая одинакового одного".split()
+)
 
 
 def _nested(fact: Parse) -> frozenset[str]:

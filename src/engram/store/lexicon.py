@@ -961,8 +961,7 @@ collect collects
 want wants save saving subscribe donate volunteer fear
 expire expires shut shuts sit sits cache caches encrypt encrypts back handles ran
 depart departs leaves arrive arrives lands finishes purchase purchases
-trust trusts admire admires respect respects blame blames advise advises supervise supervises
-forgive forgives
+trust trusts admire admires respect respects blame blames forgive forgives
 """,
     "russian": """
 живет живут жил жила жили живет работает работают работал работала работали находится
@@ -996,7 +995,7 @@ mantiene asigna asignado asignada ubica ubicado ubicada sitúa situado encuentra
 ejecuta ejecutan lanza publica migra actualiza instala configura monitoriza rota expone
 conecta depende apunta resuelve redirige abre cierra viaja sale vuelve llega aprueba aprueban
 encarga practica celebra sigue cubre cifra acuesta levanta reside residen
-confía confia admira respeta aconseja
+confía confia admira respeta
 """,
 }
 
@@ -1125,12 +1124,12 @@ MEMBERSHIP = frozenset("member members miembro miembros участник уча�
 OFTEN_MANY_DONE = {
     "english": "read watch listen attend study learn eat drink want need keep teach write "
     "afraid fear follow subscribe volunteer donate reading watching listening root "
-    "trust admire respect blame forgive advise",
+    "trust admire respect blame forgive",
     "russian": "читает смотрит слушает изучает ест ем едим пьёт пью пьём хочет нужен нужна "
     "нужно преподаёт преподает учит пишет боится доверяет доверяют уважает уважают",
     "spanish": "lee mira ve escucha estudia aprende come como bebe bebo tomo toma quiere "
     "necesita enseña escribe teme sigue leyendo viendo mirando escuchando cocina "
-    "confía confia admira respeta aconseja",
+    "confía confia admira respeta",
 }
 # … and what is held, approved, sent or answered for, which a thing more often has one of
 # ("The design system is owned by Lena"), unless said with "a" ("owns a Tesla").

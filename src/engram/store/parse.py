@@ -1703,6 +1703,31 @@ def _is_verb(word: Word) -> bool:
     return _past_by_ending(word)
 
 
+def _in_a_relative_clause(words: Sequence[Word], at: int) -> bool:
+    """The verb at `at` is said in a clause about the subject, which a copula after it
+    completes: "The person the user trusts most is Tom", "The lawyer who advises the user is
+    Ana", "El médico en quien confía el usuario es …" (a relative pronoun, or in English a
+    second noun phrase, before the verb; "is" after it)."""
+    if len(words) > 16:
+        return False  # (one short statement: a passage has many verbs and copulas)
+    if not any(w.norm in _COPULA_AFTER_CLAUSE for w in words[at + 1 : at + 7]):
+        return False
+    for k in range(max(1, at - 3), at):
+        if words[k].norm in _RELATIVE_PRONOUNS:
+            return True
+        if not words[at].norm.isascii():
+            continue  # (Spanish says it with "quien" alone: "El médico en quien confía …")
+        before = words[k - 1]
+        if words[k].norm in _NOUN_PHRASE_OPENERS and before.kind in ("word", "name"):
+            return before.norm not in lx.DETERMINERS and before.norm not in lx.PREPOSITIONS
+    return False
+
+
+_COPULA_AFTER_CLAUSE = frozenset("is are was were es son era fue".split())
+_RELATIVE_PRONOUNS = frozenset("who whom that which quien quienes".split())
+_NOUN_PHRASE_OPENERS = frozenset("the a an my his her our their your".split())
+
+
 def _passive_after(words: Sequence[Word], at: int) -> bool:
     """An English passive follows the word at `at` ("report was written", "infra is
     managed"): the word is its subject, a noun, whatever verb it may also be."""
@@ -2144,6 +2169,8 @@ def _predicate_start(words: list[Word], language: str) -> tuple[int, bool]:
             if _passive_after(words, at) or _changed_after(words, at):
                 continue  # "The quarterly report was written by Lena", "Choir practice moved
                 # to …": a noun before its verb
+            if _in_a_relative_clause(words, at):
+                continue  # "The person the user trusts most is Tom": the verb is "is"
             return at, True
     # A word between a noun and an article is a verb the lexicon does not know ("Andrés
     # prepara el informe", "Andrew prepares the report")
@@ -3175,11 +3202,18 @@ _ARTICLES = frozenset({"a", "an", "un", "una", "unos", "unas"})
 _ARTICLES_ES = _ARTICLES - {"a"}
 
 
+_PAST_FORMS = frozenset(lx.IRREGULAR) | {"read"}  # "Books read:", "Songs written:"
+
+
 def _names_a_list(key_words: list[Word]) -> bool:
-    """A key that names a list ("TODO:", "Allergies:", "Заметки:"): plural or a list word."""
-    last = next((w for w in reversed(key_words) if w.kind not in _LIGHT), None)
-    if last is None:
+    """A key that names a list ("TODO:", "Allergies:", "Заметки:"): plural or a list word,
+    an English one before a participle too ("Shows watched:", "Books read:")."""
+    heavy = [w for w in key_words if w.kind not in _LIGHT]
+    if not heavy:
         return False
+    last = heavy[-1]
+    if len(heavy) > 1 and (participle(last.norm) or last.norm in _PAST_FORMS):
+        last = heavy[-2]
     norm = last.norm
     if norm in lx.LIST_KEYS:
         return True
