@@ -1148,3 +1148,44 @@ def test_a_new_name_for_one_told_with_a_clause_about_them_supersedes(old: str, n
 )
 def test_one_more_under_a_key_naming_a_list_hides_nothing(old: str, new: str) -> None:
     assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Ana works at Acme", "Ana's left Acme; she works at Stripe now"),
+        ("The user works at Google", "The user's left Google and now works at Meta"),
+    ],
+)
+def test_left_after_a_possessive_that_says_has_still_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Tom is the user's brother", "Tom trusts the user who is his brother"),
+        ("Tom is the user's manager", "Tom blames the user, who is his manager"),
+    ],
+)
+def test_how_one_regards_someone_is_no_relation_of_kin_or_role(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user's crypto wallet is Trust Wallet", "The user's crypto wallet is MetaMask"),
+        ("The user's favorite song is Halo", "The user's favorite song is Respect"),
+        ("Tom, the user's brother, lives in Bergen", "Tom, the user's brother, lives in Oslo now"),
+        ("Tickets sold: 120", "Tickets sold: 180"),
+        ("Decision revised: ship on May 3", "Decision revised: ship on May 10"),
+    ],
+)
+def test_names_appositions_and_counts_still_supersede(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+def test_distrust_contradicts_trust() -> None:
+    old, new = "The user trusts the new contractor.", "The user distrusts the new contractor."
+    assert outcome(old, new) == "contradict"

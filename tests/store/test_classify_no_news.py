@@ -34,6 +34,11 @@ def test_another_attribute_of_the_same_person_is_no_update(old: str, new: str) -
         ("The user drives a Honda Civic", "The user changed the Civic's oil on Saturday"),
         ("The user's laptop is a Dell XPS", "The user upgraded the XPS RAM"),
         ("Пользователь пользуется Vim.", "Конфиг Vim пользователя переехал в репозиторий."),
+        ("The user's bank is Chase", "The user changed the bank account nickname in the Chase app"),
+        (
+            "The user's browser is Firefox",
+            "The user switched the Firefox theme to dark because browser glare bothers him",
+        ),
     ],
 )
 def test_a_thing_the_stored_value_owns_changed_is_no_update(old: str, new: str) -> None:
@@ -58,6 +63,12 @@ def test_a_thing_the_stored_value_owns_changed_is_no_update(old: str, new: str) 
         ("The user's bank is Chase", "The user changed banks, Chase ATM fees were too high"),
         ("The user drives a Honda Civic", "The user replaced the Civic with a Tesla"),
         ("Интернет-провайдер — Ростелеком.", "Сменили провайдера на МТС, Ростелеком отключили."),
+        ("The user's laptop is a Dell", "The user replaced the Dell XPS with a MacBook Pro"),
+        ("The user drives a Honda Civic", "The user replaced his Civic hatchback with a Tesla"),
+        (
+            "Команда ведёт задачи в Jira",
+            "Задачи Jira команда перенесла в Linear и ведёт задачи там",
+        ),
     ],
 )
 def test_the_stored_value_left_still_supersedes(old: str, new: str) -> None:

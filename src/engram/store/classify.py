@@ -1499,6 +1499,14 @@ _LIKING = frozenset(
     нравится нравятся нравился любит люблю любят обожает обожаю ненавидит ненавижу
     терпеть gusta gustan encanta encantan odia odio adoro adora detesta detestan""".split()
 )
+# … and how one regards someone, no being either ("Tom trusts the user, who is his brother" /
+# "Tom is the user's brother"), when written in lower case as a verb is (not "Trust Wallet",
+# the song "Respect")
+_REGARDING = frozenset(
+    """trust trusts trusted distrust distrusts distrusted admire admires admired respect
+    respects respected blame blames blamed forgive forgives forgave доверяет доверяют уважает
+    уважают confía confia admira respeta""".split()
+)
 
 
 def _other_path(removed: Collection[str], added: Collection[str]) -> bool:
@@ -2642,11 +2650,8 @@ def _value_owns_the_change(new: Parse, old: Parse) -> bool:
         return False
     if any(w.norm in _LEAVING for w in new.words):
         return False  # "cancelled my Planet Fitness membership": the value is left
-    # (the stored subject's words the new fact names outside its own subject: what changed
-    # is what the stored fact was about, "The user's bank is Chase" → "changed banks, …")
-    attribute = old.subject_keys - old.people - new.subject_keys
-    if {k for k in attribute if not k.startswith("@")} & new.content:
-        return False
+    if _attribute_changed(new, old):
+        return False  # "The user's bank is Chase" → "changed banks, Chase ATM fees …"
     run: list[Word] = []
     for w in old.objects:
         if w.kind in _VALUE_KINDS:
@@ -2661,19 +2666,29 @@ def _value_owns_the_change(new: Parse, old: Parse) -> bool:
         return re.search(re.escape(" ".join(w.text for w in run)) + "の", new.text) is not None
     keys = tuple(w.key for w in run)
     words = new.words
-    if len(keys) > 1 and keys[-1] in new.content and not set(keys[:-1]) & new.content:
-        keys = keys[-1:]  # a make's model named alone: "a Honda Civic" → "the Civic's oil"
+    # Read more widely — a make's model named alone ("a Honda Civic" → "the Civic's oil"), an
+    # acronym after the value ("his Chase PIN"), a thing that opens the sentence ("Конфиг Vim
+    # …") — only when the new fact names nothing else: "replaced the Dell XPS with a MacBook",
+    # "Задачи Jira команда перенесла в Linear" name what comes in the value's place.
+    alone = not any(
+        w.kind in ("name", "acronym")
+        and w.key not in keys
+        and w.key not in old.content
+        and not (at and words[at - 1].key in keys and w.kind == "acronym")  # ("Chase PIN")
+        for at, w in enumerate(words)
+    )
+    if alone and len(keys) > 1 and keys[-1] in new.content and not set(keys[:-1]) & new.content:
+        keys = keys[-1:]
     said = old.content | old.subject_keys
 
     def a_thing(at: int, acronym: bool = False) -> bool:
         if not 0 <= at < len(words):
             return False
         w = words[at]
-        # (a noun: "the VS Code theme", "Конфиг Vim", not "Dr. Nguyen"; an acronym after the
-        # value is a thing of its own, "his Chase PIN", and before it a name, "на МТС")
-        lower = w.text[:1].islower() or at == 0
+        # (a noun: "the VS Code theme", "Конфиг Vim", not "Dr. Nguyen")
+        lower = w.text[:1].islower() or (at == 0 and alone)
         return (
-            ((w.kind == "word" and lower) or (acronym and w.kind == "acronym"))
+            ((w.kind == "word" and lower) or (acronym and alone and w.kind == "acronym"))
             and len(w.norm) >= 3
             and w.norm not in _NOT_OWNED
             and w.norm not in _RECENT
@@ -2702,6 +2717,25 @@ def _value_owns_the_change(new: Parse, old: Parse) -> bool:
     return False
 
 
+def _attribute_changed(new: Parse, old: Parse) -> bool:
+    """What the new fact's verb of change takes is the stored fact's attribute, a word of its
+    subject: "The user's bank is Chase" → "The user changed banks, …" (not "changed the bank
+    account nickname": a noun after it is what changed)."""
+    attribute = {k for k in old.subject_keys - old.people if not k.startswith("@")}
+    words = new.words
+    verb = next((at for at, w in enumerate(words) if w.norm == new.verb_norm), None)
+    if verb is None or not attribute:
+        return False
+    at = verb + 1
+    while at < len(words) and (words[at].kind in _BEFORE_A_NOUN or words[at].norm in _ARTICLES):
+        at += 1
+    if at >= len(words) or words[at].key not in attribute:
+        return False
+    after = words[at + 1] if at + 1 < len(words) else None
+    return after is None or not (after.kind == "word" and after.text[:1].islower())
+
+
+_BEFORE_A_NOUN = frozenset({"stop", "pronoun"})
 # Verbs that end what a value was ("cancelled my Planet Fitness membership", "закрыл счёт в
 # Тинькофф"), and words after a value that are no thing of its own ("handed the CLI over",
 # "at Cobalt last week").
@@ -5009,7 +5043,8 @@ def _form(fact: Parse) -> _Form:
         ongoing=not _ONGOING_BE.isdisjoint(norms) and _ongoing(fact),
         reflexive=frozenset(n[:-2] for n in norms if n.endswith(("ся", "сь")) and len(n) > 4)
         or _NO_WORDS,
-        liking=not _LIKING.isdisjoint(norms),
+        liking=not _LIKING.isdisjoint(norms)
+        or any(w.norm in _REGARDING and w.text.islower() for w in fact.words),
     )
     object.__setattr__(fact, "form", found)
     return found

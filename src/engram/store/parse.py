@@ -1703,6 +1703,26 @@ def _is_verb(word: Word) -> bool:
     return _past_by_ending(word)
 
 
+def _a_side(words: Sequence[Word], at: int) -> bool:
+    """ "left" at `at` names a side: after an article or a possessive, before a common noun
+    ("the user's left knee"; not "The user's left Google", "Dana's left the rotation")."""
+    before = words[at - 1].norm if at else ""
+    if before not in _SIDE_OWNERS and not before.endswith(("'s", "’s")):
+        return False
+    after = words[at + 1] if at + 1 < len(words) else None
+    return (
+        after is not None
+        and after.kind == "word"
+        and after.text[:1].islower()
+        and after.norm not in lx.DETERMINERS
+        and after.norm not in lx.PREPOSITIONS
+        and after.norm not in lx.POSSESSIVE_PERSONS
+    )
+
+
+_SIDE_OWNERS = frozenset("the a my his her their our your its".split())
+
+
 def _in_a_relative_clause(words: Sequence[Word], at: int) -> bool:
     """The verb at `at` is said in a clause about the subject, which a copula after it
     completes: "The person the user trusts most is Tom", "The lawyer who advises the user is
@@ -1718,7 +1738,12 @@ def _in_a_relative_clause(words: Sequence[Word], at: int) -> bool:
         if not words[at].norm.isascii():
             continue  # (Spanish says it with "quien" alone: "El médico en quien confía …")
         before = words[k - 1]
-        if words[k].norm in _NOUN_PHRASE_OPENERS and before.kind in ("word", "name"):
+        if (
+            words[k].norm in _NOUN_PHRASE_OPENERS
+            and before.kind == "word"
+            and before.text.islower()
+        ):
+            # (after a name it is the name's apposition: "Tom, the user's brother, lives …")
             return before.norm not in lx.DETERMINERS and before.norm not in lx.PREPOSITIONS
     return False
 
@@ -2965,8 +2990,9 @@ def parse(text: str) -> Parse:
             or (w.norm in lx.PERFECT_PARTICIPLES and before not in lx.HABER)
             # a change named by a noun after its article: "propuso el cambio al monorepo"
             or (before in _ARTICLE_BEFORE_CHANGE and w.norm not in lx.UPDATE_ADVERBS)
-            # the side, not a leaving: "the user's left knee", "my left hand"
-            or (w.norm == "left" and (before in lx.DETERMINERS or before.endswith(("'s", "’s"))))
+            # the side, not a leaving: "the user's left knee", "my left hand" (not "Ana's
+            # left Acme", "has left the team": a noun of its own must follow)
+            or (w.norm == "left" and _a_side(words, at))
             # half of a word joined by a hyphen: "left-handed", "sold-out"
             or (after and f"{w.norm}-{after}" in folded)
             or (before and f"{before}-{w.norm}" in folded)
@@ -3126,7 +3152,7 @@ def parse(text: str) -> Parse:
         ),
         indefinite=verb in _COPULAS and _indefinite(objects, language),
         joint=any(w.norm in _CONJUNCTIONS for w in words[:start]),
-        listed=bool(key) and _names_a_list(key_words),
+        listed=bool(key) and _names_a_list(key_words, words),
         statements=statements,
         length=length,
         parts=_parts(stripped[: len(stripped) - len(said)], said_sentences, changed)
@@ -3202,18 +3228,20 @@ _ARTICLES = frozenset({"a", "an", "un", "una", "unos", "unas"})
 _ARTICLES_ES = _ARTICLES - {"a"}
 
 
-_PAST_FORMS = frozenset(lx.IRREGULAR) | {"read"}  # "Books read:", "Songs written:"
+_PAST_FORMS = frozenset(lx.IRREGULAR) | {"read", "seen"}  # "Books read:", "Movies seen:"
 
 
-def _names_a_list(key_words: list[Word]) -> bool:
+def _names_a_list(key_words: list[Word], value: Sequence[Word]) -> bool:
     """A key that names a list ("TODO:", "Allergies:", "Заметки:"): plural or a list word,
-    an English one before a participle too ("Shows watched:", "Books read:")."""
+    or an English plural before a participle with a value that is no count ("Shows watched:
+    The Bear"; not "Tickets sold: 120")."""
     heavy = [w for w in key_words if w.kind not in _LIGHT]
     if not heavy:
         return False
     last = heavy[-1]
     if len(heavy) > 1 and (participle(last.norm) or last.norm in _PAST_FORMS):
-        last = heavy[-2]
+        # (not "Decision revised:", one decision)
+        return _plural_by_ending(heavy[-2].norm) and not _a_count(value)
     norm = last.norm
     if norm in lx.LIST_KEYS:
         return True
@@ -3222,6 +3250,18 @@ def _names_a_list(key_words: list[Word]) -> bool:
         # "Таск-трекер команды" (the team's tracker) is not
         head = next(w.norm for w in key_words if w.kind not in _LIGHT)
         return head.endswith(("ы", "и", "ые", "ие")) or head in lx.LIST_KEYS
+    return _plural_by_ending(norm)
+
+
+def _a_count(words: Sequence[Word]) -> bool:
+    """A note's value that is a number or an amount: how many, not a list ("Tickets sold: 120",
+    "Servers migrated: 40%", "Funds raised: $2M")."""
+    told = [w for w in words if w.kind not in ("stop", "marker")]
+    return bool(told) and told[0].kind == "value"
+
+
+def _plural_by_ending(norm: str) -> bool:
+    """An English plural by its ending ("allergies", "shows"; not "status", "class")."""
     return len(norm) > 3 and norm.endswith("s") and not norm.endswith(("ss", "us", "is"))
 
 
