@@ -334,3 +334,47 @@ def test_a_change_dated_by_when_it_starts_supersedes(old: str, new: str) -> None
 )
 def test_a_start_that_is_no_change_hides_nothing(old: str, new: str) -> None:
     assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "The discount code is valid until May 31.",
+            "The discount code has been valid since May 1.",
+        ),
+        ("The office is open from 9 am.", "The office is open until 6 pm."),
+        ("La oferta es válida hasta el 31 de mayo", "La oferta es válida desde el 1 de mayo"),
+        ("We run services on AWS", "We run some services on GCP"),
+        ("The user's mother is 70.", "The user's mother retired at 65."),
+        (
+            "The user lives in Portland.",
+            "The user moved to a new apartment across town in Portland.",
+        ),
+        ("Маша переезжает в Петербург в мае.", "Маша переехала в Петербург в мае."),
+    ],
+)
+def test_a_start_and_an_end_a_part_an_age_then_or_a_move_within_is_no_update(
+    old: str, new: str
+) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "The discount code is valid until May 31.",
+            "The discount code is now valid until June 30.",
+        ),
+        ("The promo runs from May 1 to May 31", "The promo runs until June 15"),
+        ("We run services on AWS", "We now run all services on GCP"),
+        ("Tom is 40", "Tom turned 41 at the party"),
+        ("The user lives in Portland", "The user moved to Portland, Maine"),
+        ("Nora lives in Lisbon.", "Nora no longer lives in Lisbon; she moved to Porto."),
+    ],
+)
+def test_a_new_end_all_of_them_a_new_age_or_a_move_elsewhere_still_supersedes(
+    old: str, new: str
+) -> None:
+    assert outcome(old, new) == "supersede"

@@ -2232,9 +2232,102 @@ def _why_apart(new: Parse, old: Parse, outcome: str) -> str:
         return "one more place been to: such visits add up"
     if outcome == "supersede" and _been_to(new) and not (_been_to(old) or old.negated):
         return "a place been to, no new home"  # "lives in Mexico" → "has been to Chile"
+    if _bounds_apart(new, old):
+        return "one tells when it starts, the other when it ends"
+    if outcome == "supersede" and _of_a_part(new, old):
+        return "the new fact tells of some of them only"  # "We run some services on GCP"
+    if outcome == "supersede" and _age_at_an_event(new, old):
+        return "an age at which something happened, not the age now"
+    if outcome == "supersede" and _moved_to_the_same_place(new, old):
+        return "a move to where the stored fact already says"
     if outcome == "supersede":
         return _not_told_as_news(new, old)
     return _told_apart(new, old) if outcome == "duplicate" else ""
+
+
+def _bounds_apart(new: Parse, old: Parse) -> bool:
+    """One fact tells when something starts and the other when it ends: "The discount code is
+    valid until May 31" / "… has been valid since May 1", "open from 9 am" / "open until 6 pm",
+    "válida hasta …" / "válida desde …"."""
+    mine, theirs = _bounds(new), _bounds(old)
+    return bool(mine and theirs and mine.isdisjoint(theirs))
+
+
+def _bounds(fact: Parse) -> frozenset[str]:
+    """Which ends of a span a fact's dates and times are told as: "start" after "since",
+    "from", "с", "desde"; "end" after "until", "до", "hasta"."""
+    found = set()
+    words = fact.words
+    for w, after in itertools.pairwise(words):
+        if after.kind in ("value", "date"):
+            if w.norm in _START_WORDS:
+                found.add("start")
+            elif w.norm in _END_WORDS or ("start" in found and w.norm in _TO_AN_END):
+                found.add("end")  # (or the end of a span: "from May 1 to May 31")
+    return frozenset(found)
+
+
+_START_WORDS = frozenset("since from starting с со desde".split())
+_END_WORDS = frozenset("until till through до hasta".split())
+_TO_AN_END = frozenset("to a al по".split())
+
+
+def _of_a_part(new: Parse, old: Parse) -> bool:
+    """The new fact tells of some of what the stored one tells of: "We run services on AWS" →
+    "We run some services on GCP", "algunos servicios", "некоторые сервисы"."""
+    return not _SOME_OF.isdisjoint(_limiters(new) - _limiters(old))
+
+
+# (quantifiers of a part; not "partially", "half", which tell how much of one thing)
+_SOME_OF = frozenset(
+    """some few several most many algunos algunas pocos pocas varios varias mayoría muchos
+    muchas несколько некотор немног большинств многи""".split()
+)
+
+
+def _age_at_an_event(new: Parse, old: Parse) -> bool:
+    """The stored fact gives someone's age, the new one the age at which something happened:
+    "The user's mother is 70" → "… retired at 65", "se casó a los 25", "в 65"."""
+    if _age(old) is None or _age(new) is not None:
+        return False
+    words = new.words
+    for at, w in enumerate(words):
+        if at == 0 or w.kind != "value" or not w.key.isdigit() or int(w.key) > 130:
+            continue
+        before = words[at - 1].norm
+        if before in ("at", "в") or (before == "los" and at >= 2 and words[at - 2].norm == "a"):
+            return True
+    return False
+
+
+def _moved_to_the_same_place(new: Parse, old: Parse) -> bool:
+    """The new fact tells a move to, or within, the very place the stored fact names, and
+    names no other: "The user lives in Portland" → "… moved to a new apartment across town in
+    Portland", "Маша переезжает в Петербург" → "Маша переехала в Петербург"."""
+    words = new.words
+    values = {w.key for w in old.objects if w.kind == "name"}
+    if not values or new.negated or not any(w.norm in lx.MOVE_WORDS for w in words):
+        return False
+    seen = set()
+    for at, w in enumerate(words):
+        if w.kind in ("name", "acronym", "value") and w.key not in values and not _a_year(w):
+            return False  # another place or value named: "moved to Porto"
+        if w.key not in values:
+            continue
+        before = at - 1
+        while before >= 0 and (words[before].norm in _ARTICLES or words[before].kind == "name"):
+            before -= 1
+        if before < 0 or words[before].norm not in _TO_A_PLACE:
+            return False  # ("moved from Austin …": the place left)
+        seen.add(w.key)
+    return seen == values
+
+
+_TO_A_PLACE = frozenset("to in into within across a al en в во".split())
+
+
+def _a_year(word: Word) -> bool:
+    return word.key.isdigit() and 1900 <= int(word.key) <= 2100
 
 
 def _keys_apart(new: Parse, old: Parse) -> bool:
