@@ -2250,7 +2250,28 @@ def _bounds_apart(new: Parse, old: Parse) -> bool:
     valid until May 31" / "… has been valid since May 1", "open from 9 am" / "open until 6 pm",
     "válida hasta …" / "válida desde …"."""
     mine, theirs = _bounds(new), _bounds(old)
-    return bool(mine and theirs and mine.isdisjoint(theirs))
+    if not (mine and theirs and mine.isdisjoint(theirs)) or new.update:
+        return False
+    # (nothing else told otherwise: "works at Google until March" → "now works at Meta since
+    # April" is news of the employer)
+    return _unbounded(new) == _unbounded(old)
+
+
+def _unbounded(fact: Parse) -> frozenset[str]:
+    """A fact's words but for its bounds and what they bound, its small words and its verb's
+    tense ("is valid until May 31" and "has been valid since May 1" are both "valid")."""
+    kept = set()
+    skipping = False
+    for w in fact.words:
+        if w.norm in _START_WORDS or w.norm in _END_WORDS:
+            skipping = True
+            continue
+        if skipping and (w.kind in ("value", "date") or w.norm in _ARTICLES):
+            continue
+        skipping = False
+        if w.kind not in ("stop", "aux", "marker"):
+            kept.add(w.key)
+    return frozenset(kept)
 
 
 def _bounds(fact: Parse) -> frozenset[str]:
@@ -2275,7 +2296,15 @@ _TO_AN_END = frozenset("to a al по".split())
 def _of_a_part(new: Parse, old: Parse) -> bool:
     """The new fact tells of some of what the stored one tells of: "We run services on AWS" →
     "We run some services on GCP", "algunos servicios", "некоторые сервисы"."""
-    return not _SOME_OF.isdisjoint(_limiters(new) - _limiters(old))
+    if _SOME_OF.isdisjoint(_limiters(new) - _limiters(old)) or _told_as_now(new):
+        return False
+    # (of the very things the stored fact names, not "after many years", "at most", "most
+    # urgent", "a few weeks ago")
+    words = new.words
+    return any(
+        _SOME_OF.intersection(_limiters_of(w)) and nxt.key in old.content
+        for w, nxt in itertools.pairwise(words)
+    )
 
 
 # (quantifiers of a part; not "partially", "half", which tell how much of one thing)
@@ -2288,9 +2317,11 @@ _SOME_OF = frozenset(
 def _age_at_an_event(new: Parse, old: Parse) -> bool:
     """The stored fact gives someone's age, the new one the age at which something happened:
     "The user's mother is 70" → "… retired at 65", "se casó a los 25", "в 65"."""
-    if _age(old) is None or _age(new) is not None:
+    if _age(old) is None or _age(new) is not None or _told_as_now(new):
         return False
     words = new.words
+    if not (new.past or _past_or_participle(new.verb_norm) or _SPANISH_DONE.match(new.verb_norm)):
+        return False  # (an event told as done: not "wakes up at 6", "aims to retire at 55")
     for at, w in enumerate(words):
         if at == 0 or w.kind != "value" or not w.key.isdigit() or int(w.key) > 130:
             continue
@@ -2298,6 +2329,15 @@ def _age_at_an_event(new: Parse, old: Parse) -> bool:
         if before in ("at", "в") or (before == "los" and at >= 2 and words[at - 2].norm == "a"):
             return True
     return False
+
+
+def _told_as_now(fact: Parse) -> bool:
+    """The fact says "now" ("now", "теперь", "ahora", …): what holds from now on."""
+    return not lx.UPDATE_ADVERBS.isdisjoint(w.norm for w in fact.words)
+
+
+# (Spanish preterites, which `participle` does not read: "se casó", "se jubiló")
+_SPANISH_DONE = re.compile(r"\w+[óé]$")
 
 
 def _moved_to_the_same_place(new: Parse, old: Parse) -> bool:
@@ -2308,6 +2348,11 @@ def _moved_to_the_same_place(new: Parse, old: Parse) -> bool:
     values = {w.key for w in old.objects if w.kind == "name"}
     if not values or new.negated or not any(w.norm in lx.MOVE_WORDS for w in words):
         return False
+    if any(w.kind not in ("stop", "name", "aux") for w in old.objects):
+        return False  # (where and more: "lives in an apartment in Portland", "is moving to …")
+    moving = {w.key for w in words if w.norm in lx.MOVE_WORDS}
+    if any(w.norm in lx.MOVE_WORDS or w.key in moving for w in old.words):
+        return False  # a move planned, then made ("se está mudando" → "se mudó")
     seen = set()
     for at, w in enumerate(words):
         if w.kind in ("name", "acronym", "value") and w.key not in values and not _a_year(w):
@@ -2315,7 +2360,11 @@ def _moved_to_the_same_place(new: Parse, old: Parse) -> bool:
         if w.key not in values:
             continue
         before = at - 1
-        while before >= 0 and (words[before].norm in _ARTICLES or words[before].kind == "name"):
+        while (
+            before >= 0
+            and words[before].norm not in _TO_A_PLACE
+            and (words[before].norm in _ARTICLES or words[before].kind == "name")
+        ):
             before -= 1
         if before < 0 or words[before].norm not in _TO_A_PLACE:
             return False  # ("moved from Austin …": the place left)
@@ -5291,16 +5340,22 @@ def _frequency(fact: Parse) -> str:
 def _limiters(fact: Parse) -> frozenset[str]:
     """The fact's words of `lexicon.LIMITERS` ("former", "near", "some"), a Russian one by the
     letters its forms begin with, and "ex-" of a word such as "ex-husband"."""
-    found = set()
+    found: set[str] = set()
     for w in fact.words:
-        norm = w.norm
-        if norm in lx.LIMITERS:
-            found.add(norm)
-        elif norm.startswith("ex-"):
-            found.add("ex")
-        elif norm[:3] in _LIMITER_HEADS:
-            found.update(stem for stem in lx.LIMITER_STEMS if norm.startswith(stem))
+        found.update(_limiters_of(w))
     return frozenset(found)
+
+
+def _limiters_of(w: Word) -> frozenset[str]:
+    """`_limiters` of one word."""
+    norm = w.norm
+    if norm in lx.LIMITERS:
+        return frozenset({norm})
+    if norm.startswith("ex-"):
+        return frozenset({"ex"})
+    if norm[:3] in _LIMITER_HEADS:
+        return frozenset(stem for stem in lx.LIMITER_STEMS if norm.startswith(stem))
+    return frozenset()
 
 
 _LIMITER_HEADS = frozenset(stem[:3] for stem in lx.LIMITER_STEMS)
