@@ -1189,3 +1189,29 @@ def test_names_appositions_and_counts_still_supersede(old: str, new: str) -> Non
 def test_distrust_contradicts_trust() -> None:
     old, new = "The user trusts the new contractor.", "The user distrusts the new contractor."
     assert outcome(old, new) == "contradict"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("На сервере web-01 стоит Ubuntu 20.04.", "Сервер web-02 перевели на Ubuntu 22.04."),
+        ("web-01 runs Ubuntu 20.04", "web-02 runs Ubuntu 22.04"),
+    ],
+)
+def test_another_machine_told_by_its_number_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The primary DB is db-01", "The primary DB is now db-02"),
+        (
+            "The Redis cache runs on host cache-01.internal.",
+            "The Redis cache was moved to cache-03.internal during the maintenance window.",
+        ),
+        ("The team uses GPT-4", "The team switched to GPT-5"),
+    ],
+)
+def test_a_machine_or_a_version_as_the_new_value_still_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"

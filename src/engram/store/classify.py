@@ -3076,15 +3076,30 @@ def _count_for_id(new: Parse, old: Parse) -> bool:
 def _ending_apart(new: Parse, old: Parse) -> bool:
     """Two cards, accounts or phones told by how their numbers end, and the ends differ: "Amex
     ending 1009" / "Amex ending 1090" are two cards, not a new value of one; or two records
-    told by their numbers ("пайплайн #8812" / "пайплайн #8821", "PR #1832" / "PR #1833")."""
+    told by their numbers ("пайплайн #8812" / "пайплайн #8821", "PR #1832" / "PR #1833"), or
+    two machines one of them is about ("Сервер web-02 …" / "На сервере web-01 …")."""
     ends = [_after(fact, _ENDING) for fact in (new, old)]
     if ends[0] and ends[1] and ends[0] != ends[1]:
         return True
     numbers = [{w.key for w in fact.words if _NUMBERED.fullmatch(w.key)} for fact in (new, old)]
-    return bool(numbers[0] and numbers[1] and numbers[0] != numbers[1])
+    if numbers[0] and numbers[1] and numbers[0] != numbers[1]:
+        return True
+    # (two machines a fact is about; a machine as a value is news: "moved to cache-03")
+    machines = [{w.norm for w in fact.words if _MACHINE.fullmatch(w.norm)} for fact in (new, old)]
+    about = any(
+        w.key in fact.subject_keys and w.norm in found
+        for fact, found in zip((new, old), machines, strict=True)
+        for w in fact.words
+    )
+    return about and bool(machines[0] and machines[1]) and machines[0].isdisjoint(machines[1])
 
 
 _NUMBERED = re.compile(r"#\d+")  # (not a channel: "#ops-alerts" → "#payments-oncall" is news)
+# Machines told by their numbers ("web-01" / "web-02", "db2", "node-007"); not a version
+# ("GPT-4" / "GPT-5" is news of the model)
+_MACHINE = re.compile(
+    r"[a-z]+-?0\d+|(?:web|db|app|api|srv|server|host|node|worker|vm|box|cache|proxy|lb)-?\d+"
+)
 
 
 def _told_apart(new: Parse, old: Parse) -> str:
