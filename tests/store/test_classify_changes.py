@@ -644,3 +644,15 @@ def test_a_move_inside_the_stored_value_is_no_update(old: str, new: str) -> None
     assert outcome("The user works at Stripe.", "The user moved from Stripe to Google.") == (
         "supersede"
     )
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ('El nombre de usuario es "jdoe"', 'El nombre de usuario se cambió a "jane.d"'),
+        ("El apodo del usuario es jdoe", "El apodo del usuario se cambió a janed"),
+        ("Почта пользователя — ivan@oldco.ru", "Почта пользователя сменилась на ivan@newco.ru"),
+    ],
+)
+def test_a_thing_of_the_users_changed_to_another_value_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
