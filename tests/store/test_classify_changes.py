@@ -656,3 +656,30 @@ def test_a_move_inside_the_stored_value_is_no_update(old: str, new: str) -> None
 )
 def test_a_thing_of_the_users_changed_to_another_value_supersedes(old: str, new: str) -> None:
     assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Priya is the one who approves deploys", "Marco is now the one who approves deploys"),
+        ("Priya approves deploys", "Marco is the one who approves deploys now"),
+        ("Lucía es quien aprueba los gastos", "Ahora es Pablo quien aprueba los gastos"),
+        ("Lucía aprueba los gastos", "Desde marzo, Pablo es quien aprueba los gastos"),
+        ("Аня одобряет отпуска", "Теперь Игорь — тот, кто одобряет отпуска"),
+    ],
+)
+def test_another_now_the_one_who_does_it_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Priya approves deploys", "Marco is now also the one who approves deploys"),
+        ("Priya approves deploys", "She is now the one who approves deploys"),
+        ("Priya approves deploys", "Marco now approves deploys"),
+        ("Priya is the one who approves deploys", "Marco is now the one who approves expenses"),
+    ],
+)
+def test_one_more_who_does_it_or_another_thing_done_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING

@@ -5555,6 +5555,8 @@ def _update_verdict(new: Parse, old: Parse) -> Verdict | None:
         return Verdict("supersede", f"the same thing's state, changed since ({flipped})")
     if _habit_stopped(new, old):
         return Verdict("supersede", "the same one stopped doing what the stored fact says")
+    if _now_the_one_who(new, old):
+        return Verdict("supersede", "another one is now the one who does it")
     if _holder_replaced(new, old) or _role_handed_on(new, old):
         return Verdict("supersede", "an explicit update of who holds the same role")
     if _doer_replaced(new, old):
@@ -9637,6 +9639,63 @@ _CLEFT_WHERE = re.compile(
 )
 _CLEFT_WHO_ES = re.compile(
     r"^(?P<x>.+?) (?:es|son|fue|fueron) (?:quien|quienes) (?P<rest>.+)$", re.I
+)
+
+
+def _now_the_one_who(new: Parse, old: Parse) -> bool:
+    """The new fact says someone else is now the one who does what the stored fact says one
+    does, told as a cleft — which names the only one: "Priya approves deploys" → "Marco is now
+    the one who approves deploys", "Lucía es quien aprueba los gastos" → "Ahora es Pablo quien
+    aprueba los gastos", "Аня одобряет отпуска" → "Теперь Игорь — тот, кто одобряет отпуска".
+    (Said without the cleft, "Marco now approves deploys" may tell one more who does.)"""
+    if new.speaker or old.speaker or new.environments != old.environments or new.negated:
+        return False
+    # (read as written: the parse reads a cleft as the plain statement it makes)
+    said = _as_written(new)
+    if _NOW_OR_SINCE.isdisjoint(said.split()):
+        return False
+    now = next((m for m in (p.match(said) for p in _NOW_CLEFTS) if m), None)
+    if now is None:
+        return False
+    was = next((m for m in (p.match(_as_written(old)) for p in _HELD_CLEFTS) if m), None)
+    if was is None or was["rest"] != now["rest"] or was["x"] == now["x"]:
+        return False
+    return not set(now["x"].split()) & _NOT_ONE
+
+
+def _as_written(fact: Parse) -> str:
+    """The fact as written, normalised, its commas and closing stop left out."""
+    return " ".join(fact.normalized.replace(",", " ").rstrip(".!").split())
+
+
+_NOW_OR_SINCE = frozenset({"now", "ahora", "теперь", "desde"})
+# (not a pronoun, who may be the one the stored fact names: "She is now the one who …")
+_NOT_ONE = frozenset(
+    "the el la who quien кто also también тоже he she they it él ella ellos он она они".split()
+)
+_ONE_NAMED = r"(?P<x>[^\s,]+(?: [^\s,]+)??)"
+# The new fact's cleft, told as now ("Marco is now the one who …", "… the one who … now",
+# "Ahora es Pablo quien …", "Desde marzo, Pablo es quien …", "Теперь Игорь — тот, кто …")
+_NOW_CLEFTS = tuple(
+    re.compile(pattern.format(one=_ONE_NAMED))
+    for pattern in (
+        r"^{one} (?:is|was) now the (?:one|person) (?:who|that) (?P<rest>.+)$",
+        r"^{one} (?:is|was) the (?:one|person) (?:who|that) (?P<rest>.+) now$",
+        r"^now,? {one} (?:is|was) the (?:one|person) (?:who|that) (?P<rest>.+)$",
+        r"^(?:desde \w+,? )?(?:ahora )?es {one} quien (?P<rest>.+)$",
+        r"^(?:desde \w+,? )?(?:ahora )?{one} es (?:ahora )?quien (?P<rest>.+)$",
+        r"^(?:теперь )?{one} [—–-] (?:теперь )?(?:тот|та),? кто (?P<rest>.+)$",
+    )
+)
+# The stored fact's: a cleft, or the one who does it first and what they do after
+_HELD_CLEFTS = tuple(
+    re.compile(pattern.format(one=_ONE_NAMED))
+    for pattern in (
+        r"^{one} (?:is|was) the (?:one|person) (?:who|that) (?P<rest>.+)$",
+        r"^{one} es quien (?P<rest>.+)$",
+        r"^{one} [—–-] (?:тот|та),? кто (?P<rest>.+)$",
+        r"^{one} (?P<rest>.+)$",
+    )
 )
 
 
