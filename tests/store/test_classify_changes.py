@@ -649,18 +649,6 @@ def test_a_move_inside_the_stored_value_is_no_update(old: str, new: str) -> None
 @pytest.mark.parametrize(
     ("old", "new"),
     [
-        ('El nombre de usuario es "jdoe"', 'El nombre de usuario se cambió a "jane.d"'),
-        ("El apodo del usuario es jdoe", "El apodo del usuario se cambió a janed"),
-        ("Почта пользователя — ivan@oldco.ru", "Почта пользователя сменилась на ivan@newco.ru"),
-    ],
-)
-def test_a_thing_of_the_users_changed_to_another_value_supersedes(old: str, new: str) -> None:
-    assert outcome(old, new) == "supersede"
-
-
-@pytest.mark.parametrize(
-    ("old", "new"),
-    [
         ("Priya is the one who approves deploys", "Marco is now the one who approves deploys"),
         ("Priya approves deploys", "Marco is the one who approves deploys now"),
         ("Lucía es quien aprueba los gastos", "Ahora es Pablo quien aprueba los gastos"),

@@ -9545,11 +9545,7 @@ def _things_only(fact: Parse, other: Parse | None = None) -> bool:
     words = [w for w in fact.words if w.exact in fact.subject and w.kind not in _LIGHT_KINDS]
     if not words or any(w.kind not in ("word", "acronym") or w.key in fact.people for w in words):
         return False
-    # (a person noun after the head is whose thing it is: "Ник пользователя", "el nombre de
-    # usuario"; English puts the owner first, "the user's nickname")
-    after_the_head = fact.language == "spanish" or bool(_CYRILLIC.match(words[0].norm))
-    owners = words[1:] if after_the_head else []
-    if any(w.key in lx.KIN or (w.norm in lx.PERSON_NOUNS and w not in owners) for w in words):
+    if any(w.key in lx.KIN or w.norm in lx.PERSON_NOUNS for w in words):
         return False
     first = fact.words[0]
     if first.norm in lx.DETERMINERS or first.norm in lx.WEAK_POSSESSIVES:

@@ -134,8 +134,7 @@ fired hired sold replaced swapped moves rescheduled postponed
 изменена изменено заменил заменила заменили заменен заменена заменено обновил обновила
 обновили уволился уволилась ушел ушла ушли стал стала стали перенесли перенес перенесла
 переносится переносят перенесен перенесена увеличили увеличил уменьшили уменьшил подняли
-снизили повысили сократили продал продала продали купил купила сменился сменилась сменилось
-сменились
+снизили повысили сократили продал продала продали купил купила сменился
 ahora actualmente mudó mudo mudado mudamos mudaron cambió cambio cambiado cambiamos cambiaron
 pasó pasamos pasaron reemplazado reemplazada reemplazó sustituido sustituida sustituyó migró
 migramos migraron renombrado actualizado actualizada trasladó trasladado trasladada dejó
