@@ -667,6 +667,11 @@ def test_another_now_the_one_who_does_it_supersedes(old: str, new: str) -> None:
         ("Priya approves deploys", "She is now the one who approves deploys"),
         ("Priya approves deploys", "Marco now approves deploys"),
         ("Priya is the one who approves deploys", "Marco is now the one who approves expenses"),
+        ("Priya approves deploys", "Marco is now the one who approves deploys, as well as Priya"),
+        ("Priya approves deploys", "Temporarily, Marco is now the one who approves deploys"),
+        ("Lucía aprueba los gastos", "Desde mañana, es Pablo quien aprueba los gastos"),
+        ("Lucía aprueba los gastos desde Madrid", "Es Pablo quien aprueba los gastos desde Madrid"),
+        ("Аня одобряет отпуска", "Теперь я — та, кто одобряет отпуска"),
     ],
 )
 def test_one_more_who_does_it_or_another_thing_done_hides_nothing(old: str, new: str) -> None:

@@ -1211,7 +1211,12 @@ def test_another_machine_told_by_its_number_hides_nothing(old: str, new: str) ->
             "The Redis cache was moved to cache-03.internal during the maintenance window.",
         ),
         ("The team uses GPT-4", "The team switched to GPT-5"),
+        ("web-01 is the canary host", "web-03 is now the canary host"),
     ],
 )
 def test_a_machine_or_a_version_as_the_new_value_still_supersedes(old: str, new: str) -> None:
     assert outcome(old, new) == "supersede"
+
+
+def test_one_machine_written_two_ways_is_a_duplicate() -> None:
+    assert outcome("web-01 runs nginx", "web01 runs nginx") == "duplicate"

@@ -3084,14 +3084,19 @@ def _ending_apart(new: Parse, old: Parse) -> bool:
     numbers = [{w.key for w in fact.words if _NUMBERED.fullmatch(w.key)} for fact in (new, old)]
     if numbers[0] and numbers[1] and numbers[0] != numbers[1]:
         return True
-    # (two machines a fact is about; a machine as a value is news: "moved to cache-03")
-    machines = [{w.norm for w in fact.words if _MACHINE.fullmatch(w.norm)} for fact in (new, old)]
-    about = any(
-        w.key in fact.subject_keys and w.norm in found
-        for fact, found in zip((new, old), machines, strict=True)
-        for w in fact.words
-    )
-    return about and bool(machines[0] and machines[1]) and machines[0].isdisjoint(machines[1])
+    # (two machines a fact is about, of which more than the machine is said otherwise: one
+    # that takes another's role is news, "web-03 is now the canary host", and so is a
+    # machine as a value, "moved to cache-03"; "web-01" and "WEB01" are one machine)
+    found = [[w for w in fact.words if _MACHINE.fullmatch(w.norm)] for fact in (new, old)]
+    if not (found[0] and found[1]):
+        return False
+    names = [{w.norm.replace("-", "") for w in words} for words in found]
+    pairs = list(zip((new, old), found, strict=True))
+    about = any(w.key in fact.subject_keys for fact, words in pairs for w in words)
+    if not about or not names[0].isdisjoint(names[1]):
+        return False
+    said = [fact.content - {w.key for w in words} for fact, words in pairs]
+    return said[0] != said[1]
 
 
 _NUMBERED = re.compile(r"#\d+")  # (not a channel: "#ops-alerts" → "#payments-oncall" is news)
@@ -4383,7 +4388,9 @@ def _news_first(new: Parse, old: Parse, similarity: float) -> Verdict | None:
     if not (first.update or first.change or _quit_at(first) is not None):
         return None  # a change told as such: a new value alone may be of another one
     verdict = compare(first, old, similarity)
-    if verdict.outcome != "supersede":
+    if verdict.outcome != "supersede" or verdict.reason == _NOW_THE_ONE:
+        # (the clauses after a cleft that names the one are of that one: "…, as well as
+        # Priya", "…, I think", "…, at least in staging")
         return None
     return Verdict("supersede", f"{verdict.reason}, in the new fact's first clause")
 
@@ -5556,7 +5563,7 @@ def _update_verdict(new: Parse, old: Parse) -> Verdict | None:
     if _habit_stopped(new, old):
         return Verdict("supersede", "the same one stopped doing what the stored fact says")
     if _now_the_one_who(new, old):
-        return Verdict("supersede", "another one is now the one who does it")
+        return Verdict("supersede", _NOW_THE_ONE)
     if _holder_replaced(new, old) or _role_handed_on(new, old):
         return Verdict("supersede", "an explicit update of who holds the same role")
     if _doer_replaced(new, old):
@@ -9643,53 +9650,71 @@ def _now_the_one_who(new: Parse, old: Parse) -> bool:
     does, told as a cleft — which names the only one: "Priya approves deploys" → "Marco is now
     the one who approves deploys", "Lucía es quien aprueba los gastos" → "Ahora es Pablo quien
     aprueba los gastos", "Аня одобряет отпуска" → "Теперь Игорь — тот, кто одобряет отпуска".
-    (Said without the cleft, "Marco now approves deploys" may tell one more who does.)"""
-    if new.speaker or old.speaker or new.environments != old.environments or new.negated:
+    Only that, in one clause, of two people each named by one capitalised name, the stored one
+    doing it in the present; nothing hedged, heard, planned, for a while or besides. (Said
+    without the cleft, "Marco now approves deploys" may tell one more who does.)"""
+    if new.speaker or old.speaker or new.environments != old.environments:
+        return False
+    if new.negated or old.negated or new.question or old.past or old.future or new.future:
         return False
     # (read as written: the parse reads a cleft as the plain statement it makes)
-    said = _as_written(new)
-    if _NOW_OR_SINCE.isdisjoint(said.split()):
+    said, before = _one_clause(new.text), _one_clause(old.text)
+    if said is None or before is None:
         return False
     now = next((m for m in (p.match(said) for p in _NOW_CLEFTS) if m), None)
-    if now is None:
+    was = next((m for m in (p.match(before) for p in _HELD_CLEFTS) if m), None)
+    if now is None or was is None or was["rest"].casefold() != now["rest"].casefold():
         return False
-    was = next((m for m in (p.match(_as_written(old)) for p in _HELD_CLEFTS) if m), None)
-    if was is None or was["rest"] != now["rest"] or was["x"] == now["x"]:
-        return False
-    return not set(now["x"].split()) & _NOT_ONE
+    one, other = now["x"], was["x"]
+    return one.casefold() != other.casefold() and all(
+        x[:1].isupper() and x.casefold() not in _NOT_ONE for x in (one, other)
+    )
 
 
-def _as_written(fact: Parse) -> str:
-    """The fact as written, normalised, its commas and closing stop left out."""
-    return " ".join(fact.normalized.replace(",", " ").rstrip(".!").split())
+_NOW_THE_ONE = "another one is now the one who does it"
 
 
-_NOW_OR_SINCE = frozenset({"now", "ahora", "теперь", "desde"})
-# (not a pronoun, who may be the one the stored fact names: "She is now the one who …")
+def _one_clause(text: str) -> str | None:
+    """The fact's text without its closing stop and the commas a cleft may have ("Now, …",
+    "Desde marzo, …", "тот, кто"), or None when it says more than one clause."""
+    text = _CLEFT_COMMA.sub(lambda m: m.group().replace(",", ""), text.strip().rstrip("."))
+    return None if any(mark in text for mark in ",;:?!()") else " ".join(text.split())
+
+
+_CLEFT_COMMA = re.compile(r"^(?:now|desde \w+),|\b(?:тот|та),(?= кто)", re.I)
+# (not a pronoun or a word of when, who may be the one the stored fact names: "She is now …")
 _NOT_ONE = frozenset(
-    "the el la who quien кто also también тоже he she they it él ella ellos он она они".split()
+    "he she they it i we you él ella ellos yo tú usted vos я ты вы он она они мы это now ahora "
+    "теперь never nunca".split()
 )
-_ONE_NAMED = r"(?P<x>[^\s,]+(?: [^\s,]+)??)"
+_ONE_NAMED = r"(?P<x>[^\W\d_][\w'-]*)"
+_MONTH_OR_YEAR = (
+    r"(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre"
+    r"|noviembre|diciembre|\d{4})"
+)
 # The new fact's cleft, told as now ("Marco is now the one who …", "… the one who … now",
-# "Ahora es Pablo quien …", "Desde marzo, Pablo es quien …", "Теперь Игорь — тот, кто …")
+# "Ahora es Pablo quien …", "Desde marzo Pablo es quien …", "Теперь Игорь — тот кто …")
 _NOW_CLEFTS = tuple(
-    re.compile(pattern.format(one=_ONE_NAMED))
+    re.compile(pattern.format(one=_ONE_NAMED, since=_MONTH_OR_YEAR), re.I)
     for pattern in (
         r"^{one} (?:is|was) now the (?:one|person) (?:who|that) (?P<rest>.+)$",
         r"^{one} (?:is|was) the (?:one|person) (?:who|that) (?P<rest>.+) now$",
-        r"^now,? {one} (?:is|was) the (?:one|person) (?:who|that) (?P<rest>.+)$",
-        r"^(?:desde \w+,? )?(?:ahora )?es {one} quien (?P<rest>.+)$",
-        r"^(?:desde \w+,? )?(?:ahora )?{one} es (?:ahora )?quien (?P<rest>.+)$",
-        r"^(?:теперь )?{one} [—–-] (?:теперь )?(?:тот|та),? кто (?P<rest>.+)$",
+        r"^now {one} (?:is|was) the (?:one|person) (?:who|that) (?P<rest>.+)$",
+        r"^(?:desde {since} )?ahora es {one} quien (?P<rest>.+)$",
+        r"^desde {since} es {one} quien (?P<rest>.+)$",
+        r"^(?:(?:desde {since}|ahora) ){one} es (?:ahora )?quien (?P<rest>.+)$",
+        r"^{one} es ahora quien (?P<rest>.+)$",
+        r"^теперь {one} [—–-] (?:тот|та) кто (?P<rest>.+)$",
+        r"^{one} [—–-] теперь (?:тот|та) кто (?P<rest>.+)$",
     )
 )
 # The stored fact's: a cleft, or the one who does it first and what they do after
 _HELD_CLEFTS = tuple(
-    re.compile(pattern.format(one=_ONE_NAMED))
+    re.compile(pattern.format(one=_ONE_NAMED), re.I)
     for pattern in (
         r"^{one} (?:is|was) the (?:one|person) (?:who|that) (?P<rest>.+)$",
         r"^{one} es quien (?P<rest>.+)$",
-        r"^{one} [—–-] (?:тот|та),? кто (?P<rest>.+)$",
+        r"^{one} [—–-] (?:тот|та) кто (?P<rest>.+)$",
         r"^{one} (?P<rest>.+)$",
     )
 )
