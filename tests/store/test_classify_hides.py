@@ -1220,3 +1220,25 @@ def test_a_machine_or_a_version_as_the_new_value_still_supersedes(old: str, new:
 
 def test_one_machine_written_two_ways_is_a_duplicate() -> None:
     assert outcome("web-01 runs nginx", "web01 runs nginx") == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "プロジェクト「さくら」の締め切りは3月31日だ",
+            "プロジェクト「もみじ」の締め切りは3月31日だ",
+        ),
+        ("「ひかり」プロジェクトはGoで書かれている", "「こだま」プロジェクトはGoで書かれている"),
+    ],
+)
+def test_two_projects_named_in_hiragana_in_quotes_hide_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_project_named_in_hiragana_in_quotes_told_again_is_a_duplicate() -> None:
+    old, new = (
+        "プロジェクト「さくら」の締め切りは3月31日だ",
+        "「さくら」プロジェクトの締め切りは3月31日です",
+    )
+    assert outcome(old, new) == "duplicate"

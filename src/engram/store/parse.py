@@ -688,6 +688,17 @@ def _words(body: str, language: str) -> list[Word]:
         alias = lx.ALIASES.get(short) if short else None
         if alias:  # "k8s", "Питон": the name as it is written most
             words.append(_word(alias, first, group, language))
+        elif (
+            cjk
+            and _KANA_ONLY.fullmatch(text)
+            and body[match.start() - 1 : end + 1]
+            in (
+                f"「{text}」",
+                f"『{text}』",
+            )
+        ):
+            # a name in quotes written in hiragana, which the tokenizer leaves out: 「さくら」
+            words.append(Word(text, text, text, "name", text))
         elif cjk and CJK.search(text):
             words.extend(_cjk_words(text, language))
         elif len(text) == 1 and text.isupper() and re.match(r"\.\s+[A-ZА-ЯЁ]", body[end:]):
@@ -1035,6 +1046,7 @@ _JAPANESE_FORMS = {
 _JAPANESE_ALSO = re.compile(
     r"(?<=[A-Za-z0-9\u30a0-\u30ff\u4e00-\u9fff])(?<![誰何度今])も(?![うっのら])"
 )
+_KANA_ONLY = re.compile(r"[\u3041-\u3096ー]{2,}")
 # A word in hiragana alone that opens a sentence as its topic: a name ("さくらは", "ゆうたが").
 _HIRAGANA_TOPIC = re.compile(r"([\u3041-\u3096]{2,})(?:さん|ちゃん|くん)?(?:は|が)")
 # Hiragana words that open a sentence and name no one: "これは", "わたしは", "みんなが".
