@@ -1242,3 +1242,25 @@ def test_a_project_named_in_hiragana_in_quotes_told_again_is_a_duplicate() -> No
         "「さくら」プロジェクトの締め切りは3月31日です",
     )
     assert outcome(old, new) == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user's apartment has two bedrooms", "The user's apartment has a small balcony"),
+        ("The user's house has a garage", "The user's house has a garden"),
+    ],
+)
+def test_another_thing_had_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user's car has 50,000 miles", "The user's car has 60,000 miles"),
+        ("The apartment has gas heating", "The apartment now has electric heating"),
+    ],
+)
+def test_a_new_count_or_kind_of_the_same_thing_had_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"

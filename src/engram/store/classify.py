@@ -1065,9 +1065,28 @@ def _value_change(new: Parse, old: Parse) -> str | None:
     if _verb_class(new.verb) in _BARE_VERBS and not numeric_only:
         if not _names_attribute(new, old, kept):
             return None  # "Bob is diabetic" / "Bob is allergic": what changed is the attribute
+    if _verb_class(new.verb) == _verb_class(old.verb) == "have" and _other_things_had(
+        new, old, removed, added
+    ):
+        return None  # "The apartment has two bedrooms" / "… has a small balcony": both
     if _slots(old.objects, new.objects) != 1:
         return None
     return f"{', '.join(sorted(removed))} → {', '.join(sorted(added))}"
+
+
+def _other_things_had(
+    new: Parse, old: Parse, removed: frozenset[str], added: frozenset[str]
+) -> bool:
+    """Each fact tells of having a thing the other does not name, by a common noun: one has
+    several ("two bedrooms" and "a small balcony", "a dog" and "a cat")."""
+
+    def things(fact: Parse, keys: frozenset[str]) -> bool:
+        return any(
+            w.key in keys and w.kind == "word" and w.text[:1].islower() and not _numeric(w.key)
+            for w in fact.objects
+        )
+
+    return things(old, removed) and things(new, added)
 
 
 def _other_owners(new: Parse, old: Parse) -> bool:
