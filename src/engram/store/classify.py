@@ -1077,16 +1077,27 @@ def _value_change(new: Parse, old: Parse) -> str | None:
 def _other_things_had(
     new: Parse, old: Parse, removed: frozenset[str], added: frozenset[str]
 ) -> bool:
-    """Each fact tells of having a thing the other does not name, by a common noun: one has
-    several ("two bedrooms" and "a small balcony", "a dog" and "a cat")."""
+    """Each fact tells of having a thing the other does not name, by a common noun at the head
+    of what it has: one has several ("two bedrooms" and "a small balcony", "a dog" and "a
+    cat"; not "brown hair" and "blonde hair", one hair, nor "has to commute by bus")."""
+    heads = [_head_had(fact) for fact in (new, old)]
+    return heads[0] in added and heads[1] in removed
 
-    def things(fact: Parse, keys: frozenset[str]) -> bool:
-        return any(
-            w.key in keys and w.kind == "word" and w.text[:1].islower() and not _numeric(w.key)
-            for w in fact.objects
-        )
 
-    return things(old, removed) and things(new, added)
+def _head_had(fact: Parse) -> str:
+    """The last common noun of what a fact says one has, before a preposition ('' if none)."""
+    head = ""
+    for w in fact.objects:
+        if w.norm in lx.PREPOSITIONS or w.norm in _AS_OR_TO:
+            break
+        if w.kind == "word" and w.text[:1].islower() and not _numeric(w.key):
+            head = w.key
+        elif w.kind in ("name", "acronym"):
+            return ""  # (a count before it is no thing: "two bedrooms")
+    return head
+
+
+_AS_OR_TO = frozenset({"as", "to", "installed"})
 
 
 def _other_owners(new: Parse, old: Parse) -> bool:

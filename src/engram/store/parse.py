@@ -688,15 +688,7 @@ def _words(body: str, language: str) -> list[Word]:
         alias = lx.ALIASES.get(short) if short else None
         if alias:  # "k8s", "Питон": the name as it is written most
             words.append(_word(alias, first, group, language))
-        elif (
-            cjk
-            and _KANA_ONLY.fullmatch(text)
-            and body[match.start() - 1 : end + 1]
-            in (
-                f"「{text}」",
-                f"『{text}』",
-            )
-        ):
+        elif cjk and _KANA_ONLY.fullmatch(text) and _quoted_name(body, match.start(), end):
             # a name in quotes written in hiragana, which the tokenizer leaves out: 「さくら」
             words.append(Word(text, text, text, "name", text))
         elif cjk and CJK.search(text):
@@ -1047,6 +1039,21 @@ _JAPANESE_ALSO = re.compile(
     r"(?<=[A-Za-z0-9\u30a0-\u30ff\u4e00-\u9fff])(?<![誰何度今])も(?![うっのら])"
 )
 _KANA_ONLY = re.compile(r"[\u3041-\u3096ー]{2,}")
+# A noun in katakana or kanji right before or after a quoted name: "プロジェクト「さくら」",
+# "「ひまわり」チーム", "猫「もも」" (not a quoted word said: "「ありがとう」と言う")
+_NAMED_NOUN_BEFORE = re.compile(r"[\u30a1-\u30fa\u4e00-\u9fff]$")
+_NAMED_NOUN_AFTER = re.compile(r"^[\u30a1-\u30fa\u4e00-\u9fff]")
+
+
+def _quoted_name(body: str, start: int, end: int) -> bool:
+    """The text at start:end stands alone in 「」 or 『』 beside a noun it names."""
+    if start < 1 or body[start - 1] not in "「『" or body[end : end + 1] not in ("」", "』"):
+        return False
+    return bool(
+        _NAMED_NOUN_BEFORE.search(body[: start - 1]) or _NAMED_NOUN_AFTER.match(body[end + 1 :])
+    )
+
+
 # A word in hiragana alone that opens a sentence as its topic: a name ("さくらは", "ゆうたが").
 _HIRAGANA_TOPIC = re.compile(r"([\u3041-\u3096]{2,})(?:さん|ちゃん|くん)?(?:は|が)")
 # Hiragana words that open a sentence and name no one: "これは", "わたしは", "みんなが".
