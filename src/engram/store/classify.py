@@ -1088,7 +1088,7 @@ def _head_had(fact: Parse) -> str:
     """The last common noun of what a fact says one has, before a preposition ('' if none)."""
     head = ""
     for w in fact.objects:
-        if w.norm in lx.PREPOSITIONS or w.norm in _AS_OR_TO:
+        if w.norm in lx.PREPOSITIONS or w.norm in _AFTER_WHAT_IS_HAD:
             break
         if w.kind == "word" and w.text[:1].islower() and not _numeric(w.key):
             head = w.key
@@ -1097,7 +1097,9 @@ def _head_had(fact: Parse) -> str:
     return head
 
 
-_AS_OR_TO = frozenset({"as", "to", "installed"})
+# Words that end what a fact says one has ("has postgres as …", "has to …", "has ubuntu
+# installed"), as a preposition does
+_AFTER_WHAT_IS_HAD = frozenset({"as", "to", "installed"})
 
 
 def _other_owners(new: Parse, old: Parse) -> bool:
@@ -2376,11 +2378,11 @@ def _moved_to_the_same_place(new: Parse, old: Parse) -> bool:
     Portland", "Маша переезжает в Петербург" → "Маша переехала в Петербург"."""
     words = new.words
     values = {w.key for w in old.objects if w.kind == "name"}
-    if not values or new.negated or not any(w.norm in lx.MOVE_WORDS for w in words):
+    moving = {w.key for w in words if w.norm in lx.MOVE_WORDS}
+    if not values or new.negated or not moving:
         return False
     if any(w.kind not in ("stop", "name", "aux") for w in old.objects):
         return False  # (where and more: "lives in an apartment in Portland", "is moving to …")
-    moving = {w.key for w in words if w.norm in lx.MOVE_WORDS}
     if any(w.norm in lx.MOVE_WORDS or w.key in moving for w in old.words):
         return False  # a move planned, then made ("se está mudando" → "se mudó")
     seen = set()
@@ -3222,9 +3224,7 @@ def _named_units(fact: Parse) -> list[_Unit]:
     return units
 
 
-# The user, in the words a fact names them by, and what may come right before them
-_USER_KEYS = frozenset(stem(w, lang) for w, lang in (("user", "english"), ("usuario", "spanish"),
-                       ("usuaria", "spanish"), ("пользователь", "russian")))  # fmt: skip
+# What may come right before the user in a sentence whose words are compared in order
 _BEFORE_THE_USER = frozenset({"the", "el", "la", "al", "del"})
 
 
@@ -4287,6 +4287,8 @@ def _stem_of(one: str, other: str) -> bool:
 
 
 _USER_ROOTS = frozenset({"user", "usuari", "пользовател", "ユーザー"})
+# … in the languages that tell who does what to whom by word order (`_named_units`)
+_USER_KEYS = _USER_ROOTS - {"ユーザー"}
 # The subjects of news told of the user or of us, as a fact's subject holds them
 _OURS_OR_THE_USERS = frozenset({"@1s", "@1p", "user", "usuario", "пользователь"})
 
