@@ -167,7 +167,8 @@ def test_a_store_that_cannot_open_answers_each_request_with_the_reason(tmp_path:
     server.send(INITIALIZED)
     for id in (2, 3):
         answer = server.ask(id, "tools/call", {"name": "memory_search", "arguments": {}})
-        assert "could not run: cannot open or write the memory store" in answer["error"]["message"]
+        message = answer["error"]["message"]
+        assert "could not run:" in message and "is a folder, not a memory store file" in message
     code, err = server.close()
     assert code == 0 and "memory store" in err and "Traceback" not in err
     server.stop()

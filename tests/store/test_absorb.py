@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from engram.config import load_config
 from engram.errors import EngramError
 from engram.store import MemoryStore
 from engram.store.normalize import content_hash
@@ -318,3 +321,16 @@ def test_a_bad_valid_from_is_rejected(store: MemoryStore) -> None:
         [{"content": "Ivan moved to the Berlin office.", "valid_from": "last spring"}], scope="user"
     )
     assert outcome.outcome == "rejected" and "valid_from must be an ISO date" in outcome.reason
+
+
+def test_a_batch_leaves_what_separate_calls_leave_after_a_supersede(tmp_path: Path) -> None:
+    texts = ["Alice now lives in Munich, she moved from Berlin.", "Alice lives in Berlin."]
+    outcomes = []
+    for name, calls in (("one", [texts]), ("two", [[t] for t in texts])):
+        with MemoryStore.open(tmp_path / f"{name}.db", config=load_config(None, env={})) as s:
+            s.absorb(["Alice lives in Berlin."], scope="user", scope_key="a")
+            outcomes.append(
+                [o.outcome for c in calls for o in s.absorb(c, scope="user", scope_key="a")]
+            )
+    assert outcomes[0] == outcomes[1]
+    assert "duplicate" not in outcomes[0]  # the Berlin fact the batch replaced repeats nothing

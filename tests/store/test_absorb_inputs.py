@@ -387,3 +387,62 @@ def test_a_short_japanese_or_chinese_sentence_is_a_fact(store: MemoryStore, text
 @pytest.mark.parametrize("text", ["はい。", "田中です", "好的。", "了解", "どうも"])
 def test_a_japanese_or_chinese_word_or_two_is_too_short(store: MemoryStore, text: str) -> None:
     assert store.absorb([text], scope="agent", scope_key="k")[0].outcome == "rejected"
+
+
+def test_a_records_own_source_is_kept_and_a_repeats_source_goes_with_it(
+    store: MemoryStore,
+) -> None:
+    [first] = store.absorb(
+        [{"content": "Dave works at Initech as an engineer.", "source": "hr-sheet"}],
+        scope="agent",
+        source="import",
+    )
+    [again] = store.absorb(
+        [{"content": "Dave works at Initech as an engineer.", "source": "chat-7"}], scope="agent"
+    )
+    [fact] = store.list()
+    assert first.outcome == "new" and again.outcome == "duplicate"
+    assert fact.source == "hr-sheet"
+    assert [copy["source"] for copy in fact.duplicates] == ["chat-7"]
+
+
+def test_an_unknown_field_of_a_record_is_rejected_by_name(store: MemoryStore) -> None:
+    outcomes = store.absorb(
+        [
+            {"content": "Dave works at Initech as an engineer.", "tagz": ["hr"]},
+            {"content": "Erin works at Initech as a designer.", "tags": ["hr"]},
+        ],
+        scope="agent",
+    )
+    assert [o.outcome for o in outcomes] == ["rejected", "new"]
+    assert "unknown field 'tagz'" in outcomes[0].reason and "metadata" in outcomes[0].reason
+
+
+def test_a_secret_in_a_records_source_is_rejected(store: MemoryStore) -> None:
+    [outcome] = store.absorb(
+        [{"content": "Dave works at Initech as an engineer.", "source": "AKIAABCDEFGHIJKLMNOP"}],
+        scope="agent",
+    )
+    assert outcome.outcome == "rejected" and "secret in source" in outcome.reason
+
+
+def test_a_log_read_from_stdin_is_plain_text_though_its_lines_open_with_brackets() -> None:
+    from engram.cli.memory import read_facts
+
+    log = "[2024-05-01 10:00] User: I moved to Lisbon.\n[INFO] Deploy finished on prod.\n"
+    assert read_facts([], log, "event") == log.splitlines()
+    assert read_facts([], '"Bye," said Tom.\nAnna waved.\n', "event") == [
+        '"Bye," said Tom.',
+        "Anna waved.",
+    ]
+    assert read_facts([], "[Note] Alice lives in Berlin.") == ["[Note] Alice lives in Berlin."]
+
+
+def test_listed_facts_carry_what_their_duplicates_brought(store: MemoryStore) -> None:
+    store.absorb(["Carol prefers tea over coffee."], scope="agent", source="chat1")
+    store.absorb(
+        [{"content": "Carol prefers tea over coffee.", "metadata": {"session_id": "s2"}}],
+        scope="agent",
+    )
+    [listed] = store.list()
+    assert [copy["metadata"] for copy in listed.duplicates] == [{"session_id": "s2"}]

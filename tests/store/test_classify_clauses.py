@@ -408,3 +408,41 @@ def test_news_told_in_a_later_clause_supersedes(old: str, new: str) -> None:
 )
 def test_a_later_clause_of_another_one_or_after_a_limit_hides_nothing(old: str, new: str) -> None:
     assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "Alice now lives in Munich, she moved from Berlin.",
+            "Alice now lives in Hamburg, she moved from Munich.",
+        ),
+        (
+            "Для CI мы используем GitLab, потому что он уже стоял, но сборки медленные.",
+            "Мы перешли с GitLab CI на GitHub Actions, потому что сборки были медленные.",
+        ),
+    ],
+)
+def test_a_change_in_the_first_clause_of_each_of_two_long_facts_supersedes(
+    old: str, new: str
+) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (  # a plan, not a change
+            "Alice lives in Munich, and she works at Siemens.",
+            "Alice wants to move to Hamburg, and she is looking at flats.",
+        ),
+        (  # another subject's change
+            "Alice now lives in Munich, she moved from Berlin.",
+            "Bob now lives in Hamburg, he moved from Munich.",
+        ),
+    ],
+)
+def test_the_first_clauses_of_two_long_facts_replace_nothing_unless_one_changed_the_other(
+    old: str, new: str
+) -> None:
+    assert outcome(old, new) not in HIDING

@@ -437,3 +437,65 @@ def test_a_fact_is_printed_without_terminal_escapes(
     assert code == 0, out
     assert "Deploy notes" in out
     assert "\x1b" not in out and "\x07" not in out and "\r" not in out
+
+
+def test_a_dry_run_absorb_makes_no_store_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "new.db"
+    code, out, _ = run(
+        capsys, "memory", "--db", str(db), "absorb", "--dry-run", "Zed lives in Oslo city.",
+        monkeypatch=monkeypatch,
+    )  # fmt: skip
+    assert code == 0 and "dry run: nothing written" in out
+    assert not db.exists()
+
+
+def test_get_history_of_an_older_id_shows_the_log_of_each_version_shown(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = str(tmp_path / "h.db")
+    run(capsys, "memory", "--db", db, "absorb", "--scope", "user", "Alice lives in Berlin city.")
+    run(
+        capsys, "memory", "--db", db, "absorb", "--scope", "user",
+        "Alice now lives in Munich, she moved from Berlin.",
+    )  # fmt: skip
+    code, out, _ = run(capsys, "memory", "--db", db, "list", "--status", "superseded", "--json")
+    [old] = json.loads(out)["facts"]
+    code, out, _ = run(capsys, "memory", "--db", db, "get", old["id"], "--history", "--json")
+    data = json.loads(out)
+    [current] = data["facts"]
+    assert code == 0 and current["id"] != old["id"]
+    assert {entry["fact_id"] for entry in data["history"]} == {current["id"]}
+    code, out, _ = run(
+        capsys, "memory", "--db", db, "get", old["id"], "--history", "--mode", "full_history",
+        "--json",
+    )  # fmt: skip
+    data = json.loads(out)
+    assert {entry["fact_id"] for entry in data["history"]} == {f["id"] for f in data["facts"]}
+    assert len(data["facts"]) == 2
+
+
+def test_an_interrupted_absorb_says_how_many_inputs_it_kept(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from engram.store import MemoryStore
+
+    def interrupted(self: MemoryStore, facts: list[str], **kwargs: object) -> None:
+        progress = kwargs["progress"]
+        assert callable(progress)
+        progress(0, len(facts))
+        progress(2, len(facts))  # the first batch is written, then Ctrl-C
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(MemoryStore, "absorb_many", interrupted)
+    text = "Alice lives in Berlin.\n\nBob lives in Paris.\n\nCarol works at Acme.\n"
+    code, _, err = run(
+        capsys, "memory", "--db", str(tmp_path / "i.db"), "absorb", "-q", stdin=text,
+        monkeypatch=monkeypatch,
+    )  # fmt: skip
+    assert code == 130
+    assert err.splitlines() == [
+        "engram: interrupted: the first 2 of 3 inputs are absorbed and kept (a batch at a "
+        "time); absorb them all again to finish — those stored come back as duplicates"
+    ]

@@ -255,3 +255,15 @@ def test_a_neighbour_the_filters_leave_out_is_not_brought_in(store: MemoryStore)
     assert [h.content for h in hits] == [SURFING[1]]
     deleted = store.search("how long surfing", scope="agent", mode="full_history")
     assert SURFING[2] in [h.content for h in deleted]
+
+
+def test_the_same_words_in_another_session_are_another_event(store: MemoryStore) -> None:
+    def turns(session: str) -> list[dict[str, object]]:
+        return [{"content": "User: Yes, book it.", "metadata": {"session_id": session}}]
+
+    [first] = store.absorb(turns("s1"), scope="agent", scope_key="chat", kind="event")
+    [other] = store.absorb(turns("s2"), scope="agent", scope_key="chat", kind="event")
+    [again] = store.absorb(turns("s2"), scope="agent", scope_key="chat", kind="event")
+    assert (first.outcome, other.outcome) == ("new", "new") and first.id != other.id
+    assert (again.outcome, again.id) == ("duplicate", other.id)
+    assert "metadata" in again.reason

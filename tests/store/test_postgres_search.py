@@ -237,3 +237,18 @@ def test_absorb_looks_a_fact_up_by_its_probes_as_an_sqlite_file_does(
     url: str, tmp_path: Path
 ) -> None:
     assert _probe_outcome(url) == _probe_outcome(tmp_path / "memory.db")
+
+
+def test_a_copy_from_a_file_scores_by_vectors_the_file_made_from_terms(
+    url: str, tmp_path: Path
+) -> None:
+    # the file stores no offline vector: the database search makes the copied facts' own
+    with MemoryStore.open(tmp_path / "memory.db", config=load_config(None, env={})) as local:
+        local.absorb(PEOPLE, scope="agent", scope_key="ops")
+        expected = [(h.fact.content, h.cosine) for h in local.search("billing service charges")]
+        local.copy_to(url)
+    with MemoryStore.open(url, config=load_config(None, env={})) as shared:
+        found = [(h.fact.content, h.cosine) for h in shared.search("billing service charges")]
+    assert [content for content, _ in found] == [content for content, _ in expected]
+    assert [cosine for _, cosine in found] == pytest.approx([cosine for _, cosine in expected])
+    assert all(cosine > 0 for _, cosine in found)

@@ -264,7 +264,8 @@ def test_vectors_of_another_model_are_never_compared(tmp_path: Path) -> None:
         assert hit.cosine == 0 and hit.bm25 == 1.0  # lexical only: no vector of this model
         assert second.stats()["missing_vectors"] == 1
         assert second.rebuild() == 1
-        assert second.stats()["vectors_by_model"] == {"engram-sparse-tf-v1": 1, "other-model-4": 1}
+        # (the offline model's vectors are made from the terms, never stored)
+        assert second.stats()["vectors_by_model"] == {"other-model-4": 1}
         assert second.search("kafka brokers")[0].cosine == pytest.approx(1.0)
 
 
@@ -655,3 +656,27 @@ def test_time_words_can_be_turned_off(tmp_path: Path) -> None:
         store.absorb(PLANT_FACTS, scope="user", kind="event")
         hits = store.search("plant I bought for the room in the last month", **BY_SCORE)
     assert hits[0].fact.content == PLANT_FACTS[0]["content"]
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"top_k": 0}, "top_k must be at least 1"),
+        ({"top_k": -5}, "top_k must be at least 1"),
+        ({"group_by": ""}, "group_by must name a metadata key"),
+        ({"group_by": 5}, "group_by must name a metadata key"),
+    ],
+)
+def test_a_search_asked_for_nothing_is_told_so(
+    store: MemoryStore, arguments: dict[str, object], message: str
+) -> None:
+    with pytest.raises(EngramError, match=message):
+        store.search("kafka", **arguments)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("arguments", [{"limit": -1}, {"offset": -3}, {"limit": 2.5}])
+def test_a_list_with_a_negative_or_broken_bound_is_refused(
+    store: MemoryStore, arguments: dict[str, object]
+) -> None:
+    with pytest.raises(EngramError, match="must be a whole number of 0 or more"):
+        store.list(**arguments)  # type: ignore[arg-type]

@@ -209,6 +209,9 @@ def read_only(*paths: Path) -> Iterator[None]:
         (("memory", "todo", "list"), "no open TODOs"),
         (("memory", "graph", "list"), "no nodes"),
         (("profile", "show"), "## Profile"),
+        (("memory", "absorb", "--dry-run", "Deploys now run from tools/ship.sh."), "dry run"),
+        (("memory", "gc", "--dry-run"), "dry run"),
+        (("memory", "distill", "--dry-run"), "dry run"),
     ],
 )
 def test_a_reading_command_works_on_a_store_in_a_read_only_folder(
@@ -398,3 +401,11 @@ def test_migrating_from_another_programs_database_leaves_it_unchanged(
     )
     assert code == 2 and "not an Engram store" in one_line(err)
     assert other.read_bytes() == before and not (tmp_path / "new.db").exists()
+
+
+def test_a_folder_given_as_the_store_is_named_as_a_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run(capsys, "memory", "--db", str(tmp_path), "absorb", "Alice lives in Berlin.")
+    line = one_line(err)
+    assert code == 2 and "is a folder, not a memory store file" in line and "disk" not in line

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -33,7 +34,8 @@ def register(sub: Any) -> None:
         choices=("fact", "event"),
         default="fact",
         help="fact (default): compared with what is stored, may supersede it; event: a "
-        "dialogue turn, message or log line, always stored, never merged",
+        "dialogue turn, message or log line, stored as it is and never merged (a duplicate "
+        "only when the same text, metadata and time are stored already)",
     )
 
     search = add_command(actions, "search", "Hybrid search.", cmd_search)
@@ -177,18 +179,28 @@ def settings(args: argparse.Namespace) -> Any:
 
 
 def open_store(
-    args: argparse.Namespace, config: Any = None, *, create: bool = False, reads: bool = False
+    args: argparse.Namespace,
+    config: Any = None,
+    *,
+    create: bool = False,
+    reads: bool = False,
+    dry_run: bool = False,
 ) -> Any:
     """The store the flags, environment and config point at. Only a command that adds facts
     (`create`) makes a store file that is not there: any other says so, where it would have
     answered "no results" from a new empty store made at a mistyped `--db`. A command that
     only `reads` still works on a store it cannot write (a read-only mount): it is opened
-    for reading alone when the usual opening says it is read-only."""
+    for reading alone when the usual opening says it is read-only. A `dry_run` writes nothing,
+    so it only reads, and where a command that adds facts finds no store file it works on an
+    empty store in memory rather than make one."""
     from engram.store.db import resolve_db
     from engram.store.store import MemoryStore
 
     config = config or settings(args)
     path = resolve_db(args.db, config, start=getattr(args, "run_in", None))
+    if dry_run and create and isinstance(path, Path) and not path.exists():
+        return MemoryStore.open(":memory:", config=config)
+    reads = reads or dry_run
     if not create and isinstance(path, Path) and not path.exists():
         from engram.errors import StoreError
 
@@ -211,8 +223,9 @@ def read_facts(
     args_facts: list[str], stdin_text: str | None, kind: str = "fact"
 ) -> list[str | dict[str, Any]]:
     """Facts from the command line, else stdin as JSON (a list or one object), JSON lines
-    (objects or strings), or plain text: split into facts at sentence ends, or for events one
-    event a line (a dialogue turn or log line is kept whole)."""
+    (objects or strings), or plain text: a fact a paragraph or a line of a list, a paragraph
+    longer than a fact cut at sentence ends (`split_facts`), or for events one event a line
+    (a dialogue turn or log line is kept whole)."""
     from engram.records import json_lines, json_records
     from engram.store.split import split_facts
 
@@ -222,27 +235,39 @@ def read_facts(
     if not text:
         raise EngramError("no facts given", hint="pass them as arguments or on stdin")
     lines = [line.strip() for line in text.splitlines() if line.strip()]
-    if lines[0].startswith('"') and all(line[0] in '"{[' for line in lines):
-        return json_lines(lines)  # JSON lines of strings and objects; a bad line is rejected
-    records = json_records(text, "stdin", per_line=True)
-    if records is not None:
-        return records
-    if any(_json_object(line) for line in lines):
-        raise EngramError(
-            "stdin mixes plain text and JSON lines",
-            hint="send one or the other: plain text is split into facts, JSON lines are records",
-        )
+    if _JSON_OPENING.match(text):
+        # a JSON document or JSON lines of objects: one that does not parse is an error, a
+        # bad line among good ones is rejected
+        return json_records(text, "stdin", per_line=True) or []
+    read = [_json_value(line) for line in lines]
+    if any(value is not _NOT_JSON for value in read):
+        unread = [line for line, value in zip(lines, read, strict=True) if value is _NOT_JSON]
+        if all(line[0] in '"{[' for line in unread):
+            return json_lines(lines)  # JSON lines of strings and objects; a bad line is rejected
+        if any(isinstance(value, dict) for value in read):
+            raise EngramError(
+                "stdin mixes plain text and JSON lines",
+                hint="send one or the other: plain text is split into facts, JSON lines are "
+                "records",
+            )
+    # Plain text, even where a line opens as JSON would: "[INFO] Deploy finished", "[10:02]
+    # Tim: hi", '"Bye," said Tom.' are words, not records.
     return list(lines) if kind == "event" else list(split_facts(text))
 
 
-def _json_object(line: str) -> bool:
-    """Whether a line is a JSON object (a record that plain text would swallow as words)."""
-    if not line.startswith("{"):
-        return False
+# Text that opens as a JSON document: an object, or a list whose first item is an object, a
+# string, a list or nothing (not "[INFO] …" or "[2024-05-01 10:00] …", the way logs open).
+_JSON_OPENING = re.compile(r"\s*(?:\{|\[\s*(?:[{\[\]\"]|$))")
+_NOT_JSON = object()
+
+
+def _json_value(line: str) -> object:
+    """A line's JSON value (an object, a string, a list, a number), `_NOT_JSON` when it is
+    none (or nested too deeply to read: a record all the same)."""
     try:
-        return isinstance(json.loads(line), dict)
+        return json.loads(line)
     except (ValueError, RecursionError):
-        return False
+        return _NOT_JSON
 
 
 def cmd_absorb(args: argparse.Namespace, start: Path | None) -> int:
@@ -251,14 +276,30 @@ def cmd_absorb(args: argparse.Namespace, start: Path | None) -> int:
     facts = read_facts(args.facts, stdin, args.kind)
     config = settings(args)
     scope = args.scope or config["memory.scope"]
-    with (
-        open_store(args, config, create=True) as store,
-        progress_bar(args, "absorbing", "fact") as bar,
-    ):
-        outcomes = store.absorb_many(
-            facts, scope=scope, scope_key=args.key, source=args.source, tags=args.tag,
-            dry_run=args.dry_run, kind=args.kind, progress=bar,
-        )  # fmt: skip
+    done = [0]  # inputs whose batch is written: an interrupt says how far it got
+
+    def progress(count: int, total: int) -> None:
+        done[0] = count
+        bar(count, total)
+
+    try:
+        with (
+            open_store(args, config, create=True, dry_run=args.dry_run) as store,
+            progress_bar(args, "absorbing", "fact") as bar,
+        ):
+            outcomes = store.absorb_many(
+                facts, scope=scope, scope_key=args.key, source=args.source, tags=args.tag,
+                dry_run=args.dry_run, kind=args.kind, progress=progress,
+            )  # fmt: skip
+    except KeyboardInterrupt:
+        if not args.dry_run:
+            print(
+                f"engram: interrupted: the first {done[0]:,} of {len(facts):,} inputs are "
+                "absorbed and kept (a batch at a time); absorb them all again to finish — "
+                "those stored come back as duplicates",
+                file=sys.stderr,
+            )
+        raise
     lines = [f"{o.outcome:<10} {o.id or '-':<24} {o.reason}" for o in outcomes]
     counts = Counter(outcome.outcome for outcome in outcomes)
     summary = ", ".join(f"{n} {k}" for k, n in counts.items())
@@ -368,41 +409,50 @@ def cmd_list(args: argparse.Namespace, start: Path | None) -> int:
 def cmd_get(args: argparse.Namespace, start: Path | None) -> int:
     with open_store(args, reads=True) as store:
         found = store.get(args.id, mode=args.mode)
-        history = store.history(args.id) if args.history else None
-        edges = store.edges(args.id) if args.history else None
         known = bool(found) or bool(store.get(args.id, mode="full_history"))
+        versions = found if isinstance(found, list) else [found] if found else []
+        # the change log and links of each version shown (the active one of an older id's
+        # chain is another fact, with a log of its own)
+        logs = {f.id: store.history(f.id) for f in versions} if args.history else {}
+        links = {f.id: store.edges(f.id) for f in versions} if args.history else {}
     if not known:
         raise EngramError(f"no fact {args.id!r}", hint="ids come from absorb, search and list")
-    versions = found if isinstance(found, list) else [found] if found else []
     if not versions:
         raise EngramError(f"no {args.mode} version of fact {args.id!r}",
                           hint="try --mode latest or --mode full_history")  # fmt: skip
+    from engram.store.unsafe import safe_edge, safe_entry
+
     withheld, held = _withheld(versions)
-    lines = [_held_line(held[f.id]) if f.id in held
-             else f"{f.id}  {f.status}  {f.valid_from[:10]}→{(f.valid_to or '')[:10]}  {f.content}"
-             for f in versions]  # fmt: skip
-    for fact in versions:
-        if fact.id in held:
-            continue  # what its repeats brought is withheld with it
-        lines += [
-            f"  also absorbed {d['at'][:10]}: {d['content']}"
-            + (f"  (source {d['source']})" if d["source"] else "")
-            + (f"  {json.dumps(d['metadata'], ensure_ascii=False)}" if d["metadata"] else "")
-            for d in fact.duplicates
-        ]
+    lines: list[str] = []
+    history: list[dict[str, Any]] = []
+    edges: list[tuple[str, str, str]] = []
+    for f in versions:
+        if f.id in held:
+            lines.append(_held_line(held[f.id]))  # what its repeats brought is withheld too
+        else:
+            lines.append(
+                f"{f.id}  {f.status}  {f.valid_from[:10]}→{(f.valid_to or '')[:10]}  {f.content}"
+            )
+            lines += [
+                f"  also absorbed {d['at'][:10]}: {d['content']}"
+                + (f"  (source {d['source']})" if d["source"] else "")
+                + (f"  {json.dumps(d['metadata'], ensure_ascii=False)}" if d["metadata"] else "")
+                for d in f.duplicates
+            ]
+        if args.history:
+            entries = [{**safe_entry(h), "fact_id": f.id} for h in logs[f.id]]
+            shown = [safe_edge(edge) for edge in links[f.id]]
+            lines += [f"  {h['at']}  {h['kind']}  {json.dumps(h['detail'])}" for h in entries]
+            lines += [f"  edge: {s} {r} {d}" for s, r, d in shown]
+            history += entries
+            edges += [edge for edge in shown if edge not in edges]
     data: dict[str, Any] = {
         "facts": [f.to_json() for f in versions if f.id not in held],
         "withheld": withheld,
     }
-    if history is not None:
-        from engram.store.unsafe import safe_edge, safe_entry
-
-        history = [safe_entry(h) for h in history]
-        shown_edges = [safe_edge(edge) for edge in edges or []]
-        data["history"] = history
-        data["edges"] = [{"src": s, "relation": r, "dst": d} for s, r, d in shown_edges]
-        lines += [f"  {h['at']}  {h['kind']}  {json.dumps(h['detail'])}" for h in history]
-        lines += [f"  edge: {s} {r} {d}" for s, r, d in shown_edges]
+    if args.history:
+        data["history"] = sorted(history, key=lambda h: h["seq"])
+        data["edges"] = [{"src": s, "relation": r, "dst": d} for s, r, d in edges]
     emit(args, data, "\n".join(lines) + "\n")
     return 0
 
@@ -584,12 +634,12 @@ def _plan(args: argparse.Namespace, plan: Any) -> int:
 
 
 def cmd_distill(args: argparse.Namespace, start: Path | None) -> int:
-    with open_store(args) as store:
+    with open_store(args, dry_run=args.dry_run) as store:
         return _plan(args, store.distill(dry_run=args.dry_run))
 
 
 def cmd_gc(args: argparse.Namespace, start: Path | None) -> int:
-    with open_store(args) as store:
+    with open_store(args, dry_run=args.dry_run) as store:
         return _plan(args, store.gc(dry_run=args.dry_run))
 
 

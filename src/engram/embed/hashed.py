@@ -12,13 +12,17 @@ touch only the facts that share a feature: vectors alone reach 0.620 and the hyb
 - Weights: sublinear term frequency (1 + log tf), then unit length.
 - Feature ids: the first 4 bytes of BLAKE2b of the feature; stable forever (part of the model
   id's contract), unlike Python's per-process `hash()`.
-- No IDF in stored vectors (it changes as facts arrive); search weighs the query's features by
-  IDF at query time instead.
+- No IDF in a fact's vector (it changes as facts arrive); search weighs the query's features
+  by IDF at query time instead.
+- A fact's vector is a function of its index terms alone (`from_terms`), which the store keeps
+  with every fact: a store that searches in memory derives the vectors from those terms when it
+  builds its index and never writes them to its database (they were a quarter of its bytes).
 """
 
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from hashlib import blake2b
@@ -39,8 +43,12 @@ def feature_id(feature: str) -> int:
 
 def features(text: str) -> dict[str, float]:
     """Weighted features: stemmed terms (1.0 each) and adjacent term pairs (0.5 each)."""
+    return term_features(cached_terms(text))
+
+
+def term_features(terms: Sequence[str]) -> dict[str, float]:
+    """`features` of a text whose index terms are `terms`."""
     counts: dict[str, float] = {}
-    terms = cached_terms(text)
     for term in terms:
         counts["w:" + term] = counts.get("w:" + term, 0.0) + 1.0
     for left, right in pairwise(terms):
@@ -57,11 +65,20 @@ class SparseEmbedder:
     sparse = True
 
     def embed_one(self, text: str) -> Sparse:
+        return self.from_terms(cached_terms(text))
+
+    def from_terms(self, terms: Sequence[str]) -> Sparse:
+        """The vector of a text whose index terms (`cached_terms`) are `terms`, as `embed_one`
+        makes it. A store builds its index with this for every fact, so it counts with
+        `Counter` and hashes a word pair without the cache: pairs seldom repeat."""
         weights: dict[int, float] = {}
-        for feature, count in features(text).items():
-            fid = feature_id(feature)
-            value = 1.0 + math.log(count) if count >= 1 else count
-            weights[fid] = weights.get(fid, 0.0) + value
+        for term, count in Counter(terms).items():
+            fid = feature_id("w:" + term)
+            weights[fid] = weights.get(fid, 0.0) + 1.0 + math.log(count)
+        for pair, count in Counter([f"p:{a} {b}" for a, b in pairwise(terms)]).items():
+            fid = int.from_bytes(blake2b(pair.encode("utf-8"), digest_size=4).digest(), "little")
+            share = count * PAIR_WEIGHT
+            weights[fid] = weights.get(fid, 0.0) + (1.0 + math.log(share) if share >= 1 else share)
         order = sorted(weights)
         ids = np.array(order, dtype=np.uint32)
         values = np.array([weights[i] for i in order], dtype=np.float32)

@@ -172,8 +172,9 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
             Field(
                 description=(
                     "Facts to absorb: strings of 12–500 characters, or objects with `content` and "
-                    "optional `tags`, `metadata`, `confidence` (0–1), `importance` and "
-                    "`valid_from` (an ISO date: when the fact became true)."
+                    "optional `tags`, `metadata`, `confidence` (0–1), `importance`, "
+                    "`valid_from` (an ISO date: when the fact became true) and `source` (where "
+                    "it came from); any other field is rejected by name."
                 )
             ),
         ],

@@ -3323,6 +3323,7 @@ def _compared(new: Parse, old: Parse, similarity: float) -> Verdict:
     updated = (
         _first_clause_updated(new, old, similarity)
         or _news_first(new, old, similarity)
+        or _first_clauses_updated(new, old, similarity)
         or _news_later(new, old, similarity)
     )
     if updated:
@@ -4425,6 +4426,26 @@ def _news_first(new: Parse, old: Parse, similarity: float) -> Verdict | None:
         # Priya", "…, I think", "…, at least in staging")
         return None
     return Verdict("supersede", f"{verdict.reason}, in the new fact's first clause")
+
+
+def _first_clauses_updated(new: Parse, old: Parse, similarity: float) -> Verdict | None:
+    """Two facts of several clauses whose first clauses, which name their subject, are a
+    change told as such and the value it replaced: "Alice now lives in Munich, she moved from
+    Berlin" → "Alice now lives in Hamburg, she moved from Munich". What follows the first
+    clause tells how each came about (`_news_first`, `_first_clause_updated` read one fact of
+    several against one of one)."""
+    if new.speaker != old.speaker or new.said_at or old.said_at or new.passage or old.passage:
+        return None
+    ours, stored = _clause_texts(new.text), _clause_texts(old.text)
+    if len(ours) < 2 or len(stored) < 2 or _conditional(new) or _conditional(old):
+        return None
+    first = _clause_parse(ours[0][0])
+    if not (first.update or first.change or _quit_at(first) is not None):
+        return None
+    verdict = compare(first, _clause_parse(stored[0][0]), similarity)
+    if verdict.outcome != "supersede" or verdict.reason == _NOW_THE_ONE:
+        return None
+    return Verdict("supersede", f"{verdict.reason}, in the first clause of each")
 
 
 def _news_later(new: Parse, old: Parse, similarity: float) -> Verdict | None:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from engram.embed.vectors import SPARSE_MAGIC, Sparse, sparse_dots
+from engram.embed.vectors import SPARSE_MAGIC, Sparse, sparse_dots, to_bytes
 from engram.store.backend import CorpusStats, SearchesInDatabase, SearchFilter
 from engram.store.db import days_of
 from engram.store.index import K1, B
@@ -152,6 +152,13 @@ def legs(
         matched = top(lexical, SPARSE_POOL)
         matched = matched[lexical[matched] > 0]
         blobs = [rows[p][1] for p in matched]
+        derive = getattr(embedder, "from_terms", None)
+        if derive is not None:
+            # a fact copied from a store that made its vectors from the terms came without one
+            blobs = [
+                to_bytes(derive(terms[ids[p]])) if blob is None else blob
+                for p, blob in zip(matched, blobs, strict=True)
+            ]
         cosine[matched] = np.clip(_sparse_cosine(query_vector, blobs), 0.0, None)
     cosine[~mask] = 0
     idf = _idf(stats)

@@ -18,19 +18,25 @@ no snapshot: rebuilding them is as fast as reading one.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
 from engram.embed.vectors import from_bytes
 from engram.store import snapshot
 from engram.store.index import SearchIndex, row_from_db
+from engram.store.rows import INDEX_COLUMNS
 
 if TYPE_CHECKING:
+    from engram.embed.vectors import Vector
     from engram.store.store import MemoryStore
 
-MIN_FACTS = 1000
+# where a fact's index terms sit among the `rows.INDEX_COLUMNS` values
+TERMS = [c.strip() for c in INDEX_COLUMNS.split(",")].index("terms")
+
+MIN_FACTS = 200
 STALE_ENTRIES = 200  # change-log entries a snapshot may be behind before it is rewritten
 # Change-log entries after which the index is rebuilt from the file, not caught up.
 REBUILD_KINDS = ("erased", "nuked", "rebuilt")
@@ -178,16 +184,32 @@ def _dims(store: MemoryStore) -> int:
 
 
 def _load_rows(store: MemoryStore, index: SearchIndex, ids: list[str] | None) -> None:
-    """Index (or update in the index) the facts with these ids; None: every fact."""
+    """Index (or update in the index) the facts with these ids; None: every fact. A model
+    whose vectors follow from the index terms (`derived_vectors`) gets them from the terms:
+    such vectors are not stored (a store written before kept them, and they are the same)."""
     seen: set[str] = set()
+    derive = derived_vectors(store)
     for values, blob in store._backend.index_rows(store.embedder.model_id, ids):
         vector = None if blob is None else from_bytes(blob)
         if isinstance(vector, np.ndarray) and (index.sparse or len(vector) != index.dims):
             vector = None  # not of this model's shape: never compare
+        if vector is None and derive is not None:
+            vector = derive(values[TERMS].split())
         index.upsert(row_from_db(values, vector))
         seen.add(values[0])
     for missing in set(ids or ()) - seen:
         index.erase(missing)
+
+
+def derived_vectors(store: MemoryStore) -> Callable[[list[str]], Vector] | None:
+    """How the store's embedder makes a fact's vector from its index terms, when it can and
+    the store does not keep such vectors: a store that searches in memory builds its index
+    from the terms anyway, so storing them too only doubled what they say. A database that
+    searches itself (PostgreSQL) keeps them, as its search reads them with the candidates."""
+    from_terms = getattr(store.embedder, "from_terms", None)
+    if from_terms is None or store._searches_in_db():
+        return None
+    return cast("Callable[[list[str]], Vector]", from_terms)
 
 
 def discard(store: MemoryStore) -> None:

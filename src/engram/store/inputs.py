@@ -37,6 +37,10 @@ def _weight(text: str) -> int:
     return len(text) + 3 * len(_UNSPACED.findall(text)) // 2
 
 
+# What a record (a JSON object given to absorb) may say; anything else is a mistake to name.
+RECORD_FIELDS = ("content", "tags", "metadata", "confidence", "importance", "valid_from", "source")
+
+
 @dataclass
 class Item:
     """One input on its way through absorb."""
@@ -51,6 +55,7 @@ class Item:
     vector: Vector | None = None
     outcome: Outcome | None = None
     valid_from: str | None = None  # when the fact became true, if not when it was absorbed
+    source: str | None = None  # where this one came from, when it says (else the batch's)
 
 
 def prepare(
@@ -78,7 +83,17 @@ def prepare(
         if isinstance(raw, dict):
             if "content" not in raw:  # the fields given are not named: any may be unsafe
                 raise ValueError("no content field: the fact's text goes in 'content'")
+            unknown = [key for key in raw if key not in RECORD_FIELDS]
+            if unknown:  # a misspelt field was dropped without a word ("tagz", "sourse")
+                raise ValueError(
+                    f"unknown field {_field_name(unknown[0])}: a record's fields are "
+                    f"{', '.join(RECORD_FIELDS)}; put anything else in 'metadata'"
+                )
             content = raw["content"]
+            if raw.get("source") is not None:
+                if not isinstance(raw["source"], str):
+                    raise ValueError(f"source must be text, got {type(raw['source']).__name__}")
+                item.source = raw["source"]
             item.tags += [str(t) for t in as_list(raw.get("tags"), "tags")]
             extra = raw.get("metadata") or {}
             if not isinstance(extra, dict):
@@ -93,7 +108,11 @@ def prepare(
         if not isinstance(content, str):
             raise ValueError(f"content must be text, got {type(content).__name__}")
         item.content = " ".join(content.replace("\ufeff", " ").split())  # no byte-order mark
-        for name, text in (("content", item.content), ("tags", " ".join(item.tags))):
+        for name, text in (
+            ("content", item.content),
+            ("tags", " ".join(item.tags)),
+            ("source", item.source or ""),
+        ):
             encodable(text, name)
         try:  # JSON text, as it is stored: no NaN or Infinity, which JSON does not have
             stored = json.dumps(item.metadata, ensure_ascii=False, allow_nan=False)
@@ -139,9 +158,7 @@ def prepare(
     if length > limit:
         item.outcome = Outcome(
             "rejected",
-            f"longer than {limit} characters ({length}); "
-            "split it into self-contained facts — `engram memory absorb` "
-            "splits plain text for you",
+            f"longer than {limit} characters ({length}); {_too_long_hint(item.content, kind)}",
             content=_shown(item.content[:80] + "…", item.content[:160]),
         )
         return item
@@ -149,6 +166,7 @@ def prepare(
         ("content", [item.content]),
         ("tags", item.tags),
         ("metadata", texts_of(item.metadata)),
+        ("source", [item.source] if item.source else []),
     ):
         texts = list(texts)
         reason = item_reason(where, texts)
@@ -162,6 +180,32 @@ def prepare(
     item.digest = content_hash(item.content)
     item.terms = list(cached_terms(item.content))
     return item
+
+
+def _too_long_hint(content: str, kind: str) -> str:
+    """What to do with a text too long to keep: an event is a message, kept whole or not at
+    all; a fact of several sentences can be split (`engram memory absorb` cuts plain text at
+    sentence ends); one long sentence no one can cut but its writer."""
+    if kind == "event":
+        return "a text that long is a document: absorb it as facts, not as one event"
+    from engram.text.sentences import sentences
+
+    if len(sentences(content)) > 1:
+        return (
+            "split it into self-contained facts — `engram memory absorb` splits plain text "
+            "from stdin for you"
+        )
+    return "it is one sentence: write it as shorter self-contained statements"
+
+
+def _field_name(key: object) -> str:
+    """A record's unknown field, named without echoing what may be a secret or kilobytes."""
+    from engram.store.unsafe import text_reason
+
+    name = str(key)
+    if text_reason(name) or len(name) > 40 or not name.isprintable():
+        return "(a name not shown)"
+    return repr(name)
 
 
 def _shown(excerpt: str, around: str | None = None) -> str:

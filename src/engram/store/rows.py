@@ -20,6 +20,14 @@ INDEX_COLUMNS = (
 )
 
 
+def event_key(content: str, metadata: dict[str, Any], valid_from: str | None) -> str:
+    """What makes an event the repeat of one stored: its exact text, its metadata and, when
+    it says when it happened, that moment. The same words in another session, turn or day are
+    another event; only the same record absorbed again repeats one."""
+    told = json.dumps(metadata, ensure_ascii=False, sort_keys=True)
+    return f"event:{valid_from or ''}:{told}:{content}"
+
+
 def fact_from_row(row: Sequence[Any]) -> Fact:
     try:
         tags, metadata = json.loads(row[8]), json.loads(row[9])

@@ -164,14 +164,11 @@ def _wanted_tags(tags: Sequence[str] | None) -> tuple[str, ...]:
 
 
 def _repeat_key(item: Item, kind: str) -> str:
-    """What makes an input a repeat: a fact's normalised text; an event's exact text and, when
-    it says when it happened, that moment (the same words said on another day are another
-    event)."""
+    """What makes an input a repeat: a fact's normalised text; an event's record
+    (`rows.event_key`: its text, metadata and time)."""
     if kind == "fact":
         return item.digest
-    if item.valid_from:
-        return f"event:{item.valid_from}:{item.content}"
-    return f"event:{item.content}"
+    return rows.event_key(item.content, item.metadata, item.valid_from)
 
 
 def _probed(item: Item) -> list[str]:
@@ -291,6 +288,7 @@ class MemoryStore:
         self.time_words = time_words
         self._index: SearchIndex | None = None
         self._pending: Pending | None = None  # the inserts of the batch being absorbed
+        self._derived: bool | None = None  # whether vectors come from terms (asked once)
         from engram.graph.entities import EntityGraph
 
         self.graph = EntityGraph(self)
@@ -383,7 +381,9 @@ class MemoryStore:
 
         `kind="event"` stores records of what happened (dialogue turns, messages, log lines):
         every one is kept as `new`, never compared with other facts, and is a duplicate only
-        when its text is exactly that of an event already stored in the same scope and key.
+        when it is the same record as an event already stored in the same scope and key (or
+        earlier in the batch): the same text, metadata and time (`valid_from`, when given).
+        The same words in another session or turn (told by the metadata) are another event.
         A duplicate's wording, source, tags and metadata stay attached to the fact it repeats
         (`Fact.duplicates`)."""
         checked_scope(scope)
@@ -521,7 +521,8 @@ class MemoryStore:
         existing = stored.get(repeat)
         if existing or repeat in seen:
             first = existing or seen[repeat]
-            why = "the same text is already stored" if existing else "repeats an earlier "
+            stored_as = "text" if batch.kind == "fact" else "record (text, metadata and time)"
+            why = f"the same {stored_as} is already stored" if existing else "repeats an earlier "
             why += "" if existing else f"{batch.kind} of this batch"
             self._keep_duplicate(item, first, why, batch)
             return
@@ -554,10 +555,15 @@ class MemoryStore:
             live.add(index.position[fact_id])
             placed[fact_id] = item.content
         newest = self._apply(fact_id, item, verdict.outcome, target, batch) if batch.write else True
-        if verdict.outcome == "supersede" and target is not None and target in index.position:
+        if verdict.outcome == "supersede" and target is not None:
             # the older value is no longer active: later facts of the batch are compared
-            # with the newer one, as a later absorb would be
-            live.discard(index.position[target if newest else fact_id])
+            # with the newer one, and its text is no longer a repeat, as for a later absorb
+            replaced = target if newest else fact_id
+            if replaced in index.position:
+                live.discard(index.position[replaced])
+            for repeats in (stored, seen):
+                for key in [key for key, held in repeats.items() if held == replaced]:
+                    del repeats[key]
 
     def _keep_duplicate(self, item: Item, target: str, reason: str, batch: Batch) -> None:
         """A duplicate: report the fact it repeats, and keep what it brought (its wording,
@@ -570,26 +576,27 @@ class MemoryStore:
         fact = self._backend.get_facts([target]).get(target)
         if fact is None:
             return
+        source = item.source or batch.source
         brought = {
-            "at": batch.at, "content": item.content, "source": batch.source,
+            "at": batch.at, "content": item.content, "source": source,
             "tags": item.tags, "metadata": item.metadata,
         }  # fmt: skip
         same_as_fact = (
             item.digest == fact.content_hash
-            and batch.source in (None, fact.source)
+            and source in (None, fact.source)
             and item.metadata in ({}, fact.metadata)
         )
         already = any({**copy, "at": batch.at} == brought for copy in fact.duplicates)
         changed = not same_as_fact and not already
         if changed:
             self._backend.add_duplicate(
-                target, batch.at, item.content, batch.source, item.tags, item.metadata
+                target, batch.at, item.content, source, item.tags, item.metadata
             )
         changed = self._backend.add_tags(target, item.tags) or changed
         if changed:  # what the repeat brought is shown with the fact: its seal is made anew
             now = self._backend.get_facts([target])[target]
             self._backend.set_checked(target, sealed_if_safe(now))
-        self._backend.log_event(batch.at, "duplicate_seen", target, source=batch.source)
+        self._backend.log_event(batch.at, "duplicate_seen", target, source=source)
         earlier = fact.kind == "fact" and item.valid_from and item.valid_from < fact.valid_from
         if earlier and self._backend.older_version(target) is None:
             # the same statement, known to be true since earlier: as_of finds it from then
@@ -664,6 +671,15 @@ class MemoryStore:
     def _searches_in_db(self) -> bool:
         return can_search(self._backend, self.embedder)
 
+    def _derives_vectors(self) -> bool:
+        """Whether this store makes its facts' vectors from their index terms rather than
+        storing them (`indexing.derived_vectors`)."""
+        if self._derived is None:
+            from engram.store.indexing import derived_vectors
+
+            self._derived = derived_vectors(self) is not None
+        return self._derived
+
     def _stored_candidates(
         self, item: Item, place: tuple[str, str]
     ) -> list[tuple[str, str, float]]:
@@ -727,7 +743,7 @@ class MemoryStore:
             scope_key=batch.key,
             confidence=item.confidence,
             importance=item.importance,
-            source=batch.source,
+            source=item.source or batch.source,
             tags=item.tags,
             metadata=item.metadata,
             created_at=batch.at,
@@ -739,10 +755,10 @@ class MemoryStore:
         fact.checked = sealed_if_safe(fact)
         pending = self._pending or Pending()
         pending.facts.append(rows.fact_row(fact, " ".join(item.terms)))
-        if item.vector is not None:
+        if item.vector is not None and not self._derives_vectors():
             pending.vectors.append((fact_id, self.embedder.model_id, to_bytes(item.vector)))
         pending.events.append(
-            rows.event_row(batch.at, "absorbed", fact_id, outcome=outcome, source=batch.source,
+            rows.event_row(batch.at, "absorbed", fact_id, outcome=outcome, source=fact.source,
                           related=target, fact_kind=batch.kind)
         )  # fmt: skip
         if outcome == "supersede" and target is not None:
@@ -872,6 +888,13 @@ class MemoryStore:
             raise EngramError(f"query must be text, got {type(query).__name__}")
         if isinstance(top_k, bool) or not isinstance(top_k, int):
             raise EngramError(f"top_k must be a whole number, got {top_k!r}")
+        if top_k < 1:  # as the CLI's --top-k: no answer was asked for, which is a mistake
+            raise EngramError(f"top_k must be at least 1, got {top_k}")
+        if group_by is not None and (not isinstance(group_by, str) or not group_by.strip()):
+            raise EngramError(
+                f"group_by must name a metadata key, got {group_by!r}",
+                hint='such as "session_id"; leave it out to rank facts one by one',
+            )
         if fusion not in (None, "weighted", "rrf"):
             raise EngramError(f"unknown fusion {fusion!r}", hint="use weighted or rrf")
         tags = _wanted_tags(tags)
@@ -881,8 +904,6 @@ class MemoryStore:
         start = checked_day(since, "since")
         end = checked_day(until, "until", end=True)
         moment = checked_day(as_of, "as_of", end=True)
-        if top_k < 1:
-            return []
         if not query.strip():
             return []
         if as_of is not None and now is None:
@@ -1210,6 +1231,10 @@ class MemoryStore:
     ) -> list[Fact]:
         """Facts newest first. `as_of` answers "what was true on date D": facts valid then
         (valid_from ≤ D < valid_to), whatever their status now."""
+        for name, value in (("limit", limit), ("offset", offset)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                # (SQLite reads a negative limit as none: -1 listed every fact)
+                raise EngramError(f"{name} must be a whole number of 0 or more, got {value!r}")
         return self._backend.list_facts(
             self._listed(scope, scope_key, tags, status, as_of), rows_bound(limit),
             rows_bound(offset),
@@ -1395,6 +1420,8 @@ class MemoryStore:
         dense = not getattr(self.embedder, "sparse", False)
         total = sum(counts.by_status.values())
         missing = total - counts.vectors_by_model.get(self.embedder.model_id, 0)
+        if self._derives_vectors():
+            missing = 0  # every fact's vector is made from its terms as the index is built
         from engram.store.indexing import snapshot_file
 
         index_path, index_bytes = snapshot_file(self)
@@ -1450,11 +1477,19 @@ class MemoryStore:
 
     def rebuild(self, progress: Callable[[int, int], None] | None = None, batch: int = 256) -> int:
         """Re-embed every fact with the current model (after switching models); returns the
-        number of facts embedded. Vectors of other models stay, unused, until removed."""
+        number of facts embedded. Vectors of other models stay, unused, until removed. A model
+        whose vectors the store makes from the index terms (the offline one) stores none: the
+        ones a store written before kept are removed, and the index is built anew."""
         ids_contents = self._backend.ids_and_contents()
         total = len(ids_contents)
         vectors: Sequence[Vector] = []
-        for start in range(0, total, batch):
+        if self._derives_vectors():
+            with self._write():
+                self._backend.drop_vectors(self.embedder.model_id)
+            if progress:
+                progress(total, total)
+            ids_contents = []
+        for start in range(0, len(ids_contents), batch):
             chunk = ids_contents[start : start + batch]
             vectors = self.embedder.embed([content for _, content in chunk])
             with self._write():

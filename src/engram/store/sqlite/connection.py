@@ -206,6 +206,11 @@ def refuse_foreign(path: Path) -> None:
     that way is left to the opening, which reports what is wrong with it."""
     from engram.store.sqlite.files import table_names
 
+    if path.is_dir():  # SQLite calls it a disk I/O error, which sends one to check the disk
+        raise StoreError(
+            f"{path} is a folder, not a memory store file; point memory.db (or $ENGRAM_DB, "
+            f"--db) at a file, such as {path / 'memory.db'}"
+        )
     if not path.is_file() or path.stat().st_size == 0:
         return  # a new or empty file becomes a store
     names = table_names(path)

@@ -15,6 +15,7 @@ from engram.store.rows import (
     FACT_COLUMNS,
     INDEX_COLUMNS,
     duplicate_from_row,
+    event_key,
     event_row,
     fact_from_row,
     fact_row,
@@ -79,13 +80,18 @@ class FactTables:
                 f"SELECT {FACT_COLUMNS} FROM facts WHERE id IN ({marks})", chunk
             ):
                 found[row[0]] = fact_from_row(row)
+        self._attach_duplicates(found)
+        return found
+
+    def _attach_duplicates(self, facts: dict[str, Fact]) -> None:
+        """Give each fact (by id) the duplicates that were merged into it, oldest first."""
+        for chunk, marks in chunks(list(facts)):
             for fact_id, *copy in self._conn.execute(
                 "SELECT fact_id, at, content, source, tags, metadata FROM duplicates "
                 f"WHERE fact_id IN ({marks}) ORDER BY {self._ROWID}",
                 chunk,
             ):
-                found[fact_id].duplicates.append(duplicate_from_row(copy))
-        return found
+                facts[fact_id].duplicates.append(duplicate_from_row(copy))
 
     def terms_of_facts(self, ids: Iterable[str]) -> dict[str, list[str]]:
         """The stored index terms of each fact, by id."""
@@ -110,27 +116,29 @@ class FactTables:
         self, scope: str, scope_key: str, items: Sequence[tuple[str, str]], kind: str
     ) -> dict[str, str]:
         """The active facts that (content hash, content) inputs repeat in this scope and key:
-        a fact repeats one with the same text after normalisation (keyed by hash), an event one
-        with exactly the same text (keyed by "event:" and the text, and by "event:", its
-        valid_from and the text). A superseded fact with the same text is no duplicate:
-        repeating an old value asserts it again."""
+        a fact repeats one with the same text after normalisation (keyed by hash), an event the
+        same record (`rows.event_key`, with its valid_from and without, for an input that says
+        no time). A superseded fact with the same text is no duplicate: repeating an old value
+        asserts it again."""
         hashes = list(dict.fromkeys(digest for digest, _ in items))
         found: dict[str, str] = {}
         for chunk, marks in chunks(hashes):
             # The planner would pick the (scope, scope_key, status) index and scan every
             # active fact of the key; the hash index finds the rows at once.
             rows = self._conn.execute(
-                f"SELECT content_hash, id, content, valid_from FROM facts{self._DEDUP_INDEX} "
+                f"SELECT content_hash, id, content, valid_from, metadata "
+                f"FROM facts{self._DEDUP_INDEX} "
                 f"WHERE scope = ? AND scope_key = ? AND content_hash IN ({marks}) "
                 "AND status = 'active' AND kind = ? ORDER BY created_at",
                 (scope, scope_key, *map(stored_hash, chunk), kind),
             )
-            for digest, fact_id, content, valid_from in rows:  # the newest wins
+            for digest, fact_id, content, valid_from, metadata in rows:  # the newest wins
                 if kind == "fact":
                     found[hash_text(digest)] = str(fact_id)
                 else:
-                    found[f"event:{content}"] = str(fact_id)
-                    found[f"event:{valid_from}:{content}"] = str(fact_id)
+                    told = json.loads(metadata)
+                    found[event_key(content, told, None)] = str(fact_id)
+                    found[event_key(content, told, valid_from)] = str(fact_id)
         return found
 
     def insert_fact(self, fact: Fact, terms: str) -> None:
@@ -238,14 +246,16 @@ class FactTables:
         return " AND ".join(parts), args
 
     def list_facts(self, where: FactFilter, limit: int, offset: int) -> list[Fact]:
-        """Facts newest first."""
+        """Facts newest first, each with its duplicates, as `get_facts` gives them."""
         clause, args = self._where(where)
         rows = self._conn.execute(
             f"SELECT {FACT_COLUMNS} FROM facts WHERE {clause} "
             f"ORDER BY created_at DESC, {self._ROWID} DESC LIMIT ? OFFSET ?",
             (*args, limit, offset),
         )
-        return [fact_from_row(row) for row in rows]
+        facts = {fact.id: fact for fact in map(fact_from_row, rows)}
+        self._attach_duplicates(facts)
+        return list(facts.values())
 
     def count_facts(self, where: FactFilter) -> int:
         clause, args = self._where(where)
@@ -408,6 +418,10 @@ class FactTables:
 
     def put_vector(self, fact_id: str, model: str, vector: bytes) -> None:
         self._conn.execute(self._PUT_VECTOR, (fact_id, model, vector))
+
+    def drop_vectors(self, model: str) -> None:
+        """Remove every stored vector of `model`."""
+        self._conn.execute("DELETE FROM vectors WHERE model = ?", (model,))
 
     def log_event(self, at: str, kind: str, fact_id: str | None, **detail: Any) -> None:
         self._conn.execute(INSERT_EVENT, event_row(at, kind, fact_id, **detail))
