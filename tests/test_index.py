@@ -164,12 +164,18 @@ def test_the_scan_from_folder_descriptors_lists_what_the_entries_stat_lists(
     (ws_root / "skills" / "alias.md").symlink_to(top)
     (ws_root / "skills" / "dangling.md").symlink_to(ws_root / "nowhere.md")
     (ws_root / "rules" / os.fsdecode(b"caf\xe9.md")).write_text("# c\n", encoding="utf-8")
-    unnamed: list[str] = []
-    walked = discovery.scan_files(ws_root, unnamed)
+    (ws_root / "skills" / "loop.md").symlink_to(ws_root / "skills" / "loop.md")
+    unread: list[tuple[str, str]] = []
+    walked = discovery.scan_files(ws_root, unread)
     monkeypatch.setattr(discovery, "_AT", False)  # where folders cannot be opened for it
-    walked_unnamed: list[str] = []
-    assert discovery.scan_files(ws_root, walked_unnamed) == walked
-    assert unnamed == walked_unnamed == ["rules/caf\\xe9.md"]
+    walked_unread: list[tuple[str, str]] = []
+    assert discovery.scan_files(ws_root, walked_unread) == walked
+    assert sorted(unread) == sorted(walked_unread)
+    assert {path: reason.split(",")[0] for path, reason in unread} == {
+        "rules/caf\\xe9.md": "its name is not UTF-8 text",
+        "skills/dangling.md": "it is a symlink whose target is gone",
+        "skills/loop.md": "it is a symlink that loops back on itself",
+    }
     expected = [
         "knowledge/deep/deeper/n.md",
         top.relative_to(ws_root).as_posix(),

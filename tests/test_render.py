@@ -152,6 +152,26 @@ def test_budget_drops_lowest_ranked_cards_last(project: Path, memory: Callable[.
     assert pack.dropped == ranked[len(kept) :][::-1]
 
 
+def test_budget_keeps_the_best_match_before_the_weaker_prerequisite_printed_first(
+    project: Path, memory: Callable[..., Path]
+) -> None:
+    memory(
+        "db-foundation",
+        "# Base\n\nUse the connection pool.\n",
+        kind="rule",
+        tags=["database"],
+        directive="Always use the connection pool for the database.",
+    )
+    memory("db-migration", "# Migrate\n\nWrite the downgrade too.\n", kind="skill",
+           tags=["database", "migration"], triggers=["migration"], depends_on=["db-foundation"],
+           directive="Write reversible migrations and test the downgrade.")  # fmt: skip
+    full = load(project, "write a database migration")
+    assert [i.candidate.id for i in full.items] == ["db-foundation", "db-migration"]
+    pack = load(project, "write a database migration", budget_tokens=50)
+    assert [i.candidate.id for i in pack.items] == ["db-migration"]
+    assert pack.dropped == ["db-foundation"]
+
+
 def test_budget_never_cuts_text_mid_way(project: Path, memory: Callable[..., Path]) -> None:
     body = "# K\n\nkafka " + "word " * 200 + "END\n"
     memory("kafka-long", body)

@@ -253,11 +253,9 @@ def _invalid(index: MemoryIndex) -> list[Finding]:
     findings = [
         Finding(scope, path, "invalid", reason, line) for path, line, reason in index.problems()
     ]
-    unnamed: list[str] = []
-    scan_files(index.root.path, unnamed)
-    for path in unnamed:
-        reason = "its name is not UTF-8 text, so it is not read; rename it"
-        findings.append(Finding(scope, path, "invalid", reason))
+    unread: list[tuple[str, str]] = []
+    scan_files(index.root.path, unread)
+    findings += [Finding(scope, path, "invalid", reason) for path, reason in unread]
     return findings
 
 

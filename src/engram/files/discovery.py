@@ -126,13 +126,14 @@ def global_folder(config: Config) -> str | None:
 
 
 def scan_files(
-    root: str | os.PathLike[str], unnamed: list[str] | None = None
+    root: str | os.PathLike[str], unread: list[tuple[str, str]] | None = None
 ) -> dict[str, tuple[int, int]]:
     """Every `*.md` under the type folders: relative path -> (mtime_ns, size).
 
     A file or folder whose name is not UTF-8 text is left out: it could be neither recorded
-    nor printed (one such name made every `load` fail). `unnamed` gets their paths, with the
-    bytes that are not text as `\\xNN`, for `doctor`.
+    nor printed (one such name made every `load` fail). `unread` gets (path, why) for `doctor`
+    of each such name, with the bytes that are not text as `\\xNN`, and of each memory file
+    that cannot be looked at (a symlink that loops or leads nowhere).
 
     This runs on every `load` (it is how hand edits are noticed), so it stays a tight loop:
     one `stat` per memory file, none for folders (their type comes from the directory entry).
@@ -141,7 +142,7 @@ def scan_files(
     """
     found: dict[str, tuple[int, int]] = {}
     for folder in FOLDERS:
-        _walk(os.path.join(root, folder), folder + "/", found, unnamed)
+        _walk(os.path.join(root, folder), folder + "/", found, unread)
     return found
 
 
@@ -152,7 +153,10 @@ _AT = os.stat in os.supports_dir_fd and os.scandir in os.supports_fd
 
 
 def _walk(
-    path: str, prefix: str, found: dict[str, tuple[int, int]], unnamed: list[str] | None
+    path: str,
+    prefix: str,
+    found: dict[str, tuple[int, int]],
+    unread: list[tuple[str, str]] | None,
 ) -> None:
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)) if _AT else None
@@ -167,11 +171,12 @@ def _walk(
                 if name[0] == ".":
                     continue
                 if not name.isascii() and not _is_text(name):
-                    _unnamed(prefix + name, unnamed)
+                    _unnamed(prefix + name, unread)
                 elif name.endswith(".md"):
                     try:
                         info = entry.stat() if fd is None else os.stat(name, dir_fd=fd)
-                    except OSError:
+                    except OSError as exc:
+                        _unreadable(prefix + name, exc, unread)
                         continue
                     if info.st_mode & 0o170000 == 0o100000:  # a regular file
                         here[prefix + name] = (info.st_mtime_ns, info.st_size)
@@ -184,14 +189,28 @@ def _walk(
         if fd is not None:
             os.close(fd)
     for name in folders:
-        _walk(os.path.join(path, name), prefix + name + "/", found, unnamed)
+        _walk(os.path.join(path, name), prefix + name + "/", found, unread)
 
 
-def _unnamed(path: str, unnamed: list[str] | None) -> None:
+def _unreadable(path: str, exc: OSError, unread: list[tuple[str, str]] | None) -> None:
+    """Note a memory file that cannot be looked at (a symlink that loops or leads nowhere)."""
+    if unread is None:
+        return
+    import errno
+
+    reasons = {
+        errno.ELOOP: "it is a symlink that loops back on itself, so it is not read",
+        errno.ENOENT: "it is a symlink whose target is gone, so it is not read",
+    }
+    unread.append((path, reasons.get(exc.errno or 0, f"it cannot be read: {exc.strerror}")))
+
+
+def _unnamed(path: str, unread: list[tuple[str, str]] | None) -> None:
     """Note a path whose name is not text, with the bytes that are not as `\\xNN`."""
-    if unnamed is not None:
+    if unread is not None:
         raw = path.encode("utf-8", "surrogateescape")
-        unnamed.append(raw.decode("utf-8", "backslashreplace"))
+        shown = raw.decode("utf-8", "backslashreplace")
+        unread.append((shown, "its name is not UTF-8 text, so it is not read; rename it"))
 
 
 def _is_text(name: str) -> bool:

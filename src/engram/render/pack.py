@@ -204,19 +204,27 @@ def fit(
     pack: Pack, fits: Callable[[str], bool], render: Callable[[Pack], str] | None = None
 ) -> None:
     """Demote bodies (lowest-ranked first), then drop cards (lowest-ranked first), until the
-    rendered text `fits`. The header and the fetch line always stay; text is never cut."""
+    rendered text `fits`. The header and the fetch line always stay; text is never cut. The
+    rank is the routing score, not the place in the pack: a prerequisite is printed before the
+    memory that needs it, and the best match must not go first because of that."""
     render = render or render_text
     while not fits(render(pack)):
         bodies = [item for item in pack.items if item.tier == "body"]
         if bodies:
-            item = bodies[-1]
+            item = _lowest(bodies)
             item.tier, item.body = "card", ""
             pack.demoted.append(item.candidate.id)
             continue
         if not pack.items:
             return
-        item = pack.items.pop()
+        item = _lowest(pack.items)
+        pack.items.remove(item)
         pack.dropped.append(item.candidate.id)
+
+
+def _lowest(items: list[PackItem]) -> PackItem:
+    """The item of the lowest routing score; of equal ones, the one printed last."""
+    return min(reversed(items), key=lambda item: item.candidate.score)
 
 
 def _dependent(candidate: Candidate) -> str | None:

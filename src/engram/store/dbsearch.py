@@ -60,6 +60,7 @@ class Filters:
     until: float | None
     at: float | None
     tags: tuple[str, ...]
+    replaced: bool = False  # the versions superseded by `at` are candidates too
 
     def database_filter(self) -> SearchFilter:
         """The statuses, scope and key the database selects by."""
@@ -133,7 +134,11 @@ def legs(
     ids = [str(values[0]) for values, _ in rows]
     terms = {str(values[0]): str(values[8]).split() for values, _ in rows}
     mask = _mask(rows, filters)
-    lexical = _bm25(query_terms, [terms[i] for i in ids], mask, stats, found.complete)
+    counted = mask
+    if filters.replaced:  # the replaced versions are scored, weighed as the facts true now are
+        counted = mask & np.array([values[3] != "superseded" or not _gone(values, filters)
+                                   for values, _ in rows], dtype=np.bool_)  # fmt: skip
+    lexical = _bm25(query_terms, [terms[i] for i in ids], mask, stats, found.complete, counted)
     cosine = np.zeros(count, dtype=np.float32)
     facts: dict[str, Fact] = {}
     if dense is not None:
@@ -196,9 +201,17 @@ def _selected(values: Sequence[Any], filters: Filters, wanted: set[str]) -> bool
         return False
     if filters.at is None:
         return True
+    if filters.replaced and values[3] == "superseded" and _gone(values, filters):
+        return True  # replaced by then: it stands for its successor
     return days_of(valid_from) <= filters.at and (
         valid_to is None or filters.at < days_of(valid_to)
     )
+
+
+def _gone(values: Sequence[Any], filters: Filters) -> bool:
+    """Whether a candidate's version was replaced by the moment the search asks of."""
+    valid_to = values[11]
+    return filters.at is not None and valid_to is not None and days_of(valid_to) <= filters.at
 
 
 def _bm25(
@@ -207,8 +220,11 @@ def _bm25(
     mask: np.ndarray,
     stats: CorpusStats,
     complete: bool,
+    counted: np.ndarray | None = None,
 ) -> np.ndarray:
-    """BM25 of each candidate, as `SearchIndex.bm25` scores a fact."""
+    """BM25 of each candidate, as `SearchIndex.bm25` scores a fact (each term's rarity from
+    the `counted` candidates, default the mask's)."""
+    counted = mask if counted is None else counted
     scores = np.zeros(len(terms), dtype=np.float32)
     live = stats.live
     if not live or not query_terms or not len(terms):
@@ -219,7 +235,8 @@ def _bm25(
     for term, weight in Counter(query_terms).items():
         counts = np.array([t.count(term) for t in terms], dtype=np.float32)
         docs = np.nonzero((counts > 0) & mask)[0]
-        df = len(docs)
+        # (a word only the replaced versions hold is as rare as their count of it)
+        df = int(np.count_nonzero((counts > 0) & counted)) or len(docs)
         if not df:
             continue
         if not complete:  # the candidates are some of the facts holding it

@@ -498,10 +498,14 @@ class SearchIndex:
                 out[i][term] = int(tfs[at[i]])
         return out
 
-    def bm25(self, terms: list[str], mask: np.ndarray) -> np.ndarray:
-        """BM25 of every indexed fact for these query terms (0 where the mask is False)."""
+    def bm25(
+        self, terms: list[str], mask: np.ndarray, counted: np.ndarray | None = None
+    ) -> np.ndarray:
+        """BM25 of every indexed fact for these query terms (0 where the mask is False), each
+        term's rarity counted among the `counted` facts (default: the mask's)."""
         scores = np.zeros(self.size, dtype=np.float32)
-        live = int(mask.sum())
+        counted = mask if counted is None else counted
+        live = int(counted.sum())
         if not live or not terms:
             return scores
         avg = self.total_length / max(self.size, 1) or 1.0
@@ -510,7 +514,8 @@ class SearchIndex:
             docs, tfs = self.term_arrays(term)
             if not len(docs):
                 continue
-            df = int(mask[docs].sum())
+            # (a word only the replaced versions hold is as rare as their count of it)
+            df = int(counted[docs].sum()) or int(mask[docs].sum())
             if not df:
                 continue
             idf = np.log(1.0 + (live - df + 0.5) / (df + 0.5))

@@ -253,6 +253,22 @@ def following(scores: list[float], share: float, count: int) -> float:
     return sum(score * share ** (n + 1) for n, score in enumerate(best))
 
 
+# Metadata keys that name a conversation: events of two values of one are no neighbours, as
+# the turns of two sessions written one after the other are not one exchange.
+CONVERSATION_KEYS = (
+    "session_id", "session", "conversation_id", "conversation", "thread_id", "thread", "chat_id",
+)  # fmt: skip
+
+
+def apart(first: Fact | None, second: Fact | None, keys: Sequence[str]) -> bool:
+    """Whether two events belong to different conversations: a key of `keys` that both carry
+    holds another value in each."""
+    if first is None or second is None:
+        return False
+    ours, theirs = first.metadata, second.metadata
+    return any(key in ours and key in theirs and ours[key] != theirs[key] for key in keys)
+
+
 def in_context(
     hits: list[Hit],
     neighbours: dict[str, tuple[str | None, str | None]],

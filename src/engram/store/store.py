@@ -94,6 +94,7 @@ from engram.store.providers import chat_from_config, embedder_from_config
 from engram.store.ranking import (
     ASSISTANT_WEIGHT,
     BM25_WEIGHT,
+    CONVERSATION_KEYS,
     COSINE_WEIGHT,
     FAR_CONTEXT_WEIGHT,
     GROUP_POOL,
@@ -101,6 +102,7 @@ from engram.store.ranking import (
     LITERAL,
     RRF_K,
     SPARSE_POOL,
+    apart,
     best_per_group,
     confidence_factor,
     decay,
@@ -128,6 +130,8 @@ if TYPE_CHECKING:
     from engram.store.classify import Verdict
     from engram.store.unsafe import Resealed
 
+# The facts written last that a query naming only a stretch of time is answered from
+WINDOW_SCAN = 5000
 CANDIDATES = 5  # lexical (and, for dense models, vector) candidates a new fact is compared with
 
 CANDIDATE_MIN_COSINE = 0.3
@@ -924,9 +928,13 @@ class MemoryStore:
         at = moment
         if moment is None and mode == "active":
             at = datetime.now(UTC).timestamp() / 86400
+        # What is true now, asked where a value changed: a version replaced by now is searched
+        # too, and a match of it stands for the version that replaced it ("where do I live"
+        # matches "I live in Lisbon", which "I moved to Porto now" replaced)
+        replaced = moment is None and mode == "active"
         if can_search(self._backend, self.embedder):
             # the database finds the candidates; they are scored as in memory (dbsearch.py)
-            filters = Filters(mode, scope, scope_key, start, end, at, tuple(tags or ()))
+            filters = Filters(mode, scope, scope_key, start, end, at, tuple(tags or ()), replaced)
             now_moment = moment is None and mode == "active"
             found = legs(self._backend, self.embedder, wording, query_terms, filters,  # type: ignore[arg-type]
                          now_moment, reach)  # fmt: skip
@@ -936,10 +944,13 @@ class MemoryStore:
             rarity = found.rarity
         else:
             ids, cosine, lexical = self._index_legs(
-                wording, query_terms, scope, scope_key, tags, mode, start, end, at
+                wording, query_terms, scope, scope_key, tags, mode, start, end, at, replaced
             )
-        if not len(ids):
-            return []
+        admits = _Admits(mode, start, end, at, tuple(tags or ()))
+        if not len(ids) or not np.any((cosine > 0) | (lexical > 0)):
+            # nothing matches: a query that names a stretch of time ("last week", "what did we
+            # talk about last week") is answered by what became true in it
+            return self._in_window(window, scope, scope_key, tags, admits, top_k)
         matches = int(np.count_nonzero((cosine > 0) | (lexical > 0)))
         placed: dict[str, int] = {}  # each hit's position in `ids` (the index's, in memory)
         while True:
@@ -952,7 +963,9 @@ class MemoryStore:
             if len(best_per_group(hits, group_by)) >= wide:
                 break
             reach *= 4
-        hits = self._in_context(hits, wide, _Admits(mode, start, end, at, tuple(tags or ())))
+        if replaced:
+            hits = self._for_successors(hits, admits)
+        hits = self._in_context(hits, wide, admits, group_by, window)
         if group_by is not None:
             hits = self._grouped(hits, group_by, query_terms, weights, stored_terms, rarity,
                                  placed)  # fmt: skip
@@ -967,12 +980,71 @@ class MemoryStore:
             hits = rerank(self.chat, query, hits)
         return hits[:top_k]
 
+    def _in_window(
+        self,
+        window: tuple[float, float] | None,
+        scope: str | None,
+        scope_key: str | None,
+        tags: Sequence[str] | None,
+        admits: _Admits,
+        top_k: int,
+    ) -> builtins.list[Hit]:
+        """The facts and events the search admits that became true inside the query's stretch
+        of time, the latest first, among the WINDOW_SCAN written last (none without one)."""
+        if window is None:
+            return []
+        written = self._backend.list_facts(
+            FactFilter(scope, scope_key, tuple(tags or ()), None), WINDOW_SCAN, 0
+        )
+        inside = [
+            fact
+            for fact in written
+            if admits(fact) and window[0] <= days_of(fact.valid_from) < window[1]
+        ]
+        inside.sort(key=lambda fact: (days_of(fact.valid_from), fact.id), reverse=True)
+        return [Hit(fact, 1.0, 0.0, 0.0, 1.0) for fact in inside[:top_k]]
+
+    def _for_successors(self, hits: builtins.list[Hit], admits: _Admits) -> builtins.list[Hit]:
+        """Each hit of a superseded version stands for the version of its chain true now, at
+        the better of the two scores (the question matched the old wording; the new one answers
+        it); a chain whose current version the search does not admit (another tag, archived)
+        answers nothing."""
+        # (a version replaced from a future date is still the one true now: it stays)
+        old = [hit for hit in hits if hit.fact.status == "superseded" and not admits(hit.fact)]
+        if not old:
+            return hits
+        current: dict[str, str] = {}
+        for hit in old:
+            at, seen = hit.fact.id, {hit.fact.id}
+            while (newer := self._backend.newer_version(at)) and newer not in seen:
+                seen.add(newer)
+                at = newer
+            current[hit.fact.id] = at
+        facts = self._backend.get_facts(set(current.values()) - {h.fact.id for h in hits})
+        facts.update({hit.fact.id: hit.fact for hit in hits})
+        best: dict[str, Hit] = {}
+        for hit in hits:
+            stands = facts.get(current.get(hit.fact.id, hit.fact.id))
+            if stands is None or not admits(stands):
+                continue
+            if stands is not hit.fact:
+                hit = replace(hit, fact=stands)
+            if stands.id not in best or hit.score > best[stands.id].score:
+                best[stands.id] = hit
+        return sorted(best.values(), key=lambda h: (-h.score, h.fact.id))
+
     def _in_context(
-        self, hits: builtins.list[Hit], wide: int, admits: _Admits
+        self,
+        hits: builtins.list[Hit],
+        wide: int,
+        admits: _Admits,
+        group_by: str | None = None,
+        window: tuple[float, float] | None = None,
     ) -> builtins.list[Hit]:
         """The best hits' neighbouring events, one and two places away, scored in
         (`ranking.in_context`); hits of facts alone are left as they are, and no lookup is
-        made for them."""
+        made for them. Events of another conversation are no neighbours (`ranking.apart`: the
+        metadata's session, conversation or thread, and the key results are grouped by)."""
         near_top = [hit.fact.id for hit in hits[: max(2 * wide, 20)] if hit.fact.kind == "event"]
         if not near_top:
             return hits
@@ -997,8 +1069,33 @@ class MemoryStore:
             if missing
             else {}
         )
-        return in_context(hits, neighbours, unseen, far=far, far_weight=self.far_context_weight,
-                          assistant_weight=self.assistant_weight)  # fmt: skip
+        facts = {hit.fact.id: hit.fact for hit in hits} | unseen
+        keys = (*CONVERSATION_KEYS, group_by) if group_by else CONVERSATION_KEYS
+
+        def ours(ring: dict[str, tuple[str | None, str | None]]) -> None:
+            for fact_id, pair in ring.items():
+                ring[fact_id] = cast(
+                    "tuple[str | None, str | None]",
+                    tuple(n if not apart(facts.get(fact_id), facts.get(n or ""), keys) else None
+                          for n in pair),
+                )  # fmt: skip
+
+        ours(neighbours)
+        ours(far)
+        found = in_context(hits, neighbours, unseen, far=far, far_weight=self.far_context_weight,
+                           assistant_weight=self.assistant_weight)  # fmt: skip
+        if window is None:
+            return found
+        # what an event owes its neighbours counts as its own score does: less outside the
+        # stretch of time the query names
+        weighed = []
+        for hit in found:
+            factor = window_factor(days_of(hit.fact.valid_from), window)
+            if hit.context and factor < 1:
+                lost = hit.context * (1.0 - factor)
+                hit = replace(hit, score=hit.score - lost, context=hit.context - lost)
+            weighed.append(hit)
+        return sorted(weighed, key=lambda h: (-h.score, h.fact.id))
 
     def _index_legs(
         self,
@@ -1011,9 +1108,11 @@ class MemoryStore:
         start: float | None,
         end: float | None,
         at: float | None,
+        replaced: bool = False,
     ) -> tuple[Sequence[str], np.ndarray, np.ndarray]:
         """Every indexed fact's two legs from the in-memory index (0 where filtered out); `at`:
-        the day facts must be valid on (None: any day, by status)."""
+        the day facts must be valid on (None: any day, by status); `replaced`: the versions
+        superseded by then are scored too, weighed by the counts of those valid then."""
         index = self.index()
         if not index.size:
             return [], np.zeros(0, dtype=np.float32), np.zeros(0, dtype=np.float32)
@@ -1025,9 +1124,15 @@ class MemoryStore:
             # fact valid only from tomorrow is not yet.
             n = index.size
             mask = self._mask(index, scope, scope_key, "full_history", start, end, tags)
+            if replaced:
+                gone = mask & (index.status[:n] == STATUS_CODES["superseded"])
+                gone &= index.valid_to[:n] <= at
             mask &= index.status[:n] != STATUS_CODES["archived"]
             mask &= (index.valid_from[:n] <= at) & (at < index.valid_to[:n])
-        lexical = index.bm25(query_terms, mask)
+        counted = mask
+        if replaced and at is not None and gone.any():
+            mask = mask | gone
+        lexical = index.bm25(query_terms, mask, counted=counted)
         cosine = np.zeros(index.size, dtype=np.float32)
         if index.sparse:
             # A sparse vector's features are the BM25 terms and their pairs: its cosine is
