@@ -17,6 +17,18 @@ def contents(store: MemoryStore, query: str, **options: object) -> list[str]:
     return [hit.fact.content for hit in store.search(query, **options)]  # type: ignore[arg-type]
 
 
+def three_events(store: MemoryStore) -> None:
+    """A turn of four months ago, then two of the last week."""
+    store.absorb(
+        [
+            {"content": "We talked about the garden fence.", "valid_from": days_ago(120)},
+            {"content": "I started pottery classes on Mondays.", "valid_from": days_ago(3)},
+            {"content": "Bought new tomato seeds for spring.", "valid_from": days_ago(5)},
+        ],
+        scope="user", scope_key="me", kind="event",
+    )  # fmt: skip
+
+
 def test_a_replaced_version_that_matches_the_question_stands_for_the_value_now(
     store: MemoryStore,
 ) -> None:
@@ -77,14 +89,7 @@ def test_the_next_turn_of_the_same_session_still_gains_from_its_question(
 def test_a_question_that_names_only_a_stretch_of_time_gets_what_happened_in_it(
     store: MemoryStore,
 ) -> None:
-    store.absorb(
-        [
-            {"content": "We talked about the garden fence.", "valid_from": days_ago(120)},
-            {"content": "I started pottery classes on Mondays.", "valid_from": days_ago(3)},
-            {"content": "Bought new tomato seeds for spring.", "valid_from": days_ago(5)},
-        ],
-        scope="user", scope_key="me", kind="event",
-    )  # fmt: skip
+    three_events(store)
     recent = ["I started pottery classes on Mondays.", "Bought new tomato seeds for spring."]
     assert contents(store, "the last two weeks") == recent
     assert contents(store, "за последние две недели") == recent
@@ -93,14 +98,7 @@ def test_a_question_that_names_only_a_stretch_of_time_gets_what_happened_in_it(
 def test_a_neighbours_share_counts_less_outside_the_stretch_of_time_asked_about(
     store: MemoryStore,
 ) -> None:
-    store.absorb(
-        [
-            {"content": "We talked about the garden fence.", "valid_from": days_ago(120)},
-            {"content": "I started pottery classes on Mondays.", "valid_from": days_ago(3)},
-            {"content": "Bought new tomato seeds for spring.", "valid_from": days_ago(5)},
-        ],
-        scope="user", scope_key="me", kind="event",
-    )  # fmt: skip
+    three_events(store)
     hits = {h.fact.content: h for h in store.search("pottery classes in the last two weeks")}
     fence, seeds = (
         hits["We talked about the garden fence."],
