@@ -76,7 +76,7 @@ class SparseEmbedder:
             fid = feature_id("w:" + term)
             weights[fid] = weights.get(fid, 0.0) + 1.0 + math.log(count)
         for pair, count in Counter([f"p:{a} {b}" for a, b in pairwise(terms)]).items():
-            fid = int.from_bytes(blake2b(pair.encode("utf-8"), digest_size=4).digest(), "little")
+            fid = feature_id.__wrapped__(pair)
             share = count * PAIR_WEIGHT
             weights[fid] = weights.get(fid, 0.0) + (1.0 + math.log(share) if share >= 1 else share)
         order = sorted(weights)

@@ -947,11 +947,11 @@ class MemoryStore:
                 wording, query_terms, scope, scope_key, tags, mode, start, end, at, replaced
             )
         admits = _Admits(mode, start, end, at, tuple(tags or ()))
-        if not len(ids) or not np.any((cosine > 0) | (lexical > 0)):
+        matches = int(np.count_nonzero((cosine > 0) | (lexical > 0))) if len(ids) else 0
+        if not matches:
             # nothing matches: a query that names a stretch of time ("last week", "what did we
             # talk about last week") is answered by what became true in it
             return self._in_window(window, scope, scope_key, tags, admits, top_k)
-        matches = int(np.count_nonzero((cosine > 0) | (lexical > 0)))
         placed: dict[str, int] = {}  # each hit's position in `ids` (the index's, in memory)
         while True:
             hits = self._scored(
@@ -1013,13 +1013,9 @@ class MemoryStore:
         old = [hit for hit in hits if hit.fact.status == "superseded" and not admits(hit.fact)]
         if not old:
             return hits
-        current: dict[str, str] = {}
-        for hit in old:
-            at, seen = hit.fact.id, {hit.fact.id}
-            while (newer := self._backend.newer_version(at)) and newer not in seen:
-                seen.add(newer)
-                at = newer
-            current[hit.fact.id] = at
+        current = {
+            hit.fact.id: [hit.fact.id, *self._newer_versions(hit.fact.id)][-1] for hit in old
+        }
         facts = self._backend.get_facts(set(current.values()) - {h.fact.id for h in hits})
         facts.update({hit.fact.id: hit.fact for hit in hits})
         best: dict[str, Hit] = {}
@@ -1072,16 +1068,12 @@ class MemoryStore:
         facts = {hit.fact.id: hit.fact for hit in hits} | unseen
         keys = (*CONVERSATION_KEYS, group_by) if group_by else CONVERSATION_KEYS
 
-        def ours(ring: dict[str, tuple[str | None, str | None]]) -> None:
-            for fact_id, pair in ring.items():
-                ring[fact_id] = cast(
-                    "tuple[str | None, str | None]",
-                    tuple(n if not apart(facts.get(fact_id), facts.get(n or ""), keys) else None
-                          for n in pair),
-                )  # fmt: skip
+        def ours(fact_id: str, near: str | None) -> str | None:
+            return None if near and apart(facts.get(fact_id), facts.get(near), keys) else near
 
-        ours(neighbours)
-        ours(far)
+        for ring in (neighbours, far):
+            for fact_id, (before, after) in ring.items():
+                ring[fact_id] = (ours(fact_id, before), ours(fact_id, after))
         found = in_context(hits, neighbours, unseen, far=far, far_weight=self.far_context_weight,
                            assistant_weight=self.assistant_weight)  # fmt: skip
         if window is None:
@@ -1116,6 +1108,7 @@ class MemoryStore:
         index = self.index()
         if not index.size:
             return [], np.zeros(0, dtype=np.float32), np.zeros(0, dtype=np.float32)
+        gone = None  # the versions replaced by `at`, when they are scored too
         if at is None:
             mask = self._mask(index, scope, scope_key, mode, start, end, tags)
         else:
@@ -1130,7 +1123,7 @@ class MemoryStore:
             mask &= index.status[:n] != STATUS_CODES["archived"]
             mask &= (index.valid_from[:n] <= at) & (at < index.valid_to[:n])
         counted = mask
-        if replaced and at is not None and gone.any():
+        if gone is not None and gone.any():
             mask = mask | gone
         lexical = index.bm25(query_terms, mask, counted=counted)
         cosine = np.zeros(index.size, dtype=np.float32)
@@ -1316,12 +1309,19 @@ class MemoryStore:
         while (older := self._backend.older_version(oldest)) and older not in seen:
             seen.add(older)
             oldest = older
-        chain, current = [oldest], oldest
-        while (newer := self._backend.newer_version(current)) and newer not in chain:
-            chain.append(newer)
-            current = newer
+        chain = [oldest, *self._newer_versions(oldest)]
         facts = self._backend.get_facts(chain)
         return [facts[i] for i in chain if i in facts]
+
+    def _newer_versions(self, fact_id: str) -> list[str]:
+        """The ids of the versions that replaced this fact, one after another, oldest first."""
+        newer_ones: list[str] = []
+        seen, current = {fact_id}, fact_id
+        while (newer := self._backend.newer_version(current)) and newer not in seen:
+            seen.add(newer)
+            newer_ones.append(newer)
+            current = newer
+        return newer_ones
 
     def list(
         self,
@@ -1585,15 +1585,15 @@ class MemoryStore:
         number of facts embedded. Vectors of other models stay, unused, until removed. A model
         whose vectors the store makes from the index terms (the offline one) stores none: the
         ones a store written before kept are removed, and the index is built anew."""
-        ids_contents = self._backend.ids_and_contents()
-        total = len(ids_contents)
+        derived = self._derives_vectors()
+        ids_contents = [] if derived else self._backend.ids_and_contents()
+        total = self._backend.count_facts(FactFilter(status=None)) if derived else len(ids_contents)
         vectors: Sequence[Vector] = []
-        if self._derives_vectors():
+        if derived:
             with self._write():
                 self._backend.drop_vectors(self.embedder.model_id)
             if progress:
                 progress(total, total)
-            ids_contents = []
         for start in range(0, len(ids_contents), batch):
             chunk = ids_contents[start : start + batch]
             vectors = self.embedder.embed([content for _, content in chunk])
