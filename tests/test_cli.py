@@ -71,6 +71,16 @@ def test_a_tight_budget_keeps_the_best_card_and_explains_on_stderr(
     assert err.startswith("engram: budget 60 tokens: demoted to cards ")
 
 
+def test_load_names_a_superseded_prerequisite_the_pack_requires(
+    project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    memory("release-base", "# Base\n\nold checklist\n", lifecycle="superseded")
+    memory("deploy-api", "# Deploy\n\ndeploy steps\n", depends_on=["release-base"])
+    code, out, _ = run(capsys, "-C", str(project), "load", "deploy")
+    assert code == 0 and "requires: release-base" in out
+    assert "skipped: release-base (superseded)" in out and "old checklist" not in out
+
+
 def test_load_id_fetches_bodies_and_reports_unknown_ids(
     project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
 ) -> None:

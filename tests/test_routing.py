@@ -257,6 +257,42 @@ def test_missing_prerequisites_are_reported(project: Path, memory: Callable[...,
     assert route(project, "kafka").missing_prerequisites == ["nowhere"]
 
 
+def test_a_withheld_prerequisite_is_told_as_skipped_with_its_reason(
+    project: Path, memory: Callable[..., Path]
+) -> None:
+    memory("old-base", "# Old\n\nold basics\n", valid_until="2020-01-01")
+    memory("gone-base", "# Gone\n\ngone basics\n", lifecycle="superseded")
+    memory("deep", "# Deep\n\nkafka details\n", depends_on=["old-base", "gone-base"])
+    result = route(project, "kafka")
+    assert [c.id for c in result.pack] == ["deep"]
+    assert sorted((s.id, s.reason) for s in result.skipped) == [
+        ("gone-base", "superseded"),
+        ("old-base", "lifecycle"),
+    ]
+    assert result.missing_prerequisites == []
+
+
+def test_an_expired_prerequisite_that_also_matched_is_skipped_once(
+    project: Path, memory: Callable[..., Path]
+) -> None:
+    memory("old-base", "# Old\n\nkafka basics\n", valid_until="2020-01-01")
+    memory("deep", "# Deep\n\nkafka details\n", depends_on=["old-base"])
+    assert [(s.id, s.reason) for s in route(project, "kafka").skipped] == [
+        ("old-base", "lifecycle")
+    ]
+
+
+def test_an_ignored_prerequisite_is_withheld_without_a_word(
+    project: Path, memory: Callable[..., Path], ws_root: Path
+) -> None:
+    memory("secret-base", "# Base\n\nbasics\n")
+    memory("deep", "# Deep\n\nkafka details\n", depends_on=["secret-base"])
+    (ws_root / ".engramignore").write_text("knowledge/secret-base.md\n", encoding="utf-8")
+    result = route(project, "kafka")
+    assert [c.id for c in result.pack] == ["deep"]
+    assert result.skipped == [] and result.missing_prerequisites == []
+
+
 def test_compact_limit_selects_top_matches_and_counts_all_related(
     project: Path, memory: Callable[..., Path]
 ) -> None:

@@ -109,7 +109,7 @@ def _dispatch(event: ev.Event, ws: Workspace, state: DeliveryState) -> str:
 def session_pack(ws: Workspace) -> Pack:
     """Memories tagged session-start / always / always-load, foundation first."""
     from engram.render.pack import build_pack
-    from engram.routing.route import Candidate, Route, with_prerequisites
+    from engram.routing.route import Candidate, Route
     from engram.text.tokenize import anchors_of
 
     options = ws.options("session start")
@@ -119,7 +119,7 @@ def session_pack(ws: Workspace) -> Pack:
         key=lambda c: (c.row.level, c.row.scope != "workspace", c.id),
     )
     route = Route(anchors_of("session start"), candidates=ordered)
-    route.pack, route.missing_prerequisites = with_prerequisites(ordered, ws.indexes, options)
+    route.place(ordered, ws.indexes, options)
     limit = ws.config["files.max_bytes"]
     return build_pack(route, ws.folders, expand_top=len(route.pack), max_bytes=limit)
 

@@ -124,6 +124,17 @@ class Route(Plain):
         # module docstring); they count as related all the same.
         self.unscored: set[str] = set()
 
+    def place(
+        self, selected: list[Candidate], indexes: Sequence[MemoryIndex], options: RouteOptions
+    ) -> None:
+        """Make the pack of `selected` and their prerequisites (`with_prerequisites`); a
+        prerequisite withheld is told as skipped, once."""
+        self.pack, self.missing_prerequisites, withheld = with_prerequisites(
+            selected, indexes, options
+        )
+        told = {(s.id, s.scope) for s in self.skipped}
+        self.skipped += [s for s in withheld if (s.id, s.scope) not in told]
+
     @property
     def related(self) -> int:
         """All related memories: admitted candidates plus prerequisites pulled in."""
@@ -306,12 +317,12 @@ def route(indexes: Sequence[MemoryIndex], terms: QueryTerms, options: RouteOptio
         )
         result.candidates = candidates
         selected = candidates if options.select_all else candidates[: options.limit]
-        result.pack, result.missing_prerequisites = with_prerequisites(selected, indexes, options)
+        result.place(selected, indexes, options)
         return result
     ranked = _ranked(admitted, context)
     top = list(islice(ranked, options.limit + SKIPPED_CARDS))
     selected = top[: options.limit]
-    result.pack, result.missing_prerequisites = with_prerequisites(selected, indexes, options)
+    result.place(selected, indexes, options)
     # A prerequisite that is itself a candidate is not shown again as a left-out card, so the
     # cards reach that much further down the ranking.
     keys = {f"{e[2]}:{e[1][_ID]}" for e in admitted}
@@ -569,13 +580,16 @@ def is_stale(row: DocRow, index: MemoryIndex | None, project: Folder | None) -> 
 
 def with_prerequisites(
     selected: list[Candidate], indexes: Sequence[MemoryIndex], options: RouteOptions
-) -> tuple[list[Candidate], list[str]]:
+) -> tuple[list[Candidate], list[str], list[Skip]]:
     """The pack in output order: each selected memory preceded by its `depends_on`
-    prerequisites (transitively, foundation first); also the ids that could not be found."""
+    prerequisites (transitively, foundation first); also the ids that could not be found, and
+    the prerequisites that exist but are withheld: expired, superseded or archived (an ignored
+    one, or one of another role, is withheld without a word, as routing withholds it)."""
     known = {c.row.id: c for c in selected}
     pack: list[Candidate] = []
     placed: set[str] = set()
     missing: list[str] = []
+    withheld: list[Skip] = []
     visiting: set[str] = set()
 
     def lookup(memory_id: str) -> Candidate | None:
@@ -586,10 +600,22 @@ def with_prerequisites(
             if rows:
                 visible = [row for row in rows if not visibility(row, options)]
                 if not visible:
+                    _withhold(rows[0], visibility(rows[0], options))
                     return None
                 known[memory_id] = Candidate(visible[0])
                 return known[memory_id]
+        if memory_id not in missing:
+            missing.append(memory_id)
         return None
+
+    def _withhold(row: DocRow, reason: str) -> None:
+        # a memory prints `requires: <id>`, so the agent is told why that id is not in the pack
+        if reason in ("lifecycle", "superseded", "archived"):
+            from engram.safety.ids import masked_id
+
+            skip = Skip(masked_id(row.id), row.scope, reason)
+            if all((s.id, s.scope) != (skip.id, skip.scope) for s in withheld):
+                withheld.append(skip)
 
     def place(first: Candidate) -> None:
         # Depth first, prerequisites before their dependent, on a stack of (memory, its
@@ -609,10 +635,7 @@ def with_prerequisites(
                 prerequisites = []
                 for dep in candidate.row.depends_on:
                     found = lookup(dep)
-                    if found is None:
-                        if dep not in missing:
-                            missing.append(dep)
-                    else:
+                    if found is not None:
                         prerequisites.append(found)
                 todo = iter(sorted(prerequisites, key=lambda c: c.row.level))
                 stack[-1] = (candidate, dependent, todo)
@@ -629,4 +652,4 @@ def with_prerequisites(
 
     for candidate in selected:
         place(candidate)
-    return pack, missing
+    return pack, missing, withheld
