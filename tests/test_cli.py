@@ -89,6 +89,15 @@ def test_load_id_fetches_bodies_and_reports_unknown_ids(
     assert code == 0 and "### deploy-api" in out and "nope (not found)" in out
 
 
+def test_load_id_notes_a_memory_that_has_expired(
+    project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    memory("old-api", "# Old\n\nlegacy api\n", valid_until="2020-01-01")
+    code, out, _ = run(capsys, "-C", str(project), "load", "--id", "old-api")
+    assert code == 0 and "### old-api" in out
+    assert "note: old-api expired on 2020-01-01 (valid_until)" in out
+
+
 def test_load_id_given_twice_prints_the_memory_once(
     project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
 ) -> None:

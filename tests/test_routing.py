@@ -293,6 +293,16 @@ def test_an_ignored_prerequisite_is_withheld_without_a_word(
     assert result.skipped == [] and result.missing_prerequisites == []
 
 
+def test_of_two_files_with_one_id_the_pack_prints_the_one_a_fetch_reads(
+    project: Path, memory: Callable[..., Path]
+) -> None:
+    memory("kafka-notes", "# A\n\nkafka kafka kafka\n", kind="rule", directive="Kafka rule.")
+    memory("kafka-notes", "# B\n\nkafka notes\n", kind="knowledge")
+    ws = engram.open_workspace(project)
+    fetched = [item.candidate.row.path for item in ws.fetch(["kafka-notes"]).items]
+    assert [c.row.path for c in route(project, "kafka").pack] == fetched
+
+
 def test_compact_limit_selects_top_matches_and_counts_all_related(
     project: Path, memory: Callable[..., Path]
 ) -> None:

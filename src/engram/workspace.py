@@ -7,6 +7,7 @@ opens (refreshing) their indexes; `Workspace.load()` routes a task to a pack.
 from __future__ import annotations
 
 import os
+from time import strftime
 
 from engram.config import Config, load_config
 from engram.errors import EngramError, WorkspaceNotFound
@@ -230,9 +231,9 @@ class Workspace(Plain):
         return found, missing
 
     def fetch(self, memory_ids: Sequence[str]) -> Pack:
-        """Full bodies by id — what counts as an agent's fetch. Archived and superseded
-        memories are returned too, with a note; each fetch is recorded for the ranking boost.
-        An id given twice is fetched once."""
+        """Full bodies by id — what counts as an agent's fetch. Archived, superseded and
+        expired memories are returned too, with a note; each fetch is recorded for the ranking
+        boost. An id given twice is fetched once."""
         rows, missing = self.find(list(dict.fromkeys(memory_ids)))
         routed = Route(anchors_of(""))
         routed.pack = [Candidate(row) for row in rows]
@@ -240,9 +241,12 @@ class Workspace(Plain):
             routed, self.folders, tiers=False, max_bytes=self.config["files.max_bytes"]
         )
         pack.skipped.extend(Skip(unknown_id(mid), "", "not found") for mid in missing)
+        today = strftime("%Y-%m-%d")
         for row in rows:
             if row.lifecycle in ("archived", "superseded"):
                 pack.notes.append(f"note: {row.id} is {row.lifecycle}")
+            elif row.valid_until and row.valid_until < today:
+                pack.notes.append(f"note: {row.id} expired on {row.valid_until} (valid_until)")
         for index in self.indexes:
             index.record_fetch(r.id for r in rows if r.scope == index.root.scope)
         return pack

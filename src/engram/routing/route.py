@@ -128,7 +128,15 @@ class Route(Plain):
         self, selected: list[Candidate], indexes: Sequence[MemoryIndex], options: RouteOptions
     ) -> None:
         """Make the pack of `selected` and their prerequisites (`with_prerequisites`); a
-        prerequisite withheld is told as skipped, once."""
+        prerequisite withheld is told as skipped, once. Of two files of one folder with one id
+        (`engram doctor` names them), the first by path is the memory, as a fetch by id reads
+        it, in the place of the better ranked."""
+        first: dict[str, Candidate] = {}
+        for candidate in selected:
+            if candidate.key not in first or candidate.row.path < first[candidate.key].row.path:
+                first[candidate.key] = candidate
+        if len(first) < len(selected):
+            selected = list({c.key: first[c.key] for c in selected}.values())
         self.pack, self.missing_prerequisites, withheld = with_prerequisites(
             selected, indexes, options
         )
