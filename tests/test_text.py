@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from engram.text import estimate_tokens, terms_of, tokenize
 from engram.text.stem import stem
-from engram.text.tokenize import anchors_of, term_variants
+from engram.text.tokenize import anchors_of, query_terms_of, term_variants
 from engram.text.words import (
     GENERIC_STEMS,
     GENERIC_WORDS,
@@ -177,3 +177,14 @@ def test_the_fields_of_one_file_share_a_stemming_language() -> None:
     title, _body = term_counts_of_fields(fields)
     assert list(title) == _terms_word_by_word(fields)[0]
     assert list(title)[1] == "servici"  # Spanish stem; English would keep "servicio"
+
+
+def test_a_query_gives_each_latin_term_its_stem_in_the_other_language() -> None:
+    terms, others = query_terms_of("Madrid offices")
+    assert terms == ["madrid", "offic"] and others == {"madrid": "madr"}
+    assert query_terms_of("vive en Madrid") == (["viv", "madr"], {"viv": "vive", "madr": "madrid"})
+
+
+def test_a_query_term_the_other_language_stems_alike_has_no_other_stem() -> None:
+    terms, others = query_terms_of("Offices 2024 デプロイ Москва")
+    assert terms == ["offic", "2024", "デプロイ", "москв"] and others == {}

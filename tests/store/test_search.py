@@ -680,3 +680,18 @@ def test_a_list_with_a_negative_or_broken_bound_is_refused(
 ) -> None:
     with pytest.raises(EngramError, match="must be a whole number of 0 or more"):
         store.list(**arguments)  # type: ignore[arg-type]
+
+
+def test_a_one_word_query_finds_a_spanish_fact_stemmed_in_spanish(store: MemoryStore) -> None:
+    store.absorb(["Mi hermana Lucía vive en Madrid con sus hijos."], scope="user")
+    for query in ("Madrid", "hermana", "hijos"):
+        assert [h.fact.content for h in store.search(query)] == [
+            "Mi hermana Lucía vive en Madrid con sus hijos."
+        ], query
+
+
+def test_a_spanish_question_finds_an_english_fact_by_its_name(store: MemoryStore) -> None:
+    store.absorb(["Anna lives in Madrid."], scope="user")
+    assert [h.fact.content for h in store.search("¿Quién vive en Madrid?")] == [
+        "Anna lives in Madrid."
+    ]

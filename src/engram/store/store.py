@@ -119,7 +119,7 @@ from engram.store.ranking import (
     window_factor,
 )
 from engram.store.unsafe import refuse, sealed_if_safe
-from engram.text.tokenize import terms_of
+from engram.text.tokenize import query_terms_of
 
 if TYPE_CHECKING:
     from contextlib import AbstractContextManager
@@ -917,7 +917,13 @@ class MemoryStore:
         # there to be counted, whatever top_k asks for
         reach = wide * 4 if group_by is None else max(wide * 4, GROUP_POOL)
         window, about = self._window(query, now)
-        query_terms = topic_terms(terms_of(about))
+        stemmed, other_stems = query_terms_of(about)
+        query_terms = topic_terms(stemmed)
+        # BM25 also looks a Latin word up under the other language's stem (a fact is stemmed
+        # in its own language); the query's own terms group and order the hits
+        lexical_terms = query_terms + list(
+            dict.fromkeys(other_stems[t] for t in query_terms if t in other_stems)
+        )
         # the vector is of the query without its time words too, unless they are all it says,
         # and without the asker's words of a request for advice, as its terms are
         wording = topic_wording(about if about.strip(" ?.!,") else query)
@@ -936,7 +942,7 @@ class MemoryStore:
             # the database finds the candidates; they are scored as in memory (dbsearch.py)
             filters = Filters(mode, scope, scope_key, start, end, at, tuple(tags or ()), replaced)
             now_moment = moment is None and mode == "active"
-            found = legs(self._backend, self.embedder, wording, query_terms, filters,  # type: ignore[arg-type]
+            found = legs(self._backend, self.embedder, wording, lexical_terms, filters,  # type: ignore[arg-type]
                          now_moment, reach)  # fmt: skip
             ids: Sequence[str] = found.ids
             lexical, cosine, stored_terms = found.lexical, found.cosine, found.terms
@@ -944,7 +950,7 @@ class MemoryStore:
             rarity = found.rarity
         else:
             ids, cosine, lexical = self._index_legs(
-                wording, query_terms, scope, scope_key, tags, mode, start, end, at, replaced
+                wording, lexical_terms, scope, scope_key, tags, mode, start, end, at, replaced
             )
         admits = _Admits(mode, start, end, at, tuple(tags or ()))
         matches = int(np.count_nonzero((cosine > 0) | (lexical > 0))) if len(ids) else 0

@@ -172,6 +172,30 @@ def terms_of(text: str, language: str | None = None) -> list[str]:
     return terms_of_tokens(tokens, language or latin_language(tokens))
 
 
+def query_terms_of(text: str) -> tuple[list[str], dict[str, str]]:
+    """A query's index terms (`terms_of`), and for each Latin word's term the stem the word
+    takes in the other language, where the two differ (term -> other stem). A fact is stemmed
+    in its own language and a query in its own, so a word both say may be stored under the
+    other's stem: "Madrid" is "madr" in "Mi hermana vive en Madrid" and "madrid" in a query of
+    that one word, read as English; "¿Quién vive en Madrid?" asks in Spanish of "Anna lives in
+    Madrid"."""
+    tokens = tokenize(text)
+    language = latin_language(tokens)
+    other = "english" if language == "spanish" else "spanish"
+    terms: list[str] = []
+    others: dict[str, str] = {}
+    for token in tokens:
+        if token.word in STOP_WORDS:
+            continue
+        term = _term(token, language)
+        terms.append(term)
+        if token.script == "latin" and not token.word.isdigit() and term not in others:
+            variant = stem(token.word, other)
+            if variant != term:
+                others[term] = variant
+    return terms, others
+
+
 def terms_of_tokens(tokens: list[Token], language: str) -> list[str]:
     """`terms_of` for a text already tokenized, its Latin words stemmed as `language`."""
     return [_term(t, language) for t in tokens if t.word not in STOP_WORDS]
