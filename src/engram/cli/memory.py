@@ -39,10 +39,10 @@ def register(sub: Any) -> None:
     )
 
     search = add_command(actions, "search", "Hybrid search, best first.", cmd_search)
-    search.epilog = (
-        "Among hits about the same thing (one scope and key, mostly the same words of the "
-        "query) the one that became true last comes first, so a score may be lower than the "
-        "one below it; --mode full_history keeps the order of the scores."
+    search.description = (
+        "Hybrid search, best first. Among hits about the same thing (one scope and key, mostly "
+        "the same words of the query) the one that became true last comes first, so a score "
+        "may be lower than the one below it; --mode full_history keeps the order of the scores."
     )
     search.add_argument("query", nargs="+", help="what to look for, in plain words")
     search.add_argument("--top-k", type=whole(1), default=10, metavar="N", help="results to show")
