@@ -188,3 +188,38 @@ def test_a_query_gives_each_latin_term_its_stem_in_the_other_language() -> None:
 def test_a_query_term_the_other_language_stems_alike_has_no_other_stem() -> None:
     terms, others = query_terms_of("Offices 2024 デプロイ Москва")
     assert terms == ["offic", "2024", "デプロイ", "москв"] and others == {}
+
+
+def test_latin_words_are_stemmed_without_their_accents() -> None:
+    assert terms_of("Lucía acción", "spanish") == terms_of("Lucia accion", "spanish")
+    assert terms_of("año", "spanish") != terms_of("ano", "spanish")  # ñ is a letter of its own
+
+
+def test_an_accented_stop_word_is_a_stop_word() -> None:
+    assert terms_of("¿Dónde vivo?") == terms_of("donde vivo") == ["viv"]
+
+
+def test_latin_words_and_numbers_inside_japanese_are_words() -> None:
+    assert terms_of("このプロジェクトではDockerを使っています。") == [
+        "プロジェクト",
+        "docker",
+        "使",
+    ]
+    assert "4471" in terms_of("注文4471は水曜日に届きます。")
+
+
+def test_a_number_before_a_kanji_is_read_with_it() -> None:
+    assert {"9月", "3日"} <= set(terms_of("誕生日は9月3日です"))
+    assert "4月" not in terms_of("誕生日は9月3日です")
+
+
+def test_words_written_in_hiragana_are_terms() -> None:
+    assert terms_of("私はりんごが好きです。") == ["私", "りんご", "好"]
+    assert terms_of("あしたはおばあちゃんのおみまいに行く。") == [
+        "あした", "おばあちゃん", "おみまい", "行",
+    ]  # fmt: skip
+
+
+def test_a_kanjis_kana_ending_and_grammar_are_no_terms() -> None:
+    assert terms_of("この本は読みにくい。") == ["本", "読"]
+    assert terms_of("チェックしてください") == ["チェック"]

@@ -82,3 +82,7 @@ def test_another_verb_or_the_opposite_word_after_the_topic_hides_nothing(
     old: str, new: str
 ) -> None:
     assert outcome(old, new) not in HIDING
+
+
+def test_two_fruits_written_in_hiragana_are_two_statements() -> None:
+    assert outcome("私はりんごが好きです。", "私はみかんが好きです。") not in HIDING

@@ -695,3 +695,14 @@ def test_a_spanish_question_finds_an_english_fact_by_its_name(store: MemoryStore
     assert [h.fact.content for h in store.search("¿Quién vive en Madrid?")] == [
         "Anna lives in Madrid."
     ]
+
+
+def test_an_unaccented_query_finds_the_accented_name(store: MemoryStore) -> None:
+    store.absorb(["Mi hermana Lucía vive en Madrid con sus hijos."], scope="user")
+    assert len(store.search("Lucia")) == 1
+
+
+def test_japanese_facts_are_found_by_their_hiragana_and_latin_words(store: MemoryStore) -> None:
+    store.absorb(["私はみかんが好きです。", "田中さんはGoogleで働いています。"], scope="user")
+    assert [h.fact.content for h in store.search("みかん")] == ["私はみかんが好きです。"]
+    assert [h.fact.content for h in store.search("Google")] == ["田中さんはGoogleで働いています。"]

@@ -3,10 +3,15 @@
 Latin and Cyrillic words are split on anything that is not a letter or digit, lower-cased with
 ``casefold`` after NFKC normalisation, and stemmed: Cyrillic with the Russian stemmer, Latin with
 the English or Spanish stemmer according to which language's function words dominate the text.
-Japanese has no spaces, so a run of CJK characters is split by script: katakana runs are kept as
-words (loan words such as デプロイ), kanji runs become overlapping bigrams (the usual unit of
-Japanese search without a dictionary), and hiragana runs — mostly particles and inflections —
-are dropped.
+Latin words are stemmed without their accents ("Lucia" finds "Lucía", "accion" "acción"), ñ
+kept. Japanese has no spaces, so a run of CJK characters is split by script: katakana runs are
+kept as words (loan words such as デプロイ), kanji runs become overlapping bigrams (the usual unit
+of Japanese search without a dictionary), Latin words and numbers written inside them are words
+of their own ("Dockerを使う", "注文4471"; a number before a kanji is read with it: "9月3日"
+is "9月" and "3日"), and a run of hiragana is cut at its particles (は が を に で と の も へ)
+into words written in hiragana ("りんご", "さくら", "おばあちゃん"), single kana and grammar
+(`HIRAGANA_GRAMMAR`) left out; a run right after a kanji or a katakana word that does not open
+with a particle is that word's ending ("好きです", "読みにくい") and is left out whole.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from engram.text.words import (
     ENGLISH_MARKERS,
     GENERIC_STEMS,
     GENERIC_WORDS,
+    HIRAGANA_GRAMMAR,
     SPANISH_MARKERS,
     STOP_WORDS,
     WORKFLOW_WORDS,
@@ -39,7 +45,18 @@ _ASCII_FOLD = " " * 48 + "0123456789" + " " * 7 + _LOWER + " " * 6 + _LOWER + " 
 _ASCII_TERMS: dict[str, dict[str, str]] = {}
 _ASCII_TERMS_MAX = 65536
 _SPANISH_LETTERS = re.compile("[ñáéíóú¿¡]")
-_CJK_PATTERN = r"([\u30a0-\u30ff\uff66-\uff9f]+)|([\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+)"
+_CJK_PATTERN = (
+    r"([\u30a0-\u30ff\uff66-\uff9f]+)|([\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+)"
+    r"|([\u3040-\u309f]+)"
+)
+# A word that holds kana or kanji: its runs of them and of anything else ("dockerを使っています").
+# (Patterns as strings: `re` compiles and caches them on first use, which only such text pays.)
+_CJK_CLASS = "\u3040-\u30ff\uff66-\uff9f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_CJK_OR_NOT = f"[{_CJK_CLASS}]+|[^{_CJK_CLASS}]+"
+# The particles a run of hiragana is cut at (a word in hiragana lies between them)
+_PARTICLES = "[はがをにでとのもへ]"
+# Accented Latin letters and the letters they are read as (ñ is a letter of its own)
+_ACCENTS = str.maketrans("áàâäãåéèêëíìîïóòôöõúùûüçýÿ", "aaaaaaeeeeiiiiooooouuuucyy")
 
 
 class Token(Frozen):
@@ -91,17 +108,51 @@ def _script_of(word: str) -> str:
     return "other"
 
 
+def _has_cjk(word: str) -> bool:
+    return any(
+        "\u3040" <= ch <= "\u30ff" or "\u3400" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff"
+        or "\uff66" <= ch <= "\uff9f"
+        for ch in word
+    )  # fmt: skip
+
+
+def _is_kanji(ch: str) -> bool:
+    return "\u3400" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff"
+
+
 def _cjk_tokens(run: str) -> list[Token]:
     out: list[Token] = []
+    after_word = False
     # re caches compiled patterns; compiling this one costs ~1 ms, so only CJK text pays it.
-    for kana, kanji in re.findall(_CJK_PATTERN, run):
+    for kana, kanji, hiragana in re.findall(_CJK_PATTERN, run):
         if kana:
             out.append(Token(kana, "cjk"))
         elif len(kanji) == 1:
             out.append(Token(kanji, "cjk"))
-        else:
+        elif kanji:
             out.extend(Token(kanji[i : i + 2], "cjk") for i in range(len(kanji) - 1))
+        else:
+            out.extend(Token(word, "cjk") for word in _hiragana_words(hiragana, after_word))
+        after_word = bool(kanji or kana)
     return out
+
+
+def _hiragana_words(run: str, after_word: bool) -> list[str]:
+    """The words a run of hiragana holds: the pieces between its particles, but a single kana
+    and grammar. After a kanji or a katakana word a run that opens with a particle holds words
+    after it ("私はりんごが"); one that does not is that word's ending, particles and all
+    ("好きです", "読みにくい", "チェックして")."""
+    pieces = re.split(_PARTICLES, run)
+    if after_word:
+        if pieces[0]:
+            return []
+        pieces = pieces[1:]
+    return [p for p in pieces if len(p) > 1 and p not in HIRAGANA_GRAMMAR]
+
+
+def _folded(word: str) -> str:
+    """A Latin word without its accents (ñ kept): how it is stemmed."""
+    return word if word.isascii() else word.translate(_ACCENTS)
 
 
 def normalize(text: str) -> str:
@@ -119,8 +170,15 @@ def tokenize(text: str) -> list[Token]:
     for match in _WORD.finditer(normalize(text)):
         word = match.group()
         script = _script_of(word)
-        if script == "cjk":
-            tokens.extend(_cjk_tokens(word))
+        if script == "cjk" or (not word.isascii() and _has_cjk(word)):
+            parts = re.findall(_CJK_OR_NOT, word)
+            for at, part in enumerate(parts):
+                if _has_cjk(part[0]):
+                    tokens.extend(_cjk_tokens(part))
+                elif part.isdigit() and at + 1 < len(parts) and _is_kanji(parts[at + 1][0]):
+                    tokens.append(Token(part + parts[at + 1][0], "cjk"))  # "9月", "3日", "2人"
+                elif len(part) > 1:
+                    tokens.append(Token(part, _script_of(part)))
         elif len(word) > 1:
             tokens.append(Token(word, script))
     return tokens
@@ -160,7 +218,7 @@ def _marker_votes(*counted: Mapping[str, int]) -> tuple[int, int]:
 
 def _term(token: Token, latin: str) -> str:
     if token.script == "latin" and not token.word.isdigit():
-        return stem(token.word, latin)
+        return stem(_folded(token.word), latin)
     if token.script == "cyrillic":
         return stem(token.word, "russian")
     return token.word
@@ -185,12 +243,12 @@ def query_terms_of(text: str) -> tuple[list[str], dict[str, str]]:
     terms: list[str] = []
     others: dict[str, str] = {}
     for token in tokens:
-        if token.word in STOP_WORDS:
+        if is_stop_word(token.word):
             continue
         term = _term(token, language)
         terms.append(term)
         if token.script == "latin" and not token.word.isdigit() and term not in others:
-            variant = stem(token.word, other)
+            variant = stem(_folded(token.word), other)
             if variant != term:
                 others[term] = variant
     return terms, others
@@ -198,7 +256,12 @@ def query_terms_of(text: str) -> tuple[list[str], dict[str, str]]:
 
 def terms_of_tokens(tokens: list[Token], language: str) -> list[str]:
     """`terms_of` for a text already tokenized, its Latin words stemmed as `language`."""
-    return [_term(t, language) for t in tokens if t.word not in STOP_WORDS]
+    return [_term(t, language) for t in tokens if not is_stop_word(t.word)]
+
+
+def is_stop_word(word: str) -> bool:
+    """A stop word, with or without its accents ("dónde", "donde")."""
+    return word in STOP_WORDS or (not word.isascii() and _folded(word) in STOP_WORDS)
 
 
 def term_counts_of_fields(fields: list[str]) -> list[dict[str, int]]:
@@ -264,7 +327,8 @@ def cached_terms(text: str) -> tuple[str, ...]:
 def term_variants(token: Token) -> tuple[str, ...]:
     """Every stem a query word may be indexed under (English and Spanish for Latin words)."""
     if token.script == "latin" and not token.word.isdigit():
-        en, es = stem(token.word, "english"), stem(token.word, "spanish")
+        word = _folded(token.word)
+        en, es = stem(word, "english"), stem(word, "spanish")
         return (en,) if en == es else (en, es)
     return (_term(token, "english"),)
 
@@ -297,7 +361,7 @@ def anchors_of_tokens(tokens: list[Token]) -> QueryTerms:
     seen: set[str] = set()
     wants_skills = False
     for token in tokens:
-        if token.word in STOP_WORDS or token.word in seen:
+        if is_stop_word(token.word) or token.word in seen:
             continue
         seen.add(token.word)
         if token.word in WORKFLOW_WORDS:

@@ -49,10 +49,28 @@ un una unas uno unos usted ustedes y ya yo favor por_favor cómo como
 """.split()
 )
 
-# Kanji/katakana words too common in Japanese prompts to anchor on (hiragana runs are dropped
-# by the tokenizer, which removes most particles and inflections already).
+# Kanji/katakana words too common in Japanese prompts to anchor on (the tokenizer leaves out
+# particles, a kanji's kana ending and `HIRAGANA_GRAMMAR` already).
 STOP_JA = frozenset(
     ["場合", "以下", "以上", "今回", "全部", "全て", "方法", "使用", "利用", "お願"]
+)
+
+# Pieces of a run of hiragana cut at its particles (`tokenize`) that are grammar, not words:
+# endings of verbs and adjectives, the copula, auxiliaries, pronouns and adverbs of degree.
+HIRAGANA_GRAMMAR = frozenset(
+    """
+ます ました ません ましょう ませんでした だ だった だろう でしょう である ある あります ありました
+ありません あった いる います いました いません いない いなかった いた ない なかった なく なる
+なります なりました なった する します しました しません した して しない しなかった しよう
+される された させる させた れる られる られた ください ちょうだい ている ています ていた
+ていました ていない てる てい ておく てある てしまう ちゃう じゃない しています していた
+していました している してください しておく よう ような ように そう こと もの ため ところ
+など だけ ほど くらい ぐらい ずつ ばかり けど けれど けれども また まだ もう よく すぐ
+ちょっと いつ いつも これ それ あれ どれ ここ そこ あそこ どこ こちら そちら どちら あの
+この どの こう ああ どう だれ なに なん なんで どうして いい よい たい たく たかった
+ほしい つもり はず みたい らしい ので のに って という といった について として によって
+いう いった あり なし おり おります なっている なってる なっています なってい ていません
+""".split()
 )
 
 STOP_WORDS = STOP_EN | STOP_RU | STOP_ES | STOP_JA

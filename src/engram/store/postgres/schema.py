@@ -315,6 +315,33 @@ def m006_verdict_seals(conn: PgConnection) -> None:
     conn.execute("ALTER TABLE facts ADD COLUMN checked TEXT NOT NULL DEFAULT ''")
 
 
+def m007_terms_of_unaccented_and_japanese_words(conn: PgConnection) -> None:
+    """As SQLite's m010: the index terms of each fact whose text is not plain ASCII made
+    again (the statistics follow by trigger), and the offline embedder's vector of each, which
+    is made from them."""
+    from engram.embed.hashed import SparseEmbedder
+    from engram.embed.vectors import to_bytes
+    from engram.text.tokenize import terms_of
+
+    rows = conn.execute("SELECT id, content, terms FROM facts WHERE content <> ''").fetchall()
+    changed = [
+        (made, fact_id)
+        for fact_id, content, terms in rows
+        if not content.isascii() and (made := " ".join(terms_of(content))) != terms
+    ]
+    if not changed:
+        return
+    conn.executemany("UPDATE facts SET terms = ? WHERE id = ?", changed)
+    sparse = SparseEmbedder()
+    conn.executemany(
+        "UPDATE vectors SET vector = ? WHERE fact_id = ? AND model = ?",
+        [
+            (to_bytes(sparse.from_terms(made.split())), fact_id, sparse.model_id)
+            for made, fact_id in changed
+        ],
+    )
+
+
 # A migration that returns False does not apply yet (its prerequisite is missing): it is not
 # recorded, and tried again at the next open.
 MIGRATIONS: list[Callable[[PgConnection], bool | None]] = [
@@ -324,6 +351,7 @@ MIGRATIONS: list[Callable[[PgConnection], bool | None]] = [
     m004_event_sequence,
     m005_vectors_inline,
     m006_verdict_seals,
+    m007_terms_of_unaccented_and_japanese_words,
 ]
 
 

@@ -256,6 +256,22 @@ def m009_derived_sparse_vectors(conn: sqlite3.Connection) -> None:
     conn.execute("DELETE FROM vectors WHERE model = 'engram-sparse-tf-v1'")
 
 
+def m010_terms_of_unaccented_and_japanese_words(conn: sqlite3.Connection) -> None:
+    """Each fact's index terms made again where the tokenizer now reads its text otherwise:
+    Latin words are stemmed without their accents, and Japanese text gives its words in
+    hiragana and the Latin words and numbers written inside it. Only texts that are not plain
+    ASCII can change (the index is built from the terms anew: the schema changed)."""
+    from engram.text.tokenize import terms_of
+
+    rows = conn.execute("SELECT id, content, terms FROM facts WHERE content != ''").fetchall()
+    changed = [
+        (made, fact_id)
+        for fact_id, content, terms in rows
+        if not content.isascii() and (made := " ".join(terms_of(content))) != terms
+    ]
+    conn.executemany("UPDATE facts SET terms = ? WHERE id = ?", changed)
+
+
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     m001_facts,
     m002_entity_graph,
@@ -266,6 +282,7 @@ MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     m007_event_sequence,
     m008_verdict_seals,
     m009_derived_sparse_vectors,
+    m010_terms_of_unaccented_and_japanese_words,
 ]
 
 
