@@ -267,3 +267,24 @@ def test_what_we_with_a_relative_did_is_updated_by_what_we_now_do() -> None:
 def test_russian_names_joined_by_i_are_no_addition() -> None:
     old, new = "Вадим и Ольга живут в Казани", "Теперь Вадим и Ольга живут в Самаре"
     assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("earlier", "later"),
+    [
+        ("Estuve en Japón en 2019.", "Estuve en Japón en 2023."),
+        ("Pagué la factura de luz el 3 de mayo.", "Pagué la factura de luz el 3 de junio."),
+        ("Corrí un maratón en 2019.", "Corrí un maratón en 2021."),
+        ("Сделал прививку от гриппа в октябре 2022.", "Сделал прививку от гриппа в октябре 2023."),
+        ("Оплатил счёт за свет 3 мая.", "Оплатил счёт за свет 3 июня."),
+    ],
+)
+def test_what_one_did_on_two_dates_told_without_a_subject_is_two_events(
+    earlier: str, later: str
+) -> None:
+    assert outcome(earlier, later) not in HIDING
+
+
+def test_a_name_that_ends_as_a_past_does_still_updates() -> None:
+    stored, told = "Павел работает в команде поиска.", "Павел перешёл из поиска в команду платежей."
+    assert outcome(stored, told) == "supersede"

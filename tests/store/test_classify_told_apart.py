@@ -289,3 +289,17 @@ def test_a_new_one_of_what_the_fact_speaks_of_got_by_whom_it_is_about_supersedes
     old: str, new: str
 ) -> None:
     assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("stored", "told"),
+    [
+        ("His birthday is on May 5.", "My birthday is on May 5."),
+        ("Her phone number is 555-0101.", "My phone number is 555-0101."),
+        ("Su vuelo sale a las 9.", "Mi vuelo sale a las 9."),
+        ("Её рейс вылетает в 9 утра.", "Мой рейс вылетает в 9 утра."),
+        ("Мой номер телефона заканчивается на 42.", "Твой номер телефона заканчивается на 42."),
+    ],
+)
+def test_the_same_words_of_anothers_thing_are_no_duplicate(stored: str, told: str) -> None:
+    assert outcome(stored, told) not in HIDING

@@ -5063,6 +5063,8 @@ def _other_form(new: Parse, old: Parse) -> str | None:
         return _OTHER_MOOD  # "I love dogs" / "I have a dog": a liking is no having
     if mine.said_by and theirs.said_by and mine.said_by != theirs.said_by:
         return _OTHER_PERSON  # "He uses Rust" / "She uses Rust" (a name may be either)
+    if _other_owners(new, old):
+        return _OTHER_PERSON  # "My birthday is …" / "His birthday is …", "Mi vuelo" / "Su vuelo"
     if mine.future != theirs.future or _aspect_split(mine.t_forms, theirs.t_forms):
         return "another tense"
     if _number_split(new, old, dict(mine.counted), dict(theirs.counted)):

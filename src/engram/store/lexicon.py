@@ -450,7 +450,7 @@ POSSESSIVE_PERSONS = {
     **dict.fromkeys("my mi mis мой моя моё мое мои".split(), "1s"),
     **dict.fromkeys("our nuestro nuestra nuestros nuestras наш наша наше наши".split(), "1p"),
     **dict.fromkeys("your tu tus твой твоя твоё твое твои ваш ваша ваше ваши".split(), "2"),
-    **dict.fromkeys("his her its their".split(), "3"),
+    **dict.fromkeys("his her its their su sus его её ее их".split(), "3"),
 }
 # (a third person's "his", "her", "their" may name anyone: only the first and second are told
 # apart from them)

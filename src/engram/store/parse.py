@@ -3113,6 +3113,7 @@ def parse(text: str) -> Parse:
     past = first is not None and (
         first.norm in _PAST_AUX or (start == head and _is_past(first.norm))
     )
+    past = past or (not key and _opens_with_own_past(words))
     spaced = f" {' '.join(norms)} "
     past = past or any(phrase in spaced for phrase in _PAST_PHRASES)
     additive = additive or any(phrase in spaced for phrase in _ADDITIVE_PHRASES)
@@ -3364,6 +3365,40 @@ def _attributive(words: list[Word], at: int) -> bool:
         and words[at + 1].kind == "word"
         and any(w.kind == "aux" and w.norm in ("is", "are") for w in words[at + 2 :])
     )
+
+
+def _opens_with_own_past(words: list[Word]) -> bool:
+    """A fact told without its subject that opens with what one did: a Spanish preterite of
+    the first person ("Estuve en Japón en 2019", "Pagué la factura…", "Corrí un maratón") or a
+    Russian past ("Сделал прививку…", "Оплатила счёт…"). Two such facts of two dates are two
+    events, as "I was in Japan in 2019" and "… in 2023" are."""
+    if not words or words[0].kind != "word":
+        return False
+    first = words[0].norm
+    if _cyrillic(first):
+        # (a name that ends as a past does opens "Павел перешёл в …": the verb follows it)
+        verb_next = len(words) > 1 and _is_past(words[1].norm)
+        return first not in _NOUNS_LIKE_A_PAST and _is_past(first) and not verb_next
+    if first in _SPANISH_OWN_PAST:
+        return True
+    return len(first) >= 4 and first[-1] in "éí" and first not in _NOT_A_PRETERITE
+
+
+# Irregular Spanish preterites of the first person
+_SPANISH_OWN_PAST = frozenset(
+    "estuve tuve fui hice puse pude vine dije traje supe quise anduve conduje".split()
+)
+# Spanish words that end in a stressed "é" or "í" and are no preterite
+_NOT_A_PRETERITE = frozenset(
+    """café bebé josé puré comité canapé chalé consomé aquí allí así ahí esquí maniquí rubí
+    jabalí colibrí bisturí alhelí marroquí iraquí israelí paquistaní""".split()
+)
+# Russian nouns that end as a past tense does ("Канал закрыт", "Отдел переехал")
+_NOUNS_LIKE_A_PAST = frozenset(
+    """канал сигнал материал персонал финал идеал журнал капитал портал терминал интервал
+    скандал вокзал зал бал генерал адмирал отдел раздел предел пробел крокодил металл
+    кристалл павел михаил даниил гавриил рафаил самуил""".split()
+)
 
 
 def _is_past(norm: str) -> bool:
