@@ -279,6 +279,22 @@ def _plant(db: Path, content: str) -> str:
         return plant(store, content)
 
 
+def test_digest_key_keeps_to_that_users_facts(capsys: pytest.CaptureFixture[str]) -> None:
+    for key, fact in [("alice", "Anna lives in Moscow and works as a doctor."),
+                      ("bob", "Anna is Bob's former wife; they are divorced.")]:  # fmt: skip
+        run(capsys, "memory", "absorb", "--scope", "user", "--key", key, fact)
+    code, out, _ = run(capsys, "memory", "digest", "--scope", "user", "--key", "alice", "Anna")
+    assert code == 0 and "works as a doctor" in out and "divorced" not in out
+
+
+def test_todo_list_key_keeps_to_that_users_todos(capsys: pytest.CaptureFixture[str]) -> None:
+    for key, todo in [("alice", "Call Anna about the clinic."),
+                      ("bob", "Ask Anna about the flat.")]:  # fmt: skip
+        run(capsys, "memory", "todo", "add", "--scope", "user", "--key", key, todo)
+    code, out, _ = run(capsys, "memory", "todo", "list", "--key", "alice")
+    assert code == 0 and "clinic" in out and "flat" not in out
+
+
 def test_the_digest_does_not_print_an_unsafe_fact_of_an_older_store(
     capsys: pytest.CaptureFixture[str], db: Path
 ) -> None:

@@ -136,6 +136,13 @@ def register(sub: Any) -> None:
         choices=("agent", "user", "run"),
         help="scopes to include (default: agent and user)",
     )
+    digest.add_argument(
+        "--key",
+        "--scope-key",
+        dest="key",
+        help="only the facts of this key (user id, run id…), as search and list; default: "
+        "every key's",
+    )
     digest.add_argument("--no-files", action="store_true", help="leave out the memory-file pack")
 
     todo = actions.add_parser("todo", help="TODOs: facts tagged todo.")
@@ -145,7 +152,10 @@ def register(sub: Any) -> None:
     _scope(todo_add, default_from="memory.scope")
     todo_done = add_command(todo_actions, "done", "Close a TODO (a new version).", cmd_todo_done)
     todo_done.add_argument("id", help="the TODO's fact id")
-    add_command(todo_actions, "list", "Open TODOs.", cmd_todo_list)
+    todo_list = add_command(todo_actions, "list", "Open TODOs.", cmd_todo_list)
+    todo_list.add_argument(
+        "--key", "--scope-key", dest="key", help="only the TODOs of this key (user id, run id…)"
+    )
 
     for name, run, text in (
         ("distill", cmd_distill, "Promote recurring run facts to durable knowledge."),
@@ -583,6 +593,7 @@ def cmd_digest(args: argparse.Namespace, start: Path | None) -> int:
         text = store.digest(
             topic,
             scopes=args.scope or ("agent", "user"),
+            scope_key=args.key,
             budget_chars=args.budget,
             workspace=workspace,
         )
@@ -615,7 +626,7 @@ def cmd_todo_list(args: argparse.Namespace, start: Path | None) -> int:
     from engram.store.digest import open_todos
 
     with open_store(args, reads=True) as store:
-        todos = open_todos(store, ("agent", "user", "run"), limit=1000)
+        todos = open_todos(store, ("agent", "user", "run"), limit=1000, scope_key=args.key)
     withheld, held = _withheld(todos)
     lines = [_held_line(held[f.id]) if f.id in held else f"{f.id}  {f.content}" for f in todos]
     data = {"todos": [f.to_json() for f in todos if f.id not in held], "withheld": withheld}

@@ -277,10 +277,16 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
         topic: Annotated[str | None, Field(description="what the run is about")] = None,
         budget_chars: Annotated[int, Field(description="maximum length", ge=200)] = 4000,
         scopes: Annotated[list[Scope], Field(description="scopes to include")] = ["agent", "user"],  # noqa: B006
+        scope_key: Annotated[
+            str | None, Field(description="only this user or run id's facts (default: every id's)")
+        ] = None,
     ) -> t.CallToolResult:
         """The pre-run digest: relevant facts, open TODOs and recent entries, each with its id."""
         try:
-            return _text(store.digest(topic, budget_chars=budget_chars, scopes=scopes))
+            digest = store.digest(
+                topic, budget_chars=budget_chars, scopes=scopes, scope_key=scope_key
+            )
+            return _text(digest)
         except EngramError as exc:
             raise _fail(exc) from None
 
