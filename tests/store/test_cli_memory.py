@@ -279,6 +279,17 @@ def _plant(db: Path, content: str) -> str:
         return plant(store, content)
 
 
+def test_absorb_rejects_a_json_record_whose_tag_is_not_text(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    record = '{"content": "Carl lives in Rome with his dog.", "tags": [null, ["x"]]}'
+    code, out, _ = run(capsys, "memory", "absorb", "--scope", "user", stdin=record,
+                       monkeypatch=monkeypatch)  # fmt: skip
+    assert code == 1
+    assert out.splitlines()[0].endswith("tags must be a list of strings; tag 1 is null")
+    assert run(capsys, "memory", "list")[1] == "no facts\n"
+
+
 def test_digest_key_keeps_to_that_users_facts(capsys: pytest.CaptureFixture[str]) -> None:
     for key, fact in [("alice", "Anna lives in Moscow and works as a doctor."),
                       ("bob", "Anna is Bob's former wife; they are divorced.")]:  # fmt: skip
