@@ -215,9 +215,32 @@ def test_a_command_that_adds_nothing_names_a_store_that_is_not_there(
 def test_absorb_makes_the_store_it_is_pointed_at(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    flags = ("memory", "--db", str(tmp_path / "new" / "memory.db"))
+    flags = ("memory", "--db", str(tmp_path / "memory.db"))
     assert run(capsys, *flags, "absorb", "The deploy runs on Fridays.")[0] == 0
     assert run(capsys, *flags, "search", "deploy")[0] == 0
+
+
+@pytest.mark.parametrize("dry_run", [[], ["--dry-run"]])
+def test_absorb_names_a_folder_that_is_not_there_and_makes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], dry_run: list[str]
+) -> None:
+    missing = tmp_path / "typo" / "memory.db"
+    argv = ("memory", "--db", str(missing), "absorb", *dry_run, "The deploy runs on Fridays.")
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.splitlines()[0] == (
+        f"engram: error: no folder {missing.parent} for the new memory store {missing}"
+    )
+    assert not missing.parent.exists()
+
+
+def test_absorb_makes_the_folder_of_the_per_user_default_store(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("ENGRAM_DB")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert run(capsys, "memory", "absorb", "The deploy runs on Fridays.")[0] == 0
+    assert (tmp_path / "data" / "engram" / "memory.db").is_file()
 
 
 def test_fathom_console_script_exists(db: Path) -> None:

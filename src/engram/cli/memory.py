@@ -202,17 +202,20 @@ def open_store(
     dry_run: bool = False,
 ) -> Any:
     """The store the flags, environment and config point at. Only a command that adds facts
-    (`create`) makes a store file that is not there: any other says so, where it would have
-    answered "no results" from a new empty store made at a mistyped `--db`. A command that
-    only `reads` still works on a store it cannot write (a read-only mount): it is opened
-    for reading alone when the usual opening says it is read-only. A `dry_run` writes nothing,
-    so it only reads, and where a command that adds facts finds no store file it works on an
-    empty store in memory rather than make one."""
-    from engram.store.db import resolve_db
+    (`create`) makes a store file that is not there, and only in a folder that exists (but
+    the per-user default's): any other says so, where it would have answered "no results"
+    from a new empty store made at a mistyped `--db`. A command that only `reads` still
+    works on a store it cannot write (a read-only mount): it is opened for reading alone
+    when the usual opening says it is read-only. A `dry_run` writes nothing, so it only
+    reads, and where a command that adds facts finds no store file it works on an empty
+    store in memory rather than make one."""
+    from engram.store.db import refuse_missing_folder, resolve_db
     from engram.store.store import MemoryStore
 
     config = config or settings(args)
     path = resolve_db(args.db, config, start=getattr(args, "run_in", None))
+    if create and isinstance(path, Path):
+        refuse_missing_folder(path)
     if dry_run and create and isinstance(path, Path) and not path.exists():
         return MemoryStore.open(":memory:", config=config)
     reads = reads or dry_run
