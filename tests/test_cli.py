@@ -89,6 +89,17 @@ def test_load_id_fetches_bodies_and_reports_unknown_ids(
     assert code == 0 and "### deploy-api" in out and "nope (not found)" in out
 
 
+@pytest.mark.parametrize("name", ["broken-api", "other-name"])
+def test_load_id_names_the_file_of_a_memory_that_does_not_parse(
+    project: Path, ws_root: Path, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    text = "---\nid: broken-api\ntags: [x\n---\nbody\n"
+    (ws_root / "knowledge" / f"{name}.md").write_text(text)
+    code, out, _ = run(capsys, "-C", str(project), "load", "--id", "broken-api")
+    where = f"workspace:knowledge/{name}.md:4"
+    assert code == 1 and f"skipped: broken-api ({where}: invalid: invalid YAML: " in out
+
+
 def test_load_id_notes_a_memory_that_has_expired(
     project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
