@@ -170,6 +170,12 @@ def test_engram_load_routes_and_fetches(server: Any, ws_root: Path) -> None:
     assert "### deploy-api [skill, instruction]" in fetched.content[0].text
 
 
+def test_engram_load_refuses_a_budget_for_a_fetch(server: Any, ws_root: Path) -> None:
+    write_memory(ws_root, "deploy-api", "# Deploy\n\nDeploy the api with the script.\n")
+    fetched = call(server, "engram_load", {"ids": ["deploy-api"], "budget_tokens": 50})
+    assert fetched.is_error and "budget_tokens does not apply to ids" in fetched.content[0].text
+
+
 def test_the_pack_comes_as_text_alone(server: Any, ws_root: Path) -> None:
     """Claude Code shows its model only the structured content when a result has one."""
     write_memory(ws_root, "deploy-api", "# Deploy\n\nDeploy the api with the script.\n")

@@ -195,6 +195,13 @@ def cmd_load(args: argparse.Namespace, start: Path | None) -> int:
     ids = _words([args.ids]) if args.ids else []
     if args.ids and not ids:
         raise EngramError("no ids given", hint="name the memories to fetch: --id deploy-api,b")
+    if ids and args.budget_tokens is not None:
+        # A fetch prints whole bodies (SPEC A4): cut to a budget, a body would come back as a
+        # card that says to fetch it again.
+        raise EngramError(
+            "--budget-tokens does not apply to --id: a fetch prints whole bodies",
+            hint='leave out --budget-tokens, or route a task: engram load "TASK" --budget-tokens N',
+        )
     with open_workspace(start, flags=flags) as ws:
         if ids:
             pack = ws.fetch(ids)

@@ -480,7 +480,7 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
             Literal["compact", "full", "all"], Field(description="compact (tiered), full or all")
         ] = "compact",
         budget_tokens: Annotated[
-            int | None, Field(description="cap the pack's tokens", ge=50)
+            int | None, Field(description="cap the pack's tokens (not with ids)", ge=50)
         ] = None,
         cwd: Annotated[
             str | None, Field(description="the project folder (default: the server's)")
@@ -492,6 +492,11 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
 
         try:
             with workspace(cwd) as ws:
+                if ids and budget_tokens is not None:
+                    raise ToolError(
+                        "budget_tokens does not apply to ids: a fetch returns whole bodies; "
+                        "leave it out, or route a task within it"
+                    )
                 if ids:
                     pack = ws.fetch(ids)
                 elif task:
