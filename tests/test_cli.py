@@ -89,6 +89,29 @@ def test_load_id_fetches_bodies_and_reports_unknown_ids(
     assert code == 0 and "### deploy-api" in out and "nope (not found)" in out
 
 
+@pytest.mark.parametrize("name", ["broken-api", "other-name"])
+def test_load_id_names_the_file_of_a_memory_that_does_not_parse(
+    project: Path, ws_root: Path, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    text = "---\nid: broken-api\ntags: [x\n---\nbody\n"
+    (ws_root / "knowledge" / f"{name}.md").write_text(text)
+    code, out, _ = run(capsys, "-C", str(project), "load", "--id", "broken-api")
+    where = f"workspace:knowledge/{name}.md:4"
+    assert code == 1 and f"skipped: broken-api ({where}: invalid: invalid YAML: " in out
+
+
+def test_load_id_refuses_a_token_budget_since_a_fetch_prints_whole_bodies(
+    project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    memory("deploy-api", "# Deploy\n\n" + "deploy steps " * 200 + "\n")
+    argv = ("-C", str(project), "load", "--id", "deploy-api", "--budget-tokens", "50")
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.splitlines()[0] == (
+        "engram: error: --budget-tokens does not apply to --id: a fetch prints whole bodies"
+    )
+
+
 def test_load_id_notes_a_memory_that_has_expired(
     project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
 ) -> None:

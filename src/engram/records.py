@@ -17,6 +17,17 @@ class Unreadable:
     reason: str
 
 
+def json_kind(value: object) -> str:
+    """How a JSON value that is not text is named in an error."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return "a number"
+    return "a list" if isinstance(value, list) else "an object"
+
+
 def json_lines(lines: list[str]) -> list[Any]:
     """Each line decoded as JSON, or an `Unreadable` naming the line and what is wrong."""
     out: list[Any] = []

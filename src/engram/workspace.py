@@ -240,7 +240,9 @@ class Workspace(Plain):
         pack = build_pack(
             routed, self.folders, tiers=False, max_bytes=self.config["files.max_bytes"]
         )
-        pack.skipped.extend(Skip(unknown_id(mid), "", "not found") for mid in missing)
+        pack.skipped.extend(
+            Skip(unknown_id(mid), "", self._unreadable(mid) or "not found") for mid in missing
+        )
         today = strftime("%Y-%m-%d")
         for row in rows:
             if row.lifecycle in ("archived", "superseded"):
@@ -250,6 +252,20 @@ class Workspace(Plain):
         for index in self.indexes:
             index.record_fetch(r.id for r in rows if r.scope == index.root.scope)
         return pack
+
+    def _unreadable(self, memory_id: str) -> str:
+        """Why the memory file that may hold `memory_id` is left out, as `engram doctor` names
+        it ("workspace:knowledge/x.md:4: invalid: invalid YAML: …"); '' when there is none. A
+        file that does not parse has no id to look up by: it is the file named after the id,
+        or the one whose frontmatter has its `id:` line."""
+        from engram.files.checks import Finding
+
+        return "; ".join(
+            str(Finding(index.root.scope, path, "invalid", reason, line))
+            for index in self.indexes
+            for path, line, reason in index.problems()
+            if _may_hold(index.root.path / path, memory_id)
+        )
 
     def reindex(self, progress: Progress | None = None) -> dict[str, int]:
         """Throw each index away and build it again from the files (`engram reindex`); the
@@ -279,6 +295,24 @@ class Workspace(Plain):
             raise EngramError(
                 f"load.vectors: the memory files could not be embedded: {exc}"
             ) from exc
+
+
+ID_LINE_CHARS = 4096  # how far into a file that does not parse its `id:` line is looked for
+
+
+def _may_hold(path: Path, memory_id: str) -> bool:
+    """Whether a memory file that does not parse is the one of `memory_id`."""
+    import re
+
+    if path.stem == memory_id:
+        return True
+    try:
+        with path.open(encoding="utf-8", errors="replace") as handle:
+            head = handle.read(ID_LINE_CHARS)
+    except OSError:
+        return False
+    line = rf"""^id:[ \t]*(['"]?){re.escape(memory_id)}\1[ \t]*$"""
+    return re.search(line, head, re.MULTILINE) is not None
 
 
 def open_workspace(

@@ -79,3 +79,77 @@ def test_a_long_trace_keeps_its_end_where_the_failing_call_is() -> None:
     text = errorlog.log_path().read_text(encoding="utf-8")
     assert "frame 4999" in text and "frame 0\n" not in text
     assert "characters left out" in text
+
+
+def two_projects(tmp_path: Path) -> tuple[Path, Path]:
+    from engram.files.authoring import init_workspace
+
+    for name in ("a", "b"):
+        init_workspace(tmp_path / name)
+    return tmp_path / "a", tmp_path / "b"
+
+
+def doctor(capsys: pytest.CaptureFixture[str], project: Path, *flags: str) -> tuple[int, str]:
+    from engram.cli import main
+
+    code = main(["-C", str(project), "doctor", *flags])
+    return code, capsys.readouterr().out
+
+
+def test_a_hook_error_is_logged_with_the_folder_the_hook_ran_in(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.hooks.helpers import call_raw
+
+    a, b = two_projects(tmp_path)
+    monkeypatch.chdir(a)  # hosts start hooks in the project folder
+    call_raw(monkeypatch, capsys, "claude", "not json")
+    assert last_errors(folder=a) and not last_errors(folder=b)
+
+
+def test_doctor_shows_a_hook_error_only_in_the_project_it_happened_in(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    a, b = two_projects(tmp_path)
+    log_error("claude", "UserPromptSubmit", ValueError("boom"), trace="t", folder=a / "src")
+    assert doctor(capsys, b) == (0, "no problems found\n")
+    code, out = doctor(capsys, a)
+    assert code == 1 and out.rstrip().endswith("ValueError: boom")
+
+
+def test_doctor_leaves_out_a_hook_error_older_than_a_week(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import time
+
+    a, _ = two_projects(tmp_path)
+    old = time.strftime(errorlog.STAMP, time.localtime(time.time() - 8 * 86400))
+    entry = f'{old} dir="{a}" host=claude event=? ValueError: long fixed\n    t\n'
+    errorlog.log_path().write_text(entry, encoding="utf-8")
+    assert doctor(capsys, a) == (0, "no problems found\n")
+
+
+def test_an_error_of_an_older_log_that_names_no_folder_is_shown_in_every_project(
+    tmp_path: Path,
+) -> None:
+    import time
+
+    a, b = two_projects(tmp_path)
+    now = time.strftime(errorlog.STAMP)
+    errorlog.log_path().write_text(f"{now} host=codex event=? KeyError: 'x'\n    t\n")
+    assert (
+        last_errors(folder=a, days=7)
+        == last_errors(folder=b, days=7)
+        == [f"{now} host=codex event=? KeyError: 'x'"]
+    )
+
+
+def test_doctor_clear_hook_errors_forgets_this_projects_errors_only(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    a, b = two_projects(tmp_path)
+    log_error("claude", "UserPromptSubmit", ValueError("in a"), trace="t", folder=a)
+    log_error("claude", "UserPromptSubmit", ValueError("in b"), trace="t", folder=b)
+    assert doctor(capsys, a, "--clear-hook-errors") == (0, "no problems found\n")
+    assert doctor(capsys, a) == (0, "no problems found\n")
+    assert [line.rsplit(": ", 1)[1] for line in last_errors()] == ["in b"]

@@ -127,6 +127,15 @@ def test_digest_boost_and_link(server: Any) -> None:
     assert a in digest.content[0].text
 
 
+def test_digest_scope_key_keeps_to_that_users_facts(server: Any) -> None:
+    for key, fact in [("alice", "Anna lives in Moscow and works as a doctor."),
+                      ("bob", "Anna is Bob's former wife; they are divorced.")]:  # fmt: skip
+        call(server, "memory_absorb", {"facts": [fact], "scope": "user", "scope_key": key})
+    arguments = {"topic": "Anna", "scopes": ["user"], "scope_key": "alice"}
+    text = call(server, "memory_digest", arguments).content[0].text
+    assert "works as a doctor" in text and "divorced" not in text
+
+
 def test_graph_add_query_and_list(server: Any) -> None:
     call(server, "memory_graph", {"action": "add", "name": "Kazan", "type": "location"})
     call(
@@ -159,6 +168,12 @@ def test_engram_load_routes_and_fetches(server: Any, ws_root: Path) -> None:
     assert routed.content[0].text.startswith("loaded 1 memory files")
     fetched = call(server, "engram_load", {"ids": ["deploy-api"]})
     assert "### deploy-api [skill, instruction]" in fetched.content[0].text
+
+
+def test_engram_load_refuses_a_budget_for_a_fetch(server: Any, ws_root: Path) -> None:
+    write_memory(ws_root, "deploy-api", "# Deploy\n\nDeploy the api with the script.\n")
+    fetched = call(server, "engram_load", {"ids": ["deploy-api"], "budget_tokens": 50})
+    assert fetched.is_error and "budget_tokens does not apply to ids" in fetched.content[0].text
 
 
 def test_the_pack_comes_as_text_alone(server: Any, ws_root: Path) -> None:

@@ -418,6 +418,29 @@ def test_an_unknown_field_of_a_record_is_rejected_by_name(store: MemoryStore) ->
     assert "unknown field 'tagz'" in outcomes[0].reason and "metadata" in outcomes[0].reason
 
 
+@pytest.mark.parametrize(
+    ("tags", "named"),
+    [
+        ([None, ["x"]], "tag 1 is null"),
+        (["hr", 5], "tag 2 is a number"),
+        (["hr", {"a": 1}], "tag 2 is an object"),
+    ],
+)
+def test_a_records_tag_that_is_not_text_is_rejected_by_its_place(
+    store: MemoryStore, tags: list[object], named: str
+) -> None:
+    outcomes = store.absorb(
+        [
+            {"content": "Carl lives in Rome with his dog.", "tags": tags},
+            {"content": "Dana lives in Oslo with her cat.", "tags": ["pets"]},
+        ],
+        scope="user",
+    )
+    assert [o.outcome for o in outcomes] == ["rejected", "new"]
+    assert f"tags must be a list of strings; {named}" in outcomes[0].reason
+    assert [f.content for f in store.list()] == ["Dana lives in Oslo with her cat."]
+
+
 def test_a_secret_in_a_records_source_is_rejected(store: MemoryStore) -> None:
     [outcome] = store.absorb(
         [{"content": "Dave works at Initech as an engineer.", "source": "AKIAABCDEFGHIJKLMNOP"}],

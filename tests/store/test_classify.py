@@ -35,6 +35,32 @@ def test_another_subject_id_environment_speaker_or_role_is_never_merged(old: str
 
 
 @pytest.mark.parametrize(
+    ("old", "new", "sides"),
+    [
+        (
+            "El servidor de pruebas usa Python 3.10.",
+            "El servidor de producción usa Python 3.12.",
+            "(none named / prod)",
+        ),
+        (
+            "Тестовый сервер использует Python 3.10.",
+            "Боевой сервер использует Python 3.12.",
+            "(тестовый / none named)",
+        ),
+        (
+            "The staging retention rule keeps logs for 30 days.",
+            "The production retention rule keeps logs for 90 days.",
+            "(staging / prod)",
+        ),
+    ],
+)
+def test_the_reason_for_another_environment_names_both_sides(
+    old: str, new: str, sides: str
+) -> None:
+    assert f"about another environment {sides}" in classify(new, [(old, 0.0)]).reason
+
+
+@pytest.mark.parametrize(
     ("old", "new"),
     [
         ("Alice lives in Berlin", "Alice lives in Munich now, she moved from Berlin"),

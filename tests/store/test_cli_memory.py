@@ -215,9 +215,32 @@ def test_a_command_that_adds_nothing_names_a_store_that_is_not_there(
 def test_absorb_makes_the_store_it_is_pointed_at(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    flags = ("memory", "--db", str(tmp_path / "new" / "memory.db"))
+    flags = ("memory", "--db", str(tmp_path / "memory.db"))
     assert run(capsys, *flags, "absorb", "The deploy runs on Fridays.")[0] == 0
     assert run(capsys, *flags, "search", "deploy")[0] == 0
+
+
+@pytest.mark.parametrize("dry_run", [[], ["--dry-run"]])
+def test_absorb_names_a_folder_that_is_not_there_and_makes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], dry_run: list[str]
+) -> None:
+    missing = tmp_path / "typo" / "memory.db"
+    argv = ("memory", "--db", str(missing), "absorb", *dry_run, "The deploy runs on Fridays.")
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.splitlines()[0] == (
+        f"engram: error: no folder {missing.parent} for the new memory store {missing}"
+    )
+    assert not missing.parent.exists()
+
+
+def test_absorb_makes_the_folder_of_the_per_user_default_store(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("ENGRAM_DB")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert run(capsys, "memory", "absorb", "The deploy runs on Fridays.")[0] == 0
+    assert (tmp_path / "data" / "engram" / "memory.db").is_file()
 
 
 def test_fathom_console_script_exists(db: Path) -> None:
@@ -277,6 +300,33 @@ def _plant(db: Path, content: str) -> str:
 
     with MemoryStore.open(db, config=load_config(None, env={})) as store:
         return plant(store, content)
+
+
+def test_absorb_rejects_a_json_record_whose_tag_is_not_text(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    record = '{"content": "Carl lives in Rome with his dog.", "tags": [null, ["x"]]}'
+    code, out, _ = run(capsys, "memory", "absorb", "--scope", "user", stdin=record,
+                       monkeypatch=monkeypatch)  # fmt: skip
+    assert code == 1
+    assert out.splitlines()[0].endswith("tags must be a list of strings; tag 1 is null")
+    assert run(capsys, "memory", "list")[1] == "no facts\n"
+
+
+def test_digest_key_keeps_to_that_users_facts(capsys: pytest.CaptureFixture[str]) -> None:
+    for key, fact in [("alice", "Anna lives in Moscow and works as a doctor."),
+                      ("bob", "Anna is Bob's former wife; they are divorced.")]:  # fmt: skip
+        run(capsys, "memory", "absorb", "--scope", "user", "--key", key, fact)
+    code, out, _ = run(capsys, "memory", "digest", "--scope", "user", "--key", "alice", "Anna")
+    assert code == 0 and "works as a doctor" in out and "divorced" not in out
+
+
+def test_todo_list_key_keeps_to_that_users_todos(capsys: pytest.CaptureFixture[str]) -> None:
+    for key, todo in [("alice", "Call Anna about the clinic."),
+                      ("bob", "Ask Anna about the flat.")]:  # fmt: skip
+        run(capsys, "memory", "todo", "add", "--scope", "user", "--key", key, todo)
+    code, out, _ = run(capsys, "memory", "todo", "list", "--key", "alice")
+    assert code == 0 and "clinic" in out and "flat" not in out
 
 
 def test_the_digest_does_not_print_an_unsafe_fact_of_an_older_store(

@@ -50,6 +50,8 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 
 def absorb(capsys: pytest.CaptureFixture[str], fact: str = FACT) -> tuple[int, str, str]:
+    # absorb makes the store file, not a folder of $ENGRAM_DB that is not there
+    Path(os.environ["ENGRAM_DB"]).parent.mkdir(exist_ok=True)
     return run(capsys, "memory", "absorb", "--scope", "agent", fact)
 
 

@@ -79,6 +79,30 @@ def test_digest_with_a_bad_argument_names_it(
         store.digest("deploy ci", **options)  # type: ignore[arg-type]
 
 
+def two_users(store: MemoryStore) -> tuple[str, str]:
+    """One fact and one TODO about Anna for each of two users: alice's ids, bob's ids."""
+    ids = []
+    for key, fact, todo in [
+        ("alice", "Anna lives in Moscow and works as a doctor.", "Call Anna about the clinic."),
+        ("bob", "Anna is Bob's former wife; they are divorced.", "Ask Anna about the flat."),
+    ]:
+        outcomes = store.absorb(
+            [fact, {"content": todo, "tags": ["todo"]}], scope="user", scope_key=key
+        )
+        ids.append(" ".join(o.id or "" for o in outcomes))
+    return ids[0], ids[1]
+
+
+@pytest.mark.parametrize("topic", ["Anna", None])
+def test_digest_of_one_key_leaves_out_every_other_keys_facts(
+    store: MemoryStore, topic: str | None
+) -> None:
+    alice, bob = two_users(store)
+    text = store.digest(topic, scopes=["user"], scope_key="alice", now=NOW)
+    shown = set(re.findall(r"\[(f_[0-9a-f_]+)\]", text))
+    assert shown == set(alice.split()) and not shown & set(bob.split())
+
+
 def test_closed_todos_leave_the_digest_as_a_new_version(store: MemoryStore) -> None:
     ids = seed(store)
     done = store.todo_done(ids["todo"])

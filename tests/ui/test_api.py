@@ -427,8 +427,9 @@ def test_a_refused_write_naming_a_secret_does_not_repeat_it(site: Site) -> None:
 def test_the_overview_withholds_a_hook_error_naming_a_secret(site: Site) -> None:
     from engram.hooks.errorlog import log_error
 
-    log_error("claude", "UserPromptSubmit", ValueError(f"cannot read {AWS}"), trace="t")
-    log_error("claude", "UserPromptSubmit", ValueError("timed out"), trace="t")
+    for message in (f"cannot read {AWS}", "timed out"):
+        error = ValueError(message)
+        log_error("claude", "UserPromptSubmit", error, trace="t", folder=site.project)
     held, plain = _json(site, "/api/overview")["hook_errors"]
     assert held == "details withheld: they name an unsafe value"
     assert plain.endswith("ValueError: timed out")

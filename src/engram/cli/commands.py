@@ -111,7 +111,14 @@ def register_rest(sub: Any) -> None:
     )
     new.add_argument("--global", dest="to_global", action="store_true", help="write it globally")
 
-    add_command(sub, "doctor", "List every problem with memory files and settings.", cmd_doctor)
+    doctor = add_command(
+        sub, "doctor", "List every problem with memory files and settings.", cmd_doctor
+    )
+    doctor.add_argument(
+        "--clear-hook-errors",
+        action="store_true",
+        help="forget the hook errors logged for this workspace (once dealt with), then check",
+    )
     add_command(sub, "verify", "Report changed, unapproved, unsafe, invalid files.", cmd_verify)
     add_command(sub, "rehash", "Approve the current content of every memory file.", cmd_rehash)
     reindex = add_command(sub, "reindex", "Rebuild the derived index from the files.", cmd_reindex)
@@ -188,6 +195,13 @@ def cmd_load(args: argparse.Namespace, start: Path | None) -> int:
     ids = _words([args.ids]) if args.ids else []
     if args.ids and not ids:
         raise EngramError("no ids given", hint="name the memories to fetch: --id deploy-api,b")
+    if ids and args.budget_tokens is not None:
+        # A fetch prints whole bodies (SPEC A4): cut to a budget, a body would come back as a
+        # card that says to fetch it again.
+        raise EngramError(
+            "--budget-tokens does not apply to --id: a fetch prints whole bodies",
+            hint='leave out --budget-tokens, or route a task: engram load "TASK" --budget-tokens N',
+        )
     with open_workspace(start, flags=flags) as ws:
         if ids:
             pack = ws.fetch(ids)
@@ -315,8 +329,9 @@ def _findings(args: argparse.Namespace, key: str, findings: list[Any], clean: st
 
 
 def cmd_doctor(args: argparse.Namespace, start: Path | None) -> int:
+    import os
+
     from engram.files.checks import Finding, doctor
-    from engram.hooks.errorlog import last_errors, log_path
     from engram.paths import state_dir, state_problem
     from engram.workspace import open_workspace
 
@@ -325,8 +340,22 @@ def cmd_doctor(args: argparse.Namespace, start: Path | None) -> int:
     problem = state_problem()
     if problem:
         findings.append(Finding("hooks", str(state_dir()), "state folder", problem))
-    findings += [Finding("hooks", str(log_path()), "hook error", line) for line in last_errors()]
+    findings += _hook_errors(args, ws.project_folder or os.fspath(start or os.getcwd()))
     return _findings(args, "problems", findings, "no problems found")
+
+
+def _hook_errors(args: argparse.Namespace, here: str) -> list[Any]:
+    """The hook errors of the project `here` from the last days (each project's hooks log to
+    one file), after forgetting them all when asked to."""
+    from engram.files.checks import Finding
+    from engram.hooks.errorlog import SHOWN_DAYS, clear_errors, last_errors, log_path
+
+    if args.clear_hook_errors:
+        cleared = clear_errors(here)
+        noun = "hook error" if cleared == 1 else "hook errors"
+        print(f"engram: cleared {cleared} {noun} logged for {here}", file=sys.stderr)
+    errors = last_errors(folder=here, days=SHOWN_DAYS)
+    return [Finding("hooks", str(log_path()), "hook error", line) for line in errors]
 
 
 def cmd_verify(args: argparse.Namespace, start: Path | None) -> int:

@@ -136,6 +136,13 @@ def register(sub: Any) -> None:
         choices=("agent", "user", "run"),
         help="scopes to include (default: agent and user)",
     )
+    digest.add_argument(
+        "--key",
+        "--scope-key",
+        dest="key",
+        help="only the facts of this key (user id, run id…), as search and list; default: "
+        "every key's",
+    )
     digest.add_argument("--no-files", action="store_true", help="leave out the memory-file pack")
 
     todo = actions.add_parser("todo", help="TODOs: facts tagged todo.")
@@ -145,7 +152,10 @@ def register(sub: Any) -> None:
     _scope(todo_add, default_from="memory.scope")
     todo_done = add_command(todo_actions, "done", "Close a TODO (a new version).", cmd_todo_done)
     todo_done.add_argument("id", help="the TODO's fact id")
-    add_command(todo_actions, "list", "Open TODOs.", cmd_todo_list)
+    todo_list = add_command(todo_actions, "list", "Open TODOs.", cmd_todo_list)
+    todo_list.add_argument(
+        "--key", "--scope-key", dest="key", help="only the TODOs of this key (user id, run id…)"
+    )
 
     for name, run, text in (
         ("distill", cmd_distill, "Promote recurring run facts to durable knowledge."),
@@ -192,17 +202,20 @@ def open_store(
     dry_run: bool = False,
 ) -> Any:
     """The store the flags, environment and config point at. Only a command that adds facts
-    (`create`) makes a store file that is not there: any other says so, where it would have
-    answered "no results" from a new empty store made at a mistyped `--db`. A command that
-    only `reads` still works on a store it cannot write (a read-only mount): it is opened
-    for reading alone when the usual opening says it is read-only. A `dry_run` writes nothing,
-    so it only reads, and where a command that adds facts finds no store file it works on an
-    empty store in memory rather than make one."""
-    from engram.store.db import resolve_db
+    (`create`) makes a store file that is not there, and only in a folder that exists (but
+    the per-user default's): any other says so, where it would have answered "no results"
+    from a new empty store made at a mistyped `--db`. A command that only `reads` still
+    works on a store it cannot write (a read-only mount): it is opened for reading alone
+    when the usual opening says it is read-only. A `dry_run` writes nothing, so it only
+    reads, and where a command that adds facts finds no store file it works on an empty
+    store in memory rather than make one."""
+    from engram.store.db import refuse_missing_folder, resolve_db
     from engram.store.store import MemoryStore
 
     config = config or settings(args)
     path = resolve_db(args.db, config, start=getattr(args, "run_in", None))
+    if create and isinstance(path, Path):
+        refuse_missing_folder(path)
     if dry_run and create and isinstance(path, Path) and not path.exists():
         return MemoryStore.open(":memory:", config=config)
     reads = reads or dry_run
@@ -583,6 +596,7 @@ def cmd_digest(args: argparse.Namespace, start: Path | None) -> int:
         text = store.digest(
             topic,
             scopes=args.scope or ("agent", "user"),
+            scope_key=args.key,
             budget_chars=args.budget,
             workspace=workspace,
         )
@@ -615,7 +629,7 @@ def cmd_todo_list(args: argparse.Namespace, start: Path | None) -> int:
     from engram.store.digest import open_todos
 
     with open_store(args, reads=True) as store:
-        todos = open_todos(store, ("agent", "user", "run"), limit=1000)
+        todos = open_todos(store, ("agent", "user", "run"), limit=1000, scope_key=args.key)
     withheld, held = _withheld(todos)
     lines = [_held_line(held[f.id]) if f.id in held else f"{f.id}  {f.content}" for f in todos]
     data = {"todos": [f.to_json() for f in todos if f.id not in held], "withheld": withheld}

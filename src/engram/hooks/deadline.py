@@ -185,7 +185,7 @@ def answer_in_time(host: str, work: Callable[[], str], timeout_ms: int) -> tuple
     frame = sys._current_frames().get(ident)
     where = "".join(traceback.format_stack(frame)) if frame is not None else ""
     error = HookTimeout(f"timed out after {deadline.timeout_ms} ms")
-    log_error(host, deadline.event, error, trace=where or None)
+    log_error(host, deadline.event, error, trace=where or None, folder=deadline.cwd)
     # Hosts start hooks in the project folder, so that is the folder before the payload is read.
     from engram.paths import plain_path
 

@@ -31,21 +31,21 @@ SESSION_TAGS = ("session-start", "always", "always-load")
 def run_hook(name: str, stdin_text: str, env: Mapping[str, str] | None = None) -> str:
     """Handle one hook call of host `name`; always returns valid JSON for the host, never
     raises."""
-    event_name = ""
+    event_name, folder = "", None
     try:
         payload = json.loads(stdin_text.removeprefix("\ufeff"))  # a BOM some shells add
         if not isinstance(payload, dict):
             raise ValueError(f"hook input must be a JSON object, got {type(payload).__name__}")
         record = host(name)
         event = record.normalize(payload, dict(os.environ if env is None else env))
-        event_name = event.name
+        event_name, folder = event.name, event.cwd
         deadline.note_event(event_name, event.cwd)
         answer = record.respond(event, handle(event))
         return json.dumps(answer, ensure_ascii=False)
     except Exception as exc:  # a hook must never break its host
         from engram.hooks.errorlog import log_error  # only a failing hook needs the log
 
-        log_error(name, event_name, exc)
+        log_error(name, event_name, exc, folder=folder)
         return "{}"
 
 
@@ -186,7 +186,7 @@ def session_digest(ws: Workspace, event: ev.Event) -> str:
     except StoreError as exc:  # a damaged or locked store must not cost the memory files too
         from engram.hooks.errorlog import log_error
 
-        log_error(event.host, event.name, exc)
+        log_error(event.host, event.name, exc, folder=event.cwd)
         return ""
 
 

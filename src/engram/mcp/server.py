@@ -277,10 +277,16 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
         topic: Annotated[str | None, Field(description="what the run is about")] = None,
         budget_chars: Annotated[int, Field(description="maximum length", ge=200)] = 4000,
         scopes: Annotated[list[Scope], Field(description="scopes to include")] = ["agent", "user"],  # noqa: B006
+        scope_key: Annotated[
+            str | None, Field(description="only this user or run id's facts (default: every id's)")
+        ] = None,
     ) -> t.CallToolResult:
         """The pre-run digest: relevant facts, open TODOs and recent entries, each with its id."""
         try:
-            return _text(store.digest(topic, budget_chars=budget_chars, scopes=scopes))
+            digest = store.digest(
+                topic, budget_chars=budget_chars, scopes=scopes, scope_key=scope_key
+            )
+            return _text(digest)
         except EngramError as exc:
             raise _fail(exc) from None
 
@@ -474,7 +480,7 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
             Literal["compact", "full", "all"], Field(description="compact (tiered), full or all")
         ] = "compact",
         budget_tokens: Annotated[
-            int | None, Field(description="cap the pack's tokens", ge=50)
+            int | None, Field(description="cap the pack's tokens (not with ids)", ge=50)
         ] = None,
         cwd: Annotated[
             str | None, Field(description="the project folder (default: the server's)")
@@ -486,6 +492,11 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
 
         try:
             with workspace(cwd) as ws:
+                if ids and budget_tokens is not None:
+                    raise ToolError(
+                        "budget_tokens does not apply to ids: a fetch returns whole bodies; "
+                        "leave it out, or route a task within it"
+                    )
                 if ids:
                     pack = ws.fetch(ids)
                 elif task:

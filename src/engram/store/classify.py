@@ -298,8 +298,9 @@ def _different_subject(new: Parse, old: Parse) -> str | None:
     if new.said_at and old.said_at and new.said_at != old.said_at:
         return "said at another time: two things said, not one fact changed"
     if new.environments != old.environments:
-        envs = f"{', '.join(sorted(old.environments))} / {', '.join(sorted(new.environments))}"
-        return f"about another environment ({envs or '-'})"
+        # a fact that names no environment (none the lexicon knows) is told as such, not blank
+        envs = [", ".join(sorted(f.environments)) or "none named" for f in (old, new)]
+        return f"about another environment ({' / '.join(envs)})"
     kin = _apposed_kin(new), _apposed_kin(old)
     if all(kin) and kin[0] != kin[1]:
         return "someone else acts"  # "my sister Anna" / "my cousin Anna"

@@ -88,6 +88,22 @@ def resolve_db(
     return default_db_path()
 
 
+def refuse_missing_folder(path: Path) -> None:
+    """A store file that is not there yet is made only in a folder that exists: a mistyped
+    folder in --db, $ENGRAM_DB or memory.db is named, not made with an empty store in it (as
+    sqlite3 and `memory migrate --to` refuse it). The per-user default's folder is Engram's
+    own, made on first use."""
+    from engram.errors import StoreError
+
+    if path.exists() or path.parent.is_dir() or path == default_db_path():
+        return
+    raise StoreError(
+        f"no folder {path.parent} for the new memory store {path}",
+        hint="create the folder first (mkdir -p), or check --db, $ENGRAM_DB and memory.db "
+        "in engram.toml",
+    )
+
+
 LOCK_TIMEOUT_S = 10.0  # `memory.lock_timeout_s`: the longest wait for another process's lock
 
 

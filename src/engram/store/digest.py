@@ -40,9 +40,14 @@ def line(fact: Fact) -> str:
     return f"- [{fact.id}] {fact.content} (confidence {fact.confidence:.2f})"
 
 
-def open_todos(store: MemoryStore, scopes: Sequence[str], limit: int = TODOS) -> list[Fact]:
-    """Active facts tagged `todo` and not `done`, newest first."""
-    return store._backend.open_todos(scopes, limit)
+def open_todos(
+    store: MemoryStore,
+    scopes: Sequence[str],
+    limit: int = TODOS,
+    scope_key: str | None = None,
+) -> list[Fact]:
+    """Active facts tagged `todo` and not `done`, newest first (of one key, given one)."""
+    return store._backend.open_todos(scopes, limit, scope_key)
 
 
 def build_digest(
@@ -50,6 +55,7 @@ def build_digest(
     topic: str | None = None,
     *,
     scopes: Sequence[str] = ("agent", "user"),
+    scope_key: str | None = None,
     budget_chars: int = 4000,
     now: datetime | None = None,
     workspace: Workspace | None = None,
@@ -75,17 +81,18 @@ def build_digest(
         return kept
 
     if topic:
-        hits = store.search(topic, top_k=RELEVANT * 3, now=now)
+        hits = store.search(topic, top_k=RELEVANT * 3, scope_key=scope_key, now=now)
         relevant = safe(
             (h.fact for h in hits if h.fact.scope in scopes and "todo" not in h.fact.tags),
             RELEVANT,
         )
     else:
-        relevant = safe(store._backend.important_facts(scopes, RELEVANT * SPARE), RELEVANT)
-    todos = safe(open_todos(store, scopes, TODOS * SPARE), TODOS)
+        important = store._backend.important_facts(scopes, RELEVANT * SPARE, scope_key)
+        relevant = safe(important, RELEVANT)
+    todos = safe(open_todos(store, scopes, TODOS * SPARE, scope_key), TODOS)
     # Events (dialogue turns, log lines) are searched as "relevant", but they are records, not
     # knowledge: the "important" and "recent" sections list facts only.
-    recent_rows = store._backend.recent_facts(scopes, RECENT * SPARE + len(shown))
+    recent_rows = store._backend.recent_facts(scopes, RECENT * SPARE + len(shown), scope_key)
     recent = safe(recent_rows, RECENT)
     sections = [
         Section("Relevant" if topic else "Important", [line(f) for f in relevant]),

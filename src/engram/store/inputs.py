@@ -8,7 +8,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from engram.embed.vectors import Vector
 from engram.errors import EngramError
@@ -94,7 +94,7 @@ def prepare(
                 if not isinstance(raw["source"], str):
                     raise ValueError(f"source must be text, got {type(raw['source']).__name__}")
                 item.source = raw["source"]
-            item.tags += [str(t) for t in as_list(raw.get("tags"), "tags")]
+            item.tags += record_tags(raw.get("tags"))
             extra = raw.get("metadata") or {}
             if not isinstance(extra, dict):
                 raise ValueError("metadata must be an object")
@@ -266,6 +266,18 @@ def as_list(value: object, name: str) -> list[object]:
     if not isinstance(value, list):
         raise ValueError(f"{name} must be a list of strings")
     return value
+
+
+def record_tags(value: object) -> list[str]:
+    """A record's tags: a string, or a list of strings. Anything else is named, not stored as
+    its Python text (null was the tag 'None', a list the tag "['x']")."""
+    from engram.records import json_kind
+
+    tags = as_list(value, "tags")
+    for number, tag in enumerate(tags, start=1):
+        if not isinstance(tag, str):
+            raise ValueError(f"tags must be a list of strings; tag {number} is {json_kind(tag)}")
+    return cast(list[str], tags)
 
 
 def unit(value: object, name: str) -> float:

@@ -1425,22 +1425,26 @@ class MemoryStore:
         topic: str | None = None,
         *,
         scopes: Sequence[str] = ("agent", "user"),
+        scope_key: str | None = None,
         budget_chars: int = 4000,
         now: datetime | None = None,
         workspace: Any = None,
     ) -> str:
         """The deterministic pre-run digest: relevant facts, open TODOs, recent entries (each
-        with its id) and, given a workspace, the routed memory-file pack."""
+        with its id) and, given a workspace, the routed memory-file pack. A `scope_key` keeps
+        to the facts of that key (one user's or run's), as search and list do."""
         from engram.store.digest import build_digest
 
         # one scope may come as a string (its letters were read as scopes, and the digest
         # said "no facts yet"); an unknown scope is named, as search names it
         scopes = tuple(map(checked_scope, (scopes,) if isinstance(scopes, str) else scopes))
+        readable_argument("scope key", scope_key)
         if isinstance(budget_chars, bool) or not isinstance(budget_chars, int):
             raise EngramError(f"budget_chars must be a whole number, got {budget_chars!r}")
         return build_digest(
-            self, topic, scopes=scopes, budget_chars=budget_chars, now=now, workspace=workspace
-        )
+            self, topic, scopes=scopes, scope_key=scope_key, budget_chars=budget_chars, now=now,
+            workspace=workspace,
+        )  # fmt: skip
 
     def todo_done(self, fact_id: str) -> Fact:
         """Close a TODO with a new version tagged `done`."""

@@ -31,6 +31,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from engram.errors import EngramError, shown_parts
+from engram.records import json_kind
 from engram.ui import data, pages
 
 if TYPE_CHECKING:
@@ -153,17 +154,6 @@ def _int(value: str, name: str, default: int) -> int:
 TEXT_FIELDS = ("content", "scope", "path", "next", "csrf")
 
 
-def _json_kind(value: object) -> str:
-    """How a JSON value that is not text is named in an error."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true or false"
-    if isinstance(value, int | float):
-        return "a number"
-    return "a list" if isinstance(value, list) else "an object"
-
-
 def create_app(sources: Sources, token: str) -> Starlette:
     """The app over `sources`, answering only requests that carry `token`."""
     csrf = csrf_token(token)
@@ -217,7 +207,7 @@ def create_app(sources: Sources, token: str) -> Starlette:
                     (k for k in TEXT_FIELDS if k in loaded and not isinstance(loaded[k], str)), None
                 )
                 if wrong is not None:
-                    kind = _json_kind(loaded[wrong])
+                    kind = json_kind(loaded[wrong])
                     message = f"the field {wrong!r} must be text, got {kind}"
                     return _json({"error": {"message": message}}, 400)
                 fields = {k: v for k, v in loaded.items() if isinstance(v, str)}

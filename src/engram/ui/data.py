@@ -8,6 +8,7 @@ is shown by its reason, never by its text.
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -74,6 +75,7 @@ def overview(src: Sources) -> dict[str, Any]:
             by_scope[entry.scope] += 1
             states.update(entry.states)
         roots = {scope: str(path) for scope, path in ws.roots.items()}
+        here = ws.project_folder or os.fspath(src.start or os.getcwd())
     store = src.store
     facts = {status: store.count(status=status) for status in ("active", "superseded", "deleted")}
     return {
@@ -83,17 +85,19 @@ def overview(src: Sources) -> dict[str, Any]:
         "store": {"location": store.location, "bytes": store.size_bytes()},
         "graph": _graph_counts(store),
         "hook_sessions": [s.to_json() for s in recent_sessions(8)],
-        "hook_errors": _hook_errors(5),
+        "hook_errors": _hook_errors(5, here),
     }
 
 
-def _hook_errors(count: int) -> list[str]:
-    """The last logged hook errors as `engram doctor` prints them: withheld when one names a
-    secret or an instruction to agents (an error may quote the prompt or file that failed)."""
+def _hook_errors(count: int, here: str) -> list[str]:
+    """The last hook errors logged for the project `here`, as `engram doctor` prints them:
+    withheld when one names a secret or an instruction to agents (an error may quote the
+    prompt or file that failed)."""
     from engram.files.checks import Finding
-    from engram.hooks.errorlog import last_errors
+    from engram.hooks.errorlog import SHOWN_DAYS, last_errors
 
-    return [Finding("hooks", "", "hook error", line).shown()[1] for line in last_errors(count)]
+    errors = last_errors(count, folder=here, days=SHOWN_DAYS)
+    return [Finding("hooks", "", "hook error", line).shown()[1] for line in errors]
 
 
 def problems(src: Sources) -> dict[str, Any]:

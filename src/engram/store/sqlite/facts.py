@@ -40,6 +40,14 @@ def _scoped(scope: str, scope_key: str | None) -> tuple[str, tuple[str, ...]]:
     return "scope = ? AND scope_key = ?", (scope, scope_key)
 
 
+def _in_scopes(scopes: Sequence[str], scope_key: str | None) -> tuple[str, tuple[str, ...]]:
+    """The facts of any of `scopes`, and of that key alone when one is given."""
+    where = f"scope IN ({','.join('?' * len(scopes))})"
+    if scope_key is None:
+        return where, tuple(scopes)
+    return f"{where} AND scope_key = ?", (*scopes, scope_key)
+
+
 class Statements(Protocol):
     """What the shared statements run on: an SQLite connection, or the PostgreSQL backend's
     connection, which takes the same `?` marks."""
@@ -297,35 +305,41 @@ class FactTables:
         ).fetchone()
         return None if row is None else (str(row[0]), hash_text(row[1]))
 
-    def open_todos(self, scopes: Sequence[str], limit: int) -> list[Fact]:
+    def open_todos(
+        self, scopes: Sequence[str], limit: int, scope_key: str | None = None
+    ) -> list[Fact]:
         """Active facts tagged `todo` and not `done`, newest first."""
-        marks = ",".join("?" * len(scopes))
+        where, args = _in_scopes(scopes, scope_key)
         rows = self._conn.execute(
-            f"SELECT {FACT_COLUMNS} FROM facts WHERE status = 'active' AND scope IN ({marks}) "
+            f"SELECT {FACT_COLUMNS} FROM facts WHERE status = 'active' AND {where} "
             f"AND {self._HAS_TAG} AND NOT {self._HAS_TAG} "
             "ORDER BY created_at DESC, id DESC LIMIT ?",
-            (*scopes, "todo", "done", limit),
+            (*args, "todo", "done", limit),
         )
         return [fact_from_row(row) for row in rows]
 
-    def important_facts(self, scopes: Sequence[str], limit: int) -> list[Fact]:
+    def important_facts(
+        self, scopes: Sequence[str], limit: int, scope_key: str | None = None
+    ) -> list[Fact]:
         """Active facts (not events, not TODOs) by importance, then confidence, newest id."""
-        marks = ",".join("?" * len(scopes))
+        where, args = _in_scopes(scopes, scope_key)
         rows = self._conn.execute(
-            f"SELECT {FACT_COLUMNS} FROM facts WHERE status = 'active' AND scope IN ({marks}) "
+            f"SELECT {FACT_COLUMNS} FROM facts WHERE status = 'active' AND {where} "
             f"AND kind = 'fact' AND NOT {self._HAS_TAG} "
             "ORDER BY importance DESC, confidence DESC, id DESC LIMIT ?",
-            (*scopes, "todo", limit),
+            (*args, "todo", limit),
         )
         return [fact_from_row(row) for row in rows]
 
-    def recent_facts(self, scopes: Sequence[str], limit: int) -> list[Fact]:
+    def recent_facts(
+        self, scopes: Sequence[str], limit: int, scope_key: str | None = None
+    ) -> list[Fact]:
         """Active facts (not events), newest first."""
-        marks = ",".join("?" * len(scopes))
+        where, args = _in_scopes(scopes, scope_key)
         rows = self._conn.execute(
-            f"SELECT {FACT_COLUMNS} FROM facts WHERE status = 'active' AND scope IN ({marks}) "
+            f"SELECT {FACT_COLUMNS} FROM facts WHERE status = 'active' AND {where} "
             "AND kind = 'fact' ORDER BY created_at DESC, id DESC LIMIT ?",
-            (*scopes, limit),
+            (*args, limit),
         )
         return [fact_from_row(row) for row in rows]
 
