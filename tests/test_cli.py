@@ -724,6 +724,39 @@ def test_new_keeps_the_text_written_in_the_editor_when_it_is_refused(
     kept.unlink()
 
 
+def test_new_keeps_the_text_of_an_editor_that_exits_with_an_error(
+    project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:  # fmt: skip
+    editor = tmp_path / "failing-editor.py"
+    editor.write_text(
+        "import sys\nopen(sys.argv[1], 'a').write('An hour of work.\\n')\nsys.exit(1)\n"
+    )
+    monkeypatch.setattr(sys, "stdin", Terminal())
+    monkeypatch.setenv("EDITOR", f"{sys.executable} {editor}")
+    monkeypatch.delenv("VISUAL", raising=False)
+    code, _, err = run(capsys, "-C", str(project), "new", "rule", "cache-ttl")
+    assert code == 2 and "exited with status 1" in err
+    kept = Path(err.split("your text is kept in ", 1)[1].split()[0])
+    assert kept.read_text().endswith("An hour of work.\n")
+    kept.unlink()
+
+
+def test_new_removes_the_untouched_draft_of_an_editor_that_exits_with_an_error(
+    project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:  # fmt: skip
+    monkeypatch.setenv("TMPDIR", str(tmp_path / "drafts"))
+    (tmp_path / "drafts").mkdir()
+    monkeypatch.setattr("tempfile.tempdir", None)
+    monkeypatch.setattr(sys, "stdin", Terminal())
+    monkeypatch.setenv("EDITOR", "false")
+    monkeypatch.delenv("VISUAL", raising=False)
+    code, _, err = run(capsys, "-C", str(project), "new", "rule", "cache-ttl")
+    assert code == 2 and "exited with status 1" in err and "kept" not in err
+    assert list((tmp_path / "drafts").iterdir()) == []
+
+
 def test_new_keeps_an_editor_text_that_is_not_utf8_and_says_so(
     project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
     tmp_path: Path,

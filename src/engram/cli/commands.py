@@ -226,9 +226,24 @@ def cmd_init(args: argparse.Namespace, start: Path | None) -> int:
 TEMPLATE = "# Title\n\n"  # what the editor opens with for `engram new`
 
 
+def _keeping(exc: EngramError, draft: Path) -> EngramError:
+    """`exc` with a hint that says where the text written in the editor is kept."""
+    kept = f"your text is kept in {draft}"
+    return EngramError(exc.message, hint=f"{exc.hint}; {kept}" if exc.hint else kept)
+
+
+def _holds_text(draft: Path) -> bool:
+    """Whether the draft holds more than the template (so it is the user's work)."""
+    try:
+        return draft.read_bytes().strip() != TEMPLATE.strip().encode()
+    except OSError:
+        return False
+
+
 def _editor_body() -> tuple[str, Path]:
     """(the body written in $EDITOR, the draft file holding it). The draft is removed when the
-    editor fails or the template is left untouched; else the caller removes it."""
+    editor fails with nothing written or the template is left untouched; an editor that fails
+    after text was written keeps it; else the caller removes it."""
     import tempfile
     from pathlib import Path
 
@@ -244,6 +259,17 @@ def _editor_body() -> tuple[str, Path]:
         draft = Path(handle.name)
     try:
         edit(editor, draft)
+    except EngramError as exc:
+        # vi, for one, exits with an error after a failed command even though the file was
+        # saved: the text is the user's work, never thrown away with the failure.
+        if _holds_text(draft):
+            raise _keeping(exc, draft) from None
+        draft.unlink(missing_ok=True)
+        raise
+    except BaseException:
+        draft.unlink(missing_ok=True)
+        raise
+    try:
         body = draft.read_text(encoding="utf-8")
         if body.strip() == TEMPLATE.strip():  # as git does with an untouched message
             raise EngramError("the body was left as the template; nothing was written")
@@ -295,8 +321,7 @@ def cmd_new(args: argparse.Namespace, start: Path | None) -> int:
     except EngramError as exc:
         if draft is None:
             raise
-        kept = f"your text is kept in {draft}"
-        raise EngramError(exc.message, hint=f"{exc.hint}; {kept}" if exc.hint else kept) from None
+        raise _keeping(exc, draft) from None
     except BaseException:
         if draft is not None:
             draft.unlink(missing_ok=True)
