@@ -14,6 +14,7 @@ import pytest
 
 from engram.cli import main
 from engram.text.estimate import estimate_tokens
+from tests.helpers import long_id
 
 
 class Terminal(io.StringIO):
@@ -460,6 +461,21 @@ def test_doctor_forgets_a_too_large_file_once_it_is_deleted(
     big.unlink()
     code, out, _ = run(capsys, "-C", str(project), "doctor")
     assert code == 0 and "big.md" not in out
+
+
+def test_doctor_names_an_id_too_long_to_be_a_file_name(
+    project: Path, ws_root: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    long_id(ws_root, 260)
+    code, out, _ = run(capsys, "-C", str(project), "doctor")
+    assert code == 1 and "id too long: the id is 260 bytes, too long for a file name" in out
+
+
+def test_doctor_passes_an_id_that_fits_a_file_name(
+    project: Path, ws_root: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    long_id(ws_root, 200)
+    assert run(capsys, "-C", str(project), "doctor")[:2] == (0, "no problems found\n")
 
 
 def test_doctor_reports_missing_prerequisites_and_cycles(

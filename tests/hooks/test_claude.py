@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import long_id
 from tests.hooks.helpers import call, context
 
 Hook = Callable[..., dict]
@@ -185,6 +186,28 @@ def test_subagent_start_injects_context_for_the_agent_type(
     result = hook("SubagentStart", agent="Explore")
     assert result["hookSpecificOutput"]["hookEventName"] == "SubagentStart"
     assert "### explore-tips" in context(result)
+
+
+def test_session_start_injects_its_pack_when_a_rule_file_name_is_too_long(
+    hook: Hook, memories: None, ws_root: Path, project: Path
+) -> None:
+    from engram.hooks.errorlog import last_errors
+
+    long_id(ws_root, 260)
+    assert "### style [rule, instruction]" in context(hook("SessionStart"))
+    assert (project / ".claude/rules/engram/api-errors.md").exists()  # the others are written
+    assert "File name too long" in last_errors()[-1]
+
+
+def test_session_start_injects_its_pack_when_the_rules_folder_is_a_file(
+    hook: Hook, memories: None, project: Path
+) -> None:
+    from engram.hooks.errorlog import last_errors
+
+    (project / ".claude/rules").mkdir(parents=True)
+    (project / ".claude/rules/engram").write_text("not a folder\n")
+    assert "### style [rule, instruction]" in context(hook("SessionStart"))
+    assert "cannot write .claude/rules/engram/api-errors.md" in last_errors()[-1]
 
 
 def test_native_rule_loaded_by_claude_counts_as_delivered(

@@ -195,6 +195,7 @@ def doctor(indexes: list[MemoryIndex]) -> list[Finding]:
                 )
             )
         findings.extend(_invalid(index))
+        findings.extend(_long_ids(index))
         seen: dict[str, str] = {}
         for row in index.all_docs():
             if row.id in seen:
@@ -257,6 +258,25 @@ def _invalid(index: MemoryIndex) -> list[Finding]:
     scan_files(index.root.path, unread)
     findings += [Finding(scope, path, "invalid", reason) for path, reason in unread]
     return findings
+
+
+def _long_ids(index: MemoryIndex) -> list[Finding]:
+    """Memories whose id is too long to name a file: the hosts' rule files are named after it,
+    and one that cannot be written leaves the memory to the hooks alone."""
+    from engram.hooks.native import longest_id
+
+    limit = longest_id()
+    return [
+        Finding(
+            index.root.scope,
+            row.path,
+            "id too long",
+            f"the id is {len(row.id.encode())} bytes, too long for a file name (the hosts' rule "
+            f"files are named after it): choose one of at most {limit} bytes",
+        )
+        for row in index.all_docs()
+        if len(row.id.encode()) > limit
+    ]
 
 
 def _stale(index: MemoryIndex) -> list[Finding]:

@@ -90,9 +90,7 @@ def _dispatch(event: ev.Event, ws: Workspace, state: DeliveryState) -> str:
         state.reset()
         state.forget_old()
         if native_rules(event, config):
-            from engram.hooks.native import sync_native_rules
-
-            sync_native_rules(ws, hosts=(event.host,))
+            _sync_rule_files(event, ws)
         return _deliver(event, ws, state, session_pack(ws), extra=session_digest(ws, event))
     if event.kind == ev.PROMPT:
         return _deliver(event, ws, state, ws.load(event.prompt), empty_reason="no match")
@@ -104,6 +102,23 @@ def _dispatch(event: ev.Event, ws: Workspace, state: DeliveryState) -> str:
             return ""  # the host loads the generated rule files itself
         return _deliver(event, ws, state, path_pack(ws, event, state.delivered()))
     return ""
+
+
+def _sync_rule_files(event: ev.Event, ws: Workspace) -> None:
+    """Write the host's generated rule files. A side step of the session start: a file that
+    cannot be written (a name too long, a file where the folder goes) is logged for `engram
+    doctor`, and the session's pack is injected all the same."""
+    from engram.errors import FileWriteError
+    from engram.hooks.errorlog import log_error
+    from engram.hooks.native import sync_native_rules
+
+    try:
+        report = sync_native_rules(ws, hosts=(event.host,))
+    except Exception as exc:
+        log_error(event.host, event.name, exc)
+        return
+    for failure in report.failed:
+        log_error(event.host, event.name, FileWriteError(failure), trace=failure)
 
 
 def session_pack(ws: Workspace) -> Pack:

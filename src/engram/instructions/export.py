@@ -268,6 +268,11 @@ def export_instructions(
             f"--out {relative}: cannot write there ({exc.strerror or exc})",
             hint="make the folder writable, or export elsewhere with --out",
         ) from None
+    if sync.failed:  # the files that could be written are; the first that could not is named
+        raise EngramError(
+            f"--out {relative}: {sync.failed[0]}",
+            hint="make the folder writable, or export elsewhere with --out",
+        )
     kept = {project.resolve() / p for p in sync.kept}
     whole = [w for path, (_, w) in files.items() if path not in kept]  # kept: not written
     report.bodies += sum(whole)
