@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -9,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import long_id
-from tests.hooks.helpers import call, context
+from tests.hooks.helpers import call, call_raw, context, payload
 
 Hook = Callable[..., dict]
 
@@ -98,10 +99,6 @@ def test_every_session_start_resets_the_delivered_set(
     capsys: pytest.CaptureFixture[str],
     project: Path,
 ) -> None:
-    import json
-
-    from tests.hooks.helpers import call_raw, payload
-
     hook("UserPromptSubmit", prompt="deploy the api")
     start = payload("claude", "SessionStart", cwd=str(project))
     start["source"] = source
@@ -208,6 +205,49 @@ def test_session_start_injects_its_pack_when_the_rules_folder_is_a_file(
     (project / ".claude/rules/engram").write_text("not a folder\n")
     assert "### style [rule, instruction]" in context(hook("SessionStart"))
     assert "cannot write .claude/rules/engram/api-errors.md" in last_errors()[-1]
+
+
+@pytest.fixture
+def in_subagent(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], project: Path
+) -> Hook:
+    """A hook call of an event inside subagent `agent-7` (the payload carries its agent_id)."""
+
+    def call_in_subagent(event: str, **fills: str) -> dict:
+        data = payload("claude", event, cwd=str(project), **fills)
+        data |= {"agent_id": "agent-7", "agent_type": "Explore"}
+        code, out = call_raw(monkeypatch, capsys, "claude", json.dumps(data))
+        assert code == 0
+        return dict(json.loads(out))
+
+    return call_in_subagent
+
+
+def test_a_path_memory_given_to_a_subagent_is_still_given_to_the_main_agent(
+    hook: Hook, in_subagent: Hook, memories: None, ws_root: Path
+) -> None:
+    (ws_root / "engram.toml").write_text('[hooks]\npath_rules = "hook"\n')
+    assert "### api-errors" in context(in_subagent("PreToolUse", path="src/api/a.py"))
+    assert "### api-errors" in context(hook("PreToolUse", path="src/api/b.py"))
+
+
+def test_a_subagent_gets_a_path_memory_once(
+    in_subagent: Hook, memories: None, ws_root: Path
+) -> None:
+    (ws_root / "engram.toml").write_text('[hooks]\npath_rules = "hook"\n')
+    in_subagent("PreToolUse", path="src/api/a.py")
+    assert in_subagent("PreToolUse", path="src/api/b.py") == {}
+
+
+def test_a_rule_file_loaded_in_a_subagent_is_not_delivered_to_the_main_agent(
+    hook: Hook, in_subagent: Hook, memories: None, project: Path
+) -> None:
+    hook("SessionStart")  # writes the native rule files
+    rule = project / ".claude" / "rules" / "engram" / "api-errors.md"
+    in_subagent("InstructionsLoaded", path=str(rule))
+    assert "already loaded: api-errors" not in context(
+        hook("UserPromptSubmit", prompt="api errors")
+    )
 
 
 def test_native_rule_loaded_by_claude_counts_as_delivered(

@@ -71,11 +71,21 @@ def handle(event: ev.Event) -> str:
         if not ws.indexes:
             return ""  # no workspace and no global folder here: nothing to do
         scope_key = str(ws.workspace_folder or ws.global_folder)
-        session = event.session or "no-session"
-        if event.kind == ev.SUBAGENT_START:
-            session = f"{session}/subagent/{event.agent_id or 'anonymous'}"
-        with DeliveryState(event.host, scope_key, session) as state:
+        with DeliveryState(event.host, scope_key, delivery_session(event)) as state:
             return _dispatch(event, ws, state)
+
+
+def delivery_session(event: ev.Event) -> str:
+    """Whose delivered set an event reads and adds to. A subagent's context is its own: it
+    starts empty and is gone when the subagent ends, so its start, its file events and the
+    rule files the host loads for it (events that carry its `agent_id`) use its own set: what
+    it was given never counts as delivered to the main agent."""
+    session = event.session or "no-session"
+    if event.kind == ev.SUBAGENT_START:
+        return f"{session}/subagent/{event.agent_id or 'anonymous'}"
+    if event.kind in (ev.FILE_TOUCHED, ev.INSTRUCTIONS_LOADED) and event.agent_id:
+        return f"{session}/subagent/{event.agent_id}"
+    return session
 
 
 def _dispatch(event: ev.Event, ws: Workspace, state: DeliveryState) -> str:
