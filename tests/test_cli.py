@@ -662,6 +662,16 @@ def test_new_takes_the_body_from_the_editor_when_stdin_is_a_terminal(
     assert text.endswith("# Cache\n\nKeep TTLs short.\n")
 
 
+def test_new_keeps_a_brace_glob_given_to_applies_to_whole(
+    project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("# Py\n\nTyped.\n"))
+    argv = ("new", "rule", "py-rule", "--applies-to", "src/{api,lib}/*.py,tests/*.py")
+    assert run(capsys, "-C", str(project), *argv)[0] == 0
+    text = (project / ".agents" / ".engram" / "rules" / "py-rule.md").read_text()
+    assert "applies_to:\n- src/{api,lib}/*.py\n- tests/*.py\n" in text
+
+
 def test_new_refuses_a_body_that_starts_with_its_own_frontmatter(
     project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -196,6 +196,13 @@ def test_an_empty_list_item_is_skipped() -> None:
     assert m.tags == ["api", "db"]
 
 
+def test_applies_to_as_text_is_split_at_commas_outside_braces() -> None:
+    text = '---\nid: x\napplies_to: "web/**/*.{ts,tsx}, src/{api,lib}/*.py"\n---\n'
+    assert parse_memory(text, path="rules/x.md").applies_to == [
+        "web/**/*.{ts,tsx}", "src/{api,lib}/*.py"
+    ]  # fmt: skip
+
+
 def test_hidden_sections_are_removed_from_the_visible_body() -> None:
     body = (
         "# T\n\nShown.\n\n## Context\nwhy\n\n## Steps\nshown too\n\n"

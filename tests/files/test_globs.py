@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engram.files.globs import MAX_EXPANSION, expand_braces, expanded, glob_matches
+from engram.files.globs import MAX_EXPANSION, expand_braces, expanded, glob_matches, split_globs
 
 
 def test_a_brace_glob_matches_each_of_its_alternatives() -> None:
@@ -25,6 +25,12 @@ def test_nested_braces_expand_each_alternative_once() -> None:
 
 def test_a_glob_without_braces_is_itself() -> None:
     assert expand_braces("src/api/**") == ["src/api/**"]
+
+
+def test_globs_given_as_text_are_split_at_commas_outside_braces() -> None:
+    assert split_globs("src/{api,lib}/*.py, *.md,{a,{b,c}}") == [
+        "src/{api,lib}/*.py", "*.md", "{a,{b,c}}"
+    ]  # fmt: skip
 
 
 def test_expansion_stops_at_its_cap() -> None:

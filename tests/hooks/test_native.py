@@ -42,6 +42,15 @@ def test_a_cursor_rule_lists_a_brace_glob_as_its_alternatives(
     assert 'globs: "src/**/*.ts,src/**/*.tsx,*.md"\n' in text
 
 
+def test_a_claude_rule_keeps_a_brace_glob_given_as_text_whole(project: Path, ws_root: Path) -> None:
+    (ws_root / "rules" / "ui-style.md").write_text(
+        '---\nid: ui-style\ntype: rule\napplies_to: "web/**/*.{ts,tsx}"\n---\nTyped props.\n'
+    )
+    sync(project)
+    text = (project / ".claude/rules/engram/ui-style.md").read_text()
+    assert text.startswith('---\npaths:\n  - "web/**/*.{ts,tsx}"\n---\n')
+
+
 def test_a_rule_file_carries_the_memory_directive(
     project: Path, memory: Callable[..., Path]
 ) -> None:

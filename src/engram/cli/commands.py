@@ -21,6 +21,13 @@ def _words(values: list[str] | None) -> list[str]:
     return [w.strip() for v in values or [] for w in v.split(",") if w.strip()]
 
 
+def _globs(values: list[str] | None) -> list[str]:
+    """`--applies-to` as `_words`, but a comma inside braces (`*.{ts,tsx}`) stays in its glob."""
+    from engram.files.globs import split_globs
+
+    return [glob for v in values or [] for glob in split_globs(v)]
+
+
 # Commands agent hosts and agents run (hooks on every prompt, the MCP server at every session
 # start, an agent's `engram memory …` tool calls): `main` builds only these when they are asked
 # for, since building the whole parser costs about as much
@@ -306,7 +313,7 @@ def cmd_new(args: argparse.Namespace, start: Path | None) -> int:
         root = workspace
     fields: dict[str, Any] = {
         "directive": args.directive, "summary": args.summary, "tags": _words(args.tags),
-        "triggers": _words(args.triggers), "applies_to": _words(args.applies_to),
+        "triggers": _words(args.triggers), "applies_to": _globs(args.applies_to),
         "depends_on": _words(args.depends_on), "level": args.level,
         "confidence": args.confidence,
     }  # fmt: skip

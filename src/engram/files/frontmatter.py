@@ -177,11 +177,17 @@ class _Fields:
             raise self.fail(key, "must be a single line")
         return value
 
-    def words(self, key: str) -> list[str]:
+    def words(self, key: str, *, globs: bool = False) -> list[str]:
+        """A list, or comma-separated text. With `globs` a comma inside braces (`*.{ts,tsx}`)
+        is part of its glob, not a separator."""
         value = self.data.get(key)
         if value is None:
             return []
         if isinstance(value, str):
+            if globs:
+                from engram.files.globs import split_globs
+
+                return split_globs(value)
             return [v.strip() for v in value.split(",") if v.strip()]
         if not isinstance(value, list):
             raise self.fail(key, f"must be a list of strings, got {type(value).__name__}")
@@ -302,7 +308,7 @@ def memory_from_fields(
         directive=fields.text("directive", one_line=True),
         summary=fields.text("summary"),
         triggers=fields.words("triggers") + fields.words("task_types"),
-        applies_to=fields.words("applies_to"),
+        applies_to=fields.words("applies_to", globs=True),
         depends_on=fields.words("depends_on"),
         level=_level(fields),
         lifecycle=fields.choice("lifecycle", LIFECYCLES, "active"),

@@ -28,6 +28,22 @@ MAX_BRACES = 64
 _GROUP = re.compile(r"\{([^{}]*)\}")
 
 
+def split_globs(text: str) -> list[str]:
+    """Comma-separated globs, as `applies_to: "a/*.py, web/*.{ts,tsx}"` or `--applies-to`
+    give them: a comma inside braces is part of its glob, not a separator."""
+    out, depth, start = [], 0, 0
+    for n, char in enumerate(text):
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth = max(depth - 1, 0)
+        elif char == "," and depth == 0:
+            out.append(text[start:n])
+            start = n + 1
+    out.append(text[start:])
+    return [glob.strip() for glob in out if glob.strip()]
+
+
 def expand_braces(glob: str) -> list[str]:
     """`a.{x,y}` -> [`a.x`, `a.y`], nested and repeated braces too, each once, at most
     MAX_EXPANSION of them. A glob of more than MAX_BRACES braces is itself."""

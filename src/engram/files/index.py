@@ -52,7 +52,7 @@ if TYPE_CHECKING:
 
 # Bump when tokenizing, parsing, fields, tables or the verdicts change: an index of another
 # version is rebuilt.
-INDEX_VERSION = "9"
+INDEX_VERSION = "10"
 FIELDS = ("id", "tags", "directive", "summary", "triggers", "paths", "content")
 _CONTENT = FIELDS.index("content")  # the last of them
 CACHE_DIR = ".cache"
