@@ -478,6 +478,30 @@ def test_doctor_passes_an_id_that_fits_a_file_name(
     assert run(capsys, "-C", str(project), "doctor")[:2] == (0, "no problems found\n")
 
 
+def test_doctor_says_a_memory_that_excludes_paths_gets_no_rule_file(
+    project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    memory("own-code", kind="rule", applies_to=["src/**", "!src/vendor/**"])
+    code, out, _ = run(capsys, "-C", str(project), "doctor")
+    assert code == 1 and "rules/own-code.md: no rule file: " in out and "!src/vendor/**" in out
+
+
+def test_doctor_says_nothing_of_exclusions_when_the_hooks_deliver_path_memories(
+    project: Path, memory: Callable[..., Path], ws_root: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (ws_root / "engram.toml").write_text('[hooks]\npath_rules = "hook"\n')
+    memory("own-code", kind="rule", applies_to=["src/**", "!src/vendor/**"])
+    assert run(capsys, "-C", str(project), "doctor")[:2] == (0, "no problems found\n")
+
+
+def test_doctor_names_a_memory_of_exclusions_only(
+    project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    memory("not-vendor", kind="rule", applies_to=["!src/vendor/**"])
+    code, out, _ = run(capsys, "-C", str(project), "doctor")
+    assert code == 1 and "rules/not-vendor.md: no paths: applies_to has only `!` globs" in out
+
+
 def test_doctor_reports_missing_prerequisites_and_cycles(
     project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -203,6 +203,11 @@ def test_applies_to_as_text_is_split_at_commas_outside_braces() -> None:
     ]  # fmt: skip
 
 
+def test_a_glob_given_from_dot_slash_is_read_from_the_project() -> None:
+    text = '---\nid: x\napplies_to: ["./src/**/*.py", "!./src/gen/**"]\n---\n'
+    assert parse_memory(text, path="rules/x.md").applies_to == ["src/**/*.py", "!src/gen/**"]
+
+
 def test_hidden_sections_are_removed_from_the_visible_body() -> None:
     body = (
         "# T\n\nShown.\n\n## Context\nwhy\n\n## Steps\nshown too\n\n"

@@ -133,6 +133,36 @@ def test_a_brace_glob_fires_on_each_of_its_alternatives(
     assert "### ui-style" in context(hook("PreToolUse", path="src/ui/button.tsx"))
 
 
+def test_a_glob_from_dot_slash_fires_on_the_project_path(
+    hook: Hook, memory: Callable[..., Path], ws_root: Path
+) -> None:
+    (ws_root / "engram.toml").write_text('[hooks]\npath_rules = "hook"\n')
+    memory("py-style", "# Py\n\nAnnotate.\n", kind="rule", applies_to=["./src/**/*.py"])
+    assert "### py-style" in context(hook("PreToolUse", path="src/app/main.py"))
+
+
+def test_a_path_a_memory_excludes_fires_nothing(
+    hook: Hook, memory: Callable[..., Path], ws_root: Path
+) -> None:
+    (ws_root / "engram.toml").write_text('[hooks]\npath_rules = "hook"\n')
+    memory("own-code", "# Own\n\nOur style.\n", kind="rule",
+           applies_to=["src/**", "!src/vendor/**"])  # fmt: skip
+    assert hook("PreToolUse", path="src/vendor/lib.js") == {}
+    assert "### own-code" in context(hook("PreToolUse", path="src/app/main.py"))
+
+
+def test_a_memory_that_excludes_paths_comes_through_the_hook_in_native_mode(
+    hook: Hook, memory: Callable[..., Path], project: Path
+) -> None:
+    """Claude's `paths` cannot exclude: such a memory gets no rule file, the hook brings it."""
+    memory("own-code", "# Own\n\nOur style.\n", kind="rule",
+           applies_to=["src/**", "!src/vendor/**"])  # fmt: skip
+    hook("SessionStart")
+    assert not (project / ".claude/rules/engram/own-code.md").exists()
+    assert hook("PreToolUse", path="src/vendor/lib.js") == {}
+    assert "### own-code" in context(hook("PreToolUse", path="src/app/main.py"))
+
+
 def test_path_memories_are_injected_once_per_session(
     hook: Hook, memories: None, ws_root: Path
 ) -> None:

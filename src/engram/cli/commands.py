@@ -353,7 +353,7 @@ def cmd_doctor(args: argparse.Namespace, start: Path | None) -> int:
     from engram.workspace import open_workspace
 
     with open_workspace(start) as ws:
-        findings = doctor(ws.indexes)
+        findings = doctor(ws.indexes, native_rules=ws.config["hooks.path_rules"] == "native")
     problem = state_problem()
     if problem:
         findings.append(Finding("hooks", str(state_dir()), "state folder", problem))

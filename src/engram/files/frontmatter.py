@@ -14,6 +14,7 @@ from typing import Any
 
 from engram.errors import FrontmatterError, quoted
 from engram.files.body import split_frontmatter
+from engram.files.globs import normal_glob, split_globs
 from engram.files.model import TYPES, MemoryFile, Source
 
 _ID = re.compile(r"^[\w][\w.\-]*$")
@@ -185,8 +186,6 @@ class _Fields:
             return []
         if isinstance(value, str):
             if globs:
-                from engram.files.globs import split_globs
-
                 return split_globs(value)
             return [v.strip() for v in value.split(",") if v.strip()]
         if not isinstance(value, list):
@@ -308,7 +307,7 @@ def memory_from_fields(
         directive=fields.text("directive", one_line=True),
         summary=fields.text("summary"),
         triggers=fields.words("triggers") + fields.words("task_types"),
-        applies_to=fields.words("applies_to", globs=True),
+        applies_to=[normal_glob(glob) for glob in fields.words("applies_to", globs=True)],
         depends_on=fields.words("depends_on"),
         level=_level(fields),
         lifecycle=fields.choice("lifecycle", LIFECYCLES, "active"),

@@ -59,12 +59,17 @@ def longest_id() -> int:
 
 
 def path_memories(ws: Workspace, today: date | None = None) -> list[tuple[DocRow, str]]:
-    """Visible, safe path-scoped memories with their agent-facing bodies (workspace wins)."""
+    """Visible, safe path-scoped memories with their agent-facing bodies (workspace wins),
+    except those whose globs exclude paths: the hosts' rule files cannot say `!src/vendor/**`,
+    so the hooks deliver those."""
+    from engram.files.globs import excludes
     from engram.terminal import printable
 
     out = []
     limit = ws.config["files.max_bytes"]
     for row in ws.visible_rows(lambda index: index.path_scoped(), ws.options("", today=today)):
+        if excludes(row.applies_to):
+            continue
         text, _ = guarded_text(row, ws.roots[row.scope], limit)
         if text is not None:
             # as the pack prints it: no terminal escapes or control characters

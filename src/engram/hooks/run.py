@@ -108,9 +108,12 @@ def _dispatch(event: ev.Event, ws: Workspace, state: DeliveryState) -> str:
         state.reset()  # a subagent starts with an empty context of its own
         return _deliver(event, ws, state, ws.load(event.agent), empty_reason="no match")
     if event.kind == ev.FILE_TOUCHED:
-        if native_rules(event, config):
-            return ""  # the host loads the generated rule files itself
-        return _deliver(event, ws, state, path_pack(ws, event, state.delivered()))
+        if not native_rules(event, config):
+            return _deliver(event, ws, state, path_pack(ws, event, state.delivered()))
+        # The host loads the generated rule files itself; only a memory whose globs its rule
+        # files cannot express (an exclusion) comes through the hook.
+        pack = path_pack(ws, event, state.delivered(), without_rule_file=True)
+        return _deliver(event, ws, state, pack) if pack.items else ""
     return ""
 
 
@@ -149,11 +152,14 @@ def session_pack(ws: Workspace) -> Pack:
     return build_pack(route, ws.folders, expand_top=len(route.pack), max_bytes=limit)
 
 
-def path_pack(ws: Workspace, event: ev.Event, delivered: set[str]) -> Pack:
-    """Up to three not-yet-delivered memories whose `applies_to` globs match the touched files."""
+def path_pack(
+    ws: Workspace, event: ev.Event, delivered: set[str], without_rule_file: bool = False
+) -> Pack:
+    """Up to three not-yet-delivered memories whose `applies_to` globs match the touched files
+    (with `without_rule_file`, only those no generated rule file carries)."""
     from pathlib import Path
 
-    from engram.files.globs import glob_matches
+    from engram.files.globs import excludes, globs_match
     from engram.render.pack import build_pack
     from engram.routing.route import Candidate, Route
     from engram.text.tokenize import anchors_of
@@ -173,7 +179,8 @@ def path_pack(ws: Workspace, event: ev.Event, delivered: set[str]) -> Pack:
         Candidate(row)
         for row in ws.visible_rows(lambda index: index.path_scoped(), ws.options(""))
         if f"{row.scope}:{row.id}" not in delivered
-        and any(glob_matches(glob, path) for glob in row.applies_to for path in touched)
+        and (excludes(row.applies_to) or not without_rule_file)
+        and any(globs_match(row.applies_to, path) for path in touched)
     ]
     ordered = sorted(chosen, key=lambda c: (c.row.level, c.id))[:PATH_BODIES]
     route = Route(anchors_of(""), candidates=ordered, pack=ordered)
@@ -228,7 +235,8 @@ def _deliver(
 
     Each memory has one way in: where the host loads generated rule files, a path-scoped
     memory's body comes with its rule file (when a matching file is touched), so a pack shows
-    it as a card."""
+    it as a card; one whose globs exclude paths has no rule file, so its body comes here."""
+    from engram.files.globs import excludes
     from engram.render.pack import fit
 
     delivered = state.delivered()
@@ -238,7 +246,8 @@ def _deliver(
         if item.candidate.key in delivered:
             pack.already_loaded.append(item.candidate.id)
             continue
-        if by_rule_file and item.tier == "body" and item.candidate.row.applies_to:
+        globs = item.candidate.row.applies_to
+        if by_rule_file and item.tier == "body" and globs and not excludes(globs):
             item.tier, item.body = "card", ""
         fresh.append(item)
     pack.items = fresh
