@@ -206,6 +206,25 @@ def test_a_file_outside_the_project_fires_no_path_memory(
     assert hook("PreToolUse", path=str(outside)) == {}
 
 
+def test_a_file_under_a_folder_linked_into_the_project_fires_its_path_memory(
+    hook: Hook, memories: None, ws_root: Path, project: Path,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:  # fmt: skip
+    (ws_root / "engram.toml").write_text('[hooks]\npath_rules = "hook"\n')
+    shared = tmp_path_factory.mktemp("shared-api")  # a checkout shared by several projects
+    (project / "src").mkdir()
+    (project / "src" / "api").symlink_to(shared, target_is_directory=True)
+    assert "### api-errors" in context(hook("PreToolUse", path="src/api/handlers.py"))
+
+
+def test_a_path_that_climbs_out_of_the_project_fires_no_path_memory(
+    hook: Hook, memory: Callable[..., Path], ws_root: Path, project: Path
+) -> None:
+    (ws_root / "engram.toml").write_text('[hooks]\npath_rules = "hook"\n')
+    memory("md-style", "# Md\n\nWrap at 100.\n", kind="rule", applies_to=["**/*.md"])
+    assert hook("PreToolUse", path=str(project / "docs" / ".." / ".." / "README.md")) == {}
+
+
 def test_subagent_start_injects_context_for_the_agent_type(
     hook: Hook, memory: Callable[..., Path]
 ) -> None:

@@ -189,11 +189,32 @@ def path_pack(
 
 
 def _relative(path: Path, cwd: Path, base: Path) -> str | None:
-    """The path relative to `base`, or None when it lies outside it."""
+    """The path relative to `base`, or None when it lies outside it.
+
+    The path is taken as the host named it: a folder linked into the project (`src/api` a
+    symlink to a shared checkout) is part of the project, so its files match `src/api/**`.
+    `..` is folded by name, so a path that climbs out of the project stays outside it. A path
+    named through the project's real location (the host resolved a link above the project)
+    is matched there."""
+    import os
+    from pathlib import Path
+
     absolute = path if path.is_absolute() else cwd / path
+    named = Path(os.path.normpath(absolute))
+    for root in dict.fromkeys((Path(os.path.normpath(base)), _real(base))):
+        if root is not None and named.is_relative_to(root):
+            return named.relative_to(root).as_posix()
+    real, real_base = _real(absolute), _real(base)
+    if real is None or real_base is None or not real.is_relative_to(real_base):
+        return None
+    return real.relative_to(real_base).as_posix()
+
+
+def _real(path: Path) -> Path | None:
+    """The path with its links resolved; None for a link loop."""
     try:
-        return absolute.resolve().relative_to(base.resolve()).as_posix()
-    except ValueError:
+        return path.resolve()
+    except (OSError, RuntimeError):  # a loop (RuntimeError before Python 3.13)
         return None
 
 
