@@ -82,6 +82,23 @@ def test_load_names_a_superseded_prerequisite_the_pack_requires(
     assert "skipped: release-base (superseded)" in out and "old checklist" not in out
 
 
+def test_load_names_a_prerequisite_no_folder_holds(
+    project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    memory("redis-cache", "# Cache\n\nUse TTLs.\n", depends_on=["redis-setup"])
+    code, out, _ = run(capsys, "-C", str(project), "load", "redis")
+    assert code == 0 and "requires: redis-setup" in out
+    assert "skipped: redis-setup (not found)" in out
+
+
+def test_load_json_lists_a_prerequisite_no_folder_holds_as_skipped(
+    project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    memory("redis-cache", "# Cache\n\nUse TTLs.\n", depends_on=["redis-setup"])
+    data = json.loads(run(capsys, "-C", str(project), "load", "redis", "--json")[1])
+    assert data["skipped"] == [{"id": "redis-setup", "scope": "", "reason": "not found"}]
+
+
 def test_load_id_fetches_bodies_and_reports_unknown_ids(
     project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
