@@ -519,6 +519,19 @@ def test_doctor_names_a_memory_of_exclusions_only(
     assert code == 1 and "rules/not-vendor.md: no paths: applies_to has only `!` globs" in out
 
 
+def test_doctor_warns_of_a_misspelled_field_and_suggests_the_one_meant(
+    project: Path, ws_root: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (ws_root / "rules" / "py-style.md").write_text(
+        "---\nid: py-style\ntype: rule\napplies-to: ['src/**/*.py']\n---\nAnnotate.\n"
+    )
+    code, out, _ = run(capsys, "-C", str(project), "doctor")
+    assert code == 1
+    assert (
+        "workspace:rules/py-style.md:4: unknown field: applies-to; did you mean applies_to?" in out
+    )
+
+
 def test_doctor_reports_missing_prerequisites_and_cycles(
     project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -198,6 +198,7 @@ def doctor(indexes: list[MemoryIndex], native_rules: bool = False) -> list[Findi
         findings.extend(_invalid(index))
         findings.extend(_long_ids(index))
         findings.extend(_glob_findings(index, native_rules))
+        findings.extend(_misspelled(index))
         seen: dict[str, str] = {}
         for row in index.all_docs():
             if row.id in seen:
@@ -299,6 +300,22 @@ def _glob_findings(index: MemoryIndex, native_rules: bool) -> list[Finding]:
                       f"({exclusions[0]}): it gets none, and the file hooks deliver it instead "
                       "(Claude Code has them, Cursor does not)")  # fmt: skip
             out.append(Finding(scope, row.path, "no rule file", detail))
+    return out
+
+
+def _misspelled(index: MemoryIndex) -> list[Finding]:
+    """Unknown frontmatter keys that are a known field misspelled: kept, but they do nothing."""
+    from engram.files.frontmatter import misspelled_fields
+
+    out = []
+    for row in index.all_docs():
+        data = _read(index, row.path)
+        if data is None:
+            continue
+        text = data.decode("utf-8", errors="replace")
+        for key, meant, line in misspelled_fields(text):
+            detail = f"{key}; did you mean {meant}?"
+            out.append(Finding(index.root.scope, row.path, "unknown field", detail, line))
     return out
 
 

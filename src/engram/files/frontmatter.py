@@ -319,6 +319,31 @@ def memory_from_fields(
     )
 
 
+def misspelled_fields(text: str) -> list[tuple[str, str, int | None]]:
+    """Unknown frontmatter keys that look like a known field misspelled (`applies-to`,
+    `dependsOn`, `lifecyle`), each with the field meant and its file line. Unknown fields are
+    kept as they are, so a misspelled one would otherwise do nothing without a word."""
+    import difflib
+
+    try:
+        yaml_text, _, _ = split_frontmatter(text)
+        data, lines = parse_yaml(yaml_text)
+    except FrontmatterError:
+        return []  # `doctor` lists the file as invalid already
+    out = []
+    for key in data:
+        if not isinstance(key, str) or key in KNOWN_FIELDS:
+            continue
+        # camelCase, kebab-case and spaces are snake_case here, then a near spelling
+        plain = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", key).lower().replace("-", "_")
+        plain = plain.replace(" ", "_")
+        close = difflib.get_close_matches(plain, sorted(KNOWN_FIELDS), n=1, cutoff=0.85)
+        if close:
+            line = lines.get(key)
+            out.append((key, close[0], None if line is None else line + 1))
+    return out
+
+
 def parse_memory(text: str, *, path: str = "", default_type: str = "knowledge") -> MemoryFile:
     """Parse a whole memory file. Raises FrontmatterError naming the path and file line."""
     stem = path.rsplit("/", 1)[-1].removesuffix(".md") or "memory"
