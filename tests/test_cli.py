@@ -421,6 +421,28 @@ def test_doctor_lists_malformed_files_with_line_and_reason(
     assert "workspace:rules/bad.md:3: invalid: level: must be foundation" in out
 
 
+@pytest.mark.parametrize("command", ["load", "doctor"])
+def test_a_workspace_folder_that_is_a_file_is_named_not_read_as_empty(
+    tmp_path: Path, global_root: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    (tmp_path / ".agents").mkdir()
+    (tmp_path / ".agents" / ".engram").write_text("not a folder\n")
+    code, out, err = run(capsys, "-C", str(tmp_path), command, *(["deploy"] * (command == "load")))
+    assert (code, out) == (2, "")
+    assert err.startswith(f"engram: error: {tmp_path / '.agents' / '.engram'} is not a folder\n")
+
+
+def test_a_global_folder_setting_that_names_a_file_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    taken = tmp_path / "global-file"
+    taken.write_text("not a folder\n")
+    monkeypatch.setenv("ENGRAM_GLOBAL_DIR", str(taken))
+    code, _, err = run(capsys, "-C", str(tmp_path), "load", "deploy")
+    assert code == 2
+    assert err.startswith(f"engram: error: ENGRAM_GLOBAL_DIR names {taken}, which is not a folder")
+
+
 def test_doctor_reports_a_state_folder_that_is_a_file(
     project: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
