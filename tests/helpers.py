@@ -24,3 +24,16 @@ def text(project: Path, query: str, **options: Any) -> str:
 
 
 TODAY = date(2026, 11, 29)
+
+
+def long_id(root: Path, length: int) -> str:
+    """Write a path-scoped rule whose id is `length` characters, in a file of a short name (a
+    file named after the id could not be written); returns the id."""
+    memory_id = "x" * length
+    path = root / "rules" / "long-id.md"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(
+        f"---\nid: {memory_id}\ntype: rule\napplies_to: ['src/**']\n---\n# Long\n\nbody\n",
+        encoding="utf-8",
+    )
+    return memory_id

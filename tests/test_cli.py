@@ -14,6 +14,7 @@ import pytest
 
 from engram.cli import main
 from engram.text.estimate import estimate_tokens
+from tests.helpers import long_id
 
 
 class Terminal(io.StringIO):
@@ -79,6 +80,23 @@ def test_load_names_a_superseded_prerequisite_the_pack_requires(
     code, out, _ = run(capsys, "-C", str(project), "load", "deploy")
     assert code == 0 and "requires: release-base" in out
     assert "skipped: release-base (superseded)" in out and "old checklist" not in out
+
+
+def test_load_names_a_prerequisite_no_folder_holds(
+    project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    memory("redis-cache", "# Cache\n\nUse TTLs.\n", depends_on=["redis-setup"])
+    code, out, _ = run(capsys, "-C", str(project), "load", "redis")
+    assert code == 0 and "requires: redis-setup" in out
+    assert "skipped: redis-setup (not found)" in out
+
+
+def test_load_json_lists_a_prerequisite_no_folder_holds_as_skipped(
+    project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    memory("redis-cache", "# Cache\n\nUse TTLs.\n", depends_on=["redis-setup"])
+    data = json.loads(run(capsys, "-C", str(project), "load", "redis", "--json")[1])
+    assert data["skipped"] == [{"id": "redis-setup", "scope": "", "reason": "not found"}]
 
 
 def test_load_id_fetches_bodies_and_reports_unknown_ids(
@@ -426,6 +444,28 @@ def test_doctor_lists_malformed_files_with_line_and_reason(
     assert "workspace:rules/bad.md:3: invalid: level: must be foundation" in out
 
 
+@pytest.mark.parametrize("command", ["load", "doctor"])
+def test_a_workspace_folder_that_is_a_file_is_named_not_read_as_empty(
+    tmp_path: Path, global_root: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    (tmp_path / ".agents").mkdir()
+    (tmp_path / ".agents" / ".engram").write_text("not a folder\n")
+    code, out, err = run(capsys, "-C", str(tmp_path), command, *(["deploy"] * (command == "load")))
+    assert (code, out) == (2, "")
+    assert err.startswith(f"engram: error: {tmp_path / '.agents' / '.engram'} is not a folder\n")
+
+
+def test_a_global_folder_setting_that_names_a_file_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    taken = tmp_path / "global-file"
+    taken.write_text("not a folder\n")
+    monkeypatch.setenv("ENGRAM_GLOBAL_DIR", str(taken))
+    code, _, err = run(capsys, "-C", str(tmp_path), "load", "deploy")
+    assert code == 2
+    assert err.startswith(f"engram: error: ENGRAM_GLOBAL_DIR names {taken}, which is not a folder")
+
+
 def test_doctor_reports_a_state_folder_that_is_a_file(
     project: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
@@ -483,6 +523,58 @@ def test_doctor_forgets_a_too_large_file_once_it_is_deleted(
     big.unlink()
     code, out, _ = run(capsys, "-C", str(project), "doctor")
     assert code == 0 and "big.md" not in out
+
+
+def test_doctor_names_an_id_too_long_to_be_a_file_name(
+    project: Path, ws_root: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    long_id(ws_root, 260)
+    code, out, _ = run(capsys, "-C", str(project), "doctor")
+    assert code == 1 and "id too long: the id is 260 bytes, too long for a file name" in out
+
+
+def test_doctor_passes_an_id_that_fits_a_file_name(
+    project: Path, ws_root: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    long_id(ws_root, 200)
+    assert run(capsys, "-C", str(project), "doctor")[:2] == (0, "no problems found\n")
+
+
+def test_doctor_says_a_memory_that_excludes_paths_gets_no_rule_file(
+    project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    memory("own-code", kind="rule", applies_to=["src/**", "!src/vendor/**"])
+    code, out, _ = run(capsys, "-C", str(project), "doctor")
+    assert code == 1 and "rules/own-code.md: no rule file: " in out and "!src/vendor/**" in out
+
+
+def test_doctor_says_nothing_of_exclusions_when_the_hooks_deliver_path_memories(
+    project: Path, memory: Callable[..., Path], ws_root: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (ws_root / "engram.toml").write_text('[hooks]\npath_rules = "hook"\n')
+    memory("own-code", kind="rule", applies_to=["src/**", "!src/vendor/**"])
+    assert run(capsys, "-C", str(project), "doctor")[:2] == (0, "no problems found\n")
+
+
+def test_doctor_names_a_memory_of_exclusions_only(
+    project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    memory("not-vendor", kind="rule", applies_to=["!src/vendor/**"])
+    code, out, _ = run(capsys, "-C", str(project), "doctor")
+    assert code == 1 and "rules/not-vendor.md: no paths: applies_to has only `!` globs" in out
+
+
+def test_doctor_warns_of_a_misspelled_field_and_suggests_the_one_meant(
+    project: Path, ws_root: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (ws_root / "rules" / "py-style.md").write_text(
+        "---\nid: py-style\ntype: rule\napplies-to: ['src/**/*.py']\n---\nAnnotate.\n"
+    )
+    code, out, _ = run(capsys, "-C", str(project), "doctor")
+    assert code == 1
+    assert (
+        "workspace:rules/py-style.md:4: unknown field: applies-to; did you mean applies_to?" in out
+    )
 
 
 def test_doctor_reports_missing_prerequisites_and_cycles(
@@ -669,6 +761,16 @@ def test_new_takes_the_body_from_the_editor_when_stdin_is_a_terminal(
     assert text.endswith("# Cache\n\nKeep TTLs short.\n")
 
 
+def test_new_keeps_a_brace_glob_given_to_applies_to_whole(
+    project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("# Py\n\nTyped.\n"))
+    argv = ("new", "rule", "py-rule", "--applies-to", "src/{api,lib}/*.py,tests/*.py")
+    assert run(capsys, "-C", str(project), *argv)[0] == 0
+    text = (project / ".agents" / ".engram" / "rules" / "py-rule.md").read_text()
+    assert "applies_to:\n- src/{api,lib}/*.py\n- tests/*.py\n" in text
+
+
 def test_new_refuses_a_body_that_starts_with_its_own_frontmatter(
     project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -745,6 +847,39 @@ def test_new_keeps_the_text_written_in_the_editor_when_it_is_refused(
     kept = Path(err.split("your text is kept in ", 1)[1].split()[0])
     assert kept.read_text() == body
     kept.unlink()
+
+
+def test_new_keeps_the_text_of_an_editor_that_exits_with_an_error(
+    project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:  # fmt: skip
+    editor = tmp_path / "failing-editor.py"
+    editor.write_text(
+        "import sys\nopen(sys.argv[1], 'a').write('An hour of work.\\n')\nsys.exit(1)\n"
+    )
+    monkeypatch.setattr(sys, "stdin", Terminal())
+    monkeypatch.setenv("EDITOR", f"{sys.executable} {editor}")
+    monkeypatch.delenv("VISUAL", raising=False)
+    code, _, err = run(capsys, "-C", str(project), "new", "rule", "cache-ttl")
+    assert code == 2 and "exited with status 1" in err
+    kept = Path(err.split("your text is kept in ", 1)[1].split()[0])
+    assert kept.read_text().endswith("An hour of work.\n")
+    kept.unlink()
+
+
+def test_new_removes_the_untouched_draft_of_an_editor_that_exits_with_an_error(
+    project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:  # fmt: skip
+    monkeypatch.setenv("TMPDIR", str(tmp_path / "drafts"))
+    (tmp_path / "drafts").mkdir()
+    monkeypatch.setattr("tempfile.tempdir", None)
+    monkeypatch.setattr(sys, "stdin", Terminal())
+    monkeypatch.setenv("EDITOR", "false")
+    monkeypatch.delenv("VISUAL", raising=False)
+    code, _, err = run(capsys, "-C", str(project), "new", "rule", "cache-ttl")
+    assert code == 2 and "exited with status 1" in err and "kept" not in err
+    assert list((tmp_path / "drafts").iterdir()) == []
 
 
 def test_new_keeps_an_editor_text_that_is_not_utf8_and_says_so(

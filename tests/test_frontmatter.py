@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from engram.errors import FrontmatterError
 from engram.files.body import visible_body
-from engram.files.frontmatter import parse_memory
+from engram.files.frontmatter import misspelled_fields, parse_memory
 
 FULL = """---
 id: deploy-api
@@ -57,6 +57,19 @@ def test_every_routing_field_is_read() -> None:
 
 def test_unknown_fields_are_kept() -> None:
     assert parse_memory(FULL, path="skills/deploy-api.md").extra == {"owner": "platform-team"}
+
+
+def test_a_misspelled_field_is_named_with_the_field_meant_and_its_line() -> None:
+    text = "---\nid: x\napplies-to: [src/**]\nlifecyle: archived\ndependsOn: [y]\n---\n"
+    assert misspelled_fields(text) == [
+        ("applies-to", "applies_to", 3),
+        ("lifecyle", "lifecycle", 4),
+        ("dependsOn", "depends_on", 5),
+    ]
+
+
+def test_an_unknown_field_unlike_any_known_one_is_not_taken_for_a_misspelling() -> None:
+    assert misspelled_fields("---\nid: x\nowner: platform-team\nauthor: ana\n---\n") == []
 
 
 def test_workflow_type_is_stored_as_skill() -> None:
@@ -194,6 +207,18 @@ def test_values_that_are_not_text_fields_keep_their_yaml_type() -> None:
 def test_an_empty_list_item_is_skipped() -> None:
     m = parse_memory("---\nid: x\ntags:\n  - api\n  -\n  - db\n---\n", path="rules/x.md")
     assert m.tags == ["api", "db"]
+
+
+def test_applies_to_as_text_is_split_at_commas_outside_braces() -> None:
+    text = '---\nid: x\napplies_to: "web/**/*.{ts,tsx}, src/{api,lib}/*.py"\n---\n'
+    assert parse_memory(text, path="rules/x.md").applies_to == [
+        "web/**/*.{ts,tsx}", "src/{api,lib}/*.py"
+    ]  # fmt: skip
+
+
+def test_a_glob_given_from_dot_slash_is_read_from_the_project() -> None:
+    text = '---\nid: x\napplies_to: ["./src/**/*.py", "!./src/gen/**"]\n---\n'
+    assert parse_memory(text, path="rules/x.md").applies_to == ["src/**/*.py", "!src/gen/**"]
 
 
 def test_hidden_sections_are_removed_from_the_visible_body() -> None:

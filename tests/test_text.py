@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -100,6 +101,21 @@ def test_token_estimate_counts_four_latin_characters_per_token() -> None:
 
 def test_token_estimate_counts_one_token_per_cjk_character() -> None:
     assert estimate_tokens("手順書") == 3
+
+
+# syllables, Jamo, compatibility Jamo
+@pytest.mark.parametrize("text", ["배포전", "ᄀᄁᄂ", "ㄱㄴㄷ"])
+def test_token_estimate_counts_one_token_per_hangul_character(text: str) -> None:
+    assert estimate_tokens(text) == 3
+
+
+@pytest.mark.parametrize("text", ["ภาษาไทย", "हिन्दीभा"])  # Thai, Devanagari
+def test_token_estimate_counts_one_token_per_indic_or_thai_character(text: str) -> None:
+    assert estimate_tokens(text) == len(text)
+
+
+def test_token_estimate_counts_one_token_per_two_arabic_characters() -> None:
+    assert estimate_tokens("مرحبابكم") == 4
 
 
 @given(st.text())

@@ -335,11 +335,14 @@ def open_workspace(
         same = os.path.normcase(resolved_folder(global_dir))
         if same == os.path.normcase(resolved_folder(workspace_root)):
             global_dir = None
-    if workspace_root is None and global_dir is None and require:
-        raise WorkspaceNotFound(
-            f"no .agents/.engram folder in {resolved_folder(here)} or above it",
-            hint="run `engram init` in your project, or set ENGRAM_GLOBAL_DIR",
-        )
+    if workspace_root is None and require:
+        _refuse_a_workspace_file(here)
+        if global_dir is None:
+            _refuse_a_global_setting(config)
+            raise WorkspaceNotFound(
+                f"no .agents/.engram folder in {resolved_folder(here)} or above it",
+                hint="run `engram init` in your project, or set ENGRAM_GLOBAL_DIR",
+            )
     ws = Workspace(config, workspace_root, global_dir)
     on_edit, limit = config["files.on_hand_edit"], config["files.max_bytes"]
     for path, scope in ((workspace_root, "workspace"), (global_dir, "global")):
@@ -347,6 +350,39 @@ def open_workspace(
             root = ScopeRoot(path, scope, limit)
             ws.indexes.append(MemoryIndex.open(root, on_hand_edit=on_edit, refresh=refresh))
     return ws
+
+
+def _refuse_a_workspace_file(here: str) -> None:
+    """A `.agents/.engram` that is no folder is named: the walk passes it by, and a command
+    would report the memories of the global folder alone (or none) without a word."""
+    from engram.files.discovery import blocked_workspace
+
+    blocked = blocked_workspace(here)
+    if blocked is not None:
+        raise WorkspaceNotFound(
+            f"{blocked} is not a folder",
+            hint="the memory files go in a .agents/.engram folder: move this away, then run "
+            "`engram init`",
+        )
+
+
+def _refuse_a_global_setting(config: Config) -> None:
+    """A global folder the config names that is no folder is named with where it is set, not
+    met with advice to set what is set already."""
+    if not config["files.global_dir"] or not config["files.use_global"]:
+        return
+    from engram.paths import setting_path
+
+    path = setting_path(config, "files.global_dir")
+    origin = config.sources.get("files.global_dir", "")
+    setting = origin.removeprefix("env ") if origin.startswith("env ") else (
+        f"files.global_dir ({origin})" if origin else "files.global_dir"
+    )  # fmt: skip
+    what = "is not a folder" if os.path.lexists(path) else "does not exist"
+    raise WorkspaceNotFound(
+        f"{setting} names {path}, which {what}; and there is no .agents/.engram folder here",
+        hint=f"point {setting} at a folder, or run `engram init` in your project",
+    )
 
 
 def _folder(path: str | os.PathLike[str] | None) -> str | None:

@@ -10,7 +10,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engram.files.globs import MAX_EXPANSION, expand_braces, expanded, glob_matches
+from engram.files.globs import (
+    MAX_EXPANSION,
+    expand_braces,
+    expanded,
+    glob_matches,
+    globs_match,
+    normal_glob,
+    split_globs,
+)
 
 
 def test_a_brace_glob_matches_each_of_its_alternatives() -> None:
@@ -25,6 +33,35 @@ def test_nested_braces_expand_each_alternative_once() -> None:
 
 def test_a_glob_without_braces_is_itself() -> None:
     assert expand_braces("src/api/**") == ["src/api/**"]
+
+
+def test_globs_given_as_text_are_split_at_commas_outside_braces() -> None:
+    assert split_globs("src/{api,lib}/*.py, *.md,{a,{b,c}}") == [
+        "src/{api,lib}/*.py", "*.md", "{a,{b,c}}"
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("glob", "normal"),
+    [("./src/**/*.py", "src/**/*.py"), ("!./src/vendor/**", "!src/vendor/**"), ("././a", "a"),
+     ("src/./a", "src/./a"), ("./", "./")],
+)  # fmt: skip
+def test_a_leading_dot_slash_is_dropped(glob: str, normal: str) -> None:
+    assert normal_glob(glob) == normal
+
+
+def test_a_path_matching_an_exclusion_is_not_matched() -> None:
+    globs = ["src/**", "!src/vendor/**"]
+    assert globs_match(globs, "src/app/main.py")
+    assert not globs_match(globs, "src/vendor/lib.js")
+
+
+def test_an_exclusion_wins_wherever_it_is_written() -> None:
+    assert not globs_match(["!src/vendor/**", "src/**"], "src/vendor/lib.js")
+
+
+def test_exclusions_alone_match_no_path() -> None:
+    assert not globs_match(["!src/vendor/**"], "src/app/main.py")
 
 
 def test_expansion_stops_at_its_cap() -> None:

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
 import pytest
 
-from tests.hooks.helpers import call, context
+from tests.helpers import long_id
+from tests.hooks.helpers import call, call_raw, context, payload
 
 Hook = Callable[..., dict]
 
@@ -97,10 +99,6 @@ def test_every_session_start_resets_the_delivered_set(
     capsys: pytest.CaptureFixture[str],
     project: Path,
 ) -> None:
-    import json
-
-    from tests.hooks.helpers import call_raw, payload
-
     hook("UserPromptSubmit", prompt="deploy the api")
     start = payload("claude", "SessionStart", cwd=str(project))
     start["source"] = source
@@ -133,6 +131,36 @@ def test_a_brace_glob_fires_on_each_of_its_alternatives(
     (ws_root / "engram.toml").write_text('[hooks]\npath_rules = "hook"\n')
     memory("ui-style", "# UI\n\nProps are typed.\n", kind="rule", applies_to=["src/**/*.{ts,tsx}"])
     assert "### ui-style" in context(hook("PreToolUse", path="src/ui/button.tsx"))
+
+
+def test_a_glob_from_dot_slash_fires_on_the_project_path(
+    hook: Hook, memory: Callable[..., Path], ws_root: Path
+) -> None:
+    (ws_root / "engram.toml").write_text('[hooks]\npath_rules = "hook"\n')
+    memory("py-style", "# Py\n\nAnnotate.\n", kind="rule", applies_to=["./src/**/*.py"])
+    assert "### py-style" in context(hook("PreToolUse", path="src/app/main.py"))
+
+
+def test_a_path_a_memory_excludes_fires_nothing(
+    hook: Hook, memory: Callable[..., Path], ws_root: Path
+) -> None:
+    (ws_root / "engram.toml").write_text('[hooks]\npath_rules = "hook"\n')
+    memory("own-code", "# Own\n\nOur style.\n", kind="rule",
+           applies_to=["src/**", "!src/vendor/**"])  # fmt: skip
+    assert hook("PreToolUse", path="src/vendor/lib.js") == {}
+    assert "### own-code" in context(hook("PreToolUse", path="src/app/main.py"))
+
+
+def test_a_memory_that_excludes_paths_comes_through_the_hook_in_native_mode(
+    hook: Hook, memory: Callable[..., Path], project: Path
+) -> None:
+    """Claude's `paths` cannot exclude: such a memory gets no rule file, the hook brings it."""
+    memory("own-code", "# Own\n\nOur style.\n", kind="rule",
+           applies_to=["src/**", "!src/vendor/**"])  # fmt: skip
+    hook("SessionStart")
+    assert not (project / ".claude/rules/engram/own-code.md").exists()
+    assert hook("PreToolUse", path="src/vendor/lib.js") == {}
+    assert "### own-code" in context(hook("PreToolUse", path="src/app/main.py"))
 
 
 def test_path_memories_are_injected_once_per_session(
@@ -178,6 +206,25 @@ def test_a_file_outside_the_project_fires_no_path_memory(
     assert hook("PreToolUse", path=str(outside)) == {}
 
 
+def test_a_file_under_a_folder_linked_into_the_project_fires_its_path_memory(
+    hook: Hook, memories: None, ws_root: Path, project: Path,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:  # fmt: skip
+    (ws_root / "engram.toml").write_text('[hooks]\npath_rules = "hook"\n')
+    shared = tmp_path_factory.mktemp("shared-api")  # a checkout shared by several projects
+    (project / "src").mkdir()
+    (project / "src" / "api").symlink_to(shared, target_is_directory=True)
+    assert "### api-errors" in context(hook("PreToolUse", path="src/api/handlers.py"))
+
+
+def test_a_path_that_climbs_out_of_the_project_fires_no_path_memory(
+    hook: Hook, memory: Callable[..., Path], ws_root: Path, project: Path
+) -> None:
+    (ws_root / "engram.toml").write_text('[hooks]\npath_rules = "hook"\n')
+    memory("md-style", "# Md\n\nWrap at 100.\n", kind="rule", applies_to=["**/*.md"])
+    assert hook("PreToolUse", path=str(project / "docs" / ".." / ".." / "README.md")) == {}
+
+
 def test_subagent_start_injects_context_for_the_agent_type(
     hook: Hook, memory: Callable[..., Path]
 ) -> None:
@@ -185,6 +232,71 @@ def test_subagent_start_injects_context_for_the_agent_type(
     result = hook("SubagentStart", agent="Explore")
     assert result["hookSpecificOutput"]["hookEventName"] == "SubagentStart"
     assert "### explore-tips" in context(result)
+
+
+def test_session_start_injects_its_pack_when_a_rule_file_name_is_too_long(
+    hook: Hook, memories: None, ws_root: Path, project: Path
+) -> None:
+    from engram.hooks.errorlog import last_errors
+
+    long_id(ws_root, 260)
+    assert "### style [rule, instruction]" in context(hook("SessionStart"))
+    assert (project / ".claude/rules/engram/api-errors.md").exists()  # the others are written
+    assert "File name too long" in last_errors()[-1]
+
+
+def test_session_start_injects_its_pack_when_the_rules_folder_is_a_file(
+    hook: Hook, memories: None, project: Path
+) -> None:
+    from engram.hooks.errorlog import last_errors
+
+    (project / ".claude/rules").mkdir(parents=True)
+    (project / ".claude/rules/engram").write_text("not a folder\n")
+    assert "### style [rule, instruction]" in context(hook("SessionStart"))
+    assert "cannot write .claude/rules/engram/api-errors.md" in last_errors()[-1]
+
+
+@pytest.fixture
+def in_subagent(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], project: Path
+) -> Hook:
+    """A hook call of an event inside subagent `agent-7` (the payload carries its agent_id)."""
+
+    def call_in_subagent(event: str, **fills: str) -> dict:
+        data = payload("claude", event, cwd=str(project), **fills)
+        data |= {"agent_id": "agent-7", "agent_type": "Explore"}
+        code, out = call_raw(monkeypatch, capsys, "claude", json.dumps(data))
+        assert code == 0
+        return dict(json.loads(out))
+
+    return call_in_subagent
+
+
+def test_a_path_memory_given_to_a_subagent_is_still_given_to_the_main_agent(
+    hook: Hook, in_subagent: Hook, memories: None, ws_root: Path
+) -> None:
+    (ws_root / "engram.toml").write_text('[hooks]\npath_rules = "hook"\n')
+    assert "### api-errors" in context(in_subagent("PreToolUse", path="src/api/a.py"))
+    assert "### api-errors" in context(hook("PreToolUse", path="src/api/b.py"))
+
+
+def test_a_subagent_gets_a_path_memory_once(
+    in_subagent: Hook, memories: None, ws_root: Path
+) -> None:
+    (ws_root / "engram.toml").write_text('[hooks]\npath_rules = "hook"\n')
+    in_subagent("PreToolUse", path="src/api/a.py")
+    assert in_subagent("PreToolUse", path="src/api/b.py") == {}
+
+
+def test_a_rule_file_loaded_in_a_subagent_is_not_delivered_to_the_main_agent(
+    hook: Hook, in_subagent: Hook, memories: None, project: Path
+) -> None:
+    hook("SessionStart")  # writes the native rule files
+    rule = project / ".claude" / "rules" / "engram" / "api-errors.md"
+    in_subagent("InstructionsLoaded", path=str(rule))
+    assert "already loaded: api-errors" not in context(
+        hook("UserPromptSubmit", prompt="api errors")
+    )
 
 
 def test_native_rule_loaded_by_claude_counts_as_delivered(

@@ -11,6 +11,7 @@ import pytest
 
 import engram
 from engram.hooks.native import sync_native_rules
+from tests.helpers import long_id
 
 
 def sync(project: Path) -> engram.hooks.native.SyncReport:
@@ -39,6 +40,15 @@ def test_a_cursor_rule_lists_a_brace_glob_as_its_alternatives(
     sync(project)
     text = (project / ".cursor/rules/engram/ui-style.mdc").read_text()
     assert 'globs: "src/**/*.ts,src/**/*.tsx,*.md"\n' in text
+
+
+def test_a_claude_rule_keeps_a_brace_glob_given_as_text_whole(project: Path, ws_root: Path) -> None:
+    (ws_root / "rules" / "ui-style.md").write_text(
+        '---\nid: ui-style\ntype: rule\napplies_to: "web/**/*.{ts,tsx}"\n---\nTyped props.\n'
+    )
+    sync(project)
+    text = (project / ".claude/rules/engram/ui-style.md").read_text()
+    assert text.startswith('---\npaths:\n  - "web/**/*.{ts,tsx}"\n---\n')
 
 
 def test_a_rule_file_carries_the_memory_directive(
@@ -122,3 +132,28 @@ def test_rule_files_carry_no_terminal_escapes_or_control_characters(
         assert "Use problem+json." in text and "Return problem+json." in text
         assert not any(ord(ch) < 0x20 and ch != "\n" for ch in text)
         assert "\\u001b" not in text and "\\u0007" not in text  # nor escaped in the frontmatter
+
+
+def test_a_rule_file_that_cannot_be_written_is_reported_and_the_others_are_written(
+    project: Path, memory: Callable[..., Path], ws_root: Path
+) -> None:
+    long_id(ws_root, 260)
+    memory("zz-api", "# API\n\nx\n", kind="rule", applies_to=["src/api/**"])
+    report = sync(project)
+    assert len(report.failed) == 2 and "File name too long" in report.failed[0]
+    assert (project / ".claude/rules/engram/zz-api.md").exists()
+
+
+def test_hooks_sync_names_a_rule_file_it_cannot_write_and_exits_2(
+    project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    from engram.cli import main
+
+    memory("api", "# API\n\nx\n", kind="rule", applies_to=["src/api/**"])
+    (project / ".cursor/rules").mkdir(parents=True)
+    (project / ".cursor/rules/engram").write_text("not a folder\n")
+    code = main(["-C", str(project), "hooks", "sync"])
+    out, err = capsys.readouterr()
+    assert code == 2 and "wrote .claude/rules/engram/api.md" in out
+    assert "engram: error: cannot write .cursor/rules/engram/api.mdc: " in err
+    assert "Traceback" not in err

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from engram.hooks.hosts.codex import patch_paths
-from tests.hooks.helpers import call, context
+from tests.hooks.helpers import call, call_raw, context, payload
 
 Hook = Callable[..., dict]
 
@@ -140,6 +140,17 @@ def test_cursor_session_start_uses_snake_case_additional_context(
         "additional_context": "loaded 1 memory files / 1 total related memories\n\n"
         "### style [rule, instruction]\n# Style\n\nRun ruff format.\n",
     }
+
+
+def test_cursor_finds_the_workspace_in_a_later_root_of_a_multi_root_window(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], project: Path,
+    memory: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory,
+) -> None:  # fmt: skip
+    memory("style", "# Style\n\nRun ruff format.\n", kind="rule", tags=["always"])
+    start = payload("cursor", "sessionStart")
+    start["workspace_roots"] = [str(tmp_path_factory.mktemp("docs-root")), str(project)]
+    _, out = call_raw(monkeypatch, capsys, "cursor", json.dumps(start))
+    assert "### style [rule, instruction]" in json.loads(out)["additional_context"]
 
 
 def test_cursor_session_start_writes_native_mdc_rules(

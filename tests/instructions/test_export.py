@@ -107,6 +107,27 @@ def test_copilot_apply_to_lists_a_brace_glob_as_its_alternatives(
     assert path.read_text(encoding="utf-8").startswith('---\napplyTo: "src/*.ts,src/*.tsx"\n')
 
 
+def test_copilot_apply_to_leaves_out_exclusions_and_the_export_says_so(
+    project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    memory("own-code", "# Own\n\nOur style.\n", kind="rule",
+           applies_to=["src/**", "!src/vendor/**"])  # fmt: skip
+    code, out, _ = run(capsys, "-C", str(project), "export", "--format", "copilot")
+    path = project / ".github" / "instructions" / "engram-own-code.instructions.md"
+    assert code == 0 and path.read_text(encoding="utf-8").startswith('---\napplyTo: "src/**"\n')
+    assert "1 memories exclude paths (`!` globs)" in out
+
+
+def test_a_claude_md_export_keeps_a_memory_that_excludes_paths(
+    project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """It gets no rule file of Claude's own (`paths` cannot exclude), so the export holds it."""
+    memory("own-code", "# Own\n\nOur style.\n", kind="rule",
+           applies_to=["src/**", "!src/vendor/**"])  # fmt: skip
+    assert run(capsys, "-C", str(project), "export", "--format", "claude-md")[0] == 0
+    assert "Our style." in (project / "CLAUDE.md").read_text(encoding="utf-8")
+
+
 def test_hooks_sync_writes_recorded_exports_again_and_removes_what_is_gone(
     project: Path, some: None, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -21,6 +21,13 @@ def _words(values: list[str] | None) -> list[str]:
     return [w.strip() for v in values or [] for w in v.split(",") if w.strip()]
 
 
+def _globs(values: list[str] | None) -> list[str]:
+    """`--applies-to` as `_words`, but a comma inside braces (`*.{ts,tsx}`) stays in its glob."""
+    from engram.files.globs import split_globs
+
+    return [glob for v in values or [] for glob in split_globs(v)]
+
+
 # Commands agent hosts and agents run (hooks on every prompt, the MCP server at every session
 # start, an agent's `engram memory …` tool calls): `main` builds only these when they are asked
 # for, since building the whole parser costs about as much
@@ -240,9 +247,24 @@ def cmd_init(args: argparse.Namespace, start: Path | None) -> int:
 TEMPLATE = "# Title\n\n"  # what the editor opens with for `engram new`
 
 
+def _keeping(exc: EngramError, draft: Path) -> EngramError:
+    """`exc` with a hint that says where the text written in the editor is kept."""
+    kept = f"your text is kept in {draft}"
+    return EngramError(exc.message, hint=f"{exc.hint}; {kept}" if exc.hint else kept)
+
+
+def _holds_text(draft: Path) -> bool:
+    """Whether the draft holds more than the template (so it is the user's work)."""
+    try:
+        return draft.read_bytes().strip() != TEMPLATE.strip().encode()
+    except OSError:
+        return False
+
+
 def _editor_body() -> tuple[str, Path]:
     """(the body written in $EDITOR, the draft file holding it). The draft is removed when the
-    editor fails or the template is left untouched; else the caller removes it."""
+    editor fails with nothing written or the template is left untouched; an editor that fails
+    after text was written keeps it; else the caller removes it."""
     import tempfile
     from pathlib import Path
 
@@ -258,6 +280,17 @@ def _editor_body() -> tuple[str, Path]:
         draft = Path(handle.name)
     try:
         edit(editor, draft)
+    except EngramError as exc:
+        # vi, for one, exits with an error after a failed command even though the file was
+        # saved: the text is the user's work, never thrown away with the failure.
+        if _holds_text(draft):
+            raise _keeping(exc, draft) from None
+        draft.unlink(missing_ok=True)
+        raise
+    except BaseException:
+        draft.unlink(missing_ok=True)
+        raise
+    try:
         body = draft.read_text(encoding="utf-8")
         if body.strip() == TEMPLATE.strip():  # as git does with an untouched message
             raise EngramError("the body was left as the template; nothing was written")
@@ -294,7 +327,7 @@ def cmd_new(args: argparse.Namespace, start: Path | None) -> int:
         root = workspace
     fields: dict[str, Any] = {
         "directive": args.directive, "summary": args.summary, "tags": _words(args.tags),
-        "triggers": _words(args.triggers), "applies_to": _words(args.applies_to),
+        "triggers": _words(args.triggers), "applies_to": _globs(args.applies_to),
         "depends_on": _words(args.depends_on), "level": args.level,
         "confidence": args.confidence,
     }  # fmt: skip
@@ -309,8 +342,7 @@ def cmd_new(args: argparse.Namespace, start: Path | None) -> int:
     except EngramError as exc:
         if draft is None:
             raise
-        kept = f"your text is kept in {draft}"
-        raise EngramError(exc.message, hint=f"{exc.hint}; {kept}" if exc.hint else kept) from None
+        raise _keeping(exc, draft) from None
     except BaseException:
         if draft is not None:
             draft.unlink(missing_ok=True)
@@ -336,7 +368,7 @@ def cmd_doctor(args: argparse.Namespace, start: Path | None) -> int:
     from engram.workspace import open_workspace
 
     with open_workspace(start) as ws:
-        findings = doctor(ws.indexes)
+        findings = doctor(ws.indexes, native_rules=ws.config["hooks.path_rules"] == "native")
     problem = state_problem()
     if problem:
         findings.append(Finding("hooks", str(state_dir()), "state folder", problem))

@@ -152,6 +152,7 @@ def cmd_install(args: argparse.Namespace, start: Path | None) -> int:
         if synced is not None:
             data["native_rules"] = synced
             lines += [f"wrote {p}" for p in synced["written"]]
+            lines += [f"note: {failure}" for failure in synced["failed"]]
     todo = [step.text for step in report.steps if not step.done]
     if todo:
         lines.append(f"still to do in {host(args.host).title} (only you can):")
@@ -208,7 +209,8 @@ def _sync(start: Path | None, hosts: tuple[str, ...] | None) -> dict[str, list[s
         if ws.workspace_root is None or ws.config["hooks.path_rules"] != "native":
             return None
         report = sync_native_rules(ws, hosts=hosts)
-    return {"written": report.written, "removed": report.removed, "kept": report.kept}
+    return {"written": report.written, "removed": report.removed, "kept": report.kept,
+            "failed": report.failed}  # fmt: skip
 
 
 def _sync_exports(start: Path | None) -> list[ExportReport]:
@@ -225,7 +227,7 @@ def cmd_sync(args: argparse.Namespace, start: Path | None) -> int:
     lines = []
     if synced is None:
         lines.append("native rule files: none (no workspace, or hooks.path_rules is not native)")
-        synced = {"written": [], "removed": [], "kept": []}
+        synced = {"written": [], "removed": [], "kept": [], "failed": []}
     else:
         lines += [f"wrote {p}" for p in synced["written"]]
         lines += [f"removed {p}" for p in synced["removed"]]
@@ -234,11 +236,13 @@ def cmd_sync(args: argparse.Namespace, start: Path | None) -> int:
             lines.append("native rule files are up to date")
     from engram.cli.instructions import export_lines
 
-    failed = []
+    failed = list(synced["failed"])
+    hint = "fix what it names"
     for report in exports:
         name = f"export {report.format} {report.out}"
         if report.error:
             failed.append(f"{name} not written: {report.error}")
+            hint = "fix what it names, or remove its entry from .agents/.engram/exports.json"
         elif report.gone:
             lines.append(f"{name}: its file is gone, so it is no longer kept current")
         else:
@@ -249,7 +253,6 @@ def cmd_sync(args: argparse.Namespace, start: Path | None) -> int:
     if failed:  # the others were written; each failure is named, and the exit says it
         for line in failed:
             print(f"engram: error: {line}", file=sys.stderr)
-        hint = "fix what it names, or remove its entry from .agents/.engram/exports.json"
         print(f"engram: hint: {hint}", file=sys.stderr)
         return 2
     return 0

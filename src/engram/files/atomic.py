@@ -15,6 +15,8 @@ from pathlib import Path
 from engram.errors import FileWriteError
 
 DEFAULT_MODE = 0o644  # what a memory file gets: shared like the rest of the repository
+# A file is first written as `.<name>.<8 random characters>.tmp`: its name is this much longer.
+TEMP_NAME_EXTRA = len(".") + len(".") + 8 + len(".tmp")
 
 
 def write_text_atomic(

@@ -179,8 +179,9 @@ def approve(index: MemoryIndex, path: str) -> str:
     return digest
 
 
-def doctor(indexes: list[MemoryIndex]) -> list[Finding]:
-    """Every problem that keeps a memory from routing or being shown."""
+def doctor(indexes: list[MemoryIndex], native_rules: bool = False) -> list[Finding]:
+    """Every problem that keeps a memory from routing or being shown. `native_rules`: the
+    hosts' own rule files carry the path-scoped memories (`hooks.path_rules = native`)."""
     findings: list[Finding] = []
     for index in indexes:
         scope = index.root.scope
@@ -195,6 +196,9 @@ def doctor(indexes: list[MemoryIndex]) -> list[Finding]:
                 )
             )
         findings.extend(_invalid(index))
+        findings.extend(_long_ids(index))
+        findings.extend(_glob_findings(index, native_rules))
+        findings.extend(_misspelled(index))
         seen: dict[str, str] = {}
         for row in index.all_docs():
             if row.id in seen:
@@ -257,6 +261,62 @@ def _invalid(index: MemoryIndex) -> list[Finding]:
     scan_files(index.root.path, unread)
     findings += [Finding(scope, path, "invalid", reason) for path, reason in unread]
     return findings
+
+
+def _long_ids(index: MemoryIndex) -> list[Finding]:
+    """Memories whose id is too long to name a file: the hosts' rule files are named after it,
+    and one that cannot be written leaves the memory to the hooks alone."""
+    from engram.hooks.native import longest_id
+
+    limit = longest_id()
+    return [
+        Finding(
+            index.root.scope,
+            row.path,
+            "id too long",
+            f"the id is {len(row.id.encode())} bytes, too long for a file name (the hosts' rule "
+            f"files are named after it): choose one of at most {limit} bytes",
+        )
+        for row in index.all_docs()
+        if len(row.id.encode()) > limit
+    ]
+
+
+def _glob_findings(index: MemoryIndex, native_rules: bool) -> list[Finding]:
+    """Memories whose `!` globs keep them from a file: `!` globs alone apply to no path; and
+    the hosts' rule files cannot exclude paths, so such a memory gets none."""
+    scope = index.root.scope
+    out = []
+    for row in index.all_docs():
+        exclusions = [glob for glob in row.applies_to if glob.startswith("!")]
+        if not exclusions:
+            continue
+        if len(exclusions) == len(row.applies_to):
+            detail = ("applies_to has only `!` globs, which exclude paths but include none: it "
+                      "applies to no file; add the paths it is for")  # fmt: skip
+            out.append(Finding(scope, row.path, "no paths", detail))
+        elif native_rules:
+            detail = (f"Claude Code's and Cursor's rule files cannot exclude paths "
+                      f"({exclusions[0]}): it gets none, and the file hooks deliver it instead "
+                      "(Claude Code has them, Cursor does not)")  # fmt: skip
+            out.append(Finding(scope, row.path, "no rule file", detail))
+    return out
+
+
+def _misspelled(index: MemoryIndex) -> list[Finding]:
+    """Unknown frontmatter keys that are a known field misspelled: kept, but they do nothing."""
+    from engram.files.frontmatter import misspelled_fields
+
+    out = []
+    for row in index.all_docs():
+        data = _read(index, row.path)
+        if data is None:
+            continue
+        text = data.decode("utf-8", errors="replace")
+        for key, meant, line in misspelled_fields(text):
+            detail = f"{key}; did you mean {meant}?"
+            out.append(Finding(index.root.scope, row.path, "unknown field", detail, line))
+    return out
 
 
 def _stale(index: MemoryIndex) -> list[Finding]:

@@ -65,6 +65,20 @@ def workspace_folder(start: str | os.PathLike[str] | None = None) -> str | None:
         here = parent
 
 
+def blocked_workspace(start: str | os.PathLike[str]) -> str | None:
+    """The nearest `.agents/.engram` above `start` that is there but is no folder (a file, a
+    link to nowhere), else None: `workspace_folder` walks past it without a word."""
+    here = resolved_folder(os.fspath(start))
+    while True:
+        candidate = os.path.join(here, *WORKSPACE_PARTS)
+        if os.path.lexists(candidate) and not is_folder(candidate):
+            return candidate
+        parent = os.path.dirname(here)
+        if parent == here:
+            return None
+        here = parent
+
+
 def resolved_folder(path: str) -> str:
     """`str(Path(path).resolve())`: symlinks followed, and a symlink loop a RuntimeError."""
     real = os.path.realpath(plain_path(path))

@@ -14,6 +14,7 @@ from typing import Any
 
 from engram.errors import FrontmatterError, quoted
 from engram.files.body import split_frontmatter
+from engram.files.globs import normal_glob, split_globs
 from engram.files.model import TYPES, MemoryFile, Source
 
 _ID = re.compile(r"^[\w][\w.\-]*$")
@@ -177,11 +178,15 @@ class _Fields:
             raise self.fail(key, "must be a single line")
         return value
 
-    def words(self, key: str) -> list[str]:
+    def words(self, key: str, *, globs: bool = False) -> list[str]:
+        """A list, or comma-separated text. With `globs` a comma inside braces (`*.{ts,tsx}`)
+        is part of its glob, not a separator."""
         value = self.data.get(key)
         if value is None:
             return []
         if isinstance(value, str):
+            if globs:
+                return split_globs(value)
             return [v.strip() for v in value.split(",") if v.strip()]
         if not isinstance(value, list):
             raise self.fail(key, f"must be a list of strings, got {type(value).__name__}")
@@ -302,7 +307,7 @@ def memory_from_fields(
         directive=fields.text("directive", one_line=True),
         summary=fields.text("summary"),
         triggers=fields.words("triggers") + fields.words("task_types"),
-        applies_to=fields.words("applies_to"),
+        applies_to=[normal_glob(glob) for glob in fields.words("applies_to", globs=True)],
         depends_on=fields.words("depends_on"),
         level=_level(fields),
         lifecycle=fields.choice("lifecycle", LIFECYCLES, "active"),
@@ -312,6 +317,31 @@ def memory_from_fields(
         sources=_sources(fields),
         extra={k: v for k, v in data.items() if k not in KNOWN_FIELDS},
     )
+
+
+def misspelled_fields(text: str) -> list[tuple[str, str, int | None]]:
+    """Unknown frontmatter keys that look like a known field misspelled (`applies-to`,
+    `dependsOn`, `lifecyle`), each with the field meant and its file line. Unknown fields are
+    kept as they are, so a misspelled one would otherwise do nothing without a word."""
+    import difflib
+
+    try:
+        yaml_text, _, _ = split_frontmatter(text)
+        data, lines = parse_yaml(yaml_text)
+    except FrontmatterError:
+        return []  # `doctor` lists the file as invalid already
+    out = []
+    for key in data:
+        if not isinstance(key, str) or key in KNOWN_FIELDS:
+            continue
+        # camelCase, kebab-case and spaces are snake_case here, then a near spelling
+        plain = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", key).lower().replace("-", "_")
+        plain = plain.replace(" ", "_")
+        close = difflib.get_close_matches(plain, sorted(KNOWN_FIELDS), n=1, cutoff=0.85)
+        if close:
+            line = lines.get(key)
+            out.append((key, close[0], None if line is None else line + 1))
+    return out
 
 
 def parse_memory(text: str, *, path: str = "", default_type: str = "knowledge") -> MemoryFile:

@@ -28,6 +28,47 @@ MAX_BRACES = 64
 _GROUP = re.compile(r"\{([^{}]*)\}")
 
 
+def normal_glob(glob: str) -> str:
+    """A glob as it is matched and written for hosts. Globs are relative to the project, so a
+    leading `./` says nothing and is dropped (`./src/**` is `src/**`, `!./gen` is `!gen`):
+    gitignore would read it as a folder named `.` and match nothing."""
+    negated = glob.startswith("!")
+    rest = glob[1:] if negated else glob
+    while rest.startswith("./"):
+        rest = rest[2:].lstrip("/")
+    return ("!" if negated else "") + rest if rest else glob
+
+
+def excludes(globs: list[str]) -> bool:
+    """Whether the globs exclude paths (`!src/vendor/**`)."""
+    return any(glob.startswith("!") for glob in globs)
+
+
+def globs_match(globs: list[str], path: str) -> bool:
+    """Whether a project-relative path is one a memory's globs are for: it matches one of them
+    and none of the `!` ones. An exclusion wins wherever it is written (`!src/vendor/**` keeps
+    `src/**` out of vendored code), and `!` globs alone are for no path."""
+    if not any(glob_matches(glob, path) for glob in globs if not glob.startswith("!")):
+        return False
+    return not any(glob_matches(glob[1:], path) for glob in globs if glob.startswith("!"))
+
+
+def split_globs(text: str) -> list[str]:
+    """Comma-separated globs, as `applies_to: "a/*.py, web/*.{ts,tsx}"` or `--applies-to`
+    give them: a comma inside braces is part of its glob, not a separator."""
+    out, depth, start = [], 0, 0
+    for n, char in enumerate(text):
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth = max(depth - 1, 0)
+        elif char == "," and depth == 0:
+            out.append(text[start:n])
+            start = n + 1
+    out.append(text[start:])
+    return [glob.strip() for glob in out if glob.strip()]
+
+
 def expand_braces(glob: str) -> list[str]:
     """`a.{x,y}` -> [`a.x`, `a.y`], nested and repeated braces too, each once, at most
     MAX_EXPANSION of them. A glob of more than MAX_BRACES braces is itself."""

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
+from engram.errors import FileWriteError
 from engram.files.atomic import write_text_atomic
 from engram.files.body import split_frontmatter, visible_body
 from engram.files.guard import guarded_text
@@ -32,6 +33,10 @@ _MARKER_LINE = re.compile(r"<!-- engram:generated (?:key|export)=\S+ [^\n]*-->")
 _HEAD_FRONT = re.compile(r"---[ \t]*\n(?:.*?\n)?---[ \t]*\n", re.S)
 
 
+# The bytes of one file name on the common file systems (ext4, APFS; NTFS counts 255 units).
+NAME_MAX = 255
+
+
 @dataclass
 class SyncReport:
     """What a sync changed, relative to the project folder."""
@@ -39,15 +44,32 @@ class SyncReport:
     written: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
     kept: list[str] = field(default_factory=list)  # hand-written files in the way
+    # files that could not be written or removed, each with why: the others are still synced
+    failed: list[str] = field(default_factory=list)
+
+
+def longest_id() -> int:
+    """The most bytes an id may take for each host's rule file named after it to be written
+    (first under its temporary name, which is longer)."""
+    from engram.files.atomic import TEMP_NAME_EXTRA
+    from engram.hooks.hosts import every_host
+
+    suffixes = [h.native.suffix for h in every_host() if h.native is not None]
+    return NAME_MAX - TEMP_NAME_EXTRA - max(len(s.encode()) for s in suffixes)
 
 
 def path_memories(ws: Workspace, today: date | None = None) -> list[tuple[DocRow, str]]:
-    """Visible, safe path-scoped memories with their agent-facing bodies (workspace wins)."""
+    """Visible, safe path-scoped memories with their agent-facing bodies (workspace wins),
+    except those whose globs exclude paths: the hosts' rule files cannot say `!src/vendor/**`,
+    so the hooks deliver those."""
+    from engram.files.globs import excludes
     from engram.terminal import printable
 
     out = []
     limit = ws.config["files.max_bytes"]
     for row in ws.visible_rows(lambda index: index.path_scoped(), ws.options("", today=today)):
+        if excludes(row.applies_to):
+            continue
         text, _ = guarded_text(row, ws.roots[row.scope], limit)
         if text is not None:
             # as the pack prints it: no terminal escapes or control characters
@@ -137,7 +159,11 @@ def sync_folder(
     present = sorted(folder.glob(pattern)) if folder.is_dir() else []
     for path in present:
         if path not in wanted and generated_key(path, folder):
-            path.unlink()
+            try:
+                path.unlink()
+            except OSError as exc:
+                report.failed.append(f"cannot remove {path.relative_to(project)}: {_why(exc)}")
+                continue
             report.removed.append(str(path.relative_to(project)))
     for path, text in sorted(wanted.items()):
         if os.path.lexists(path):
@@ -146,6 +172,16 @@ def sync_folder(
                 continue
             if _same_text(path, folder, text):
                 continue
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_text_atomic(path, text)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_text_atomic(path, text)
+        except (OSError, FileWriteError) as exc:  # a name too long, a file where the folder is
+            report.failed.append(f"cannot write {path.relative_to(project)}: {_why(exc)}")
+            continue
         report.written.append(str(path.relative_to(project)))
+
+
+def _why(exc: OSError | FileWriteError) -> str:
+    """The system's reason for a failed write, without the path it names."""
+    code = exc.errno
+    return os.strerror(code) if code else str(exc)

@@ -71,11 +71,21 @@ def handle(event: ev.Event) -> str:
         if not ws.indexes:
             return ""  # no workspace and no global folder here: nothing to do
         scope_key = str(ws.workspace_folder or ws.global_folder)
-        session = event.session or "no-session"
-        if event.kind == ev.SUBAGENT_START:
-            session = f"{session}/subagent/{event.agent_id or 'anonymous'}"
-        with DeliveryState(event.host, scope_key, session) as state:
+        with DeliveryState(event.host, scope_key, delivery_session(event)) as state:
             return _dispatch(event, ws, state)
+
+
+def delivery_session(event: ev.Event) -> str:
+    """Whose delivered set an event reads and adds to. A subagent's context is its own: it
+    starts empty and is gone when the subagent ends, so its start, its file events and the
+    rule files the host loads for it (events that carry its `agent_id`) use its own set: what
+    it was given never counts as delivered to the main agent."""
+    session = event.session or "no-session"
+    if event.kind == ev.SUBAGENT_START:
+        return f"{session}/subagent/{event.agent_id or 'anonymous'}"
+    if event.kind in (ev.FILE_TOUCHED, ev.INSTRUCTIONS_LOADED) and event.agent_id:
+        return f"{session}/subagent/{event.agent_id}"
+    return session
 
 
 def _dispatch(event: ev.Event, ws: Workspace, state: DeliveryState) -> str:
@@ -90,9 +100,7 @@ def _dispatch(event: ev.Event, ws: Workspace, state: DeliveryState) -> str:
         state.reset()
         state.forget_old()
         if native_rules(event, config):
-            from engram.hooks.native import sync_native_rules
-
-            sync_native_rules(ws, hosts=(event.host,))
+            _sync_rule_files(event, ws)
         return _deliver(event, ws, state, session_pack(ws), extra=session_digest(ws, event))
     if event.kind == ev.PROMPT:
         return _deliver(event, ws, state, ws.load(event.prompt), empty_reason="no match")
@@ -100,10 +108,30 @@ def _dispatch(event: ev.Event, ws: Workspace, state: DeliveryState) -> str:
         state.reset()  # a subagent starts with an empty context of its own
         return _deliver(event, ws, state, ws.load(event.agent), empty_reason="no match")
     if event.kind == ev.FILE_TOUCHED:
-        if native_rules(event, config):
-            return ""  # the host loads the generated rule files itself
-        return _deliver(event, ws, state, path_pack(ws, event, state.delivered()))
+        if not native_rules(event, config):
+            return _deliver(event, ws, state, path_pack(ws, event, state.delivered()))
+        # The host loads the generated rule files itself; only a memory whose globs its rule
+        # files cannot express (an exclusion) comes through the hook.
+        pack = path_pack(ws, event, state.delivered(), without_rule_file=True)
+        return _deliver(event, ws, state, pack) if pack.items else ""
     return ""
+
+
+def _sync_rule_files(event: ev.Event, ws: Workspace) -> None:
+    """Write the host's generated rule files. A side step of the session start: a file that
+    cannot be written (a name too long, a file where the folder goes) is logged for `engram
+    doctor`, and the session's pack is injected all the same."""
+    from engram.errors import FileWriteError
+    from engram.hooks.errorlog import log_error
+    from engram.hooks.native import sync_native_rules
+
+    try:
+        report = sync_native_rules(ws, hosts=(event.host,))
+    except Exception as exc:
+        log_error(event.host, event.name, exc)
+        return
+    for failure in report.failed:
+        log_error(event.host, event.name, FileWriteError(failure), trace=failure)
 
 
 def session_pack(ws: Workspace) -> Pack:
@@ -124,11 +152,14 @@ def session_pack(ws: Workspace) -> Pack:
     return build_pack(route, ws.folders, expand_top=len(route.pack), max_bytes=limit)
 
 
-def path_pack(ws: Workspace, event: ev.Event, delivered: set[str]) -> Pack:
-    """Up to three not-yet-delivered memories whose `applies_to` globs match the touched files."""
+def path_pack(
+    ws: Workspace, event: ev.Event, delivered: set[str], without_rule_file: bool = False
+) -> Pack:
+    """Up to three not-yet-delivered memories whose `applies_to` globs match the touched files
+    (with `without_rule_file`, only those no generated rule file carries)."""
     from pathlib import Path
 
-    from engram.files.globs import glob_matches
+    from engram.files.globs import excludes, globs_match
     from engram.render.pack import build_pack
     from engram.routing.route import Candidate, Route
     from engram.text.tokenize import anchors_of
@@ -148,7 +179,8 @@ def path_pack(ws: Workspace, event: ev.Event, delivered: set[str]) -> Pack:
         Candidate(row)
         for row in ws.visible_rows(lambda index: index.path_scoped(), ws.options(""))
         if f"{row.scope}:{row.id}" not in delivered
-        and any(glob_matches(glob, path) for glob in row.applies_to for path in touched)
+        and (excludes(row.applies_to) or not without_rule_file)
+        and any(globs_match(row.applies_to, path) for path in touched)
     ]
     ordered = sorted(chosen, key=lambda c: (c.row.level, c.id))[:PATH_BODIES]
     route = Route(anchors_of(""), candidates=ordered, pack=ordered)
@@ -157,11 +189,32 @@ def path_pack(ws: Workspace, event: ev.Event, delivered: set[str]) -> Pack:
 
 
 def _relative(path: Path, cwd: Path, base: Path) -> str | None:
-    """The path relative to `base`, or None when it lies outside it."""
+    """The path relative to `base`, or None when it lies outside it.
+
+    The path is taken as the host named it: a folder linked into the project (`src/api` a
+    symlink to a shared checkout) is part of the project, so its files match `src/api/**`.
+    `..` is folded by name, so a path that climbs out of the project stays outside it. A path
+    named through the project's real location (the host resolved a link above the project)
+    is matched there."""
+    import os
+    from pathlib import Path
+
     absolute = path if path.is_absolute() else cwd / path
+    named = Path(os.path.normpath(absolute))
+    for root in dict.fromkeys((Path(os.path.normpath(base)), _real(base))):
+        if root is not None and named.is_relative_to(root):
+            return named.relative_to(root).as_posix()
+    real, real_base = _real(absolute), _real(base)
+    if real is None or real_base is None or not real.is_relative_to(real_base):
+        return None
+    return real.relative_to(real_base).as_posix()
+
+
+def _real(path: Path) -> Path | None:
+    """The path with its links resolved; None for a link loop."""
     try:
-        return absolute.resolve().relative_to(base.resolve()).as_posix()
-    except ValueError:
+        return path.resolve()
+    except (OSError, RuntimeError):  # a loop (RuntimeError before Python 3.13)
         return None
 
 
@@ -203,7 +256,8 @@ def _deliver(
 
     Each memory has one way in: where the host loads generated rule files, a path-scoped
     memory's body comes with its rule file (when a matching file is touched), so a pack shows
-    it as a card."""
+    it as a card; one whose globs exclude paths has no rule file, so its body comes here."""
+    from engram.files.globs import excludes
     from engram.render.pack import fit
 
     delivered = state.delivered()
@@ -213,7 +267,8 @@ def _deliver(
         if item.candidate.key in delivered:
             pack.already_loaded.append(item.candidate.id)
             continue
-        if by_rule_file and item.tier == "body" and item.candidate.row.applies_to:
+        globs = item.candidate.row.applies_to
+        if by_rule_file and item.tier == "body" and globs and not excludes(globs):
             item.tier, item.body = "card", ""
         fresh.append(item)
     pack.items = fresh

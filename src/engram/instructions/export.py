@@ -32,7 +32,7 @@ from pathlib import Path
 
 from engram.errors import EngramError
 from engram.files.body import split_frontmatter, visible_body
-from engram.files.globs import expanded
+from engram.files.globs import excludes, expanded
 from engram.files.guard import guarded_text
 from engram.files.index import DocRow
 from engram.hooks.native import MARKER, SyncReport, is_generated_text, marker, sync_folder
@@ -217,7 +217,7 @@ def render_cursor(memory: Exported, fmt: Format) -> tuple[str, bool]:
     description = json.dumps(card_text(row) or " ".join(memory.title.split()))
     head = f"---\ndescription: {description}\n"
     if row.applies_to:
-        head += f"globs: {json.dumps(','.join(expanded(row.applies_to)))}\n"
+        head += f"globs: {_host_globs(row)}\n"
     head += f"alwaysApply: {'true' if memory.always and not row.applies_to else 'false'}\n---\n"
     text = f"{head}{marker(row)}\n{_section(memory, 1)}"
     if fits(text, fmt):
@@ -225,10 +225,23 @@ def render_cursor(memory: Exported, fmt: Format) -> tuple[str, bool]:
     return f"{head}{marker(row)}\n# {memory.title}\n\n{memory.card}\n", False
 
 
+def _has_rule_file(row: DocRow) -> bool:
+    """Whether the hosts' own rule files carry the memory (native path rules)."""
+    return bool(row.applies_to) and not excludes(row.applies_to)
+
+
+def _host_globs(row: DocRow) -> str:
+    """The memory's globs as one comma-separated JSON string (Cursor's `globs`, Copilot's
+    `applyTo`), braces written out. Neither can exclude paths: `!` globs are left out (and the
+    export says so)."""
+    included = [glob for glob in row.applies_to if not glob.startswith("!")]
+    return json.dumps(",".join(expanded(included)))
+
+
 def render_copilot_path(memory: Exported, fmt: Format) -> tuple[str, bool]:
     """A path-scoped memory's `.instructions.md` file, and whether its body fitted."""
     row = memory.row
-    head = f"---\napplyTo: {json.dumps(','.join(expanded(row.applies_to)))}\n---\n"
+    head = f"---\napplyTo: {_host_globs(row)}\n---\n"
     text = f"{head}{marker(row)}\n{_section(memory, 1)}"
     if fits(text, fmt):
         return text, True
@@ -253,13 +266,19 @@ def export_instructions(
     report = ExportReport(fmt_name, relative)
     memories = export_memories(ws, today)
     if fmt.native_host and ws.config["hooks.path_rules"] == "native":
-        scoped = [m for m in memories if m.row.applies_to]
+        scoped = [m for m in memories if _has_rule_file(m.row)]
         if scoped:
-            memories = [m for m in memories if not m.row.applies_to]
+            memories = [m for m in memories if not _has_rule_file(m.row)]
             report.notes.append(
                 f"{len(scoped)} path-scoped memories are left to the host's own rule files "
                 "(hooks.path_rules = native; `engram hooks sync` writes them)"
             )
+    excluding = [m for m in memories if excludes(m.row.applies_to)]
+    if excluding and fmt_name in ("cursor", "copilot"):
+        report.notes.append(
+            f"{len(excluding)} memories exclude paths (`!` globs), which {fmt_name}'s globs "
+            "cannot say: their files apply to the excluded paths too"
+        )
     sync = SyncReport()
     try:
         files = _write_files(project, fmt, target, memories, report, sync)
@@ -268,6 +287,11 @@ def export_instructions(
             f"--out {relative}: cannot write there ({exc.strerror or exc})",
             hint="make the folder writable, or export elsewhere with --out",
         ) from None
+    if sync.failed:  # the files that could be written are; the first that could not is named
+        raise EngramError(
+            f"--out {relative}: {sync.failed[0]}",
+            hint="make the folder writable, or export elsewhere with --out",
+        )
     kept = {project.resolve() / p for p in sync.kept}
     whole = [w for path, (_, w) in files.items() if path not in kept]  # kept: not written
     report.bodies += sum(whole)

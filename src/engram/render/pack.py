@@ -180,6 +180,9 @@ def build_pack(
     """Check every memory to be printed, lay out bodies and cards, then apply the budget.
     `max_bytes` is `files.max_bytes`: no larger file is read."""
     pack = Pack(route, skipped=list(route.skipped), budget=budget_tokens)
+    # A memory prints `requires: <id>`: a prerequisite no folder holds is named, as one
+    # withheld is, so the agent is told why it is not in the pack.
+    pack.skipped += [Skip(unknown_id(m), "", "not found") for m in route.missing_prerequisites]
     bodies_left = expand_top if tiers else len(route.pack)
     chosen = [(c, False) for c in route.pack]
     if tiers and extra_cards:

@@ -1,27 +1,55 @@
 """Token estimate used for budgets.
 
-Latin and Cyrillic text averages about four characters per token in the tokenizers agents use;
-CJK text is close to one token per character. We count both so a Japanese pack is not
-under-estimated by a factor of four.
+Latin and Cyrillic text averages about four characters per token in the tokenizers agents use.
+Scripts the tokenizers learned from less text cost far more: CJK ideographs, kana, Hangul, the
+Indic and Southeast Asian scripts (Devanagari, Thai, Khmer…), Ethiopic and emoji are close to
+one token per character, and Greek, Armenian, Georgian, Hebrew and Arabic to one per two. We
+count each at its rate, so a Korean or Hindi pack is not under-estimated by a factor of four.
+Where tokenizers differ, the estimate takes the costlier: a budget is a limit not to pass.
 """
 
 from __future__ import annotations
 
+import re
 
-def _is_cjk(ch: str) -> bool:
-    code = ord(ch)
-    return (
-        0x3040 <= code <= 0x30FF  # hiragana, katakana
-        or 0x3400 <= code <= 0x4DBF
-        or 0x4E00 <= code <= 0x9FFF
-        or 0xF900 <= code <= 0xFAFF
-        or 0xFF66 <= code <= 0xFF9F
-    )
+# About one token per character.
+_DENSE = re.compile(
+    "["
+    "\u0900-\u0dff"  # Devanagari, Bengali, Gurmukhi, Gujarati, Oriya, Tamil, Telugu, … Sinhala
+    "\u0e00-\u0fff"  # Thai, Lao, Tibetan
+    "\u1000-\u109f"  # Myanmar
+    "\u1100-\u11ff"  # Hangul Jamo
+    "\u1200-\u139f"  # Ethiopic
+    "\u1780-\u17ff"  # Khmer
+    "\u3040-\u30ff"  # hiragana, katakana
+    "\u3130-\u318f"  # Hangul compatibility Jamo
+    "\u3400-\u4dbf\u4e00-\u9fff"  # CJK ideographs
+    "\ua960-\ua97f"  # Hangul Jamo extended-A
+    "\uac00-\ud7ff"  # Hangul syllables, Jamo extended-B
+    "\uf900-\ufaff"  # CJK compatibility ideographs
+    "\uff66-\uff9f"  # half-width katakana
+    "\U0001f000-\U0001faff"  # emoji and pictographs
+    "\U00020000-\U0003ffff"  # CJK ideographs beyond the basic plane
+    "]"
+)
+# About one token per two characters.
+_HALF = re.compile(
+    "["
+    "\u0370-\u03ff\u1f00-\u1fff"  # Greek
+    "\u0530-\u058f"  # Armenian
+    "\u0590-\u05ff\ufb1d-\ufb4f"  # Hebrew
+    "\u0600-\u08ff\ufb50-\ufdff\ufe70-\ufeff"  # Arabic, Syriac, Thaana
+    "\u10a0-\u10ff"  # Georgian
+    "]"
+)
 
 
 def estimate_tokens(text: str) -> int:
-    """Estimate tokens: one per CJK character plus one per four other characters (rounded up)."""
+    """Estimate tokens: one per character of the dense scripts, one per two of Greek, Hebrew,
+    Arabic and the like, plus one per four other characters (rounded up)."""
     if text.isascii():
         return (len(text) + 3) // 4
-    cjk = sum(1 for ch in text if _is_cjk(ch))
-    return cjk + (len(text) - cjk + 3) // 4
+    dense = len(_DENSE.findall(text))
+    half = len(_HALF.findall(text))
+    other = len(text) - dense - half
+    return dense + (2 * half + other + 3) // 4

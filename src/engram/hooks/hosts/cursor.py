@@ -16,12 +16,14 @@ if TYPE_CHECKING:
     from engram.files.index import DocRow
 
 KINDS = {"sessionStart": ev.SESSION_START, "preCompact": ev.COMPACTION}
+# At most this many of `workspace_roots` are looked at: each is a walk up the folders, and a
+# multi-root window never holds so many.
+MAX_ROOTS = 32
 
 
 def normalize(payload: dict[str, Any], env: dict[str, str]) -> ev.Event:
     name = ev.text_field(payload, "hook_event_name")
-    roots = payload.get("workspace_roots")
-    root = ev.as_path(roots[0]) if isinstance(roots, list) and roots else ""
+    root = project_root(payload.get("workspace_roots"))
     cwd = ev.cwd_of({"cwd": root} if root else payload, env, "CURSOR_PROJECT_DIR")
     return ev.Event(
         host="cursor",
@@ -30,6 +32,21 @@ def normalize(payload: dict[str, Any], env: dict[str, str]) -> ev.Event:
         session=ev.text_field(payload, "session_id", "conversation_id"),
         cwd=cwd,
     )
+
+
+def project_root(roots: object) -> str:
+    """Of a multi-root window's `workspace_roots`, the first in (or under) an Engram
+    workspace; else the first ('' for none)."""
+    from engram.files.discovery import workspace_folder
+
+    paths = [p for p in map(ev.as_path, roots[:MAX_ROOTS]) if p] if isinstance(roots, list) else []
+    for path in paths:
+        try:
+            if workspace_folder(path):
+                return path
+        except (OSError, RuntimeError, ValueError):  # unreadable, a link loop, a NUL: not it
+            continue
+    return paths[0] if paths else ""
 
 
 def respond(event: ev.Event, context: str) -> dict[str, Any]:
