@@ -146,3 +146,16 @@ def test_a_new_one_named_after_a_comma_supersedes_the_old_one(old: str, new: str
 )
 def test_a_new_one_beside_the_others_hides_nothing(old: str, new: str) -> None:
     assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("stored", "told"),
+    [
+        ("Я живу в Москве.", "Теперь я живу в Казани."),
+        ("Я живу в Москве.", "Сейчас я живу в Казани."),
+        ("Vivo en Madrid.", "Ahora vivo en Sevilla."),
+        ("Vivo en Madrid.", "Ya no vivo en Madrid, ahora vivo en Sevilla."),
+    ],
+)
+def test_now_before_the_pronoun_or_the_first_persons_verb_updates(stored: str, told: str) -> None:
+    assert outcome(stored, told) == "supersede"

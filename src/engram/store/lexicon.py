@@ -324,7 +324,8 @@ VERB_CLASSES = {
         живет живут жил жила жили проживает переехал переехала переехали vive viven vivía
         vivia mudó mudo mudaron reside residen mudado mudada mudamos mudé muda mudan
         relocating moving переезжает переселился переселилась перебрался перебралась
-        перебрались trasladó trasladado trasladada trasladaron""".split(),
+        перебрались trasladó trasladado trasladada trasladaron vivo vivimos живу живём
+        живем""".split(),
         "dwell",
     ),
     # who a task is given to: "is assigned to Priya" and "was reassigned to Marco" speak of
@@ -996,6 +997,7 @@ ejecuta ejecutan lanza publica migra actualiza instala configura monitoriza rota
 conecta depende apunta resuelve redirige abre cierra viaja sale vuelve llega aprueba aprueban
 encarga practica celebra sigue cubre cifra acuesta levanta reside residen
 confía confia admira respeta
+vivo trabajo uso
 """,
 }
 

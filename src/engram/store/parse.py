@@ -2186,9 +2186,11 @@ def _predicate_start(words: list[Word], language: str) -> tuple[int, bool]:
         return 0, True  # "Cambié la clase de yoga": the verb says who
     if language == "spanish" and len(words) > 1 and _spanish_verb_first(words):
         return 0, True  # "Paga 800 euros de alquiler", as "Ahora paga …" reads it
-    if words and words[0].norm in lx.SUBJECT_PRONOUNS:
+    # (past the words of news that open it: "Теперь я живу в Казани", "Now I live …")
+    first = next((at for at, w in enumerate(words[:3]) if w.kind != "marker"), 0)
+    if words and words[first].norm in lx.SUBJECT_PRONOUNS:
         # "Я пью кофе", "I go to the gym": after a subject pronoun (and its adverbs) the verb
-        for at in range(1, min(len(words), 4)):
+        for at in range(first + 1, min(len(words), first + 4)):
             if words[at].kind in ("word", "aux", "neg") and words[at].norm not in lx.ADVERBS:
                 return at, True
     for at, word in enumerate(words):
