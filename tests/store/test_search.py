@@ -706,3 +706,9 @@ def test_japanese_facts_are_found_by_their_hiragana_and_latin_words(store: Memor
     store.absorb(["私はみかんが好きです。", "田中さんはGoogleで働いています。"], scope="user")
     assert [h.fact.content for h in store.search("みかん")] == ["私はみかんが好きです。"]
     assert [h.fact.content for h in store.search("Google")] == ["田中さんはGoogleで働いています。"]
+
+
+def test_a_russian_name_is_found_in_another_case(store: MemoryStore) -> None:
+    store.absorb(["Кот Павла болеет.", "Алексей — муж Ольги."], scope="user")
+    assert [h.fact.content for h in store.search("Павел")] == ["Кот Павла болеет."]
+    assert [h.fact.content for h in store.search("Алексея")] == ["Алексей — муж Ольги."]

@@ -919,10 +919,11 @@ class MemoryStore:
         window, about = self._window(query, now)
         stemmed, other_stems = query_terms_of(about)
         query_terms = topic_terms(stemmed)
-        # BM25 also looks a Latin word up under the other language's stem (a fact is stemmed
-        # in its own language); the query's own terms group and order the hits
+        # BM25 also looks a word up under the other stems it may be stored under (a Latin
+        # word's in the other language, a Russian word's in other cases); the query's own
+        # terms group and order the hits
         lexical_terms = query_terms + list(
-            dict.fromkeys(other_stems[t] for t in query_terms if t in other_stems)
+            dict.fromkeys(v for t in query_terms for v in other_stems.get(t, ()))
         )
         # the vector is of the query without its time words too, unless they are all it says,
         # and without the asker's words of a request for advice, as its terms are

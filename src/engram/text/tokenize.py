@@ -230,28 +230,67 @@ def terms_of(text: str, language: str | None = None) -> list[str]:
     return terms_of_tokens(tokens, language or latin_language(tokens))
 
 
-def query_terms_of(text: str) -> tuple[list[str], dict[str, str]]:
-    """A query's index terms (`terms_of`), and for each Latin word's term the stem the word
-    takes in the other language, where the two differ (term -> other stem). A fact is stemmed
-    in its own language and a query in its own, so a word both say may be stored under the
-    other's stem: "Madrid" is "madr" in "Mi hermana vive en Madrid" and "madrid" in a query of
-    that one word, read as English; "¿Quién vive en Madrid?" asks in Spanish of "Anna lives in
-    Madrid"."""
+def query_terms_of(text: str) -> tuple[list[str], dict[str, tuple[str, ...]]]:
+    """A query's index terms (`terms_of`), and for each of them the other stems its word may
+    be stored under (term -> stems), where they differ. A fact is stemmed in its own language
+    and a query in its own, so a Latin word both say may be stored under the other language's
+    stem: "Madrid" is "madr" in "Mi hermana vive en Madrid" and "madrid" in a query of that
+    one word, read as English. A Russian name or noun changes its stem with its case, which
+    the stemmer does not undo ("Павел" / "Павла", "Сергей" / "Сергея", "Киев" / "Киеве"):
+    the stems of its other case forms are looked up too."""
     tokens = tokenize(text)
     language = latin_language(tokens)
     other = "english" if language == "spanish" else "spanish"
     terms: list[str] = []
-    others: dict[str, str] = {}
+    others: dict[str, tuple[str, ...]] = {}
     for token in tokens:
         if is_stop_word(token.word):
             continue
         term = _term(token, language)
         terms.append(term)
-        if token.script == "latin" and not token.word.isdigit() and term not in others:
-            variant = stem(_folded(token.word), other)
-            if variant != term:
-                others[term] = variant
+        if term in others or token.word.isdigit():
+            continue
+        if token.script == "latin":
+            variants = {stem(_folded(token.word), other)}
+        elif token.script == "cyrillic" and len(token.word) >= 3:
+            variants = {stem(form, "russian") for form in _russian_case_forms(token.word)}
+        else:
+            continue
+        variants.discard(term)
+        if variants:
+            others[term] = tuple(sorted(variants))
     return terms, others
+
+
+# Russian case endings (`_russian_case_forms`): those a noun or name takes, and those it may
+# be met in and is stripped of
+_RU_ENDINGS = ("а", "у", "ом", "е", "ы", "и", "ой", "ей", "ю", "я", "ем", "ов", "ев")
+_RU_VOWELS = frozenset("аеёиоуыэюя")
+
+
+def _russian_case_forms(word: str) -> set[str]:
+    """Other case forms a Russian noun or name may take, as a rule of thumb: its endings on
+    the word as it is and on its base (the word less a case ending, a fleeting vowel put back
+    or taken out: "павел" / "павла", "алексей" / "алексея", "день" / "дня"). Forms no word
+    has find nothing."""
+    bases = {word}
+    for ending in _RU_ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= 3:
+            bases.add(word[: -len(ending)])
+    if word[-1] in "йь" or word[-1] in _RU_VOWELS:
+        bases.add(word[:-1])
+    for base in list(bases):
+        if len(base) >= 3 and base[-1] not in _RU_VOWELS and base[-2] not in _RU_VOWELS:
+            bases.add(f"{base[:-1]}е{base[-1]}")  # a fleeting vowel put back: "павл" → "павел"
+        if len(base) >= 4 and base[-2] in "ео" and base[-1] not in _RU_VOWELS:
+            bases.add(base[:-2] + base[-1])  # and taken out: "павел" → "павл", "день" → "дн"
+    forms = set()
+    for base in bases:
+        forms.add(base)
+        forms.update(base + ending for ending in _RU_ENDINGS)
+        forms.update((base + "й", base + "ь"))
+    forms.discard(word)
+    return forms
 
 
 def terms_of_tokens(tokens: list[Token], language: str) -> list[str]:
