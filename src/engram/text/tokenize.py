@@ -279,11 +279,13 @@ def _russian_case_forms(word: str) -> set[str]:
             bases.add(word[: -len(ending)])
     if word[-1] in "йь" or word[-1] in _RU_VOWELS:
         bases.add(word[:-1])
-    for base in list(bases):
+    fleeting = set()
+    for base in bases:
         if len(base) >= 3 and base[-1] not in _RU_VOWELS and base[-2] not in _RU_VOWELS:
-            bases.add(f"{base[:-1]}е{base[-1]}")  # a fleeting vowel put back: "павл" → "павел"
+            fleeting.add(f"{base[:-1]}е{base[-1]}")  # a fleeting vowel put back: "павл" → "павел"
         if len(base) >= 4 and base[-2] in "ео" and base[-1] not in _RU_VOWELS:
-            bases.add(base[:-2] + base[-1])  # and taken out: "павел" → "павл", "день" → "дн"
+            fleeting.add(base[:-2] + base[-1])  # and taken out: "павел" → "павл"
+    bases |= fleeting
     forms = set()
     for base in bases:
         forms.add(base)
