@@ -159,3 +159,7 @@ def test_a_new_one_beside_the_others_hides_nothing(old: str, new: str) -> None:
 )
 def test_now_before_the_pronoun_or_the_first_persons_verb_updates(stored: str, told: str) -> None:
     assert outcome(stored, told) == "supersede"
+
+
+def test_japanese_now_as_the_topic_updates_where_one_lives() -> None:
+    assert outcome("東京に住んでいます。", "今は大阪に住んでいます。") == "supersede"

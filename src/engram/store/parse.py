@@ -3426,13 +3426,23 @@ _PRESENT_IN_IA = frozenset(
 )
 
 
+# Topics that say when, not who or what ("今は", "現在は", "最近は")
+_JAPANESE_WHEN_TOPICS = frozenset({"今", "現在", "最近", "いま"})
+
+
 def _cjk_topic(body: str, words: list[Word], language: str) -> int:
     """Japanese: the subject is what comes before the topic particle は (or が), its words
     counted as `_words` reads them (an id's number is one: "チケット43は")."""
     for particle in ("は", "が"):
         cut = body.find(particle)
+        if cut > 0 and body[:cut] in _JAPANESE_WHEN_TOPICS:
+            # "今は大阪に住んでいます": when it holds, no one it is of ("now, I live in Osaka")
+            cut = body.find(particle, cut + 1)
         if cut > 0:  # (with the particle: "さくらは" is a name, "さくら" alone no word)
             return min(len(_words(body[: cut + 1], language)), len(words))
+    if _JAPANESE_NOW.search(body) and "を" not in body:
+        # "今は大阪に住んでいます" with "今" read as "now": no one named, as "東京に住んでいます"
+        return 0
     cut = body.find("を")
     if cut >= 0:
         # no topic, but an object: the subject is left unsaid ("エディタをVimから…に乗り換えた",
