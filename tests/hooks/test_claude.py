@@ -323,6 +323,16 @@ def test_output_stays_under_the_claude_cap_without_cutting_text(
         assert (f"### kafka-{n:02}" in text) == (f"END{n}" in text)
 
 
+def test_an_emoji_counts_as_two_characters_toward_the_cap(
+    hook: Hook, memory: Callable[..., Path]
+) -> None:
+    paragraph = "Kafka 🚀 offsets 🎉 " * 150  # 300 emoji: as JavaScript counts, 300 more
+    for n in range(8):
+        memory(f"kafka-{n:02}", f"# Kafka {n}\n\n{paragraph}END{n}\n", directive=f"Kafka rule {n}.")
+    text = context(hook("UserPromptSubmit", prompt="kafka offsets"))
+    assert len(text.encode("utf-16-le")) // 2 <= 9500
+
+
 def test_the_cap_is_configurable(hook: Hook, memory: Callable[..., Path], ws_root: Path) -> None:
     (ws_root / "engram.toml").write_text("[hooks]\nclaude_max_chars = 400\n")
     memory("kafka", "# Kafka\n\n" + "kafka offsets " * 100 + "\n", directive="Commit offsets.")

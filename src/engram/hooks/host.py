@@ -53,7 +53,11 @@ class Cap(Frozen):
     def fits(self, text: str) -> bool:
         if self.unit == "tokens":  # counted as ceil(bytes / 4), as Codex counts
             return (len(text.encode("utf-8")) + 3) // 4 <= self.limit
-        return len(text) <= self.limit
+        # counted as JavaScript counts a string's length (the hosts run on Node.js): a
+        # character beyond the Basic Multilingual Plane, an emoji, is two
+        if text.isascii():
+            return len(text) <= self.limit
+        return len(text) + sum(ord(ch) > 0xFFFF for ch in text) <= self.limit
 
     @property
     def label(self) -> str:
