@@ -240,9 +240,26 @@ def test_a_number_before_a_kanji_is_read_with_it() -> None:
 
 def test_words_written_in_hiragana_are_terms() -> None:
     assert terms_of("私はりんごが好きです。") == ["私", "りんご", "好"]
-    assert terms_of("あしたはおばあちゃんのおみまいに行く。") == [
-        "あした", "おばあちゃん", "おみまい", "行",
-    ]  # fmt: skip
+    said = "あしたはおばあちゃんのおみまいに行く。"
+    assert {"あした", "おばあちゃん", "おみまい", "行"} <= set(terms_of(said))
+
+
+def test_a_word_in_hiragana_that_holds_a_particles_kana_is_a_term_whole() -> None:
+    assert "ともこ" in terms_of("娘の名前はともこです。")
+    assert "もも" in terms_of("好きな果物はももです。")
+    assert "のぞみ" in terms_of("駅までのぞみに乗ります。")
+
+
+def test_japanese_grammar_in_hiragana_is_no_term_nor_anchor() -> None:
+    assert terms_of("ログインについて教えてください") == ["ログイン", "教"]
+    assert terms_of("しかしエラーが出ます") == ["エラー", "出"]
+    anchors = anchors_of("あしたはおばあちゃんのおみまいに行く")
+    assert [a.word for a in anchors.anchors] == ["あした", "おばあちゃん", "おみまい", "行"]
+
+
+def test_an_accent_that_tells_a_word_from_a_stop_word_is_kept() -> None:
+    assert terms_of("té verde", "spanish") == ["te", "verd"]  # "te" alone is a pronoun
+    assert terms_of("te llamo", "spanish") == ["llam"]
 
 
 def test_a_kanjis_kana_ending_and_grammar_are_no_terms() -> None:

@@ -45,3 +45,38 @@ def test_a_damaged_store_still_leaves_the_session_its_memory_files(
     monkeypatch.setenv("ENGRAM_DB", str(db))
     injected = context(call(monkeypatch, capsys, "claude", "SessionStart", cwd=str(project)))
     assert "Use pnpm." in injected
+
+
+def test_a_store_due_an_upgrade_is_upgraded_aside_and_the_session_keeps_its_memory_files(
+    project: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import sqlite3
+    import time
+
+    from engram.hooks.run import upgrade_due
+    from engram.store.sqlite.schema import MIGRATIONS
+    from tests.conftest import write_memory
+
+    write_memory(
+        project / ".agents" / ".engram", "team-conventions", "# Conventions\n\nUse pnpm.\n",
+        tags=["session-start"],
+    )  # fmt: skip
+    db = tmp_path / "memory.db"
+    monkeypatch.setenv("ENGRAM_DB", str(db))
+    with MemoryStore.open(db, config=load_config(None, env={})) as store:
+        store.absorb(["Kafka runs on three brokers."], scope="agent")
+    with sqlite3.connect(db) as conn:  # as an older Engram left it
+        conn.execute("DELETE FROM _migrations WHERE name = ?", (MIGRATIONS[-1].__name__,))
+    assert upgrade_due(db)
+    injected = context(call(monkeypatch, capsys, "claude", "SessionStart", cwd=str(project)))
+    assert "Use pnpm." in injected and "Kafka" not in injected  # no digest this time
+    waited = 0.0
+    while upgrade_due(db) and waited < 30:  # the upgrade runs in a process of its own
+        time.sleep(0.2)
+        waited += 0.2
+    assert not upgrade_due(db)
+    injected = context(call(monkeypatch, capsys, "claude", "SessionStart", cwd=str(project)))
+    assert "Kafka runs on three brokers." in injected

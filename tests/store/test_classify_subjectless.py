@@ -277,6 +277,7 @@ def test_russian_names_joined_by_i_are_no_addition() -> None:
         ("Corrí un maratón en 2019.", "Corrí un maratón en 2021."),
         ("Сделал прививку от гриппа в октябре 2022.", "Сделал прививку от гриппа в октябре 2023."),
         ("Оплатил счёт за свет 3 мая.", "Оплатил счёт за свет 3 июня."),
+        ("Был в Японии в 2019 году.", "Был в Японии в 2023 году."),
     ],
 )
 def test_what_one_did_on_two_dates_told_without_a_subject_is_two_events(

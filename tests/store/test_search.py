@@ -712,3 +712,11 @@ def test_a_russian_name_is_found_in_another_case(store: MemoryStore) -> None:
     store.absorb(["Кот Павла болеет.", "Алексей — муж Ольги."], scope="user")
     assert [h.fact.content for h in store.search("Павел")] == ["Кот Павла болеет."]
     assert [h.fact.content for h in store.search("Алексея")] == ["Алексей — муж Ольги."]
+
+
+@pytest.mark.sqlite_only
+def test_a_latin_word_a_fact_holds_is_not_looked_up_in_the_other_language(
+    store: MemoryStore,
+) -> None:
+    store.absorb(["The data team meets daily.", "Los datos se guardan en S3."], scope="agent")
+    assert [h.fact.content for h in store.search("data")] == ["The data team meets daily."]

@@ -114,26 +114,50 @@ def warm_in_background(cwd: str | Path) -> bool:
     workspace takes longer than any host waits for a hook; without this, every call would start
     it again and be stopped again. One builder per folder at a time (a marker file in the state
     folder). Never raises; False when nothing was started."""
+    return _in_background("warm", _WARM, str(cwd))
+
+
+# Opens the fact store, which applies the upgrades its tables are due.
+_UPGRADE = (
+    "import sys\nfrom pathlib import Path\nfrom engram.config import load_config\n"
+    "from engram.store import MemoryStore\n"
+    "try:\n    MemoryStore.open(Path(sys.argv[1]), config=load_config(None)).close()\n"
+    "finally:\n    Path(sys.argv[2]).unlink(missing_ok=True)\n"
+)
+
+
+def upgrade_in_background(store: str | Path) -> bool:
+    """Upgrade the fact store's tables in a detached process: an upgrade of a large store
+    (index terms made again for every fact) takes longer than a host waits for a hook, and a
+    hook stopped in it would start it again at every session. Never raises."""
+    return _in_background("upgrade", _UPGRADE, str(store))
+
+
+def _in_background(kind: str, script: str, target: str) -> bool:
+    """Run `script` with `target` in a detached process, one per kind and target at a time
+    (a marker file in the state folder, which the script removes when done). Never raises;
+    False when nothing was started."""
     import hashlib
     import subprocess
 
     try:
         from engram.paths import state_dir
 
-        marker = state_dir() / f"warm-{hashlib.sha256(str(cwd).encode()).hexdigest()[:16]}"
+        key = hashlib.sha256(target.encode()).hexdigest()[:16]
+        marker = state_dir() / f"{kind}-{key}"
         marker.parent.mkdir(parents=True, exist_ok=True)
         try:
             if time.time() - marker.stat().st_mtime < WARM_SECONDS:
-                return False  # a builder is (or was just) at work
+                return False  # a process is (or was just) at work
         except FileNotFoundError:
             pass
         marker.write_text(str(os.getpid()), encoding="utf-8")
         _builders.append(subprocess.Popen(
-            [sys.executable, "-c", _WARM, str(cwd), str(marker)],
+            [sys.executable, "-c", script, target, str(marker)],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             start_new_session=True, close_fds=True,
         ))  # fmt: skip
-    except Exception:  # a hook that timed out must still exit at once
+    except Exception:  # a hook must still exit at once
         return False
     return True
 

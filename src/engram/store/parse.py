@@ -3374,9 +3374,13 @@ def _opens_with_own_past(words: list[Word]) -> bool:
     the first person ("Estuve en Japón en 2019", "Pagué la factura…", "Corrí un maratón") or a
     Russian past ("Сделал прививку…", "Оплатила счёт…"). Two such facts of two dates are two
     events, as "I was in Japan in 2019" and "… in 2023" are."""
-    if not words or words[0].kind != "word":
+    if not words:
         return False
     first = words[0].norm
+    if first in ("был", "была", "были"):
+        return True  # "Был в Японии в 2019 году": where one was, then
+    if words[0].kind != "word":
+        return False
     if _cyrillic(first):
         # (a name that ends as a past does opens "Павел перешёл в …": the verb follows it)
         verb_next = len(words) > 1 and _is_past(words[1].norm)

@@ -132,6 +132,7 @@ if TYPE_CHECKING:
 
 # The facts written last that a query naming only a stretch of time is answered from
 WINDOW_SCAN = 5000
+_CYRILLIC_TERM = re.compile("[\u0400-\u04ff]")
 CANDIDATES = 5  # lexical (and, for dense models, vector) candidates a new fact is compared with
 
 CANDIDATE_MIN_COSINE = 0.3
@@ -922,9 +923,7 @@ class MemoryStore:
         # BM25 also looks a word up under the other stems it may be stored under (a Latin
         # word's in the other language, a Russian word's in other cases); the query's own
         # terms group and order the hits
-        lexical_terms = query_terms + list(
-            dict.fromkeys(v for t in query_terms for v in other_stems.get(t, ()))
-        )
+        lexical_terms = query_terms + self._other_stems(query_terms, other_stems)
         # the vector is of the query without its time words too, unless they are all it says,
         # and without the asker's words of a request for advice, as its terms are
         wording = topic_wording(about if about.strip(" ?.!,") else query)
@@ -986,6 +985,24 @@ class MemoryStore:
         if self.rerank and self.chat is not None:
             hits = rerank(self.chat, query, hits)
         return hits[:top_k]
+
+    def _other_stems(
+        self, terms: builtins.list[str], others: dict[str, tuple[str, ...]]
+    ) -> builtins.list[str]:
+        """The other stems (`query_terms_of`) BM25 looks the query's terms up under: a Russian
+        word's other cases always; a Latin word's stem in the other language only where no
+        fact holds its own ("Madrid" in a store of Spanish facts), as the other language's
+        stem of an English word is often another English word's ("idea" / "IDE", "rate" /
+        "rat"). A store that searches in its database looks every one up."""
+        if not others:
+            return []
+        held = None if self._searches_in_db() else self.index().document_frequency
+        found: dict[str, None] = {}
+        for term in terms:
+            for variant in others.get(term, ()):
+                if held is None or _CYRILLIC_TERM.match(term) or not held(term):
+                    found[variant] = None
+        return list(found)
 
     def _in_window(
         self,

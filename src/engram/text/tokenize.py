@@ -132,22 +132,82 @@ def _cjk_tokens(run: str) -> list[Token]:
         elif kanji:
             out.extend(Token(kanji[i : i + 2], "cjk") for i in range(len(kanji) - 1))
         else:
-            out.extend(Token(word, "cjk") for word in _hiragana_words(hiragana, after_word))
+            words = _hiragana_words(hiragana, after_word)
+            # a run cut into pieces is searched whole too, but no query anchors on it: its
+            # pieces do (one phrase is not four anchors, which the anchor rule reads as many)
+            out.extend(Token(w, "cjk" if n or len(words) == 1 else "kana-run")
+                       for n, w in enumerate(words))  # fmt: skip
         after_word = bool(kanji or kana)
     return out
 
 
 def _hiragana_words(run: str, after_word: bool) -> list[str]:
-    """The words a run of hiragana holds: the pieces between its particles, but a single kana
-    and grammar. After a kanji or a katakana word a run that opens with a particle holds words
-    after it ("私はりんごが"); one that does not is that word's ending, particles and all
-    ("好きです", "読みにくい", "チェックして")."""
-    pieces = re.split(_PARTICLES, run)
-    if after_word:
-        if pieces[0]:
-            return []
-        pieces = pieces[1:]
-    return [p for p in pieces if len(p) > 1 and p not in HIRAGANA_GRAMMAR]
+    """The words a run of hiragana holds. After a kanji or a katakana word a run that does not
+    open with a particle is that word's ending ("好きです", "読みにくい", "チェックして"): none.
+    Otherwise the run less the particle it opens with and the particles and endings it closes
+    with ("はともこです" is "ともこ") is a word, and so is each piece of it between particles
+    ("おばあちゃんのおみまい": "おばあちゃん", "おみまい"); grammar (`HIRAGANA_GRAMMAR`:
+    "について", "しかし", "ちょっと") and a single kana are none. A word that holds a particle's
+    kana ("ともこ", "もも") is found whole; its pieces are noise no query word shares."""
+    if after_word and not run.startswith(_OPENING_PARTICLES):
+        return []
+    if run in HIRAGANA_GRAMMAR:
+        return []
+    body = run
+    # (a run opens with a particle after any word, one in Latin letters too: "us-east-1にある")
+    opening = next((p for p in _OPENING_PARTICLES if body.startswith(p)), "")
+    if opening:
+        body = body[len(opening) :]
+        if len(body) < 2 or body in HIRAGANA_GRAMMAR:
+            return []  # ("はお酒": the particle and a kanji's honorific "お")
+    body = _without_closing(body)
+    if len(body) < 2 or body in HIRAGANA_GRAMMAR:
+        return []
+    pieces = [
+        piece
+        for piece in re.split(_PARTICLES, body)
+        if len(piece) > 1 and piece != body and piece not in HIRAGANA_GRAMMAR
+    ]
+    return [body, *pieces]
+
+
+# The particles a run after a word may open with, longest first
+_OPENING_PARTICLES = (
+    "では",
+    "には",
+    "とは",
+    "での",
+    "への",
+    "との",
+    "にも",
+    "でも",
+    "から",
+    "まで",
+    "より",
+    "だけ",
+    "など",
+    "しか",
+    *"はがをにでとのもへや",
+)
+# What a run may close with and is no part of a word: particles, the copula, polite endings
+_CLOSING = sorted(
+    """です でした でしょう ます ました ません だ だった では じゃ ね よ か な から まで より
+    は が を に で と の も へ や""".split(),
+    key=len,
+    reverse=True,
+)
+
+
+def _without_closing(body: str) -> str:
+    """The run less the particles and endings it closes with ("ともこです" → "ともこ")."""
+    cut = True
+    while cut and len(body) > 2:
+        cut = False
+        for ending in _CLOSING:
+            if body.endswith(ending) and len(body) - len(ending) >= 2:
+                body, cut = body[: -len(ending)], True
+                break
+    return body
 
 
 def _folded(word: str) -> str:
@@ -301,8 +361,10 @@ def terms_of_tokens(tokens: list[Token], language: str) -> list[str]:
 
 
 def is_stop_word(word: str) -> bool:
-    """A stop word, with or without its accents ("dónde", "donde")."""
-    return word in STOP_WORDS or (not word.isascii() and _folded(word) in STOP_WORDS)
+    """A stop word, as it is written: an accent may tell one from a word ("té" is tea, "te"
+    a pronoun), so the lists hold both forms of the stop words that have them ("dónde",
+    "donde")."""
+    return word in STOP_WORDS
 
 
 def term_counts_of_fields(fields: list[str]) -> list[dict[str, int]]:
@@ -402,7 +464,7 @@ def anchors_of_tokens(tokens: list[Token]) -> QueryTerms:
     seen: set[str] = set()
     wants_skills = False
     for token in tokens:
-        if is_stop_word(token.word) or token.word in seen:
+        if is_stop_word(token.word) or token.word in seen or token.script == "kana-run":
             continue
         seen.add(token.word)
         if token.word in WORKFLOW_WORDS:

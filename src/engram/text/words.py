@@ -45,7 +45,8 @@ dos el ella ellas ellos en entre era eran es esa esas ese eso esos esta estas es
 fue fueron ha hace hacer han hasta hay la las le les lo los más mas me mi mis mucho muy nada
 ni no nos nosotros o os otra otras otro otros para pero poco por porque que qué quien quienes
 se sea ser si sí sin sobre solo son su sus también tambien te tiene tienen todo todos tu tus
-un una unas uno unos usted ustedes y ya yo favor por_favor cómo como
+un una unas uno unos usted ustedes y ya yo favor por_favor cómo como dónde cuándo quién
+quiénes cuál cuáles él está están estás
 """.split()
 )
 
@@ -70,6 +71,11 @@ HIRAGANA_GRAMMAR = frozenset(
 この どの こう ああ どう だれ なに なん なんで どうして いい よい たい たく たかった
 ほしい つもり はず みたい らしい ので のに って という といった について として によって
 いう いった あり なし おり おります なっている なってる なっています なってい ていません
+しかし そして それから ただし および また でも だから なので それで けれども ところで さて
+できる できます できない できた できません できれば ありがとう ありがとうございます
+ございます おねがいします よろしく たまに とき ときどき ちょっと すこし たくさん もっと
+ついて よって おいて とって くらい ぐらい です でした では ではない ではなく ではありません
+じゃない じゃなく じゃありません ありません ない なく なかった
 """.split()
 )
 
