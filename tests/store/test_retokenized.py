@@ -75,3 +75,18 @@ def test_postgresql_keeps_the_offline_vector_of_the_terms_made_again(postgres_ur
             (fact.id, embedder.model_id),
         ).fetchall()
     assert bytes(blob) == to_bytes(embedder.from_terms(terms_of(JAPANESE)))
+
+
+def test_rebuild_makes_again_the_terms_an_older_engram_wrote_after_the_upgrade(
+    store_location: str | Path,
+) -> None:
+    config = load_config(None, env={})
+    with MemoryStore.open(store_location, config=config) as store:
+        store.absorb([JAPANESE, ENGLISH], scope="agent")
+        [fact] = [f for f in store.list() if f.content == JAPANESE]
+        with store._write():  # as an older process, open across the upgrade, wrote it
+            store._backend.set_terms([(OLD_TERMS[JAPANESE], fact.id)])
+        store._index = None
+        assert store.search("Docker") == []
+        store.rebuild()
+        assert [h.fact.content for h in store.search("Docker")] == [JAPANESE]

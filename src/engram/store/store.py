@@ -1609,10 +1609,12 @@ class MemoryStore:
         return copied.to_json()
 
     def rebuild(self, progress: Callable[[int, int], None] | None = None, batch: int = 256) -> int:
-        """Re-embed every fact with the current model (after switching models); returns the
-        number of facts embedded. Vectors of other models stay, unused, until removed. A model
+        """Re-embed every fact with the current model (after switching models), its index terms
+        made again where they differ from this tokenizer's; returns the number of facts
+        embedded. Vectors of other models stay, unused, until removed. A model
         whose vectors the store makes from the index terms (the offline one) stores none: the
         ones a store written before kept are removed, and the index is built anew."""
+        self._terms_made_again()
         derived = self._derives_vectors()
         ids_contents = [] if derived else self._backend.ids_and_contents()
         total = self._backend.count_facts(FactFilter(status=None)) if derived else len(ids_contents)
@@ -1639,6 +1641,24 @@ class MemoryStore:
             )
         self._index = None
         return total
+
+    def _terms_made_again(self) -> int:
+        """Make every fact's index terms again where this tokenizer reads its text otherwise
+        (a fact an older Engram wrote after the store's upgrade); the number changed."""
+        from engram.text.tokenize import terms_of
+
+        contents = self._backend.ids_and_contents()
+        stored = self._backend.terms_of_facts(fact_id for fact_id, _ in contents)
+        changed = [
+            (" ".join(made), fact_id)
+            for fact_id, content in contents
+            if content and (made := terms_of(content)) != stored.get(fact_id)
+        ]
+        if changed:
+            with self._write():
+                self._backend.set_terms(changed)
+            self._index = None
+        return len(changed)
 
     def reseal(
         self, progress: Callable[[int, int], None] | None = None, batch: int = 500

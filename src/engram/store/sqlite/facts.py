@@ -437,6 +437,10 @@ class FactTables:
         """Remove every stored vector of `model`."""
         self._conn.execute("DELETE FROM vectors WHERE model = ?", (model,))
 
+    def set_terms(self, rows: Sequence[tuple[str, str]]) -> None:
+        """Store facts' index terms anew, each row (terms, id)."""
+        self._conn.executemany("UPDATE facts SET terms = ? WHERE id = ?", rows)
+
     def log_event(self, at: str, kind: str, fact_id: str | None, **detail: Any) -> None:
         self._conn.execute(INSERT_EVENT, event_row(at, kind, fact_id, **detail))
 
