@@ -504,12 +504,25 @@ def _masked_ids(value: Any) -> Any:
     return value
 
 
-def cmd_mcp(args: argparse.Namespace, start: Path | None) -> int:
+def _store_location(args: argparse.Namespace, start: Path | None) -> Path | str:
+    """The store a server opens, its folder checked at start-up: the server opens the store
+    later (MCP in its own thread, the UI on its first page), and would make a mistyped
+    `--db`'s folder with an empty store in it, as the memory commands refuse to."""
     from pathlib import Path
 
+    from engram.cli.memory import settings
+    from engram.store.db import refuse_missing_folder, resolve_db
+
+    where = resolve_db(args.db, settings(args), start=start)
+    if isinstance(where, Path):
+        refuse_missing_folder(where)
+    return where
+
+
+def cmd_mcp(args: argparse.Namespace, start: Path | None) -> int:
     from engram.mcp.front import serve
 
-    serve(Path(args.db) if args.db else None)
+    serve(_store_location(args, start))  # a URL as given: a Path would fold its `//`
     return 0
 
 
@@ -517,6 +530,7 @@ def cmd_ui(args: argparse.Namespace, start: Path | None) -> int:
     from engram.ui.data import Sources
     from engram.ui.server import serve
 
+    _store_location(args, start)
     sources = Sources(start, args.db)
     serve(sources, args.host, args.port, open_browser=not args.no_open,
           allow_network=args.allow_network, as_json=args.json)  # fmt: skip
