@@ -577,6 +577,15 @@ def test_doctor_warns_of_a_misspelled_field_and_suggests_the_one_meant(
     )
 
 
+def test_doctor_passes_a_source_key_saying_where_a_memory_came_from(
+    project: Path, ws_root: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (ws_root / "rules" / "py-style.md").write_text(
+        "---\nid: py-style\ntype: rule\nsource: https://example.com/adr/7\n---\nAnnotate.\n"
+    )
+    assert run(capsys, "-C", str(project), "doctor")[:2] == (0, "no problems found\n")
+
+
 def test_doctor_reports_missing_prerequisites_and_cycles(
     project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
