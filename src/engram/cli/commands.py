@@ -353,11 +353,21 @@ def cmd_new(args: argparse.Namespace, start: Path | None) -> int:
     return 0
 
 
-def _findings(args: argparse.Namespace, key: str, findings: list[Any], clean: str) -> int:
-    """Print findings (or `clean` when there are none); exit 1 when there are any."""
-    text = "".join(f"{f}\n" for f in findings) or clean + "\n"
-    emit(args, {key: [f.to_json() for f in findings]}, text)
-    return 1 if findings else 0
+def _findings(
+    args: argparse.Namespace, key: str, findings: list[Any], clean: str, notes: bool = False
+) -> int:
+    """Print findings (or `clean` when there are none); exit 1 when there are any. With
+    `notes`, the findings that are notes follow, under `notes` in the JSON, and do not count
+    for the exit."""
+    problems = [f for f in findings if not f.note]
+    text = "".join(f"{f}\n" for f in problems) or clean + "\n"
+    data: dict[str, Any] = {key: [f.to_json() for f in problems]}
+    if notes:
+        noted = [f for f in findings if f.note]
+        text += "".join(f"note: {f}\n" for f in noted)
+        data["notes"] = [f.to_json() for f in noted]
+    emit(args, data, text)
+    return 1 if problems else 0
 
 
 def cmd_doctor(args: argparse.Namespace, start: Path | None) -> int:
@@ -368,12 +378,22 @@ def cmd_doctor(args: argparse.Namespace, start: Path | None) -> int:
     from engram.workspace import open_workspace
 
     with open_workspace(start) as ws:
-        findings = doctor(ws.indexes, native_rules=ws.config["hooks.path_rules"] == "native")
+        findings = doctor(ws.indexes, native_rules=_rule_files_loaded(ws))
     problem = state_problem()
     if problem:
         findings.append(Finding("hooks", str(state_dir()), "state folder", problem))
     findings += _hook_errors(args, ws.project_folder or os.fspath(start or os.getcwd()))
-    return _findings(args, "problems", findings, "no problems found")
+    return _findings(args, "problems", findings, "no problems found", notes=True)
+
+
+def _rule_files_loaded(ws: Any) -> bool:
+    """Whether a host loads the generated rule files here: `hooks.path_rules = native` and the
+    hooks of Claude Code or Cursor installed (which write them at each session start)."""
+    from engram.hooks.status import rule_file_hosts
+
+    if ws.config["hooks.path_rules"] != "native" or ws.project is None:
+        return False
+    return bool(rule_file_hosts(ws.project))
 
 
 def _hook_errors(args: argparse.Namespace, here: str) -> list[Any]:
