@@ -130,6 +130,15 @@ def test_load_id_refuses_a_token_budget_since_a_fetch_prints_whole_bodies(
     )
 
 
+def test_load_id_takes_a_token_budget_of_0_which_is_no_budget(
+    project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    memory("deploy-api", "# Deploy\n\n" + "deploy steps " * 200 + "\n")
+    argv = ("-C", str(project), "load", "--id", "deploy-api", "--budget-tokens", "0")
+    code, out, _ = run(capsys, *argv)
+    assert code == 0 and "deploy steps " * 200 in out
+
+
 def test_load_id_notes_a_memory_that_has_expired(
     project: Path, memory: Callable[..., Path], capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -202,9 +202,9 @@ def cmd_load(args: argparse.Namespace, start: Path | None) -> int:
     ids = _words([args.ids]) if args.ids else []
     if args.ids and not ids:
         raise EngramError("no ids given", hint="name the memories to fetch: --id deploy-api,b")
-    if ids and args.budget_tokens is not None:
+    if ids and args.budget_tokens is not None and args.budget_tokens > 0:
         # A fetch prints whole bodies (SPEC A4): cut to a budget, a body would come back as a
-        # card that says to fetch it again.
+        # card that says to fetch it again. 0 is no budget, as in `load.budget_tokens`.
         raise EngramError(
             "--budget-tokens does not apply to --id: a fetch prints whole bodies",
             hint='leave out --budget-tokens, or route a task: engram load "TASK" --budget-tokens N',
