@@ -72,6 +72,11 @@ def test_an_unknown_field_unlike_any_known_one_is_not_taken_for_a_misspelling() 
     assert misspelled_fields("---\nid: x\nowner: platform-team\nauthor: ana\n---\n") == []
 
 
+@pytest.mark.parametrize("key", ["source", "Source"])
+def test_a_common_extra_key_of_its_own_meaning_is_not_taken_for_a_misspelling(key: str) -> None:
+    assert misspelled_fields(f"---\nid: x\n{key}: https://example.com/adr/7\n---\n") == []
+
+
 def test_workflow_type_is_stored_as_skill() -> None:
     assert parse_memory("---\nid: x\ntype: workflow\n---\n", path="skills/x.md").type == "skill"
 

@@ -113,6 +113,7 @@ def test_pre_compact_resets_the_set_and_injects_nothing(hook: Hook, memories: No
 
 
 def test_file_events_inject_nothing_in_native_mode(hook: Hook, memories: None) -> None:
+    hook("SessionStart")  # writes the rule files, which the host loads itself
     assert hook("PreToolUse", path="src/api/app.py") == {}
 
 
@@ -161,6 +162,31 @@ def test_a_memory_that_excludes_paths_comes_through_the_hook_in_native_mode(
     assert not (project / ".claude/rules/engram/own-code.md").exists()
     assert hook("PreToolUse", path="src/vendor/lib.js") == {}
     assert "### own-code" in context(hook("PreToolUse", path="src/app/main.py"))
+
+
+def test_a_memory_whose_id_is_too_long_for_a_rule_file_comes_through_the_hook_in_native_mode(
+    hook: Hook, ws_root: Path
+) -> None:
+    memory_id = long_id(ws_root, 260)
+    hook("SessionStart")
+    assert f"### {memory_id}" in context(hook("PreToolUse", path="src/app/main.py"))
+
+
+def test_a_memory_whose_rule_file_could_not_be_written_comes_through_the_hook(
+    hook: Hook, memories: None, project: Path
+) -> None:
+    (project / ".claude/rules").mkdir(parents=True)
+    (project / ".claude/rules/engram").write_text("not a folder\n")
+    hook("SessionStart")
+    assert "### api-errors" in context(hook("PreToolUse", path="src/api/app.py"))
+
+
+def test_a_prompt_brings_the_body_of_a_path_memory_that_has_no_rule_file(
+    hook: Hook, ws_root: Path
+) -> None:
+    memory_id = long_id(ws_root, 260)
+    hook("SessionStart")
+    assert f"### {memory_id}" in context(hook("UserPromptSubmit", prompt="long body"))
 
 
 def test_path_memories_are_injected_once_per_session(

@@ -174,6 +174,18 @@ def test_a_store_that_cannot_open_answers_each_request_with_the_reason(tmp_path:
     server.stop()
 
 
+def test_a_store_folder_that_is_not_there_is_refused_at_start_and_not_made(
+    tmp_path: Path,
+) -> None:
+    missing = tmp_path / "typo" / "memory.db"
+    server = Server(missing)
+    code, err = server.close()
+    assert code == 2 and err.splitlines()[0] == (
+        f"engram: error: no folder {missing.parent} for the new memory store {missing}"
+    )
+    assert not missing.parent.exists()
+
+
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
 def test_a_signal_ends_the_server_quietly(server: Server, signum: int) -> None:
     server.ask(1, "initialize", HELLO)

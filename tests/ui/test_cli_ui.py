@@ -77,6 +77,15 @@ def test_a_port_in_use_is_one_line_and_exit_2(project: Path) -> None:
     assert err.splitlines()[0] == f"engram: error: port {port} on 127.0.0.1 is in use"
 
 
+def test_a_store_folder_that_is_not_there_is_one_line_and_exit_2(project: Path) -> None:
+    missing = project / "typo" / "memory.db"
+    err = _fails(project, "--db", str(missing))
+    assert err.splitlines()[0] == (
+        f"engram: error: no folder {missing.parent} for the new memory store {missing}"
+    )
+    assert not missing.parent.exists()
+
+
 def test_a_host_that_cannot_be_resolved_is_one_line_and_exit_2(project: Path) -> None:
     err = _fails(project, "--host", "no-such-host.invalid")
     assert err.startswith("engram: error: cannot listen on host 'no-such-host.invalid'")

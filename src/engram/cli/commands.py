@@ -202,9 +202,9 @@ def cmd_load(args: argparse.Namespace, start: Path | None) -> int:
     ids = _words([args.ids]) if args.ids else []
     if args.ids and not ids:
         raise EngramError("no ids given", hint="name the memories to fetch: --id deploy-api,b")
-    if ids and args.budget_tokens is not None:
+    if ids and args.budget_tokens is not None and args.budget_tokens > 0:
         # A fetch prints whole bodies (SPEC A4): cut to a budget, a body would come back as a
-        # card that says to fetch it again.
+        # card that says to fetch it again. 0 is no budget, as in `load.budget_tokens`.
         raise EngramError(
             "--budget-tokens does not apply to --id: a fetch prints whole bodies",
             hint='leave out --budget-tokens, or route a task: engram load "TASK" --budget-tokens N',
@@ -353,11 +353,21 @@ def cmd_new(args: argparse.Namespace, start: Path | None) -> int:
     return 0
 
 
-def _findings(args: argparse.Namespace, key: str, findings: list[Any], clean: str) -> int:
-    """Print findings (or `clean` when there are none); exit 1 when there are any."""
-    text = "".join(f"{f}\n" for f in findings) or clean + "\n"
-    emit(args, {key: [f.to_json() for f in findings]}, text)
-    return 1 if findings else 0
+def _findings(
+    args: argparse.Namespace, key: str, findings: list[Any], clean: str, notes: bool = False
+) -> int:
+    """Print findings (or `clean` when there are none); exit 1 when there are any. With
+    `notes`, the findings that are notes follow, under `notes` in the JSON, and do not count
+    for the exit."""
+    problems = [f for f in findings if not f.note]
+    text = "".join(f"{f}\n" for f in problems) or clean + "\n"
+    data: dict[str, Any] = {key: [f.to_json() for f in problems]}
+    if notes:
+        noted = [f for f in findings if f.note]
+        text += "".join(f"note: {f}\n" for f in noted)
+        data["notes"] = [f.to_json() for f in noted]
+    emit(args, data, text)
+    return 1 if problems else 0
 
 
 def cmd_doctor(args: argparse.Namespace, start: Path | None) -> int:
@@ -368,12 +378,22 @@ def cmd_doctor(args: argparse.Namespace, start: Path | None) -> int:
     from engram.workspace import open_workspace
 
     with open_workspace(start) as ws:
-        findings = doctor(ws.indexes, native_rules=ws.config["hooks.path_rules"] == "native")
+        findings = doctor(ws.indexes, native_rules=_rule_files_loaded(ws))
     problem = state_problem()
     if problem:
         findings.append(Finding("hooks", str(state_dir()), "state folder", problem))
     findings += _hook_errors(args, ws.project_folder or os.fspath(start or os.getcwd()))
-    return _findings(args, "problems", findings, "no problems found")
+    return _findings(args, "problems", findings, "no problems found", notes=True)
+
+
+def _rule_files_loaded(ws: Any) -> bool:
+    """Whether a host loads the generated rule files here: `hooks.path_rules = native` and the
+    hooks of Claude Code or Cursor installed (which write them at each session start)."""
+    from engram.hooks.status import rule_file_hosts
+
+    if ws.config["hooks.path_rules"] != "native" or ws.project is None:
+        return False
+    return bool(rule_file_hosts(ws.project))
 
 
 def _hook_errors(args: argparse.Namespace, here: str) -> list[Any]:
@@ -504,12 +524,25 @@ def _masked_ids(value: Any) -> Any:
     return value
 
 
-def cmd_mcp(args: argparse.Namespace, start: Path | None) -> int:
+def _store_location(args: argparse.Namespace, start: Path | None) -> Path | str:
+    """The store a server opens, its folder checked at start-up: the server opens the store
+    later (MCP in its own thread, the UI on its first page), and would make a mistyped
+    `--db`'s folder with an empty store in it, as the memory commands refuse to."""
     from pathlib import Path
 
+    from engram.cli.memory import settings
+    from engram.store.db import refuse_missing_folder, resolve_db
+
+    where = resolve_db(args.db, settings(args), start=start)
+    if isinstance(where, Path):
+        refuse_missing_folder(where)
+    return where
+
+
+def cmd_mcp(args: argparse.Namespace, start: Path | None) -> int:
     from engram.mcp.front import serve
 
-    serve(Path(args.db) if args.db else None)
+    serve(_store_location(args, start))  # a URL as given: a Path would fold its `//`
     return 0
 
 
@@ -517,6 +550,7 @@ def cmd_ui(args: argparse.Namespace, start: Path | None) -> int:
     from engram.ui.data import Sources
     from engram.ui.server import serve
 
+    _store_location(args, start)
     sources = Sources(start, args.db)
     serve(sources, args.host, args.port, open_browser=not args.no_open,
           allow_network=args.allow_network, as_json=args.json)  # fmt: skip

@@ -30,6 +30,8 @@ class Finding:
     kind: str
     detail: str
     line: int | None = None
+    # something to know rather than to fix: shown, but no reason for a failing exit
+    note: bool = False
 
     def to_json(self) -> dict[str, Any]:
         path, detail = self.shown()
@@ -180,8 +182,9 @@ def approve(index: MemoryIndex, path: str) -> str:
 
 
 def doctor(indexes: list[MemoryIndex], native_rules: bool = False) -> list[Finding]:
-    """Every problem that keeps a memory from routing or being shown. `native_rules`: the
-    hosts' own rule files carry the path-scoped memories (`hooks.path_rules = native`)."""
+    """Every problem that keeps a memory from routing or being shown, and notes. `native_rules`:
+    the hosts' own rule files carry the path-scoped memories (`hooks.path_rules = native`, and
+    the hooks of a host that loads them are installed)."""
     findings: list[Finding] = []
     for index in indexes:
         scope = index.root.scope
@@ -284,7 +287,8 @@ def _long_ids(index: MemoryIndex) -> list[Finding]:
 
 def _glob_findings(index: MemoryIndex, native_rules: bool) -> list[Finding]:
     """Memories whose `!` globs keep them from a file: `!` globs alone apply to no path; and
-    the hosts' rule files cannot exclude paths, so such a memory gets none."""
+    the hosts' rule files cannot exclude paths, so such a memory gets none (a note: the file
+    hook delivers it instead)."""
     scope = index.root.scope
     out = []
     for row in index.all_docs():
@@ -299,7 +303,7 @@ def _glob_findings(index: MemoryIndex, native_rules: bool) -> list[Finding]:
             detail = (f"Claude Code's and Cursor's rule files cannot exclude paths "
                       f"({exclusions[0]}): it gets none, and the file hooks deliver it instead "
                       "(Claude Code has them, Cursor does not)")  # fmt: skip
-            out.append(Finding(scope, row.path, "no rule file", detail))
+            out.append(Finding(scope, row.path, "no rule file", detail, note=True))
     return out
 
 

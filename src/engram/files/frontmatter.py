@@ -40,6 +40,14 @@ KNOWN_FIELDS = {
     "depends_on", "level", "dependency_depth", "depth", "lifecycle", "valid_until",
     "confidence", "scope", "role", "sources", "source_files", "source_hashes", "task_types",
 }  # fmt: skip
+# Extra keys of a meaning of their own, common in Markdown frontmatter: kept like any unknown
+# key, and never taken for a known field misspelled (`source` is not `sources`, which must be
+# a list of paths: following that advice would make the file invalid).
+_OWN_EXTRA_KEYS = frozenset(
+    "source source_url url urls link links ref refs reference references origin author "
+    "authors owner owners title name description created updated date status version see_also"
+    .split()
+)  # fmt: skip
 # Fields of words and text, whose plain values are read as written: YAML 1.1 reads `yes`,
 # `no`, `on`, `off` as booleans and `1.50` or `0777` as numbers, so `tags: [api, no]` was an
 # error and `id: 0777` became "511". YAML 1.2 (the TypeScript Engram's parser) reads the words
@@ -337,6 +345,8 @@ def misspelled_fields(text: str) -> list[tuple[str, str, int | None]]:
         # camelCase, kebab-case and spaces are snake_case here, then a near spelling
         plain = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", key).lower().replace("-", "_")
         plain = plain.replace(" ", "_")
+        if plain in _OWN_EXTRA_KEYS:
+            continue
         close = difflib.get_close_matches(plain, sorted(KNOWN_FIELDS), n=1, cutoff=0.85)
         if close:
             line = lines.get(key)

@@ -148,6 +148,16 @@ class NativeRules(Frozen):
     def folder(self) -> Path:
         return _path(self.folder_name)
 
+    def carries(self, row: DocRow, project: str | None) -> bool:
+        """Whether the host loads this memory from its generated rule file: the memory's globs
+        exclude no path (which the file cannot say) and the file is there. None is, for an id
+        too long to be a file name or where a sync could not write it: the hooks deliver it."""
+        from engram.files.globs import excludes
+
+        if project is None or excludes(row.applies_to):
+            return False
+        return os.path.isfile(os.path.join(project, self.folder_name, row.id + self.suffix))
+
 
 class SettingEdit(Frozen):
     """A setting `hooks install` writes into a host's JSON settings, merged with the user's:

@@ -110,8 +110,8 @@ def _dispatch(event: ev.Event, ws: Workspace, state: DeliveryState) -> str:
     if event.kind == ev.FILE_TOUCHED:
         if not native_rules(event, config):
             return _deliver(event, ws, state, path_pack(ws, event, state.delivered()))
-        # The host loads the generated rule files itself; only a memory whose globs its rule
-        # files cannot express (an exclusion) comes through the hook.
+        # The host loads the generated rule files itself; only a memory that has none (its
+        # globs exclude paths, its id is too long to be a file name) comes through the hook.
         pack = path_pack(ws, event, state.delivered(), without_rule_file=True)
         return _deliver(event, ws, state, pack) if pack.items else ""
     return ""
@@ -159,7 +159,7 @@ def path_pack(
     (with `without_rule_file`, only those no generated rule file carries)."""
     from pathlib import Path
 
-    from engram.files.globs import excludes, globs_match
+    from engram.files.globs import globs_match
     from engram.render.pack import build_pack
     from engram.routing.route import Candidate, Route
     from engram.text.tokenize import anchors_of
@@ -175,12 +175,13 @@ def path_pack(
             touched.append(Path(given).as_posix())
         # Globs are relative to the project: a file outside it (a library's README.md under
         # `*.md`) fires none of its memories.
+    rules = native_rules(event, ws.config.values) if without_rule_file else None
     chosen = [
         Candidate(row)
         for row in ws.visible_rows(lambda index: index.path_scoped(), ws.options(""))
         if f"{row.scope}:{row.id}" not in delivered
-        and (excludes(row.applies_to) or not without_rule_file)
         and any(globs_match(row.applies_to, path) for path in touched)
+        and not (rules is not None and rules.carries(row, ws.project_folder))
     ]
     ordered = sorted(chosen, key=lambda c: (c.row.level, c.id))[:PATH_BODIES]
     route = Route(anchors_of(""), candidates=ordered, pack=ordered)
@@ -279,19 +280,24 @@ def _deliver(
 
     Each memory has one way in: where the host loads generated rule files, a path-scoped
     memory's body comes with its rule file (when a matching file is touched), so a pack shows
-    it as a card; one whose globs exclude paths has no rule file, so its body comes here."""
-    from engram.files.globs import excludes
+    it as a card; one without a rule file (its globs exclude paths, its id is too long to be
+    a file name) has its body come here."""
     from engram.render.pack import fit
 
     delivered = state.delivered()
-    by_rule_file = native_rules(event, ws.config.values) is not None
+    rules = native_rules(event, ws.config.values)
     fresh = []
     for item in pack.items:
         if item.candidate.key in delivered:
             pack.already_loaded.append(item.candidate.id)
             continue
-        globs = item.candidate.row.applies_to
-        if by_rule_file and item.tier == "body" and globs and not excludes(globs):
+        row = item.candidate.row
+        if (
+            rules is not None
+            and item.tier == "body"
+            and row.applies_to
+            and rules.carries(row, ws.project_folder)
+        ):
             item.tier, item.body = "card", ""
         fresh.append(item)
     pack.items = fresh

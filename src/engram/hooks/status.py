@@ -104,6 +104,25 @@ def host_status(record: Host, *, project: Path, is_global: bool) -> HostStatus:
     return row
 
 
+def rule_file_hosts(project: Path) -> list[str]:
+    """The hosts that load generated rule files (Claude Code, Cursor) whose Engram hooks are
+    installed for the project or the user: only they read the rule files a sync writes. The
+    hook files alone are read, not what their entries run (as `status` checks)."""
+    found = []
+    for record in every_host():
+        if record.native is None:
+            continue
+        for is_global in (False, True):
+            try:
+                data = read_json(base_of(project, is_global) / record.hooks.path)
+            except EngramError:  # a hook file that cannot be read runs no hooks
+                continue
+            if _launches(record, data)[0]:
+                found.append(record.name)
+                break
+    return found
+
+
 def status(*, project: Path) -> list[HostStatus]:
     """Every host, in the project and in the user's home folder."""
     return [

@@ -105,7 +105,7 @@ def problems(src: Sources) -> dict[str, Any]:
     from engram.files.checks import doctor
 
     with src.workspace() as ws:
-        found = doctor(ws.indexes, native_rules=ws.config["hooks.path_rules"] == "native")
+        found = doctor(ws.indexes)  # problems only: no note of the rule files hosts load
     return {"problems": [{"text": str(f), "kind": f.kind} for f in found]}
 
 
