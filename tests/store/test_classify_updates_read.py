@@ -155,6 +155,7 @@ def test_a_new_one_beside_the_others_hides_nothing(old: str, new: str) -> None:
         ("Я живу в Москве.", "Сейчас я живу в Казани."),
         ("Vivo en Madrid.", "Ahora vivo en Sevilla."),
         ("Vivo en Madrid.", "Ya no vivo en Madrid, ahora vivo en Sevilla."),
+        ("Trabajo en Google.", "Ahora trabajo en Meta."),
     ],
 )
 def test_now_before_the_pronoun_or_the_first_persons_verb_updates(stored: str, told: str) -> None:

@@ -328,6 +328,9 @@ VERB_CLASSES = {
         живем""".split(),
         "dwell",
     ),
+    # where someone works, told by the first person's verb too ("Trabajo en Google", which
+    # opening the fact is read unstemmed, as a name would be)
+    **dict.fromkeys("trabajo trabaja trabajan trabajó trabajaba".split(), "trabaj"),
     # who a task is given to: "is assigned to Priya" and "was reassigned to Marco" speak of
     # the same attribute
     **dict.fromkeys(
