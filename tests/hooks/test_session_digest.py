@@ -56,8 +56,7 @@ def test_a_store_due_an_upgrade_is_upgraded_aside_and_the_session_keeps_its_memo
     import sqlite3
     import time
 
-    from engram.hooks.run import upgrade_due
-    from engram.store.sqlite.schema import MIGRATIONS
+    from engram.store.sqlite.schema import MIGRATIONS, upgrade_due
     from tests.conftest import write_memory
 
     write_memory(

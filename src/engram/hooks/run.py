@@ -219,24 +219,6 @@ def _real(path: Path) -> Path | None:
         return None
 
 
-def upgrade_due(path: Path) -> bool:
-    """Whether the SQLite fact store at `path` has upgrades of its tables still to apply
-    (False when that cannot be read: opening the store then says what is wrong)."""
-    import sqlite3
-
-    from engram.store.sqlite.schema import MIGRATIONS
-
-    try:
-        conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
-        try:
-            done = {name for (name,) in conn.execute("SELECT name FROM _migrations")}
-        finally:
-            conn.close()
-    except sqlite3.Error:
-        return False
-    return any(migration.__name__ not in done for migration in MIGRATIONS)
-
-
 def session_digest(ws: Workspace, event: ev.Event) -> str:
     """The fact store's digest when the store is in use (its file exists); '' otherwise."""
     from pathlib import Path
@@ -246,6 +228,8 @@ def session_digest(ws: Workspace, event: ev.Event) -> str:
     path = resolve_db(None, ws.config)
     if isinstance(path, Path) and not path.is_file():
         return ""
+    from engram.store.sqlite.schema import upgrade_due
+
     if isinstance(path, Path) and upgrade_due(path):
         # the upgrade may outlast the host's wait: it runs on its own, and this session
         # starts without the digest rather than without its memory files

@@ -9,6 +9,7 @@ from __future__ import annotations
 import sqlite3
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 
 def _run(conn: sqlite3.Connection, script: str) -> None:
@@ -284,6 +285,20 @@ MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     m009_derived_sparse_vectors,
     m010_terms_of_unaccented_and_japanese_words,
 ]
+
+
+def upgrade_due(path: Path) -> bool:
+    """Whether the store file at `path` has migrations still to apply, read without writing
+    (False when it cannot be read: opening the store then says what is wrong)."""
+    try:
+        conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
+        try:
+            done = {name for (name,) in conn.execute("SELECT name FROM _migrations")}
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return False
+    return any(migration.__name__ not in done for migration in MIGRATIONS)
 
 
 def migrate(conn: sqlite3.Connection) -> list[str]:
