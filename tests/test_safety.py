@@ -658,3 +658,25 @@ def test_more_ways_of_giving_a_password_or_a_code_are_found(text: str, family: s
 def test_a_basic_header_with_a_placeholder_or_no_password_is_no_secret() -> None:
     assert find_secrets("Authorization: Basic {token}") == []
     assert find_secrets('curl -H "Authorization: Basic dXNlcjo="') == []
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "The staging admin password is MySecret!2024",
+        "The VPN password is Changeme!Acme2024",
+        "The admin password is Hunter2!Secret99",
+    ],
+)
+def test_a_password_made_to_a_policys_rules_is_a_secret_whatever_words_it_holds(
+    said: str,
+) -> None:
+    assert find_secrets(said)
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["Set the password to Test@123 for the demo", "The password is your-password-here"],
+)
+def test_a_placeholder_password_is_no_secret(said: str) -> None:
+    assert not find_secrets(said)

@@ -13,7 +13,7 @@ from engram.safety.scan import SCANNER_VERSION
 
 # what decides a verdict: the questions, both scanners and the view of the text they read
 SCANNERS = ("scan.py", "secrets.py", "injection.py", "normalize.py")
-PINNED = {"16": "b98a14bbdfd5b9a0e94f1ee2068e8cce5200f98b03fce2199071be7320504e49"}
+PINNED = {"17": "66d72cebb7fcd6153569fa365021a37993af5164c8c4130955b2afbf36251f4d"}
 
 
 def test_the_scanners_code_is_the_code_its_version_names() -> None:

@@ -824,6 +824,19 @@ def _random_value(value: str) -> bool:
     return looks_random(value, minimum=12) and words < len(value) / 3
 
 
+def _made_to_rules(value: str) -> bool:
+    """A value made to a password policy's rules (ten characters or more, with upper and
+    lower case, a digit and a symbol) is a real one whatever words it holds: "MySecret!2024",
+    "Changeme!Acme2024" (an example shaped so costs its writer a rewording)."""
+    return (
+        len(value) >= 10
+        and any(c.isupper() for c in value)
+        and any(c.islower() for c in value)
+        and any(c.isdigit() for c in value)
+        and any(not c.isalnum() for c in value)
+    )
+
+
 def _secret_value(value: str, *, prose: bool, password: bool = False) -> bool:
     """Whether an assigned value looks like a real secret rather than a name or placeholder.
     With `password` (the name is a password's, not a key's or a token's), words and a number
@@ -847,8 +860,8 @@ def _secret_value(value: str, *, prose: bool, password: bool = False) -> bool:
         return False
     if set(value.casefold()) <= set("x*.•-_#?0") or "..." in value:
         return False
-    if _PLACEHOLDER_WORD.search(value):  # "your-api-key", "Test@123", "WrongPassword123"
-        return False
+    if _PLACEHOLDER_WORD.search(value) and not _made_to_rules(value):
+        return False  # "your-api-key", "Test@123", "WrongPassword123"
     if _identifier(value) or _PATH.fullmatch(value):
         return False
     if _SLUG.fullmatch(value) and not (password and _chosen_words(value)):
