@@ -51,7 +51,7 @@ def test_dash_c_after_the_command_runs_there_as_before_it(
     assert run(capsys, "memory", "absorb", "-C", str(configured), "--scope", "user", fact)[0] == 0
     assert (configured / ".agents" / ".engram" / "facts.db").is_file()
     code, out, _ = run(capsys, "doctor", "--json", "-C", str(configured))
-    assert code == 0 and json.loads(out) == {"problems": []}
+    assert code == 0 and json.loads(out) == {"problems": [], "notes": []}
 
 
 def test_dash_c_before_the_command_is_not_undone_by_the_command(
