@@ -253,3 +253,29 @@ def test_a_line_longer_than_the_limit_is_answered_under_its_id_and_skipped(
     assert "longer than" in answer["error"]["message"]
     found = server.ask(6, "tools/call", {"name": "memory_search", "arguments": {"query": "x"}})
     assert found["result"]["content"] == [{"type": "text", "text": "no results"}]
+
+
+def write_line(server: Server, line: bytes) -> None:
+    assert server.process.stdin is not None
+    server.process.stdin.write(line + b"\n")
+    server.process.stdin.flush()
+
+
+def nested(levels: int) -> str:
+    """A search call whose query is the deepest of `levels` levels (the message counting one)."""
+    inner = levels - 3  # the message, its params and its arguments
+    query = "[" * inner + "]" * inner
+    return ('{"jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": {"name": '
+            f'"memory_search", "arguments": {{"query": {query}}}}}}}')  # fmt: skip
+
+
+def test_a_message_nested_past_pythons_recursion_limit_is_answered_under_its_id(
+    server: Server,
+) -> None:
+    server.ask(1, "initialize", HELLO)
+    server.send(INITIALIZED)
+    write_line(server, nested(1000).encode())
+    answer = server.receive()
+    assert answer["id"] == 4 and answer["error"]["code"] == -32600
+    assert "nested deeper than" in answer["error"]["message"]
+    assert server.ask(5, "ping")["result"] == {}

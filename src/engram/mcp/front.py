@@ -43,6 +43,10 @@ from engram.mcp import handshake
 MAX_LINE = 8 * 1024 * 1024
 REPLAY_ID = "engram-front:initialize"  # the id the client's initialize is passed on under
 DONE = b'"engram-front:done"\n'  # written after the SDK server's last line: the pump stops
+# The deepest nesting the SDK's parser (pydantic's jiter) reads, the outermost object counting
+# one. Python's parser stops near its recursion limit, so a message nested about 1,000 deep
+# must be caught as a RecursionError, not a ValueError.
+MAX_DEPTH = 201
 INTERNAL_ERROR = -32603
 INVALID_REQUEST = -32600
 PARSE_ERROR = -32700
@@ -97,6 +101,9 @@ class Front:
         except ValueError:  # JSON-RPC's answer to what is not JSON, with no id to answer
             self.reply(None, error="Parse error: the line is not JSON", code=PARSE_ERROR)
             return
+        except RecursionError:  # the request cannot be read, but its id may be
+            self.reply(head_id(line), error=TOO_DEEP, code=INVALID_REQUEST)
+            return
         if isinstance(message, list):
             self.refuse_batch(message)
             return
@@ -125,16 +132,9 @@ class Front:
     def refuse_long(self, head: bytes) -> None:
         """Answer a line longer than MAX_LINE, under the id its first bytes give if they give
         one before the params (so the client is not left waiting), else with no id."""
-        found = _ENVELOPE_ID.search(head.split(b'"params"', 1)[0])
-        id: object = None
-        if found is not None:
-            try:
-                id = echoed_id(json.loads(found.group(1)))
-            except ValueError:
-                id = None
         size = MAX_LINE // (1024 * 1024)
         why = f"Invalid Request: a message longer than {size} MB; send less in one call"
-        self.reply(id, error=why, code=INVALID_REQUEST)
+        self.reply(head_id(head), error=why, code=INVALID_REQUEST)
 
     def refuse_batch(self, batch: list[Any]) -> None:
         """The SDK server drops a batch (MCP has had none since 2025-06-18) unanswered: each
@@ -258,6 +258,18 @@ def client_lines(stream: IO[bytes], limit: int = MAX_LINE) -> Iterator[tuple[byt
 
 
 _ENVELOPE_ID = re.compile(rb'"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.){0,200}")')
+TOO_DEEP = f"Invalid Request: JSON nested deeper than {MAX_DEPTH} levels; send flatter data"
+
+
+def head_id(head: bytes) -> object:
+    """The id a line that cannot be read whole gives before its params, else None."""
+    found = _ENVELOPE_ID.search(head.split(b'"params"', 1)[0])
+    if found is None:
+        return None
+    try:
+        return echoed_id(json.loads(found.group(1)))
+    except ValueError:
+        return None
 
 
 def echoed_id(id: object) -> object:
