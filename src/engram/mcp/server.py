@@ -70,7 +70,7 @@ def _check_readable(arguments: dict[str, Any]) -> None:
 
     for name, value in arguments.items():
         if name == "facts":
-            continue  # absorb rejects such a fact alone, and stores the rest of the batch
+            continue  # absorb rejects such a fact alone (over stdio the front refuses it first)
         for text in texts_of(value):
             try:
                 text.encode("utf-8")
