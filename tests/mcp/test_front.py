@@ -253,3 +253,97 @@ def test_a_line_longer_than_the_limit_is_answered_under_its_id_and_skipped(
     assert "longer than" in answer["error"]["message"]
     found = server.ask(6, "tools/call", {"name": "memory_search", "arguments": {"query": "x"}})
     assert found["result"]["content"] == [{"type": "text", "text": "no results"}]
+
+
+def write_line(server: Server, line: bytes) -> None:
+    assert server.process.stdin is not None
+    server.process.stdin.write(line + b"\n")
+    server.process.stdin.flush()
+
+
+def nested(levels: int) -> str:
+    """A search call whose query is the deepest of `levels` levels (the message counting one)."""
+    inner = levels - 3  # the message, its params and its arguments
+    query = "[" * inner + "]" * inner
+    return ('{"jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": {"name": '
+            f'"memory_search", "arguments": {{"query": {query}}}}}}}')  # fmt: skip
+
+
+def test_a_message_nested_past_pythons_recursion_limit_is_answered_under_its_id(
+    server: Server,
+) -> None:
+    server.ask(1, "initialize", HELLO)
+    server.send(INITIALIZED)
+    write_line(server, nested(1000).encode())
+    answer = server.receive()
+    assert answer["id"] == 4 and answer["error"]["code"] == -32600
+    assert "nested deeper than" in answer["error"]["message"]
+    assert server.ask(5, "ping")["result"] == {}
+
+
+def test_a_message_nested_past_the_sdks_limit_is_answered_not_dropped(server: Server) -> None:
+    from engram.mcp.front import MAX_DEPTH
+
+    server.ask(1, "initialize", HELLO)
+    server.send(INITIALIZED)
+    write_line(server, nested(MAX_DEPTH + 1).encode())
+    answer = server.receive()
+    assert answer["id"] == 4 and answer["error"]["code"] == -32600
+    assert server.ask(5, "ping")["result"] == {}
+
+
+def test_a_message_nested_as_deep_as_the_sdk_reads_is_served(server: Server) -> None:
+    """Deep, but within the limit: the SDK server answers it (a schema error for the query)."""
+    from engram.mcp.front import MAX_DEPTH
+
+    server.ask(1, "initialize", HELLO)
+    server.send(INITIALIZED)
+    write_line(server, nested(MAX_DEPTH).encode())
+    answer = server.receive()
+    assert answer["id"] == 4 and answer["result"]["isError"]
+
+
+def test_max_depth_is_the_deepest_message_the_sdk_parser_reads() -> None:
+    from mcp_types import jsonrpc_message_adapter
+    from pydantic import ValidationError
+
+    from engram.mcp.front import MAX_DEPTH, depth
+
+    jsonrpc_message_adapter.validate_json(nested(MAX_DEPTH))
+    with pytest.raises(ValidationError, match="recursion limit"):
+        jsonrpc_message_adapter.validate_json(nested(MAX_DEPTH + 1))
+    assert depth(json.loads(nested(MAX_DEPTH))) == MAX_DEPTH
+
+
+def test_a_lone_surrogate_is_answered_with_an_error_naming_the_argument_and_item(
+    server: Server,
+) -> None:
+    """The SDK's parser drops a message holding a lone surrogate escape unanswered."""
+    server.ask(1, "initialize", HELLO)
+    server.send(INITIALIZED)
+    facts = ["The deploy server lives at 10.2.2.2 now", "Release notes mention a rocket \ud83d"]
+    arguments = {"scope": "agent", "facts": facts}
+    answer = server.ask(2, "tools/call", {"name": "memory_absorb", "arguments": arguments})
+    assert answer["id"] == 2 and answer["error"]["code"] == -32600
+    assert answer["error"]["message"].startswith(
+        "Invalid Request: argument facts item 1 holds a lone surrogate"
+    )
+    assert server.ask(3, "ping")["result"] == {}
+
+
+def test_a_surrogate_pair_is_passed_on_as_the_character_it_spells(server: Server) -> None:
+    """json.dumps writes the rocket as the escapes of its pair: "\\ud83d\\ude80"."""
+    server.ask(1, "initialize", HELLO)
+    server.send(INITIALIZED)
+    arguments = {"query": "rocket \U0001f680"}
+    found = server.ask(2, "tools/call", {"name": "memory_search", "arguments": arguments})
+    assert found["result"]["content"] == [{"type": "text", "text": "no results"}]
+
+
+def test_a_byte_order_mark_before_a_request_is_passed_over(server: Server) -> None:
+    server.ask(1, "initialize", HELLO)
+    server.send(INITIALIZED)
+    call = {"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+            "params": {"name": "memory_search", "arguments": {"query": "x"}}}  # fmt: skip
+    write_line(server, b"\xef\xbb\xbf" + json.dumps(call).encode())
+    assert server.receive()["result"]["content"] == [{"type": "text", "text": "no results"}]

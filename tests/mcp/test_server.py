@@ -602,6 +602,28 @@ def test_a_nul_in_cwd_is_a_tool_error_naming_it(
     assert result.content[0].text.endswith("cwd holds a NUL character (\\x00); remove it")
 
 
+@pytest.mark.parametrize(
+    ("tool", "arguments"),
+    [
+        ("engram_load", {"task": "deploy the api"}),
+        ("skill_get", {"name": "deploy"}),
+        ("skill_create_from_experience", {"title": "Deploy", "steps": ["go"]}),
+    ],
+)
+@pytest.mark.parametrize("where", ["missing", "file"])
+def test_a_cwd_that_is_no_folder_is_a_tool_error_naming_it(
+    server: Any, tmp_path: Path, tool: str, arguments: dict[str, Any], where: str
+) -> None:
+    cwd = tmp_path / where
+    if where == "file":
+        cwd.write_text("not a folder\n")
+    result = call(server, tool, {**arguments, "cwd": str(cwd)})
+    assert result.is_error
+    assert result.content[0].text.endswith(
+        f"cwd {str(cwd)!r}: not a folder; give the project folder"
+    )
+
+
 def test_a_question_with_a_word_longer_than_any_name_is_answered(server: Any) -> None:
     """SQLite refuses a LIKE pattern over 50,000 bytes; no node name is that long."""
     call(server, "memory_graph", {"action": "add", "name": "Acme"})

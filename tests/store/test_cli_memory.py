@@ -321,6 +321,14 @@ def test_digest_key_keeps_to_that_users_facts(capsys: pytest.CaptureFixture[str]
     assert code == 0 and "works as a doctor" in out and "divorced" not in out
 
 
+def test_digest_prints_no_more_than_its_budget(
+    capsys: pytest.CaptureFixture[str], project: Path
+) -> None:
+    run(capsys, "memory", "absorb", "Deploys need a green CI run and a changelog entry.")
+    code, out, _ = run(capsys, "-C", str(project), "memory", "digest", "--budget", "200", "deploy")
+    assert code == 0 and "green CI run" in out and len(out) <= 200
+
+
 def test_todo_list_key_keeps_to_that_users_todos(capsys: pytest.CaptureFixture[str]) -> None:
     for key, todo in [("alice", "Call Anna about the clinic."),
                       ("bob", "Ask Anna about the flat.")]:  # fmt: skip

@@ -237,6 +237,18 @@ def test_boosting_a_deleted_fact_is_refused(store: MemoryStore) -> None:
     assert "absorb its text again" in (raised.value.hint or "")
 
 
+def test_boosting_an_old_version_is_refused_naming_the_current_one(store: MemoryStore) -> None:
+    """Its importance would never be seen: search and the digest show the current version."""
+    old = store.absorb(["The billing service is deployed on Fridays."], scope="agent")[0].id
+    assert old
+    new = store.update(old, "The billing service is deployed on Thursdays.").id
+    with pytest.raises(EngramError, match=f"is an old version, superseded by {new}") as raised:
+        store.boost(old)
+    assert raised.value.hint == "boost the current version instead"
+    history = store.get(old, mode="full_history")
+    assert isinstance(history, list) and [f.importance for f in history] == [1.0, 1.0]
+
+
 def test_writes_by_another_process_are_seen_on_the_next_search(tmp_path: Path) -> None:
     config = load_config(None, env={})
     with (

@@ -59,6 +59,20 @@ def test_over_budget_the_digest_never_drops_ids_or_empties_a_section(store: Memo
     assert len(small) < len(store.digest("deploy ci", now=NOW))
 
 
+@pytest.mark.parametrize("budget", [400, 700, 1200])
+def test_the_digest_with_memory_files_keeps_within_its_budget(
+    store: MemoryStore, project: Path, memory: Callable[..., Path], budget: int
+) -> None:
+    """The memory-files section comes within the budget its facts fit in, or is left out."""
+    from engram.workspace import open_workspace
+
+    seed(store)
+    memory("deploy-api", "# Deploy\n\n" + "Deploy the api with the script. " * 20 + "\n")
+    with open_workspace(project) as ws:
+        text = store.digest("deploy ci", budget_chars=budget, now=NOW, workspace=ws)
+    assert len(text) <= budget
+
+
 def test_digest_of_one_scope_given_as_a_string_reads_that_scope(store: MemoryStore) -> None:
     ids = seed(store)
     text = store.digest("deploy ci", scopes="agent", now=NOW)

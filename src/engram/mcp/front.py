@@ -16,7 +16,10 @@ first request — a client of the stateless protocol era — is passed through u
 The SDK server drops, unanswered, a line that is no JSON-RPC 2.0 message it can read. So a
 request whose envelope it would drop (`jsonrpc` not "2.0", an id neither a string nor an
 integer, a method not a string, params not an object) is answered here with Invalid Request,
-rather than left for the client to wait on; a line without an id has no one to answer.
+rather than left for the client to wait on; a line without an id has no one to answer. So is
+a request whose JSON the SDK's parser refuses though Python's reads it: nested deeper than the
+SDK's limit, or holding a lone surrogate escape ("\\ud83d"). A byte-order mark before a line is
+dropped, as JSON allows a reader to, and the rest passed on.
 
 When the server cannot start (a locked or damaged store, say), every request waiting for it and
 every later one gets a JSON-RPC error naming the problem. SIGINT and SIGTERM end the process at
@@ -25,6 +28,7 @@ once and quietly: the fact store's writes are transactions, so nothing is left h
 
 from __future__ import annotations
 
+import codecs
 import json
 import os
 import re
@@ -43,6 +47,10 @@ from engram.mcp import handshake
 MAX_LINE = 8 * 1024 * 1024
 REPLAY_ID = "engram-front:initialize"  # the id the client's initialize is passed on under
 DONE = b'"engram-front:done"\n'  # written after the SDK server's last line: the pump stops
+# The deepest nesting the SDK's parser (pydantic's jiter) reads, the outermost object counting
+# one: it drops a deeper message unanswered. Python's parser stops near its recursion limit, so
+# a message nested about 1,000 deep must be caught as a RecursionError, not a ValueError.
+MAX_DEPTH = 201
 INTERNAL_ERROR = -32603
 INVALID_REQUEST = -32600
 PARSE_ERROR = -32700
@@ -92,10 +100,14 @@ class Front:
     def from_client(self, line: bytes) -> None:
         if not line.strip():
             return  # a blank line between messages
+        line = line.removeprefix(codecs.BOM_UTF8)  # the SDK's parser refuses the whole line
         try:
             message = json.loads(line)
         except ValueError:  # JSON-RPC's answer to what is not JSON, with no id to answer
             self.reply(None, error="Parse error: the line is not JSON", code=PARSE_ERROR)
+            return
+        except RecursionError:  # the request cannot be read, but its id may be
+            self.reply(head_id(line), error=TOO_DEEP, code=INVALID_REQUEST)
             return
         if isinstance(message, list):
             self.refuse_batch(message)
@@ -107,6 +119,11 @@ class Front:
             # neither a request nor an answer: the SDK would drop it, and its sender wait
             why = 'Invalid Request: "method" is missing'
             self.reply(echoed_id(message["id"]), error=why, code=INVALID_REQUEST)
+            return
+        sdk_refuses = unparsable(line, message)
+        if sdk_refuses:  # dropped by the SDK: answered here when it is a request
+            if "method" in message and "id" in message:
+                self.reply(echoed_id(message["id"]), error=sdk_refuses, code=INVALID_REQUEST)
             return
         if "method" in message and "id" in message:
             invalid = unreadable(message)
@@ -125,16 +142,9 @@ class Front:
     def refuse_long(self, head: bytes) -> None:
         """Answer a line longer than MAX_LINE, under the id its first bytes give if they give
         one before the params (so the client is not left waiting), else with no id."""
-        found = _ENVELOPE_ID.search(head.split(b'"params"', 1)[0])
-        id: object = None
-        if found is not None:
-            try:
-                id = echoed_id(json.loads(found.group(1)))
-            except ValueError:
-                id = None
         size = MAX_LINE // (1024 * 1024)
         why = f"Invalid Request: a message longer than {size} MB; send less in one call"
-        self.reply(id, error=why, code=INVALID_REQUEST)
+        self.reply(head_id(head), error=why, code=INVALID_REQUEST)
 
     def refuse_batch(self, batch: list[Any]) -> None:
         """The SDK server drops a batch (MCP has had none since 2025-06-18) unanswered: each
@@ -258,6 +268,92 @@ def client_lines(stream: IO[bytes], limit: int = MAX_LINE) -> Iterator[tuple[byt
 
 
 _ENVELOPE_ID = re.compile(rb'"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.){0,200}")')
+# A \u escape of a surrogate (which may be a lone one: a pair is read as one character), or
+# the first byte of one written as UTF-8 bytes, which Python's parser reads as a surrogate too.
+_SURROGATE = re.compile(rb"\\u[dD][89a-fA-F]|\xed")
+TOO_DEEP = f"Invalid Request: JSON nested deeper than {MAX_DEPTH} levels; send flatter data"
+LONE_SURROGATE = (
+    "Invalid Request: {where} holds a lone surrogate (\\ud800-\\udfff), which is not UTF-8 "
+    "text; send text as UTF-8"
+)
+# The argument names of the tools: a path through them is shown, never a metadata key (which
+# may be a secret an agent was steered into sending).
+_ARGUMENT_NAME = re.compile(r"[a-z_]{1,40}")
+
+
+def head_id(head: bytes) -> object:
+    """The id a line that cannot be read whole gives before its params, else None."""
+    found = _ENVELOPE_ID.search(head.split(b'"params"', 1)[0])
+    if found is None:
+        return None
+    try:
+        return echoed_id(json.loads(found.group(1)))
+    except ValueError:
+        return None
+
+
+def depth(value: object, limit: int = MAX_DEPTH) -> int:
+    """How deeply `value` nests (a scalar 0, `[]` 1), counted up to just past `limit`; a loop,
+    since the value may nest as deep as Python's recursion limit."""
+    deepest = 0
+    stack: list[tuple[object, int]] = [(value, 1)]
+    while stack and deepest <= limit:
+        item, level = stack.pop()
+        if isinstance(item, dict):
+            item = list(item.values())
+        if isinstance(item, list):
+            deepest = max(deepest, level)
+            stack.extend((child, level + 1) for child in item)
+    return deepest
+
+
+def lone_surrogate(value: object) -> list[str | int] | None:
+    """The path to the first text or key in `value` holding a lone surrogate, or None."""
+    stack: list[tuple[object, list[str | int]]] = [(value, [])]
+    while stack:
+        item, path = stack.pop()
+        if isinstance(item, str):
+            if not _encodable(item):
+                return path
+        elif isinstance(item, dict):
+            for key, child in item.items():
+                if not _encodable(key):
+                    return path
+                stack.append((child, [*path, key]))
+        elif isinstance(item, list):
+            stack.extend((child, [*path, index]) for index, child in enumerate(item))
+    return None
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _where(path: list[str | int]) -> str:
+    """Where in a message a path leads, as far as an argument and an item of it."""
+    if path[:2] != ["params", "arguments"] or len(path) < 3:
+        return "the message"
+    name = path[2]
+    if not isinstance(name, str) or not _ARGUMENT_NAME.fullmatch(name):
+        return "an argument"
+    item = path[3] if len(path) > 3 and isinstance(path[3], int) else None
+    return f"argument {name}" + (f" item {item}" if item is not None else "")
+
+
+def unparsable(line: bytes, message: object) -> str:
+    """Why the SDK's parser would refuse a line Python's read ('' when it reads it)."""
+    # Both counts are cheap and bound the depth from above: most lines skip the walk.
+    if line.count(b"[") + line.count(b"{") > MAX_DEPTH and depth(message) > MAX_DEPTH:
+        return TOO_DEEP
+    if _SURROGATE.search(line):
+        path = lone_surrogate(message)
+        if path is not None:
+            return LONE_SURROGATE.format(where=_where(path))
+    return ""
 
 
 def echoed_id(id: object) -> object:

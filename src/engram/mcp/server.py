@@ -70,7 +70,7 @@ def _check_readable(arguments: dict[str, Any]) -> None:
 
     for name, value in arguments.items():
         if name == "facts":
-            continue  # absorb rejects such a fact alone, and stores the rest of the batch
+            continue  # absorb rejects such a fact alone (over stdio the front refuses it first)
         for text in texts_of(value):
             try:
                 text.encode("utf-8")
@@ -125,10 +125,16 @@ class EngramServer(MCPServer):
 
 def _folder(cwd: str | None, home: Path) -> Path:
     """The project folder a call names (default: the server's). No path holds a NUL, and the
-    operating system refuses one with a ValueError that would reach the agent as a crash."""
-    if cwd and "\x00" in cwd:
+    operating system refuses one with a ValueError that would reach the agent as a crash. A
+    missing folder (or a file) is refused as `engram -C` refuses it: the call would find no
+    workspace and answer "loaded 0 memory files" as if the project had none."""
+    if not cwd:
+        return home
+    if "\x00" in cwd:
         raise ToolError("cwd holds a NUL character (\\x00); remove it")
-    return Path(cwd) if cwd else home
+    if not Path(cwd).is_dir():  # False for a missing path, a file and a symlink loop alike
+        raise ToolError(f"cwd {quoted(cwd, limit=200)}: not a folder; give the project folder")
+    return Path(cwd)
 
 
 def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:

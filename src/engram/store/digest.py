@@ -151,14 +151,18 @@ def _shorten(text: str) -> str:
 
 
 def _with_files(text: str, workspace: Workspace, topic: str, budget: int) -> str:
+    """The digest with the routed memory files in the room its facts left, or a line saying
+    how to load them; the whole within `budget`, which the caller was promised."""
     from engram.render.pack import render_text
 
-    room = budget - len(text) - 40
+    heading = "\n### Memory files\n"
+    hint = text + heading + f'run `engram load "{topic}"` for the routed memory files\n'
+    fallback = hint if len(hint) <= budget else text
+    room = budget - len(text) - len(heading)
     if room < 200:
-        return (
-            text + f'\n### Memory files\nrun `engram load "{topic}"` for the routed memory files\n'
-        )
+        return fallback
     pack = workspace.load(topic, budget_tokens=room // 4)
     if not pack.items:
         return text
-    return text + "\n### Memory files\n" + render_text(pack)
+    whole = text + heading + render_text(pack)
+    return whole if len(whole) <= budget else fallback  # a token is about four characters

@@ -53,6 +53,12 @@ def _changeable(store: MemoryStore, fact: Fact, verb: str) -> None:
         raise EngramError(f"fact {fact.id} is already deleted", hint="nothing to do")
     if fact.status == "deleted":
         raise EngramError(f"fact {fact.id} is deleted", hint="absorb the new text as a new fact")
+    refuse_an_old_version(store, fact, verb)
+
+
+def refuse_an_old_version(store: MemoryStore, fact: Fact, verb: str) -> None:
+    """An EngramError naming the current version when `fact` is a superseded one: a change to
+    it would never be seen, since search, the digest and `get` show the current version."""
     if fact.status == "superseded":
         newest = store.get(fact.id, mode="latest")
         current = newest.id if isinstance(newest, Fact) else "a newer version"

@@ -1492,6 +1492,8 @@ class MemoryStore:
 
     def boost(self, fact_id: str, amount: float = 0.5) -> Fact:
         """Raise a fact's importance (bounded at 5): it then ranks above its near-ties."""
+        from engram.store.lifecycle import refuse_an_old_version
+
         # NaN passes no comparison (min() kept 5), and a negative amount stored an importance
         # below 0, which absorb refuses
         if isinstance(amount, bool) or not isinstance(amount, int | float) or not amount > 0:
@@ -1502,6 +1504,7 @@ class MemoryStore:
                 raise EngramError(
                     f"fact {fact_id} is deleted", hint="absorb its text again to keep it"
                 )
+            refuse_an_old_version(self, fact, "boost")
             # the amount is bounded first: an integer too large for a float overflows a sum
             value = min(MAX_IMPORTANCE, fact.importance + min(amount, MAX_IMPORTANCE))
             self._backend.set_importance(fact_id, value)
