@@ -469,3 +469,15 @@ def test_listed_facts_carry_what_their_duplicates_brought(store: MemoryStore) ->
     )
     [listed] = store.list()
     assert [copy["metadata"] for copy in listed.duplicates] == [{"session_id": "s2"}]
+
+
+@pytest.mark.parametrize("field", ["valid_from", "confidence", "importance"])
+def test_a_bad_value_that_holds_a_secret_is_named_without_it(
+    store: MemoryStore, field: str
+) -> None:
+    token = "ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
+    [outcome] = store.absorb(
+        [{"content": "The build runs on Ubuntu 24.04.", field: token}], scope="agent"
+    )
+    assert outcome.outcome == "rejected" and field in outcome.reason
+    assert token not in outcome.reason and "not shown" in outcome.reason

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from engram.cli.output import add_command, emit
-from engram.errors import EngramError
+from engram.errors import EngramError, shown_text
 
 UPDATE_EXAMPLES = """examples:
   engram memory update f_0193a4c2e1f0_5b1d9a3c "Ivan Petrov is now the CEO of Acme Corp."
@@ -154,7 +154,7 @@ def cmd_delete(args: argparse.Namespace, start: Path | None) -> int:
             if code:
                 return code
             ids = store.delete_all(scope=args.scope, scope_key=args.key)
-        emit(args, {"deleted": ids}, f"deleted {len(ids)} facts of {target}\n")
+        emit(args, {"deleted": ids}, shown_text(f"deleted {len(ids)} facts of {target}") + "\n")
         return 0
     with open_store(args) as store:
         if not args.erase:

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from engram.cli.output import add_command, emit
-from engram.errors import EngramError
+from engram.errors import EngramError, quoted
 
 
 def register(sub: Any) -> None:
@@ -106,7 +106,7 @@ def cmd_get(args: argparse.Namespace, start: Path | None) -> int:
         found = get_skill(ws, " ".join(args.name))
     if found is None:
         raise EngramError(
-            f"no skill matches {' '.join(args.name)!r}",
+            f"no skill matches {quoted(' '.join(args.name))}",
             hint="list them with `engram load --all workflow <topic>`",
         )
     emit(args, {"id": found[0], "body": found[1]}, f"### {found[0]}\n{found[1]}\n")

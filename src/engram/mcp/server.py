@@ -25,7 +25,7 @@ from mcp.server import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from pydantic import Field, ValidationError
 
-from engram.errors import EngramError, quoted, shown_error, shown_message
+from engram.errors import EngramError, quoted, shown_error, shown_message, shown_text
 from engram.store.store import MemoryStore
 from engram.store.unsafe import (
     fact_reason,
@@ -398,7 +398,8 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
         except EngramError as exc:
             raise _fail(exc) from None
         where = scope + (f":{scope_key}" if scope_key is not None else " (every key)")
-        return _result(f"deleted {len(ids)} facts of {where}", {"deleted": ids})
+        # (a key the agent sent may hold a secret: the answer does not say it back)
+        return _result(shown_text(f"deleted {len(ids)} facts of {where}"), {"deleted": ids})
 
     @server.tool(annotations=WRITES)
     @in_turn
@@ -528,7 +529,7 @@ def build_server(store: MemoryStore, cwd: Path | None = None) -> MCPServer:
         except EngramError as exc:
             raise _fail(exc) from None
         if found is None:
-            raise ToolError(f"no skill matches {name!r}")
+            raise ToolError(f"no skill matches {quoted(name)}")
         return _text(f"### {found[0]}\n{found[1]}")
 
     @server.tool(annotations=WRITES)

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from engram.errors import shown_text
 from engram.store.unsafe import content_reason, withheld_note
 
 if TYPE_CHECKING:
@@ -99,7 +100,8 @@ def build_digest(
         Section("Open TODOs", [line(f) for f in todos]),
         Section("Recent", [line(f) for f in recent]),
     ]
-    header = "## Memory digest" + (f": {topic}" if topic else "")
+    # (the topic is said back: one that holds a secret or an instruction to agents is not)
+    header = "## Memory digest" + (f": {shown_text(topic)}" if topic else "")
     text = fit(header, sections, budget_chars, withheld_note(len(withheld)))
     if workspace is not None and topic:
         text = _with_files(text, workspace, topic, budget_chars)

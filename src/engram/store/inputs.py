@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from engram.embed.vectors import Vector
-from engram.errors import EngramError
+from engram.errors import EngramError, quoted
 from engram.store.model import MAX_CHARS, MAX_EVENT_CHARS, MIN_CHARS, Outcome
 from engram.store.normalize import content_hash
 from engram.text.tokenize import cached_terms
@@ -251,11 +251,11 @@ def moment(value: object, name: str) -> str:
     from engram.store.db import iso_start
 
     if not isinstance(value, str):
-        raise ValueError(f"{name} must be an ISO date or date-time, got {value!r}")
+        raise ValueError(f"{name} must be an ISO date or date-time, got {quoted(value)}")
     try:
         return iso_start(value)
     except (ValueError, OverflowError):
-        raise ValueError(f"{name} must be an ISO date or date-time, got {value!r}") from None
+        raise ValueError(f"{name} must be an ISO date or date-time, got {quoted(value)}") from None
 
 
 def as_list(value: object, name: str) -> list[object]:
@@ -283,14 +283,14 @@ def record_tags(value: object) -> list[str]:
 def unit(value: object, name: str) -> float:
     number = _finite(value)
     if number is None or not 0 <= number <= 1:
-        raise ValueError(f"{name} must be a number from 0 to 1, got {value!r}")
+        raise ValueError(f"{name} must be a number from 0 to 1, got {quoted(value)}")
     return number
 
 
 def positive(value: object, name: str) -> float:
     number = _finite(value)
     if number is None or number < 0:
-        raise ValueError(f"{name} must be a number ≥ 0, got {value!r}")
+        raise ValueError(f"{name} must be a number ≥ 0, got {quoted(value)}")
     return min(number, MAX_IMPORTANCE)
 
 
