@@ -666,6 +666,8 @@ def test_a_basic_header_with_a_placeholder_or_no_password_is_no_secret() -> None
         "The staging admin password is MySecret!2024",
         "The VPN password is Changeme!Acme2024",
         "The admin password is Hunter2!Secret99",
+        "Пароль администратора — Xk9!mQ2#vLp7 на стейджинге",
+        "Admin password — Xk9!mQ2#vLp7 on staging",
     ],
 )
 def test_a_password_made_to_a_policys_rules_is_a_secret_whatever_words_it_holds(

@@ -458,8 +458,13 @@ def _not_an_assignment(match: re.Match[str]) -> bool:
         match.string, match.start(), match.end()
     ).lstrip().startswith("#"):
         return True  # "## Reset your password - Windows11": a heading
-    if op in ("-", "—", "–", "->", "\u2192") and not _ends_there(match):
-        return True  # "Password - Windows11 login screen": a heading, not a value
+    if (
+        op in ("-", "—", "–", "->", "\u2192")
+        and not _ends_there(match)
+        and not _made_to_rules(match["value"])
+    ):
+        return True  # "Password - Windows11 login screen": a heading, not a value (a value
+        # made to a policy's rules is one, whatever follows: "Пароль — Xk9!mQ2#vLp7 на …")
     if (
         op in ("->", "\u2192")
         and not _PASSWORD_NAME.search(name)
