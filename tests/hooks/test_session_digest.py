@@ -28,18 +28,23 @@ def test_session_start_withholds_an_unsafe_fact_of_an_older_store(
     assert "1 fact withheld as unsafe" in injected
 
 
-def test_a_damaged_store_still_leaves_the_session_its_memory_files(
-    project: Path,
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-) -> None:
+def conventions_at_session_start(project: Path) -> None:
+    """A memory every session starts with: "Use pnpm."."""
     from tests.conftest import write_memory
 
     write_memory(
         project / ".agents" / ".engram", "team-conventions", "# Conventions\n\nUse pnpm.\n",
         tags=["session-start"],
     )  # fmt: skip
+
+
+def test_a_damaged_store_still_leaves_the_session_its_memory_files(
+    project: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    conventions_at_session_start(project)
     db = tmp_path / "memory.db"
     db.write_bytes(b"this is not a database" * 200)
     monkeypatch.setenv("ENGRAM_DB", str(db))
@@ -57,12 +62,8 @@ def test_a_store_due_an_upgrade_is_upgraded_aside_and_the_session_keeps_its_memo
     import time
 
     from engram.store.sqlite.schema import MIGRATIONS, upgrade_due
-    from tests.conftest import write_memory
 
-    write_memory(
-        project / ".agents" / ".engram", "team-conventions", "# Conventions\n\nUse pnpm.\n",
-        tags=["session-start"],
-    )  # fmt: skip
+    conventions_at_session_start(project)
     db = tmp_path / "memory.db"
     monkeypatch.setenv("ENGRAM_DB", str(db))
     with MemoryStore.open(db, config=load_config(None, env={})) as store:

@@ -606,9 +606,10 @@ def with_prerequisites(
         for index in indexes:  # workspace first: it wins over global, hidden or not
             rows = index.by_ids([memory_id])
             if rows:
-                visible = [row for row in rows if not visibility(row, options)]
+                reasons = [visibility(row, options) for row in rows]
+                visible = [row for row, reason in zip(rows, reasons, strict=True) if not reason]
                 if not visible:
-                    _withhold(rows[0], visibility(rows[0], options))
+                    _withhold(rows[0], reasons[0])
                     return None
                 known[memory_id] = Candidate(visible[0])
                 return known[memory_id]

@@ -5,7 +5,7 @@ as its 32 bytes)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engram.store.model import Fact
@@ -18,6 +18,19 @@ INDEX_COLUMNS = (
     "id, scope, scope_key, status, importance, confidence, created_at, tags, terms, kind, "
     "valid_from, valid_to"
 )
+
+
+def terms_made_again(rows: Iterable[tuple[str, str, str]]) -> list[tuple[str, str]]:
+    """(terms, id) of each (id, content, stored terms) row whose terms the tokenizer now makes
+    otherwise, terms space-separated as stored: what an upgrade or a rebuild writes anew. An
+    erased fact (no text) has none to make."""
+    from engram.text.tokenize import terms_of
+
+    return [
+        (made, fact_id)
+        for fact_id, content, terms in rows
+        if content and (made := " ".join(terms_of(content))) != terms
+    ]
 
 
 def event_key(content: str, metadata: dict[str, Any], valid_from: str | None) -> str:

@@ -132,6 +132,7 @@ if TYPE_CHECKING:
 
 # The facts written last that a query naming only a stretch of time is answered from
 WINDOW_SCAN = 5000
+# A Russian query term, whose other case forms are always looked up (`_other_stems`)
 _CYRILLIC_TERM = re.compile("[\u0400-\u04ff]")
 CANDIDATES = 5  # lexical (and, for dense models, vector) candidates a new fact is compared with
 
@@ -1617,9 +1618,10 @@ class MemoryStore:
         embedded. Vectors of other models stay, unused, until removed. A model
         whose vectors the store makes from the index terms (the offline one) stores none: the
         ones a store written before kept are removed, and the index is built anew."""
-        self._terms_made_again()
+        contents = self._backend.ids_and_contents()
+        self._terms_made_again(contents)
         derived = self._derives_vectors()
-        ids_contents = [] if derived else self._backend.ids_and_contents()
+        ids_contents = [] if derived else contents
         total = self._backend.count_facts(FactFilter(status=None)) if derived else len(ids_contents)
         vectors: Sequence[Vector] = []
         if derived:
@@ -1645,23 +1647,20 @@ class MemoryStore:
         self._index = None
         return total
 
-    def _terms_made_again(self) -> int:
-        """Make every fact's index terms again where this tokenizer reads its text otherwise
-        (a fact an older Engram wrote after the store's upgrade); the number changed."""
-        from engram.text.tokenize import terms_of
+    def _terms_made_again(self, contents: builtins.list[tuple[str, str]]) -> None:
+        """Make the index terms again of the facts (id, content) whose text this tokenizer
+        reads otherwise than their stored terms say (a fact an older Engram wrote after the
+        store's upgrade)."""
+        from engram.store.rows import terms_made_again
 
-        contents = self._backend.ids_and_contents()
         stored = self._backend.terms_of_facts(fact_id for fact_id, _ in contents)
-        changed = [
-            (" ".join(made), fact_id)
-            for fact_id, content in contents
-            if content and (made := terms_of(content)) != stored.get(fact_id)
-        ]
+        changed = terms_made_again(
+            (fact_id, content, " ".join(stored.get(fact_id, ()))) for fact_id, content in contents
+        )
         if changed:
             with self._write():
                 self._backend.set_terms(changed)
             self._index = None
-        return len(changed)
 
     def reseal(
         self, progress: Callable[[int, int], None] | None = None, batch: int = 500

@@ -8,10 +8,12 @@ kept. Japanese has no spaces, so a run of CJK characters is split by script: kat
 kept as words (loan words such as デプロイ), kanji runs become overlapping bigrams (the usual unit
 of Japanese search without a dictionary), Latin words and numbers written inside them are words
 of their own ("Dockerを使う", "注文4471"; a number before a kanji is read with it: "9月3日"
-is "9月" and "3日"), and a run of hiragana is cut at its particles (は が を に で と の も へ)
-into words written in hiragana ("りんご", "さくら", "おばあちゃん"), single kana and grammar
-(`HIRAGANA_GRAMMAR`) left out; a run right after a kanji or a katakana word that does not open
-with a particle is that word's ending ("好きです", "読みにくい") and is left out whole.
+is "9月" and "3日"), and a run of hiragana less the particles and endings around it is a word
+written in hiragana ("はともこです": "ともこ"), as is each piece of it between particles
+(は が を に で と の も へ: "おばあちゃんのおみまい" gives "おばあちゃん" and "おみまい"),
+single kana and grammar (`HIRAGANA_GRAMMAR`) left out; a run right after a kanji or a katakana
+word that does not open with a particle is that word's ending ("好きです", "読みにくい") and is
+left out whole (`_hiragana_words`).
 """
 
 from __future__ import annotations
@@ -304,7 +306,7 @@ def query_terms_of(text: str) -> tuple[list[str], dict[str, tuple[str, ...]]]:
     terms: list[str] = []
     others: dict[str, tuple[str, ...]] = {}
     for token in tokens:
-        if is_stop_word(token.word):
+        if token.word in STOP_WORDS:
             continue
         term = _term(token, language)
         terms.append(term)
@@ -357,14 +359,9 @@ def _russian_case_forms(word: str) -> set[str]:
 
 def terms_of_tokens(tokens: list[Token], language: str) -> list[str]:
     """`terms_of` for a text already tokenized, its Latin words stemmed as `language`."""
-    return [_term(t, language) for t in tokens if not is_stop_word(t.word)]
-
-
-def is_stop_word(word: str) -> bool:
-    """A stop word, as it is written: an accent may tell one from a word ("té" is tea, "te"
-    a pronoun), so the lists hold both forms of the stop words that have them ("dónde",
-    "donde")."""
-    return word in STOP_WORDS
+    # (a stop word as it is written: an accent may tell one from a word, "té" is tea and "te"
+    # a pronoun, so the lists hold both forms of those that have them, "dónde" and "donde")
+    return [_term(t, language) for t in tokens if t.word not in STOP_WORDS]
 
 
 def term_counts_of_fields(fields: list[str]) -> list[dict[str, int]]:
@@ -464,7 +461,7 @@ def anchors_of_tokens(tokens: list[Token]) -> QueryTerms:
     seen: set[str] = set()
     wants_skills = False
     for token in tokens:
-        if is_stop_word(token.word) or token.word in seen or token.script == "kana-run":
+        if token.word in STOP_WORDS or token.word in seen or token.script == "kana-run":
             continue
         seen.add(token.word)
         if token.word in WORKFLOW_WORDS:

@@ -321,14 +321,10 @@ def m007_terms_of_unaccented_and_japanese_words(conn: PgConnection) -> None:
     is made from them."""
     from engram.embed.hashed import SparseEmbedder
     from engram.embed.vectors import to_bytes
-    from engram.text.tokenize import terms_of
+    from engram.store.rows import terms_made_again
 
     rows = conn.execute("SELECT id, content, terms FROM facts WHERE content <> ''").fetchall()
-    changed = [
-        (made, fact_id)
-        for fact_id, content, terms in rows
-        if not content.isascii() and (made := " ".join(terms_of(content))) != terms
-    ]
+    changed = terms_made_again(row for row in rows if not row[1].isascii())
     if not changed:
         return
     conn.executemany("UPDATE facts SET terms = ? WHERE id = ?", changed)

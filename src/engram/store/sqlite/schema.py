@@ -262,14 +262,10 @@ def m010_terms_of_unaccented_and_japanese_words(conn: sqlite3.Connection) -> Non
     Latin words are stemmed without their accents, and Japanese text gives its words in
     hiragana and the Latin words and numbers written inside it. Only texts that are not plain
     ASCII can change (the index is built from the terms anew: the schema changed)."""
-    from engram.text.tokenize import terms_of
+    from engram.store.rows import terms_made_again
 
     rows = conn.execute("SELECT id, content, terms FROM facts WHERE content != ''").fetchall()
-    changed = [
-        (made, fact_id)
-        for fact_id, content, terms in rows
-        if not content.isascii() and (made := " ".join(terms_of(content))) != terms
-    ]
+    changed = terms_made_again(row for row in rows if not row[1].isascii())
     conn.executemany("UPDATE facts SET terms = ? WHERE id = ?", changed)
 
 
@@ -293,12 +289,21 @@ def upgrade_due(path: Path) -> bool:
     try:
         conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
         try:
-            done = {name for (name,) in conn.execute("SELECT name FROM _migrations")}
+            return bool(_due(_recorded(conn)))
         finally:
             conn.close()
     except sqlite3.Error:
         return False
-    return any(migration.__name__ not in done for migration in MIGRATIONS)
+
+
+def _recorded(conn: sqlite3.Connection) -> set[str]:
+    """The names of the migrations the store records as applied."""
+    return {name for (name,) in conn.execute("SELECT name FROM _migrations")}
+
+
+def _due(done: set[str]) -> list[str]:
+    """The names of the migrations not among `done`, in order."""
+    return [migration.__name__ for migration in MIGRATIONS if migration.__name__ not in done]
 
 
 def migrate(conn: sqlite3.Connection) -> list[str]:
@@ -306,9 +311,9 @@ def migrate(conn: sqlite3.Connection) -> list[str]:
     conn.execute(
         "CREATE TABLE IF NOT EXISTS _migrations (name TEXT PRIMARY KEY, applied_at REAL NOT NULL)"
     )
-    done = {name for (name,) in conn.execute("SELECT name FROM _migrations")}
+    done = _recorded(conn)
     applied: list[str] = []
-    if all(migration.__name__ in done for migration in MIGRATIONS):
+    if not _due(done):
         return applied
     # A migration may rebuild a table that others reference (SQLite changes a CHECK constraint
     # no other way): foreign keys are off while migrating, as SQLite's own procedure for such a
