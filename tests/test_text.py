@@ -118,6 +118,19 @@ def test_token_estimate_counts_one_token_per_two_arabic_characters() -> None:
     assert estimate_tokens("مرحبابكم") == 4
 
 
+def test_token_estimate_counts_accented_latin_and_cyrillic_four_characters_per_token() -> None:
+    assert estimate_tokens("Привет, «ёлка» — café") == 6
+
+
+@given(st.text())
+def test_token_estimate_is_the_sum_of_each_scripts_rate(text: str) -> None:
+    # one character at a time, each at its own rate, adds up to the estimate of the whole
+    dense = sum(estimate_tokens(c * 4) == 4 for c in text)
+    half = sum(estimate_tokens(c * 4) == 2 for c in text)
+    other = len(text) - dense - half
+    assert estimate_tokens(text) == dense + (2 * half + other + 3) // 4
+
+
 @given(st.text())
 def test_tokenize_never_fails_and_yields_lowercase_words(text: str) -> None:
     for token in tokenize(text):
