@@ -40,7 +40,10 @@ def run(runs: int = 15, size: int = 1000) -> str:
         shutil.rmtree(folder, ignore_errors=True)
         generate(folder, size)
     state = Path(tempfile.mkdtemp(prefix="engram-bench-state-"))
-    os.environ["ENGRAM_STATE_DIR"] = str(state)  # keep the user's hook state out of it
+    # keep the user's hook state out of it, and give it back after: a benchmark run after this
+    # one would seal facts with a key that is then deleted, and time scans no user pays for
+    before = os.environ.get("ENGRAM_STATE_DIR")
+    os.environ["ENGRAM_STATE_DIR"] = str(state)
     try:
         # the command `hooks install` writes into the host's settings, which the host hands to
         # a shell
@@ -69,6 +72,10 @@ def run(runs: int = 15, size: int = 1000) -> str:
         rows.append(["", "python -c pass", f"{bare:.1f}", "", ""])
     finally:
         shutil.rmtree(state, ignore_errors=True)
+        if before is None:
+            del os.environ["ENGRAM_STATE_DIR"]
+        else:
+            os.environ["ENGRAM_STATE_DIR"] = before
     note = startup_note()
     text = table(["turn", f"UserPromptSubmit at {size} files", "ms", "ratio", "target"], rows)
     return (note + "\n\n" if note else "") + text

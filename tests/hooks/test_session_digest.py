@@ -80,3 +80,40 @@ def test_a_store_due_an_upgrade_is_upgraded_aside_and_the_session_keeps_its_memo
     assert not upgrade_due(db)
     injected = context(call(monkeypatch, capsys, "claude", "SessionStart", cwd=str(project)))
     assert "Kafka runs on three brokers." in injected
+
+
+def test_a_session_start_seals_anew_in_the_background_the_facts_a_newer_scanner_unsealed(
+    project: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import sqlite3
+    import time
+
+    from engram.safety import witness
+    from engram.store.unsafe import sealed
+
+    # the key of this test's state folder, which the sealing process reads, not one an earlier
+    # test left in this process
+    monkeypatch.setattr(witness, "_process_key", None)
+    db = tmp_path / "memory.db"
+    monkeypatch.setenv("ENGRAM_DB", str(db))
+    config = load_config(None, env={})
+    with MemoryStore.open(db, config=config) as store:
+        (absorbed,) = store.absorb(["Kafka runs on three brokers."], scope="agent")
+    with sqlite3.connect(db) as conn:  # as sealed by an older scanner: the seal holds no more
+        conn.execute("UPDATE facts SET checked = 'a seal of another scanner'")
+
+    def seal_holds() -> bool:
+        with MemoryStore.open(db, config=config) as store:
+            return sealed(store.get(str(absorbed.id)))
+
+    assert not seal_holds()
+    injected = context(call(monkeypatch, capsys, "claude", "SessionStart", cwd=str(project)))
+    assert "Kafka runs on three brokers." in injected  # scanned, and shown
+    waited = 0.0
+    while not seal_holds() and waited < 30:  # the sealing runs in a process of its own
+        time.sleep(0.2)
+        waited += 0.2
+    assert seal_holds()

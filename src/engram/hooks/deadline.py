@@ -133,6 +133,24 @@ def upgrade_in_background(store: str | Path) -> bool:
     return _in_background("upgrade", _UPGRADE, str(store))
 
 
+# Seals anew the verdicts of the store's facts that no longer hold (see `MemoryStore.reseal`).
+_RESEAL = (
+    "import sys\nfrom pathlib import Path\nfrom engram.config import load_config\n"
+    "from engram.store import MemoryStore\n"
+    "try:\n    with MemoryStore.open(Path(sys.argv[1]), config=load_config(None)) as store:\n"
+    "        store.reseal()\n"
+    "finally:\n    Path(sys.argv[2]).unlink(missing_ok=True)\n"
+)
+
+
+def reseal_in_background(store: str | Path) -> bool:
+    """Seal the fact store's safe facts anew in a detached process: after a scanner upgrade no
+    seal holds, so every command that shows a fact loads the scanners (tens of milliseconds)
+    until they are sealed, and sealing a large store takes longer than a host waits for a hook.
+    Never raises."""
+    return _in_background("reseal", _RESEAL, str(store))
+
+
 def _in_background(kind: str, script: str, target: str) -> bool:
     """Run `script` with `target` in a detached process, one per kind and target at a time
     (a marker file in the state folder, which the script removes when done). Never raises;

@@ -238,17 +238,34 @@ def session_digest(ws: Workspace, event: ev.Event) -> str:
     from engram.errors import StoreError
     from engram.store.store import MemoryStore
 
+    from engram.store.unsafe import unsealed_safe_seen
+
     budget = host(event.host).cap_of(ws.config.values).characters // 2  # about half of the cap
+    scanned = unsealed_safe_seen()
     try:
         with MemoryStore.open(path, config=ws.config) as store:
             if not store.has_facts():
                 return ""
-            return store.digest(None, budget_chars=budget)
+            digest = store.digest(None, budget_chars=budget)
     except StoreError as exc:  # a damaged or locked store must not cost the memory files too
         from engram.hooks.errorlog import log_error
 
         log_error(event.host, event.name, exc, folder=event.cwd)
         return ""
+    if unsealed_safe_seen() > scanned:
+        _reseal(path)
+    return digest
+
+
+def _reseal(path: Path | str) -> None:
+    """Seal the store's facts anew in the background: the digest had to scan safe facts whose
+    seals no longer hold (a scanner upgrade breaks them all), and until they are sealed every
+    command that shows a fact pays for loading the scanners. Not where no seal can be kept (a
+    state folder that keeps no key)."""
+    from engram.safety.witness import key_lasts
+
+    if key_lasts():
+        deadline.reseal_in_background(path)
 
 
 def _deliver(

@@ -139,13 +139,37 @@ def fact_reason(fact: Fact) -> str:
     if sealed(fact):
         return ""
     content, *rest = _shown_texts(fact)
-    return text_reason(content) or reason_of(texts_of(rest))
+    reason = text_reason(content) or reason_of(texts_of(rest))
+    _found_unsealed(reason)
+    return reason
 
 
 def content_reason(fact: Fact) -> str:
     """Why a fact's text must not be shown (for outputs that print only the text, with the
     fact's id and figures): its form (`malformed_reason`), then its text (unless sealed)."""
-    return malformed_reason(fact) or ("" if sealed(fact) else text_reason(fact.content))
+    malformed = malformed_reason(fact)
+    if malformed or sealed(fact):
+        return malformed
+    reason = text_reason(fact.content)
+    _found_unsealed(reason)
+    return reason
+
+
+# How many facts this process scanned and found safe that a seal would have spared (sealed by an
+# older scanner or Python, or before seals): `memory rebuild` (or `MemoryStore.reseal`) would
+# seal them. A session start reseals in the background when its digest found any.
+_unsealed_safe = 0
+
+
+def _found_unsealed(reason: str) -> None:
+    global _unsealed_safe
+    if not reason:
+        _unsealed_safe += 1
+
+
+def unsealed_safe_seen() -> int:
+    """How many safe facts this process had to scan for want of a seal that holds."""
+    return _unsealed_safe
 
 
 def _shown_texts(fact: Fact) -> list[Any]:
