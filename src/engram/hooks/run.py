@@ -237,7 +237,6 @@ def session_digest(ws: Workspace, event: ev.Event) -> str:
         return ""
     from engram.errors import StoreError
     from engram.store.store import MemoryStore
-
     from engram.store.unsafe import unsealed_safe_seen
 
     budget = host(event.host).cap_of(ws.config.values).characters // 2  # about half of the cap
