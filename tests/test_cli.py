@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import argparse
+
 import io
 import json
 import shutil
@@ -984,12 +986,46 @@ def test_profile_show_refuses_a_huge_profile_file_in_one_line(
 def test_hot_commands_build_only_their_own_parser() -> None:
     import argparse
 
-    from engram.cli import _command_word, _parser
+    from engram.cli import _command_words, _parser
 
-    assert _command_word(["-C", "/somewhere", "load", "deploy"]) == "load"
+    assert _command_words(["-C", "/somewhere", "load", "deploy"]) == ("load", "deploy")
     action = next(a for a in _parser(only="hook")._actions
                   if isinstance(a, argparse._SubParsersAction))  # fmt: skip
     assert list(action.choices) == ["hook"]
+
+
+def _memory_actions(parser: argparse.ArgumentParser) -> list[str]:
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    memory = commands.choices["memory"]
+    actions = next(a for a in memory._actions if isinstance(a, argparse._SubParsersAction))
+    return list(actions.choices)
+
+
+def test_an_agents_memory_call_builds_only_its_actions_parser() -> None:
+    from engram.cli import _command_words, _parser
+
+    assert _command_words(["memory", "--db", "m.db", "search", "x"]) == ("memory", "search")
+    assert _memory_actions(_parser(only="memory", action="search")) == ["search"]
+    assert "todo" in _memory_actions(_parser(only="memory", action="todo"))
+    assert "search" in _memory_actions(_parser(only="memory"))
+
+
+@pytest.mark.parametrize("action", ["absorb", "search", "list", "get"])
+def test_a_memory_actions_own_parser_reads_as_the_whole_one(action: str) -> None:
+    from engram.cli import _parser
+
+    given = {
+        "absorb": ["a fact", "--scope", "user", "--tag", "t"],
+        "search": ["some words", "--scope", "user", "--tag", "t", "--top-k", "3"],
+        "list": ["--scope", "user", "--tag", "t", "--limit", "5"],
+        "get": ["f_1", "--mode", "latest"],
+    }
+    argv = ["memory", "--db", "m.db", action, *given[action]]
+    whole = vars(_parser(only="memory").parse_args(argv))
+    own = vars(_parser(only="memory", action=action).parse_args(argv))
+    assert {k: v for k, v in own.items() if k != "parser"} == {
+        k: v for k, v in whole.items() if k != "parser"
+    }
 
 
 @pytest.mark.parametrize(

@@ -20,17 +20,21 @@ if TYPE_CHECKING:
     from pathlib import Path
 
 
-def _command_word(argv: Sequence[str]) -> str | None:
-    """The command a command line asks for (skipping `-C DIR`), if any."""
+def _command_words(argv: Sequence[str]) -> tuple[str | None, str | None]:
+    """The command a command line asks for and the word after it (`memory search`), skipping
+    the options that take a value before them (`-C DIR`, `memory --db PATH`)."""
+    words: list[str] = []
     skip = False
     for arg in argv:
         if skip:
             skip = False
-        elif arg == "-C":
+        elif arg in ("-C", "--db"):
             skip = True
         elif not arg.startswith("-"):
-            return arg
-    return None
+            words.append(arg)
+            if len(words) == 2:
+                break
+    return (words[0] if words else None), (words[1] if len(words) > 1 else None)
 
 
 def plain_call(argv: Sequence[str]) -> SimpleNamespace | None:
@@ -53,7 +57,9 @@ def plain_call(argv: Sequence[str]) -> SimpleNamespace | None:
     return None
 
 
-def _parser(prog: str = "engram", only: str | None = None) -> argparse.ArgumentParser:
+def _parser(
+    prog: str = "engram", only: str | None = None, action: str | None = None
+) -> argparse.ArgumentParser:
     import argparse
 
     from engram.cli import commands
@@ -74,7 +80,7 @@ def _parser(prog: str = "engram", only: str | None = None) -> argparse.ArgumentP
     parser.add_argument("--version", action=Version, nargs=0, help="print the version and exit")
     parser.add_argument("-q", "--quiet", action="store_true", help=QUIET_HELP)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    commands.register(sub, only)
+    commands.register(sub, only, action)
     decorate(parser)
     return parser
 
@@ -129,8 +135,8 @@ def _main(argv: Sequence[str] | None, prog: str) -> int:
     if args is None:
         from engram.cli.commands import HOT
 
-        word = _command_word(argv)
-        parser = _parser(prog, word if word in HOT else None)
+        word, action = _command_words(argv)
+        parser = _parser(prog, word if word in HOT else None, action)
         if "_ARGCOMPLETE" in os.environ:  # a shell asks for completions (`engram completion`)
             import argcomplete
 

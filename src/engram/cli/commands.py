@@ -35,8 +35,9 @@ def _globs(values: list[str] | None) -> list[str]:
 HOT = ("load", "hook", "mcp", "memory")
 
 
-def register(sub: Any, only: str | None = None) -> None:
-    """Add the commands to the subparsers (just `only` when it is one of HOT)."""
+def register(sub: Any, only: str | None = None, action: str | None = None) -> None:
+    """Add the commands to the subparsers (just `only` when it is one of HOT, and of `memory`
+    just its `action` when that is one of `memory.HOT_ACTIONS`)."""
     if only == "load":
         register_load(sub)
         return
@@ -51,7 +52,7 @@ def register(sub: Any, only: str | None = None) -> None:
     if only == "memory":  # an agent's tool calls: `engram memory search …` at every turn
         from engram.cli import memory
 
-        memory.register(sub)
+        memory.register(sub, action)
         return
     register_load(sub)
     register_rest(sub)

@@ -15,13 +15,23 @@ from engram.cli.output import add_command, add_quiet, emit, progress_bar
 from engram.errors import EngramError
 
 
-def register(sub: Any) -> None:
+def register(sub: Any, only: str | None = None) -> None:
+    """Add `memory` and its actions; just the action `only` when it is one of HOT_ACTIONS (an
+    agent's tool call builds no parser for the twenty actions it does not run)."""
     memory = sub.add_parser("memory", help="The fact store: absorb, search, list, get, …")
     memory.add_argument(
         "--db", metavar="PATH", help="store file (else $ENGRAM_DB, config, default)"
     )
     actions = memory.add_subparsers(dest="memory_command", metavar="ACTION", required=True)
+    if only in HOT_ACTIONS:
+        HOT_ACTIONS[only](actions)
+        return
+    for add in HOT_ACTIONS.values():
+        add(actions)
+    _register_rest(actions)
 
+
+def _register_absorb(actions: Any) -> None:
     absorb = add_command(actions, "absorb", "Absorb facts from arguments or stdin.", cmd_absorb)
     absorb.add_argument("facts", nargs="*", help="facts; none: read text, JSON or JSONL on stdin")
     _scope(absorb, default_from="memory.scope")
@@ -38,6 +48,8 @@ def register(sub: Any) -> None:
         "only when the same text, metadata and time are stored already)",
     )
 
+
+def _register_search(actions: Any) -> None:
     search = add_command(actions, "search", "Hybrid search, best first.", cmd_search)
     search.description = (
         "Hybrid search, best first. Among hits about the same thing (one scope and key, mostly "
@@ -64,6 +76,8 @@ def register(sub: Any) -> None:
         "group ranks by its best hit and half its second-best",
     )
 
+
+def _register_list(actions: Any) -> None:
     listing = add_command(actions, "list", "List facts, newest first.", cmd_list)
     _scope(listing)
     listing.add_argument("--tag", action="append", help="require a tag (repeatable)")
@@ -78,6 +92,8 @@ def register(sub: Any) -> None:
         help="list only the facts withheld as unsafe (a secret or a prompt injection), with why",
     )
 
+
+def _register_get(actions: Any) -> None:
     get = add_command(actions, "get", "Show one fact, its versions or its history.", cmd_get)
     get.add_argument("id", help="a fact id (any version of it)")
     get.add_argument(
@@ -88,6 +104,8 @@ def register(sub: Any) -> None:
     )
     get.add_argument("--history", action="store_true", help="also the change log and edges")
 
+
+def _register_rest(actions: Any) -> None:
     add_command(actions, "stats", "Counts, size, embedding models.", cmd_stats)
     boost = add_command(actions, "boost", "Raise a fact's importance.", cmd_boost)
     boost.add_argument("id", help="the fact to boost")
@@ -171,6 +189,15 @@ def register(sub: Any) -> None:
     from engram.cli import entities
 
     entities.register(actions)
+
+
+# The actions an agent runs at every turn, each with what adds it to the parser.
+HOT_ACTIONS = {
+    "absorb": _register_absorb,
+    "search": _register_search,
+    "list": _register_list,
+    "get": _register_get,
+}
 
 
 def _scope(parser: argparse.ArgumentParser, default_from: str = "") -> None:
