@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-
 import io
 import json
 import shutil
