@@ -167,7 +167,6 @@ def test_a_record_closed_supersedes_it_open(old: str, new: str) -> None:
     ("old", "new"),
     [
         ("The store is open.", "The store is closed."),
-        ("Тикет 482 открыт.", "Тикет 482 закрыт."),
         ("Ticket #4821 is open.", "Ticket #4822 was closed."),
         ("The migration is in progress.", "The migration was blocked for a week in May."),
     ],

@@ -53,6 +53,7 @@ from engram.store.parse import (
     often_done_keys,
     often_many_keys,
     opening_phrase_moved,
+    own_preterite,
     parse,
     participle,
     possessive,
@@ -3157,7 +3158,21 @@ def _told_apart(new: Parse, old: Parse) -> str:
         # "El usuario y su marido corren …" / "El marido del usuario corre …": the same words,
         # two people in one, one of them in the other
         return "several together in one, one of them in the other"
+    if _done_in_one(new, old):
+        return "done in one, still to do or done as a rule in the other"
     return ""
+
+
+def _done_in_one(new: Parse, old: Parse) -> bool:
+    """One verb in two tenses: a Spanish preterite of the first person in one fact, the
+    same verb in the present in the other ("Diego: mando el informe el viernes" / "Diego: el
+    informe ya lo mandé el viernes"): a plan or a habit, and a thing done."""
+    for one, other in ((new, old), (old, new)):
+        done = {w.key: w.norm for w in one.words if w.kind == "word" and own_preterite(w.norm)}
+        if any(w.key in done and w.norm != done[w.key] and not own_preterite(w.norm)
+               for w in other.words if w.kind == "word"):  # fmt: skip
+            return True
+    return False
 
 
 def _names_swapped(new: Parse, old: Parse) -> bool:
@@ -5611,13 +5626,15 @@ def _update_verdict(new: Parse, old: Parse) -> Verdict | None:
         return Verdict("supersede", "a move from the stored value to another")
     if _age_changed(new, old):
         return Verdict("supersede", "the same person, a new age")
-    if _status_changed(new, old):
+    if _status_changed(new, old) or _japanese_status_changed(new, old):
         return Verdict("supersede", "the same work, another status")
     flipped = _state_changed(new, old)
     if flipped:
         return Verdict("supersede", f"the same thing's state, changed since ({flipped})")
     if _habit_stopped(new, old):
         return Verdict("supersede", "the same one stopped doing what the stored fact says")
+    if _no_longer_so(new, old):
+        return Verdict("supersede", "the stored claim, told as no longer so")
     if _now_the_one_who(new, old):
         return Verdict("supersede", _NOW_THE_ONE)
     if _holder_replaced(new, old) or _role_handed_on(new, old):
@@ -5933,6 +5950,27 @@ def _habit_stopped(new: Parse, old: Parse) -> bool:
     return all(w.key in theirs or _inflects(w.key, theirs) for w in after)
 
 
+def _no_longer_so(new: Parse, old: Parse) -> bool:
+    """The new fact is the stored claim, word for word, told as no longer so: "Пользователь
+    вегетарианец" → "Пользователь больше не вегетарианец", "ユーザーはベジタリアン" → "ユーザーは
+    もうベジタリアンではない" (a Russian claim with no verb, which the parse reads otherwise than
+    its negation, and Japanese "もう…ない", which it does not read as news)."""
+    if old.negated or not new.negated or old.question or new.question:
+        return False
+    if new.modal or old.modal or new.future or old.future or old.past:
+        return False
+    if (new.speaker, new.environments) != (old.speaker, old.environments):
+        return False
+    if new.content != old.content or new.people != old.people:
+        return False
+    said = {w.norm for w in new.words}
+    no_longer = any(set(phrase) <= said for phrase in _NO_LONGER) and new.update
+    return no_longer or ("もう" in new.text and any(w.kind == "neg" for w in new.words))
+
+
+_NO_LONGER = (("больше", "не"), ("уже", "не"), ("ya", "no"), ("no", "longer"), ("anymore",))
+
+
 def _quit_at(fact: Parse) -> int | None:
     """Where a verb of stopping a habit stands in the fact, remembered by its text."""
     return _remembered(_QUITS, fact, _read_quit_at)
@@ -6005,8 +6043,12 @@ def _status_changed(new: Parse, old: Parse) -> bool:
     if {mine[1], theirs[1]} & lx.RECORD_STATUSES:
         if not any(map(_a_record, (new, old))):
             return False  # "The store is open" / "… closed": no record's status
-        if not (new.past or new.update):
-            return False  # "Тикет 482 открыт" / "Тикет 482 закрыт": told as news, or a conflict
+        settled = mine[1] in lx.SETTLED_STATUSES and theirs[1] not in lx.SETTLED_STATUSES
+        if not (new.past or new.update or settled):
+            # "Тикет 482 закрыт" / "Тикет 482 открыт": a record opened again is told as news
+            # ("reopened", "открыли снова"), else it is a conflict; closed after open is where
+            # it got to ("Ticket #4512 status: open" → "… status: resolved")
+            return False
     named = frozenset(
         w.key for f in (new, old) for w in f.words if w.kind in ("name", "acronym", "value")
     )  # (names and ids must match: "Ticket 42" is not "Ticket 43")
@@ -6019,6 +6061,45 @@ def _status_changed(new: Parse, old: Parse) -> bool:
         and ids == {k for k in theirs[0] if _numeric(k)}
         and _same_keys(_without_record_words(mine[0]), _without_record_words(theirs[0]), named)
     )
+
+
+def _japanese_status_changed(new: Parse, old: Parse) -> bool:
+    """A Japanese record's status, told anew: "チケット#4521は対応中" → "チケット#4521はクローズ
+    された", "問い合わせ#3021のステータス：対応中" → "…：解決済み". What the status is of must be
+    told the same and name a record by its number; the new status must settle the work where
+    the old did not, or be told as news ("になった", "今は")."""
+    mine, theirs = _JAPANESE_STATUS.fullmatch(new.text), _JAPANESE_STATUS.fullmatch(old.text)
+    if mine is None or theirs is None or new.negated or old.negated:
+        return False
+    of = mine["of"].strip()
+    if of != theirs["of"].strip() or not _RECORD_NUMBER.search(of):
+        return False
+    now, then = mine["status"], theirs["status"]
+    if now == then:
+        return False
+    settled = now in _JAPANESE_SETTLED and then not in _JAPANESE_SETTLED
+    return settled or new.update or bool(mine["became"])
+
+
+# A record's number: "#4521", "OPS-771", "3021番".
+_RECORD_NUMBER = re.compile(r"#\d+|[A-Z]{2,}-\d+|\d+番")
+_JAPANESE_SETTLED = frozenset(
+    "解決済み 解決済 解決 クローズ クローズ済み 完了 対応済み 対応済 マージ済み 却下 リリース済み "
+    "終了".split()
+)
+_JAPANESE_OPEN = frozenset(
+    "対応中 未対応 進行中 保留 保留中 レビュー中 調査中 確認中 オープン 受付中 未着手 作業中 "
+    "再オープン".split()
+)
+# "<record>は<status>", "<record>のステータス：<status>", with what may close it ("された",
+# "になりました", "です").
+_JAPANESE_STATUS = re.compile(
+    r"(?P<of>.+?)(?:のステータス(?:は|：|:)|の状態(?:は|：|:)|は|：|:)\s*"
+    r"(?P<status>"
+    + "|".join(sorted(_JAPANESE_SETTLED | _JAPANESE_OPEN, key=len, reverse=True))
+    + r")(?P<became>になった|になりました|に変わった|に変わりました)?"
+    r"(?:された|されました|しました|した|です|だ|となった|となりました)?[。.]?"
+)
 
 
 def _without_record_words(keys: frozenset[str]) -> frozenset[str]:

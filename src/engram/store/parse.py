@@ -984,7 +984,8 @@ _JAPANESE_PAST = re.compile(
     r"(?<![\u4e00-\u9fff\u30a0-\u30ffー]さ)(?<![\u4e00-\u9fff\u30a0-\u30ffー]く)"
     r"(?<![\u4e00-\u9fff\u30a0-\u30ffー]ちゃ)んだ)(?=$|[。、])"
 )
-_JAPANESE_NOW = re.compile(r"(?:今|現在|いま)は|今後|これからは")  # (now; from now on)
+# (now; from now on; "現在、…" and "現在" before a number, "現在64kg": currently)
+_JAPANESE_NOW = re.compile(r"(?:今|現在|いま)は|今後|これからは|現在(?:、|$|(?=[0-9０-９]))")
 # "New" before a noun: "新しい社長" (the new president), "新たな担当者"; the noun is kept to tell
 # a thing one has several of ("新しい趣味", a new hobby) from news of a holder.
 _JAPANESE_NEW = re.compile(r"(?:新しい|新たな)([\u30a0-\u30ff]+|[\u4e00-\u9fff]+)")
@@ -1002,7 +1003,8 @@ FORMERLY = re.compile(
 # without "に" may be of another thing: "保存先を変更した").
 _JAPANESE_CHANGED_TO = re.compile(
     r"に(?:変わ|変更|延期|移さ|移し|移っ|移転|切り替え|切り替わ|乗り換え|引っ越|転職|値上が|値下が|昇進"
-    r"|異動|移動|アップグレード|ダウングレード|なった|なりました|変え)"
+    r"|異動|移動|アップグレード|ダウングレード|なった|なりました|変え|上が|上げ|引き上げ|下が|下げ"
+    r"|引き下げ|改名|延長|短縮)"
 )
 # A verb's stem, before an ending that says how easy doing it is ("使いやすい", "読みにくい",
 # "見づらい"): a kanji or the kana a stem ends in (not a particle: "値段がやすい" is cheap).
@@ -3385,9 +3387,13 @@ def _opens_with_own_past(words: list[Word]) -> bool:
         # (a name that ends as a past does opens "Павел перешёл в …": the verb follows it)
         verb_next = len(words) > 1 and _is_past(words[1].norm)
         return first not in _NOUNS_LIKE_A_PAST and _is_past(first) and not verb_next
-    if first in _SPANISH_OWN_PAST:
-        return True
-    return len(first) >= 4 and first[-1] in "éí" and first not in _NOT_A_PRETERITE
+    return first in _SPANISH_OWN_PAST or own_preterite(first)
+
+
+def own_preterite(word: str) -> bool:
+    """A Latin word that ends as a Spanish preterite of the first person does ("pagué",
+    "viví"), less the words that only look like one ("café", "aquí")."""
+    return len(word) >= 4 and word[-1] in "éí" and word not in _NOT_A_PRETERITE
 
 
 # Irregular Spanish preterites of the first person

@@ -1,0 +1,102 @@
+"""Updates the absorb classifier reads in more forms (issue 11): a record's status settled
+where it was open, in four languages; a claim told as no longer so where Russian has no verb
+and Japanese says "もう…ない"; Japanese verbs of a value raised, lowered, extended or renamed,
+and "現在" (currently) as "now". And one verb in two tenses is no duplicate."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.store.pairs import HIDING, outcome
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Ticket #4512 status: open.", "Ticket #4512 status: resolved."),
+        ("Тикет 482 открыт.", "Тикет 482 закрыт."),
+        ("Статус тикета 7731: в работе.", "Статус тикета 7731: закрыт."),
+        ("チケット#4521は対応中", "チケット#4521はクローズされた"),
+        ("問い合わせ#3021のステータス：対応中。", "問い合わせ#3021のステータス：解決済み。"),
+    ],
+)
+def test_a_records_status_settled_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Тикет 482 закрыт.", "Тикет 482 открыт."),  # opened again, told as no news
+        ("Тикет #4471 закрыт.", "Тикет #4472 закрыт."),
+        ("障害チケットOPS-771はクローズ済み", "障害チケットOPS-778はクローズ済み"),
+        ("山田さんは対応中", "山田さんは完了"),  # no record
+    ],
+)
+def test_a_status_of_another_record_or_opened_again_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Пользователь вегетарианец.", "Пользователь больше не вегетарианец."),
+        ("Маша замужем.", "Маша больше не замужем."),
+        ("ユーザーはベジタリアン。", "ユーザーはもうベジタリアンではない。"),
+        ("ユーザーはコーヒーを飲む。", "ユーザーはもうコーヒーを飲まない。"),
+    ],
+)
+def test_a_claim_told_as_no_longer_so_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Пользователь вегетарианец.", "Пользователь не вегетарианец."),
+        ("ユーザーはベジタリアン。", "ユーザーはベジタリアンではない。"),
+    ],
+)
+def test_a_plain_denial_still_contradicts(old: str, new: str) -> None:
+    assert outcome(old, new) == "contradict"
+
+
+def test_no_longer_so_of_someone_else_hides_nothing() -> None:
+    assert outcome("Маша замужем.", "Оля больше не замужем.") not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("家賃は月8万5千円。", "更新で家賃が月9万円に上がった。"),
+        (
+            "APIのレート制限は毎分60リクエスト。",
+            "APIのレート制限が毎分120リクエストに引き上げられた。",
+        ),
+        ("本番のKafkaは3.6だ。", "本番のKafkaを3.7に上げた。"),
+        ("提案書の締め切りは11月15日", "提案書の締め切りが11月22日に延長された"),
+        ("ユーザーの体重は68kg。", "ユーザーの体重は現在64kg。"),
+        ("田中さんはGoogleで働いています。", "田中さんは現在Metaで働いています。"),
+    ],
+)
+def test_a_japanese_value_raised_extended_or_current_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+def test_a_japanese_value_of_another_thing_raised_hides_nothing() -> None:
+    assert outcome("家賃は月8万5千円。", "駐車場代が月1万円に上がった。") not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Diego: mando el informe el viernes.", "Diego: el informe ya lo mandé el viernes."),
+        ("Pago la luz el día 5.", "Pagué la luz el día 5."),
+    ],
+)
+def test_a_thing_done_is_no_duplicate_of_it_to_do(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_spanish_fact_reworded_in_the_same_tense_is_still_a_duplicate() -> None:
+    assert outcome("Mando el informe el viernes.", "El informe lo mando el viernes.") == "duplicate"
