@@ -100,3 +100,29 @@ def test_a_thing_done_is_no_duplicate_of_it_to_do(old: str, new: str) -> None:
 
 def test_a_spanish_fact_reworded_in_the_same_tense_is_still_a_duplicate() -> None:
     assert outcome("Mando el informe el viernes.", "El informe lo mando el viernes.") == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("デフォルトブランチはmaster。", "デフォルトブランチをmainに改名した。"),
+        ("事務所は渋谷にある。", "事務所は5月から恵比寿に移転した。"),
+        ("プロジェクトはNode.js 16を使っている。", "プロジェクトをNode.js 20に上げた。"),
+        ("子どもの就寝時間は21時。", "子どもの就寝時間を21時半にした。"),
+    ],
+)
+def test_a_japanese_topic_set_to_another_value_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("ユーザーは東京に住んでいる。", "ユーザーを課長にした。"),  # a value with a verb in it
+        ("長女の就寝時間は21時。", "次女の就寝時間を21時半にした。"),  # another topic
+        ("田中歯科は駅前にある。", "田中歯科は今月から土曜休診になった。"),  # where it is stays
+        ("会議は水曜です。", "会議を木曜に変更する予定。"),  # a plan
+    ],
+)
+def test_a_japanese_topic_set_otherwise_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING

@@ -5624,6 +5624,8 @@ def _update_verdict(new: Parse, old: Parse) -> Verdict | None:
         return Verdict("supersede", "the same subject, its value changed by a verb of change")
     if _japanese_switched_from(new, old):
         return Verdict("supersede", "a move from the stored value to another")
+    if _japanese_set_to(new, old):
+        return Verdict("supersede", "the same topic, set to another value")
     if _age_changed(new, old):
         return Verdict("supersede", "the same person, a new age")
     if _status_changed(new, old) or _japanese_status_changed(new, old):
@@ -6271,6 +6273,46 @@ def _japanese_change_of_verb(new: Parse, old: Parse) -> bool:
     if not old_values or not new_values or len(new_values) > 3:
         return False  # (at most a time and the value: "先月熊本に", bigrams and all)
     return not old_values & new_values
+
+
+def _japanese_set_to(new: Parse, old: Parse) -> bool:
+    """A Japanese topic given a value ("デフォルトブランチはmaster", "事務所は渋谷にある",
+    "プロジェクトはNode.js 16を使っている") and then set, changed, raised or moved to another
+    ("デフォルトブランチをmainに改名した", "事務所は5月から恵比寿に移転した", "プロジェクトを
+    Node.js 20に上げた"). The topic must be the stored one word for word, and both values
+    plain values with no verb in them: "ユーザーは東京に住んでいる" → "ユーザーを課長にした"
+    (made a manager) is no news of where the user lives."""
+    if new.negated or old.negated or new.question or old.question:
+        return False
+    was, now = _JAPANESE_VALUE_OF.fullmatch(old.text), _JAPANESE_SET_TO.fullmatch(new.text)
+    if was is None or now is None or was["topic"] != now["topic"]:
+        return False
+    if any(plan in new.text for plan in _JAPANESE_PLANS):
+        return False  # "…に変更する予定": a plan
+    if was["closer"] in ("にある", "にあります") and not now["verb"].startswith("移転"):
+        return False  # "田中歯科は駅前にある" → "…は今月から土曜休診になった": where it is stays
+    then, value = was["value"].strip(), now["value"].strip()
+    if not then or not value or value == then or value in old.text:
+        return False
+    return not (_HIRAGANA.search(then) or _HIRAGANA.search(value))
+
+
+_HIRAGANA = re.compile(r"[\u3041-\u3096]")
+# "<topic>は<value>", with what may close a value told of it: "だ", "です", "にある" (is at),
+# "を使っている" (uses), "で動いている" (runs on).
+_JAPANESE_VALUE_OF = re.compile(
+    r"(?P<topic>[^はがを、。\s]+)は(?P<value>[^。]+?)"
+    r"(?P<closer>だ|です|である|にある|にあります|を使っている|を使っています|を使用している"
+    r"|で動いている|で動いています)?[。.]?"
+)
+# "<topic>を|が|は[<when or why>]<value>に<verb of setting or change>", with an opening phrase
+# of when or why ("更新で", "4月から、").
+_JAPANESE_SET_TO = re.compile(
+    r"(?:[^はがを、。]{1,12}?(?:で|から)、?)?(?P<topic>[^はがを、。\s]+)(?:を|が|は)"
+    r"(?:[^はがを、。]{1,10}?(?:から|で)、?)?(?P<value>[^はがを、。に]+)に"
+    r"(?P<verb>した|しました|変えた|変えました|変更した|変更しました|変更された|改名した|改名しました"
+    r"|改名された|上げた|上げました|下げた|下げました|移転した|移転しました|なった|なりました)[。.]?"
+)
 
 
 def _japanese_switched_from(new: Parse, old: Parse) -> bool:
