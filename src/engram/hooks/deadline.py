@@ -143,7 +143,7 @@ _RESEAL = (
 )
 
 
-def reseal_in_background(store: str | Path) -> bool:
+def reseal_in_background(store: Path) -> bool:
     """Seal the fact store's safe facts anew in a detached process: after a scanner upgrade no
     seal holds, so every command that shows a fact loads the scanners (tens of milliseconds)
     until they are sealed, and sealing a large store takes longer than a host waits for a hook.
