@@ -100,3 +100,37 @@ def test_a_thing_done_is_no_duplicate_of_it_to_do(old: str, new: str) -> None:
 
 def test_a_spanish_fact_reworded_in_the_same_tense_is_still_a_duplicate() -> None:
     assert outcome("Mando el informe el viernes.", "El informe lo mando el viernes.") == "duplicate"
+
+
+@pytest.mark.parametrize(
+    "new",
+    [
+        "ユーザーはもうコーヒーを飲まないでほしい。",  # a wish
+        "ユーザーはもうコーヒーを飲んではいけない。",  # a rule
+        "ユーザーはもうコーヒーを飲まないわけではない。",  # not that it stopped
+        "ユーザーはもうコーヒーを飲まないかもしれません。",
+        "ユーザーはもうコーヒーを飲まないようにする。",
+        "ユーザーはもうコーヒーを飲まないのか。",
+        "ユーザーはもうコーヒーを飲まないとのこと。",
+    ],
+)
+def test_japanese_no_longer_wished_ruled_or_hedged_hides_nothing(new: str) -> None:
+    assert outcome("ユーザーはコーヒーを飲む。", new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    "new",
+    ["ユーザーはもうコーヒーを飲みません。", "ユーザーはもう東京に住んでいない。"],
+)
+def test_japanese_no_longer_told_plainly_or_politely_supersedes(new: str) -> None:
+    old = "ユーザーは東京に住んでいる。" if "東京" in new else "ユーザーはコーヒーを飲む。"
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    "new",
+    ["2020年現在、ユーザーの体重は64kg。", "2019年4月現在、ユーザーの体重は64kg。",
+     "入院時現在、ユーザーの体重は64kg。"],
+)  # fmt: skip
+def test_japanese_as_of_a_date_is_no_now(new: str) -> None:
+    assert outcome("ユーザーの体重は68kg。", new) not in HIDING

@@ -5965,10 +5965,21 @@ def _no_longer_so(new: Parse, old: Parse) -> bool:
         return False
     said = {w.norm for w in new.words}
     no_longer = any(set(phrase) <= said for phrase in _NO_LONGER) and new.update
-    return no_longer or ("もう" in new.text and any(w.kind == "neg" for w in new.words))
+    if no_longer or "もう" not in new.text or not any(w.kind == "neg" for w in new.words):
+        return no_longer
+    # the sentence ends in the plain negative: not "…飲まないでほしい" (a wish), "…飲んではいけ
+    # ない" (a rule), "…飲まないわけではない" (not that it stopped), "…ないかもしれません"
+    tail = _HIRAGANA_TAIL.search(new.text.rstrip("。.!！ "))
+    return tail is not None and _PLAIN_NEGATIVE.fullmatch(tail.group()) is not None
 
 
 _NO_LONGER = (("больше", "не"), ("уже", "не"), ("ya", "no"), ("no", "longer"), ("anymore",))
+_HIRAGANA_TAIL = re.compile(r"[\u3041-\u3096]*$")
+# "飲まない", "飲みません", "できない", "住んでいない", "通っていません", "ではない"
+_PLAIN_NEGATIVE = re.compile(
+    r"(?:(?:でき|[\u3041-\u3096])?|[んっ]?[てで]い)(?:ない|ません)(?:です)?"
+    r"|(?:では|じゃ)(?:ない|ありません)(?:です)?"
+)
 
 
 def _quit_at(fact: Parse) -> int | None:

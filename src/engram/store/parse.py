@@ -984,8 +984,12 @@ _JAPANESE_PAST = re.compile(
     r"(?<![\u4e00-\u9fff\u30a0-\u30ffー]さ)(?<![\u4e00-\u9fff\u30a0-\u30ffー]く)"
     r"(?<![\u4e00-\u9fff\u30a0-\u30ffー]ちゃ)んだ)(?=$|[。、])"
 )
-# (now; from now on; "現在、…" and "現在" before a number, "現在64kg": currently)
-_JAPANESE_NOW = re.compile(r"(?:今|現在|いま)は|今後|これからは|現在(?:、|$|(?=[0-9０-９]))")
+# (now; from now on; "現在、…" and "現在" before a number, "現在64kg": currently; not after a
+# date, "2020年4月現在、…", "入院時現在": as of then)
+_JAPANESE_NOW = re.compile(
+    r"(?:今|(?<![年月日時末点])現在|いま)は|今後|これからは"
+    r"|(?<![年月日時末点])現在(?:、|$|(?=[0-9０-９]))"
+)
 # "New" before a noun: "新しい社長" (the new president), "新たな担当者"; the noun is kept to tell
 # a thing one has several of ("新しい趣味", a new hobby) from news of a holder.
 _JAPANESE_NEW = re.compile(r"(?:新しい|新たな)([\u30a0-\u30ff]+|[\u4e00-\u9fff]+)")
