@@ -1215,3 +1215,18 @@ def test_an_error_quoting_what_was_given_prints_no_terminal_escape(
     code, _, err = run(capsys, "-C", given, "load", "deploy")
     assert code == 2
     assert "not a folder" in err and "\x1b" not in err and "\x07" not in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["memory", "--d", "search", "list"],  # `--d`: argparse's abbreviation of `--db`
+        ["memory", "-h", "search"],
+        ["memory", "--db", "m.db", "--help", "list"],
+        ["memory", "--", "search", "x"],
+    ],
+)
+def test_a_memory_action_word_after_another_option_builds_every_action(argv: list[str]) -> None:
+    from engram.cli import _command_words
+
+    assert _command_words(argv) == ("memory", None)

@@ -117,3 +117,58 @@ def test_a_session_start_seals_anew_in_the_background_the_facts_a_newer_scanner_
         time.sleep(0.2)
         waited += 0.2
     assert seal_holds()
+
+
+def test_a_fact_withheld_for_its_metadata_alone_starts_no_reseal_at_every_session(
+    project: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from engram.hooks import deadline
+
+    db = tmp_path / "memory.db"
+    monkeypatch.setenv("ENGRAM_DB", str(db))
+    with MemoryStore.open(db, config=load_config(None, env={})) as store:
+        store.absorb(["Kafka runs on three brokers."], scope="agent")  # sealed
+        # its text is safe, its metadata is not: no reseal can ever seal it
+        plant(store, "The staging host is db1.", metadata={"note": "password = hunter2hunter2X"})
+    started: list[object] = []
+    monkeypatch.setattr(deadline, "reseal_in_background", started.append)
+    injected = context(call(monkeypatch, capsys, "claude", "SessionStart", cwd=str(project)))
+    assert "The staging host is db1." in injected
+    assert started == []
+
+
+def wait_for_reseal(where: str) -> None:
+    """Run the background reseal of `where` and wait for it to end."""
+    from engram.hooks import deadline
+
+    before = len(deadline._builders)
+    assert deadline.reseal_in_background(where)
+    (process,) = deadline._builders[before:]
+    process.wait(timeout=60)  # type: ignore[attr-defined]
+
+
+def test_the_background_reseal_of_a_database_url_makes_no_file_named_after_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # a hook runs in the project folder
+    wait_for_reseal("postgresql://engram:pw@127.0.0.1:1/engram")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_background_reseal_keeps_a_database_password_off_the_command_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from engram.hooks import deadline
+
+    monkeypatch.chdir(tmp_path)
+    wait_for_reseal("postgresql://engram:s3cret@127.0.0.1:1/engram")
+    assert not any("s3cret" in arg for arg in deadline._builders[-1].args)  # type: ignore[attr-defined]
+
+
+def test_the_background_reseal_makes_no_store_anew_where_it_was_deleted(tmp_path: Path) -> None:
+    gone = tmp_path / "memory.db"
+    wait_for_reseal(str(gone))
+    assert not gone.exists()

@@ -31,6 +31,8 @@ def test_a_records_status_settled_supersedes(old: str, new: str) -> None:
         ("Тикет #4471 закрыт.", "Тикет #4472 закрыт."),
         ("障害チケットOPS-771はクローズ済み", "障害チケットOPS-778はクローズ済み"),
         ("山田さんは対応中", "山田さんは完了"),  # no record
+        ("3番の窓口は対応中", "3番の窓口は終了"),  # a counter, no record
+        ("PR #12 is open.", "PR #12 is approved."),  # approved, still open
     ],
 )
 def test_a_status_of_another_record_or_opened_again_hides_nothing(old: str, new: str) -> None:
@@ -126,3 +128,68 @@ def test_a_japanese_topic_set_to_another_value_supersedes(old: str, new: str) ->
 )
 def test_a_japanese_topic_set_otherwise_hides_nothing(old: str, new: str) -> None:
     assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    "new",
+    [
+        "ユーザーはもうコーヒーを飲まないでほしい。",  # a wish
+        "ユーザーはもうコーヒーを飲んではいけない。",  # a rule
+        "ユーザーはもうコーヒーを飲まないわけではない。",  # not that it stopped
+        "ユーザーはもうコーヒーを飲まないかもしれません。",
+        "ユーザーはもうコーヒーを飲まないようにする。",
+        "ユーザーはもうコーヒーを飲まないのか。",
+        "ユーザーはもうコーヒーを飲まないとのこと。",
+    ],
+)
+def test_japanese_no_longer_wished_ruled_or_hedged_hides_nothing(new: str) -> None:
+    assert outcome("ユーザーはコーヒーを飲む。", new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    "new",
+    ["ユーザーはもうコーヒーを飲みません。", "ユーザーはもう東京に住んでいない。"],
+)
+def test_japanese_no_longer_told_plainly_or_politely_supersedes(new: str) -> None:
+    old = "ユーザーは東京に住んでいる。" if "東京" in new else "ユーザーはコーヒーを飲む。"
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    "new",
+    ["2020年現在、ユーザーの体重は64kg。", "2019年4月現在、ユーザーの体重は64kg。",
+     "入院時現在、ユーザーの体重は64kg。"],
+)  # fmt: skip
+def test_japanese_as_of_a_date_is_no_now(new: str) -> None:
+    assert outcome("ユーザーの体重は68kg。", new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("提案書の締め切りは11月15日", "提案書の締め切りを11月22日に延長してほしい"),  # a wish
+        ("API制限は毎分60件。", "API制限を毎分120件に引き上げる案がある"),  # a proposal
+        ("サーバーの温度は40度。", "サーバーの温度が60度に上がったらアラート"),  # a condition
+        ("本番のKafkaは3.6だ。", "ステージングのKafkaを3.7に上げた。"),  # another environment
+        ("家賃は月8万5千円", "隣の部屋の家賃が月9万円に上がった"),  # another holder
+        ("ユーザーの体重は68kg。", "ユーザーの目標体重は現在64kg。"),  # another attribute
+        ("チームの人数は5人。", "現在、別チームの人数は7人"),  # another team
+        ("田中さんはGoogleで働いています。", "田中さんは現在、Metaでも働いています"),  # also
+    ],
+)
+def test_a_japanese_change_of_something_else_or_not_yet_made_hides_nothing(
+    old: str, new: str
+) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("本番のKafkaは3.6だ。", "本番のKafkaを3.7に上げた。"),
+        ("ユーザーの上司は山田課長。", "4月の異動で、ユーザーの上司は松本部長になった。"),
+        ("私の主治医は鈴木先生です。", "私の新しい主治医は高橋先生です。"),
+    ],
+)
+def test_a_japanese_change_of_the_same_topic_still_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"

@@ -22,19 +22,24 @@ if TYPE_CHECKING:
 
 def _command_words(argv: Sequence[str]) -> tuple[str | None, str | None]:
     """The command a command line asks for and the word after it (`memory search`), skipping
-    the options that take a value before them (`-C DIR`, `memory --db PATH`)."""
-    words: list[str] = []
+    `-C DIR` before the command and `--db PATH` after it. No word after it when another option
+    comes between (`memory -h search`, `memory --d PATH search`, `memory -- search`): argparse
+    reads those, and the word may not be the action it parses."""
+    command: str | None = None
     skip = False
     for arg in argv:
         if skip:
             skip = False
-        elif arg in ("-C", "--db"):
+        elif command is None:
+            if arg == "-C":
+                skip = True
+            elif not arg.startswith("-"):
+                command = arg
+        elif arg == "--db":
             skip = True
-        elif not arg.startswith("-"):
-            words.append(arg)
-            if len(words) == 2:
-                break
-    return (words[0] if words else None), (words[1] if len(words) > 1 else None)
+        elif not arg.startswith("--db="):
+            return command, None if arg.startswith("-") else arg
+    return command, None
 
 
 def plain_call(argv: Sequence[str]) -> SimpleNamespace | None:

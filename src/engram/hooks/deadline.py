@@ -134,26 +134,32 @@ def upgrade_in_background(store: str | Path) -> bool:
 
 
 # Seals anew the verdicts of the store's facts that no longer hold (see `MemoryStore.reseal`).
+# The store comes in the environment, not the command line, which any user may read (`ps`) and
+# where a `postgresql://` URL may carry a password; it is opened as it is named (a URL is a
+# database, not a file named after it), and a file deleted meanwhile is not made anew.
 _RESEAL = (
-    "import sys\nfrom pathlib import Path\nfrom engram.config import load_config\n"
-    "from engram.store import MemoryStore\n"
-    "try:\n    with MemoryStore.open(Path(sys.argv[1]), config=load_config(None)) as store:\n"
-    "        store.reseal()\n"
+    "import os, sys\nfrom pathlib import Path\nfrom engram.config import load_config\n"
+    "from engram.store import MemoryStore\nfrom engram.store.db import is_url\n"
+    "where = os.environ.pop('_ENGRAM_STORE')\n"
+    "try:\n    if is_url(where) or Path(where).is_file():\n"
+    "        with MemoryStore.open(where, config=load_config(None)) as store:\n"
+    "            store.reseal()\n"
     "finally:\n    Path(sys.argv[2]).unlink(missing_ok=True)\n"
 )
 
 
-def reseal_in_background(store: Path) -> bool:
+def reseal_in_background(store: str | Path) -> bool:
     """Seal the fact store's safe facts anew in a detached process: after a scanner upgrade no
     seal holds, so every command that shows a fact loads the scanners (tens of milliseconds)
     until they are sealed, and sealing a large store takes longer than a host waits for a hook.
     Never raises."""
-    return _in_background("reseal", _RESEAL, str(store))
+    return _in_background("reseal", _RESEAL, str(store), hidden=True)
 
 
-def _in_background(kind: str, script: str, target: str) -> bool:
+def _in_background(kind: str, script: str, target: str, *, hidden: bool = False) -> bool:
     """Run `script` with `target` in a detached process, one per kind and target at a time
-    (a marker file in the state folder, which the script removes when done). Never raises;
+    (a marker file in the state folder, which the script removes when done). A `hidden` target
+    is passed in the environment (`_ENGRAM_STORE`) and as "-" on the command line. Never raises;
     False when nothing was started."""
     import hashlib
     import subprocess
@@ -170,10 +176,11 @@ def _in_background(kind: str, script: str, target: str) -> bool:
         except FileNotFoundError:
             pass
         marker.write_text(str(os.getpid()), encoding="utf-8")
+        env = {**os.environ, "_ENGRAM_STORE": target} if hidden else None
         _builders.append(subprocess.Popen(
-            [sys.executable, "-c", script, target, str(marker)],
+            [sys.executable, "-c", script, "-" if hidden else target, str(marker)],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            start_new_session=True, close_fds=True,
+            start_new_session=True, close_fds=True, env=env,
         ))  # fmt: skip
     except Exception:  # a hook must still exit at once
         return False

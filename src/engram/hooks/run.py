@@ -251,17 +251,16 @@ def session_digest(ws: Workspace, event: ev.Event) -> str:
 
         log_error(event.host, event.name, exc, folder=event.cwd)
         return ""
-    if isinstance(path, Path) and unsealed_safe_seen() > scanned:
+    if unsealed_safe_seen() > scanned:
         _reseal(path)
     return digest
 
 
-def _reseal(path: Path) -> None:
+def _reseal(path: Path | str) -> None:
     """Seal the store's facts anew in the background: the digest had to scan safe facts whose
     seals no longer hold (a scanner upgrade breaks them all), and until they are sealed every
     command that shows a fact pays for loading the scanners. Not where no seal can be kept (a
-    state folder that keeps no key), nor for a PostgreSQL store (its URL, which may hold a
-    password, would be on the process's command line)."""
+    state folder that keeps no key)."""
     from engram.safety.witness import key_lasts
 
     if key_lasts():

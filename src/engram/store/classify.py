@@ -5967,10 +5967,21 @@ def _no_longer_so(new: Parse, old: Parse) -> bool:
         return False
     said = {w.norm for w in new.words}
     no_longer = any(set(phrase) <= said for phrase in _NO_LONGER) and new.update
-    return no_longer or ("もう" in new.text and any(w.kind == "neg" for w in new.words))
+    if no_longer or "もう" not in new.text or not any(w.kind == "neg" for w in new.words):
+        return no_longer
+    # the sentence ends in the plain negative: not "…飲まないでほしい" (a wish), "…飲んではいけ
+    # ない" (a rule), "…飲まないわけではない" (not that it stopped), "…ないかもしれません"
+    tail = _HIRAGANA_TAIL.search(new.text.rstrip("。.!！ "))
+    return tail is not None and _PLAIN_NEGATIVE.fullmatch(tail.group()) is not None
 
 
 _NO_LONGER = (("больше", "не"), ("уже", "не"), ("ya", "no"), ("no", "longer"), ("anymore",))
+_HIRAGANA_TAIL = re.compile(r"[\u3041-\u3096]*$")
+# "飲まない", "飲みません", "できない", "住んでいない", "通っていません", "ではない"
+_PLAIN_NEGATIVE = re.compile(
+    r"(?:(?:でき|[\u3041-\u3096])?|[んっ]?[てで]い)(?:ない|ません)(?:です)?"
+    r"|(?:では|じゃ)(?:ない|ありません)(?:です)?"
+)
 
 
 def _quit_at(fact: Parse) -> int | None:
@@ -6045,7 +6056,8 @@ def _status_changed(new: Parse, old: Parse) -> bool:
     if {mine[1], theirs[1]} & lx.RECORD_STATUSES:
         if not any(map(_a_record, (new, old))):
             return False  # "The store is open" / "… closed": no record's status
-        settled = mine[1] in lx.SETTLED_STATUSES and theirs[1] not in lx.SETTLED_STATUSES
+        # (a record's own end: closed, resolved, fixed; "approved" leaves a pull request open)
+        settled = mine[1] in _RECORD_SETTLED and theirs[1] not in lx.SETTLED_STATUSES
         if not (new.past or new.update or settled):
             # "Тикет 482 закрыт" / "Тикет 482 открыт": a record opened again is told as news
             # ("reopened", "открыли снова"), else it is a conflict; closed after open is where
@@ -6083,8 +6095,8 @@ def _japanese_status_changed(new: Parse, old: Parse) -> bool:
     return settled or new.update or bool(mine["became"])
 
 
-# A record's number: "#4521", "OPS-771", "3021番".
-_RECORD_NUMBER = re.compile(r"#\d+|[A-Z]{2,}-\d+|\d+番")
+# A record's number: "#4521", "OPS-771" (not "3番の窓口", counter 3).
+_RECORD_NUMBER = re.compile(r"#\d+|[A-Z]{2,}-\d+")
 _JAPANESE_SETTLED = frozenset(
     "解決済み 解決済 解決 クローズ クローズ済み 完了 対応済み 対応済 マージ済み 却下 リリース済み "
     "終了".split()
@@ -6102,6 +6114,9 @@ _JAPANESE_STATUS = re.compile(
     + r")(?P<became>になった|になりました|に変わった|に変わりました)?"
     r"(?:された|されました|しました|した|です|だ|となった|となりました)?[。.]?"
 )
+
+
+_RECORD_SETTLED = lx.RECORD_STATUSES & lx.SETTLED_STATUSES
 
 
 def _without_record_words(keys: frozenset[str]) -> frozenset[str]:
@@ -6273,6 +6288,47 @@ def _japanese_change_of_verb(new: Parse, old: Parse) -> bool:
     if not old_values or not new_values or len(new_values) > 3:
         return False  # (at most a time and the value: "先月熊本に", bigrams and all)
     return not old_values & new_values
+
+
+def _japanese_topics_apart(new: Parse, old: Parse) -> bool:
+    """The new Japanese fact's topic (what comes before "は" or "が", less a phrase of when or
+    why before it) is the stored one's with a word put before it: "隣の部屋の家賃が…" (the next
+    room's rent) after "家賃は…", "別チームの人数は…" after "チームの人数は…", "ユーザーの目標
+    体重は…" (target weight) after "ユーザーの体重は…". Another holder or another attribute,
+    no news of the stored one."""
+    mine, theirs = _japanese_topic(new.text), _japanese_topic(old.text)
+    if not mine or not theirs or mine == theirs:
+        return False
+    if mine.endswith(theirs):
+        # another one's, told as such ("隣の部屋の", "別", "母の"); not the stored one's own
+        # holder named ("チームの朝会は…" after "朝会は…")
+        return any(word in mine[: -len(theirs)] for word in _JAPANESE_OTHERS)
+    *whose, what = mine.split("の")
+    *their_whose, their_what = theirs.split("の")
+    if what.startswith(_JAPANESE_NEW_WORDS):
+        return False  # "私の新しい主治医は…": news of who holds it
+    return whose == their_whose and what != their_what and what.endswith(their_what)
+
+
+_JAPANESE_NEW_WORDS = ("新しい", "新たな")
+# Words that put another one before a topic: next door, another, other, others' kin, friends.
+_JAPANESE_OTHERS = (
+    "隣 別 他 ほか よそ 友人 友達 同僚 母 父 兄 姉 弟 妹 夫 妻 息子 娘 両親 祖母 祖父".split()
+)
+
+
+def _japanese_topic(text: str) -> str:
+    """The topic of a Japanese fact: what comes before its first "は" or "が", less a phrase
+    of when or why that opens it ("更新で", "4月から、", "現在、"); '' for none."""
+    if not CJK.search(text):
+        return ""
+    found = _JAPANESE_TOPIC.match(text)
+    return found["topic"] if found else ""
+
+
+_JAPANESE_TOPIC = re.compile(
+    r"(?:[^はが、。]*?(?:で|から)、?|[^はが、。]*?、)?(?P<topic>[^はが、。]+?)(?:は|が)"
+)
 
 
 def _japanese_set_to(new: Parse, old: Parse) -> bool:
@@ -7087,7 +7143,7 @@ def _update_reworded(new: Parse, old: Parse) -> bool:
         and _slots(old.objects, new.objects) != 1
     ):
         return False  # "uses Postgres" → "now uses Redis for caching": for another purpose
-    if _subjects_apart(new, old):
+    if _subjects_apart(new, old) or _japanese_topics_apart(new, old):
         return False  # "Deploys happen on Tuesdays" → "Hotfixes now happen on Fridays"
     lined = line_up(mine, theirs)
     pool = (*mine.names, *(k for k, _ in mine.soft))

@@ -367,8 +367,9 @@ también ya le lo les nos ni o u ha han fue era estos estas ese esa sin sobre en
 _ENVIRONMENT_FAMILIES = {
     "prod": "production prod прод проде прода продакшн продакшен продакшене продакшне "
     "продакшена продакшна producción produccion production's prod's продовый продовая "
-    "продовое продовые продовую продовой продового продовом продовых",
-    "staging": "staging stg стейдж стейдже стейджа стейджинг стейджинге стейджинга staging's stg's",
+    "продовое продовые продовую продовой продового продовом продовых 本番",
+    "staging": "staging stg стейдж стейдже стейджа стейджинг стейджинге стейджинга staging's stg's "
+    "ステージング",
     "dev": "dev development дев деве desarrollo dev's development's",
     "preprod": "preprod pre-prod препрод препроде preproducción preproduccion",
 }
@@ -512,6 +513,7 @@ might may could would should maybe perhaps possibly probably planning plans cons
 thinking pensando
 может могла мог могли возможно наверное планирует собирается
 podría podrían quizás quizá puede tal posiblemente probablemente planea piensa
+ja:wished
 """.split()
 )
 

@@ -883,7 +883,7 @@ def _cjk_words(text: str, language: str) -> list[Word]:
             # "新しい社長" is news of the president, as "now" is a marker, not a word
             Word(t.word, "ja:new", "ja:new", "marker", "ja:new")
             if new and t.word == "新"
-            else Word(t.word, t.word, t.word, "word", t.word)
+            else _japanese_word(t.word)
             for t in tokenize(part)
             if not (now and t.word in ("今", "現在"))  # "今は" is read as "now", no value
         )
@@ -984,8 +984,12 @@ _JAPANESE_PAST = re.compile(
     r"(?<![\u4e00-\u9fff\u30a0-\u30ffー]さ)(?<![\u4e00-\u9fff\u30a0-\u30ffー]く)"
     r"(?<![\u4e00-\u9fff\u30a0-\u30ffー]ちゃ)んだ)(?=$|[。、])"
 )
-# (now; from now on; "現在、…" and "現在" before a number, "現在64kg": currently)
-_JAPANESE_NOW = re.compile(r"(?:今|現在|いま)は|今後|これからは|現在(?:、|$|(?=[0-9０-９]))")
+# (now; from now on; "現在、…" and "現在" before a number, "現在64kg": currently; not after a
+# date, "2020年4月現在、…", "入院時現在": as of then)
+_JAPANESE_NOW = re.compile(
+    r"(?:今|(?<![年月日時末点])現在|いま)は|今後|これからは"
+    r"|(?<![年月日時末点])現在(?:、|$|(?=[0-9０-９]))"
+)
 # "New" before a noun: "新しい社長" (the new president), "新たな担当者"; the noun is kept to tell
 # a thing one has several of ("新しい趣味", a new hobby) from news of a holder.
 _JAPANESE_NEW = re.compile(r"(?:新しい|新たな)([\u30a0-\u30ff]+|[\u4e00-\u9fff]+)")
@@ -1005,6 +1009,13 @@ _JAPANESE_CHANGED_TO = re.compile(
     r"に(?:変わ|変更|延期|移さ|移し|移っ|移転|切り替え|切り替わ|乗り換え|引っ越|転職|値上が|値下が|昇進"
     r"|異動|移動|アップグレード|ダウングレード|なった|なりました|変え|上が|上げ|引き上げ|下が|下げ"
     r"|引き下げ|改名|延長|短縮)"
+)
+# A change wished, asked for, proposed or planned, or under a condition: "…に延長してほしい",
+# "…に引き上げる案がある", "…に上がったらアラート" (a mood, as "may" and "should" are).
+_JAPANESE_CHANGE_WISHED = re.compile(
+    _JAPANESE_CHANGED_TO.pattern
+    + r"[^。、]*?(?:ほしい|ほし|てください|たら|なら|れば|案|要望|頼|予定|つもり|たい|べき|かも"
+    + r"|ように)"
 )
 # A verb's stem, before an ending that says how easy doing it is ("使いやすい", "読みにくい",
 # "見づらい"): a kanji or the kana a stem ends in (not a particle: "値段がやすい" is cheap).
@@ -1033,18 +1044,30 @@ _JAPANESE_FORMS = {
     "ので": (re.compile(r"ので|から、"), "ja:because", "word"),
     "今は": (_JAPANESE_NOW, "ja:now", "marker"),
     "に変わった": (_JAPANESE_CHANGED_TO, "ja:changed", "word"),
+    "に変えてほしい": (_JAPANESE_CHANGE_WISHED, "ja:wished", "word"),
 }
 # "Too" after a noun: "XMLも返す" (returns XML too), "指導もしている" (also mentors) adds a value;
 # not "もう" (already), "もっと" (more), "もの" (thing), "もら" (receive), nor "誰も", "何も",
 # "一度も", "今も" (nobody, nothing, never, still). ("もし", if, opens a clause: no noun before.)
+# And "でも" between a noun and a verb: "Metaでも働いています" (works at Meta too; not "今でも",
+# still).
 _JAPANESE_ALSO = re.compile(
-    r"(?<=[A-Za-z0-9\u30a0-\u30ff\u4e00-\u9fff])(?<![誰何度今])も(?![うっのら])"
+    r"(?<=[A-Za-z0-9\u30a0-\u30ff\u4e00-\u9fff])(?<![誰何度今])(?:も(?![うっのら])|でも(?=[\u4e00-\u9fff]))"
 )
 _KANA_ONLY = re.compile(r"[\u3041-\u3096ー]{2,}")
 # A noun in katakana or kanji right before or after a quoted name: "プロジェクト「さくら」",
 # "「ひまわり」チーム", "猫「もも」" (not a quoted word said: "「ありがとう」と言う")
 _NAMED_NOUN_BEFORE = re.compile(r"[\u30a1-\u30fa\u4e00-\u9fff]$")
 _NAMED_NOUN_AFTER = re.compile(r"^[\u30a1-\u30fa\u4e00-\u9fff]")
+
+
+def _japanese_word(word: str) -> Word:
+    """A Japanese token as a word, or as the environment it names ("本番", "ステージング"):
+    another environment is another subject, never a new value."""
+    if word in lx.ENVIRONMENT_KEYS:
+        key = lx.ENVIRONMENT_KEYS[word]
+        return Word(word, word, key, "env", key)
+    return Word(word, word, word, "word", word)
 
 
 def _quoted_name(body: str, start: int, end: int) -> bool:

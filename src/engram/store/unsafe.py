@@ -151,7 +151,8 @@ def content_reason(fact: Fact) -> str:
     if malformed or sealed(fact):
         return malformed
     reason = text_reason(fact.content)
-    _found_unsealed(reason)
+    if not reason:  # counted only if `reseal` would seal it: its other texts are safe too
+        _found_unsealed(reason_of(texts_of(_shown_texts(fact)[1:])))
     return reason
 
 
