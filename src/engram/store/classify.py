@@ -6322,11 +6322,11 @@ def _japanese_topic(text: str) -> str:
     of when or why that opens it ("更新で", "4月から、", "現在、"); '' for none."""
     if not CJK.search(text):
         return ""
-    found = _JAPANESE_TOPIC.match(text)
+    found = _JAPANESE_TOPIC_PHRASE.match(text)
     return found["topic"] if found else ""
 
 
-_JAPANESE_TOPIC = re.compile(
+_JAPANESE_TOPIC_PHRASE = re.compile(
     r"(?:[^はが、。]*?(?:で|から)、?|[^はが、。]*?、)?(?P<topic>[^はが、。]+?)(?:は|が)"
 )
 
