@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -14,6 +13,7 @@ from engram.embed.vectors import Vector
 from engram.errors import EngramError, quoted
 from engram.store.model import MAX_CHARS, MAX_EVENT_CHARS, MIN_CHARS, Outcome
 from engram.store.normalize import content_hash
+from engram.text.patterns import compiled
 from engram.text.tokenize import cached_terms
 
 MAX_IMPORTANCE = 5.0
@@ -23,8 +23,9 @@ MAX_METADATA_CHARS = 16_000
 # PostgreSQL's text cannot hold a NUL, so neither backend takes one
 _NUL = "{name} holds a NUL character (\\x00); remove it"
 # Kana and CJK ideographs: Japanese and Chinese put no spaces between words, so a sentence of
-# theirs is one "word" to `str.split` and still stands alone.
-_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
+# theirs is one "word" to `str.split` and still stands alone. (Compiled on first use: a search
+# process imports this module and never needs it.)
+_UNSPACED = r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]"
 
 
 def _weight(text: str) -> int:
@@ -34,7 +35,7 @@ def _weight(text: str) -> int:
     "はい。" stay too short)."""
     if text.isascii():
         return len(text)
-    return len(text) + 3 * len(_UNSPACED.findall(text)) // 2
+    return len(text) + 3 * len(compiled(_UNSPACED).findall(text)) // 2
 
 
 # What a record (a JSON object given to absorb) may say; anything else is a mistake to name.
@@ -144,7 +145,7 @@ def prepare(
             )
             return item
     limit = MAX_EVENT_CHARS if kind == "event" else MAX_CHARS
-    one_word = " " not in item.content and not _UNSPACED.search(item.content)
+    one_word = " " not in item.content and not compiled(_UNSPACED).search(item.content)
     short = _weight(item.content) < MIN_CHARS
     if kind != "event" and length <= limit and (short or one_word):
         # a fact past the limit is told so below, though it be one word (a pasted blob)

@@ -126,6 +126,7 @@ if TYPE_CHECKING:
 
     from engram.config import Config
     from engram.embed.base import Embedder
+    from engram.graph.entities import EntityGraph
     from engram.llm import ChatModel
     from engram.store.classify import Verdict
     from engram.store.unsafe import Resealed
@@ -295,9 +296,17 @@ class MemoryStore:
         self._index: SearchIndex | None = None
         self._pending: Pending | None = None  # the inserts of the batch being absorbed
         self._derived: bool | None = None  # whether vectors come from terms (asked once)
-        from engram.graph.entities import EntityGraph
+        self._graph: EntityGraph | None = None
 
-        self.graph = EntityGraph(self)
+    @property
+    def graph(self) -> EntityGraph:
+        """The entity graph over this store (`engram.graph.entities.EntityGraph`), made on first
+        use: most commands never ask for it, and importing it costs a search process time."""
+        if self._graph is None:
+            from engram.graph.entities import EntityGraph
+
+            self._graph = EntityGraph(self)
+        return self._graph
 
     # -- opening -------------------------------------------------------------------------
     @classmethod

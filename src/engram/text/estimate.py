@@ -11,7 +11,8 @@ Where tokenizers differ, the estimate takes the costlier: a budget is a limit no
 from __future__ import annotations
 
 import re
-from functools import cache
+
+from engram.text.patterns import compiled
 
 # Text in Latin and Cyrillic letters only (with their accents and punctuation): four characters a
 # token, and no need of the two classes below. Those are compiled on first use, since compiling
@@ -56,12 +57,7 @@ def estimate_tokens(text: str) -> int:
     Arabic and the like, plus one per four other characters (rounded up)."""
     if text.isascii() or _LATIN_OR_CYRILLIC.fullmatch(text):
         return (len(text) + 3) // 4
-    dense = len(_compiled(_DENSE).findall(text))
-    half = len(_compiled(_HALF).findall(text))
+    dense = len(compiled(_DENSE).findall(text))
+    half = len(compiled(_HALF).findall(text))
     other = len(text) - dense - half
     return dense + (2 * half + other + 3) // 4
-
-
-@cache
-def _compiled(pattern: str) -> re.Pattern[str]:
-    return re.compile(pattern)
