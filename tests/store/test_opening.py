@@ -67,6 +67,16 @@ def test_a_libpq_keyword_string_is_refused_without_echoing_it_and_creates_nothin
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("name", ["host", "hostname=x.db", "notes/host=1.db", "dbname"])
+def test_a_file_name_that_only_looks_like_a_libpq_keyword_is_a_file(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path(name).parent.mkdir(parents=True, exist_ok=True)
+    _open(name).close()
+    assert Path(name).is_file()
+
+
 def test_a_libpq_keyword_string_in_the_environment_is_refused_in_one_line_with_exit_2(
     tmp_path: Path,
 ) -> None:

@@ -17,15 +17,17 @@ if TYPE_CHECKING:
 
 URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
 # A libpq keyword string (`host=… dbname=… password=…`) names a server, never a file: opened
-# as a path it would become a local store named after the connection (and its password).
-LIBPQ_KEYWORDS = re.compile(
-    r"^\s*(host|hostaddr|port|dbname|user|password|passfile|require_auth|channel_binding"
-    r"|connect_timeout|client_encoding|options|application_name|fallback_application_name"
-    r"|keepalives|keepalives_idle|keepalives_interval|keepalives_count|tcp_user_timeout"
-    r"|replication|gssencmode|gssdelegation|sslmode|sslnegotiation|requiressl|sslcompression"
-    r"|sslcert|sslkey|sslpassword|sslcertmode|sslrootcert|sslcrl|sslcrldir|sslsni"
-    r"|requirepeer|ssl_min_protocol_version|ssl_max_protocol_version|krbsrvname|gsslib"
-    r"|service|target_session_attrs|load_balance_hosts)\s*="
+# as a path it would become a local store named after the connection (and its password). Its
+# first keyword is what comes before its first "=" (a set, not a pattern: compiling one of
+# them all cost every command that opens a store most of a millisecond).
+LIBPQ_KEYWORDS = frozenset(
+    """host hostaddr port dbname user password passfile require_auth channel_binding
+    connect_timeout client_encoding options application_name fallback_application_name
+    keepalives keepalives_idle keepalives_interval keepalives_count tcp_user_timeout
+    replication gssencmode gssdelegation sslmode sslnegotiation requiressl sslcompression
+    sslcert sslkey sslpassword sslcertmode sslrootcert sslcrl sslcrldir sslsni requirepeer
+    ssl_min_protocol_version ssl_max_protocol_version krbsrvname gsslib service
+    target_session_attrs load_balance_hosts""".split()
 )
 
 
@@ -43,10 +45,16 @@ def is_url(where: str | Path) -> bool:
     return isinstance(where, str) and URL.match(where) is not None
 
 
+def _libpq_keyword_string(where: str) -> bool:
+    """Whether the text opens as a libpq keyword string: a keyword, then "="."""
+    keyword, equals, _ = where.partition("=")
+    return bool(equals) and keyword.strip() in LIBPQ_KEYWORDS
+
+
 def refuse_libpq_keywords(where: str | Path, name: str) -> None:
     """A libpq keyword string given as a store location is refused without echoing it (it may
     hold a password); `name` is where it was given (`--db`, `$ENGRAM_DB`, `--to` …)."""
-    if isinstance(where, str) and LIBPQ_KEYWORDS.match(where):
+    if isinstance(where, str) and _libpq_keyword_string(where):
         raise EngramError(
             f"{name}: a libpq keyword string is not a store location",
             hint="give the database as a URL: postgresql://USER:PASSWORD@HOST:PORT/DATABASE",
