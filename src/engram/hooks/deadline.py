@@ -117,35 +117,33 @@ def warm_in_background(cwd: str | Path) -> bool:
     return _in_background("warm", _WARM, str(cwd))
 
 
-# Opens the fact store, which applies the upgrades its tables are due.
-_UPGRADE = (
-    "import sys\nfrom pathlib import Path\nfrom engram.config import load_config\n"
-    "from engram.store import MemoryStore\n"
-    "try:\n    MemoryStore.open(Path(sys.argv[1]), config=load_config(None)).close()\n"
-    "finally:\n    Path(sys.argv[2]).unlink(missing_ok=True)\n"
-)
+def _store_script(work: str) -> str:
+    """A script that opens the fact store and does `work` with it (`store`). The store comes
+    in the environment, not the command line, which any user may read (`ps`) and where a
+    `postgresql://` URL may carry a password; it is opened as it is named (a URL is a database,
+    not a file named after it), and a file deleted meanwhile is not made anew."""
+    return (
+        "import os, sys\nfrom pathlib import Path\nfrom engram.config import load_config\n"
+        "from engram.store import MemoryStore\nfrom engram.store.db import is_url\n"
+        "where = os.environ.pop('_ENGRAM_STORE')\n"
+        "try:\n    if is_url(where) or Path(where).is_file():\n"
+        "        with MemoryStore.open(where, config=load_config(None)) as store:\n"
+        f"            {work}\n"
+        "finally:\n    Path(sys.argv[2]).unlink(missing_ok=True)\n"
+    )
+
+
+# Opening the store applies the upgrades its tables are due.
+_UPGRADE = _store_script("pass")
+# Seals anew the verdicts of the store's facts that no longer hold (see `MemoryStore.reseal`).
+_RESEAL = _store_script("store.reseal()")
 
 
 def upgrade_in_background(store: str | Path) -> bool:
     """Upgrade the fact store's tables in a detached process: an upgrade of a large store
     (index terms made again for every fact) takes longer than a host waits for a hook, and a
     hook stopped in it would start it again at every session. Never raises."""
-    return _in_background("upgrade", _UPGRADE, str(store))
-
-
-# Seals anew the verdicts of the store's facts that no longer hold (see `MemoryStore.reseal`).
-# The store comes in the environment, not the command line, which any user may read (`ps`) and
-# where a `postgresql://` URL may carry a password; it is opened as it is named (a URL is a
-# database, not a file named after it), and a file deleted meanwhile is not made anew.
-_RESEAL = (
-    "import os, sys\nfrom pathlib import Path\nfrom engram.config import load_config\n"
-    "from engram.store import MemoryStore\nfrom engram.store.db import is_url\n"
-    "where = os.environ.pop('_ENGRAM_STORE')\n"
-    "try:\n    if is_url(where) or Path(where).is_file():\n"
-    "        with MemoryStore.open(where, config=load_config(None)) as store:\n"
-    "            store.reseal()\n"
-    "finally:\n    Path(sys.argv[2]).unlink(missing_ok=True)\n"
-)
+    return _in_background("upgrade", _UPGRADE, str(store), hidden=True)
 
 
 def reseal_in_background(store: str | Path) -> bool:
