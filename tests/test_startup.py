@@ -129,3 +129,17 @@ def test_a_plain_load_of_a_memory_with_a_prerequisite_imports_nothing_heavy(
     # and an index that is up to date reads no approvals.
     assert not {name for name in loaded if name.startswith("engram.hooks")}
     assert "engram.files.approvals" not in loaded
+
+
+def test_a_fact_search_loads_no_openssl_bindings(tmp_path: Path) -> None:
+    """The offline embedder hashes with BLAKE2 alone; hashlib would load OpenSSL's bindings
+    (`_hashlib`) first, milliseconds of every search process."""
+    from engram.store import MemoryStore
+
+    db = tmp_path / "facts.db"
+    with MemoryStore.open(db) as store:
+        store.absorb(["The staging database runs PostgreSQL 16."], scope="agent")
+    search = f"main(['memory', '--db', {str(db)!r}, 'search', 'staging database'])"
+    found, loaded = _fresh_run(search, counted="PostgreSQL 16", cwd=tmp_path)
+    assert found == 1
+    assert "_hashlib" not in loaded

@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engram.text.when import time_window
+from engram.text.tokenize import normalize
+from engram.text.when import MONTHS, NUMBERS, RU_MONTHS, UNITS, _window, time_window
 
 NOW = datetime(2023, 6, 1, 15, 30, tzinfo=UTC)
 
@@ -97,3 +98,40 @@ def test_a_query_that_names_no_time_has_no_window(query: str) -> None:
 def test_any_text_gives_no_window_or_one_that_ends_after_it_starts(text: str) -> None:
     found = time_window(text, NOW)
     assert found is None or found.start < found.end
+
+
+# Words and whole readings a time is named with, and words close to them...
+_NAMING = [
+    *MONTHS, *NUMBERS, *UNITS, *RU_MONTHS, "мая", "маю", "мартышка", "last", "past", "previous",
+    "this", "ago", "yesterday", "ayer", "hace", "últimos", "última", "pasada", "pasado", "esta",
+    "este", "прошлой", "последние", "этой", "этом", "текущем", "назад", "вчера", "недели",
+    "месяца", "год", "дня", "лет", "Last", "MARCH", "tested",
+    "the last 2 weeks", "los últimos tres meses", "за последние два дня", "la semana pasada",
+    "на прошлой неделе", "this month", "esta semana", "в этом году", "3 days ago",
+    "hace dos semanas", "два месяца назад", "yesterday", "ayer", "вчера", "in may and june",
+    "en marzo de 2022", "в марте", "с мая", "в мае", "в сентябре 2021", "в текущем месяце",
+    "the previous 3 months",
+]  # fmt: skip
+# ...and words that name none, around them.
+_OTHERS = ["the", "of", "in", "since", "during", "and", "to", "y", "hasta", "en", "de", "в",
+           "во", "с", "на", "за", "по", "и", "los", "las", "el", "la", "2022", "3", "deploy",
+           "plants", ",", "?"]  # fmt: skip
+
+
+@given(
+    st.lists(st.sampled_from(_OTHERS), max_size=4),
+    st.lists(st.sampled_from(_NAMING), max_size=2),
+    st.lists(st.sampled_from(_OTHERS), max_size=4),
+    st.sampled_from([" ", "  ", "\n"]),
+)
+def test_a_query_skipped_for_naming_no_time_word_has_no_window(
+    before: list[str], naming: list[str], after: list[str], gap: str
+) -> None:
+    query = gap.join(before + naming + after)
+    assert time_window(query, NOW) == _window(normalize(query), NOW)
+
+
+@pytest.mark.parametrize("naming", _NAMING)
+def test_each_word_or_reading_alone_is_read_as_in_full(naming: str) -> None:
+    for query in (naming, f"what did we deploy {naming} ?"):
+        assert time_window(query, NOW) == _window(normalize(query), NOW)

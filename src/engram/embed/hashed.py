@@ -25,10 +25,16 @@ import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from hashlib import blake2b
 from itertools import pairwise
 
 import numpy as np
+
+try:
+    # `hashlib.blake2b` is this same function: importing hashlib first loads OpenSSL's bindings,
+    # about 3 ms of every search and absorb process, which use no other hash.
+    from _blake2 import blake2b
+except ImportError:  # an interpreter without the module keeps hashlib's
+    from hashlib import blake2b
 
 from engram.embed.vectors import Sparse
 from engram.text.tokenize import cached_terms

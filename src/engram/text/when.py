@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from engram.text.patterns import compiled
 from engram.text.tokenize import normalize
 
 DAY = timedelta(days=1)
@@ -56,33 +57,42 @@ RU_MONTHS = ("январ", "феврал", "март", "апрел", "ма", "и
 
 _COUNT = r"(\d{1,3}|[a-zа-яñáéíóú]+)"
 # "the last two months", "the past 3 weeks", "los últimos dos meses", "las últimas semanas"
-_LAST_N = re.compile(
+_LAST_N = (
     r"\b(?:the\s+)?(?:last|past|previous)\s+(?:" + _COUNT + r"\s+)?(?:of\s+)?(\w+)"
     r"|\b(?:los|las|el|la)\s+(?:últimos|últimas|último|última|pasados|pasadas)\s+"
     r"(?:" + _COUNT + r"\s+)?(\w+)"
     r"|(?:^|\s)(?:за|в)\s+(?:последн\w*|прошл\w*)\s+(?:" + _COUNT + r"\s+)?([а-я]+)"
 )
 # "last week" in Spanish and Russian word order: "la semana pasada", "на прошлой неделе"
-_PREVIOUS = re.compile(
+_PREVIOUS = (
     r"\b(?:el|la)\s+(semana|mes|año)\s+pasad[oa]\b"
     r"|(?:^|\s)(?:на|в)\s+прошл\w+\s+(недел\w*|месяц\w*|год\w*)"
 )
-_THIS = re.compile(
+_THIS = (
     r"\bthis\s+(week|month|year)\b|\best[ea]\s+(semana|mes|año)\b"
     r"|(?:^|\s)(?:на|в)\s+(?:этой|этом|текущ\w+)\s+(недел\w*|месяц\w*|год\w*)"
 )
-_AGO = re.compile(
+_AGO = (
     r"\b" + _COUNT + r"\s+(\w+)\s+ago\b"
     r"|\bhace\s+" + _COUNT + r"\s+(\w+)"
     r"|(?:^|\s)" + _COUNT + r"\s+([а-я]+)\s+назад\b"
 )
 # "today" is left out: "how do we deploy today" asks about now, not about what was said today
-_DAY_WORDS = re.compile(r"\b(yesterday|ayer)\b|(?:^|\s)(вчера)(?:[\s,.?!]|$)")
-_MONTH = re.compile(
+_DAY_WORDS = r"\b(yesterday|ayer)\b|(?:^|\s)(вчера)(?:[\s,.?!]|$)"
+_MONTH = (
     r"\b(?:in|during|since|en|durante|de)\s+(\w+)"
     r"(?:\s+(?:and|or|to|through|y|o|a|hasta)\s+(\w+))?(?:\s+(?:of\s+|de\s+)?(\d{4}))?"
     r"|(?:^|\s)(?:в|во|с)\s+([а-я]+)(?:\s+(?:и|или|по)\s+([а-я]+))?(?:\s+(\d{4}))?"
 )
+
+# Every reading above needs one of these in the text, at least as a part of a word. A query with
+# none of them names no time, and its search compiles none of the patterns (milliseconds).
+_NAMING_WORDS = (
+    "last", "past", "previous", "this", "ago", "yesterday",
+    "últim", "pasad", "esta", "este", "hace", "ayer",
+    "последн", "прошл", "этой", "этом", "текущ", "назад", "вчера",
+    *MONTHS, *(stem for stem in RU_MONTHS if stem != "ма"), "мая", "май", "мае",
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -100,8 +110,12 @@ class TimeWindow:
 def time_window(query: str, now: datetime) -> TimeWindow | None:
     """The stretch of time the query names, relative to `now` (None when it names none)."""
     text = normalize(query)
-    if not any(ch.isalpha() for ch in text):
+    if not any(word in text for word in _NAMING_WORDS):
         return None
+    return _window(text, now)
+
+
+def _window(text: str, now: datetime) -> TimeWindow | None:
     for find in (_last_n, _previous, _this, _ago, _day_word, _month):
         window = find(text, now)
         if window is not None:
@@ -130,7 +144,7 @@ def _day_start(moment: datetime) -> datetime:
 
 
 def _last_n(text: str, now: datetime) -> TimeWindow | None:
-    for match in _LAST_N.finditer(text):
+    for match in compiled(_LAST_N).finditer(text):
         groups = list(match.groups())
         for count_word, unit_word in zip(groups[::2], groups[1::2], strict=True):
             unit = _unit(unit_word)
@@ -145,7 +159,7 @@ def _last_n(text: str, now: datetime) -> TimeWindow | None:
 
 
 def _previous(text: str, now: datetime) -> TimeWindow | None:
-    match = _PREVIOUS.search(text)
+    match = compiled(_PREVIOUS).search(text)
     unit = _unit(next((g for g in match.groups() if g), None)) if match else None
     if match is None or unit is None:
         return None
@@ -154,7 +168,7 @@ def _previous(text: str, now: datetime) -> TimeWindow | None:
 
 
 def _this(text: str, now: datetime) -> TimeWindow | None:
-    match = _THIS.search(text)
+    match = compiled(_THIS).search(text)
     unit = _unit(next((g for g in match.groups() if g), None)) if match else None
     if match is None or unit is None:
         return None
@@ -169,7 +183,7 @@ def _this(text: str, now: datetime) -> TimeWindow | None:
 
 
 def _ago(text: str, now: datetime) -> TimeWindow | None:
-    for match in _AGO.finditer(text):
+    for match in compiled(_AGO).finditer(text):
         groups = match.groups()
         for count_word, unit_word in zip(groups[::2], groups[1::2], strict=True):
             unit, count = _unit(unit_word), _count(count_word)
@@ -183,7 +197,7 @@ def _ago(text: str, now: datetime) -> TimeWindow | None:
 
 
 def _day_word(text: str, now: datetime) -> TimeWindow | None:
-    match = _DAY_WORDS.search(text)
+    match = compiled(_DAY_WORDS).search(text)
     if match is None:
         return None
     word = next(g for g in match.groups() if g)
@@ -204,7 +218,7 @@ def month_number(word: str | None) -> int | None:
 
 
 def _month(text: str, now: datetime) -> TimeWindow | None:
-    for match in _MONTH.finditer(text):
+    for match in compiled(_MONTH).finditer(text):
         first, second, year = match.group(1, 2, 3) if match.group(1) else match.group(4, 5, 6)
         start_month = month_number(first)
         if start_month is None or (first == "may" and not _may_is_month(text, match)):
