@@ -103,7 +103,13 @@ languages by an author who saw no code and no data (per language 55 pairs that m
 25 true updates, 20 rewordings), split once into halves: scored first (tune: 1 of its 104
 pairs labelled related or new hidden, updates 36 of 52, rewordings 13 of 40; check: 0 of 96,
 34 of 48, 15 of 40), then tuned on its tune half only (tune: 0 of 104, 48 of 52, 13 of 40;
-check: 0 of 96, 35 of 48, 15 of 40).
+check: 0 of 96, 35 of 48, 15 of 40). Round 37 (400 pairs) is another written the same way,
+its true updates worded unlike the stored fact (the subject named another way, a reason or a
+date added, two clauses, a promotion or a plan changed) and its must-stay pairs with a word of
+change about something else, split once into halves: scored first (tune: 3 of its 108 pairs
+labelled related or new hidden, updates 30 of 52, rewordings 5 of 40; check: 3 of 100, 27 of
+48, 10 of 40), then tuned on its tune half only (tune: 0 of 108, 32 of 52, 5 of 40; check: 3
+of 100, 27 of 48, 10 of 40).
 
 Each pair runs through the real pipeline: the old fact is absorbed into an empty scope key,
 then the new one, and the outcome is compared with the label. The **wrongful hide rate** is the

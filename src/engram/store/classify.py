@@ -66,6 +66,7 @@ from engram.store.parse import (
 from engram.text.sentences import sentences
 from engram.text.stem import stem
 from engram.text.tokenize import normalize
+from engram.text.when import month_number
 
 PRIORITY = ("duplicate", "contradict", "supersede", "related", "new")
 MAX_SWAP = 3  # object words a value change may replace
@@ -555,7 +556,20 @@ def _narrower(new: Parse, old: Parse) -> bool:
     if new.joint:
         return False  # "Mei and Arjun broke up" is about Mei too
     mine, theirs = _core(_who_or_what(new)), _core(_who_or_what(old))
-    return bool(theirs) and theirs < mine
+    if not theirs:
+        return False
+    if theirs < mine:
+        return True
+    # the old subject, a name, in another case beside a new word: "Ассистентка Марины"
+    # (Marina's assistant) after "Марина"
+    if len(theirs) != 1 or len(mine) < 2 or not _CYRILLIC.match(next(iter(theirs))):
+        return False
+    root = next((w.root for w in old.words if w.exact in theirs), None)
+    return any(
+        w.kind == "name" and w.root == root and w.exact not in theirs
+        for w in new.words
+        if w.exact in mine
+    )
 
 
 def _who_or_what(fact: Parse) -> frozenset[str]:
@@ -4808,6 +4822,9 @@ def _role_holders(new: Parse, old: Parse) -> tuple[frozenset[str], frozenset[str
         return None
     if (new.speaker, new.said_at, new.environments) != (old.speaker, old.said_at, old.environments):
         return None
+    days = [frozenset(w.norm for w in f.words if w.norm in lx.CALENDAR) for f in (new, old)]
+    if all(days) and days[0] != days[1]:
+        return None  # "Бюджет на рекламу в мае — …" / "… в июне — …": each month's
     # (the news may say "now": "My manager is now Beatriz"; and "Dana became the CTO" is
     # news of what holds now, though told in the past)
     moods = [
@@ -6294,11 +6311,15 @@ def _japanese_topics_apart(new: Parse, old: Parse) -> bool:
     """The new Japanese fact's topic (what comes before "は" or "が", less a phrase of when or
     why before it) is the stored one's with a word put before it: "隣の部屋の家賃が…" (the next
     room's rent) after "家賃は…", "別チームの人数は…" after "チームの人数は…", "ユーザーの目標
-    体重は…" (target weight) after "ユーザーの体重は…". Another holder or another attribute,
-    no news of the stored one."""
+    体重は…" (target weight) after "ユーザーの体重は…"; or another topic, no word of it in the
+    other fact. Another holder or another attribute, no news of the stored one."""
     mine, theirs = _japanese_topic(new.text), _japanese_topic(old.text)
     if not mine or not theirs or mine == theirs:
         return False
+    heads = mine.rsplit("の", 1)[-1], theirs.rsplit("の", 1)[-1]  # ("チームの定例会議": 定例会議)
+    unsaid = heads[0] not in old.text and heads[1] not in new.text
+    if unsaid and new.subject.isdisjoint(old.subject):
+        return True  # "採用サイトは…" after "フロントエンドは…": two topics, no word shared
     if mine.endswith(theirs):
         # another one's, told as such ("隣の部屋の", "別", "母の"); not the stored one's own
         # holder named ("チームの朝会は…" after "朝会は…")
@@ -7244,10 +7265,17 @@ def _one_occasion(fact: Parse) -> bool:
             return True  # tomorrow ("Mañana se canceló …", "la reunión de mañana")
         if any(tuple(norms[at : at + len(p)]) == p for p in _FOR_NOW_BY_FIRST.get(norm, ())):
             return True
+    if not fact.past and any(
+        before in _DURING and month_number(month) for before, month in itertools.pairwise(norms)
+    ):
+        return True  # "En agosto atención al cliente pasa a horario intensivo": that month's
     text = fact.text
     return any(m in text and m + "から" not in text for m in lx.FOR_NOW_JAPANESE)
 
 
+# Words before a month it holds in ("in August", not "since August"); a change told as made
+# then ("В марте пользователь переехал") is not read so
+_DURING = frozenset("in during en durante в во".split())
 _STARTED = lx.DATED_CHANGE | frozenset({"starting", "beginning", "effective", "partir", "начиная"})
 
 
@@ -7481,20 +7509,29 @@ def _narrowed(new: Parse, old: Parse) -> bool:
     "the API" → "the API docs", another thing."""
     known = gist(old).concepts | old.stems
     words = new.words
+    text = new.normalized.replace("ё", "е")  # (as the words are read)
     for at, w in enumerate(words):
         if w.exact not in new.subject or w.kind != "word" or _idle(w, new):
             continue
         concept = _concept_at(words, at)
         if not concept or concept in _HOW_OFTEN or _concept_found(concept, known):
             continue  # "the daily standup" is the standup, told how often it is
+        if any(x.norm in _AFTER_WORDS for x in words[:at]):
+            continue  # "После досрочного погашения платёж …": when, not which payment
         for v in words[max(at - 1, 0) : at] + words[at + 1 : at + 2]:
             pair = f"{v.norm} {w.norm}" if v is words[at - 1] else f"{w.norm} {v.norm}"
-            if v.root in old.subject_stems and v.exact in new.subject and pair in new.normalized:
-                return True
-        if at >= 2 and words[at - 1].norm in _OF:  # "el equipo de ventas": of the team
-            v = words[at - 2]
-            phrase = f"{v.norm} {words[at - 1].norm} {w.norm}"
-            if v.root in old.subject_stems and v.exact in new.subject and phrase in new.normalized:
+            if v.root in old.subject_stems and v.exact in new.subject and pair in text:
+                return True  # (and "Стажёр Кости", Kostya's intern: a name in the genitive)
+        # "el equipo de ventas" (of the team), "the intern of Kostya" (Kostya's)
+        for step in (-1, 1):
+            of_at, owner_at = at + step, at + 2 * step
+            if not 0 <= owner_at < len(words) or words[of_at].norm not in _OF:
+                continue
+            owner = words[owner_at]
+            if step > 0 and old.subject_stems != {owner.root}:
+                continue  # "El colegio de Martina" after "Los deberes de Martina": both hers
+            phrase = " ".join(x.norm for x in words[min(at, owner_at) : max(at, owner_at) + 1])
+            if owner.root in old.subject_stems and owner.exact in new.subject and phrase in text:
                 return True
     return False
 

@@ -1209,7 +1209,8 @@ january february march april june july august september october november decembe
 tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays
 saturdays sundays today yesterday tomorrow tonight morning evening afternoon noon midnight
 январь января февраль февраля март марта апрель апреля май мая июнь июня июль июля август
-августа сентябрь сентября октябрь октября ноябрь ноября декабрь декабря понедельник вторник
+августа сентябрь сентября октябрь октября ноябрь ноября декабрь декабря январе феврале марте
+апреле мае июне июле августе сентябре октябре ноябре декабре понедельник вторник
 среда среду среды четверг пятница пятницу суббота субботу воскресенье понедельникам вторникам
 средам четвергам пятницам субботам воскресеньям понедельника вторника четверга пятницы
 субботы воскресенья понедельники вторники четверги понедельнику вторнику среде четвергу пятнице
@@ -1228,7 +1229,8 @@ CALENDAR_MONTHS = frozenset(
     """
 january february march april may june july august september october november december
 январь января февраль февраля март марта апрель апреля май мая июнь июня июль июля август
-августа сентябрь сентября октябрь октября ноябрь ноября декабрь декабря
+августа сентябрь сентября октябрь октября ноябрь ноября декабрь декабря январе феврале марте
+апреле мае июне июле августе сентябре октябре ноябре декабре
 enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre
 """.split()
 )
