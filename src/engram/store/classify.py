@@ -670,6 +670,8 @@ def _explicit_update(new: Parse, old: Parse) -> bool:
         _attribute_kept(new, old, said) or (change and _same_attribute(new, old, said))
     ):
         return True
+    if _job_changed(new, old):
+        return True  # "Alice is a data analyst" → "is now a product manager", "was promoted to …"
     # The same short attribute of the same subject, now with another value: "Ivan works at
     # Acme" → "Ivan now works for Globex as a data scientist" — not when "no longer" negates
     # something the old fact never said ("eats fish" → "no longer eats meat"), nor for a tool
@@ -683,6 +685,22 @@ def _explicit_update(new: Parse, old: Parse) -> bool:
         return False
     same_subject = new.subject == old.subject or _subject_reworded(new, old)
     return len(said) <= 3 and same_subject and _same_kind_of_value(new, old)
+
+
+def _job_changed(new: Parse, old: Parse) -> bool:
+    """The stored fact says what job its subject has ("is a data analyst", "es desarrollador
+    senior", "— старший разработчик"), and the new one tells another, as what the subject is
+    now or was promoted or demoted to (the caller read it as news of the same subject)."""
+    if new.negated or old.negated or old.verb not in _COPULAS:
+        return False
+    if new.verb not in _COPULAS and new.verb not in _PROMOTING:
+        return False
+    removed, added = _swapped(new, old)
+    return bool(removed and added) and _job(old) and _job(new)
+
+
+# Verbs of a new rank: promoted, demoted, "ascendido", "повысили", "понизили"
+_PROMOTING = frozenset({"promot", "demot", "ascend", "descend", "повыс", "пониз"})
 
 
 # Words that put a new value in the place of the old one: "instead", "вместо", "en lugar de",
@@ -1413,10 +1431,16 @@ def _same_question(new: Parse, old: Parse) -> bool:
 
 
 def _rescheduled(new: Parse, old: Parse) -> bool:
-    """A verb of change moves how often something happens: "Sprint planning happens every two
-    weeks" → "moved to once a month" (where or to whom it moved is another matter)."""
+    """A verb of change moves how often, on which day or at what time something happens:
+    "Sprint planning happens every two weeks" → "moved to once a month", "The standup is every
+    day at 9:30" → "was moved to 10:00" (where or to whom it moved is another matter)."""
+    if not new.change:
+        return False
     removed, added = _swapped(new, old)
-    return new.change and "often" in _asked(old, removed) and "often" in _asked(new, added)
+    return not _WHEN_ASKED.isdisjoint(_asked(old, removed) & _asked(new, added))
+
+
+_WHEN_ASKED = frozenset({"often", "day", "clock"})
 
 
 def _schedule_verbs(new: Parse, old: Parse) -> bool:
@@ -3128,7 +3152,8 @@ def _ending_apart(new: Parse, old: Parse) -> bool:
     two machines one of them is about ("Сервер web-02 …" / "На сервере web-01 …")."""
     ends = [_after(fact, _ENDING) for fact in (new, old)]
     if ends[0] and ends[1] and ends[0] != ends[1]:
-        return True
+        # (but one's phone number is one: "User got a new phone number; it ends in 9023")
+        return not (_news_of_a_new_one(new) and _a_phone(new) and _a_phone(old))
     numbers = [{w.key for w in fact.words if _NUMBERED.fullmatch(w.key)} for fact in (new, old)]
     if numbers[0] and numbers[1] and numbers[0] != numbers[1]:
         return True
@@ -3147,6 +3172,20 @@ def _ending_apart(new: Parse, old: Parse) -> bool:
     return said[0] != said[1]
 
 
+def _news_of_a_new_one(fact: Parse) -> bool:
+    """The fact tells of a new one ("a new phone number", "новый номер") or of a change."""
+    return fact.update or not lx.NEW_WORDS.isdisjoint(w.norm for w in fact.words)
+
+
+def _a_phone(fact: Parse) -> bool:
+    """The fact names a phone or its number ("phone number", "номер телефона", "携帯番号")."""
+    words = fact.words
+    return any(_synonym_at(words, at) == "phone" for at in range(len(words))) or any(
+        phone in fact.text for phone in _JAPANESE_PHONES
+    )
+
+
+_JAPANESE_PHONES = ("電話番号", "携帯番号", "携帯の番号", "電話の番号")
 _NUMBERED = re.compile(r"#\d+")  # (not a channel: "#ops-alerts" → "#payments-oncall" is news)
 # Machines told by their numbers ("web-01" / "web-02", "db2", "node-007"); not a version
 # ("GPT-4" / "GPT-5" is news of the model)
@@ -6383,12 +6422,14 @@ _JAPANESE_VALUE_OF = re.compile(
     r"|で動いている|で動いています)?[。.]?"
 )
 # "<topic>を|が|は[<when or why>]<value>に<verb of setting or change>", with an opening phrase
-# of when or why ("更新で", "4月から、").
+# of when or why ("更新で", "4月から、"), and a word of when before the value ("先週").
 _JAPANESE_SET_TO = re.compile(
     r"(?:[^はがを、。]{1,12}?(?:で|から)、?)?(?P<topic>[^はがを、。\s]+)(?:を|が|は)"
-    r"(?:[^はがを、。]{1,10}?(?:から|で)、?)?(?P<value>[^はがを、。に]+)に"
+    r"(?:[^はがを、。]{1,10}?(?:から|で)、?|(?:先週|先月|今月|今週|昨日|昨年|去年|今年|最近)、?)?"
+    r"(?P<value>[^はがを、。に]+)に"
     r"(?P<verb>した|しました|変えた|変えました|変更した|変更しました|変更された|改名した|改名しました"
-    r"|改名された|上げた|上げました|下げた|下げました|移転した|移転しました|なった|なりました)[。.]?"
+    r"|改名された|上げた|上げました|下げた|下げました|移転した|移転しました|なった|なりました"
+    r"|アップグレードした|アップグレードしました|ダウングレードした|ダウングレードしました)[。.]?"
 )
 
 

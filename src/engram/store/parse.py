@@ -69,7 +69,7 @@ _TOKEN = re.compile(
 _SPEAKER = re.compile(
     r"^\s*(?:\[(?P<stamp>[^\]]{1,40})\]\s*)?"  # [04/06 08:50]
     # Tim, Anna Smith, user, Deploy window, and a name with an emoji: "Tim 🏄"
-    r"(?P<name>[^\W\d_][\w.'’ \u2600-\u27bf\U0001f300-\U0001faff-]{0,40}?)\s*"
+    r"(?P<name>[^\W\d_][\w.'’ \u2013\u2014\u2600-\u27bf\U0001f300-\U0001faff-]{0,40}?)\s*"
     r"(?:\((?P<when>[^)]{0,60})\))?"  # (4:21 pm on 16 July, 2023)
     r"\s*(?::\s+|：\s*)(?P<rest>\S.*)$",  # (a full-width colon needs no space after it)
     re.DOTALL,

@@ -1,0 +1,77 @@
+"""Updates the absorb classifier reads though they are worded unlike the stored fact (issue
+11): a time moved by a verb of change, a job changed or a rank given, a Japanese plan
+upgraded last week, a note whose key has a dash in it, and a new phone number told by its
+last digits."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.store.pairs import HIDING, outcome
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The backend standup is every day at 9:30.", "The backend standup was moved to 10:00."),
+        ("La reunión 1:1 con Elena es los miércoles a las 15:00.",
+         "La 1:1 con Elena se ha movido a los lunes a las 11:00."),
+    ],
+)  # fmt: skip
+def test_a_time_moved_by_a_verb_of_change_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Alice is a data analyst.", "Alice is now a product manager."),
+        ("Marcus is a senior developer.", "Marcus was promoted to staff engineer."),
+        ("Marcos es desarrollador senior.", "A Marcos lo han ascendido a staff engineer."),
+        ("Марк — старший разработчик.", "Марка повысили до ведущего разработчика."),
+    ],
+)
+def test_another_job_or_rank_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    "new",
+    [
+        "Alice's sister is now a product manager.",  # another one's job
+        "Alice is now also a product manager.",  # a second job
+        "Alice is not a product manager.",
+    ],
+)
+def test_a_job_of_another_or_beside_it_hides_nothing(new: str) -> None:
+    assert outcome("Alice is a data analyst.", new) not in HIDING
+
+
+def test_a_japanese_plan_upgraded_last_week_supersedes() -> None:
+    old, new = "ミドリ商事はベーシックプラン。", "ミドリ商事は先週プロプランにアップグレードした。"
+    assert outcome(old, new) == "supersede"
+
+
+def test_a_note_whose_key_has_a_dash_gets_a_new_value() -> None:
+    old = "本番クラスタ — リージョン: ap-northeast-1"
+    assert outcome(old, "本番クラスタ — リージョン: ap-northeast-3") == "supersede"
+
+
+@pytest.mark.parametrize(
+    "new",
+    ["User got a new phone number; it ends in 9023.", "User's new phone number ends in 9023."],
+)
+def test_a_new_phone_number_told_by_its_last_digits_supersedes(new: str) -> None:
+    assert outcome("User's phone number ends in 4471.", new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("User's Visa card ends in 4471.", "User got a new Visa card ending in 9023."),
+        ("User's phone number ends in 4471.", "User's phone number ends in 9023."),  # no news
+        ("Ana's phone number ends in 4471.", "Bob's new phone number ends in 9023."),
+    ],
+)
+def test_another_card_or_number_told_by_its_last_digits_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
