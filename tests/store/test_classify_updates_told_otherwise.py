@@ -1,7 +1,7 @@
 """Updates the absorb classifier reads though they are worded unlike the stored fact (issue
 11): a time moved by a verb of change, a job changed or a rank given, a Japanese plan
-upgraded last week, a note whose key has a dash in it, and a new phone number told by its
-last digits."""
+upgraded last week, a note whose key has a dash in it, a new phone number told by its last
+digits, and news in a later clause whatever the clause before it ended."""
 
 from __future__ import annotations
 
@@ -75,3 +75,28 @@ def test_a_new_phone_number_told_by_its_last_digits_supersedes(new: str) -> None
 )
 def test_another_card_or_number_told_by_its_last_digits_hides_nothing(old: str, new: str) -> None:
     assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Rocio leads the platform team.",
+         "Rocio left the company; Andres now leads the platform team."),
+        ("Deploys go through Jenkins.",
+         "We've stopped using Jenkins; deploys now go through GitHub Actions."),
+    ],
+)  # fmt: skip
+def test_news_in_a_later_clause_supersedes_whatever_the_first_ended(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    "new",
+    [
+        "Tom heard that Rocio left; Andres now leads the platform team.",  # hearsay
+        "If Rocio leaves, Andres now leads the platform team.",  # a condition
+        "Rocio left the company; Andres now leads the data team.",  # another team
+    ],
+)
+def test_news_in_a_later_clause_of_another_mood_or_thing_hides_nothing(new: str) -> None:
+    assert outcome("Rocio leads the platform team.", new) not in HIDING

@@ -87,6 +87,9 @@ class Verdict:
     outcome: str
     reason: str
     candidate: int | None = None  # index into the candidates list
+    # Read from one clause of the new fact, which `compare` weighed whole against the stored
+    # fact: what the other clauses say of something else is no reason against it.
+    of_a_clause: bool = False
 
 
 _T = TypeVar("_T")
@@ -2121,7 +2124,13 @@ def compare(new: Parse, old: Parse, similarity: float) -> Verdict:
         return Verdict("supersede", f"{verdict.reason}, true again")
     if verdict.outcome not in ("duplicate", "supersede") or new.normalized == old.normalized:
         return verdict
-    apart = _why_apart(new, old, verdict.outcome)
+    if verdict.of_a_clause:
+        # the clause was read whole against the stored fact: of the rest, only a mood that
+        # holds of every clause is a reason against it, not what another clause tells of
+        # something else ("Rocio left the company; Andres now leads the platform team")
+        apart = _told_in_another_mood(new, old)
+    else:
+        apart = _why_apart(new, old, verdict.outcome)
     if apart:
         return _related_or_new(new, old, _jaccard(new.content, old.content), similarity, apart)
     return verdict
@@ -2471,6 +2480,26 @@ def _not_told_as_news(new: Parse, old: Parse) -> str:
     спросила, сменил ли …"), denies the change ("We never migrated off Jenkins", "hasn't
     moved; he still lives in Chicago"), tells a Japanese plan ("切り替える予定"), or narrows
     it to a while or a part ("For this sprint only", "Until Friday", "On weekends", "今週だけ")."""
+    mood = _told_in_another_mood(new, old)
+    if mood:
+        return mood
+    if _set_aside(new, _relation_values(old)):
+        return ""  # "(was Netlify until June)", "instead of …": the stored value is left
+    if _for_a_while_or_part(new, old):
+        return "a change for a while or in part"
+    if _part_of_the_subject(new, old):
+        return "a change of a part of the subject"
+    if _another_thing_moved(new, old):
+        return "another thing moved or switched"
+    if new.change and _ended_another(new, old):
+        return "another thing ended"  # "owns an apartment in Porto" → "sold the Lisbon …"
+    return ""
+
+
+def _told_in_another_mood(new: Parse, old: Parse) -> str:
+    """Why the whole new fact tells no news, '' if nothing says so: a condition, a change
+    undone, what was heard or asked, a change denied, a Japanese plan (`_not_told_as_news`).
+    Each holds of every clause of the fact."""
     words = new.words
     if words and words[0].norm in _IF:
         return "a condition, not news"
@@ -2480,18 +2509,8 @@ def _not_told_as_news(new: Parse, old: Parse) -> str:
         return "what was heard or asked, not news"
     if _change_denied(new, old):
         return "a change denied"
-    if _set_aside(new, _relation_values(old)):
-        return ""  # "(was Netlify until June)", "instead of …": the stored value is left
     if CJK.search(new.text) and any(plan in new.text for plan in _JAPANESE_PLANS):
         return "a plan, not news"
-    if _for_a_while_or_part(new, old):
-        return "a change for a while or in part"
-    if _part_of_the_subject(new, old):
-        return "a change of a part of the subject"
-    if _another_thing_moved(new, old):
-        return "another thing moved or switched"
-    if new.change and _ended_another(new, old):
-        return "another thing ended"  # "owns an apartment in Porto" → "sold the Lisbon …"
     return ""
 
 
@@ -4540,7 +4559,8 @@ def _news_later(new: Parse, old: Parse, similarity: float) -> Verdict | None:
             continue
         verdict = compare(later, old, similarity)
         if verdict.outcome == "supersede":
-            return Verdict("supersede", f"{verdict.reason}, in a later clause of the new fact")
+            reason = f"{verdict.reason}, in a later clause of the new fact"
+            return Verdict("supersede", reason, of_a_clause=True)
     return None
 
 
