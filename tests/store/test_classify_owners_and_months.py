@@ -57,6 +57,28 @@ def test_each_months_amount_hides_nothing(old: str, new: str) -> None:
     assert outcome(old, new) not in HIDING
 
 
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Бюджет на рекламу — 200 тысяч.", "Бюджет на рекламу в мае — 250 тысяч."),
+        ("Бюджет на рекламу в мае — 250 тысяч.", "Бюджет на рекламу — 200 тысяч."),
+        ("Ответственный за релиз — Олег.", "Ответственный за релиз в июне — Ира."),
+        ("La responsable de compras es Noelia.", "La responsable de compras en junio es Marta."),
+    ],
+)
+def test_a_months_amount_or_holder_beside_the_standing_one_hides_nothing(
+    old: str, new: str
+) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_holder_from_a_month_on_still_supersedes() -> None:
+    assert (
+        outcome("Ответственный за релиз — Олег.", "С июня ответственный за релиз — Ира.")
+        == "supersede"
+    )
+
+
 def test_a_japanese_fact_of_another_topic_hides_nothing() -> None:
     old, new = (
         "フロントエンドはVercelにデプロイしている。",

@@ -100,3 +100,70 @@ def test_news_in_a_later_clause_supersedes_whatever_the_first_ended(old: str, ne
 )
 def test_news_in_a_later_clause_of_another_mood_or_thing_hides_nothing(new: str) -> None:
     assert outcome("Rocio leads the platform team.", new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    "new",
+    [
+        "Marcus is now the on-call engineer this week.",  # a turn, this week
+        "Marcus is now a tech lead in his side project.",
+        "Marcus was promoted to team lead of the chess club.",
+        "Marcus is now a product manager, in addition to his developer job.",
+    ],
+)
+def test_a_role_held_beside_the_job_hides_nothing(new: str) -> None:
+    assert outcome("Marcus is a senior developer.", new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Marcos es desarrollador senior.",
+         "Marcos ahora es jefe de equipo en su proyecto personal."),
+        ("Marcos es desarrollador senior.",
+         "Marcos ahora es jefe de proyecto, además de desarrollador."),
+        ("Марк — старший разработчик.", "Марк теперь дежурный инженер на этой неделе."),
+    ],
+)  # fmt: skip
+def test_a_role_held_beside_the_job_hides_nothing_in_other_languages(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_one_days_meeting_moved_hides_nothing() -> None:
+    old, new = (
+        "The backend standup is every day at 9:30.",
+        "Friday's backend standup was moved to 11:00.",
+    )
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("ユーザーはエンジニア。", "ユーザーは先週プロプランにアップグレードした。"),  # its plan
+        ("プロジェクトはNode.js 16を使う。", "プロジェクトは先週React 18にアップグレードした。"),
+        ("ユーザーはゴールド会員です。", "ユーザーは昨日ビジネスクラスにアップグレードした。"),
+    ],
+)  # fmt: skip
+def test_a_japanese_upgrade_of_something_else_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_japanese_upgrade_to_another_version_of_the_same_supersedes() -> None:
+    old, new = (
+        "プロジェクトはNode.js 16を使っている。",
+        "プロジェクトは先週Node.js 20にアップグレードした。",
+    )
+    assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("User's personal phone number ends in 4471.",
+         "User got a new work phone; its number ends in 9023."),
+        ("User's phone number ends in 4471.", "User got a new phone; its IMEI ends in 9023."),
+    ],
+)  # fmt: skip
+def test_another_phone_or_another_number_of_it_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING

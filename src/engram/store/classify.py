@@ -698,8 +698,24 @@ def _job_changed(new: Parse, old: Parse) -> bool:
         return False
     if new.verb not in _COPULAS and new.verb not in _PROMOTING:
         return False
+    if new.additive or _one_occasion(new):
+        return False  # "… now the on-call engineer this week": a turn beside the job
     removed, added = _swapped(new, old)
-    return bool(removed and added) and _job(old) and _job(new)
+    return bool(removed and added) and _job(old) and _job(new) and _only_the_job(new, old)
+
+
+def _only_the_job(new: Parse, old: Parse) -> bool:
+    """After the new fact's job ("a staff engineer", "jefe de proyecto", "desarrolladora
+    senior") it says nothing the stored fact does not: not where or for what the job is held
+    ("… in his side project", "… for the hackathon", "… of the chess club")."""
+    words = new.words
+    jobs = [at for at, w in enumerate(words) if w.kind == "word" and w.root in _job_stems()]
+    rest = list(words[jobs[-1] + 1 :]) if jobs else []
+    if len(rest) > 1 and rest[0].norm in _OF:
+        rest = rest[2:]  # "jefe de proyecto", "director de operaciones": the job's own field
+    elif rest and rest[0].kind == "word":
+        rest = rest[1:]  # "desarrolladora senior"
+    return all(w.kind in ("stop", "dash") or w.key in old.content for w in rest)
 
 
 # Verbs of a new rank: promoted, demoted, "ascendido", "повысили", "понизили"
@@ -1439,6 +1455,8 @@ def _rescheduled(new: Parse, old: Parse) -> bool:
     day at 9:30" → "was moved to 10:00" (where or to whom it moved is another matter)."""
     if not new.change:
         return False
+    if (new.subject - _core(new.subject)) - old.content:
+        return False  # "Friday's backend standup was moved to 11:00": that day's alone
     removed, added = _swapped(new, old)
     return not _WHEN_ASKED.isdisjoint(_asked(old, removed) & _asked(new, added))
 
@@ -3172,7 +3190,7 @@ def _ending_apart(new: Parse, old: Parse) -> bool:
     ends = [_after(fact, _ENDING) for fact in (new, old)]
     if ends[0] and ends[1] and ends[0] != ends[1]:
         # (but one's phone number is one: "User got a new phone number; it ends in 9023")
-        return not (_news_of_a_new_one(new) and _a_phone(new) and _a_phone(old))
+        return not (_news_of_a_new_one(new) and _one_phone_number(new, old))
     numbers = [{w.key for w in fact.words if _NUMBERED.fullmatch(w.key)} for fact in (new, old)]
     if numbers[0] and numbers[1] and numbers[0] != numbers[1]:
         return True
@@ -3194,6 +3212,42 @@ def _ending_apart(new: Parse, old: Parse) -> bool:
 def _news_of_a_new_one(fact: Parse) -> bool:
     """The fact tells of a new one ("a new phone number", "новый номер") or of a change."""
     return fact.update or not lx.NEW_WORDS.isdisjoint(w.norm for w in fact.words)
+
+
+def _one_phone_number(new: Parse, old: Parse) -> bool:
+    """Both facts tell the number of one phone: a phone's number in each, not an IMEI or a
+    serial, and the same kind of phone (not a work phone and a personal one)."""
+    if not (_a_phone(new) and _a_phone(old)):
+        return False
+    kinds = [_phone_kinds(fact) for fact in (new, old)]
+    return kinds[0] == kinds[1] and _NOT_THE_NUMBER not in kinds[0]
+
+
+def _phone_kinds(fact: Parse) -> frozenset[str]:
+    """The words that tell which of someone's phones the fact is of ("work", "рабочий",
+    "personal", "自宅"), `_NOT_THE_NUMBER` for a number that is not its number (an IMEI)."""
+    found = {
+        kind
+        for w in fact.words
+        for kind, forms in _PHONE_KIND_FORMS.items()
+        if w.norm in forms or (_CYRILLIC.match(w.norm) and w.norm.startswith(forms))
+    }
+    found |= {
+        kind
+        for kind, forms in _PHONE_KIND_FORMS.items()
+        if any(f in fact.text for f in forms if CJK.search(f))
+    }
+    return frozenset(found)
+
+
+_NOT_THE_NUMBER = "serial"
+_PHONE_KIND_FORMS = {
+    "work": ("work", "office", "business", "рабоч", "служебн", "trabajo", "oficina", "仕事",
+             "会社", "社用"),
+    "personal": ("personal", "private", "личн", "privado", "個人", "プライベート", "私用"),
+    "home": ("home", "landline", "домашн", "casa", "fijo", "自宅", "固定"),
+    _NOT_THE_NUMBER: ("imei", "serial", "серийн", "serie"),
+}  # fmt: skip
 
 
 def _a_phone(fact: Parse) -> bool:
@@ -4508,6 +4562,8 @@ def _news_first(new: Parse, old: Parse, similarity: float) -> Verdict | None:
     first = _clause_parse(ours[0][0])
     if not (first.update or first.change or _quit_at(first) is not None):
         return None  # a change told as such: a new value alone may be of another one
+    if new.additive and not first.additive:
+        return None  # "…, in addition to her analyst job", "…, además de desarrollador"
     verdict = compare(first, old, similarity)
     if verdict.outcome != "supersede" or verdict.reason == _NOW_THE_ONE:
         # (the clauses after a cleft that names the one are of that one: "…, as well as
@@ -4881,9 +4937,8 @@ def _role_holders(new: Parse, old: Parse) -> tuple[frozenset[str], frozenset[str
         return None
     if (new.speaker, new.said_at, new.environments) != (old.speaker, old.said_at, old.environments):
         return None
-    days = [frozenset(w.norm for w in f.words if w.norm in lx.CALENDAR) for f in (new, old)]
-    if all(days) and days[0] != days[1]:
-        return None  # "Бюджет на рекламу в мае — …" / "… в июне — …": each month's
+    if _days_held(new) != _days_held(old):
+        return None  # "Бюджет на рекламу в мае — …" / "… в июне — …" or "… — …": each month's
     # (the news may say "now": "My manager is now Beatriz"; and "Dana became the CTO" is
     # news of what holds now, though told in the past)
     moods = [
@@ -4893,6 +4948,17 @@ def _role_holders(new: Parse, old: Parse) -> tuple[frozenset[str], frozenset[str
     if moods[0] != moods[1] or new.question:
         return None
     return frozenset(mine[0]), frozenset(theirs[0])
+
+
+def _days_held(fact: Parse) -> frozenset[str]:
+    """The days and months the fact holds on or in: its calendar words, but for those a change
+    dates from ("since March", "desde junio", "с мая")."""
+    words = fact.words
+    return frozenset(
+        w.norm
+        for at, w in enumerate(words)
+        if w.norm in lx.CALENDAR and _STARTED.isdisjoint(x.norm for x in words[max(at - 2, 0) : at])
+    )
 
 
 # (holder, role, whether it is told as taking the role: "became", "took over as")
@@ -6430,7 +6496,28 @@ def _japanese_set_to(new: Parse, old: Parse) -> bool:
     then, value = was["value"].strip(), now["value"].strip()
     if not then or not value or value == then or value in old.text:
         return False
+    if now["verb"].endswith(("グレードした", "グレードしました")) and not _one_kind(then, value):
+        return False  # "ユーザーはエンジニア" → "…はプロプランにアップグレードした": its plan
     return not (_HIRAGANA.search(then) or _HIRAGANA.search(value))
+
+
+def _one_kind(then: str, value: str) -> bool:
+    """Two values one thing is upgraded or downgraded between: two of one kind ("ベーシック
+    プラン" / "プロプラン", "ゴールド会員" / "プラチナ会員"), versions of one ("Rails 6" / "Rails
+    7"), or a version after a version ("バージョン14" / "16")."""
+    letters = [_NOT_LETTERS.sub("", v) for v in (then, value)]
+    if letters[0] == letters[1] or (not letters[1] and _DIGITS.search(then)):
+        return True
+    shared = 0
+    for a, b in zip(reversed(letters[0]), reversed(letters[1]), strict=False):
+        if a != b:
+            break
+        shared += 1
+    return shared >= 2
+
+
+_NOT_LETTERS = re.compile(r"[\d\s.,_-]+")
+_DIGITS = re.compile(r"\d")
 
 
 _HIRAGANA = re.compile(r"[\u3041-\u3096]")
