@@ -1,7 +1,8 @@
 """What the absorb classifier does not read as news of a stored fact (issue 11): news of a
 thing or person the stored subject has ("Стажёр Кости", Kostya's intern; "the intern of
 Kostya"), a change for one month ("En agosto …", in August), and a Japanese fact of another
-topic with no word of the stored one's. Each kept, the stored fact is not hidden."""
+topic with no word of the stored one's, and a note of one of several risks, blockers or
+preferences. Each kept, the stored fact is not hidden."""
 
 from __future__ import annotations
 
@@ -90,3 +91,16 @@ def test_a_japanese_fact_of_another_topic_hides_nothing() -> None:
 def test_a_japanese_change_of_the_stored_topic_as_an_object_still_supersedes() -> None:
     old, new = "チームの定例会議は月曜日です", "ユーザーは定例会議を月曜日から水曜日に変更しました"
     assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("User — preference: dark mode.", "User — preference: window seats."),
+        ("Project risk: budget overrun", "Project risk: timeline slip"),
+        ("Proyecto — riesgo: sobrecoste", "Proyecto — riesgo: retraso"),
+        ("Релиз — блокер: флаки-тесты", "Релиз — блокер: нет переводов"),
+    ],
+)
+def test_a_note_of_one_of_several_risks_or_preferences_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING

@@ -1798,6 +1798,14 @@ def _occasions() -> frozenset[str]:
     return frozenset(stem(normalize(w), lang) for w in lx.OCCASIONS for lang in languages)
 
 
+# The keys of notes that list one of several ("Project risk: …", "User — preference: …"),
+# matched in a note's key alone: "prefers" and "the risk team" say no such thing.
+_LISTING_KEYS = frozenset(
+    """preference preferences risk risks blocker blockers предпочтение предпочтения риск риски
+    блокер блокеры preferencia preferencias riesgo riesgos bloqueante bloqueantes""".split()
+)
+
+
 def _many_valued(
     new: Parse,
     old: Parse,
@@ -1815,6 +1823,8 @@ def _many_valued(
     car")."""
     if changed and all(k[:1].isdigit() for k in changed):
         return False  # (a count or a version; an id, "PAY-311", is one item of several)
+    if all(f.verb == ":" and not f.subject.isdisjoint(_LISTING_KEYS) for f in (new, old)):
+        return True  # "Project — risk: budget overrun" / "… risk: timeline slip"
     predicate = [w for w in (*new.objects, *old.objects) if w.kind != "stop"]
     if new.verb in (":", "=") or old.verb in (":", "="):
         # a note's key, or a verb the parse did not know and left in the subject ("Ana
