@@ -167,3 +167,22 @@ def test_a_japanese_upgrade_to_another_version_of_the_same_supersedes() -> None:
 )  # fmt: skip
 def test_another_phone_or_another_number_of_it_hides_nothing(old: str, new: str) -> None:
     assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The team sync is on Tuesdays at 10:00.", "The December team sync moved to Wednesday."),
+        ("La daily es todos los días a las 9:30.", "La daily del viernes pasó a las 11:00."),
+    ],
+)  # fmt: skip
+def test_one_named_occasion_of_a_schedule_moved_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+def test_a_schedule_moved_from_a_month_on_supersedes() -> None:
+    old, new = (
+        "The team sync is on Tuesdays at 10:00.",
+        "Starting in December, the team sync moved to Wednesday.",
+    )
+    assert outcome(old, new) == "supersede"

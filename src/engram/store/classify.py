@@ -1455,7 +1455,7 @@ def _rescheduled(new: Parse, old: Parse) -> bool:
     day at 9:30" → "was moved to 10:00" (where or to whom it moved is another matter)."""
     if not new.change:
         return False
-    if (new.subject - _core(new.subject)) - old.content:
+    if _one_days(new, old):
         return False  # "Friday's backend standup was moved to 11:00": that day's alone
     removed, added = _swapped(new, old)
     return not _WHEN_ASKED.isdisjoint(_asked(old, removed) & _asked(new, added))
@@ -4962,13 +4962,23 @@ def _role_holders(new: Parse, old: Parse) -> tuple[frozenset[str], frozenset[str
 
 def _days_held(fact: Parse) -> frozenset[str]:
     """The days and months the fact holds on or in: its calendar words, but for those a change
-    dates from ("since March", "desde junio", "с мая")."""
+    dates from ("since March", "desde junio", "с мая", "a partir del 1 de septiembre")."""
     words = fact.words
     return frozenset(
-        w.norm
+        w.exact
         for at, w in enumerate(words)
-        if w.norm in lx.CALENDAR and _STARTED.isdisjoint(x.norm for x in words[max(at - 2, 0) : at])
+        if w.exact in lx.CALENDAR
+        and _STARTED.isdisjoint(x.norm for x in words[max(at - 4, 0) : at])
     )
+
+
+def _one_days(new: Parse, old: Parse) -> bool:
+    """The new fact's subject names a day or month the stored fact does not, and not one a
+    change dates from: "Friday's standup", "The December team sync", "La daily del viernes"
+    are that one occasion of a schedule."""
+    if not _STARTED.isdisjoint(w.norm for w in new.words):
+        return False  # "A partir del 1 de septiembre, el boletín …": from then on
+    return bool((new.subject - _core(new.subject)) & _days_held(new) - old.content)
 
 
 # (holder, role, whether it is told as taking the role: "became", "took over as")
@@ -7449,9 +7459,14 @@ def _exception_to(new: Parse, old: Parse, *, in_place: bool = True) -> bool:
     for a value swapped with no verb of change — what is done in place of its value that day
     ("works from home" → "is working from the office today"). A change told as made that day
     is no exception: "Scaled prod up to 10 replicas today"."""
-    if not _one_occasion(new) or _one_occasion(old):
+    if _one_occasion(old):
         return False
-    if any(w.kind == "date" or _DATE.search(w.key) for w in old.objects):
+    schedule = any(w.kind == "date" or _DATE.search(w.key) for w in old.objects)
+    if schedule and _one_days(new, old):
+        return True  # "The December team sync was moved …", "La daily del viernes …": that one
+    if not _one_occasion(new):
+        return False
+    if schedule:
         return True  # (the old fact is a schedule: "9時半" is read as the value "9:30")
     if not in_place:
         return False
