@@ -17,6 +17,10 @@ from tests.store.pairs import HIDING, outcome
         ("Костя подчиняется Наталье.", "Стажёр Кости теперь подчиняется Сергею."),
         ("Kostya reports to Natalia.", "The intern of Kostya now reports to Sergei."),
         ("Марина отвечает за релизы.", "Ассистентка Марины теперь отвечает за релизы."),
+        (
+            "Марина Петрова отвечает за релизы.",
+            "Ассистентка Марины Петровой теперь отвечает за релизы.",
+        ),
     ],
 )
 def test_news_of_what_the_subject_has_hides_nothing(old: str, new: str) -> None:

@@ -563,16 +563,15 @@ def _narrower(new: Parse, old: Parse) -> bool:
         return False
     if theirs < mine:
         return True
-    # the old subject, a name, in another case beside a new word: "Ассистентка Марины"
-    # (Marina's assistant) after "Марина"
-    if len(theirs) != 1 or len(mine) < 2 or not _CYRILLIC.match(next(iter(theirs))):
+    # the old subject, a name, in another case beside a new word: "Ассистентка Марины
+    # Петровой" (Marina Petrova's assistant) after "Марина Петрова"
+    if len(mine) <= len(theirs) or not all(_CYRILLIC.match(k) for k in theirs):
         return False
-    root = next((w.root for w in old.words if w.exact in theirs), None)
-    return any(
-        w.kind == "name" and w.root == root and w.exact not in theirs
-        for w in new.words
-        if w.exact in mine
-    )
+    roots = {w.root for w in old.words if w.exact in theirs}
+    inflected = {
+        w.root for w in new.words if w.exact in mine and w.kind == "name" and w.exact not in theirs
+    }
+    return roots <= inflected
 
 
 def _who_or_what(fact: Parse) -> frozenset[str]:
