@@ -186,3 +186,26 @@ def test_a_schedule_moved_from_a_month_on_supersedes() -> None:
         "Starting in December, the team sync moved to Wednesday.",
     )
     assert outcome(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("田中さんは部長です。", "田中さんは昨年祖父になった。"),  # became a grandfather
+        ("ユーザーは東京在住。", "ユーザーは今年40歳になった。"),  # turned forty
+        ("ユーザーはエンジニア。", "ユーザーはプロプランにした。"),  # chose a plan
+    ],
+)
+def test_a_japanese_topic_made_something_of_another_kind_hides_nothing(old: str, new: str) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("伊藤さんはプロダクトマネージャー。", "伊藤さんはプロダクト部長になった。"),
+        ("子どもの就寝時間は21時。", "子どもの就寝時間を21時半にした。"),
+    ],
+)
+def test_a_japanese_topic_made_another_of_the_same_kind_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"

@@ -6515,24 +6515,41 @@ def _japanese_set_to(new: Parse, old: Parse) -> bool:
     then, value = was["value"].strip(), now["value"].strip()
     if not then or not value or value == then or value in old.text:
         return False
-    if now["verb"].endswith(("グレードした", "グレードしました")) and not _one_kind(then, value):
-        return False  # "ユーザーはエンジニア" → "…はプロプランにアップグレードした": its plan
+    graded = now["verb"].endswith(("グレードした", "グレードしました"))
+    if (graded or now["verb"] in _JAPANESE_MADE) and not _one_kind(then, value, graded):
+        # "ユーザーはエンジニア" → "…はプロプランにアップグレードした" (its plan), "田中さんは部長
+        # です" → "…は昨年祖父になった" (became a grandfather): another attribute of the topic
+        return False
     return not (_HIRAGANA.search(then) or _HIRAGANA.search(value))
 
 
-def _one_kind(then: str, value: str) -> bool:
-    """Two values one thing is upgraded or downgraded between: two of one kind ("ベーシック
-    プラン" / "プロプラン", "ゴールド会員" / "プラチナ会員"), versions of one ("Rails 6" / "Rails
-    7"), or a version after a version ("バージョン14" / "16")."""
+# Verbs that say only that the topic became or was made the value, not what of it changed
+_JAPANESE_MADE = frozenset({"した", "しました", "なった", "なりました"})
+
+
+def _one_kind(then: str, value: str, versions: bool) -> bool:
+    """Two values of one kind, which one thing was set or upgraded between: two of a kind
+    ("ベーシックプラン" / "プロプラン", "課長" / "部長", "プロダクトマネージャー" /
+    "プロダクト部長"), versions of one ("Rails 6" / "Rails 7"), a version after a version
+    ("バージョン14" / "16"), or — unless `versions` — two numbers ("21時" / "21時半")."""
     letters = [_NOT_LETTERS.sub("", v) for v in (then, value)]
     if letters[0] == letters[1] or (not letters[1] and _DIGITS.search(then)):
         return True
-    shared = 0
-    for a, b in zip(reversed(letters[0]), reversed(letters[1]), strict=False):
-        if a != b:
-            break
-        shared += 1
-    return shared >= 2
+    if not versions and _DIGITS.search(then) and _DIGITS.search(value):
+        return True
+    ends = _shared(letters[0][::-1], letters[1][::-1]), _shared(*letters)
+    # (one kanji may name the kind: "課長" / "部長", a section's head and a department's)
+    return max(ends) >= 2 or (ends[0] == 1 and _KANJI.match(letters[0][-1]) is not None)
+
+
+def _shared(a: str, b: str) -> int:
+    """How many letters `a` and `b` start with alike."""
+    return next(
+        (at for at, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b))
+    )
+
+
+_KANJI = re.compile(r"[\u4e00-\u9fff]")
 
 
 _NOT_LETTERS = re.compile(r"[\d\s.,_-]+")
