@@ -108,3 +108,29 @@ def test_a_japanese_change_of_the_stored_topic_as_an_object_still_supersedes() -
 )
 def test_a_note_of_one_of_several_risks_or_preferences_hides_nothing(old: str, new: str) -> None:
     assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("サーバーAのメモリは16GB。", "サーバーBのメモリは先週32GBに上げた。"),  # another server
+        ("ユーザーのPCはWindows 10。", "ユーザーは先週スマホをAndroid 14にアップグレードした。"),
+        ("ユーザーの家のネットは100Mbps。", "ユーザーは会社のネットを1Gbpsに上げた。"),
+    ],
+)  # fmt: skip
+def test_a_japanese_change_of_another_holders_or_things_value_hides_nothing(
+    old: str, new: str
+) -> None:
+    assert outcome(old, new) not in HIDING
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("ユーザーのPCはWindows 10。", "ユーザーはPCをWindows 11にアップグレードした。"),
+        ("サーバーAのメモリは16GB。", "サーバーAのメモリは先週32GBに上げた。"),
+        ("山口さんの電話番号は090-1234-5678。", "山口さんは番号を変えて、今は080-9876-5432。"),
+    ],
+)  # fmt: skip
+def test_a_japanese_change_of_the_stored_holders_value_supersedes(old: str, new: str) -> None:
+    assert outcome(old, new) == "supersede"

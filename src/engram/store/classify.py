@@ -614,6 +614,8 @@ def _explicit_update(new: Parse, old: Parse) -> bool:
         return False  # "The user's manager is Karen" → "Karen's manager is now Diego"
     if _told_again_for_another_reason(new, old):
         return False
+    if _japanese_topics_apart(new, old):
+        return False  # "ユーザーのPCは…" → "ユーザーは先週スマホを…にアップグレードした"
     if _limiters(new) - _limiters(old):
         return False  # "la directora técnica interina es Mía": a stand-in beside the holder
     if new.speaker != old.speaker or new.environments != old.environments:
@@ -6472,7 +6474,28 @@ def _japanese_topics_apart(new: Parse, old: Parse) -> bool:
     *their_whose, their_what = theirs.split("の")
     if what.startswith(_JAPANESE_NEW_WORDS):
         return False  # "私の新しい主治医は…": news of who holds it
+    if what == their_what and _japanese_holders_apart("の".join(whose), "の".join(their_whose)):
+        return True  # "サーバーBのメモリは…" after "サーバーAのメモリは…": another one's
+    owner, _, attribute = theirs.partition("の")
+    changed = _JAPANESE_OBJECT.search(new.text)
+    if attribute and mine == owner and changed and attribute not in new.text:
+        # "ユーザーは先週スマホをAndroid 14に…" after "ユーザーのPCはWindows 10": what the
+        # topic changed is named, and it is not the stored attribute
+        thing = changed[1]
+        for when in _JAPANESE_WHEN:
+            thing = thing.removeprefix(when)
+        *holder, head = thing.split("の")
+        *their_holder, their_head = attribute.split("の")
+        if not set(head) & set(their_head):
+            return True  # ("スマホ" / "PC")
+        return _japanese_holders_apart("の".join(holder), "の".join(their_holder))  # (家 / 会社)
     return whose == their_whose and what != their_what and what.endswith(their_what)
+
+
+def _japanese_holders_apart(mine: str, theirs: str) -> bool:
+    """Two holders named before "の", neither the other told more fully ("サーバーA" /
+    "サーバーB", "家" / "会社"; not "バージョン4.2" / "4.2")."""
+    return bool(mine and theirs) and not (mine.endswith(theirs) or theirs.endswith(mine))
 
 
 _JAPANESE_NEW_WORDS = ("新しい", "新たな")
