@@ -106,10 +106,13 @@ pairs labelled related or new hidden, updates 36 of 52, rewordings 13 of 40; che
 check: 0 of 96, 35 of 48, 15 of 40). Round 37 (400 pairs) is another written the same way,
 its true updates worded unlike the stored fact (the subject named another way, a reason or a
 date added, two clauses, a promotion or a plan changed) and its must-stay pairs with a word of
-change about something else, split once into halves: scored first (tune: 3 of its 108 pairs
-labelled related or new hidden, updates 30 of 52, rewordings 5 of 40; check: 3 of 100, 27 of
-48, 10 of 40), then tuned on its tune half only (tune: 0 of 108, 32 of 52, 5 of 40; check: 3
-of 100, 27 of 48, 10 of 40).
+change about something else, split once into halves. Its author's brief gave three kinds of
+pair as examples that match pairs of the test file (a standup moved from 9:30 to 10, a senior
+engineer made staff engineer, a company that employs N people); no rule was written for the
+last, and no outcome of the test file changed while tuning on the round. Scored first (tune: 3
+of its 108 pairs labelled related or new hidden, updates 30 of 52, rewordings 5 of 40; check: 3
+of 100, 27 of 48, 10 of 40), then tuned on its tune half only (tune: 0 of 108, 37 of 52, 5 of
+40; check: 3 of 100, 28 of 48, 10 of 40).
 
 Each pair runs through the real pipeline: the old fact is absorbed into an empty scope key,
 then the new one, and the outcome is compared with the label. The **wrongful hide rate** is the
