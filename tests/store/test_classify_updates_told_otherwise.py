@@ -174,6 +174,7 @@ def test_another_phone_or_another_number_of_it_hides_nothing(old: str, new: str)
     [
         ("The team sync is on Tuesdays at 10:00.", "The December team sync moved to Wednesday."),
         ("La daily es todos los días a las 9:30.", "La daily del viernes pasó a las 11:00."),
+        ("Встреча по вторникам в 10:00.", "Декабрьскую встречу перенесли на среду."),
     ],
 )  # fmt: skip
 def test_one_named_occasion_of_a_schedule_moved_hides_nothing(old: str, new: str) -> None:

@@ -4979,7 +4979,16 @@ def _one_days(new: Parse, old: Parse) -> bool:
     are that one occasion of a schedule."""
     if not _STARTED.isdisjoint(w.norm for w in new.words):
         return False  # "A partir del 1 de septiembre, el boletín …": from then on
+    if any(k.startswith(_RU_MONTH_ADJECTIVES) for k in new.subject - old.content):
+        return True  # "Декабрьскую встречу перенесли на среду": December's
     return bool((new.subject - _core(new.subject)) & _days_held(new) - old.content)
+
+
+# Russian adjectives of the months: "декабрьская встреча", December's meeting
+_RU_MONTH_ADJECTIVES = (
+    "январск", "февральск", "мартовск", "апрельск", "майск", "июньск", "июльск", "августовск",
+    "сентябрьск", "октябрьск", "ноябрьск", "декабрьск",
+)  # fmt: skip
 
 
 # (holder, role, whether it is told as taking the role: "became", "took over as")
