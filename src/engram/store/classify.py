@@ -4981,7 +4981,8 @@ def _one_days(new: Parse, old: Parse) -> bool:
         return False  # "A partir del 1 de septiembre, el boletín …": from then on
     if any(k.startswith(_RU_MONTH_ADJECTIVES) for k in new.subject - old.content):
         return True  # "Декабрьскую встречу перенесли на среду": December's
-    return bool((new.subject - _core(new.subject)) & _days_held(new) - old.content)
+    # (no change dated from one of them, so each is a day it holds on: `_days_held`)
+    return bool((new.subject - _core(new.subject)) & lx.CALENDAR - old.content)
 
 
 # Russian adjectives of the months: "декабрьская встреча", December's meeting

@@ -54,6 +54,7 @@ MONTHS = {
 }  # fmt: skip
 RU_MONTHS = ("январ", "феврал", "март", "апрел", "ма", "июн", "июл", "август", "сентябр",
              "октябр", "ноябр", "декабр")  # fmt: skip
+RU_MAY = ("мая", "май", "мае")  # May, whose stem "ма" begins too many other words
 
 _COUNT = r"(\d{1,3}|[a-zа-яñáéíóú]+)"
 # "the last two months", "the past 3 weeks", "los últimos dos meses", "las últimas semanas"
@@ -91,7 +92,7 @@ _NAMING_WORDS = (
     "last", "past", "previous", "this", "ago", "yesterday",
     "últim", "pasad", "esta", "este", "hace", "ayer",
     "последн", "прошл", "этой", "этом", "текущ", "назад", "вчера",
-    *MONTHS, *(stem for stem in RU_MONTHS if stem != "ма"), "мая", "май", "мае",
+    *MONTHS, *(stem for stem in RU_MONTHS if stem != "ма"), *RU_MAY,
 )  # fmt: skip
 
 
@@ -211,7 +212,7 @@ def month_number(word: str | None) -> int | None:
         return None
     if word in MONTHS:
         return MONTHS[word]
-    if word in ("мая", "май", "мае"):
+    if word in RU_MAY:
         return 5
     found = [n for n, stem in enumerate(RU_MONTHS, 1) if stem != "ма" and word.startswith(stem)]
     return found[0] if found else None
